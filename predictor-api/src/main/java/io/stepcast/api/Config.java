@@ -1,0 +1,136 @@
+package io.stepcast.api;
+
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * One training configuration: what is trained, where, and with which local (per-worker) batch size.
+ * Immutable and validated on construction; {@link #builder()} fills sensible defaults for the
+ * optional fields.
+ *
+ * @param workload   model, framework, dataset, parameter bytes
+ * @param deployment architecture, workers, servers, nodes, tenancy, bandwidth, hardware
+ * @param localBatch samples per worker per step
+ */
+public record Config(Workload workload, Deployment deployment, int localBatch) {
+    public Config {
+        Validate.present(workload, "workload");
+        Validate.present(deployment, "deployment");
+        Validate.positive(localBatch, "local_batch");
+    }
+
+    /** Samples per synchronous step over all workers: local batch x workers. */
+    public long globalBatch() {
+        return (long) localBatch * deployment.workers();
+    }
+
+    /** Shorthand for {@code workload().model()}. */
+    public String model() {
+        return workload.model();
+    }
+
+    /** Shorthand for {@code deployment().workers()}. */
+    public int workers() {
+        return deployment.workers();
+    }
+
+    /** The same configuration with another local batch size. */
+    public Config withLocalBatch(int batch) {
+        return new Config(workload, deployment, batch);
+    }
+
+    /**
+     * The same configuration with another global batch, split evenly over the workers (BigDL and
+     * Courier state the batch of the whole job).
+     *
+     * @throws IllegalArgumentException when the workers do not divide {@code globalBatch}
+     */
+    public Config withGlobalBatch(long globalBatch) {
+        int w = deployment.workers();
+        if (globalBatch < 1 || globalBatch % w != 0) {
+            throw new IllegalArgumentException("global batch " + globalBatch + " is not a positive multiple of the "
+                    + w + " workers");
+        }
+        return new Config(workload, deployment, Math.toIntExact(globalBatch / w));
+    }
+
+    /** The same configuration with another number of workers (nodes unchanged). */
+    public Config withWorkers(int workers) {
+        return new Config(workload, deployment.withWorkers(workers), localBatch);
+    }
+
+    /** A builder starting from the given configuration. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.model = workload.model();
+        b.framework = workload.framework();
+        b.dataset = workload.dataset();
+        b.parameterBytes = workload.parameterBytes();
+        b.architecture = deployment.architecture();
+        b.workers = deployment.workers();
+        b.parameterServers = deployment.parameterServers();
+        b.nodes = deployment.nodes();
+        b.devicesPerWorker = deployment.devicesPerWorker();
+        b.tenants = deployment.tenants();
+        b.colocatedPs = deployment.colocatedPs();
+        b.bandwidthGbps = deployment.bandwidthGbps();
+        b.hardware = deployment.hardware();
+        b.localBatch = localBatch;
+        return b;
+    }
+
+    /**
+     * A builder with defaults: all-reduce, 1 worker, 1 node, 1 device, alone, no parameter servers
+     * (set to 1 automatically when a parameter-server architecture is chosen without a count).
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Fluent construction of a {@link Config}; validation happens in {@link #build()}. */
+    public static final class Builder {
+        private String model;
+        private String framework;
+        private String dataset;
+        private OptionalLong parameterBytes = OptionalLong.empty();
+        private Architecture architecture = Architecture.ALLREDUCE;
+        private int workers = 1;
+        private Integer parameterServers;
+        private Integer nodes;
+        private int devicesPerWorker = 1;
+        private int tenants = 1;
+        private boolean colocatedPs;
+        private OptionalDouble bandwidthGbps = OptionalDouble.empty();
+        private String hardware;
+        private int localBatch;
+
+        private Builder() {
+        }
+
+        public Builder model(String v) { model = v; return this; }
+        public Builder framework(String v) { framework = v; return this; }
+        public Builder dataset(String v) { dataset = v; return this; }
+        public Builder parameterBytes(long v) { parameterBytes = OptionalLong.of(v); return this; }
+        public Builder parameterBytes(OptionalLong v) { parameterBytes = v; return this; }
+        public Builder architecture(Architecture v) { architecture = v; return this; }
+        public Builder workers(int v) { workers = v; return this; }
+        public Builder parameterServers(int v) { parameterServers = v; return this; }
+        /** Nodes; defaults to 1. */
+        public Builder nodes(int v) { nodes = v; return this; }
+        public Builder devicesPerWorker(int v) { devicesPerWorker = v; return this; }
+        public Builder tenants(int v) { tenants = v; return this; }
+        public Builder colocatedPs(boolean v) { colocatedPs = v; return this; }
+        public Builder bandwidthGbps(double v) { bandwidthGbps = OptionalDouble.of(v); return this; }
+        public Builder bandwidthGbps(OptionalDouble v) { bandwidthGbps = v; return this; }
+        public Builder hardware(String v) { hardware = v; return this; }
+        public Builder localBatch(int v) { localBatch = v; return this; }
+
+        public Config build() {
+            int ps = parameterServers != null ? parameterServers : architecture.usesParameterServers() ? 1 : 0;
+            Workload w = new Workload(model, framework, dataset, parameterBytes);
+            Deployment d = new Deployment(architecture, workers, ps, nodes == null ? 1 : nodes,
+                    devicesPerWorker, tenants, colocatedPs, bandwidthGbps, hardware);
+            return new Config(w, d, localBatch);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.stepcast.api;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A configured, not yet fitted, prediction method (Tribuo's {@code Trainer}). {@link #fit} turns
+ * training data into an immutable {@link Predictor}; the estimator itself is immutable too, and
+ * {@link #withHyperParameters} returns a new one.
+ *
+ * <p>Plugins register estimators by {@link #name()} through a {@link io.stepcast.api.plugin.StepcastPlugin}
+ * Guice module.
+ */
+public interface Estimator {
+
+    /** Registered name, lower-case with dashes (for example {@code pollux}, {@code simulation}). */
+    String name();
+
+    /** One line: the method and its reference. */
+    String description();
+
+    /** The targets its predictors can answer. */
+    Set<Target> targets();
+
+    /** Current hyper-parameters with their values, as text (empty when there are none). */
+    Map<String, String> hyperParameters();
+
+    /**
+     * A copy with some hyper-parameters changed.
+     *
+     * @throws IllegalArgumentException naming the parameter when a key is unknown or a value invalid
+     */
+    Estimator withHyperParameters(Map<String, String> overrides);
+
+    /**
+     * Fits the method on the training data.
+     *
+     * @throws CannotFitException when the data lack what the method needs (no single-worker rows, no
+     *                            profile, too few points); the message says what is missing
+     */
+    Predictor fit(TrainingSet training);
+}

@@ -1,0 +1,69 @@
+package io.stepcast.api;
+
+import java.util.OptionalDouble;
+
+/**
+ * The answer of a predictor: a value (with an optional interval) or a typed refusal. A predictor that
+ * cannot answer for a configuration (outside its domain, missing inputs) returns
+ * {@link NotApplicable}, never a made-up number, so scoring can count it as such.
+ */
+public sealed interface Prediction permits Prediction.Value, Prediction.NotApplicable {
+
+    /** True for a {@link Value}. */
+    default boolean isValue() {
+        return this instanceof Value;
+    }
+
+    /** The predicted number, or empty when not applicable. */
+    default OptionalDouble asDouble() {
+        return this instanceof Value v ? OptionalDouble.of(v.value()) : OptionalDouble.empty();
+    }
+
+    /** A point prediction with no interval. */
+    static Prediction of(double value) {
+        return new Value(value, OptionalDouble.empty(), OptionalDouble.empty());
+    }
+
+    /** A point prediction with an interval {@code [lower, upper]}. */
+    static Prediction of(double value, double lower, double upper) {
+        return new Value(value, OptionalDouble.of(lower), OptionalDouble.of(upper));
+    }
+
+    /** A refusal with its reason. */
+    static Prediction notApplicable(String reason) {
+        return new NotApplicable(reason);
+    }
+
+    /**
+     * A predicted value.
+     *
+     * @param value the prediction, finite
+     * @param lower lower end of the interval, when the predictor gives one
+     * @param upper upper end of the interval
+     */
+    record Value(double value, OptionalDouble lower, OptionalDouble upper) implements Prediction {
+        public Value {
+            Validate.finite(value, "predicted value");
+            lower = lower == null ? OptionalDouble.empty() : lower;
+            upper = upper == null ? OptionalDouble.empty() : upper;
+            if (lower.isPresent() != upper.isPresent()) {
+                throw new IllegalArgumentException("an interval needs both lower and upper");
+            }
+            if (lower.isPresent() && !(lower.getAsDouble() <= upper.getAsDouble())) {
+                throw new IllegalArgumentException("interval lower " + lower.getAsDouble() + " exceeds upper "
+                        + upper.getAsDouble());
+            }
+        }
+    }
+
+    /**
+     * The predictor cannot answer for this configuration or target.
+     *
+     * @param reason one line that says why (outside the fitted domain, target not supported, ...)
+     */
+    record NotApplicable(String reason) implements Prediction {
+        public NotApplicable {
+            Validate.text(reason, "reason");
+        }
+    }
+}

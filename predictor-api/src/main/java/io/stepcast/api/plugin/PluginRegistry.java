@@ -1,0 +1,99 @@
+package io.stepcast.api.plugin;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Key;
+import com.google.inject.Module;
+import com.google.inject.TypeLiteral;
+import com.google.inject.name.Names;
+import io.stepcast.api.Estimator;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Every plugin on a class path, found with {@link ServiceLoader} over {@code com.google.inject.Module} and
+ * assembled by Guice: estimators by name, the module that registered each, command extensions, codecs
+ * and services such as {@link ProfileSource}.
+ */
+public final class PluginRegistry {
+    private final Injector injector;
+    private final Map<String, Estimator> estimators;
+    private final Map<String, String> modules;
+
+    private PluginRegistry(Injector injector) {
+        this.injector = injector;
+        this.estimators = Collections.unmodifiableMap(new TreeMap<>(
+                lookup(injector, new Key<Map<String, Estimator>>() { }).orElse(Map.of())));
+        this.modules = lookup(injector, Key.get(new TypeLiteral<Map<String, String>>() { },
+                Names.named(StepcastPlugin.ESTIMATOR_MODULES))).orElse(Map.of());
+    }
+
+    /** The plugins visible to the given class loader. */
+    public static PluginRegistry discover(ClassLoader loader) {
+        List<Module> found = new ArrayList<>();
+        ServiceLoader.load(Module.class, loader).forEach(found::add);
+        return of(found);
+    }
+
+    /** The plugins visible to this class's loader. */
+    public static PluginRegistry discover() {
+        return discover(PluginRegistry.class.getClassLoader());
+    }
+
+    /** A registry of the given modules (for tests and embedding). */
+    public static PluginRegistry of(List<? extends Module> modules) {
+        return new PluginRegistry(Guice.createInjector(modules));
+    }
+
+    private static <T> Optional<T> lookup(Injector injector, Key<T> key) {
+        return injector.getExistingBinding(key) == null ? Optional.empty() : Optional.of(injector.getInstance(key));
+    }
+
+    /** Registered estimators by name, sorted. */
+    public Map<String, Estimator> estimators() {
+        return estimators;
+    }
+
+    /** The estimator registered under {@code name}. */
+    public Estimator estimator(String name) {
+        Estimator e = estimators.get(name);
+        if (e == null) {
+            throw new NoSuchElementException("no predictor named '" + name + "' (known: "
+                    + String.join(", ", estimators.keySet()) + ")");
+        }
+        return e;
+    }
+
+    /** The plugin module that registered the named estimator. */
+    public String moduleOf(String estimatorName) {
+        return modules.getOrDefault(estimatorName, "unknown");
+    }
+
+    /** Command-line extensions of all plugins. */
+    public Set<CommandExtension> commands() {
+        return lookup(injector, new Key<Set<CommandExtension>>() { }).orElse(Set.of());
+    }
+
+    /** Codecs by estimator name. */
+    public Map<String, PredictorCodec> codecs() {
+        return lookup(injector, new Key<Map<String, PredictorCodec>>() { }).orElse(Map.of());
+    }
+
+    /** A bound service, such as {@link ProfileSource}, when some plugin binds it. */
+    public <T> Optional<T> service(Class<T> type) {
+        return lookup(injector, Key.get(type));
+    }
+
+    /** The Guice injector, for creating objects that inject bound services. */
+    public Injector injector() {
+        return injector;
+    }
+}
