@@ -54,6 +54,17 @@ public abstract class StepcastPlugin extends AbstractModule {
         modules.addBinding(estimator.name()).toInstance(moduleName);
     }
 
+    /**
+     * Registers an estimator that Guice constructs, so that it can inject services or other estimators
+     * (for example {@code Provider<Map<String, Estimator>>} to wrap another estimator by name).
+     *
+     * @param name the estimator's {@link Estimator#name()}
+     */
+    protected final void estimator(String name, Class<? extends Estimator> type) {
+        estimators.addBinding(name).to(type);
+        modules.addBinding(name).toInstance(moduleName);
+    }
+
     /** Registers how predictors of the named estimator are saved and loaded. */
     protected final void codec(String estimatorName, PredictorCodec codec) {
         codecs.addBinding(estimatorName).toInstance(codec);
