@@ -1,0 +1,14 @@
+package io.stepcast.evaluation.cli;
+
+import io.stepcast.api.plugin.PluginRegistry;
+import picocli.CommandLine;
+
+/** Adds the built-in commands of the evaluation module to the root command. */
+final class BuiltInCommands {
+    private BuiltInCommands() {
+    }
+
+    static void addTo(CommandLine cli, PluginRegistry registry) {
+        // evaluate, fit, predict and select-batch are added here as they land.
+    }
+}

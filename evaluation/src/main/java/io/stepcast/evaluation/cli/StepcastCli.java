@@ -1,0 +1,122 @@
+package io.stepcast.evaluation.cli;
+
+import io.stepcast.api.StepcastVersion;
+import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.Comparator;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.Logger;
+
+/**
+ * The {@code stepcast} command line. Built-in commands live in this module; plugins add theirs through
+ * {@link CommandExtension}s found with the predictors at run time, so this class never names a predictor
+ * module. Exit codes: 0 success, 1 failure (one line on stderr; the stack trace only with
+ * {@code --verbose}), 2 usage error.
+ */
+@Command(name = "stepcast", mixinStandardHelpOptions = true, versionProvider = StepcastCli.Version.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Predicts the throughput, step time and SLO-feasible batch size of distributed "
+                + "deep-learning training, and scores every predictor on real cluster traces.", ""},
+        footer = {"", "Run 'stepcast COMMAND --help' for the options of a command."})
+public final class StepcastCli implements Runnable {
+    /** Exit code of a failure that is not a usage error. */
+    public static final int FAILURE = 1;
+    /** Exit code of a usage error. */
+    public static final int USAGE = 2;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces of errors.")
+    private boolean verbose;
+
+    @Override
+    public void run() {
+        // No sub-command: show what there is and fail as a usage error, so scripts notice.
+        spec.commandLine().usage(spec.commandLine().getErr());
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
+    }
+
+    /** Runs the CLI with the plugins on the class path and exits with its code. */
+    public static void main(String[] args) {
+        quietLibraries();
+        int code = run(PluginRegistry.discover(), args, new PrintWriter(System.out, true),
+                new PrintWriter(System.err, true));
+        System.exit(code);
+    }
+
+    /** Runs the CLI over the given plugins, writing to the given streams; returns the exit code. */
+    public static int run(PluginRegistry registry, String[] args, PrintWriter out, PrintWriter err) {
+        boolean verbose = List.of(args).contains("--verbose");
+        CommandLine cli = commandLine(registry);
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println("stepcast: error: " + oneLine(ex));
+            if (verbose) {
+                ex.printStackTrace(commandLine.getErr());
+            }
+            return FAILURE;
+        });
+        cli.setParameterExceptionHandler((ex, strings) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("stepcast: " + ex.getMessage());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help'.");
+            if (verbose) {
+                ex.printStackTrace(c.getErr());
+            }
+            return USAGE;
+        });
+        return cli.execute(args);
+    }
+
+    /** The command tree: built-in commands plus every plugin's extensions. */
+    public static CommandLine commandLine(PluginRegistry registry) {
+        CommandLine cli = new CommandLine(new StepcastCli());
+        cli.addSubcommand("predictors", new CommandLine(new PredictorsCommand())
+                .addSubcommand("list", new PredictorsListCommand(registry)));
+        BuiltInCommands.addTo(cli, registry);
+        registry.commands().stream()
+                .sorted(Comparator.comparing(CommandExtension::name))
+                .filter(ext -> !cli.getSubcommands().containsKey(ext.name()))
+                .forEach(ext -> cli.addSubcommand(ext.name(), ext.command()));
+        return cli;
+    }
+
+    private static String oneLine(Throwable ex) {
+        Throwable t = ex;
+        String message = t.getMessage();
+        // Wrapped exceptions often carry no message of their own; the cause says what went wrong.
+        while ((message == null || message.isBlank()) && t.getCause() != null) {
+            t = t.getCause();
+            message = t.getMessage();
+        }
+        String text = message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
+        return text.replace('\n', ' ').strip();
+    }
+
+    private static void quietLibraries() {
+        // Tribuo and Hadoop log through java.util.logging at INFO; a CLI prints only what it means to.
+        LogManager.getLogManager().reset();
+        Logger.getLogger("").setLevel(Level.WARNING);
+    }
+
+    /** Version text for {@code --version}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"stepcast " + StepcastVersion.get(),
+                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+        }
+    }
+}

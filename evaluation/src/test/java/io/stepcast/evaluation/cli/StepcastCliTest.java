@@ -1,0 +1,105 @@
+package io.stepcast.evaluation.cli;
+
+import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.StepcastPlugin;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Exit codes and error output of the root CLI. */
+class StepcastCliTest {
+
+    /** A plugin command that fails, to observe the CLI's error handling (test fixture). */
+    @Command(name = "explode")
+    public static final class Explode implements Callable<Integer> {
+        @Option(names = "--with-cause")
+        boolean withCause;
+
+        @Override
+        public Integer call() {
+            if (withCause) {
+                throw new IllegalStateException(null, new java.io.FileNotFoundException("trace.json (No such file)"));
+            }
+            throw new IllegalArgumentException("trace.json line 3: field 'dur' is negative");
+        }
+    }
+
+    /** Registers {@link Explode} as an extension (test fixture). */
+    public static final class ExplodeExtension implements CommandExtension {
+        @Override
+        public String name() {
+            return "explode";
+        }
+
+        @Override
+        public Object command() {
+            return new Explode();
+        }
+    }
+
+    private static final class FixturePlugin extends StepcastPlugin {
+        FixturePlugin() {
+            super("fixture");
+        }
+
+        @Override
+        protected void registerAll() {
+            command(ExplodeExtension.class);
+        }
+    }
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return StepcastCli.run(PluginRegistry.of(List.of(new FixturePlugin())), args, new PrintWriter(out, true),
+                new PrintWriter(err, true));
+    }
+
+    @Test
+    void versionAndHelpSucceed() {
+        assertThat(run("--version")).isZero();
+        assertThat(out.toString()).startsWith("stepcast ");
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("predictors").contains("explode");
+    }
+
+    @Test
+    void usageErrorsExitTwoWithAHint() {
+        assertThat(run("no-such-command")).isEqualTo(2);
+        assertThat(err.toString()).contains("no-such-command").contains("--help");
+        assertThat(run()).isEqualTo(2);
+    }
+
+    @Test
+    void failuresExitOneWithOneLineAndNoStackTrace() {
+        assertThat(run("explode")).isEqualTo(1);
+        assertThat(err.toString().strip()).isEqualTo("stepcast: error: trace.json line 3: field 'dur' is negative");
+    }
+
+    @Test
+    void aMessagelessFailureReportsItsCause() {
+        assertThat(run("explode", "--with-cause")).isEqualTo(1);
+        assertThat(err.toString().strip()).isEqualTo("stepcast: error: trace.json (No such file)");
+    }
+
+    @Test
+    void verbosePrintsTheStackTrace() {
+        assertThat(run("explode", "--verbose")).isEqualTo(1);
+        assertThat(err.toString()).contains("at io.stepcast.evaluation.cli.StepcastCliTest$Explode.call");
+    }
+
+    @Test
+    void predictorsListSaysSoWhenNothingIsRegistered() {
+        assertThat(run("predictors", "list")).isZero();
+        assertThat(out.toString()).contains("No predictors found");
+    }
+}
