@@ -1,0 +1,17 @@
+package io.stepcast.queueing.archfixture;
+
+import io.stepcast.evaluation.cli.StepcastCli;
+
+/**
+ * A deliberate violation of the dependency rules (a "predictor" class that imports the evaluation
+ * module), used only to prove that {@code ArchitectureTest}'s rules fail when broken.
+ */
+public final class ImportsEvaluation {
+    private ImportsEvaluation() {
+    }
+
+    /** References the CLI so the class depends on evaluation. */
+    public static Class<?> violation() {
+        return StepcastCli.class;
+    }
+}
