@@ -1,0 +1,109 @@
+package io.stepcast.datasets.importers;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.datasets.io.CsvReader;
+import io.stepcast.datasets.io.CsvRow;
+import io.stepcast.datasets.io.DataFormatException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The TensorFlow 1.x {@code tf_cnn_benchmarks} table of May 2017 (AWS p2.8xlarge, K80; TensorFlow
+ * documentation, {@code tensorflow/docs_src/performance/benchmarks.md}).
+ *
+ * <p>Mapping ({@code docs/data-model.md}): framework {@code tensorflow}, dataset {@code imagenet}, hardware
+ * = {@code gpu}, bandwidth = {@code network_gbps}, localBatch = {@code batch_per_gpu}, workers =
+ * {@code gpus}, nodes = {@code machines}; {@code aws-distributed} -> SYNC_PS with {@code parameter_servers}
+ * co-located shards; single server with {@code variable_update=parameter_server} -> SYNC_PS with 1
+ * co-located server; {@code replicated*} -> ALLREDUCE. {@code throughputSamplesPerS} =
+ * {@code images_per_sec}; each published number is the mean of 5 runs, hence {@code runs = 5}. Tags
+ * {@code platform}, {@code variable_update}, {@code data}, {@code local_parameter_device} (when given).
+ */
+public final class TfBenchmarksImporter implements ObservationImporter {
+    /** The one file of this source. */
+    public static final String FILE = "tf_cnn_benchmarks_2017_aws_k80.csv";
+
+    @Override
+    public String name() {
+        return "tf-benchmarks";
+    }
+
+    @Override
+    public ImportResult read(Path input) throws IOException {
+        Path file = Files.isDirectory(input) ? input.resolve(FILE) : input;
+        if (!Files.isRegularFile(file)) {
+            throw new java.io.FileNotFoundException(file + ": no such file");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in, file.toString(), file.getFileName().toString());
+        }
+    }
+
+    /** The copy embedded in the jar. */
+    public ImportResult readEmbedded() throws IOException {
+        try (InputStream in = SourceFiles.embedded("tf-benchmarks").open(FILE)) {
+            return read(in, "embedded tf-benchmarks/" + FILE, FILE);
+        }
+    }
+
+    private ImportResult read(InputStream in, String display, String fileName) throws IOException {
+        List<Observation> out = new ArrayList<>();
+        String source = "tf-benchmarks:" + fileName;
+        try (CsvReader csv = CsvReader.open(in, display)) {
+            csv.require("platform", "gpu", "network_gbps", "variable_update", "local_parameter_device", "data",
+                    "model", "batch_per_gpu", "gpus", "machines", "parameter_servers", "images_per_sec");
+            for (CsvRow r = csv.next(); r != null; r = csv.next()) {
+                String platform = r.requiredText("platform");
+                String update = r.requiredText("variable_update");
+                Architecture arch;
+                int ps;
+                if (platform.equals("aws-distributed")) {
+                    arch = Architecture.SYNC_PS;
+                    ps = r.positiveInteger("parameter_servers");
+                } else if (update.equals("parameter_server")) {
+                    arch = Architecture.SYNC_PS;
+                    ps = 1;
+                } else if (update.startsWith("replicated")) {
+                    arch = Architecture.ALLREDUCE;
+                    ps = 0;
+                } else {
+                    throw DataFormatException.at(display, r.line(), "column 'variable_update': unknown value '"
+                            + update + "' for platform " + platform);
+                }
+                Map<String, String> tags = new LinkedHashMap<>();
+                tags.put("platform", platform);
+                tags.put("variable_update", update);
+                tags.put("data", r.requiredText("data"));
+                if (r.has("local_parameter_device")) {
+                    tags.put("local_parameter_device", r.text("local_parameter_device"));
+                }
+                try {
+                    Config config = Config.builder()
+                            .model(r.requiredText("model")).framework("tensorflow").dataset("imagenet")
+                            .architecture(arch).parameterServers(ps).colocatedPs(arch.usesParameterServers())
+                            .workers(r.positiveInteger("gpus")).nodes(r.positiveInteger("machines"))
+                            .devicesPerWorker(1).tenants(1).hardware(r.requiredText("gpu"))
+                            .bandwidthGbps(r.positive("network_gbps"))
+                            .localBatch(r.positiveInteger("batch_per_gpu"))
+                            .build();
+                    Measurements m = Measurements.builder().throughputSamplesPerS(r.positive("images_per_sec"))
+                            .runs(5).build();
+                    out.add(new Observation(config, m, source, 0, tags));
+                } catch (IllegalArgumentException e) {
+                    throw r.invalid(e);
+                }
+            }
+        }
+        return ImportResult.of(out);
+    }
+}

@@ -1,0 +1,112 @@
+package io.stepcast.datasets.io;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * One data row of a CSV file with its header, so that cells are read by column name and every parse error
+ * names the file, the line and the column.
+ *
+ * @param file   file name used in messages
+ * @param line   1-based line number in the file
+ * @param header column index by name
+ * @param cells  the row's cells (as many as header columns)
+ */
+public record CsvRow(String file, long line, Map<String, Integer> header, List<String> cells) {
+
+    /** The raw text of a column (trimmed), empty when the cell is blank. */
+    public String text(String column) throws DataFormatException {
+        Integer i = header.get(column);
+        if (i == null) {
+            throw DataFormatException.at(file, line, "no column '" + column + "' (columns: "
+                    + String.join(", ", header.keySet()) + ")");
+        }
+        return cells.get(i).trim();
+    }
+
+    /** True when the file has the column and this row's cell is not blank. */
+    public boolean has(String column) {
+        Integer i = header.get(column);
+        return i != null && !cells.get(i).isBlank();
+    }
+
+    /** A required non-blank text cell. */
+    public String requiredText(String column) throws DataFormatException {
+        String v = text(column);
+        if (v.isEmpty()) {
+            throw DataFormatException.at(file, line, "column '" + column + "' is empty");
+        }
+        return v;
+    }
+
+    /** A required finite number. */
+    public double number(String column) throws DataFormatException {
+        String v = requiredText(column);
+        try {
+            double d = Double.parseDouble(v);
+            if (!Double.isFinite(d)) {
+                throw DataFormatException.at(file, line, "column '" + column + "' is not a finite number: " + v);
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw DataFormatException.at(file, line, "column '" + column + "' is not a number: '" + v + "'");
+        }
+    }
+
+    /** A required number that must not be negative (times, sizes). */
+    public double nonNegative(String column) throws DataFormatException {
+        double d = number(column);
+        if (d < 0) {
+            throw DataFormatException.at(file, line, "column '" + column + "' must not be negative, was " + d);
+        }
+        return d;
+    }
+
+    /** A required number that must be positive. */
+    public double positive(String column) throws DataFormatException {
+        double d = number(column);
+        if (d <= 0) {
+            throw DataFormatException.at(file, line, "column '" + column + "' must be positive, was " + d);
+        }
+        return d;
+    }
+
+    /** An optional number: empty when the column is missing or blank. */
+    public OptionalDouble optionalNumber(String column) throws DataFormatException {
+        return has(column) ? OptionalDouble.of(number(column)) : OptionalDouble.empty();
+    }
+
+    /** A required whole number. */
+    public int integer(String column) throws DataFormatException {
+        String v = requiredText(column);
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            // Some tables write counts as 4.0; accept exact whole numbers only.
+            try {
+                double d = Double.parseDouble(v);
+                if (d == Math.rint(d) && Math.abs(d) < Integer.MAX_VALUE) {
+                    return (int) d;
+                }
+            } catch (NumberFormatException ignored) {
+                // fall through to the clear message
+            }
+            throw DataFormatException.at(file, line, "column '" + column + "' is not a whole number: '" + v + "'");
+        }
+    }
+
+    /** A required whole number of at least 1. */
+    public int positiveInteger(String column) throws DataFormatException {
+        int v = integer(column);
+        if (v < 1) {
+            throw DataFormatException.at(file, line, "column '" + column + "' must be at least 1, was " + v);
+        }
+        return v;
+    }
+
+    /** Wraps a domain validation failure of this row into a located error. */
+    public DataFormatException invalid(RuntimeException e) {
+        return DataFormatException.at(file, line, e.getMessage());
+    }
+}
