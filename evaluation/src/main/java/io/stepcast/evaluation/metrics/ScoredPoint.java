@@ -1,0 +1,41 @@
+package io.stepcast.evaluation.metrics;
+
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Target;
+
+import java.util.OptionalDouble;
+
+/**
+ * One held-out observation scored by one predictor: the measured value of the target and what the
+ * predictor answered (a value or a refusal with its reason).
+ *
+ * @param dataset     dataset name of the suite
+ * @param protocol    protocol name
+ * @param split       fold id
+ * @param predictor   predictor label (estimator name, or the suite's label for a tuned variant)
+ * @param target      scored target
+ * @param observation the held-out observation
+ * @param measured    its measured value of {@code target}
+ * @param prediction  the predictor's answer
+ */
+public record ScoredPoint(String dataset, String protocol, String split, String predictor, Target target,
+                          Observation observation, double measured, Prediction prediction) {
+
+    /** The predicted value, or empty when the predictor refused. */
+    public OptionalDouble predicted() {
+        return prediction.asDouble();
+    }
+
+    /** The model of the observation. */
+    public String model() {
+        return observation.config().model();
+    }
+
+    /** Absolute percentage error, %, or NaN when not applicable. */
+    public double ape() {
+        return prediction.asDouble().isPresent()
+                ? 100.0 * Math.abs(prediction.asDouble().getAsDouble() - measured) / Math.abs(measured)
+                : Double.NaN;
+    }
+}

@@ -1,0 +1,80 @@
+package io.stepcast.evaluation.protocol;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Observation;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+
+/**
+ * Named attributes of an observation that protocols group by and suites filter on: the fields of its
+ * {@link Config} ({@code model}, {@code framework}, {@code architecture}, {@code workers},
+ * {@code parameter_servers}, {@code nodes}, {@code devices_per_worker}, {@code tenants}, {@code hardware},
+ * {@code local_batch}, {@code global_batch}), {@code source}, {@code dataset}, {@code replication}, the
+ * derived {@code job} (everything but the batch) and, for any other name, the tag of that name.
+ */
+public final class Attributes {
+    private Attributes() {
+    }
+
+    /** The attribute's text, or empty when the observation does not have it. */
+    public static Optional<String> value(Observation o, String key) {
+        String k = normalise(key);
+        return switch (k) {
+            case "source" -> Optional.of(o.source());
+            case "dataset" -> Optional.of(o.dataset());
+            case "replication" -> Optional.of(Integer.toString(o.replication()));
+            case "job" -> Optional.of(job(o));
+            default -> config(o.config(), k).or(() -> Optional.ofNullable(o.tags().get(key)));
+        };
+    }
+
+    /** A configuration field by attribute name, or empty when {@code key} is not one. */
+    public static Optional<String> config(Config c, String key) {
+        return switch (normalise(key)) {
+            case "model" -> Optional.of(c.model());
+            case "framework" -> Optional.of(c.workload().framework());
+            case "architecture" -> Optional.of(c.deployment().architecture().name());
+            case "workers" -> Optional.of(Integer.toString(c.workers()));
+            case "parameter_servers" -> Optional.of(Integer.toString(c.deployment().parameterServers()));
+            case "nodes" -> Optional.of(Integer.toString(c.deployment().nodes()));
+            case "devices_per_worker" -> Optional.of(Integer.toString(c.deployment().devicesPerWorker()));
+            case "tenants" -> Optional.of(Integer.toString(c.deployment().tenants()));
+            case "hardware" -> Optional.of(c.deployment().hardware());
+            case "local_batch" -> Optional.of(Integer.toString(c.localBatch()));
+            case "global_batch" -> Optional.of(Long.toString(c.globalBatch()));
+            default -> Optional.empty();
+        };
+    }
+
+    private static String normalise(String key) {
+        return key.trim().toLowerCase(Locale.ROOT).replace('-', '_');
+    }
+
+    /** The attribute as a number, when present and numeric. */
+    public static OptionalDouble number(Observation o, String key) {
+        Optional<String> v = value(o, key);
+        if (v.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        try {
+            return OptionalDouble.of(Double.parseDouble(v.get().trim()));
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    /**
+     * The job an observation belongs to: its configuration with the batch left out, its source and its
+     * tags. Two observations of one job differ only in the batch size, which is what a batch-size
+     * decision chooses.
+     */
+    public static String job(Observation o) {
+        Config c = o.config();
+        Map<String, String> tags = new TreeMap<>(o.tags());
+        return c.withLocalBatch(1).toString().replace("localBatch=1", "") + '|' + o.source() + '|' + tags;
+    }
+}

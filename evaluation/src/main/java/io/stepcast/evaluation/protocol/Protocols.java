@@ -1,0 +1,61 @@
+package io.stepcast.evaluation.protocol;
+
+import io.stepcast.api.plugin.ProfileSource;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses the protocol names used in suites:
+ * <ul>
+ *   <li>{@code kfold:K} or {@code kfold:K:ATTRIBUTE} (grouped), seed {@value #DEFAULT_SEED} unless
+ *       {@code kfold:K:ATTRIBUTE:seed=N};</li>
+ *   <li>{@code logo:ATTRIBUTE} (leave one group out);</li>
+ *   <li>{@code extrapolation:ATTRIBUTE<=VALUE};</li>
+ *   <li>{@code cross-hardware} or {@code cross-hardware:TYPE};</li>
+ *   <li>{@code profile-only}.</li>
+ * </ul>
+ */
+public final class Protocols {
+    /** Seed of k-fold shuffling when the suite names none. */
+    public static final long DEFAULT_SEED = 42L;
+    private static final Pattern KFOLD = Pattern.compile("kfold:(\\d+)(?::([A-Za-z_\\-]+))?(?::seed=(-?\\d+))?");
+    private static final Pattern EXTRAPOLATION = Pattern.compile("extrapolation:([A-Za-z_\\-]+)\\s*<=\\s*([0-9.]+)");
+
+    private Protocols() {
+    }
+
+    /**
+     * The protocol named by {@code spec}.
+     *
+     * @param profiles used by {@code profile-only} to synthesise zoo profiles
+     * @throws IllegalArgumentException naming the spec and the accepted forms when it is not understood
+     */
+    public static Protocol parse(String spec, Optional<ProfileSource> profiles) {
+        String s = spec.trim();
+        Matcher m = KFOLD.matcher(s);
+        if (m.matches()) {
+            long seed = m.group(3) == null ? DEFAULT_SEED : Long.parseLong(m.group(3));
+            return new KFold(Integer.parseInt(m.group(1)), seed, Optional.ofNullable(m.group(2)));
+        }
+        m = EXTRAPOLATION.matcher(s);
+        if (m.matches()) {
+            return new Extrapolation(m.group(1), Double.parseDouble(m.group(2)));
+        }
+        if (s.startsWith("logo:") && s.length() > 5) {
+            return new LeaveOneGroupOut(s.substring(5));
+        }
+        if (s.equals("cross-hardware")) {
+            return new CrossHardware(Optional.empty());
+        }
+        if (s.startsWith("cross-hardware:")) {
+            return new CrossHardware(Optional.of(s.substring("cross-hardware:".length())));
+        }
+        if (s.equals("profile-only")) {
+            return new ProfileOnly(profiles);
+        }
+        throw new IllegalArgumentException("unknown protocol '" + spec + "' (expected kfold:K[:attribute], "
+                + "logo:attribute, extrapolation:attribute<=value, cross-hardware[:type] or profile-only)");
+    }
+}

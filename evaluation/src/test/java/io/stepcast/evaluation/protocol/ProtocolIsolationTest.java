@@ -1,0 +1,140 @@
+package io.stepcast.evaluation.protocol;
+
+import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.profile.ComputeOp;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.evaluation.SyntheticObservations;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ProtocolIsolationTest {
+    private final List<Observation> data = SyntheticObservations.grid();
+
+    private static void assertDisjoint(Split s) {
+        Set<Observation> train = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        train.addAll(s.training().observations());
+        assertThat(s.test()).as(s.id()).isNotEmpty().noneMatch(train::contains);
+        // Equal values would also be leakage, not only the same objects.
+        assertThat(new HashSet<>(s.training().observations())).as(s.id()).doesNotContainAnyElementsOf(s.test());
+    }
+
+    @Test
+    void kFoldTestsEveryObservationExactlyOnceAndNeverTrainsOnIt() {
+        List<Split> splits = Protocols.parse("kfold:5", Optional.empty()).splits("grid", data);
+        assertThat(splits).hasSize(5);
+        List<Observation> tested = new ArrayList<>();
+        for (Split s : splits) {
+            assertDisjoint(s);
+            assertThat(s.training().size() + s.test().size()).isEqualTo(data.size());
+            tested.addAll(s.test());
+        }
+        assertThat(tested).containsExactlyInAnyOrderElementsOf(data);
+        assertThat(splits).allSatisfy(s -> assertThat(s.test().size()).isBetween(14, 15));
+    }
+
+    @Test
+    void kFoldIsDeterministicForAFixedSeedAndChangesWithTheSeed() {
+        List<Split> a = new KFold(4, 7, Optional.empty()).splits("grid", data);
+        List<Split> b = new KFold(4, 7, Optional.empty()).splits("grid", data);
+        List<Split> c = new KFold(4, 8, Optional.empty()).splits("grid", data);
+        assertThat(a.get(0).test()).isEqualTo(b.get(0).test());
+        assertThat(a.get(0).test()).isNotEqualTo(c.get(0).test());
+    }
+
+    @Test
+    void groupedKFoldKeepsAGroupOnOneSide() {
+        for (Split s : Protocols.parse("kfold:3:hardware", Optional.empty()).splits("grid", data)) {
+            assertDisjoint(s);
+            Set<String> testHw = new HashSet<>();
+            s.test().forEach(o -> testHw.add(o.config().deployment().hardware()));
+            assertThat(s.training().observations()).noneMatch(o -> testHw.contains(o.config().deployment().hardware()));
+        }
+    }
+
+    @Test
+    void leaveOneGroupOutHoldsOutOneModelAtATime() {
+        List<Split> splits = Protocols.parse("logo:model", Optional.empty()).splits("grid", data);
+        assertThat(splits).extracting(Split::id).containsExactly("logo:model/alpha", "logo:model/beta");
+        for (Split s : splits) {
+            assertDisjoint(s);
+            String held = s.test().get(0).config().model();
+            assertThat(s.test()).allMatch(o -> o.config().model().equals(held));
+            assertThat(s.training().observations()).noneMatch(o -> o.config().model().equals(held));
+        }
+    }
+
+    @Test
+    void extrapolationTrainsOnSmallScaleOnlyAndTestsOnLargerScaleOnly() {
+        List<Split> splits = Protocols.parse("extrapolation:nodes<=2", Optional.empty()).splits("grid", data);
+        assertThat(splits).hasSize(1);
+        Split s = splits.get(0);
+        assertDisjoint(s);
+        assertThat(s.training().observations()).allMatch(o -> o.config().deployment().nodes() <= 2);
+        assertThat(s.test()).allMatch(o -> o.config().deployment().nodes() > 2);
+        assertThat(s.training().size() + s.test().size()).isEqualTo(data.size());
+    }
+
+    @Test
+    void crossHardwareNeverShowsTheHeldOutType() {
+        List<Split> splits = Protocols.parse("cross-hardware", Optional.empty()).splits("grid", data);
+        assertThat(splits).extracting(Split::id).containsExactly("p100+v100->k80", "k80+v100->p100", "k80+p100->v100");
+        for (Split s : splits) {
+            assertDisjoint(s);
+            String held = s.test().get(0).config().deployment().hardware();
+            assertThat(s.training().observations()).noneMatch(o -> o.config().deployment().hardware().equals(held));
+        }
+        assertThat(Protocols.parse("cross-hardware:v100", Optional.empty()).splits("grid", data)).hasSize(1);
+    }
+
+    @Test
+    void profileOnlyFitsOnSingleWorkerRowsAndSynthesisesProfilesFromThemAlone() {
+        List<double[]> asked = new ArrayList<>();
+        ProfileSource zoo = new ProfileSource() {
+            @Override
+            public Profile read(Path file) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Profile synthesise(String model, int localBatch, double stepTimeS) {
+                if (model.equals("beta")) {
+                    throw new IllegalArgumentException("not in the zoo");
+                }
+                asked.add(new double[] {localBatch, stepTimeS});
+                return new Profile(model, localBatch, stepTimeS * 1e6, List.of(),
+                        List.of(), List.of(new ComputeOp("op", "conv", 0, 0, stepTimeS * 1e6, java.util.Set.of())), List.of(),
+                        "synthesised:test");
+            }
+
+            @Override
+            public OptionalLong parameterBytes(String model) {
+                return OptionalLong.empty();
+            }
+        };
+        Split s = Protocols.parse("profile-only", Optional.of(zoo)).splits("grid", data).get(0);
+        assertDisjoint(s);
+        assertThat(s.training().observations()).isNotEmpty().allMatch(o -> o.config().workers() == 1);
+        assertThat(s.test()).allMatch(o -> o.config().workers() > 1);
+        // alpha only (beta is not in the zoo), one profile per local batch, each from a 1-worker step time.
+        assertThat(s.training().profiles()).hasSize(3).allMatch(p -> p.model().equals("alpha"));
+        assertThat(asked).allMatch(a -> Math.abs(a[1] - SyntheticObservations.stepTime((int) a[0], 1)) < 1e-12);
+    }
+
+    @Test
+    void unknownProtocolIsRefusedWithTheAcceptedForms() {
+        assertThatThrownBy(() -> Protocols.parse("kfold", Optional.empty()))
+                .hasMessageContaining("unknown protocol 'kfold'").hasMessageContaining("profile-only");
+    }
+}
