@@ -1,0 +1,26 @@
+package io.stepcast.regression.estimators;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.ModelNames;
+
+import java.util.Locale;
+
+/**
+ * The key a closed-form model is fitted per: the model (canonical name, so {@code ResNet-50} and
+ * {@code resnet50} agree) on one hardware type. A performance model's coefficients describe one model on
+ * one machine; another GPU type is another fit.
+ */
+public final class GroupKey {
+    private GroupKey() {
+    }
+
+    /** {@code <model key>@<hardware>}, e.g. {@code resnet50@k80}. */
+    public static String of(Config config) {
+        return ModelNames.key(config.model()) + "@" + config.deployment().hardware().toLowerCase(Locale.ROOT);
+    }
+
+    /** The key with a suffix that further splits the group, e.g. the local batch. */
+    public static String of(Config config, String suffix) {
+        return of(config) + "#" + suffix;
+    }
+}

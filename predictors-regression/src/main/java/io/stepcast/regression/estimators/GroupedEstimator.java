@@ -1,0 +1,103 @@
+package io.stepcast.regression.estimators;
+
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Template of the closed-form estimators of this module: keeps the observations with a measured step
+ * time (or throughput, converted) that the form applies to, groups them with {@link #groupOf}, fits every
+ * group with enough points and assembles the predictor. Groups that cannot be fitted are left out (their
+ * configurations get "not applicable"); when none can be fitted, {@link CannotFitException} says why.
+ */
+public abstract class GroupedEstimator implements Estimator, DeclaredInputs {
+    private final HyperParameters hyperParameters;
+
+    protected GroupedEstimator(HyperParameters hyperParameters) {
+        this.hyperParameters = hyperParameters;
+    }
+
+    /** The configured hyper-parameters. */
+    protected final HyperParameters params() {
+        return hyperParameters;
+    }
+
+    @Override
+    public Set<Target> targets() {
+        return EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT);
+    }
+
+    @Override
+    public final Map<String, String> hyperParameters() {
+        return hyperParameters.values();
+    }
+
+    /** The group a configuration belongs to. */
+    protected abstract String groupOf(Config config);
+
+    /** Why an observation cannot train this form (architecture, ...), or empty when it can. */
+    protected abstract Optional<String> unusable(Config config);
+
+    /** Coefficients of one group, or empty (with {@code why} filled) when the group is not fittable. */
+    protected abstract Optional<double[]> fitGroup(List<Observation> group, List<String> why);
+
+    /** Coefficients per group. */
+    protected abstract int arity();
+
+    /** The predictor of the fitted coefficients. */
+    protected abstract Predictor predictor(Coefficients coefficients, Provenance provenance);
+
+    /** The measured step time in seconds of an observation (converted from throughput when needed). */
+    protected static double stepTime(Observation o) {
+        return o.value(Target.STEP_TIME).orElseThrow();
+    }
+
+    @Override
+    public final Predictor fit(TrainingSet training) {
+        Map<String, List<Observation>> groups = new TreeMap<>();
+        List<String> skipped = new ArrayList<>();
+        for (Observation o : training.observations()) {
+            if (o.value(Target.STEP_TIME).isEmpty()) {
+                continue;
+            }
+            Optional<String> why = unusable(o.config());
+            if (why.isPresent()) {
+                skipped.add(why.get());
+                continue;
+            }
+            groups.computeIfAbsent(groupOf(o.config()), k -> new ArrayList<>()).add(o);
+        }
+        if (groups.isEmpty()) {
+            throw new CannotFitException(name() + " needs observations with a step time or throughput"
+                    + (skipped.isEmpty() ? "" : "; " + skipped.size() + " were unusable, e.g. " + skipped.get(0))
+                    + " (training set " + training.id() + ")");
+        }
+        Map<String, double[]> fitted = new LinkedHashMap<>();
+        List<String> failures = new ArrayList<>();
+        groups.forEach((key, obs) -> {
+            List<String> why = new ArrayList<>();
+            fitGroup(obs, why).ifPresentOrElse(c -> fitted.put(key, c),
+                    () -> failures.add(key + ": " + String.join("; ", why)));
+        });
+        if (fitted.isEmpty()) {
+            throw new CannotFitException(name() + " could not fit any group of training set " + training.id() + ": "
+                    + String.join(" | ", failures));
+        }
+        return predictor(new Coefficients(name(), arity(), fitted), Provenance.of(this, training, 0));
+    }
+}

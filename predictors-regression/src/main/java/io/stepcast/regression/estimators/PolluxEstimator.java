@@ -1,0 +1,144 @@
+package io.stepcast.regression.estimators;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.regression.fit.PolluxFitter;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The Pollux step-time model (Qiao et al., OSDI 2021; {@link PolluxForm}) fitted per model and hardware
+ * on log step time by {@link PolluxFitter}. All-reduce jobs only: parameter-server jobs are not
+ * applicable. A multi-node configuration is not applicable when the training data had no multi-node row
+ * (the across-node coefficients are unidentified), likewise within one node.
+ *
+ * <p>Hyper-parameters: {@code starts} (Levenberg-Marquardt starting points, default 8, at most 15),
+ * {@code min-points} (fewest observations per model, default 8).
+ */
+public final class PolluxEstimator extends GroupedEstimator {
+    /** Registered name. */
+    public static final String NAME = "pollux";
+    static final int ARITY = PolluxForm.SIZE + 2;
+
+    /** With the default hyper-parameters. */
+    public PolluxEstimator() {
+        this(HyperParameters.of("starts", "8", "min-points", "8"));
+    }
+
+    private PolluxEstimator(HyperParameters hp) {
+        super(hp);
+        int s = hp.integer("starts");
+        if (s < 1 || s > PolluxFitter.maxStarts()) {
+            throw new IllegalArgumentException("hyper-parameter 'starts' must be in [1, " + PolluxFitter.maxStarts()
+                    + "], was " + s);
+        }
+        if (hp.integer("min-points") < 3) {
+            throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 3");
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Pollux step time (T_comp^g + T_sync^g)^(1/g), within/across-node sync, LM on log time (Qiao et al., OSDI 2021)";
+    }
+
+    @Override
+    public List<String> configFields() {
+        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.workers",
+                "deployment.nodes", "localBatch");
+    }
+
+    @Override
+    public Estimator withHyperParameters(Map<String, String> overrides) {
+        return new PolluxEstimator(params().with(overrides));
+    }
+
+    @Override
+    protected String groupOf(Config config) {
+        return GroupKey.of(config);
+    }
+
+    @Override
+    protected Optional<String> unusable(Config config) {
+        return config.deployment().architecture() == Architecture.ALLREDUCE ? Optional.empty()
+                : Optional.of("pollux models all-reduce jobs, not " + config.deployment().architecture());
+    }
+
+    @Override
+    protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
+        if (group.size() < params().integer("min-points")) {
+            why.add("only " + group.size() + " observations, pollux needs " + params().integer("min-points"));
+            return Optional.empty();
+        }
+        List<PolluxFitter.Point> points = group.stream()
+                .map(o -> new PolluxFitter.Point(o.config().deployment().nodes(), o.config().workers(),
+                        o.config().localBatch(), stepTime(o)))
+                .toList();
+        Optional<PolluxFitter.Result> r = new PolluxFitter(params().integer("starts")).fit(points);
+        if (r.isEmpty()) {
+            why.add("Levenberg-Marquardt did not converge from any start");
+            return Optional.empty();
+        }
+        double[] c = Arrays.copyOf(r.get().coefficients(), ARITY);
+        c[PolluxForm.SIZE] = r.get().withinNode() ? 1 : 0;
+        c[PolluxForm.SIZE + 1] = r.get().acrossNodes() ? 1 : 0;
+        return Optional.of(c);
+    }
+
+    @Override
+    protected int arity() {
+        return ARITY;
+    }
+
+    @Override
+    protected Predictor predictor(Coefficients coefficients, Provenance provenance) {
+        return new Fitted(coefficients, provenance);
+    }
+
+    /** Fitted Pollux coefficients {@code [a_c, b_c, a_r, b_r, a_n, b_n, g, within fitted, across fitted]}. */
+    static final class Fitted extends GroupedPredictor {
+        Fitted(Coefficients coefficients, Provenance provenance) {
+            super(coefficients, provenance);
+        }
+
+        @Override
+        protected String groupOf(Config config) {
+            return GroupKey.of(config);
+        }
+
+        @Override
+        protected Optional<String> outsideDomain(Config config) {
+            return config.deployment().architecture() == Architecture.ALLREDUCE ? Optional.empty()
+                    : Optional.of("pollux models all-reduce jobs, not " + config.deployment().architecture());
+        }
+
+        @Override
+        protected Optional<String> outsideFit(Config config, double[] c) {
+            if (config.workers() > 1 && config.deployment().nodes() > 1 && c[PolluxForm.SIZE + 1] == 0) {
+                return Optional.of("pollux was fitted without multi-node rows for " + GroupKey.of(config));
+            }
+            if (config.workers() > 1 && config.deployment().nodes() == 1 && c[PolluxForm.SIZE] == 0) {
+                return Optional.of("pollux was fitted without multi-replica single-node rows for " + GroupKey.of(config));
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        protected double stepTime(Config config, double[] c) {
+            return PolluxForm.stepTime(c, config.deployment().nodes(), config.workers(), config.localBatch(), 0);
+        }
+    }
+}

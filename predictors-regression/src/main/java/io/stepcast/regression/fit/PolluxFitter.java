@@ -1,0 +1,247 @@
+package io.stepcast.regression.fit;
+
+import io.stepcast.regression.estimators.PolluxForm;
+import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
+import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
+import org.apache.commons.math3.fitting.leastsquares.LeastSquaresProblem;
+import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.RealVector;
+import org.apache.commons.math3.util.Pair;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Fits {@link PolluxForm} by least squares on the log of the step time, as Pollux does (OSDI 2021, section
+ * 4.1: relative errors matter, and step times span three orders of magnitude), with Levenberg-Marquardt
+ * (Moré, "The Levenberg-Marquardt algorithm: implementation and theory", 1978; Commons Math's
+ * {@link LevenbergMarquardtOptimizer}) from several starts, keeping the best.
+ *
+ * <p>Bounds by reparameterisation: the six time coefficients are {@code exp(u)} (positive), the overlap
+ * exponent is {@code g = 1 + 9 / (1 + exp(-u))} (in [1, 10]). Coefficients the data cannot identify are
+ * held fixed: the within-node pair without multi-replica single-node rows, the across-node pair without
+ * multi-node rows, each slope without rows of more than two replicas, and g without any multi-replica row.
+ * Starts: compute from a linear fit of the single-replica rows, synchronisation intercepts from the median
+ * excess time of the multi-replica rows, slopes a fraction of them, and a grid of g.
+ */
+public final class PolluxFitter {
+    private static final double[] START_G = {1.5, 4, 1.1, 8, 2.5};
+    private static final double[] START_SLOPE = {0.05, 0.005, 0.3};
+    private static final double U_MIN = -30;
+    private static final double U_MAX = 5;
+    private static final double G_U_BOUND = 12;
+
+    private final int starts;
+
+    /** @param starts number of starting points, at least 1 */
+    public PolluxFitter(int starts) {
+        if (starts < 1) {
+            throw new IllegalArgumentException("starts must be at least 1, was " + starts);
+        }
+        this.starts = starts;
+    }
+
+    /**
+     * One measured step.
+     *
+     * @param nodes      nodes the replicas are spread over
+     * @param replicas   data-parallel replicas
+     * @param localBatch per-replica batch
+     * @param stepTimeS  measured seconds per step, positive
+     */
+    public record Point(int nodes, int replicas, double localBatch, double stepTimeS) {
+    }
+
+    /**
+     * The fit.
+     *
+     * @param coefficients {@code [a_c, b_c, a_r, b_r, a_n, b_n, g]}
+     * @param withinNode   true when the within-node coefficients were fitted
+     * @param acrossNodes  true when the across-node coefficients were fitted
+     * @param rmsLogError  root mean square of the log residuals
+     */
+    public record Result(double[] coefficients, boolean withinNode, boolean acrossNodes, double rmsLogError) {
+    }
+
+    /** Fits the points; empty when every start failed to converge. */
+    public Optional<Result> fit(List<Point> points) {
+        boolean within = points.stream().anyMatch(p -> p.replicas() > 1 && p.nodes() == 1);
+        boolean across = points.stream().anyMatch(p -> p.replicas() > 1 && p.nodes() > 1);
+        boolean withinSlope = points.stream().anyMatch(p -> p.replicas() > 2 && p.nodes() == 1);
+        boolean acrossSlope = points.stream().anyMatch(p -> p.replicas() > 2 && p.nodes() > 1);
+        boolean[] free = {true, true, within, within && withinSlope, across, across && acrossSlope, within || across};
+
+        double[] comp = computeStart(points);
+        double ar = medianExcess(points, comp, false);
+        double an = medianExcess(points, comp, true);
+        Result best = null;
+        int made = 0;
+        outer:
+        for (double slope : START_SLOPE) {
+            for (double g : START_G) {
+                if (made++ >= starts) {
+                    break outer;
+                }
+                double[] c0 = {comp[0], comp[1], ar, ar * slope, an, an * slope, g};
+                Optional<Result> r = fitFrom(points, c0, free, within, across);
+                if (r.isPresent() && (best == null || r.get().rmsLogError() < best.rmsLogError())) {
+                    best = r.get();
+                }
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private Optional<Result> fitFrom(List<Point> points, double[] c0, boolean[] free, boolean within, boolean across) {
+        double[] fixed = c0.clone();
+        if (!within) {
+            fixed[2] = 0;
+            fixed[3] = 0;
+        }
+        if (!across) {
+            fixed[4] = 0;
+            fixed[5] = 0;
+        }
+        if (!free[3]) {
+            fixed[3] = 0;
+        }
+        if (!free[5]) {
+            fixed[5] = 0;
+        }
+        if (!free[6]) {
+            fixed[6] = 1;
+        }
+        int[] index = freeIndices(free);
+        double[] u0 = new double[index.length];
+        for (int k = 0; k < index.length; k++) {
+            u0[k] = toU(index[k], c0[index[k]]);
+        }
+        double[] target = points.stream().mapToDouble(p -> Math.log(p.stepTimeS())).toArray();
+        LeastSquaresProblem problem = new LeastSquaresBuilder()
+                .start(u0)
+                .target(target)
+                .model(u -> evaluate(u, index, fixed, points))
+                .parameterValidator(this::clamp)
+                .maxEvaluations(4000)
+                .maxIterations(1000)
+                .build();
+        try {
+            LeastSquaresOptimizer.Optimum opt = new LevenbergMarquardtOptimizer().optimize(problem);
+            double[] c = toCoefficients(opt.getPoint().toArray(), index, fixed);
+            double rms = opt.getRMS();
+            if (!Double.isFinite(rms)) {
+                return Optional.empty();
+            }
+            return Optional.of(new Result(c, within, across, rms));
+        } catch (RuntimeException e) {
+            // A start that diverges or exhausts its evaluations is simply not a candidate.
+            return Optional.empty();
+        }
+    }
+
+    private RealVector clamp(RealVector u) {
+        double[] v = u.toArray();
+        for (int k = 0; k < v.length; k++) {
+            v[k] = Double.isNaN(v[k]) ? 0 : Math.max(U_MIN, Math.min(U_MAX, v[k]));
+        }
+        return new ArrayRealVector(v, false);
+    }
+
+    private static int[] freeIndices(boolean[] free) {
+        return java.util.stream.IntStream.range(0, free.length).filter(i -> free[i]).toArray();
+    }
+
+    private static double toU(int i, double c) {
+        if (i == 6) {
+            double s = Math.min(Math.max((c - 1) / 9, 1e-4), 1 - 1e-4);
+            return Math.log(s / (1 - s));
+        }
+        return Math.log(Math.max(c, 1e-12));
+    }
+
+    private static double[] toCoefficients(double[] u, int[] index, double[] fixed) {
+        double[] c = fixed.clone();
+        for (int k = 0; k < index.length; k++) {
+            int i = index[k];
+            if (i == 6) {
+                double bounded = Math.max(-G_U_BOUND, Math.min(G_U_BOUND, u[k]));
+                c[i] = 1 + 9 / (1 + Math.exp(-bounded));
+            } else {
+                c[i] = Math.exp(u[k]);
+            }
+        }
+        return c;
+    }
+
+    private static Pair<RealVector, org.apache.commons.math3.linear.RealMatrix> evaluate(RealVector uv, int[] index,
+                                                                                        double[] fixed, List<Point> points) {
+        double[] u = uv.toArray();
+        double[] value = predict(toCoefficients(u, index, fixed), points);
+        double[][] jac = new double[points.size()][u.length];
+        for (int k = 0; k < u.length; k++) {
+            double h = 1e-6 * Math.max(1, Math.abs(u[k]));
+            double[] up = u.clone();
+            double[] down = u.clone();
+            up[k] += h;
+            down[k] -= h;
+            double[] vu = predict(toCoefficients(up, index, fixed), points);
+            double[] vd = predict(toCoefficients(down, index, fixed), points);
+            for (int i = 0; i < points.size(); i++) {
+                jac[i][k] = (vu[i] - vd[i]) / (2 * h);
+            }
+        }
+        return new Pair<>(new ArrayRealVector(value, false), new Array2DRowRealMatrix(jac, false));
+    }
+
+    private static double[] predict(double[] c, List<Point> points) {
+        double[] out = new double[points.size()];
+        for (int i = 0; i < out.length; i++) {
+            Point p = points.get(i);
+            out[i] = PolluxForm.logStepTime(c, p.nodes(), p.replicas(), p.localBatch());
+        }
+        return out;
+    }
+
+    /** {@code [a_c, b_c]} from a least-squares line through the single-replica rows (all rows if none). */
+    private static double[] computeStart(List<Point> points) {
+        List<Point> single = points.stream().filter(p -> p.replicas() == 1).toList();
+        List<Point> use = single.size() >= 2 ? single : points;
+        double mx = 0;
+        double my = 0;
+        for (Point p : use) {
+            mx += p.localBatch();
+            my += p.stepTimeS();
+        }
+        mx /= use.size();
+        my /= use.size();
+        double sxy = 0;
+        double sxx = 0;
+        for (Point p : use) {
+            sxy += (p.localBatch() - mx) * (p.stepTimeS() - my);
+            sxx += (p.localBatch() - mx) * (p.localBatch() - mx);
+        }
+        double b = sxx > 0 ? sxy / sxx : 0;
+        double minT = use.stream().mapToDouble(Point::stepTimeS).min().orElse(my);
+        b = Math.max(b, 1e-3 * my / Math.max(mx, 1));
+        double a = Math.max(my - b * mx, 0.1 * minT);
+        return new double[] {a, b};
+    }
+
+    private static double medianExcess(List<Point> points, double[] comp, boolean acrossNodes) {
+        double[] excess = points.stream()
+                .filter(p -> p.replicas() > 1 && (p.nodes() > 1) == acrossNodes)
+                .mapToDouble(p -> Math.max(p.stepTimeS() - (comp[0] + comp[1] * p.localBatch()), 0.05 * p.stepTimeS()))
+                .sorted().toArray();
+        if (excess.length == 0) {
+            return 1e-3;
+        }
+        return excess[excess.length / 2];
+    }
+
+    /** The start grid size, for documentation and tests. */
+    public static int maxStarts() {
+        return START_G.length * START_SLOPE.length;
+    }
+}
