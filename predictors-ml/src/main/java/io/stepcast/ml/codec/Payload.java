@@ -1,0 +1,271 @@
+package io.stepcast.ml.codec;
+
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.ml.features.FittedFeatures;
+import io.stepcast.ml.features.TargetTransform;
+import io.stepcast.ml.learn.FittedRegression;
+import org.tribuo.Model;
+import org.tribuo.protos.core.ModelProto;
+import org.tribuo.regression.Regressor;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+
+/**
+ * This module's payload format: a small binary header of our own (magic, format version, kind,
+ * estimator) followed by sections, and a CRC-32 of everything before it, so that truncation and bit
+ * flips are detected before anything is parsed. Tribuo models are stored as their protobuf bytes
+ * ({@link Model#serialize()}); features and target transforms are stored field by field. Doubles are
+ * stored as their exact bits, so a reloaded model predicts exactly what the saved one did.
+ */
+public final class Payload {
+    static final String MAGIC = "stepcast-ml";
+    static final int VERSION = 1;
+    private static final int MAX_ITEMS = 1 << 20;
+
+    private Payload() {
+    }
+
+    /** Writes sections, then seals them with the header and checksum. */
+    public static final class Writer {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final DataOutputStream out = new DataOutputStream(bytes);
+
+        public Writer(String kind, String estimator) throws IOException {
+            out.writeUTF(MAGIC);
+            out.writeInt(VERSION);
+            out.writeUTF(kind);
+            out.writeUTF(estimator);
+        }
+
+        /** Writes a string. */
+        public void text(String v) throws IOException {
+            out.writeUTF(v);
+        }
+
+        /** Writes an int. */
+        public void integer(int v) throws IOException {
+            out.writeInt(v);
+        }
+
+        public void strings(List<String> values) throws IOException {
+            out.writeInt(values.size());
+            for (String v : values) {
+                out.writeUTF(v);
+            }
+        }
+
+        public void doubles(double[] values) throws IOException {
+            out.writeInt(values.length);
+            for (double v : values) {
+                out.writeDouble(v);
+            }
+        }
+
+        public void blob(byte[] b) throws IOException {
+            out.writeInt(b.length);
+            out.write(b);
+        }
+
+        public void map(Map<String, String> m) throws IOException {
+            out.writeInt(m.size());
+            for (var e : m.entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeUTF(e.getValue());
+            }
+        }
+
+        public void regression(Target target, FittedRegression r) throws IOException {
+            out.writeUTF(target.name());
+            out.writeUTF(r.transform().name());
+            out.writeDouble(r.targetMean());
+            out.writeDouble(r.targetSd());
+            FittedFeatures f = r.features();
+            strings(f.numeric());
+            out.writeInt(f.levels().size());
+            for (var e : f.levels().entrySet()) {
+                out.writeUTF(e.getKey());
+                strings(e.getValue());
+            }
+            doubles(f.mean());
+            doubles(f.sd());
+            blob(r.model().serialize().toByteArray());
+        }
+
+        public void provenance(Provenance p) throws IOException {
+            out.writeUTF(p.estimator());
+            map(p.hyperParameters());
+            out.writeUTF(p.trainingSetId());
+            out.writeUTF(p.trainingChecksum());
+            out.writeInt(p.trainingSize());
+            out.writeLong(p.seed());
+            map(p.versions());
+        }
+
+        public byte[] seal() throws IOException {
+            out.flush();
+            byte[] body = bytes.toByteArray();
+            CRC32 crc = new CRC32();
+            crc.update(body);
+            ByteArrayOutputStream all = new ByteArrayOutputStream(body.length + 8);
+            DataOutputStream d = new DataOutputStream(all);
+            d.write(body);
+            d.writeLong(crc.getValue());
+            d.flush();
+            return all.toByteArray();
+        }
+    }
+
+    /** Checks the checksum and header, then reads sections; every failure is an {@link IOException}. */
+    public static final class Reader {
+        private final DataInputStream in;
+
+        public Reader(byte[] payload, String kind, String estimator) throws IOException {
+            if (payload == null || payload.length < 8) {
+                throw new IOException("not a stepcast-ml payload: " + (payload == null ? 0 : payload.length) + " bytes");
+            }
+            byte[] body = Arrays.copyOf(payload, payload.length - 8);
+            long stored = new DataInputStream(new ByteArrayInputStream(payload, payload.length - 8, 8)).readLong();
+            CRC32 crc = new CRC32();
+            crc.update(body);
+            in = new DataInputStream(new ByteArrayInputStream(body));
+            String magic;
+            try {
+                magic = in.readUTF();
+            } catch (IOException e) {
+                magic = "";
+            }
+            if (!MAGIC.equals(magic)) {
+                throw new IOException("not a stepcast-ml payload (the header does not start with '" + MAGIC + "')");
+            }
+            if (crc.getValue() != stored) {
+                throw new IOException("corrupt stepcast-ml payload: checksum mismatch (truncated or altered)");
+            }
+            int version = in.readInt();
+            if (version != VERSION) {
+                throw new IOException("stepcast-ml payload format " + version + " is not supported (expected "
+                        + VERSION + ")");
+            }
+            String k = in.readUTF();
+            String e = in.readUTF();
+            if (!k.equals(kind) || !e.equals(estimator)) {
+                throw new IOException("payload holds a '" + k + "' predictor of estimator '" + e
+                        + "', not a '" + kind + "' predictor of '" + estimator + "'");
+            }
+        }
+
+        /** Reads a string. */
+        public String text() throws IOException {
+            return in.readUTF();
+        }
+
+        public int count() throws IOException {
+            int n = in.readInt();
+            if (n < 0 || n > MAX_ITEMS) {
+                throw new IOException("corrupt stepcast-ml payload: count " + n);
+            }
+            return n;
+        }
+
+        public List<String> strings() throws IOException {
+            int n = count();
+            List<String> v = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                v.add(in.readUTF());
+            }
+            return v;
+        }
+
+        public double[] doubles() throws IOException {
+            double[] v = new double[count()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = in.readDouble();
+            }
+            return v;
+        }
+
+        public byte[] blob() throws IOException {
+            int n = in.readInt();
+            if (n < 0 || n > in.available()) {
+                throw new IOException("corrupt stepcast-ml payload: section of " + n + " bytes");
+            }
+            byte[] b = new byte[n];
+            in.readFully(b);
+            return b;
+        }
+
+        public Map<String, String> map() throws IOException {
+            int n = count();
+            Map<String, String> m = new LinkedHashMap<>();
+            for (int i = 0; i < n; i++) {
+                m.put(in.readUTF(), in.readUTF());
+            }
+            return m;
+        }
+
+        public Target target() throws IOException {
+            String t = in.readUTF();
+            try {
+                return Target.valueOf(t);
+            } catch (IllegalArgumentException e) {
+                throw new IOException("corrupt stepcast-ml payload: unknown target '" + t + "'", e);
+            }
+        }
+
+        public FittedRegression regression() throws IOException {
+            try {
+                TargetTransform transform = TargetTransform.valueOf(in.readUTF());
+                double mean = in.readDouble();
+                double sd = in.readDouble();
+                List<String> numeric = strings();
+                int families = count();
+                Map<String, List<String>> levels = new LinkedHashMap<>();
+                for (int i = 0; i < families; i++) {
+                    String name = in.readUTF();
+                    levels.put(name, strings());
+                }
+                FittedFeatures features = new FittedFeatures(numeric, levels, doubles(), doubles());
+                Model<?> model = Model.deserialize(ModelProto.parseFrom(blob()));
+                if (!model.validate(Regressor.class)) {
+                    throw new IOException("stored Tribuo model is not a regression model");
+                }
+                @SuppressWarnings("unchecked")
+                Model<Regressor> regression = (Model<Regressor>) model;
+                if (!new java.util.HashSet<>(features.columns()).containsAll(
+                        regression.getFeatureIDMap().keySet())) {
+                    throw new IOException("stored Tribuo model uses features the header does not declare");
+                }
+                return new FittedRegression(features, transform, mean, sd, regression);
+            } catch (EOFException e) {
+                throw new IOException("corrupt stepcast-ml payload: truncated", e);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new IOException("corrupt stepcast-ml payload: " + e.getMessage(), e);
+            }
+        }
+
+        public Provenance provenance() throws IOException {
+            try {
+                return new Provenance(in.readUTF(), map(), in.readUTF(), in.readUTF(), in.readInt(), in.readLong(), map());
+            } catch (IllegalArgumentException e) {
+                throw new IOException("corrupt stepcast-ml payload: " + e.getMessage(), e);
+            }
+        }
+
+        public void end() throws IOException {
+            if (in.available() != 0) {
+                throw new IOException("corrupt stepcast-ml payload: " + in.available() + " unexpected trailing bytes");
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.stepcast.ml.features;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.ModelNames;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The catalogue of features an estimator may declare, by name. Numeric features:
+ * <ul>
+ *   <li>{@code log2-local-batch}, {@code log2-global-batch}: log2 of the per-worker and job batch;</li>
+ *   <li>{@code local-batch}, {@code batch} (global batch, Courier's {@code batch});</li>
+ *   <li>{@code workers}, {@code inv-workers} (1/workers), {@code nodes}, {@code tenants},
+ *       {@code parameter-servers}, {@code devices-per-worker};</li>
+ *   <li>{@code cpu} (= workers; BigDL executor cores), {@code njobs} (= tenants), {@code cpu-x-njobs};</li>
+ *   <li>{@code param-bytes-per-bandwidth}: seconds to move the parameters once over one link
+ *       (bytes x 8 / (Gbit/s x 1e9)); unavailable when either is unknown;</li>
+ *   <li>{@code network}: Courier's network indicator, +1 LeNet-5, -1 MLP, 0 for rows averaged over
+ *       both ({@code courier-mixed}), unavailable for any other model ({@code docs/data-model.md}).</li>
+ * </ul>
+ * Categorical features, one-hot over the training levels: {@code model}, {@code hardware},
+ * {@code architecture}.
+ */
+public final class Features {
+    private static final Map<String, Feature> NUMERIC;
+    private static final Map<String, CategoricalFeature> CATEGORICAL;
+
+    static {
+        Map<String, Feature> n = new LinkedHashMap<>();
+        Map<String, CategoricalFeature> k = new LinkedHashMap<>();
+        putNumeric(n, "log2-local-batch", c -> log2(c.localBatch()));
+        putNumeric(n, "log2-global-batch", c -> log2(c.globalBatch()));
+        putNumeric(n, "local-batch", Config::localBatch);
+        putNumeric(n, "batch", c -> (double) c.globalBatch());
+        putNumeric(n, "workers", Config::workers);
+        putNumeric(n, "inv-workers", c -> 1.0 / c.workers());
+        putNumeric(n, "nodes", c -> c.deployment().nodes());
+        putNumeric(n, "tenants", c -> c.deployment().tenants());
+        putNumeric(n, "parameter-servers", c -> c.deployment().parameterServers());
+        putNumeric(n, "devices-per-worker", c -> c.deployment().devicesPerWorker());
+        putNumeric(n, "cpu", Config::workers);
+        putNumeric(n, "njobs", c -> c.deployment().tenants());
+        putNumeric(n, "cpu-x-njobs", c -> (double) c.workers() * c.deployment().tenants());
+        putNumeric(n, "param-bytes-per-bandwidth", Features::transferSeconds);
+        putNumeric(n, "network", Features::courierNetwork);
+        putCategorical(k, "model", c -> ModelNames.key(c.model()));
+        putCategorical(k, "hardware", c -> c.deployment().hardware().toLowerCase(Locale.ROOT));
+        putCategorical(k, "architecture", c -> c.deployment().architecture().name());
+        NUMERIC = java.util.Collections.unmodifiableMap(n);
+        CATEGORICAL = java.util.Collections.unmodifiableMap(k);
+    }
+
+    private Features() {
+    }
+
+    private static void putNumeric(Map<String, Feature> m, String name, java.util.function.ToDoubleFunction<Config> f) {
+        m.put(name, new NumericFeature(name, f));
+    }
+
+    private static void putCategorical(Map<String, CategoricalFeature> m, String name,
+                            java.util.function.Function<Config, String> f) {
+        m.put(name, new CategoricalFeature(name, f));
+    }
+
+    private static double log2(double v) {
+        return Math.log(v) / Math.log(2);
+    }
+
+    private static double transferSeconds(Config c) {
+        if (c.workload().parameterBytes().isEmpty() || c.deployment().bandwidthGbps().isEmpty()) {
+            return Double.NaN;
+        }
+        return c.workload().parameterBytes().getAsLong() * 8.0 / (c.deployment().bandwidthGbps().getAsDouble() * 1e9);
+    }
+
+    /** Courier's network feature (+1 LeNet-5, -1 MLP, 0 averaged over both), NaN for other models. */
+    static double courierNetwork(Config c) {
+        return switch (ModelNames.key(c.model())) {
+            case "lenet5" -> 1.0;
+            case "mlp", "simplenet" -> -1.0;
+            case "couriermixed" -> 0.0;
+            default -> Double.NaN;
+        };
+    }
+
+    /** The numeric feature of that name. */
+    public static Optional<Feature> numeric(String name) {
+        return Optional.ofNullable(NUMERIC.get(name));
+    }
+
+    /** The categorical feature of that name. */
+    public static Optional<CategoricalFeature> categorical(String name) {
+        return Optional.ofNullable(CATEGORICAL.get(name));
+    }
+
+    /** Every known feature name, numeric first. */
+    public static List<String> names() {
+        java.util.ArrayList<String> all = new java.util.ArrayList<>(NUMERIC.keySet());
+        all.addAll(CATEGORICAL.keySet());
+        return List.copyOf(all);
+    }
+}

@@ -1,0 +1,62 @@
+package io.stepcast.ml.learn;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A fitted predictor made of one {@link FittedRegression} per target (Tribuo's {@code Model} role).
+ * It answers the targets its training set measured; any other target is not applicable.
+ * Immutable and thread-safe.
+ */
+public final class LearnedPredictor implements Predictor {
+    private final Map<Target, FittedRegression> models;
+    private final Provenance provenance;
+
+    /**
+     * @param models     one fitted regression per answered target, at least one
+     * @param provenance how it was fitted
+     */
+    public LearnedPredictor(Map<Target, FittedRegression> models, Provenance provenance) {
+        if (models.isEmpty()) {
+            throw new IllegalArgumentException("a learned predictor needs at least one fitted target");
+        }
+        this.models = Collections.unmodifiableMap(new EnumMap<>(models));
+        this.provenance = Objects.requireNonNull(provenance, "provenance");
+    }
+
+    @Override
+    public Prediction predict(Config config, Target target) {
+        FittedRegression m = models.get(target);
+        if (m == null) {
+            return Prediction.notApplicable(provenance.estimator() + " was not fitted for " + target.label()
+                    + " (its training set measured " + targets().stream().map(Target::label)
+                    .collect(Collectors.joining(", ")) + ")");
+        }
+        return m.predict(config);
+    }
+
+    @Override
+    public Set<Target> targets() {
+        return models.keySet();
+    }
+
+    @Override
+    public Provenance provenance() {
+        return provenance;
+    }
+
+    /** The fitted regressions by target (for persistence and inspection). */
+    public Map<Target, FittedRegression> models() {
+        return models;
+    }
+}
