@@ -1,0 +1,26 @@
+package io.stepcast.datasets.plugin;
+
+import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import io.stepcast.datasets.catalog.DefaultProfileSource;
+
+/**
+ * The datasets module as a stepcast plugin (module name {@code datasets}): binds {@link ProfileSource} and
+ * {@link ObservationCatalog} to this module's implementations and adds the {@code datasets} command.
+ * Listed in {@code META-INF/services/com.google.inject.Module}.
+ */
+public final class DatasetsPlugin extends StepcastPlugin {
+
+    /** For {@link java.util.ServiceLoader}. */
+    public DatasetsPlugin() {
+        super("datasets");
+    }
+
+    @Override
+    protected void registerAll() {
+        bind(ProfileSource.class).to(DefaultProfileSource.class);
+        bind(ObservationCatalog.class).to(DefaultObservationCatalog.class);
+    }
+}
