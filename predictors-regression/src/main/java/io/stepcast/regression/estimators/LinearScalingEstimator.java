@@ -88,6 +88,11 @@ public final class LinearScalingEstimator extends GroupedEstimator {
         return new Fitted(coefficients, provenance);
     }
 
+    /** A predictor of previously fitted coefficients (for the codec). */
+    public static Predictor restore(Coefficients coefficients, Provenance provenance) {
+        return new Fitted(coefficients, provenance);
+    }
+
     /** The fitted baseline: coefficient = single-worker throughput in samples/s. */
     static final class Fitted extends GroupedPredictor {
         Fitted(Coefficients coefficients, Provenance provenance) {

@@ -108,6 +108,11 @@ public final class PolluxEstimator extends GroupedEstimator {
         return new Fitted(coefficients, provenance);
     }
 
+    /** A predictor of previously fitted coefficients (for the codec). */
+    public static Predictor restore(Coefficients coefficients, Provenance provenance) {
+        return new Fitted(coefficients, provenance);
+    }
+
     /** Fitted Pollux coefficients {@code [a_c, b_c, a_r, b_r, a_n, b_n, g, within fitted, across fitted]}. */
     static final class Fitted extends GroupedPredictor {
         Fitted(Coefficients coefficients, Provenance provenance) {

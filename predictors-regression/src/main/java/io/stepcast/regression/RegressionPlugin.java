@@ -1,0 +1,40 @@
+package io.stepcast.regression;
+
+import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.regression.cli.AnovaExtension;
+import io.stepcast.regression.codec.CoefficientsCodec;
+import io.stepcast.regression.codec.CourierOlsCodec;
+import io.stepcast.regression.estimators.CourierOlsEstimator;
+import io.stepcast.regression.estimators.ErnestEstimator;
+import io.stepcast.regression.estimators.LinearScalingEstimator;
+import io.stepcast.regression.estimators.OptimusEstimator;
+import io.stepcast.regression.estimators.PolluxEstimator;
+import io.stepcast.regression.estimators.PolluxForm;
+
+/**
+ * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
+ * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, and the {@code anova}
+ * command. Listed in {@code META-INF/services/com.google.inject.Module}.
+ */
+public final class RegressionPlugin extends StepcastPlugin {
+
+    /** The plugin, named after its module. */
+    public RegressionPlugin() {
+        super("predictors-regression");
+    }
+
+    @Override
+    protected void registerAll() {
+        estimator(new LinearScalingEstimator());
+        estimator(new PolluxEstimator());
+        estimator(new OptimusEstimator());
+        estimator(new ErnestEstimator());
+        estimator(new CourierOlsEstimator());
+        codec(LinearScalingEstimator.NAME, new CoefficientsCodec(LinearScalingEstimator.NAME, 1, LinearScalingEstimator::restore));
+        codec(PolluxEstimator.NAME, new CoefficientsCodec(PolluxEstimator.NAME, PolluxForm.SIZE + 2, PolluxEstimator::restore));
+        codec(OptimusEstimator.NAME, new CoefficientsCodec(OptimusEstimator.NAME, 5, OptimusEstimator::restore));
+        codec(ErnestEstimator.NAME, new CoefficientsCodec(ErnestEstimator.NAME, 5, ErnestEstimator::restore));
+        codec(CourierOlsEstimator.NAME, new CourierOlsCodec());
+        command(AnovaExtension.class);
+    }
+}

@@ -1,0 +1,140 @@
+package io.stepcast.regression.estimators;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Ernest (Venkataraman et al., "Ernest: Efficient Performance Prediction for Large-Scale Advanced
+ * Analytics", NSDI 2016, section 3.2): {@code time = t0 + t1 (scale / m) + t2 m + t3 log(m)} with m machines,
+ * non-negative coefficients by NNLS. For a training step (our choice) the scale is the global batch and
+ * the machines are the data-parallel workers (hyper-parameter {@code machines=workers}, default) or the
+ * nodes ({@code machines=nodes}), so {@code scale / m} is the local batch per worker or per node. Fitted per
+ * model, hardware and architecture; any architecture.
+ *
+ * <p>Hyper-parameters: {@code machines}, {@code weighting} ({@code relative} default, or {@code absolute}),
+ * {@code min-points} (distinct configurations per group, default 4).
+ */
+public final class ErnestEstimator extends GroupedEstimator {
+    /** Registered name. */
+    public static final String NAME = "ernest";
+
+    /** With the default hyper-parameters. */
+    public ErnestEstimator() {
+        this(HyperParameters.of("machines", "workers", "weighting", "relative", "min-points", "4"));
+    }
+
+    private ErnestEstimator(HyperParameters hp) {
+        super(hp);
+        hp.choice("machines", "workers", "nodes");
+        hp.choice("weighting", NnlsFit.WEIGHTINGS);
+        if (hp.integer("min-points") < 1) {
+            throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 1");
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)";
+    }
+
+    @Override
+    public List<String> configFields() {
+        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.workers",
+                "deployment.nodes", "localBatch");
+    }
+
+    @Override
+    public Estimator withHyperParameters(Map<String, String> overrides) {
+        return new ErnestEstimator(params().with(overrides));
+    }
+
+    static String keyOf(Config config) {
+        return GroupKey.of(config, config.deployment().architecture().name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    static double[] features(Config config, boolean byNodes) {
+        double m = byNodes ? config.deployment().nodes() : config.workers();
+        return new double[] {1, config.globalBatch() / m, m, Math.log(m)};
+    }
+
+    private boolean byNodes() {
+        return params().choice("machines", "workers", "nodes").equals("nodes");
+    }
+
+    @Override
+    protected String groupOf(Config config) {
+        return keyOf(config);
+    }
+
+    @Override
+    protected Optional<String> unusable(Config config) {
+        return Optional.empty();
+    }
+
+    @Override
+    protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
+        boolean nodes = byNodes();
+        long distinct = NnlsFit.distinct(group, o -> features(o.config(), nodes));
+        int min = params().integer("min-points");
+        if (distinct < min) {
+            why.add("only " + distinct + " distinct configurations, ernest needs " + min);
+            return Optional.empty();
+        }
+        boolean relative = params().choice("weighting", NnlsFit.WEIGHTINGS).equals("relative");
+        double[] t = NnlsFit.fit(group, o -> features(o.config(), nodes), relative);
+        double[] c = java.util.Arrays.copyOf(t, 5);
+        c[4] = nodes ? 1 : 0;
+        return Optional.of(c);
+    }
+
+    @Override
+    protected int arity() {
+        return 5;
+    }
+
+    @Override
+    protected Predictor predictor(Coefficients coefficients, Provenance provenance) {
+        return new Fitted(coefficients, provenance);
+    }
+
+    /** A predictor of previously fitted coefficients (for the codec). */
+    public static Predictor restore(Coefficients coefficients, Provenance provenance) {
+        return new Fitted(coefficients, provenance);
+    }
+
+    /** Fitted Ernest coefficients {@code [t0, t1, t2, t3, machines are nodes (1) or workers (0)]}. */
+    static final class Fitted extends GroupedPredictor {
+        Fitted(Coefficients coefficients, Provenance provenance) {
+            super(coefficients, provenance);
+        }
+
+        @Override
+        protected String groupOf(Config config) {
+            return keyOf(config);
+        }
+
+        @Override
+        protected Optional<String> outsideDomain(Config config) {
+            return Optional.empty();
+        }
+
+        @Override
+        protected double stepTime(Config config, double[] c) {
+            double[] x = features(config, c[4] == 1);
+            return c[0] * x[0] + c[1] * x[1] + c[2] * x[2] + c[3] * x[3];
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.stepcast.regression.estimators;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Optimus's parameter-server speed model (Peng et al., "Optimus: An Efficient Dynamic Resource Scheduler
+ * for Deep Learning Clusters", EuroSys 2018, section 3.2, equations 2 and 3), with w workers, p parameter
+ * servers and global batch B:
+ * <ul>
+ *   <li>synchronous ({@link Architecture#SYNC_PS}): steps/s {@code = 1 / (a B/w + b + c w/p + d w + e p)},
+ *   i.e. step time {@code a m + b + c w/p + d w + e p} with local batch m = B/w;</li>
+ *   <li>asynchronous ({@link Architecture#ASYNC_PS}): steps/s over all workers
+ *   {@code = w / (a + b w/p + c w + d p)}, i.e. per-worker step time {@code a + b w/p + c w + d p}.</li>
+ * </ul>
+ * Non-negative coefficients by NNLS ({@link NnlsFit}), per model, hardware and architecture; the
+ * asynchronous form has no batch term, so it is fitted per local batch as well (as Optimus fits per job).
+ * All-reduce jobs are not applicable.
+ *
+ * <p>Hyper-parameters: {@code weighting} ({@code relative} default, or {@code absolute}),
+ * {@code min-points} (distinct (w, p, batch) configurations per group, default 3).
+ */
+public final class OptimusEstimator extends GroupedEstimator {
+    /** Registered name. */
+    public static final String NAME = "optimus";
+
+    /** With the default hyper-parameters. */
+    public OptimusEstimator() {
+        this(HyperParameters.of("weighting", "relative", "min-points", "3"));
+    }
+
+    private OptimusEstimator(HyperParameters hp) {
+        super(hp);
+        hp.choice("weighting", NnlsFit.WEIGHTINGS);
+        if (hp.integer("min-points") < 1) {
+            throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 1");
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Optimus parameter-server speed, sync 1/(aB/w+b+cw/p+dw+ep) and async w/(a+bw/p+cw+dp), NNLS (Peng et al., EuroSys 2018)";
+    }
+
+    @Override
+    public List<String> configFields() {
+        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.workers",
+                "deployment.parameterServers", "localBatch");
+    }
+
+    @Override
+    public Estimator withHyperParameters(Map<String, String> overrides) {
+        return new OptimusEstimator(params().with(overrides));
+    }
+
+    static String keyOf(Config config) {
+        Architecture a = config.deployment().architecture();
+        return GroupKey.of(config, a == Architecture.ASYNC_PS ? "async-b" + config.localBatch() : "sync");
+    }
+
+    static Optional<String> notPs(Config config) {
+        return config.deployment().architecture().usesParameterServers() ? Optional.empty()
+                : Optional.of("optimus models parameter-server jobs, not " + config.deployment().architecture());
+    }
+
+    /** The feature row of the form; the asynchronous form has four terms and a zero fifth. */
+    static double[] features(Config config) {
+        double w = config.workers();
+        double p = config.deployment().parameterServers();
+        if (config.deployment().architecture() == Architecture.ASYNC_PS) {
+            return new double[] {1, w / p, w, p, 0};
+        }
+        return new double[] {config.localBatch(), 1, w / p, w, p};
+    }
+
+    @Override
+    protected String groupOf(Config config) {
+        return keyOf(config);
+    }
+
+    @Override
+    protected Optional<String> unusable(Config config) {
+        return notPs(config);
+    }
+
+    @Override
+    protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
+        long distinct = NnlsFit.distinct(group, o -> features(o.config()));
+        int min = params().integer("min-points");
+        if (distinct < min) {
+            why.add("only " + distinct + " distinct (workers, servers, batch) configurations, optimus needs " + min);
+            return Optional.empty();
+        }
+        boolean relative = params().choice("weighting", NnlsFit.WEIGHTINGS).equals("relative");
+        return Optional.of(NnlsFit.fit(group, o -> features(o.config()), relative));
+    }
+
+    @Override
+    protected int arity() {
+        return 5;
+    }
+
+    @Override
+    protected Predictor predictor(Coefficients coefficients, Provenance provenance) {
+        return new Fitted(coefficients, provenance);
+    }
+
+    /** A predictor of previously fitted coefficients (for the codec). */
+    public static Predictor restore(Coefficients coefficients, Provenance provenance) {
+        return new Fitted(coefficients, provenance);
+    }
+
+    /** Fitted Optimus coefficients (sync {@code [a..e]}, async {@code [a..d, 0]}). */
+    static final class Fitted extends GroupedPredictor {
+        Fitted(Coefficients coefficients, Provenance provenance) {
+            super(coefficients, provenance);
+        }
+
+        @Override
+        protected String groupOf(Config config) {
+            return keyOf(config);
+        }
+
+        @Override
+        protected Optional<String> outsideDomain(Config config) {
+            return notPs(config);
+        }
+
+        @Override
+        protected double stepTime(Config config, double[] c) {
+            double[] x = features(config);
+            double t = 0;
+            for (int j = 0; j < x.length; j++) {
+                t += c[j] * x[j];
+            }
+            return t;
+        }
+    }
+}
