@@ -1,0 +1,130 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.CannotFitException;
+
+/**
+ * Fits the simulation to a single-worker profile so that one simulated worker reproduces it (methods.md
+ * section 1, "Calibration").
+ *
+ * <ol>
+ *   <li>Effective bandwidth and latency: when the profiled parameter server was remote and the profile has
+ *       receive times, a least-squares line {@code duration = latency + bytes / bandwidth} through the
+ *       profiled receives (each receive is one message of a channel that sends one tensor at a time, so its
+ *       duration is its own transfer). The fitted bandwidth is kept as an <em>efficiency</em>, a fraction of
+ *       the nominal NIC bandwidth, so that other bandwidths scale the same way. Without receive times the
+ *       nominal bandwidth and the default latency are used.</li>
+ *   <li>Compute scale: a factor on every op duration, found by a safeguarded secant search, such that the
+ *       simulated single-worker step time equals the profiled one within 0.05%. It absorbs what the profile
+ *       does not show (framework overhead, the profiled worker's own local copies).</li>
+ * </ol>
+ *
+ * @param computeScale        factor on op durations at the profiled batch
+ * @param bandwidthEfficiency effective over nominal bandwidth
+ * @param latencyS            per-message latency, seconds
+ * @param simulatedStepS      simulated single-worker step time after calibration
+ * @param profiledStepS       the profile's step time
+ * @param fittedFromReceives  true when bandwidth and latency came from the profiled receives
+ */
+public record Calibration(double computeScale, double bandwidthEfficiency, double latencyS, double simulatedStepS,
+                          double profiledStepS, boolean fittedFromReceives) {
+
+    /**
+     * Calibrates {@code profile}.
+     *
+     * @param remotePs       the profiled worker's parameter server ran on another host
+     * @param nominalBytesPerS nominal NIC bandwidth of the profiled setting, bytes/s
+     * @param defaultLatencyS latency when it cannot be fitted
+     * @param busBytesPerS   host bus bandwidth (positive infinity when not modelled)
+     * @throws CannotFitException when the profile's transfers alone take longer than its step
+     */
+    public static Calibration fit(CompiledProfile profile, boolean remotePs, double nominalBytesPerS,
+                                  double defaultLatencyS, double busBytesPerS) {
+        double efficiency = 1.0;
+        double latency = defaultLatencyS;
+        boolean fitted = false;
+        if (remotePs && profile.hasReceiveTimes() && profile.tensors >= 2) {
+            double[] line = leastSquares(profile.tensorBytes, durations(profile));
+            if (line != null && line[1] > 0) {
+                latency = Math.max(0, line[0]);
+                efficiency = Math.min(10, Math.max(0.01, (1.0 / line[1]) / nominalBytesPerS));
+                fitted = true;
+            }
+        }
+        SimulationSetup base = new SimulationSetup(1, 1, 1, !remotePs, nominalBytesPerS * efficiency, latency,
+                busBytesPerS, Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 2);
+        double target = profile.stepTimeS;
+        double lo = 1e-4;
+        double fLo = stepTime(profile, base.withComputeScale(lo));
+        if (fLo > target * 1.0005) {
+            throw new CannotFitException(String.format(java.util.Locale.ROOT,
+                    "profile of %s: its transfers alone take %.4f s at %.3g Gbit/s effective, more than its step of "
+                            + "%.4f s; give a higher bandwidth or a profile with receive times",
+                    profile.source.model(), fLo, nominalBytesPerS * efficiency * 8e-9, target));
+        }
+        double hi = 1.0;
+        double fHi = stepTime(profile, base.withComputeScale(hi));
+        while (fHi < target) {
+            lo = hi;
+            fLo = fHi;
+            hi *= 2;
+            fHi = stepTime(profile, base.withComputeScale(hi));
+            if (hi > 1e6) {
+                throw new CannotFitException("profile of " + profile.source.model() + " has no compute time to scale");
+            }
+        }
+        double alpha = hi;
+        double f = fHi;
+        for (int i = 0; i < 60 && Math.abs(f / target - 1) > 5e-4; i++) {
+            double guess = lo + (target - fLo) * (hi - lo) / (fHi - fLo);
+            if (!(guess > lo && guess < hi) || i % 3 == 2) {
+                guess = 0.5 * (lo + hi);
+            }
+            alpha = guess;
+            f = stepTime(profile, base.withComputeScale(alpha));
+            if (f < target) {
+                lo = alpha;
+                fLo = f;
+            } else {
+                hi = alpha;
+                fHi = f;
+            }
+        }
+        return new Calibration(alpha, efficiency, latency, f, target, fitted);
+    }
+
+    private static double stepTime(CompiledProfile p, SimulationSetup s) {
+        return SimulationRunner.run(p, s, 1, 0, null).stepTimeS();
+    }
+
+    private static double[] durations(CompiledProfile p) {
+        double[] d = new double[p.tensors];
+        for (int t = 0; t < p.tensors; t++) {
+            d[t] = p.recvEndS[t] - p.recvStartS[t];
+        }
+        return d;
+    }
+
+    /** Intercept and slope of the least-squares line, or null when x does not vary. */
+    static double[] leastSquares(double[] x, double[] y) {
+        int n = x.length;
+        double mx = 0;
+        double my = 0;
+        for (int i = 0; i < n; i++) {
+            mx += x[i];
+            my += y[i];
+        }
+        mx /= n;
+        my /= n;
+        double sxx = 0;
+        double sxy = 0;
+        for (int i = 0; i < n; i++) {
+            sxx += (x[i] - mx) * (x[i] - mx);
+            sxy += (x[i] - mx) * (y[i] - my);
+        }
+        if (sxx <= 0) {
+            return null;
+        }
+        double slope = sxy / sxx;
+        return new double[] {my - slope * mx, slope};
+    }
+}

@@ -1,0 +1,560 @@
+package io.stepcast.queueing.simulation;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * The discrete-event simulation of W workers and P parameter-server shards replaying a single-worker
+ * profile (Li, Yan, Paolieri, Golubchik, "Throughput Prediction of Asynchronous SGD in TensorFlow",
+ * ICPE 2020, section 4; methods.md section 1).
+ *
+ * <p>Per worker and step: every parameter-server shard sends the worker its tensors one at a time over a
+ * channel of its own, in the order of the {@link OrderPolicy}; a compute op starts when all the tensors it
+ * requires have arrived and the previous op of its stream has ended; an op's end releases its gradient sends,
+ * which each shard receives one at a time in release order; the step ends when its ops, receives and sends
+ * are done, and the next one starts at once. Concurrent transfers share links max-min fairly
+ * ({@link FairShareNetwork}). In {@link Mode#SYNC} a shard sends a tensor's value for step {@code k + 1}
+ * only when all workers' gradients of that tensor for step {@code k} have arrived. One instance runs once; it
+ * is not thread-safe, runs are independent.
+ *
+ * <p>Throughput is measured per worker between the end of its warm-up and the end of its last measured
+ * step, and summed over workers (weighted by the devices a host-aggregated worker stands for).
+ */
+public final class Simulator {
+    private static final int EV_OP_END = 0;
+    private static final int EV_TRANSFER = 1;
+    private static final int EV_STEP_START = 2;
+
+    private static final int DOWN = 0;
+    private static final int UP = 1;
+
+    private final CompiledProfile p;
+    private final SimulationSetup setup;
+    private final SplittableRandom rng;
+    private final TraceSink trace;
+
+    private final int sim;          // simulated workers (hosts when aggregating)
+    private final int[] devices;    // devices each simulated worker stands for
+    private final int[] host;
+    private final int shards;
+    private final int[] psHost;
+    private final int[] shardOf;
+    private final int[] shardStart; // CSR of tensors by shard (static order for non-random policies)
+    private final int[] shardTensors;
+    private final int[] shardSendCount;
+    private final boolean[] hasSend;
+
+    private final FairShareNetwork net;
+    private final EventQueue queue = new EventQueue();
+    private double now;
+    private long events;
+
+    private final int[] step;
+    private final boolean[] running;
+    private final int[] depsLeft;
+    private final int[] baseDeps;
+    private final int[] streamPos;
+    private final boolean[] streamBusy;
+    private final int[] opsLeft;
+    private final int[] sendsLeft;
+    private final int[] recvLeft;
+    private final int[] sentStamp;
+    private final double[] stepStart;
+    private final double[] arrival;     // S*n arrival time in the current step
+    private final double[] lastArrival; // worker 0, last completed step, offsets
+    private final int[] chanOrder;      // S*n, per channel segment
+    private final int[] chanPos;        // S*P
+    private final boolean[] chanBusy;
+    private final int[] upQueue;        // S*sends, per (worker, shard) segment
+    private final int[] upSegStart;     // P+1 offsets inside a worker's segment
+    private final int[] upHead;
+    private final int[] upTail;
+    private final boolean[] upBusy;
+    private final int[] readyStep;
+    private final int[] gradCount;
+
+    private int[] xKind = new int[64];
+    private int[] xWorker = new int[64];
+    private int[] xItem = new int[64];
+    private int[] xStage = new int[64];
+    private int[] xStep = new int[64];
+    private int[] xClass = new int[64];
+    private double[] xStart = new double[64];
+    private int[] free = new int[64];
+    private int freeSize;
+    private int allocated;
+
+    private final double[] measureStart;
+    private final double[] measureEnd;
+    private int finished;
+    private final int target;
+
+    /**
+     * @param profile the compiled single-worker profile
+     * @param setup   cluster, policy and run length
+     * @param order   static transfer order for FIFO, TIC or TAC (tensor indices); ignored for RANDOM
+     * @param seed    seed of the random order
+     * @param trace   receives the execution, or null
+     */
+    public Simulator(CompiledProfile profile, SimulationSetup setup, int[] order, long seed, TraceSink trace) {
+        this.p = profile;
+        this.setup = setup;
+        this.rng = new SplittableRandom(seed);
+        this.trace = trace;
+        int n = p.tensors;
+        int hostsWithWorkers = setup.workerHosts();
+        if (setup.hostAggregation()) {
+            sim = hostsWithWorkers;
+            devices = new int[sim];
+            host = new int[sim];
+            for (int w = 0; w < setup.workers(); w++) {
+                devices[hostOfWorker(w)]++;
+            }
+            for (int h = 0; h < sim; h++) {
+                host[h] = h;
+            }
+        } else {
+            sim = setup.workers();
+            devices = new int[sim];
+            host = new int[sim];
+            Arrays.fill(devices, 1);
+            for (int w = 0; w < sim; w++) {
+                host[w] = hostOfWorker(w);
+            }
+        }
+        shards = setup.parameterServers();
+        psHost = new int[shards];
+        for (int s = 0; s < shards; s++) {
+            psHost[s] = setup.colocatedPs() ? s % hostsWithWorkers : hostsWithWorkers + s;
+        }
+        int hosts = setup.colocatedPs() ? hostsWithWorkers : hostsWithWorkers + shards;
+        double[] nic = new double[hosts];
+        double[] bus = new double[hosts];
+        Arrays.fill(nic, setup.nicBytesPerS());
+        Arrays.fill(bus, setup.busBytesPerS());
+        net = new FairShareNetwork(nic, bus);
+
+        shardOf = setup.sharding().assign(p.tensorBytes, shards);
+        int[] rank = new int[n];
+        int[] ord = order == null || order.length != n ? identity(n) : order;
+        for (int i = 0; i < n; i++) {
+            rank[ord[i]] = i;
+        }
+        shardStart = new int[shards + 1];
+        for (int t = 0; t < n; t++) {
+            shardStart[shardOf[t] + 1]++;
+        }
+        for (int s = 0; s < shards; s++) {
+            shardStart[s + 1] += shardStart[s];
+        }
+        shardTensors = new int[n];
+        int[] fill = Arrays.copyOf(shardStart, shards);
+        for (int i = 0; i < n; i++) {
+            int t = ord[i];
+            shardTensors[fill[shardOf[t]]++] = t;
+        }
+        hasSend = new boolean[n];
+        shardSendCount = new int[shards];
+        for (int i = 0; i < p.sends; i++) {
+            hasSend[p.sendTensor[i]] = true;
+            shardSendCount[shardOf[p.sendTensor[i]]]++;
+        }
+        upSegStart = new int[shards + 1];
+        for (int s = 0; s < shards; s++) {
+            upSegStart[s + 1] = upSegStart[s] + shardSendCount[s];
+        }
+
+        step = new int[sim];
+        running = new boolean[sim];
+        baseDeps = new int[p.ops];
+        for (int op = 0; op < p.ops; op++) {
+            baseDeps[op] = p.reqStart[op + 1] - p.reqStart[op];
+        }
+        depsLeft = new int[sim * p.ops];
+        streamPos = new int[sim * p.streams];
+        streamBusy = new boolean[sim * p.streams];
+        opsLeft = new int[sim];
+        sendsLeft = new int[sim];
+        recvLeft = new int[sim];
+        sentStamp = new int[sim * n];
+        stepStart = new double[sim];
+        arrival = new double[sim * n];
+        lastArrival = new double[n];
+        Arrays.fill(lastArrival, Double.NaN);
+        chanOrder = new int[sim * n];
+        chanPos = new int[sim * shards];
+        chanBusy = new boolean[sim * shards];
+        upQueue = new int[sim * Math.max(1, p.sends)];
+        upHead = new int[sim * shards];
+        upTail = new int[sim * shards];
+        upBusy = new boolean[sim * shards];
+        readyStep = new int[n];
+        gradCount = new int[2 * n];
+        measureStart = new double[sim];
+        measureEnd = new double[sim];
+        target = setup.warmupSteps() + setup.steps();
+    }
+
+    private int hostOfWorker(int w) {
+        return (int) ((long) w * setup.workerHosts() / setup.workers());
+    }
+
+    private static int[] identity(int n) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        return a;
+    }
+
+    /**
+     * Runs until every worker completed its warm-up and measured steps.
+     *
+     * @throws IllegalStateException when the run deadlocks or exceeds {@code maxEvents}
+     */
+    public RunResult run(long maxEvents) {
+        for (int w = 0; w < sim; w++) {
+            queue.schedule(0.0, EV_STEP_START, w, 0);
+        }
+        while (finished < sim) {
+            double tq = queue.peekTime();
+            double tn = net.nextCompletionTime();
+            if (tq == Double.POSITIVE_INFINITY && tn == Double.POSITIVE_INFINITY) {
+                throw new IllegalStateException("simulation deadlocked at t=" + now + " s: no event pending and "
+                        + "no transfer in flight (does every op's required tensor exist and every step end?)");
+            }
+            if (tn < tq) {
+                now = tn;
+                int x = net.completeNext(tn);
+                if (trace != null) {
+                    traceTransfer(x);
+                }
+                advance(x);
+            } else {
+                queue.poll();
+                now = queue.polledTime();
+                int a = queue.polledA();
+                switch (queue.polledType()) {
+                    case EV_OP_END -> opEnd(a, queue.polledB());
+                    case EV_TRANSFER -> advance(a);
+                    case EV_STEP_START -> startStep(a);
+                    default -> throw new IllegalStateException("unknown event type " + queue.polledType());
+                }
+            }
+            if (++events > maxEvents) {
+                throw new IllegalStateException("simulation exceeded " + maxEvents + " events at t=" + now + " s");
+            }
+        }
+        double stepsPerS = 0;
+        double stepTime = 0;
+        for (int w = 0; w < sim; w++) {
+            double window = measureEnd[w] - measureStart[w];
+            stepsPerS += devices[w] * setup.steps() / window;
+            stepTime += window / setup.steps();
+        }
+        return new RunResult(stepsPerS, stepTime / sim, now, events, lastArrival.clone());
+    }
+
+    /** Simulated workers (hosts when aggregating). */
+    public int simulatedWorkers() {
+        return sim;
+    }
+
+    /** Times the fair shares were recomputed, for benchmarks. */
+    public long recomputations() {
+        return net.recomputations();
+    }
+
+    private void startStep(int w) {
+        int n = p.tensors;
+        System.arraycopy(baseDeps, 0, depsLeft, w * p.ops, p.ops);
+        opsLeft[w] = p.ops;
+        sendsLeft[w] = p.sends;
+        recvLeft[w] = n;
+        stepStart[w] = now;
+        running[w] = true;
+        for (int s = 0; s < p.streams; s++) {
+            streamPos[w * p.streams + s] = p.streamStart[s];
+        }
+        int base = w * n;
+        System.arraycopy(shardTensors, 0, chanOrder, base, n);
+        if (setup.policy() == OrderPolicy.RANDOM) {
+            for (int s = 0; s < shards; s++) {
+                int lo = base + shardStart[s];
+                int hi = base + shardStart[s + 1];
+                for (int i = hi - 1; i > lo; i--) {
+                    int j = lo + rng.nextInt(i - lo + 1);
+                    int tmp = chanOrder[i];
+                    chanOrder[i] = chanOrder[j];
+                    chanOrder[j] = tmp;
+                }
+            }
+        }
+        for (int s = 0; s < shards; s++) {
+            chanPos[w * shards + s] = 0;
+            upHead[w * shards + s] = 0;
+            upTail[w * shards + s] = 0;
+        }
+        for (int s = 0; s < shards; s++) {
+            kickDown(w, s);
+        }
+        for (int s = 0; s < p.streams; s++) {
+            tryStream(w, s);
+        }
+        checkStepDone(w);
+    }
+
+    private boolean ready(int t, int k) {
+        return setup.mode() == Mode.ASYNC || !hasSend[t] || readyStep[t] >= k;
+    }
+
+    private void kickDown(int w, int s) {
+        int ch = w * shards + s;
+        if (chanBusy[ch]) {
+            return;
+        }
+        int n = p.tensors;
+        int base = w * n + shardStart[s];
+        int len = shardStart[s + 1] - shardStart[s];
+        int stamp = step[w] + 1;
+        int pos = chanPos[ch];
+        while (pos < len && sentStamp[w * n + chanOrder[base + pos]] == stamp) {
+            pos++;
+        }
+        chanPos[ch] = pos;
+        for (int q = pos; q < len; q++) {
+            int t = chanOrder[base + q];
+            if (sentStamp[w * n + t] == stamp || !ready(t, step[w])) {
+                continue;
+            }
+            sentStamp[w * n + t] = stamp;
+            chanBusy[ch] = true;
+            int x = newTransfer(DOWN, w, t, step[w]);
+            advance(x);
+            return;
+        }
+    }
+
+    private void kickUp(int w, int s) {
+        int ch = w * shards + s;
+        if (upBusy[ch] || upHead[ch] == upTail[ch]) {
+            return;
+        }
+        int send = upQueue[w * p.sends + upSegStart[s] + upHead[ch]++];
+        upBusy[ch] = true;
+        int x = newTransfer(UP, w, send, step[w]);
+        advance(x);
+    }
+
+    private void tryStream(int w, int s) {
+        int si = w * p.streams + s;
+        if (streamBusy[si]) {
+            return;
+        }
+        int pos = streamPos[si];
+        if (pos == p.streamStart[s + 1]) {
+            return;
+        }
+        int op = p.streamOps[pos];
+        if (depsLeft[w * p.ops + op] > 0) {
+            return;
+        }
+        streamBusy[si] = true;
+        streamPos[si] = pos + 1;
+        double end = now + p.opDurationS[op] * setup.computeScale();
+        if (trace != null) {
+            trace.compute(w, s, p.opNames[op], now, end);
+        }
+        queue.schedule(end, EV_OP_END, w, op);
+    }
+
+    private void opEnd(int w, int op) {
+        streamBusy[w * p.streams + p.opStream[op]] = false;
+        opsLeft[w]--;
+        for (int k = p.opSendStart[op]; k < p.opSendStart[op + 1]; k++) {
+            int send = p.opSendList[k];
+            int s = shardOf[p.sendTensor[send]];
+            int ch = w * shards + s;
+            upQueue[w * p.sends + upSegStart[s] + upTail[ch]++] = send;
+            kickUp(w, s);
+        }
+        tryStream(w, p.opStream[op]);
+        checkStepDone(w);
+    }
+
+    private void arrived(int w, int t) {
+        recvLeft[w]--;
+        arrival[w * p.tensors + t] = now - stepStart[w];
+        int wo = w * p.ops;
+        for (int k = p.usersStart[t]; k < p.usersStart[t + 1]; k++) {
+            int op = p.usersList[k];
+            if (--depsLeft[wo + op] == 0) {
+                tryStream(w, p.opStream[op]);
+            }
+        }
+        chanBusy[w * shards + shardOf[t]] = false;
+        kickDown(w, shardOf[t]);
+        checkStepDone(w);
+    }
+
+    private void delivered(int w, int send, int k) {
+        int t = p.sendTensor[send];
+        int s = shardOf[t];
+        upBusy[w * shards + s] = false;
+        sendsLeft[w]--;
+        if (setup.mode() == Mode.SYNC) {
+            int slot = 2 * t + (k & 1);
+            if (++gradCount[slot] == sim) {
+                gradCount[slot] = 0;
+                readyStep[t] = k + 1;
+                for (int v = 0; v < sim; v++) {
+                    if (running[v] && step[v] == k + 1) {
+                        kickDown(v, s);
+                    }
+                }
+            }
+        }
+        kickUp(w, s);
+        checkStepDone(w);
+    }
+
+    private void checkStepDone(int w) {
+        if (opsLeft[w] != 0 || sendsLeft[w] != 0 || recvLeft[w] != 0) {
+            return;
+        }
+        running[w] = false;
+        opsLeft[w] = -1; // guards against finishing the same step twice before the next starts
+        if (w == 0) {
+            System.arraycopy(arrival, 0, lastArrival, 0, p.tensors);
+        }
+        int done = ++step[w];
+        if (done == setup.warmupSteps()) {
+            measureStart[w] = now;
+        }
+        if (done == target) {
+            measureEnd[w] = now;
+            finished++;
+        }
+        queue.schedule(now, EV_STEP_START, w, 0);
+    }
+
+    private int newTransfer(int kind, int w, int item, int k) {
+        int x;
+        if (freeSize > 0) {
+            x = free[--freeSize];
+        } else {
+            if (allocated == xKind.length) {
+                int m = allocated * 2;
+                xKind = Arrays.copyOf(xKind, m);
+                xWorker = Arrays.copyOf(xWorker, m);
+                xItem = Arrays.copyOf(xItem, m);
+                xStage = Arrays.copyOf(xStage, m);
+                xStep = Arrays.copyOf(xStep, m);
+                xClass = Arrays.copyOf(xClass, m);
+                xStart = Arrays.copyOf(xStart, m);
+            }
+            x = allocated++;
+        }
+        xKind[x] = kind;
+        xWorker[x] = w;
+        xItem[x] = item;
+        xStage[x] = 0;
+        xStep[x] = k;
+        return x;
+    }
+
+    private void release(int x) {
+        if (freeSize == free.length) {
+            free = Arrays.copyOf(free, free.length * 2);
+        }
+        free[freeSize++] = x;
+    }
+
+    /** Moves a transfer to its next stage: latency, NIC, bus; then completes it. */
+    private void advance(int x) {
+        int w = xWorker[x];
+        int h = host[w];
+        if (xKind[x] == DOWN) {
+            int t = xItem[x];
+            int ps = psHost[shardOf[t]];
+            boolean remote = ps != h;
+            switch (xStage[x]) {
+                case 0:
+                    xStage[x] = 1;
+                    if (remote && setup.latencyS() > 0) {
+                        queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
+                        return;
+                    }
+                    // fall through
+                case 1:
+                    xStage[x] = 2;
+                    if (remote) {
+                        startFlow(x, net.nicClass(ps, h), p.tensorBytes[t]);
+                        return;
+                    }
+                    // fall through
+                case 2:
+                    xStage[x] = 3;
+                    if (net.busModelled(h)) {
+                        startFlow(x, net.busClass(h, 1), devices[w] * p.tensorBytes[t]);
+                        return;
+                    }
+                    // fall through
+                default:
+                    release(x);
+                    arrived(w, t);
+            }
+        } else {
+            int send = xItem[x];
+            int ps = psHost[shardOf[p.sendTensor[send]]];
+            boolean remote = ps != h;
+            switch (xStage[x]) {
+                case 0:
+                    xStage[x] = 1;
+                    if (net.busModelled(h)) {
+                        startFlow(x, net.busClass(h, 0), devices[w] * p.sendBytes[send]);
+                        return;
+                    }
+                    // fall through
+                case 1:
+                    xStage[x] = 2;
+                    if (remote && setup.latencyS() > 0) {
+                        queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
+                        return;
+                    }
+                    // fall through
+                case 2:
+                    xStage[x] = 3;
+                    if (remote) {
+                        startFlow(x, net.nicClass(h, ps), p.sendBytes[send]);
+                        return;
+                    }
+                    // fall through
+                default:
+                    int k = xStep[x];
+                    release(x);
+                    delivered(w, send, k);
+            }
+        }
+    }
+
+    private void startFlow(int x, int cls, double bytes) {
+        if (bytes <= 0) {
+            queue.schedule(now, EV_TRANSFER, x, 0);
+            return;
+        }
+        xClass[x] = cls;
+        xStart[x] = now;
+        net.start(now, cls, bytes, x);
+    }
+
+    private void traceTransfer(int x) {
+        int cls = xClass[x];
+        String what = (xKind[x] == DOWN ? p.tensorNames[xItem[x]] + " to w" : p.tensorNames[p.sendTensor[xItem[x]]]
+                + " grad from w") + xWorker[x];
+        trace.transfer(net.linkA(cls), net.linkName(net.linkA(cls)), what, xStart[x], now);
+        if (net.linkB(cls) >= 0) {
+            trace.transfer(net.linkB(cls), net.linkName(net.linkB(cls)), what, xStart[x], now);
+        }
+    }
+}

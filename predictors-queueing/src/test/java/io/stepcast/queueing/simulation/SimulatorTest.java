@@ -1,0 +1,84 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.profile.Profile;
+import io.stepcast.queueing.SyntheticProfiles;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class SimulatorTest {
+    private static final double GBPS = 1e9 / 8;
+
+    private static Profile remoteChain() {
+        // 10 tensors of 4 MB at 10 Gbit/s with 50 us latency: 3.25 ms each; compute 10 x (2 + 4) ms.
+        return SyntheticProfiles.chain("chain", 32, 10, 4_000_000, 2000, 4000, 10, 50);
+    }
+
+    private static SimulationSetup async(int workers, int ps, Calibration c) {
+        return new SimulationSetup(workers, ps, workers, false, 10 * GBPS * c.bandwidthEfficiency(), c.latencyS(),
+                Double.POSITIVE_INFINITY, Mode.ASYNC, OrderPolicy.RANDOM, Sharding.BYTES, false, c.computeScale(), 3, 20);
+    }
+
+    @Test
+    void oneWorkerReproducesTheProfileWithinTwoPercent() {
+        CompiledProfile p = CompiledProfile.of(remoteChain());
+        Calibration c = Calibration.fit(p, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY);
+        assertThat(c.fittedFromReceives()).isTrue();
+        assertThat(c.latencyS()).isCloseTo(50e-6, within(1e-6));
+        assertThat(c.bandwidthEfficiency()).isCloseTo(1.0, within(1e-6));
+        ThroughputEstimate one = SimulationRunner.run(p, async(1, 1, c).withPolicy(OrderPolicy.FIFO), 1, 7, null);
+        assertThat(one.stepTimeS()).isCloseTo(p.stepTimeS(), within(0.02 * p.stepTimeS()));
+        // Receive times of the simulated worker match the profiled ones.
+        for (int t = 0; t < p.tensorCount(); t++) {
+            assertThat(one.receiveOffsetsS()[t]).isCloseTo(p.recvEndS[t], within(0.02 * p.stepTimeS()));
+        }
+    }
+
+    @Test
+    void asyncThroughputIsNonDecreasingAndBelowTheBandwidthBound() {
+        CompiledProfile p = CompiledProfile.of(remoteChain());
+        Calibration c = Calibration.fit(p, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY);
+        for (int ps : new int[] {1, 2}) {
+            double previous = 0;
+            double bound = ps * 10 * GBPS / p.parameterBytes(); // steps/s the PS links can carry
+            for (int w : new int[] {1, 2, 4, 8, 16, 32}) {
+                ThroughputEstimate e = SimulationRunner.run(p, async(w, ps, c), 2, 11, null);
+                assertThat(e.stepsPerS()).as("W=%d P=%d", w, ps).isGreaterThanOrEqualTo(previous * 0.995);
+                assertThat(e.stepsPerS()).as("W=%d P=%d bound", w, ps).isLessThanOrEqualTo(bound * 1.0001);
+                previous = e.stepsPerS();
+            }
+            // Saturation: at 32 workers the PS links are the bottleneck. Not 100%: workers that share a link
+            // fairly finish their receives together and then leave it idle while they all compute (a convoy).
+            assertThat(previous).isGreaterThan(0.75 * bound);
+        }
+    }
+
+    @Test
+    void sameSeedGivesIdenticalResults() {
+        CompiledProfile p = CompiledProfile.of(remoteChain());
+        Calibration c = Calibration.fit(p, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY);
+        ThroughputEstimate a = SimulationRunner.run(p, async(8, 2, c), 3, 5, null);
+        ThroughputEstimate b = SimulationRunner.run(p, async(8, 2, c), 3, 5, null);
+        assertThat(a.stepsPerS()).isEqualTo(b.stepsPerS());
+        assertThat(a.spread()).isEqualTo(b.spread());
+        assertThat(a.events()).isEqualTo(b.events());
+        ThroughputEstimate other = SimulationRunner.run(p, async(8, 2, c), 3, 6, null);
+        assertThat(other.stepsPerS()).isNotEqualTo(a.stepsPerS());
+    }
+
+    @Test
+    void syncEqualsAsyncForOneWorkerAndNeverBeatsLinearScaling() {
+        CompiledProfile p = CompiledProfile.of(remoteChain());
+        Calibration c = Calibration.fit(p, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY);
+        SimulationSetup a = async(1, 1, c).withPolicy(OrderPolicy.FIFO);
+        SimulationSetup s = new SimulationSetup(1, 1, 1, false, a.nicBytesPerS(), a.latencyS(), a.busBytesPerS(),
+                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, false, a.computeScale(), 3, 20);
+        double one = SimulationRunner.run(p, a, 1, 1, null).stepsPerS();
+        assertThat(SimulationRunner.run(p, s, 1, 1, null).stepsPerS()).isCloseTo(one, within(1e-9 * one));
+        for (int w : new int[] {2, 8}) {
+            double sync = SimulationRunner.run(p, s.withWorkers(w).withNodes(w), 1, 1, null).stepsPerS();
+            assertThat(sync).isGreaterThan(0).isLessThanOrEqualTo(w * one * 1.0001);
+        }
+    }
+}
