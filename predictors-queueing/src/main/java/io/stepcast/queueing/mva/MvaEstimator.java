@@ -1,0 +1,93 @@
+package io.stepcast.queueing.mva;
+
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.queueing.fit.Aggregation;
+import io.stepcast.queueing.fit.BasisLookup;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The queueing-network model of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, Golubchik,
+ * MASCOTS 2018; methods.md section 2), calibrated from a single-worker profile or observation (compute
+ * time Z = the single-worker step minus its transfers, update and bus copies) and, when the training set has
+ * a two-worker observation of the model at the basis batch, an effective-bandwidth factor fitted so that the
+ * model reproduces it.
+ *
+ * <p>Hyper-parameters: {@code bandwidth-gbps} (when a configuration states none), {@code ps-update-gbps}
+ * (rate at which the servers apply gradients, bytes of parameters per second; default 40 Gbit/s, a memory-bound
+ * CPU update), {@code host-bus-gbps} (0: not modelled), {@code aggregation} and {@code profiled-ps} (as for
+ * the simulation), {@code two-worker-fit} (true|false).
+ */
+public final class MvaEstimator implements Estimator {
+    /** Registered name. */
+    public static final String NAME = "mva";
+
+    static final HyperParameters DEFAULTS = HyperParameters.of(
+            "bandwidth-gbps", "10",
+            "ps-update-gbps", "40",
+            "host-bus-gbps", "0",
+            "aggregation", "auto",
+            "profiled-ps", "auto",
+            "two-worker-fit", "true");
+
+    private final HyperParameters hp;
+
+    /** With the default hyper-parameters. */
+    public MvaEstimator() {
+        this(DEFAULTS);
+    }
+
+    private MvaEstimator(HyperParameters hp) {
+        hp.choice("aggregation", Aggregation.VALUES);
+        hp.choice("profiled-ps", "auto", "local", "remote");
+        hp.flag("two-worker-fit");
+        if (hp.real("bandwidth-gbps") <= 0 || hp.real("ps-update-gbps") <= 0 || hp.real("host-bus-gbps") < 0) {
+            throw new IllegalArgumentException("hyper-parameters bandwidth-gbps and ps-update-gbps must be positive, "
+                    + "host-bus-gbps not negative");
+        }
+        this.hp = hp;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Closed queueing network of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, Golubchik, "
+                + "MASCOTS 2018)";
+    }
+
+    @Override
+    public Set<Target> targets() {
+        return Set.of(Target.STEP_TIME, Target.THROUGHPUT);
+    }
+
+    @Override
+    public Map<String, String> hyperParameters() {
+        return hp.values();
+    }
+
+    @Override
+    public Estimator withHyperParameters(Map<String, String> overrides) {
+        return new MvaEstimator(hp.with(overrides));
+    }
+
+    @Override
+    public Predictor fit(TrainingSet training) {
+        BasisLookup lookup = new BasisLookup(training, hp.text("profiled-ps"));
+        if (!lookup.anyBasis()) {
+            throw new CannotFitException("MVA needs a single-worker profile or a single-worker observation with a step "
+                    + "time or throughput; training set '" + training.id() + "' has neither");
+        }
+        return new MvaPredictor(lookup, training, hp, Provenance.of(this, training, 0));
+    }
+}

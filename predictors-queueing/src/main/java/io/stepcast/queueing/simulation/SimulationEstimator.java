@@ -1,0 +1,102 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.queueing.fit.Aggregation;
+import io.stepcast.queueing.fit.BasisLookup;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The trace-driven simulation of parameter-server training (Li, Yan, Paolieri, Golubchik, "Throughput
+ * Prediction of Asynchronous SGD in TensorFlow", ICPE 2020; methods.md section 1) as an estimator. It fits
+ * on the training set's single-worker profiles ({@link TrainingSet#profiles()}) and, for models without one,
+ * on single-worker observations with a coarse profile ({@link io.stepcast.queueing.fit.CoarseProfiles}).
+ *
+ * <p>Hyper-parameters: {@code policy} (random|fifo|tic|tac), {@code steps} and {@code warmup} (per worker),
+ * {@code seeds} and {@code seed}, {@code bandwidth-gbps} (when a configuration states none),
+ * {@code latency-us} (when it cannot be fitted from profiled receives), {@code host-bus-gbps} (0: the host
+ * bus is not modelled), {@code sharding} (bytes|round-robin), {@code aggregation} (auto|worker|host, see
+ * {@link Aggregation}) and {@code profiled-ps} (auto|local|remote, see {@link BasisLookup}).
+ */
+public final class SimulationEstimator implements Estimator {
+    /** Registered name. */
+    public static final String NAME = "simulation";
+
+    static final HyperParameters DEFAULTS = HyperParameters.of(
+            "policy", "random",
+            "steps", "30",
+            "warmup", "5",
+            "seeds", "3",
+            "seed", "1",
+            "bandwidth-gbps", "10",
+            "latency-us", "0",
+            "host-bus-gbps", "0",
+            "sharding", "bytes",
+            "aggregation", "auto",
+            "profiled-ps", "auto");
+
+    private final HyperParameters hp;
+
+    /** With the default hyper-parameters. */
+    public SimulationEstimator() {
+        this(DEFAULTS);
+    }
+
+    private SimulationEstimator(HyperParameters hp) {
+        OrderPolicy.parse(hp.text("policy"));
+        Sharding.parse(hp.text("sharding"));
+        hp.choice("aggregation", Aggregation.VALUES);
+        hp.choice("profiled-ps", "auto", "local", "remote");
+        if (hp.integer("steps") < 1 || hp.integer("warmup") < 0 || hp.integer("seeds") < 1) {
+            throw new IllegalArgumentException("hyper-parameters steps and seeds must be at least 1, warmup at least 0");
+        }
+        if (hp.real("bandwidth-gbps") <= 0 || hp.real("latency-us") < 0 || hp.real("host-bus-gbps") < 0) {
+            throw new IllegalArgumentException("hyper-parameter bandwidth-gbps must be positive, latency-us and "
+                    + "host-bus-gbps not negative");
+        }
+        this.hp = hp;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Trace-driven discrete-event simulation of parameter-server SGD from a single-worker profile "
+                + "(Li, Yan, Paolieri, Golubchik, ICPE 2020)";
+    }
+
+    @Override
+    public Set<Target> targets() {
+        return Set.of(Target.STEP_TIME, Target.THROUGHPUT);
+    }
+
+    @Override
+    public Map<String, String> hyperParameters() {
+        return hp.values();
+    }
+
+    @Override
+    public Estimator withHyperParameters(Map<String, String> overrides) {
+        return new SimulationEstimator(hp.with(overrides));
+    }
+
+    @Override
+    public Predictor fit(TrainingSet training) {
+        BasisLookup lookup = new BasisLookup(training, hp.text("profiled-ps"));
+        if (!lookup.anyBasis()) {
+            throw new CannotFitException("the simulation needs a single-worker profile or a single-worker observation "
+                    + "with a step time or throughput; training set '" + training.id() + "' has neither");
+        }
+        return new SimulationPredictor(lookup, hp, Provenance.of(this, training, hp.longValue("seed")));
+    }
+}
