@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes JSON the way TensorFlow 1.x's timeline does ({@code json.dumps(indent=4, separators=(',', ': '))})
@@ -27,6 +28,13 @@ final class JsonFiles {
     private JsonFiles() {
     }
 
+    /** Temporary files are created owner-only; the result should read like any other output file. */
+    static void readableByAll(Path file) throws IOException {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        }
+    }
+
     static void write(JsonNode tree, Path target) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
@@ -35,6 +43,7 @@ final class JsonFiles {
             try (OutputStream out = Files.newOutputStream(temp)) {
                 WRITER.writeValue(out, tree);
             }
+            readableByAll(temp);
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temp);
