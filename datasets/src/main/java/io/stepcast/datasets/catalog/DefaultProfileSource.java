@@ -31,6 +31,9 @@ public final class DefaultProfileSource implements ProfileSource {
             throw new java.io.FileNotFoundException(file + ": no such file");
         }
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".parquet")) {
+            return io.stepcast.datasets.parquet.OpTraceFiles.readProfile(file);
+        }
         // PROFILE-READERS
         throw new DataFormatException(file.toString(),
                 "not a profile: expected a TensorFlow timeline (.json, .json.gz) or an op trace (.parquet)");

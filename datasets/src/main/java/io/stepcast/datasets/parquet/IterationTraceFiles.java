@@ -1,0 +1,58 @@
+package io.stepcast.datasets.parquet;
+
+import io.stepcast.datasets.trace.IterationRecord;
+import org.apache.parquet.example.data.Group;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Iteration-trace files: one row per training iteration, epoch end or validation result in the
+ * {@link Schemas#ITERATION} layout, kind {@value Schemas#ITERATION_TRACE}.
+ */
+public final class IterationTraceFiles {
+    private IterationTraceFiles() {
+    }
+
+    /** A streaming writer onto {@code target}; call {@link RowFileWriter#commit()} when done. */
+    public static RowFileWriter<IterationRecord> writer(Path target) throws IOException {
+        return new RowFileWriter<>(target, new IterationWriteSupport(SchemaVersion.metadata(Schemas.ITERATION_TRACE)));
+    }
+
+    /** Writes all rows, replacing {@code target} only on success; returns the rows written. */
+    public static long write(Path target, Iterable<IterationRecord> rows) throws IOException {
+        try (RowFileWriter<IterationRecord> w = writer(target)) {
+            for (IterationRecord r : rows) {
+                w.write(r);
+            }
+            w.commit();
+            return w.rows();
+        }
+    }
+
+    /** A streaming reader. */
+    public static RowFileReader<IterationRecord> reader(Path file) throws IOException {
+        return new RowFileReader<>(file, Schemas.ITERATION_TRACE, IterationTraceFiles::map);
+    }
+
+    /** Every row of a file. */
+    public static List<IterationRecord> read(Path file) throws IOException {
+        List<IterationRecord> out = new ArrayList<>();
+        try (RowFileReader<IterationRecord> r = reader(file)) {
+            for (IterationRecord x = r.next(); x != null; x = r.next()) {
+                out.add(x);
+            }
+        }
+        return out;
+    }
+
+    private static IterationRecord map(Group g) {
+        return new IterationRecord(IterationRecord.Kind.parse(g.getString("kind", 0)), g.getString("job", 0),
+                g.getInteger("epoch", 0), Groups.optLong(g, "iteration"), Groups.optDouble(g, "wall_clock_s"),
+                Groups.optLong(g, "records"), Groups.optDouble(g, "iteration_time_s"),
+                Groups.optDouble(g, "throughput_records_s"), Groups.optDouble(g, "loss"),
+                Groups.optDouble(g, "accuracy"), Groups.optLong(g, "correct"), Groups.optLong(g, "count"));
+    }
+}

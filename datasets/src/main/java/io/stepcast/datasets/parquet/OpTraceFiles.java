@@ -1,0 +1,117 @@
+package io.stepcast.datasets.parquet;
+
+import io.stepcast.api.profile.Profile;
+import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.trace.OpCategory;
+import io.stepcast.datasets.trace.OpEvent;
+import io.stepcast.datasets.trace.ProfileAssembler;
+import org.apache.parquet.example.data.Group;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Op-trace files: one row per event of a profiled step in the {@link Schemas#OP_EVENT} layout, kind
+ * {@value Schemas#OP_TRACE}. The optional file metadata {@value #MODEL_KEY} and {@value #LOCAL_BATCH_KEY}
+ * name the profiled model and its local batch.
+ */
+public final class OpTraceFiles {
+    /** Metadata key of the profiled model. */
+    public static final String MODEL_KEY = "stepcast.model";
+    /** Metadata key of the profiled local batch. */
+    public static final String LOCAL_BATCH_KEY = "stepcast.local_batch";
+
+    private OpTraceFiles() {
+    }
+
+    /**
+     * A streaming writer onto {@code target}; call {@link RowFileWriter#commit()} when done.
+     *
+     * @param extraMetadata further key-value metadata, e.g. {@link #MODEL_KEY}
+     */
+    public static RowFileWriter<OpEvent> writer(Path target, Map<String, String> extraMetadata) throws IOException {
+        Map<String, String> meta = new HashMap<>(extraMetadata);
+        meta.putAll(SchemaVersion.metadata(Schemas.OP_TRACE));
+        return new RowFileWriter<>(target, new OpEventWriteSupport(meta));
+    }
+
+    /** Writes all events, replacing {@code target} only on success; returns the rows written. */
+    public static long write(Path target, Iterable<OpEvent> events, Map<String, String> extraMetadata)
+            throws IOException {
+        try (RowFileWriter<OpEvent> w = writer(target, extraMetadata)) {
+            for (OpEvent e : events) {
+                w.write(e);
+            }
+            w.commit();
+            return w.rows();
+        }
+    }
+
+    /** A streaming reader. */
+    public static RowFileReader<OpEvent> reader(Path file) throws IOException {
+        return new RowFileReader<>(file, Schemas.OP_TRACE, OpTraceFiles::map);
+    }
+
+    /** Every event of a file (small traces; stream with {@link #reader} otherwise). */
+    public static List<OpEvent> read(Path file) throws IOException {
+        List<OpEvent> out = new ArrayList<>();
+        try (RowFileReader<OpEvent> r = reader(file)) {
+            for (OpEvent e = r.next(); e != null; e = r.next()) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The profile of the first step of worker 0 in the file ({@link ProfileAssembler}); model and local batch
+     * from the file metadata (file name and 1 when absent).
+     */
+    public static Profile readProfile(Path file) throws IOException {
+        List<OpEvent> step = new ArrayList<>();
+        Map<String, String> meta;
+        try (RowFileReader<OpEvent> r = reader(file)) {
+            meta = r.metadata();
+            Integer first = null;
+            for (OpEvent e = r.next(); e != null; e = r.next()) {
+                if (e.worker() != 0) {
+                    continue;
+                }
+                if (first == null) {
+                    first = e.step();
+                }
+                if (e.step() == first) {
+                    step.add(e);
+                }
+            }
+        }
+        if (step.isEmpty()) {
+            throw new DataFormatException(file.toString(), "the op trace has no event of worker 0");
+        }
+        String name = file.getFileName().toString().replaceFirst("\\.parquet$", "");
+        String model = meta.getOrDefault(MODEL_KEY, name);
+        int batch;
+        try {
+            batch = Integer.parseInt(meta.getOrDefault(LOCAL_BATCH_KEY, "1"));
+        } catch (NumberFormatException e) {
+            throw new DataFormatException(file + " field " + LOCAL_BATCH_KEY, "not a whole number");
+        }
+        try {
+            return new ProfileAssembler().assemble(step, model, batch, file.toString());
+        } catch (IllegalArgumentException e) {
+            throw new DataFormatException(file.toString(), e.getMessage());
+        }
+    }
+
+    private static OpEvent map(Group g) {
+        return new OpEvent(g.getInteger("step", 0), g.getInteger("worker", 0), Groups.string(g, "device"),
+                g.getInteger("lane", 0), g.getString("name", 0), g.getString("type", 0),
+                OpCategory.parse(g.getString("category", 0)), g.getDouble("start_us", 0),
+                g.getDouble("duration_us", 0), Groups.string(g, "tensor"),
+                Groups.optLong(g, "bytes").orElse(-1), Groups.string(g, "producer"), Groups.stringList(g, "requires"));
+    }
+}

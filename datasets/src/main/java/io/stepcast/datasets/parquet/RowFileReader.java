@@ -1,0 +1,100 @@
+package io.stepcast.datasets.parquet;
+
+import io.stepcast.datasets.io.DataFormatException;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Streams the rows of a stepcast Parquet file in constant memory (one row group at a time), after checking
+ * its kind and schema version ({@link SchemaVersion}). Rows are mapped by a {@link RowMapper}; a mapping
+ * failure names the file and the row.
+ */
+public final class RowFileReader<T> implements AutoCloseable {
+
+    /** Maps one Parquet record to a row object. */
+    @FunctionalInterface
+    public interface RowMapper<T> {
+        /** @throws RuntimeException when the record is not valid, with the field in the message */
+        T map(Group record);
+    }
+
+    private final String file;
+    private final Map<String, String> metadata;
+    private final ParquetReader<Group> reader;
+    private final RowMapper<T> mapper;
+    private long row;
+
+    RowFileReader(Path path, String kind, RowMapper<T> mapper) throws IOException {
+        this.file = path.toString();
+        this.mapper = mapper;
+        this.metadata = metadata(path);
+        SchemaVersion.check(file, metadata, kind);
+        this.reader = new Builder(new LocalInputFile(path)).withConf(QuietHadoop.configuration()).build();
+    }
+
+    /** The key-value metadata of a Parquet file. */
+    static Map<String, String> metadata(Path path) throws IOException {
+        if (!Files.isRegularFile(path)) {
+            throw new FileNotFoundException(path + ": no such file");
+        }
+        if (Files.size(path) == 0) {
+            throw new DataFormatException(path.toString(), "the file is empty (a Parquet file was expected)");
+        }
+        try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(path))) {
+            return Map.copyOf(r.getFileMetaData().getKeyValueMetaData());
+        } catch (RuntimeException e) {
+            throw new DataFormatException(path.toString(), "not a Parquet file (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** The file's key-value metadata. */
+    public Map<String, String> metadata() {
+        return metadata;
+    }
+
+    /** The next row, or null at the end. */
+    public T next() throws IOException {
+        Group g;
+        try {
+            g = reader.read();
+        } catch (RuntimeException e) {
+            throw new DataFormatException(file + " row " + (row + 1), "cannot be read: " + e.getMessage(), e);
+        }
+        if (g == null) {
+            return null;
+        }
+        row++;
+        try {
+            return mapper.map(g);
+        } catch (RuntimeException e) {
+            throw new DataFormatException(file + " row " + row, e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        reader.close();
+    }
+
+    private static final class Builder extends ParquetReader.Builder<Group> {
+        Builder(InputFile file) {
+            super(file);
+        }
+
+        @Override
+        protected ReadSupport<Group> getReadSupport() {
+            return new GroupReadSupport();
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.stepcast.datasets.parquet;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.OutputFile;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Streams rows into a Parquet file in constant memory (one row group buffered at a time). The rows go to a
+ * temporary file beside the target; {@link #commit()} moves it into place. Closing without committing
+ * (an exception while writing) deletes the temporary file, so the target is either the complete new file
+ * or untouched.
+ *
+ * <pre>{@code
+ * try (RowFileWriter<Observation> w = ObservationFiles.writer(target)) {
+ *     rows.forEach(w::write);
+ *     w.commit();
+ * }
+ * }</pre>
+ */
+public final class RowFileWriter<T> implements AutoCloseable {
+    /** Rows per row group, bounded by bytes below: small enough for -Xmx256m. */
+    private static final int ROW_GROUP_BYTES = 32 * 1024 * 1024;
+
+    private final Path target;
+    private final Path temporary;
+    private final ParquetWriter<T> writer;
+    private long rows;
+    private boolean closed;
+
+    RowFileWriter(Path target, WriteSupport<T> support) throws IOException {
+        this.target = target.toAbsolutePath();
+        Path dir = this.target.getParent();
+        Files.createDirectories(dir);
+        this.temporary = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
+        Files.delete(temporary);
+        try {
+            this.writer = new Builder<>(new LocalOutputFile(temporary), support)
+                    .withConf(QuietHadoop.configuration())
+                    .withWriteMode(ParquetFileWriter.Mode.CREATE)
+                    .withCompressionCodec(CompressionCodecName.SNAPPY)
+                    .withRowGroupSize((long) ROW_GROUP_BYTES)
+                    .withDictionaryEncoding(true)
+                    .build();
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temporary);
+            throw e;
+        }
+    }
+
+    /** Appends a row. */
+    public void write(T row) throws IOException {
+        writer.write(row);
+        rows++;
+    }
+
+    /** Rows written so far. */
+    public long rows() {
+        return rows;
+    }
+
+    /** Finishes the file and moves it onto the target (replacing an existing file). */
+    public void commit() throws IOException {
+        if (closed) {
+            throw new IllegalStateException("already closed");
+        }
+        closed = true;
+        try {
+            writer.close();
+            try {
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    /** Discards the temporary file unless {@link #commit()} was called. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            writer.close();
+        } catch (IOException | RuntimeException ignored) {
+            // the file is discarded anyway
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private static final class Builder<T> extends ParquetWriter.Builder<T, Builder<T>> {
+        private final WriteSupport<T> support;
+
+        Builder(OutputFile file, WriteSupport<T> support) {
+            super(file);
+            this.support = support;
+        }
+
+        @Override
+        protected Builder<T> self() {
+            return this;
+        }
+
+        @Override
+        protected WriteSupport<T> getWriteSupport(Configuration conf) {
+            return support;
+        }
+
+        @Override
+        protected WriteSupport<T> getWriteSupport(ParquetConfiguration conf) {
+            return support;
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.stepcast.datasets.parquet;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.MessageType;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * Writes rows of one record type straight into Parquet's record consumer (no intermediate objects), with
+ * helpers that skip absent optional values.
+ */
+abstract class RowWriteSupport<T> extends WriteSupport<T> {
+    private final MessageType schema;
+    private final Map<String, String> metadata;
+    private RecordConsumer rc;
+
+    RowWriteSupport(MessageType schema, Map<String, String> metadata) {
+        this.schema = schema;
+        this.metadata = Map.copyOf(metadata);
+    }
+
+    @Override
+    public WriteContext init(Configuration configuration) {
+        return new WriteContext(schema, metadata);
+    }
+
+    @Override
+    public WriteContext init(ParquetConfiguration configuration) {
+        return new WriteContext(schema, metadata);
+    }
+
+    @Override
+    public void prepareForWrite(RecordConsumer recordConsumer) {
+        this.rc = recordConsumer;
+    }
+
+    @Override
+    public void write(T row) {
+        rc.startMessage();
+        writeFields(row);
+        rc.endMessage();
+    }
+
+    /** Writes the fields of a row in schema order. */
+    abstract void writeFields(T row);
+
+    final int index(String field) {
+        return schema.getFieldIndex(field);
+    }
+
+    final void string(String field, String value) {
+        if (value == null) {
+            return;
+        }
+        int i = index(field);
+        rc.startField(field, i);
+        rc.addBinary(Binary.fromString(value));
+        rc.endField(field, i);
+    }
+
+    final void int32(String field, int value) {
+        int i = index(field);
+        rc.startField(field, i);
+        rc.addInteger(value);
+        rc.endField(field, i);
+    }
+
+    final void int64(String field, long value) {
+        int i = index(field);
+        rc.startField(field, i);
+        rc.addLong(value);
+        rc.endField(field, i);
+    }
+
+    final void int64(String field, OptionalLong value) {
+        if (value.isPresent()) {
+            int64(field, value.getAsLong());
+        }
+    }
+
+    final void float64(String field, double value) {
+        int i = index(field);
+        rc.startField(field, i);
+        rc.addDouble(value);
+        rc.endField(field, i);
+    }
+
+    final void float64(String field, OptionalDouble value) {
+        if (value.isPresent()) {
+            float64(field, value.getAsDouble());
+        }
+    }
+
+    final void bool(String field, boolean value) {
+        int i = index(field);
+        rc.startField(field, i);
+        rc.addBoolean(value);
+        rc.endField(field, i);
+    }
+
+    /** A Parquet LIST of strings (three-level form); nothing when empty. */
+    final void stringList(String field, Collection<String> values) {
+        if (values.isEmpty()) {
+            return;
+        }
+        int i = index(field);
+        rc.startField(field, i);
+        rc.startGroup();
+        rc.startField("list", 0);
+        for (String v : values) {
+            rc.startGroup();
+            rc.startField("element", 0);
+            rc.addBinary(Binary.fromString(v));
+            rc.endField("element", 0);
+            rc.endGroup();
+        }
+        rc.endField("list", 0);
+        rc.endGroup();
+        rc.endField(field, i);
+    }
+
+    /** A Parquet MAP of strings; nothing when empty. */
+    final void stringMap(String field, Map<String, String> values) {
+        if (values.isEmpty()) {
+            return;
+        }
+        int i = index(field);
+        rc.startField(field, i);
+        rc.startGroup();
+        rc.startField("key_value", 0);
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(values).entrySet()) {
+            rc.startGroup();
+            rc.startField("key", 0);
+            rc.addBinary(Binary.fromString(e.getKey()));
+            rc.endField("key", 0);
+            rc.startField("value", 1);
+            rc.addBinary(Binary.fromString(e.getValue()));
+            rc.endField("value", 1);
+            rc.endGroup();
+        }
+        rc.endField("key_value", 0);
+        rc.endGroup();
+        rc.endField(field, i);
+    }
+}

@@ -1,0 +1,57 @@
+package io.stepcast.datasets.parquet;
+
+import io.stepcast.datasets.io.DataFormatException;
+
+import java.util.Map;
+
+/**
+ * The kind and version of a stepcast Parquet file, kept in the file's key-value metadata
+ * ({@code stepcast.schema} = {@code observations}, {@code op-trace} or {@code iteration-trace};
+ * {@code stepcast.schema.version} = {@code major.minor}). A reader accepts any minor version of its
+ * major version (minor versions only add optional columns) and refuses other majors.
+ */
+public final class SchemaVersion {
+    /** Metadata key of the file kind. */
+    public static final String KIND_KEY = "stepcast.schema";
+    /** Metadata key of the version. */
+    public static final String VERSION_KEY = "stepcast.schema.version";
+    /** The major version this code reads and writes. */
+    public static final int MAJOR = 1;
+    /** The version this code writes. */
+    public static final String CURRENT = MAJOR + ".0";
+
+    private SchemaVersion() {
+    }
+
+    /** The metadata to write for a file kind. */
+    public static Map<String, String> metadata(String kind) {
+        return Map.of(KIND_KEY, kind, VERSION_KEY, CURRENT);
+    }
+
+    /**
+     * Checks a file's metadata.
+     *
+     * @param kind the expected kind, or null for any stepcast kind
+     * @throws DataFormatException when the file is not of {@code kind} or of an unknown major version
+     */
+    public static void check(String file, Map<String, String> metadata, String kind) throws DataFormatException {
+        String actual = metadata.get(KIND_KEY);
+        if (actual == null) {
+            throw new DataFormatException(file, "not a stepcast " + kind + " file (no " + KIND_KEY + " metadata)");
+        }
+        if (kind != null && !actual.equals(kind)) {
+            throw new DataFormatException(file, "is a stepcast " + actual + " file, not " + kind);
+        }
+        String version = metadata.getOrDefault(VERSION_KEY, "");
+        int major;
+        try {
+            major = Integer.parseInt(version.split("\\.")[0]);
+        } catch (NumberFormatException e) {
+            throw new DataFormatException(file, "field " + VERSION_KEY + ": unreadable schema version '" + version + "'");
+        }
+        if (major != MAJOR) {
+            throw new DataFormatException(file, "field " + VERSION_KEY + ": schema version " + version + " of " + actual
+                    + " is not supported (this stepcast reads " + MAJOR + ".x); use a matching stepcast version");
+        }
+    }
+}

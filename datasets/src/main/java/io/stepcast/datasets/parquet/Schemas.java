@@ -1,0 +1,112 @@
+package io.stepcast.datasets.parquet;
+
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+
+import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
+
+/**
+ * The Parquet schemas of stepcast's three file kinds (version {@value SchemaVersion#CURRENT}). Units are
+ * in the column names: {@code _s} seconds, {@code _us} microseconds, {@code _gbps} Gbit/s, {@code bytes}.
+ *
+ * <p><b>observations</b>: {@code model, framework, dataset, parameter_bytes?, architecture, workers,
+ * parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
+ * local_batch, global_batch, step_time_s?, sync_time_s?, throughput_samples_s?, response_time_s?,
+ * accuracy?, utilisation?, runs, sd_step_time_s?, sd_throughput_samples_s?, sd_response_time_s?,
+ * sd_accuracy?, source, replication, tags (map)}.
+ *
+ * <p><b>op-trace</b>: {@code step, worker, device?, lane, name, type, category (compute | receive | send |
+ * other), start_us, duration_us, tensor?, bytes?, producer?, requires (list)}; file metadata may carry
+ * {@code stepcast.model} and {@code stepcast.local_batch} for the profile it describes.
+ *
+ * <p><b>iteration-trace</b>: {@code kind (iteration | epoch_end | validation), job, epoch, iteration?,
+ * wall_clock_s?, records?, iteration_time_s?, throughput_records_s?, loss?, accuracy?, correct?, count?}.
+ */
+public final class Schemas {
+    /** Kind name of observation files. */
+    public static final String OBSERVATIONS = "observations";
+    /** Kind name of op-trace files. */
+    public static final String OP_TRACE = "op-trace";
+    /** Kind name of iteration-trace files. */
+    public static final String ITERATION_TRACE = "iteration-trace";
+
+    private Schemas() {
+    }
+
+    /** The observation schema. */
+    public static final MessageType OBSERVATION = Types.buildMessage()
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("model")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("framework")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("dataset")
+            .optional(PrimitiveTypeName.INT64).named("parameter_bytes")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("architecture")
+            .required(PrimitiveTypeName.INT32).named("workers")
+            .required(PrimitiveTypeName.INT32).named("parameter_servers")
+            .required(PrimitiveTypeName.INT32).named("nodes")
+            .required(PrimitiveTypeName.INT32).named("devices_per_worker")
+            .required(PrimitiveTypeName.INT32).named("tenants")
+            .required(PrimitiveTypeName.BOOLEAN).named("colocated_ps")
+            .optional(PrimitiveTypeName.DOUBLE).named("bandwidth_gbps")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("hardware")
+            .required(PrimitiveTypeName.INT32).named("local_batch")
+            .required(PrimitiveTypeName.INT64).named("global_batch")
+            .optional(PrimitiveTypeName.DOUBLE).named("step_time_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("sync_time_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("throughput_samples_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("response_time_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("accuracy")
+            .optional(PrimitiveTypeName.DOUBLE).named("utilisation")
+            .required(PrimitiveTypeName.INT32).named("runs")
+            .optional(PrimitiveTypeName.DOUBLE).named("sd_step_time_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("sd_throughput_samples_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("sd_response_time_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("sd_accuracy")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("source")
+            .required(PrimitiveTypeName.INT32).named("replication")
+            .optionalGroup().as(LogicalTypeAnnotation.mapType())
+                .repeatedGroup()
+                    .required(PrimitiveTypeName.BINARY).as(stringType()).named("key")
+                    .required(PrimitiveTypeName.BINARY).as(stringType()).named("value")
+                .named("key_value")
+            .named("tags")
+            .named("observation");
+
+    /** The op-trace schema. */
+    public static final MessageType OP_EVENT = Types.buildMessage()
+            .required(PrimitiveTypeName.INT32).named("step")
+            .required(PrimitiveTypeName.INT32).named("worker")
+            .optional(PrimitiveTypeName.BINARY).as(stringType()).named("device")
+            .required(PrimitiveTypeName.INT32).named("lane")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("name")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("type")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("category")
+            .required(PrimitiveTypeName.DOUBLE).named("start_us")
+            .required(PrimitiveTypeName.DOUBLE).named("duration_us")
+            .optional(PrimitiveTypeName.BINARY).as(stringType()).named("tensor")
+            .optional(PrimitiveTypeName.INT64).named("bytes")
+            .optional(PrimitiveTypeName.BINARY).as(stringType()).named("producer")
+            .optionalGroup().as(LogicalTypeAnnotation.listType())
+                .repeatedGroup()
+                    .required(PrimitiveTypeName.BINARY).as(stringType()).named("element")
+                .named("list")
+            .named("requires")
+            .named("op_event");
+
+    /** The iteration-trace schema. */
+    public static final MessageType ITERATION = Types.buildMessage()
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("kind")
+            .required(PrimitiveTypeName.BINARY).as(stringType()).named("job")
+            .required(PrimitiveTypeName.INT32).named("epoch")
+            .optional(PrimitiveTypeName.INT64).named("iteration")
+            .optional(PrimitiveTypeName.DOUBLE).named("wall_clock_s")
+            .optional(PrimitiveTypeName.INT64).named("records")
+            .optional(PrimitiveTypeName.DOUBLE).named("iteration_time_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("throughput_records_s")
+            .optional(PrimitiveTypeName.DOUBLE).named("loss")
+            .optional(PrimitiveTypeName.DOUBLE).named("accuracy")
+            .optional(PrimitiveTypeName.INT64).named("correct")
+            .optional(PrimitiveTypeName.INT64).named("count")
+            .named("iteration");
+}
