@@ -9,6 +9,8 @@ final class BuiltInCommands {
     }
 
     static void addTo(CommandLine cli, PluginRegistry registry) {
-        // evaluate, fit, predict and select-batch are added here as they land.
+        cli.addSubcommand("fit", new FitCommand(registry));
+        cli.addSubcommand("predict", new PredictCommand(registry));
+        cli.addSubcommand("select-batch", new SelectBatchCommand(registry));
     }
 }

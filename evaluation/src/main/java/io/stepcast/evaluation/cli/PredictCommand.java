@@ -1,0 +1,107 @@
+package io.stepcast.evaluation.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stepcast.api.Config;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.plugin.PluginRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stepcast predict}: loads a saved predictor and predicts every configuration of an observations
+ * file, next to the measured value where the file has one.
+ */
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Predict with a saved predictor for every configuration of a file (Parquet or CSV).")
+final class PredictCommand implements Callable<Integer> {
+    private final PluginRegistry registry;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--model", required = true, paramLabel = "MODEL", description = "A predictor saved by 'stepcast fit'.")
+    private Path model;
+
+    @Option(names = "--input", required = true, paramLabel = "FILE", description = "Configurations: .parquet or .csv.")
+    private Path input;
+
+    @Option(names = "--target", description = "step-time, throughput, response-time or accuracy; default: every "
+            + "target the predictor answers.")
+    private String target;
+
+    @Option(names = "--json", description = "Print {predictor, predictions: [...]} as JSON.")
+    private boolean json;
+
+    PredictCommand(PluginRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Predictor predictor = SavedPredictors.load(registry, model);
+        List<Target> targets = target != null ? List.of(Target.parse(target))
+                : predictor.targets().stream().sorted().toList();
+        List<Observation> rows = ObservationInputs.read(input);
+        PrintWriter out = spec.commandLine().getOut();
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("predictor", predictor.provenance().estimator());
+        ArrayNode predictions = root.putArray("predictions");
+        TextTable table = new TextTable("ROW", "MODEL", "WORKERS", "LOCAL BATCH", "TARGET", "PREDICTED", "MEASURED");
+        for (int i = 0; i < rows.size(); i++) {
+            Observation o = rows.get(i);
+            Config c = o.config();
+            for (Target t : targets) {
+                Prediction p = predictor.predict(c, t);
+                OptionalDouble measured = o.value(t);
+                ObjectNode n = predictions.addObject();
+                n.put("row", i + 1);
+                n.put("model", c.model());
+                n.put("workers", c.workers());
+                n.put("local_batch", c.localBatch());
+                n.put("target", t.label());
+                if (p instanceof Prediction.Value v) {
+                    n.put("predicted", v.value());
+                } else {
+                    n.putNull("predicted");
+                    n.put("not_applicable", ((Prediction.NotApplicable) p).reason());
+                }
+                if (measured.isPresent()) {
+                    n.put("measured", measured.getAsDouble());
+                } else {
+                    n.putNull("measured");
+                }
+                table.row(String.valueOf(i + 1), c.model(), String.valueOf(c.workers()), String.valueOf(c.localBatch()),
+                        t.label(), p instanceof Prediction.Value v ? format(v.value())
+                                : "n/a: " + ((Prediction.NotApplicable) p).reason(),
+                        measured.isPresent() ? format(measured.getAsDouble()) : "-");
+            }
+        }
+        if (json) {
+            out.println(mapper.writeValueAsString(root));
+        } else {
+            table.print(out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static String format(double v) {
+        return String.format(Locale.ROOT, "%.6g", v);
+    }
+}

@@ -1,0 +1,33 @@
+package io.stepcast.evaluation.cli;
+
+import io.stepcast.api.Predictor;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.PredictorCodec;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Saves and loads predictors through the codec their plugin registers for the estimator. */
+final class SavedPredictors {
+    private SavedPredictors() {
+    }
+
+    static Predictor load(PluginRegistry registry, Path file) throws IOException {
+        ModelFile mf = ModelFile.read(file);
+        PredictorCodec codec = registry.codecs().get(mf.estimator());
+        if (codec == null) {
+            throw new IOException(file + ": saved by estimator '" + mf.estimator()
+                    + "', which no plugin on the class path can load");
+        }
+        return codec.decode(mf.payload(), mf.provenance());
+    }
+
+    static void save(PluginRegistry registry, Predictor predictor, Path file) throws IOException {
+        String estimator = predictor.provenance().estimator();
+        PredictorCodec codec = registry.codecs().get(estimator);
+        if (codec == null) {
+            throw new IOException("predictor '" + estimator + "' cannot be saved: its plugin registers no codec");
+        }
+        new ModelFile(estimator, predictor.provenance(), codec.encode(predictor)).write(file);
+    }
+}

@@ -1,0 +1,155 @@
+package io.stepcast.evaluation.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.selection.BatchDecision;
+import io.stepcast.api.selection.BatchScope;
+import io.stepcast.api.selection.CandidateEstimate;
+import io.stepcast.api.selection.CourierSelector;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stepcast select-batch}: Courier's real-time batch-size decision for a BigDL job (Albo Martinez et
+ * al., ICPE 2021). Fits the chosen predictor on the Courier measurements (embedded, or from {@code --data})
+ * or loads a saved one, then applies {@link CourierSelector} over the candidate global batch sizes.
+ */
+@Command(name = "select-batch", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Choose the batch size of a BigDL job that meets a latency SLO (Courier).")
+final class SelectBatchCommand implements Callable<Integer> {
+    private final PluginRegistry registry;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--slo", paramLabel = "SECONDS",
+            description = "Latency SLO of the whole training job in seconds; without it, trade accuracy against time.")
+    private Double slo;
+
+    @Option(names = "--cpu", required = true, description = "Total executor cores of the job (1-core executors).")
+    private int cpu;
+
+    @Option(names = "--njobs", required = true, description = "Identical jobs submitted together (tenancy).")
+    private int njobs;
+
+    @Option(names = "--network", required = true, description = "lenet5 or mlp.")
+    private String network;
+
+    @Option(names = "--candidates", split = ",", defaultValue = "64,128,256,512",
+            description = "Candidate global batch sizes (default: ${DEFAULT-VALUE}).")
+    private List<Integer> candidates;
+
+    @Option(names = "--alpha", defaultValue = "0.5",
+            description = "Weight of accuracy when no SLO is given, in [0, 1] (default: ${DEFAULT-VALUE}).")
+    private double alpha;
+
+    @Option(names = "--model", paramLabel = "MODEL", description = "A predictor saved by 'stepcast fit'.")
+    private Path model;
+
+    @Option(names = "--predictor", defaultValue = "courier-forest",
+            description = "Predictor to fit on the Courier data when no --model is given (default: ${DEFAULT-VALUE}).")
+    private String predictorName;
+
+    @Option(names = "--data", paramLabel = "DIR",
+            description = "Folder laid out like shared/data; default: the Courier tables embedded in stepcast.")
+    private Path data;
+
+    @Option(names = "--json", description = "Print {batch, feasible, candidates: [{batch, time_s, accuracy}]}.")
+    private boolean json;
+
+    SelectBatchCommand(PluginRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        String net = network.toLowerCase(Locale.ROOT);
+        if (!net.equals("lenet5") && !net.equals("mlp")) {
+            throw new IllegalArgumentException("--network must be lenet5 or mlp, was '" + network + "'");
+        }
+        Predictor predictor = model != null ? SavedPredictors.load(registry, model) : fitOnCourier();
+        Optional<Predictor> accuracy = predictor.targets().contains(Target.ACCURACY)
+                ? Optional.of(predictor) : Optional.empty();
+        CourierSelector selector = new CourierSelector(predictor, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL,
+                alpha);
+        Config job = Config.builder().model(net).framework("bigdl").dataset("mnist")
+                .architecture(Architecture.ALLREDUCE).workers(cpu).nodes(Math.min(cpu, 3)).tenants(njobs)
+                .hardware("gce").localBatch(1).build();
+        long start = System.nanoTime();
+        BatchDecision decision = selector.select(job, candidates,
+                slo == null ? OptionalDouble.empty() : OptionalDouble.of(slo));
+        double micros = (System.nanoTime() - start) / 1e3;
+        print(decision, predictor, micros);
+        return 0;
+    }
+
+    private Predictor fitOnCourier() throws java.io.IOException {
+        var observations = new DefaultObservationCatalog().observations("courier", Optional.ofNullable(data));
+        return registry.estimator(predictorName).fit(TrainingSet.of("courier", observations));
+    }
+
+    private void print(BatchDecision d, Predictor predictor, double micros) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            ObjectNode root = mapper.createObjectNode();
+            root.put("batch", d.batch());
+            root.put("feasible", d.sloAttainable());
+            if (d.slo().isPresent()) {
+                root.put("slo_s", d.slo().getAsDouble());
+            }
+            root.put("predictor", predictor.provenance().estimator());
+            root.put("rationale", d.rationale());
+            ArrayNode cands = root.putArray("candidates");
+            for (CandidateEstimate c : d.candidates()) {
+                ObjectNode n = cands.addObject();
+                n.put("batch", c.batch());
+                n.put("time_s", c.timeS());
+                if (c.accuracy().isPresent()) {
+                    n.put("accuracy", c.accuracy().getAsDouble());
+                } else {
+                    n.putNull("accuracy");
+                }
+                n.put("meets_slo", c.feasible());
+            }
+            ArrayNode skipped = root.putArray("skipped");
+            d.skipped().forEach(skipped::add);
+            out.println(mapper.writeValueAsString(root));
+        } else {
+            TextTable t = new TextTable("BATCH", "PREDICTED TIME (s)", "PREDICTED ACCURACY", "MEETS SLO");
+            for (CandidateEstimate c : d.candidates()) {
+                t.row(String.valueOf(c.batch()), String.format(Locale.ROOT, "%.1f", c.timeS()),
+                        c.accuracy().isPresent() ? String.format(Locale.ROOT, "%.4f", c.accuracy().getAsDouble()) : "-",
+                        d.slo().isPresent() ? (c.feasible() ? "yes" : "no") : "-");
+            }
+            t.print(out);
+            d.skipped().forEach(s -> out.println("skipped " + s));
+            out.printf(Locale.ROOT, "chosen batch: %d (%s)%n", d.batch(), d.rationale());
+            if (d.slo().isPresent() && !d.sloAttainable()) {
+                out.printf(Locale.ROOT, "SLO of %.0f s is not attainable by any candidate%n", d.slo().getAsDouble());
+            }
+            out.printf(Locale.ROOT, "predictor: %s; decision took %.0f microseconds (fit excluded)%n",
+                    predictor.provenance().estimator(), micros);
+        }
+        out.flush();
+    }
+}
