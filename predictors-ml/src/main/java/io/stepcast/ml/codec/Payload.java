@@ -21,6 +21,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.InflaterInputStream;
 
 /**
  * This module's payload format: a small binary header of our own (magic, format version, kind,
@@ -35,6 +38,23 @@ public final class Payload {
     private static final int MAX_ITEMS = 1 << 20;
 
     private Payload() {
+    }
+
+    // Tribuo's protobuf repeats each tree's provenance; a 2000-tree forest shrinks about tenfold.
+    private static byte[] deflate(byte[] raw) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 4 + 16);
+        try (DeflaterOutputStream d = new DeflaterOutputStream(out, new Deflater(Deflater.BEST_SPEED))) {
+            d.write(raw);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] inflate(byte[] packed) throws IOException {
+        try (InflaterInputStream in = new InflaterInputStream(new ByteArrayInputStream(packed))) {
+            return in.readAllBytes();
+        } catch (java.util.zip.ZipException e) {
+            throw new IOException("corrupt stepcast-ml payload: model section does not inflate (" + e.getMessage() + ")", e);
+        }
     }
 
     /** Writes sections, then seals them with the header and checksum. */
@@ -100,7 +120,7 @@ public final class Payload {
             }
             doubles(f.mean());
             doubles(f.sd());
-            blob(r.model().serialize().toByteArray());
+            blob(deflate(r.model().serialize().toByteArray()));
         }
 
         public void provenance(Provenance p) throws IOException {
@@ -236,7 +256,7 @@ public final class Payload {
                     levels.put(name, strings());
                 }
                 FittedFeatures features = new FittedFeatures(numeric, levels, doubles(), doubles());
-                Model<?> model = Model.deserialize(ModelProto.parseFrom(blob()));
+                Model<?> model = Model.deserialize(ModelProto.parseFrom(inflate(blob())));
                 if (!model.validate(Regressor.class)) {
                     throw new IOException("stored Tribuo model is not a regression model");
                 }

@@ -146,10 +146,11 @@ public final class CourierForestEstimator implements Estimator {
         if (rows.size() < 2) {
             return;
         }
+        float fraction = (float) hyper.real("feature-fraction");
         CARTRegressionTrainer tree = new CARTRegressionTrainer(hyper.integer(prefix + "depth"),
-                (float) hyper.real("min-child-weight"), 0.0f, (float) hyper.real("feature-fraction"),
+                (float) hyper.real("min-child-weight"), 0.0f, fraction,
                 LearnerKind.impurity(hyper.choice(prefix + "impurity", "mse", "mae")), seed);
         RegressionTrainer trainer = new RegressionTrainer(FEATURES, TargetTransform.IDENTITY);
-        models.put(rows.target(), trainer.fit(rows, LearnerKind.forest(hyper.integer(prefix + "trees"), tree, seed)));
+        models.put(rows.target(), trainer.fit(rows, LearnerKind.forest(hyper.integer(prefix + "trees"), tree, fraction, seed)));
     }
 }

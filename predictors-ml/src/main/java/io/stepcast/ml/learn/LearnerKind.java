@@ -3,6 +3,7 @@ package io.stepcast.ml.learn;
 import io.stepcast.api.HyperParameters;
 import org.tribuo.Trainer;
 import org.tribuo.common.tree.RandomForestTrainer;
+import org.tribuo.ensemble.BaggingTrainer;
 import org.tribuo.math.optimisers.AdaGrad;
 import org.tribuo.regression.Regressor;
 import org.tribuo.regression.ensemble.AveragingCombiner;
@@ -37,7 +38,8 @@ public enum LearnerKind {
             "feature-fraction", "0.8") {
         @Override
         public Trainer<Regressor> trainer(HyperParameters h, long seed) {
-            return forest(h.integer("trees"), cart(h, (float) h.real("feature-fraction"), seed), seed);
+            float fraction = (float) h.real("feature-fraction");
+            return forest(h.integer("trees"), cart(h, fraction, seed), fraction, seed);
         }
     },
     /** Gradient-boosted trees (Chen and Guestrin, KDD 2016), Tribuo's {@link XGBoostRegressionTrainer}. */
@@ -90,12 +92,21 @@ public enum LearnerKind {
                 impurity(h.choice("impurity", "mse", "mae")), seed);
     }
 
-    /** A forest of {@code trees} bootstrap-trained CART trees, averaged. */
-    public static Trainer<Regressor> forest(int trees, CARTRegressionTrainer tree, long seed) {
+    /**
+     * A forest of {@code trees} bootstrap-trained CART trees, averaged. With {@code featureFraction} = 1
+     * every split considers every feature (scikit-learn's regression default); Tribuo's
+     * {@link RandomForestTrainer} insists on a fraction below 1, so that case is plain bagging
+     * ({@link BaggingTrainer}), which is the same algorithm.
+     */
+    public static Trainer<Regressor> forest(int trees, CARTRegressionTrainer tree, float featureFraction, long seed) {
         if (trees < 1) {
             throw new IllegalArgumentException("a forest needs at least one tree, was " + trees);
         }
-        return new RandomForestTrainer<>(tree, new AveragingCombiner(), trees, seed);
+        if (!(featureFraction > 0 && featureFraction <= 1)) {
+            throw new IllegalArgumentException("feature-fraction must be in (0, 1], was " + featureFraction);
+        }
+        return featureFraction < 1 ? new RandomForestTrainer<>(tree, new AveragingCombiner(), trees, seed)
+                : new BaggingTrainer<>(tree, new AveragingCombiner(), trees, seed);
     }
 
     /** The impurity of a split criterion name: {@code mse} (variance) or {@code mae} (absolute error). */

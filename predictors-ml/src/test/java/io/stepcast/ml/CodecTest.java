@@ -1,0 +1,71 @@
+package io.stepcast.ml;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.PredictorCodec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class CodecTest {
+    private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new MlPlugin()));
+    private static final TrainingSet COURIER = SyntheticObservations.courierFactorial(5);
+
+    private static Predictor fit(String name) {
+        Estimator e = REGISTRY.estimator(name);
+        if (name.equals("random-forest")) {
+            e = e.withHyperParameters(Map.of("trees", "20"));
+        }
+        return e.fit(COURIER);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cart", "random-forest", "xgboost", "linear-sgd", "courier-forest-compact"})
+    void reloadedPredictorPredictsExactlyTheSame(String name) throws IOException {
+        Predictor p = fit(name);
+        PredictorCodec codec = REGISTRY.codecs().get(name);
+        Predictor back = codec.decode(codec.encode(p), p.provenance());
+        assertThat(back.targets()).isEqualTo(p.targets());
+        for (String model : List.of("lenet5", "mlp", "courier-mixed", "vgg")) {
+            for (int cpu : new int[] {1, 3, 8}) {
+                for (int batch : new int[] {64, 96, 384, 512}) {
+                    Config c = SyntheticObservations.courierJob(model, cpu, 2, batch - batch % cpu);
+                    for (Target t : Target.values()) {
+                        assertThat(back.predict(c, t)).isEqualTo(p.predict(c, t));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void corruptTruncatedAndForeignPayloadsAreRefused() throws IOException {
+        Predictor p = fit("cart");
+        PredictorCodec codec = REGISTRY.codecs().get("cart");
+        byte[] good = codec.encode(p);
+        byte[] flipped = good.clone();
+        flipped[good.length / 2] ^= 0x5a;
+        assertThatThrownBy(() -> codec.decode(flipped, p.provenance())).isInstanceOf(IOException.class)
+                .hasMessageContaining("checksum");
+        assertThatThrownBy(() -> codec.decode(Arrays.copyOf(good, good.length - 20), p.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("corrupt");
+        assertThatThrownBy(() -> codec.decode("{\"not\": \"a model\"}".getBytes(), p.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("not a stepcast-ml payload");
+        assertThatThrownBy(() -> REGISTRY.codecs().get("xgboost").decode(good, p.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("estimator 'cart'");
+        assertThatThrownBy(() -> REGISTRY.codecs().get("xgboost").encode(p))
+                .isInstanceOf(IOException.class).hasMessageContaining("cannot store");
+    }
+}
