@@ -32,7 +32,7 @@ public final class MvaEstimator implements Estimator {
     static final HyperParameters DEFAULTS = HyperParameters.of(
             "bandwidth-gbps", "10",
             "ps-update-gbps", "40",
-            "host-bus-gbps", "0",
+            "host-bus-gbps", "64",
             "aggregation", "auto",
             "profiled-ps", "auto",
             "two-worker-fit", "true");

@@ -37,7 +37,7 @@ public final class SimulationEstimator implements Estimator {
             "seed", "1",
             "bandwidth-gbps", "10",
             "latency-us", "0",
-            "host-bus-gbps", "0",
+            "host-bus-gbps", "64",
             "sharding", "bytes",
             "aggregation", "auto",
             "profiled-ps", "auto");
