@@ -1,0 +1,117 @@
+package io.stepcast.distribution;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import io.stepcast.datasets.parquet.ObservationFiles;
+import io.stepcast.evaluation.cli.StepcastCli;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The CLI with every module on the class path, on real data. */
+class CliEndToEndTest {
+    private static final Path DATA = Path.of(System.getProperty("stepcast.shared.data", "../../shared/data"));
+    private static PluginRegistry registry;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeAll
+    static void discover() {
+        registry = PluginRegistry.discover();
+    }
+
+    private int run(String... args) {
+        return StepcastCli.run(registry, args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void everyPredictorModuleIsDiscovered() throws Exception {
+        assertThat(run("predictors", "list", "--json")).isZero();
+        JsonNode rows = new ObjectMapper().readTree(out.toString());
+        List<String> names = new ArrayList<>();
+        rows.forEach(r -> names.add(r.get("name").asText()));
+        assertThat(names).contains("linear-scaling", "pollux", "optimus", "ernest", "courier-ols", "mva", "simulation",
+                "random-forest", "xgboost", "cart", "linear-sgd", "courier-forest", "courier-forest-compact", "hybrid");
+        for (JsonNode r : rows) {
+            assertThat(r.get("module").asText()).as(r.toString()).isNotEqualTo("unknown");
+            assertThat(r.get("targets").size()).as(r.toString()).isPositive();
+        }
+    }
+
+    @Test
+    void fitSaveAndPredictGiveTheSameNumbersAsTheFreshFit(@TempDir Path dir) throws Exception {
+        List<Observation> placements = new DefaultObservationCatalog()
+                .observations("pollux-placements", Optional.of(DATA)).stream()
+                .filter(o -> o.tag("job", "").equals("imagenet")).toList();
+        Path train = dir.resolve("imagenet-placements.parquet");
+        ObservationFiles.write(train, placements);
+        Path model = dir.resolve("pollux.model.json");
+
+        assertThat(run("fit", "--predictor", "pollux", "--train", train.toString(), "--save", model.toString()))
+                .as(err.toString()).isZero();
+        assertThat(out.toString()).contains("saved pollux").contains(placements.size() + " observations");
+
+        out.getBuffer().setLength(0);
+        assertThat(run("predict", "--model", model.toString(), "--input", train.toString(), "--target", "step-time",
+                "--json")).as(err.toString()).isZero();
+        JsonNode predictions = new ObjectMapper().readTree(out.toString()).get("predictions");
+        assertThat(predictions.size()).isEqualTo(placements.size());
+
+        var fresh = registry.estimator("pollux").fit(io.stepcast.api.TrainingSet.of(train.getFileName().toString(),
+                placements));
+        for (int i = 0; i < placements.size(); i += 37) {
+            double expected = fresh.predict(placements.get(i).config(), io.stepcast.api.Target.STEP_TIME)
+                    .asDouble().orElseThrow();
+            assertThat(predictions.get(i).get("predicted").asDouble()).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void aCorruptModelFileIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path model = dir.resolve("broken.model.json");
+        Files.writeString(model, "{\"format\": \"stepcast-model\", \"version\": 1, \"estimator\": \"pollux\", "
+                + "\"payload\": \"AAAA\", \"payload_sha256\": \"00\"}");
+        Path input = dir.resolve("in.parquet");
+        ObservationFiles.write(input, new DefaultObservationCatalog().observations("courier-cells", Optional.empty()));
+        assertThat(run("predict", "--model", model.toString(), "--input", input.toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("broken.model.json").contains("corrupt");
+
+        Files.writeString(model, "not json at all");
+        err.getBuffer().setLength(0);
+        assertThat(run("predict", "--model", model.toString(), "--input", input.toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("not a stepcast model file");
+    }
+
+    @Test
+    void selectBatchMakesCouriersDecisionOnTheEmbeddedData() throws Exception {
+        assertThat(run("select-batch", "--slo", "412", "--cpu", "2", "--njobs", "1", "--network", "lenet5",
+                "--predictor", "courier-forest-compact", "--json")).as(err.toString()).isZero();
+        JsonNode d = new ObjectMapper().readTree(out.toString());
+        assertThat(d.get("candidates").size()).isEqualTo(4);
+        assertThat(d.get("feasible").asBoolean()).isTrue();
+        // The cells of the embedded data: cpu 2, njobs 1 takes about 501 s at batch 64 and 270 s at 128, so the
+        // most accurate batch under 412 s is 128 (the batch the authors' Courier chose for this job).
+        assertThat(d.get("batch").asInt()).isEqualTo(128);
+    }
+
+    @Test
+    void selectBatchSaysSoWhenNoBatchMeetsTheSlo() throws Exception {
+        assertThat(run("select-batch", "--slo", "10", "--cpu", "8", "--njobs", "5", "--network", "mlp",
+                "--predictor", "courier-forest-compact")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("not attainable");
+    }
+}
