@@ -137,27 +137,11 @@ public final class ChromeTraceTimeline {
         }
     }
 
-    /** TensorFlow 1.x's {@code _assign_lanes}: the first lane whose last op ended before this op starts. */
     private void assignLanes(StepStats stats) {
         for (int d = 0; d < stats.getDevStatsCount(); d++) {
-            List<Long> laneEnds = new ArrayList<>(List.of(0L));
-            List<NodeExecStats> nodes = stats.getDevStats(d).getNodeStatsList();
-            for (int n = 0; n < nodes.size(); n++) {
-                NodeExecStats ns = nodes.get(n);
-                long end = ns.getAllStartMicros() + ns.getAllEndRelMicros();
-                int lane = -1;
-                for (int i = 0; i < laneEnds.size(); i++) {
-                    if (ns.getAllStartMicros() > laneEnds.get(i)) {
-                        lane = i;
-                        laneEnds.set(i, end);
-                        break;
-                    }
-                }
-                if (lane < 0) {
-                    lane = laneEnds.size();
-                    laneEnds.add(end);
-                }
-                lanes.put(new NodeKey(d, n), lane);
+            int[] assigned = TimelineLanes.assign(stats.getDevStats(d).getNodeStatsList());
+            for (int n = 0; n < assigned.length; n++) {
+                lanes.put(new NodeKey(d, n), assigned[n]);
             }
         }
     }

@@ -3,23 +3,33 @@ package io.stepcast.profiler.tensorflow;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.stepcast.api.Observation;
+import io.stepcast.datasets.parquet.ObservationFiles;
+import io.stepcast.datasets.parquet.OpTraceFiles;
+import io.stepcast.datasets.trace.OpEvent;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes recordings into an output folder, one sub-folder per network and batch:
  * <pre>
  * OUT/lenet5-batch32/timeline-step1.json   Chrome trace of the first kept traced step (TensorFlow 1.x format)
  * OUT/lenet5-batch32/timeline-step2.json   ...
+ * OUT/lenet5-batch32/optrace.parquet       the kept traced steps as an op trace (datasets' op-trace format,
+ *                                          step k-1 = timeline-step{k}; model and local batch in its metadata)
  * OUT/lenet5-batch32/observation.json      the observation (median step times, machine, versions)
  * OUT/observations.json                    every observation written by this run
+ * OUT/observations.parquet                 the same in datasets' observation format
  * </pre>
  * Every file goes to a temporary file first and is moved into place when complete.
  */
 public final class RecordingWriter {
+    /** File name of the op trace in each batch folder. */
+    public static final String OP_TRACE = "optrace.parquet";
+
     private final Path out;
     private final MachineInfo machine;
     private final List<Observation> written = new ArrayList<>();
@@ -50,20 +60,31 @@ public final class RecordingWriter {
             JsonFiles.write(ChromeTraceTimeline.of(recording.traces().get(k - 1)), file);
             timelines.add(file);
         }
+        List<OpEvent> events = new ArrayList<>();
+        for (int k = 0; k < recording.traces().size(); k++) {
+            events.addAll(OpTraceEvents.of(k, recording.traces().get(k)));
+        }
+        Path opTrace = dir.resolve(OP_TRACE);
+        OpTraceFiles.write(opTrace, events, Map.of(OpTraceFiles.MODEL_KEY, recording.network().name(),
+                OpTraceFiles.LOCAL_BATCH_KEY, Integer.toString(recording.localBatch())));
         Observation observation = RecordingObservation.of(recording, machine, folder + "/observation.json");
         Path observationFile = dir.resolve("observation.json");
         JsonFiles.write(ObservationJson.of(observation), observationFile);
         written.add(observation);
-        return new WrittenRecording(observation, timelines, observationFile);
+        return new WrittenRecording(observation, timelines, opTrace, observationFile);
     }
 
-    /** Writes {@code OUT/observations.json} with every observation written so far. */
+    /**
+     * Writes {@code OUT/observations.json} and {@code OUT/observations.parquet} with every observation written
+     * so far; returns the Parquet file.
+     */
     public Path writeSummary() throws IOException {
         ArrayNode all = JsonNodeFactory.instance.arrayNode();
         written.forEach(o -> all.add(ObservationJson.of(o)));
-        Path file = out.resolve("observations.json");
-        JsonFiles.write(all, file);
-        return file;
+        JsonFiles.write(all, out.resolve("observations.json"));
+        Path parquet = out.resolve("observations.parquet");
+        ObservationFiles.write(parquet, written);
+        return parquet;
     }
 
     /**
@@ -71,9 +92,10 @@ public final class RecordingWriter {
      *
      * @param observation     the observation
      * @param timelines       the timeline files, in step order
+     * @param opTrace         the op-trace Parquet file
      * @param observationFile the observation's JSON file
      */
-    public record WrittenRecording(Observation observation, List<Path> timelines, Path observationFile) {
+    public record WrittenRecording(Observation observation, List<Path> timelines, Path opTrace, Path observationFile) {
         public WrittenRecording {
             timelines = List.copyOf(timelines);
         }

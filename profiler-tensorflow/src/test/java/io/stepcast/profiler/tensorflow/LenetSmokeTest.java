@@ -2,6 +2,9 @@ package io.stepcast.profiler.tensorflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.profile.ParameterTensor;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.datasets.parquet.OpTraceFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -45,12 +48,35 @@ class LenetSmokeTest {
     void theGraphHasTheEightParameterTensorsOfBigDlLenet5() {
         Map<String, Long> bytes = recording.parameters().stream()
                 .collect(Collectors.toMap(ModelParameter::name, ModelParameter::bytes));
-        assertThat(bytes).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "conv1/weights", 600L, "conv1/bias", 24L,
-                "conv2/weights", 7200L, "conv2/bias", 48L,
-                "fc1/weights", 76800L, "fc1/bias", 400L,
-                "fc2/weights", 4000L, "fc2/bias", 40L));
+        assertThat(bytes).containsExactlyInAnyOrderEntriesOf(LENET5_BYTES);
         assertThat(recording.parameterBytes()).isEqualTo(22_278L * 4);
+    }
+
+    private static final Map<String, Long> LENET5_BYTES = Map.of(
+            "conv1/weights", 600L, "conv1/bias", 24L,
+            "conv2/weights", 7200L, "conv2/bias", 48L,
+            "fc1/weights", 76800L, "fc1/bias", 400L,
+            "fc2/weights", 4000L, "fc2/bias", 40L);
+
+    @Test
+    void theOpTraceReadsBackAsAProfileOfTheEightParameterTensors() throws IOException {
+        Profile profile = OpTraceFiles.readProfile(written.opTrace());
+        assertThat(profile.model()).isEqualTo("lenet5");
+        assertThat(profile.localBatch()).isEqualTo(32);
+        assertThat(profile.parameters()).extracting(ParameterTensor::name, ParameterTensor::bytes)
+                .containsExactlyInAnyOrderElementsOf(LENET5_BYTES.entrySet().stream()
+                        .map(e -> org.assertj.core.groups.Tuple.tuple(e.getKey(), e.getValue())).toList());
+        assertThat(profile.receives()).hasSize(8);
+        assertThat(profile.sends()).hasSize(8).allSatisfy(s ->
+                assertThat(s.bytes()).isEqualTo(LENET5_BYTES.get(s.tensor())));
+        // The loss depends on every parameter; the first convolution only on its own two.
+        assertThat(profile.ops()).filteredOn(op -> op.name().equals("loss")).singleElement()
+                .satisfies(op -> assertThat(op.requires()).containsExactlyInAnyOrderElementsOf(LENET5_BYTES.keySet()));
+        assertThat(profile.ops()).filteredOn(op -> op.type().contains("Conv2D") && op.requires().contains("conv1/weights"))
+                .first().satisfies(op -> assertThat(op.requires()).containsExactlyInAnyOrder("conv1/weights", "conv1/bias"));
+        assertThat(profile.stepTimeUs()).isPositive();
+        assertThat(profile.computeUs()).isPositive();
+        assertThat(OpTraceFiles.read(written.opTrace())).extracting(e -> e.step()).containsOnly(0, 1);
     }
 
     @Test

@@ -28,6 +28,23 @@ final class SyntheticStepStats {
                 .build();
     }
 
+    /**
+     * A tiny training step: two variable handles and reads, a matmul on the weights, a gradient, and two
+     * updates, the second naming a gradient node that is not in the step (fused away).
+     */
+    static StepStats trainingStep() {
+        return StepStats.newBuilder().addDevStats(DeviceStepStats.newBuilder().setDevice(DEVICE)
+                .addNodeStats(node("w", 10, 1, "w = VarHandleOp()", 8, 0))
+                .addNodeStats(node("w/read", 12, 2, "w/read = ReadVariableOp(w)", 400, 0))
+                .addNodeStats(node("b/read", 12, 2, "b/read = ReadVariableOp(b)", 40, 0))
+                .addNodeStats(node("m", 15, 10, "m = _MklMatMul(x, w/read)", 4000, 4000))
+                .addNodeStats(node("y", 26, 2, "y = BiasAdd(m:0, b/read)", 4000, 4000))
+                .addNodeStats(node("g", 30, 10, "g = _MklMatMul(y, x, ^m)", 400, 400))
+                .addNodeStats(node("update_w", 41, 3, "update_w = ResourceApplyGradientDescent(w, lr, g)", -1, 0))
+                .addNodeStats(node("update_b", 45, 1, "update_b = ResourceApplyGradientDescent(b, lr, gone:1)", -1, 0)))
+                .build();
+    }
+
     private static NodeExecStats node(String name, long start, long duration, String label, long requested,
                                       long allocated) {
         NodeExecStats.Builder b = NodeExecStats.newBuilder().setNodeName(name).setAllStartMicros(start)
