@@ -87,6 +87,18 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Tribuo logs every tree it builds through java.util.logging; the leaderboard is the output here.
+        java.util.logging.Logger tribuo = java.util.logging.Logger.getLogger("org.tribuo");
+        java.util.logging.Level before = tribuo.getLevel();
+        tribuo.setLevel(java.util.logging.Level.WARNING);
+        try {
+            return run();
+        } finally {
+            tribuo.setLevel(before);
+        }
+    }
+
+    private Integer run() throws Exception {
         if ((train == null) != (test == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--train and --test go together");
         }

@@ -27,6 +27,11 @@ public record ScoredPoint(String dataset, String protocol, String split, String 
         return prediction.asDouble();
     }
 
+    /** The configuration of the observation. */
+    public io.stepcast.api.Config config() {
+        return observation.config();
+    }
+
     /** The model of the observation. */
     public String model() {
         return observation.config().model();

@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  *   <li>{@code logo:ATTRIBUTE} (leave one group out);</li>
  *   <li>{@code extrapolation:ATTRIBUTE<=VALUE};</li>
  *   <li>{@code cross-hardware} or {@code cross-hardware:TYPE};</li>
- *   <li>{@code profile-only}.</li>
+ *   <li>{@code profile-only};</li>
+ *   <li>{@code holdout:ATTRIBUTE=VALUE} (fit where it equals VALUE, test on the rest) and
+ *       {@code train-test} (the {@code side} tag set by {@code evaluate --train/--test}).</li>
  * </ul>
  */
 public final class Protocols {
@@ -52,10 +54,17 @@ public final class Protocols {
         if (s.startsWith("cross-hardware:")) {
             return new CrossHardware(Optional.of(s.substring("cross-hardware:".length())));
         }
+        if (s.equals("train-test")) {
+            return new TrainTest("side", "train", "test");
+        }
+        if (s.startsWith("holdout:") && s.indexOf('=') > 8) {
+            int eq = s.indexOf('=');
+            return new TrainTest(s.substring(8, eq), s.substring(eq + 1), null);
+        }
         if (s.equals("profile-only")) {
             return new ProfileOnly(profiles);
         }
         throw new IllegalArgumentException("unknown protocol '" + spec + "' (expected kfold:K[:attribute], "
-                + "logo:attribute, extrapolation:attribute<=value, cross-hardware[:type] or profile-only)");
+                + "logo:attribute, extrapolation:attribute<=value, cross-hardware[:type], profile-only, holdout:attribute=value or train-test)");
     }
 }

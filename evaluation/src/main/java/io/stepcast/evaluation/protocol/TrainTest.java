@@ -6,27 +6,44 @@ import io.stepcast.api.TrainingSet;
 import java.util.List;
 
 /**
- * A fixed train/test pair given by the user ({@code stepcast evaluate --train FILE --test FILE}): the
- * estimator sees the training file only and is scored on the test file. The data passed to
- * {@link #splits} is ignored.
+ * A fixed hold-out given by an attribute: fit on the observations whose attribute equals the training
+ * value, score on the rest (or, with a test value, on those that have it). {@code train-test} splits
+ * {@code stepcast evaluate --train FILE --test FILE} by the {@code side} tag the command sets;
+ * {@code holdout:split=placements} fits on the Pollux placements and predicts everything else.
  */
 public final class TrainTest implements Protocol {
-    private final List<Observation> train;
-    private final List<Observation> test;
+    private final String attribute;
+    private final String trainValue;
+    private final String testValue;
 
-    /** @param train the training observations; @param test the scored observations */
-    public TrainTest(List<Observation> train, List<Observation> test) {
-        this.train = List.copyOf(train);
-        this.test = List.copyOf(test);
+    /**
+     * @param attribute  the attribute (see {@link Attributes})
+     * @param trainValue its value on the training side
+     * @param testValue  its value on the test side, or null for every other value
+     */
+    public TrainTest(String attribute, String trainValue, String testValue) {
+        this.attribute = attribute;
+        this.trainValue = trainValue;
+        this.testValue = testValue;
     }
 
     @Override
     public String name() {
-        return "train-test";
+        return testValue != null && attribute.equals("side") ? "train-test" : "holdout:" + attribute + "=" + trainValue;
     }
 
     @Override
     public List<Split> splits(String datasetId, List<Observation> data) {
-        return List.of(new Split("train->test", TrainingSet.of(datasetId + "/train", train), test));
+        List<Observation> train = data.stream()
+                .filter(o -> trainValue.equals(Attributes.value(o, attribute).orElse(null))).toList();
+        List<Observation> test = data.stream().filter(o -> {
+            String v = Attributes.value(o, attribute).orElse(null);
+            return testValue == null ? !trainValue.equals(v) : testValue.equals(v);
+        }).toList();
+        if (train.isEmpty() || test.isEmpty()) {
+            return List.of();
+        }
+        String id = attribute + "=" + trainValue + "->" + (testValue == null ? "rest" : attribute + "=" + testValue);
+        return List.of(new Split(id, TrainingSet.of(datasetId + "/" + name(), train), test));
     }
 }

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.selection;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -15,9 +16,14 @@ import java.util.OptionalInt;
  *                        {@code (obj(oracle) - obj(chosen)) / obj(oracle)}; present only when the chosen
  *                        batch met the SLO and an oracle exists
  * @param undecidedReason why no batch was chosen (every candidate refused by the predictor)
+ * @param predictedLatency what the predictor predicted for each candidate it could answer, by batch
  */
 public record SelectionOutcome(SelectionCase selectionCase, OptionalInt chosen, boolean met, OptionalInt oracle,
-                               OptionalDouble regret, Optional<String> undecidedReason) {
+                               OptionalDouble regret, Optional<String> undecidedReason,
+                               Map<Integer, Double> predictedLatency) {
+    public SelectionOutcome {
+        predictedLatency = Map.copyOf(predictedLatency);
+    }
 
     /** True when a batch was chosen. */
     public boolean decided() {

@@ -6,6 +6,8 @@ import io.stepcast.api.selection.BatchSizeSelector;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -31,7 +33,7 @@ public final class SelectionScorer {
             d = selector.select(c.config(), c.candidates(), OptionalDouble.of(c.sloS()));
         } catch (RuntimeException e) {
             return new SelectionOutcome(c, OptionalInt.empty(), false, oracle, OptionalDouble.empty(),
-                    Optional.of(String.valueOf(e.getMessage())));
+                    Optional.of(String.valueOf(e.getMessage())), Map.of());
         }
         int chosen = d.batch();
         boolean met = c.meets(chosen);
@@ -43,7 +45,9 @@ public final class SelectionScorer {
                 regret = OptionalDouble.of(Math.max(0, (best.getAsDouble() - got.getAsDouble()) / best.getAsDouble()));
             }
         }
-        return new SelectionOutcome(c, OptionalInt.of(chosen), met, oracle, regret, Optional.empty());
+        Map<Integer, Double> predicted = new TreeMap<>();
+        d.candidates().forEach(e -> predicted.put(e.batch(), e.timeS()));
+        return new SelectionOutcome(c, OptionalInt.of(chosen), met, oracle, regret, Optional.empty(), predicted);
     }
 
     /** Decides every case. */

@@ -1,0 +1,139 @@
+package io.stepcast.evaluation.report;
+
+import io.stepcast.evaluation.metrics.Metrics;
+import io.stepcast.evaluation.selection.SelectionScore;
+import io.stepcast.evaluation.suite.ScoreEntry;
+import io.stepcast.evaluation.suite.SelectionEntry;
+import io.stepcast.evaluation.suite.SuiteResult;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The leaderboard as text tables: for each dataset, protocol and target the predictors ranked by MAPE
+ * (predictors that answered nothing last), then the batch-size selection ranked by violation rate and
+ * regret. {@link #plain} aligns columns for the console; {@link #markdown} writes Markdown tables.
+ */
+public final class Leaderboard {
+    private static final String[] HEAD = {"predictor", "n", "n/a", "MAPE %", "median %", "p90 %", "max %", "RMSE", "R^2"};
+    private static final String[] SEL_HEAD = {"predictor", "decisions", "undecided", "violation rate", "regret",
+        "feasible missed"};
+
+    private Leaderboard() {
+    }
+
+    /** Console text. */
+    public static String plain(SuiteResult r) {
+        return render(r, false);
+    }
+
+    /** Markdown text. */
+    public static String markdown(SuiteResult r) {
+        return render(r, true);
+    }
+
+    /** Accuracy groups: (dataset, protocol, target) to its entries ranked. */
+    public static Map<String, List<ScoreEntry>> ranked(List<ScoreEntry> entries) {
+        Map<String, List<ScoreEntry>> groups = new LinkedHashMap<>();
+        for (ScoreEntry e : entries) {
+            groups.computeIfAbsent(e.dataset() + " | " + e.protocol() + " | " + e.target(), k -> new ArrayList<>()).add(e);
+        }
+        groups.values().forEach(l -> l.sort(Comparator.comparingDouble((ScoreEntry e) ->
+                Double.isNaN(e.metrics().mape()) ? Double.POSITIVE_INFINITY : e.metrics().mape())
+                .thenComparing(ScoreEntry::predictor)));
+        return groups;
+    }
+
+    private static String render(SuiteResult r, boolean md) {
+        StringBuilder out = new StringBuilder();
+        ranked(r.entries()).forEach((group, list) -> {
+            out.append(md ? "\n#### " : "\n").append(group).append('\n');
+            List<String[]> rows = new ArrayList<>();
+            for (ScoreEntry e : list) {
+                Metrics m = e.metrics();
+                rows.add(new String[] {e.predictor(), Integer.toString(m.n()), Integer.toString(m.notApplicable()),
+                    f(m.mape(), 1), f(m.medianApe(), 1), f(m.p90Ape(), 1), f(m.maxApe(), 1), g(m.rmse()), f(m.r2(), 3)});
+            }
+            out.append(table(HEAD, rows, md));
+        });
+        Map<String, List<SelectionEntry>> sel = new LinkedHashMap<>();
+        r.selection().forEach(s -> sel.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s));
+        sel.forEach((dataset, list) -> {
+            list.sort(Comparator.comparingDouble((SelectionEntry s) -> nanLast(s.score().violationRate()))
+                    .thenComparingDouble(s -> nanLast(s.score().regret())).thenComparing(SelectionEntry::predictor));
+            out.append(md ? "\n#### " : "\n").append("batch-size selection | ").append(dataset).append('\n');
+            List<String[]> rows = new ArrayList<>();
+            for (SelectionEntry s : list) {
+                SelectionScore sc = s.score();
+                rows.add(new String[] {s.predictor(), Integer.toString(sc.decisions()), Integer.toString(sc.undecided()),
+                    f(sc.violationRate(), 3), f(sc.regret(), 3), f(sc.feasibleMissed(), 3)});
+            }
+            out.append(table(SEL_HEAD, rows, md));
+        });
+        return out.toString();
+    }
+
+    private static double nanLast(double v) {
+        return Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
+    }
+
+    /** Fixed decimals, or a dash for NaN. */
+    public static String f(double v, int decimals) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
+    }
+
+    /** Four significant digits, or a dash. */
+    public static String g(double v) {
+        if (!Double.isFinite(v)) {
+            return "-";
+        }
+        double a = Math.abs(v);
+        return a != 0 && (a < 1e-3 || a >= 1e6) ? String.format(Locale.ROOT, "%.3e", v)
+                : String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    /** A table: aligned plain text or Markdown. */
+    public static String table(String[] head, List<String[]> rows, boolean md) {
+        int[] w = new int[head.length];
+        for (int i = 0; i < head.length; i++) {
+            w[i] = head[i].length();
+            for (String[] r : rows) {
+                w[i] = Math.max(w[i], r[i].length());
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        line(b, head, w, md);
+        if (md) {
+            b.append('|');
+            for (int i = 0; i < head.length; i++) {
+                b.append(i == 0 ? ":" : "").append("-".repeat(Math.max(3, w[i]))).append(i == 0 ? "" : ":").append('|');
+            }
+            b.append('\n');
+        } else {
+            int total = 0;
+            for (int x : w) {
+                total += x + 2;
+            }
+            b.append("-".repeat(total)).append('\n');
+        }
+        rows.forEach(r -> line(b, r, w, md));
+        return b.toString();
+    }
+
+    private static void line(StringBuilder b, String[] cells, int[] w, boolean md) {
+        if (md) {
+            b.append("| ").append(String.join(" | ", cells)).append(" |\n");
+            return;
+        }
+        for (int i = 0; i < cells.length; i++) {
+            String c = cells[i];
+            b.append(i == 0 ? c + " ".repeat(w[i] - c.length()) : " ".repeat(w[i] - c.length()) + c).append("  ");
+        }
+        b.setLength(b.length() - 2);
+        b.append('\n');
+    }
+}

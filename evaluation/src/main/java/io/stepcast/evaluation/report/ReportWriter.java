@@ -1,0 +1,104 @@
+package io.stepcast.evaluation.report;
+
+import io.stepcast.evaluation.suite.ReproductionRow;
+import io.stepcast.evaluation.suite.ScoreEntry;
+import io.stepcast.evaluation.suite.SuiteResult;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a run's outputs into a folder: {@code results.json} (the documented schema, see
+ * {@link ResultsJson}), {@code details.json}, {@code report.md}, {@code report.html} and the PNG charts
+ * under {@code charts/}. Every file is written to a temporary file and moved into place.
+ */
+public final class ReportWriter {
+    private ReportWriter() {
+    }
+
+    /** Writes everything; returns the charts written. */
+    public static List<ChartFile> write(SuiteResult r, Path outDir, String command) throws IOException {
+        AtomicWrite.text(outDir.resolve("results.json"), ResultsJson.of(r));
+        AtomicWrite.text(outDir.resolve("details.json"), ResultsJson.details(r));
+        List<ChartFile> charts = Charts.write(r, outDir);
+        AtomicWrite.text(outDir.resolve("report.md"), markdown(r, charts, command));
+        AtomicWrite.text(outDir.resolve("report.html"), Html.of(r, charts, command));
+        return charts;
+    }
+
+    /** The Markdown report. */
+    public static String markdown(SuiteResult r, List<ChartFile> charts, String command) {
+        StringBuilder b = new StringBuilder();
+        b.append("# stepcast evaluation: ").append(r.suite()).append("\n\n");
+        if (!r.description().isBlank()) {
+            b.append(r.description()).append("\n\n");
+        }
+        b.append("Produced by `").append(command).append("`. APEs in %, RMSE in the target's unit; "
+                + "`n/a` = points the predictor declined (not applicable), never counted as error 0.\n");
+        b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
+        if (!r.reproduction().isEmpty()) {
+            b.append("\n## Reproduction of published figures\n\n");
+            List<String[]> rows = new ArrayList<>();
+            for (ReproductionRow row : r.reproduction()) {
+                rows.add(new String[] {row.quantity(), Leaderboard.g(row.published()),
+                    row.reproduced().isPresent() ? Leaderboard.g(row.reproduced().getAsDouble()) : "not reproduced",
+                    row.relativeDifference().isPresent()
+                            ? Leaderboard.f(100 * row.relativeDifference().getAsDouble(), 1) + " %" : "-",
+                    row.note().replace("|", "/")});
+            }
+            b.append(Leaderboard.table(new String[] {"quantity", "published", "reproduced", "difference", "how"}, rows,
+                    true));
+        }
+        b.append("\n## Per model\n");
+        Leaderboard.ranked(r.perModel()).forEach((g, list) -> {
+            b.append("\n#### ").append(g).append("\n");
+            List<String[]> rows = new ArrayList<>();
+            list.stream().sorted((x, y) -> x.model().compareTo(y.model()) != 0 ? x.model().compareTo(y.model())
+                    : Double.compare(nan(x.metrics().mape()), nan(y.metrics().mape()))).forEach(e -> rows.add(new String[] {
+                        e.model(), e.predictor(), Integer.toString(e.metrics().n()),
+                        Integer.toString(e.metrics().notApplicable()), Leaderboard.f(e.metrics().mape(), 1),
+                        Leaderboard.f(e.metrics().p90Ape(), 1)}));
+            b.append(Leaderboard.table(new String[] {"model", "predictor", "n", "n/a", "MAPE %", "p90 %"}, rows, true));
+        });
+        b.append("\n## Why predictions were not applicable\n\n");
+        boolean any = false;
+        for (ScoreEntry e : r.entries()) {
+            for (Map.Entry<String, Integer> reason : e.reasons().entrySet()) {
+                b.append("- ").append(e.dataset()).append(" / ").append(e.protocol()).append(" / ")
+                        .append(e.predictor()).append(" / ").append(e.target()).append(": ")
+                        .append(reason.getValue()).append(" x ").append(reason.getKey()).append('\n');
+                any = true;
+            }
+        }
+        if (!any) {
+            b.append("Every predictor answered every point.\n");
+        }
+        r.predictorNotes().forEach((p, why) -> b.append("- predictor ").append(p).append(" unavailable: ").append(why)
+                .append('\n'));
+        r.selection().stream().filter(s -> !s.note().isBlank()).forEach(s -> b.append("- selection ")
+                .append(s.dataset()).append(" / ").append(s.predictor()).append(": ").append(s.note()).append('\n'));
+        r.notes().forEach(n -> b.append("- ").append(n).append('\n'));
+        if (!r.seconds().isEmpty()) {
+            b.append("\n## Time per predictor\n\nWall-clock seconds of all its fits and predictions in this run "
+                    + "(one machine, informative only).\n\n");
+            List<String[]> rows = new ArrayList<>();
+            new java.util.TreeMap<>(r.seconds()).forEach((p, sec) -> rows.add(new String[] {p, Leaderboard.f(sec, 1)}));
+            b.append(Leaderboard.table(new String[] {"predictor", "seconds"}, rows, true));
+        }
+        if (!charts.isEmpty()) {
+            b.append("\n## Charts\n");
+            for (ChartFile c : charts) {
+                b.append("\n### ").append(c.title()).append("\n\n").append(c.caption()).append("\n\n![")
+                        .append(c.title()).append("](").append(c.file()).append(")\n");
+            }
+        }
+        return b.toString();
+    }
+
+    private static double nan(double v) {
+        return Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
+    }
+}

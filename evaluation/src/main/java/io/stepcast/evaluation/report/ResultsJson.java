@@ -1,0 +1,151 @@
+package io.stepcast.evaluation.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stepcast.evaluation.metrics.Metrics;
+import io.stepcast.evaluation.selection.SelectionScore;
+import io.stepcast.evaluation.suite.ReproductionRow;
+import io.stepcast.evaluation.suite.ScoreEntry;
+import io.stepcast.evaluation.suite.SelectionEntry;
+import io.stepcast.evaluation.suite.SuiteResult;
+
+import java.util.OptionalDouble;
+
+/**
+ * The machine-readable results, in exactly the documented schema:
+ * <pre>{@code
+ * {"suite": "default",
+ *  "entries":   [{"dataset", "protocol", "predictor", "target", "n", "mape", "median_ape", "p90_ape",
+ *                 "max_ape", "rmse", "r2"}],
+ *  "selection": [{"dataset", "predictor", "decisions", "violation_rate", "regret", "feasible_missed"}],
+ *  "reproduction": [{"quantity", "published", "reproduced", "relative_difference"}]}
+ * }</pre>
+ * APEs are in percent; RMSE in the target's unit; {@code violation_rate}, {@code regret} and
+ * {@code feasible_missed} are fractions in [0, 1]; {@code relative_difference} is
+ * {@code (reproduced - published) / |published|}. Undefined values (NaN, or a figure that could not be
+ * reproduced) are {@code null}. Entries aggregate every model of a dataset; {@code n} counts the
+ * predicted points only (refusals are in {@code details.json} and the reports). The detailed companion
+ * {@link #details} adds per-model entries, not-applicable counts and reasons, and every decision count.
+ */
+public final class ResultsJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ResultsJson() {
+    }
+
+    /** results.json text. */
+    public static String of(SuiteResult r) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("suite", r.suite());
+        ArrayNode entries = root.putArray("entries");
+        for (ScoreEntry e : r.entries()) {
+            entry(entries.addObject(), e);
+        }
+        ArrayNode selection = root.putArray("selection");
+        for (SelectionEntry s : r.selection()) {
+            selection(selection.addObject(), s);
+        }
+        ArrayNode reproduction = root.putArray("reproduction");
+        for (ReproductionRow row : r.reproduction()) {
+            ObjectNode o = reproduction.addObject();
+            o.put("quantity", row.quantity());
+            number(o, "published", row.published());
+            number(o, "reproduced", row.reproduced());
+            number(o, "relative_difference", row.relativeDifference());
+        }
+        return write(root);
+    }
+
+    /** details.json text: results.json plus per-model entries, refusals, notes. */
+    public static String details(SuiteResult r) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("suite", r.suite());
+        root.put("description", r.description());
+        ArrayNode entries = root.putArray("entries");
+        for (ScoreEntry e : r.entries()) {
+            detailed(entries.addObject(), e);
+        }
+        ArrayNode perModel = root.putArray("per_model");
+        for (ScoreEntry e : r.perModel()) {
+            detailed(perModel.addObject(), e);
+        }
+        ArrayNode selection = root.putArray("selection");
+        for (SelectionEntry s : r.selection()) {
+            ObjectNode o = selection.addObject();
+            selection(o, s);
+            o.put("undecided", s.score().undecided());
+            o.put("note", s.note());
+        }
+        ArrayNode reproduction = root.putArray("reproduction");
+        for (ReproductionRow row : r.reproduction()) {
+            ObjectNode o = reproduction.addObject();
+            o.put("quantity", row.quantity());
+            number(o, "published", row.published());
+            number(o, "reproduced", row.reproduced());
+            number(o, "relative_difference", row.relativeDifference());
+            o.put("note", row.note());
+        }
+        ObjectNode predictorNotes = root.putObject("unavailable_predictors");
+        r.predictorNotes().forEach(predictorNotes::put);
+        ObjectNode seconds = root.putObject("predictor_seconds");
+        new java.util.TreeMap<>(r.seconds()).forEach(seconds::put);
+        ArrayNode notes = root.putArray("notes");
+        r.notes().forEach(notes::add);
+        return write(root);
+    }
+
+    private static void detailed(ObjectNode o, ScoreEntry e) {
+        entry(o, e);
+        o.put("model", e.model());
+        o.put("not_applicable", e.metrics().notApplicable());
+        ObjectNode reasons = o.putObject("not_applicable_reasons");
+        e.reasons().forEach(reasons::put);
+    }
+
+    private static void entry(ObjectNode o, ScoreEntry e) {
+        Metrics m = e.metrics();
+        o.put("dataset", e.dataset());
+        o.put("protocol", e.protocol());
+        o.put("predictor", e.predictor());
+        o.put("target", e.target());
+        o.put("n", m.n());
+        number(o, "mape", m.mape());
+        number(o, "median_ape", m.medianApe());
+        number(o, "p90_ape", m.p90Ape());
+        number(o, "max_ape", m.maxApe());
+        number(o, "rmse", m.rmse());
+        number(o, "r2", m.r2());
+    }
+
+    private static void selection(ObjectNode o, SelectionEntry s) {
+        SelectionScore sc = s.score();
+        o.put("dataset", s.dataset());
+        o.put("predictor", s.predictor());
+        o.put("decisions", sc.decisions());
+        number(o, "violation_rate", sc.violationRate());
+        number(o, "regret", sc.regret());
+        number(o, "feasible_missed", sc.feasibleMissed());
+    }
+
+    private static void number(ObjectNode o, String key, double v) {
+        if (Double.isFinite(v)) {
+            o.put(key, v);
+        } else {
+            o.putNull(key);
+        }
+    }
+
+    private static void number(ObjectNode o, String key, OptionalDouble v) {
+        number(o, key, v.orElse(Double.NaN));
+    }
+
+    private static String write(ObjectNode root) {
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise results", e);
+        }
+    }
+}

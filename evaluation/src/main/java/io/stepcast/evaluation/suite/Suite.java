@@ -1,0 +1,138 @@
+package io.stepcast.evaluation.suite;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.stepcast.api.Validate;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An evaluation suite, as written in a JSON or YAML file (keys in snake_case): which datasets, scored
+ * with which protocols on which targets, by which predictors with which hyper-parameters, which
+ * batch-size selections to score, and which published figures to reproduce.
+ *
+ * <pre>{@code
+ * name: my-suite
+ * description: Pollux extrapolation with two predictors
+ * datasets:
+ *   - name: pollux
+ *     source: pollux              # a source of the observation catalog
+ *     where: {split: placements}  # optional attribute filter (config fields or tags)
+ *     protocols: [kfold:5, extrapolation:nodes<=4]
+ *     targets: [step-time]
+ * predictors:                     # absent or empty: every registered predictor
+ *   - name: pollux
+ *   - name: random-forest
+ *     label: rf-50
+ *     hyper_parameters: {trees: "50"}
+ * selection:
+ *   - dataset: pollux
+ *     latency: step-time
+ *     slo: {type: midpoints}
+ * reproduction: [courier]
+ * }</pre>
+ *
+ * @param name         suite name, used in results.json
+ * @param description  one line shown in the report
+ * @param datasets     the datasets and how each is scored
+ * @param predictors   predictors with their hyper-parameters; empty for every registered one
+ * @param selection    batch-size selection scorings
+ * @param reproduction built-in reproductions of published figures ({@code courier}, {@code tf-benchmarks})
+ */
+public record Suite(String name, String description, List<DatasetSpec> datasets, List<PredictorSpec> predictors,
+                    List<SelectionSpec> selection, List<String> reproduction) {
+    public Suite {
+        Validate.text(name, "suite name");
+        description = description == null ? "" : description;
+        datasets = List.copyOf(Objects.requireNonNullElse(datasets, List.of()));
+        predictors = List.copyOf(Objects.requireNonNullElse(predictors, List.of()));
+        selection = List.copyOf(Objects.requireNonNullElse(selection, List.of()));
+        reproduction = List.copyOf(Objects.requireNonNullElse(reproduction, List.of()));
+    }
+
+    /**
+     * A dataset of the suite.
+     *
+     * @param name      name in the results
+     * @param source    observation-catalog source ({@code courier-cells}, {@code pollux}, ...)
+     * @param where     attribute filter: every entry must equal (see
+     *                  {@link io.stepcast.evaluation.protocol.Attributes})
+     * @param protocols protocol names (see {@link io.stepcast.evaluation.protocol.Protocols}); empty for a
+     *                  dataset that is only a reference (for example an accuracy table)
+     * @param targets   target labels scored
+     */
+    public record DatasetSpec(String name, String source, Map<String, String> where, List<String> protocols,
+                              List<String> targets) {
+        public DatasetSpec {
+            Validate.text(name, "dataset name");
+            Validate.text(source, "source of dataset " + name);
+            where = Map.copyOf(Objects.requireNonNullElse(where, Map.of()));
+            protocols = List.copyOf(Objects.requireNonNullElse(protocols, List.of()));
+            targets = List.copyOf(Objects.requireNonNullElse(targets, List.of()));
+        }
+    }
+
+    /**
+     * A predictor of the suite.
+     *
+     * @param name            registered estimator name
+     * @param label           name in the results (defaults to {@code name}); lets one estimator appear
+     *                        twice with different hyper-parameters
+     * @param hyperParameters overrides of the estimator's hyper-parameters
+     */
+    public record PredictorSpec(String name, String label,
+                                @JsonProperty("hyper_parameters") Map<String, String> hyperParameters) {
+        public PredictorSpec {
+            Validate.text(name, "predictor name");
+            label = label == null || label.isBlank() ? name : label;
+            hyperParameters = Map.copyOf(Objects.requireNonNullElse(hyperParameters, Map.of()));
+        }
+
+        /** A predictor with its defaults. */
+        public static PredictorSpec of(String name) {
+            return new PredictorSpec(name, null, null);
+        }
+    }
+
+    /**
+     * A batch-size selection scoring.
+     *
+     * @param dataset       dataset whose jobs are decided
+     * @param latency       the latency the SLO constrains: {@code response-time} or {@code step-time}
+     * @param scope         {@code local} or {@code global} batch sizes
+     * @param slo           where the SLOs come from
+     * @param objective     {@code accuracy} or {@code throughput}: what the oracle maximises
+     * @param accuracyTable where measured accuracy comes from, for the accuracy objective
+     * @param protocol      how jobs are held out from the time predictor's fit (default {@code kfold:5:job})
+     * @param predictors    predictor labels scored (default: every predictor of the suite)
+     */
+    public record SelectionSpec(String dataset, String latency, String scope, SloSpec slo, String objective,
+                                @JsonProperty("accuracy_table") AccuracyTableSpec accuracyTable, String protocol,
+                                List<String> predictors) {
+        public SelectionSpec {
+            Validate.text(dataset, "selection dataset");
+            latency = latency == null ? "step-time" : latency;
+            scope = scope == null ? "local" : scope;
+            slo = Objects.requireNonNullElse(slo, new SloSpec("midpoints", null, null, null, null, null));
+            objective = objective == null ? "throughput" : objective;
+            protocol = protocol == null ? "kfold:5:job" : protocol;
+            predictors = List.copyOf(Objects.requireNonNullElse(predictors, List.of()));
+        }
+    }
+
+    /**
+     * SLO policy: {@code normal} (mean, sd, draws, seed), {@code midpoints} or {@code fixed} (values).
+     */
+    public record SloSpec(String type, Double mean, Double sd, Integer draws, Long seed, List<Double> values) {
+    }
+
+    /**
+     * Measured accuracy from another dataset of the suite, matched on attributes.
+     *
+     * @param dataset the dataset holding the accuracy rows
+     * @param match   attributes that must agree, e.g. {@code [global_batch, tenants]}
+     */
+    public record AccuracyTableSpec(String dataset, List<String> match) {
+    }
+}

@@ -1,0 +1,28 @@
+package io.stepcast.evaluation.suite;
+
+import io.stepcast.evaluation.metrics.ScoredPoint;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a suite run produced: the accuracy entries (over all models and per model), the
+ * selection scores, the reproduced figures, every scored point (for the charts) and notes about data
+ * or predictors that could not be used, and the wall-clock seconds each predictor took (fits and
+ * predictions; informative only, never asserted).
+ */
+public record SuiteResult(String suite, String description, List<ScoreEntry> entries, List<ScoreEntry> perModel,
+                          List<SelectionEntry> selection, List<ReproductionRow> reproduction,
+                          List<ScoredPoint> points, Map<String, String> predictorNotes, List<String> notes,
+                          Map<String, Double> seconds) {
+    public SuiteResult {
+        entries = List.copyOf(entries);
+        perModel = List.copyOf(perModel);
+        selection = List.copyOf(selection);
+        reproduction = List.copyOf(reproduction);
+        points = List.copyOf(points);
+        predictorNotes = Map.copyOf(predictorNotes);
+        notes = List.copyOf(notes);
+        seconds = Map.copyOf(seconds);
+    }
+}

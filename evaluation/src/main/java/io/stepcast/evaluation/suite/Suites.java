@@ -1,0 +1,73 @@
+package io.stepcast.evaluation.suite;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Loads suites: a built-in one by name (from the class path, {@code /suites/<name>.yaml}) or a JSON or
+ * YAML file. Unknown keys are refused, so a typo fails with the file, line and key in the message.
+ */
+public final class Suites {
+    /** The built-in suites, in the order the README lists them. */
+    public static final List<String> BUILT_IN = List.of("default", "paper-courier", "paper-tf-async",
+            "pollux-extrapolation", "gavel-cross-hardware", "batch-slo");
+
+    private Suites() {
+    }
+
+    /** A built-in suite when {@code nameOrFile} names one, otherwise the file at that path. */
+    public static Suite load(String nameOrFile) throws IOException {
+        if (BUILT_IN.contains(nameOrFile)) {
+            String resource = "/suites/" + nameOrFile + ".yaml";
+            try (InputStream in = Suites.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IOException("built-in suite " + nameOrFile + " is missing from the jar (" + resource + ")");
+                }
+                return parse(in, true, resource);
+            }
+        }
+        Path file = Path.of(nameOrFile);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no suite named '" + nameOrFile + "' and no such file (built-in: "
+                    + String.join(", ", BUILT_IN) + ")");
+        }
+        String lower = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        try (InputStream in = Files.newInputStream(file)) {
+            return parse(in, !lower.endsWith(".json"), file.toString());
+        }
+    }
+
+    /** Parses a suite; {@code where} names the input in error messages. */
+    public static Suite parse(InputStream in, boolean yaml, String where) throws IOException {
+        ObjectMapper mapper = (yaml ? new ObjectMapper(new YAMLFactory()) : new ObjectMapper())
+                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        try {
+            return mapper.readValue(in, Suite.class);
+        } catch (JsonMappingException e) {
+            String line = e.getLocation() == null ? "" : ", line " + e.getLocation().getLineNr();
+            String cause = e.getCause() instanceof IllegalArgumentException iae ? iae.getMessage() : e.getOriginalMessage();
+            throw new IOException(where + line + ": " + firstLine(cause), e);
+        } catch (IOException e) {
+            throw new IOException(where + ": " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "invalid suite";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}
