@@ -34,7 +34,9 @@ public final class DefaultProfileSource implements ProfileSource {
         if (name.endsWith(".parquet")) {
             return io.stepcast.datasets.parquet.OpTraceFiles.readProfile(file);
         }
-        // PROFILE-READERS
+        if (name.endsWith(".json") || name.endsWith(".json.gz")) {
+            return new io.stepcast.datasets.timeline.TimelineImporter().readProfile(file);
+        }
         throw new DataFormatException(file.toString(),
                 "not a profile: expected a TensorFlow timeline (.json, .json.gz) or an op trace (.parquet)");
     }

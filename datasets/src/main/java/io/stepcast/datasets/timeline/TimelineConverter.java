@@ -1,0 +1,373 @@
+package io.stepcast.datasets.timeline;
+
+import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.trace.OpCategory;
+import io.stepcast.datasets.trace.OpEvent;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Turns Chrome trace events of TensorFlow timelines into op-trace events (see {@link TimelineImporter} for
+ * the rules). Keeps the dataflow graph (node to inputs, bounded by the graph's size) and the events of the
+ * current step, whose dependencies are resolved when the step ends. Not thread-safe: one per file.
+ */
+final class TimelineConverter implements ChromeTraceReader.Handler {
+    /** A step with more events than this is flushed early, resolving dependencies with what is known so far. */
+    static final int MAX_BUFFERED = 200_000;
+
+    private static final Map<String, Integer> GRADIENT_INPUT = gradientInputs();
+
+    private final String file;
+    private final OpEventSink sink;
+    private final Map<Integer, String> processNames = new HashMap<>();
+    private final Map<Long, Integer> lanes = new HashMap<>();
+    private final Map<String, Long> outputBytes = new HashMap<>();
+    private final Map<String, Long> tensorBytes = new HashMap<>();
+    private final Map<String, Node> graph = new HashMap<>();
+    private final Map<String, List<String>> requiresMemo = new HashMap<>();
+    private final Map<List<String>, List<String>> interned = new HashMap<>();
+    private final Set<String> seenInStep = new HashSet<>();
+    private final List<Pending> buffer = new ArrayList<>();
+    private int step;
+    private long opEvents;
+    private long emitted;
+
+    private record Node(String[] inputs, String readTensor) {
+    }
+
+    private record Pending(String node, String type, OpCategory category, String device, int lane, double start,
+                           double duration, String tensor, long bytes, String producer) {
+    }
+
+    TimelineConverter(String file, OpEventSink sink) {
+        this.file = file;
+        this.sink = sink;
+    }
+
+    @Override
+    public void event(TraceEvent e) throws IOException {
+        if (e.ph == null) {
+            throw new DataFormatException(file + ":" + e.line + ":" + e.column, "event without field ph");
+        }
+        switch (e.ph) {
+            case "X" -> op(e);
+            case "O" -> snapshot(e);
+            case "M" -> metadata(e);
+            default -> {
+                // flows, counters, object creation and deletion carry nothing the op trace needs
+            }
+        }
+    }
+
+    /** Flushes the last step. */
+    void finish() throws IOException {
+        flush();
+    }
+
+    /** Op events read (ph X). */
+    long opEvents() {
+        return opEvents;
+    }
+
+    /** Op-trace events emitted. */
+    long emitted() {
+        return emitted;
+    }
+
+    private void metadata(TraceEvent e) {
+        if ("process_name".equals(e.name) && e.argName != null) {
+            processNames.put(e.pid, e.argName);
+        }
+    }
+
+    private void snapshot(TraceEvent e) {
+        if (e.name == null || e.tensorDescription == null) {
+            return;
+        }
+        long bytes = bytesOf(e.tensorDescription);
+        if (bytes >= 0) {
+            outputBytes.put(e.name, bytes);
+        }
+    }
+
+    /** {@code requested_bytes} (exact size) or else {@code allocated_bytes} of a tensor description. */
+    static long bytesOf(String description) {
+        long v = field(description, "requested_bytes: ");
+        return v >= 0 ? v : field(description, "allocated_bytes: ");
+    }
+
+    private static long field(String s, String key) {
+        int i = s.indexOf(key);
+        if (i < 0) {
+            return -1;
+        }
+        long v = 0;
+        int j = i + key.length();
+        int start = j;
+        while (j < s.length() && Character.isDigit(s.charAt(j))) {
+            v = v * 10 + (s.charAt(j) - '0');
+            j++;
+        }
+        return j == start ? -1 : v;
+    }
+
+    private void op(TraceEvent e) throws IOException {
+        String where = file + ":" + e.line + ":" + e.column;
+        if (Double.isNaN(e.ts)) {
+            throw new DataFormatException(where, "op event without field ts");
+        }
+        if (Double.isNaN(e.dur)) {
+            throw new DataFormatException(where, "op event without field dur");
+        }
+        opEvents++;
+        String node;
+        String type;
+        boolean kernel = false;
+        if (e.argName != null) {
+            node = e.argName;
+            type = e.argOp != null ? e.argOp : e.name;
+        } else if (e.argLongName != null) {
+            int c = e.argLongName.lastIndexOf(':');
+            node = c > 0 ? e.argLongName.substring(0, c) : e.argLongName;
+            type = c > 0 ? e.argLongName.substring(c + 1) : e.name;
+        } else if (e.argTfOp != null) {
+            int c = e.argTfOp.lastIndexOf(':');
+            node = c > 0 ? e.argTfOp.substring(0, c) : e.argTfOp;
+            type = c > 0 ? e.argTfOp.substring(c + 1) : e.name;
+            kernel = true;
+        } else {
+            node = e.name;
+            type = e.argOp != null ? e.argOp : e.name;
+        }
+        if (node == null || node.isEmpty()) {
+            throw new DataFormatException(where, "op event without a name");
+        }
+        if (type == null) {
+            type = "unknown";
+        }
+        boolean rpc = type.equals("RecvTensor");
+        if (!kernel && !rpc && !seenInStep.add(node)) {
+            // A node runs once per step: seeing it again starts the next step.
+            flush();
+            step++;
+            seenInStep.add(node);
+        }
+        String[] inputs = new String[e.inputs.size()];
+        for (int i = 0; i < inputs.length; i++) {
+            String in = e.inputs.get(i);
+            inputs[i] = in == null ? "" : nodeName(in);
+        }
+        OpCategory category = classify(type, node);
+        String tensor = null;
+        long bytes = -1;
+        String producer = null;
+        if (category == OpCategory.RECEIVE) {
+            tensor = receivedTensor(type, node, inputs);
+            Long b = outputBytes.get(node);
+            if (b != null && tensor != null) {
+                bytes = b;
+                tensorBytes.put(tensor, b);
+            }
+        } else if (category == OpCategory.SEND) {
+            tensor = inputs.length > 0 && !inputs[0].isEmpty() ? stripRead(inputs[0]) : node;
+            bytes = tensorBytes.getOrDefault(tensor, -1L);
+            String g = gradientInput(type, inputs);
+            producer = g == null || g.isEmpty() ? null : g;
+        }
+        if (!kernel) {
+            Node known = graph.get(node);
+            String readTensor = category == OpCategory.RECEIVE ? tensor : null;
+            if (known == null || !java.util.Arrays.equals(known.inputs, inputs)
+                    || !java.util.Objects.equals(known.readTensor, readTensor)) {
+                graph.put(node, new Node(inputs, readTensor));
+                requiresMemo.clear();
+            }
+        }
+        int lane = lanes.computeIfAbsent(((long) e.pid << 32) | (e.tid & 0xffffffffL), k -> lanes.size());
+        buffer.add(new Pending(node, type, category, processNames.get(e.pid), lane, e.ts, e.dur, tensor, bytes,
+                producer));
+        if (buffer.size() >= MAX_BUFFERED) {
+            flush();
+        }
+    }
+
+    private void flush() throws IOException {
+        for (Pending p : buffer) {
+            List<String> requires = switch (p.category) {
+                case COMPUTE -> requires(p.node);
+                case RECEIVE -> p.tensor == null ? List.of() : List.of(p.tensor);
+                default -> List.of();
+            };
+            // a send's producer must be an op of the trace; otherwise the profile attributes it by time
+            String producer = p.producer != null && graph.containsKey(p.producer) ? p.producer : null;
+            long bytes = p.bytes >= 0 ? p.bytes : p.tensor == null ? -1 : tensorBytes.getOrDefault(p.tensor, -1L);
+            sink.accept(new OpEvent(step, 0, p.device, p.lane, p.node, p.type, p.category, p.start, p.duration,
+                    p.tensor, bytes, producer, requires));
+            emitted++;
+        }
+        buffer.clear();
+        seenInStep.clear();
+    }
+
+    static OpCategory classify(String type, String node) {
+        if (type.equals("RecvTensor") || type.equals("_Recv") || type.equals("_HostRecv")
+                || type.equals("ReadVariableOp")) {
+            return OpCategory.RECEIVE;
+        }
+        if (node.endsWith("/read") && (type.equals("Identity") || type.equals("unknown"))) {
+            return OpCategory.RECEIVE;
+        }
+        if (type.startsWith("Apply") || type.startsWith("ResourceApply") || type.startsWith("SparseApply")
+                || type.startsWith("ResourceSparseApply")) {
+            return OpCategory.SEND;
+        }
+        if (type.equals("VarHandleOp")) {
+            return OpCategory.OTHER;
+        }
+        return OpCategory.COMPUTE;
+    }
+
+    private static String receivedTensor(String type, String node, String[] inputs) {
+        if (type.equals("RecvTensor")) {
+            return node.equals("RecvTensor") ? null : node;
+        }
+        if (type.equals("_Recv") || type.equals("_HostRecv")) {
+            int cut = node.indexOf("/_");
+            return stripRead(cut > 0 ? node.substring(0, cut) : node);
+        }
+        if (inputs.length > 0 && !inputs[0].isEmpty()) {
+            return stripRead(inputs[0]);
+        }
+        if (node.endsWith("/ReadVariableOp")) {
+            return node.substring(0, node.length() - "/ReadVariableOp".length());
+        }
+        return stripRead(node);
+    }
+
+    private static String stripRead(String name) {
+        return name.endsWith("/read") ? name.substring(0, name.length() - 5) : name;
+    }
+
+    private static String gradientInput(String type, String[] inputs) {
+        if (inputs.length == 0) {
+            return null;
+        }
+        String base = type.startsWith("Resource") ? type.substring("Resource".length()) : type;
+        base = base.startsWith("Sparse") ? base.substring("Sparse".length()) : base;
+        Integer k = GRADIENT_INPUT.get(base);
+        if (k != null && k < inputs.length) {
+            return inputs[k];
+        }
+        for (String in : inputs) {
+            if (in.toLowerCase(Locale.ROOT).contains("grad")) {
+                return in;
+            }
+        }
+        return inputs[inputs.length - 1];
+    }
+
+    /** The node an input names: without the control marker {@code ^} and the output index {@code :k}. */
+    static String nodeName(String input) {
+        int from = input.startsWith("^") ? 1 : 0;
+        int to = input.length();
+        int colon = input.lastIndexOf(':');
+        if (colon > from && colon < input.length() - 1) {
+            boolean digits = true;
+            for (int i = colon + 1; i < input.length(); i++) {
+                if (!Character.isDigit(input.charAt(i))) {
+                    digits = false;
+                    break;
+                }
+            }
+            if (digits) {
+                to = colon;
+            }
+        }
+        return from == 0 && to == input.length() ? input : input.substring(from, to);
+    }
+
+    /** Parameter tensors a node transitively depends on (iterative, so deep graphs cannot overflow the stack). */
+    private List<String> requires(String root) {
+        List<String> known = requiresMemo.get(root);
+        if (known != null) {
+            return known;
+        }
+        Deque<String> stack = new ArrayDeque<>();
+        Set<String> visiting = new HashSet<>();
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            String n = stack.peek();
+            if (requiresMemo.containsKey(n)) {
+                stack.pop();
+                continue;
+            }
+            Node node = graph.get(n);
+            if (node == null) {
+                requiresMemo.put(n, List.of());
+                stack.pop();
+                continue;
+            }
+            if (node.readTensor != null) {
+                requiresMemo.put(n, intern(List.of(node.readTensor)));
+                stack.pop();
+                continue;
+            }
+            if (visiting.add(n)) {
+                for (String in : node.inputs) {
+                    if (!in.isEmpty() && !requiresMemo.containsKey(in) && !visiting.contains(in)) {
+                        stack.push(in);
+                    }
+                }
+            } else {
+                stack.pop();
+                visiting.remove(n);
+                TreeSet<String> union = new TreeSet<>();
+                for (String in : node.inputs) {
+                    List<String> r = requiresMemo.get(in);
+                    if (r != null) {
+                        union.addAll(r);
+                    }
+                }
+                requiresMemo.put(n, intern(List.copyOf(union)));
+            }
+        }
+        return requiresMemo.get(root);
+    }
+
+    private List<String> intern(List<String> list) {
+        return interned.computeIfAbsent(list, k -> k);
+    }
+
+    private static Map<String, Integer> gradientInputs() {
+        Map<String, Integer> m = new HashMap<>();
+        m.put("ApplyGradientDescent", 2);
+        m.put("ApplyProximalGradientDescent", 4);
+        m.put("ApplyMomentum", 3);
+        m.put("ApplyKerasMomentum", 3);
+        m.put("ApplyAdagrad", 3);
+        m.put("ApplyAdagradV2", 4);
+        m.put("ApplyProximalAdagrad", 5);
+        m.put("ApplyAdagradDA", 3);
+        m.put("ApplyAdadelta", 6);
+        m.put("ApplyAdam", 9);
+        m.put("ApplyAdamWithAmsgrad", 10);
+        m.put("ApplyAdaMax", 8);
+        m.put("ApplyRMSProp", 7);
+        m.put("ApplyCenteredRMSProp", 8);
+        m.put("ApplyFtrl", 3);
+        m.put("ApplyFtrlV2", 3);
+        m.put("ApplyAddSign", 6);
+        m.put("ApplyPowerSign", 6);
+        return Map.copyOf(m);
+    }
+}
