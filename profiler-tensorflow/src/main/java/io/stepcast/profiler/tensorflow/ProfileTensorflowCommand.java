@@ -78,7 +78,8 @@ public final class ProfileTensorflowCommand implements Callable<Integer> {
                     r.firstLoss(), r.lastLoss(), w.timelines().size(), w.observationFile().getParent());
             o.flush();
         }
-        o.println("observations: " + writer.writeSummary());
+        Path parquet = writer.writeSummary();
+        o.println("observations: " + parquet + " (and observations.json)");
         return 0;
     }
 }
