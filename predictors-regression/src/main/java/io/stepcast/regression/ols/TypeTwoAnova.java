@@ -11,7 +11,8 @@ import java.util.List;
  * and R's {@code car::Anova}). The sum of squares of a term is the drop in residual sum of squares when
  * the term is added to the model of every term that does not contain it (the principle of marginality):
  * {@code SS(A) = RSS(terms not containing A) - RSS(terms not containing A, plus A)}. F divides the mean
- * square by the full model's residual mean square.
+ * square by the full model's residual mean square. Factors are numeric covariates, as in Courier's analysis
+ * ({@code cpu}, {@code batch}, {@code njobs} enter as numbers), so every term has one degree of freedom.
  */
 public final class TypeTwoAnova {
     private TypeTwoAnova() {
