@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.profile.ParameterTensor;
 import io.stepcast.api.profile.Profile;
+import io.stepcast.api.profile.ComputeOp;
 import io.stepcast.datasets.parquet.OpTraceFiles;
+import io.stepcast.datasets.timeline.TimelineImporter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -77,6 +79,27 @@ class LenetSmokeTest {
         assertThat(profile.stepTimeUs()).isPositive();
         assertThat(profile.computeUs()).isPositive();
         assertThat(OpTraceFiles.read(written.opTrace())).extracting(e -> e.step()).containsOnly(0, 1);
+    }
+
+    @Test
+    void theTimelineImporterReadsTheTimelineIntoTheSameProfile() throws IOException {
+        Path file = written.timelines().get(0);
+        Profile imported = new TimelineImporter().readProfile(file, "lenet5", 32);
+        assertThat(imported.parameters()).extracting(ParameterTensor::name, ParameterTensor::bytes)
+                .containsExactlyInAnyOrderElementsOf(LENET5_BYTES.entrySet().stream()
+                        .map(e -> org.assertj.core.groups.Tuple.tuple(e.getKey(), e.getValue())).toList());
+        assertThat(imported.parameterBytes()).isEqualTo(89_112L);
+        assertThat(imported.sends()).hasSize(8).allSatisfy(s ->
+                assertThat(s.bytes()).isEqualTo(LENET5_BYTES.get(s.tensor())));
+        // The timeline and the op trace written from the same step statistics give the same profile.
+        Profile direct = OpTraceFiles.readProfile(written.opTrace());
+        assertThat(imported.ops()).hasSameSizeAs(direct.ops());
+        assertThat(imported.stepTimeUs()).isEqualTo(direct.stepTimeUs());
+        assertThat(imported.receives()).isEqualTo(direct.receives());
+        assertThat(imported.sends()).isEqualTo(direct.sends());
+        Map<String, java.util.Set<String>> importedRequires = imported.ops().stream()
+                .collect(Collectors.toMap(ComputeOp::name, ComputeOp::requires));
+        direct.ops().forEach(op -> assertThat(importedRequires.get(op.name())).as(op.name()).isEqualTo(op.requires()));
     }
 
     @Test
