@@ -33,19 +33,33 @@ public record OlsModel(List<Term> terms, double[] coefficients, Map<String, doub
         constant = Collections.unmodifiableMap(new LinkedHashMap<>(constant));
     }
 
+    /** Intercept, then one per term (a copy: the model stays immutable). */
+    @Override
+    public double[] coefficients() {
+        return coefficients.clone();
+    }
+
+    /** Factor to {@code [min, max]} (copies). */
+    @Override
+    public Map<String, double[]> ranges() {
+        Map<String, double[]> r = new LinkedHashMap<>();
+        ranges.forEach((k, v) -> r.put(k, v.clone()));
+        return Collections.unmodifiableMap(r);
+    }
+
     /** The fitted value at the given features. */
     public double predict(Map<String, Double> features) {
         double[] x = DesignMatrix.row(terms, features);
         double y = 0;
         for (int j = 0; j < x.length; j++) {
-            y += x[j] * coefficients[j];
+            y += x[j] * this.coefficients[j];
         }
         return y;
     }
 
     /** The first factor outside its training range, described, or null when all are inside. */
     public String outsideRange(Map<String, Double> features) {
-        for (Map.Entry<String, double[]> e : ranges.entrySet()) {
+        for (Map.Entry<String, double[]> e : this.ranges.entrySet()) {
             double v = features.get(e.getKey());
             double[] mm = e.getValue();
             if (v < mm[0] || v > mm[1]) {

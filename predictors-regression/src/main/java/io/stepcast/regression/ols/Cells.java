@@ -45,6 +45,32 @@ public record Cells(Map<String, double[]> factors, double[] mean, double[] sd, d
         }
     }
 
+    /** Factor values by name (copies). */
+    @Override
+    public Map<String, double[]> factors() {
+        Map<String, double[]> copy = new LinkedHashMap<>();
+        factors.forEach((k, v) -> copy.put(k, v.clone()));
+        return java.util.Collections.unmodifiableMap(copy);
+    }
+
+    /** Mean response per cell (a copy). */
+    @Override
+    public double[] mean() {
+        return mean.clone();
+    }
+
+    /** Standard deviation per cell (a copy). */
+    @Override
+    public double[] sd() {
+        return sd.clone();
+    }
+
+    /** Runs per cell (a copy). */
+    @Override
+    public double[] runs() {
+        return runs.clone();
+    }
+
     /** Raw data: one run per row, no within-row variance. */
     public static Cells raw(Map<String, double[]> factors, double[] response) {
         double[] ones = new double[response.length];

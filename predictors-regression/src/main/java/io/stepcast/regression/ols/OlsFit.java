@@ -35,6 +35,12 @@ public record OlsFit(Formula formula, List<Coefficient> coefficients, double obs
         return c;
     }
 
+    /** {@code (X'WX)^-1} (a copy). */
+    @Override
+    public double[][] unscaledCovariance() {
+        return copy(unscaledCovariance);
+    }
+
     /** Degrees of freedom of the model: coefficients minus the intercept. */
     public int modelDf() {
         return coefficients.size() - 1;
