@@ -1,0 +1,197 @@
+package io.stepcast.datasets.importers;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.datasets.io.CsvReader;
+import io.stepcast.datasets.io.CsvRow;
+import io.stepcast.datasets.io.DataFormatException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A generic CSV of observations, so users can bring their own measurements. One row per measured
+ * configuration; a header names the columns, in any order.
+ *
+ * <p>Required: {@code model}, {@code architecture} ({@code ALLREDUCE}, {@code SYNC_PS}, {@code ASYNC_PS};
+ * case, dashes and underscores ignored), {@code workers}, {@code local_batch}, and at least one measurement
+ * column: {@code step_time_s}, {@code throughput_samples_s}, {@code response_time_s} or {@code accuracy}
+ * (a row may leave some blank, not all).
+ *
+ * <p>Optional: {@code nodes} (default: {@code ceil(workers / gpus_per_node)} when {@code gpus_per_node} is
+ * given, else 1), {@code gpus_per_node}, {@code parameter_servers} (default 1 for the PS architectures, 0
+ * otherwise), {@code colocated_ps} ({@code true}/{@code false}), {@code cores_per_worker} (devices per worker,
+ * default 1), {@code tenants} (default 1), {@code bandwidth_gbps}, {@code hardware}, {@code framework},
+ * {@code dataset}, {@code parameter_bytes}, {@code sync_time_s}, {@code utilisation} (fraction),
+ * {@code runs} (default 1), {@code replication} (default 0), {@code source} (default
+ * {@code csv:<file name>}).
+ *
+ * <p>Unknown columns are kept as tags of every observation (column name = tag key) and reported in
+ * {@link ImportResult#notes()}; they are never silently dropped.
+ */
+public final class GenericCsvImporter implements ObservationImporter {
+    /** The columns every file must have. */
+    public static final List<String> REQUIRED = List.of("model", "architecture", "workers", "local_batch");
+    /** The measurement columns; a file needs at least one. */
+    public static final List<String> MEASUREMENTS = List.of("step_time_s", "throughput_samples_s", "response_time_s",
+            "accuracy");
+    /** Every documented optional column. */
+    public static final List<String> OPTIONAL = List.of("nodes", "gpus_per_node", "parameter_servers",
+            "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "hardware", "framework", "dataset",
+            "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source");
+
+    @Override
+    public String name() {
+        return "csv";
+    }
+
+    @Override
+    public ImportResult read(Path input) throws IOException {
+        if (!Files.isRegularFile(input)) {
+            throw new java.io.FileNotFoundException(input + ": no such file");
+        }
+        String display = input.toString();
+        List<Observation> out = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
+        try (CsvReader csv = CsvReader.open(input, display)) {
+            csv.require(REQUIRED.toArray(String[]::new));
+            if (MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
+                throw DataFormatException.at(display, 1, "no measurement column (one of "
+                        + String.join(", ", MEASUREMENTS) + ")");
+            }
+            Set<String> known = new java.util.HashSet<>(REQUIRED);
+            known.addAll(MEASUREMENTS);
+            known.addAll(OPTIONAL);
+            for (String c : csv.columns()) {
+                if (!known.contains(c)) {
+                    unknown.add(c);
+                }
+            }
+            String defaultSource = "csv:" + input.getFileName();
+            for (CsvRow r = csv.next(); r != null; r = csv.next()) {
+                out.add(row(r, unknown, defaultSource));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new DataFormatException(display, "no data rows after the header");
+        }
+        List<String> notes = unknown.isEmpty() ? List.of()
+                : List.of("unknown column(s) kept as tags: " + String.join(", ", unknown));
+        return new ImportResult(out, 0, notes);
+    }
+
+    private static Observation row(CsvRow r, List<String> unknown, String defaultSource) throws DataFormatException {
+        Architecture arch = architecture(r);
+        int workers = r.positiveInteger("workers");
+        int nodes;
+        if (r.has("nodes")) {
+            nodes = r.positiveInteger("nodes");
+        } else if (r.has("gpus_per_node")) {
+            int g = r.positiveInteger("gpus_per_node");
+            nodes = (workers + g - 1) / g;
+        } else {
+            nodes = 1;
+        }
+        Config.Builder c = Config.builder().model(r.requiredText("model")).architecture(arch).workers(workers)
+                .nodes(nodes).localBatch(r.positiveInteger("local_batch"));
+        if (r.has("framework")) {
+            c.framework(r.text("framework"));
+        }
+        if (r.has("dataset")) {
+            c.dataset(r.text("dataset"));
+        }
+        if (r.has("hardware")) {
+            c.hardware(r.text("hardware"));
+        }
+        if (r.has("parameter_servers")) {
+            c.parameterServers(r.integer("parameter_servers"));
+        }
+        if (r.has("colocated_ps")) {
+            String v = r.text("colocated_ps").toLowerCase(Locale.ROOT);
+            if (!v.equals("true") && !v.equals("false")) {
+                throw DataFormatException.at(r.file(), r.line(), "column 'colocated_ps' must be true or false, was '"
+                        + v + "'");
+            }
+            c.colocatedPs(Boolean.parseBoolean(v));
+        }
+        if (r.has("cores_per_worker")) {
+            c.devicesPerWorker(r.positiveInteger("cores_per_worker"));
+        }
+        if (r.has("tenants")) {
+            c.tenants(r.positiveInteger("tenants"));
+        }
+        if (r.has("bandwidth_gbps")) {
+            c.bandwidthGbps(r.positive("bandwidth_gbps"));
+        }
+        if (r.has("parameter_bytes")) {
+            c.parameterBytes((long) r.nonNegative("parameter_bytes"));
+        }
+        Measurements.Builder m = Measurements.builder();
+        boolean any = false;
+        if (r.has("step_time_s")) {
+            m.stepTimeS(r.positive("step_time_s"));
+            any = true;
+        }
+        if (r.has("throughput_samples_s")) {
+            m.throughputSamplesPerS(r.positive("throughput_samples_s"));
+            any = true;
+        }
+        if (r.has("response_time_s")) {
+            m.responseTimeS(r.positive("response_time_s"));
+            any = true;
+        }
+        if (r.has("accuracy")) {
+            m.accuracy(r.nonNegative("accuracy"));
+            any = true;
+        }
+        if (!any) {
+            throw DataFormatException.at(r.file(), r.line(), "no measurement in this row (all of "
+                    + String.join(", ", MEASUREMENTS) + " are empty)");
+        }
+        if (r.has("sync_time_s")) {
+            m.syncTimeS(r.nonNegative("sync_time_s"));
+        }
+        if (r.has("utilisation")) {
+            m.utilisation(r.nonNegative("utilisation"));
+        }
+        if (r.has("runs")) {
+            m.runs(r.positiveInteger("runs"));
+        }
+        Map<String, String> tags = new LinkedHashMap<>();
+        if (r.has("gpus_per_node") && r.has("nodes")) {
+            tags.put("gpus_per_node", r.text("gpus_per_node"));
+        }
+        for (String u : unknown) {
+            if (r.has(u)) {
+                tags.put(u, r.text(u));
+            }
+        }
+        try {
+            return new Observation(c.build(), m.build(), r.has("source") ? r.text("source") : defaultSource,
+                    r.has("replication") ? r.integer("replication") : 0, tags);
+        } catch (IllegalArgumentException e) {
+            throw r.invalid(e);
+        }
+    }
+
+    private static Architecture architecture(CsvRow r) throws DataFormatException {
+        String raw = r.requiredText("architecture");
+        String key = raw.toUpperCase(Locale.ROOT).replaceAll("[^A-Z]", "");
+        return switch (key) {
+            case "ALLREDUCE", "RING", "COLLECTIVE" -> Architecture.ALLREDUCE;
+            case "SYNCPS", "PSSYNC" -> Architecture.SYNC_PS;
+            case "ASYNCPS", "PSASYNC" -> Architecture.ASYNC_PS;
+            default -> throw DataFormatException.at(r.file(), r.line(), "column 'architecture': unknown value '" + raw
+                    + "' (expected ALLREDUCE, SYNC_PS or ASYNC_PS)");
+        };
+    }
+}

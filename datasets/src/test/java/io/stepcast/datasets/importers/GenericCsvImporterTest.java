@@ -1,0 +1,80 @@
+package io.stepcast.datasets.importers;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Target;
+import io.stepcast.datasets.io.DataFormatException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class GenericCsvImporterTest {
+    @TempDir
+    Path dir;
+
+    private Path csv(String name, String content) throws IOException {
+        return Files.writeString(dir.resolve(name), content);
+    }
+
+    @Test
+    void documentedColumnsAndUnknownOnesAsTags() throws IOException {
+        Path f = csv("mine.csv", """
+                model,architecture,workers,local_batch,step_time_s,gpus_per_node,parameter_servers,bandwidth_gbps,hardware,framework,run_id
+                ResNet-50,async-ps,8,32,0.5,4,2,25,V100,TensorFlow,a1
+                ResNet-50,ALLREDUCE,8,32,,,,,,,a2
+                """);
+        // second row has no measurement: refused with its line
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("mine.csv:3").hasMessageContaining("no measurement");
+
+        Path ok = csv("ok.csv", """
+                model,architecture,workers,local_batch,step_time_s,gpus_per_node,parameter_servers,bandwidth_gbps,hardware,framework,run_id
+                ResNet-50,async-ps,8,32,0.5,4,2,25,V100,TensorFlow,a1
+                ResNet-50,ALLREDUCE,1,32,0.25,,,,,,
+                """);
+        ImportResult r = new GenericCsvImporter().read(ok);
+        assertThat(r.notes()).containsExactly("unknown column(s) kept as tags: run_id");
+        Observation o = r.observations().get(0);
+        assertThat(o.config().deployment().architecture()).isEqualTo(Architecture.ASYNC_PS);
+        assertThat(o.config().deployment().nodes()).isEqualTo(2);
+        assertThat(o.config().deployment().parameterServers()).isEqualTo(2);
+        assertThat(o.config().deployment().bandwidthGbps().getAsDouble()).isEqualTo(25.0);
+        assertThat(o.config().workload().framework()).isEqualTo("tensorflow");
+        assertThat(o.value(Target.THROUGHPUT).getAsDouble()).isEqualTo(8 * 32 / 0.5);
+        assertThat(o.tags()).containsEntry("run_id", "a1");
+        assertThat(o.source()).isEqualTo("csv:ok.csv");
+        Observation single = r.observations().get(1);
+        assertThat(single.config().deployment().parameterServers()).isZero();
+        assertThat(single.tags()).doesNotContainKey("run_id");
+    }
+
+    @Test
+    void missingColumnsWrongValuesAndEmptyFilesAreRefused() throws IOException {
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("a.csv", "model,workers\nx,1\n")))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining("a.csv:1")
+                .hasMessageContaining("architecture").hasMessageContaining("local_batch");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("b.csv",
+                "model,architecture,workers,local_batch\nx,ALLREDUCE,1,2\n")))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining("no measurement column");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("c.csv",
+                "model,architecture,workers,local_batch,step_time_s\nx,ring-of-fire!,1,2,0.1\n")))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining("c.csv:2")
+                .hasMessageContaining("architecture");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("d.csv",
+                "model,architecture,workers,local_batch,step_time_s\nx,ALLREDUCE,1,2,-0.1\n")))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining("d.csv:2")
+                .hasMessageContaining("step_time_s");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("e.csv", "")))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining("empty");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("f.csv",
+                "model,architecture,workers,local_batch,step_time_s\nx,ALLREDUCE,two,2,0.1\n")))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining("f.csv:2")
+                .hasMessageContaining("workers");
+    }
+}
