@@ -1,0 +1,221 @@
+package io.stepcast.queueing.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.queueing.simulation.Calibration;
+import io.stepcast.queueing.simulation.ChromeTrace;
+import io.stepcast.queueing.simulation.CompiledProfile;
+import io.stepcast.queueing.simulation.Mode;
+import io.stepcast.queueing.simulation.OrderPolicy;
+import io.stepcast.queueing.simulation.Sharding;
+import io.stepcast.queueing.simulation.SimulationRunner;
+import io.stepcast.queueing.simulation.SimulationSetup;
+import io.stepcast.queueing.simulation.ThroughputEstimate;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stepcast simulate}: the trace-driven simulation of W workers from one worker's profile (an imported
+ * profile file, or a zoo model with its measured single-worker step time), for a list of worker counts.
+ *
+ * <p>Placement (our choice): every host carries {@code --workers-per-host} workers (default 1, the ICPE 2020
+ * setting); parameter servers run on hosts of their own, or on the workers' hosts with {@code --colocated}.
+ * In sync mode with several workers per host, a host aggregates its workers (as TensorFlow's
+ * {@code distributed_replicated} does). The host bus is not modelled unless {@code --host-bus-gbps} is given
+ * (the estimators default to 64 Gbit/s, for the TensorFlow benchmark machines).
+ * The profile is taken as measured in the same placement with one worker (remote server, or a colocated one),
+ * and the simulation is calibrated to reproduce it. {@code spread} is the sample standard deviation of
+ * samples/s over the seeds. {@code --trace-out} writes the execution of the largest worker count (first seed)
+ * as Chrome trace JSON.
+ */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = "Simulate parameter-server training of W workers from a single-worker profile.")
+public final class SimulateCommand implements Callable<Integer> {
+    private static final double GBPS = 1e9 / 8;
+    private static final int TRACE_EVENTS = 2_000_000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--profile", paramLabel = "FILE", description = "Profile file (op trace or TensorFlow timeline).")
+    Path profileFile;
+
+    @Option(names = "--model", paramLabel = "NAME", description = "Zoo model to synthesise a profile from.")
+    String model;
+
+    @Option(names = "--step-time", paramLabel = "SECONDS", description = "Measured single-worker step time.")
+    Double stepTime;
+
+    @Option(names = "--local-batch", required = true, paramLabel = "N", description = "Samples per worker per step.")
+    int localBatch;
+
+    @Option(names = "--workers", required = true, split = ",", paramLabel = "W", description = "Worker counts, e.g. 1,2,4,8.")
+    List<Integer> workers;
+
+    @Option(names = "--ps", defaultValue = "1", paramLabel = "N", description = "Parameter-server shards (default 1).")
+    int ps;
+
+    @Option(names = "--colocated", description = "Parameter servers on the workers' hosts.")
+    boolean colocated;
+
+    @Option(names = "--workers-per-host", defaultValue = "1", paramLabel = "N", description = "Workers per host (default 1).")
+    int workersPerHost;
+
+    @Option(names = "--bandwidth-gbps", defaultValue = "10", paramLabel = "X", description = "NIC bandwidth per direction (default 10).")
+    double bandwidthGbps;
+
+    @Option(names = "--host-bus-gbps", defaultValue = "0", paramLabel = "X",
+            description = "Host bus (PCIe) bandwidth per direction; 0 = not modelled (default 0).")
+    double busGbps;
+
+    @Option(names = "--latency-us", defaultValue = "0", paramLabel = "US",
+            description = "Per-message latency when the profile has no receive times (default 0).")
+    double latencyUs;
+
+    @Option(names = "--policy", defaultValue = "random", paramLabel = "P", description = "random|fifo|tic|tac (default random).")
+    String policy;
+
+    @Option(names = "--mode", defaultValue = "async", paramLabel = "M", description = "async|sync (default async).")
+    String mode;
+
+    @Option(names = "--steps", defaultValue = "100", paramLabel = "N", description = "Measured steps per worker (default 100).")
+    int steps;
+
+    @Option(names = "--warmup", defaultValue = "10", paramLabel = "N", description = "Warm-up steps per worker (default 10).")
+    int warmup;
+
+    @Option(names = "--seeds", defaultValue = "3", paramLabel = "N", description = "Seeds of the random order (default 3).")
+    int seeds;
+
+    @Option(names = "--trace-out", paramLabel = "FILE", description = "Chrome trace JSON of the largest worker count.")
+    Path traceOut;
+
+    @Option(names = "--json", description = "Print JSON instead of a table.")
+    boolean json;
+
+    private final Optional<ProfileSource> profiles;
+
+    /** @param profiles where profiles come from (bound by the datasets plugin), when available */
+    public SimulateCommand(Optional<ProfileSource> profiles) {
+        this.profiles = profiles;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        validate();
+        ProfileSource source = profiles.orElseThrow(() -> new IllegalStateException(
+                "no profile source on the class path: the datasets module provides it"));
+        Profile profile;
+        if (profileFile != null) {
+            try {
+                profile = source.read(profileFile);
+            } catch (IOException e) {
+                throw new IOException("cannot read profile " + profileFile + ": " + e.getMessage(), e);
+            }
+        } else {
+            profile = source.synthesise(model, localBatch, stepTime);
+        }
+        OrderPolicy order = OrderPolicy.parse(policy);
+        Mode m = Mode.parse(mode);
+        double bus = busGbps > 0 ? busGbps * GBPS : Double.POSITIVE_INFINITY;
+        CompiledProfile compiled = CompiledProfile.of(profile);
+        Calibration cal = Calibration.fit(compiled, !colocated, bandwidthGbps * GBPS, latencyUs * 1e-6, bus);
+        double scale = cal.computeScale() * localBatch / profile.localBatch();
+        int largest = workers.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        List<ThroughputEstimate> points = new ArrayList<>();
+        ChromeTrace trace = null;
+        for (int w : workers) {
+            int nodes = (w + workersPerHost - 1) / workersPerHost;
+            boolean aggregate = m == Mode.SYNC && workersPerHost > 1;
+            SimulationSetup setup = new SimulationSetup(w, ps, nodes, colocated,
+                    bandwidthGbps * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), bus, m, order, Sharding.BYTES,
+                    aggregate, scale, warmup, steps);
+            ChromeTrace t = traceOut != null && w == largest && trace == null ? new ChromeTrace(TRACE_EVENTS) : null;
+            points.add(SimulationRunner.run(compiled, setup, seeds, 1, t));
+            if (t != null) {
+                trace = t;
+            }
+        }
+        if (trace != null) {
+            trace.write(traceOut);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(json(points));
+        } else {
+            out.printf(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%n", profile.model(),
+                    localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "", bandwidthGbps);
+            out.printf(Locale.ROOT, "%8s %12s %14s %10s%n", "workers", "steps/s", "samples/s", "spread");
+            for (ThroughputEstimate e : points) {
+                out.printf(Locale.ROOT, "%8d %12.3f %14.2f %10.2f%n", e.workers(), e.stepsPerS(),
+                        e.samplesPerS(localBatch), e.spread() * localBatch);
+            }
+            if (trace != null) {
+                out.println("trace of " + largest + " workers written to " + traceOut
+                        + (trace.dropped() > 0 ? " (first " + trace.size() + " spans)" : ""));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void validate() {
+        boolean byProfile = profileFile != null;
+        boolean byModel = model != null || stepTime != null;
+        if (byProfile == byModel) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "give either --profile FILE or --model NAME --step-time SECONDS");
+        }
+        if (byModel && (model == null || stepTime == null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--model and --step-time go together");
+        }
+        if (byModel && !(stepTime > 0)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--step-time must be positive");
+        }
+        if (localBatch < 1 || ps < 1 || steps < 1 || seeds < 1 || warmup < 0 || workersPerHost < 1
+                || workers.stream().anyMatch(w -> w < 1) || !(bandwidthGbps > 0) || busGbps < 0 || latencyUs < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "counts must be at least 1 (--warmup at "
+                    + "least 0) and bandwidths positive");
+        }
+        try {
+            OrderPolicy.parse(policy);
+            Mode.parse(mode);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private String json(List<ThroughputEstimate> points) throws IOException {
+        StringWriter sw = new StringWriter();
+        try (JsonGenerator g = new JsonFactory().createGenerator(sw)) {
+            g.writeStartObject();
+            g.writeArrayFieldStart("points");
+            for (ThroughputEstimate e : points) {
+                g.writeStartObject();
+                g.writeNumberField("workers", e.workers());
+                g.writeNumberField("steps_per_s", e.stepsPerS());
+                g.writeNumberField("samples_per_s", e.samplesPerS(localBatch));
+                g.writeNumberField("spread", e.spread() * localBatch);
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        return sw.toString();
+    }
+}

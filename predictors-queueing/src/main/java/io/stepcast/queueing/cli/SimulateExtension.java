@@ -1,0 +1,31 @@
+package io.stepcast.queueing.cli;
+
+import com.google.inject.Inject;
+import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.ProfileSource;
+
+import java.util.Optional;
+
+/**
+ * Adds {@code stepcast simulate} ({@link SimulateCommand}) to the CLI. The {@link ProfileSource} is optional
+ * (declared by {@link io.stepcast.queueing.QueueingPlugin} with an {@code OptionalBinder}), so the plugin
+ * loads even without the datasets module; the command then explains what is missing.
+ */
+public final class SimulateExtension implements CommandExtension {
+    private final Optional<ProfileSource> profiles;
+
+    @Inject
+    public SimulateExtension(Optional<ProfileSource> profiles) {
+        this.profiles = profiles;
+    }
+
+    @Override
+    public String name() {
+        return "simulate";
+    }
+
+    @Override
+    public Object command() {
+        return new SimulateCommand(profiles);
+    }
+}
