@@ -23,7 +23,9 @@ class HybridEstimatorTest {
     private static final TrainingSet SWEEP = SyntheticObservations.allReduceSweep(2);
 
     private static Estimator hybrid(PluginRegistry registry) {
-        return registry.estimator("hybrid").withHyperParameters(Map.of("base", SyntheticComputeOnlyEstimator.NAME));
+        // One grid point and few trees keep the test fast; the grid search itself is tested with the learners.
+        return registry.estimator("hybrid").withHyperParameters(Map.of("base", SyntheticComputeOnlyEstimator.NAME,
+                "trees", "20", "depth", "4"));
     }
 
     private static PluginRegistry registry(boolean baseCodec) {

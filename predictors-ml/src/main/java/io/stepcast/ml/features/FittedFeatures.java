@@ -21,6 +21,9 @@ public final class FittedFeatures {
     private final double[] mean;
     private final double[] sd;
     private final List<String> columns;
+    private final Feature[] numericFeatures;
+    private final CategoricalFeature[] categoricalFeatures;
+    private final List<List<String>> categoricalLevels;
 
     /**
      * @param numeric numeric feature names in column order
@@ -40,12 +43,12 @@ public final class FittedFeatures {
             }
         });
         this.columns = List.copyOf(cols);
-        for (String n : this.numeric) {
-            Features.numeric(n).orElseThrow(() -> new IllegalArgumentException("unknown numeric feature '" + n + "'"));
-        }
-        for (String n : this.levels.keySet()) {
-            Features.categorical(n).orElseThrow(() -> new IllegalArgumentException("unknown categorical feature '" + n + "'"));
-        }
+        this.numericFeatures = this.numeric.stream().map(n -> Features.numeric(n).orElseThrow(
+                () -> new IllegalArgumentException("unknown numeric feature '" + n + "'"))).toArray(Feature[]::new);
+        this.categoricalFeatures = this.levels.keySet().stream().map(n -> Features.categorical(n).orElseThrow(
+                () -> new IllegalArgumentException("unknown categorical feature '" + n + "'")))
+                .toArray(CategoricalFeature[]::new);
+        this.categoricalLevels = List.copyOf(this.levels.values());
         if ((mean == null) != (sd == null)) {
             throw new IllegalArgumentException("mean and sd must both be given");
         }
@@ -92,16 +95,16 @@ public final class FittedFeatures {
      * training), or null when it can.
      */
     public String problem(Config config) {
-        for (String n : numeric) {
-            if (!Double.isFinite(Features.numeric(n).orElseThrow().value(config))) {
-                return "feature " + n + " is not available for " + config.model();
+        for (Feature f : numericFeatures) {
+            if (!Double.isFinite(f.value(config))) {
+                return "feature " + f.name() + " is not available for " + config.model();
             }
         }
-        for (var e : levels.entrySet()) {
-            String level = Features.categorical(e.getKey()).orElseThrow().levelOf(config);
-            if (!e.getValue().contains(level)) {
-                return e.getKey() + " '" + level + "' was not in the training data (seen: "
-                        + String.join(", ", e.getValue()) + ")";
+        for (int i = 0; i < categoricalFeatures.length; i++) {
+            String level = categoricalFeatures[i].levelOf(config);
+            if (!categoricalLevels.get(i).contains(level)) {
+                return categoricalFeatures[i].name() + " '" + level + "' was not in the training data (seen: "
+                        + String.join(", ", categoricalLevels.get(i)) + ")";
             }
         }
         return null;
@@ -111,13 +114,14 @@ public final class FittedFeatures {
     double[] raw(Config config) {
         double[] x = new double[columns.size()];
         int j = 0;
-        for (String n : numeric) {
-            x[j++] = Features.numeric(n).orElseThrow().value(config);
+        for (Feature f : numericFeatures) {
+            x[j++] = f.value(config);
         }
-        for (var e : levels.entrySet()) {
-            if (e.getValue().size() > 1) {
-                String level = Features.categorical(e.getKey()).orElseThrow().levelOf(config);
-                for (String l : e.getValue()) {
+        for (int i = 0; i < categoricalFeatures.length; i++) {
+            List<String> known = categoricalLevels.get(i);
+            if (known.size() > 1) {
+                String level = categoricalFeatures[i].levelOf(config);
+                for (String l : known) {
                     x[j++] = l.equals(level) ? 1.0 : 0.0;
                 }
             }
