@@ -1,0 +1,56 @@
+package io.stepcast.benchmarks;
+
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.evaluation.cli.StepcastCli;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Wall time of {@code stepcast evaluate} with the built-in {@code default} suite (embedded Courier and
+ * TensorFlow benchmark tables, every registered predictor, k-fold and profile-only protocols, Courier
+ * batch-size selection), run through {@link StepcastCli#run} with the plugins found on the class path.
+ * Plugin discovery happens once in setup; each measured iteration is one whole run
+ * ({@link Mode#SingleShotTime}). No warm-up: the first iteration is what a user sees in a fresh JVM, the
+ * second what a warmed JVM does.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 0)
+@Measurement(iterations = 2)
+public class DefaultSuiteBenchmark {
+    private PluginRegistry registry;
+
+    /** Discovers the plugins. */
+    @Setup(Level.Trial)
+    public void discover() {
+        registry = PluginRegistry.discover();
+    }
+
+    /** One run of {@code stepcast evaluate} (suite {@code default}). */
+    @Benchmark
+    public String evaluate() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(registry, new String[] {"evaluate"}, new PrintWriter(out, true),
+                new PrintWriter(err, true));
+        if (code != 0) {
+            throw new IllegalStateException("stepcast evaluate exited " + code + ": " + err);
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,61 @@
+package io.stepcast.benchmarks;
+
+import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.queueing.cli.SimulateCommand;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Wall time of a what-if sweep: exactly {@code stepcast simulate --model ResNet-50 --step-time 1.22
+ * --local-batch 64 --workers 1,2,4,8,16,32,64 --steps 200} (the command's defaults otherwise: asynchronous,
+ * random order, one parameter server on its own host, one worker per host, 10 Gbit/s, 10 warm-up steps,
+ * 3 seeds), run through the command itself so that profile synthesis and calibration are included. Each
+ * measured iteration is one whole sweep ({@link Mode#SingleShotTime}).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 1)
+@Measurement(iterations = 3)
+public class SimulationSweepBenchmark {
+
+    /** Measured steps per worker. */
+    @Param({"200"})
+    public int steps;
+
+    /** Seeds of the random transfer order per worker count. */
+    @Param({"3"})
+    public int seeds;
+
+    /** One sweep over 1..64 workers. */
+    @Benchmark
+    public String sweep() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new SimulateCommand(Optional.of(new DefaultProfileSource())));
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int code = cli.execute("--model", "ResNet-50", "--step-time", "1.22", "--local-batch", "64",
+                "--workers", "1,2,4,8,16,32,64", "--steps", Integer.toString(steps), "--seeds", Integer.toString(seeds),
+                "--json");
+        if (code != 0) {
+            throw new IllegalStateException("stepcast simulate exited " + code + ": " + err);
+        }
+        return out.toString();
+    }
+}

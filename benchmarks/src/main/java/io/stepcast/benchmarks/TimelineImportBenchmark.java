@@ -1,0 +1,101 @@
+package io.stepcast.benchmarks;
+
+import io.stepcast.benchmarks.timeline.SyntheticTimeline;
+import io.stepcast.datasets.timeline.TimelineImporter;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Import rate of a TensorFlow 1.x timeline into an op-trace Parquet file through the datasets module's
+ * {@link TimelineImporter#writeOpTrace} (Jackson streaming parse, dependency resolution per step, Parquet
+ * write to a temporary file moved into place). The input is a <em>synthetic</em> ResNet-50 parameter-server
+ * timeline of {@link #sizeMb} megabytes ({@link SyntheticTimeline}), generated once per trial in a temporary
+ * folder (override with {@code -Djava.io.tmpdir}).
+ *
+ * <p>Reported in {@link Mode#Throughput}: the primary score is imports per second; the secondary scores are
+ * {@code opEvents} (events with {@code "ph":"X"}, which become op-trace rows) and {@code traceEvents} (every
+ * element of {@code traceEvents}: ops, tensor snapshots, metadata) per second. Target: at least one million
+ * events per second.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = "-Xmx1g")
+@Warmup(iterations = 1, time = 10)
+@Measurement(iterations = 3, time = 10)
+public class TimelineImportBenchmark {
+
+    /** Size of the generated timeline in megabytes (10^6 bytes). */
+    @Param({"200"})
+    public int sizeMb;
+
+    private Path dir;
+    private Path timeline;
+    private Path parquet;
+    private SyntheticTimeline.Stats stats;
+
+    /** Events of the imports of an iteration, reported per second. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Events {
+        /** Op events ({@code "ph":"X"}) read. */
+        public long opEvents;
+        /** All trace events read. */
+        public long traceEvents;
+
+        /** Starts every iteration from zero. */
+        @Setup(Level.Iteration)
+        public void reset() {
+            opEvents = 0;
+            traceEvents = 0;
+        }
+    }
+
+    /** Generates the timeline. */
+    @Setup(Level.Trial)
+    public void generate() throws IOException {
+        dir = Files.createTempDirectory("stepcast-timeline-bench");
+        timeline = dir.resolve("synthetic-resnet50.trace.json");
+        parquet = dir.resolve("op-trace.parquet");
+        stats = SyntheticTimeline.resnet50().write(timeline, sizeMb * 1_000_000L);
+        System.out.printf("%ngenerated %s: %d bytes, %d steps, %d trace events, %d op events%n", timeline,
+                stats.bytes(), stats.steps(), stats.events(), stats.opEvents());
+    }
+
+    /** Deletes the generated files. */
+    @TearDown(Level.Trial)
+    public void delete() throws IOException {
+        Files.deleteIfExists(parquet);
+        Files.deleteIfExists(timeline);
+        Files.deleteIfExists(dir);
+    }
+
+    /** One import of the whole timeline into Parquet. */
+    @Benchmark
+    public TimelineImporter.Summary importToParquet(Events counter) throws IOException {
+        TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(timeline, parquet, "ResNet-50", 64);
+        if (s.opEvents() != stats.opEvents()) {
+            throw new IllegalStateException("imported " + s.opEvents() + " op events, generated " + stats.opEvents());
+        }
+        counter.opEvents += s.opEvents();
+        counter.traceEvents += stats.events();
+        return s;
+    }
+}
