@@ -57,11 +57,12 @@ public final class Payload {
         }
     }
 
-    /** Writes sections, then seals them with the header and checksum. */
+    /** Writes a payload section by section. */
     public static final class Writer {
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         private final DataOutputStream out = new DataOutputStream(bytes);
 
+        /** Starts a payload of {@code kind} for {@code estimator}. */
         public Writer(String kind, String estimator) throws IOException {
             out.writeUTF(MAGIC);
             out.writeInt(VERSION);
@@ -79,6 +80,7 @@ public final class Payload {
             out.writeInt(v);
         }
 
+        /** Writes a counted list of strings. */
         public void strings(List<String> values) throws IOException {
             out.writeInt(values.size());
             for (String v : values) {
@@ -86,6 +88,7 @@ public final class Payload {
             }
         }
 
+        /** Writes a counted array of doubles, bit-exact. */
         public void doubles(double[] values) throws IOException {
             out.writeInt(values.length);
             for (double v : values) {
@@ -93,11 +96,13 @@ public final class Payload {
             }
         }
 
+        /** Writes a length-prefixed byte section. */
         public void blob(byte[] b) throws IOException {
             out.writeInt(b.length);
             out.write(b);
         }
 
+        /** Writes a counted map of strings, in its iteration order. */
         public void map(Map<String, String> m) throws IOException {
             out.writeInt(m.size());
             for (var e : m.entrySet()) {
@@ -106,6 +111,7 @@ public final class Payload {
             }
         }
 
+        /** Writes one fitted regression: transform, standardisation, features and the Tribuo model. */
         public void regression(Target target, FittedRegression r) throws IOException {
             out.writeUTF(target.name());
             out.writeUTF(r.transform().name());
@@ -123,6 +129,7 @@ public final class Payload {
             blob(deflate(r.model().serialize().toByteArray()));
         }
 
+        /** Writes a provenance record field by field. */
         public void provenance(Provenance p) throws IOException {
             out.writeUTF(p.estimator());
             map(p.hyperParameters());
@@ -133,6 +140,7 @@ public final class Payload {
             map(p.versions());
         }
 
+        /** The finished payload: everything written so far followed by its CRC-32. */
         public byte[] seal() throws IOException {
             out.flush();
             byte[] body = bytes.toByteArray();
@@ -151,6 +159,11 @@ public final class Payload {
     public static final class Reader {
         private final DataInputStream in;
 
+        /**
+         * Opens a payload, checking magic, checksum, format version, kind and estimator.
+         *
+         * @throws IOException naming what does not match
+         */
         public Reader(byte[] payload, String kind, String estimator) throws IOException {
             if (payload == null || payload.length < 8) {
                 throw new IOException("not a stepcast-ml payload: " + (payload == null ? 0 : payload.length) + " bytes");
@@ -190,6 +203,7 @@ public final class Payload {
             return in.readUTF();
         }
 
+        /** Reads a count, refusing negative or absurd values. */
         public int count() throws IOException {
             int n = in.readInt();
             if (n < 0 || n > MAX_ITEMS) {
@@ -198,6 +212,7 @@ public final class Payload {
             return n;
         }
 
+        /** Reads a list written by {@link Writer#strings}. */
         public List<String> strings() throws IOException {
             int n = count();
             List<String> v = new ArrayList<>(n);
@@ -207,6 +222,7 @@ public final class Payload {
             return v;
         }
 
+        /** Reads an array written by {@link Writer#doubles}. */
         public double[] doubles() throws IOException {
             double[] v = new double[count()];
             for (int i = 0; i < v.length; i++) {
@@ -215,6 +231,7 @@ public final class Payload {
             return v;
         }
 
+        /** Reads a section written by {@link Writer#blob}. */
         public byte[] blob() throws IOException {
             int n = in.readInt();
             if (n < 0 || n > in.available()) {
@@ -225,6 +242,7 @@ public final class Payload {
             return b;
         }
 
+        /** Reads a map written by {@link Writer#map}. */
         public Map<String, String> map() throws IOException {
             int n = count();
             Map<String, String> m = new LinkedHashMap<>();
@@ -234,6 +252,7 @@ public final class Payload {
             return m;
         }
 
+        /** Reads a target name. */
         public Target target() throws IOException {
             String t = in.readUTF();
             try {
@@ -243,6 +262,7 @@ public final class Payload {
             }
         }
 
+        /** Reads a regression written by {@link Writer#regression} (after its target). */
         public FittedRegression regression() throws IOException {
             try {
                 TargetTransform transform = TargetTransform.valueOf(in.readUTF());
@@ -274,6 +294,7 @@ public final class Payload {
             }
         }
 
+        /** Reads a provenance written by {@link Writer#provenance}. */
         public Provenance provenance() throws IOException {
             try {
                 return new Provenance(in.readUTF(), map(), in.readUTF(), in.readUTF(), in.readInt(), in.readLong(), map());
@@ -282,6 +303,7 @@ public final class Payload {
             }
         }
 
+        /** Requires that nothing is left unread. */
         public void end() throws IOException {
             if (in.available() != 0) {
                 throw new IOException("corrupt stepcast-ml payload: " + in.available() + " unexpected trailing bytes");
