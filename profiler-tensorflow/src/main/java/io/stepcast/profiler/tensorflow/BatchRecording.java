@@ -38,6 +38,27 @@ public record BatchRecording(Network network, int localBatch, RecordingPlan plan
         return median(tracedS);
     }
 
+    /**
+     * Median over the kept traced steps of the executor's span, seconds: from the first node's start to the
+     * last node's end in the step statistics. It is the step time a timeline importer sees; it leaves out the
+     * session-run overhead outside the executor (feeding, fetching) that the wall-clock times include.
+     */
+    public double medianTracedSpanS() {
+        return median(traces.stream().map(BatchRecording::spanS).toList());
+    }
+
+    static double spanS(StepStats stats) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (var dev : stats.getDevStatsList()) {
+            for (var n : dev.getNodeStatsList()) {
+                first = Math.min(first, n.getAllStartMicros());
+                last = Math.max(last, n.getAllStartMicros() + n.getAllEndRelMicros());
+            }
+        }
+        return last > first ? (last - first) / 1e6 : 0;
+    }
+
     /** Sample standard deviation of the untraced step times (0 for a single step). */
     public double untracedStandardDeviationS() {
         int n = untracedS.size();

@@ -73,8 +73,9 @@ public final class ProfileTensorflowCommand implements Callable<Integer> {
         for (int batch : batches) {
             BatchRecording r = profiler.record(network, batch);
             RecordingWriter.WrittenRecording w = writer.write(r);
-            o.printf(Locale.ROOT, "%s batch %d: step %.3f ms (median of %d), traced %.3f ms, loss %.4f -> %.4f, %d timelines in %s%n",
+            o.printf(Locale.ROOT, "%s batch %d: step %.3f ms (median of %d), traced %.3f ms (timeline span %.3f ms), loss %.4f -> %.4f, %d timelines in %s%n",
                     network.name(), batch, r.medianUntracedS() * 1e3, r.untracedS().size(), r.medianTracedS() * 1e3,
+                    r.medianTracedSpanS() * 1e3,
                     r.firstLoss(), r.lastLoss(), w.timelines().size(), w.observationFile().getParent());
             o.flush();
         }

@@ -202,7 +202,7 @@ class LenetSmokeTest {
     }
 
     @Test
-    void theObservationHoldsMedianStepTimesAndTheMachine() {
+    void theObservationHoldsMedianStepTimesAndTheMachine() throws IOException {
         var o = written.observation();
         assertThat(o.config().model()).isEqualTo("lenet5");
         assertThat(o.config().localBatch()).isEqualTo(32);
@@ -210,6 +210,11 @@ class LenetSmokeTest {
         assertThat(o.measurements().stepTimeS()).hasValue(recording.medianUntracedS());
         assertThat(Double.parseDouble(o.tags().get("traced_step_time_s"))).isCloseTo(recording.medianTracedS(),
                 org.assertj.core.data.Percentage.withPercentage(0.01));
+        double span = Double.parseDouble(o.tags().get("traced_span_s"));
+        assertThat(span).isPositive().isLessThanOrEqualTo(recording.tracedS().stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+        // The importer's step time is the span of the timeline it reads.
+        assertThat(BatchRecording.spanS(recording.traces().get(0)) * 1e6)
+                .isCloseTo(OpTraceFiles.readProfile(written.opTrace()).stepTimeUs(), org.assertj.core.data.Offset.offset(1e-6));
         assertThat(o.tags().get("tensorflow")).startsWith("2.");
         assertThat(o.tags().get("tensorflow_java")).isEqualTo("1.1.0");
         assertThat(o.tags()).containsKeys("cpu_model", "intra_threads", "inter_threads", "inputs");
