@@ -80,12 +80,15 @@ class PolluxRealDataTest {
     }
 
     @Test
-    void polluxDoesNotAnswerForParameterServerJobs() {
+    void polluxDoesNotAnswerOutsideItsDomain() {
         List<Observation> train = split("imagenet", "placements");
         Predictor p = new PolluxEstimator().fit(TrainingSet.of("pollux:imagenet/placements.csv", train));
         Observation o = train.get(0);
         var ps = o.config().toBuilder().architecture(Architecture.SYNC_PS).parameterServers(1).build();
         assertThat(p.predict(ps, Target.STEP_TIME)).isInstanceOf(Prediction.NotApplicable.class);
+        Prediction shared = p.predict(o.config().toBuilder().tenants(2).build(), Target.STEP_TIME);
+        assertThat(shared).isInstanceOf(Prediction.NotApplicable.class);
+        assertThat(((Prediction.NotApplicable) shared).reason()).contains("alone");
         var other = o.config().toBuilder().model("VGG16").build();
         assertThat(p.predict(other, Target.STEP_TIME)).isInstanceOf(Prediction.NotApplicable.class);
         assertThat(p.predict(o.config(), Target.RESPONSE_TIME)).isInstanceOf(Prediction.NotApplicable.class);

@@ -17,7 +17,8 @@ import java.util.Optional;
  * non-negative coefficients by NNLS. For a training step (our choice) the scale is the global batch and
  * the machines are the data-parallel workers (hyper-parameter {@code machines=workers}, default) or the
  * nodes ({@code machines=nodes}), so {@code scale / m} is the local batch per worker or per node. Fitted per
- * model, hardware and architecture; any architecture.
+ * model, hardware and architecture; any architecture, but jobs sharing their resources (tenants &gt; 1)
+ * are not applicable.
  *
  * <p>Hyper-parameters: {@code machines}, {@code weighting} ({@code relative} default, or {@code absolute}),
  * {@code min-points} (distinct configurations per group, default 4).
@@ -52,7 +53,7 @@ public final class ErnestEstimator extends GroupedEstimator {
 
     @Override
     public List<String> configFields() {
-        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.workers",
+        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.tenants", "deployment.workers",
                 "deployment.nodes", "localBatch");
     }
 
@@ -81,7 +82,7 @@ public final class ErnestEstimator extends GroupedEstimator {
 
     @Override
     protected Optional<String> unusable(Config config) {
-        return Optional.empty();
+        return Alone.check(NAME, config);
     }
 
     @Override
@@ -128,7 +129,7 @@ public final class ErnestEstimator extends GroupedEstimator {
 
         @Override
         protected Optional<String> outsideDomain(Config config) {
-            return Optional.empty();
+            return Alone.check(NAME, config);
         }
 
         @Override

@@ -24,7 +24,7 @@ import java.util.Optional;
  * </ul>
  * Non-negative coefficients by NNLS ({@link NnlsFit}), per model, hardware and architecture; the
  * asynchronous form has no batch term, so it is fitted per local batch as well (as Optimus fits per job).
- * All-reduce jobs are not applicable.
+ * All-reduce jobs and jobs sharing their resources (tenants &gt; 1) are not applicable.
  *
  * <p>Hyper-parameters: {@code weighting} ({@code relative} default, or {@code absolute}),
  * {@code min-points} (distinct (w, p, batch) configurations per group, default 3).
@@ -58,7 +58,7 @@ public final class OptimusEstimator extends GroupedEstimator {
 
     @Override
     public List<String> configFields() {
-        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.workers",
+        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.tenants", "deployment.workers",
                 "deployment.parameterServers", "localBatch");
     }
 
@@ -73,7 +73,7 @@ public final class OptimusEstimator extends GroupedEstimator {
     }
 
     static Optional<String> notPs(Config config) {
-        return config.deployment().architecture().usesParameterServers() ? Optional.empty()
+        return config.deployment().architecture().usesParameterServers() ? Alone.check(NAME, config)
                 : Optional.of("optimus models parameter-server jobs, not " + config.deployment().architecture());
     }
 

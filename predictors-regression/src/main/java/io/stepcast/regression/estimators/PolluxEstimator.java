@@ -16,8 +16,8 @@ import java.util.Optional;
 
 /**
  * The Pollux step-time model (Qiao et al., OSDI 2021; {@link PolluxForm}) fitted per model and hardware
- * on log step time by {@link PolluxFitter}. All-reduce jobs only: parameter-server jobs are not
- * applicable. A multi-node configuration is not applicable when the training data had no multi-node row
+ * on log step time by {@link PolluxFitter}. All-reduce jobs alone on their GPUs only: parameter-server jobs
+ * and jobs sharing their resources (tenants &gt; 1) are not applicable. A multi-node configuration is not applicable when the training data had no multi-node row
  * (the across-node coefficients are unidentified), likewise within one node.
  *
  * <p>Hyper-parameters: {@code starts} (Levenberg-Marquardt starting points, default 8, at most 15),
@@ -57,7 +57,7 @@ public final class PolluxEstimator extends GroupedEstimator {
 
     @Override
     public List<String> configFields() {
-        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.workers",
+        return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.tenants", "deployment.workers",
                 "deployment.nodes", "localBatch");
     }
 
@@ -73,8 +73,14 @@ public final class PolluxEstimator extends GroupedEstimator {
 
     @Override
     protected Optional<String> unusable(Config config) {
-        return config.deployment().architecture() == Architecture.ALLREDUCE ? Optional.empty()
-                : Optional.of("pollux models all-reduce jobs, not " + config.deployment().architecture());
+        return domain(config);
+    }
+
+    static Optional<String> domain(Config config) {
+        if (config.deployment().architecture() != Architecture.ALLREDUCE) {
+            return Optional.of("pollux models all-reduce jobs, not " + config.deployment().architecture());
+        }
+        return Alone.check(NAME, config);
     }
 
     @Override
@@ -126,8 +132,7 @@ public final class PolluxEstimator extends GroupedEstimator {
 
         @Override
         protected Optional<String> outsideDomain(Config config) {
-            return config.deployment().architecture() == Architecture.ALLREDUCE ? Optional.empty()
-                    : Optional.of("pollux models all-reduce jobs, not " + config.deployment().architecture());
+            return domain(config);
         }
 
         @Override
