@@ -9,6 +9,7 @@ final class BuiltInCommands {
     }
 
     static void addTo(CommandLine cli, PluginRegistry registry) {
+        cli.addSubcommand("evaluate", new EvaluateCommand(registry));
         cli.addSubcommand("fit", new FitCommand(registry));
         cli.addSubcommand("predict", new PredictCommand(registry));
         cli.addSubcommand("select-batch", new SelectBatchCommand(registry));

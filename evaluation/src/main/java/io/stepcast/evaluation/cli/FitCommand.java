@@ -48,7 +48,7 @@ final class FitCommand implements Callable<Integer> {
         if (!registry.codecs().containsKey(estimator.name())) {
             throw new IllegalArgumentException("predictor '" + predictor + "' cannot be saved: its plugin registers no codec");
         }
-        List<Observation> observations = ObservationInputs.read(train);
+        List<Observation> observations = io.stepcast.evaluation.suite.ObservationFiles.read(train);
         Predictor fitted = estimator.fit(TrainingSet.of(train.getFileName().toString(), observations));
         SavedPredictors.save(registry, fitted, save);
         Provenance p = fitted.provenance();

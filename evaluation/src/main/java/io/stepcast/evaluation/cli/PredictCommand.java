@@ -56,7 +56,7 @@ final class PredictCommand implements Callable<Integer> {
         Predictor predictor = SavedPredictors.load(registry, model);
         List<Target> targets = target != null ? List.of(Target.parse(target))
                 : predictor.targets().stream().sorted().toList();
-        List<Observation> rows = ObservationInputs.read(input);
+        List<Observation> rows = io.stepcast.evaluation.suite.ObservationFiles.read(input);
         PrintWriter out = spec.commandLine().getOut();
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();

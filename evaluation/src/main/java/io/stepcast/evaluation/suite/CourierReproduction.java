@@ -37,9 +37,9 @@ import java.util.OptionalDouble;
  *       residual sum of squares follow from its predictions and the cells' published standard deviations
  *       (6 runs per cell): {@code RSS = sum (n-1) sd^2 + n (mean - fit)^2}.</li>
  * </ul>
- * The Type-II sums of squares per term (and batch's 57% share) need refits without each term, which a
- * fitted predictor does not expose: those rows are listed as not reachable through the predictor API
- * (the {@code anova} command of predictors-regression computes them).
+ * The Type-II sums of squares per term, and batch's share of the variation (published about 57%), come
+ * from refits of {@code courier-ols} with reduced {@code time-terms} (see {@link #typeTwo}). The pairwise
+ * Mann-Whitney tests are not predictions and are left to the {@code anova} command.
  */
 final class CourierReproduction implements Reproduction {
     private static final String[] TERMS = {"Intercept", "cpu", "batch", "cpu:batch", "njobs", "cpu:njobs",
@@ -194,16 +194,122 @@ final class CourierReproduction implements Reproduction {
             rows.add(ReproductionRow.of("OLS F(7, 280)", 97.04, ((tss - rss) / P) / (rss / (total - P - 1)), how));
             rows.add(ReproductionRow.of("OLS residual sum of squares", RESIDUAL_SS, rss, how));
         }
-        for (int i = 1; i < TERMS.length; i++) {
-            rows.add(ReproductionRow.unreachable("Type-II ANOVA sum of squares, " + TERMS[i], SUM_SQ[i - 1],
-                    "not reachable through the predictor API (needs refits without the term); see the anova command"));
+        typeTwo(estimator, cells, rows);
+    }
+
+    /**
+     * Type-II sums of squares through refits of the predictor: for each term T, {@code SS(T) = RSS(M_-T) -
+     * RSS(M_-T + T)} where {@code M_-T} holds every term that does not contain T; the refits change only the
+     * {@code time-terms} hyper-parameter, and RSS differences need only the predictions at the cells (the
+     * within-cell part cancels).
+     */
+    private static void typeTwo(Estimator estimator, List<Observation> cells, List<ReproductionRow> rows) {
+        double[] ss = new double[TERMS.length - 1];
+        String failure = null;
+        for (int t = 1; t < TERMS.length && failure == null; t++) {
+            List<String> factors = List.of(TERMS[t].split(":"));
+            List<String> others = new ArrayList<>();
+            for (int u = 1; u < TERMS.length; u++) {
+                if (u != t && !List.of(TERMS[u].split(":")).containsAll(factors)) {
+                    others.add(TERMS[u]);
+                }
+            }
+            List<String> with = new ArrayList<>(others);
+            with.add(TERMS[t]);
+            try {
+                ss[t - 1] = weightedSse(estimator, others, cells) - weightedSse(estimator, with, cells);
+            } catch (RuntimeException e) {
+                failure = estimator.name() + " with time-terms: " + HoldOutScorer.oneLine(e.getMessage());
+            }
         }
-        double all = RESIDUAL_SS;
-        for (double s : SUM_SQ) {
-            all += s;
+        double fullSse;
+        try {
+            fullSse = failure == null ? weightedSse(estimator, List.of(TERMS).subList(1, TERMS.length), cells) : 0;
+        } catch (RuntimeException e) {
+            failure = estimator.name() + ": " + HoldOutScorer.oneLine(e.getMessage());
+            fullSse = 0;
         }
-        rows.add(ReproductionRow.unreachable("share of variation explained by batch (Type-II SS / total)",
-                SUM_SQ[1] / all, "not reachable through the predictor API; published about 57%"));
+        double within = 0;
+        for (Observation o : cells) {
+            double sd = o.measurements().standardDeviation(Target.RESPONSE_TIME).orElse(Double.NaN);
+            within += (o.measurements().runs() - 1) * sd * sd;
+        }
+        double total = within + fullSse;
+        double published = RESIDUAL_SS;
+        for (int i = 0; i < SUM_SQ.length; i++) {
+            String q = "Type-II ANOVA sum of squares, " + TERMS[i + 1];
+            if (failure != null) {
+                rows.add(ReproductionRow.unreachable(q, SUM_SQ[i], failure));
+            } else {
+                rows.add(ReproductionRow.of(q, SUM_SQ[i], ss[i], "refits of courier-ols without the term (time-terms)"));
+                total += ss[i];
+            }
+            published += SUM_SQ[i];
+        }
+        String q = "share of variation explained by batch (Type-II SS / total)";
+        if (failure != null) {
+            rows.add(ReproductionRow.unreachable(q, SUM_SQ[1] / published, failure));
+        } else {
+            rows.add(ReproductionRow.of(q, SUM_SQ[1] / published, ss[1] / total,
+                    "Type-II SS of batch / (sum of Type-II SS + residual SS); published about 57%"));
+        }
+    }
+
+    /**
+     * {@code sum n (mean - fit)^2} over the cells of courier-ols refitted with the given time terms. The
+     * predictor declines non-positive times, which a reduced model can produce at a few cells; its fitted
+     * polynomial is then recovered by regressing the predictions it did give on the terms' design columns,
+     * and evaluated at every cell (exact, since the fit is that polynomial).
+     */
+    private static double weightedSse(Estimator estimator, List<String> terms, List<Observation> cells) {
+        Predictor p = estimator.withHyperParameters(Map.of("time-terms", String.join(" + ", terms)))
+                .fit(TrainingSet.of("courier-cells", cells));
+        List<double[]> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (Observation o : cells) {
+            OptionalDouble v = p.predict(o.config(), Target.RESPONSE_TIME).asDouble();
+            if (v.isPresent()) {
+                x.add(design(o.config(), terms));
+                y.add(v.getAsDouble());
+            }
+        }
+        if (x.size() <= terms.size() + 1) {
+            throw new IllegalStateException("answered only " + x.size() + " of " + cells.size() + " cells");
+        }
+        OLSMultipleLinearRegression reg = new OLSMultipleLinearRegression();
+        reg.setNoIntercept(true);
+        reg.newSampleData(y.stream().mapToDouble(Double::doubleValue).toArray(), x.toArray(new double[0][]));
+        double[] beta = reg.estimateRegressionParameters();
+        double sse = 0;
+        for (Observation o : cells) {
+            double[] row = design(o.config(), terms);
+            double fit = 0;
+            for (int i = 0; i < row.length; i++) {
+                fit += beta[i] * row[i];
+            }
+            double mean = o.value(Target.RESPONSE_TIME).getAsDouble();
+            sse += o.measurements().runs() * (mean - fit) * (mean - fit);
+        }
+        return sse;
+    }
+
+    /** Intercept and the product of each term's factors (cpu = workers, batch = global batch, njobs = tenants). */
+    private static double[] design(Config c, List<String> terms) {
+        double[] row = new double[terms.size() + 1];
+        row[0] = 1;
+        for (int i = 0; i < terms.size(); i++) {
+            double v = 1;
+            for (String f : terms.get(i).split(":")) {
+                v *= switch (f) {
+                    case "cpu" -> c.workers();
+                    case "batch" -> c.globalBatch();
+                    case "njobs" -> c.deployment().tenants();
+                    default -> throw new IllegalArgumentException("unknown factor " + f);
+                };
+            }
+            row[i + 1] = v;
+        }
+        return row;
     }
 
     private static double published(String quantity) {

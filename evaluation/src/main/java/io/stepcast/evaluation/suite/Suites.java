@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
@@ -55,12 +56,31 @@ public final class Suites {
         try {
             return mapper.readValue(in, Suite.class);
         } catch (JsonMappingException e) {
-            String line = e.getLocation() == null ? "" : ", line " + e.getLocation().getLineNr();
-            String cause = e.getCause() instanceof IllegalArgumentException iae ? iae.getMessage() : e.getOriginalMessage();
+            String line = e.getLocation() == null ? "" : ", near line " + e.getLocation().getLineNr();
+            String cause;
+            if (e instanceof UnrecognizedPropertyException u) {
+                cause = "unknown key '" + u.getPropertyName() + "' at " + path(e) + " (known: "
+                        + String.join(", ", u.getKnownPropertyIds().stream().map(Object::toString).sorted().toList()) + ")";
+            } else {
+                cause = e.getCause() instanceof IllegalArgumentException iae ? iae.getMessage() : e.getOriginalMessage();
+            }
             throw new IOException(where + line + ": " + firstLine(cause), e);
         } catch (IOException e) {
             throw new IOException(where + ": " + firstLine(e.getMessage()), e);
         }
+    }
+
+    /** The path of the offending key, e.g. {@code datasets[0].protocol}. */
+    private static String path(JsonMappingException e) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                b.append(b.length() == 0 ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
     }
 
     private static String firstLine(String s) {

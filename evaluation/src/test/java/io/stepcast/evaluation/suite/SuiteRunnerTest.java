@@ -1,0 +1,131 @@
+package io.stepcast.evaluation.suite;
+
+import io.stepcast.api.Observation;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.evaluation.SyntheticPlugin;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class SuiteRunnerTest {
+    private static final String YAML = """
+            name: synthetic
+            description: synthetic grid
+            datasets:
+              - name: grid
+                source: grid
+                where: {model: alpha}
+                protocols: ["kfold:3", cross-hardware]
+                targets: [step-time]
+            predictors:
+              - name: synthetic-exact
+              - name: synthetic-mean
+                label: mean-doubled
+                hyper_parameters: {scale: "2"}
+              - name: synthetic-broken
+              - name: not-installed
+            selection:
+              - dataset: grid
+                latency: step-time
+                slo: {type: midpoints}
+                protocol: "kfold:3:job"
+            """;
+
+    private static Suite suite(String text) throws IOException {
+        return Suites.parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, "test.yaml");
+    }
+
+    @Test
+    void runsEveryPredictorOnEveryFoldAndCountsBrokenOnesAsNotApplicable() throws IOException {
+        SyntheticPlugin plugin = new SyntheticPlugin();
+        PluginRegistry registry = PluginRegistry.of(List.of(plugin));
+        SuiteResult r = new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
+                Optional.empty(), Optional.empty(), io.stepcast.evaluation.suite.ProgressListener.NONE)
+                .run(suite(YAML), List.of());
+        // 36 alpha rows; two protocols; four predictors
+        assertThat(r.entries()).hasSize(2 * 4);
+        ScoreEntry exact = find(r, "kfold:3", "synthetic-exact");
+        assertThat(exact.metrics().n()).isEqualTo(36);
+        assertThat(exact.metrics().mape()).isCloseTo(0, within(1e-9));
+        ScoreEntry broken = find(r, "kfold:3", "synthetic-broken");
+        assertThat(broken.metrics().n()).isZero();
+        assertThat(broken.metrics().notApplicable()).isEqualTo(36);
+        assertThat(broken.reasons()).containsOnlyKeys("fit failed: IllegalStateException: synthetic failure");
+        assertThat(find(r, "cross-hardware", "not-installed").reasons().keySet().iterator().next())
+                .isEqualTo("cannot fit: no predictor named 'not-installed' (known: synthetic-broken, synthetic-exact, synthetic-mean)");
+        assertThat(r.predictorNotes()).containsOnlyKeys("not-installed");
+        // The tuned label got its hyper-parameter: twice the mean is worse than the mean itself would be.
+        assertThat(find(r, "kfold:3", "mean-doubled").metrics().mape()).isGreaterThan(50);
+
+        // No fit ever saw an observation it was then scored on (all folds of both protocols and selection).
+        Set<Observation> scoredInFold = new HashSet<>();
+        for (TrainingSet t : plugin.seen) {
+            String fold = t.id();
+            Set<Observation> trained = new HashSet<>(t.observations());
+            r.points().stream().filter(p -> p.predictor().equals("synthetic-exact"))
+                    .filter(p -> fold.endsWith("/" + p.split()) || fold.endsWith(p.protocol() + "/" + p.split()))
+                    .forEach(p -> {
+                        assertThat(trained).doesNotContain(p.observation());
+                        scoredInFold.add(p.observation());
+                    });
+        }
+        assertThat(scoredInFold).hasSize(36);
+
+        // Selection: the exact predictor always picks the measured oracle; the broken one decides nothing.
+        SelectionEntry sel = r.selection().stream().filter(s -> s.predictor().equals("synthetic-exact")).findFirst()
+                .orElseThrow();
+        assertThat(sel.score().decisions()).isEqualTo(12 * 2);
+        assertThat(sel.score().violationRate()).isZero();
+        assertThat(sel.score().regret()).isZero();
+        SelectionEntry none = r.selection().stream().filter(s -> s.predictor().equals("synthetic-broken")).findFirst()
+                .orElseThrow();
+        assertThat(none.score().decisions()).isZero();
+        assertThat(none.note()).contains("synthetic failure");
+    }
+
+    @Test
+    void predictorsOptionKeepsOnlyTheNamedOnes() throws IOException {
+        PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin()));
+        SuiteResult r = new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
+                Optional.empty(), Optional.empty(), ProgressListener.NONE).run(suite(YAML), List.of("mean-doubled"));
+        assertThat(r.entries()).extracting(ScoreEntry::predictor).containsOnly("mean-doubled");
+    }
+
+    @Test
+    void builtInSuitesParseAndNameOnlyKnownProtocols() throws IOException {
+        for (String name : Suites.BUILT_IN) {
+            Suite s = Suites.load(name);
+            assertThat(s.name()).isEqualTo(name);
+            s.datasets().forEach(d -> d.protocols().forEach(p ->
+                    io.stepcast.evaluation.protocol.Protocols.parse(p, Optional.empty())));
+            s.reproduction().forEach(Reproductions::named);
+        }
+    }
+
+    @Test
+    void aTypoInASuiteNamesTheFileLineAndKey() {
+        assertThatThrownBy(() -> suite("name: x\ndatasets:\n  - name: d\n    source: grid\n    protocol: [kfold:5]\n"))
+                .isInstanceOf(IOException.class).hasMessageContaining("test.yaml, near line").hasMessageContaining("unknown key 'protocol' at datasets[0].protocol");
+        assertThatThrownBy(() -> suite("name: x\ndatasets:\n  - name: d\n"))
+                .isInstanceOf(IOException.class).hasMessageContaining("test.yaml").hasMessageContaining("source of dataset d");
+        assertThatThrownBy(() -> Suites.load("no-such-suite"))
+                .hasMessageContaining("no suite named 'no-such-suite'").hasMessageContaining("paper-courier");
+    }
+
+    private static ScoreEntry find(SuiteResult r, String protocol, String predictor) {
+        return r.entries().stream().filter(e -> e.protocol().equals(protocol) && e.predictor().equals(predictor))
+                .findFirst().orElseThrow();
+    }
+}
