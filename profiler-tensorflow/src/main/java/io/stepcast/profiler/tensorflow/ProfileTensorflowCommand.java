@@ -6,6 +6,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -61,6 +62,9 @@ public final class ProfileTensorflowCommand implements Callable<Integer> {
             if (b < 1) {
                 throw new IllegalArgumentException("--local-batch values must be at least 1, was " + b);
             }
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("--out " + out + " is a file, not a folder");
         }
         if (cache != null) {
             TensorFlowRuntime.useCache(cache);

@@ -76,6 +76,13 @@ class ProfileTensorflowCommandTest {
     }
 
     @Test
+    void anOutputThatIsAFileIsRefused(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("taken"), "x");
+        assertThat(failure("--model", "mlp", "--local-batch", "8", "--out", file.toString()))
+                .isEqualTo("--out " + file + " is a file, not a folder");
+    }
+
+    @Test
     void aNegativeStepCountIsRefused(@TempDir Path dir) {
         assertThat(failure("--model", "lenet5", "--local-batch", "8", "--steps", "0", "--out", dir.toString()))
                 .isEqualTo("steps must be at least 1, was 0");
