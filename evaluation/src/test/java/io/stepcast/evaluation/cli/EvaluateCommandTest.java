@@ -1,0 +1,131 @@
+package io.stepcast.evaluation.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.evaluation.SyntheticPlugin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class EvaluateCommandTest {
+    private static final String SUITE = """
+            name: synthetic-cli
+            description: synthetic grid through the command
+            datasets:
+              - name: grid
+                source: grid
+                protocols: ["kfold:3", "extrapolation:workers<=2"]
+                targets: [throughput]
+            predictors:
+              - name: synthetic-exact
+              - name: synthetic-mean
+              - name: synthetic-broken
+            selection:
+              - dataset: grid
+                latency: step-time
+                slo: {type: midpoints}
+            """;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new EvaluateCommand(PluginRegistry.of(List.of(new SyntheticPlugin()))));
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return new Run(cli.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void writesTheLeaderboardResultsReportsAndCharts(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("suite.yaml");
+        Files.writeString(suite, SUITE);
+        Path out = dir.resolve("out");
+        Run r = run("--suite", suite.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        // The leaderboard ranks the exact synthetic predictor first and shows the broken one as not applicable.
+        String board = r.out().substring(r.out().indexOf("grid | kfold:3 | throughput"));
+        List<String> lines = board.lines().toList();
+        assertThat(lines.get(3)).startsWith("synthetic-exact").contains(" 0.0 ");
+        assertThat(lines.get(5)).startsWith("synthetic-broken").contains(" 72 ");
+        assertThat(r.out()).contains("batch-size selection | grid");
+
+        JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertThat(json.fieldNames()).toIterable().containsExactly("suite", "entries", "selection", "reproduction");
+        assertThat(json.get("suite").asText()).isEqualTo("synthetic-cli");
+        JsonNode broken = find(json.get("entries"), "synthetic-broken");
+        assertThat(broken.get("n").asInt()).isZero();
+        assertThat(broken.get("mape").isNull()).isTrue();
+        JsonNode exactSel = find(json.get("selection"), "synthetic-exact");
+        assertThat(exactSel.get("violation_rate").asDouble()).isZero();
+        assertThat(exactSel.get("decisions").asInt()).isEqualTo(48);
+
+        JsonNode details = new ObjectMapper().readTree(out.resolve("details.json").toFile());
+        assertThat(find(details.get("entries"), "synthetic-broken").get("not_applicable").asInt()).isEqualTo(72);
+
+        String md = Files.readString(out.resolve("report.md"));
+        assertThat(md).contains("# stepcast evaluation: synthetic-cli", "fit failed: IllegalStateException: synthetic failure",
+                "![");
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("<table>", "<img alt=").doesNotContain("| ---");
+        List<Path> charts = new ArrayList<>();
+        try (var s = Files.list(out.resolve("charts"))) {
+            s.forEach(charts::add);
+        }
+        assertThat(charts).extracting(p -> p.getFileName().toString())
+                .anyMatch(n -> n.startsWith("predicted-vs-measured"))
+                .anyMatch(n -> n.startsWith("throughput-vs-workers"))
+                .anyMatch(n -> n.startsWith("batch-latency"));
+        for (Path c : charts) {
+            byte[] png = Files.readAllBytes(c);
+            assertThat(png).hasSizeGreaterThan(5000);
+            assertThat(new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
+        }
+        try (var s = Files.list(out)) {
+            assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+    }
+
+    @Test
+    void predictorsOptionRestrictsTheRun(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("suite.json");
+        Files.writeString(suite, """
+                {"name": "j", "datasets": [{"name": "grid", "source": "grid", "protocols": ["kfold:2"],
+                  "targets": ["step-time"]}]}
+                """);
+        Run r = run("--suite", suite.toString(), "--predictors", "synthetic-mean");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("synthetic-mean").doesNotContain("synthetic-exact");
+    }
+
+    @Test
+    void badInvocationsFailWithAOneLineMessage() {
+        Run missing = run("--train", "a.csv");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).contains("--train and --test go together");
+        Run unknown = run("--suite", "no-such-suite");
+        assertThat(unknown.code()).isEqualTo(1);
+        assertThat(unknown.err()).contains("no suite named 'no-such-suite'");
+    }
+
+    private static JsonNode find(JsonNode array, String predictor) {
+        for (JsonNode n : array) {
+            if (n.get("predictor").asText().equals(predictor)) {
+                return n;
+            }
+        }
+        throw new AssertionError("no entry for " + predictor);
+    }
+}
