@@ -28,6 +28,20 @@ public final class GenericRows {
         return meta.get(SchemaVersion.KIND_KEY);
     }
 
+    /** Rows in the file, from its footer (no data read). */
+    public static long rowCount(Path file) throws IOException {
+        RowFileReader.metadata(file);
+        try (org.apache.parquet.hadoop.ParquetFileReader r = org.apache.parquet.hadoop.ParquetFileReader.open(
+                new org.apache.parquet.io.LocalInputFile(file))) {
+            return r.getRecordCount();
+        }
+    }
+
+    /** The schema version written in the file. */
+    public static String version(Path file) throws IOException {
+        return RowFileReader.metadata(file).getOrDefault(SchemaVersion.VERSION_KEY, "?");
+    }
+
     /** A streaming reader of rows as ordered maps. */
     public static RowFileReader<Map<String, Object>> reader(Path file) throws IOException {
         return new RowFileReader<>(file, null, g -> toMap(g, g.getType()));

@@ -5,6 +5,7 @@ import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.datasets.cli.DatasetsCommandExtension;
 
 /**
  * The datasets module as a stepcast plugin (module name {@code datasets}): binds {@link ProfileSource} and
@@ -22,5 +23,6 @@ public final class DatasetsPlugin extends StepcastPlugin {
     protected void registerAll() {
         bind(ProfileSource.class).to(DefaultProfileSource.class);
         bind(ObservationCatalog.class).to(DefaultObservationCatalog.class);
+        command(DatasetsCommandExtension.class);
     }
 }

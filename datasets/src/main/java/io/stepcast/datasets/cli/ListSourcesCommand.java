@@ -1,0 +1,78 @@
+package io.stepcast.datasets.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonFactory;
+import io.stepcast.datasets.catalog.DataSource;
+import io.stepcast.datasets.catalog.SourceCatalog;
+import io.stepcast.datasets.catalog.SourceFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stepcast datasets list [--json]}: every source with citation, licence, upstream and checksum (one
+ * SHA-256 over the source's files in text mode, every file's SHA-256 with {@code --json}).
+ */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "Every real data source with citation, licence, upstream URL and checksum.")
+public final class ListSourcesCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "JSON with every file's SHA-256.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        SourceCatalog catalog = new SourceCatalog();
+        if (json) {
+            JsonGenerator g = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter();
+            g.writeStartArray();
+            for (DataSource s : catalog.all()) {
+                g.writeStartObject();
+                g.writeStringField("name", s.name());
+                g.writeStringField("title", s.title());
+                g.writeStringField("citation", s.citation());
+                g.writeStringField("licence", s.licence());
+                g.writeStringField("upstream", s.upstream());
+                g.writeBooleanField("embedded", s.embedded());
+                g.writeStringField("sha256", s.checksum());
+                g.writeArrayFieldStart("files");
+                for (SourceFile f : s.files()) {
+                    g.writeStartObject();
+                    g.writeStringField("path", f.path());
+                    g.writeStringField("sha256", f.sha256());
+                    g.writeNumberField("bytes", f.bytes());
+                    if (f.url().isPresent()) {
+                        g.writeStringField("url", f.url().get());
+                    }
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.flush();
+            out.println();
+        } else {
+            for (DataSource s : catalog.all()) {
+                out.printf("%s  (%d files, %,d bytes%s)%n", s.name(), s.files().size(), s.bytes(),
+                        s.embedded() ? ", embedded" : "");
+                out.printf("  %s%n", s.title());
+                out.printf("  citation: %s%n", s.citation());
+                out.printf("  licence:  %s%n", s.licence());
+                out.printf("  upstream: %s%n", s.upstream());
+                out.printf("  sha256:   %s (of the files' sha256sum list)%n", s.checksum());
+            }
+            out.println("importers: pollux, gavel, tf-benchmarks, courier, bigdl-log, tf-timeline, csv");
+        }
+        out.flush();
+        return 0;
+    }
+}
