@@ -54,6 +54,26 @@ class TribuoEstimatorTest {
         assertThat(a.provenance()).isEqualTo(b.provenance());
     }
 
+    @ParameterizedTest
+    @EnumSource(value = LearnerKind.class, names = {"RANDOM_FOREST", "XGBOOST"})
+    void concurrentPredictionsEqualSequentialOnes(LearnerKind kind) throws Exception {
+        Predictor p = new TribuoEstimator(kind).withHyperParameters(Map.of("depth", "4")).fit(SWEEP);
+        List<Config> configs = SWEEP.observations().stream().map(o -> o.config()).toList();
+        List<Prediction> sequential = configs.stream().map(c -> p.predict(c, Target.STEP_TIME)).toList();
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<List<Prediction>>> futures = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                futures.add(pool.submit(() -> configs.stream().map(c -> p.predict(c, Target.STEP_TIME)).toList()));
+            }
+            for (var f : futures) {
+                assertThat(f.get()).isEqualTo(sequential);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void refusesUnseenModelsAndUnmeasuredTargets() {
         Predictor p = new TribuoEstimator(LearnerKind.CART).fit(SWEEP);

@@ -1,0 +1,68 @@
+package io.stepcast.ml;
+
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * OPT-IN: the hybrid over the real analytical estimators of another module, which this module must not
+ * depend on. Run with the jars of that module (and its libraries) on a class loader:
+ * {@code mvn -pl predictors-ml test -Dtest=HybridOverRegisteredBasesRealDataTest
+ * -Dstepcast.extra.jars=/path/predictors-regression.jar:/path/commons-math3.jar}.
+ * Scores the hybrid against its base on the same leave-one-replica-count-out splits of the Pollux
+ * ResNet-50 placements, and checks the save/load round trip through the base's own codec.
+ */
+@EnabledIfSystemProperty(named = "stepcast.extra.jars", matches = ".+")
+class HybridOverRegisteredBasesRealDataTest {
+
+    private static PluginRegistry registry() throws Exception {
+        List<URL> urls = new ArrayList<>();
+        for (String p : System.getProperty("stepcast.extra.jars").split(":")) {
+            urls.add(Path.of(p).toUri().toURL());
+        }
+        return PluginRegistry.discover(new URLClassLoader(urls.toArray(URL[]::new),
+                HybridOverRegisteredBasesRealDataTest.class.getClassLoader()));
+    }
+
+    @Test
+    void hybridOverPolluxOnResNet50() throws Exception {
+        PluginRegistry r = registry();
+        assertThat(r.estimators()).containsKey("pollux");
+        List<Observation> rows = new DefaultObservationCatalog().observations("pollux-placements",
+                Optional.of(Path.of(System.getProperty("stepcast.shared.data"))))
+                .stream().filter(o -> o.tag("job", "").equals("imagenet")).toList();
+        var group = (java.util.function.Function<Observation, String>) o -> Integer.toString(o.config().workers());
+        Estimator pollux = r.estimator("pollux");
+        Estimator hybrid = r.estimator("hybrid").withHyperParameters(Map.of("trees", "10", "depth", "6"));
+        var base = LeaveOneGroupOut.score("pollux", pollux, rows, group, Target.STEP_TIME);
+        var mixed = LeaveOneGroupOut.score("hybrid(pollux)", hybrid, rows, group, Target.STEP_TIME);
+        System.out.println("Pollux ResNet-50 placements, leave one replica count out, step time:");
+        System.out.println("  " + base);
+        System.out.println("  " + mixed);
+        assertThat(mixed.notApplicable()).isEqualTo(base.notApplicable());
+
+        Predictor fitted = hybrid.fit(TrainingSet.of("imagenet", rows));
+        PredictorCodec codec = r.codecs().get("hybrid");
+        Predictor back = codec.decode(codec.encode(fitted), fitted.provenance());
+        for (Observation o : rows.subList(0, 50)) {
+            assertThat(back.predict(o.config(), Target.STEP_TIME)).isEqualTo(fitted.predict(o.config(), Target.STEP_TIME));
+        }
+    }
+}
