@@ -49,7 +49,7 @@ public class ObservationReadBenchmark {
     public String dataDir;
 
     /** How many times the Pollux observations are written into the file. */
-    @Param({"1", "100"})
+    @Param({"1", "20"})
     public int copies;
 
     private Path dir;

@@ -24,14 +24,15 @@ import java.util.concurrent.TimeUnit;
  * --local-batch 64 --workers 1,2,4,8,16,32,64 --steps 200} (the command's defaults otherwise: asynchronous,
  * random order, one parameter server on its own host, one worker per host, 10 Gbit/s, 10 warm-up steps,
  * 3 seeds), run through the command itself so that profile synthesis and calibration are included. Each
- * measured iteration is one whole sweep ({@link Mode#SingleShotTime}).
+ * measured iteration is one whole sweep ({@link Mode#SingleShotTime}); a sweep takes long enough (tens of
+ * seconds) for the JIT warm-up to be a small part of the first one, so there is no warm-up iteration.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
+@Warmup(iterations = 0)
+@Measurement(iterations = 2)
 public class SimulationSweepBenchmark {
 
     /** Measured steps per worker. */

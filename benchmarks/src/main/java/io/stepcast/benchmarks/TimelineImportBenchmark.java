@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,13 +34,16 @@ import java.util.concurrent.TimeUnit;
  * {@code opEvents} (events with {@code "ph":"X"}, which become op-trace rows) and {@code traceEvents} (every
  * element of {@code traceEvents}: ops, tensor snapshots, metadata) per second. Target: at least one million
  * events per second.
+ *
+ * <p>{@link #streamOnly} runs the same parse and conversion into op-trace events without writing Parquet,
+ * which shows how the cost splits between the two. An import of 200 MB takes about a minute on a 2-core
+ * machine, so {@link #importToParquet} runs each iteration as one import (1-second iterations, no warm-up:
+ * the JIT is warm after the first seconds of the first import).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(value = 1, jvmArgsAppend = "-Xmx1g")
-@Warmup(iterations = 1, time = 10)
-@Measurement(iterations = 3, time = 10)
 public class TimelineImportBenchmark {
 
     /** Size of the generated timeline in megabytes (10^6 bytes). */
@@ -89,11 +93,24 @@ public class TimelineImportBenchmark {
 
     /** One import of the whole timeline into Parquet. */
     @Benchmark
+    @Warmup(iterations = 0)
+    @Measurement(iterations = 2, time = 1)
     public TimelineImporter.Summary importToParquet(Events counter) throws IOException {
         TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(timeline, parquet, "ResNet-50", 64);
         if (s.opEvents() != stats.opEvents()) {
             throw new IllegalStateException("imported " + s.opEvents() + " op events, generated " + stats.opEvents());
         }
+        counter.opEvents += s.opEvents();
+        counter.traceEvents += stats.events();
+        return s;
+    }
+
+    /** The parse and conversion of the whole timeline, the op-trace events discarded (no Parquet). */
+    @Benchmark
+    @Warmup(iterations = 1, time = 5)
+    @Measurement(iterations = 3, time = 5)
+    public TimelineImporter.Summary streamOnly(Events counter, Blackhole sink) throws IOException {
+        TimelineImporter.Summary s = new TimelineImporter().stream(timeline, sink::consume);
         counter.opEvents += s.opEvents();
         counter.traceEvents += stats.events();
         return s;
