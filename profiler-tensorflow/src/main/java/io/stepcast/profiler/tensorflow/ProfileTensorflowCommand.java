@@ -81,6 +81,11 @@ public final class ProfileTensorflowCommand implements Callable<Integer> {
                     network.name(), batch, r.medianUntracedS() * 1e3, r.untracedS().size(), r.medianTracedS() * 1e3,
                     r.medianTracedSpanS() * 1e3,
                     r.firstLoss(), r.lastLoss(), w.timelines().size(), w.observationFile().getParent());
+            if (!(r.lastLoss() < r.firstLoss())) {
+                // Timings stay valid, but a loss that does not fall means the graph is not training as intended.
+                spec.commandLine().getErr().printf(Locale.ROOT, "warning: %s batch %d: the loss did not go down (%.4f -> %.4f)%n",
+                        network.name(), batch, r.firstLoss(), r.lastLoss());
+            }
             o.flush();
         }
         Path parquet = writer.writeSummary();

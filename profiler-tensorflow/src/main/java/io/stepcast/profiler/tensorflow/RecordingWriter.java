@@ -2,6 +2,7 @@ package io.stepcast.profiler.tensorflow;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.api.Observation;
 import io.stepcast.datasets.parquet.ObservationFiles;
 import io.stepcast.datasets.parquet.OpTraceFiles;
@@ -25,6 +26,11 @@ import java.util.Map;
  * OUT/observations.parquet                 the same in datasets' observation format
  * </pre>
  * Every file goes to a temporary file first and is moved into place when complete.
+ *
+ * <p>Each timeline is TensorFlow 1.x's JSON plus, after {@code traceEvents}, an {@code otherData} object (the
+ * Chrome trace format's field for metadata, shown by chrome://tracing and Perfetto, skipped by TensorFlow
+ * tools) saying what was recorded: model, local batch, step, that the inputs were generated, threads, CPU and
+ * library versions. A timeline read on its own thus still names its model and batch.
  */
 public final class RecordingWriter {
     /** File name of the op trace in each batch folder. */
@@ -57,7 +63,9 @@ public final class RecordingWriter {
         List<Path> timelines = new ArrayList<>();
         for (int k = 1; k <= recording.traces().size(); k++) {
             Path file = dir.resolve(timelineName(k));
-            JsonFiles.write(ChromeTraceTimeline.of(recording.traces().get(k - 1)), file);
+            ObjectNode trace = ChromeTraceTimeline.of(recording.traces().get(k - 1));
+            addProvenance(trace.putObject("otherData"), recording, k);
+            JsonFiles.write(trace, file);
             timelines.add(file);
         }
         List<OpEvent> events = new ArrayList<>();
@@ -72,6 +80,25 @@ public final class RecordingWriter {
         JsonFiles.write(ObservationJson.of(observation), observationFile);
         written.add(observation);
         return new WrittenRecording(observation, timelines, opTrace, observationFile);
+    }
+
+    private void addProvenance(ObjectNode other, BatchRecording r, int step) {
+        SessionThreads threads = r.plan().threads();
+        other.put("recorded_by", "stepcast profile tensorflow");
+        other.put("model", r.network().name());
+        other.put("definition", r.network().definition());
+        other.put("dataset", r.network().dataset());
+        other.put("local_batch", r.localBatch());
+        other.put("traced_step", step);
+        other.put("inputs", "generated: one batch of uniform [0,1) images and random one-hot labels, seed "
+                + r.plan().seed() + "; op durations do not depend on the values");
+        other.put("optimizer", "gradient descent, learning rate " + r.network().learningRate());
+        other.put("parameter_bytes", r.parameterBytes());
+        other.put("intra_threads", threads.intra());
+        other.put("inter_threads", threads.inter());
+        other.put("cpu_model", machine.cpuModel());
+        other.put("tensorflow", TensorFlowRuntime.tensorflowVersion());
+        other.put("tensorflow_java", TensorFlowRuntime.tensorflowJavaVersion());
     }
 
     /**

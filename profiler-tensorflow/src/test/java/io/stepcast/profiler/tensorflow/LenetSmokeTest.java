@@ -169,7 +169,10 @@ class LenetSmokeTest {
     @Test
     void theTimelineIsAValidChromeTrace() {
         JsonNode events = timeline.get("traceEvents");
-        assertThat(timeline.size()).isEqualTo(1);
+        assertThat(timeline.fieldNames()).toIterable().containsExactly("traceEvents", "otherData");
+        assertThat(timeline.at("/otherData/model").asText()).isEqualTo("lenet5");
+        assertThat(timeline.at("/otherData/local_batch").asInt()).isEqualTo(32);
+        assertThat(timeline.at("/otherData/inputs").asText()).startsWith("generated");
         assertThat(events.isArray()).isTrue();
         events.forEach(e -> {
             assertThat(e.get("ph").asText()).isIn("M", "X", "N", "O", "D", "s", "t", "C");
