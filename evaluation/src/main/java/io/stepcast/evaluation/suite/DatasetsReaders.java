@@ -1,18 +1,22 @@
 package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.Observation;
+import io.stepcast.datasets.importers.GenericCsvImporter;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
-/** The one place that calls the datasets module's observation-file readers. */
+/** The one place that calls the datasets module's observation-file readers (Parquet and generic CSV). */
 final class DatasetsReaders {
     private DatasetsReaders() {
     }
 
     static List<Observation> read(Path file) throws IOException {
-        throw new IOException(file + ": reading observation files needs the datasets module's Parquet and generic CSV "
-                + "readers, which this build does not have yet");
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.endsWith(".parquet")
+                ? io.stepcast.datasets.parquet.ObservationFiles.read(file)
+                : new GenericCsvImporter().read(file).observations();
     }
 }

@@ -111,6 +111,33 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void scoresEveryPredictorOnTheUsersOwnTrainAndTestFiles(@TempDir Path dir) throws Exception {
+        // Synthetic rows following SyntheticObservations' law: 0.01 * batch + 0.05 * (workers - 1).
+        StringBuilder train = new StringBuilder("model,architecture,workers,local_batch,step_time_s,hardware\n");
+        StringBuilder test = new StringBuilder(train);
+        for (int w : new int[] {1, 2, 4, 8}) {
+            for (int b : new int[] {16, 32, 64}) {
+                String row = "alpha,allreduce," + w + "," + b + "," + (0.01 * b + 0.05 * (w - 1)) + ",v100\n";
+                (w <= 2 ? train : test).append(row);
+            }
+        }
+        Files.writeString(dir.resolve("train.csv"), train);
+        Files.writeString(dir.resolve("test.csv"), test);
+        Path out = dir.resolve("out");
+        Run r = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
+                "--targets", "step-time", "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        JsonNode exact = find(json.get("entries"), "synthetic-exact");
+        assertThat(exact.get("protocol").asText()).isEqualTo("train-test");
+        assertThat(exact.get("n").asInt()).isEqualTo(6);
+        assertThat(exact.get("mape").asDouble()).isLessThan(1e-9);
+        Run bad = run("--train", dir.resolve("missing.csv").toString(), "--test", dir.resolve("test.csv").toString());
+        assertThat(bad.code()).isEqualTo(1);
+        assertThat(bad.err()).contains("missing.csv: no such file");
+    }
+
+    @Test
     void badInvocationsFailWithAOneLineMessage() {
         Run missing = run("--train", "a.csv");
         assertThat(missing.code()).isEqualTo(2);
