@@ -20,7 +20,8 @@ import java.util.TreeMap;
  * exchanges nothing), devicesPerWorker = intra-op threads (the cores one worker uses), hardware = the CPU
  * model; localBatch = the batch. Measurement: {@code stepTimeS} = median untraced step time, {@code runs}
  * = the timed steps, with their standard deviation. Tags: {@code traced_step_time_s} (median traced step,
- * so the tracing overhead is visible), {@code traced_span_s} (median executor span of the traced steps,
+ * so the tracing overhead is visible), {@code min_step_time_s} (the fastest timed step: on a shared machine
+ * the least disturbed one), {@code traced_span_s} (median executor span of the traced steps,
  * the step time an importer reads from the timelines), {@code cpu_model}, {@code logical_cpus}, {@code intra_threads},
  * {@code inter_threads}, library versions, the loss of the first and last step, and {@code inputs}
  * saying the inputs were generated. Source: {@code tf-profile:<file relative to the output folder>}.
@@ -54,6 +55,8 @@ public final class RecordingObservation {
                 .build();
         Map<String, String> tags = new TreeMap<>();
         tags.put("traced_step_time_s", number(recording.medianTracedS()));
+        tags.put("min_step_time_s", number(recording.untracedS().stream().mapToDouble(Double::doubleValue).min()
+                .orElse(Double.NaN)));
         tags.put("traced_span_s", number(recording.medianTracedSpanS()));
         tags.put("tracing_overhead_s", number(recording.medianTracedS() - recording.medianUntracedS()));
         tags.put("cpu_model", machine.cpuModel());
