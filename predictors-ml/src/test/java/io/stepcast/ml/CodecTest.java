@@ -24,11 +24,13 @@ class CodecTest {
     private static final TrainingSet COURIER = SyntheticObservations.courierFactorial(5);
 
     private static Predictor fit(String name) {
-        Estimator e = REGISTRY.estimator(name);
-        if (name.equals("random-forest")) {
-            e = e.withHyperParameters(Map.of("trees", "20"));
-        }
-        return e.fit(COURIER);
+        // Single grid points keep the suite fast; the grid search has its own tests.
+        Map<String, Map<String, String>> small = Map.of(
+                "cart", Map.of("depth", "5"),
+                "random-forest", Map.of("trees", "20", "depth", "6"),
+                "xgboost", Map.of("rounds", "30", "depth", "3", "eta", "0.3"),
+                "linear-sgd", Map.of("learning-rate", "0.1"));
+        return REGISTRY.estimator(name).withHyperParameters(small.getOrDefault(name, Map.of())).fit(COURIER);
     }
 
     @ParameterizedTest
