@@ -17,7 +17,8 @@ parquet="$work/synthetic-${size_mb}mb.parquet"
 trap 'rm -f "$timeline" "$parquet"' EXIT
 java -cp "$jar" "$main" generate "$size_mb" "$timeline"
 if [ -x /usr/bin/time ]; then
-  /usr/bin/time -v java "-Xmx$heap" -cp "$jar" "$main" import "$timeline" "$parquet" 2> "$work/time.txt"
+  /usr/bin/time -v java "-Xmx$heap" -cp "$jar" "$main" import "$timeline" "$parquet" 2> "$work/time.txt" \
+    || { cat "$work/time.txt" >&2; exit 1; }
   grep -E "Elapsed \(wall clock\)|Maximum resident set size|User time|System time" "$work/time.txt"
 else
   java "-Xmx$heap" -cp "$jar" "$main" import "$timeline" "$parquet"

@@ -4,6 +4,8 @@ import io.stepcast.datasets.timeline.TimelineImporter;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +22,8 @@ import java.util.Optional;
  *        import /tmp/t.json /tmp/t.parquet     # import it, print time, rate and peak RSS
  * </pre>
  * The import prints one {@code key=value} line: file bytes, op events, steps, rows, seconds, op events per
- * second, megabytes per second, the JVM's maximum heap and its peak resident set size ({@code VmHWM} of
+ * second (wall clock), megabytes per second, the CPU time of the importing thread, the JVM's maximum heap, the largest heap occupancy after a
+ * garbage collection ({@link HeapAfterGc}: the live data, whatever {@code -Xmx}) and the peak resident set size ({@code VmHWM} of
  * {@code /proc/self/status}, where the operating system provides it). {@code src/main/scripts/import-timeline.sh}
  * runs both steps and adds {@code /usr/bin/time -v}.
  */
@@ -52,14 +55,21 @@ public final class LargeTimelineImport {
     /** Imports {@code timeline} into {@code parquet} and describes the run on one line. */
     static String importOnce(Path timeline, Path parquet) throws IOException {
         long bytes = Files.size(timeline);
+        HeapAfterGc heap = HeapAfterGc.watch();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(timeline, parquet, "ResNet-50", 64);
         double seconds = (System.nanoTime() - start) / 1e9;
+        // CPU time of the importing thread: robust against other processes competing for the cores.
+        double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
         return String.format(Locale.ROOT,
                 "imported file=%s bytes=%d op_events=%d steps=%d rows=%d parquet_bytes=%d seconds=%.2f "
-                        + "op_events_per_s=%.0f mb_per_s=%.1f max_heap_mb=%d peak_rss_kb=%s",
-                timeline, bytes, s.opEvents(), s.steps(), s.rows(), Files.size(parquet), seconds,
+                        + "thread_cpu_s=%.2f op_events_per_s=%.0f mb_per_s=%.1f max_heap_mb=%d heap_after_gc_max_mb=%.1f gcs=%d "
+                        + "peak_rss_kb=%s",
+                timeline, bytes, s.opEvents(), s.steps(), s.rows(), Files.size(parquet), seconds, cpuSeconds,
                 s.opEvents() / seconds, bytes / 1e6 / seconds, Runtime.getRuntime().maxMemory() >> 20,
+                heap.maxBytes() / 1048576.0, heap.collections(),
                 peakRssKb().map(String::valueOf).orElse("unknown"));
     }
 
