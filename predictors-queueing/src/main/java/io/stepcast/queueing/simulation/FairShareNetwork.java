@@ -37,9 +37,18 @@ final class FairShareNetwork {
     private final int[] linkCount;
     private final boolean[] frozen;
     private final int[] usedLinks;
+    private final int[] linkDegree;
+    private final int[] linkStart;
+    private final int[] linkFill;
+    private int[] linkClasses = new int[64];
 
     private double now;
-    private boolean dirty;
+    /** Classes whose transfer count changed since the last look. */
+    private final int[] touched;
+    private final boolean[] isTouched;
+    private int touchedSize;
+    /** Transfer count of each class when the rates were last computed. */
+    private final int[] countAtRates;
     private double nextTime = Double.POSITIVE_INFINITY;
     private int nextClass = -1;
     private long recomputations;
@@ -90,6 +99,12 @@ final class FairShareNetwork {
         linkCount = new int[links];
         frozen = new boolean[classes];
         usedLinks = new int[links];
+        linkDegree = new int[links];
+        linkStart = new int[links];
+        linkFill = new int[links];
+        touched = new int[classes];
+        isTouched = new boolean[classes];
+        countAtRates = new int[classes];
     }
 
     private static double positive(double v, String what) {
@@ -137,14 +152,44 @@ final class FairShareNetwork {
             }
         }
         push(cls, service[cls] + bytes, tag);
-        dirty = true;
+        touch(cls);
+    }
+
+    private void touch(int cls) {
+        if (!isTouched[cls]) {
+            isTouched[cls] = true;
+            touched[touchedSize++] = cls;
+        }
+    }
+
+    /**
+     * Brings rates and the next completion up to date. Rates are recomputed only when some class's
+     * transfer count differs from the one they were computed for: a channel that starts its next message in
+     * the instant its previous one ends leaves every share as it was, and that is the common case.
+     */
+    private void refresh() {
+        if (touchedSize == 0) {
+            return;
+        }
+        boolean changed = false;
+        for (int i = 0; i < touchedSize; i++) {
+            int c = touched[i];
+            isTouched[c] = false;
+            if (count[c] != countAtRates[c]) {
+                changed = true;
+                countAtRates[c] = count[c];
+            }
+        }
+        touchedSize = 0;
+        if (changed) {
+            recompute();
+        }
+        nextCompletion();
     }
 
     /** Time of the next transfer completion, positive infinity when the network is idle. */
     double nextCompletionTime() {
-        if (dirty) {
-            recompute();
-        }
+        refresh();
         return nextTime;
     }
 
@@ -153,9 +198,7 @@ final class FairShareNetwork {
      * {@link #nextCompletionTime()}), and returns its tag.
      */
     int completeNext(double at) {
-        if (dirty) {
-            recompute();
-        }
+        refresh();
         int cls = nextClass;
         if (cls < 0) {
             throw new IllegalStateException("no transfer in flight");
@@ -171,7 +214,7 @@ final class FairShareNetwork {
             // Reset the service counter of an idle class so that it cannot lose precision over a long run.
             service[cls] = 0;
         }
-        dirty = true;
+        touch(cls);
         return tag;
     }
 
@@ -205,9 +248,7 @@ final class FairShareNetwork {
 
     /** Current rate of each transfer of class {@code cls}, bytes/s (0 when idle). */
     double rateOf(int cls) {
-        if (dirty) {
-            recompute();
-        }
+        refresh();
         return count[cls] == 0 ? 0 : rate[cls];
     }
 
@@ -222,9 +263,7 @@ final class FairShareNetwork {
             throw new IllegalStateException("network time cannot go back from " + now + " to " + at);
         }
         if (dt > 0) {
-            if (dirty) {
-                recompute();
-            }
+            refresh();
             for (int i = 0; i < activeSize; i++) {
                 int c = activeClasses[i];
                 service[c] += rate[c] * dt;
@@ -233,27 +272,38 @@ final class FairShareNetwork {
         }
     }
 
-    /** Progressive filling over the links in use: the most constrained link fixes the rate of its classes. */
+    /**
+     * Progressive filling over the links in use: the link with the smallest fair share (remaining capacity
+     * over unfrozen transfers) fixes the rate of its unfrozen classes, which then take their share from their
+     * other link. Each used link lists its active classes (laid out contiguously), so an iteration costs the
+     * bottleneck's classes plus a scan of the used links.
+     */
     private void recompute() {
         recomputations++;
-        dirty = false;
         int used = 0;
         for (int i = 0; i < activeSize; i++) {
             int c = activeClasses[i];
             frozen[c] = false;
-            int a = classLinkA[c];
-            if (linkCount[a] == 0) {
-                usedLinks[used++] = a;
-                remaining[a] = capacity[a];
+            used = use(classLinkA[c], c, used);
+            if (classLinkB[c] >= 0) {
+                used = use(classLinkB[c], c, used);
             }
-            linkCount[a] += count[c];
-            int b = classLinkB[c];
-            if (b >= 0) {
-                if (linkCount[b] == 0) {
-                    usedLinks[used++] = b;
-                    remaining[b] = capacity[b];
-                }
-                linkCount[b] += count[c];
+        }
+        int offset = 0;
+        for (int i = 0; i < used; i++) {
+            int l = usedLinks[i];
+            linkStart[l] = offset;
+            linkFill[l] = offset;
+            offset += linkDegree[l];
+        }
+        if (linkClasses.length < offset) {
+            linkClasses = new int[Math.max(offset, 2 * linkClasses.length)];
+        }
+        for (int i = 0; i < activeSize; i++) {
+            int c = activeClasses[i];
+            linkClasses[linkFill[classLinkA[c]]++] = c;
+            if (classLinkB[c] >= 0) {
+                linkClasses[linkFill[classLinkB[c]]++] = c;
             }
         }
         int unfrozen = activeSize;
@@ -273,10 +323,11 @@ final class FairShareNetwork {
             if (bottleneck < 0) {
                 break;
             }
-            double share = Math.max(best, 0);
-            for (int i = 0; i < activeSize; i++) {
-                int c = activeClasses[i];
-                if (frozen[c] || (classLinkA[c] != bottleneck && classLinkB[c] != bottleneck)) {
+            // Rounding can leave a saturated link with a hair less than nothing: keep every transfer moving.
+            double share = best > 0 ? best : capacity[bottleneck] * 1e-12;
+            for (int k = linkStart[bottleneck]; k < linkFill[bottleneck]; k++) {
+                int c = linkClasses[k];
+                if (frozen[c]) {
                     continue;
                 }
                 frozen[c] = true;
@@ -293,8 +344,24 @@ final class FairShareNetwork {
             }
         }
         for (int i = 0; i < used; i++) {
-            linkCount[usedLinks[i]] = 0;
+            int l = usedLinks[i];
+            linkCount[l] = 0;
+            linkDegree[l] = 0;
         }
+    }
+
+    private int use(int l, int c, int used) {
+        if (linkDegree[l] == 0) {
+            usedLinks[used++] = l;
+            remaining[l] = capacity[l];
+            linkCount[l] = 0;
+        }
+        linkDegree[l]++;
+        linkCount[l] += count[c];
+        return used;
+    }
+
+    private void nextCompletion() {
         nextTime = Double.POSITIVE_INFINITY;
         nextClass = -1;
         for (int i = 0; i < activeSize; i++) {
