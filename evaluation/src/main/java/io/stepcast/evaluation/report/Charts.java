@@ -42,7 +42,25 @@ public final class Charts {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 600;
 
+    /** Distinct colours; a predictor keeps its colour in every chart of a report. */
+    private static final Color[] PALETTE = {new Color(31, 119, 180), new Color(255, 127, 14), new Color(44, 160, 44),
+        new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194),
+        new Color(127, 127, 127), new Color(188, 189, 34), new Color(23, 190, 207), new Color(0, 0, 128),
+        new Color(128, 128, 0), new Color(0, 128, 128), new Color(255, 200, 0), new Color(100, 200, 255)};
+
     private Charts() {
+    }
+
+    private static Color colour(SuiteResult r, String predictor) {
+        List<String> all = new ArrayList<>(new java.util.TreeSet<>(r.points().stream().map(ScoredPoint::predictor)
+                .collect(java.util.stream.Collectors.toSet())));
+        r.selection().forEach(e -> {
+            if (!all.contains(e.predictor())) {
+                all.add(e.predictor());
+            }
+        });
+        int i = all.indexOf(predictor);
+        return PALETTE[Math.floorMod(i < 0 ? predictor.hashCode() : i, PALETTE.length)];
     }
 
     /** Writes every chart under {@code outDir/charts/} and lists them. */
@@ -60,7 +78,7 @@ public final class Charts {
             List<ScoredPoint> pts = r.points().stream().filter(p -> p.dataset().equals(first.dataset())
                     && p.protocol().equals(first.protocol()) && p.target().label().equals(first.target())).toList();
             String file = "charts/predicted-vs-measured-" + (++i) + ".png";
-            save(predictedVsMeasured(g.getKey(), pts, names), outDir.resolve(file));
+            save(predictedVsMeasured(r, g.getKey(), pts, names), outDir.resolve(file));
             out.add(new ChartFile(file, "Predicted vs measured: " + g.getKey(),
                     "Each point is one held-out configuration; the diagonal is a perfect prediction."));
             out.addAll(scaling(r, first, names, outDir, i));
@@ -69,7 +87,7 @@ public final class Charts {
         Map<String, List<SelectionEntry>> byDataset = new LinkedHashMap<>();
         r.selection().forEach(e -> byDataset.computeIfAbsent(e.dataset(), k -> new ArrayList<>()).add(e));
         for (Map.Entry<String, List<SelectionEntry>> e : byDataset.entrySet()) {
-            XYChart c = batchLatency(e.getKey(), e.getValue());
+            XYChart c = batchLatency(r, e.getKey(), e.getValue());
             if (c != null) {
                 String file = "charts/batch-latency-" + (++s) + ".png";
                 save(c, outDir.resolve(file));
@@ -92,7 +110,7 @@ public final class Charts {
         return c;
     }
 
-    private static XYChart predictedVsMeasured(String title, List<ScoredPoint> pts, List<String> names) {
+    private static XYChart predictedVsMeasured(SuiteResult r, String title, List<ScoredPoint> pts, List<String> names) {
         String unit = pts.get(0).target().unit();
         XYChart c = base(title, "measured (" + unit + ")", "predicted (" + unit + ")");
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
@@ -110,7 +128,9 @@ public final class Charts {
                 lo = Math.min(lo, Math.min(x[i], y[i]));
                 hi = Math.max(hi, Math.max(x[i], y[i]));
             }
-            c.addSeries(n, x, y).setMarker(SeriesMarkers.CIRCLE);
+            XYSeries s = c.addSeries(n, x, y);
+            s.setMarker(SeriesMarkers.CIRCLE);
+            s.setMarkerColor(colour(r, n));
         }
         if (hi > 0) {
             XYSeries d = c.addSeries("perfect (y = x)", new double[] {lo, hi}, new double[] {lo, hi});
@@ -154,7 +174,8 @@ public final class Charts {
                 break;
             }
             Config c0 = best.get(0).config();
-            String title = e.getKey() + ", " + c0.deployment().hardware() + ", local batch " + c0.localBatch()
+            String title = e.getKey() + ", " + c0.deployment().hardware() + ", " + c0.deployment().architecture()
+                    + ", local batch " + c0.localBatch()
                     + " (" + group.dataset() + ", " + group.protocol() + ")";
             XYChart c = base(title, "workers", "throughput (samples/s)");
             Map<Integer, double[]> measured = new TreeMap<>();
@@ -172,6 +193,8 @@ public final class Charts {
                     XYSeries s = c.addSeries(n, keys(pred), means(pred));
                     s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
                     s.setLineStyle(new BasicStroke(2f));
+                    s.setLineColor(colour(r, n));
+                    s.setMarkerColor(colour(r, n));
                 }
             }
             String file = "charts/throughput-vs-workers-" + index + "-" + m + ".png";
@@ -207,7 +230,7 @@ public final class Charts {
     }
 
     /** One decision: the job with the most candidates, at its median SLO. */
-    private static XYChart batchLatency(String dataset, List<SelectionEntry> entries) {
+    private static XYChart batchLatency(SuiteResult r, String dataset, List<SelectionEntry> entries) {
         List<SelectionOutcome> all = entries.stream().flatMap(e -> e.outcomes().stream()).toList();
         if (all.isEmpty()) {
             return null;
@@ -244,6 +267,8 @@ public final class Charts {
             XYSeries s = c.addSeries(label, p.keySet().stream().mapToDouble(Integer::doubleValue).toArray(),
                     p.values().stream().mapToDouble(Double::doubleValue).toArray());
             s.setLineStyle(SeriesLines.DASH_DOT);
+            s.setLineColor(colour(r, e.predictor()));
+            s.setMarkerColor(colour(r, e.predictor()));
         }
         XYSeries line = c.addSeries("SLO", new double[] {xs[0], xs[xs.length - 1]}, new double[] {slo, slo});
         line.setMarker(SeriesMarkers.NONE);
