@@ -143,7 +143,8 @@ public final class SimulateCommand implements Callable<Integer> {
             int nodes = (w + workersPerHost - 1) / workersPerHost;
             boolean aggregate = m == Mode.SYNC && workersPerHost > 1;
             SimulationSetup setup = new SimulationSetup(w, ps, nodes, colocated,
-                    bandwidthGbps * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), bus, m, order, Sharding.BYTES,
+                    bandwidthGbps * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), cal.busBytesPerS(), m, order,
+                    Sharding.BYTES,
                     aggregate, scale, warmup, steps);
             ChromeTrace t = traceOut != null && w == largest && trace == null ? new ChromeTrace(TRACE_EVENTS) : null;
             points.add(SimulationRunner.run(compiled, setup, seeds, 1, t));

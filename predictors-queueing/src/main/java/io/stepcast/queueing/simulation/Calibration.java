@@ -24,9 +24,12 @@ import io.stepcast.api.CannotFitException;
  * @param simulatedStepS      simulated single-worker step time after calibration
  * @param profiledStepS       the profile's step time
  * @param fittedFromReceives  true when bandwidth and latency came from the profiled receives
+ * @param busBytesPerS        host bus bandwidth to simulate with: the requested one, or positive infinity when
+ *                            the receives were fitted (a profiled receive ends when the tensor is in the
+ *                            device's memory, so the fitted path already includes the bus)
  */
 public record Calibration(double computeScale, double bandwidthEfficiency, double latencyS, double simulatedStepS,
-                          double profiledStepS, boolean fittedFromReceives) {
+                          double profiledStepS, boolean fittedFromReceives, double busBytesPerS) {
 
     /**
      * Calibrates {@code profile}.
@@ -50,8 +53,9 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
                 fitted = true;
             }
         }
+        double bus = fitted ? Double.POSITIVE_INFINITY : busBytesPerS;
         SimulationSetup base = new SimulationSetup(1, 1, 1, !remotePs, nominalBytesPerS * efficiency, latency,
-                busBytesPerS, Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 2);
+                bus, Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 2);
         double target = profile.stepTimeS;
         double lo = 1e-4;
         double fLo = stepTime(profile, base.withComputeScale(lo));
@@ -89,7 +93,7 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
                 fHi = f;
             }
         }
-        return new Calibration(alpha, efficiency, latency, f, target, fitted);
+        return new Calibration(alpha, efficiency, latency, f, target, fitted, bus);
     }
 
     private static double stepTime(CompiledProfile p, SimulationSetup s) {

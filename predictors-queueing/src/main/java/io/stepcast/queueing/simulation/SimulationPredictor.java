@@ -119,7 +119,8 @@ final class SimulationPredictor implements Predictor {
         double scale = cal.calibration().computeScale() * config.localBatch() / cal.basis().localBatch();
         return new SimulationSetup(config.workers(), config.deployment().parameterServers(),
                 config.deployment().nodes(), config.deployment().colocatedPs(),
-                nominal * cal.calibration().bandwidthEfficiency(), cal.calibration().latencyS(), bus(), mode,
+                nominal * cal.calibration().bandwidthEfficiency(), cal.calibration().latencyS(),
+                cal.calibration().busBytesPerS(), mode,
                 OrderPolicy.parse(hp.text("policy")), Sharding.parse(hp.text("sharding")),
                 Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"));
     }

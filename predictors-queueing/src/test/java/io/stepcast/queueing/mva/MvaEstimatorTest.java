@@ -1,0 +1,70 @@
+package io.stepcast.queueing.mva;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** Synthetic single- and two-worker observations of a 100 MB model with remote parameter servers. */
+class MvaEstimatorTest {
+    private static Config async(int workers, int ps) {
+        return Config.builder().model("net").architecture(Architecture.ASYNC_PS).workers(workers).parameterServers(ps)
+                .nodes(workers).parameterBytes(100_000_000).bandwidthGbps(10).localBatch(32).build();
+    }
+
+    private static Observation measured(Config c, double stepS) {
+        return new Observation(c, Measurements.builder().stepTimeS(stepS).build(), "synthetic:mva");
+    }
+
+    private static double throughput(Predictor p, Config c) {
+        return p.predict(c, Target.THROUGHPUT).asDouble().getAsDouble();
+    }
+
+    @Test
+    void oneWorkerReproducesTheMeasurementAndThroughputSaturatesBelowTheBound() {
+        Map<String, String> noBus = Map.of("host-bus-gbps", "0");
+        Predictor p = new MvaEstimator().withHyperParameters(noBus)
+                .fit(TrainingSet.of("one", List.of(measured(async(1, 1), 0.5))));
+        assertThat(p.predict(async(1, 1), Target.STEP_TIME).asDouble().getAsDouble()).isCloseTo(0.5, within(1e-9));
+        double previous = 0;
+        for (int w = 1; w <= 64; w *= 2) {
+            double x = throughput(p, async(w, 2));
+            assertThat(x).isGreaterThanOrEqualTo(previous);
+            previous = x;
+        }
+        // Bound: 2 shards x 1.25 GB/s / 100 MB = 25 steps/s = 800 samples/s.
+        assertThat(previous).isLessThanOrEqualTo(800).isGreaterThan(700);
+    }
+
+    @Test
+    void fitsTheBandwidthToATwoWorkerObservation() {
+        Config two = async(2, 1);
+        Predictor p = new MvaEstimator().withHyperParameters(Map.of("host-bus-gbps", "0"))
+                .fit(TrainingSet.of("one+two", List.of(measured(async(1, 1), 0.5), measured(two, 0.62))));
+        assertThat(p.predict(two, Target.STEP_TIME).asDouble().getAsDouble()).isCloseTo(0.62, within(1e-6));
+        Predictor plain = new MvaEstimator().withHyperParameters(Map.of("host-bus-gbps", "0", "two-worker-fit", "false"))
+                .fit(TrainingSet.of("one+two", List.of(measured(async(1, 1), 0.5), measured(two, 0.62))));
+        assertThat(plain.predict(two, Target.STEP_TIME).asDouble().getAsDouble()).isNotCloseTo(0.62, within(1e-3));
+    }
+
+    @Test
+    void needsParameterBytesAndASingleWorkerBasis() {
+        Config noBytes = Config.builder().model("net").architecture(Architecture.ASYNC_PS).localBatch(32).build();
+        Predictor p = new MvaEstimator().fit(TrainingSet.of("no bytes", List.of(measured(noBytes, 0.5))));
+        assertThat(p.predict(noBytes.withWorkers(4), Target.THROUGHPUT).isValue()).isFalse();
+        assertThatThrownBy(() -> new MvaEstimator().fit(TrainingSet.of("empty", List.of())))
+                .isInstanceOf(CannotFitException.class);
+    }
+}

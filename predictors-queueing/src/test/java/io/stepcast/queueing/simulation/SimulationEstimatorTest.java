@@ -1,0 +1,116 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.queueing.SyntheticProfiles;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class SimulationEstimatorTest {
+    private static final Map<String, String> QUICK = Map.of("steps", "8", "warmup", "2", "seeds", "2");
+
+    private static Profile chain() {
+        return SyntheticProfiles.chain("chain", 32, 10, 4_000_000, 2000, 4000, 10, 50);
+    }
+
+    private static Config config(String model, Architecture arch, int workers, int ps, int batch) {
+        return Config.builder().model(model).architecture(arch).workers(workers).parameterServers(ps)
+                .nodes(workers).bandwidthGbps(10).localBatch(batch).build();
+    }
+
+    private static Predictor fitChain(Map<String, String> hp) {
+        Estimator e = new SimulationEstimator().withHyperParameters(QUICK).withHyperParameters(hp);
+        return e.fit(new TrainingSet("synthetic chain", List.of(), List.of(chain())));
+    }
+
+    @Test
+    void oneWorkerReproducesTheProfiledStep() {
+        Predictor p = fitChain(Map.of("policy", "fifo"));
+        Prediction step = p.predict(config("chain", Architecture.ASYNC_PS, 1, 1, 32), Target.STEP_TIME);
+        double profiled = chain().stepTimeUs() * 1e-6;
+        assertThat(step.asDouble().getAsDouble()).isCloseTo(profiled, within(0.02 * profiled));
+        Prediction thr = p.predict(config("chain", Architecture.ASYNC_PS, 1, 1, 32), Target.THROUGHPUT);
+        assertThat(thr.asDouble().getAsDouble()).isCloseTo(32 / profiled, within(0.02 * 32 / profiled));
+    }
+
+    @Test
+    void throughputGrowsWithWorkersAndComputeScalesWithTheBatch() {
+        Predictor p = fitChain(Map.of());
+        double one = p.predict(config("chain", Architecture.ASYNC_PS, 1, 1, 32), Target.THROUGHPUT).asDouble().getAsDouble();
+        double four = p.predict(config("chain", Architecture.ASYNC_PS, 4, 1, 32), Target.THROUGHPUT).asDouble().getAsDouble();
+        assertThat(four).isGreaterThan(one).isLessThan(4 * one);
+        double step32 = p.predict(config("chain", Architecture.ASYNC_PS, 1, 1, 32), Target.STEP_TIME).asDouble().getAsDouble();
+        double step64 = p.predict(config("chain", Architecture.ASYNC_PS, 1, 1, 64), Target.STEP_TIME).asDouble().getAsDouble();
+        // Compute doubles (60 ms more) but part of it hides behind the gradient sends.
+        assertThat(step64).isGreaterThan(step32 + 0.02).isLessThan(step32 + 0.06 + 1e-9);
+    }
+
+    @Test
+    void answersNotApplicableOutsideItsDomain() {
+        Predictor p = fitChain(Map.of());
+        assertThat(p.predict(config("unknown-net", Architecture.ASYNC_PS, 2, 1, 32), Target.THROUGHPUT))
+                .isInstanceOfSatisfying(Prediction.NotApplicable.class,
+                        na -> assertThat(na.reason()).contains("unknown-net"));
+        assertThat(p.predict(config("chain", Architecture.ALLREDUCE, 2, 0, 32), Target.THROUGHPUT))
+                .isInstanceOf(Prediction.NotApplicable.class);
+        assertThat(p.predict(config("chain", Architecture.ASYNC_PS, 2, 1, 32), Target.ACCURACY))
+                .isInstanceOf(Prediction.NotApplicable.class);
+    }
+
+    @Test
+    void refusesToFitWithoutProfileOrSingleWorkerRows() {
+        assertThatThrownBy(() -> new SimulationEstimator().fit(TrainingSet.of("empty", List.of())))
+                .isInstanceOf(CannotFitException.class).hasMessageContaining("single-worker");
+    }
+
+    @Test
+    void fallsBackToACoarseProfileFromASingleWorkerObservation() {
+        Config one = Config.builder().model("mlp").architecture(Architecture.SYNC_PS).parameterServers(1)
+                .colocatedPs(true).parameterBytes(40_000_000).bandwidthGbps(10).localBatch(64).build();
+        Observation o = new Observation(one, Measurements.builder().stepTimeS(0.2).build(), "synthetic:single");
+        Predictor p = new SimulationEstimator().withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
+        assertThat(p.predict(one, Target.STEP_TIME).asDouble().getAsDouble()).isCloseTo(0.2, within(0.004));
+        Config eight = one.toBuilder().workers(8).nodes(2).parameterServers(2).build();
+        double t8 = p.predict(eight, Target.THROUGHPUT).asDouble().getAsDouble();
+        assertThat(t8).isGreaterThan(64 / 0.2).isLessThanOrEqualTo(8 * 64 / 0.2);
+    }
+
+    @Test
+    void hyperParametersAreCheckedAndCopied() {
+        Estimator base = new SimulationEstimator();
+        Estimator tac = base.withHyperParameters(Map.of("policy", "tac"));
+        assertThat(base.hyperParameters()).containsEntry("policy", "random");
+        assertThat(tac.hyperParameters()).containsEntry("policy", "tac");
+        assertThatThrownBy(() -> base.withHyperParameters(Map.of("polcy", "tac")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("polcy");
+        assertThatThrownBy(() -> base.withHyperParameters(Map.of("policy", "lifo")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lifo");
+    }
+
+    @Test
+    void predictionsAreReproducibleAndCarryProvenance() {
+        Config c = config("chain", Architecture.ASYNC_PS, 6, 2, 32);
+        double a = fitChain(Map.of()).predict(c, Target.THROUGHPUT).asDouble().getAsDouble();
+        Predictor p = fitChain(Map.of());
+        double b = p.predict(c, Target.THROUGHPUT).asDouble().getAsDouble();
+        assertThat(a).isEqualTo(b);
+        assertThat(p.provenance().estimator()).isEqualTo("simulation");
+        assertThat(p.provenance().seed()).isEqualTo(1L);
+        assertThat(p.provenance().hyperParameters()).containsEntry("steps", "8");
+    }
+}
