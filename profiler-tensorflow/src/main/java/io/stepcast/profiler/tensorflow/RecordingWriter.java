@@ -9,10 +9,13 @@ import io.stepcast.datasets.parquet.OpTraceFiles;
 import io.stepcast.datasets.trace.OpEvent;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes recordings into an output folder, one sub-folder per network and batch:
@@ -22,7 +25,7 @@ import java.util.Map;
  * OUT/lenet5-batch32/optrace.parquet       the kept traced steps as an op trace (datasets' op-trace format,
  *                                          step k-1 = timeline-step{k}; model and local batch in its metadata)
  * OUT/lenet5-batch32/observation.json      the observation (median step times, machine, versions)
- * OUT/observations.json                    every observation written by this run
+ * OUT/observations.json                    every observation in the folder (this run and earlier ones)
  * OUT/observations.parquet                 the same in datasets' observation format
  * </pre>
  * Every file goes to a temporary file first and is moved into place when complete.
@@ -102,15 +105,23 @@ public final class RecordingWriter {
     }
 
     /**
-     * Writes {@code OUT/observations.json} and {@code OUT/observations.parquet} with every observation written
-     * so far; returns the Parquet file.
+     * Writes {@code OUT/observations.json} and {@code OUT/observations.parquet}: the observations already in
+     * that Parquet file (from earlier runs into the same folder, for example other models) followed by every
+     * observation written so far, a new one replacing an old one of the same source; returns the Parquet file.
      */
     public Path writeSummary() throws IOException {
-        ArrayNode all = JsonNodeFactory.instance.arrayNode();
-        written.forEach(o -> all.add(ObservationJson.of(o)));
-        JsonFiles.write(all, out.resolve("observations.json"));
         Path parquet = out.resolve("observations.parquet");
-        ObservationFiles.write(parquet, written);
+        Set<String> sources = new HashSet<>();
+        written.forEach(o -> sources.add(o.source()));
+        List<Observation> all = new ArrayList<>();
+        if (Files.exists(parquet)) {
+            ObservationFiles.read(parquet).stream().filter(o -> !sources.contains(o.source())).forEach(all::add);
+        }
+        all.addAll(written);
+        ArrayNode json = JsonNodeFactory.instance.arrayNode();
+        all.forEach(o -> json.add(ObservationJson.of(o)));
+        JsonFiles.write(json, out.resolve("observations.json"));
+        ObservationFiles.write(parquet, all);
         return parquet;
     }
 

@@ -2,7 +2,9 @@ package io.stepcast.profiler.tensorflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.datasets.parquet.ObservationFiles;
 import io.stepcast.api.plugin.PluginRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,6 +48,14 @@ class ProfileTensorflowCommandTest {
         }
         JsonNode all = new ObjectMapper().readTree(dir.resolve("observations.json").toFile());
         assertThat(all).hasSize(2);
+        // A second run into the same folder adds its observations and replaces those of the same batch.
+        int again = profileCommand(new StringWriter()).execute("tensorflow", "--model", "mlp", "--local-batch", "48,8",
+                "--steps", "1", "--warmup", "0", "--traced-steps", "1", "--out", dir.toString());
+        assertThat(again).isZero();
+        List<Observation> merged = ObservationFiles.read(dir.resolve("observations.parquet"));
+        assertThat(merged).extracting(o -> o.config().localBatch()).containsExactly(16, 48, 8);
+        assertThat(merged.get(1).measurements().runs()).isEqualTo(1);
+        assertThat(new ObjectMapper().readTree(dir.resolve("observations.json").toFile())).hasSize(3);
         try (var files = Files.list(dir.resolve("mlp-batch16"))) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
