@@ -45,15 +45,57 @@ class HybridOverRegisteredBasesRealDataTest {
     void hybridOverPolluxOnResNet50() throws Exception {
         PluginRegistry r = registry();
         assertThat(r.estimators()).containsKey("pollux");
-        List<Observation> rows = new DefaultObservationCatalog().observations("pollux-placements",
-                Optional.of(Path.of(System.getProperty("stepcast.shared.data"))))
-                .stream().filter(o -> o.tag("job", "").equals("imagenet")).toList();
+        List<Observation> all = new DefaultObservationCatalog().observations("pollux-placements",
+                Optional.of(Path.of(System.getProperty("stepcast.shared.data"))));
+        // -Dstepcast.hybrid.jobs=bert,cifar10,... scores other Pollux jobs too (ResNet-50 = imagenet).
+        for (String job : System.getProperty("stepcast.hybrid.jobs", "imagenet").split(",")) {
+            scoreJob(r, job, all.stream().filter(o -> o.tag("job", "").equals(job)).toList());
+        }
+    }
+
+    @Test
+    void hybridOverPolluxExtrapolatesToScalability() throws Exception {
+        PluginRegistry r = registry();
+        Path data = Path.of(System.getProperty("stepcast.shared.data"));
+        var catalog = new DefaultObservationCatalog();
+        List<Observation> placements = catalog.observations("pollux-placements", Optional.of(data));
+        List<Observation> scalability = catalog.observations("pollux-scalability", Optional.of(data));
+        Estimator hybrid = r.estimator("hybrid").withHyperParameters(Map.of("trees", "10", "depth", "6"));
+        System.out.println("Pollux, fit on placements (1-4 nodes), predict scalability (6-16 nodes), step time MAPE:");
+        for (String job : System.getProperty("stepcast.hybrid.jobs", "imagenet").split(",")) {
+            TrainingSet train = TrainingSet.of(job + "-placements",
+                    placements.stream().filter(o -> o.tag("job", "").equals(job)).toList());
+            List<Observation> test = scalability.stream().filter(o -> o.tag("job", "").equals(job)).toList();
+            StringBuilder line = new StringBuilder("  " + job + ":");
+            for (Estimator e : List.of(r.estimator("pollux"), hybrid, r.estimator("random-forest"))) {
+                Predictor p = e.fit(train);
+                double sum = 0;
+                int n = 0;
+                int na = 0;
+                for (Observation o : test) {
+                    var v = p.predict(o.config(), Target.STEP_TIME).asDouble();
+                    if (v.isPresent()) {
+                        double actual = o.value(Target.STEP_TIME).orElseThrow();
+                        sum += Math.abs(v.getAsDouble() - actual) / actual;
+                        n++;
+                    } else {
+                        na++;
+                    }
+                }
+                line.append(String.format("  %s %.1f%% (n=%d, n/a=%d)", e.name(), 100 * sum / Math.max(1, n), n, na));
+            }
+            System.out.println(line);
+        }
+    }
+
+    private static void scoreJob(PluginRegistry r, String job, List<Observation> rows) throws Exception {
+        assertThat(rows).as(job).isNotEmpty();
         var group = (java.util.function.Function<Observation, String>) o -> Integer.toString(o.config().workers());
         Estimator pollux = r.estimator("pollux");
         Estimator hybrid = r.estimator("hybrid").withHyperParameters(Map.of("trees", "10", "depth", "6"));
         var base = LeaveOneGroupOut.score("pollux", pollux, rows, group, Target.STEP_TIME);
         var mixed = LeaveOneGroupOut.score("hybrid(pollux)", hybrid, rows, group, Target.STEP_TIME);
-        System.out.println("Pollux ResNet-50 placements, leave one replica count out, step time:");
+        System.out.println("Pollux " + job + " placements, leave one replica count out, step time:");
         System.out.println("  " + base);
         System.out.println("  " + mixed);
         assertThat(mixed.notApplicable()).isEqualTo(base.notApplicable());
