@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  *       {@code kfold:K:ATTRIBUTE:seed=N};</li>
  *   <li>{@code logo:ATTRIBUTE} (leave one group out);</li>
  *   <li>{@code extrapolation:ATTRIBUTE<=VALUE};</li>
- *   <li>{@code cross-hardware} or {@code cross-hardware:TYPE};</li>
+ *   <li>{@code cross-hardware} or {@code cross-hardware:TYPE}, optionally followed by
+ *       {@code +single-worker};</li>
  *   <li>{@code profile-only};</li>
  *   <li>{@code holdout:ATTRIBUTE=VALUE} (fit where it equals VALUE, test on the rest) and
  *       {@code train-test} (the {@code side} tag set by {@code evaluate --train/--test}).</li>
@@ -48,11 +49,15 @@ public final class Protocols {
         if (s.startsWith("logo:") && s.length() > 5) {
             return new LeaveOneGroupOut(s.substring(5));
         }
-        if (s.equals("cross-hardware")) {
-            return new CrossHardware(Optional.empty());
-        }
-        if (s.startsWith("cross-hardware:")) {
-            return new CrossHardware(Optional.of(s.substring("cross-hardware:".length())));
+        if (s.startsWith("cross-hardware")) {
+            boolean single = s.endsWith("+single-worker");
+            String rest = s.substring("cross-hardware".length(), s.length() - (single ? "+single-worker".length() : 0));
+            if (rest.isEmpty()) {
+                return new CrossHardware(Optional.empty(), single);
+            }
+            if (rest.startsWith(":") && rest.length() > 1) {
+                return new CrossHardware(Optional.of(rest.substring(1)), single);
+            }
         }
         if (s.equals("train-test")) {
             return new TrainTest("side", "train", "test");
@@ -65,6 +70,6 @@ public final class Protocols {
             return new ProfileOnly(profiles);
         }
         throw new IllegalArgumentException("unknown protocol '" + spec + "' (expected kfold:K[:attribute], "
-                + "logo:attribute, extrapolation:attribute<=value, cross-hardware[:type], profile-only, holdout:attribute=value or train-test)");
+                + "logo:attribute, extrapolation:attribute<=value, cross-hardware[:type][+single-worker], profile-only, holdout:attribute=value or train-test)");
     }
 }

@@ -16,6 +16,8 @@ import java.util.Map;
  * under {@code charts/}. Every file is written to a temporary file and moved into place.
  */
 public final class ReportWriter {
+    private static final int MAX_REASONS = 4;
+    private static final int MAX_REASON_CHARS = 220;
     private ReportWriter() {
     }
 
@@ -66,11 +68,23 @@ public final class ReportWriter {
         b.append("\n## Why predictions were not applicable\n\n");
         boolean any = false;
         for (ScoreEntry e : r.entries()) {
+            int shown = 0;
+            int hidden = 0;
             for (Map.Entry<String, Integer> reason : e.reasons().entrySet()) {
+                if (shown++ >= MAX_REASONS) {
+                    hidden += reason.getValue();
+                    continue;
+                }
+                String why = reason.getKey().length() > MAX_REASON_CHARS
+                        ? reason.getKey().substring(0, MAX_REASON_CHARS) + "..." : reason.getKey();
                 b.append("- ").append(e.dataset()).append(" / ").append(e.protocol()).append(" / ")
                         .append(e.predictor()).append(" / ").append(e.target()).append(": ")
-                        .append(reason.getValue()).append(" x ").append(reason.getKey()).append('\n');
+                        .append(reason.getValue()).append(" x ").append(why).append('\n');
                 any = true;
+            }
+            if (hidden > 0) {
+                b.append("- ").append(e.dataset()).append(" / ").append(e.protocol()).append(" / ").append(e.predictor())
+                        .append(": ").append(hidden).append(" more, for other reasons (all in details.json)\n");
             }
         }
         if (!any) {

@@ -99,6 +99,18 @@ class ProtocolIsolationTest {
     }
 
     @Test
+    void crossHardwareWithSingleWorkerRowsSeesOnlyTheHeldOutTypesSingleWorkerRows() {
+        List<Split> splits = Protocols.parse("cross-hardware:v100+single-worker", Optional.empty()).splits("grid", data);
+        assertThat(splits).extracting(Split::id).containsExactly("k80+p100+v100@1->v100");
+        Split s = splits.get(0);
+        assertDisjoint(s);
+        assertThat(s.test()).hasSize(2 * 3 * 3).allMatch(o -> o.config().deployment().hardware().equals("v100")
+                && o.config().workers() > 1);
+        assertThat(s.training().observations()).filteredOn(o -> o.config().deployment().hardware().equals("v100"))
+                .hasSize(2 * 3).allMatch(o -> o.config().workers() == 1);
+    }
+
+    @Test
     void profileOnlyFitsOnSingleWorkerRowsAndSynthesisesProfilesFromThemAlone() {
         List<double[]> asked = new ArrayList<>();
         ProfileSource zoo = new ProfileSource() {
