@@ -2,10 +2,17 @@ package io.stepcast.datasets.parquet;
 
 import io.stepcast.datasets.trace.OpEvent;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
-/** Writes {@link OpEvent}s in the {@link Schemas#OP_EVENT} layout. */
+/**
+ * Writes {@link OpEvent}s in the {@link Schemas#OP_EVENT} layout, each distinct requirement set once (see
+ * {@link Schemas}). Not thread-safe, like the Parquet writer it serves.
+ */
 final class OpEventWriteSupport extends RowWriteSupport<OpEvent> {
+    /** Requirement sets already written, by content. */
+    private final Map<List<String>, Integer> setIds = new HashMap<>();
 
     OpEventWriteSupport(Map<String, String> metadata) {
         super(Schemas.OP_EVENT, metadata);
@@ -27,6 +34,18 @@ final class OpEventWriteSupport extends RowWriteSupport<OpEvent> {
             int64("bytes", e.bytes());
         }
         string("producer", e.producer());
-        stringList("requires", e.requires());
+        List<String> requires = e.requires();
+        if (!requires.isEmpty()) {
+            Integer id = setIds.get(requires);
+            boolean first = id == null;
+            if (first) {
+                id = setIds.size();
+                setIds.put(requires, id);
+            }
+            int32("requires_id", id);
+            if (first) {
+                stringList("requires", requires);
+            }
+        }
     }
 }

@@ -36,7 +36,8 @@ public final class OpTraceFiles {
     public static RowFileWriter<OpEvent> writer(Path target, Map<String, String> extraMetadata) throws IOException {
         Map<String, String> meta = new HashMap<>(extraMetadata);
         meta.putAll(SchemaVersion.metadata(Schemas.OP_TRACE));
-        return new RowFileWriter<>(target, new OpEventWriteSupport(meta));
+        return new RowFileWriter<>(target, new OpEventWriteSupport(meta), java.util.Set.of("device", "name", "type",
+                "category", "tensor", "producer", "requires.list.element"));
     }
 
     /** Writes all events, replacing {@code target} only on success; returns the rows written. */
@@ -53,7 +54,8 @@ public final class OpTraceFiles {
 
     /** A streaming reader. */
     public static RowFileReader<OpEvent> reader(Path file) throws IOException {
-        return new RowFileReader<>(file, Schemas.OP_TRACE, OpTraceFiles::map);
+        Map<Integer, List<String>> sets = new HashMap<>();
+        return new RowFileReader<>(file, Schemas.OP_TRACE, g -> map(g, sets));
     }
 
     /** Every event of a file (small traces; stream with {@link #reader} otherwise). */
@@ -107,11 +109,25 @@ public final class OpTraceFiles {
         }
     }
 
-    private static OpEvent map(Group g) {
+    private static OpEvent map(Group g, Map<Integer, List<String>> sets) {
+        List<String> requires = List.of();
+        if (Groups.has(g, "requires_id")) {
+            int id = g.getInteger("requires_id", 0);
+            if (Groups.has(g, "requires")) {
+                requires = List.copyOf(Groups.stringList(g, "requires"));
+                sets.put(id, requires);
+            } else {
+                requires = sets.get(id);
+                if (requires == null) {
+                    throw new IllegalArgumentException("field requires_id: set " + id
+                            + " is used before the row that lists it");
+                }
+            }
+        }
         return new OpEvent(g.getInteger("step", 0), g.getInteger("worker", 0), Groups.string(g, "device"),
                 g.getInteger("lane", 0), g.getString("name", 0), g.getString("type", 0),
                 OpCategory.parse(g.getString("category", 0)), g.getDouble("start_us", 0),
                 g.getDouble("duration_us", 0), Groups.string(g, "tensor"),
-                Groups.optLong(g, "bytes").orElse(-1), Groups.string(g, "producer"), Groups.stringList(g, "requires"));
+                Groups.optLong(g, "bytes").orElse(-1), Groups.string(g, "producer"), requires);
     }
 }

@@ -39,19 +39,31 @@ public final class RowFileWriter<T> implements AutoCloseable {
     private boolean closed;
 
     RowFileWriter(Path target, WriteSupport<T> support) throws IOException {
+        this(target, support, java.util.Set.of());
+    }
+
+    /**
+     * @param noStatistics columns (dotted paths) without min/max statistics: free-text columns that no reader
+     *                     filters on, whose statistics would cost a comparison per value
+     */
+    RowFileWriter(Path target, WriteSupport<T> support, java.util.Set<String> noStatistics) throws IOException {
         this.target = target.toAbsolutePath();
         Path dir = this.target.getParent();
         Files.createDirectories(dir);
         this.temporary = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
         Files.delete(temporary);
         try {
-            this.writer = new Builder<>(new LocalOutputFile(temporary), support)
+            Builder<T> b = new Builder<>(new LocalOutputFile(temporary), support)
                     .withConf(QuietHadoop.configuration())
                     .withWriteMode(ParquetFileWriter.Mode.CREATE)
                     .withCompressionCodec(CompressionCodecName.SNAPPY)
                     .withRowGroupSize((long) ROW_GROUP_BYTES)
                     .withDictionaryEncoding(true)
-                    .build();
+                    .withSizeStatisticsEnabled(false);
+            for (String column : noStatistics) {
+                b = b.withStatisticsEnabled(column, false);
+            }
+            this.writer = b.build();
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temporary);
             throw e;

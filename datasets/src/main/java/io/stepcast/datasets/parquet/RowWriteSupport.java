@@ -19,6 +19,9 @@ import java.util.OptionalLong;
 abstract class RowWriteSupport<T> extends WriteSupport<T> {
     private final MessageType schema;
     private final Map<String, String> metadata;
+    /** Values repeat (op names recur every step): encode each string once. Bounded, cleared when full. */
+    private static final int CACHE_LIMIT = 1 << 16;
+    private final Map<String, Binary> encoded = new java.util.HashMap<>();
     private RecordConsumer rc;
 
     RowWriteSupport(MessageType schema, Map<String, String> metadata) {
@@ -51,8 +54,15 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     /** Writes the fields of a row in schema order. */
     abstract void writeFields(T row);
 
+    private final Map<String, Integer> indexes = new java.util.HashMap<>();
+
     final int index(String field) {
-        return schema.getFieldIndex(field);
+        Integer i = indexes.get(field);
+        if (i == null) {
+            i = schema.getFieldIndex(field);
+            indexes.put(field, i);
+        }
+        return i;
     }
 
     final void string(String field, String value) {
@@ -61,8 +71,20 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         }
         int i = index(field);
         rc.startField(field, i);
-        rc.addBinary(Binary.fromString(value));
+        rc.addBinary(binary(value));
         rc.endField(field, i);
+    }
+
+    private Binary binary(String value) {
+        Binary b = encoded.get(value);
+        if (b == null) {
+            if (encoded.size() >= CACHE_LIMIT) {
+                encoded.clear();
+            }
+            b = Binary.fromConstantByteArray(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            encoded.put(value, b);
+        }
+        return b;
     }
 
     final void int32(String field, int value) {
@@ -117,7 +139,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         for (String v : values) {
             rc.startGroup();
             rc.startField("element", 0);
-            rc.addBinary(Binary.fromString(v));
+            rc.addBinary(binary(v));
             rc.endField("element", 0);
             rc.endGroup();
         }
@@ -138,10 +160,10 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         for (Map.Entry<String, String> e : new java.util.TreeMap<>(values).entrySet()) {
             rc.startGroup();
             rc.startField("key", 0);
-            rc.addBinary(Binary.fromString(e.getKey()));
+            rc.addBinary(binary(e.getKey()));
             rc.endField("key", 0);
             rc.startField("value", 1);
-            rc.addBinary(Binary.fromString(e.getValue()));
+            rc.addBinary(binary(e.getValue()));
             rc.endField("value", 1);
             rc.endGroup();
         }

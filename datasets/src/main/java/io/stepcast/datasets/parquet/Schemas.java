@@ -18,8 +18,12 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * sd_accuracy?, source, replication, tags (map)}.
  *
  * <p><b>op-trace</b>: {@code step, worker, device?, lane, name, type, category (compute | receive | send |
- * other), start_us, duration_us, tensor?, bytes?, producer?, requires (list)}; file metadata may carry
- * {@code stepcast.model} and {@code stepcast.local_batch} for the profile it describes.
+ * other), start_us, duration_us, tensor?, bytes?, producer?, requires_id?, requires (list)?}; file metadata
+ * may carry {@code stepcast.model} and {@code stepcast.local_batch} for the profile it describes. The
+ * parameter tensors an op requires are stored once per distinct set: {@code requires_id} numbers the set
+ * (0, 1, ... in order of first use) and {@code requires} lists it on the first row that uses the id only, so
+ * the file stays small and fast to write when thousands of ops share the same requirements. Read the rows
+ * in order (as {@link OpTraceFiles} does) to resolve the ids.
  *
  * <p><b>iteration-trace</b>: {@code kind (iteration | epoch_end | validation), job, epoch, iteration?,
  * wall_clock_s?, records?, iteration_time_s?, throughput_records_s?, loss?, accuracy?, correct?, count?}.
@@ -87,6 +91,7 @@ public final class Schemas {
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("tensor")
             .optional(PrimitiveTypeName.INT64).named("bytes")
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("producer")
+            .optional(PrimitiveTypeName.INT32).named("requires_id")
             .optionalGroup().as(LogicalTypeAnnotation.listType())
                 .repeatedGroup()
                     .required(PrimitiveTypeName.BINARY).as(stringType()).named("element")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.base.ParserBase;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import io.stepcast.datasets.io.DataFormatException;
 
@@ -92,8 +93,13 @@ final class ChromeTraceReader {
                 throw located(where, p, "traceEvents: expected event objects, found " + t);
             }
             e.reset();
-            e.line = p.currentTokenLocation().getLineNr();
-            e.column = p.currentTokenLocation().getColumnNr();
+            if (p instanceof ParserBase base) {
+                e.line = base.getTokenLineNr();
+                e.column = base.getTokenColumnNr();
+            } else {
+                e.line = p.currentTokenLocation().getLineNr();
+                e.column = p.currentTokenLocation().getColumnNr();
+            }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String f = p.currentName();
                 JsonToken v = p.nextToken();
@@ -126,7 +132,8 @@ final class ChromeTraceReader {
                         String g = p.currentName();
                         JsonToken u = p.nextToken();
                         if (g.equals("tensor_description") && u == JsonToken.VALUE_STRING) {
-                            e.tensorDescription = p.getText();
+                            e.tensorBytes = TimelineConverter.bytesOf(p.getTextCharacters(), p.getTextOffset(),
+                                    p.getTextLength());
                         } else {
                             p.skipChildren();
                         }

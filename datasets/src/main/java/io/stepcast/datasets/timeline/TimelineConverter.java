@@ -38,6 +38,8 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private final Map<List<String>, List<String>> interned = new HashMap<>();
     private final Set<String> seenInStep = new HashSet<>();
     private final List<Pending> buffer = new ArrayList<>();
+    private long lastLaneKey;
+    private int lastLane = -1;
     private int step;
     private long opEvents;
     private long emitted;
@@ -57,7 +59,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     @Override
     public void event(TraceEvent e) throws IOException {
         if (e.ph == null) {
-            throw new DataFormatException(file + ":" + e.line + ":" + e.column, "event without field ph");
+            throw new DataFormatException(where(e), "event without field ph");
         }
         switch (e.ph) {
             case "X" -> op(e);
@@ -84,6 +86,28 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         return emitted;
     }
 
+    /**
+     * One instance per distinct name, so that the many look-ups and the Parquet encoder's cache compare names
+     * by identity. Bounded: cleared when it outgrows {@value #CANONICAL_LIMIT} names.
+     */
+    private String canonical(String s) {
+        String c = canonical.putIfAbsent(s, s);
+        if (c != null) {
+            return c;
+        }
+        if (canonical.size() > CANONICAL_LIMIT) {
+            canonical.clear();
+        }
+        return s;
+    }
+
+    private static final int CANONICAL_LIMIT = 1 << 20;
+    private final Map<String, String> canonical = new HashMap<>();
+
+    private String where(TraceEvent e) {
+        return file + ":" + e.line + ":" + e.column;
+    }
+
     private void metadata(TraceEvent e) {
         if ("process_name".equals(e.name) && e.argName != null) {
             processNames.put(e.pid, e.argName);
@@ -91,43 +115,53 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     }
 
     private void snapshot(TraceEvent e) {
-        if (e.name == null || e.tensorDescription == null) {
-            return;
-        }
-        long bytes = bytesOf(e.tensorDescription);
-        if (bytes >= 0) {
-            outputBytes.put(e.name, bytes);
+        if (e.name != null && e.tensorBytes >= 0) {
+            outputBytes.put(e.name, e.tensorBytes);
         }
     }
 
     /** {@code requested_bytes} (exact size) or else {@code allocated_bytes} of a tensor description. */
     static long bytesOf(String description) {
-        long v = field(description, "requested_bytes: ");
-        return v >= 0 ? v : field(description, "allocated_bytes: ");
+        char[] c = description.toCharArray();
+        return bytesOf(c, 0, c.length);
     }
 
-    private static long field(String s, String key) {
-        int i = s.indexOf(key);
-        if (i < 0) {
-            return -1;
+    /** As {@link #bytesOf(String)}, over a slice of characters (no string is built). */
+    static long bytesOf(char[] text, int offset, int length) {
+        long v = field(text, offset, length, REQUESTED);
+        return v >= 0 ? v : field(text, offset, length, ALLOCATED);
+    }
+
+    private static final char[] REQUESTED = "requested_bytes: ".toCharArray();
+    private static final char[] ALLOCATED = "allocated_bytes: ".toCharArray();
+
+    private static long field(char[] s, int offset, int length, char[] key) {
+        int end = offset + length;
+        outer:
+        for (int i = offset; i + key.length <= end; i++) {
+            for (int k = 0; k < key.length; k++) {
+                if (s[i + k] != key[k]) {
+                    continue outer;
+                }
+            }
+            long v = 0;
+            int j = i + key.length;
+            int start = j;
+            while (j < end && s[j] >= '0' && s[j] <= '9') {
+                v = v * 10 + (s[j] - '0');
+                j++;
+            }
+            return j == start ? -1 : v;
         }
-        long v = 0;
-        int j = i + key.length();
-        int start = j;
-        while (j < s.length() && Character.isDigit(s.charAt(j))) {
-            v = v * 10 + (s.charAt(j) - '0');
-            j++;
-        }
-        return j == start ? -1 : v;
+        return -1;
     }
 
     private void op(TraceEvent e) throws IOException {
-        String where = file + ":" + e.line + ":" + e.column;
         if (Double.isNaN(e.ts)) {
-            throw new DataFormatException(where, "op event without field ts");
+            throw new DataFormatException(where(e), "op event without field ts");
         }
         if (Double.isNaN(e.dur)) {
-            throw new DataFormatException(where, "op event without field dur");
+            throw new DataFormatException(where(e), "op event without field dur");
         }
         opEvents++;
         String node;
@@ -150,11 +184,13 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             type = e.argOp != null ? e.argOp : e.name;
         }
         if (node == null || node.isEmpty()) {
-            throw new DataFormatException(where, "op event without a name");
+            throw new DataFormatException(where(e), "op event without a name");
         }
         if (type == null) {
             type = "unknown";
         }
+        node = canonical(node);
+        type = canonical(type);
         boolean rpc = type.equals("RecvTensor");
         if (!kernel && !rpc && !seenInStep.add(node)) {
             // A node runs once per step: seeing it again starts the next step.
@@ -165,7 +201,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         String[] inputs = new String[e.inputs.size()];
         for (int i = 0; i < inputs.length; i++) {
             String in = e.inputs.get(i);
-            inputs[i] = in == null ? "" : nodeName(in);
+            inputs[i] = in == null ? "" : canonical(nodeName(in));
         }
         OpCategory category = classify(type, node);
         String tensor = null;
@@ -193,7 +229,12 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
                 requiresMemo.clear();
             }
         }
-        int lane = lanes.computeIfAbsent(((long) e.pid << 32) | (e.tid & 0xffffffffL), k -> lanes.size());
+        long laneKey = ((long) e.pid << 32) | (e.tid & 0xffffffffL);
+        if (laneKey != lastLaneKey || lastLane < 0) {
+            lastLane = lanes.computeIfAbsent(laneKey, k -> lanes.size());
+            lastLaneKey = laneKey;
+        }
+        int lane = lastLane;
         buffer.add(new Pending(node, type, category, processNames.get(e.pid), lane, e.ts, e.dur, tensor, bytes,
                 producer));
         if (buffer.size() >= MAX_BUFFERED) {

@@ -13,6 +13,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Imports TensorFlow timelines in Chrome trace JSON into op traces and {@link Profile}s, the input of the
@@ -49,7 +54,8 @@ import java.util.Map;
  *       the process name.</li>
  * </ul>
  * Events of other phases (flows, counters, object creation) are skipped. Times stay in the timeline's
- * microseconds. Thread-safe (no state between calls).
+ * microseconds. Thread-safe (no state between calls). {@link #writeOpTrace} parses on a second thread while
+ * the calling thread writes Parquet, through a bounded queue (a few megabytes).
  */
 public final class TimelineImporter {
 
@@ -89,9 +95,98 @@ public final class TimelineImporter {
             meta.put(OpTraceFiles.LOCAL_BATCH_KEY, Integer.toString(localBatch));
         }
         try (RowFileWriter<OpEvent> w = OpTraceFiles.writer(target, meta)) {
-            Summary s = stream(timeline, w::write);
+            Summary s = pipelined(timeline, w);
             w.commit();
             return s;
+        }
+    }
+
+    /** Events handed from the parsing thread to the writing thread at a time. */
+    private static final int BATCH = 4096;
+    /** Batches in flight: bounds the memory of the pipeline to a few megabytes. */
+    private static final int QUEUE = 8;
+    private static final List<OpEvent> END = List.of();
+
+    /**
+     * Parses on a thread of its own while the calling thread writes Parquet (the two halves cost about the same),
+     * through a bounded queue of batches. A failure on either side stops both and is rethrown here.
+     */
+    private Summary pipelined(Path timeline, RowFileWriter<OpEvent> writer) throws IOException {
+        BlockingQueue<List<OpEvent>> queue = new ArrayBlockingQueue<>(QUEUE);
+        AtomicBoolean cancelled = new AtomicBoolean();
+        CompletableFuture<Summary> parsed = new CompletableFuture<>();
+        Thread parser = new Thread(() -> {
+            List<List<OpEvent>> batch = new ArrayList<>(1);
+            batch.add(new ArrayList<>(BATCH));
+            try {
+                Summary s = stream(timeline, e -> {
+                    List<OpEvent> b = batch.get(0);
+                    b.add(e);
+                    if (b.size() == BATCH) {
+                        hand(queue, b, cancelled);
+                        batch.set(0, new ArrayList<>(BATCH));
+                    }
+                });
+                if (!batch.get(0).isEmpty()) {
+                    hand(queue, batch.get(0), cancelled);
+                }
+                parsed.complete(s);
+            } catch (Throwable t) {
+                parsed.completeExceptionally(t);
+            } finally {
+                try {
+                    hand(queue, END, cancelled);
+                } catch (IOException ignored) {
+                    // the writer gave up; it does not wait for the end marker
+                }
+            }
+        }, "stepcast-timeline-parser");
+        parser.setDaemon(true);
+        parser.start();
+        try {
+            for (List<OpEvent> b = queue.take(); b != END; b = queue.take()) {
+                for (OpEvent e : b) {
+                    writer.write(e);
+                }
+            }
+            return parsed.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("timeline import interrupted");
+        } catch (java.util.concurrent.CompletionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IOException(cause);
+        } finally {
+            cancelled.set(true);
+            queue.clear();
+            try {
+                parser.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void hand(BlockingQueue<List<OpEvent>> queue, List<OpEvent> batch, AtomicBoolean cancelled)
+            throws IOException {
+        try {
+            while (!queue.offer(batch, 50, TimeUnit.MILLISECONDS)) {
+                if (cancelled.get()) {
+                    throw new java.io.InterruptedIOException("the Parquet writer stopped");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("timeline parsing interrupted");
         }
     }
 

@@ -22,8 +22,9 @@ final class TraceEvent {
     String argLongName;
     /** {@code args.tf_op} (TensorFlow 2 profiler kernels: {@code node:Op}). */
     String argTfOp;
-    /** {@code args.snapshot.tensor_description}. */
-    String tensorDescription;
+    /** Bytes of the tensor in {@code args.snapshot.tensor_description} ({@code requested_bytes}, else
+     *  {@code allocated_bytes}); -1 when absent. */
+    long tensorBytes = -1;
     /** {@code args.inputK} by index K; null where absent. */
     final List<String> inputs = new ArrayList<>();
     /** 1-based line of the event's start in the file. */
@@ -42,7 +43,7 @@ final class TraceEvent {
         argOp = null;
         argLongName = null;
         argTfOp = null;
-        tensorDescription = null;
+        tensorBytes = -1;
         inputs.clear();
     }
 
