@@ -67,12 +67,6 @@ final class SimulationPredictor implements Predictor {
         return Prediction.of(w / e.stepsPerS(), w / e.maxStepsPerS(), w / e.minStepsPerS());
     }
 
-    /** The full estimate for a configuration (for reports), or empty with the reason in the prediction. */
-    Optional<ThroughputEstimate> estimate(Config config) {
-        Object r = results.computeIfAbsent(config, this::simulate);
-        return r instanceof ThroughputEstimate e ? Optional.of(e) : Optional.empty();
-    }
-
     private Object simulate(Config config) {
         Optional<SingleWorkerBasis> basis = lookup.find(config);
         if (basis.isEmpty()) {

@@ -31,6 +31,7 @@ public final class Simulator {
     private final CompiledProfile p;
     private final SimulationSetup setup;
     private final SplittableRandom rng;
+    private final long seed;
     private final TraceSink trace;
 
     private final int sim;          // simulated workers (hosts when aggregating)
@@ -100,6 +101,7 @@ public final class Simulator {
         this.p = profile;
         this.setup = setup;
         this.rng = new SplittableRandom(seed);
+        this.seed = seed;
         this.trace = trace;
         int n = p.tensors;
         int hostsWithWorkers = setup.workerHosts();
@@ -213,8 +215,13 @@ public final class Simulator {
      * @throws IllegalStateException when the run deadlocks or exceeds {@code maxEvents}
      */
     public RunResult run(long maxEvents) {
+        // Asynchronous workers start at staggered times, uniformly within one single-worker step: identical
+        // workers started together would otherwise stay in lockstep forever (fair sharing makes them finish
+        // their transfers together), a symmetry no real cluster has. Synchronous workers start together.
+        double stagger = setup.mode() == Mode.ASYNC && sim > 1 ? p.stepTimeS * setup.computeScale() : 0;
+        SplittableRandom starts = new SplittableRandom(seed ^ 0x5DEECE66DL);
         for (int w = 0; w < sim; w++) {
-            queue.schedule(0.0, EV_STEP_START, w, 0);
+            queue.schedule(w == 0 ? 0.0 : stagger * starts.nextDouble(), EV_STEP_START, w, 0);
         }
         while (finished < sim) {
             double tq = queue.peekTime();

@@ -48,9 +48,8 @@ class SimulatorTest {
                 assertThat(e.stepsPerS()).as("W=%d P=%d bound", w, ps).isLessThanOrEqualTo(bound * 1.0001);
                 previous = e.stepsPerS();
             }
-            // Saturation: at 32 workers the PS links are the bottleneck. Not 100%: workers that share a link
-            // fairly finish their receives together and then leave it idle while they all compute (a convoy).
-            assertThat(previous).isGreaterThan(0.75 * bound);
+            // Saturation: at 32 workers the PS links are the bottleneck.
+            assertThat(previous).isGreaterThan(0.9 * bound);
         }
     }
 
