@@ -223,6 +223,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         @Override
         public void close() {
             if (bar != null) {
+                // Skipped units (a predictor without the target needs no fit) still count as done.
+                bar.stepTo(bar.getMax());
                 bar.close();
             }
         }
