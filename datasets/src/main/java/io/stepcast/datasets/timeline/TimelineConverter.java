@@ -179,6 +179,12 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             node = c > 0 ? e.argTfOp.substring(0, c) : e.argTfOp;
             type = c > 0 ? e.argTfOp.substring(c + 1) : e.name;
             kernel = true;
+        } else if (e.argOp == null && e.name != null && e.name.lastIndexOf(':') > 0
+                && e.name.lastIndexOf(':') < e.name.length() - 1) {
+            // TensorFlow 2 host events may carry "node:Op" as their name
+            int c = e.name.lastIndexOf(':');
+            node = e.name.substring(0, c);
+            type = e.name.substring(c + 1);
         } else {
             node = e.name;
             type = e.argOp != null ? e.argOp : e.name;
