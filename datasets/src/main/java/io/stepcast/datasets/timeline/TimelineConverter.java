@@ -19,11 +19,16 @@ import java.util.TreeSet;
 /**
  * Turns Chrome trace events of TensorFlow timelines into op-trace events (see {@link TimelineImporter} for
  * the rules). Keeps the dataflow graph (node to inputs, bounded by the graph's size) and the events of the
- * current step, whose dependencies are resolved when the step ends. Not thread-safe: one per file.
+ * current step, whose dependencies are resolved when the step ends. Memory is bounded: at most
+ * {@value #MAX_GRAPH_NODES} distinct nodes are remembered (beyond that the graph is forgotten and rebuilt)
+ * and at most {@value #MAX_BUFFERED} events are buffered. Not thread-safe: one per file.
  */
 final class TimelineConverter implements ChromeTraceReader.Handler {
     /** A step with more events than this is flushed early, resolving dependencies with what is known so far. */
     static final int MAX_BUFFERED = 200_000;
+
+    /** Distinct nodes remembered; real training graphs have tens of thousands. */
+    static final int MAX_GRAPH_NODES = 250_000;
 
     private static final Map<String, Integer> GRADIENT_INPUT = gradientInputs();
 
@@ -51,9 +56,17 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
                            double duration, String tensor, long bytes, String producer) {
     }
 
+    private final int maxGraphNodes;
+
     TimelineConverter(String file, OpEventSink sink) {
+        this(file, sink, MAX_GRAPH_NODES);
+    }
+
+    /** With another limit on remembered nodes (tests). */
+    TimelineConverter(String file, OpEventSink sink, int maxGraphNodes) {
         this.file = file;
         this.sink = sink;
+        this.maxGraphNodes = maxGraphNodes;
     }
 
     @Override
@@ -227,6 +240,15 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             producer = g == null || g.isEmpty() ? null : g;
         }
         if (!kernel) {
+            if (graph.size() >= maxGraphNodes && !graph.containsKey(node)) {
+                // Not a training graph that repeats: resolve what is buffered with the whole graph, then forget
+                // it rather than run out of memory; later dependencies come from the nodes seen since.
+                flush();
+                graph.clear();
+                requiresMemo.clear();
+                interned.clear();
+                outputBytes.clear();
+            }
             Node known = graph.get(node);
             String readTensor = category == OpCategory.RECEIVE ? tensor : null;
             if (known == null || !java.util.Arrays.equals(known.inputs, inputs)

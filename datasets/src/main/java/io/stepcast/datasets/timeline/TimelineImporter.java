@@ -49,7 +49,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       profiler, not a {@code RecvTensor}) starts the next step; a TensorFlow 1.x timeline (one
  *       {@code session.run}) is one step. Dependencies are resolved at the end of each step; a step of more
  *       than {@value TimelineConverter#MAX_BUFFERED} events is written in parts, each part resolved with the
- *       graph known so far (later steps are exact);</li>
+ *       graph known so far (later steps are exact); a file with more than
+ *       {@value TimelineConverter#MAX_GRAPH_NODES} distinct nodes (not a repeating training graph) has its graph
+ *       forgotten and rebuilt whenever it reaches that size, so memory stays bounded;</li>
  *   <li><b>lanes</b>: every (pid, tid) pair is its own lane, numbered in order of appearance; the device is
  *       the process name.</li>
  * </ul>
