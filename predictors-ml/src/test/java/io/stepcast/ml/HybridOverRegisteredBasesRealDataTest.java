@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * OPT-IN: the hybrid over the real analytical estimators of another module, which this module must not
  * depend on. Run with the jars of that module (and its libraries) on a class loader:
  * {@code mvn -pl predictors-ml test -Dtest=HybridOverRegisteredBasesRealDataTest
- * -Dstepcast.extra.jars=/path/predictors-regression.jar:/path/commons-math3.jar}.
+ * -Dstepcast.extra.jars=/path/predictors-regression.jar:/path/predictors-queueing.jar:/path/commons-math3.jar}
+ * (the MVA case is skipped without the queueing jar).
  * Scores the hybrid against its base on the same leave-one-replica-count-out splits of the Pollux
  * ResNet-50 placements, and checks the save/load round trip through the base's own codec.
  */
@@ -51,6 +52,36 @@ class HybridOverRegisteredBasesRealDataTest {
         for (String job : System.getProperty("stepcast.hybrid.jobs", "imagenet").split(",")) {
             scoreJob(r, job, all.stream().filter(o -> o.tag("job", "").equals(job)).toList());
         }
+    }
+
+    @Test
+    void hybridOverMvaOnTfBenchmarks() throws Exception {
+        PluginRegistry r = registry();
+        org.junit.jupiter.api.Assumptions.assumeTrue(r.estimators().containsKey("mva"),
+                "needs the predictors-queueing jar on stepcast.extra.jars");
+        var zoo = r.service(io.stepcast.api.plugin.ProfileSource.class);
+        org.junit.jupiter.api.Assumptions.assumeTrue(zoo.isPresent(), "needs the datasets plugin's ProfileSource");
+        // The published table states no model sizes; MVA needs them, so take them from the model zoo.
+        List<Observation> rows = new DefaultObservationCatalog().observations("tf-benchmarks", Optional.empty())
+                .stream().filter(o -> o.config().deployment().architecture().usesParameterServers())
+                .filter(o -> zoo.get().parameterBytes(o.config().model()).isPresent())
+                .map(o -> new Observation(o.config().toBuilder()
+                        .parameterBytes(zoo.get().parameterBytes(o.config().model())).build(),
+                        o.measurements(), o.source(), o.replication(), o.tags()))
+                .toList();
+        var group = (java.util.function.Function<Observation, String>) o -> Integer.toString(o.config().workers());
+        Estimator hybrid = r.estimator("hybrid").withHyperParameters(Map.of("base", "mva", "trees", "10",
+                "depth", "3"));
+        Predictor all = r.estimator("mva").fit(TrainingSet.of("tf", rows));
+        long answered = rows.stream().filter(o -> all.predict(o.config(), Target.THROUGHPUT).isValue()).count();
+        System.out.println("mva fitted on all " + rows.size() + " rows answers " + answered + "; e.g. "
+                + all.predict(rows.get(rows.size() - 1).config(), Target.THROUGHPUT));
+        var base = LeaveOneGroupOut.score("mva", r.estimator("mva"), rows, group, Target.THROUGHPUT);
+        var mixed = LeaveOneGroupOut.score("hybrid(mva)", hybrid, rows, group, Target.THROUGHPUT);
+        System.out.println("TF benchmarks (parameter servers, " + rows.size()
+                + " rows), leave one GPU count out, throughput:");
+        System.out.println("  " + base);
+        System.out.println("  " + mixed);
     }
 
     @Test
