@@ -176,8 +176,15 @@ final class FairShareNetwork {
             int c = touched[i];
             isTouched[c] = false;
             if (count[c] != countAtRates[c]) {
-                changed = true;
                 countAtRates[c] = count[c];
+                if (classLinkB[c] < 0) {
+                    // A bus class is alone on its link: its share needs no water-filling.
+                    if (count[c] > 0) {
+                        rate[c] = capacity[classLinkA[c]] / count[c];
+                    }
+                } else {
+                    changed = true;
+                }
             }
         }
         touchedSize = 0;
@@ -281,13 +288,19 @@ final class FairShareNetwork {
     private void recompute() {
         recomputations++;
         int used = 0;
+        int unfrozen = 0;
         for (int i = 0; i < activeSize; i++) {
             int c = activeClasses[i];
-            frozen[c] = false;
-            used = use(classLinkA[c], c, used);
-            if (classLinkB[c] >= 0) {
-                used = use(classLinkB[c], c, used);
+            if (classLinkB[c] < 0) {
+                // A bus class is alone on its link: its fair share is the link over its transfers.
+                frozen[c] = true;
+                rate[c] = capacity[classLinkA[c]] / count[c];
+                continue;
             }
+            frozen[c] = false;
+            unfrozen++;
+            used = use(classLinkA[c], c, used);
+            used = use(classLinkB[c], c, used);
         }
         int offset = 0;
         for (int i = 0; i < used; i++) {
@@ -301,12 +314,11 @@ final class FairShareNetwork {
         }
         for (int i = 0; i < activeSize; i++) {
             int c = activeClasses[i];
-            linkClasses[linkFill[classLinkA[c]]++] = c;
             if (classLinkB[c] >= 0) {
+                linkClasses[linkFill[classLinkA[c]]++] = c;
                 linkClasses[linkFill[classLinkB[c]]++] = c;
             }
         }
-        int unfrozen = activeSize;
         while (unfrozen > 0) {
             double best = Double.POSITIVE_INFINITY;
             int bottleneck = -1;

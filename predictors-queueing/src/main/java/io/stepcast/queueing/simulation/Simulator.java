@@ -347,9 +347,8 @@ public final class Simulator {
         if (upBusy[ch] || upHead[ch] == upTail[ch]) {
             return;
         }
-        int send = upQueue[w * p.sends + upSegStart[s] + upHead[ch]++];
+        int x = upQueue[w * p.sends + upSegStart[s] + upHead[ch]++];
         upBusy[ch] = true;
-        int x = newTransfer(UP, w, send, step[w]);
         advance(x);
     }
 
@@ -379,14 +378,15 @@ public final class Simulator {
         streamBusy[w * p.streams + p.opStream[op]] = false;
         opsLeft[w]--;
         for (int k = p.opSendStart[op]; k < p.opSendStart[op + 1]; k++) {
-            int send = p.opSendList[k];
-            int s = shardOf[p.sendTensor[send]];
-            int ch = w * shards + s;
-            upQueue[w * p.sends + upSegStart[s] + upTail[ch]++] = send;
-            kickUp(w, s);
+            advance(newTransfer(UP, w, p.opSendList[k], step[w]));
         }
         tryStream(w, p.opStream[op]);
         checkStepDone(w);
+    }
+
+    private void channelFreed(int w, int t) {
+        chanBusy[w * shards + shardOf[t]] = false;
+        kickDown(w, shardOf[t]);
     }
 
     private void arrived(int w, int t) {
@@ -399,15 +399,15 @@ public final class Simulator {
                 tryStream(w, p.opStream[op]);
             }
         }
-        chanBusy[w * shards + shardOf[t]] = false;
-        kickDown(w, shardOf[t]);
         checkStepDone(w);
     }
 
-    private void delivered(int w, int send, int k) {
+    private void delivered(int w, int send, int k, boolean viaChannel) {
         int t = p.sendTensor[send];
         int s = shardOf[t];
-        upBusy[w * shards + s] = false;
+        if (viaChannel) {
+            upBusy[w * shards + s] = false;
+        }
         sendsLeft[w]--;
         if (setup.mode() == Mode.SYNC) {
             int slot = 2 * t + (k & 1);
@@ -421,7 +421,9 @@ public final class Simulator {
                 }
             }
         }
-        kickUp(w, s);
+        if (viaChannel) {
+            kickUp(w, s);
+        }
         checkStepDone(w);
     }
 
@@ -477,7 +479,16 @@ public final class Simulator {
         free[freeSize++] = x;
     }
 
-    /** Moves a transfer to its next stage: latency, NIC, bus; then completes it. */
+    /**
+     * Moves a transfer to its next stage and completes it after the last one.
+     *
+     * <p>Parameters: [latency, NIC] when the shard is on another host, then [bus copy to the devices]. The
+     * shard's channel to the worker is released when the network part ends (or, for a shard on the same
+     * host, when the copy ends), so the copy of one tensor overlaps the network transfer of the next.
+     *
+     * <p>Gradients: [bus copy from the devices] as soon as the op produced them, then, when the shard is on
+     * another host, a place in the worker's channel to that shard for [latency, NIC].
+     */
     private void advance(int x) {
         int w = xWorker[x];
         int h = host[w];
@@ -502,6 +513,9 @@ public final class Simulator {
                     // fall through
                 case 2:
                     xStage[x] = 3;
+                    if (remote) {
+                        channelFreed(w, t);
+                    }
                     if (net.busModelled(h)) {
                         startFlow(x, net.busClass(h, 1), devices[w] * p.tensorBytes[t]);
                         return;
@@ -509,11 +523,15 @@ public final class Simulator {
                     // fall through
                 default:
                     release(x);
+                    if (!remote) {
+                        channelFreed(w, t);
+                    }
                     arrived(w, t);
             }
         } else {
             int send = xItem[x];
-            int ps = psHost[shardOf[p.sendTensor[send]]];
+            int s = shardOf[p.sendTensor[send]];
+            int ps = psHost[s];
             boolean remote = ps != h;
             switch (xStage[x]) {
                 case 0:
@@ -524,23 +542,33 @@ public final class Simulator {
                     }
                     // fall through
                 case 1:
-                    xStage[x] = 2;
-                    if (remote && setup.latencyS() > 0) {
+                    if (remote) {
+                        xStage[x] = 2;
+                        int ch = w * shards + s;
+                        upQueue[w * p.sends + upSegStart[s] + upTail[ch]++] = x;
+                        kickUp(w, s);
+                        return;
+                    }
+                    xStage[x] = 4;
+                    int k0 = xStep[x];
+                    release(x);
+                    delivered(w, send, k0, false);
+                    return;
+                case 2:
+                    xStage[x] = 3;
+                    if (setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
-                case 2:
-                    xStage[x] = 3;
-                    if (remote) {
-                        startFlow(x, net.nicClass(h, ps), p.sendBytes[send]);
-                        return;
-                    }
-                    // fall through
+                case 3:
+                    xStage[x] = 4;
+                    startFlow(x, net.nicClass(h, ps), p.sendBytes[send]);
+                    return;
                 default:
                     int k = xStep[x];
                     release(x);
-                    delivered(w, send, k);
+                    delivered(w, send, k, true);
             }
         }
     }
