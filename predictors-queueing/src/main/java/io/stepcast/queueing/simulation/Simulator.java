@@ -12,8 +12,9 @@ import java.util.SplittableRandom;
  * channel of its own, in the order of the {@link OrderPolicy}; a compute op starts when all the tensors it
  * requires have arrived and the previous op of its stream has ended; an op's end releases its gradient sends,
  * which each shard receives one at a time in release order; the step ends when its ops, receives and sends
- * are done, and the next one starts at once. Concurrent transfers share links max-min fairly
- * ({@link FairShareNetwork}). In {@link Mode#SYNC} a shard sends a tensor's value for step {@code k + 1}
+ * are done, and the next one starts at once. Copies over a host's bus (when modelled) follow a tensor's
+ * network transfer and precede a gradient's, without holding the channel. Concurrent transfers share links
+ * max-min fairly ({@link FairShareNetwork}). In {@link Mode#SYNC} a shard sends a tensor's value for step {@code k + 1}
  * only when all workers' gradients of that tensor for step {@code k} have arrived. One instance runs once; it
  * is not thread-safe, runs are independent.
  *

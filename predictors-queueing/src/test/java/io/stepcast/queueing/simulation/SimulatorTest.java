@@ -81,4 +81,29 @@ class SimulatorTest {
             assertThat(sync).isGreaterThan(0).isLessThanOrEqualTo(w * one * 1.0001);
         }
     }
+
+    @Test
+    void transfersWithinAHostDoNotCrossTheNicAndAggregatedHostsCountTheirDevices() {
+        CompiledProfile p = CompiledProfile.of(remoteChain());
+        // One host, colocated shard, no bus: nothing is shared, so W workers run W times one worker's rate.
+        SimulationSetup local = new SimulationSetup(1, 1, 1, true, 10 * GBPS, 50e-6, Double.POSITIVE_INFINITY,
+                Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 2, 10);
+        double one = SimulationRunner.run(p, local, 1, 1, null).stepsPerS();
+        assertThat(one).isCloseTo(1 / p.computeS(), within(1e-9 / p.computeS()));
+        assertThat(SimulationRunner.run(p, local.withWorkers(4), 1, 1, null).stepsPerS())
+                .isCloseTo(4 * one, within(1e-9 * one));
+        SimulationSetup syncHost = new SimulationSetup(8, 1, 1, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY,
+                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, true, 1.0, 2, 10);
+        Simulator s = new Simulator(p, syncHost, null, 1, null);
+        assertThat(s.simulatedWorkers()).isEqualTo(1);
+        assertThat(s.run(10_000_000).stepsPerS()).isCloseTo(8 * one, within(1e-9 * one));
+        // Two hosts aggregating 8 workers each send one copy per host: half the traffic of per-worker clients.
+        SimulationSetup twoHosts = new SimulationSetup(16, 2, 2, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY,
+                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, true, 1.0, 2, 10);
+        double aggregated = SimulationRunner.run(p, twoHosts, 1, 1, null).stepsPerS();
+        SimulationSetup perWorker = new SimulationSetup(16, 2, 2, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY,
+                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 2, 10);
+        double separate = SimulationRunner.run(p, perWorker, 1, 1, null).stepsPerS();
+        assertThat(aggregated).isGreaterThan(separate).isLessThanOrEqualTo(16 * one * 1.0001);
+    }
 }
