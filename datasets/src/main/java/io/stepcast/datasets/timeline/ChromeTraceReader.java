@@ -75,6 +75,41 @@ final class ChromeTraceReader {
         }
     }
 
+    /**
+     * The scalar fields of the trace's top-level {@code otherData} object (Chrome trace metadata; stepcast's
+     * profiler writes the model and local batch there), skipping the events without building them.
+     * Empty when the file has no such object.
+     */
+    static java.util.Map<String, String> otherData(Path file) throws IOException {
+        java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+        try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+             InputStream in = gzipped(raw);
+             JsonParser p = JSON.createParser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return fields;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken t = p.nextToken();
+                if ("otherData".equals(field) && t == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String key = p.currentName();
+                        if (p.nextToken().isScalarValue()) {
+                            fields.put(key, p.getValueAsString());
+                        } else {
+                            p.skipChildren();
+                        }
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+        } catch (JsonParseException ex) {
+            // A malformed file is reported by read(), which names the line; metadata is optional.
+        }
+        return fields;
+    }
+
     private static InputStream gzipped(InputStream in) throws IOException {
         in.mark(2);
         int b1 = in.read();

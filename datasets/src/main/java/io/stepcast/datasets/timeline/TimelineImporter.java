@@ -214,13 +214,27 @@ public final class TimelineImporter {
     }
 
     /**
-     * The {@link Profile} of the first step, named after the file, local batch 1.
+     * The {@link Profile} of the first step. Model and local batch come from the trace's {@code otherData}
+     * ({@code model}, {@code local_batch}, as stepcast's profiler writes them); a timeline without them (plain
+     * TensorFlow output) is named after the file with local batch 1, so pass them explicitly with
+     * {@link #readProfile(Path, String, int)} for such files.
      *
      * @throws DataFormatException when the file is not a timeline or holds no op of positive duration
      */
     public Profile readProfile(Path timeline) throws IOException {
-        String name = timeline.getFileName().toString().replaceFirst("(\\.trace)?\\.json(\\.gz)?$", "");
-        return readProfile(timeline, name, 1);
+        Map<String, String> meta = ChromeTraceReader.otherData(timeline);
+        String name = meta.getOrDefault("model",
+                timeline.getFileName().toString().replaceFirst("(\\.trace)?\\.json(\\.gz)?$", ""));
+        int batch = 1;
+        String b = meta.get("local_batch");
+        if (b != null) {
+            try {
+                batch = Integer.parseInt(b.trim());
+            } catch (NumberFormatException e) {
+                throw new DataFormatException(timeline.toString(), "otherData.local_batch is not an integer: " + b);
+            }
+        }
+        return readProfile(timeline, name, batch);
     }
 
     /** The {@link Profile} of the first step, for the given model and local batch. */

@@ -99,6 +99,19 @@ class TimelineImporterTest {
     }
 
     @Test
+    void modelAndLocalBatchComeFromOtherDataWhenTheTraceHasThem() throws IOException {
+        String base = SyntheticTimelines.file(1).strip();
+        String withMeta = base.substring(0, base.length() - 1)
+                + ", \"otherData\": {\"model\": \"lenet5\", \"local_batch\": 64, \"inputs\": {\"x\": 1}}}";
+        Profile p = importer.readProfile(write("timeline-step1.json", withMeta));
+        assertThat(p.model()).isEqualTo("lenet5");
+        assertThat(p.localBatch()).isEqualTo(64);
+        Profile plain = importer.readProfile(write("plain.json", base));
+        assertThat(plain.model()).isEqualTo("plain");
+        assertThat(plain.localBatch()).isEqualTo(1);
+    }
+
+    @Test
     void gzippedTimelinesAreRead() throws IOException {
         Path gz = dir.resolve("t.json.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
