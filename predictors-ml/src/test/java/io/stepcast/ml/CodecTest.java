@@ -18,6 +18,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 class CodecTest {
     private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new MlPlugin()));
@@ -50,6 +51,25 @@ class CodecTest {
                 }
             }
         }
+    }
+
+    @Test
+    void reloadedForestPredictsFromItsFlatTreesAndKeepsTheTribuoModel() throws IOException {
+        Predictor p = fit("random-forest");
+        PredictorCodec codec = REGISTRY.codecs().get("random-forest");
+        byte[] once = codec.encode(p);
+        var back = (io.stepcast.ml.learn.LearnedPredictor) codec.decode(once, p.provenance());
+        var regression = back.models().get(Target.RESPONSE_TIME);
+        assertThat(regression.compiledTrees()).contains(20);
+        // Saving the reloaded predictor writes the same bytes: the protobuf is kept, not re-serialised.
+        assertThat(codec.encode(back)).isEqualTo(once);
+        // The Tribuo model read back on demand predicts what the flat trees predict.
+        Config c = SyntheticObservations.courierJob("lenet5", 4, 3, 256);
+        double[] x = regression.features().encode(c);
+        String[] names = regression.features().columns().toArray(String[]::new);
+        double tribuo = regression.model().predict(new org.tribuo.impl.ArrayExample<>(
+                org.tribuo.regression.RegressionFactory.UNKNOWN_REGRESSOR, names, x)).getOutput().getValues()[0];
+        assertThat(regression.compiled().orElseThrow().predict(x)).isCloseTo(tribuo, within(1e-9));
     }
 
     @Test

@@ -5,9 +5,8 @@ import io.stepcast.api.Target;
 import io.stepcast.ml.features.FittedFeatures;
 import io.stepcast.ml.features.TargetTransform;
 import io.stepcast.ml.learn.FittedRegression;
-import org.tribuo.Model;
-import org.tribuo.protos.core.ModelProto;
-import org.tribuo.regression.Regressor;
+import io.stepcast.ml.learn.CompiledTrees;
+import io.stepcast.ml.learn.TribuoModelHandle;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,6 +19,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
@@ -29,13 +29,14 @@ import java.util.zip.InflaterInputStream;
  * This module's payload format: a small binary header of our own (magic, format version, kind,
  * estimator) followed by sections, and a CRC-32 of everything before it, so that truncation and bit
  * flips are detected before anything is parsed. Tribuo models are stored as their protobuf bytes
- * ({@link Model#serialize()}); features and target transforms are stored field by field. Doubles are
+ * ({@code Model.serialize()}, deflated) followed by the flattened trees of tree models; features and target transforms are stored field by field. Doubles are
  * stored as their exact bits, so a reloaded model predicts exactly what the saved one did.
  */
 public final class Payload {
     static final String MAGIC = "stepcast-ml";
     static final int VERSION = 1;
     private static final int MAX_ITEMS = 1 << 20;
+    private static final int MAX_TREE_NODES = 1 << 26;
 
     private Payload() {
     }
@@ -126,7 +127,16 @@ public final class Payload {
             }
             doubles(f.mean());
             doubles(f.sd());
-            blob(deflate(r.model().serialize().toByteArray()));
+            blob(deflate(r.handle().protobuf()));
+            // The flattened trees too, so that a reload predicts at once without reading the Tribuo model.
+            out.writeBoolean(r.compiled().isPresent());
+            if (r.compiled().isPresent()) {
+                ByteArrayOutputStream trees = new ByteArrayOutputStream();
+                DataOutputStream t = new DataOutputStream(trees);
+                r.compiled().get().write(t);
+                t.flush();
+                blob(deflate(trees.toByteArray()));
+            }
         }
 
         /** Writes a provenance record field by field. */
@@ -276,17 +286,21 @@ public final class Payload {
                     levels.put(name, strings());
                 }
                 FittedFeatures features = new FittedFeatures(numeric, levels, doubles(), doubles());
-                Model<?> model = Model.deserialize(ModelProto.parseFrom(inflate(blob())));
-                if (!model.validate(Regressor.class)) {
-                    throw new IOException("stored Tribuo model is not a regression model");
+                TribuoModelHandle model = TribuoModelHandle.ofProtobuf(inflate(blob()));
+                Optional<CompiledTrees> trees = Optional.empty();
+                if (in.readBoolean()) {
+                    DataInputStream t = new DataInputStream(new ByteArrayInputStream(inflate(blob())));
+                    trees = Optional.of(CompiledTrees.read(t, features.width(), MAX_TREE_NODES));
+                    if (t.available() != 0) {
+                        throw new IOException("corrupt stepcast-ml payload: trailing bytes after the flattened trees");
+                    }
                 }
-                @SuppressWarnings("unchecked")
-                Model<Regressor> regression = (Model<Regressor>) model;
-                if (!new java.util.HashSet<>(features.columns()).containsAll(
-                        regression.getFeatureIDMap().keySet())) {
+                FittedRegression r = FittedRegression.restored(features, transform, mean, sd, model, trees);
+                if (trees.isEmpty() && !new java.util.HashSet<>(features.columns()).containsAll(
+                        r.model().getFeatureIDMap().keySet())) {
                     throw new IOException("stored Tribuo model uses features the header does not declare");
                 }
-                return new FittedRegression(features, transform, mean, sd, regression);
+                return r;
             } catch (EOFException e) {
                 throw new IOException("corrupt stepcast-ml payload: truncated", e);
             } catch (IllegalArgumentException | IllegalStateException e) {

@@ -22,7 +22,7 @@ import java.util.Optional;
  * equal weights, as bagging and random forests weight their members.
  * Immutable and thread-safe.
  */
-final class CompiledTrees {
+public final class CompiledTrees {
     private final int[] roots;
     private final int[] feature;
     private final double[] threshold;
@@ -44,7 +44,7 @@ final class CompiledTrees {
      * The flattened form of {@code model} over the given input columns, or empty when it is not a tree
      * or an ensemble of trees.
      */
-    static Optional<CompiledTrees> of(Model<Regressor> model, List<String> columns) {
+    public static Optional<CompiledTrees> of(Model<Regressor> model, List<String> columns) {
         List<Model<Regressor>> members = new ArrayList<>();
         if (model instanceof TreeModel<Regressor>) {
             members.add(model);
@@ -74,7 +74,7 @@ final class CompiledTrees {
     }
 
     /** The average of the trees' leaf values for the standardised input {@code x}. */
-    double predict(double[] x) {
+    public double predict(double[] x) {
         double sum = 0;
         for (int root : roots) {
             int n = root;
@@ -87,8 +87,89 @@ final class CompiledTrees {
     }
 
     /** Number of trees. */
-    int trees() {
+    public int trees() {
         return roots.length;
+    }
+
+    /** Writes the arrays, bit-exact. */
+    public void write(java.io.DataOutput out) throws java.io.IOException {
+        writeInts(out, roots);
+        writeInts(out, feature);
+        out.writeInt(threshold.length);
+        for (double v : threshold) {
+            out.writeDouble(v);
+        }
+        writeInts(out, lessOrEqual);
+        writeInts(out, greater);
+        out.writeInt(leaf.length);
+        for (double v : leaf) {
+            out.writeDouble(v);
+        }
+    }
+
+    private static void writeInts(java.io.DataOutput out, int[] v) throws java.io.IOException {
+        out.writeInt(v.length);
+        for (int x : v) {
+            out.writeInt(x);
+        }
+    }
+
+    /**
+     * Reads arrays written by {@link #write} for a model over {@code width} columns, checking that every
+     * walk ends at a leaf: children come after their parent, indices and features are in range.
+     *
+     * @throws java.io.IOException when the arrays are inconsistent
+     */
+    public static CompiledTrees read(java.io.DataInput in, int width, int maxNodes) throws java.io.IOException {
+        int[] roots = readInts(in, maxNodes);
+        int[] feature = readInts(in, maxNodes);
+        double[] threshold = readDoubles(in, maxNodes);
+        int[] left = readInts(in, maxNodes);
+        int[] right = readInts(in, maxNodes);
+        double[] leaf = readDoubles(in, maxNodes);
+        int n = feature.length;
+        if (roots.length == 0 || threshold.length != n || left.length != n || right.length != n || leaf.length != n) {
+            throw new java.io.IOException("compiled trees have inconsistent array lengths");
+        }
+        for (int r : roots) {
+            if (r < 0 || r >= n) {
+                throw new java.io.IOException("compiled tree root " + r + " out of range");
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (feature[i] >= width || feature[i] < -1) {
+                throw new java.io.IOException("compiled tree node " + i + " splits on column " + feature[i]
+                        + " of " + width);
+            }
+            if (feature[i] >= 0 && (left[i] <= i || right[i] <= i || left[i] >= n || right[i] >= n)) {
+                throw new java.io.IOException("compiled tree node " + i + " has children out of order");
+            }
+        }
+        return new CompiledTrees(roots, feature, threshold, left, right, leaf);
+    }
+
+    private static int[] readInts(java.io.DataInput in, int max) throws java.io.IOException {
+        int n = in.readInt();
+        if (n < 0 || n > max) {
+            throw new java.io.IOException("compiled tree array of " + n + " entries");
+        }
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = in.readInt();
+        }
+        return v;
+    }
+
+    private static double[] readDoubles(java.io.DataInput in, int max) throws java.io.IOException {
+        int n = in.readInt();
+        if (n < 0 || n > max) {
+            throw new java.io.IOException("compiled tree array of " + n + " entries");
+        }
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = in.readDouble();
+        }
+        return v;
     }
 
     private static final class Builder {

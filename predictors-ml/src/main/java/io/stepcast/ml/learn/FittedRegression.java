@@ -29,7 +29,7 @@ public final class FittedRegression {
     private final TargetTransform transform;
     private final double targetMean;
     private final double targetSd;
-    private final Model<Regressor> model;
+    private final TribuoModelHandle model;
     private final String[] columns;
     private final CompiledTrees compiled;
 
@@ -42,6 +42,11 @@ public final class FittedRegression {
      */
     public FittedRegression(FittedFeatures features, TargetTransform transform, double targetMean, double targetSd,
                             Model<Regressor> model) {
+        this(features, transform, targetMean, targetSd, TribuoModelHandle.of(model), null);
+    }
+
+    private FittedRegression(FittedFeatures features, TargetTransform transform, double targetMean, double targetSd,
+                             TribuoModelHandle model, CompiledTrees restored) {
         this.features = Objects.requireNonNull(features, "features");
         this.transform = Objects.requireNonNull(transform, "transform");
         this.model = Objects.requireNonNull(model, "model");
@@ -51,7 +56,23 @@ public final class FittedRegression {
         this.targetMean = targetMean;
         this.targetSd = targetSd;
         this.columns = features.columns().toArray(String[]::new);
-        this.compiled = CompiledTrees.of(model, features.columns()).filter(this::agreesWithTribuo).orElse(null);
+        this.compiled = restored != null ? restored
+                : CompiledTrees.of(model.model(), features.columns()).filter(this::agreesWithTribuo).orElse(null);
+    }
+
+    /**
+     * A saved regression. With its flattened trees it predicts from them at once and reads the Tribuo
+     * model only when asked for it (seconds for a 2000-tree forest); without them the Tribuo model is read
+     * now, so that a bad model section fails here.
+     *
+     * @throws IllegalStateException when the Tribuo model must be read and cannot be
+     */
+    public static FittedRegression restored(FittedFeatures features, TargetTransform transform, double targetMean,
+                                            double targetSd, TribuoModelHandle model, Optional<CompiledTrees> trees) {
+        if (trees.isEmpty()) {
+            model.model();
+        }
+        return new FittedRegression(features, transform, targetMean, targetSd, model, trees.orElse(null));
     }
 
     private boolean agreesWithTribuo(CompiledTrees trees) {
@@ -93,12 +114,13 @@ public final class FittedRegression {
 
     private double tribuo(double[] x) {
         ArrayExample<Regressor> example = new ArrayExample<>(RegressionFactory.UNKNOWN_REGRESSOR, columns, x);
-        if (model instanceof XGBoostModel) {
-            synchronized (model) {
-                return model.predict(example).getOutput().getValues()[0];
+        Model<Regressor> m = model.model();
+        if (m instanceof XGBoostModel) {
+            synchronized (m) {
+                return m.predict(example).getOutput().getValues()[0];
             }
         }
-        return model.predict(example).getOutput().getValues()[0];
+        return m.predict(example).getOutput().getValues()[0];
     }
 
     /** How a configuration becomes the model's input. */
@@ -121,13 +143,23 @@ public final class FittedRegression {
         return targetSd;
     }
 
-    /** The Tribuo model. */
+    /** The Tribuo model (read from its saved form on first use). */
     public Model<Regressor> model() {
+        return model.model();
+    }
+
+    /** The Tribuo model and its protobuf form. */
+    public TribuoModelHandle handle() {
         return model;
+    }
+
+    /** The flattened trees predictions come from, or empty when Tribuo predicts. */
+    public Optional<CompiledTrees> compiled() {
+        return Optional.ofNullable(compiled);
     }
 
     /** Number of trees predicted from flat arrays, or empty when Tribuo predicts. */
     public Optional<Integer> compiledTrees() {
-        return Optional.ofNullable(compiled).map(CompiledTrees::trees);
+        return compiled().map(CompiledTrees::trees);
     }
 }
