@@ -113,4 +113,30 @@ class SimulationEstimatorTest {
         assertThat(p.provenance().seed()).isEqualTo(1L);
         assertThat(p.provenance().hyperParameters()).containsEntry("steps", "8");
     }
+
+    @Test
+    void concurrentPredictionsEqualSequentialOnes() throws Exception {
+        List<Config> configs = new java.util.ArrayList<>();
+        for (int w = 1; w <= 8; w++) {
+            configs.add(config("chain", Architecture.ASYNC_PS, w, 1 + w % 2, 32));
+            configs.add(config("chain", Architecture.SYNC_PS, w, 1, 16));
+        }
+        Predictor sequential = fitChain(Map.of());
+        List<Double> expected = configs.stream()
+                .map(c -> sequential.predict(c, Target.THROUGHPUT).asDouble().getAsDouble()).toList();
+        Predictor shared = fitChain(Map.of());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<List<Double>>> futures = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                futures.add(pool.submit(() -> configs.stream()
+                        .map(c -> shared.predict(c, Target.THROUGHPUT).asDouble().getAsDouble()).toList()));
+            }
+            for (java.util.concurrent.Future<List<Double>> f : futures) {
+                assertThat(f.get()).isEqualTo(expected);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
