@@ -22,8 +22,9 @@ import java.util.Set;
  *
  * <p>Hyper-parameters: {@code bandwidth-gbps} (when a configuration states none), {@code ps-update-gbps}
  * (rate at which the servers apply gradients, bytes of parameters per second; default 40 Gbit/s, a memory-bound
- * CPU update), {@code host-bus-gbps} (0: not modelled), {@code aggregation} and {@code profiled-ps} (as for
- * the simulation), {@code two-worker-fit} (true|false).
+ * CPU update), {@code host-bus-gbps} (default 64 as for the simulation; 0: not modelled; bus copies are a
+ * per-client delay, added to Z), {@code aggregation} and {@code profiled-ps} (as for the simulation),
+ * {@code two-worker-fit} (true|false).
  */
 public final class MvaEstimator implements Estimator {
     /** Registered name. */
