@@ -46,8 +46,8 @@ import java.util.Set;
  * It cannot learn a cpu or network effect at other batches: the predictions there are the averaged ones.
  *
  * <p>The compact configuration ({@code courier-forest-compact}) keeps the features and rule but
- * shrinks the forests (time: 64 trees of depth 5; accuracy: 32 trees of depth 5), about 1/30 of the
- * tree nodes, so a decision over four candidates needs only a few hundred node visits and fits the
+ * shrinks the forests (time: 64 trees of depth 5; accuracy: 32 trees of depth 5), a few percent of the
+ * tree nodes, so a decision over four candidates needs about two thousand node visits and fits the
  * real-time budget of tens of microseconds.
  *
  * <p>Hyper-parameters from the paper's grid search are used as fixed values here (our choice: a fresh
