@@ -27,5 +27,16 @@ class QueueingPluginTest {
         assertThat(r.estimators()).containsKeys("simulation", "mva");
         assertThat(r.service(ProfileSource.class)).isPresent();
         assertThat(r.commands()).extracting(CommandExtension::name).contains("simulate");
+        // End to end through the registry: the command gets the datasets module's zoo.
+        CommandExtension simulate = r.commands().stream().filter(c -> c.name().equals("simulate")).findFirst()
+                .orElseThrow();
+        java.io.StringWriter out = new java.io.StringWriter();
+        picocli.CommandLine cl = new picocli.CommandLine(simulate.command());
+        cl.setOut(new java.io.PrintWriter(out));
+        int code = cl.execute("--model", "ResNet-50", "--step-time", "1.2214", "--local-batch", "64",
+                "--workers", "1,8", "--ps", "2", "--colocated", "--workers-per-host", "8", "--mode", "sync",
+                "--steps", "3", "--warmup", "1", "--json");
+        assertThat(code).isEqualTo(0);
+        assertThat(out.toString()).startsWith("{\"points\":[{\"workers\":1,");
     }
 }
