@@ -68,13 +68,20 @@ public final class Attributes {
     }
 
     /**
+     * Tags that name or qualify the batch size and so must not separate the batch sizes of one job:
+     * Gavel's {@code job_type} ("ResNet-18 (batch size 16)") and its {@code batch} marker.
+     */
+    public static final java.util.Set<String> BATCH_TAGS = java.util.Set.of("job_type", "batch");
+
+    /**
      * The job an observation belongs to: its configuration with the batch left out, its source and its
-     * tags. Two observations of one job differ only in the batch size, which is what a batch-size
-     * decision chooses.
+     * tags except {@link #BATCH_TAGS}. Two observations of one job differ only in the batch size, which
+     * is what a batch-size decision chooses.
      */
     public static String job(Observation o) {
         Config c = o.config();
         Map<String, String> tags = new TreeMap<>(o.tags());
+        tags.keySet().removeAll(BATCH_TAGS);
         return c.withLocalBatch(1).toString().replace("localBatch=1", "") + '|' + o.source() + '|' + tags;
     }
 }
