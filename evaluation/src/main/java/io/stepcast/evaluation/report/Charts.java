@@ -116,7 +116,13 @@ public final class Charts {
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
-        for (String n : names) {
+        if (pts.size() > 300 * names.size()) {
+            c.getStyler().setMarkerSize(4);
+        }
+        // The best predictor is drawn last, on top, so the worse ones never hide it.
+        List<String> order = new ArrayList<>(names);
+        java.util.Collections.reverse(order);
+        for (String n : order) {
             List<ScoredPoint> mine = pts.stream().filter(p -> p.predictor().equals(n) && p.prediction().isValue()
                     && p.predicted().getAsDouble() > 0).toList();
             if (mine.isEmpty()) {
@@ -240,13 +246,22 @@ public final class Charts {
                 .orElseThrow();
         List<Double> slos = all.stream().map(SelectionOutcome::selectionCase).filter(c -> c.job().equals(widest.job()))
                 .map(SelectionCase::sloS).distinct().sorted().toList();
-        double slo = slos.get(slos.size() / 2);
+        // The SLO on which the predictors disagree most shows the most; ties go to the median SLO.
+        double median = slos.get(slos.size() / 2);
+        double slo = slos.stream().max(Comparator.comparingLong((Double x) -> all.stream()
+                        .filter(o -> o.selectionCase().job().equals(widest.job()) && o.selectionCase().sloS() == x
+                                && o.decided())
+                        .mapToInt(o -> o.chosen().getAsInt()).distinct().count())
+                .thenComparing(x -> -Math.abs(x - median))).orElse(median);
         Config cfg = widest.config();
         String title = dataset + ": " + cfg.model() + ", " + cfg.workers() + " worker(s), SLO "
                 + Leaderboard.g(slo) + " s";
         XYChart c = base(title, "batch size (" + widest.scope().name().toLowerCase(java.util.Locale.ROOT) + ")",
                 "latency (s)");
         double[] xs = widest.candidates().stream().mapToDouble(Integer::doubleValue).toArray();
+        if (xs[xs.length - 1] / xs[0] > 30) {
+            c.getStyler().setXAxisLogarithmic(true);
+        }
         XYSeries m = c.addSeries("measured", xs, widest.candidates().stream()
                 .mapToDouble(b -> widest.measuredLatency().get(b)).toArray());
         m.setMarker(SeriesMarkers.DIAMOND);
