@@ -10,6 +10,12 @@ import java.util.Arrays;
  * over the ops that still depend on more than one outstanding receive including {@code r}, of the summed
  * communication time of those receives (infinity if there is none).
  *
+ * <p>Dependencies are the op's required tensors closed over its compute stream: the ops of one stream run in
+ * order, so an op cannot start before its stream predecessor could, and depends on whatever that one depends
+ * on. This restores "the union of its inputs' dependencies" for profiles that list only each op's own
+ * tensors (the zoo profiles, where the stream order is the data flow); for ops on separate streams it changes
+ * nothing.
+ *
  * <p>Ties that the definitions leave open (equal Mp in TIC, equal Mp in TAC's tie rule) go to the receive
  * that comes first in the profiled order, so that the orders are deterministic.
  */
@@ -24,11 +30,12 @@ public final class TicTac {
      * @return tensor indices in transfer order
      */
     public static int[] tic(CompiledProfile p) {
+        Deps d = Deps.of(p);
         double[] unit = new double[p.tensors];
         Arrays.fill(unit, 1.0);
         boolean[] outstanding = new boolean[p.tensors];
         Arrays.fill(outstanding, true);
-        double[] mp = mp(p, unit, outstanding);
+        double[] mp = mp(d, p.tensors, unit, outstanding);
         Integer[] order = new Integer[p.tensors];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
@@ -50,19 +57,20 @@ public final class TicTac {
      * @return tensor indices in transfer order
      */
     public static int[] tac(CompiledProfile p, double[] commS, double[] opS) {
+        Deps d = Deps.of(p);
         int n = p.tensors;
         boolean[] outstanding = new boolean[n];
         Arrays.fill(outstanding, true);
         int[] order = new int[n];
         double[] pr = new double[n];
         for (int k = 0; k < n; k++) {
-            double[] mp = mp(p, commS, outstanding);
+            double[] mp = mp(d, n, commS, outstanding);
             Arrays.fill(pr, 0);
-            for (int op = 0; op < p.ops; op++) {
+            for (int op = 0; op < d.ops; op++) {
                 int only = -1;
                 int outCount = 0;
-                for (int j = p.reqStart[op]; j < p.reqStart[op + 1]; j++) {
-                    int t = p.reqList[j];
+                for (int j = d.start[op]; j < d.start[op + 1]; j++) {
+                    int t = d.list[j];
                     if (outstanding[t]) {
                         outCount++;
                         only = t;
@@ -98,21 +106,25 @@ public final class TicTac {
 
     /** {@code Mp} of every receive given the outstanding set (infinity for the others). */
     static double[] mp(CompiledProfile p, double[] commS, boolean[] outstanding) {
-        double[] mp = new double[p.tensors];
+        return mp(Deps.of(p), p.tensors, commS, outstanding);
+    }
+
+    private static double[] mp(Deps d, int tensors, double[] commS, boolean[] outstanding) {
+        double[] mp = new double[tensors];
         Arrays.fill(mp, Double.POSITIVE_INFINITY);
-        for (int op = 0; op < p.ops; op++) {
+        for (int op = 0; op < d.ops; op++) {
             int outCount = 0;
             double sum = 0;
-            for (int j = p.reqStart[op]; j < p.reqStart[op + 1]; j++) {
-                int t = p.reqList[j];
+            for (int j = d.start[op]; j < d.start[op + 1]; j++) {
+                int t = d.list[j];
                 if (outstanding[t]) {
                     outCount++;
                     sum += commS[t];
                 }
             }
             if (outCount > 1) {
-                for (int j = p.reqStart[op]; j < p.reqStart[op + 1]; j++) {
-                    int t = p.reqList[j];
+                for (int j = d.start[op]; j < d.start[op + 1]; j++) {
+                    int t = d.list[j];
                     if (outstanding[t] && sum < mp[t]) {
                         mp[t] = sum;
                     }
@@ -120,5 +132,46 @@ public final class TicTac {
             }
         }
         return mp;
+    }
+
+    /** Each op's dependencies closed over its stream, as CSR arrays. */
+    record Deps(int ops, int[] start, int[] list) {
+        static Deps of(CompiledProfile p) {
+            int words = (p.tensors + 63) >>> 6;
+            int[][] per = new int[p.ops][];
+            for (int s = 0; s < p.streams; s++) {
+                long[] acc = new long[words];
+                for (int k = p.streamStart[s]; k < p.streamStart[s + 1]; k++) {
+                    int op = p.streamOps[k];
+                    for (int j = p.reqStart[op]; j < p.reqStart[op + 1]; j++) {
+                        int t = p.reqList[j];
+                        acc[t >>> 6] |= 1L << (t & 63);
+                    }
+                    int count = 0;
+                    for (long w : acc) {
+                        count += Long.bitCount(w);
+                    }
+                    int[] deps = new int[count];
+                    int i = 0;
+                    for (int w = 0; w < words; w++) {
+                        long bits = acc[w];
+                        while (bits != 0) {
+                            deps[i++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                            bits &= bits - 1;
+                        }
+                    }
+                    per[op] = deps;
+                }
+            }
+            int[] start = new int[p.ops + 1];
+            for (int op = 0; op < p.ops; op++) {
+                start[op + 1] = start[op] + per[op].length;
+            }
+            int[] list = new int[start[p.ops]];
+            for (int op = 0; op < p.ops; op++) {
+                System.arraycopy(per[op], 0, list, start[op], per[op].length);
+            }
+            return new Deps(p.ops, start, list);
+        }
     }
 }
