@@ -146,6 +146,11 @@ final class MvaPredictor implements Predictor {
         return Math.sqrt(lo * hi);
     }
 
+    /** The training set it reads its bases from (for {@link MvaCodec}). */
+    TrainingSet training() {
+        return training;
+    }
+
     @Override
     public Set<Target> targets() {
         return Set.of(Target.STEP_TIME, Target.THROUGHPUT);

@@ -1,0 +1,58 @@
+package io.stepcast.queueing.mva;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.queueing.SyntheticProfiles;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Round trip of fitted MVA predictors on synthetic observations and a synthetic profile. */
+class MvaCodecTest {
+
+    @Test
+    void aReloadedPredictorPredictsExactlyWhatTheSavedOneDid() throws Exception {
+        Config one = Config.builder().model("net").framework("tensorflow").architecture(Architecture.ASYNC_PS)
+                .parameterServers(1).parameterBytes(100_000_000).bandwidthGbps(10).hardware("K80").localBatch(32)
+                .build();
+        Config two = one.toBuilder().workers(2).nodes(2).build();
+        TrainingSet training = new TrainingSet("synthetic mva", List.of(
+                new Observation(one, Measurements.builder().stepTimeS(0.5).build(), "synthetic:a"),
+                new Observation(two, Measurements.builder().throughputSamplesPerS(110).build(), "synthetic:a")),
+                List.of(SyntheticProfiles.chain("chain\tnet", 16, 6, 2_000_000, 1000, 2000, 10, 20)));
+        Predictor fitted = new MvaEstimator().withHyperParameters(Map.of("ps-update-gbps", "20")).fit(training);
+        MvaCodec codec = new MvaCodec();
+        Predictor loaded = codec.decode(codec.encode(fitted), fitted.provenance());
+        List<Config> queries = List.of(one.withWorkers(8), two.toBuilder().workers(16).nodes(4).parameterServers(2)
+                        .architecture(Architecture.SYNC_PS).colocatedPs(true).build(),
+                Config.builder().model("chain\tnet").architecture(Architecture.ASYNC_PS).workers(4).nodes(4)
+                        .parameterServers(1).localBatch(16).build());
+        for (Config q : queries) {
+            for (Target t : List.of(Target.THROUGHPUT, Target.STEP_TIME)) {
+                assertThat(loaded.predict(q, t)).isEqualTo(fitted.predict(q, t));
+            }
+        }
+        assertThat(loaded.provenance()).isEqualTo(fitted.provenance());
+    }
+
+    @Test
+    void refusesAForeignOrCorruptPayloadWithTheLine() {
+        MvaCodec codec = new MvaCodec();
+        Predictor any = new MvaEstimator().fit(TrainingSet.of("x", List.of(new Observation(
+                Config.builder().model("m").localBatch(1).build(), Measurements.builder().stepTimeS(1).build(), "s"))));
+        assertThatThrownBy(() -> codec.decode("hello".getBytes(StandardCharsets.UTF_8), any.provenance()))
+                .hasMessageContaining("not an mva payload");
+        byte[] bad = (MvaCodec.HEADER + "\nobs\tm\t3\n").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> codec.decode(bad, any.provenance())).hasMessageContaining("line 2");
+    }
+}
