@@ -1,17 +1,12 @@
 package io.stepcast.evaluation.protocol;
 
 import io.stepcast.api.Observation;
-import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.profile.Profile;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * Profile-only prediction (Li, Yan, Paolieri, Golubchik, ICPE 2020): fit on the single-worker rows alone
@@ -46,24 +41,6 @@ public final class ProfileOnly implements Protocol {
     }
 
     private List<Profile> synthesise(List<Observation> train) {
-        if (profiles.isEmpty()) {
-            return List.of();
-        }
-        // One profile per (model, local batch): replicated rows (real and synthetic input data) would
-        // otherwise give several profiles of one configuration; the first row's step time is used.
-        Map<String, Profile> byKey = new LinkedHashMap<>();
-        for (Observation o : train) {
-            OptionalDouble step = o.value(Target.STEP_TIME);
-            String key = o.config().model() + '@' + o.config().localBatch();
-            if (step.isEmpty() || byKey.containsKey(key)) {
-                continue;
-            }
-            try {
-                byKey.put(key, profiles.get().synthesise(o.config().model(), o.config().localBatch(), step.getAsDouble()));
-            } catch (IllegalArgumentException notInZoo) {
-                // The zoo does not know the model: profile-driven estimators will say they cannot fit it.
-            }
-        }
-        return new ArrayList<>(byKey.values());
+        return profiles.map(zoo -> ZooProfiles.of(train, zoo)).orElse(List.of());
     }
 }

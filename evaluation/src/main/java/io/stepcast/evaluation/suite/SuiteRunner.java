@@ -16,6 +16,7 @@ import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.evaluation.protocol.Protocol;
 import io.stepcast.evaluation.protocol.Protocols;
 import io.stepcast.evaluation.protocol.Split;
+import io.stepcast.evaluation.protocol.ZooProfiles;
 import io.stepcast.evaluation.selection.AccuracyTable;
 import io.stepcast.evaluation.selection.Objective;
 import io.stepcast.evaluation.selection.SelectionCase;
@@ -92,6 +93,11 @@ public final class SuiteRunner {
             for (String p : d.protocols()) {
                 Protocol protocol = Protocols.parse(p, profiles);
                 List<Split> s = protocol.splits(d.name(), datasets.get(d.name()));
+                if (profiles.isPresent()) {
+                    // Every protocol, not only profile-only, gives profile-driven estimators the zoo
+                    // profiles of its training side's single-worker rows.
+                    s = s.stream().map(x -> ZooProfiles.attach(x, profiles.get())).toList();
+                }
                 if (s.isEmpty()) {
                     notes.add(d.name() + ": protocol " + p + " gives no split of its " + datasets.get(d.name()).size()
                             + " observations");
@@ -257,6 +263,9 @@ public final class SuiteRunner {
                 continue;
             }
             List<Split> splits = Protocols.parse(s.protocol(), profiles).splits(s.dataset(), data);
+            if (profiles.isPresent()) {
+                splits = splits.stream().map(x -> ZooProfiles.attach(x, profiles.get())).toList();
+            }
             Map<String, Estimator> chosen = new LinkedHashMap<>();
             predictors.forEach((label, e) -> {
                 if (s.predictors().isEmpty() || s.predictors().contains(label)) {

@@ -1,0 +1,56 @@
+package io.stepcast.evaluation.protocol;
+
+import io.stepcast.api.Observation;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.profile.Profile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * Profiles synthesised from the model zoo for the single-worker rows of a training side (methods.md
+ * section 1: "when no op-level trace exists, build the profile from the model ... scaled to the measured
+ * single-worker step time"). Only training rows are used, so nothing of a test side leaks into them.
+ */
+public final class ZooProfiles {
+    private ZooProfiles() {
+    }
+
+    /**
+     * One profile per (model, local batch) of the single-worker rows with a measured step time; models the
+     * zoo does not know get none. Replicated rows (real and synthetic input data) use the first row's
+     * step time.
+     */
+    public static List<Profile> of(List<Observation> training, ProfileSource zoo) {
+        Map<String, Profile> byKey = new LinkedHashMap<>();
+        for (Observation o : training) {
+            OptionalDouble step = o.value(Target.STEP_TIME);
+            String key = o.config().model() + '@' + o.config().localBatch();
+            if (o.config().workers() != 1 || step.isEmpty() || byKey.containsKey(key)) {
+                continue;
+            }
+            try {
+                byKey.put(key, zoo.synthesise(o.config().model(), o.config().localBatch(), step.getAsDouble()));
+            } catch (IllegalArgumentException notInZoo) {
+                // The zoo does not know the model: profile-driven estimators will say they cannot fit it.
+            }
+        }
+        return new ArrayList<>(byKey.values());
+    }
+
+    /** The split with zoo profiles of its training side, unless it already has profiles. */
+    public static Split attach(Split split, ProfileSource zoo) {
+        TrainingSet t = split.training();
+        if (!t.profiles().isEmpty()) {
+            return split;
+        }
+        List<Profile> profiles = of(t.observations(), zoo);
+        return profiles.isEmpty() ? split
+                : new Split(split.id(), new TrainingSet(t.id(), t.observations(), profiles), split.test());
+    }
+}
