@@ -19,7 +19,7 @@ class QueueingPluginTest {
         assertThat(r.moduleOf("mva")).isEqualTo("predictors-queueing");
         assertThat(r.commands()).extracting(CommandExtension::name).contains("simulate");
         assertThat(r.service(ProfileSource.class)).isEmpty();
-        assertThat(r.codecs()).containsOnlyKeys("mva");
+        assertThat(r.codecs()).containsOnlyKeys("mva", "simulation");
     }
 
     @Test

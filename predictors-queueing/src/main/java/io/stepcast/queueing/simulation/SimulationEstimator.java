@@ -98,6 +98,6 @@ public final class SimulationEstimator implements Estimator {
             throw new CannotFitException("the simulation needs a single-worker profile or a single-worker observation "
                     + "with a step time or throughput; training set '" + training.id() + "' has neither");
         }
-        return new SimulationPredictor(lookup, hp, Provenance.of(this, training, hp.longValue("seed")));
+        return new SimulationPredictor(lookup, training, hp, Provenance.of(this, training, hp.longValue("seed")));
     }
 }

@@ -8,6 +8,7 @@ import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
 import io.stepcast.api.profile.Profile;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisLookup;
@@ -30,13 +31,15 @@ final class SimulationPredictor implements Predictor {
     private static final double GBPS = 1e9 / 8;
 
     private final BasisLookup lookup;
+    private final TrainingSet training;
     private final HyperParameters hp;
     private final Provenance provenance;
     private final ConcurrentMap<String, Object> calibrations = new ConcurrentHashMap<>();
     private final ConcurrentMap<Config, Object> results = new ConcurrentHashMap<>();
 
-    SimulationPredictor(BasisLookup lookup, HyperParameters hp, Provenance provenance) {
+    SimulationPredictor(BasisLookup lookup, TrainingSet training, HyperParameters hp, Provenance provenance) {
         this.lookup = lookup;
+        this.training = training;
         this.hp = hp;
         this.provenance = provenance;
     }
@@ -117,6 +120,11 @@ final class SimulationPredictor implements Predictor {
                 cal.calibration().busBytesPerS(), mode,
                 OrderPolicy.parse(hp.text("policy")), Sharding.parse(hp.text("sharding")),
                 Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"));
+    }
+
+    /** The training set it reads its bases from (for {@link SimulationCodec}). */
+    TrainingSet training() {
+        return training;
     }
 
     @Override

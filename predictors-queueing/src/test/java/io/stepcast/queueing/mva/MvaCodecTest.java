@@ -51,7 +51,7 @@ class MvaCodecTest {
         Predictor any = new MvaEstimator().fit(TrainingSet.of("x", List.of(new Observation(
                 Config.builder().model("m").localBatch(1).build(), Measurements.builder().stepTimeS(1).build(), "s"))));
         assertThatThrownBy(() -> codec.decode("hello".getBytes(StandardCharsets.UTF_8), any.provenance()))
-                .hasMessageContaining("not an mva payload");
+                .hasMessageContaining("not a payload of this codec");
         byte[] bad = (MvaCodec.HEADER + "\nobs\tm\t3\n").getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> codec.decode(bad, any.provenance())).hasMessageContaining("line 2");
     }

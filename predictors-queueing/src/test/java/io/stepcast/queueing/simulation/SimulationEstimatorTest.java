@@ -139,4 +139,21 @@ class SimulationEstimatorTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void aReloadedPredictorPredictsExactlyWhatTheSavedOneDid() throws Exception {
+        Config one = Config.builder().model("mlp").architecture(Architecture.SYNC_PS).parameterServers(1)
+                .colocatedPs(true).parameterBytes(40_000_000).bandwidthGbps(10).localBatch(64).build();
+        Observation o = new Observation(one, Measurements.builder().throughputSamplesPerS(320).build(), "synthetic:s");
+        Predictor fitted = new SimulationEstimator().withHyperParameters(QUICK).withHyperParameters(Map.of("policy", "tac"))
+                .fit(new TrainingSet("codec", List.of(o), List.of(chain())));
+        SimulationCodec codec = new SimulationCodec();
+        Predictor loaded = codec.decode(codec.encode(fitted), fitted.provenance());
+        for (Config c : List.of(config("chain", Architecture.ASYNC_PS, 5, 2, 32), one.toBuilder().workers(8).nodes(2).build())) {
+            assertThat(loaded.predict(c, Target.THROUGHPUT)).isEqualTo(fitted.predict(c, Target.THROUGHPUT));
+            assertThat(loaded.predict(c, Target.STEP_TIME)).isEqualTo(fitted.predict(c, Target.STEP_TIME));
+        }
+        assertThatThrownBy(() -> codec.decode(new byte[] {1, 2}, fitted.provenance()))
+                .hasMessageContaining("not a payload of this codec");
+    }
 }
