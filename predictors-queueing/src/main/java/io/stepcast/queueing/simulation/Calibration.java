@@ -12,7 +12,10 @@ import io.stepcast.api.CannotFitException;
  *       profiled receives (each receive is one message of a channel that sends one tensor at a time, so its
  *       duration is its own transfer). The fitted bandwidth is kept as an <em>efficiency</em>, a fraction of
  *       the nominal NIC bandwidth, so that other bandwidths scale the same way. Without receive times the
- *       nominal bandwidth and the default latency are used.</li>
+ *       nominal bandwidth and the default latency are used. When the receives are faster than the nominal
+ *       link they did not cross it (the parameter reads of a single-process profile are memory copies): the
+ *       profile is then calibrated as taken with its server on the worker's host, and the nominal link and
+ *       default latency apply to the multi-worker runs.</li>
  *   <li>Compute scale: a factor on every op duration, found by a safeguarded secant search, such that the
  *       simulated single-worker step time equals the profiled one within 0.05%. It absorbs what the profile
  *       does not show (framework overhead, the profiled worker's own local copies).</li>
@@ -47,9 +50,18 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
         boolean fitted = false;
         if (remotePs && profile.hasReceiveTimes() && profile.tensors >= 2) {
             double[] line = leastSquares(profile.tensorBytes, durations(profile));
-            if (line != null && line[1] > 0) {
+            double fittedEfficiency = line != null && line[1] > 0 ? (1.0 / line[1]) / nominalBytesPerS : 0;
+            // Receives faster than the link itself (5% slack for microsecond rounding) were not carried by
+            // it: a single-process profile's parameter reads are memory copies. Fitting them would make the
+            // network nearly free, and replaying them over the link would not fit in the profiled step; the
+            // profile was taken with its server on the worker's host, so calibrate it that way and leave the
+            // nominal link and the default latency in force for the multi-worker runs.
+            if (fittedEfficiency > 1.05) {
+                return fit(profile, false, nominalBytesPerS, defaultLatencyS, busBytesPerS);
+            }
+            if (fittedEfficiency > 0) {
                 latency = Math.max(0, line[0]);
-                efficiency = Math.min(10, Math.max(0.01, (1.0 / line[1]) / nominalBytesPerS));
+                efficiency = Math.min(1, Math.max(0.01, fittedEfficiency));
                 fitted = true;
             }
         }

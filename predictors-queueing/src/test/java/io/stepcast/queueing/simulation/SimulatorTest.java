@@ -36,6 +36,17 @@ class SimulatorTest {
     }
 
     @Test
+    void receivesFasterThanTheLinkAreNotFittedAsTheNetwork() {
+        // Synthetic: "receives" at 1000 Gbit/s, as the local parameter reads of a single-process CPU profile.
+        CompiledProfile local = CompiledProfile.of(SyntheticProfiles.chain("local", 32, 10, 4_000_000, 2000, 4000, 1000, 1));
+        Calibration c = Calibration.fit(local, true, 10 * GBPS, 50e-6, Double.POSITIVE_INFINITY);
+        assertThat(c.fittedFromReceives()).isFalse();
+        assertThat(c.bandwidthEfficiency()).isEqualTo(1.0);
+        assertThat(c.latencyS()).isEqualTo(50e-6);
+        assertThat(c.simulatedStepS()).isCloseTo(local.stepTimeS(), within(0.001 * local.stepTimeS()));
+    }
+
+    @Test
     void asyncThroughputIsNonDecreasingAndBelowTheBandwidthBound() {
         CompiledProfile p = CompiledProfile.of(remoteChain());
         Calibration c = Calibration.fit(p, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY);
