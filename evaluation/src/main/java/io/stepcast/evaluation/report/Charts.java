@@ -42,9 +42,9 @@ public final class Charts {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 600;
 
-    /** Distinct colours; a predictor keeps its colour in every chart of a report. */
+    /** Distinct colours, none of them red (the SLO line); a predictor keeps its colour in every chart of a report. */
     private static final Color[] PALETTE = {new Color(31, 119, 180), new Color(255, 127, 14), new Color(44, 160, 44),
-        new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194),
+        new Color(120, 0, 120), new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194),
         new Color(127, 127, 127), new Color(188, 189, 34), new Color(23, 190, 207), new Color(0, 0, 128),
         new Color(128, 128, 0), new Color(0, 128, 128), new Color(255, 200, 0), new Color(100, 200, 255)};
 
