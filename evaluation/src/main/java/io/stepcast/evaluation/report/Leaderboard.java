@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * The leaderboard as text tables: for each dataset, protocol and target the predictors ranked by MAPE
  * (predictors that answered nothing last), then the batch-size selection ranked by violation rate and
- * regret. {@link #plain} aligns columns for the console; {@link #markdown} writes Markdown tables.
+ * regret, and (console only; the reports have their own table) the reproduced published figures.
+ * {@link #plain} aligns columns for the console; {@link #markdown} writes Markdown tables.
  */
 public final class Leaderboard {
     private static final String[] HEAD = {"predictor", "n", "n/a", "MAPE %", "median %", "p90 %", "max %", "RMSE", "R^2"};
@@ -74,6 +75,16 @@ public final class Leaderboard {
             }
             out.append(table(SEL_HEAD, rows, md));
         });
+        if (!md && !r.reproduction().isEmpty()) {
+            out.append("\nreproduction of published figures\n");
+            List<String[]> rows = new ArrayList<>();
+            for (io.stepcast.evaluation.suite.ReproductionRow row : r.reproduction()) {
+                rows.add(new String[] {row.quantity(), g(row.published()),
+                    row.reproduced().isPresent() ? g(row.reproduced().getAsDouble()) : "-",
+                    row.relativeDifference().isPresent() ? f(100 * row.relativeDifference().getAsDouble(), 1) + " %" : "-"});
+            }
+            out.append(table(new String[] {"quantity", "published", "reproduced", "difference"}, rows, false));
+        }
         return out.toString();
     }
 
