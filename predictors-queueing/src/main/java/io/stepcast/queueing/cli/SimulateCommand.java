@@ -41,7 +41,9 @@ import java.util.concurrent.Callable;
  * The profile is taken as measured in the same placement with one worker (remote server, or a colocated one),
  * and the simulation is calibrated to reproduce it. {@code spread} is the sample standard deviation of
  * samples/s over the seeds. {@code --trace-out} writes the execution of the largest worker count (first seed)
- * as Chrome trace JSON.
+ * as Chrome trace JSON. {@code --transfer-jitter} (default 0.1) varies each network message's transfer by a
+ * seeded log-normal factor of mean 1; without it, asynchronous workers fall into a convoy and throughput can
+ * drop with more workers (see {@link io.stepcast.queueing.simulation.Simulator}).
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate parameter-server training of W workers from a single-worker profile.")
@@ -93,7 +95,7 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--mode", defaultValue = "async", paramLabel = "M", description = "async|sync (default async).")
     String mode;
 
-    @Option(names = "--steps", defaultValue = "100", paramLabel = "N", description = "Measured steps per worker (default 100).")
+    @Option(names = "--steps", defaultValue = "200", paramLabel = "N", description = "Measured steps per worker (default 200).")
     int steps;
 
     @Option(names = "--warmup", defaultValue = "10", paramLabel = "N", description = "Warm-up steps per worker (default 10).")
@@ -101,6 +103,14 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--seeds", defaultValue = "3", paramLabel = "N", description = "Seeds of the random order (default 3).")
     int seeds;
+
+    @Option(names = "--transfer-jitter", defaultValue = "0.1", paramLabel = "CV",
+            description = "Coefficient of variation of each network message's transfer (default 0.1).")
+    double transferJitter;
+
+    @Option(names = "--compute-jitter", defaultValue = "0", paramLabel = "CV",
+            description = "Coefficient of variation of each op's duration (default 0).")
+    double computeJitter;
 
     @Option(names = "--trace-out", paramLabel = "FILE", description = "Chrome trace JSON of the largest worker count.")
     Path traceOut;
@@ -145,7 +155,7 @@ public final class SimulateCommand implements Callable<Integer> {
             SimulationSetup setup = new SimulationSetup(w, ps, nodes, colocated,
                     bandwidthGbps * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), cal.busBytesPerS(), m, order,
                     Sharding.BYTES,
-                    aggregate, scale, warmup, steps);
+                    aggregate, scale, warmup, steps, computeJitter, transferJitter);
             ChromeTrace t = traceOut != null && w == largest && trace == null ? new ChromeTrace(TRACE_EVENTS) : null;
             points.add(SimulationRunner.run(compiled, setup, seeds, 1, t));
             if (t != null) {
@@ -189,9 +199,10 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--step-time must be positive");
         }
         if (localBatch < 1 || ps < 1 || steps < 1 || seeds < 1 || warmup < 0 || workersPerHost < 1
-                || workers.stream().anyMatch(w -> w < 1) || !(bandwidthGbps > 0) || busGbps < 0 || latencyUs < 0) {
+                || workers.stream().anyMatch(w -> w < 1) || !(bandwidthGbps > 0) || busGbps < 0 || latencyUs < 0
+                || !(transferJitter >= 0 && transferJitter <= 2) || !(computeJitter >= 0 && computeJitter <= 2)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "counts must be at least 1 (--warmup at "
-                    + "least 0) and bandwidths positive");
+                    + "least 0), bandwidths positive and jitters in [0, 2]");
         }
         try {
             OrderPolicy.parse(policy);

@@ -15,7 +15,8 @@ import io.stepcast.api.CannotFitException;
  *       nominal bandwidth and the default latency are used. When the receives are faster than the nominal
  *       link they did not cross it (the parameter reads of a single-process profile are memory copies): the
  *       profile is then calibrated as taken with its server on the worker's host, and the nominal link and
- *       default latency apply to the multi-worker runs.</li>
+ *       default latency apply to the multi-worker runs. When the line's slope is not positive (bytes seem to
+ *       cost nothing, as for a 77 KB read in 3 us), the receives' aggregate rate decides the same way.</li>
  *   <li>Compute scale: a factor on every op duration, found by a safeguarded secant search, such that the
  *       simulated single-worker step time equals the profiled one within 0.05%. It absorbs what the profile
  *       does not show (framework overhead, the profiled worker's own local copies).</li>
@@ -49,8 +50,17 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
         double latency = defaultLatencyS;
         boolean fitted = false;
         if (remotePs && profile.hasReceiveTimes() && profile.tensors >= 2) {
-            double[] line = leastSquares(profile.tensorBytes, durations(profile));
+            double[] durations = durations(profile);
+            double[] line = leastSquares(profile.tensorBytes, durations);
             double fittedEfficiency = line != null && line[1] > 0 ? (1.0 / line[1]) / nominalBytesPerS : 0;
+            // A slope that is not positive says bytes cost nothing; then compare the receives' aggregate rate
+            // with the link instead (a link with latency can only be slower than its bandwidth).
+            if (fittedEfficiency <= 0) {
+                fittedEfficiency = aggregateRate(profile.tensorBytes, durations) / nominalBytesPerS;
+                if (fittedEfficiency <= 1.05) {
+                    fittedEfficiency = 0;
+                }
+            }
             // Receives faster than the link itself (5% slack for microsecond rounding) were not carried by
             // it: a single-process profile's parameter reads are memory copies. Fitting them would make the
             // network nearly free, and replaying them over the link would not fit in the profiled step; the
@@ -118,6 +128,17 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
             d[t] = p.recvEndS[t] - p.recvStartS[t];
         }
         return d;
+    }
+
+    /** Total bytes over total duration; positive infinity when the durations sum to zero. */
+    static double aggregateRate(double[] bytes, double[] durations) {
+        double b = 0;
+        double d = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            b += bytes[i];
+            d += durations[i];
+        }
+        return d > 0 ? b / d : Double.POSITIVE_INFINITY;
     }
 
     /** Intercept and slope of the least-squares line, or null when x does not vary. */

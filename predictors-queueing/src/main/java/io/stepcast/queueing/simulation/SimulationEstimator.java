@@ -24,7 +24,10 @@ import java.util.Set;
  * {@code latency-us} (when it cannot be fitted from profiled receives), {@code host-bus-gbps} (bandwidth of a
  * host's bus between devices and memory per direction; default 64, about 8 GB/s, an effective PCIe 3.0 x16
  * copy rate; 0: not modelled), {@code sharding} (bytes|round-robin), {@code aggregation} (auto|worker|host,
- * see {@link Aggregation}) and {@code profiled-ps} (auto|local|remote, see {@link BasisLookup}).
+ * see {@link Aggregation}), {@code profiled-ps} (auto|local|remote, see {@link BasisLookup}),
+ * {@code transfer-jitter} (coefficient of variation of each network message's transfer, default 0.1: our
+ * choice, small, and what keeps asynchronous workers from falling into a convoy, see {@link Simulator}) and
+ * {@code compute-jitter} (of each op's duration, default 0).
  */
 public final class SimulationEstimator implements Estimator {
     /** Registered name. */
@@ -41,7 +44,9 @@ public final class SimulationEstimator implements Estimator {
             "host-bus-gbps", "64",
             "sharding", "bytes",
             "aggregation", "auto",
-            "profiled-ps", "auto");
+            "profiled-ps", "auto",
+            "transfer-jitter", "0.1",
+            "compute-jitter", "0");
 
     private final HyperParameters hp;
 
@@ -57,6 +62,11 @@ public final class SimulationEstimator implements Estimator {
         hp.choice("profiled-ps", "auto", "local", "remote");
         if (hp.integer("steps") < 1 || hp.integer("warmup") < 0 || hp.integer("seeds") < 1) {
             throw new IllegalArgumentException("hyper-parameters steps and seeds must be at least 1, warmup at least 0");
+        }
+        if (!(hp.real("transfer-jitter") >= 0 && hp.real("transfer-jitter") <= 2)
+                || !(hp.real("compute-jitter") >= 0 && hp.real("compute-jitter") <= 2)) {
+            throw new IllegalArgumentException("hyper-parameters transfer-jitter and compute-jitter (coefficients of "
+                    + "variation) must be in [0, 2]");
         }
         if (hp.real("bandwidth-gbps") <= 0 || hp.real("latency-us") < 0 || hp.real("host-bus-gbps") < 0) {
             throw new IllegalArgumentException("hyper-parameter bandwidth-gbps must be positive, latency-us and "

@@ -119,7 +119,8 @@ final class SimulationPredictor implements Predictor {
                 nominal * cal.calibration().bandwidthEfficiency(), cal.calibration().latencyS(),
                 cal.calibration().busBytesPerS(), mode,
                 OrderPolicy.parse(hp.text("policy")), Sharding.parse(hp.text("sharding")),
-                Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"));
+                Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"),
+                hp.real("compute-jitter"), hp.real("transfer-jitter"));
     }
 
     /** The training set it reads its bases from (for {@link SimulationCodec}). */

@@ -4,15 +4,15 @@ import java.util.Arrays;
 
 /**
  * Runs the {@link Simulator} over several seeds and summarises the throughput: the mean and its spread
- * (sample standard deviation) over seeds. Only {@link OrderPolicy#RANDOM} uses the seed; the other policies
- * are deterministic and run once.
+ * (sample standard deviation) over seeds. Only stochastic setups ({@link OrderPolicy#RANDOM} or compute jitter)
+ * use the seed; the others are deterministic and run once.
  */
 public final class SimulationRunner {
     private SimulationRunner() {
     }
 
     /**
-     * @param seeds    seeds for the random policy (seed {@code baseSeed + i})
+     * @param seeds    seeds of a stochastic setup (seed {@code baseSeed + i}); deterministic ones run once
      * @param traceSink receives the execution of the first seed, or null
      */
     public static ThroughputEstimate run(CompiledProfile profile, SimulationSetup setup, int seeds, long baseSeed,
@@ -20,7 +20,7 @@ public final class SimulationRunner {
         if (seeds < 1) {
             throw new IllegalArgumentException("seeds must be at least 1, was " + seeds);
         }
-        int runs = setup.policy() == OrderPolicy.RANDOM ? seeds : 1;
+        int runs = setup.stochastic() ? seeds : 1;
         int[] order = staticOrder(profile, setup);
         double[] rates = new double[runs];
         double stepTime = 0;

@@ -32,10 +32,17 @@ import java.util.Objects;
  * @param computeScale     multiplier of every op duration (batch scaling and calibration)
  * @param warmupSteps      steps per worker before measuring
  * @param steps            measured steps per worker
+ * @param computeJitter    coefficient of variation of every op's duration: each execution of an op is scaled by
+ *                         an independent log-normal factor of mean 1 and this coefficient of variation, drawn
+ *                         from the run's seed; 0 replays the profiled durations exactly
+ * @param transferJitter   coefficient of variation of every network message's transfer: its bytes are scaled by
+ *                         an independent log-normal factor of mean 1 (an effective size: per-message variation of
+ *                         the achieved rate, as TCP dynamics, retransmissions and RPC handling produce); 0: none
  */
 public record SimulationSetup(int workers, int parameterServers, int nodes, boolean colocatedPs, double nicBytesPerS,
                               double latencyS, double busBytesPerS, Mode mode, OrderPolicy policy, Sharding sharding,
-                              boolean hostAggregation, double computeScale, int warmupSteps, int steps) {
+                              boolean hostAggregation, double computeScale, int warmupSteps, int steps,
+                              double computeJitter, double transferJitter) {
     public SimulationSetup {
         Validate.positive(workers, "workers");
         Validate.positive(parameterServers, "parameter_servers");
@@ -51,12 +58,49 @@ public record SimulationSetup(int workers, int parameterServers, int nodes, bool
         Validate.positive(computeScale, "compute scale");
         Validate.nonNegative(warmupSteps, "warm-up steps");
         Validate.positive(steps, "steps");
+        if (!(computeJitter >= 0) || computeJitter > 2) {
+            throw new IllegalArgumentException("compute jitter (coefficient of variation) must be in [0, 2], was "
+                    + computeJitter);
+        }
+        if (!(transferJitter >= 0) || transferJitter > 2) {
+            throw new IllegalArgumentException("transfer jitter (coefficient of variation) must be in [0, 2], was "
+                    + transferJitter);
+        }
+    }
+
+    /** Without jitter: every op takes exactly its profiled (scaled) duration, every message its bytes. */
+    public SimulationSetup(int workers, int parameterServers, int nodes, boolean colocatedPs, double nicBytesPerS,
+                           double latencyS, double busBytesPerS, Mode mode, OrderPolicy policy, Sharding sharding,
+                           boolean hostAggregation, double computeScale, int warmupSteps, int steps) {
+        this(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS, mode, policy, sharding,
+                hostAggregation, computeScale, warmupSteps, steps, 0.0, 0.0);
     }
 
     /** One worker and one remote shard with the given bandwidth, async, FIFO: the profiled single-worker setting. */
     public static SimulationSetup single(double nicBytesPerS, double latencyS) {
         return new SimulationSetup(1, 1, 1, false, nicBytesPerS, latencyS, Double.POSITIVE_INFINITY, Mode.ASYNC,
                 OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 3);
+    }
+
+    public SimulationSetup withComputeJitter(double cv) {
+        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
+                mode, policy, sharding, hostAggregation, computeScale, warmupSteps, steps, cv, transferJitter);
+    }
+
+    public SimulationSetup withTransferJitter(double cv) {
+        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
+                mode, policy, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, cv);
+    }
+
+    /** Both jitters at once. */
+    public SimulationSetup withJitter(double compute, double transfer) {
+        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
+                mode, policy, sharding, hostAggregation, computeScale, warmupSteps, steps, compute, transfer);
+    }
+
+    /** True when a run depends on its seed: random transfer order or jitter. */
+    public boolean stochastic() {
+        return policy == OrderPolicy.RANDOM || computeJitter > 0 || transferJitter > 0;
     }
 
     /** Hosts that carry workers. */
@@ -66,31 +110,31 @@ public record SimulationSetup(int workers, int parameterServers, int nodes, bool
 
     public SimulationSetup withWorkers(int w) {
         return new SimulationSetup(w, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS, mode,
-                policy, sharding, hostAggregation, computeScale, warmupSteps, steps);
+                policy, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, transferJitter);
     }
 
     public SimulationSetup withNodes(int n) {
         return new SimulationSetup(workers, parameterServers, n, colocatedPs, nicBytesPerS, latencyS, busBytesPerS, mode,
-                policy, sharding, hostAggregation, computeScale, warmupSteps, steps);
+                policy, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, transferJitter);
     }
 
     public SimulationSetup withComputeScale(double s) {
         return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, policy, sharding, hostAggregation, s, warmupSteps, steps);
+                mode, policy, sharding, hostAggregation, s, warmupSteps, steps, computeJitter, transferJitter);
     }
 
     public SimulationSetup withNetwork(double nic, double latency) {
         return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nic, latency, busBytesPerS, mode,
-                policy, sharding, hostAggregation, computeScale, warmupSteps, steps);
+                policy, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, transferJitter);
     }
 
     public SimulationSetup withPolicy(OrderPolicy p) {
         return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, p, sharding, hostAggregation, computeScale, warmupSteps, steps);
+                mode, p, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, transferJitter);
     }
 
     public SimulationSetup withSteps(int warmup, int measured) {
         return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, policy, sharding, hostAggregation, computeScale, warmup, measured);
+                mode, policy, sharding, hostAggregation, computeScale, warmup, measured, computeJitter, transferJitter);
     }
 }

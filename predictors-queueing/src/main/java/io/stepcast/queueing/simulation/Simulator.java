@@ -18,6 +18,16 @@ import java.util.SplittableRandom;
  * only when all workers' gradients of that tensor for step {@code k} have arrived. One instance runs once; it
  * is not thread-safe, runs are independent.
  *
+ * <p>Jitter ({@link SimulationSetup#transferJitter()}, {@link SimulationSetup#computeJitter()}): each network
+ * message's bytes and each op's duration can be scaled by an independent log-normal factor of mean 1, drawn
+ * from a stream of the seed separate from the transfer orders. Without transfer jitter, identical asynchronous
+ * workers fall into a convoy: under fair sharing a transfer that joins a crowd of {@code n} equal ones finishes
+ * only {@code 1/(n-1)} of its lag after them, so laggards are absorbed; the convoy then downloads, computes and
+ * uploads together and leaves each link idle while it uses the other (LeNet-5 at 1 Gbit/s, 32 workers: both
+ * links 63-74% busy in steady state). Compute jitter cannot undo that, as the spread it creates is a fraction of
+ * the compute time while the convoy's transfers last {@code n} times longer; per-message transfer variation
+ * spreads the crowd by a fraction of its own duration, which is what keeps real workers apart.
+ *
  * <p>Throughput is measured per worker between the end of its warm-up and the end of its last measured
  * step, and summed over workers (weighted by the devices a host-aggregated worker stands for).
  */
@@ -32,6 +42,9 @@ public final class Simulator {
     private final CompiledProfile p;
     private final SimulationSetup setup;
     private final SplittableRandom rng;
+    private final SplittableRandom jitterRng;
+    private final LogNormalJitter computeJitter;
+    private final LogNormalJitter transferJitter;
     private final long seed;
     private final TraceSink trace;
 
@@ -102,6 +115,10 @@ public final class Simulator {
         this.p = profile;
         this.setup = setup;
         this.rng = new SplittableRandom(seed);
+        // A stream of its own, so that jitter does not change the transfer orders a seed draws.
+        this.jitterRng = new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L);
+        this.computeJitter = new LogNormalJitter(setup.computeJitter());
+        this.transferJitter = new LogNormalJitter(setup.transferJitter());
         this.seed = seed;
         this.trace = trace;
         int n = p.tensors;
@@ -216,9 +233,10 @@ public final class Simulator {
      * @throws IllegalStateException when the run deadlocks or exceeds {@code maxEvents}
      */
     public RunResult run(long maxEvents) {
-        // Asynchronous workers start at staggered times, uniformly within one single-worker step: identical
-        // workers started together would otherwise stay in lockstep forever (fair sharing makes them finish
-        // their transfers together), a symmetry no real cluster has. Synchronous workers start together.
+        // Asynchronous workers start at staggered times, uniformly within one single-worker step, so that no
+        // run starts in lockstep; the stagger alone does not keep them apart (fair sharing re-synchronises
+        // them within a few steps, see the class comment); transfer jitter does. Synchronous workers start
+        // together.
         double stagger = setup.mode() == Mode.ASYNC && sim > 1 ? p.stepTimeS * setup.computeScale() : 0;
         SplittableRandom starts = new SplittableRandom(seed ^ 0x5DEECE66DL);
         for (int w = 0; w < sim; w++) {
@@ -368,7 +386,7 @@ public final class Simulator {
         }
         streamBusy[si] = true;
         streamPos[si] = pos + 1;
-        double end = now + p.opDurationS[op] * setup.computeScale();
+        double end = now + p.opDurationS[op] * setup.computeScale() * computeJitter.draw(jitterRng);
         if (trace != null) {
             trace.compute(w, s, p.opNames[op], now, end);
         }
@@ -508,7 +526,7 @@ public final class Simulator {
                 case 1:
                     xStage[x] = 2;
                     if (remote) {
-                        startFlow(x, net.nicClass(ps, h), p.tensorBytes[t]);
+                        startFlow(x, net.nicClass(ps, h), p.tensorBytes[t] * transferJitter.draw(jitterRng));
                         return;
                     }
                     // fall through
@@ -564,7 +582,7 @@ public final class Simulator {
                     // fall through
                 case 3:
                     xStage[x] = 4;
-                    startFlow(x, net.nicClass(h, ps), p.sendBytes[send]);
+                    startFlow(x, net.nicClass(h, ps), p.sendBytes[send] * transferJitter.draw(jitterRng));
                     return;
                 default:
                     int k = xStep[x];
