@@ -45,7 +45,8 @@ import java.util.TreeSet;
  * protocols, fits every predictor (found by name in the {@link PluginRegistry}, never imported) on every
  * training side and scores it on the test side, scores batch-size selection, and reproduces published
  * figures. A predictor that is missing, refuses its hyper-parameters, cannot fit or fails is counted as
- * not applicable with the reason; the run goes on. Runs are sequential and deterministic.
+ * not applicable with the reason; the run goes on. Runs are sequential and deterministic. A runner caches
+ * the sources it has read, so use one per run and thread.
  */
 public final class SuiteRunner {
     private final PluginRegistry registry;
