@@ -6,6 +6,7 @@ import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.evaluation.selection.SelectionCase;
 import io.stepcast.evaluation.selection.SelectionOutcome;
 import io.stepcast.evaluation.suite.ScoreEntry;
+import io.stepcast.evaluation.suite.Curve;
 import io.stepcast.evaluation.suite.SelectionEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 import org.knowm.xchart.BitmapEncoder;
@@ -93,6 +94,46 @@ public final class Charts {
                 save(c, outDir.resolve(file));
                 out.add(new ChartFile(file, "Batch size vs latency with the SLO: " + e.getKey(), c.getTitle()));
             }
+        }
+        out.addAll(curves(r, outDir));
+        return out;
+    }
+
+    /** One chart per {@link Curve#chart()}, a series per curve, workers-like x axis in log 2 scale. */
+    private static List<ChartFile> curves(SuiteResult r, Path outDir) throws IOException {
+        Map<String, List<Curve>> byChart = new LinkedHashMap<>();
+        r.curves().forEach(c -> byChart.computeIfAbsent(c.chart(), k -> new ArrayList<>()).add(c));
+        List<ChartFile> out = new ArrayList<>();
+        int n = 0;
+        for (Map.Entry<String, List<Curve>> e : byChart.entrySet()) {
+            Curve first = e.getValue().get(0);
+            XYChart chart = base(e.getKey(), first.xLabel(), first.yLabel());
+            chart.getStyler().setXAxisLogarithmic(true);
+            int k = 0;
+            for (Curve c : e.getValue()) {
+                List<Double> xs = new ArrayList<>();
+                List<Double> ys = new ArrayList<>();
+                for (int i = 0; i < c.x().size(); i++) {
+                    if (Double.isFinite(c.y().get(i))) {
+                        xs.add(c.x().get(i));
+                        ys.add(c.y().get(i));
+                    }
+                }
+                if (xs.isEmpty()) {
+                    continue;
+                }
+                XYSeries s = chart.addSeries(c.series(), xs, ys);
+                s.setLineColor(PALETTE[k % PALETTE.length]);
+                s.setMarkerColor(PALETTE[k % PALETTE.length]);
+                s.setMarker(SeriesMarkers.CIRCLE);
+                k++;
+            }
+            if (k == 0) {
+                continue;
+            }
+            String file = "charts/curve-" + (++n) + ".png";
+            save(chart, outDir.resolve(file));
+            out.add(new ChartFile(file, e.getKey(), first.note()));
         }
         return out;
     }

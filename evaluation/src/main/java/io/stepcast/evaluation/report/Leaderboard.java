@@ -76,14 +76,14 @@ public final class Leaderboard {
             out.append(table(SEL_HEAD, rows, md));
         });
         if (!md && !r.reproduction().isEmpty()) {
-            out.append("\nreproduction of published figures\n");
+            out.append("\nreproduced figures (published, or measured on this machine)\n");
             List<String[]> rows = new ArrayList<>();
             for (io.stepcast.evaluation.suite.ReproductionRow row : r.reproduction()) {
                 rows.add(new String[] {row.quantity(), g(row.published()),
                     row.reproduced().isPresent() ? g(row.reproduced().getAsDouble()) : "-",
                     row.relativeDifference().isPresent() ? f(100 * row.relativeDifference().getAsDouble(), 1) + " %" : "-"});
             }
-            out.append(table(new String[] {"quantity", "published", "reproduced", "difference"}, rows, false));
+            out.append(table(new String[] {"quantity", "published/measured", "reproduced", "difference"}, rows, false));
         }
         return out.toString();
     }

@@ -42,7 +42,7 @@ public final class ReportWriter {
                 + "`n/a` = points the predictor declined (not applicable), never counted as error 0.\n");
         b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
         if (!r.reproduction().isEmpty()) {
-            b.append("\n## Reproduction of published figures\n\n");
+            b.append("\n## Reproduced figures (published, or measured on this machine)\n\n");
             List<String[]> rows = new ArrayList<>();
             for (ReproductionRow row : r.reproduction()) {
                 rows.add(new String[] {row.quantity(), Leaderboard.g(row.published()),
@@ -51,7 +51,7 @@ public final class ReportWriter {
                             ? Leaderboard.f(100 * row.relativeDifference().getAsDouble(), 1) + " %" : "-",
                     row.note().replace("|", "/")});
             }
-            b.append(Leaderboard.table(new String[] {"quantity", "published", "reproduced", "difference", "how"}, rows,
+            b.append(Leaderboard.table(new String[] {"quantity", "published or measured", "reproduced", "difference", "how"}, rows,
                     true));
         }
         b.append("\n## Per model\n");

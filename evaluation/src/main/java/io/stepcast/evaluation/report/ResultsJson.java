@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.evaluation.metrics.Metrics;
 import io.stepcast.evaluation.selection.SelectionScore;
+import io.stepcast.evaluation.suite.Curve;
 import io.stepcast.evaluation.suite.ReproductionRow;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SelectionEntry;
@@ -20,13 +21,15 @@ import java.util.OptionalDouble;
  *  "entries":   [{"dataset", "protocol", "predictor", "target", "n", "mape", "median_ape", "p90_ape",
  *                 "max_ape", "rmse", "r2"}],
  *  "selection": [{"dataset", "predictor", "decisions", "violation_rate", "regret", "feasible_missed"}],
- *  "reproduction": [{"quantity", "published", "reproduced", "relative_difference"}]}
+ *  "reproduction": [{"quantity", "published", "reproduced", "relative_difference"}],
+ *  "curves": [{"chart", "series", "x_label", "y_label", "points": [[x, y], ...]}]}
  * }</pre>
  * APEs are in percent; RMSE in the target's unit; {@code violation_rate}, {@code regret} and
  * {@code feasible_missed} are fractions in [0, 1]; {@code relative_difference} is
  * {@code (reproduced - published) / |published|}. Undefined values (NaN, or a figure that could not be
  * reproduced) are {@code null}. Entries aggregate every model of a dataset; {@code n} counts the
  * predicted points only (refusals are in {@code details.json} and the reports). The detailed companion
+ * {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
  * {@link #details} adds per-model entries, not-applicable counts and reasons, and every decision count.
  */
 public final class ResultsJson {
@@ -55,7 +58,34 @@ public final class ResultsJson {
             number(o, "reproduced", row.reproduced());
             number(o, "relative_difference", row.relativeDifference());
         }
+        curves(root, r);
         return write(root);
+    }
+
+    /** {@code "curves": [{"chart", "series", "x_label", "y_label", "points": [[x, y], ...]}]}, when there are any. */
+    private static void curves(ObjectNode root, SuiteResult r) {
+        if (r.curves().isEmpty()) {
+            return;
+        }
+        ArrayNode curves = root.putArray("curves");
+        for (Curve c : r.curves()) {
+            ObjectNode o = curves.addObject();
+            o.put("chart", c.chart());
+            o.put("series", c.series());
+            o.put("x_label", c.xLabel());
+            o.put("y_label", c.yLabel());
+            ArrayNode points = o.putArray("points");
+            for (int i = 0; i < c.x().size(); i++) {
+                ArrayNode p = points.addArray();
+                p.add(c.x().get(i));
+                double y = c.y().get(i);
+                if (Double.isFinite(y)) {
+                    p.add(y);
+                } else {
+                    p.addNull();
+                }
+            }
+        }
     }
 
     /** details.json text: results.json plus per-model entries, refusals, notes. */
@@ -93,6 +123,7 @@ public final class ResultsJson {
         new java.util.TreeMap<>(r.seconds()).forEach(seconds::put);
         ArrayNode notes = root.putArray("notes");
         r.notes().forEach(notes::add);
+        curves(root, r);
         return write(root);
     }
 

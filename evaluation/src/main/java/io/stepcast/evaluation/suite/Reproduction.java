@@ -20,6 +20,12 @@ public interface Reproduction {
 
         /** Every point the suite scored. */
         List<ScoredPoint> points();
+
+        /** The recordings of {@code DATA/tf-cpu-profiles} (read once per run). */
+        List<TfCpuRecordings.Recording> recordings() throws IOException;
+
+        /** Adds a curve to the run's results (drawn as a chart in the report). */
+        void curve(Curve curve);
     }
 
     /** The rows, one per published figure; never throws for a missing predictor (the row says why). */

@@ -5,7 +5,7 @@ import java.util.List;
 /** The built-in reproductions by name. */
 public final class Reproductions {
     /** Names accepted in a suite's {@code reproduction} list. */
-    public static final List<String> NAMES = List.of("courier", "tf-benchmarks");
+    public static final List<String> NAMES = List.of("courier", "tf-benchmarks", TfCpuRecordings.SOURCE);
 
     private Reproductions() {
     }
@@ -16,6 +16,7 @@ public final class Reproductions {
             case "courier" -> new CourierReproduction();
             case "tf-benchmarks" -> new PublishedTableReproduction("tf-benchmarks", "profile-only", "simulation",
                     "aws-distributed");
+            case TfCpuRecordings.SOURCE -> new TfCpuProfilesReproduction();
             default -> throw new IllegalArgumentException("unknown reproduction '" + name + "' (known: "
                     + String.join(", ", NAMES) + ")");
         };

@@ -106,10 +106,14 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
      * @param accuracyTable where measured accuracy comes from, for the accuracy objective
      * @param protocol      how jobs are held out from the time predictor's fit (default {@code kfold:5:job})
      * @param predictors    predictor labels scored (default: every predictor of the suite)
+     * @param knownBatch    {@code none} (default): a job is decided only by a fit that saw none of its
+     *                      batches; {@code smallest}: the fit also sees the job's smallest-batch observation
+     *                      (and, for recordings, its profile), as a profile-driven method has by
+     *                      construction, and decides among all of the job's batches
      */
     public record SelectionSpec(String dataset, String latency, String scope, SloSpec slo, String objective,
                                 @JsonProperty("accuracy_table") AccuracyTableSpec accuracyTable, String protocol,
-                                List<String> predictors) {
+                                List<String> predictors, @JsonProperty("known_batch") String knownBatch) {
         public SelectionSpec {
             Validate.text(dataset, "selection dataset");
             latency = latency == null ? "step-time" : latency;
@@ -118,6 +122,11 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
             objective = objective == null ? "throughput" : objective;
             protocol = protocol == null ? "kfold:5:job" : protocol;
             predictors = List.copyOf(Objects.requireNonNullElse(predictors, List.of()));
+            knownBatch = knownBatch == null ? "none" : knownBatch;
+            if (!knownBatch.equals("none") && !knownBatch.equals("smallest")) {
+                throw new IllegalArgumentException("selection known_batch must be none or smallest, was '" + knownBatch
+                        + "'");
+            }
         }
     }
 

@@ -8,13 +8,14 @@ import java.util.Map;
 /**
  * Everything a suite run produced: the accuracy entries (over all models and per model), the
  * selection scores, the reproduced figures, every scored point (for the charts) and notes about data
- * or predictors that could not be used, and the wall-clock seconds each predictor took (fits and
- * predictions; informative only, never asserted).
+ * or predictors that could not be used, the wall-clock seconds each predictor took (fits and
+ * predictions; informative only, never asserted), and predicted curves drawn as charts (for example
+ * simulated throughput versus workers).
  */
 public record SuiteResult(String suite, String description, List<ScoreEntry> entries, List<ScoreEntry> perModel,
                           List<SelectionEntry> selection, List<ReproductionRow> reproduction,
                           List<ScoredPoint> points, Map<String, String> predictorNotes, List<String> notes,
-                          Map<String, Double> seconds) {
+                          Map<String, Double> seconds, List<Curve> curves) {
     public SuiteResult {
         entries = List.copyOf(entries);
         perModel = List.copyOf(perModel);
@@ -24,5 +25,6 @@ public record SuiteResult(String suite, String description, List<ScoreEntry> ent
         predictorNotes = Map.copyOf(predictorNotes);
         notes = List.copyOf(notes);
         seconds = Map.copyOf(seconds);
+        curves = List.copyOf(curves);
     }
 }

@@ -4,6 +4,7 @@ import io.stepcast.api.Estimator;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
@@ -55,6 +56,7 @@ public final class SuiteRunner {
     private final Optional<Path> dataDir;
     private final ProgressListener progress;
     private final Map<String, List<Observation>> sourceCache = new HashMap<>();
+    private List<TfCpuRecordings.Recording> recordings;
 
     /**
      * @param registry where the predictors come from
@@ -94,6 +96,7 @@ public final class SuiteRunner {
             for (String p : d.protocols()) {
                 Protocol protocol = Protocols.parse(p, profiles);
                 List<Split> s = protocol.splits(d.name(), datasets.get(d.name()));
+                s = withRecordedProfiles(d.source(), s);
                 if (profiles.isPresent()) {
                     // Every protocol, not only profile-only, gives profile-driven estimators the zoo
                     // profiles of its training side's single-worker rows.
@@ -137,12 +140,13 @@ public final class SuiteRunner {
             selection.addAll(s.run(seconds));
         }
         List<ReproductionRow> reproduction = new ArrayList<>();
-        Reproduction.Context context = context(predictors, points);
+        List<Curve> curves = new ArrayList<>();
+        Reproduction.Context context = context(predictors, points, curves);
         for (String r : suite.reproduction()) {
             reproduction.addAll(Reproductions.named(r).reproduce(context));
         }
         return new SuiteResult(suite.name(), suite.description(), aggregate(points, false), aggregate(points, true),
-                selection, reproduction, points, predictorNotes, notes, seconds);
+                selection, reproduction, points, predictorNotes, notes, seconds, curves);
     }
 
     private void resolvePredictors(Suite suite, List<String> only, Map<String, Estimator> out, Map<String, String> notes) {
@@ -185,6 +189,11 @@ public final class SuiteRunner {
 
     private List<Observation> source(String name) throws IOException {
         List<Observation> cached = sourceCache.get(name);
+        if (cached == null && TfCpuRecordings.SOURCE.equals(name)) {
+            // Recordings made on this machine by `stepcast profile tensorflow`, not a catalog source.
+            cached = TfCpuRecordings.observations(recordings());
+            sourceCache.put(name, cached);
+        }
         if (cached == null) {
             try {
                 cached = catalog.observations(name, dataDir);
@@ -197,8 +206,53 @@ public final class SuiteRunner {
         return cached;
     }
 
-    private Reproduction.Context context(Map<String, Estimator> predictors, List<ScoredPoint> points) {
+    private List<TfCpuRecordings.Recording> recordings() throws IOException {
+        if (recordings == null) {
+            if (profiles.isEmpty()) {
+                throw new IOException("suite " + TfCpuRecordings.SOURCE + ": no profile source is registered to read"
+                        + " the recorded op traces");
+            }
+            recordings = TfCpuRecordings.read(dataDir, profiles.get());
+        }
+        return recordings;
+    }
+
+    /**
+     * For a dataset of recordings, each training side gets the recorded profiles of its own observations
+     * (never of a test observation), ahead of any zoo profile.
+     */
+    private List<Split> withRecordedProfiles(String source, List<Split> splits) throws IOException {
+        if (!TfCpuRecordings.SOURCE.equals(source)) {
+            return splits;
+        }
+        List<TfCpuRecordings.Recording> all = recordings();
+        List<Split> out = new ArrayList<>();
+        for (Split x : splits) {
+            TrainingSet t = x.training();
+            out.add(new Split(x.id(), new TrainingSet(t.id(), t.observations(),
+                    TfCpuRecordings.profilesOf(all, t.observations())), x.test()));
+        }
+        return out;
+    }
+
+    private static String sourceOf(Suite suite, String dataset) {
+        return suite.datasets().stream().filter(d -> d.name().equals(dataset)).map(Suite.DatasetSpec::source)
+                .findFirst().orElse("");
+    }
+
+    private Reproduction.Context context(Map<String, Estimator> predictors, List<ScoredPoint> points,
+                                         List<Curve> curves) {
         return new Reproduction.Context() {
+            @Override
+            public List<TfCpuRecordings.Recording> recordings() throws IOException {
+                return SuiteRunner.this.recordings();
+            }
+
+            @Override
+            public void curve(Curve curve) {
+                curves.add(curve);
+            }
+
             @Override
             public List<Observation> source(String name) throws IOException {
                 return SuiteRunner.this.source(name);
@@ -238,7 +292,8 @@ public final class SuiteRunner {
     }
 
     private List<PlannedSelection> planSelections(Suite suite, Map<String, List<Observation>> datasets,
-                                                  Map<String, Estimator> predictors, List<String> notes) {
+                                                  Map<String, Estimator> predictors, List<String> notes)
+            throws IOException {
         List<PlannedSelection> out = new ArrayList<>();
         for (Suite.SelectionSpec s : suite.selection()) {
             List<Observation> data = datasets.get(s.dataset());
@@ -264,6 +319,7 @@ public final class SuiteRunner {
                 continue;
             }
             List<Split> splits = Protocols.parse(s.protocol(), profiles).splits(s.dataset(), data);
+            splits = withRecordedProfiles(sourceOf(suite, s.dataset()), splits);
             if (profiles.isPresent()) {
                 splits = splits.stream().map(x -> ZooProfiles.attach(x, profiles.get())).toList();
             }
@@ -273,8 +329,9 @@ public final class SuiteRunner {
                     chosen.put(label, e);
                 }
             });
+            String source = sourceOf(suite, s.dataset());
             out.add(new PlannedSelection(s.dataset(), latency, scope, new SelectionScorer(objective), accuracy, cases,
-                    splits, chosen));
+                    splits, chosen, s.knownBatch().equals("smallest") ? Optional.of(source) : Optional.empty()));
         }
         return out;
     }
@@ -301,10 +358,13 @@ public final class SuiteRunner {
         private final List<SelectionCase> cases;
         private final List<Split> splits;
         private final Map<String, Estimator> predictors;
+        /** Present (the dataset's source) when each job's smallest batch is given to the fit. */
+        private final Optional<String> knownSmallestOf;
 
         PlannedSelection(String dataset, Target latency, BatchScope scope, SelectionScorer scorer,
                          Optional<Predictor> accuracy, List<SelectionCase> cases, List<Split> splits,
-                         Map<String, Estimator> predictors) {
+                         Map<String, Estimator> predictors, Optional<String> knownSmallestOf) {
+            this.knownSmallestOf = knownSmallestOf;
             this.dataset = dataset;
             this.latency = latency;
             this.scope = scope;
@@ -341,19 +401,53 @@ public final class SuiteRunner {
                     return new SelectionEntry(dataset, label, SelectionScorer.summarise(List.of()), List.of(),
                             "does not predict " + latency.label());
                 }
-                Predictor p;
-                try {
-                    p = estimator.fit(split.training());
-                } catch (RuntimeException ex) {
-                    failures.add("cannot fit: " + HoldOutScorer.oneLine(ex.getMessage()));
-                    continue;
+                if (knownSmallestOf.isEmpty()) {
+                    decide(estimator, split.training(), mine, outcomes, failures);
+                } else {
+                    // One fit per job: the split's training side plus that job's smallest batch.
+                    Map<String, List<SelectionCase>> byJob = new LinkedHashMap<>();
+                    mine.forEach(c -> byJob.computeIfAbsent(c.job(), k -> new ArrayList<>()).add(c));
+                    for (Map.Entry<String, List<SelectionCase>> job : byJob.entrySet()) {
+                        decide(estimator, withSmallestBatch(split, job.getKey()), job.getValue(), outcomes, failures);
+                    }
                 }
-                CourierSelector selector = new CourierSelector(p, latency, accuracy, scope, 0.5);
-                outcomes.addAll(scorer.decideAll(selector, mine));
                 mine.forEach(c -> decided.add(c.job()));
             }
             return new SelectionEntry(dataset, label, SelectionScorer.summarise(outcomes), outcomes,
                     String.join("; ", failures));
+        }
+
+        private void decide(Estimator estimator, TrainingSet training, List<SelectionCase> cases,
+                            List<SelectionOutcome> outcomes, Set<String> failures) {
+            Predictor p;
+            try {
+                p = estimator.fit(training);
+            } catch (RuntimeException ex) {
+                failures.add("cannot fit: " + HoldOutScorer.oneLine(ex.getMessage()));
+                return;
+            }
+            CourierSelector selector = new CourierSelector(p, latency, accuracy, scope, 0.5);
+            outcomes.addAll(scorer.decideAll(selector, cases));
+        }
+
+        /** The split's training side plus the job's smallest-batch observation (and its recorded profile). */
+        private TrainingSet withSmallestBatch(Split split, String job) {
+            Observation smallest = split.test().stream().filter(o -> Attributes.job(o).equals(job))
+                    .min(java.util.Comparator.comparingInt(o -> o.config().localBatch())).orElseThrow();
+            List<Observation> obs = new ArrayList<>(split.training().observations());
+            obs.add(smallest);
+            TrainingSet t = split.training();
+            Split augmented = new Split(split.id(), new TrainingSet(t.id() + "+" + smallest.config().model() + "@"
+                    + smallest.config().localBatch(), obs, t.profiles()), List.of());
+            try {
+                augmented = withRecordedProfiles(knownSmallestOf.get(), List.of(augmented)).get(0);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            if (profiles.isPresent() && augmented.training().profiles().isEmpty()) {
+                augmented = ZooProfiles.attach(augmented, profiles.get());
+            }
+            return augmented.training();
         }
 
         /** Jobs all of whose observations are held out in this split (no part of them is trained on). */
