@@ -319,6 +319,11 @@ public final class SuiteRunner {
                 continue;
             }
             List<Split> splits = Protocols.parse(s.protocol(), profiles).splits(s.dataset(), data);
+            if (splits.isEmpty() && s.knownBatch().equals("smallest")) {
+                // One group only (say one recorded model): each job is decided from its smallest batch alone.
+                splits = List.of(new Split(s.protocol() + "/all-held-out",
+                        TrainingSet.of(s.dataset() + "/none", List.of()), data));
+            }
             splits = withRecordedProfiles(sourceOf(suite, s.dataset()), splits);
             if (profiles.isPresent()) {
                 splits = splits.stream().map(x -> ZooProfiles.attach(x, profiles.get())).toList();
