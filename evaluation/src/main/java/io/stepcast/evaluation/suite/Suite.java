@@ -38,7 +38,8 @@ import java.util.Objects;
  * @param datasets     the datasets and how each is scored
  * @param predictors   predictors with their hyper-parameters; empty for every registered one
  * @param selection    batch-size selection scorings
- * @param reproduction built-in reproductions of published figures ({@code courier}, {@code tf-benchmarks})
+ * @param reproduction built-in reproductions of published figures ({@code courier}, {@code tf-benchmarks}) or of
+ *                     figures measured on this machine ({@code tf-cpu-profiles}, see {@link TfCpuRecordings})
  */
 public record Suite(String name, String description, List<DatasetSpec> datasets, List<PredictorSpec> predictors,
                     List<SelectionSpec> selection, List<String> reproduction) {

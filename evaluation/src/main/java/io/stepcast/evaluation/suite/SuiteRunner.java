@@ -45,9 +45,11 @@ import java.util.TreeSet;
  * Runs a {@link Suite}: reads its datasets through the observation catalog, splits each with its
  * protocols, fits every predictor (found by name in the {@link PluginRegistry}, never imported) on every
  * training side and scores it on the test side, scores batch-size selection, and reproduces published
- * figures. A predictor that is missing, refuses its hyper-parameters, cannot fit or fails is counted as
- * not applicable with the reason; the run goes on. Runs are sequential and deterministic. A runner caches
- * the sources it has read, so use one per run and thread.
+ * figures. The source {@code tf-cpu-profiles} is not a catalog source: it is read from the recordings
+ * under the data folder ({@link TfCpuRecordings}), and every training side of its splits carries the
+ * recorded profiles of its own observations. A predictor that is missing, refuses its hyper-parameters,
+ * cannot fit or fails is counted as not applicable with the reason; the run goes on. Runs are sequential
+ * and deterministic. A runner caches the sources it has read, so use one per run and thread.
  */
 public final class SuiteRunner {
     private final PluginRegistry registry;
