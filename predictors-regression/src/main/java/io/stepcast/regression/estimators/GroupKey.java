@@ -14,9 +14,13 @@ public final class GroupKey {
     private GroupKey() {
     }
 
-    /** {@code <model key>@<hardware>}, e.g. {@code resnet50@k80}. */
+    /**
+     * {@code <model key>@<hardware>}, e.g. {@code resnet50@k80}; blanks in the hardware label (a CPU model
+     * such as {@code AMD EPYC 7B13}) become dashes, since keys are stored space-free in saved predictors.
+     */
     public static String of(Config config) {
-        return ModelNames.key(config.model()) + "@" + config.deployment().hardware().toLowerCase(Locale.ROOT);
+        return ModelNames.key(config.model()) + "@"
+                + config.deployment().hardware().toLowerCase(Locale.ROOT).strip().replaceAll("\\s+", "-");
     }
 
     /** The key with a suffix that further splits the group, e.g. the local batch. */
