@@ -30,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  * methods.md section 1): one run (one seed) of {@link #workers} asynchronous workers, one worker per host, one
  * parameter server on its own host, 10 Gbit/s, random transfer order, 10 warm-up plus {@link #steps} measured
  * steps per worker, from a ResNet-50 profile synthesised from the zoo (local batch 64, single-worker step
- * 1.22 s) and calibrated as {@code stepcast simulate} calibrates it.
+ * 1.22 s) and calibrated as {@code stepcast simulate} calibrates it. Without transfer or compute jitter (the
+ * setup constructor's default), so the event count per step is the model's own.
  *
  * <p>Reported in {@link org.openjdk.jmh.annotations.Mode#Throughput}: the primary score is runs per second;
  * the secondary score {@code events} is simulated events (timed events plus transfer completions, as the
