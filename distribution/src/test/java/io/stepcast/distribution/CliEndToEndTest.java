@@ -81,6 +81,21 @@ class CliEndToEndTest {
     }
 
     @Test
+    void aTribuoForestSavesAndDrivesSelectBatchInTheAssembledClassPath(@TempDir Path dir) throws Exception {
+        // Every module shares one class path here; Tribuo's protobuf code must find the runtime it needs
+        // (TensorFlow Java brings an older one).
+        Path train = dir.resolve("courier.parquet");
+        ObservationFiles.write(train, new DefaultObservationCatalog().observations("courier", Optional.empty()));
+        Path model = dir.resolve("compact.model");
+        assertThat(run("fit", "--predictor", "courier-forest-compact", "--train", train.toString(), "--save",
+                model.toString())).as(err.toString()).isZero();
+        out.getBuffer().setLength(0);
+        assertThat(run("select-batch", "--slo", "412", "--cpu", "2", "--njobs", "1", "--network", "lenet5",
+                "--model", model.toString(), "--json")).as(err.toString()).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("batch").asInt()).isEqualTo(128);
+    }
+
+    @Test
     void aCorruptModelFileIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("broken.model.json");
         Files.writeString(model, "{\"format\": \"stepcast-model\", \"version\": 1, \"estimator\": \"pollux\", "
