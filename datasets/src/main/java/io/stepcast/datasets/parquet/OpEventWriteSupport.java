@@ -1,6 +1,8 @@
 package io.stepcast.datasets.parquet;
 
+import io.stepcast.datasets.trace.OpCategory;
 import io.stepcast.datasets.trace.OpEvent;
+import org.apache.parquet.io.api.Binary;
 
 import java.util.HashMap;
 import java.util.List;
@@ -11,6 +13,9 @@ import java.util.Map;
  * {@link Schemas}). Not thread-safe, like the Parquet writer it serves.
  */
 final class OpEventWriteSupport extends RowWriteSupport<OpEvent> {
+    /** Each category's label, encoded once rather than lower-cased and encoded per row. */
+    private static final Binary[] CATEGORY_LABELS = java.util.Arrays.stream(OpCategory.values())
+            .map(c -> utf8(c.label())).toArray(Binary[]::new);
     /** Requirement sets already written, by content. */
     private final Map<List<String>, Integer> setIds = new HashMap<>();
 
@@ -26,7 +31,7 @@ final class OpEventWriteSupport extends RowWriteSupport<OpEvent> {
         int32("lane", e.lane());
         string("name", e.name());
         string("type", e.type());
-        string("category", e.category().label());
+        binary("category", CATEGORY_LABELS[e.category().ordinal()]);
         float64("start_us", e.startUs());
         float64("duration_us", e.durationUs());
         string("tensor", e.tensor());

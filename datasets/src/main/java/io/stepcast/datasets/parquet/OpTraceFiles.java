@@ -37,7 +37,7 @@ public final class OpTraceFiles {
         Map<String, String> meta = new HashMap<>(extraMetadata);
         meta.putAll(SchemaVersion.metadata(Schemas.OP_TRACE));
         return new RowFileWriter<>(target, new OpEventWriteSupport(meta), java.util.Set.of("device", "name", "type",
-                "category", "tensor", "producer", "requires.list.element"));
+                "category", "tensor", "producer", "requires.list.element"), java.util.Set.of("start_us"));
     }
 
     /** Writes all events, replacing {@code target} only on success; returns the rows written. */

@@ -47,6 +47,18 @@ public final class RowFileWriter<T> implements AutoCloseable {
      *                     filters on, whose statistics would cost a comparison per value
      */
     RowFileWriter(Path target, WriteSupport<T> support, java.util.Set<String> noStatistics) throws IOException {
+        this(target, support, noStatistics, java.util.Set.of());
+    }
+
+    /**
+     * @param noStatistics columns (dotted paths) without min/max statistics: free-text columns that no reader
+     *                     filters on, whose statistics would cost a comparison per value
+     * @param noDictionary columns (dotted paths) written without dictionary encoding: columns of nearly unique
+     *                     values (timestamps), whose dictionary Parquet would fill, abandon and re-encode as
+     *                     plain values anyway
+     */
+    RowFileWriter(Path target, WriteSupport<T> support, java.util.Set<String> noStatistics,
+                  java.util.Set<String> noDictionary) throws IOException {
         this.target = target.toAbsolutePath();
         Path dir = this.target.getParent();
         Files.createDirectories(dir);
@@ -62,6 +74,9 @@ public final class RowFileWriter<T> implements AutoCloseable {
                     .withSizeStatisticsEnabled(false);
             for (String column : noStatistics) {
                 b = b.withStatisticsEnabled(column, false);
+            }
+            for (String column : noDictionary) {
+                b = b.withDictionaryEncoding(column, false);
             }
             this.writer = b.build();
         } catch (IOException | RuntimeException e) {

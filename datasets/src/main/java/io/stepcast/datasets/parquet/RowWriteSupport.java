@@ -75,13 +75,26 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         rc.endField(field, i);
     }
 
+    /** Writes an already encoded string value. */
+    final void binary(String field, Binary value) {
+        int i = index(field);
+        rc.startField(field, i);
+        rc.addBinary(value);
+        rc.endField(field, i);
+    }
+
+    /** The UTF-8 encoding of a string, the same for every row of the file. */
+    static Binary utf8(String value) {
+        return Binary.fromConstantByteArray(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     private Binary binary(String value) {
         Binary b = encoded.get(value);
         if (b == null) {
             if (encoded.size() >= CACHE_LIMIT) {
                 encoded.clear();
             }
-            b = Binary.fromConstantByteArray(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            b = utf8(value);
             encoded.put(value, b);
         }
         return b;

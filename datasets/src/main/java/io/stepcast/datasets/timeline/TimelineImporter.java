@@ -57,7 +57,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * </ul>
  * Events of other phases (flows, counters, object creation) are skipped. Times stay in the timeline's
  * microseconds. Thread-safe (no state between calls). {@link #writeOpTrace} parses on a second thread while
- * the calling thread writes Parquet, through a bounded queue (a few megabytes).
+ * the calling thread writes Parquet, through a bounded queue (about 15 MB).
  */
 public final class TimelineImporter {
 
@@ -96,24 +96,25 @@ public final class TimelineImporter {
         if (localBatch > 0) {
             meta.put(OpTraceFiles.LOCAL_BATCH_KEY, Integer.toString(localBatch));
         }
-        try (RowFileWriter<OpEvent> w = OpTraceFiles.writer(target, meta)) {
-            Summary s = pipelined(timeline, w);
-            w.commit();
-            return s;
-        }
+        return pipelined(timeline, target, meta);
     }
 
     /** Events handed from the parsing thread to the writing thread at a time. */
     private static final int BATCH = 4096;
-    /** Batches in flight: bounds the memory of the pipeline to a few megabytes. */
-    private static final int QUEUE = 8;
+    /**
+     * Batches in flight: bounds the memory of the pipeline to about 15 MB (some 100,000 events of about 150
+     * bytes). Deep enough that the parser runs ahead while the writer opens the Parquet file, which in a fresh
+     * JVM takes half a second of class loading (Hadoop, Parquet, Snappy).
+     */
+    private static final int QUEUE = 24;
     private static final List<OpEvent> END = List.of();
 
     /**
-     * Parses on a thread of its own while the calling thread writes Parquet (the two halves cost about the same),
-     * through a bounded queue of batches. A failure on either side stops both and is rethrown here.
+     * Parses on a thread of its own while the calling thread opens and writes the Parquet file, through a bounded
+     * queue of batches. The parser starts first, so opening the writer overlaps with parsing. A failure on either
+     * side stops both and is rethrown here; the target is replaced only after the whole file is written.
      */
-    private Summary pipelined(Path timeline, RowFileWriter<OpEvent> writer) throws IOException {
+    private Summary pipelined(Path timeline, Path target, Map<String, String> meta) throws IOException {
         BlockingQueue<List<OpEvent>> queue = new ArrayBlockingQueue<>(QUEUE);
         AtomicBoolean cancelled = new AtomicBoolean();
         CompletableFuture<Summary> parsed = new CompletableFuture<>();
@@ -145,13 +146,15 @@ public final class TimelineImporter {
         }, "stepcast-timeline-parser");
         parser.setDaemon(true);
         parser.start();
-        try {
+        try (RowFileWriter<OpEvent> writer = OpTraceFiles.writer(target, meta)) {
             for (List<OpEvent> b = queue.take(); b != END; b = queue.take()) {
                 for (OpEvent e : b) {
                     writer.write(e);
                 }
             }
-            return parsed.join();
+            Summary s = parsed.join();
+            writer.commit();
+            return s;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("timeline import interrupted");
