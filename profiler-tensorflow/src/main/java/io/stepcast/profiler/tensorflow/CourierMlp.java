@@ -9,30 +9,10 @@ import org.tensorflow.types.TFloat32;
  * published; we use ReLU (it changes neither the parameters nor the op count). Learning rate 0.1
  * (our choice).
  */
-public final class CourierMlp implements Network {
+public final class CourierMlp extends MnistNetwork {
     @Override
     public String name() {
         return "mlp";
-    }
-
-    @Override
-    public String dataset() {
-        return "mnist";
-    }
-
-    @Override
-    public int[] sampleShape() {
-        return new int[] {28, 28, 1};
-    }
-
-    @Override
-    public int classes() {
-        return 10;
-    }
-
-    @Override
-    public float learningRate() {
-        return 0.1f;
     }
 
     @Override

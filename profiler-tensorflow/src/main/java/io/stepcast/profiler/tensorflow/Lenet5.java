@@ -11,30 +11,10 @@ import org.tensorflow.types.TFloat32;
  * (89,112 bytes). BigDL's {@code LogSoftMax} + {@code ClassNLLCriterion} is TensorFlow's fused
  * {@code SoftmaxCrossEntropyWithLogits}, added by {@link TrainingGraph}. Learning rate 0.1 (our choice).
  */
-public final class Lenet5 implements Network {
+public final class Lenet5 extends MnistNetwork {
     @Override
     public String name() {
         return "lenet5";
-    }
-
-    @Override
-    public String dataset() {
-        return "mnist";
-    }
-
-    @Override
-    public int[] sampleShape() {
-        return new int[] {28, 28, 1};
-    }
-
-    @Override
-    public int classes() {
-        return 10;
-    }
-
-    @Override
-    public float learningRate() {
-        return 0.1f;
     }
 
     @Override
