@@ -1,5 +1,6 @@
 package io.stepcast.regression.estimators;
 
+import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
@@ -20,7 +21,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Courier's regression with interactions as a predictor (Albo Martinez et al., ICPE 2021, section 3: the
@@ -43,11 +43,9 @@ import java.util.Set;
  * {@code cpu*batch*njobs + network} for time, {@code batch*njobs} for accuracy), {@code extrapolate}
  * (default false).
  */
-public final class CourierOlsEstimator implements Estimator, DeclaredInputs {
+public final class CourierOlsEstimator extends AbstractEstimator implements DeclaredInputs {
     /** Registered name. */
     public static final String NAME = "courier-ols";
-
-    private final HyperParameters hp;
 
     /** With the default hyper-parameters. */
     public CourierOlsEstimator() {
@@ -56,25 +54,11 @@ public final class CourierOlsEstimator implements Estimator, DeclaredInputs {
     }
 
     private CourierOlsEstimator(HyperParameters hp) {
-        this.hp = hp;
+        super(NAME, "Courier's OLS with interactions (time: cpu*batch*njobs + network, accuracy: batch*njobs) "
+                + "(Albo Martinez et al., ICPE 2021)", EnumSet.of(Target.RESPONSE_TIME, Target.ACCURACY), hp);
         formula(Target.RESPONSE_TIME);
         formula(Target.ACCURACY);
         hp.flag("extrapolate");
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Courier's OLS with interactions (time: cpu*batch*njobs + network, accuracy: batch*njobs) (Albo Martinez et al., ICPE 2021)";
-    }
-
-    @Override
-    public Set<Target> targets() {
-        return EnumSet.of(Target.RESPONSE_TIME, Target.ACCURACY);
     }
 
     @Override
@@ -84,20 +68,15 @@ public final class CourierOlsEstimator implements Estimator, DeclaredInputs {
     }
 
     @Override
-    public Map<String, String> hyperParameters() {
-        return hp.values();
-    }
-
-    @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        return new CourierOlsEstimator(hp.with(overrides));
+    protected Estimator copyWith(HyperParameters params) {
+        return new CourierOlsEstimator(params);
     }
 
     private Formula formula(Target target) {
         String key = target == Target.RESPONSE_TIME ? "time-terms" : "accuracy-terms";
         Formula f;
         try {
-            f = Formula.parse("y ~ " + hp.text(key));
+            f = Formula.parse("y ~ " + params().text(key));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("hyper-parameter '" + key + "': " + e.getMessage(), e);
         }
@@ -133,7 +112,7 @@ public final class CourierOlsEstimator implements Estimator, DeclaredInputs {
             throw new CannotFitException(NAME + " cannot fit training set " + training.id() + ": "
                     + String.join("; ", failures));
         }
-        return new CourierOlsPredictor(models, hp.flag("extrapolate"), Provenance.of(this, training, 0));
+        return new CourierOlsPredictor(models, params().flag("extrapolate"), Provenance.of(this, training, 0));
     }
 
     private static List<String> averagedOver(Observation o) {

@@ -8,7 +8,6 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,22 +32,12 @@ public final class ErnestEstimator extends GroupedEstimator {
     }
 
     private ErnestEstimator(HyperParameters hp) {
-        super(hp);
+        super(NAME, "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)", hp);
         hp.choice("machines", "workers", "nodes");
         hp.choice("weighting", NnlsFit.WEIGHTINGS);
         if (hp.integer("min-points") < 1) {
             throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 1");
         }
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)";
     }
 
     @Override
@@ -58,8 +47,8 @@ public final class ErnestEstimator extends GroupedEstimator {
     }
 
     @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        return new ErnestEstimator(params().with(overrides));
+    protected Estimator copyWith(HyperParameters params) {
+        return new ErnestEstimator(params);
     }
 
     static String keyOf(Config config) {

@@ -1,8 +1,8 @@
 package io.stepcast.regression.estimators;
 
+import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
-import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
@@ -16,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -25,26 +24,11 @@ import java.util.TreeMap;
  * group with enough points and assembles the predictor. Groups that cannot be fitted are left out (their
  * configurations get "not applicable"); when none can be fitted, {@link CannotFitException} says why.
  */
-public abstract class GroupedEstimator implements Estimator, DeclaredInputs {
-    private final HyperParameters hyperParameters;
+public abstract class GroupedEstimator extends AbstractEstimator implements DeclaredInputs {
 
-    protected GroupedEstimator(HyperParameters hyperParameters) {
-        this.hyperParameters = hyperParameters;
-    }
-
-    /** The configured hyper-parameters. */
-    protected final HyperParameters params() {
-        return hyperParameters;
-    }
-
-    @Override
-    public Set<Target> targets() {
-        return EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT);
-    }
-
-    @Override
-    public final Map<String, String> hyperParameters() {
-        return hyperParameters.values();
+    /** A step-time form answers step time and, through the global batch, throughput. */
+    protected GroupedEstimator(String name, String description, HyperParameters params) {
+        super(name, description, EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
     }
 
     /** The group a configuration belongs to. */

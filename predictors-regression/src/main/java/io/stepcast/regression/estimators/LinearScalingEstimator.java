@@ -9,7 +9,6 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,17 +24,8 @@ public final class LinearScalingEstimator extends GroupedEstimator {
 
     /** With no hyper-parameters. */
     public LinearScalingEstimator() {
-        super(HyperParameters.of());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Linear scaling baseline: throughput(W) = W x throughput(1) from the single-worker measurement";
+        super(NAME, "Linear scaling baseline: throughput(W) = W x throughput(1) from the single-worker measurement",
+                HyperParameters.of());
     }
 
     @Override
@@ -43,9 +33,9 @@ public final class LinearScalingEstimator extends GroupedEstimator {
         return List.of("workload.model", "deployment.hardware", "deployment.workers", "deployment.tenants", "localBatch");
     }
 
+    /** Declares no parameter, so {@code params} is empty and this estimator is its own copy. */
     @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        params().with(overrides);
+    protected Estimator copyWith(HyperParameters params) {
         return this;
     }
 

@@ -9,7 +9,6 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,21 +38,12 @@ public final class OptimusEstimator extends GroupedEstimator {
     }
 
     private OptimusEstimator(HyperParameters hp) {
-        super(hp);
+        super(NAME, "Optimus parameter-server speed, sync 1/(aB/w+b+cw/p+dw+ep) and async w/(a+bw/p+cw+dp), "
+                + "NNLS (Peng et al., EuroSys 2018)", hp);
         hp.choice("weighting", NnlsFit.WEIGHTINGS);
         if (hp.integer("min-points") < 1) {
             throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 1");
         }
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Optimus parameter-server speed, sync 1/(aB/w+b+cw/p+dw+ep) and async w/(a+bw/p+cw+dp), NNLS (Peng et al., EuroSys 2018)";
     }
 
     @Override
@@ -63,8 +53,8 @@ public final class OptimusEstimator extends GroupedEstimator {
     }
 
     @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        return new OptimusEstimator(params().with(overrides));
+    protected Estimator copyWith(HyperParameters params) {
+        return new OptimusEstimator(params);
     }
 
     static String keyOf(Config config) {

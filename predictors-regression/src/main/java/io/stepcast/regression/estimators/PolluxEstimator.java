@@ -11,7 +11,6 @@ import io.stepcast.regression.fit.PolluxFitter;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,7 +33,8 @@ public final class PolluxEstimator extends GroupedEstimator {
     }
 
     private PolluxEstimator(HyperParameters hp) {
-        super(hp);
+        super(NAME, "Pollux step time (T_comp^g + T_sync^g)^(1/g), within/across-node sync, LM on log time "
+                + "(Qiao et al., OSDI 2021)", hp);
         int s = hp.integer("starts");
         if (s < 1 || s > PolluxFitter.maxStarts()) {
             throw new IllegalArgumentException("hyper-parameter 'starts' must be in [1, " + PolluxFitter.maxStarts()
@@ -46,24 +46,14 @@ public final class PolluxEstimator extends GroupedEstimator {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Pollux step time (T_comp^g + T_sync^g)^(1/g), within/across-node sync, LM on log time (Qiao et al., OSDI 2021)";
-    }
-
-    @Override
     public List<String> configFields() {
         return List.of("workload.model", "deployment.architecture", "deployment.hardware", "deployment.tenants", "deployment.workers",
                 "deployment.nodes", "localBatch");
     }
 
     @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        return new PolluxEstimator(params().with(overrides));
+    protected Estimator copyWith(HyperParameters params) {
+        return new PolluxEstimator(params);
     }
 
     @Override
