@@ -1,5 +1,6 @@
 package io.stepcast.queueing.mva;
 
+import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
@@ -10,7 +11,6 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisLookup;
 
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,7 +26,7 @@ import java.util.Set;
  * per-client delay, added to Z), {@code aggregation} and {@code profiled-ps} (as for the simulation),
  * {@code two-worker-fit} (true|false).
  */
-public final class MvaEstimator implements Estimator {
+public final class MvaEstimator extends AbstractEstimator {
     /** Registered name. */
     public static final String NAME = "mva";
 
@@ -38,14 +38,15 @@ public final class MvaEstimator implements Estimator {
             "profiled-ps", "auto",
             "two-worker-fit", "true");
 
-    private final HyperParameters hp;
-
     /** With the default hyper-parameters. */
     public MvaEstimator() {
         this(DEFAULTS);
     }
 
     private MvaEstimator(HyperParameters hp) {
+        super(NAME, "Closed queueing network of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, "
+                + "Golubchik, MASCOTS 2018)",
+                Set.of(Target.STEP_TIME, Target.THROUGHPUT), hp);
         hp.choice("aggregation", Aggregation.VALUES);
         hp.choice("profiled-ps", "auto", "local", "remote");
         hp.flag("two-worker-fit");
@@ -53,42 +54,20 @@ public final class MvaEstimator implements Estimator {
             throw new IllegalArgumentException("hyper-parameters bandwidth-gbps and ps-update-gbps must be positive, "
                     + "host-bus-gbps not negative");
         }
-        this.hp = hp;
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Closed queueing network of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, Golubchik, "
-                + "MASCOTS 2018)";
-    }
-
-    @Override
-    public Set<Target> targets() {
-        return Set.of(Target.STEP_TIME, Target.THROUGHPUT);
-    }
-
-    @Override
-    public Map<String, String> hyperParameters() {
-        return hp.values();
-    }
-
-    @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        return new MvaEstimator(hp.with(overrides));
+    protected Estimator copyWith(HyperParameters params) {
+        return new MvaEstimator(params);
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
-        BasisLookup lookup = new BasisLookup(training, hp.text("profiled-ps"));
+        BasisLookup lookup = new BasisLookup(training, params().text("profiled-ps"));
         if (!lookup.anyBasis()) {
             throw new CannotFitException("MVA needs a single-worker profile or a single-worker observation with a step "
                     + "time or throughput; training set '" + training.id() + "' has neither");
         }
-        return new MvaPredictor(lookup, training, hp, Provenance.of(this, training, 0));
+        return new MvaPredictor(lookup, training, params(), Provenance.of(this, training, 0));
     }
 }

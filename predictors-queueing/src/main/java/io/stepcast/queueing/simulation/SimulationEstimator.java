@@ -1,5 +1,6 @@
 package io.stepcast.queueing.simulation;
 
+import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
@@ -10,7 +11,6 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisLookup;
 
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,7 +29,7 @@ import java.util.Set;
  * choice, small, and what keeps asynchronous workers from falling into a convoy, see {@link Simulator}) and
  * {@code compute-jitter} (of each op's duration, default 0).
  */
-public final class SimulationEstimator implements Estimator {
+public final class SimulationEstimator extends AbstractEstimator {
     /** Registered name. */
     public static final String NAME = "simulation";
 
@@ -48,14 +48,15 @@ public final class SimulationEstimator implements Estimator {
             "transfer-jitter", "0.1",
             "compute-jitter", "0");
 
-    private final HyperParameters hp;
-
     /** With the default hyper-parameters. */
     public SimulationEstimator() {
         this(DEFAULTS);
     }
 
     private SimulationEstimator(HyperParameters hp) {
+        super(NAME, "Trace-driven discrete-event simulation of parameter-server SGD from a single-worker "
+                + "profile (Li, Yan, Paolieri, Golubchik, ICPE 2020)",
+                Set.of(Target.STEP_TIME, Target.THROUGHPUT), hp);
         OrderPolicy.parse(hp.text("policy"));
         Sharding.parse(hp.text("sharding"));
         hp.choice("aggregation", Aggregation.VALUES);
@@ -72,42 +73,21 @@ public final class SimulationEstimator implements Estimator {
             throw new IllegalArgumentException("hyper-parameter bandwidth-gbps must be positive, latency-us and "
                     + "host-bus-gbps not negative");
         }
-        this.hp = hp;
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Trace-driven discrete-event simulation of parameter-server SGD from a single-worker profile "
-                + "(Li, Yan, Paolieri, Golubchik, ICPE 2020)";
-    }
-
-    @Override
-    public Set<Target> targets() {
-        return Set.of(Target.STEP_TIME, Target.THROUGHPUT);
-    }
-
-    @Override
-    public Map<String, String> hyperParameters() {
-        return hp.values();
-    }
-
-    @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        return new SimulationEstimator(hp.with(overrides));
+    protected Estimator copyWith(HyperParameters params) {
+        return new SimulationEstimator(params);
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
-        BasisLookup lookup = new BasisLookup(training, hp.text("profiled-ps"));
+        BasisLookup lookup = new BasisLookup(training, params().text("profiled-ps"));
         if (!lookup.anyBasis()) {
             throw new CannotFitException("the simulation needs a single-worker profile or a single-worker observation "
                     + "with a step time or throughput; training set '" + training.id() + "' has neither");
         }
-        return new SimulationPredictor(lookup, training, hp, Provenance.of(this, training, hp.longValue("seed")));
+        return new SimulationPredictor(lookup, training, params(),
+                Provenance.of(this, training, params().longValue("seed")));
     }
 }
