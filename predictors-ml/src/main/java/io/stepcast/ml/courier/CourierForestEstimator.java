@@ -1,5 +1,6 @@
 package io.stepcast.ml.courier;
 
+import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
@@ -54,16 +55,12 @@ import java.util.Set;
  * grid search on 48 cells would mostly fit noise). {@code feature-fraction} = 1 considers every
  * feature at every split, scikit-learn's default for regression forests, which the authors used.
  */
-public final class CourierForestEstimator implements Estimator {
+public final class CourierForestEstimator extends AbstractEstimator {
     /** Courier's features, in the paper's order. */
     public static final FeatureSet FEATURES = FeatureSet.parse("cpu-x-njobs,cpu,njobs,batch,network");
 
-    private final String name;
-    private final HyperParameters hyper;
-
     private CourierForestEstimator(String name, HyperParameters hyper) {
-        this.name = name;
-        this.hyper = hyper;
+        super(name, description(name), Set.of(Target.RESPONSE_TIME, Target.ACCURACY), hyper);
         for (String prefix : List.of("time-", "accuracy-")) {
             if (hyper.integer(prefix + "trees") < 1 || hyper.integer(prefix + "depth") < 1) {
                 throw new IllegalArgumentException(prefix + "trees and " + prefix + "depth must be at least 1");
@@ -96,34 +93,19 @@ public final class CourierForestEstimator implements Estimator {
                 "feature-fraction", "1.0", "min-child-weight", "1", "seed", "42", "time-skip-averaged", "true");
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String description() {
+    private static String description(String name) {
         return "Courier's time and accuracy random forests on [cpu*njobs, cpu, njobs, batch, network] "
                 + "(Albo Martinez et al., ICPE 2021)" + (name.endsWith("compact") ? ", compact real-time size" : "");
     }
 
     @Override
-    public Set<Target> targets() {
-        return Set.of(Target.RESPONSE_TIME, Target.ACCURACY);
-    }
-
-    @Override
-    public Map<String, String> hyperParameters() {
-        return hyper.values();
-    }
-
-    @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        return new CourierForestEstimator(name, hyper.with(overrides));
+    protected Estimator copyWith(HyperParameters params) {
+        return new CourierForestEstimator(name(), params);
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
+        HyperParameters hyper = params();
         long seed = hyper.longValue("seed");
         List<Observation> courier = training.observations().stream()
                 .filter(o -> Double.isFinite(Features.numeric("network").orElseThrow().value(o.config())))
@@ -135,17 +117,18 @@ public final class CourierForestEstimator implements Estimator {
         fitForest(models, TrainingRows.of(Target.RESPONSE_TIME, timeRows), "time-", seed);
         fitForest(models, TrainingRows.of(Target.ACCURACY, courier), "accuracy-", seed);
         if (models.isEmpty()) {
-            throw new CannotFitException(name + " needs Courier observations (models lenet5, mlp or courier-mixed) "
+            throw new CannotFitException(name() + " needs Courier observations (models lenet5, mlp or courier-mixed) "
                     + "with a response time or an accuracy; the training set '" + training.id() + "' has "
                     + courier.size() + " Courier observations");
         }
-        return new LearnedPredictor(models, MlProvenance.of(name, hyper.values(), training, seed));
+        return new LearnedPredictor(models, MlProvenance.of(name(), hyper.values(), training, seed));
     }
 
     private void fitForest(Map<Target, FittedRegression> models, TrainingRows rows, String prefix, long seed) {
         if (rows.size() < 2) {
             return;
         }
+        HyperParameters hyper = params();
         float fraction = (float) hyper.real("feature-fraction");
         CARTRegressionTrainer tree = new CARTRegressionTrainer(hyper.integer(prefix + "depth"),
                 (float) hyper.real("min-child-weight"), 0.0f, fraction,

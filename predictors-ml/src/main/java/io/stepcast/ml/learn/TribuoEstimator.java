@@ -1,5 +1,6 @@
 package io.stepcast.ml.learn;
 
+import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
@@ -13,7 +14,6 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A Tribuo regression learner over engineered features, one model per target the training set
@@ -28,13 +28,12 @@ import java.util.Set;
  * </ul>
  * plus the learner's own ({@link LearnerKind#defaults()}; a comma list is a grid).
  */
-public final class TribuoEstimator implements Estimator {
+public final class TribuoEstimator extends AbstractEstimator {
     /** Features declared by default: the scale, batch and placement of a job, and what it trains where. */
     public static final String DEFAULT_FEATURES = "log2-local-batch,log2-global-batch,workers,inv-workers,nodes,"
             + "tenants,cpu-x-njobs,param-bytes-per-bandwidth,network,model,hardware,architecture";
 
     private final LearnerKind learner;
-    private final HyperParameters hyper;
 
     /** An estimator with the learner's default hyper-parameters. */
     public TribuoEstimator(LearnerKind learner) {
@@ -42,8 +41,8 @@ public final class TribuoEstimator implements Estimator {
     }
 
     private TribuoEstimator(LearnerKind learner, HyperParameters hyper) {
+        super(learner.label(), description(learner), EnumSet.allOf(Target.class), hyper);
         this.learner = learner;
-        this.hyper = hyper;
         // Validate eagerly so that a bad override fails when it is given, not at fit time.
         FeatureSet.parse(hyper.text("features"));
         hyper.flag("log-target");
@@ -64,13 +63,7 @@ public final class TribuoEstimator implements Estimator {
         return new HyperParameters(m);
     }
 
-    @Override
-    public String name() {
-        return learner.label();
-    }
-
-    @Override
-    public String description() {
+    private static String description(LearnerKind learner) {
         return switch (learner) {
             case CART -> "single CART regression tree over engineered features (Tribuo), k-fold grid search";
             case RANDOM_FOREST -> "random forest of CART trees (Breiman 2001) over engineered features (Tribuo)";
@@ -80,22 +73,13 @@ public final class TribuoEstimator implements Estimator {
     }
 
     @Override
-    public Set<Target> targets() {
-        return EnumSet.allOf(Target.class);
-    }
-
-    @Override
-    public Map<String, String> hyperParameters() {
-        return hyper.values();
-    }
-
-    @Override
-    public Estimator withHyperParameters(Map<String, String> overrides) {
-        return new TribuoEstimator(learner, hyper.with(overrides));
+    protected Estimator copyWith(HyperParameters params) {
+        return new TribuoEstimator(learner, params);
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
+        HyperParameters hyper = params();
         FeatureSet features = FeatureSet.parse(hyper.text("features"));
         long seed = hyper.longValue("seed");
         int minRows = hyper.integer("min-rows");
