@@ -9,7 +9,8 @@ import java.util.Set;
  * {@link #withHyperParameters} returns a new one.
  *
  * <p>Plugins register estimators by {@link #name()} through a {@link io.stepcast.api.plugin.StepcastPlugin}
- * Guice module.
+ * Guice module. {@link AbstractEstimator} implements the accessors and {@link #withHyperParameters} for an
+ * estimator with a fixed name, description and targets.
  */
 public interface Estimator {
 
