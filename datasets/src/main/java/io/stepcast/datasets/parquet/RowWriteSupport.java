@@ -54,33 +54,45 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     /** Writes the fields of a row in schema order. */
     abstract void writeFields(T row);
 
-    private final Map<String, Integer> indexes = new java.util.HashMap<>();
+    /**
+     * A top-level field of the schema with its position, resolved once. Writers of many rows hold these in
+     * fields rather than name the column per value, which would cost a map look-up per value.
+     */
+    record Column(String name, int index) {
+    }
 
-    final int index(String field) {
-        Integer i = indexes.get(field);
-        if (i == null) {
-            i = schema.getFieldIndex(field);
-            indexes.put(field, i);
+    private final Map<String, Column> columns = new java.util.HashMap<>();
+
+    /** The column named {@code field}, resolved once per writer. */
+    final Column column(String field) {
+        Column c = columns.get(field);
+        if (c == null) {
+            c = new Column(field, schema.getFieldIndex(field));
+            columns.put(field, c);
         }
-        return i;
+        return c;
     }
 
     final void string(String field, String value) {
-        if (value == null) {
-            return;
+        string(column(field), value);
+    }
+
+    final void string(Column c, String value) {
+        if (value != null) {
+            binary(c, binary(value));
         }
-        int i = index(field);
-        rc.startField(field, i);
-        rc.addBinary(binary(value));
-        rc.endField(field, i);
     }
 
     /** Writes an already encoded string value. */
     final void binary(String field, Binary value) {
-        int i = index(field);
-        rc.startField(field, i);
+        binary(column(field), value);
+    }
+
+    /** Writes an already encoded string value. */
+    final void binary(Column c, Binary value) {
+        rc.startField(c.name, c.index);
         rc.addBinary(value);
-        rc.endField(field, i);
+        rc.endField(c.name, c.index);
     }
 
     /** The UTF-8 encoding of a string, the same for every row of the file. */
@@ -101,17 +113,23 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     }
 
     final void int32(String field, int value) {
-        int i = index(field);
-        rc.startField(field, i);
+        int32(column(field), value);
+    }
+
+    final void int32(Column c, int value) {
+        rc.startField(c.name, c.index);
         rc.addInteger(value);
-        rc.endField(field, i);
+        rc.endField(c.name, c.index);
     }
 
     final void int64(String field, long value) {
-        int i = index(field);
-        rc.startField(field, i);
+        int64(column(field), value);
+    }
+
+    final void int64(Column c, long value) {
+        rc.startField(c.name, c.index);
         rc.addLong(value);
-        rc.endField(field, i);
+        rc.endField(c.name, c.index);
     }
 
     final void int64(String field, OptionalLong value) {
@@ -121,10 +139,13 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     }
 
     final void float64(String field, double value) {
-        int i = index(field);
-        rc.startField(field, i);
+        float64(column(field), value);
+    }
+
+    final void float64(Column c, double value) {
+        rc.startField(c.name, c.index);
         rc.addDouble(value);
-        rc.endField(field, i);
+        rc.endField(c.name, c.index);
     }
 
     final void float64(String field, OptionalDouble value) {
@@ -134,19 +155,23 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     }
 
     final void bool(String field, boolean value) {
-        int i = index(field);
-        rc.startField(field, i);
+        Column c = column(field);
+        rc.startField(c.name, c.index);
         rc.addBoolean(value);
-        rc.endField(field, i);
+        rc.endField(c.name, c.index);
     }
 
     /** A Parquet LIST of strings (three-level form); nothing when empty. */
     final void stringList(String field, Collection<String> values) {
+        stringList(column(field), values);
+    }
+
+    /** A Parquet LIST of strings (three-level form); nothing when empty. */
+    final void stringList(Column c, Collection<String> values) {
         if (values.isEmpty()) {
             return;
         }
-        int i = index(field);
-        rc.startField(field, i);
+        rc.startField(c.name, c.index);
         rc.startGroup();
         rc.startField("list", 0);
         for (String v : values) {
@@ -158,7 +183,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         }
         rc.endField("list", 0);
         rc.endGroup();
-        rc.endField(field, i);
+        rc.endField(c.name, c.index);
     }
 
     /** A Parquet MAP of strings; nothing when empty. */
@@ -166,8 +191,8 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         if (values.isEmpty()) {
             return;
         }
-        int i = index(field);
-        rc.startField(field, i);
+        Column c = column(field);
+        rc.startField(c.name, c.index);
         rc.startGroup();
         rc.startField("key_value", 0);
         for (Map.Entry<String, String> e : new java.util.TreeMap<>(values).entrySet()) {
@@ -182,6 +207,6 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         }
         rc.endField("key_value", 0);
         rc.endGroup();
-        rc.endField(field, i);
+        rc.endField(c.name, c.index);
     }
 }
