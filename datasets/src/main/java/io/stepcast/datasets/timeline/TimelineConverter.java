@@ -49,7 +49,12 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private long opEvents;
     private long emitted;
 
-    private record Node(String[] inputs, String readTensor) {
+    /**
+     * A node of the dataflow graph as last seen: its inputs (node names), type, category and, for a receive, the
+     * variable it reads. A node seen again with the same inputs and type reuses all of it, so a repeating
+     * training graph is classified once, not once per step.
+     */
+    private record Node(String[] inputs, String type, OpCategory category, String readTensor) {
     }
 
     private record Pending(String node, String type, OpCategory category, String device, int lane, double start,
@@ -101,9 +106,12 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
 
     /**
      * One instance per distinct name, so that the many look-ups and the Parquet encoder's cache compare names
-     * by identity. Bounded: cleared when it outgrows {@value #CANONICAL_LIMIT} names.
+     * by identity (null stays null). Bounded: cleared when it outgrows {@value #CANONICAL_LIMIT} names.
      */
     private String canonical(String s) {
+        if (s == null) {
+            return null;
+        }
         String c = canonical.putIfAbsent(s, s);
         if (c != null) {
             return c;
@@ -116,6 +124,45 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
 
     private static final int CANONICAL_LIMIT = 1 << 20;
     private final Map<String, String> canonical = new HashMap<>();
+    /** Input references ({@code ^node}, {@code node:1}) to the node they name; cleared with the graph. */
+    private final Map<String, String> inputNodes = new HashMap<>();
+
+    /**
+     * The node names of an event's inputs: the array the graph already holds for this node when they are the
+     * same (a repeating graph allocates nothing), a new one otherwise.
+     */
+    private String[] inputs(List<String> references, Node known) {
+        int n = references.size();
+        if (known != null && known.inputs.length == n) {
+            int i = 0;
+            while (i < n && inputNode(references.get(i)) == known.inputs[i]) {
+                i++;
+            }
+            if (i == n) {
+                return known.inputs;
+            }
+        }
+        String[] inputs = new String[n];
+        for (int i = 0; i < n; i++) {
+            inputs[i] = inputNode(references.get(i));
+        }
+        return inputs;
+    }
+
+    private String inputNode(String reference) {
+        if (reference == null) {
+            return "";
+        }
+        String node = inputNodes.get(reference);
+        if (node == null) {
+            node = canonical(nodeName(reference));
+            if (inputNodes.size() >= CANONICAL_LIMIT) {
+                inputNodes.clear();
+            }
+            inputNodes.put(reference, node);
+        }
+        return node;
+    }
 
     private String where(TraceEvent e) {
         return file + ":" + e.line + ":" + e.column;
@@ -217,24 +264,22 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             step++;
             seenInStep.add(node);
         }
-        String[] inputs = new String[e.inputs.size()];
-        for (int i = 0; i < inputs.length; i++) {
-            String in = e.inputs.get(i);
-            inputs[i] = in == null ? "" : canonical(nodeName(in));
-        }
-        OpCategory category = classify(type, node);
+        Node known = kernel ? null : graph.get(node);
+        String[] inputs = inputs(e.inputs, known);
+        boolean unchanged = known != null && known.inputs == inputs && known.type == type;
+        OpCategory category = unchanged ? known.category : classify(type, node);
         String tensor = null;
         long bytes = -1;
         String producer = null;
         if (category == OpCategory.RECEIVE) {
-            tensor = receivedTensor(type, node, inputs);
+            tensor = unchanged ? known.readTensor : canonical(receivedTensor(type, node, inputs));
             Long b = outputBytes.get(node);
             if (b != null && tensor != null) {
                 bytes = b;
                 tensorBytes.put(tensor, b);
             }
         } else if (category == OpCategory.SEND) {
-            tensor = inputs.length > 0 && !inputs[0].isEmpty() ? stripRead(inputs[0]) : node;
+            tensor = canonical(inputs.length > 0 && !inputs[0].isEmpty() ? stripRead(inputs[0]) : node);
             bytes = tensorBytes.getOrDefault(tensor, -1L);
             String g = gradientInput(type, inputs);
             producer = g == null || g.isEmpty() ? null : g;
@@ -248,13 +293,16 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
                 requiresMemo.clear();
                 interned.clear();
                 outputBytes.clear();
+                inputNodes.clear();
+                known = null;
             }
-            Node known = graph.get(node);
-            String readTensor = category == OpCategory.RECEIVE ? tensor : null;
-            if (known == null || !java.util.Arrays.equals(known.inputs, inputs)
-                    || !java.util.Objects.equals(known.readTensor, readTensor)) {
-                graph.put(node, new Node(inputs, readTensor));
-                requiresMemo.clear();
+            if (!unchanged) {
+                String readTensor = category == OpCategory.RECEIVE ? tensor : null;
+                if (known == null || !java.util.Arrays.equals(known.inputs, inputs)
+                        || !java.util.Objects.equals(known.readTensor, readTensor)) {
+                    requiresMemo.clear();
+                }
+                graph.put(node, new Node(inputs, type, category, readTensor));
             }
         }
         long laneKey = ((long) e.pid << 32) | (e.tid & 0xffffffffL);
