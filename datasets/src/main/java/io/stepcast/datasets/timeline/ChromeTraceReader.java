@@ -28,6 +28,15 @@ final class ChromeTraceReader {
         void event(TraceEvent e) throws IOException;
     }
 
+    /**
+     * Receives filled events and says which object to fill next: a consumer that keeps events (a queue to another
+     * thread) hands out objects of its own instead of copying each event.
+     */
+    interface Filler {
+        /** Takes the filled event {@code e}; returns the object to fill with the next event. */
+        TraceEvent filled(TraceEvent e) throws IOException;
+    }
+
     private ChromeTraceReader() {
     }
 
@@ -38,6 +47,18 @@ final class ChromeTraceReader {
      *                             file, line and column
      */
     static void read(Path file, Handler handler) throws IOException {
+        read(file, new TraceEvent(), e -> {
+            handler.event(e);
+            return e;
+        });
+    }
+
+    /**
+     * Reads every event of {@code file} into the objects {@code filler} hands out, starting with {@code first}.
+     *
+     * @throws DataFormatException as {@link #read(Path, Handler)}
+     */
+    static void read(Path file, TraceEvent first, Filler filler) throws IOException {
         String where = file.toString();
         if (Files.size(file) == 0) {
             throw new DataFormatException(where, "the file is empty (a Chrome trace {\"traceEvents\": [...]} was expected)");
@@ -45,7 +66,6 @@ final class ChromeTraceReader {
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
              InputStream in = gzipped(raw);
              JsonParser p = JSON.createParser(in)) {
-            TraceEvent e = new TraceEvent();
             try {
                 if (p.nextToken() != JsonToken.START_OBJECT) {
                     throw located(where, p, "not a Chrome trace: expected a JSON object with a traceEvents array");
@@ -59,7 +79,7 @@ final class ChromeTraceReader {
                             throw located(where, p, "field traceEvents: expected an array");
                         }
                         found = true;
-                        readEvents(p, e, handler, where);
+                        new EventParser(p, where).readEvents(first, filler);
                     } else {
                         p.skipChildren();
                     }
@@ -116,129 +136,6 @@ final class ChromeTraceReader {
         int b2 = in.read();
         in.reset();
         return b1 == 0x1f && b2 == 0x8b ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16) : in;
-    }
-
-    private static void readEvents(JsonParser p, TraceEvent e, Handler handler, String where) throws IOException {
-        JsonToken t;
-        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-            if (t == null) {
-                throw located(where, p, "the JSON ends too early (truncated file?)");
-            }
-            if (t != JsonToken.START_OBJECT) {
-                throw located(where, p, "traceEvents: expected event objects, found " + t);
-            }
-            e.reset();
-            if (p instanceof ParserBase base) {
-                e.line = base.getTokenLineNr();
-                e.column = base.getTokenColumnNr();
-            } else {
-                e.line = p.currentTokenLocation().getLineNr();
-                e.column = p.currentTokenLocation().getColumnNr();
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String f = p.currentName();
-                JsonToken v = p.nextToken();
-                switch (f) {
-                    case "ph" -> e.ph = p.getText();
-                    case "name" -> e.name = v == JsonToken.VALUE_STRING ? p.getText() : p.getValueAsString();
-                    case "pid" -> e.pid = intValue(p, v, where, "pid");
-                    case "tid" -> e.tid = intValue(p, v, where, "tid");
-                    case "ts" -> e.ts = number(p, v, where, "ts");
-                    case "dur" -> e.dur = number(p, v, where, "dur");
-                    case "args" -> readArgs(p, v, e);
-                    default -> p.skipChildren();
-                }
-            }
-            handler.event(e);
-        }
-    }
-
-    private static void readArgs(JsonParser p, JsonToken v, TraceEvent e) throws IOException {
-        if (v != JsonToken.START_OBJECT) {
-            p.skipChildren();
-            return;
-        }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            JsonToken t = p.nextToken();
-            if (t == JsonToken.START_OBJECT) {
-                if (f.equals("snapshot")) {
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String g = p.currentName();
-                        JsonToken u = p.nextToken();
-                        if (g.equals("tensor_description") && u == JsonToken.VALUE_STRING) {
-                            e.tensorBytes = TimelineConverter.bytesOf(p.getTextCharacters(), p.getTextOffset(),
-                                    p.getTextLength());
-                        } else {
-                            p.skipChildren();
-                        }
-                    }
-                } else {
-                    p.skipChildren();
-                }
-                continue;
-            }
-            if (t == JsonToken.START_ARRAY) {
-                p.skipChildren();
-                continue;
-            }
-            switch (f) {
-                case "name" -> e.argName = p.getValueAsString();
-                case "op" -> e.argOp = p.getValueAsString();
-                case "long_name" -> e.argLongName = p.getValueAsString();
-                case "tf_op" -> e.argTfOp = p.getValueAsString();
-                default -> {
-                    if (f.length() > 5 && f.startsWith("input")) {
-                        int k = inputIndex(f);
-                        if (k >= 0) {
-                            e.input(k, p.getValueAsString());
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    private static int inputIndex(String f) {
-        int k = 0;
-        for (int i = 5; i < f.length(); i++) {
-            char c = f.charAt(i);
-            if (c < '0' || c > '9' || k > 100_000) {
-                return -1;
-            }
-            k = k * 10 + (c - '0');
-        }
-        return k;
-    }
-
-    private static int intValue(JsonParser p, JsonToken v, String where, String field) throws IOException {
-        if (v == JsonToken.VALUE_NUMBER_INT) {
-            return p.getIntValue();
-        }
-        if (v == JsonToken.VALUE_STRING) {
-            // Some tools write pid/tid as strings; keep them apart by hash.
-            return p.getText().hashCode();
-        }
-        throw located(where, p, "field " + field + ": expected a number");
-    }
-
-    private static double number(JsonParser p, JsonToken v, String where, String field) throws IOException {
-        double d;
-        if (v == JsonToken.VALUE_NUMBER_INT || v == JsonToken.VALUE_NUMBER_FLOAT) {
-            d = p.getDoubleValue();
-        } else if (v == JsonToken.VALUE_STRING) {
-            try {
-                d = Double.parseDouble(p.getText());
-            } catch (NumberFormatException ex) {
-                throw located(where, p, "field " + field + ": not a number: '" + p.getText() + "'");
-            }
-        } else {
-            throw located(where, p, "field " + field + ": expected a number of microseconds");
-        }
-        if (!Double.isFinite(d) || d < 0) {
-            throw located(where, p, "field " + field + ": a time must not be negative, was " + d);
-        }
-        return d;
     }
 
     static DataFormatException located(String where, JsonParser p, String problem) {

@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One event of a Chrome trace as the streaming reader sees it. The reader reuses a single instance for
- * every event (no allocation per event), so a handler must copy what it keeps.
+ * One event of a Chrome trace as the streaming reader sees it. Instances are reused (no allocation per event):
+ * a {@link ChromeTraceReader.Handler} sees the same object for every event and must copy what it keeps; a
+ * {@link ChromeTraceReader.Filler} owns the objects it hands out and gets them back filled.
  */
 final class TraceEvent {
     String ph;
