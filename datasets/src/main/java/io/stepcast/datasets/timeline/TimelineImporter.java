@@ -13,11 +13,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Imports TensorFlow timelines in Chrome trace JSON into op traces and {@link Profile}s, the input of the
@@ -57,7 +52,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * </ul>
  * Events of other phases (flows, counters, object creation) are skipped. Times stay in the timeline's
  * microseconds. Thread-safe (no state between calls). {@link #writeOpTrace} parses on a second thread while
- * the calling thread writes Parquet, through a bounded queue (a few megabytes).
+ * the calling thread converts the events and writes Parquet, through a bounded set of recycled batches (a few
+ * megabytes).
  */
 public final class TimelineImporter {
 
@@ -67,12 +63,22 @@ public final class TimelineImporter {
 
     /** Streams every op-trace event of the timeline to {@code sink}, step after step. */
     public Summary stream(Path timeline, OpEventSink sink) throws IOException {
+        return convert(timeline, handler -> ChromeTraceReader.read(timeline, handler), sink);
+    }
+
+    /** Where the converter's trace events come from: the file read on this thread, or a {@link TraceEventPipe}. */
+    @FunctionalInterface
+    private interface TraceEventSource {
+        void readInto(ChromeTraceReader.Handler handler) throws IOException;
+    }
+
+    private static Summary convert(Path timeline, TraceEventSource source, OpEventSink sink) throws IOException {
         int[] lastStep = {-1};
         TimelineConverter c = new TimelineConverter(timeline.toString(), e -> {
             lastStep[0] = e.step();
             sink.accept(e);
         });
-        ChromeTraceReader.read(timeline, c);
+        source.readInto(c);
         c.finish();
         if (c.opEvents() == 0) {
             throw new DataFormatException(timeline.toString(),
@@ -99,99 +105,19 @@ public final class TimelineImporter {
         return pipelined(timeline, target, meta);
     }
 
-    /** Events handed from the parsing thread to the writing thread at a time. */
-    private static final int BATCH = 4096;
     /**
-     * Batches in flight: bounds the memory of the pipeline to a few megabytes. A deeper queue (24) let the parser
-     * run further ahead while the writer opens the Parquet file (half a second of class loading in a fresh JVM),
-     * but added 20 MB of live heap for no speed-up measurable above the noise.
+     * Parses on a thread of its own ({@link TraceEventPipe}) while the calling thread opens the Parquet file, then
+     * converts the events and writes them. The parser starts first, so opening the writer (class loading, in a
+     * fresh JVM) overlaps with parsing; parsing alone and converting plus writing take about as long, so the two
+     * threads share the work about evenly. A failure on either side stops both and is rethrown here; the target
+     * is replaced only after the whole file is written.
      */
-    private static final int QUEUE = 8;
-    private static final List<OpEvent> END = List.of();
-
-    /**
-     * Parses on a thread of its own while the calling thread opens and writes the Parquet file, through a bounded
-     * queue of batches. The parser starts first, so opening the writer overlaps with parsing. A failure on either
-     * side stops both and is rethrown here; the target is replaced only after the whole file is written.
-     */
-    private Summary pipelined(Path timeline, Path target, Map<String, String> meta) throws IOException {
-        BlockingQueue<List<OpEvent>> queue = new ArrayBlockingQueue<>(QUEUE);
-        AtomicBoolean cancelled = new AtomicBoolean();
-        CompletableFuture<Summary> parsed = new CompletableFuture<>();
-        Thread parser = new Thread(() -> {
-            List<List<OpEvent>> batch = new ArrayList<>(1);
-            batch.add(new ArrayList<>(BATCH));
-            try {
-                Summary s = stream(timeline, e -> {
-                    List<OpEvent> b = batch.get(0);
-                    b.add(e);
-                    if (b.size() == BATCH) {
-                        hand(queue, b, cancelled);
-                        batch.set(0, new ArrayList<>(BATCH));
-                    }
-                });
-                if (!batch.get(0).isEmpty()) {
-                    hand(queue, batch.get(0), cancelled);
-                }
-                parsed.complete(s);
-            } catch (Throwable t) {
-                parsed.completeExceptionally(t);
-            } finally {
-                try {
-                    hand(queue, END, cancelled);
-                } catch (IOException ignored) {
-                    // the writer gave up; it does not wait for the end marker
-                }
-            }
-        }, "stepcast-timeline-parser");
-        parser.setDaemon(true);
-        parser.start();
-        try (RowFileWriter<OpEvent> writer = OpTraceFiles.writer(target, meta)) {
-            for (List<OpEvent> b = queue.take(); b != END; b = queue.take()) {
-                for (OpEvent e : b) {
-                    writer.write(e);
-                }
-            }
-            Summary s = parsed.join();
+    private static Summary pipelined(Path timeline, Path target, Map<String, String> meta) throws IOException {
+        try (TraceEventPipe pipe = TraceEventPipe.start(timeline);
+             RowFileWriter<OpEvent> writer = OpTraceFiles.writer(target, meta)) {
+            Summary s = convert(timeline, pipe::drainTo, writer::write);
             writer.commit();
             return s;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("timeline import interrupted");
-        } catch (java.util.concurrent.CompletionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(cause);
-        } finally {
-            cancelled.set(true);
-            queue.clear();
-            try {
-                parser.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static void hand(BlockingQueue<List<OpEvent>> queue, List<OpEvent> batch, AtomicBoolean cancelled)
-            throws IOException {
-        try {
-            while (!queue.offer(batch, 50, TimeUnit.MILLISECONDS)) {
-                if (cancelled.get()) {
-                    throw new java.io.InterruptedIOException("the Parquet writer stopped");
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("timeline parsing interrupted");
         }
     }
 
