@@ -22,6 +22,9 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     /** Values repeat (op names recur every step): encode each string once. Bounded, cleared when full. */
     private static final int CACHE_LIMIT = 1 << 16;
     private final Map<String, Binary> encoded = new java.util.HashMap<>();
+    private static final int RECENT = 1 << 10;
+    private final String[] recentKeys = new String[RECENT];
+    private final Binary[] recentValues = new Binary[RECENT];
     private RecordConsumer rc;
 
     RowWriteSupport(MessageType schema, Map<String, String> metadata) {
@@ -101,6 +104,12 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     }
 
     private Binary binary(String value) {
+        // Rows repeat the same few names, usually the very same String objects: a direct-mapped cache by identity
+        // answers most look-ups with one comparison, before the map hashes and compares.
+        int slot = value.hashCode() & (RECENT - 1);
+        if (recentKeys[slot] == value) {
+            return recentValues[slot];
+        }
         Binary b = encoded.get(value);
         if (b == null) {
             if (encoded.size() >= CACHE_LIMIT) {
@@ -109,6 +118,8 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
             b = utf8(value);
             encoded.put(value, b);
         }
+        recentKeys[slot] = value;
+        recentValues[slot] = b;
         return b;
     }
 

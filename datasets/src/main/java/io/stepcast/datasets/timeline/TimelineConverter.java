@@ -41,6 +41,8 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private final Map<String, Node> graph = new HashMap<>();
     private final Map<String, List<String>> requiresMemo = new HashMap<>();
     private final Map<List<String>, List<String>> interned = new HashMap<>();
+    /** A receive's requirement (its own variable), one list per variable, so writers can recognise it by identity. */
+    private final Map<String, List<String>> readRequirements = new HashMap<>();
     private final Set<String> seenInStep = new HashSet<>();
     private final List<Pending> buffer = new ArrayList<>();
     private long lastLaneKey;
@@ -292,6 +294,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
                 graph.clear();
                 requiresMemo.clear();
                 interned.clear();
+                readRequirements.clear();
                 outputBytes.clear();
                 inputNodes.clear();
                 known = null;
@@ -322,7 +325,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         for (Pending p : buffer) {
             List<String> requires = switch (p.category) {
                 case COMPUTE -> requires(p.node);
-                case RECEIVE -> p.tensor == null ? List.of() : List.of(p.tensor);
+                case RECEIVE -> p.tensor == null ? List.of() : readRequirement(p.tensor);
                 default -> List.of();
             };
             // a send's producer must be an op of the trace; otherwise the profile attributes it by time
@@ -435,7 +438,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
                 continue;
             }
             if (node.readTensor != null) {
-                requiresMemo.put(n, intern(List.of(node.readTensor)));
+                requiresMemo.put(n, readRequirement(node.readTensor));
                 stack.pop();
                 continue;
             }
@@ -459,6 +462,10 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             }
         }
         return requiresMemo.get(root);
+    }
+
+    private List<String> readRequirement(String tensor) {
+        return readRequirements.computeIfAbsent(tensor, t -> intern(List.of(t)));
     }
 
     private List<String> intern(List<String> list) {
