@@ -25,20 +25,25 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Import rate of a TensorFlow 1.x timeline into an op-trace Parquet file through the datasets module's
- * {@link TimelineImporter#writeOpTrace} (Jackson streaming parse, dependency resolution per step, Parquet
- * write to a temporary file moved into place). The input is a <em>synthetic</em> ResNet-50 parameter-server
- * timeline of {@link #sizeMb} megabytes ({@link SyntheticTimeline}), generated once per trial in a temporary
- * folder (override with {@code -Djava.io.tmpdir}).
+ * {@link TimelineImporter#writeOpTrace} (Jackson streaming parse on one thread; dependency resolution per step and
+ * the Parquet write, to a temporary file moved into place, on the other). The input is a <em>synthetic</em>
+ * ResNet-50 parameter-server timeline of {@link #sizeMb} megabytes ({@link SyntheticTimeline}), generated once per
+ * fork in a temporary folder (override with {@code -Djava.io.tmpdir}).
  *
  * <p>Reported in {@link Mode#Throughput}: the primary score is imports per second; the secondary scores are
  * {@code opEvents} (events with {@code "ph":"X"}, which become op-trace rows) and {@code traceEvents} (every
  * element of {@code traceEvents}: ops, tensor snapshots, metadata) per second. Target: at least one million
  * events per second.
  *
- * <p>{@link #streamOnly} runs the same parse and conversion into op-trace events without writing Parquet,
- * which shows how the cost splits between the two. An import of 200 MB takes about a minute on a 2-core
- * machine, so {@link #importToParquet} runs each iteration as one import (1-second iterations, no warm-up:
- * the JIT is warm after the first seconds of the first import).
+ * <ul>
+ *   <li>{@link #importToParquet}: the steady state, as JMH measures by default: warm-up iterations first (the JIT
+ *       compiles the parser, converter and Parquet writer over the first ten or so imports), then one-second
+ *       iterations of whole imports;</li>
+ *   <li>{@link #firstImport}: the first import of a fresh JVM, single shot in each of three forks: what a user who
+ *       runs {@code stepcast datasets import} once waits for (JIT compilation and class loading included);</li>
+ *   <li>{@link #streamOnly}: the same parse and conversion on one thread, without Parquet, which shows how the
+ *       cost splits.</li>
+ * </ul>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -91,11 +96,26 @@ public class TimelineImportBenchmark {
         Files.deleteIfExists(dir);
     }
 
-    /** One import of the whole timeline into Parquet. */
+    /** One import of the whole timeline into Parquet, once the JIT is warm. */
     @Benchmark
-    @Warmup(iterations = 0)
-    @Measurement(iterations = 2, time = 1)
+    @Warmup(iterations = 10, time = 1)
+    @Measurement(iterations = 10, time = 1)
     public TimelineImporter.Summary importToParquet(Events counter) throws IOException {
+        return importOnce(counter);
+    }
+
+    /** The first import of a fresh JVM. */
+    @Benchmark
+    @BenchmarkMode(Mode.SingleShotTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    @Warmup(iterations = 0)
+    @Measurement(iterations = 1)
+    @Fork(value = 3, jvmArgsAppend = "-Xmx1g")
+    public TimelineImporter.Summary firstImport(Events counter) throws IOException {
+        return importOnce(counter);
+    }
+
+    private TimelineImporter.Summary importOnce(Events counter) throws IOException {
         TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(timeline, parquet, "ResNet-50", 64);
         if (s.opEvents() != stats.opEvents()) {
             throw new IllegalStateException("imported " + s.opEvents() + " op events, generated " + stats.opEvents());

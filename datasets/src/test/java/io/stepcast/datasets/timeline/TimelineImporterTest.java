@@ -180,4 +180,22 @@ class TimelineImporterTest {
             assertThat(s.map(p -> p.getFileName().toString())).containsExactly("cut.json");
         }
     }
+
+    @Test
+    void aBadEventFoundWhileWritingStopsTheImportAndNamesItsLine() throws IOException {
+        // the converter, which checks ts, runs on the writing thread while the parser is far ahead
+        String steps = SyntheticTimelines.file(1200);
+        String bad = "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"dur\":3,\"name\":\"Add\",\"args\":{\"name\":\"late\"}}";
+        int cut = steps.lastIndexOf("\n]}");
+        Path t = write("late.json", steps.substring(0, cut) + ",\n" + bad + steps.substring(cut));
+        long line = steps.substring(0, cut).lines().count() + 1;
+        Path out = dir.resolve("late.parquet");
+        Files.writeString(out, "an earlier import");
+        assertThatThrownBy(() -> importer.writeOpTrace(t, out)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("late.json:" + line + ":").hasMessageContaining("without field ts");
+        assertThat(Files.readString(out)).isEqualTo("an earlier import");
+        try (var s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("late.json", "late.parquet");
+        }
+    }
 }
