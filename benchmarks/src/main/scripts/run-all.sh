@@ -20,6 +20,7 @@ run mva MvaPredictionBenchmark
 run simulation-events SimulationEventsBenchmark
 run simulation-sweep SimulationSweepBenchmark
 run timeline-import TimelineImportBenchmark
+run large-timeline-import LargeTimelineImportBenchmark
 run observation-read ObservationReadBenchmark
 run default-suite DefaultSuiteBenchmark
 for mb in 100 1024; do

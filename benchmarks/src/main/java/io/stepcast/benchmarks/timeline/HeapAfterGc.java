@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * data an import keeps, independent of how large {@code -Xmx} lets the heap grow before collecting (which is
  * what the peak resident set size mostly shows). Listens to the collectors' notifications (HotSpot).
  */
-final class HeapAfterGc implements NotificationListener {
+public final class HeapAfterGc implements NotificationListener {
     private final Set<String> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
             .filter(p -> p.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName).collect(Collectors.toSet());
     private final AtomicLong maxBytes = new AtomicLong();
@@ -31,7 +31,7 @@ final class HeapAfterGc implements NotificationListener {
     }
 
     /** Starts listening to every collector of this JVM. */
-    static HeapAfterGc watch() {
+    public static HeapAfterGc watch() {
         HeapAfterGc w = new HeapAfterGc();
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter emitter) {
@@ -58,12 +58,12 @@ final class HeapAfterGc implements NotificationListener {
     }
 
     /** Largest heap occupancy after a collection so far, bytes (0 before the first collection). */
-    long maxBytes() {
+    public long maxBytes() {
         return maxBytes.get();
     }
 
     /** Collections seen so far. */
-    long collections() {
+    public long collections() {
         return collections.get();
     }
 }

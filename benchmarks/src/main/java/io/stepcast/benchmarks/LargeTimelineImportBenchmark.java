@@ -1,0 +1,83 @@
+package io.stepcast.benchmarks;
+
+import io.stepcast.benchmarks.timeline.HeapAfterGc;
+import io.stepcast.benchmarks.timeline.SyntheticTimeline;
+import io.stepcast.datasets.timeline.TimelineImporter;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The import of a generated <em>synthetic</em> timeline of {@link #sizeMb} megabytes (1 GB by default,
+ * {@link SyntheticTimeline}) into an op-trace Parquet file in a JVM whose heap is limited to 256 MB: it shows
+ * that the importer streams (the file is four times the heap). Single shot in a fresh JVM, so the time includes
+ * JIT warm-up. After the import it prints the JVM's maximum heap and the largest heap occupancy right after a
+ * garbage collection ({@link HeapAfterGc}: the live data the import kept). Generating the file takes about a
+ * minute before the measurement.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = "-Xmx256m")
+@Warmup(iterations = 0)
+@Measurement(iterations = 1)
+public class LargeTimelineImportBenchmark {
+
+    /** Size of the generated timeline in megabytes (10^6 bytes). */
+    @Param({"1024"})
+    public int sizeMb;
+
+    private Path dir;
+    private Path timeline;
+    private Path parquet;
+    private SyntheticTimeline.Stats stats;
+    private HeapAfterGc heap;
+
+    /** Generates the timeline (streamed to disk, within the small heap too). */
+    @Setup(Level.Trial)
+    public void generate() throws IOException {
+        dir = Files.createTempDirectory("stepcast-large-timeline-bench");
+        timeline = dir.resolve("synthetic-resnet50.trace.json");
+        parquet = dir.resolve("op-trace.parquet");
+        stats = SyntheticTimeline.resnet50().write(timeline, sizeMb * 1_000_000L);
+        System.out.printf("%ngenerated %s: %d bytes, %d steps, %d trace events, %d op events%n", timeline,
+                stats.bytes(), stats.steps(), stats.events(), stats.opEvents());
+        System.gc();
+        heap = HeapAfterGc.watch();
+    }
+
+    /** Reports the heap figures and deletes the generated files. */
+    @TearDown(Level.Trial)
+    public void report() throws IOException {
+        System.out.printf("%nmax heap %.0f MB; largest heap after a collection during the import %.1f MB (%d collections)%n",
+                Runtime.getRuntime().maxMemory() / 1048576.0, heap.maxBytes() / 1048576.0, heap.collections());
+        Files.deleteIfExists(parquet);
+        Files.deleteIfExists(timeline);
+        Files.deleteIfExists(dir);
+    }
+
+    /** One import of the whole timeline. */
+    @Benchmark
+    public TimelineImporter.Summary importUnderSmallHeap() throws IOException {
+        TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(timeline, parquet, "ResNet-50", 64);
+        if (s.opEvents() != stats.opEvents()) {
+            throw new IllegalStateException("imported " + s.opEvents() + " op events, generated " + stats.opEvents());
+        }
+        return s;
+    }
+}
