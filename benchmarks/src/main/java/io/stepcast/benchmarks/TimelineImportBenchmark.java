@@ -37,8 +37,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@link #importToParquet}: the steady state, as JMH measures by default: warm-up iterations first (the JIT
- *       compiles the parser, converter and Parquet writer over the first ten or so imports), then one-second
- *       iterations of whole imports;</li>
+ *       compiles the parser, converter and Parquet writer over the first four or five imports; ten warm-up
+ *       iterations leave room for a slow machine), then one-second iterations of whole imports;</li>
  *   <li>{@link #firstImport}: the first import of a fresh JVM, single shot in each of three forks: what a user who
  *       runs {@code stepcast datasets import} once waits for (JIT compilation and class loading included);</li>
  *   <li>{@link #streamOnly}: the same parse and conversion on one thread, without Parquet, which shows how the
