@@ -1,5 +1,6 @@
 package io.stepcast.benchmarks.timeline;
 
+import io.stepcast.datasets.io.AtomicFiles;
 import io.stepcast.datasets.zoo.ModelZoo;
 import io.stepcast.datasets.zoo.TensorSpec;
 import io.stepcast.datasets.zoo.ZooLayer;
@@ -12,7 +13,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -84,20 +84,12 @@ public final class SyntheticTimeline {
      * the file is at most one step larger), and at least one step.
      */
     public Stats write(Path target, long targetBytes) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, target.getFileName().toString(), ".part");
-        try {
-            Stats s;
+        return AtomicFiles.writeReturning(target, tmp -> {
             try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp),
                     StandardCharsets.US_ASCII), 1 << 16)) {
-                s = write(w, targetBytes);
+                return write(w, targetBytes);
             }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return s;
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     private Stats write(Writer w, long targetBytes) throws IOException {

@@ -1,5 +1,6 @@
 package io.stepcast.datasets.parquet;
 
+import io.stepcast.datasets.io.AtomicFiles;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -10,10 +11,8 @@ import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Streams rows into a Parquet file in constant memory (one row group buffered at a time). The rows go to a
@@ -60,10 +59,7 @@ public final class RowFileWriter<T> implements AutoCloseable {
     RowFileWriter(Path target, WriteSupport<T> support, java.util.Set<String> noStatistics,
                   java.util.Set<String> noDictionary) throws IOException {
         this.target = target.toAbsolutePath();
-        Path dir = this.target.getParent();
-        Files.createDirectories(dir);
-        this.temporary = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
-        Files.delete(temporary);
+        this.temporary = AtomicFiles.temporaryFor(this.target);
         try {
             Builder<T> b = new Builder<>(new LocalOutputFile(temporary), support)
                     .withConf(QuietHadoop.configuration())
@@ -104,11 +100,7 @@ public final class RowFileWriter<T> implements AutoCloseable {
         closed = true;
         try {
             writer.close();
-            try {
-                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.moveIntoPlace(temporary, target);
         } finally {
             Files.deleteIfExists(temporary);
         }

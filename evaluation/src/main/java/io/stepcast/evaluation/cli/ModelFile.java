@@ -6,11 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.api.Provenance;
+import io.stepcast.datasets.io.AtomicFiles;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
@@ -48,15 +47,7 @@ record ModelFile(String estimator, Provenance provenance, byte[] payload) {
         p.set("versions", JSON.valueToTree(provenance.versions()));
         root.put("payload_sha256", sha256(payload));
         root.put("payload", Base64.getEncoder().encodeToString(payload));
-        Path target = file.toAbsolutePath();
-        Files.createDirectories(target.getParent());
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            JSON.writeValue(tmp.toFile(), root);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.write(file, tmp -> JSON.writeValue(tmp.toFile(), root));
     }
 
     /** Reads and checks a model file. */

@@ -2,11 +2,12 @@ package io.stepcast.evaluation.report;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Target;
+import io.stepcast.datasets.io.AtomicFiles;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.evaluation.selection.SelectionCase;
 import io.stepcast.evaluation.selection.SelectionOutcome;
-import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.Curve;
+import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SelectionEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 import org.knowm.xchart.BitmapEncoder;
@@ -21,6 +22,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -334,6 +336,7 @@ public final class Charts {
     }
 
     private static void save(XYChart chart, Path file) throws IOException {
-        AtomicWrite.bytes(file, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+        byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+        AtomicFiles.write(file, tmp -> Files.write(tmp, png));
     }
 }

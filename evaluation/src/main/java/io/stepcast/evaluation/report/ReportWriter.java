@@ -1,10 +1,13 @@
 package io.stepcast.evaluation.report;
 
+import io.stepcast.datasets.io.AtomicFiles;
 import io.stepcast.evaluation.suite.ReproductionRow;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +26,17 @@ public final class ReportWriter {
 
     /** Writes everything; returns the charts written. */
     public static List<ChartFile> write(SuiteResult r, Path outDir, String command) throws IOException {
-        AtomicWrite.text(outDir.resolve("results.json"), ResultsJson.of(r));
-        AtomicWrite.text(outDir.resolve("details.json"), ResultsJson.details(r));
+        text(outDir.resolve("results.json"), ResultsJson.of(r));
+        text(outDir.resolve("details.json"), ResultsJson.details(r));
         List<ChartFile> charts = Charts.write(r, outDir);
-        AtomicWrite.text(outDir.resolve("report.md"), markdown(r, charts, command));
-        AtomicWrite.text(outDir.resolve("report.html"), Html.of(r, charts, command));
+        text(outDir.resolve("report.md"), markdown(r, charts, command));
+        text(outDir.resolve("report.html"), Html.of(r, charts, command));
         return charts;
+    }
+
+    /** UTF-8 text through a temporary file moved into place, so no reader sees half a report. */
+    private static void text(Path target, String text) throws IOException {
+        AtomicFiles.write(target, tmp -> Files.writeString(tmp, text, StandardCharsets.UTF_8));
     }
 
     /** The Markdown report. */
