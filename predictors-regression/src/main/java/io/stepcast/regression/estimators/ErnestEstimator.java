@@ -32,7 +32,8 @@ public final class ErnestEstimator extends GroupedEstimator {
     }
 
     private ErnestEstimator(HyperParameters hp) {
-        super(NAME, "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)", hp);
+        super(NAME, "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)", hp,
+                ErnestEstimator::keyOf, ErnestEstimator::restore);
         hp.choice("machines", "workers", "nodes");
         hp.choice("weighting", NnlsFit.WEIGHTINGS);
         if (hp.integer("min-points") < 1) {
@@ -65,11 +66,6 @@ public final class ErnestEstimator extends GroupedEstimator {
     }
 
     @Override
-    protected String groupOf(Config config) {
-        return keyOf(config);
-    }
-
-    @Override
     protected Optional<String> unusable(Config config) {
         return Alone.check(NAME, config);
     }
@@ -95,11 +91,6 @@ public final class ErnestEstimator extends GroupedEstimator {
         return 5;
     }
 
-    @Override
-    protected Predictor predictor(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
-    }
-
     /** A predictor of previously fitted coefficients (for the codec). */
     public static Predictor restore(Coefficients coefficients, Provenance provenance) {
         return new Fitted(coefficients, provenance);
@@ -108,12 +99,7 @@ public final class ErnestEstimator extends GroupedEstimator {
     /** Fitted Ernest coefficients {@code [t0, t1, t2, t3, machines are nodes (1) or workers (0)]}. */
     static final class Fitted extends GroupedPredictor {
         Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance);
-        }
-
-        @Override
-        protected String groupOf(Config config) {
-            return keyOf(config);
+            super(coefficients, provenance, ErnestEstimator::keyOf);
         }
 
         @Override

@@ -15,24 +15,35 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Template of the closed-form estimators of this module: keeps the observations with a measured step
- * time (or throughput, converted) that the form applies to, groups them with {@link #groupOf}, fits every
+ * time (or throughput, converted) that the form applies to, groups them with its grouping function, fits every
  * group with enough points and assembles the predictor. Groups that cannot be fitted are left out (their
  * configurations get "not applicable"); when none can be fitted, {@link CannotFitException} says why.
  */
 public abstract class GroupedEstimator extends AbstractEstimator implements DeclaredInputs {
 
     /** A step-time form answers step time and, through the global batch, throughput. */
-    protected GroupedEstimator(String name, String description, HyperParameters params) {
-        super(name, description, EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
-    }
+    private final Function<Config, String> grouping;
+    private final BiFunction<Coefficients, Provenance, Predictor> restore;
 
-    /** The group a configuration belongs to. */
-    protected abstract String groupOf(Config config);
+    /**
+     * @param grouping the group a configuration belongs to; the fitted predictor groups with the same function
+     * @param restore  the predictor of fitted coefficients (also what the codec calls)
+     */
+    protected GroupedEstimator(String name, String description, HyperParameters params,
+                               Function<Config, String> grouping,
+                               BiFunction<Coefficients, Provenance, Predictor> restore) {
+        super(name, description, EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
+        this.grouping = Objects.requireNonNull(grouping, "grouping");
+        this.restore = Objects.requireNonNull(restore, "restore");
+    }
 
     /** Why an observation cannot train this form (architecture, ...), or empty when it can. */
     protected abstract Optional<String> unusable(Config config);
@@ -42,9 +53,6 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
 
     /** Coefficients per group. */
     protected abstract int arity();
-
-    /** The predictor of the fitted coefficients. */
-    protected abstract Predictor predictor(Coefficients coefficients, Provenance provenance);
 
     /** The measured step time in seconds of an observation (converted from throughput when needed). */
     protected static double stepTime(Observation o) {
@@ -64,7 +72,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
                 skipped.add(why.get());
                 continue;
             }
-            groups.computeIfAbsent(groupOf(o.config()), k -> new ArrayList<>()).add(o);
+            groups.computeIfAbsent(grouping.apply(o.config()), k -> new ArrayList<>()).add(o);
         }
         if (groups.isEmpty()) {
             throw new CannotFitException(name() + " needs observations with a step time or throughput"
@@ -82,6 +90,6 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
             throw new CannotFitException(name() + " could not fit any group of training set " + training.id() + ": "
                     + String.join(" | ", failures));
         }
-        return predictor(new Coefficients(name(), arity(), fitted), Provenance.of(this, training, 0));
+        return restore.apply(new Coefficients(name(), arity(), fitted), Provenance.of(this, training, 0));
     }
 }

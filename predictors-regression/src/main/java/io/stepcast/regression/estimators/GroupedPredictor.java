@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A fitted closed-form step-time model with one coefficient vector per group (model on hardware):
@@ -20,10 +21,13 @@ import java.util.Set;
 public abstract class GroupedPredictor implements Predictor {
     private final Coefficients coefficients;
     private final Provenance provenance;
+    private final Function<Config, String> grouping;
 
-    protected GroupedPredictor(Coefficients coefficients, Provenance provenance) {
+    /** @param grouping the group of a configuration, the same function the estimator fitted the groups with */
+    protected GroupedPredictor(Coefficients coefficients, Provenance provenance, Function<Config, String> grouping) {
         this.coefficients = Objects.requireNonNull(coefficients, "coefficients");
         this.provenance = Objects.requireNonNull(provenance, "provenance");
+        this.grouping = Objects.requireNonNull(grouping, "grouping");
     }
 
     /** The fitted coefficients, for the codec. */
@@ -40,9 +44,6 @@ public abstract class GroupedPredictor implements Predictor {
     public Set<Target> targets() {
         return EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT);
     }
-
-    /** The group of a configuration. */
-    protected abstract String groupOf(Config config);
 
     /** Why the form does not apply to the configuration at all (architecture, ...), or empty. */
     protected abstract Optional<String> outsideDomain(Config config);
@@ -64,7 +65,7 @@ public abstract class GroupedPredictor implements Predictor {
         if (outside.isPresent()) {
             return Prediction.notApplicable(outside.get());
         }
-        String key = groupOf(config);
+        String key = grouping.apply(config);
         double[] c = coefficients.group(key);
         if (c == null) {
             return Prediction.notApplicable(provenance.estimator() + " was not fitted for " + key

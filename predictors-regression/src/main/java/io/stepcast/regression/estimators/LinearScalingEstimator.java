@@ -25,7 +25,8 @@ public final class LinearScalingEstimator extends GroupedEstimator {
     /** With no hyper-parameters. */
     public LinearScalingEstimator() {
         super(NAME, "Linear scaling baseline: throughput(W) = W x throughput(1) from the single-worker measurement",
-                HyperParameters.of());
+                HyperParameters.of(),
+                LinearScalingEstimator::keyOf, LinearScalingEstimator::restore);
     }
 
     @Override
@@ -37,11 +38,6 @@ public final class LinearScalingEstimator extends GroupedEstimator {
     @Override
     protected Estimator copyWith(HyperParameters params) {
         return this;
-    }
-
-    @Override
-    protected String groupOf(Config config) {
-        return keyOf(config);
     }
 
     static String keyOf(Config config) {
@@ -73,11 +69,6 @@ public final class LinearScalingEstimator extends GroupedEstimator {
         return 1;
     }
 
-    @Override
-    protected Predictor predictor(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
-    }
-
     /** A predictor of previously fitted coefficients (for the codec). */
     public static Predictor restore(Coefficients coefficients, Provenance provenance) {
         return new Fitted(coefficients, provenance);
@@ -86,12 +77,7 @@ public final class LinearScalingEstimator extends GroupedEstimator {
     /** The fitted baseline: coefficient = single-worker throughput in samples/s. */
     static final class Fitted extends GroupedPredictor {
         Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance);
-        }
-
-        @Override
-        protected String groupOf(Config config) {
-            return keyOf(config);
+            super(coefficients, provenance, LinearScalingEstimator::keyOf);
         }
 
         @Override

@@ -39,7 +39,8 @@ public final class OptimusEstimator extends GroupedEstimator {
 
     private OptimusEstimator(HyperParameters hp) {
         super(NAME, "Optimus parameter-server speed, sync 1/(aB/w+b+cw/p+dw+ep) and async w/(a+bw/p+cw+dp), "
-                + "NNLS (Peng et al., EuroSys 2018)", hp);
+                + "NNLS (Peng et al., EuroSys 2018)", hp,
+                OptimusEstimator::keyOf, OptimusEstimator::restore);
         hp.choice("weighting", NnlsFit.WEIGHTINGS);
         if (hp.integer("min-points") < 1) {
             throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 1");
@@ -78,11 +79,6 @@ public final class OptimusEstimator extends GroupedEstimator {
     }
 
     @Override
-    protected String groupOf(Config config) {
-        return keyOf(config);
-    }
-
-    @Override
     protected Optional<String> unusable(Config config) {
         return notPs(config);
     }
@@ -104,11 +100,6 @@ public final class OptimusEstimator extends GroupedEstimator {
         return 5;
     }
 
-    @Override
-    protected Predictor predictor(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
-    }
-
     /** A predictor of previously fitted coefficients (for the codec). */
     public static Predictor restore(Coefficients coefficients, Provenance provenance) {
         return new Fitted(coefficients, provenance);
@@ -117,12 +108,7 @@ public final class OptimusEstimator extends GroupedEstimator {
     /** Fitted Optimus coefficients (sync {@code [a..e]}, async {@code [a..d, 0]}). */
     static final class Fitted extends GroupedPredictor {
         Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance);
-        }
-
-        @Override
-        protected String groupOf(Config config) {
-            return keyOf(config);
+            super(coefficients, provenance, OptimusEstimator::keyOf);
         }
 
         @Override

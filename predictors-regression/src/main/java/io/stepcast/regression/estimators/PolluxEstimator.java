@@ -34,7 +34,8 @@ public final class PolluxEstimator extends GroupedEstimator {
 
     private PolluxEstimator(HyperParameters hp) {
         super(NAME, "Pollux step time (T_comp^g + T_sync^g)^(1/g), within/across-node sync, LM on log time "
-                + "(Qiao et al., OSDI 2021)", hp);
+                + "(Qiao et al., OSDI 2021)", hp,
+                GroupKey::of, PolluxEstimator::restore);
         int s = hp.integer("starts");
         if (s < 1 || s > PolluxFitter.maxStarts()) {
             throw new IllegalArgumentException("hyper-parameter 'starts' must be in [1, " + PolluxFitter.maxStarts()
@@ -54,11 +55,6 @@ public final class PolluxEstimator extends GroupedEstimator {
     @Override
     protected Estimator copyWith(HyperParameters params) {
         return new PolluxEstimator(params);
-    }
-
-    @Override
-    protected String groupOf(Config config) {
-        return GroupKey.of(config);
     }
 
     @Override
@@ -99,11 +95,6 @@ public final class PolluxEstimator extends GroupedEstimator {
         return ARITY;
     }
 
-    @Override
-    protected Predictor predictor(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
-    }
-
     /** A predictor of previously fitted coefficients (for the codec). */
     public static Predictor restore(Coefficients coefficients, Provenance provenance) {
         return new Fitted(coefficients, provenance);
@@ -112,12 +103,7 @@ public final class PolluxEstimator extends GroupedEstimator {
     /** Fitted Pollux coefficients {@code [a_c, b_c, a_r, b_r, a_n, b_n, g, within fitted, across fitted]}. */
     static final class Fitted extends GroupedPredictor {
         Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance);
-        }
-
-        @Override
-        protected String groupOf(Config config) {
-            return GroupKey.of(config);
+            super(coefficients, provenance, GroupKey::of);
         }
 
         @Override
