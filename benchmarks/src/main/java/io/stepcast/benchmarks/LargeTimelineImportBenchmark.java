@@ -1,5 +1,6 @@
 package io.stepcast.benchmarks;
 
+import io.stepcast.benchmarks.timeline.GeneratedTimeline;
 import io.stepcast.benchmarks.timeline.HeapAfterGc;
 import io.stepcast.benchmarks.timeline.SyntheticTimeline;
 import io.stepcast.datasets.timeline.TimelineImporter;
@@ -18,8 +19,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,21 +41,13 @@ public class LargeTimelineImportBenchmark {
     @Param({"1024"})
     public int sizeMb;
 
-    private Path dir;
-    private Path timeline;
-    private Path parquet;
-    private SyntheticTimeline.Stats stats;
+    private GeneratedTimeline generated;
     private HeapAfterGc heap;
 
     /** Generates the timeline (streamed to disk, within the small heap too). */
     @Setup(Level.Trial)
     public void generate() throws IOException {
-        dir = Files.createTempDirectory("stepcast-large-timeline-bench");
-        timeline = dir.resolve("synthetic-resnet50.trace.json");
-        parquet = dir.resolve("op-trace.parquet");
-        stats = SyntheticTimeline.resnet50().write(timeline, sizeMb * 1_000_000L);
-        System.out.printf("%ngenerated %s: %d bytes, %d steps, %d trace events, %d op events%n", timeline,
-                stats.bytes(), stats.steps(), stats.events(), stats.opEvents());
+        generated = GeneratedTimeline.create(sizeMb);
         System.gc();
         heap = HeapAfterGc.watch();
     }
@@ -66,18 +57,12 @@ public class LargeTimelineImportBenchmark {
     public void report() throws IOException {
         System.out.printf("%nmax heap %.0f MB; largest heap after a collection during the import %.1f MB (%d collections)%n",
                 Runtime.getRuntime().maxMemory() / 1048576.0, heap.maxBytes() / 1048576.0, heap.collections());
-        Files.deleteIfExists(parquet);
-        Files.deleteIfExists(timeline);
-        Files.deleteIfExists(dir);
+        generated.delete();
     }
 
     /** One import of the whole timeline. */
     @Benchmark
     public TimelineImporter.Summary importUnderSmallHeap() throws IOException {
-        TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(timeline, parquet, "ResNet-50", 64);
-        if (s.opEvents() != stats.opEvents()) {
-            throw new IllegalStateException("imported " + s.opEvents() + " op events, generated " + stats.opEvents());
-        }
-        return s;
+        return generated.importToParquet();
     }
 }

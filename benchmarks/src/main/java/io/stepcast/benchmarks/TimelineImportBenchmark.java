@@ -1,5 +1,6 @@
 package io.stepcast.benchmarks;
 
+import io.stepcast.benchmarks.timeline.GeneratedTimeline;
 import io.stepcast.benchmarks.timeline.SyntheticTimeline;
 import io.stepcast.datasets.timeline.TimelineImporter;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -19,8 +20,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -55,10 +54,7 @@ public class TimelineImportBenchmark {
     @Param({"200"})
     public int sizeMb;
 
-    private Path dir;
-    private Path timeline;
-    private Path parquet;
-    private SyntheticTimeline.Stats stats;
+    private GeneratedTimeline generated;
 
     /** Events of the imports of an iteration, reported per second. */
     @State(Scope.Thread)
@@ -80,20 +76,13 @@ public class TimelineImportBenchmark {
     /** Generates the timeline. */
     @Setup(Level.Trial)
     public void generate() throws IOException {
-        dir = Files.createTempDirectory("stepcast-timeline-bench");
-        timeline = dir.resolve("synthetic-resnet50.trace.json");
-        parquet = dir.resolve("op-trace.parquet");
-        stats = SyntheticTimeline.resnet50().write(timeline, sizeMb * 1_000_000L);
-        System.out.printf("%ngenerated %s: %d bytes, %d steps, %d trace events, %d op events%n", timeline,
-                stats.bytes(), stats.steps(), stats.events(), stats.opEvents());
+        generated = GeneratedTimeline.create(sizeMb);
     }
 
     /** Deletes the generated files. */
     @TearDown(Level.Trial)
     public void delete() throws IOException {
-        Files.deleteIfExists(parquet);
-        Files.deleteIfExists(timeline);
-        Files.deleteIfExists(dir);
+        generated.delete();
     }
 
     /** One import of the whole timeline into Parquet, once the JIT is warm. */
@@ -116,12 +105,12 @@ public class TimelineImportBenchmark {
     }
 
     private TimelineImporter.Summary importOnce(Events counter) throws IOException {
-        TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(timeline, parquet, "ResNet-50", 64);
-        if (s.opEvents() != stats.opEvents()) {
-            throw new IllegalStateException("imported " + s.opEvents() + " op events, generated " + stats.opEvents());
-        }
+        return counted(generated.importToParquet(), counter);
+    }
+
+    private TimelineImporter.Summary counted(TimelineImporter.Summary s, Events counter) {
         counter.opEvents += s.opEvents();
-        counter.traceEvents += stats.events();
+        counter.traceEvents += generated.stats().events();
         return s;
     }
 
@@ -130,9 +119,6 @@ public class TimelineImportBenchmark {
     @Warmup(iterations = 1, time = 5)
     @Measurement(iterations = 3, time = 5)
     public TimelineImporter.Summary streamOnly(Events counter, Blackhole sink) throws IOException {
-        TimelineImporter.Summary s = new TimelineImporter().stream(timeline, sink::consume);
-        counter.opEvents += s.opEvents();
-        counter.traceEvents += stats.events();
-        return s;
+        return counted(new TimelineImporter().stream(generated.timeline(), sink::consume), counter);
     }
 }
