@@ -6,13 +6,10 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.parquet.ObservationFiles;
-import io.stepcast.evaluation.cli.StepcastCli;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,22 +23,17 @@ class CliEndToEndTest {
     private static final Path DATA = Path.of(System.getProperty("stepcast.shared.data", "../../shared/data"));
     private static PluginRegistry registry;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = new CliSession(registry);
 
     @BeforeAll
     static void discover() {
         registry = PluginRegistry.discover();
     }
 
-    private int run(String... args) {
-        return StepcastCli.run(registry, args, new PrintWriter(out, true), new PrintWriter(err, true));
-    }
-
     @Test
     void everyPredictorModuleIsDiscovered() throws Exception {
-        assertThat(run("predictors", "list", "--json")).isZero();
-        JsonNode rows = new ObjectMapper().readTree(out.toString());
+        assertThat(cli.run("predictors", "list", "--json")).isZero();
+        JsonNode rows = new ObjectMapper().readTree(cli.out());
         List<String> names = new ArrayList<>();
         rows.forEach(r -> names.add(r.get("name").asText()));
         assertThat(names).contains("linear-scaling", "pollux", "optimus", "ernest", "courier-ols", "mva", "simulation",
@@ -61,14 +53,14 @@ class CliEndToEndTest {
         ObservationFiles.write(train, placements);
         Path model = dir.resolve("pollux.model.json");
 
-        assertThat(run("fit", "--predictor", "pollux", "--train", train.toString(), "--save", model.toString()))
-                .as(err.toString()).isZero();
-        assertThat(out.toString()).contains("saved pollux").contains(placements.size() + " observations");
+        assertThat(cli.run("fit", "--predictor", "pollux", "--train", train.toString(), "--save", model.toString()))
+                .as(cli.err()).isZero();
+        assertThat(cli.out()).contains("saved pollux").contains(placements.size() + " observations");
 
-        out.getBuffer().setLength(0);
-        assertThat(run("predict", "--model", model.toString(), "--input", train.toString(), "--target", "step-time",
-                "--json")).as(err.toString()).isZero();
-        JsonNode predictions = new ObjectMapper().readTree(out.toString()).get("predictions");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", train.toString(), "--target", "step-time",
+                "--json")).as(cli.err()).isZero();
+        JsonNode predictions = new ObjectMapper().readTree(cli.out()).get("predictions");
         assertThat(predictions.size()).isEqualTo(placements.size());
 
         var fresh = registry.estimator("pollux").fit(io.stepcast.api.TrainingSet.of(train.getFileName().toString(),
@@ -87,12 +79,12 @@ class CliEndToEndTest {
         Path train = dir.resolve("courier.parquet");
         ObservationFiles.write(train, new DefaultObservationCatalog().observations("courier", Optional.empty()));
         Path model = dir.resolve("compact.model");
-        assertThat(run("fit", "--predictor", "courier-forest-compact", "--train", train.toString(), "--save",
-                model.toString())).as(err.toString()).isZero();
-        out.getBuffer().setLength(0);
-        assertThat(run("select-batch", "--slo", "412", "--cpu", "2", "--njobs", "1", "--network", "lenet5",
-                "--model", model.toString(), "--json")).as(err.toString()).isZero();
-        assertThat(new ObjectMapper().readTree(out.toString()).get("batch").asInt()).isEqualTo(128);
+        assertThat(cli.run("fit", "--predictor", "courier-forest-compact", "--train", train.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("select-batch", "--slo", "412", "--cpu", "2", "--njobs", "1", "--network", "lenet5",
+                "--model", model.toString(), "--json")).as(cli.err()).isZero();
+        assertThat(new ObjectMapper().readTree(cli.out()).get("batch").asInt()).isEqualTo(128);
     }
 
     @Test
@@ -102,20 +94,20 @@ class CliEndToEndTest {
                 + "\"payload\": \"AAAA\", \"payload_sha256\": \"00\"}");
         Path input = dir.resolve("in.parquet");
         ObservationFiles.write(input, new DefaultObservationCatalog().observations("courier-cells", Optional.empty()));
-        assertThat(run("predict", "--model", model.toString(), "--input", input.toString())).isEqualTo(1);
-        assertThat(err.toString()).contains("broken.model.json").contains("corrupt");
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", input.toString())).isEqualTo(1);
+        assertThat(cli.err()).contains("broken.model.json").contains("corrupt");
 
         Files.writeString(model, "not json at all");
-        err.getBuffer().setLength(0);
-        assertThat(run("predict", "--model", model.toString(), "--input", input.toString())).isEqualTo(1);
-        assertThat(err.toString()).contains("not a stepcast model file");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", input.toString())).isEqualTo(1);
+        assertThat(cli.err()).contains("not a stepcast model file");
     }
 
     @Test
     void selectBatchMakesCouriersDecisionOnTheEmbeddedData() throws Exception {
-        assertThat(run("select-batch", "--slo", "412", "--cpu", "2", "--njobs", "1", "--network", "lenet5",
-                "--predictor", "courier-forest-compact", "--json")).as(err.toString()).isZero();
-        JsonNode d = new ObjectMapper().readTree(out.toString());
+        assertThat(cli.run("select-batch", "--slo", "412", "--cpu", "2", "--njobs", "1", "--network", "lenet5",
+                "--predictor", "courier-forest-compact", "--json")).as(cli.err()).isZero();
+        JsonNode d = new ObjectMapper().readTree(cli.out());
         assertThat(d.get("candidates").size()).isEqualTo(4);
         assertThat(d.get("feasible").asBoolean()).isTrue();
         // The cells of the embedded data: cpu 2, njobs 1 takes about 501 s at batch 64 and 270 s at 128, so the
@@ -125,8 +117,8 @@ class CliEndToEndTest {
 
     @Test
     void selectBatchSaysSoWhenNoBatchMeetsTheSlo() throws Exception {
-        assertThat(run("select-batch", "--slo", "10", "--cpu", "8", "--njobs", "5", "--network", "mlp",
-                "--predictor", "courier-forest-compact")).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("not attainable");
+        assertThat(cli.run("select-batch", "--slo", "10", "--cpu", "8", "--njobs", "5", "--network", "mlp",
+                "--predictor", "courier-forest-compact")).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("not attainable");
     }
 }

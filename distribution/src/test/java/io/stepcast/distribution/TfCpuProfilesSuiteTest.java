@@ -3,13 +3,10 @@ package io.stepcast.distribution;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.cli.StepcastCli;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,27 +24,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TfCpuProfilesSuiteTest {
     private static PluginRegistry registry;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = new CliSession(registry);
 
     @BeforeAll
     static void discover() {
         registry = PluginRegistry.discover();
     }
 
-    private int run(String... args) {
-        return StepcastCli.run(registry, args, new PrintWriter(out, true), new PrintWriter(err, true));
-    }
-
     @Test
     void recordedLenetFeedsTheSimulationAndItsReport(@TempDir Path data, @TempDir Path report) throws Exception {
-        assertThat(run("profile", "tensorflow", "--model", "lenet5", "--local-batch", "32,64", "--steps", "8",
+        assertThat(cli.run("profile", "tensorflow", "--model", "lenet5", "--local-batch", "32,64", "--steps", "8",
                 "--warmup", "3", "--traced-steps", "1", "--out", data.resolve("tf-cpu-profiles").toString()))
-                .as(err.toString()).isZero();
+                .as(cli.err()).isZero();
 
-        assertThat(run("evaluate", "--suite", "tf-cpu-profiles", "--data", data.toString(), "--out", report.toString()))
-                .as(err.toString()).isZero();
-        System.out.println(out);
+        assertThat(cli.run("evaluate", "--suite", "tf-cpu-profiles", "--data", data.toString(), "--out", report.toString()))
+                .as(cli.err()).isZero();
+        System.out.println(cli.out());
 
         JsonNode results = new ObjectMapper().readTree(report.resolve("results.json").toFile());
         JsonNode rows = results.get("reproduction");
@@ -94,8 +86,8 @@ class TfCpuProfilesSuiteTest {
 
     @Test
     void withoutRecordingsTheSuiteSaysHowToRecordThem(@TempDir Path data) {
-        assertThat(run("evaluate", "--suite", "tf-cpu-profiles", "--data", data.toString())).isEqualTo(1);
-        String message = err.toString().strip();
+        assertThat(cli.run("evaluate", "--suite", "tf-cpu-profiles", "--data", data.toString())).isEqualTo(1);
+        String message = cli.err().strip();
         assertThat(message.lines().count()).as(message).isEqualTo(1);
         assertThat(message).contains(data.resolve("tf-cpu-profiles").toString())
                 .contains("stepcast profile tensorflow --model lenet5");

@@ -1,0 +1,39 @@
+package io.stepcast.distribution;
+
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.evaluation.cli.StepcastCli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/** Runs stepcast commands in process, as the launcher would, and keeps what they print. One per test. */
+final class CliSession {
+    private final PluginRegistry registry;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    CliSession(PluginRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Runs one command line; returns its exit code. */
+    int run(String... args) {
+        return StepcastCli.run(registry, args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    /** Everything printed on standard output so far (since the last {@link #clear()}). */
+    String out() {
+        return out.toString();
+    }
+
+    /** Everything printed on standard error so far (since the last {@link #clear()}). */
+    String err() {
+        return err.toString();
+    }
+
+    /** Forgets what was printed. */
+    void clear() {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+    }
+}
