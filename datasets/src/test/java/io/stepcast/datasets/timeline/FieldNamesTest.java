@@ -21,7 +21,10 @@ class FieldNamesTest {
                 List<String> seen = new ArrayList<>();
                 for (int f = names.next(p, FieldNames.END); f != FieldNames.END; f = names.next(p, f)) {
                     seen.add(f == FieldNames.OTHER ? "?" + p.currentName() : names.name(f));
-                    assertThat(p.currentName()).isEqualTo(f == FieldNames.OTHER ? p.currentName() : names.name(f));
+                    if (f >= 0) {
+                        // a guessed name must be the one Jackson reports, not only the one guessed
+                        assertThat(p.currentName()).isEqualTo(names.name(f));
+                    }
                     p.nextToken();
                     p.skipChildren();
                 }
