@@ -2,7 +2,6 @@ package io.stepcast.datasets.io;
 
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 
 /**
  * One data row of a CSV file with its header, so that cells are read by column name and every parse error
@@ -70,11 +69,6 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
             throw DataFormatException.at(file, line, "column '" + column + "' must be positive, was " + d);
         }
         return d;
-    }
-
-    /** An optional number: empty when the column is missing or blank. */
-    public OptionalDouble optionalNumber(String column) throws DataFormatException {
-        return has(column) ? OptionalDouble.of(number(column)) : OptionalDouble.empty();
     }
 
     /** A required whole number. */

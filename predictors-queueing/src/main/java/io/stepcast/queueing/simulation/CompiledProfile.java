@@ -176,11 +176,6 @@ public final class CompiledProfile {
         return tensors;
     }
 
-    /** Number of compute ops. */
-    public int opCount() {
-        return ops;
-    }
-
     /** Profiled step time, seconds. */
     public double stepTimeS() {
         return stepTimeS;
@@ -211,11 +206,6 @@ public final class CompiledProfile {
             c += d;
         }
         return c;
-    }
-
-    /** Name of tensor {@code t}. */
-    public String tensorName(int t) {
-        return tensorNames[t];
     }
 
     /** True when every tensor has a profiled receive. */

@@ -244,15 +244,6 @@ final class FairShareNetwork {
         return "host " + (k / 2) + " bus " + (k % 2 == 0 ? "device-to-host" : "host-to-device");
     }
 
-    /** Transfers in flight. */
-    int inFlight() {
-        int n = 0;
-        for (int i = 0; i < activeSize; i++) {
-            n += count[activeClasses[i]];
-        }
-        return n;
-    }
-
     /** Current rate of each transfer of class {@code cls}, bytes/s (0 when idle). */
     double rateOf(int cls) {
         refresh();

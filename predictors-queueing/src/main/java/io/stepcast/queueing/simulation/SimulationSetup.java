@@ -82,22 +82,6 @@ public record SimulationSetup(int workers, int parameterServers, int nodes, bool
                 OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 3);
     }
 
-    public SimulationSetup withComputeJitter(double cv) {
-        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, policy, sharding, hostAggregation, computeScale, warmupSteps, steps, cv, transferJitter);
-    }
-
-    public SimulationSetup withTransferJitter(double cv) {
-        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, policy, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, cv);
-    }
-
-    /** Both jitters at once. */
-    public SimulationSetup withJitter(double compute, double transfer) {
-        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, policy, sharding, hostAggregation, computeScale, warmupSteps, steps, compute, transfer);
-    }
-
     /** True when a run depends on its seed: random transfer order or jitter. */
     public boolean stochastic() {
         return policy == OrderPolicy.RANDOM || computeJitter > 0 || transferJitter > 0;
@@ -121,11 +105,6 @@ public record SimulationSetup(int workers, int parameterServers, int nodes, bool
     public SimulationSetup withComputeScale(double s) {
         return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
                 mode, policy, sharding, hostAggregation, s, warmupSteps, steps, computeJitter, transferJitter);
-    }
-
-    public SimulationSetup withNetwork(double nic, double latency) {
-        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nic, latency, busBytesPerS, mode,
-                policy, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, transferJitter);
     }
 
     public SimulationSetup withPolicy(OrderPolicy p) {

@@ -151,7 +151,4 @@ public final class CsvTable {
     }
 
     /** Line number in the file of a data row (1-based, header is line 1). */
-    public int lineOf(int row) {
-        return lineNumbers.get(row);
-    }
 }
