@@ -3,10 +3,8 @@ package io.stepcast.distribution;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.Observation;
-import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.parquet.ObservationFiles;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,14 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The CLI with every module on the class path, on real data. */
 class CliEndToEndTest {
     private static final Path DATA = Path.of(System.getProperty("stepcast.shared.data", "../../shared/data"));
-    private static PluginRegistry registry;
-
-    private final CliSession cli = new CliSession(registry);
-
-    @BeforeAll
-    static void discover() {
-        registry = PluginRegistry.discover();
-    }
+    private final CliSession cli = new CliSession();
 
     @Test
     void everyPredictorModuleIsDiscovered() throws Exception {
@@ -63,7 +54,7 @@ class CliEndToEndTest {
         JsonNode predictions = new ObjectMapper().readTree(cli.out()).get("predictions");
         assertThat(predictions.size()).isEqualTo(placements.size());
 
-        var fresh = registry.estimator("pollux").fit(io.stepcast.api.TrainingSet.of(train.getFileName().toString(),
+        var fresh = cli.registry().estimator("pollux").fit(io.stepcast.api.TrainingSet.of(train.getFileName().toString(),
                 placements));
         for (int i = 0; i < placements.size(); i += 37) {
             double expected = fresh.predict(placements.get(i).config(), io.stepcast.api.Target.STEP_TIME)

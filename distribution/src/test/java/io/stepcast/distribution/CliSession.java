@@ -6,19 +6,27 @@ import io.stepcast.evaluation.cli.StepcastCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 
-/** Runs stepcast commands in process, as the launcher would, and keeps what they print. One per test. */
+/**
+ * Runs stepcast commands in process, as the launcher would, with every plugin on the test class path, and keeps
+ * what they print. One per test; the plugins are discovered once for all of them.
+ */
 final class CliSession {
-    private final PluginRegistry registry;
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
-    CliSession(PluginRegistry registry) {
-        this.registry = registry;
+    /** Holds the discovered plugins; initialised on first use, then never changed. */
+    private static final class Discovered {
+        static final PluginRegistry REGISTRY = PluginRegistry.discover();
+    }
+
+    /** The plugins every session runs with. */
+    PluginRegistry registry() {
+        return Discovered.REGISTRY;
     }
 
     /** Runs one command line; returns its exit code. */
     int run(String... args) {
-        return StepcastCli.run(registry, args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return StepcastCli.run(registry(), args, new PrintWriter(out, true), new PrintWriter(err, true));
     }
 
     /** Everything printed on standard output so far (since the last {@link #clear()}). */

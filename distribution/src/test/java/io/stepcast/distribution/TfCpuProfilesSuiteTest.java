@@ -2,8 +2,6 @@ package io.stepcast.distribution;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stepcast.api.plugin.PluginRegistry;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,14 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * scored as a batch-size choice.
  */
 class TfCpuProfilesSuiteTest {
-    private static PluginRegistry registry;
-
-    private final CliSession cli = new CliSession(registry);
-
-    @BeforeAll
-    static void discover() {
-        registry = PluginRegistry.discover();
-    }
+    private final CliSession cli = new CliSession();
 
     @Test
     void recordedLenetFeedsTheSimulationAndItsReport(@TempDir Path data, @TempDir Path report) throws Exception {
