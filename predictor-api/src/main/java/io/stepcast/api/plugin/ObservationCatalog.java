@@ -1,6 +1,7 @@
 package io.stepcast.api.plugin;
 
 import io.stepcast.api.Observation;
+import io.stepcast.api.profile.Profile;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,4 +26,16 @@ public interface ObservationCatalog {
      * @throws IOException when the files cannot be read, with the file and line in the message
      */
     List<Observation> observations(String source, Optional<Path> dataDir) throws IOException;
+
+    /**
+     * The recorded single-worker profiles that belong to a source's observations (for example the
+     * TensorFlow CPU recordings of {@code tf-cpu-profiles}), matched to observations by model and local
+     * batch. A suite gives each training side the profiles of its own observations only. Most sources
+     * have none.
+     *
+     * @throws IOException when the profiles cannot be read, naming the file
+     */
+    default List<Profile> profiles(String source, Optional<Path> dataDir) throws IOException {
+        return List.of();
+    }
 }
