@@ -7,22 +7,28 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.profile.Profile;
-
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
- * Finds the single-worker basis of a configuration in a training set: the profile of the model nearest in
- * local batch ({@link TrainingSet#profile}), else the measured single-worker observation of the model nearest
- * in local batch. Whether the profiled worker's parameter server was remote is decided by the placement
- * hyper-parameter: {@code remote}, {@code local}, or {@code auto} (our choice): a single-worker observation of
- * the model at that batch says it (colocated server or all-reduce: local; a parameter server on its own host:
- * remote); without one, a profile with receive times is taken as remote (the ICPE 2020 setting) and one
- * without as local.
+ * Lists, at fit time, the single-worker bases a queueing predictor can start from: every profile of the training
+ * set, and for each model without a profile, the measured single-worker observation of each local batch (the
+ * one of the first source by name when several sources measured it). {@link BasisTable#find} then chooses, for a
+ * configuration, the profile of its model nearest in local batch, else the observation nearest in local batch.
+ *
+ * <p>Whether the profiled worker's parameter server was remote is decided by the placement hyper-parameter:
+ * {@code remote}, {@code local}, or {@code auto} (our choice): a single-worker observation of the model at that
+ * batch says it (colocated server or all-reduce: local; a parameter server on its own host: remote); without
+ * one, a profile with receive times is taken as remote (the ICPE 2020 setting) and one without as local.
  */
 public final class BasisLookup {
     private final TrainingSet training;
@@ -44,26 +50,29 @@ public final class BasisLookup {
         return !training.profiles().isEmpty() || training.observations().stream().anyMatch(BasisLookup::usable);
     }
 
-    /** The basis for the configuration's model and batch, if any. */
-    public Optional<SingleWorkerBasis> find(Config config) {
-        Optional<Observation> obs = singleWorker(config.model(), config.localBatch());
-        Optional<Profile> profile = training.profile(config.model(), config.localBatch());
-        if (profile.isPresent()) {
-            Profile p = profile.get();
-            Optional<Observation> atBatch = singleWorker(config.model(), p.localBatch())
-                    .filter(o -> o.config().localBatch() == p.localBatch());
+    /** Every basis a configuration can be predicted from: the profiles first, in the training set's order. */
+    public List<SingleWorkerBasis> candidates() {
+        List<SingleWorkerBasis> out = new ArrayList<>();
+        Set<String> profiled = new HashSet<>();
+        for (Profile p : training.profiles()) {
+            profiled.add(ModelNames.key(p.model()));
+            Optional<Observation> atBatch = singleWorker(p.model(), p.localBatch());
             boolean remote = remote(atBatch, !p.receives().isEmpty());
-            return Optional.of(new SingleWorkerBasis(p.model(), p.localBatch(), p.stepTimeUs() * 1e-6,
-                    OptionalLong.of(p.parameterBytes()), profile, remote, p.origin()));
+            out.add(new SingleWorkerBasis(p.model(), p.localBatch(), p.stepTimeUs() * 1e-6,
+                    OptionalLong.of(p.parameterBytes()), Optional.of(p), remote, p.origin()));
         }
-        if (obs.isPresent()) {
-            Observation o = obs.get();
-            OptionalLong bytes = config.workload().parameterBytes().isPresent()
-                    ? config.workload().parameterBytes() : o.config().workload().parameterBytes();
-            return Optional.of(new SingleWorkerBasis(o.config().model(), o.config().localBatch(),
-                    o.value(Target.STEP_TIME).getAsDouble(), bytes, Optional.empty(), remote(obs, false), o.source()));
+        Map<String, Observation> chosen = new LinkedHashMap<>();
+        training.observations().stream()
+                .filter(BasisLookup::usable)
+                .filter(o -> !profiled.contains(ModelNames.key(o.config().model())))
+                .sorted(Comparator.comparing(Observation::source))
+                .forEach(o -> chosen.putIfAbsent(ModelNames.key(o.config().model()) + "|" + o.config().localBatch(), o));
+        for (Observation o : chosen.values()) {
+            out.add(new SingleWorkerBasis(o.config().model(), o.config().localBatch(),
+                    o.value(Target.STEP_TIME).getAsDouble(), o.config().workload().parameterBytes(), Optional.empty(),
+                    remote(Optional.of(o), false), o.source()));
         }
-        return Optional.empty();
+        return out;
     }
 
     private boolean remote(Optional<Observation> obs, boolean profileHasReceives) {
@@ -77,14 +86,13 @@ public final class BasisLookup {
         return profileHasReceives;
     }
 
+    /** The single-worker observation of the model at exactly this batch (first source by name). */
     private Optional<Observation> singleWorker(String model, int batch) {
         String key = ModelNames.key(model);
         return training.observations().stream()
                 .filter(BasisLookup::usable)
-                .filter(o -> ModelNames.key(o.config().model()).equals(key))
-                .min(Comparator.<Observation>comparingInt(o -> Math.abs(o.config().localBatch() - batch))
-                        .thenComparingInt(o -> o.config().localBatch())
-                        .thenComparing(Observation::source));
+                .filter(o -> ModelNames.key(o.config().model()).equals(key) && o.config().localBatch() == batch)
+                .min(Comparator.comparing(Observation::source));
     }
 
     private static boolean usable(Observation o) {

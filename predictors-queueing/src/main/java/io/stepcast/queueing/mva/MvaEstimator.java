@@ -10,6 +10,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisLookup;
+import io.stepcast.queueing.fit.BasisTable;
 
 import java.util.Set;
 
@@ -25,6 +26,8 @@ import java.util.Set;
  * CPU update), {@code host-bus-gbps} (default 64 as for the simulation; 0: not modelled; bus copies are a
  * per-client delay, added to Z), {@code aggregation} and {@code profiled-ps} (as for the simulation),
  * {@code two-worker-fit} (true|false).
+ *
+ * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
  */
 public final class MvaEstimator extends AbstractEstimator {
     /** Registered name. */
@@ -68,6 +71,10 @@ public final class MvaEstimator extends AbstractEstimator {
             throw new CannotFitException("MVA needs a single-worker profile or a single-worker observation with a step "
                     + "time or throughput; training set '" + training.id() + "' has neither");
         }
-        return new MvaPredictor(lookup, training, params(), Provenance.of(this, training, 0));
+        MvaNetworks networks = new MvaNetworks(params());
+        boolean twoWorkerFit = params().flag("two-worker-fit");
+        BasisTable<MvaCalibration> bases = BasisTable.fit(training, params().text("profiled-ps"),
+                b -> MvaCalibration.fit(b, training, networks, twoWorkerFit));
+        return new MvaPredictor(bases, params(), Provenance.of(this, training, 0));
     }
 }

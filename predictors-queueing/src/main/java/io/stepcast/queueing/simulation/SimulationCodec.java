@@ -1,41 +1,34 @@
 package io.stepcast.queueing.simulation;
 
-import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
-import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PredictorCodec;
-import io.stepcast.queueing.fit.BasisLookup;
-import io.stepcast.queueing.fit.TrainingSetText;
-
+import io.stepcast.queueing.fit.BasisTable;
+import io.stepcast.queueing.fit.BasisTableCodec;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
- * Saves and loads fitted {@code simulation} predictors: the single-worker observations with a step time and
- * the profiles in full ({@link TrainingSetText}, first line {@value #HEADER}); a zoo profile is a few
- * kilobytes. Calibrations are recomputed on first use, deterministically, so a reloaded predictor predicts
- * exactly what the saved one did.
+ * Saves and loads fitted {@code simulation} predictors: their calibrated bases with the profiles in full
+ * ({@link BasisTableCodec}, first line {@value #HEADER}); a zoo profile is a few kilobytes. Nothing is
+ * calibrated again on load. Payloads of format 1 (the training set itself) are not read: fit again.
  */
 public final class SimulationCodec implements PredictorCodec {
-    static final String HEADER = "stepcast-simulation 1";
+    static final String HEADER = "stepcast-simulation 2";
+
+    private final BasisTableCodec<CalibratedProfile> codec = new BasisTableCodec<>(HEADER, CalibratedProfile.TEXT,
+            p -> p instanceof SimulationPredictor s ? Optional.of(s.bases())
+                    : Optional.<BasisTable<CalibratedProfile>>empty(),
+            (table, provenance) -> new SimulationPredictor(table,
+                    SimulationEstimator.DEFAULTS.with(provenance.hyperParameters()), provenance));
 
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
-        if (!(predictor instanceof SimulationPredictor s)) {
-            throw new IOException("not a simulation predictor: " + predictor.getClass().getName());
-        }
-        return TrainingSetText.encode(HEADER, s.training(), 1);
+        return codec.encode(predictor);
     }
 
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        TrainingSet training = TrainingSetText.decode(payload, HEADER, provenance.trainingSetId());
-        HyperParameters hp;
-        try {
-            hp = SimulationEstimator.DEFAULTS.with(provenance.hyperParameters());
-        } catch (IllegalArgumentException e) {
-            throw new IOException("simulation provenance: " + e.getMessage(), e);
-        }
-        return new SimulationPredictor(new BasisLookup(training, hp.text("profiled-ps")), training, hp, provenance);
+        return codec.decode(payload, provenance);
     }
 }

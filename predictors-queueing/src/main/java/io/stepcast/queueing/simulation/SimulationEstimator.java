@@ -28,6 +28,8 @@ import java.util.Set;
  * {@code transfer-jitter} (coefficient of variation of each network message's transfer, default 0.1: our
  * choice, small, and what keeps asynchronous workers from falling into a convoy, see {@link Simulator}) and
  * {@code compute-jitter} (of each op's duration, default 0).
+ *
+ * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
  */
 public final class SimulationEstimator extends AbstractEstimator {
     /** Registered name. */
@@ -87,7 +89,7 @@ public final class SimulationEstimator extends AbstractEstimator {
             throw new CannotFitException("the simulation needs a single-worker profile or a single-worker observation "
                     + "with a step time or throughput; training set '" + training.id() + "' has neither");
         }
-        return new SimulationPredictor(lookup, training, params(),
+        return new SimulationPredictor(SimulationPredictor.calibrate(training, params()), params(),
                 Provenance.of(this, training, params().longValue("seed")));
     }
 }

@@ -46,6 +46,27 @@ class MvaCodecTest {
     }
 
     @Test
+    void theFittedPredictorHoldsItsCalibratedBasesNotTheTrainingSet() throws Exception {
+        Config one = Config.builder().model("net").framework("tensorflow").architecture(Architecture.ASYNC_PS)
+                .parameterServers(1).parameterBytes(100_000_000).bandwidthGbps(10).hardware("K80").localBatch(32)
+                .build();
+        Observation single = new Observation(one, Measurements.builder().stepTimeS(0.5).build(), "synthetic:a");
+        List<Observation> many = new java.util.ArrayList<>(List.of(single));
+        for (int w = 4; w <= 64; w *= 2) {
+            many.add(new Observation(one.withWorkers(w), Measurements.builder().stepTimeS(0.1 * w).build(), "synthetic:a"));
+        }
+        MvaCodec codec = new MvaCodec();
+        byte[] small = codec.encode(new MvaEstimator().fit(TrainingSet.of("synthetic one", List.of(single))));
+        byte[] large = codec.encode(new MvaEstimator().fit(TrainingSet.of("synthetic many", many)));
+        assertThat(new String(large, StandardCharsets.UTF_8)).isEqualTo(new String(small, StandardCharsets.UTF_8))
+                .contains("basis\tnet\t32").contains("ready");
+        Predictor noBytes = new MvaEstimator().fit(TrainingSet.of("synthetic no bytes", List.of(new Observation(
+                Config.builder().model("m").localBatch(1).build(), Measurements.builder().stepTimeS(1).build(), "s"))));
+        assertThat(new String(codec.encode(noBytes), StandardCharsets.UTF_8))
+                .contains("refused\tparameter+bytes+of+model+m+are+unknown");
+    }
+
+    @Test
     void refusesAForeignOrCorruptPayloadWithTheLine() {
         MvaCodec codec = new MvaCodec();
         Predictor any = new MvaEstimator().fit(TrainingSet.of("x", List.of(new Observation(

@@ -53,8 +53,8 @@ class MvaSolverTest {
     @Test
     void colocatedShardsMoveOnlyTheRemoteFraction() {
         // 8 hosts aggregating, 8 shards: each host holds one shard locally.
-        assertThat(MvaPredictor.crossFraction(64, 8, 8, true, true)).isCloseTo(7.0 / 8, within(1e-12));
-        assertThat(MvaPredictor.crossFraction(8, 1, 1, true, true)).isZero();
-        assertThat(MvaPredictor.crossFraction(4, 4, 2, false, false)).isEqualTo(1.0);
+        assertThat(MvaNetworks.crossFraction(64, 8, 8, true, true)).isCloseTo(7.0 / 8, within(1e-12));
+        assertThat(MvaNetworks.crossFraction(8, 1, 1, true, true)).isZero();
+        assertThat(MvaNetworks.crossFraction(4, 4, 2, false, false)).isEqualTo(1.0);
     }
 }

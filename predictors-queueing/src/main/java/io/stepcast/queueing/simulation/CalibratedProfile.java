@@ -1,0 +1,80 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.queueing.fit.Calibrated;
+import io.stepcast.queueing.fit.CoarseProfiles;
+import io.stepcast.queueing.fit.SingleWorkerBasis;
+import io.stepcast.queueing.fit.StateText;
+import java.util.List;
+
+/**
+ * The calibrated state of one {@code simulation} basis: its compiled profile (the recorded one, or a coarse
+ * profile for a model known only by a measured step, {@link CoarseProfiles}) and the {@link Calibration} that
+ * makes one simulated worker reproduce it.
+ *
+ * @param profile     the compiled profile
+ * @param calibration its calibration
+ */
+record CalibratedProfile(CompiledProfile profile, Calibration calibration) {
+
+    /** Writes the calibration's figures; the compiled profile is rebuilt from the basis on load. */
+    static final StateText<CalibratedProfile> TEXT = new StateText<>() {
+        @Override
+        public List<String> fields(CalibratedProfile state) {
+            Calibration c = state.calibration;
+            return List.of(Double.toString(c.computeScale()), Double.toString(c.bandwidthEfficiency()),
+                    Double.toString(c.latencyS()), Double.toString(c.simulatedStepS()),
+                    Double.toString(c.profiledStepS()), Boolean.toString(c.fittedFromReceives()),
+                    Double.toString(c.busBytesPerS()));
+        }
+
+        @Override
+        public CalibratedProfile parse(List<String> f, SingleWorkerBasis basis) {
+            if (f.size() != 7) {
+                throw new IllegalArgumentException("a simulation state has 7 fields, not " + f.size());
+            }
+            Profile p = profileOf(basis);
+            if (p == null) {
+                throw new IllegalArgumentException("basis of " + basis.model() + " has neither a profile nor bytes");
+            }
+            return new CalibratedProfile(CompiledProfile.of(p), new Calibration(Double.parseDouble(f.get(0)),
+                    Double.parseDouble(f.get(1)), Double.parseDouble(f.get(2)), Double.parseDouble(f.get(3)),
+                    Double.parseDouble(f.get(4)), Boolean.parseBoolean(f.get(5)), Double.parseDouble(f.get(6))));
+        }
+    };
+
+    /**
+     * Calibrates {@code basis}; refused when it has no profile and unknown parameter bytes, or when its
+     * transfers alone take longer than its step.
+     *
+     * @param nominalBytesPerS nominal NIC bandwidth of the profiled setting
+     * @param defaultLatencyS  latency when it cannot be fitted
+     * @param busBytesPerS     host bus bandwidth (positive infinity: not modelled)
+     */
+    static Calibrated<CalibratedProfile> fit(SingleWorkerBasis basis, double nominalBytesPerS, double defaultLatencyS,
+                                             double busBytesPerS) {
+        Profile p = profileOf(basis);
+        if (p == null) {
+            return new Calibrated.Refused<>("model " + basis.model() + " has no profile and its parameter bytes are unknown");
+        }
+        CompiledProfile cp = CompiledProfile.of(p);
+        try {
+            Calibration cal = Calibration.fit(cp, basis.remotePs(), nominalBytesPerS, defaultLatencyS, busBytesPerS);
+            return new Calibrated.Ready<>(new CalibratedProfile(cp, cal));
+        } catch (CannotFitException e) {
+            return new Calibrated.Refused<>(e.getMessage());
+        }
+    }
+
+    private static Profile profileOf(SingleWorkerBasis basis) {
+        if (basis.profile().isPresent()) {
+            return basis.profile().get();
+        }
+        if (basis.parameterBytes().isPresent()) {
+            return CoarseProfiles.of(basis.model(), basis.localBatch(), basis.stepTimeS(),
+                    basis.parameterBytes().getAsLong());
+        }
+        return null;
+    }
+}
