@@ -46,10 +46,14 @@ import java.util.concurrent.Callable;
  * drop with more workers (see {@link io.stepcast.queueing.simulation.Simulator}).
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = "Simulate parameter-server training of W workers from a single-worker profile.")
+        description = "Simulate parameter-server training of W workers from a single-worker profile.",
+        footer = {"", "The profile (or --step-time) is taken as measured with one worker in the layout given (remote "
+                + "parameter server, or --colocated); one simulated worker reproduces it. spread: the standard "
+                + "deviation of samples/s over the --seeds runs (0 when the run is deterministic)."})
 public final class SimulateCommand implements Callable<Integer> {
     private static final double GBPS = 1e9 / 8;
     private static final int TRACE_EVENTS = 2_000_000;
+    private static final long SEED = 1;
 
     @Spec
     CommandSpec spec;
@@ -60,7 +64,7 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "NAME", description = "Zoo model to synthesise a profile from.")
     String model;
 
-    @Option(names = "--step-time", paramLabel = "SECONDS", description = "Measured single-worker step time.")
+    @Option(names = "--step-time", paramLabel = "SECONDS", description = "Measured single-worker step time in this layout; one simulated worker reproduces it.")
     Double stepTime;
 
     @Option(names = "--local-batch", required = true, paramLabel = "N", description = "Samples per worker per step.")
@@ -144,7 +148,12 @@ public final class SimulateCommand implements Callable<Integer> {
         Mode m = Mode.parse(mode);
         double bus = busGbps > 0 ? busGbps * GBPS : Double.POSITIVE_INFINITY;
         CompiledProfile compiled = CompiledProfile.of(profile);
-        Calibration cal = Calibration.fit(compiled, !colocated, bandwidthGbps * GBPS, latencyUs * 1e-6, bus);
+        SimulationSetup replay = new SimulationSetup(1, 1, 1, colocated, bandwidthGbps * GBPS, latencyUs * 1e-6, bus, m,
+                order, Sharding.BYTES, false, 1.0, warmup, steps, computeJitter, transferJitter);
+        // Calibrated with the run's own order, jitters and seeds, so that one worker reproduces the measured step
+        // in every layout (the FIFO calibration of the estimator leaves a random-order worker a little slower).
+        Calibration cal = Calibration.fit(compiled, !colocated, bandwidthGbps * GBPS, latencyUs * 1e-6, bus, replay,
+                seeds, SEED);
         double scale = cal.computeScale() * localBatch / profile.localBatch();
         int largest = workers.stream().mapToInt(Integer::intValue).max().orElseThrow();
         List<ThroughputEstimate> points = new ArrayList<>();
@@ -157,7 +166,7 @@ public final class SimulateCommand implements Callable<Integer> {
                     Sharding.BYTES,
                     aggregate, scale, warmup, steps, computeJitter, transferJitter);
             ChromeTrace t = traceOut != null && w == largest && trace == null ? new ChromeTrace(TRACE_EVENTS) : null;
-            points.add(SimulationRunner.run(compiled, setup, seeds, 1, t));
+            points.add(SimulationRunner.run(compiled, setup, seeds, SEED, t));
             if (t != null) {
                 trace = t;
             }
@@ -171,9 +180,9 @@ public final class SimulateCommand implements Callable<Integer> {
         } else {
             out.printf(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%n", profile.model(),
                     localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "", bandwidthGbps);
-            out.printf(Locale.ROOT, "%8s %12s %14s %10s%n", "workers", "steps/s", "samples/s", "spread");
+            out.printf(Locale.ROOT, "%8s %12s %14s %18s%n", "workers", "steps/s", "samples/s", "spread (sd, seeds)");
             for (ThroughputEstimate e : points) {
-                out.printf(Locale.ROOT, "%8d %12.3f %14.2f %10.2f%n", e.workers(), e.stepsPerS(),
+                out.printf(Locale.ROOT, "%8d %12.3f %14.2f %18.2f%n", e.workers(), e.stepsPerS(),
                         e.samplesPerS(localBatch), e.spread() * localBatch);
             }
             if (trace != null) {
@@ -196,19 +205,35 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--model and --step-time go together");
         }
         if (byModel && !(stepTime > 0)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--step-time must be positive");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--step-time " + stepTime + ": must be positive");
         }
-        if (localBatch < 1 || ps < 1 || steps < 1 || seeds < 1 || warmup < 0 || workersPerHost < 1
-                || workers.stream().anyMatch(w -> w < 1) || !(bandwidthGbps > 0) || busGbps < 0 || latencyUs < 0
-                || !(transferJitter >= 0 && transferJitter <= 2) || !(computeJitter >= 0 && computeJitter <= 2)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "counts must be at least 1 (--warmup at "
-                    + "least 0), bandwidths positive and jitters in [0, 2]");
-        }
+        atLeast("--local-batch", localBatch, 1);
+        atLeast("--ps", ps, 1);
+        atLeast("--steps", steps, 1);
+        atLeast("--seeds", seeds, 1);
+        atLeast("--warmup", warmup, 0);
+        atLeast("--workers-per-host", workersPerHost, 1);
+        workers.forEach(w -> atLeast("--workers", w, 1));
+        require(bandwidthGbps > 0, "--bandwidth-gbps", bandwidthGbps, "must be positive");
+        require(busGbps >= 0, "--host-bus-gbps", busGbps, "must not be negative");
+        require(latencyUs >= 0, "--latency-us", latencyUs, "must not be negative");
+        require(transferJitter >= 0 && transferJitter <= 2, "--transfer-jitter", transferJitter, "must be in [0, 2]");
+        require(computeJitter >= 0 && computeJitter <= 2, "--compute-jitter", computeJitter, "must be in [0, 2]");
         try {
             OrderPolicy.parse(policy);
             Mode.parse(mode);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private void atLeast(String option, int value, int least) {
+        require(value >= least, option, value, "must be at least " + least);
+    }
+
+    private void require(boolean ok, String option, Object value, String rule) {
+        if (!ok) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " " + value + ": " + rule);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stepcast.queueing.simulation;
 
+import java.util.function.ToDoubleFunction;
 import io.stepcast.api.CannotFitException;
 
 /**
@@ -46,6 +47,22 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
      */
     public static Calibration fit(CompiledProfile profile, boolean remotePs, double nominalBytesPerS,
                                   double defaultLatencyS, double busBytesPerS) {
+        return fit(profile, remotePs, nominalBytesPerS, defaultLatencyS, busBytesPerS, null, 1, 0);
+    }
+
+    /**
+     * Calibrates {@code profile} so that one worker replayed as {@code replay} replays it (its mode, transfer
+     * order, jitters and steps, over {@code seeds} seeds from {@code seed}) reproduces the profiled step: its
+     * mean steps per second is the inverse of the profiled step time. {@link #fit(CompiledProfile, boolean,
+     * double, double, double)} replays the single worker in FIFO order without jitter instead, as the ICPE
+     * 2020 calibration does; with a random order or jitter one worker then takes a little longer than profiled.
+     *
+     * @param replay the setup whose single worker must reproduce the profile, or null for the FIFO replay
+     * @throws CannotFitException when the profile's transfers alone take longer than its step
+     */
+    public static Calibration fit(CompiledProfile profile, boolean remotePs, double nominalBytesPerS,
+                                  double defaultLatencyS, double busBytesPerS, SimulationSetup replay, int seeds,
+                                  long seed) {
         double efficiency = 1.0;
         double latency = defaultLatencyS;
         boolean fitted = false;
@@ -67,7 +84,7 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
             // profile was taken with its server on the worker's host, so calibrate it that way and leave the
             // nominal link and the default latency in force for the multi-worker runs.
             if (fittedEfficiency > 1.05) {
-                return fit(profile, false, nominalBytesPerS, defaultLatencyS, busBytesPerS);
+                return fit(profile, false, nominalBytesPerS, defaultLatencyS, busBytesPerS, replay, seeds, seed);
             }
             if (fittedEfficiency > 0) {
                 latency = Math.max(0, line[0]);
@@ -76,11 +93,18 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
             }
         }
         double bus = fitted ? Double.POSITIVE_INFINITY : busBytesPerS;
-        SimulationSetup base = new SimulationSetup(1, 1, 1, !remotePs, nominalBytesPerS * efficiency, latency,
-                bus, Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 2);
+        SimulationSetup base = replay == null
+                ? new SimulationSetup(1, 1, 1, !remotePs, nominalBytesPerS * efficiency, latency,
+                        bus, Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 2)
+                : new SimulationSetup(1, 1, 1, !remotePs, nominalBytesPerS * efficiency, latency, bus, replay.mode(),
+                        replay.policy(), Sharding.BYTES, false, 1.0, replay.warmupSteps(), replay.steps(),
+                        replay.computeJitter(), replay.transferJitter());
+        ToDoubleFunction<SimulationSetup> stepTime = replay == null
+                ? s -> SimulationRunner.run(profile, s, 1, 0, null).stepTimeS()
+                : s -> 1 / SimulationRunner.run(profile, s, seeds, seed, null).stepsPerS();
         double target = profile.stepTimeS;
         double lo = 1e-4;
-        double fLo = stepTime(profile, base.withComputeScale(lo));
+        double fLo = stepTime.applyAsDouble(base.withComputeScale(lo));
         if (fLo > target * 1.0005) {
             throw new CannotFitException(String.format(java.util.Locale.ROOT,
                     "profile of %s: its transfers alone take %.4f s at %.3g Gbit/s effective, more than its step of "
@@ -88,12 +112,12 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
                     profile.source.model(), fLo, nominalBytesPerS * efficiency * 8e-9, target));
         }
         double hi = 1.0;
-        double fHi = stepTime(profile, base.withComputeScale(hi));
+        double fHi = stepTime.applyAsDouble(base.withComputeScale(hi));
         while (fHi < target) {
             lo = hi;
             fLo = fHi;
             hi *= 2;
-            fHi = stepTime(profile, base.withComputeScale(hi));
+            fHi = stepTime.applyAsDouble(base.withComputeScale(hi));
             if (hi > 1e6) {
                 throw new CannotFitException("profile of " + profile.source.model() + " has no compute time to scale");
             }
@@ -106,7 +130,7 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
                 guess = 0.5 * (lo + hi);
             }
             alpha = guess;
-            f = stepTime(profile, base.withComputeScale(alpha));
+            f = stepTime.applyAsDouble(base.withComputeScale(alpha));
             if (f < target) {
                 lo = alpha;
                 fLo = f;
@@ -118,9 +142,7 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
         return new Calibration(alpha, efficiency, latency, f, target, fitted, bus);
     }
 
-    private static double stepTime(CompiledProfile p, SimulationSetup s) {
-        return SimulationRunner.run(p, s, 1, 0, null).stepTimeS();
-    }
+
 
     private static double[] durations(CompiledProfile p) {
         double[] d = new double[p.tensors];

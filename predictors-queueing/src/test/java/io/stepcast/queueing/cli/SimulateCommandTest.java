@@ -48,6 +48,36 @@ class SimulateCommandTest {
         assertThat(Double.parseDouble(one[2])).isBetween(32 / 0.5 * 0.98, 32 / 0.5 * 1.02);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"random,async,remote", "random,sync,remote",
+            "tac,async,colocated", "random,async,colocated"})
+    void oneWorkerReproducesTheStepTimeInEveryLayout(String layout) {
+        String[] l = layout.split(",");
+        List<String> args = new ArrayList<>(List.of("--model", "chain", "--step-time", "0.3", "--local-batch", "32",
+                "--workers", "1", "--policy", l[0], "--mode", l[1], "--steps", "40", "--warmup", "4"));
+        if (l[2].equals("colocated")) {
+            args.add("--colocated");
+        }
+        assertThat(run(args.toArray(String[]::new))).isEqualTo(0);
+        String[] one = out.toString().strip().split("\n")[2].trim().split("\\s+");
+        assertThat(Double.parseDouble(one[1])).as(layout).isCloseTo(1 / 0.3, org.assertj.core.api.Assertions.within(0.01));
+    }
+
+    @Test
+    void aBadCountNamesTheOptionAndItsValue() {
+        assertThat(run("--model", "chain", "--step-time", "0.3", "--local-batch", "32", "--workers", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--workers 0: must be at least 1");
+        assertThat(run("--model", "chain", "--step-time", "0.3", "--local-batch", "32", "--workers", "1",
+                "--transfer-jitter", "3")).isEqualTo(2);
+        assertThat(err.toString()).contains("--transfer-jitter 3.0: must be in [0, 2]");
+    }
+
+    @Test
+    void theHelpExplainsSpreadAndWhatOneWorkerReproduces() {
+        new CommandLine(new SimulateCommand(Optional.empty())).usage(new PrintWriter(out, true));
+        assertThat(out.toString()).contains("spread: the standard deviation of samples/s").contains("reproduces it");
+    }
+
     @Test
     void printsJsonPointsWithTheIssueSchema() throws Exception {
         Path profile = Files.createTempFile("profile", ".json");
