@@ -26,7 +26,7 @@ final class FitCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--predictor", required = true, description = "Registered predictor name (see 'predictors list').")
+    @Option(names = "--predictor", paramLabel = "NAME", required = true, description = "Registered predictor name (see 'predictors list').")
     private String predictor;
 
     @Option(names = "--train", required = true, paramLabel = "FILE", description = "Observations: .parquet or .csv.")

@@ -40,7 +40,7 @@ final class PredictCommand implements Callable<Integer> {
     @Option(names = "--input", required = true, paramLabel = "FILE", description = "Configurations: .parquet or .csv.")
     private Path input;
 
-    @Option(names = "--target", description = "step-time, throughput, response-time or accuracy; default: every "
+    @Option(names = "--target", paramLabel = "TARGET", description = "step-time, throughput, response-time or accuracy; default: every "
             + "target the predictor answers.")
     private String target;
 

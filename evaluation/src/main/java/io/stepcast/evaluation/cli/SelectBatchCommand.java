@@ -45,27 +45,27 @@ final class SelectBatchCommand implements Callable<Integer> {
             description = "Latency SLO of the whole training job in seconds; without it, trade accuracy against time.")
     private Double slo;
 
-    @Option(names = "--cpu", required = true, description = "Total executor cores of the job (1-core executors).")
+    @Option(names = "--cpu", paramLabel = "CORES", required = true, description = "Total executor cores of the job (1-core executors).")
     private int cpu;
 
-    @Option(names = "--njobs", required = true, description = "Identical jobs submitted together (tenancy).")
+    @Option(names = "--njobs", paramLabel = "JOBS", required = true, description = "Identical jobs submitted together (tenancy).")
     private int njobs;
 
-    @Option(names = "--network", required = true, description = "lenet5 or mlp.")
+    @Option(names = "--network", paramLabel = "NETWORK", required = true, description = "lenet5 or mlp.")
     private String network;
 
-    @Option(names = "--candidates", split = ",", defaultValue = "64,128,256,512",
+    @Option(names = "--candidates", paramLabel = "BATCH", split = ",", defaultValue = "64,128,256,512",
             description = "Candidate global batch sizes (default: ${DEFAULT-VALUE}).")
     private List<Integer> candidates;
 
-    @Option(names = "--alpha", defaultValue = "0.5",
+    @Option(names = "--alpha", paramLabel = "WEIGHT", defaultValue = "0.5",
             description = "Weight of accuracy when no SLO is given, in [0, 1] (default: ${DEFAULT-VALUE}).")
     private double alpha;
 
     @Option(names = "--model", paramLabel = "MODEL", description = "A predictor saved by 'stepcast fit'.")
     private Path model;
 
-    @Option(names = "--predictor", defaultValue = "courier-forest",
+    @Option(names = "--predictor", paramLabel = "NAME", defaultValue = "courier-forest",
             description = "Predictor to fit on the Courier data when no --model is given (default: ${DEFAULT-VALUE}).")
     private String predictorName;
 

@@ -23,36 +23,36 @@ public final class ProfileTensorflowCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", required = true, description = "Network: lenet5, mlp or cifarnet.")
+    @Option(names = "--model", paramLabel = "NAME", required = true, description = "Network: lenet5, mlp or cifarnet.")
     String model;
 
     @Option(names = "--local-batch", required = true, split = ",", paramLabel = "B[,B...]",
             description = "Local batch sizes, comma-separated.")
     List<Integer> batches;
 
-    @Option(names = "--steps", defaultValue = "20", description = "Timed untraced steps per batch (default ${DEFAULT-VALUE}).")
+    @Option(names = "--steps", paramLabel = "N", defaultValue = "20", description = "Timed untraced steps per batch (default ${DEFAULT-VALUE}).")
     int steps;
 
-    @Option(names = "--warmup", defaultValue = "5", description = "Untimed warm-up steps per batch (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "5", description = "Untimed warm-up steps per batch (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--traced-steps", defaultValue = "3",
+    @Option(names = "--traced-steps", paramLabel = "N", defaultValue = "3",
             description = "Traced steps whose timelines are written (default ${DEFAULT-VALUE}).")
     int tracedSteps;
 
-    @Option(names = "--intra-threads", defaultValue = "1", description = "Intra-op threads (default ${DEFAULT-VALUE}).")
+    @Option(names = "--intra-threads", paramLabel = "N", defaultValue = "1", description = "Intra-op threads (default ${DEFAULT-VALUE}).")
     int intraThreads;
 
-    @Option(names = "--inter-threads", defaultValue = "1", description = "Inter-op threads (default ${DEFAULT-VALUE}).")
+    @Option(names = "--inter-threads", paramLabel = "N", defaultValue = "1", description = "Inter-op threads (default ${DEFAULT-VALUE}).")
     int interThreads;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed of weights and inputs (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed of weights and inputs (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--out", required = true, description = "Output folder.")
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output folder.")
     Path out;
 
-    @Option(names = "--cache", description = "Folder for TensorFlow's native libraries (default ~/.cache/stepcast/javacpp).")
+    @Option(names = "--cache", paramLabel = "DIR", description = "Folder for TensorFlow's native libraries (default ~/.cache/stepcast/javacpp).")
     Path cache;
 
     @Override
