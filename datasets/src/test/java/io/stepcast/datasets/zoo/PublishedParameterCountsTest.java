@@ -1,6 +1,8 @@
 package io.stepcast.datasets.zoo;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -23,28 +25,18 @@ class PublishedParameterCountsTest {
         return zoo.get(name).forwardFlops() / 1e9;
     }
 
-    @Test
-    void vgg19() {
-        // torchvision models.vgg19 weights meta num_params (VGG19_Weights.IMAGENET1K_V1)
-        assertThat(params("VGG19")).isEqualTo(143_667_240L);
-        // torchvision: 19.63 GFLOPS (multiply-accumulates)
-        assertThat(gflops("VGG19") / (2 * 19.63)).isCloseTo(1.0, within(0.01));
-    }
-
-    @Test
-    void resnet101() {
-        // torchvision models.resnet101 weights meta num_params (ResNet101_Weights.IMAGENET1K_V1)
-        assertThat(params("ResNet-101")).isEqualTo(44_549_160L);
-        // torchvision: 7.80 GFLOPS (multiply-accumulates)
-        assertThat(gflops("ResNet-101") / (2 * 7.80)).isCloseTo(1.0, within(0.01));
-    }
-
-    @Test
-    void mobileNetV2() {
-        // torchvision models.mobilenet_v2 weights meta num_params (MobileNet_V2_Weights.IMAGENET1K_V1)
-        assertThat(params("MobileNetV2")).isEqualTo(3_504_872L);
-        // torchvision: 0.30 GFLOPS (multiply-accumulates), rounded to two decimals
-        assertThat(gflops("MobileNetV2") / (2 * 0.30)).isCloseTo(1.0, within(0.04));
+    /** torchvision's weights metadata: {@code num_params} and GFLOPS (multiply-accumulates). */
+    @ParameterizedTest
+    @CsvSource({
+            // torchvision VGG19_Weights.IMAGENET1K_V1: num_params 143,667,240, 19.63 GFLOPS
+            "VGG19, 143667240, 19.63, 0.01",
+            // torchvision ResNet101_Weights.IMAGENET1K_V1: num_params 44,549,160, 7.80 GFLOPS
+            "ResNet-101, 44549160, 7.80, 0.01",
+            // torchvision MobileNet_V2_Weights.IMAGENET1K_V1: num_params 3,504,872, 0.30 GFLOPS (two decimals)
+            "MobileNetV2, 3504872, 0.30, 0.04"})
+    void torchvisionModels(String name, long parameters, double gmacs, double tolerance) {
+        assertThat(params(name)).isEqualTo(parameters);
+        assertThat(gflops(name) / (2 * gmacs)).isCloseTo(1.0, within(tolerance));
     }
 
     @Test
@@ -161,27 +153,18 @@ class PublishedParameterCountsTest {
         assertThat(params("CycleGAN")).isEqualTo(2 * (generator + discriminator));
     }
 
-    @Test
-    void gavelJobTypesResolve() {
-        // the model names of Gavel's job table (scheduler/job_table.py); "Transformer" has no entry because its
-        // Multi30k vocabulary sizes are not published
-        assertThat(zoo.canonical("ResNet-18")).contains("ResNet-18");
-        assertThat(zoo.canonical("ResNet-50")).contains("ResNet-50");
-        assertThat(zoo.canonical("LM")).contains("LSTM-LM");
-        assertThat(zoo.canonical("Recommendation")).contains("Autoencoder-ML20M");
-        assertThat(zoo.canonical("A3C")).contains("A3C");
-        assertThat(zoo.canonical("CycleGAN")).contains("CycleGAN");
-        assertThat(zoo.canonical("Transformer")).isEmpty();
+    /** The model names of Gavel's job table (scheduler/job_table.py) and the Pollux trace folders. */
+    @ParameterizedTest
+    @CsvSource({"ResNet-18, ResNet-18", "ResNet-50, ResNet-50", "LM, LSTM-LM", "Recommendation, Autoencoder-ML20M",
+            "A3C, A3C", "CycleGAN, CycleGAN", "bert, BERT-base", "cifar10, ResNet-18", "deepspeech2, DeepSpeech2",
+            "imagenet, ResNet-50", "ncf, NCF", "yolov3, YOLOv3"})
+    void namesOfTheRealTraces(String name, String canonical) {
+        assertThat(zoo.canonical(name)).contains(canonical);
     }
 
     @Test
-    void polluxModelsResolve() {
-        // the model folders of the Pollux traces
-        assertThat(zoo.canonical("bert")).contains("BERT-base");
-        assertThat(zoo.canonical("cifar10")).contains("ResNet-18");
-        assertThat(zoo.canonical("deepspeech2")).contains("DeepSpeech2");
-        assertThat(zoo.canonical("imagenet")).contains("ResNet-50");
-        assertThat(zoo.canonical("ncf")).contains("NCF");
-        assertThat(zoo.canonical("yolov3")).contains("YOLOv3");
+    void gavelTransformerHasNoEntry() {
+        // its Multi30k vocabulary sizes, which decide most of its parameters, are not published
+        assertThat(zoo.canonical("Transformer")).isEmpty();
     }
 }

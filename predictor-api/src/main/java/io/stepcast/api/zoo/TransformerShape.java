@@ -14,13 +14,14 @@ import io.stepcast.api.Validate;
  * @param ffn        inner size of the feed-forward block (4 x hidden in GPT and BERT)
  */
 public record TransformerShape(int layers, int hidden, int heads, int sequence, int vocabulary, int ffn) {
+    private static final java.util.List<String> FIELDS = java.util.List.of("layers", "hidden", "heads", "sequence",
+            "vocabulary", "ffn");
+
     public TransformerShape {
-        Validate.positive(layers, "layers");
-        Validate.positive(hidden, "hidden");
-        Validate.positive(heads, "heads");
-        Validate.positive(sequence, "sequence");
-        Validate.positive(vocabulary, "vocabulary");
-        Validate.positive(ffn, "ffn");
+        int[] values = {layers, hidden, heads, sequence, vocabulary, ffn};
+        for (int i = 0; i < values.length; i++) {
+            Validate.positive(values[i], FIELDS.get(i));
+        }
         if (hidden % heads != 0) {
             throw new IllegalArgumentException("hidden size " + hidden + " is not divisible by " + heads + " heads");
         }
