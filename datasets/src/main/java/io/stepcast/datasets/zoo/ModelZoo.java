@@ -150,11 +150,6 @@ public final class ModelZoo {
                 + "embedding); FLOPs for 1024 tokens", t));
     }
 
-    /** Every accepted name key with the canonical name it resolves to (the parametric GPT names aside). */
-    public Map<String, String> aliasKeys() {
-        return ALIASES;
-    }
-
     /**
      * The canonical name a model name resolves to, when the zoo knows it.
      *
@@ -190,10 +185,45 @@ public final class ModelZoo {
     /**
      * The model under any accepted name.
      *
-     * @throws IllegalArgumentException naming the known models when the name is unknown
+     * @throws IllegalArgumentException naming the closest known models when the name is unknown
      */
     public ZooModel get(String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException("model '" + name
-                + "' is not in the zoo (known: " + String.join(", ", names()) + ")"));
+                + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3))
+                + "; every model and the parametric gpt-l<L>-h<H>-a<A>-s<S>-v<V> names: docs/model-zoo.md)"));
+    }
+
+    /**
+     * Up to {@code limit} canonical names closest to {@code name}, best first: the edit distance between
+     * name keys ({@link ModelNames#key}) over every accepted name.
+     */
+    public List<String> closest(String name, int limit) {
+        String key = ModelNames.key(name == null ? "" : name);
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        ALIASES.entrySet().stream()
+                .sorted(java.util.Comparator.<Map.Entry<String, String>>comparingInt(e -> distance(key, e.getKey()))
+                        .thenComparing(Map.Entry::getValue))
+                .forEach(e -> out.add(e.getValue()));
+        return out.stream().limit(Math.max(0, limit)).toList();
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 }

@@ -66,7 +66,7 @@ class ModelZooTest {
     @Test
     void unknownModelNamesTheKnownOnes() {
         assertThat(zoo.find("NoSuchNet")).isEmpty();
-        assertThatThrownBy(() -> zoo.get("NoSuchNet")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("ResNet-50");
+        assertThatThrownBy(() -> zoo.get("ResNet-5O")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'ResNet-5O'").hasMessageContaining("closest: ResNet-50");
     }
 }
