@@ -3,13 +3,16 @@ package io.stepcast.datasets.plugin;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.cli.DatasetsCommandExtension;
+import io.stepcast.datasets.zoo.ZooCatalog;
 
 /**
- * The datasets module as a stepcast plugin (module name {@code datasets}): binds {@link ProfileSource} and
- * {@link ObservationCatalog} to this module's implementations and adds the {@code datasets} command.
+ * The datasets module as a stepcast plugin (module name {@code datasets}): binds {@link ProfileSource},
+ * {@link ObservationCatalog} and {@link ModelCatalog} (the model zoo) to this module's implementations and
+ * adds the {@code datasets} command.
  * Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class DatasetsPlugin extends StepcastPlugin {
@@ -23,6 +26,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
     protected void registerAll() {
         bind(ProfileSource.class).to(DefaultProfileSource.class);
         bind(ObservationCatalog.class).to(DefaultObservationCatalog.class);
+        bind(ModelCatalog.class).to(ZooCatalog.class);
         command(DatasetsCommandExtension.class);
     }
 }

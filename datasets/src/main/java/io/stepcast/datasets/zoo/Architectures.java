@@ -49,8 +49,20 @@ final class Architectures {
 
     /** VGG-16 (configuration D of Simonyan and Zisserman) as torchvision defines it: 138,357,544. */
     static ZooModel vgg16() {
+        return vgg("VGG16", "torchvision VGG-16 (configuration D), 224x224x3, 1000 classes",
+                new int[] {64, 64, -1, 128, 128, -1, 256, 256, 256, -1, 512, 512, 512, -1, 512, 512, 512, -1});
+    }
+
+    /** VGG-19 (configuration E of Simonyan and Zisserman) as torchvision defines it: 143,667,240. */
+    static ZooModel vgg19() {
+        return vgg("VGG19", "torchvision VGG-19 (configuration E), 224x224x3, 1000 classes",
+                new int[] {64, 64, -1, 128, 128, -1, 256, 256, 256, 256, -1, 512, 512, 512, 512, -1,
+                    512, 512, 512, 512, -1});
+    }
+
+    /** A torchvision VGG without batch norm: {@code cfg} lists 3x3 convolution widths, -1 for a max-pool. */
+    private static ZooModel vgg(String name, String description, int[] cfg) {
         NetBuilder b = new NetBuilder();
-        int[] cfg = {64, 64, -1, 128, 128, -1, 256, 256, 256, -1, 512, 512, 512, -1, 512, 512, 512, -1};
         Shape s = new Shape(3, 224, 224);
         int index = 0;
         for (int v : cfg) {
@@ -65,7 +77,7 @@ final class Architectures {
         int f = b.linear("classifier.0", (int) s.elements(), 4096, true);
         f = b.linear("classifier.3", f, 4096, true);
         b.linear("classifier.6", f, 1000, true);
-        return b.build("VGG16", "torchvision VGG-16 (configuration D), 224x224x3, 1000 classes", new Shape(3, 224, 224));
+        return b.build(name, description, new Shape(3, 224, 224));
     }
 
     /**

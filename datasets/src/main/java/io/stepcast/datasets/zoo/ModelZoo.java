@@ -1,6 +1,7 @@
 package io.stepcast.datasets.zoo;
 
 import io.stepcast.api.ModelNames;
+import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,12 +25,34 @@ import java.util.function.Supplier;
  *   <tr><td>Inception-v3 (torchvision, with auxiliary classifier)</td><td>27,161,264</td><td>InceptionV3,
  *       inception3 (tf_cnn_benchmarks), inception_v3</td></tr>
  *   <tr><td>GoogLeNet (torchvision)</td><td>6,624,904</td><td>GoogLeNet, inception1, InceptionV1</td></tr>
- *   <tr><td>ResNet-18 for CIFAR-10</td><td>11,173,962</td><td>ResNet-18, resnet18, cifar10 (Pollux)</td></tr>
+ *   <tr><td>ResNet-18 for CIFAR-10</td><td>11,173,962</td><td>ResNet-18, resnet18, cifar10 (Pollux, Gavel)</td></tr>
+ *   <tr><td>VGG-19 (torchvision)</td><td>143,667,240</td><td>VGG19, vgg_19</td></tr>
+ *   <tr><td>ResNet-101 (torchvision)</td><td>44,549,160</td><td>ResNet-101, resnet101</td></tr>
+ *   <tr><td>MobileNetV2 (torchvision)</td><td>3,504,872</td><td>MobileNetV2, mobilenet_v2</td></tr>
+ *   <tr><td>YOLOv3 (COCO, 80 classes)</td><td>61,949,149</td><td>YOLOv3, yolov3 (Pollux; VOC has 20)</td></tr>
+ *   <tr><td>YOLOv3 (PASCAL VOC, 20 classes)</td><td>61,626,049</td><td>YOLOv3-VOC</td></tr>
+ *   <tr><td>BERT-base (HuggingFace, with pooler)</td><td>109,482,240</td><td>BERT-base, bert (Pollux)</td></tr>
+ *   <tr><td>BERT-large (HuggingFace, with pooler)</td><td>335,141,888</td><td>BERT-large</td></tr>
+ *   <tr><td>GPT-2 124M / 355M / 774M / 1.5B (HuggingFace, tied)</td><td>124,439,808 / 354,823,168 /
+ *       774,030,080 / 1,557,611,200</td><td>GPT-2, GPT-2-medium, GPT-2-large, GPT-2-XL</td></tr>
+ *   <tr><td>Transformer base / big (Vaswani et al.)</td><td>63,082,496 / 214,245,376</td><td>Transformer-base,
+ *       Transformer-big</td></tr>
+ *   <tr><td>DeepSpeech2 (deepspeech.pytorch)</td><td>86,618,400</td><td>DeepSpeech2, deepspeech2 (Pollux)</td></tr>
+ *   <tr><td>GNMT v2 (MLPerf)</td><td>160,671,297</td><td>GNMT</td></tr>
+ *   <tr><td>NCF NeuMF (MovieLens-1M)</td><td>1,602,657</td><td>NCF, ncf (Pollux), NeuMF</td></tr>
+ *   <tr><td>LSTM language model (WikiText-2)</td><td>13,987,678</td><td>LSTM-LM, LM (Gavel)</td></tr>
+ *   <tr><td>Recoder autoencoder (MovieLens-20M)</td><td>8,063,508</td><td>Autoencoder-ML20M, Recommendation (Gavel)</td></tr>
+ *   <tr><td>A3C-LSTM (Pong)</td><td>3,249,639</td><td>A3C (Gavel)</td></tr>
+ *   <tr><td>CycleGAN (2 generators + 2 discriminators)</td><td>28,285,832</td><td>CycleGAN (Gavel)</td></tr>
+ *   <tr><td>parametric GPT</td><td>from the shape</td><td>{@code gpt-l24-h1024-a16-s2048-v50304} (see
+ *       {@code GptName})</td></tr>
  * </table>
  *
- * <p>FLOPs per sample count 2 per multiply-accumulate of convolutions and fully connected layers, 1 per
- * output for biases and 2 per element for batch normalisation (see {@code NetBuilder}); activations and
- * pooling are not counted. Models are built on first use and are immutable; the zoo is thread-safe.
+ * <p>FLOPs per sample count 2 per multiply-accumulate of convolutions, fully connected layers, recurrent
+ * cells and attention, 1 per output for biases and 2 per element for batch and layer normalisation (see
+ * {@code NetBuilder}); activations, pooling and softmax are not counted. Gavel's "Transformer" job has no
+ * entry: its Multi30k vocabulary sizes (which decide most of its parameters) are not published. Models are
+ * built on first use and are immutable; the zoo is thread-safe.
  */
 public final class ModelZoo {
     private static final Map<String, Supplier<ZooModel>> BUILDERS = builders();
@@ -52,6 +75,26 @@ public final class ModelZoo {
         m.put("InceptionV3", Architectures::inceptionV3);
         m.put("GoogLeNet", Architectures::googlenet);
         m.put("ResNet-18", Architectures::cifarResnet18);
+        m.put("VGG19", Architectures::vgg19);
+        m.put("ResNet-101", () -> Architectures.resnetBottleneck("ResNet-101", new int[] {3, 4, 23, 3}));
+        m.put("MobileNetV2", VisionModels::mobileNetV2);
+        m.put("YOLOv3", () -> VisionModels.yolov3("YOLOv3", 80));
+        m.put("YOLOv3-VOC", () -> VisionModels.yolov3("YOLOv3-VOC", 20));
+        m.put("BERT-base", () -> TransformerModels.bert("BERT-base", 12, 768, 12));
+        m.put("BERT-large", () -> TransformerModels.bert("BERT-large", 24, 1024, 16));
+        gpt2(m, "GPT-2", 12, 768, 12, "124M");
+        gpt2(m, "GPT-2-medium", 24, 1024, 16, "355M");
+        gpt2(m, "GPT-2-large", 36, 1280, 20, "774M");
+        gpt2(m, "GPT-2-XL", 48, 1600, 25, "1.5B");
+        m.put("Transformer-base", () -> TransformerModels.vaswani("Transformer-base", 512, 2048, 8));
+        m.put("Transformer-big", () -> TransformerModels.vaswani("Transformer-big", 1024, 4096, 16));
+        m.put("DeepSpeech2", RecurrentModels::deepSpeech2);
+        m.put("GNMT", RecurrentModels::gnmt);
+        m.put("NCF", RecommenderModels::ncf);
+        m.put("LSTM-LM", RecurrentModels::lstmLanguageModel);
+        m.put("Autoencoder-ML20M", RecommenderModels::autoencoder);
+        m.put("A3C", RecurrentModels::a3c);
+        m.put("CycleGAN", VisionModels::cycleGan);
         return java.util.Collections.unmodifiableMap(m);
     }
 
@@ -68,6 +111,23 @@ public final class ModelZoo {
         alias(a, "InceptionV3", "inception3", "inception");
         alias(a, "GoogLeNet", "inception1", "inceptionv1");
         alias(a, "ResNet-18", "cifar10", "resnet18cifar", "resnet18cifar10");
+        alias(a, "YOLOv3", "yolov3coco", "yolov3416");
+        alias(a, "YOLOv3-VOC", "yolov3pascalvoc");
+        // Pollux's bert fine-tunes on SQuAD to 88% F1 (Pollux, OSDI 2021, Table 1), BERT-base's figure.
+        alias(a, "BERT-base", "bert", "bertbaseuncased", "bertbasecased");
+        alias(a, "BERT-large", "bertlargeuncased", "bertlargecased");
+        alias(a, "GPT-2", "gpt2small", "gpt2124m", "gpt2117m");
+        alias(a, "GPT-2-medium", "gpt2355m", "gpt2345m");
+        alias(a, "GPT-2-large", "gpt2774m", "gpt2762m");
+        alias(a, "GPT-2-XL", "gpt215b", "gpt21558m", "gpt21542m");
+        alias(a, "Transformer-base", "transformerwmtende", "transformerbasewmt");
+        alias(a, "Transformer-big", "transformervaswaniwmtendebig", "transformerbigwmt");
+        alias(a, "DeepSpeech2", "deepspeech", "ds2");
+        alias(a, "GNMT", "gnmtv2", "gnmt4");
+        alias(a, "NCF", "neumf", "neumfend");
+        alias(a, "LSTM-LM", "lm", "wordlanguagemodel");
+        alias(a, "Autoencoder-ML20M", "recommendation", "recoder");
+        alias(a, "A3C", "a3clstm");
         return java.util.Collections.unmodifiableMap(a);
     }
 
@@ -82,23 +142,88 @@ public final class ModelZoo {
         return List.copyOf(BUILDERS.keySet());
     }
 
-    /** The canonical name a model name resolves to, when the zoo knows it. */
-    public Optional<String> canonical(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(ALIASES.get(ModelNames.key(name)));
+    private static void gpt2(Map<String, Supplier<ZooModel>> m, String name, int layers, int hidden, int heads,
+                             String size) {
+        TransformerShape t = new TransformerShape(layers, hidden, heads, 1024, 50257, 4 * hidden);
+        m.put(name, () -> TransformerModels.gpt(name, "HuggingFace GPT2Model " + size + " (" + layers + " layers, hidden "
+                + hidden + ", " + heads + " heads, 1024 positions, vocabulary 50257, output projection tied to the "
+                + "embedding); FLOPs for 1024 tokens", t));
     }
 
-    /** The model under any accepted name. */
+    /**
+     * The canonical name a model name resolves to, when the zoo knows it.
+     *
+     * @throws IllegalArgumentException when a parametric GPT name has an impossible shape
+     */
+    public Optional<String> canonical(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        Optional<TransformerShape> gpt = GptName.parse(name);
+        if (gpt.isPresent()) {
+            return Optional.of(GptName.of(gpt.get()));
+        }
+        return Optional.ofNullable(ALIASES.get(ModelNames.key(name)));
+    }
+
+    /**
+     * The model under any accepted name.
+     *
+     * @throws IllegalArgumentException when a parametric GPT name has an impossible shape
+     */
     public Optional<ZooModel> find(String name) {
+        if (name != null) {
+            Optional<TransformerShape> gpt = GptName.parse(name);
+            if (gpt.isPresent()) {
+                // not kept: any number of shapes may be asked for, and building one is cheap
+                return Optional.of(GptName.model(gpt.get()));
+            }
+        }
         return canonical(name).map(c -> built.computeIfAbsent(c, k -> BUILDERS.get(k).get()));
     }
 
     /**
      * The model under any accepted name.
      *
-     * @throws IllegalArgumentException naming the known models when the name is unknown
+     * @throws IllegalArgumentException naming the closest known models when the name is unknown
      */
     public ZooModel get(String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException("model '" + name
-                + "' is not in the zoo (known: " + String.join(", ", names()) + ")"));
+                + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3))
+                + "; every model and the parametric gpt-l<L>-h<H>-a<A>-s<S>-v<V> names: docs/model-zoo.md)"));
+    }
+
+    /**
+     * Up to {@code limit} canonical names closest to {@code name}, best first: the edit distance between
+     * name keys ({@link ModelNames#key}) over every accepted name.
+     */
+    public List<String> closest(String name, int limit) {
+        String key = ModelNames.key(name == null ? "" : name);
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        ALIASES.entrySet().stream()
+                .sorted(java.util.Comparator.<Map.Entry<String, String>>comparingInt(e -> distance(key, e.getKey()))
+                        .thenComparing(Map.Entry::getValue))
+                .forEach(e -> out.add(e.getValue()));
+        return out.stream().limit(Math.max(0, limit)).toList();
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 }

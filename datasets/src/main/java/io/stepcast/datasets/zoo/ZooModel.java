@@ -1,21 +1,38 @@
 package io.stepcast.datasets.zoo;
 
+import io.stepcast.api.zoo.TransformerShape;
+
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * A model of the zoo: its layers with parameters in forward order.
+ * A model of the zoo: its layers in forward order.
  *
  * @param name        canonical name ({@code ResNet-50})
  * @param description which published form it is (for example "torchvision 0.x, 224x224 input")
- * @param input       the input of one sample, channels x height x width
- * @param layers      layers with parameters, in forward order
+ * @param input       the input of one sample: channels x height x width for images, the token count for
+ *                    sequence models (see each model's description)
+ * @param layers      layers in forward order
+ * @param transformer the transformer shape, for transformer models
  */
-public record ZooModel(String name, String description, List<Integer> input, List<ZooLayer> layers) {
+public record ZooModel(String name, String description, List<Integer> input, List<ZooLayer> layers,
+                       Optional<TransformerShape> transformer) {
+    /** A model that is not a transformer. */
+    public ZooModel(String name, String description, List<Integer> input, List<ZooLayer> layers) {
+        this(name, description, input, layers, Optional.empty());
+    }
+
     public ZooModel {
         input = List.copyOf(input);
         layers = List.copyOf(layers);
+        Set<String> layerNames = new HashSet<>();
+        for (ZooLayer l : layers) {
+            if (!layerNames.add(l.name())) {
+                throw new IllegalArgumentException("model " + name + " lists layer " + l.name() + " twice");
+            }
+        }
         Set<String> names = new HashSet<>();
         for (ZooLayer l : layers) {
             for (TensorSpec t : l.tensors()) {
@@ -39,6 +56,13 @@ public record ZooModel(String name, String description, List<Integer> input, Lis
     /** Bytes of all parameters as 4-byte floats. */
     public long parameterBytes() {
         return parameters() * TensorSpec.FLOAT_BYTES;
+    }
+
+    /** Layers in the order their gradients become ready in the backward pass (reverse forward order). */
+    public List<ZooLayer> backwardLayers() {
+        List<ZooLayer> r = new java.util.ArrayList<>(layers);
+        java.util.Collections.reverse(r);
+        return List.copyOf(r);
     }
 
     /** Forward FLOPs of one sample, summed over the layers. */

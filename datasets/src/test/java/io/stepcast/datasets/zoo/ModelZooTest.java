@@ -65,8 +65,8 @@ class ModelZooTest {
 
     @Test
     void unknownModelNamesTheKnownOnes() {
-        assertThat(zoo.find("BERT")).isEmpty();
-        assertThatThrownBy(() -> zoo.get("BERT")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("ResNet-50");
+        assertThat(zoo.find("NoSuchNet")).isEmpty();
+        assertThatThrownBy(() -> zoo.get("ResNet-5O")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'ResNet-5O'").hasMessageContaining("closest: ResNet-50");
     }
 }
