@@ -1,15 +1,19 @@
 package io.stepcast.datasets.plugin;
 
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.cli.DatasetsCommandExtension;
+import io.stepcast.datasets.cli.HardwareCommandExtension;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 
 /**
  * The datasets module as a stepcast plugin (module name {@code datasets}): binds {@link ProfileSource} and
- * {@link ObservationCatalog} to this module's implementations and adds the {@code datasets} command.
+ * {@link ObservationCatalog} and {@link HardwareCatalog} to this module's implementations and adds the
+ * {@code datasets} and {@code hardware} commands.
  * Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class DatasetsPlugin extends StepcastPlugin {
@@ -23,6 +27,8 @@ public final class DatasetsPlugin extends StepcastPlugin {
     protected void registerAll() {
         bind(ProfileSource.class).to(DefaultProfileSource.class);
         bind(ObservationCatalog.class).to(DefaultObservationCatalog.class);
+        bind(HardwareCatalog.class).to(DefaultHardwareCatalog.class).in(com.google.inject.Singleton.class);
         command(DatasetsCommandExtension.class);
+        command(HardwareCommandExtension.class);
     }
 }
