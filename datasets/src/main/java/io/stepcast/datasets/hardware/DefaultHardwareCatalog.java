@@ -1,6 +1,7 @@
 package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.GpuLinkGraph;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.LinkSpec;
@@ -22,6 +23,7 @@ import java.util.Optional;
 public final class DefaultHardwareCatalog implements HardwareCatalog {
     private final List<HardwareEntry> entries;
     private final Map<String, HardwareEntry> byKey;
+    private final List<HardwareTables.TopologyGraph> graphs;
 
     /** The embedded catalog. */
     public DefaultHardwareCatalog() {
@@ -31,6 +33,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     /** A catalog of the given entries (validated as the embedded one). */
     public DefaultHardwareCatalog(List<HardwareEntry> entries) {
         this.entries = List.copyOf(entries);
+        this.graphs = HardwareTables.readGraphs();
         Map<String, HardwareEntry> m = new LinkedHashMap<>();
         for (HardwareEntry e : this.entries) {
             List<String> labels = new ArrayList<>(e.aliases());
@@ -69,6 +72,13 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     @Override
     public Optional<HardwareEntry> find(String label) {
         return label == null ? Optional.empty() : Optional.ofNullable(byKey.get(HardwareTables.key(label)));
+    }
+
+    /** The embedded matrix of the system's topology with as many GPUs as the system has ({@code graphs.tsv}). */
+    @Override
+    public Optional<GpuLinkGraph> linkGraph(SystemSpec system) {
+        return graphs.stream().filter(g -> g.topology() == system.topology() && g.graph().gpus() == system.devicesPerNode())
+                .map(HardwareTables.TopologyGraph::graph).findFirst();
     }
 
     @Override

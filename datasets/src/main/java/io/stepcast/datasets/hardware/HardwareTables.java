@@ -2,6 +2,7 @@ package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.hardware.DeviceKind;
 import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.GpuLinkGraph;
 import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.IntraNodeTopology;
 import io.stepcast.api.hardware.LinkKind;
@@ -47,6 +48,46 @@ final class HardwareTables {
         read("systems.tsv", 9, (f, where) -> new SystemSpec(f[0], aliases(f[1]), f[2], Integer.parseInt(f[3]),
                 IntraNodeTopology.valueOf(f[4]), optional(f[5]), optional(f[6]), Integer.parseInt(f[7]), f[8]), out);
         return out;
+    }
+
+    /** The NVLink matrices of {@code graphs.tsv}, by the topology and GPU count they describe. */
+    static List<TopologyGraph> readGraphs() {
+        List<TopologyGraph> out = new ArrayList<>();
+        String display = "io/stepcast/datasets/hardware/graphs.tsv";
+        try (InputStream in = HardwareTables.class.getResourceAsStream(FOLDER + "graphs.tsv")) {
+            if (in == null) {
+                throw new IllegalStateException(display + " is missing from the jar");
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            int line = 0;
+            for (String text = r.readLine(); text != null; text = r.readLine()) {
+                line++;
+                if (text.isBlank() || text.startsWith("#")) {
+                    continue;
+                }
+                String[] f = text.split("\t", -1);
+                try {
+                    String[] rows = f[3].split(";");
+                    int[][] links = new int[rows.length][];
+                    for (int i = 0; i < rows.length; i++) {
+                        links[i] = Arrays.stream(rows[i].split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
+                    }
+                    if (f.length != 5 || links.length != Integer.parseInt(f[2])) {
+                        throw new IllegalArgumentException("expected 5 columns and a " + f[2] + " x " + f[2] + " matrix");
+                    }
+                    out.add(new TopologyGraph(IntraNodeTopology.valueOf(f[1]), new GpuLinkGraph(f[0], links, f[4])));
+                } catch (RuntimeException e) {
+                    throw new IllegalStateException(display + ":" + line + ": " + e.getMessage(), e);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** A link matrix and the topology it is an instance of. */
+    record TopologyGraph(IntraNodeTopology topology, GpuLinkGraph graph) {
     }
 
     private interface Row {

@@ -50,6 +50,13 @@ public interface HardwareCatalog {
         return system.intraLink().flatMap(this::find).filter(LinkSpec.class::isInstance).map(LinkSpec.class::cast);
     }
 
+    /**
+     * The point-to-point NVLink matrix of a system whose GPUs are linked pairwise (the NVLink hybrid
+     * cube-mesh), when the catalog has it; empty for NVSwitch and PCIe systems, whose every pair of GPUs is
+     * equally connected.
+     */
+    Optional<GpuLinkGraph> linkGraph(SystemSpec system);
+
     /** The NIC of a system, when the catalog knows it. */
     default Optional<NicSpec> nic(SystemSpec system) {
         return system.nic().flatMap(this::find).filter(NicSpec.class::isInstance).map(NicSpec.class::cast);
