@@ -55,6 +55,21 @@ class DefaultHardwareCatalogTest {
     }
 
     @Test
+    void theHybridCubeMeshSystemsHaveTheDgx1LinkMatrix() {
+        var graph = catalog.linkGraph(catalog.system("vtrain-v100").orElseThrow()).orElseThrow();
+        assertThat(graph.gpus()).isEqualTo(8);
+        for (int i = 0; i < 8; i++) {
+            int links = 0;
+            for (int j = 0; j < 8; j++) {
+                links += graph.links(i, j);
+            }
+            assertThat(links).as("NVLinks of GPU " + i).isEqualTo(6);
+        }
+        assertThat(catalog.linkGraph(catalog.system("dgx-1-p100").orElseThrow())).contains(graph);
+        assertThat(catalog.linkGraph(catalog.system("dgx-a100").orElseThrow())).isEmpty();
+    }
+
+    @Test
     void labelsResolveIgnoringCaseAndPunctuation() {
         assertThat(catalog.find("t4").map(HardwareEntry::name)).contains("T4");
         assertThat(catalog.find("Tesla V100-SXM2-32GB").map(HardwareEntry::name)).contains("V100-SXM2-32GB");
