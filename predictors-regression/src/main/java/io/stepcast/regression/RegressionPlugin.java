@@ -1,9 +1,13 @@
 package io.stepcast.regression;
 
+import com.google.inject.multibindings.OptionalBinder;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.regression.cli.AnovaExtension;
 import io.stepcast.regression.codec.CoefficientsCodec;
 import io.stepcast.regression.codec.CourierOlsCodec;
+import io.stepcast.regression.collective.CollectiveAlphaBetaEstimator;
+import io.stepcast.regression.collective.CollectiveCatalogEstimator;
 import io.stepcast.regression.estimators.CourierOlsEstimator;
 import io.stepcast.regression.estimators.ErnestEstimator;
 import io.stepcast.regression.estimators.LinearScalingEstimator;
@@ -13,8 +17,9 @@ import io.stepcast.regression.estimators.PolluxForm;
 
 /**
  * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
- * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, and the {@code anova}
- * command. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the collective predictors
+ * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
+ * {@link HardwareCatalog}), and the {@code anova} command. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
 
@@ -35,6 +40,9 @@ public final class RegressionPlugin extends StepcastPlugin {
         codec(OptimusEstimator.NAME, new CoefficientsCodec(OptimusEstimator.NAME, 5, OptimusEstimator::restore));
         codec(ErnestEstimator.NAME, new CoefficientsCodec(ErnestEstimator.NAME, 5, ErnestEstimator::restore));
         codec(CourierOlsEstimator.NAME, new CourierOlsCodec());
+        OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
+        estimator(CollectiveAlphaBetaEstimator.NAME, CollectiveAlphaBetaEstimator.class);
+        estimator(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.class);
         command(AnovaExtension.class);
     }
 }

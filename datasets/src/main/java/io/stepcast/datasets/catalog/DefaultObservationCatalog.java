@@ -5,6 +5,7 @@ import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.datasets.importers.CourierImporter;
 import io.stepcast.datasets.importers.GavelImporter;
 import io.stepcast.datasets.importers.ImportResult;
+import io.stepcast.datasets.importers.NcclTestsImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
 
@@ -27,7 +28,8 @@ import java.util.Optional;
  *   <li>{@code gavel}: both Gavel tables; {@code gavel-simulation} and {@code gavel-physical} one each;</li>
  *   <li>{@code tf-benchmarks}: the 80 published TensorFlow benchmark numbers;</li>
  *   <li>{@code courier}: the three Courier tables (75 rows); {@code courier-cells} (48),
- *       {@code courier-batch-njobs} (12) and {@code courier-live} (15) one each.</li>
+ *       {@code courier-batch-njobs} (12) and {@code courier-live} (15) one each;</li>
+ *   <li>{@code nccl-tests}: vTrain's nccl-tests all-reduce tables, A100 and V100, 2-8 GPUs (14,336 rows).</li>
  * </ul>
  * Stateless and thread-safe.
  */
@@ -36,7 +38,8 @@ public final class DefaultObservationCatalog implements ObservationCatalog {
             "pollux", "pollux-placements", "pollux-scalability",
             "gavel", "gavel-simulation", "gavel-physical",
             "tf-benchmarks",
-            "courier", "courier-cells", "courier-batch-njobs", "courier-live");
+            "courier", "courier-cells", "courier-batch-njobs", "courier-live",
+            "nccl-tests");
 
     /** For Guice and {@link java.util.ServiceLoader}. */
     public DefaultObservationCatalog() {
@@ -67,6 +70,7 @@ public final class DefaultObservationCatalog implements ObservationCatalog {
             case "courier-cells" -> courier(List.of(CourierImporter.Table.CELLS), dataDir, source);
             case "courier-batch-njobs" -> courier(List.of(CourierImporter.Table.BATCH_NJOBS), dataDir, source);
             case "courier-live" -> courier(List.of(CourierImporter.Table.LIVE), dataDir, source);
+            case "nccl-tests" -> new NcclTestsImporter().read(folder(dataDir, source, "vtrain/nccl-tests"));
             default -> throw new IllegalArgumentException("unknown source '" + source + "' (known: "
                     + String.join(", ", SOURCES) + ")");
         };

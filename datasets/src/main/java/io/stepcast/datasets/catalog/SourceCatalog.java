@@ -57,6 +57,14 @@ public final class SourceCatalog {
                 "figures published by the authors (study repository)",
                 "https://github.com/sharwinbobde/Courier-BigDL-Study (notebook outputs, commits b477e97 and 6fe31a1)",
                 true, files.getOrDefault("courier", List.of())));
+        m.put("vtrain", new DataSource("vtrain",
+                "Megatron-DeepSpeed GPT iteration times on 2-8 A100 and nccl-tests all-reduce tables on A100 and V100 "
+                        + "(2-8 GPUs, 1 MiB-1 GiB)",
+                "J. Bang, Y. Choi, M. Kim, Y. Kim, M. Rhu, \"vTrain: A Simulation Framework for Evaluating "
+                        + "Cost-effective and Compute-optimal Large Language Model Training\", MICRO 2024",
+                "MIT", "https://github.com/VIA-Research/vTrain (data/ground_truth_single.csv, "
+                        + "trace/{a100,v100}/AR_GPU*_1M_1024M_LUT, commit f8dda8473a48b373b1d25f51f52d685bff5150c5)",
+                false, files.getOrDefault("vtrain", List.of())));
         this.sources = java.util.Collections.unmodifiableMap(m);
     }
 

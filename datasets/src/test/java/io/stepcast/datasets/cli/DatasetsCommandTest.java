@@ -51,7 +51,7 @@ class DatasetsCommandTest {
                 "gavel", "MIT", "tf-benchmarks", "courier", "ICPE 2021", "sha256:");
         Run j = run(new DatasetsCommand(), "list", "--json");
         JsonNode sources = new ObjectMapper().readTree(j.out());
-        assertThat(sources).hasSize(4);
+        assertThat(sources).hasSize(5);
         JsonNode placements = null;
         for (JsonNode f : sources.get(0).get("files")) {
             if (f.get("path").asText().equals("imagenet/placements.csv")) {

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  *   <li>{@code cross-hardware} or {@code cross-hardware:TYPE}, optionally followed by
  *       {@code +single-worker};</li>
  *   <li>{@code profile-only};</li>
- *   <li>{@code holdout:ATTRIBUTE=VALUE} (fit where it equals VALUE, test on the rest) and
+ *   <li>{@code holdout:ATTRIBUTE=VALUE[,VALUE...]} (fit where it equals a VALUE, test on the rest) and
  *       {@code train-test} (the {@code side} tag set by {@code evaluate --train/--test}).</li>
  * </ul>
  */

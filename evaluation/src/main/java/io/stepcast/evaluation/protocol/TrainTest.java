@@ -9,11 +9,14 @@ import java.util.List;
  * A fixed hold-out given by an attribute: fit on the observations whose attribute equals the training
  * value, score on the rest (or, with a test value, on those that have it). {@code train-test} splits
  * {@code stepcast evaluate --train FILE --test FILE} by the {@code side} tag the command sets;
- * {@code holdout:split=placements} fits on the Pollux placements and predicts everything else.
+ * {@code holdout:split=placements} fits on the Pollux placements and predicts everything else. The training
+ * value may list several values separated by commas: {@code holdout:workers=2,8} fits on the 2- and 8-worker
+ * rows and predicts the rest.
  */
 public final class TrainTest implements Protocol {
     private final String attribute;
     private final String trainValue;
+    private final java.util.Set<String> trainValues;
     private final String testValue;
 
     /**
@@ -24,6 +27,7 @@ public final class TrainTest implements Protocol {
     public TrainTest(String attribute, String trainValue, String testValue) {
         this.attribute = attribute;
         this.trainValue = trainValue;
+        this.trainValues = java.util.Set.of(trainValue.split(","));
         this.testValue = testValue;
     }
 
@@ -35,10 +39,10 @@ public final class TrainTest implements Protocol {
     @Override
     public List<Split> splits(String datasetId, List<Observation> data) {
         List<Observation> train = data.stream()
-                .filter(o -> trainValue.equals(Attributes.value(o, attribute).orElse(null))).toList();
+                .filter(o -> trainValues.contains(Attributes.value(o, attribute).orElse(""))).toList();
         List<Observation> test = data.stream().filter(o -> {
             String v = Attributes.value(o, attribute).orElse(null);
-            return testValue == null ? !trainValue.equals(v) : testValue.equals(v);
+            return testValue == null ? v == null || !trainValues.contains(v) : testValue.equals(v);
         }).toList();
         if (train.isEmpty() || test.isEmpty()) {
             return List.of();

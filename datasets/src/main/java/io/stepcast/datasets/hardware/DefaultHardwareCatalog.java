@@ -1,0 +1,96 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.GpuLinkGraph;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.LinkSpec;
+import io.stepcast.api.hardware.NicSpec;
+import io.stepcast.api.hardware.SystemSpec;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The hardware catalog embedded in stepcast: the four tables of {@link HardwareTables}, every figure with
+ * the public document it comes from. Construction checks that names and aliases are unique and that
+ * every system's device, link and NIC exist. Immutable and thread-safe.
+ */
+public final class DefaultHardwareCatalog implements HardwareCatalog {
+    private final List<HardwareEntry> entries;
+    private final Map<String, HardwareEntry> byKey;
+    private final List<HardwareTables.TopologyGraph> graphs;
+
+    /** The embedded catalog. */
+    public DefaultHardwareCatalog() {
+        this(HardwareTables.readAll());
+    }
+
+    /** A catalog of the given entries (validated as the embedded one). */
+    public DefaultHardwareCatalog(List<HardwareEntry> entries) {
+        this.entries = List.copyOf(entries);
+        this.graphs = HardwareTables.readGraphs();
+        Map<String, HardwareEntry> m = new LinkedHashMap<>();
+        for (HardwareEntry e : this.entries) {
+            List<String> labels = new ArrayList<>(e.aliases());
+            labels.add(0, e.name());
+            for (String label : labels) {
+                HardwareEntry previous = m.putIfAbsent(HardwareTables.key(label), e);
+                if (previous != null && previous != e) {
+                    throw new IllegalStateException("hardware label '" + label + "' names both " + previous.name()
+                            + " and " + e.name());
+                }
+            }
+        }
+        this.byKey = java.util.Collections.unmodifiableMap(m);
+        for (HardwareEntry e : this.entries) {
+            if (e instanceof SystemSpec s) {
+                require(s, s.device(), DeviceSpec.class);
+                s.intraLink().ifPresent(l -> require(s, l, LinkSpec.class));
+                s.nic().ifPresent(n -> require(s, n, NicSpec.class));
+            }
+        }
+    }
+
+    private void require(SystemSpec s, String name, Class<? extends HardwareEntry> type) {
+        HardwareEntry e = byKey.get(HardwareTables.key(name));
+        if (!type.isInstance(e)) {
+            throw new IllegalStateException("system " + s.name() + " refers to " + name + ", which is no "
+                    + type.getSimpleName() + " of the catalog");
+        }
+    }
+
+    @Override
+    public List<HardwareEntry> entries() {
+        return entries;
+    }
+
+    @Override
+    public Optional<HardwareEntry> find(String label) {
+        return label == null ? Optional.empty() : Optional.ofNullable(byKey.get(HardwareTables.key(label)));
+    }
+
+    /** The embedded matrix of the system's topology with as many GPUs as the system has ({@code graphs.tsv}). */
+    @Override
+    public Optional<GpuLinkGraph> linkGraph(SystemSpec system) {
+        return graphs.stream().filter(g -> g.topology() == system.topology() && g.graph().gpus() == system.devicesPerNode())
+                .map(HardwareTables.TopologyGraph::graph).findFirst();
+    }
+
+    @Override
+    public List<String> closest(String label, int limit) {
+        String k = HardwareTables.key(label == null ? "" : label);
+        Map<String, Integer> best = new LinkedHashMap<>();
+        for (Map.Entry<String, HardwareEntry> e : byKey.entrySet()) {
+            int d = EditDistance.between(k, e.getKey());
+            best.merge(e.getValue().name(), d, Math::min);
+        }
+        return best.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey(Comparator.naturalOrder())))
+                .limit(Math.max(0, limit)).map(Map.Entry::getKey).toList();
+    }
+}

@@ -1,0 +1,150 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.hardware.DeviceKind;
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.GpuLinkGraph;
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.IntraNodeTopology;
+import io.stepcast.api.hardware.LinkKind;
+import io.stepcast.api.hardware.LinkSpec;
+import io.stepcast.api.hardware.NicKind;
+import io.stepcast.api.hardware.NicSpec;
+import io.stepcast.api.hardware.SystemSpec;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Reads the embedded hardware tables ({@code io/stepcast/datasets/hardware/{devices,links,nics,systems}.tsv}):
+ * one entry a line, tab-separated, {@code -} for a figure the source does not give, aliases
+ * comma-separated, the last column the citation. A malformed line fails with the file and line number.
+ */
+final class HardwareTables {
+    static final String FOLDER = "/io/stepcast/datasets/hardware/";
+
+    private HardwareTables() {
+    }
+
+    /** Every entry of the four tables, devices first. */
+    static List<HardwareEntry> readAll() {
+        List<HardwareEntry> out = new ArrayList<>();
+        read("devices.tsv", 9, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
+                number(f[3], where), number(f[4], where), number(f[5], where), number(f[6], where),
+                number(f[7], where), f[8]), out);
+        read("links.tsv", 7, (f, where) -> new LinkSpec(f[0], aliases(f[1]), LinkKind.valueOf(f[2]),
+                number(f[3], where).orElseThrow(), Integer.parseInt(f[4]), number(f[5], where), f[6]), out);
+        read("nics.tsv", 6, (f, where) -> new NicSpec(f[0], aliases(f[1]), NicKind.valueOf(f[2]),
+                number(f[3], where).orElseThrow(), number(f[4], where), f[5]), out);
+        read("systems.tsv", 9, (f, where) -> new SystemSpec(f[0], aliases(f[1]), f[2], Integer.parseInt(f[3]),
+                IntraNodeTopology.valueOf(f[4]), optional(f[5]), optional(f[6]), Integer.parseInt(f[7]), f[8]), out);
+        return out;
+    }
+
+    /** The NVLink matrices of {@code graphs.tsv}, by the topology and GPU count they describe. */
+    static List<TopologyGraph> readGraphs() {
+        List<TopologyGraph> out = new ArrayList<>();
+        String display = "io/stepcast/datasets/hardware/graphs.tsv";
+        try (InputStream in = HardwareTables.class.getResourceAsStream(FOLDER + "graphs.tsv")) {
+            if (in == null) {
+                throw new IllegalStateException(display + " is missing from the jar");
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            int line = 0;
+            for (String text = r.readLine(); text != null; text = r.readLine()) {
+                line++;
+                if (text.isBlank() || text.startsWith("#")) {
+                    continue;
+                }
+                String[] f = text.split("\t", -1);
+                try {
+                    String[] rows = f[3].split(";");
+                    int[][] links = new int[rows.length][];
+                    for (int i = 0; i < rows.length; i++) {
+                        links[i] = Arrays.stream(rows[i].split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
+                    }
+                    if (f.length != 5 || links.length != Integer.parseInt(f[2])) {
+                        throw new IllegalArgumentException("expected 5 columns and a " + f[2] + " x " + f[2] + " matrix");
+                    }
+                    out.add(new TopologyGraph(IntraNodeTopology.valueOf(f[1]), new GpuLinkGraph(f[0], links, f[4])));
+                } catch (RuntimeException e) {
+                    throw new IllegalStateException(display + ":" + line + ": " + e.getMessage(), e);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** A link matrix and the topology it is an instance of. */
+    record TopologyGraph(IntraNodeTopology topology, GpuLinkGraph graph) {
+    }
+
+    private interface Row {
+        HardwareEntry parse(String[] fields, String where);
+    }
+
+    private static void read(String file, int columns, Row row, List<HardwareEntry> out) {
+        String display = "io/stepcast/datasets/hardware/" + file;
+        try (InputStream in = HardwareTables.class.getResourceAsStream(FOLDER + file)) {
+            if (in == null) {
+                throw new IllegalStateException(display + " is missing from the jar");
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            int line = 0;
+            for (String text = r.readLine(); text != null; text = r.readLine()) {
+                line++;
+                if (text.isBlank() || text.startsWith("#")) {
+                    continue;
+                }
+                String where = display + ":" + line;
+                String[] f = text.split("\t", -1);
+                if (f.length != columns) {
+                    throw new IllegalStateException(where + ": expected " + columns + " tab-separated columns, found "
+                            + f.length);
+                }
+                try {
+                    out.add(row.parse(f, where));
+                } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
+                    throw new IllegalStateException(where + ": " + e.getMessage(), e);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> aliases(String field) {
+        return field.equals("-") ? List.of() : Arrays.stream(field.split(",")).map(String::trim).toList();
+    }
+
+    private static Optional<String> optional(String field) {
+        return field.equals("-") ? Optional.empty() : Optional.of(field);
+    }
+
+    private static OptionalDouble number(String field, String where) {
+        if (field.equals("-")) {
+            return OptionalDouble.empty();
+        }
+        try {
+            return OptionalDouble.of(Double.parseDouble(field));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + field + "' is not a number");
+        }
+    }
+
+    /** The lookup key of a label: lower case without spaces, hyphens, underscores and dots. */
+    static String key(String label) {
+        return label.toLowerCase(Locale.ROOT).replaceAll("[\\s_\\-.+]", "");
+    }
+}

@@ -1,0 +1,61 @@
+package io.stepcast.datasets.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HardwareCommandTest {
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new HardwareCommand(new DefaultHardwareCatalog()));
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return new Run(cli.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void thePluginContributesTheHardwareCommand() {
+        assertThat(PluginRegistry.discover().commands()).extracting(CommandExtension::name).contains("hardware");
+    }
+
+    @Test
+    void listShowsEveryCategory() throws IOException {
+        Run r = run("list");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("devices:", "links:", "nics:", "systems:", "V100-SXM2-16GB", "fp32_tflops=15.7",
+                "dgx-h100", "topology=NVSWITCH");
+        JsonNode all = new ObjectMapper().readTree(run("list", "--json").out());
+        assertThat(all.size()).isEqualTo(new DefaultHardwareCatalog().entries().size());
+        assertThat(all.get(0).get("source").asText()).contains("https://");
+    }
+
+    @Test
+    void showPrintsOneEntryWithItsSource() throws IOException {
+        Run r = run("show", "p4d.24xlarge");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("aws-p4d.24xlarge", "A100-SXM4-40GB", "nics_per_node", "aws.amazon.com/ec2");
+        JsonNode j = new ObjectMapper().readTree(run("show", "ib-hdr", "--json").out());
+        assertThat(j.get("gbps").asDouble()).isEqualTo(200);
+    }
+
+    @Test
+    void anUnknownNameExitsTwoWithTheClosestNames() {
+        Run r = run("show", "a100-sxm");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("unknown hardware 'a100-sxm' (closest: A100-");
+    }
+}

@@ -1,0 +1,112 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.Observation;
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.IntraNodeTopology;
+import io.stepcast.api.hardware.LinkSpec;
+import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.datasets.SharedData;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class DefaultHardwareCatalogTest {
+    private final HardwareCatalog catalog = new DefaultHardwareCatalog();
+
+    @Test
+    void everyEntryTheIssueListsIsCatalogued() {
+        for (String name : List.of("K80", "P100-PCIE-16GB", "P100-SXM2-16GB", "V100-PCIE-16GB", "V100-SXM2-16GB",
+                "V100-SXM2-32GB", "T4", "A100-PCIE-40GB", "A100-SXM4-40GB", "A100-SXM4-80GB", "H100-SXM5-80GB",
+                "gce-bigdl-vcpu", "pcie-3-x16", "pcie-4-x16", "pcie-5-x16", "nvlink-1", "nvlink-2", "nvlink-3",
+                "nvlink-4", "nvswitch-2", "upi-10.4", "eth-10g", "eth-25g", "eth-40g", "eth-100g", "ib-edr", "ib-hdr",
+                "ib-ndr", "aws-p2.8xlarge", "aws-p3.16xlarge", "aws-p4d.24xlarge", "aws-g4dn.12xlarge",
+                "azure-nd40rs-v2", "azure-nd96asr-v4", "gcp-n1-k80", "gcp-n1-v100", "gcp-a2-highgpu-8g",
+                "dgx-1-p100", "dgx-1-v100", "dgx-2", "dgx-a100", "dgx-h100", "vtrain-a100", "vtrain-v100",
+                "courier-gce-worker")) {
+            assertThat(catalog.find(name)).as(name).isPresent();
+        }
+        assertThat(catalog.entries()).allSatisfy(e -> assertThat(e.source()).contains("http"));
+    }
+
+    @Test
+    void figuresAreTheDatasheetOnes() {
+        DeviceSpec v100 = (DeviceSpec) catalog.resolve("V100-SXM2-16GB");
+        assertThat(v100.fp32Tflops().getAsDouble()).isEqualTo(15.7);
+        assertThat(v100.memoryBandwidthGBs().getAsDouble()).isEqualTo(900);
+        assertThat(v100.bf16Tflops()).isEmpty();
+        assertThat(((LinkSpec) catalog.resolve("nvlink-3")).perGpuGBs()).isEqualTo(300);
+        SystemSpec p3 = catalog.system("p3.16xlarge").orElseThrow();
+        assertThat(p3.topology()).isEqualTo(IntraNodeTopology.NVLINK_HYBRID_CUBE_MESH);
+        assertThat(catalog.device("p3.16xlarge")).contains(v100);
+        assertThat(catalog.nic(p3).orElseThrow().gbps()).isEqualTo(25);
+        assertThat(catalog.intraLink(catalog.system("dgx-a100").orElseThrow()).orElseThrow().name())
+                .isEqualTo("nvswitch-2");
+    }
+
+    @Test
+    void theHybridCubeMeshSystemsHaveTheDgx1LinkMatrix() {
+        var graph = catalog.linkGraph(catalog.system("vtrain-v100").orElseThrow()).orElseThrow();
+        assertThat(graph.gpus()).isEqualTo(8);
+        for (int i = 0; i < 8; i++) {
+            int links = 0;
+            for (int j = 0; j < 8; j++) {
+                links += graph.links(i, j);
+            }
+            assertThat(links).as("NVLinks of GPU " + i).isEqualTo(6);
+        }
+        assertThat(catalog.linkGraph(catalog.system("dgx-1-p100").orElseThrow())).contains(graph);
+        assertThat(catalog.linkGraph(catalog.system("dgx-a100").orElseThrow())).isEmpty();
+    }
+
+    @Test
+    void labelsResolveIgnoringCaseAndPunctuation() {
+        assertThat(catalog.find("t4").map(HardwareEntry::name)).contains("T4");
+        assertThat(catalog.find("Tesla V100-SXM2-32GB").map(HardwareEntry::name)).contains("V100-SXM2-32GB");
+        assertThat(catalog.find("NVIDIA A100-PG509-200").map(HardwareEntry::name)).contains("A100-SXM4-40GB");
+        assertThat(catalog.find("DGX A100").map(HardwareEntry::name)).contains("dgx-a100");
+    }
+
+    @Test
+    void anUnknownLabelIsReportedWithTheClosestNames() {
+        assertThat(catalog.find("V100-SXM3")).isEmpty();
+        assertThat(catalog.closest("V100-SXM3", 3)).hasSize(3).first().asString().startsWith("V100-SXM2");
+        assertThatThrownBy(() -> catalog.resolve("dgx-b200"))
+                .hasMessageStartingWith("unknown hardware 'dgx-b200' (closest: dgx-");
+    }
+
+    @Test
+    void aLabelNamingTwoEntriesIsRejected() {
+        List<HardwareEntry> twice = new ArrayList<>(catalog.entries());
+        twice.add(new DeviceSpec("T4-copy", List.of("t4"), io.stepcast.api.hardware.DeviceKind.GPU,
+                java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(),
+                java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), "synthetic test entry"));
+        assertThatThrownBy(() -> new DefaultHardwareCatalog(twice)).hasMessageContaining("'t4' names both T4 and T4-copy");
+    }
+
+    /** Every hardware label every importer writes for the real data resolves to a catalog entry. */
+    @Test
+    void everyImportedHardwareLabelResolves() throws IOException {
+        DefaultObservationCatalog sources = new DefaultObservationCatalog();
+        Set<String> labels = new TreeSet<>();
+        for (String source : sources.sources()) {
+            for (Observation o : sources.observations(source, Optional.of(SharedData.dir()))) {
+                labels.add(o.config().deployment().hardware());
+            }
+        }
+        List<String> unknown = labels.stream().filter(l -> catalog.find(l).isEmpty())
+                .map(l -> l + " (closest: " + String.join(", ", catalog.closest(l, 3)) + ")").toList();
+        assertThat(unknown).as("hardware labels without a catalog entry").isEmpty();
+        assertThat(labels).contains("T4", "k80", "p100", "v100", "K80", "gce");
+    }
+}

@@ -1,0 +1,51 @@
+package io.stepcast.api.collective;
+
+import java.util.List;
+
+/**
+ * Where the ranks of a collective run: the GPUs (ranks) used on each node, possibly uneven ({@code [4, 4, 2]}
+ * is 10 ranks on 3 nodes). Pollux's placement strings ({@code 1234}) are of this shape.
+ *
+ * @param gpusPerNode ranks on each node, each at least 1
+ */
+public record Placement(List<Integer> gpusPerNode) {
+    public Placement {
+        gpusPerNode = List.copyOf(gpusPerNode);
+        if (gpusPerNode.isEmpty()) {
+            throw new IllegalArgumentException("a placement needs at least one node");
+        }
+        for (int g : gpusPerNode) {
+            if (g < 1) {
+                throw new IllegalArgumentException("every node of a placement holds at least one GPU, was " + gpusPerNode);
+            }
+        }
+    }
+
+    /** {@code gpus} ranks on one node. */
+    public static Placement singleNode(int gpus) {
+        return new Placement(List.of(gpus));
+    }
+
+    /** {@code nodes} nodes of {@code gpusPerNode} ranks each. */
+    public static Placement uniform(int nodes, int gpusPerNode) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("nodes must be at least 1, was " + nodes);
+        }
+        return new Placement(java.util.Collections.nCopies(nodes, gpusPerNode));
+    }
+
+    /** All ranks. */
+    public int ranks() {
+        return gpusPerNode.stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Nodes. */
+    public int nodes() {
+        return gpusPerNode.size();
+    }
+
+    /** The most ranks on one node: the intra-node phases of a hierarchical schedule wait for that node. */
+    public int maxPerNode() {
+        return gpusPerNode.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    }
+}

@@ -1,0 +1,39 @@
+package io.stepcast.api.hardware;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
+
+/**
+ * A compute device of the catalog: peak throughput and memory as the vendor's datasheet states them.
+ * A figure the source does not give is absent, never zero.
+ *
+ * @param name              the catalog name, e.g. {@code V100-SXM2-16GB}
+ * @param aliases           other labels that resolve to this device (importers' hardware labels)
+ * @param kind              GPU or CPU
+ * @param fp32Tflops        peak FP32, TFLOP/s
+ * @param fp16Tflops        peak dense FP16 (tensor cores where present), TFLOP/s
+ * @param bf16Tflops        peak dense BF16, TFLOP/s
+ * @param memoryGb          device memory, GB
+ * @param memoryBandwidthGBs device memory bandwidth, GB/s
+ * @param source            the public document (title and URL) every figure comes from
+ */
+public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, OptionalDouble fp32Tflops,
+                         OptionalDouble fp16Tflops, OptionalDouble bf16Tflops, OptionalDouble memoryGb,
+                         OptionalDouble memoryBandwidthGBs, String source) implements HardwareEntry {
+    public DeviceSpec {
+        Entries.checkName(name, source);
+        aliases = List.copyOf(aliases);
+        Objects.requireNonNull(kind, "kind");
+        Entries.checkPositive(name, "fp32_tflops", fp32Tflops);
+        Entries.checkPositive(name, "fp16_tflops", fp16Tflops);
+        Entries.checkPositive(name, "bf16_tflops", bf16Tflops);
+        Entries.checkPositive(name, "memory_gb", memoryGb);
+        Entries.checkPositive(name, "memory_bandwidth_gbs", memoryBandwidthGBs);
+    }
+
+    @Override
+    public String category() {
+        return "device";
+    }
+}

@@ -1,0 +1,64 @@
+package io.stepcast.api.hardware;
+
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+
+/**
+ * Knowledge of the world's hardware: devices, intra-node links, NICs and systems, each figure with its public
+ * source. Labels resolve by name or alias, ignoring case, spaces, hyphens and underscores, so the labels the
+ * importers write ({@code T4}, {@code k80}, {@code Tesla V100-SXM2-32GB}) find their entry. Bound by the
+ * datasets module; predictors inject it as an optional service, like {@code ProfileSource}.
+ */
+public interface HardwareCatalog {
+
+    /** Every entry, devices first, then links, NICs and systems, each in catalog order. */
+    List<HardwareEntry> entries();
+
+    /** The entry a name or alias resolves to. */
+    Optional<HardwareEntry> find(String label);
+
+    /** Up to {@code limit} entry names closest to {@code label} (edit distance on the normalised text). */
+    List<String> closest(String label, int limit);
+
+    /**
+     * The entry a label resolves to.
+     *
+     * @throws NoSuchElementException naming the label and the closest known names
+     */
+    default HardwareEntry resolve(String label) {
+        return find(label).orElseThrow(() -> new NoSuchElementException("unknown hardware '" + label
+                + "' (closest: " + String.join(", ", closest(label, 3)) + ")"));
+    }
+
+    /** The device a label names: a device itself, or a system's device. */
+    default Optional<DeviceSpec> device(String label) {
+        Optional<HardwareEntry> e = find(label);
+        if (e.isPresent() && e.get() instanceof SystemSpec s) {
+            e = find(s.device());
+        }
+        return e.filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast);
+    }
+
+    /** The system a label names (only a system entry; a device label has no single system). */
+    default Optional<SystemSpec> system(String label) {
+        return find(label).filter(SystemSpec.class::isInstance).map(SystemSpec.class::cast);
+    }
+
+    /** The intra-node link of a system, when the catalog knows it. */
+    default Optional<LinkSpec> intraLink(SystemSpec system) {
+        return system.intraLink().flatMap(this::find).filter(LinkSpec.class::isInstance).map(LinkSpec.class::cast);
+    }
+
+    /**
+     * The point-to-point NVLink matrix of a system whose GPUs are linked pairwise (the NVLink hybrid
+     * cube-mesh), when the catalog has it; empty for NVSwitch and PCIe systems, whose every pair of GPUs is
+     * equally connected.
+     */
+    Optional<GpuLinkGraph> linkGraph(SystemSpec system);
+
+    /** The NIC of a system, when the catalog knows it. */
+    default Optional<NicSpec> nic(SystemSpec system) {
+        return system.nic().flatMap(this::find).filter(NicSpec.class::isInstance).map(NicSpec.class::cast);
+    }
+}

@@ -1,0 +1,148 @@
+package io.stepcast.regression.collective;
+
+import com.google.inject.Inject;
+import io.stepcast.api.AbstractEstimator;
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.collective.CatalogLinks;
+import io.stepcast.api.collective.CollectiveAlgorithm;
+import io.stepcast.api.collective.HierarchicalAlgorithm;
+import io.stepcast.api.collective.LinkCost;
+import io.stepcast.api.collective.NcclProtocol;
+import io.stepcast.api.collective.RingAlgorithm;
+import io.stepcast.api.collective.TreeAlgorithm;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.SystemSpec;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code collective-catalog}: the time of a collective call from the hardware catalog's link and NIC
+ * figures alone, nothing fitted (the training set is not read). The hardware label must name a catalogued
+ * system, whose intra-node link and NICs give the {@link LinkCost}s ({@link CatalogLinks}); one node runs
+ * the ring or tree over the intra-node link, several nodes the two-level {@link HierarchicalAlgorithm} with
+ * the same algorithm inside and across nodes. NCCL's protocol regimes ({@link NcclProtocol}) set the
+ * latencies and bandwidth shares; {@code protocol=auto} takes the fastest of the three for each call, as
+ * NCCL's tuner picks the protocol with the lowest modelled time.
+ *
+ * <p>Hyper-parameters: {@code algorithm} ({@code ring} default, {@code tree}), {@code protocol}
+ * ({@code auto} default, {@code ll}, {@code ll128}, {@code simple}). The catalog is injected; without one
+ * (no datasets module on the class path) fitting fails with that reason.
+ */
+public final class CollectiveCatalogEstimator extends AbstractEstimator {
+    /** Registered name. */
+    public static final String NAME = "collective-catalog";
+    private static final String[] PROTOCOLS = {"auto", "ll", "ll128", "simple"};
+
+    private final Optional<HardwareCatalog> catalog;
+
+    /** With the catalog bound by the datasets module, when there is one. */
+    @Inject
+    public CollectiveCatalogEstimator(Optional<HardwareCatalog> catalog) {
+        this(catalog, HyperParameters.of("algorithm", "ring", "protocol", "auto"));
+    }
+
+    private CollectiveCatalogEstimator(Optional<HardwareCatalog> catalog, HyperParameters params) {
+        super(NAME, "Collective time from the hardware catalog's link figures alone (alpha-beta ring/tree, "
+                + "two-level across nodes, NCCL protocol regimes); nothing fitted", EnumSet.of(Target.STEP_TIME), params);
+        this.catalog = catalog;
+        params.choice("algorithm", AlgorithmChoice.VALUES);
+        params.choice("protocol", PROTOCOLS);
+    }
+
+    @Override
+    protected Estimator copyWith(HyperParameters params) {
+        return new CollectiveCatalogEstimator(catalog, params);
+    }
+
+    @Override
+    public Predictor fit(TrainingSet training) {
+        HardwareCatalog c = catalog.orElseThrow(() -> new CannotFitException(NAME
+                + " needs the hardware catalog (the datasets module is not on the class path)"));
+        String p = params().choice("protocol", PROTOCOLS);
+        List<NcclProtocol> protocols = p.equals("auto") ? List.of(NcclProtocol.values())
+                : List.of(NcclProtocol.valueOf(p.toUpperCase(java.util.Locale.ROOT)));
+        return new CatalogPredictor(c, AlgorithmChoice.parse(params().choice("algorithm", AlgorithmChoice.VALUES)),
+                protocols, Provenance.of(this, training, 0));
+    }
+
+    /** Predicts from the catalog; holds no fitted state. */
+    static final class CatalogPredictor implements Predictor {
+        private final HardwareCatalog catalog;
+        private final CatalogLinks links;
+        private final AlgorithmChoice algorithm;
+        private final List<NcclProtocol> protocols;
+        private final Provenance provenance;
+
+        CatalogPredictor(HardwareCatalog catalog, AlgorithmChoice algorithm, List<NcclProtocol> protocols,
+                         Provenance provenance) {
+            this.catalog = catalog;
+            this.links = new CatalogLinks(catalog);
+            this.algorithm = algorithm;
+            this.protocols = List.copyOf(protocols);
+            this.provenance = provenance;
+        }
+
+        @Override
+        public Prediction predict(Config config, Target target) {
+            if (target != Target.STEP_TIME) {
+                return new Prediction.NotApplicable(NAME + " predicts the time of a collective call only");
+            }
+            CollectiveConfig.Either e = CollectiveConfig.of(config);
+            if (e.call().isEmpty()) {
+                return new Prediction.NotApplicable(e.reason());
+            }
+            CollectiveConfig call = e.call().get();
+            String label = config.deployment().hardware();
+            Optional<SystemSpec> system = catalog.system(label);
+            if (system.isEmpty()) {
+                return new Prediction.NotApplicable(catalog.find(label).isPresent()
+                        ? "hardware '" + label + "' is not a system of the catalog: the topology is unknown"
+                        : "unknown hardware '" + label + "' (closest: " + String.join(", ", catalog.closest(label, 3)) + ")");
+            }
+            SystemSpec s = system.get();
+            Optional<LinkCost> intra = links.intraNode(s, call.placement().maxPerNode());
+            Optional<NcclProtocol.Hardware> intraHw = links.intraHardware(s);
+            if (intra.isEmpty() || intraHw.isEmpty()) {
+                return new Prediction.NotApplicable("the catalog has no intra-node link figures for " + s.name());
+            }
+            boolean multiNode = call.placement().nodes() > 1;
+            Optional<LinkCost> inter = links.interNode(s);
+            if (multiNode && inter.isEmpty()) {
+                return new Prediction.NotApplicable("the catalog has no NIC figures for " + s.name());
+            }
+            double best = Double.POSITIVE_INFINITY;
+            for (NcclProtocol p : protocols) {
+                CollectiveAlgorithm inside = under(intra.get(), p, intraHw.get());
+                CollectiveAlgorithm algo = multiNode
+                        ? new HierarchicalAlgorithm(inside, under(inter.get(), p, NcclProtocol.Hardware.NET)) : inside;
+                best = Math.min(best, algo.seconds(call.collective(), call.bytes(), call.placement()));
+            }
+            return Prediction.of(best);
+        }
+
+        private CollectiveAlgorithm under(LinkCost link, NcclProtocol p, NcclProtocol.Hardware hw) {
+            return algorithm == AlgorithmChoice.RING ? RingAlgorithm.nccl(link, p, hw) : TreeAlgorithm.nccl(link, p, hw);
+        }
+
+        @Override
+        public Set<Target> targets() {
+            return EnumSet.of(Target.STEP_TIME);
+        }
+
+        @Override
+        public Provenance provenance() {
+            return provenance;
+        }
+    }
+}
