@@ -94,6 +94,14 @@ public final class HardwareCommand implements Callable<Integer> {
             }
             PrintWriter out = spec.commandLine().getOut();
             Map<String, Object> f = fields(entry.get());
+            if (entry.get() instanceof SystemSpec s) {
+                catalog.linkGraph(s).ifPresent(g -> {
+                    Object source = f.remove("source");
+                    f.put("nvlink_matrix", g.rows());
+                    f.put("nvlink_matrix_source", g.source());
+                    f.put("source", source);
+                });
+            }
             if (json) {
                 out.println(mapper().writeValueAsString(f));
             } else {

@@ -86,7 +86,8 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
         String k = HardwareTables.key(label == null ? "" : label);
         Map<String, Integer> best = new LinkedHashMap<>();
         for (Map.Entry<String, HardwareEntry> e : byKey.entrySet()) {
-            int d = EditDistance.between(k, e.getKey());
+            // A name that contains the label (a100sxm in a100sxm480gb) ranks before any mere edit-distance match.
+            int d = !k.isEmpty() && e.getKey().contains(k) ? 0 : 1 + EditDistance.between(k, e.getKey());
             best.merge(e.getValue().name(), d, Math::min);
         }
         return best.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue()

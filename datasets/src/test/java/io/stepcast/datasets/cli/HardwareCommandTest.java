@@ -50,12 +50,15 @@ class HardwareCommandTest {
         assertThat(r.out()).contains("aws-p4d.24xlarge", "A100-SXM4-40GB", "nics_per_node", "aws.amazon.com/ec2");
         JsonNode j = new ObjectMapper().readTree(run("show", "ib-hdr", "--json").out());
         assertThat(j.get("gbps").asDouble()).isEqualTo(200);
+        JsonNode dgx1 = new ObjectMapper().readTree(run("show", "DGX-1 V100", "--json").out());
+        assertThat(dgx1.get("nvlink_matrix")).hasSize(8);
+        assertThat(dgx1.get("nvlink_matrix").get(0).toString()).isEqualTo("[0,1,1,2,2,0,0,0]");
     }
 
     @Test
     void anUnknownNameExitsTwoWithTheClosestNames() {
         Run r = run("show", "a100-sxm");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).startsWith("unknown hardware 'a100-sxm' (closest: A100-");
+        assertThat(r.err()).startsWith("unknown hardware 'a100-sxm' (closest: A100-SXM4-40GB, A100-SXM4-80GB, ");
     }
 }
