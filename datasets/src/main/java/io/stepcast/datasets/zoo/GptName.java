@@ -39,8 +39,7 @@ final class GptName {
 
     /** The canonical name of a shape. */
     static String of(TransformerShape t) {
-        return "gpt-l" + t.layers() + "-h" + t.hidden() + "-a" + t.heads() + "-s" + t.sequence() + "-v" + t.vocabulary()
-                + (t.ffn() == 4 * t.hidden() ? "" : "-f" + t.ffn());
+        return t.gptName();
     }
 
     /** The model a GPT name denotes. */

@@ -27,6 +27,15 @@ public record TransformerShape(int layers, int hidden, int heads, int sequence, 
         }
     }
 
+    /**
+     * The zoo name of a GPT of this shape, {@code gpt-l<layers>-h<hidden>-a<heads>-s<sequence>-v<vocabulary>},
+     * with {@code -f<ffn>} when the feed-forward size is not 4 x hidden; {@link ModelCatalog#find} accepts it.
+     */
+    public String gptName() {
+        return "gpt-l" + layers + "-h" + hidden + "-a" + heads + "-s" + sequence + "-v" + vocabulary
+                + (ffn == 4 * hidden ? "" : "-f" + ffn);
+    }
+
     /** Width of one attention head. */
     public int headSize() {
         return hidden / heads;

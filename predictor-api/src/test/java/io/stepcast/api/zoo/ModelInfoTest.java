@@ -21,6 +21,8 @@ class ModelInfoTest {
     @Test
     void transformerShapeIsValidated() {
         assertThat(new TransformerShape(2, 64, 4, 16, 100, 256).headSize()).isEqualTo(16);
+        assertThat(new TransformerShape(2, 64, 4, 16, 100, 256).gptName()).isEqualTo("gpt-l2-h64-a4-s16-v100");
+        assertThat(new TransformerShape(2, 64, 4, 16, 100, 100).gptName()).isEqualTo("gpt-l2-h64-a4-s16-v100-f100");
         assertThatThrownBy(() -> new TransformerShape(2, 64, 5, 16, 100, 256)).hasMessageContaining("not divisible");
         assertThatThrownBy(() -> new TransformerShape(0, 64, 4, 16, 100, 256)).hasMessageContaining("layers");
     }
