@@ -1,9 +1,15 @@
 package io.stepcast.datasets.importers;
 
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.datasets.catalog.ChecksumTable;
+import io.stepcast.datasets.catalog.SourceFolders;
 import io.stepcast.api.Target;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
@@ -17,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The Courier study's tables (Albo Martinez, Bobde, Motyka, Chen, "Courier: Real-Time Optimal Batch Size
@@ -39,6 +46,18 @@ public final class CourierImporter implements ObservationImporter {
     public static final String MIXED = "courier-mixed";
     /** Worker VMs of the Courier cluster. */
     public static final int WORKER_VMS = 3;
+    /** The importer's and source's name. */
+    public static final String NAME = "courier";
+    private static final DataSource SOURCE = new DataSource(NAME,
+            "BigDL 0.11 on Spark 2.3 (GCE, 3 workers): LeNet-5 and a 784-128-10 MLP on MNIST, cpu x batch x "
+                    + "njobs factorial, live test of the SLO selection",
+            "D. Albo Martinez, S. Bobde, T. Motyka, L. Y. Chen, \"Courier: Real-Time Optimal Batch Size "
+                    + "Prediction for Latency SLOs in BigDL\", ICPE 2021",
+            "figures published by the authors (study repository)",
+            "https://github.com/sharwinbobde/Courier-BigDL-Study (notebook outputs, commits b477e97 and 6fe31a1)",
+            true, ChecksumTable.files(NAME));
+    private static final Map<String, Table> VARIANTS = Map.of(NAME + "-cells", Table.CELLS,
+            NAME + "-batch-njobs", Table.BATCH_NJOBS, NAME + "-live", Table.LIVE);
 
     /** The three observation tables of the Courier study. */
     public enum Table {
@@ -82,7 +101,40 @@ public final class CourierImporter implements ObservationImporter {
 
     @Override
     public String name() {
-        return "courier";
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "the Courier study's tables (one of its CSV files or the courier folder)";
+    }
+
+    @Override
+    public Optional<DataSource> source() {
+        return Optional.of(SOURCE);
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(NAME + "-cells", NAME + "-batch-njobs", NAME + "-live");
+    }
+
+    @Override
+    public ImportedObservations importAll(Path dataDir) throws IOException {
+        return read(SourceFolders.of(dataDir, NAME));
+    }
+
+    @Override
+    public ImportedObservations importAll(String variant, Optional<Path> dataDir) throws IOException {
+        CourierImporter importer = variant.equals(NAME) ? this : new CourierImporter(List.of(
+                Optional.ofNullable(VARIANTS.get(variant)).orElseThrow(() -> new IllegalArgumentException(
+                        "importer " + NAME + " has no variant '" + variant + "'"))));
+        return dataDir.isEmpty() ? importer.readEmbedded() : importer.importAll(dataDir.get());
+    }
+
+    @Override
+    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
+        return read(input);
     }
 
     /** The model of a Courier network name: {@code simplenet} is the 784-128-10 MLP. */
@@ -94,14 +146,14 @@ public final class CourierImporter implements ObservationImporter {
         };
     }
 
-    @Override
-    public ImportResult read(Path input) throws IOException {
+    /** Reads one of the tables or the courier folder (the chosen tables). */
+    public ImportedObservations read(Path input) throws IOException {
         if (Files.isRegularFile(input)) {
             String name = input.getFileName().toString();
             for (Table t : Table.values()) {
                 if (t.file().equals(name)) {
                     try (InputStream in = Files.newInputStream(input)) {
-                        return ImportResult.of(read(t, in, input.toString()));
+                        return ImportedObservations.of(read(t, in, input.toString()));
                     }
                 }
             }
@@ -115,18 +167,18 @@ public final class CourierImporter implements ObservationImporter {
     }
 
     /** The copy embedded in the jar. */
-    public ImportResult readEmbedded() throws IOException {
+    public ImportedObservations readEmbedded() throws IOException {
         return read(SourceFiles.embedded("courier"), "embedded courier/");
     }
 
-    private ImportResult read(SourceFiles files, String prefix) throws IOException {
+    private ImportedObservations read(SourceFiles files, String prefix) throws IOException {
         List<Observation> out = new ArrayList<>();
         for (Table t : tables) {
             try (InputStream in = files.open(t.file())) {
                 out.addAll(read(t, in, prefix + t.file()));
             }
         }
-        return ImportResult.of(out);
+        return ImportedObservations.of(out);
     }
 
     private List<Observation> read(Table table, InputStream in, String display) throws IOException {

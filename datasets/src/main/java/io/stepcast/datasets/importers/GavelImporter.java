@@ -1,5 +1,6 @@
 package io.stepcast.datasets.importers;
 
+import io.stepcast.api.plugin.ImportedObservations;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,6 +8,11 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.datasets.catalog.ChecksumTable;
+import io.stepcast.datasets.catalog.SourceFolders;
 import io.stepcast.datasets.io.DataFormatException;
 
 import java.io.IOException;
@@ -19,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +41,7 @@ import java.util.regex.Pattern;
  * ({@code null}) -> 1 tenant; a pair -> 2 tenants and tag {@code co_runner=<other job type>|<k>}, this job's
  * rate being the first number. {@code stepTimeS} = workers / steps_per_s (the published rate is summed
  * over the workers). Entries of 0.0 steps/s (the pair did not fit) are skipped and counted in
- * {@link ImportResult#skipped()}.
+ * {@link ImportedObservations#skipped()}.
  *
  * <p>Our choices: {@code A3C} and {@code CycleGAN} name no batch size; Gavel runs them with one sample
  * (episode or image pair) per step, so their local batch is 1 and they carry the tag
@@ -46,6 +53,19 @@ public final class GavelImporter implements ObservationImporter {
     public static final String SIMULATION = "simulation_throughputs.json";
     /** Gavel's physical-cluster table. */
     public static final String PHYSICAL = "physical_cluster_throughputs.json";
+
+    /** The importer's and source's name. */
+    public static final String NAME = "gavel";
+    private static final String RAW =
+            "https://raw.githubusercontent.com/stanford-futuredata/gavel/c4fa40097339e9608ab71fd64c8bdea96a5e4a4c/";
+    private static final DataSource SOURCE = new DataSource(NAME,
+            "Steps/s of 26 job types on K80, P100, V100 at 1-8 GPUs, packed and spread, alone and in pairs",
+            "D. Narayanan, K. Santhanam, F. Kazhamiaka, A. Phanishayee, M. Zaharia, \"Heterogeneity-Aware "
+                    + "Cluster Scheduling Policies for Deep Learning Workloads\", OSDI 2020",
+            "MIT", "https://github.com/stanford-futuredata/gavel (scheduler/*.json, commit "
+                    + "c4fa40097339e9608ab71fd64c8bdea96a5e4a4c)", false,
+            ChecksumTable.files(NAME, path -> Optional.of(path.equals("LICENSE") ? RAW + "LICENSE"
+                    : RAW + "scheduler/" + path)));
 
     private static final Pattern KEY = Pattern.compile("^\\('(.+)',\\s*(\\d+)\\)$");
     private static final Pattern JOB = Pattern.compile("^(.*?)\\s*\\(batch size (\\d+)\\)$");
@@ -70,11 +90,50 @@ public final class GavelImporter implements ObservationImporter {
 
     @Override
     public String name() {
-        return "gavel";
+        return NAME;
     }
 
     @Override
-    public ImportResult read(Path input) throws IOException {
+    public String description() {
+        return "Gavel throughput tables (a *_throughputs.json or the gavel folder)";
+    }
+
+    @Override
+    public Optional<DataSource> source() {
+        return Optional.of(SOURCE);
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(NAME + "-simulation", NAME + "-physical");
+    }
+
+    @Override
+    public ImportedObservations importAll(Path dataDir) throws IOException {
+        return read(SourceFolders.of(dataDir, NAME));
+    }
+
+    @Override
+    public ImportedObservations importAll(String variant, Optional<Path> dataDir) throws IOException {
+        GavelImporter table = switch (variant) {
+            case NAME -> this;
+            case NAME + "-simulation" -> new GavelImporter(true, false);
+            case NAME + "-physical" -> new GavelImporter(false, true);
+            default -> throw new IllegalArgumentException("importer " + NAME + " has no variant '" + variant + "'");
+        };
+        if (dataDir.isEmpty()) {
+            throw new java.io.FileNotFoundException(ObservationImporter.notEmbedded(NAME));
+        }
+        return table.importAll(dataDir.get());
+    }
+
+    @Override
+    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
+        return read(input);
+    }
+
+    /** Reads the gavel folder (the chosen tables) or one table. */
+    public ImportedObservations read(Path input) throws IOException {
         List<Observation> out = new ArrayList<>();
         int[] skipped = {0};
         if (Files.isDirectory(input)) {
@@ -97,7 +156,7 @@ public final class GavelImporter implements ObservationImporter {
         }
         List<String> notes = skipped[0] == 0 ? List.of()
                 : List.of(skipped[0] + " entries with 0.0 steps/s (the jobs did not fit together) skipped");
-        return new ImportResult(out, skipped[0], notes);
+        return new ImportedObservations(out, skipped[0], notes);
     }
 
     private void readFile(Path file, List<Observation> out, int[] skipped) throws IOException {

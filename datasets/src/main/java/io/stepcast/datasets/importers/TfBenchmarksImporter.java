@@ -1,9 +1,15 @@
 package io.stepcast.datasets.importers;
 
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.datasets.catalog.ChecksumTable;
+import io.stepcast.datasets.catalog.SourceFolders;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -16,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The TensorFlow 1.x {@code tf_cnn_benchmarks} table of May 2017 (AWS p2.8xlarge, K80; TensorFlow
@@ -32,14 +39,50 @@ import java.util.Map;
 public final class TfBenchmarksImporter implements ObservationImporter {
     /** The one file of this source. */
     public static final String FILE = "tf_cnn_benchmarks_2017_aws_k80.csv";
+    /** The importer's and source's name. */
+    public static final String NAME = "tf-benchmarks";
+    private static final DataSource SOURCE = new DataSource(NAME,
+            "TensorFlow 1.x tf_cnn_benchmarks images/s on AWS p2.8xlarge (K80), 1-8 GPUs and 1-64 GPUs with "
+                    + "parameter servers, May 2017",
+            "The TensorFlow Authors, \"Benchmarks\", TensorFlow performance guide "
+                    + "(tensorflow/docs_src/performance/benchmarks.md), 2017",
+            "Apache-2.0 (figures from the TensorFlow documentation)",
+            "https://github.com/tensorflow/tensorflow/blob/r1.4/tensorflow/docs_src/performance/benchmarks.md",
+            true, ChecksumTable.files(NAME));
 
     @Override
     public String name() {
-        return "tf-benchmarks";
+        return NAME;
     }
 
     @Override
-    public ImportResult read(Path input) throws IOException {
+    public String description() {
+        return "the tf_cnn_benchmarks table of 2017 (" + FILE + " or its folder)";
+    }
+
+    @Override
+    public Optional<DataSource> source() {
+        return Optional.of(SOURCE);
+    }
+
+    @Override
+    public ImportedObservations importAll(Path dataDir) throws IOException {
+        return read(SourceFolders.of(dataDir, NAME));
+    }
+
+    @Override
+    public ImportedObservations importAll(String variant, Optional<Path> dataDir) throws IOException {
+        return dataDir.isEmpty() && variant.equals(NAME) ? readEmbedded()
+                : ObservationImporter.super.importAll(variant, dataDir);
+    }
+
+    @Override
+    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
+        return read(input);
+    }
+
+    /** Reads the table or its folder. */
+    public ImportedObservations read(Path input) throws IOException {
         Path file = Files.isDirectory(input) ? input.resolve(FILE) : input;
         if (!Files.isRegularFile(file)) {
             throw new java.io.FileNotFoundException(file + ": no such file");
@@ -50,13 +93,13 @@ public final class TfBenchmarksImporter implements ObservationImporter {
     }
 
     /** The copy embedded in the jar. */
-    public ImportResult readEmbedded() throws IOException {
+    public ImportedObservations readEmbedded() throws IOException {
         try (InputStream in = SourceFiles.embedded("tf-benchmarks").open(FILE)) {
             return read(in, "embedded tf-benchmarks/" + FILE, FILE);
         }
     }
 
-    private ImportResult read(InputStream in, String display, String fileName) throws IOException {
+    private ImportedObservations read(InputStream in, String display, String fileName) throws IOException {
         List<Observation> out = new ArrayList<>();
         String source = "tf-benchmarks:" + fileName;
         try (CsvReader csv = CsvReader.open(in, display)) {
@@ -104,6 +147,6 @@ public final class TfBenchmarksImporter implements ObservationImporter {
                 }
             }
         }
-        return ImportResult.of(out);
+        return ImportedObservations.of(out);
     }
 }
