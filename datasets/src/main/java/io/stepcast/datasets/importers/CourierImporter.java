@@ -5,11 +5,7 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
-import io.stepcast.api.plugin.DataSource;
-import io.stepcast.api.plugin.ImportOptions;
-import io.stepcast.api.plugin.ObservationImporter;
-import io.stepcast.datasets.catalog.ChecksumTable;
-import io.stepcast.datasets.catalog.SourceFolders;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.api.Target;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
@@ -41,23 +37,13 @@ import java.util.Optional;
  * {@code chosen_batch}, {@code job}, {@code note}). Tag {@code table} = {@code cells},
  * {@code batch_njobs} or {@code live}.
  */
-public final class CourierImporter implements ObservationImporter {
+public final class CourierImporter extends SourceImporter {
     /** Model name of rows averaged over both networks. */
     public static final String MIXED = "courier-mixed";
     /** Worker VMs of the Courier cluster. */
     public static final int WORKER_VMS = 3;
     /** The importer's and source's name. */
     public static final String NAME = "courier";
-    private static final DataSource SOURCE = new DataSource(NAME,
-            "BigDL 0.11 on Spark 2.3 (GCE, 3 workers): LeNet-5 and a 784-128-10 MLP on MNIST, cpu x batch x "
-                    + "njobs factorial, live test of the SLO selection",
-            "D. Albo Martinez, S. Bobde, T. Motyka, L. Y. Chen, \"Courier: Real-Time Optimal Batch Size "
-                    + "Prediction for Latency SLOs in BigDL\", ICPE 2021",
-            "figures published by the authors (study repository)",
-            "https://github.com/sharwinbobde/Courier-BigDL-Study (notebook outputs, commits b477e97 and 6fe31a1)",
-            true, ChecksumTable.files(NAME));
-    private static final Map<String, Table> VARIANTS = Map.of(NAME + "-cells", Table.CELLS,
-            NAME + "-batch-njobs", Table.BATCH_NJOBS, NAME + "-live", Table.LIVE);
 
     /** The three observation tables of the Courier study. */
     public enum Table {
@@ -96,45 +82,22 @@ public final class CourierImporter implements ObservationImporter {
 
     /** The chosen tables only. */
     public CourierImporter(List<Table> tables) {
+        super(DataSources.builtIn(NAME), "the Courier study's tables (one of its CSV files or the courier folder)");
         this.tables = List.copyOf(tables);
     }
 
     @Override
-    public String name() {
-        return NAME;
+    Map<String, SourceImporter> parts() {
+        Map<String, SourceImporter> m = new LinkedHashMap<>();
+        m.put(NAME + "-cells", new CourierImporter(List.of(Table.CELLS)));
+        m.put(NAME + "-batch-njobs", new CourierImporter(List.of(Table.BATCH_NJOBS)));
+        m.put(NAME + "-live", new CourierImporter(List.of(Table.LIVE)));
+        return m;
     }
 
     @Override
-    public String description() {
-        return "the Courier study's tables (one of its CSV files or the courier folder)";
-    }
-
-    @Override
-    public Optional<DataSource> source() {
-        return Optional.of(SOURCE);
-    }
-
-    @Override
-    public List<String> variants() {
-        return List.of(NAME + "-cells", NAME + "-batch-njobs", NAME + "-live");
-    }
-
-    @Override
-    public ImportedObservations importAll(Path dataDir) throws IOException {
-        return read(SourceFolders.of(dataDir, NAME));
-    }
-
-    @Override
-    public ImportedObservations importAll(String variant, Optional<Path> dataDir) throws IOException {
-        CourierImporter importer = variant.equals(NAME) ? this : new CourierImporter(List.of(
-                Optional.ofNullable(VARIANTS.get(variant)).orElseThrow(() -> new IllegalArgumentException(
-                        "importer " + NAME + " has no variant '" + variant + "'"))));
-        return dataDir.isEmpty() ? importer.readEmbedded() : importer.importAll(dataDir.get());
-    }
-
-    @Override
-    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
-        return read(input);
+    Optional<ImportedObservations> embedded() throws IOException {
+        return Optional.of(readEmbedded());
     }
 
     /** The model of a Courier network name: {@code simplenet} is the 784-128-10 MLP. */
@@ -147,6 +110,7 @@ public final class CourierImporter implements ObservationImporter {
     }
 
     /** Reads one of the tables or the courier folder (the chosen tables). */
+    @Override
     public ImportedObservations read(Path input) throws IOException {
         if (Files.isRegularFile(input)) {
             String name = input.getFileName().toString();

@@ -9,10 +9,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.DataSource;
-import io.stepcast.api.plugin.ImportOptions;
-import io.stepcast.api.plugin.ObservationImporter;
-import io.stepcast.datasets.catalog.ChecksumTable;
-import io.stepcast.datasets.catalog.SourceFolders;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.DataFormatException;
 
 import java.io.IOException;
@@ -48,7 +45,7 @@ import java.util.regex.Pattern;
  * {@code batch=implicit}. The dataset is the one Gavel's paper trains the model on (Table 2). Tag
  * {@code job_type} keeps the full job type.
  */
-public final class GavelImporter implements ObservationImporter {
+public final class GavelImporter extends SourceImporter {
     /** Gavel's simulator table. */
     public static final String SIMULATION = "simulation_throughputs.json";
     /** Gavel's physical-cluster table. */
@@ -58,14 +55,8 @@ public final class GavelImporter implements ObservationImporter {
     public static final String NAME = "gavel";
     private static final String RAW =
             "https://raw.githubusercontent.com/stanford-futuredata/gavel/c4fa40097339e9608ab71fd64c8bdea96a5e4a4c/";
-    private static final DataSource SOURCE = new DataSource(NAME,
-            "Steps/s of 26 job types on K80, P100, V100 at 1-8 GPUs, packed and spread, alone and in pairs",
-            "D. Narayanan, K. Santhanam, F. Kazhamiaka, A. Phanishayee, M. Zaharia, \"Heterogeneity-Aware "
-                    + "Cluster Scheduling Policies for Deep Learning Workloads\", OSDI 2020",
-            "MIT", "https://github.com/stanford-futuredata/gavel (scheduler/*.json, commit "
-                    + "c4fa40097339e9608ab71fd64c8bdea96a5e4a4c)", false,
-            ChecksumTable.files(NAME, path -> Optional.of(path.equals("LICENSE") ? RAW + "LICENSE"
-                    : RAW + "scheduler/" + path)));
+    private static final DataSource SOURCE = DataSources.builtIn(NAME, path -> Optional.of(
+            path.equals("LICENSE") ? RAW + "LICENSE" : RAW + "scheduler/" + path));
 
     private static final Pattern KEY = Pattern.compile("^\\('(.+)',\\s*(\\d+)\\)$");
     private static final Pattern JOB = Pattern.compile("^(.*?)\\s*\\(batch size (\\d+)\\)$");
@@ -84,55 +75,21 @@ public final class GavelImporter implements ObservationImporter {
 
     /** Reads only the chosen tables when given the folder. */
     public GavelImporter(boolean simulation, boolean physical) {
+        super(SOURCE, "Gavel throughput tables (a *_throughputs.json or the gavel folder)");
         this.simulation = simulation;
         this.physical = physical;
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Gavel throughput tables (a *_throughputs.json or the gavel folder)";
-    }
-
-    @Override
-    public Optional<DataSource> source() {
-        return Optional.of(SOURCE);
-    }
-
-    @Override
-    public List<String> variants() {
-        return List.of(NAME + "-simulation", NAME + "-physical");
-    }
-
-    @Override
-    public ImportedObservations importAll(Path dataDir) throws IOException {
-        return read(SourceFolders.of(dataDir, NAME));
-    }
-
-    @Override
-    public ImportedObservations importAll(String variant, Optional<Path> dataDir) throws IOException {
-        GavelImporter table = switch (variant) {
-            case NAME -> this;
-            case NAME + "-simulation" -> new GavelImporter(true, false);
-            case NAME + "-physical" -> new GavelImporter(false, true);
-            default -> throw new IllegalArgumentException("importer " + NAME + " has no variant '" + variant + "'");
-        };
-        if (dataDir.isEmpty()) {
-            throw new java.io.FileNotFoundException(ObservationImporter.notEmbedded(NAME));
-        }
-        return table.importAll(dataDir.get());
-    }
-
-    @Override
-    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
-        return read(input);
+    Map<String, SourceImporter> parts() {
+        Map<String, SourceImporter> m = new LinkedHashMap<>();
+        m.put(NAME + "-simulation", new GavelImporter(true, false));
+        m.put(NAME + "-physical", new GavelImporter(false, true));
+        return m;
     }
 
     /** Reads the gavel folder (the chosen tables) or one table. */
+    @Override
     public ImportedObservations read(Path input) throws IOException {
         List<Observation> out = new ArrayList<>();
         int[] skipped = {0};

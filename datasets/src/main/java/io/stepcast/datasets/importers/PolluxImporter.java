@@ -5,11 +5,8 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.DataSource;
-import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
-import io.stepcast.api.plugin.ObservationImporter;
-import io.stepcast.datasets.catalog.ChecksumTable;
-import io.stepcast.datasets.catalog.SourceFolders;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -18,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,7 +36,7 @@ import java.util.stream.Stream;
  *
  * <p>The input may be the {@code pollux} folder (all jobs, in name order), one job folder, or one CSV file.
  */
-public final class PolluxImporter implements ObservationImporter {
+public final class PolluxImporter extends SourceImporter {
     /** File of the placement sweep (up to 4 nodes). */
     public static final String PLACEMENTS = "placements.csv";
     /** File of the 6-16 node sweep. */
@@ -48,14 +46,8 @@ public final class PolluxImporter implements ObservationImporter {
     public static final String NAME = "pollux";
     private static final String RAW =
             "https://raw.githubusercontent.com/petuum/adaptdl/c793c7089bd307462686339d29707925c461f9a9/";
-    private static final DataSource SOURCE = new DataSource(NAME,
-            "PyTorch all-reduce step times on AWS g4dn.12xlarge (T4), 6 models, placements up to 16 nodes / 64 GPUs",
-            "A. Qiao, S. K. Choe, S. J. Subramanya, W. Neiswanger, Q. Ho, H. Zhang, G. R. Ganger, E. P. Xing, "
-                    + "\"Pollux: Co-adaptive Cluster Scheduling for Goodput-Optimized Deep Learning\", OSDI 2021",
-            "Apache-2.0", "https://github.com/petuum/adaptdl (branch osdi21-artifact, simulator/traces/, commit "
-                    + "c793c7089bd307462686339d29707925c461f9a9)", false,
-            ChecksumTable.files(NAME, path -> Optional.of(path.equals("LICENSE") ? RAW + "LICENSE"
-                    : RAW + "simulator/traces/" + path)));
+    private static final DataSource SOURCE = DataSources.builtIn(NAME, path -> Optional.of(
+            path.equals("LICENSE") ? RAW + "LICENSE" : RAW + "simulator/traces/" + path));
 
     private static final Map<String, String> MODELS = Map.of(
             "bert", "BERT", "cifar10", "ResNet-18", "deepspeech2", "DeepSpeech2",
@@ -71,52 +63,17 @@ public final class PolluxImporter implements ObservationImporter {
 
     /** Reads the chosen splits only. */
     public PolluxImporter(boolean placements, boolean scalability) {
+        super(SOURCE, "Pollux step-time traces (a placements.csv or scalability.csv, a job folder or the pollux folder)");
         this.placements = placements;
         this.scalability = scalability;
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Pollux step-time traces (a placements.csv or scalability.csv, a job folder or the pollux folder)";
-    }
-
-    @Override
-    public Optional<DataSource> source() {
-        return Optional.of(SOURCE);
-    }
-
-    @Override
-    public List<String> variants() {
-        return List.of(NAME + "-placements", NAME + "-scalability");
-    }
-
-    @Override
-    public ImportedObservations importAll(Path dataDir) throws IOException {
-        return read(SourceFolders.of(dataDir, NAME));
-    }
-
-    @Override
-    public ImportedObservations importAll(String variant, Optional<Path> dataDir) throws IOException {
-        PolluxImporter split = switch (variant) {
-            case NAME -> this;
-            case NAME + "-placements" -> new PolluxImporter(true, false);
-            case NAME + "-scalability" -> new PolluxImporter(false, true);
-            default -> throw new IllegalArgumentException("importer " + NAME + " has no variant '" + variant + "'");
-        };
-        if (dataDir.isEmpty()) {
-            throw new java.io.FileNotFoundException(ObservationImporter.notEmbedded(NAME));
-        }
-        return split.importAll(dataDir.get());
-    }
-
-    @Override
-    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
-        return read(input);
+    Map<String, SourceImporter> parts() {
+        Map<String, SourceImporter> m = new LinkedHashMap<>();
+        m.put(NAME + "-placements", new PolluxImporter(true, false));
+        m.put(NAME + "-scalability", new PolluxImporter(false, true));
+        return m;
     }
 
     /** The model name of a Pollux job folder ({@code imagenet} is ResNet-50). */
@@ -125,6 +82,7 @@ public final class PolluxImporter implements ObservationImporter {
     }
 
     /** Reads the pollux folder, a job folder or one CSV file. */
+    @Override
     public ImportedObservations read(Path input) throws IOException {
         List<Observation> out = new ArrayList<>();
         if (Files.isRegularFile(input)) {

@@ -5,11 +5,7 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
-import io.stepcast.api.plugin.DataSource;
-import io.stepcast.api.plugin.ImportOptions;
-import io.stepcast.api.plugin.ObservationImporter;
-import io.stepcast.datasets.catalog.ChecksumTable;
-import io.stepcast.datasets.catalog.SourceFolders;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -36,52 +32,24 @@ import java.util.Optional;
  * {@code images_per_sec}; each published number is the mean of 5 runs, hence {@code runs = 5}. Tags
  * {@code platform}, {@code variable_update}, {@code data}, {@code local_parameter_device} (when given).
  */
-public final class TfBenchmarksImporter implements ObservationImporter {
+public final class TfBenchmarksImporter extends SourceImporter {
     /** The one file of this source. */
     public static final String FILE = "tf_cnn_benchmarks_2017_aws_k80.csv";
     /** The importer's and source's name. */
     public static final String NAME = "tf-benchmarks";
-    private static final DataSource SOURCE = new DataSource(NAME,
-            "TensorFlow 1.x tf_cnn_benchmarks images/s on AWS p2.8xlarge (K80), 1-8 GPUs and 1-64 GPUs with "
-                    + "parameter servers, May 2017",
-            "The TensorFlow Authors, \"Benchmarks\", TensorFlow performance guide "
-                    + "(tensorflow/docs_src/performance/benchmarks.md), 2017",
-            "Apache-2.0 (figures from the TensorFlow documentation)",
-            "https://github.com/tensorflow/tensorflow/blob/r1.4/tensorflow/docs_src/performance/benchmarks.md",
-            true, ChecksumTable.files(NAME));
 
-    @Override
-    public String name() {
-        return NAME;
+    /** The one table. */
+    public TfBenchmarksImporter() {
+        super(DataSources.builtIn(NAME), "the tf_cnn_benchmarks table of 2017 (" + FILE + " or its folder)");
     }
 
     @Override
-    public String description() {
-        return "the tf_cnn_benchmarks table of 2017 (" + FILE + " or its folder)";
-    }
-
-    @Override
-    public Optional<DataSource> source() {
-        return Optional.of(SOURCE);
-    }
-
-    @Override
-    public ImportedObservations importAll(Path dataDir) throws IOException {
-        return read(SourceFolders.of(dataDir, NAME));
-    }
-
-    @Override
-    public ImportedObservations importAll(String variant, Optional<Path> dataDir) throws IOException {
-        return dataDir.isEmpty() && variant.equals(NAME) ? readEmbedded()
-                : ObservationImporter.super.importAll(variant, dataDir);
-    }
-
-    @Override
-    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
-        return read(input);
+    Optional<ImportedObservations> embedded() throws IOException {
+        return Optional.of(readEmbedded());
     }
 
     /** Reads the table or its folder. */
+    @Override
     public ImportedObservations read(Path input) throws IOException {
         Path file = Files.isDirectory(input) ? input.resolve(FILE) : input;
         if (!Files.isRegularFile(file)) {

@@ -89,7 +89,8 @@ public final class TfCpuRecordings {
      *                     or naming the file that cannot be read
      */
     public static List<Recording> read(Optional<Path> dataDir, ProfileSource profiles) throws IOException {
-        return readFolder(folder(dataDir), profiles::read);
+        // Not profiles::read, which fails at once on a null source: a missing folder is reported first.
+        return readFolder(folder(dataDir), trace -> profiles.read(trace));
     }
 
     /** {@link #read(Optional, ProfileSource)} with the op traces read as stepcast op-trace Parquet. */

@@ -8,6 +8,8 @@ import java.util.Locale;
  * The name and first bytes of a file, for {@link ProfileReader#detect}: enough to recognise a format
  * without reading the file. A gzipped file is given decompressed, its name still ending in {@code .gz}.
  *
+ * <p>The bytes are copied in and out, and compared by identity: a head is a value to look at, not a key.
+ *
  * @param fileName the file's name without folders
  * @param head     the first bytes of its (decompressed) content, at most {@link #SIZE}
  */
@@ -33,20 +35,5 @@ public record FileHead(String fileName, byte[] head) {
     /** The head as UTF-8 text with leading white space removed (a partial last character is replaced). */
     public String text() {
         return new String(head, StandardCharsets.UTF_8).stripLeading();
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof FileHead f && f.fileName.equals(fileName) && Arrays.equals(f.head, head);
-    }
-
-    @Override
-    public int hashCode() {
-        return fileName.hashCode() * 31 + Arrays.hashCode(head);
-    }
-
-    @Override
-    public String toString() {
-        return "FileHead[" + fileName + ", " + head.length + " bytes]";
     }
 }
