@@ -18,7 +18,7 @@ import java.util.Optional;
  * {@link #read(Path)}: the source's metadata, its named parts (variants, each an importer of the same kind
  * configured to read that part) and the copy embedded in the jar, when there is one.
  */
-abstract class SourceImporter implements ObservationImporter {
+public abstract class SourceImporter implements ObservationImporter {
     private final DataSource source;
     private final String description;
 
