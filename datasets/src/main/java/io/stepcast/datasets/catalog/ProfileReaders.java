@@ -61,8 +61,9 @@ public final class ProfileReaders {
                 return r;
             }
         }
-        throw new DataFormatException(file.toString(), "no profile reader recognises this file (formats: "
-                + String.join(", ", readers.keySet()) + "; name one with --format)");
+        throw new DataFormatException(file.toString(), "not a profile: no profile reader recognises this file "
+                + "(formats: " + String.join(", ", readers.keySet()) + "; name one with --format, or give an op "
+                + "trace .parquet)");
     }
 
     /** The file's name and first {@value FileHead#SIZE} bytes, decompressed when it is gzipped. */

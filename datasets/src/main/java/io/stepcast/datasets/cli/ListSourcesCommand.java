@@ -1,7 +1,7 @@
 package io.stepcast.datasets.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.SourceFile;
 import picocli.CommandLine.Command;

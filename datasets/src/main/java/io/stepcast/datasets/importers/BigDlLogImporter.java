@@ -1,16 +1,16 @@
 package io.stepcast.datasets.importers;
 
-import io.stepcast.api.plugin.DataSource;
-import io.stepcast.api.plugin.ImportOptions;
-import io.stepcast.api.plugin.ImportedObservations;
-import io.stepcast.api.plugin.ObservationImporter;
-import io.stepcast.datasets.parquet.IterationTraceFiles;
-import io.stepcast.datasets.parquet.ObservationFiles;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.api.plugin.ObservationImporter;
 import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.parquet.IterationTraceFiles;
+import io.stepcast.datasets.parquet.ObservationFiles;
 import io.stepcast.datasets.trace.IterationRecord;
 
 import java.io.BufferedReader;

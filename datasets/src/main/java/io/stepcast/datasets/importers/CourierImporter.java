@@ -1,12 +1,13 @@
 package io.stepcast.datasets.importers;
 
-import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
-import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.api.Target;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -44,6 +45,7 @@ public final class CourierImporter extends SourceImporter {
     public static final int WORKER_VMS = 3;
     /** The importer's and source's name. */
     public static final String NAME = "courier";
+    private static final DataSource SOURCE = DataSources.builtIn(NAME);
 
     /** The three observation tables of the Courier study. */
     public enum Table {
@@ -82,7 +84,7 @@ public final class CourierImporter extends SourceImporter {
 
     /** The chosen tables only. */
     public CourierImporter(List<Table> tables) {
-        super(DataSources.builtIn(NAME), "the Courier study's tables (one of its CSV files or the courier folder)");
+        super(SOURCE, "the Courier study's tables (one of its CSV files or the courier folder)");
         this.tables = List.copyOf(tables);
     }
 

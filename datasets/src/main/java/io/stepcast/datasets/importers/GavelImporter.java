@@ -1,6 +1,5 @@
 package io.stepcast.datasets.importers;
 
-import io.stepcast.api.plugin.ImportedObservations;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +8,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.DataFormatException;
 

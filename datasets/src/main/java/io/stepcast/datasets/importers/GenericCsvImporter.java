@@ -1,13 +1,13 @@
 package io.stepcast.datasets.importers;
 
-import io.stepcast.api.plugin.DataSource;
-import io.stepcast.api.plugin.ImportOptions;
-import io.stepcast.api.plugin.ImportedObservations;
-import io.stepcast.api.plugin.ObservationImporter;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.api.plugin.ObservationImporter;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;

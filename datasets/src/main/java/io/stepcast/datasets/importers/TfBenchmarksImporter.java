@@ -1,10 +1,11 @@
 package io.stepcast.datasets.importers;
 
-import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
@@ -37,10 +38,11 @@ public final class TfBenchmarksImporter extends SourceImporter {
     public static final String FILE = "tf_cnn_benchmarks_2017_aws_k80.csv";
     /** The importer's and source's name. */
     public static final String NAME = "tf-benchmarks";
+    private static final DataSource SOURCE = DataSources.builtIn(NAME);
 
     /** The one table. */
     public TfBenchmarksImporter() {
-        super(DataSources.builtIn(NAME), "the tf_cnn_benchmarks table of 2017 (" + FILE + " or its folder)");
+        super(SOURCE, "the tf_cnn_benchmarks table of 2017 (" + FILE + " or its folder)");
     }
 
     @Override

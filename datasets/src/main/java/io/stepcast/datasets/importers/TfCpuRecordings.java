@@ -5,9 +5,9 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.profile.Profile;
 import io.stepcast.datasets.parquet.ObservationFiles;
 import io.stepcast.datasets.parquet.OpTraceFiles;
-import io.stepcast.api.profile.Profile;
 
 import java.io.IOException;
 import java.nio.file.Files;

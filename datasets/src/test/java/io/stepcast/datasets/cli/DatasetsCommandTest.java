@@ -112,6 +112,16 @@ class DatasetsCommandTest {
     }
 
     @Test
+    void showNamesWhatARegisteredImporterOrReaderReads() {
+        Run r = run(new DatasetsCommand(), "show", "gavel");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("gavel: importer:", "variants: gavel-simulation, gavel-physical", "OSDI 2020",
+                "simulation_throughputs.json  1,240,176 bytes  sha256 17111f7295f0");
+        Run t = run(new DatasetsCommand(), "show", "tf-timeline");
+        assertThat(t.out()).startsWith("tf-timeline: profile reader: TensorFlow timelines");
+    }
+
+    @Test
     void aSourceOfOneFileSaysOneFile() {
         Run r = run(new DatasetsCommand(), "list");
         assertThat(r.out()).contains("tf-benchmarks  (1 file, 7,631 bytes, embedded)").doesNotContain("(1 files");

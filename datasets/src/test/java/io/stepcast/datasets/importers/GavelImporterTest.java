@@ -1,7 +1,7 @@
 package io.stepcast.datasets.importers;
 
-import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.SharedData;
 import io.stepcast.datasets.io.DataFormatException;
 import org.junit.jupiter.api.Test;

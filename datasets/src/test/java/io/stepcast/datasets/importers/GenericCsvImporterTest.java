@@ -1,9 +1,9 @@
 package io.stepcast.datasets.importers;
 
-import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.io.DataFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
