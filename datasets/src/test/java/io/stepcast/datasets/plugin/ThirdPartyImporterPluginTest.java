@@ -46,11 +46,6 @@ class ThirdPartyImporterPluginTest {
             import java.util.Optional;
 
             public final class SyntheticCsvPlugin extends StepcastPlugin {
-                public SyntheticCsvPlugin() { super("third-party-importer-fixture"); }
-
-                @Override
-                protected void registerAll() { importer(new SyntheticCsvImporter()); }
-
                 static final class SyntheticCsvImporter implements ObservationImporter {
                     public String name() { return "synthetic-csv"; }
                     public String description() { return "model,workers,local_batch,step_time_s rows (test fixture)"; }
@@ -75,6 +70,11 @@ class ThirdPartyImporterPluginTest {
                         return ImportedObservations.of(out);
                     }
                 }
+
+                public SyntheticCsvPlugin() { super("third-party-importer-fixture"); }
+
+                @Override
+                protected void registerAll() { importer(new SyntheticCsvImporter()); }
             }
             """;
 
