@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /**
  * A source, importer or format name that nothing is registered under: one line naming it, the closest
- * known names (by edit distance) and all known names. The CLI reports it as a usage error.
+ * known names (by edit distance, those within a third of the name's length) and all known names. The CLI reports it as a usage error.
  */
 public final class UnknownNameException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
@@ -26,7 +26,10 @@ public final class UnknownNameException extends IllegalArgumentException {
 
     private static String suggestion(String name, Collection<String> known) {
         String n = name.toLowerCase(Locale.ROOT);
+        // A third of the name may be wrong (at least two letters); farther names are no suggestion.
+        int near = Math.max(2, n.length() / 3);
         List<String> closest = known.stream()
+                .filter(k -> distance(n, k.toLowerCase(Locale.ROOT)) <= near)
                 .sorted(Comparator.comparingInt((String k) -> distance(n, k.toLowerCase(Locale.ROOT)))
                         .thenComparing(Comparator.naturalOrder()))
                 .limit(OFFERED).toList();

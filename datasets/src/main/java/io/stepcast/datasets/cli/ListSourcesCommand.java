@@ -66,13 +66,15 @@ public final class ListSourcesCommand implements Callable<Integer> {
             out.println();
         } else {
             for (DataSource s : registered.sources()) {
-                out.printf("%s  (%s, %,d bytes%s)%n", s.name(), files(s.files().size()), s.bytes(),
-                        s.embedded() ? ", embedded" : "");
+                out.printf("%s  (%s%s)%n", s.name(), s.files().isEmpty() ? "no published files"
+                        : files(s.files().size()) + String.format(", %,d bytes", s.bytes()), s.embedded() ? ", embedded" : "");
                 out.printf("  %s%n", s.title());
                 out.printf("  citation: %s%n", s.citation());
                 out.printf("  licence:  %s%n", s.licence());
                 out.printf("  upstream: %s%n", s.upstream());
-                out.printf("  sha256:   %s (of the files' sha256sum list)%n", s.checksum());
+                if (!s.files().isEmpty()) {
+                    out.printf("  sha256:   %s (of the files' sha256sum list)%n", s.checksum());
+                }
             }
             out.println("importers: " + String.join(", ", registered.importers().keySet()));
             out.println("profile readers (detection order): " + String.join(", ", registered.readers().keySet()));

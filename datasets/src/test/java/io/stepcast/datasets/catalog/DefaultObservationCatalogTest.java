@@ -89,7 +89,8 @@ class DefaultObservationCatalogTest {
     void anUnknownSourceNamesTheClosestOnes() {
         assertThatThrownBy(() -> catalog.observations("pollux-placement", Optional.empty()))
                 .isInstanceOf(UnknownNameException.class)
-                .hasMessageStartingWith("unknown source 'pollux-placement': did you mean pollux-placements or ")
+                .hasMessageStartingWith("unknown source 'pollux-placement': did you mean pollux-placements? "
+                        + "(known: pollux, ")
                 .hasMessageNotContaining("\n");
     }
 

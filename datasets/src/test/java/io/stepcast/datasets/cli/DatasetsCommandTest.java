@@ -124,7 +124,8 @@ class DatasetsCommandTest {
     @Test
     void aSourceOfOneFileSaysOneFile() {
         Run r = run(new DatasetsCommand(), "list");
-        assertThat(r.out()).contains("tf-benchmarks  (1 file, 7,631 bytes, embedded)").doesNotContain("(1 files");
+        assertThat(r.out()).contains("tf-benchmarks  (1 file, 7,631 bytes, embedded)").doesNotContain("(1 files")
+                .contains("tf-cpu-profiles  (no published files)");
     }
 
     @Test
@@ -166,10 +167,10 @@ class DatasetsCommandTest {
         Run misspelt = run(new DatasetsCommand(), "import", "polux", "--input", bad.toString(), "--out", out.toString());
         assertThat(misspelt.code()).isEqualTo(2);
         assertThat(misspelt.err().lines().findFirst().orElseThrow())
-                .startsWith("unknown source 'polux': did you mean pollux or ");
+                .startsWith("unknown source 'polux': did you mean pollux? (known: pollux, gavel");
         Run fetch = run(new DatasetsCommand(), "fetch", "gavle");
         assertThat(fetch.code()).isEqualTo(2);
-        assertThat(fetch.err()).contains("unknown source 'gavle': did you mean gavel or ");
+        assertThat(fetch.err()).contains("unknown source 'gavle': did you mean gavel? (known: ");
         Run format = run(new DatasetsCommand(), "import", "--format", "tf-timelin", "--input", bad.toString(),
                 "--out", out.toString());
         assertThat(format.code()).isEqualTo(2);
