@@ -82,7 +82,7 @@ class DefaultObservationCatalogTest {
     void theNotEmbeddedMessageLeavesTheSourceNameToItsCaller() {
         // Callers write "source pollux: <message>"; the message must not say "source pollux" again.
         assertThatThrownBy(() -> catalog.observations("pollux-placements", Optional.empty()))
-                .hasMessage("not embedded in stepcast: give a data folder laid out like shared/data, with pollux/ inside");
+                .hasMessage("not embedded in stepcast; the data folder must hold pollux/, laid out like shared/data");
     }
 
     @Test

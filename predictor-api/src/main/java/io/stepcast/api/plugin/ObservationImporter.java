@@ -89,6 +89,6 @@ public interface ObservationImporter {
      * "source X", because callers prefix the source's name themselves.
      */
     static String notEmbedded(String folder) {
-        return "not embedded in stepcast: give a data folder laid out like shared/data, with " + folder + "/ inside";
+        return "not embedded in stepcast; the data folder must hold " + folder + "/, laid out like shared/data";
     }
 }

@@ -94,9 +94,15 @@ public abstract class StepcastPlugin extends AbstractModule {
      *       {@code dataDir.resolve("nccl-tests")}; {@code importFile(input, options)} reads one table or
      *       that folder; {@code variants()} and {@code importAll(variant, dataDir)} only if the source has
      *       parts worth a name of their own;</li>
-     *   <li>in the plugin's {@link #registerAll()}: {@code importer(new NcclTestsImporter());}</li>
-     *   <li>nothing else: the datasets module lists, fetches and imports it, and suites name it as a
-     *       source. A plugin that is not the datasets module lists its class in
+     *   <li>in the plugin's {@link #registerAll()}: {@code importer(new NcclTestsImporter());} In the
+     *       datasets module, the importer extends its {@code SourceImporter} (variants, embedded copy, folder
+     *       checks), its metadata is a block of {@code catalog/sources.properties}, its files are rows of
+     *       {@code catalog/files.tsv} (from {@code sha256sum}), read with {@code DataSources.builtIn(name,
+     *       url)}; registered after {@code tf-cpu-profiles} it is listed after the existing sources;</li>
+     *   <li>nothing else: the datasets module lists, fetches and imports it (its observations written to
+     *       {@code --out}; an importer whose output is another table implements the datasets module's
+     *       {@code ParquetImport}, as {@code bigdl-log} does), and suites name it as a source. A plugin
+     *       that is not the datasets module lists its class in
      *       {@code META-INF/services/com.google.inject.Module}.</li>
      * </ol>
      */
@@ -109,8 +115,9 @@ public abstract class StepcastPlugin extends AbstractModule {
      * reader named with {@code --format NAME}, or else by the first reader whose
      * {@link ProfileReader#detect detect} accepts the file: readers are asked in registration order
      * (within a plugin, the order of these calls; across plugins, the order in which
-     * {@link java.util.ServiceLoader} finds them), so register the reader with the narrowest detection
-     * first. Two plugins registering one name fail at start-up.
+     * {@link java.util.ServiceLoader} finds them, which is the class path's order), so register the reader
+     * with the narrowest detection first; a reader in another plugin whose files an earlier reader also
+     * accepts is reached with {@code --format} only. Two plugins registering one name fail at start-up.
      *
      * <p>How to add one (for example {@code kineto}, PyTorch profiler traces):
      * <ol>
@@ -121,8 +128,11 @@ public abstract class StepcastPlugin extends AbstractModule {
      *   <li>in {@code DatasetsPlugin.registerAll()} (or another plugin's): {@code profileReader(new
      *       KinetoReader());} <em>before</em> {@code tf-timeline}, whose detection accepts any Chrome trace
      *       JSON, so that Kineto's files reach the Kineto reader;</li>
-     *   <li>nothing else: {@code stepcast datasets import kineto}, {@code --format kineto} and detection
-     *       find it.</li>
+     *   <li>to let {@code stepcast datasets import kineto} write op-trace Parquet, the reader also
+     *       implements the datasets module's {@code ParquetImport} (as {@code TfTimelineReader} does);
+     *       without it {@code datasets import} says the reader cannot write an op trace;</li>
+     *   <li>nothing else: {@code ProfileSource.read} (so {@code simulate --profile}), {@code datasets
+     *       import --format kineto}, {@code datasets list} and detection find it.</li>
      * </ol>
      */
     protected final void profileReader(ProfileReader reader) {
