@@ -1,5 +1,7 @@
 package io.stepcast.datasets.catalog;
 
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.SourceFile;
 import io.stepcast.datasets.io.AtomicFiles;
 
 import java.io.IOException;

@@ -6,13 +6,37 @@ import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-/** {@code stepcast datasets}: the real data sources, importers and Parquet files. */
+/**
+ * {@code stepcast datasets}: the real data sources, importers and Parquet files. Its sub-commands read the
+ * importers and profile readers of the plugin registry it was created with.
+ */
 @Command(name = "datasets", mixinStandardHelpOptions = true,
         description = "Real data sources, importers and stepcast Parquet files.",
         subcommands = {ListSourcesCommand.class, ImportCommand.class, ShowCommand.class, FetchCommand.class})
 public final class DatasetsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    private final Registered registered;
+
+    /** Over the datasets module's own importers and readers (outside the stepcast CLI). */
+    public DatasetsCommand() {
+        this(Registered.builtIn());
+    }
+
+    DatasetsCommand(Registered registered) {
+        this.registered = registered;
+    }
+
+    /** What the sub-commands read. */
+    Registered registered() {
+        return registered;
+    }
+
+    /** The registry of a sub-command's parent, or the built-in one when it runs on its own. */
+    static Registered of(DatasetsCommand parent) {
+        return parent == null ? Registered.builtIn() : parent.registered();
+    }
 
     @Override
     public Integer call() {

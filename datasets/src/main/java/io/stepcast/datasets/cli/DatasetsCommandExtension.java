@@ -1,9 +1,21 @@
 package io.stepcast.datasets.cli;
 
+import com.google.inject.Inject;
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.api.plugin.ProfileReader;
 
-/** Adds {@code stepcast datasets} to the CLI. */
+import java.util.Map;
+
+/** Adds {@code stepcast datasets} to the CLI, over every registered importer and profile reader. */
 public final class DatasetsCommandExtension implements CommandExtension {
+    private final Registered registered;
+
+    /** Guice gives every plugin's importers and readers. */
+    @Inject
+    public DatasetsCommandExtension(Map<String, ObservationImporter> importers, Map<String, ProfileReader> readers) {
+        this.registered = new Registered(importers, readers);
+    }
 
     @Override
     public String name() {
@@ -12,6 +24,6 @@ public final class DatasetsCommandExtension implements CommandExtension {
 
     @Override
     public Object command() {
-        return new DatasetsCommand();
+        return new DatasetsCommand(registered);
     }
 }

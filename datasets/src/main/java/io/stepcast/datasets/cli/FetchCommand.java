@@ -1,12 +1,13 @@
 package io.stepcast.datasets.cli;
 
-import io.stepcast.datasets.catalog.DataSource;
+import io.stepcast.api.plugin.DataSource;
 import io.stepcast.datasets.catalog.Fetcher;
-import io.stepcast.datasets.catalog.SourceCatalog;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -26,7 +27,10 @@ public final class FetchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SOURCE", description = "pollux, gavel, tf-benchmarks or courier")
+    @ParentCommand
+    DatasetsCommand parent;
+
+    @Parameters(index = "0", paramLabel = "SOURCE", description = "A source of `stepcast datasets list`.")
     String source;
 
     @Option(names = "--cache", paramLabel = "DIR",
@@ -42,13 +46,18 @@ public final class FetchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        DataSource s = new SourceCatalog().get(source);
+        DataSource s = DatasetsCommand.of(parent).source(source, spec.commandLine());
+        if (s.files().isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "source " + s.name()
+                    + " has no published files to fetch (" + s.upstream() + ")");
+        }
         Path dir = cache != null ? cache : Fetcher.defaultCache();
         List<Fetcher.Fetched> done = fetcher.fetch(s, dir, Optional.ofNullable(mirror));
         for (Fetcher.Fetched f : done) {
             out.printf("%s/%s  sha256 %s  %s%n", s.name(), f.path(), f.sha256(), f.how());
         }
-        out.printf("%s: %d files verified in %s%n", s.name(), done.size(), dir.resolve(s.name()));
+        out.printf("%s: %d file%s verified in %s%n", s.name(), done.size(), done.size() == 1 ? "" : "s",
+                dir.resolve(s.name()));
         out.flush();
         return 0;
     }

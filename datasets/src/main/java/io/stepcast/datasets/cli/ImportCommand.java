@@ -1,51 +1,48 @@
 package io.stepcast.datasets.cli;
 
-import io.stepcast.datasets.importers.BigDlLogImporter;
-import io.stepcast.datasets.importers.CourierImporter;
-import io.stepcast.datasets.importers.GavelImporter;
-import io.stepcast.datasets.importers.GenericCsvImporter;
-import io.stepcast.datasets.importers.ImportResult;
-import io.stepcast.datasets.importers.NcclTestsImporter;
-import io.stepcast.datasets.importers.ObservationImporter;
-import io.stepcast.datasets.importers.PolluxImporter;
-import io.stepcast.datasets.importers.TfBenchmarksImporter;
-import io.stepcast.datasets.parquet.IterationTraceFiles;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.api.plugin.ProfileReader;
+import io.stepcast.datasets.catalog.ProfileReaders;
+import io.stepcast.datasets.catalog.UnknownNameException;
+import io.stepcast.datasets.importers.ParquetImport;
 import io.stepcast.datasets.parquet.ObservationFiles;
-import io.stepcast.datasets.timeline.TimelineImporter;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * {@code stepcast datasets import SOURCE --input PATH --out FILE.parquet}: runs an importer and writes its
- * Parquet file (to a temporary file moved into place), printing the rows written.
- * <ul>
- *   <li>{@code pollux}, {@code gavel}, {@code tf-benchmarks}, {@code courier}, {@code nccl-tests}, {@code csv}: observations
- *       (PATH a file or the source's folder);</li>
- *   <li>{@code bigdl-log}: the iteration trace; {@code --observations FILE} also writes one observation per
- *       job ({@code --model}, {@code --workers}, {@code --dataset} describe the job);</li>
- *   <li>{@code tf-timeline}: the op trace ({@code --model}, {@code --local-batch} are stored in its
- *       metadata).</li>
- * </ul>
+ * {@code stepcast datasets import [SOURCE] --input PATH --out FILE.parquet}: runs a registered importer or
+ * profile reader and writes its Parquet file (to a temporary file moved into place), printing the rows
+ * written. SOURCE is an importer's name (observations, or the importer's own table such as
+ * {@code bigdl-log}'s iteration trace) or a profile reader's name (an op trace). Without SOURCE the input
+ * is a profile: read by the reader named with {@code --format}, else by the first registered reader that
+ * detects the file. {@code stepcast datasets list} names them all.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, description = "Import a real format into stepcast Parquet.")
 public final class ImportCommand implements Callable<Integer> {
-    static final List<String> SOURCES = List.of("pollux", "gavel", "tf-benchmarks", "courier", "csv", "bigdl-log",
-            "tf-timeline", "nccl-tests");
-
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SOURCE",
-            description = "pollux, gavel, tf-benchmarks, courier, nccl-tests, csv, bigdl-log or tf-timeline")
+    @ParentCommand
+    DatasetsCommand parent;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SOURCE",
+            description = "An importer or profile reader of `stepcast datasets list` (e.g. pollux, csv, bigdl-log, "
+                    + "tf-timeline); without it, the input is a profile of --format or of the detected format.")
     String source;
 
     @Option(names = "--input", required = true, paramLabel = "PATH", description = "A file or the source's folder.")
@@ -54,63 +51,75 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.parquet", description = "The Parquet file to write.")
     Path out;
 
+    @Option(names = "--format", paramLabel = "NAME",
+            description = "Without SOURCE: the profile reader to use (default: detected from the file).")
+    String format;
+
     @Option(names = "--observations", paramLabel = "FILE.parquet",
             description = "bigdl-log: also write one observation per job here.")
     Path observations;
 
-    @Option(names = "--model", description = "bigdl-log, tf-timeline: the model trained.")
+    @Option(names = "--model", paramLabel = "NAME", description = "bigdl-log, tf-timeline: the model trained.")
     String model;
 
-    @Option(names = "--workers", defaultValue = "1", description = "bigdl-log: executor cores of the job.")
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "1", description = "bigdl-log: executor cores of the job.")
     int workers;
 
-    @Option(names = "--dataset", description = "bigdl-log: the dataset.")
+    @Option(names = "--dataset", paramLabel = "NAME", description = "bigdl-log: the dataset.")
     String dataset;
 
-    @Option(names = "--local-batch", defaultValue = "0", description = "tf-timeline: the profiled local batch.")
+    @Option(names = "--local-batch", paramLabel = "N", defaultValue = "0", description = "tf-timeline: the profiled local batch.")
     int localBatch;
 
     @Override
     public Integer call() throws IOException {
+        Registered registered = DatasetsCommand.of(parent);
+        ImportOptions options = new ImportOptions(Optional.ofNullable(model), workers, Optional.ofNullable(dataset),
+                localBatch);
+        Object handler = handler(registered);
         PrintWriter pw = spec.commandLine().getOut();
-        switch (source) {
-            case "tf-timeline" -> {
-                TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(input, out, model, localBatch);
-                pw.printf("tf-timeline: wrote %,d op-trace rows (%,d steps) to %s%n", s.rows(), s.steps(), out);
+        if (handler instanceof ParquetImport p) {
+            p.importToParquet(input, out, Optional.ofNullable(observations), options).forEach(pw::println);
+        } else if (handler instanceof ObservationImporter importer) {
+            ImportedObservations r = importer.importFile(input, options);
+            long n = ObservationFiles.write(out, r.observations());
+            pw.printf("%s: wrote %,d observations to %s%n", importer.name(), n, out);
+            for (String note : r.notes()) {
+                pw.printf("%s: %s%n", importer.name(), note);
             }
-            case "bigdl-log" -> {
-                BigDlLogImporter.Result r = new BigDlLogImporter(model == null ? "bigdl-job" : model, workers, dataset)
-                        .readLog(input);
-                long n = IterationTraceFiles.write(out, r.iterations());
-                pw.printf("bigdl-log: wrote %,d iteration-trace rows to %s%n", n, out);
-                if (observations != null) {
-                    long m = ObservationFiles.write(observations, r.observations().observations());
-                    pw.printf("bigdl-log: wrote %,d observations to %s%n", m, observations);
-                }
-            }
-            default -> {
-                ImportResult r = importer(source).read(input);
-                long n = ObservationFiles.write(out, r.observations());
-                pw.printf("%s: wrote %,d observations to %s%n", source, n, out);
-                for (String note : r.notes()) {
-                    pw.printf("%s: %s%n", source, note);
-                }
-            }
+        } else {
+            ProfileReader reader = (ProfileReader) handler;
+            throw new IOException(reader.name() + " reads profiles but cannot write an op trace; "
+                    + "give the file to the command that needs the profile instead");
         }
         pw.flush();
         return 0;
     }
 
-    private static ObservationImporter importer(String source) {
-        return switch (source) {
-            case "pollux" -> new PolluxImporter();
-            case "gavel" -> new GavelImporter();
-            case "tf-benchmarks" -> new TfBenchmarksImporter();
-            case "courier" -> new CourierImporter();
-            case "csv" -> new GenericCsvImporter();
-            case "nccl-tests" -> new NcclTestsImporter();
-            default -> throw new IllegalArgumentException("unknown source '" + source + "' (known: "
-                    + String.join(", ", SOURCES) + ")");
-        };
+    /** The importer or reader SOURCE (or --format) names, else the reader that detects the input. */
+    private Object handler(Registered registered) throws IOException {
+        CommandLine cli = spec.commandLine();
+        if (source != null && format != null) {
+            throw new CommandLine.ParameterException(cli, "give SOURCE or --format, not both");
+        }
+        ProfileReaders readers = new ProfileReaders(registered.readers());
+        try {
+            if (source == null) {
+                return readers.choose(input, Optional.ofNullable(format));
+            }
+            ObservationImporter importer = registered.importers().get(source);
+            if (importer != null) {
+                return importer;
+            }
+            ProfileReader reader = registered.readers().get(source);
+            if (reader != null) {
+                return reader;
+            }
+            List<String> known = new ArrayList<>(registered.importers().keySet());
+            known.addAll(registered.readers().keySet());
+            throw new UnknownNameException("source", source, known);
+        } catch (UnknownNameException e) {
+            throw new CommandLine.ParameterException(cli, e.getMessage());
+        }
     }
 }

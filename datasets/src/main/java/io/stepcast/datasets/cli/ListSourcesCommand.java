@@ -1,13 +1,13 @@
 package io.stepcast.datasets.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonFactory;
-import io.stepcast.datasets.catalog.DataSource;
-import io.stepcast.datasets.catalog.SourceCatalog;
-import io.stepcast.datasets.catalog.SourceFile;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.SourceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -15,8 +15,9 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 /**
- * {@code stepcast datasets list [--json]}: every source with citation, licence, upstream and checksum (one
- * SHA-256 over the source's files in text mode, every file's SHA-256 with {@code --json}).
+ * {@code stepcast datasets list [--json]}: every source of the registered importers with citation, licence,
+ * upstream and checksum (one SHA-256 over the source's files in text mode, every file's SHA-256 with
+ * {@code --json}), then the names of the importers and profile readers.
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "Every real data source with citation, licence, upstream URL and checksum.")
@@ -24,17 +25,20 @@ public final class ListSourcesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ParentCommand
+    DatasetsCommand parent;
+
     @Option(names = "--json", description = "JSON with every file's SHA-256.")
     boolean json;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        SourceCatalog catalog = new SourceCatalog();
+        Registered registered = DatasetsCommand.of(parent);
         if (json) {
             JsonGenerator g = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter();
             g.writeStartArray();
-            for (DataSource s : catalog.all()) {
+            for (DataSource s : registered.sources()) {
                 g.writeStartObject();
                 g.writeStringField("name", s.name());
                 g.writeStringField("title", s.title());
@@ -61,18 +65,25 @@ public final class ListSourcesCommand implements Callable<Integer> {
             g.flush();
             out.println();
         } else {
-            for (DataSource s : catalog.all()) {
-                out.printf("%s  (%d files, %,d bytes%s)%n", s.name(), s.files().size(), s.bytes(),
-                        s.embedded() ? ", embedded" : "");
+            for (DataSource s : registered.sources()) {
+                out.printf("%s  (%s%s)%n", s.name(), s.files().isEmpty() ? "no published files"
+                        : files(s.files().size()) + String.format(", %,d bytes", s.bytes()), s.embedded() ? ", embedded" : "");
                 out.printf("  %s%n", s.title());
                 out.printf("  citation: %s%n", s.citation());
                 out.printf("  licence:  %s%n", s.licence());
                 out.printf("  upstream: %s%n", s.upstream());
-                out.printf("  sha256:   %s (of the files' sha256sum list)%n", s.checksum());
+                if (!s.files().isEmpty()) {
+                    out.printf("  sha256:   %s (of the files' sha256sum list)%n", s.checksum());
+                }
             }
-            out.println("importers: pollux, gavel, tf-benchmarks, courier, bigdl-log, tf-timeline, csv");
+            out.println("importers: " + String.join(", ", registered.importers().keySet()));
+            out.println("profile readers (detection order): " + String.join(", ", registered.readers().keySet()));
         }
         out.flush();
         return 0;
+    }
+
+    private static String files(int n) {
+        return n == 1 ? "1 file" : n + " files";
     }
 }

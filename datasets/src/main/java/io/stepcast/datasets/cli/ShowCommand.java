@@ -1,16 +1,21 @@
 package io.stepcast.datasets.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.api.plugin.ProfileReader;
+import io.stepcast.api.plugin.SourceFile;
 import io.stepcast.datasets.parquet.GenericRows;
 import io.stepcast.datasets.parquet.RowFileReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,13 +26,20 @@ import java.util.concurrent.Callable;
 /**
  * {@code stepcast datasets show FILE.parquet [--limit N] [--json]}: the kind, version and row count of a
  * stepcast Parquet file and its first rows ({@code column=value}, absent values left out), or JSON.
+ * {@code stepcast datasets show NAME}, for a registered importer or profile reader that is not a file:
+ * what it reads and, for a source, its variants and every file with its checksum.
  */
-@Command(name = "show", mixinStandardHelpOptions = true, description = "Show the first rows of a stepcast Parquet file.")
+@Command(name = "show", mixinStandardHelpOptions = true,
+        description = "Show the first rows of a stepcast Parquet file, or a registered importer or reader.")
 public final class ShowCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "An observations, op-trace or iteration-trace file.")
+    @ParentCommand
+    DatasetsCommand parent;
+
+    @Parameters(index = "0", paramLabel = "FILE|NAME",
+            description = "An observations, op-trace or iteration-trace file, or an importer or reader name.")
     Path file;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "20", description = "Rows to show (default ${DEFAULT-VALUE}).")
@@ -42,6 +54,22 @@ public final class ShowCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--limit must not be negative, was " + limit);
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (!Files.exists(file) && file.getNameCount() == 1) {
+            Registered registered = DatasetsCommand.of(parent);
+            String name = file.toString();
+            ObservationImporter importer = registered.importers().get(name);
+            ProfileReader reader = registered.readers().get(name);
+            if (importer != null) {
+                showImporter(importer, out);
+                out.flush();
+                return 0;
+            }
+            if (reader != null) {
+                out.printf("%s: profile reader: %s%n", reader.name(), reader.description());
+                out.flush();
+                return 0;
+            }
+        }
         String kind = GenericRows.kind(file);
         long total = GenericRows.rowCount(file);
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -72,6 +100,21 @@ public final class ShowCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    private static void showImporter(ObservationImporter importer, PrintWriter out) {
+        out.printf("%s: importer: %s%n", importer.name(), importer.description());
+        if (!importer.variants().isEmpty()) {
+            out.printf("  variants: %s%n", String.join(", ", importer.variants()));
+        }
+        importer.source().ifPresent(s -> {
+            out.printf("  %s%n  citation: %s%n  licence:  %s%n  upstream: %s%n", s.title(), s.citation(),
+                    s.licence(), s.upstream());
+            for (SourceFile f : s.files()) {
+                out.printf("  %s  %,d bytes  sha256 %s%s%n", f.path(), f.bytes(), f.sha256(),
+                        f.url().map(u -> "  " + u).orElse(""));
+            }
+        });
     }
 
     private static String text(Object v) {

@@ -4,7 +4,13 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.api.plugin.ObservationImporter;
 import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.parquet.IterationTraceFiles;
+import io.stepcast.datasets.parquet.ObservationFiles;
 import io.stepcast.datasets.trace.IterationRecord;
 
 import java.io.BufferedReader;
@@ -16,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
@@ -43,7 +50,7 @@ import java.util.regex.Pattern;
  * iteration (warm-up) when there are several; {@code accuracy} = the last Top-1 accuracy; tags
  * {@code job}, {@code epochs}, {@code iterations}.
  */
-public final class BigDlLogImporter implements ObservationImporter {
+public final class BigDlLogImporter implements ObservationImporter, ParquetImport {
     private static final String NUM = "([-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?|NaN)";
     private static final Pattern HEADER = Pattern.compile(
             "\\[Epoch (\\d+) (\\d+)/(\\d+)\\]\\[Iteration (\\d+)\\]\\[Wall Clock " + NUM + "\\s*s\\]");
@@ -90,14 +97,50 @@ public final class BigDlLogImporter implements ObservationImporter {
     }
 
     /** The iteration trace and the observations of a log. */
-    public record Result(List<IterationRecord> iterations, ImportResult observations) {
+    public record Result(List<IterationRecord> iterations, ImportedObservations observations) {
         public Result {
             iterations = List.copyOf(iterations);
         }
     }
 
     @Override
-    public ImportResult read(Path input) throws IOException {
+    public String description() {
+        return "BigDL driver logs into an iteration trace (--observations: one observation per job; "
+                + "--model, --workers, --dataset describe the job)";
+    }
+
+    @Override
+    public Optional<DataSource> source() {
+        return Optional.empty();
+    }
+
+    @Override
+    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
+        return configured(options).readLog(input).observations();
+    }
+
+    /** Writes the iteration trace to {@code out} and, when asked, the jobs' observations. */
+    @Override
+    public List<String> importToParquet(Path input, Path out, Optional<Path> observations, ImportOptions options)
+            throws IOException {
+        Result r = configured(options).readLog(input);
+        List<String> lines = new ArrayList<>();
+        long n = IterationTraceFiles.write(out, r.iterations());
+        lines.add(String.format("%s: wrote %,d iteration-trace rows to %s", name(), n, out));
+        if (observations.isPresent()) {
+            long m = ObservationFiles.write(observations.get(), r.observations().observations());
+            lines.add(String.format("%s: wrote %,d observations to %s", name(), m, observations.get()));
+        }
+        return lines;
+    }
+
+    private static BigDlLogImporter configured(ImportOptions options) {
+        return new BigDlLogImporter(options.model().orElse("bigdl-job"), options.workers(),
+                options.dataset().orElse(null));
+    }
+
+    /** The observations of a log, one per job. */
+    public ImportedObservations read(Path input) throws IOException {
         return readLog(input).observations();
     }
 
@@ -200,7 +243,7 @@ public final class BigDlLogImporter implements ObservationImporter {
                 obs.add(observation(s, file.getFileName().toString(), where));
             }
         }
-        return new Result(rows, ImportResult.of(obs));
+        return new Result(rows, ImportedObservations.of(obs));
     }
 
     private IterationRecord iteration(String line, Matcher h, String job, JobState state, String at)

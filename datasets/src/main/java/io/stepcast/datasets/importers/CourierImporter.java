@@ -5,6 +5,9 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -17,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The Courier study's tables (Albo Martinez, Bobde, Motyka, Chen, "Courier: Real-Time Optimal Batch Size
@@ -34,11 +38,14 @@ import java.util.Map;
  * {@code chosen_batch}, {@code job}, {@code note}). Tag {@code table} = {@code cells},
  * {@code batch_njobs} or {@code live}.
  */
-public final class CourierImporter implements ObservationImporter {
+public final class CourierImporter extends SourceImporter {
     /** Model name of rows averaged over both networks. */
     public static final String MIXED = "courier-mixed";
     /** Worker VMs of the Courier cluster. */
     public static final int WORKER_VMS = 3;
+    /** The importer's and source's name. */
+    public static final String NAME = "courier";
+    private static final DataSource SOURCE = DataSources.builtIn(NAME);
 
     /** The three observation tables of the Courier study. */
     public enum Table {
@@ -77,12 +84,22 @@ public final class CourierImporter implements ObservationImporter {
 
     /** The chosen tables only. */
     public CourierImporter(List<Table> tables) {
+        super(SOURCE, "the Courier study's tables (one of its CSV files or the courier folder)");
         this.tables = List.copyOf(tables);
     }
 
     @Override
-    public String name() {
-        return "courier";
+    Map<String, SourceImporter> parts() {
+        Map<String, SourceImporter> m = new LinkedHashMap<>();
+        m.put(NAME + "-cells", new CourierImporter(List.of(Table.CELLS)));
+        m.put(NAME + "-batch-njobs", new CourierImporter(List.of(Table.BATCH_NJOBS)));
+        m.put(NAME + "-live", new CourierImporter(List.of(Table.LIVE)));
+        return m;
+    }
+
+    @Override
+    Optional<ImportedObservations> embedded() throws IOException {
+        return Optional.of(readEmbedded());
     }
 
     /** The model of a Courier network name: {@code simplenet} is the 784-128-10 MLP. */
@@ -94,14 +111,15 @@ public final class CourierImporter implements ObservationImporter {
         };
     }
 
+    /** Reads one of the tables or the courier folder (the chosen tables). */
     @Override
-    public ImportResult read(Path input) throws IOException {
+    public ImportedObservations read(Path input) throws IOException {
         if (Files.isRegularFile(input)) {
             String name = input.getFileName().toString();
             for (Table t : Table.values()) {
                 if (t.file().equals(name)) {
                     try (InputStream in = Files.newInputStream(input)) {
-                        return ImportResult.of(read(t, in, input.toString()));
+                        return ImportedObservations.of(read(t, in, input.toString()));
                     }
                 }
             }
@@ -115,18 +133,18 @@ public final class CourierImporter implements ObservationImporter {
     }
 
     /** The copy embedded in the jar. */
-    public ImportResult readEmbedded() throws IOException {
+    public ImportedObservations readEmbedded() throws IOException {
         return read(SourceFiles.embedded("courier"), "embedded courier/");
     }
 
-    private ImportResult read(SourceFiles files, String prefix) throws IOException {
+    private ImportedObservations read(SourceFiles files, String prefix) throws IOException {
         List<Observation> out = new ArrayList<>();
         for (Table t : tables) {
             try (InputStream in = files.open(t.file())) {
                 out.addAll(read(t, in, prefix + t.file()));
             }
         }
-        return ImportResult.of(out);
+        return ImportedObservations.of(out);
     }
 
     private List<Observation> read(Table table, InputStream in, String display) throws IOException {

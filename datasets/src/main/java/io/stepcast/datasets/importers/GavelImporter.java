@@ -7,6 +7,9 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.DataFormatException;
 
 import java.io.IOException;
@@ -19,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,18 +38,25 @@ import java.util.regex.Pattern;
  * ({@code null}) -> 1 tenant; a pair -> 2 tenants and tag {@code co_runner=<other job type>|<k>}, this job's
  * rate being the first number. {@code stepTimeS} = workers / steps_per_s (the published rate is summed
  * over the workers). Entries of 0.0 steps/s (the pair did not fit) are skipped and counted in
- * {@link ImportResult#skipped()}.
+ * {@link ImportedObservations#skipped()}.
  *
  * <p>Our choices: {@code A3C} and {@code CycleGAN} name no batch size; Gavel runs them with one sample
  * (episode or image pair) per step, so their local batch is 1 and they carry the tag
  * {@code batch=implicit}. The dataset is the one Gavel's paper trains the model on (Table 2). Tag
  * {@code job_type} keeps the full job type.
  */
-public final class GavelImporter implements ObservationImporter {
+public final class GavelImporter extends SourceImporter {
     /** Gavel's simulator table. */
     public static final String SIMULATION = "simulation_throughputs.json";
     /** Gavel's physical-cluster table. */
     public static final String PHYSICAL = "physical_cluster_throughputs.json";
+
+    /** The importer's and source's name. */
+    public static final String NAME = "gavel";
+    private static final String RAW =
+            "https://raw.githubusercontent.com/stanford-futuredata/gavel/c4fa40097339e9608ab71fd64c8bdea96a5e4a4c/";
+    private static final DataSource SOURCE = DataSources.builtIn(NAME, path -> Optional.of(
+            path.equals("LICENSE") ? RAW + "LICENSE" : RAW + "scheduler/" + path));
 
     private static final Pattern KEY = Pattern.compile("^\\('(.+)',\\s*(\\d+)\\)$");
     private static final Pattern JOB = Pattern.compile("^(.*?)\\s*\\(batch size (\\d+)\\)$");
@@ -64,17 +75,22 @@ public final class GavelImporter implements ObservationImporter {
 
     /** Reads only the chosen tables when given the folder. */
     public GavelImporter(boolean simulation, boolean physical) {
+        super(SOURCE, "Gavel throughput tables (a *_throughputs.json or the gavel folder)");
         this.simulation = simulation;
         this.physical = physical;
     }
 
     @Override
-    public String name() {
-        return "gavel";
+    Map<String, SourceImporter> parts() {
+        Map<String, SourceImporter> m = new LinkedHashMap<>();
+        m.put(NAME + "-simulation", new GavelImporter(true, false));
+        m.put(NAME + "-physical", new GavelImporter(false, true));
+        return m;
     }
 
+    /** Reads the gavel folder (the chosen tables) or one table. */
     @Override
-    public ImportResult read(Path input) throws IOException {
+    public ImportedObservations read(Path input) throws IOException {
         List<Observation> out = new ArrayList<>();
         int[] skipped = {0};
         if (Files.isDirectory(input)) {
@@ -97,7 +113,7 @@ public final class GavelImporter implements ObservationImporter {
         }
         List<String> notes = skipped[0] == 0 ? List.of()
                 : List.of(skipped[0] + " entries with 0.0 steps/s (the jobs did not fit together) skipped");
-        return new ImportResult(out, skipped[0], notes);
+        return new ImportedObservations(out, skipped[0], notes);
     }
 
     private void readFile(Path file, List<Observation> out, int[] skipped) throws IOException {

@@ -4,6 +4,10 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.api.plugin.ObservationImporter;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -36,7 +40,7 @@ import java.util.Set;
  * {@code csv:<file name>}).
  *
  * <p>Unknown columns are kept as tags of every observation (column name = tag key) and reported in
- * {@link ImportResult#notes()}; they are never silently dropped.
+ * {@link ImportedObservations#notes()}; they are never silently dropped.
  */
 public final class GenericCsvImporter implements ObservationImporter {
     /** The columns every file must have. */
@@ -55,7 +59,22 @@ public final class GenericCsvImporter implements ObservationImporter {
     }
 
     @Override
-    public ImportResult read(Path input) throws IOException {
+    public String description() {
+        return "a CSV table of observations in stepcast's generic columns (docs/data-model.md)";
+    }
+
+    @Override
+    public java.util.Optional<DataSource> source() {
+        return java.util.Optional.empty();
+    }
+
+    @Override
+    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
+        return read(input);
+    }
+
+    /** Reads one CSV file. */
+    public ImportedObservations read(Path input) throws IOException {
         if (!Files.isRegularFile(input)) {
             throw new java.io.FileNotFoundException(input + ": no such file");
         }
@@ -86,7 +105,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         }
         List<String> notes = unknown.isEmpty() ? List.of()
                 : List.of("unknown column(s) kept as tags: " + String.join(", ", unknown));
-        return new ImportResult(out, 0, notes);
+        return new ImportedObservations(out, 0, notes);
     }
 
     private static Observation row(CsvRow r, List<String> unknown, String defaultSource) throws DataFormatException {

@@ -1,5 +1,8 @@
 package io.stepcast.datasets.importers;
 
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.catalog.DataSources;
+import io.stepcast.datasets.catalog.SourceFolders;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
@@ -36,17 +39,26 @@ import java.util.stream.Stream;
  * <p>Input: the {@code nccl-tests} folder (every {@code <gpu>/allreduce_*gpus.csv}), one GPU folder, or one
  * file; the GPU comes from the file's folder name.
  */
-public final class NcclTestsImporter implements ObservationImporter {
+public final class NcclTestsImporter extends SourceImporter {
+    /** The importer's and source's name. */
+    public static final String NAME = "nccl-tests";
     private static final String HEADER = "size(B),count,type,time(ns),busbw(GB/s),time(ns),busbw(GB/s)";
     private static final Pattern FILE = Pattern.compile("allreduce_(\\d+)gpus\\.csv");
 
+    /** The tables of every GPU. */
+    public NcclTestsImporter() {
+        super(DataSources.builtIn(NAME), "nccl-tests all_reduce_perf tables (the vtrain/nccl-tests folder, one GPU "
+                + "folder or one allreduce_<N>gpus.csv)");
+    }
+
+    /** The tables are a part of the vtrain folder ({@code DATA/vtrain/nccl-tests}), whose files it lists. */
     @Override
-    public String name() {
-        return "nccl-tests";
+    public ImportedObservations importAll(Path dataDir) throws IOException {
+        return read(SourceFolders.of(dataDir, "vtrain/nccl-tests"));
     }
 
     @Override
-    public ImportResult read(Path input) throws IOException {
+    public ImportedObservations read(Path input) throws IOException {
         if (!Files.exists(input)) {
             throw new FileNotFoundException(input + ": no such file or folder");
         }
@@ -64,7 +76,7 @@ public final class NcclTestsImporter implements ObservationImporter {
         for (Path f : files) {
             readFile(f, out);
         }
-        return ImportResult.of(out);
+        return ImportedObservations.of(out);
     }
 
     private static void readFile(Path file, List<Observation> out) throws IOException {

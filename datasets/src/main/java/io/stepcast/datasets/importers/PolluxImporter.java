@@ -4,6 +4,9 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -12,8 +15,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -31,11 +36,18 @@ import java.util.stream.Stream;
  *
  * <p>The input may be the {@code pollux} folder (all jobs, in name order), one job folder, or one CSV file.
  */
-public final class PolluxImporter implements ObservationImporter {
+public final class PolluxImporter extends SourceImporter {
     /** File of the placement sweep (up to 4 nodes). */
     public static final String PLACEMENTS = "placements.csv";
     /** File of the 6-16 node sweep. */
     public static final String SCALABILITY = "scalability.csv";
+
+    /** The importer's and source's name. */
+    public static final String NAME = "pollux";
+    private static final String RAW =
+            "https://raw.githubusercontent.com/petuum/adaptdl/c793c7089bd307462686339d29707925c461f9a9/";
+    private static final DataSource SOURCE = DataSources.builtIn(NAME, path -> Optional.of(
+            path.equals("LICENSE") ? RAW + "LICENSE" : RAW + "simulator/traces/" + path));
 
     private static final Map<String, String> MODELS = Map.of(
             "bert", "BERT", "cifar10", "ResNet-18", "deepspeech2", "DeepSpeech2",
@@ -51,13 +63,17 @@ public final class PolluxImporter implements ObservationImporter {
 
     /** Reads the chosen splits only. */
     public PolluxImporter(boolean placements, boolean scalability) {
+        super(SOURCE, "Pollux step-time traces (a placements.csv or scalability.csv, a job folder or the pollux folder)");
         this.placements = placements;
         this.scalability = scalability;
     }
 
     @Override
-    public String name() {
-        return "pollux";
+    Map<String, SourceImporter> parts() {
+        Map<String, SourceImporter> m = new LinkedHashMap<>();
+        m.put(NAME + "-placements", new PolluxImporter(true, false));
+        m.put(NAME + "-scalability", new PolluxImporter(false, true));
+        return m;
     }
 
     /** The model name of a Pollux job folder ({@code imagenet} is ResNet-50). */
@@ -65,8 +81,9 @@ public final class PolluxImporter implements ObservationImporter {
         return MODELS.getOrDefault(job, job);
     }
 
+    /** Reads the pollux folder, a job folder or one CSV file. */
     @Override
-    public ImportResult read(Path input) throws IOException {
+    public ImportedObservations read(Path input) throws IOException {
         List<Observation> out = new ArrayList<>();
         if (Files.isRegularFile(input)) {
             readFile(input, out);
@@ -89,7 +106,7 @@ public final class PolluxImporter implements ObservationImporter {
         } else {
             throw new java.io.FileNotFoundException(input + ": no such file or folder");
         }
-        return ImportResult.of(out);
+        return ImportedObservations.of(out);
     }
 
     private void readJob(Path job, List<Observation> out) throws IOException {

@@ -4,6 +4,9 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -16,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The TensorFlow 1.x {@code tf_cnn_benchmarks} table of May 2017 (AWS p2.8xlarge, K80; TensorFlow
@@ -29,17 +33,26 @@ import java.util.Map;
  * {@code images_per_sec}; each published number is the mean of 5 runs, hence {@code runs = 5}. Tags
  * {@code platform}, {@code variable_update}, {@code data}, {@code local_parameter_device} (when given).
  */
-public final class TfBenchmarksImporter implements ObservationImporter {
+public final class TfBenchmarksImporter extends SourceImporter {
     /** The one file of this source. */
     public static final String FILE = "tf_cnn_benchmarks_2017_aws_k80.csv";
+    /** The importer's and source's name. */
+    public static final String NAME = "tf-benchmarks";
+    private static final DataSource SOURCE = DataSources.builtIn(NAME);
 
-    @Override
-    public String name() {
-        return "tf-benchmarks";
+    /** The one table. */
+    public TfBenchmarksImporter() {
+        super(SOURCE, "the tf_cnn_benchmarks table of 2017 (" + FILE + " or its folder)");
     }
 
     @Override
-    public ImportResult read(Path input) throws IOException {
+    Optional<ImportedObservations> embedded() throws IOException {
+        return Optional.of(readEmbedded());
+    }
+
+    /** Reads the table or its folder. */
+    @Override
+    public ImportedObservations read(Path input) throws IOException {
         Path file = Files.isDirectory(input) ? input.resolve(FILE) : input;
         if (!Files.isRegularFile(file)) {
             throw new java.io.FileNotFoundException(file + ": no such file");
@@ -50,13 +63,13 @@ public final class TfBenchmarksImporter implements ObservationImporter {
     }
 
     /** The copy embedded in the jar. */
-    public ImportResult readEmbedded() throws IOException {
+    public ImportedObservations readEmbedded() throws IOException {
         try (InputStream in = SourceFiles.embedded("tf-benchmarks").open(FILE)) {
             return read(in, "embedded tf-benchmarks/" + FILE, FILE);
         }
     }
 
-    private ImportResult read(InputStream in, String display, String fileName) throws IOException {
+    private ImportedObservations read(InputStream in, String display, String fileName) throws IOException {
         List<Observation> out = new ArrayList<>();
         String source = "tf-benchmarks:" + fileName;
         try (CsvReader csv = CsvReader.open(in, display)) {
@@ -104,6 +117,6 @@ public final class TfBenchmarksImporter implements ObservationImporter {
                 }
             }
         }
-        return ImportResult.of(out);
+        return ImportedObservations.of(out);
     }
 }

@@ -2,6 +2,7 @@ package io.stepcast.datasets.plugin;
 
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.api.zoo.ModelCatalog;
@@ -10,13 +11,25 @@ import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.cli.DatasetsCommandExtension;
 import io.stepcast.datasets.cli.HardwareCommandExtension;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import io.stepcast.datasets.importers.BigDlLogImporter;
+import io.stepcast.datasets.importers.CourierImporter;
+import io.stepcast.datasets.importers.GavelImporter;
+import io.stepcast.datasets.importers.GenericCsvImporter;
+import io.stepcast.datasets.importers.NcclTestsImporter;
+import io.stepcast.datasets.importers.PolluxImporter;
+import io.stepcast.datasets.importers.TfBenchmarksImporter;
+import io.stepcast.datasets.importers.TfCpuProfilesImporter;
+import io.stepcast.datasets.timeline.TfTimelineReader;
 import io.stepcast.datasets.zoo.ZooCatalog;
 
+import java.util.List;
+
 /**
- * The datasets module as a stepcast plugin (module name {@code datasets}): binds {@link ProfileSource},
- * {@link ObservationCatalog}, {@link ModelCatalog} (the model zoo) and {@link HardwareCatalog} to this module's
- * implementations and adds the {@code datasets} and {@code hardware} commands.
- * Listed in {@code META-INF/services/com.google.inject.Module}.
+ * The datasets module as a stepcast plugin (module name {@code datasets}): registers the importers of the
+ * real sources and formats and the TensorFlow timeline reader, binds {@link ProfileSource},
+ * {@link ObservationCatalog} (which read every registered importer and reader, this plugin's and others'),
+ * {@link ModelCatalog} (the model zoo) and {@link HardwareCatalog} to this module's implementations, and adds
+ * the {@code datasets} and {@code hardware} commands. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class DatasetsPlugin extends StepcastPlugin {
 
@@ -27,11 +40,32 @@ public final class DatasetsPlugin extends StepcastPlugin {
 
     @Override
     protected void registerAll() {
+        // The order is the order of `datasets list` and of the catalog's sources.
+        importer(new PolluxImporter());
+        importer(new GavelImporter());
+        importer(new TfBenchmarksImporter());
+        importer(new CourierImporter());
+        importer(new TfCpuProfilesImporter());
+        importer(new NcclTestsImporter());
+        importer(new BigDlLogImporter());
+        importer(new GenericCsvImporter());
+        // Readers are asked in this order when a file's format is detected (tf-timeline accepts any .json).
+        profileReader(new TfTimelineReader());
         bind(ProfileSource.class).to(DefaultProfileSource.class);
         bind(ObservationCatalog.class).to(DefaultObservationCatalog.class);
         bind(ModelCatalog.class).to(ZooCatalog.class);
         bind(HardwareCatalog.class).to(DefaultHardwareCatalog.class).in(com.google.inject.Singleton.class);
         command(DatasetsCommandExtension.class);
         command(HardwareCommandExtension.class);
+    }
+
+    /** A registry of this plugin alone: what the datasets module offers without any other plugin. */
+    public static PluginRegistry builtIn() {
+        return BuiltIn.REGISTRY;
+    }
+
+    /** Created once, on first use (class initialisation is lazy and thread-safe). */
+    private static final class BuiltIn {
+        static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new DatasetsPlugin()));
     }
 }

@@ -1,10 +1,26 @@
 package io.stepcast.datasets.catalog;
 
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.api.profile.Profile;
 import io.stepcast.datasets.SharedData;
+import io.stepcast.datasets.parquet.ObservationFiles;
+import io.stepcast.datasets.parquet.OpTraceFiles;
+import io.stepcast.datasets.parquet.SyntheticOpTrace;
+import io.stepcast.datasets.plugin.DatasetsPlugin;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +47,25 @@ class DefaultObservationCatalogTest {
     }
 
     @Test
+    void theSourcesAreThoseOfTheRegisteredImportersInTheirOrder() {
+        // The eleven names of the catalog before importers were registered, then the recordings.
+        assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
+                "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks",
+                "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles");
+    }
+
+    @Test
+    void importingAFolderGivesTheSameObservationsAsTheCatalog() throws IOException {
+        // `datasets import NAME --input DATA/NAME` and the catalog read the same rows, for every published source.
+        Map<String, ObservationImporter> importers = DatasetsPlugin.builtIn().importers();
+        for (String source : List.of("pollux", "gavel", "tf-benchmarks", "courier")) {
+            List<Observation> imported = importers.get(source)
+                    .importFile(SharedData.of(source), ImportOptions.none()).observations();
+            assertThat(imported).as(source).isEqualTo(catalog.observations(source, Optional.of(SharedData.dir())));
+        }
+    }
+
+    @Test
     void embeddedTablesNeedNoDataFolder() throws IOException {
         assertThat(catalog.observations("courier", Optional.empty())).hasSize(75);
         assertThat(catalog.observations("tf-benchmarks", Optional.empty())).hasSize(80);
@@ -42,5 +77,54 @@ class DefaultObservationCatalogTest {
                 .isInstanceOf(FileNotFoundException.class).hasMessageContaining("not embedded");
         assertThatThrownBy(() -> catalog.observations("nope", Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("known: pollux");
+    }
+
+    @Test
+    void theNotEmbeddedMessageLeavesTheSourceNameToItsCaller() {
+        // Callers write "source pollux: <message>"; the message must not say "source pollux" again.
+        assertThatThrownBy(() -> catalog.observations("pollux-placements", Optional.empty()))
+                .hasMessage("not embedded in stepcast; the data folder must hold pollux/, laid out like shared/data");
+    }
+
+    @Test
+    void anUnknownSourceNamesTheClosestOnes() {
+        assertThatThrownBy(() -> catalog.observations("pollux-placement", Optional.empty()))
+                .isInstanceOf(UnknownNameException.class)
+                .hasMessageStartingWith("unknown source 'pollux-placement': did you mean pollux-placements? "
+                        + "(known: pollux, ")
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void mostSourcesHaveNoRecordedProfiles() throws IOException {
+        assertThat(catalog.profiles("courier", Optional.empty())).isEmpty();
+    }
+
+    @Test
+    void theRecordingsOfTfCpuProfilesAreObservationsWithTheirProfiles(@TempDir Path data) throws IOException {
+        // A synthetic recording laid out as `stepcast profile tensorflow` writes one (not a measurement).
+        Path dir = Files.createDirectories(data.resolve("tf-cpu-profiles/synthetic-net-batch32"));
+        OpTraceFiles.write(dir.resolve("optrace.parquet"), SyntheticOpTrace.oneStep(),
+                Map.of(OpTraceFiles.MODEL_KEY, "synthetic-net", OpTraceFiles.LOCAL_BATCH_KEY, "32"));
+        Config single = Config.builder().model("synthetic-net").architecture(Architecture.ALLREDUCE).workers(1)
+                .nodes(1).localBatch(32).build();
+        ObservationFiles.write(data.resolve("tf-cpu-profiles/observations.parquet"), List.of(new Observation(single,
+                Measurements.builder().stepTimeS(0.002).build(), "tf-profile:synthetic-net-batch32/observation.json",
+                0, Map.of("cpu_model", "synthetic", "loss", "1.0"))));
+
+        List<Observation> obs = catalog.observations("tf-cpu-profiles", Optional.of(data));
+        assertThat(obs).singleElement().satisfies(o -> {
+            assertThat(o.config().deployment().architecture()).isEqualTo(Architecture.ASYNC_PS);
+            assertThat(o.source()).isEqualTo("tf-cpu-profiles:synthetic-net");
+            assertThat(o.tags()).containsOnlyKeys("cpu_model");
+        });
+        List<Profile> profiles = catalog.profiles("tf-cpu-profiles", Optional.of(data));
+        assertThat(profiles).singleElement().satisfies(p -> {
+            assertThat(p.model()).isEqualTo("synthetic-net");
+            assertThat(p.localBatch()).isEqualTo(32);
+            assertThat(p.stepTimeUs()).as("set to the measured untraced step time").isEqualTo(2000.0);
+        });
+        assertThatThrownBy(() -> catalog.observations("tf-cpu-profiles", Optional.empty()))
+                .hasMessageContaining("no --data folder given").hasMessageContaining("stepcast profile tensorflow");
     }
 }

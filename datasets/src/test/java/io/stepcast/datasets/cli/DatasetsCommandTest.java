@@ -48,10 +48,14 @@ class DatasetsCommandTest {
         Run r = run(new DatasetsCommand(), "list");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("pollux  (53 files", "OSDI 2021", "Apache-2.0", "github.com/petuum/adaptdl",
-                "gavel", "MIT", "tf-benchmarks", "courier", "ICPE 2021", "sha256:");
+                "gavel", "MIT", "tf-benchmarks", "courier", "ICPE 2021", "sha256:",
+                "importers: pollux, gavel, tf-benchmarks, courier, tf-cpu-profiles, bigdl-log, csv",
+                "profile readers (detection order): tf-timeline");
         Run j = run(new DatasetsCommand(), "list", "--json");
         JsonNode sources = new ObjectMapper().readTree(j.out());
-        assertThat(sources).hasSize(5);
+        // The published sources and the recordings made on this machine.
+        assertThat(sources).extracting(n -> n.get("name").asText())
+                .containsExactly("pollux", "gavel", "tf-benchmarks", "courier", "tf-cpu-profiles", "nccl-tests");
         JsonNode placements = null;
         for (JsonNode f : sources.get(0).get("files")) {
             if (f.get("path").asText().equals("imagenet/placements.csv")) {
@@ -108,6 +112,48 @@ class DatasetsCommandTest {
     }
 
     @Test
+    void showNamesWhatARegisteredImporterOrReaderReads() {
+        Run r = run(new DatasetsCommand(), "show", "gavel");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("gavel: importer:", "variants: gavel-simulation, gavel-physical", "OSDI 2020",
+                "simulation_throughputs.json  1,240,176 bytes  sha256 17111f7295f0");
+        Run t = run(new DatasetsCommand(), "show", "tf-timeline");
+        assertThat(t.out()).startsWith("tf-timeline: profile reader: TensorFlow timelines");
+    }
+
+    @Test
+    void aSourceOfOneFileSaysOneFile() {
+        Run r = run(new DatasetsCommand(), "list");
+        assertThat(r.out()).contains("tf-benchmarks  (1 file, 7,631 bytes, embedded)").doesNotContain("(1 files")
+                .contains("tf-cpu-profiles  (no published files)");
+    }
+
+    @Test
+    void withoutASourceTheProfileFormatIsDetectedOrNamed() throws IOException {
+        Path t = Files.writeString(dir.resolve("timeline.trace"), "{\"traceEvents\":["
+                + "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"ts\":1,\"dur\":2,\"name\":\"MatMul\",\"args\":{\"name\":\"m\",\"op\":\"MatMul\"}}]}");
+        Run detected = run(new DatasetsCommand(), "import", "--input", t.toString(), "--out",
+                dir.resolve("a.parquet").toString());
+        assertThat(detected.code()).as(detected.err()).isZero();
+        assertThat(detected.out()).startsWith("tf-timeline: wrote 1 op-trace rows");
+        Run named = run(new DatasetsCommand(), "import", "--format", "tf-timeline", "--input", t.toString(), "--out",
+                dir.resolve("b.parquet").toString());
+        assertThat(named.code()).as(named.err()).isZero();
+        Path csv = Files.writeString(dir.resolve("not-a-profile.txt"), "a,b\n1,2\n");
+        Run none = run(new DatasetsCommand(), "import", "--input", csv.toString(), "--out",
+                dir.resolve("c.parquet").toString());
+        assertThat(none.code()).isEqualTo(1);
+        assertThat(none.err()).contains("not-a-profile.txt").contains("no profile reader recognises this file");
+    }
+
+    @Test
+    void fetchingASourceWithoutPublishedFilesIsAUsageError() {
+        Run r = run(new DatasetsCommand(), "fetch", "tf-cpu-profiles", "--cache", dir.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("tf-cpu-profiles has no published files to fetch");
+    }
+
+    @Test
     void badInputsExitOneWithTheFileInTheMessage() throws IOException {
         Path bad = Files.writeString(dir.resolve("bad.json"), "{\"traceEvents\":[{\"ph\":\"X\"");
         Path out = dir.resolve("x.parquet");
@@ -116,8 +162,19 @@ class DatasetsCommandTest {
         assertThat(r.err()).contains("bad.json:1:").contains("ends too early");
         assertThat(Files.exists(out)).isFalse();
         Run unknown = run(new DatasetsCommand(), "import", "nope", "--input", bad.toString(), "--out", out.toString());
-        assertThat(unknown.code()).isEqualTo(1);
+        assertThat(unknown.code()).as("a usage error").isEqualTo(2);
         assertThat(unknown.err()).contains("unknown source 'nope'");
+        Run misspelt = run(new DatasetsCommand(), "import", "polux", "--input", bad.toString(), "--out", out.toString());
+        assertThat(misspelt.code()).isEqualTo(2);
+        assertThat(misspelt.err().lines().findFirst().orElseThrow())
+                .startsWith("unknown source 'polux': did you mean pollux? (known: pollux, gavel");
+        Run fetch = run(new DatasetsCommand(), "fetch", "gavle");
+        assertThat(fetch.code()).isEqualTo(2);
+        assertThat(fetch.err()).contains("unknown source 'gavle': did you mean gavel? (known: ");
+        Run format = run(new DatasetsCommand(), "import", "--format", "tf-timelin", "--input", bad.toString(),
+                "--out", out.toString());
+        assertThat(format.code()).isEqualTo(2);
+        assertThat(format.err()).contains("unknown format 'tf-timelin': did you mean tf-timeline?");
         Run notParquet = run(new DatasetsCommand(), "show", bad.toString());
         assertThat(notParquet.code()).isEqualTo(1);
         assertThat(notParquet.err()).contains("bad.json").contains("not a Parquet file");

@@ -1,6 +1,7 @@
 package io.stepcast.datasets.importers;
 
 import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.SharedData;
 import io.stepcast.datasets.io.DataFormatException;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class GavelImporterTest {
 
     @Test
     void simulationTableKeepsEveryNonZeroEntry() throws IOException {
-        ImportResult r = new GavelImporter().read(SharedData.of("gavel/simulation_throughputs.json"));
+        ImportedObservations r = new GavelImporter().read(SharedData.of("gavel/simulation_throughputs.json"));
         // 10,830 entries in the file; 6,579 are 0.0 steps/s (the pair did not fit).
         assertThat(r.observations()).hasSize(4251);
         assertThat(r.skipped()).isEqualTo(6579);
@@ -29,7 +30,7 @@ class GavelImporterTest {
 
     @Test
     void bothTablesFromTheFolder() throws IOException {
-        ImportResult r = new GavelImporter().read(SharedData.of("gavel"));
+        ImportedObservations r = new GavelImporter().read(SharedData.of("gavel"));
         assertThat(r.observations()).hasSize(4251 + 4250);
         assertThat(r.skipped()).isEqualTo(6579 + 6580);
     }

@@ -3,6 +3,7 @@ package io.stepcast.datasets.importers;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.io.DataFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +39,7 @@ class GenericCsvImporterTest {
                 ResNet-50,async-ps,8,32,0.5,4,2,25,V100,TensorFlow,a1
                 ResNet-50,ALLREDUCE,1,32,0.25,,,,,,
                 """);
-        ImportResult r = new GenericCsvImporter().read(ok);
+        ImportedObservations r = new GenericCsvImporter().read(ok);
         assertThat(r.notes()).containsExactly("unknown column(s) kept as tags: run_id");
         Observation o = r.observations().get(0);
         assertThat(o.config().deployment().architecture()).isEqualTo(Architecture.ASYNC_PS);

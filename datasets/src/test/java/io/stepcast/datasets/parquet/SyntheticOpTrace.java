@@ -6,12 +6,12 @@ import io.stepcast.datasets.trace.OpEvent;
 import java.util.List;
 
 /** A synthetic two-layer step for tests of mechanics (not real data). */
-final class SyntheticOpTrace {
+public final class SyntheticOpTrace {
     private SyntheticOpTrace() {
     }
 
     /** Receives w1, w2; two compute ops; two gradient sends. Times start at 1000 us, the step lasts 400 us. */
-    static List<OpEvent> oneStep() {
+    public static List<OpEvent> oneStep() {
         return List.of(
                 new OpEvent(0, 0, "/job:ps", 0, "w1/read", "RecvTensor", OpCategory.RECEIVE, 1000, 50, "w1", 4000, null,
                         List.of()),

@@ -1,13 +1,17 @@
 package io.stepcast.datasets.plugin;
 
+import io.stepcast.api.plugin.FileHead;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.ProfileReader;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.zoo.ZooCatalog;
 import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,5 +26,27 @@ class DatasetsPluginTest {
                 .isEqualTo(25557032L * 4);
         assertThat(registry.service(ModelCatalog.class)).get().isInstanceOf(ZooCatalog.class);
         assertThat(registry.service(ModelCatalog.class).orElseThrow().get("bert").parameters()).isEqualTo(109_482_240L);
+    }
+
+    @Test
+    void everyImporterAndTheTimelineReaderAreRegisteredByName() {
+        PluginRegistry registry = PluginRegistry.discover();
+        assertThat(registry.importers().keySet()).containsExactly("pollux", "gavel", "tf-benchmarks", "courier",
+                "tf-cpu-profiles", "bigdl-log", "csv");
+        assertThat(registry.importers().values()).allSatisfy(i -> assertThat(i.description()).isNotBlank());
+        assertThat(registry.profileReaders().keySet()).containsExactly("tf-timeline");
+    }
+
+    @Test
+    void theTimelineReaderDetectsChromeTracesOnly() {
+        ProfileReader tf = PluginRegistry.discover().profileReaders().get("tf-timeline");
+        assertThat(tf.detect(head("run.json.gz", "{}"))).isTrue();
+        assertThat(tf.detect(head("trace.txt", "  {\"traceEvents\": []}"))).isTrue();
+        assertThat(tf.detect(head("steps.csv", "model,workers\n"))).isFalse();
+        assertThat(tf.detect(head("optrace.parquet", "PAR1"))).isFalse();
+    }
+
+    private static FileHead head(String name, String text) {
+        return new FileHead(name, text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -3,22 +3,16 @@ package io.stepcast.evaluation.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.testing.PluginJars;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -89,32 +83,6 @@ class ThirdPartyPluginDiscoveryTest {
     }
 
     private static Path compilePluginJar(Path dir) throws IOException {
-        Path src = dir.resolve("src/thirdparty/example/ConstantPlugin.java");
-        Files.createDirectories(src.getParent());
-        Files.writeString(src, PLUGIN_SOURCE);
-        Path classes = Files.createDirectories(dir.resolve("classes"));
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
-        int rc = javac.run(null, null, diagnostics, "-d", classes.toString(),
-                "-cp", System.getProperty("java.class.path"), src.toString());
-        assertThat(rc).as("compiling the fixture plugin: " + diagnostics).isZero();
-
-        Path jar = dir.resolve("third-party-plugin.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-             var files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                Files.copy(f, out);
-                out.closeEntry();
-            }
-            out.putNextEntry(new JarEntry("META-INF/services/com.google.inject.Module"));
-            write(out, "thirdparty.example.ConstantPlugin\n");
-            out.closeEntry();
-        }
-        return jar;
-    }
-
-    private static void write(OutputStream out, String text) throws IOException {
-        out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return PluginJars.build(dir, "third-party-plugin.jar", "thirdparty.example.ConstantPlugin", PLUGIN_SOURCE);
     }
 }

@@ -20,8 +20,8 @@ import java.util.TreeMap;
 
 /**
  * Every plugin on a class path, found with {@link ServiceLoader} over {@code com.google.inject.Module} and
- * assembled by Guice: estimators by name, the module that registered each, command extensions, codecs
- * and services such as {@link ProfileSource}.
+ * assembled by Guice: estimators by name, the module that registered each, command extensions, codecs,
+ * observation importers, profile readers and services such as {@link ProfileSource}.
  */
 public final class PluginRegistry {
     private final Injector injector;
@@ -85,6 +85,19 @@ public final class PluginRegistry {
     /** Codecs by estimator name. */
     public Map<String, PredictorCodec> codecs() {
         return lookup(injector, new Key<Map<String, PredictorCodec>>() { }).orElse(Map.of());
+    }
+
+    /** Observation importers by name, in registration order. */
+    public Map<String, ObservationImporter> importers() {
+        return lookup(injector, new Key<Map<String, ObservationImporter>>() { }).orElse(Map.of());
+    }
+
+    /**
+     * Profile readers by name, in registration order: the order in which {@link ProfileReader#detect} is
+     * asked (see {@link StepcastPlugin#profileReader}).
+     */
+    public Map<String, ProfileReader> profileReaders() {
+        return lookup(injector, new Key<Map<String, ProfileReader>>() { }).orElse(Map.of());
     }
 
     /** A bound service, such as {@link ProfileSource}, when some plugin binds it. */

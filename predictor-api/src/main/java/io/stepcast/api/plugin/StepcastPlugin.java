@@ -9,7 +9,7 @@ import io.stepcast.api.Estimator;
 
 /**
  * Base class of a stepcast plugin: a Guice module that registers estimators by name, and optionally
- * command-line extensions and predictor codecs. List the subclass in
+ * command-line extensions, predictor codecs, observation importers and profile readers. List the subclass in
  * {@code META-INF/services/com.google.inject.Module} and put the jar on the class path; the CLI finds it
  * with {@link java.util.ServiceLoader} (see {@link PluginRegistry}).
  *
@@ -29,6 +29,8 @@ public abstract class StepcastPlugin extends AbstractModule {
     private MapBinder<String, String> modules;
     private MapBinder<String, PredictorCodec> codecs;
     private Multibinder<CommandExtension> commands;
+    private MapBinder<String, ObservationImporter> importers;
+    private MapBinder<String, ProfileReader> profileReaders;
 
     /** @param moduleName the name shown by {@code stepcast predictors list} (usually the artifact id) */
     protected StepcastPlugin(String moduleName) {
@@ -42,6 +44,8 @@ public abstract class StepcastPlugin extends AbstractModule {
                 Names.named(ESTIMATOR_MODULES));
         codecs = MapBinder.newMapBinder(binder(), String.class, PredictorCodec.class);
         commands = Multibinder.newSetBinder(binder(), CommandExtension.class);
+        importers = MapBinder.newMapBinder(binder(), String.class, ObservationImporter.class);
+        profileReaders = MapBinder.newMapBinder(binder(), String.class, ProfileReader.class);
         registerAll();
     }
 
@@ -73,5 +77,65 @@ public abstract class StepcastPlugin extends AbstractModule {
     /** Registers a sub-command of the {@code stepcast} CLI. */
     protected final void command(Class<? extends CommandExtension> extension) {
         commands.addBinding().to(extension);
+    }
+
+    /**
+     * Registers an observation importer under its {@link ObservationImporter#name()}. Its name is then a
+     * source of the observation catalog (with its {@link ObservationImporter#variants() variants}) when it
+     * has a {@link ObservationImporter#source() source}, and a {@code SOURCE} of {@code stepcast datasets
+     * import}, {@code list} and {@code fetch}. Two plugins registering one name fail at start-up.
+     *
+     * <p>How to add one (for example {@code nccl-tests}, in the plugin that reads its tables):
+     * <ol>
+     *   <li>a class {@code NcclTestsImporter implements ObservationImporter}: {@code name()} returns
+     *       {@code "nccl-tests"}; {@code source()} a {@link DataSource} with citation, licence, upstream and
+     *       every file of {@code shared/data/nccl-tests/} with its SHA-256 and size ({@link SourceFile},
+     *       with the download URL when the file exists upstream); {@code importAll(dataDir)} reads
+     *       {@code dataDir.resolve("nccl-tests")}; {@code importFile(input, options)} reads one table or
+     *       that folder; {@code variants()} and {@code importAll(variant, dataDir)} only if the source has
+     *       parts worth a name of their own;</li>
+     *   <li>in the plugin's {@link #registerAll()}: {@code importer(new NcclTestsImporter());} In the
+     *       datasets module, the importer extends its {@code SourceImporter} (variants, embedded copy, folder
+     *       checks), its metadata is a block of {@code catalog/sources.properties}, its files are rows of
+     *       {@code catalog/files.tsv} (from {@code sha256sum}), read with {@code DataSources.builtIn(name,
+     *       url)}; registered after {@code tf-cpu-profiles} it is listed after the existing sources;</li>
+     *   <li>nothing else: the datasets module lists, fetches and imports it (its observations written to
+     *       {@code --out}; an importer whose output is another table implements the datasets module's
+     *       {@code ParquetImport}, as {@code bigdl-log} does), and suites name it as a source. A plugin
+     *       that is not the datasets module lists its class in
+     *       {@code META-INF/services/com.google.inject.Module}.</li>
+     * </ol>
+     */
+    protected final void importer(ObservationImporter importer) {
+        importers.addBinding(importer.name()).toInstance(importer);
+    }
+
+    /**
+     * Registers a profile reader under its {@link ProfileReader#name()}. Profile files are read by the
+     * reader named with {@code --format NAME}, or else by the first reader whose
+     * {@link ProfileReader#detect detect} accepts the file: readers are asked in registration order
+     * (within a plugin, the order of these calls; across plugins, the order in which
+     * {@link java.util.ServiceLoader} finds them, which is the class path's order), so register the reader
+     * with the narrowest detection first; a reader in another plugin whose files an earlier reader also
+     * accepts is reached with {@code --format} only. Two plugins registering one name fail at start-up.
+     *
+     * <p>How to add one (for example {@code kineto}, PyTorch profiler traces):
+     * <ol>
+     *   <li>a class {@code KinetoReader implements ProfileReader}: {@code name()} returns {@code "kineto"};
+     *       {@code detect(head)} is true only for a Chrome trace with Kineto's marks (for example
+     *       {@code "schemaVersion"} or {@code "deviceProperties"} in the head text), never for every
+     *       {@code .json}; {@code read(file, options)} returns the profile of the first step;</li>
+     *   <li>in {@code DatasetsPlugin.registerAll()} (or another plugin's): {@code profileReader(new
+     *       KinetoReader());} <em>before</em> {@code tf-timeline}, whose detection accepts any Chrome trace
+     *       JSON, so that Kineto's files reach the Kineto reader;</li>
+     *   <li>to let {@code stepcast datasets import kineto} write op-trace Parquet, the reader also
+     *       implements the datasets module's {@code ParquetImport} (as {@code TfTimelineReader} does);
+     *       without it {@code datasets import} says the reader cannot write an op trace;</li>
+     *   <li>nothing else: {@code ProfileSource.read} (so {@code simulate --profile}), {@code datasets
+     *       import --format kineto}, {@code datasets list} and detection find it.</li>
+     * </ol>
+     */
+    protected final void profileReader(ProfileReader reader) {
+        profileReaders.addBinding(reader.name()).toInstance(reader);
     }
 }

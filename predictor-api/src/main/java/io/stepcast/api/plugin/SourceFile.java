@@ -1,4 +1,4 @@
-package io.stepcast.datasets.catalog;
+package io.stepcast.api.plugin;
 
 import java.util.Optional;
 

@@ -1,19 +1,19 @@
-package io.stepcast.datasets.importers;
+package io.stepcast.api.plugin;
 
 import io.stepcast.api.Observation;
 
 import java.util.List;
 
 /**
- * What an importer read: the observations, how many entries it skipped on purpose and why (for example
- * Gavel's pairs of jobs that did not fit on one GPU, published as 0 steps/s).
+ * What an {@link ObservationImporter} read: the observations, how many entries it skipped on purpose and
+ * why (for example Gavel's pairs of jobs that did not fit on one GPU, published as 0 steps/s).
  *
  * @param observations the imported observations, in file order
  * @param skipped      entries deliberately not imported
  * @param notes        one line per reason for skipping, with counts
  */
-public record ImportResult(List<Observation> observations, int skipped, List<String> notes) {
-    public ImportResult {
+public record ImportedObservations(List<Observation> observations, int skipped, List<String> notes) {
+    public ImportedObservations {
         observations = List.copyOf(observations);
         notes = List.copyOf(notes);
         if (skipped < 0) {
@@ -22,7 +22,7 @@ public record ImportResult(List<Observation> observations, int skipped, List<Str
     }
 
     /** A result with nothing skipped. */
-    public static ImportResult of(List<Observation> observations) {
-        return new ImportResult(observations, 0, List.of());
+    public static ImportedObservations of(List<Observation> observations) {
+        return new ImportedObservations(observations, 0, List.of());
     }
 }

@@ -1,0 +1,58 @@
+package io.stepcast.datasets.catalog;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A source, importer or format name that nothing is registered under: one line naming it, the closest
+ * known names (by edit distance, those within a third of the name's length) and all known names. The CLI reports it as a usage error.
+ */
+public final class UnknownNameException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    /** How many closest names the message offers. */
+    private static final int OFFERED = 3;
+
+    /**
+     * @param what  what kind of name, e.g. {@code source}
+     * @param name  the name given
+     * @param known every registered name
+     */
+    public UnknownNameException(String what, String name, Collection<String> known) {
+        super("unknown " + what + " '" + name + "'" + suggestion(name, known) + " (known: "
+                + String.join(", ", known) + ")");
+    }
+
+    private static String suggestion(String name, Collection<String> known) {
+        String n = name.toLowerCase(Locale.ROOT);
+        // A third of the name may be wrong (at least two letters); farther names are no suggestion.
+        int near = Math.max(2, n.length() / 3);
+        List<String> closest = known.stream()
+                .filter(k -> distance(n, k.toLowerCase(Locale.ROOT)) <= near)
+                .sorted(Comparator.comparingInt((String k) -> distance(n, k.toLowerCase(Locale.ROOT)))
+                        .thenComparing(Comparator.naturalOrder()))
+                .limit(OFFERED).toList();
+        return closest.isEmpty() ? "" : ": did you mean " + String.join(" or ", closest) + "?";
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

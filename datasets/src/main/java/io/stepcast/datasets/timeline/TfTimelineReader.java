@@ -1,0 +1,62 @@
+package io.stepcast.datasets.timeline;
+
+import io.stepcast.api.plugin.FileHead;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ProfileReader;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.datasets.importers.ParquetImport;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The TensorFlow Chrome-trace timeline as a registered profile reader, {@code tf-timeline}: profiles with
+ * {@link TimelineImporter#readProfile}, op-trace Parquet with {@link TimelineImporter#writeOpTrace}.
+ *
+ * <p>Detection accepts every {@code .json} or {@code .json.gz} file and every file whose content starts
+ * like a Chrome trace object ({@code {"traceEvents"} or {@code {"displayTimeUnit"}), which is what stepcast
+ * read as a TensorFlow timeline before readers were registered; a reader of another Chrome-trace dialect
+ * (Kineto) must therefore be registered before this one.
+ */
+public final class TfTimelineReader implements ProfileReader, ParquetImport {
+    /** The reader's name. */
+    public static final String NAME = "tf-timeline";
+
+    private final TimelineImporter importer = new TimelineImporter();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "TensorFlow timelines in Chrome trace JSON, plain or gzipped, into an op trace "
+                + "(--model, --local-batch are stored in its metadata)";
+    }
+
+    @Override
+    public boolean detect(FileHead head) {
+        String text = head.text();
+        return head.plainName().endsWith(".json") || text.matches("(?s)\\{\\s*\"(traceEvents|displayTimeUnit)\".*");
+    }
+
+    @Override
+    public Profile read(Path file, ImportOptions options) throws IOException {
+        if (options.model().isEmpty() && options.localBatch() == 0) {
+            return importer.readProfile(file);
+        }
+        String model = options.model().orElseGet(() -> file.getFileName().toString());
+        return importer.readProfile(file, model, Math.max(1, options.localBatch()));
+    }
+
+    @Override
+    public List<String> importToParquet(Path input, Path out, Optional<Path> observations, ImportOptions options)
+            throws IOException {
+        TimelineImporter.Summary s = importer.writeOpTrace(input, out, options.model().orElse(null),
+                options.localBatch());
+        return List.of(String.format("%s: wrote %,d op-trace rows (%,d steps) to %s", NAME, s.rows(), s.steps(), out));
+    }
+}

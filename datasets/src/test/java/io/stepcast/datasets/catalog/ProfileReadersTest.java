@@ -1,0 +1,69 @@
+package io.stepcast.datasets.catalog;
+
+import io.stepcast.api.plugin.FileHead;
+import io.stepcast.api.plugin.ImportOptions;
+import io.stepcast.api.plugin.ProfileReader;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.datasets.plugin.DatasetsPlugin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ProfileReadersTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aGzippedFileIsDetectedByItsDecompressedHead() throws IOException {
+        Path gz = dir.resolve("capture.bin");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write("{\"traceEvents\": []}".getBytes(StandardCharsets.UTF_8));
+        }
+        FileHead head = ProfileReaders.head(gz);
+        assertThat(head.text()).startsWith("{\"traceEvents\"");
+        ProfileReaders builtIn = new ProfileReaders(DatasetsPlugin.builtIn().profileReaders());
+        assertThat(builtIn.choose(gz, Optional.empty()).name()).isEqualTo("tf-timeline");
+    }
+
+    @Test
+    void readersAreAskedInRegistrationOrder() throws IOException {
+        Path json = Files.writeString(dir.resolve("t.json"), "{\"traceEvents\": [], \"schemaVersion\": 1}");
+        Map<String, ProfileReader> readers = new LinkedHashMap<>();
+        readers.put("narrow", new Claiming("narrow"));
+        readers.putAll(DatasetsPlugin.builtIn().profileReaders());
+        assertThat(new ProfileReaders(readers).choose(json, Optional.empty()).name()).isEqualTo("narrow");
+        Map<String, ProfileReader> later = new LinkedHashMap<>(DatasetsPlugin.builtIn().profileReaders());
+        later.put("narrow", new Claiming("narrow"));
+        assertThat(new ProfileReaders(later).choose(json, Optional.empty()).name()).isEqualTo("tf-timeline");
+        assertThat(new ProfileReaders(later).choose(json, Optional.of("narrow")).name()).isEqualTo("narrow");
+    }
+
+    /** A test reader that claims every file with "schemaVersion" in its head (reads nothing). */
+    private record Claiming(String name) implements ProfileReader {
+        @Override
+        public String description() {
+            return "test reader";
+        }
+
+        @Override
+        public boolean detect(FileHead head) {
+            return head.text().contains("schemaVersion");
+        }
+
+        @Override
+        public Profile read(Path file, ImportOptions options) {
+            throw new UnsupportedOperationException("test reader");
+        }
+    }
+}
