@@ -48,10 +48,10 @@ class DefaultObservationCatalogTest {
 
     @Test
     void theSourcesAreThoseOfTheRegisteredImportersInTheirOrder() {
-        // The eleven names of the catalog before importers were registered, then the recordings.
+        // The eleven names of the catalog before importers were registered, then the recordings and nccl-tests.
         assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks",
-                "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles");
+                "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests");
     }
 
     @Test
