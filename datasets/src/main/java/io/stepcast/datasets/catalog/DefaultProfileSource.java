@@ -14,8 +14,8 @@ import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
- * Profiles from files (a TensorFlow Chrome-trace timeline, {@code .json} or {@code .json.gz}, or an op
- * trace in Parquet) and from the model zoo with {@link ProfileSynthesizer}. Thread-safe.
+ * Profiles from files (a PyTorch profiler trace or a TensorFlow Chrome-trace timeline, {@code .json} or
+ * {@code .json.gz}, or an op trace in Parquet) and from the model zoo with {@link ProfileSynthesizer}. Thread-safe.
  */
 public final class DefaultProfileSource implements ProfileSource {
     private final ModelZoo zoo = new ModelZoo();
@@ -33,6 +33,9 @@ public final class DefaultProfileSource implements ProfileSource {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".parquet")) {
             return io.stepcast.datasets.parquet.OpTraceFiles.readProfile(file);
+        }
+        if (io.stepcast.datasets.kineto.KinetoReader.detect(name, io.stepcast.datasets.inspect.ProfileFormats.head(file))) {
+            return new io.stepcast.datasets.kineto.KinetoReader().readProfile(file);
         }
         if (name.endsWith(".json") || name.endsWith(".json.gz")) {
             return new io.stepcast.datasets.timeline.TimelineImporter().readProfile(file);

@@ -8,6 +8,7 @@ import io.stepcast.datasets.importers.ImportResult;
 import io.stepcast.datasets.importers.ObservationImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
+import io.stepcast.datasets.kineto.KinetoReader;
 import io.stepcast.datasets.parquet.IterationTraceFiles;
 import io.stepcast.datasets.parquet.ObservationFiles;
 import io.stepcast.datasets.timeline.TimelineImporter;
@@ -32,19 +33,20 @@ import java.util.concurrent.Callable;
  *   <li>{@code bigdl-log}: the iteration trace; {@code --observations FILE} also writes one observation per
  *       job ({@code --model}, {@code --workers}, {@code --dataset} describe the job);</li>
  *   <li>{@code tf-timeline}: the op trace ({@code --model}, {@code --local-batch} are stored in its
- *       metadata).</li>
+ *       metadata);</li>
+ *   <li>{@code kineto}: the op trace of a PyTorch profiler trace ({@link KinetoReader}).</li>
  * </ul>
  */
 @Command(name = "import", mixinStandardHelpOptions = true, description = "Import a real format into stepcast Parquet.")
 public final class ImportCommand implements Callable<Integer> {
     static final List<String> SOURCES = List.of("pollux", "gavel", "tf-benchmarks", "courier", "csv", "bigdl-log",
-            "tf-timeline");
+            "tf-timeline", "kineto");
 
     @Spec
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "SOURCE",
-            description = "pollux, gavel, tf-benchmarks, courier, csv, bigdl-log or tf-timeline")
+            description = "pollux, gavel, tf-benchmarks, courier, csv, bigdl-log, tf-timeline or kineto")
     String source;
 
     @Option(names = "--input", required = true, paramLabel = "PATH", description = "A file or the source's folder.")
@@ -76,6 +78,11 @@ public final class ImportCommand implements Callable<Integer> {
             case "tf-timeline" -> {
                 TimelineImporter.Summary s = new TimelineImporter().writeOpTrace(input, out, model, localBatch);
                 pw.printf("tf-timeline: wrote %,d op-trace rows (%,d steps) to %s%n", s.rows(), s.steps(), out);
+            }
+            case "kineto" -> {
+                KinetoReader.Result r = new KinetoReader().writeOpTrace(input, out);
+                pw.printf("kineto: wrote %,d op-trace rows (%,d steps) to %s%n", r.rows(),
+                        r.summary().stepTimesS().size(), out);
             }
             case "bigdl-log" -> {
                 BigDlLogImporter.Result r = new BigDlLogImporter(model == null ? "bigdl-job" : model, workers, dataset)

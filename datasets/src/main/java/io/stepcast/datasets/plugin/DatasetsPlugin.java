@@ -9,7 +9,7 @@ import io.stepcast.datasets.cli.DatasetsCommandExtension;
 
 /**
  * The datasets module as a stepcast plugin (module name {@code datasets}): binds {@link ProfileSource} and
- * {@link ObservationCatalog} to this module's implementations and adds the {@code datasets} command.
+ * {@link ObservationCatalog} to this module's implementations and adds the {@code datasets} and {@code profile inspect} commands.
  * Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class DatasetsPlugin extends StepcastPlugin {
@@ -24,5 +24,6 @@ public final class DatasetsPlugin extends StepcastPlugin {
         bind(ProfileSource.class).to(DefaultProfileSource.class);
         bind(ObservationCatalog.class).to(DefaultObservationCatalog.class);
         command(DatasetsCommandExtension.class);
+        command(io.stepcast.datasets.cli.ProfileCommandExtension.class);
     }
 }

@@ -173,7 +173,79 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private void metadata(TraceEvent e) {
         if ("process_name".equals(e.name) && e.argName != null) {
             processNames.put(e.pid, e.argName);
+            roles.clear();
         }
+    }
+
+    /** What the events of a process are to the op trace. */
+    enum Role {
+        /** Host ops (TensorFlow's executor): their node names mark the steps. */
+        HOST,
+        /** GPU streams and copies ({@code /device:GPU:0/stream:7 Compute}): kernels of host ops. */
+        GPU,
+        /** {@code stream:all}, the kernels of every stream again, when the streams are also listed on their own. */
+        DUPLICATE,
+        /** Another process of a distributed job: a parameter server, or a worker other than the one kept. */
+        OTHER_TASK
+    }
+
+    private final Map<Integer, Role> roles = new HashMap<>();
+    /** The {@code /job:worker/replica:R/task:T} prefix of the worker whose view is kept. */
+    private String keptWorker;
+    private long otherTaskEvents;
+    private long duplicateEvents;
+
+    private Role role(int pid) {
+        Role r = roles.get(pid);
+        if (r == null) {
+            r = roleOf(processNames.get(pid));
+            roles.put(pid, r);
+        }
+        return r;
+    }
+
+    private Role roleOf(String process) {
+        if (process == null) {
+            return Role.HOST;
+        }
+        if (process.startsWith("/job:ps")) {
+            return Role.OTHER_TASK;
+        }
+        if (process.startsWith("/job:worker")) {
+            String task = taskOf(process);
+            if (keptWorker == null) {
+                keptWorker = task;
+            } else if (!keptWorker.equals(task)) {
+                return Role.OTHER_TASK;
+            }
+        }
+        int all = process.indexOf("/stream:all");
+        if (all >= 0) {
+            String device = process.substring(0, all);
+            for (String other : processNames.values()) {
+                if (other.startsWith(device + "/stream:") && !other.startsWith(device + "/stream:all")) {
+                    return Role.DUPLICATE;
+                }
+            }
+            return Role.GPU;
+        }
+        return process.contains("/stream:") || process.contains("/memcpy") ? Role.GPU : Role.HOST;
+    }
+
+    /** {@code /job:worker/replica:0/task:1} of {@code /job:worker/replica:0/task:1/device:GPU:0 Compute}. */
+    private static String taskOf(String process) {
+        int device = process.indexOf("/device:");
+        return device > 0 ? process.substring(0, device) : process.split(" ")[0];
+    }
+
+    /** Op events left out because they belong to a parameter server or another worker. */
+    long otherTaskEvents() {
+        return otherTaskEvents;
+    }
+
+    /** Op events left out as {@code stream:all} duplicates. */
+    long duplicateEvents() {
+        return duplicateEvents;
     }
 
     private void snapshot(TraceEvent e) {
@@ -225,6 +297,15 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         if (Double.isNaN(e.dur)) {
             throw new DataFormatException(where(e), "op event without field dur");
         }
+        Role role = role(e.pid);
+        if (role == Role.DUPLICATE) {
+            duplicateEvents++;
+            return;
+        }
+        if (role == Role.OTHER_TASK) {
+            otherTaskEvents++;
+            return;
+        }
         opEvents++;
         String node;
         String type;
@@ -257,6 +338,8 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         if (type == null) {
             type = "unknown";
         }
+        // A GPU lane repeats its host op's name (and one op may launch several kernels): not a new step.
+        kernel |= role == Role.GPU;
         node = canonical(node);
         type = canonical(type);
         boolean rpc = type.equals("RecvTensor");

@@ -1,0 +1,316 @@
+package io.stepcast.datasets.kineto;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import io.stepcast.datasets.io.DataFormatException;
+
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * Streams a PyTorch profiler trace ({@code {"schemaVersion": 1, "deviceProperties": [...], "distributedInfo":
+ * {...}, "traceEvents": [...]}}, plain or gzipped) with Jackson's streaming parser: one event in memory at a time,
+ * whatever the file size. Top-level metadata go to {@link Handler#metadata}, events to {@link Handler#event}.
+ */
+final class KinetoParser {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** Receives what the parser finds. */
+    interface Handler {
+        /** One event; the object is reused for the next. */
+        void event(KinetoEvent e) throws IOException;
+
+        /** A GPU of {@code deviceProperties}. */
+        default void device(long id, String name) {
+        }
+
+        /** {@code distributedInfo}: rank and world size (-1 where absent). */
+        default void distributed(long rank, long worldSize) {
+        }
+    }
+
+    private final Path file;
+    private final String where;
+
+    KinetoParser(Path file) {
+        this.file = file;
+        this.where = file.toString();
+    }
+
+    /** Reads the whole file. */
+    void read(Handler h) throws IOException {
+        if (Files.size(file) == 0) {
+            throw new DataFormatException(where, "the file is empty (a PyTorch profiler trace was expected)");
+        }
+        try (InputStream in = open(file); JsonParser p = JSON.createParser(in)) {
+            try {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    throw located(p, "not a PyTorch profiler trace: expected a JSON object with a traceEvents array");
+                }
+                boolean found = false;
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    JsonToken t = p.nextToken();
+                    switch (field) {
+                        case "traceEvents" -> {
+                            if (t != JsonToken.START_ARRAY) {
+                                throw located(p, "field traceEvents: expected an array");
+                            }
+                            found = true;
+                            events(p, h);
+                        }
+                        case "deviceProperties" -> devices(p, t, h);
+                        case "distributedInfo" -> distributed(p, t, h);
+                        default -> p.skipChildren();
+                    }
+                }
+                if (!found) {
+                    throw new DataFormatException(where, "not a PyTorch profiler trace: no traceEvents array");
+                }
+            } catch (JsonEOFException ex) {
+                throw located(p, "the JSON ends too early (truncated file?)");
+            } catch (JsonParseException ex) {
+                throw located(p, "not valid JSON: " + ex.getOriginalMessage());
+            }
+        } catch (EOFException ex) {
+            throw new DataFormatException(where, "the gzip stream ends too early (truncated file?)");
+        } catch (ZipException ex) {
+            throw new DataFormatException(where, "corrupt gzip data: " + ex.getMessage());
+        }
+    }
+
+    /**
+     * The file's bytes, decompressed when it starts with the gzip magic number; a {@code .gz} name without it
+     * is refused.
+     */
+    static InputStream open(Path file) throws IOException {
+        byte[] magic = new byte[2];
+        boolean gzip;
+        try (InputStream head = Files.newInputStream(file)) {
+            gzip = head.readNBytes(magic, 0, 2) == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
+        }
+        if (!gzip && file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gz")) {
+            throw new DataFormatException(file.toString(), "named .gz but not gzip data (no gzip magic number)");
+        }
+        InputStream raw = Files.newInputStream(file);
+        return gzip ? new BufferedInputStream(new GZIPInputStream(raw, 1 << 16), 1 << 16)
+                : new BufferedInputStream(raw, 1 << 16);
+    }
+
+    private void devices(JsonParser p, JsonToken t, Handler h) throws IOException {
+        if (t != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return;
+        }
+        while ((t = p.nextToken()) == JsonToken.START_OBJECT) {
+            long id = -1;
+            String name = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                if (f.equals("id") && v == JsonToken.VALUE_NUMBER_INT) {
+                    id = p.getLongValue();
+                } else if (f.equals("name") && v == JsonToken.VALUE_STRING) {
+                    name = p.getText();
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (name != null) {
+                h.device(id, name);
+            }
+        }
+        if (t != JsonToken.END_ARRAY) {
+            p.skipChildren();
+        }
+    }
+
+    private void distributed(JsonParser p, JsonToken t, Handler h) throws IOException {
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        long rank = -1;
+        long world = -1;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            JsonToken v = p.nextToken();
+            if (f.equals("rank") && v == JsonToken.VALUE_NUMBER_INT) {
+                rank = p.getLongValue();
+            } else if (f.equals("world_size") && v == JsonToken.VALUE_NUMBER_INT) {
+                world = p.getLongValue();
+            } else {
+                p.skipChildren();
+            }
+        }
+        h.distributed(rank, world);
+    }
+
+    private void events(JsonParser p, Handler h) throws IOException {
+        KinetoEvent e = new KinetoEvent();
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t == null) {
+                throw located(p, "the JSON ends too early (truncated file?)");
+            }
+            if (t != JsonToken.START_OBJECT) {
+                throw located(p, "traceEvents: expected event objects, found " + t);
+            }
+            e.reset();
+            var loc = p.currentTokenLocation();
+            e.line = loc.getLineNr();
+            e.column = loc.getColumnNr();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (f) {
+                    case "ph" -> e.ph = text(p, v);
+                    case "cat" -> e.cat = text(p, v);
+                    case "name" -> e.name = text(p, v);
+                    case "pid" -> e.pid = id(p, v);
+                    case "tid" -> e.tid = id(p, v);
+                    case "ts" -> e.ts = number(p, v, "ts");
+                    case "dur" -> e.dur = number(p, v, "dur");
+                    case "id" -> e.id = id(p, v);
+                    case "args" -> args(p, v, e);
+                    default -> p.skipChildren();
+                }
+            }
+            h.event(e);
+        }
+    }
+
+    private void args(JsonParser p, JsonToken t, KinetoEvent e) throws IOException {
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            JsonToken v = p.nextToken();
+            switch (f) {
+                case "correlation" -> e.correlation = whole(p, v);
+                case "stream" -> e.stream = whole(p, v);
+                case "device" -> e.device = whole(p, v);
+                case "bytes" -> e.bytes = whole(p, v);
+                case "Collective name" -> e.collectiveName = text(p, v);
+                case "In msg nelems" -> e.inElements = whole(p, v);
+                case "dtype" -> e.dtype = text(p, v);
+                case "Input Dims" -> e.firstInputElements = firstDims(p, v);
+                case "Input type" -> e.firstInputType = firstString(p, v);
+                default -> p.skipChildren();
+            }
+        }
+    }
+
+    /** Product of the first list of {@code [[d0, d1, ...], ...]}; -1 when absent or empty. */
+    private static long firstDims(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return -1;
+        }
+        long product = -1;
+        JsonToken first = p.nextToken();
+        if (first == JsonToken.START_ARRAY) {
+            JsonToken d;
+            while ((d = p.nextToken()) == JsonToken.VALUE_NUMBER_INT) {
+                product = (product < 0 ? 1 : product) * p.getLongValue();
+            }
+            if (d != JsonToken.END_ARRAY) {
+                p.skipChildren();
+            }
+        } else if (first != JsonToken.END_ARRAY) {
+            p.skipChildren();
+        }
+        if (first != JsonToken.END_ARRAY) {
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                p.skipChildren();
+            }
+        }
+        return product;
+    }
+
+    private static String firstString(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return null;
+        }
+        String s = null;
+        JsonToken v;
+        boolean first = true;
+        while ((v = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (first && v == JsonToken.VALUE_STRING) {
+                s = p.getText();
+            }
+            first = false;
+            p.skipChildren();
+        }
+        return s;
+    }
+
+    private static String text(JsonParser p, JsonToken v) throws IOException {
+        if (v == JsonToken.START_OBJECT || v == JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return null;
+        }
+        return p.getValueAsString();
+    }
+
+    private static long whole(JsonParser p, JsonToken v) throws IOException {
+        if (v == JsonToken.VALUE_NUMBER_INT) {
+            return p.getLongValue();
+        }
+        if (v == JsonToken.VALUE_NUMBER_FLOAT) {
+            return (long) p.getDoubleValue();
+        }
+        p.skipChildren();
+        return -1;
+    }
+
+    private static long id(JsonParser p, JsonToken v) throws IOException {
+        if (v == JsonToken.VALUE_NUMBER_INT) {
+            return p.getLongValue();
+        }
+        if (v == JsonToken.VALUE_STRING) {
+            return p.getText().hashCode();
+        }
+        p.skipChildren();
+        return 0;
+    }
+
+    private double number(JsonParser p, JsonToken v, String field) throws IOException {
+        double d;
+        if (v == JsonToken.VALUE_NUMBER_INT || v == JsonToken.VALUE_NUMBER_FLOAT) {
+            d = p.getDoubleValue();
+        } else if (v == JsonToken.VALUE_STRING) {
+            try {
+                d = Double.parseDouble(p.getText());
+            } catch (NumberFormatException ex) {
+                throw located(p, "field " + field + ": not a number: '" + p.getText() + "'");
+            }
+        } else {
+            throw located(p, "field " + field + ": expected a number of microseconds");
+        }
+        if (!Double.isFinite(d)) {
+            throw located(p, "field " + field + ": not a finite number");
+        }
+        if (d < 0 && field.equals("dur")) {
+            throw located(p, "field dur: negative duration " + d);
+        }
+        return d;
+    }
+
+    private DataFormatException located(JsonParser p, String problem) {
+        var loc = p.currentLocation();
+        return new DataFormatException(where + ":" + loc.getLineNr() + ":" + loc.getColumnNr(), problem);
+    }
+}
