@@ -4,23 +4,14 @@ import io.stepcast.benchmarks.kineto.SyntheticKinetoTrace;
 import io.stepcast.benchmarks.timeline.HeapAfterGc;
 import io.stepcast.datasets.kineto.KinetoReader;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The import of a generated <em>synthetic</em> PyTorch profiler trace ({@link SyntheticKinetoTrace}) of
@@ -29,17 +20,7 @@ import java.util.concurrent.TimeUnit;
  * the time includes JIT warm-up; the file is generated at set-up in a temporary folder and deleted afterwards. After
  * the import it prints the rows written and the largest heap occupancy right after a garbage collection.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = "-Xmx256m")
-@Warmup(iterations = 0)
-@Measurement(iterations = 1)
-public class KinetoImportBenchmark {
-
-    /** Uncompressed size of the generated trace in megabytes (10^6 bytes). */
-    @Param({"1024"})
-    public int sizeMb;
+public class KinetoImportBenchmark extends SmallHeapImport {
 
     /** {@code plain} ({@code .json}) or {@code gzip} ({@code .json.gz}). */
     @Param({"plain", "gzip"})

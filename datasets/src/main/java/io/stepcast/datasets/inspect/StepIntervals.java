@@ -37,8 +37,14 @@ public final class StepIntervals {
         return communication;
     }
 
-    /** The summary of {@code steps} (times in microseconds) for a trace of {@code format}. */
+    /** The summary of {@code steps} (times in microseconds) for a trace of {@code format}, without collectives. */
     public static ProfileSummary summary(String format, List<StepIntervals> steps, String device, int worldSize) {
+        return summary(format, steps, device, worldSize, List.of());
+    }
+
+    /** The summary of {@code steps} (times in microseconds), with the collectives per step. */
+    public static ProfileSummary summary(String format, List<StepIntervals> steps, String device, int worldSize,
+                                         List<ProfileSummary.CollectiveCount> collectives) {
         int n = steps.size();
         if (n == 0) {
             throw new IllegalArgumentException("no step with events of positive length");
@@ -54,7 +60,7 @@ public final class StepIntervals {
             exposed += Intervals.uncovered(mu, cu);
         }
         List<Double> times = steps.stream().map(s -> (s.end - s.start) / 1e6).toList();
-        return new ProfileSummary(format, times, compute / n / 1e6, comm / n / 1e6, exposed / n / 1e6, List.of(),
+        return new ProfileSummary(format, times, compute / n / 1e6, comm / n / 1e6, exposed / n / 1e6, collectives,
                 device, worldSize);
     }
 }

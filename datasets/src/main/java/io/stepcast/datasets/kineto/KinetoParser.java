@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -111,48 +113,43 @@ final class KinetoParser {
             p.skipChildren();
             return;
         }
-        while ((t = p.nextToken()) == JsonToken.START_OBJECT) {
-            long id = -1;
-            String name = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String f = p.currentName();
-                JsonToken v = p.nextToken();
-                if (f.equals("id") && v == JsonToken.VALUE_NUMBER_INT) {
-                    id = p.getLongValue();
-                } else if (f.equals("name") && v == JsonToken.VALUE_STRING) {
-                    name = p.getText();
-                } else {
-                    p.skipChildren();
-                }
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            Map<String, String> device = scalars(p, t);
+            if (device.containsKey("name")) {
+                h.device(parseLong(device.get("id")), device.get("name"));
             }
-            if (name != null) {
-                h.device(id, name);
-            }
-        }
-        if (t != JsonToken.END_ARRAY) {
-            p.skipChildren();
         }
     }
 
     private void distributed(JsonParser p, JsonToken t, Handler h) throws IOException {
+        Map<String, String> info = scalars(p, t);
+        h.distributed(parseLong(info.get("rank")), parseLong(info.get("world_size")));
+    }
+
+    /** The scalar fields of the object at {@code t} as text (nested values skipped); empty for a non-object. */
+    private static Map<String, String> scalars(JsonParser p, JsonToken t) throws IOException {
+        Map<String, String> fields = new HashMap<>();
         if (t != JsonToken.START_OBJECT) {
             p.skipChildren();
-            return;
+            return fields;
         }
-        long rank = -1;
-        long world = -1;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String f = p.currentName();
-            JsonToken v = p.nextToken();
-            if (f.equals("rank") && v == JsonToken.VALUE_NUMBER_INT) {
-                rank = p.getLongValue();
-            } else if (f.equals("world_size") && v == JsonToken.VALUE_NUMBER_INT) {
-                world = p.getLongValue();
+            if (p.nextToken().isScalarValue()) {
+                fields.put(f, p.getValueAsString());
             } else {
                 p.skipChildren();
             }
         }
-        h.distributed(rank, world);
+        return fields;
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return s == null ? -1 : Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private void events(JsonParser p, Handler h) throws IOException {
@@ -287,24 +284,14 @@ final class KinetoParser {
         return 0;
     }
 
+    /** A time field: Kineto writes numbers of microseconds; a negative duration is refused. */
     private double number(JsonParser p, JsonToken v, String field) throws IOException {
-        double d;
-        if (v == JsonToken.VALUE_NUMBER_INT || v == JsonToken.VALUE_NUMBER_FLOAT) {
-            d = p.getDoubleValue();
-        } else if (v == JsonToken.VALUE_STRING) {
-            try {
-                d = Double.parseDouble(p.getText());
-            } catch (NumberFormatException ex) {
-                throw located(p, "field " + field + ": not a number: '" + p.getText() + "'");
-            }
-        } else {
-            throw located(p, "field " + field + ": expected a number of microseconds");
+        if (v != JsonToken.VALUE_NUMBER_INT && v != JsonToken.VALUE_NUMBER_FLOAT) {
+            throw located(p, "field " + field + ": expected a number of microseconds, found " + v);
         }
-        if (!Double.isFinite(d)) {
-            throw located(p, "field " + field + ": not a finite number");
-        }
-        if (d < 0 && field.equals("dur")) {
-            throw located(p, "field dur: negative duration " + d);
+        double d = p.getDoubleValue();
+        if (!Double.isFinite(d) || d < 0 && field.equals("dur")) {
+            throw located(p, "field " + field + ": " + (d < 0 ? "negative duration " : "not a finite number ") + d);
         }
         return d;
     }

@@ -3,7 +3,8 @@ package io.stepcast.datasets.kineto;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.profile.Profile;
 import io.stepcast.api.profile.ProfiledRank;
-import io.stepcast.datasets.inspect.Intervals;
+import io.stepcast.datasets.inspect.StepIntervals;
+import io.stepcast.datasets.inspect.StepSpans;
 import io.stepcast.datasets.inspect.ProfileSummary;
 import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.parquet.OpTraceFiles;
@@ -154,23 +155,11 @@ public final class KinetoReader {
     }
 
     /** What the first pass found. */
-    record Scan(List<Step> steps, LaunchTable launches, Map<Long, List<Annotation>> annotations, ProfiledRank rank,
-                long gpuEvents) {
+    record Scan(List<Step> steps, StepSpans spans, LaunchTable launches, Map<Long, List<Annotation>> annotations,
+                ProfiledRank rank) {
         /** The step whose span holds {@code t}, or -1. */
         int stepOf(double t) {
-            int lo = 0;
-            int hi = steps.size() - 1;
-            int found = -1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                if (steps.get(mid).startUs() <= t) {
-                    found = mid;
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return found >= 0 && t <= steps.get(found).endUs() ? found : -1;
+            return spans.indexOf(t);
         }
 
         /** The annotation on {@code tid} whose span holds {@code t}, or null. */
@@ -202,7 +191,7 @@ public final class KinetoReader {
         Map<Long, List<Annotation>> annotations = new HashMap<>();
         Map<Long, String> devices = new HashMap<>();
         long[] distributed = {-1, -1};
-        long[] gpu = {0};
+        long[] kernels = {0};
         String where = file.toString();
         new KinetoParser(file).read(new KinetoParser.Handler() {
             @Override
@@ -219,14 +208,14 @@ public final class KinetoReader {
                             launches.put(e.correlation, e.ts, e.tid);
                         }
                     } else if (gpuActivity(cat)) {
-                        gpu[0] += "kernel".equals(cat) ? 1 : 0;
+                        kernels[0] += "kernel".equals(cat) ? 1 : 0;
                     } else if ("user_annotation".equals(cat) && e.name != null && e.name.startsWith("nccl:")
                             && !Double.isNaN(e.ts) && !Double.isNaN(e.dur)) {
                         var kind = NcclKernels.ofAnnotation(e.name);
                         if (kind.isPresent()) {
                             int size = NcclKernels.elementBytes(e.firstInputType);
                             long bytes = e.firstInputElements >= 0 && size > 0 ? e.firstInputElements * size : -1;
-                            annotations.computeIfAbsent(e.tid, t -> new ArrayList<>())
+                            annotations.computeIfAbsent((long) (int) e.tid, t -> new ArrayList<>())
                                     .add(new Annotation(e.tid, e.ts, e.ts + e.dur, kind.get(), bytes));
                         }
                     }
@@ -251,7 +240,7 @@ public final class KinetoReader {
             throw new DataFormatException(where, "no ProfilerStep#N annotation: not a training trace of torch.profiler "
                     + "with a schedule (call prof.step() once per iteration)");
         }
-        if (gpu[0] == 0) {
+        if (kernels[0] == 0) {
             throw new DataFormatException(where, "no GPU kernels (events of cat \"kernel\"): a CPU-only trace has no "
                     + "GPU step to profile");
         }
@@ -263,13 +252,14 @@ public final class KinetoReader {
         int rank = distributed[0] >= 0 && distributed[0] < world ? (int) distributed[0] : 0;
         String device = devices.isEmpty() ? "unknown" : devices.getOrDefault((long) rank,
                 devices.values().iterator().next());
-        return new Scan(List.copyOf(steps), launches, annotations, new ProfiledRank(rank, world, device), gpu[0]);
+        StepSpans spans = StepSpans.of(steps.stream().mapToDouble(Step::startUs).toArray(),
+                steps.stream().mapToDouble(Step::endUs).toArray());
+        return new Scan(List.copyOf(steps), spans, launches, annotations, new ProfiledRank(rank, world, device));
     }
 
-    /** Per-step accumulation of the second pass. */
+    /** Per-step accumulation of the second pass: activity, and per collective its count and bytes. */
     private static final class StepWork {
-        final Intervals compute = new Intervals();
-        final Intervals communication = new Intervals();
+        final StepIntervals intervals = new StepIntervals();
         final Map<Collective, long[]> collectives = new EnumMap<>(Collective.class);
     }
 
@@ -280,8 +270,10 @@ public final class KinetoReader {
         List<StepWork> work = new ArrayList<>();
         List<OpEvent> profileEvents = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
-            work.add(new StepWork());
+            StepWork w = new StepWork();
             Step s = steps.get(i);
+            w.intervals.fixedSpan(s.startUs(), s.endUs());
+            work.add(w);
             OpEvent marker = new OpEvent(i, 0, "host", 0, s.name(), ProfileAssembler.STEP_MARKER, OpCategory.OTHER,
                     s.startUs(), s.durationUs(), null, -1, null, List.of());
             sink.accept(marker);
@@ -323,7 +315,7 @@ public final class KinetoReader {
                 }
                 row = new OpEvent(step, 0, device, lane, name, "nccl:" + kind.label(), OpCategory.COLLECTIVE, e.ts,
                         e.dur, null, bytes, null, List.of(), kind.label(), bytes >= 0);
-                w.communication.add(e.ts, e.ts + e.dur);
+                w.intervals.communication().add(e.ts, e.ts + e.dur);
                 long[] c = w.collectives.computeIfAbsent(kind, k -> new long[] {0, 0, 0});
                 c[0]++;
                 if (bytes >= 0) {
@@ -333,7 +325,7 @@ public final class KinetoReader {
             } else {
                 row = new OpEvent(step, 0, device, lane, name, typeOf(e.cat, name), OpCategory.COMPUTE, e.ts, e.dur,
                         null, e.bytes, null, List.of());
-                w.compute.add(e.ts, e.ts + e.dur);
+                w.intervals.compute().add(e.ts, e.ts + e.dur);
             }
             sink.accept(row);
             rows[0]++;
@@ -341,7 +333,8 @@ public final class KinetoReader {
                 profileEvents.add(row);
             }
         });
-        if (work.stream().allMatch(w -> w.compute.size() == 0 && w.communication.size() == 0)) {
+        if (work.stream().allMatch(w -> w.intervals.compute().size() == 0
+                && w.intervals.communication().size() == 0)) {
             throw new DataFormatException(where, "no GPU kernel was launched inside a ProfilerStep span");
         }
         ProfileSummary summary = summary(scan, work);
@@ -366,29 +359,21 @@ public final class KinetoReader {
 
     private static ProfileSummary summary(Scan scan, List<StepWork> work) {
         int n = work.size();
-        double compute = 0;
-        double comm = 0;
-        double exposed = 0;
-        Map<Collective, double[]> totals = new EnumMap<>(Collective.class);
+        Map<Collective, long[]> totals = new EnumMap<>(Collective.class);
         for (StepWork w : work) {
-            double[] cu = w.compute.union();
-            double[] mu = w.communication.union();
-            compute += Intervals.length(cu);
-            comm += Intervals.length(mu);
-            exposed += Intervals.uncovered(mu, cu);
             w.collectives.forEach((k, c) -> {
-                double[] t = totals.computeIfAbsent(k, x -> new double[3]);
-                t[0] += c[0];
-                t[1] += c[1];
-                t[2] += c[2];
+                long[] t = totals.computeIfAbsent(k, x -> new long[3]);
+                for (int i = 0; i < 3; i++) {
+                    t[i] += c[i];
+                }
             });
         }
+        // bytes per step only when every occurrence recorded them
         List<ProfileSummary.CollectiveCount> collectives = new ArrayList<>();
-        totals.forEach((k, t) -> collectives.add(new ProfileSummary.CollectiveCount(k.label(), t[0] / n,
-                t[2] == t[0] && t[0] > 0 ? OptionalDouble.of(t[1] / n) : OptionalDouble.empty())));
-        List<Double> times = scan.steps().stream().map(s -> s.durationUs() / 1e6).toList();
-        return new ProfileSummary(FORMAT, times, compute / n / 1e6, comm / n / 1e6, exposed / n / 1e6, collectives,
-                scan.rank().device(), scan.rank().worldSize());
+        totals.forEach((k, t) -> collectives.add(new ProfileSummary.CollectiveCount(k.label(), (double) t[0] / n,
+                t[2] == t[0] ? OptionalDouble.of((double) t[1] / n) : OptionalDouble.empty())));
+        return StepIntervals.summary(FORMAT, work.stream().map(w -> w.intervals).toList(), scan.rank().device(),
+                scan.rank().worldSize(), collectives);
     }
 
     /** A kernel's short type: the function name without return type, namespace-free templates and arguments. */

@@ -4,14 +4,14 @@ import java.util.Arrays;
 
 /**
  * The CPU launch of each GPU activity, by correlation id: when and on which host thread it was launched.
- * Open addressing over primitive arrays (about 24 bytes an entry), so a trace of millions of launches fits in a
+ * Open addressing over primitive arrays (20 bytes a slot, at most 4 slots for 3 entries), so a trace of millions of launches fits in a
  * small heap, where a map of boxed values would not. Not thread-safe.
  */
 final class LaunchTable {
     private static final long EMPTY = Long.MIN_VALUE;
     private long[] keys = new long[1 << 12];
     private double[] times = new double[keys.length];
-    private long[] threads = new long[keys.length];
+    private int[] threads = new int[keys.length];
     private int size;
 
     LaunchTable() {
@@ -29,8 +29,9 @@ final class LaunchTable {
         }
         keys[slot] = correlation;
         times[slot] = ts;
-        threads[slot] = tid;
-        if (++size * 2 > keys.length) {
+        // host thread ids are process-local numbers well inside an int; a larger one keeps its low bits
+        threads[slot] = (int) tid;
+        if (++size * 4 > keys.length * 3L) {
             grow();
         }
     }
@@ -41,7 +42,7 @@ final class LaunchTable {
         return keys[slot] == correlation ? times[slot] : Double.NaN;
     }
 
-    /** The launching thread of {@code correlation} (call after {@link #time} found it). */
+    /** The launching thread of {@code correlation} (its low 32 bits), or -1 when unknown. */
     long thread(long correlation) {
         int slot = find(correlation);
         return keys[slot] == correlation ? threads[slot] : -1;
@@ -68,11 +69,11 @@ final class LaunchTable {
     private void grow() {
         long[] oldKeys = keys;
         double[] oldTimes = times;
-        long[] oldThreads = threads;
+        int[] oldThreads = threads;
         keys = new long[oldKeys.length * 2];
         Arrays.fill(keys, EMPTY);
         times = new double[keys.length];
-        threads = new long[keys.length];
+        threads = new int[keys.length];
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldKeys[i] != EMPTY) {
                 int slot = find(oldKeys[i]);

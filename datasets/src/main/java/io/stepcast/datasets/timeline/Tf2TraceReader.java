@@ -2,6 +2,7 @@ package io.stepcast.datasets.timeline;
 
 import io.stepcast.datasets.inspect.ProfileSummary;
 import io.stepcast.datasets.inspect.StepIntervals;
+import io.stepcast.datasets.inspect.StepSpans;
 import io.stepcast.datasets.io.DataFormatException;
 
 import java.io.IOException;
@@ -74,6 +75,8 @@ public final class Tf2TraceReader {
             w.fixedSpan(s.start(), s.end());
             work.add(w);
         }
+        StepSpans spans = StepSpans.of(steps.stream().mapToDouble(Span::start).toArray(),
+                steps.stream().mapToDouble(Span::end).toArray());
         long[] kernels = {0};
         ChromeTraceReader.read(file, e -> {
             if (!"X".equals(e.ph) || Double.isNaN(e.ts) || Double.isNaN(e.dur)) {
@@ -85,7 +88,7 @@ public final class Tf2TraceReader {
                     || !thread.startsWith("Stream #")) {
                 return;
             }
-            int step = stepOf(steps, e.ts);
+            int step = spans.indexOf(e.ts);
             if (step < 0) {
                 return;
             }
@@ -108,21 +111,5 @@ public final class Tf2TraceReader {
 
     private static long key(TraceEvent e) {
         return ((long) e.pid << 32) | (e.tid & 0xffffffffL);
-    }
-
-    private static int stepOf(List<Span> steps, double t) {
-        int lo = 0;
-        int hi = steps.size() - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (steps.get(mid).start() <= t) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found >= 0 && t <= steps.get(found).end() ? found : -1;
     }
 }

@@ -34,28 +34,27 @@ class KinetoReaderRealTracesTest {
         return SharedData.of("kineto/" + name + ".pt.trace.json.gz");
     }
 
-    private static ProfileSummary summary(String name) throws IOException {
-        return new KinetoReader().summarise(trace(name));
+    /** The summary of a trace, checked against the independently computed steps, median and world size. */
+    private static ProfileSummary summary(String name, int steps, double medianS, int worldSize) throws IOException {
+        ProfileSummary s = new KinetoReader().summarise(trace(name));
+        assertThat(s.format()).isEqualTo("kineto");
+        assertThat(s.stepTimesS()).hasSize(steps);
+        assertThat(s.medianStepS()).isCloseTo(medianS, within(0.02 * medianS));
+        assertThat(s.worldSize()).isEqualTo(worldSize);
+        return s;
     }
 
     @Test
     void resnetOnOneV100FindsEveryStepAndItsMedian() throws IOException {
-        ProfileSummary s = summary("resnet_v100_world1_rank0");
-        assertThat(s.format()).isEqualTo("kineto");
-        assertThat(s.stepTimesS()).hasSize(5);
-        assertThat(s.medianStepS()).isCloseTo(0.095551087, within(0.02 * 0.095551087));
+        ProfileSummary s = summary("resnet_v100_world1_rank0", 5, 0.095551087, 1);
         assertThat(s.device()).isEqualTo("Tesla V100-SXM2-32GB");
-        assertThat(s.worldSize()).isEqualTo(1);
         assertThat(s.collectives()).isEmpty();
         assertThat(s.computeS()).isPositive().isLessThan(s.meanStepS() * 1.5);
     }
 
     @Test
     void twoRankA100JobHasItsAllReducesWithMeasuredBytes() throws IOException {
-        ProfileSummary s = summary("a100_world2_rank0");
-        assertThat(s.stepTimesS()).hasSize(3);
-        assertThat(s.medianStepS()).isCloseTo(0.222442191, within(0.02 * 0.222442191));
-        assertThat(s.worldSize()).isEqualTo(2);
+        ProfileSummary s = summary("a100_world2_rank0", 3, 0.222442191, 2);
         assertThat(s.device()).isEqualTo("NVIDIA A100-PG509-200");
         assertThat(s.collectives()).extracting(ProfileSummary.CollectiveCount::op).contains("all-reduce");
         ProfileSummary.CollectiveCount ar = s.collectives().stream().filter(c -> c.op().equals("all-reduce"))
@@ -74,10 +73,7 @@ class KinetoReaderRealTracesTest {
 
     @Test
     void eightRankJobTakesTheAllToAllFromItsAnnotationsWithTheirInputDims() throws IOException {
-        ProfileSummary s = summary("a100_world8_rank3");
-        assertThat(s.stepTimesS()).hasSize(6);
-        assertThat(s.medianStepS()).isCloseTo(0.0768335, within(0.02 * 0.0768335));
-        assertThat(s.worldSize()).isEqualTo(8);
+        ProfileSummary s = summary("a100_world8_rank3", 6, 0.0768335, 8);
         assertThat(s.collectives()).extracting(ProfileSummary.CollectiveCount::op)
                 .contains("all-to-all", "all-reduce");
         Profile p = new KinetoReader().readProfile(trace("a100_world8_rank3"));

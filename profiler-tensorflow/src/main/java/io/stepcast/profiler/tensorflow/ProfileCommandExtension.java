@@ -1,9 +1,10 @@
 package io.stepcast.profiler.tensorflow;
 
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.datasets.cli.ProfileCommand;
 import picocli.CommandLine;
 
-/** Adds {@code stepcast profile} with its {@code tensorflow} sub-command to the CLI. */
+/** Adds {@code stepcast profile tensorflow} to the CLI (merged with the other plugins' {@code profile} sub-commands). */
 public final class ProfileCommandExtension implements CommandExtension {
     @Override
     public String name() {
