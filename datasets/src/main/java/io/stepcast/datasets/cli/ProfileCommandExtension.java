@@ -1,20 +1,14 @@
 package io.stepcast.datasets.cli;
 
-import io.stepcast.api.plugin.CommandExtension;
-import picocli.CommandLine;
-
-/**
- * Adds {@code stepcast profile inspect} to the CLI. Other plugins add sub-commands of their own under the same
- * {@code profile} name (profiler-tensorflow's {@code profile tensorflow}); the CLI merges them into one command.
- */
-public final class ProfileCommandExtension implements CommandExtension {
-    @Override
-    public String name() {
-        return "profile";
+/** Adds {@code stepcast profile inspect} to the CLI. */
+public final class ProfileCommandExtension extends ProfileSubcommandExtension {
+    /** For Guice. */
+    public ProfileCommandExtension() {
+        super("inspect");
     }
 
     @Override
-    public Object command() {
-        return new CommandLine(new ProfileCommand()).addSubcommand("inspect", new ProfileInspectCommand());
+    protected Object subcommand() {
+        return new ProfileInspectCommand();
     }
 }

@@ -5,11 +5,17 @@ package io.stepcast.datasets.kineto;
  * skipped. One instance is reused for every event; a handler copies what it keeps.
  */
 final class KinetoEvent {
+    /** Phase: {@code X} complete events, {@code s}/{@code f} flow ends, {@code M} metadata. */
     String ph;
+    /** Category: {@code cpu_op}, {@code cuda_runtime}, {@code kernel}, {@code gpu_memcpy}, {@code ac2g}... */
     String cat;
+    /** Operator, kernel or annotation name ({@code ProfilerStep#3}, {@code nccl:all_reduce}). */
     String name;
+    /** Process: the host process, or the GPU's index for device activity. */
     long pid;
+    /** Thread: the host thread, or the stream for device activity. */
     long tid;
+    /** Start and duration, microseconds; NaN when absent. */
     double ts = Double.NaN;
     double dur = Double.NaN;
     /** Flow id ({@code id}); -1 when absent. */

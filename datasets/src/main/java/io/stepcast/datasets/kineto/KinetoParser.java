@@ -6,17 +6,14 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.io.TraceInput;
 
-import java.io.BufferedInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 
 /**
  * Streams a PyTorch profiler trace ({@code {"schemaVersion": 1, "deviceProperties": [...], "distributedInfo":
@@ -53,7 +50,7 @@ final class KinetoParser {
         if (Files.size(file) == 0) {
             throw new DataFormatException(where, "the file is empty (a PyTorch profiler trace was expected)");
         }
-        try (InputStream in = open(file); JsonParser p = JSON.createParser(in)) {
+        try (InputStream in = TraceInput.open(file); JsonParser p = JSON.createParser(in)) {
             try {
                 if (p.nextToken() != JsonToken.START_OBJECT) {
                     throw located(p, "not a PyTorch profiler trace: expected a JSON object with a traceEvents array");
@@ -83,29 +80,7 @@ final class KinetoParser {
             } catch (JsonParseException ex) {
                 throw located(p, "not valid JSON: " + ex.getOriginalMessage());
             }
-        } catch (EOFException ex) {
-            throw new DataFormatException(where, "the gzip stream ends too early (truncated file?)");
-        } catch (ZipException ex) {
-            throw new DataFormatException(where, "corrupt gzip data: " + ex.getMessage());
         }
-    }
-
-    /**
-     * The file's bytes, decompressed when it starts with the gzip magic number; a {@code .gz} name without it
-     * is refused.
-     */
-    static InputStream open(Path file) throws IOException {
-        byte[] magic = new byte[2];
-        boolean gzip;
-        try (InputStream head = Files.newInputStream(file)) {
-            gzip = head.readNBytes(magic, 0, 2) == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-        }
-        if (!gzip && file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gz")) {
-            throw new DataFormatException(file.toString(), "named .gz but not gzip data (no gzip magic number)");
-        }
-        InputStream raw = Files.newInputStream(file);
-        return gzip ? new BufferedInputStream(new GZIPInputStream(raw, 1 << 16), 1 << 16)
-                : new BufferedInputStream(raw, 1 << 16);
     }
 
     private void devices(JsonParser p, JsonToken t, Handler h) throws IOException {
@@ -133,14 +108,13 @@ final class KinetoParser {
             p.skipChildren();
             return fields;
         }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            if (p.nextToken().isScalarValue()) {
+        fields(p, (f, v) -> {
+            if (v.isScalarValue()) {
                 fields.put(f, p.getValueAsString());
             } else {
                 p.skipChildren();
             }
-        }
+        });
         return fields;
     }
 
@@ -149,6 +123,20 @@ final class KinetoParser {
             return s == null ? -1 : Long.parseLong(s.trim());
         } catch (NumberFormatException e) {
             return -1;
+        }
+    }
+
+    /** Receives one field of an object: its name and the token of its value. */
+    @FunctionalInterface
+    private interface FieldHandler {
+        void field(String name, JsonToken value) throws IOException;
+    }
+
+    /** Hands every field of the current object to {@code h}, which reads or skips its value. */
+    private static void fields(JsonParser p, FieldHandler h) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            h.field(f, p.nextToken());
         }
     }
 
@@ -166,9 +154,7 @@ final class KinetoParser {
             var loc = p.currentTokenLocation();
             e.line = loc.getLineNr();
             e.column = loc.getColumnNr();
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String f = p.currentName();
-                JsonToken v = p.nextToken();
+            fields(p, (f, v) -> {
                 switch (f) {
                     case "ph" -> e.ph = text(p, v);
                     case "cat" -> e.cat = text(p, v);
@@ -181,7 +167,7 @@ final class KinetoParser {
                     case "args" -> args(p, v, e);
                     default -> p.skipChildren();
                 }
-            }
+            });
             h.event(e);
         }
     }
@@ -191,9 +177,7 @@ final class KinetoParser {
             p.skipChildren();
             return;
         }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            JsonToken v = p.nextToken();
+        fields(p, (f, v) -> {
             switch (f) {
                 case "correlation" -> e.correlation = whole(p, v);
                 case "stream" -> e.stream = whole(p, v);
@@ -206,7 +190,7 @@ final class KinetoParser {
                 case "Input type" -> e.firstInputType = firstString(p, v);
                 default -> p.skipChildren();
             }
-        }
+        });
     }
 
     /** Product of the first list of {@code [[d0, d1, ...], ...]}; -1 when absent or empty. */
