@@ -64,6 +64,19 @@ class ProfileInspectCliTest {
     }
 
     @Test
+    void simulateReadsAPyTorchTraceAndOneWorkerGivesItsMedianStep() throws IOException {
+        // world size 1: no collectives, so the existing simulation replays the kernels of the median step; one
+        // worker is calibrated to the profile's step, so this checks the trace reaches simulate as that step
+        Path trace = DATA.resolve("kineto/resnet_v100_world1_rank0.pt.trace.json.gz");
+        CliSession sim = new CliSession();
+        assertThat(sim.run("simulate", "--profile", trace.toString(), "--local-batch", "1", "--workers", "1",
+                "--steps", "5", "--warmup", "1", "--seeds", "1", "--json")).as(sim.err()).isZero();
+        double stepsPerS = new ObjectMapper().readTree(sim.out()).get("points").get(0).get("steps_per_s").asDouble();
+        // median of the ProfilerStep#N durations, from the Python script
+        assertThat(1 / stepsPerS).isCloseTo(0.095551087, within(0.10 * 0.095551087));
+    }
+
+    @Test
     void bothProfileSubCommandsCoexist() {
         CliSession cli = new CliSession();
         assertThat(cli.run("profile", "--help")).isZero();
