@@ -185,7 +185,12 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         GPU,
         /** {@code stream:all}, the kernels of every stream again, when the streams are also listed on their own. */
         DUPLICATE,
-        /** Another process of a distributed job: a parameter server, or a worker other than the one kept. */
+        /**
+         * A parameter server ({@code /job:ps}): its updates are the gradient sends of the worker's view, kept, but
+         * they repeat once per worker, so they do not mark steps.
+         */
+        PARAMETER_SERVER,
+        /** A worker other than the one whose view is kept. */
         OTHER_TASK
     }
 
@@ -194,6 +199,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private String keptWorker;
     private long otherTaskEvents;
     private long duplicateEvents;
+    private long parameterServerEvents;
 
     private Role role(int pid) {
         Role r = roles.get(pid);
@@ -209,7 +215,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             return Role.HOST;
         }
         if (process.startsWith("/job:ps")) {
-            return Role.OTHER_TASK;
+            return Role.PARAMETER_SERVER;
         }
         if (process.startsWith("/job:worker")) {
             String task = taskOf(process);
@@ -238,9 +244,14 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         return device > 0 ? process.substring(0, device) : process.split(" ")[0];
     }
 
-    /** Op events left out because they belong to a parameter server or another worker. */
+    /** Op events left out because they belong to another worker. */
     long otherTaskEvents() {
         return otherTaskEvents;
+    }
+
+    /** Op events of parameter servers (kept). */
+    long parameterServerEvents() {
+        return parameterServerEvents;
     }
 
     /** Op events left out as {@code stream:all} duplicates. */
@@ -307,6 +318,9 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             return;
         }
         opEvents++;
+        if (role == Role.PARAMETER_SERVER) {
+            parameterServerEvents++;
+        }
         String node;
         String type;
         boolean kernel = false;
@@ -338,8 +352,9 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         if (type == null) {
             type = "unknown";
         }
-        // A GPU lane repeats its host op's name (and one op may launch several kernels): not a new step.
-        kernel |= role == Role.GPU;
+        // A GPU lane repeats its host op's name (and one op may launch several kernels), a parameter server runs
+        // an update per worker: neither starts a new step.
+        kernel |= role == Role.GPU || role == Role.PARAMETER_SERVER;
         node = canonical(node);
         type = canonical(type);
         boolean rpc = type.equals("RecvTensor");

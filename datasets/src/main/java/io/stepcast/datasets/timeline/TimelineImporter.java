@@ -80,7 +80,7 @@ public final class TimelineImporter {
         });
         source.readInto(c);
         c.finish();
-        if (c.opEvents() == 0 && c.otherTaskEvents() > 0) {
+        if (c.parameterServerEvents() > 0 && c.parameterServerEvents() == c.opEvents()) {
             throw new DataFormatException(timeline.toString(), "a distributed timeline with no /job:worker process: "
                     + "only parameter-server events, so no worker's view to profile");
         }

@@ -71,7 +71,7 @@ class GpuAndDistributedTimelineTest {
     }
 
     @Test
-    void aDistributedTimelineKeepsTheFirstWorkersView() throws IOException {
+    void aDistributedTimelineKeepsTheFirstWorkersViewWithTheParameterServersUpdates() throws IOException {
         Path f = write("synthetic-distributed.json", List.of(
                 meta(0, "/job:ps/replica:0/task:0/device:CPU:0 Compute"),
                 meta(1, "/job:worker/replica:0/task:0/device:CPU:0 Compute"),
@@ -82,7 +82,7 @@ class GpuAndDistributedTimelineTest {
                 op(2, 12, 20, "w", "RecvTensor"),
                 op(2, 32, 50, "matmul", "MatMul")));
         List<OpEvent> ops = events(f);
-        assertThat(ops).hasSize(2).allMatch(o -> o.device().startsWith("/job:worker/replica:0/task:0"));
+        assertThat(ops).hasSize(3).noneMatch(o -> o.device().startsWith("/job:worker/replica:0/task:1"));
         assertThat(ops).extracting(OpEvent::step).containsOnly(0);
     }
 
