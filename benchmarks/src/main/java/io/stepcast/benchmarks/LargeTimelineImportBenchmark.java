@@ -5,21 +5,11 @@ import io.stepcast.benchmarks.timeline.HeapAfterGc;
 import io.stepcast.benchmarks.timeline.SyntheticTimeline;
 import io.stepcast.datasets.timeline.TimelineImporter;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The import of a generated <em>synthetic</em> timeline of {@link #sizeMb} megabytes (1 GB by default,
@@ -29,17 +19,7 @@ import java.util.concurrent.TimeUnit;
  * garbage collection ({@link HeapAfterGc}: the live data the import kept). Generating the file takes about a
  * minute before the measurement.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = "-Xmx256m")
-@Warmup(iterations = 0)
-@Measurement(iterations = 1)
-public class LargeTimelineImportBenchmark {
-
-    /** Size of the generated timeline in megabytes (10^6 bytes). */
-    @Param({"1024"})
-    public int sizeMb;
+public class LargeTimelineImportBenchmark extends SmallHeapImport {
 
     private GeneratedTimeline generated;
     private HeapAfterGc heap;

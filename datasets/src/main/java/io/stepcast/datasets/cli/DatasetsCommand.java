@@ -1,10 +1,6 @@
 package io.stepcast.datasets.cli;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
-
-import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast datasets}: the real data sources, importers and Parquet files. Its sub-commands read the
@@ -13,10 +9,7 @@ import java.util.concurrent.Callable;
 @Command(name = "datasets", mixinStandardHelpOptions = true,
         description = "Real data sources, importers and stepcast Parquet files.",
         subcommands = {ListSourcesCommand.class, ImportCommand.class, ShowCommand.class, FetchCommand.class})
-public final class DatasetsCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+public final class DatasetsCommand extends UsageCommand {
     private final Registered registered;
 
     /** Over the datasets module's own importers and readers (outside the stepcast CLI). */
@@ -36,11 +29,5 @@ public final class DatasetsCommand implements Callable<Integer> {
     /** The registry of a sub-command's parent, or the built-in one when it runs on its own. */
     static Registered of(DatasetsCommand parent) {
         return parent == null ? Registered.builtIn() : parent.registered();
-    }
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-        return 0;
     }
 }

@@ -15,7 +15,8 @@ final class Groups {
     }
 
     static boolean has(Group g, String field) {
-        return g.getFieldRepetitionCount(field) > 0;
+        // a file of an older minor version lacks the optional columns added since
+        return g.getType().containsField(field) && g.getFieldRepetitionCount(field) > 0;
     }
 
     static String string(Group g, String field) {

@@ -40,6 +40,7 @@ final class OpEventWriteSupport extends RowWriteSupport<OpEvent> {
     private final Column producer = column("producer");
     private final Column requiresId = column("requires_id");
     private final Column requires = column("requires");
+    private final Column collective = column("collective");
 
     OpEventWriteSupport(Map<String, String> metadata) {
         super(Schemas.OP_EVENT, metadata);
@@ -81,6 +82,10 @@ final class OpEventWriteSupport extends RowWriteSupport<OpEvent> {
             if (first) {
                 stringList(requires, set);
             }
+        }
+        if (e.collective() != null) {
+            string(collective, e.collective());
+            bool("bytes_measured", e.bytesMeasured());
         }
     }
 }

@@ -24,6 +24,16 @@ public final class OpTraceFiles {
     public static final String MODEL_KEY = "stepcast.model";
     /** Metadata key of the profiled local batch. */
     public static final String LOCAL_BATCH_KEY = "stepcast.local_batch";
+    /** Metadata key of the profiled rank (distributed traces). */
+    public static final String RANK_KEY = "stepcast.rank";
+    /** Metadata key of the profiled job's world size. */
+    public static final String WORLD_SIZE_KEY = "stepcast.world_size";
+    /** Metadata key of the profiled device's name. */
+    public static final String DEVICE_KEY = "stepcast.device";
+    /** Metadata key of the step that stands for the trace (default: the first step in the file). */
+    public static final String PROFILE_STEP_KEY = "stepcast.profile_step";
+    /** The op-trace version written: 1.1 added the optional {@code collective} and {@code bytes_measured}. */
+    public static final String VERSION = SchemaVersion.MAJOR + ".1";
 
     private OpTraceFiles() {
     }
@@ -36,6 +46,7 @@ public final class OpTraceFiles {
     public static RowFileWriter<OpEvent> writer(Path target, Map<String, String> extraMetadata) throws IOException {
         Map<String, String> meta = new HashMap<>(extraMetadata);
         meta.putAll(SchemaVersion.metadata(Schemas.OP_TRACE));
+        meta.put(SchemaVersion.VERSION_KEY, VERSION);
         return new RowFileWriter<>(target, new OpEventWriteSupport(meta), java.util.Set.of("device", "name", "type",
                 "category", "tensor", "producer", "requires.list.element"), java.util.Set.of("start_us"));
     }
@@ -70,7 +81,7 @@ public final class OpTraceFiles {
     }
 
     /**
-     * The profile of the first step of worker 0 in the file ({@link ProfileAssembler}); model and local batch
+     * The profile of the first step of worker 0 in the file (or of the step {@value #PROFILE_STEP_KEY} names) ({@link ProfileAssembler}); model and local batch
      * from the file metadata (file name and 1 when absent).
      */
     public static Profile readProfile(Path file) throws IOException {
@@ -78,7 +89,7 @@ public final class OpTraceFiles {
         Map<String, String> meta;
         try (RowFileReader<OpEvent> r = reader(file)) {
             meta = r.metadata();
-            Integer first = null;
+            Integer first = meta.containsKey(PROFILE_STEP_KEY) ? profileStep(file, meta) : null;
             for (OpEvent e = r.next(); e != null; e = r.next()) {
                 if (e.worker() != 0) {
                     continue;
@@ -103,9 +114,30 @@ public final class OpTraceFiles {
             throw new DataFormatException(file + " field " + LOCAL_BATCH_KEY, "not a whole number");
         }
         try {
-            return new ProfileAssembler().assemble(step, model, batch, file.toString());
+            return new ProfileAssembler().assemble(step, model, batch, file.toString(), rank(file, meta));
         } catch (IllegalArgumentException e) {
             throw new DataFormatException(file.toString(), e.getMessage());
+        }
+    }
+
+    private static int profileStep(Path file, Map<String, String> meta) throws DataFormatException {
+        try {
+            return Integer.parseInt(meta.get(PROFILE_STEP_KEY));
+        } catch (NumberFormatException e) {
+            throw new DataFormatException(file + " field " + PROFILE_STEP_KEY, "not a whole number");
+        }
+    }
+
+    private static io.stepcast.api.profile.ProfiledRank rank(Path file, Map<String, String> meta)
+            throws DataFormatException {
+        if (!meta.containsKey(WORLD_SIZE_KEY)) {
+            return io.stepcast.api.profile.ProfiledRank.single();
+        }
+        try {
+            return new io.stepcast.api.profile.ProfiledRank(Integer.parseInt(meta.getOrDefault(RANK_KEY, "0")),
+                    Integer.parseInt(meta.get(WORLD_SIZE_KEY)), meta.get(DEVICE_KEY));
+        } catch (IllegalArgumentException e) {
+            throw new DataFormatException(file + " field " + WORLD_SIZE_KEY, e.getMessage());
         }
     }
 
@@ -128,6 +160,7 @@ public final class OpTraceFiles {
                 g.getInteger("lane", 0), g.getString("name", 0), g.getString("type", 0),
                 OpCategory.parse(g.getString("category", 0)), g.getDouble("start_us", 0),
                 g.getDouble("duration_us", 0), Groups.string(g, "tensor"),
-                Groups.optLong(g, "bytes").orElse(-1), Groups.string(g, "producer"), requires);
+                Groups.optLong(g, "bytes").orElse(-1), Groups.string(g, "producer"), requires,
+                Groups.string(g, "collective"), Groups.has(g, "bytes_measured") && g.getBoolean("bytes_measured", 0));
     }
 }

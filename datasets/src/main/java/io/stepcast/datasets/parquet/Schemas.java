@@ -18,8 +18,11 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * sd_accuracy?, source, replication, tags (map)}.
  *
  * <p><b>op-trace</b>: {@code step, worker, device?, lane, name, type, category (compute | receive | send |
- * other), start_us, duration_us, tensor?, bytes?, producer?, requires_id?, requires (list)?}; file metadata
- * may carry {@code stepcast.model} and {@code stepcast.local_batch} for the profile it describes. The
+ * collective | other), start_us, duration_us, tensor?, bytes?, producer?, requires_id?, requires (list)?,
+ * collective?, bytes_measured?}, version {@value OpTraceFiles#VERSION} (1.0 files, without the last two
+ * columns, still read); file metadata may carry {@code stepcast.model} and {@code stepcast.local_batch} for
+ * the profile it describes, and {@code stepcast.rank}, {@code stepcast.world_size}, {@code stepcast.device}
+ * for a rank of a distributed job. The
  * parameter tensors an op requires are stored once per distinct set: {@code requires_id} numbers the set
  * (0, 1, ... in order of first use) and {@code requires} lists it on the first row that uses the id only, so
  * the file stays small and fast to write when thousands of ops share the same requirements. Read the rows
@@ -97,6 +100,8 @@ public final class Schemas {
                     .required(PrimitiveTypeName.BINARY).as(stringType()).named("element")
                 .named("list")
             .named("requires")
+            .optional(PrimitiveTypeName.BINARY).as(stringType()).named("collective")
+            .optional(PrimitiveTypeName.BOOLEAN).named("bytes_measured")
             .named("op_event");
 
     /** The iteration-trace schema. */

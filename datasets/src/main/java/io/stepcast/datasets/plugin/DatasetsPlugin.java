@@ -19,6 +19,7 @@ import io.stepcast.datasets.importers.NcclTestsImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
 import io.stepcast.datasets.importers.TfCpuProfilesImporter;
+import io.stepcast.datasets.kineto.KinetoProfileReader;
 import io.stepcast.datasets.timeline.TfTimelineReader;
 import io.stepcast.datasets.zoo.ZooCatalog;
 
@@ -26,10 +27,10 @@ import java.util.List;
 
 /**
  * The datasets module as a stepcast plugin (module name {@code datasets}): registers the importers of the
- * real sources and formats and the TensorFlow timeline reader, binds {@link ProfileSource},
+ * real sources and formats and the PyTorch profiler and TensorFlow timeline readers, binds {@link ProfileSource},
  * {@link ObservationCatalog} (which read every registered importer and reader, this plugin's and others'),
  * {@link ModelCatalog} (the model zoo) and {@link HardwareCatalog} to this module's implementations, and adds
- * the {@code datasets} and {@code hardware} commands. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * the {@code datasets}, {@code hardware} and {@code profile inspect} commands. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class DatasetsPlugin extends StepcastPlugin {
 
@@ -50,12 +51,14 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new BigDlLogImporter());
         importer(new GenericCsvImporter());
         // Readers are asked in this order when a file's format is detected (tf-timeline accepts any .json).
+        profileReader(new KinetoProfileReader());
         profileReader(new TfTimelineReader());
         bind(ProfileSource.class).to(DefaultProfileSource.class);
         bind(ObservationCatalog.class).to(DefaultObservationCatalog.class);
         bind(ModelCatalog.class).to(ZooCatalog.class);
         bind(HardwareCatalog.class).to(DefaultHardwareCatalog.class).in(com.google.inject.Singleton.class);
         command(DatasetsCommandExtension.class);
+        command(io.stepcast.datasets.cli.ProfileCommandExtension.class);
         command(HardwareCommandExtension.class);
     }
 

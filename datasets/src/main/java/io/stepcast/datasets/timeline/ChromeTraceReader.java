@@ -8,13 +8,12 @@ import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.core.util.RecyclerPool;
 import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.io.TraceInput;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Streams the events of a Chrome trace JSON file ({@code {"traceEvents": [...]}}, optionally gzipped) with
@@ -153,15 +152,9 @@ final class ChromeTraceReader {
         return fields;
     }
 
-    /** The file's bytes, decompressed when it starts with the gzip magic number. */
+    /** The file's bytes, decompressed when gzipped ({@link TraceInput}). */
     private static InputStream open(Path file) throws IOException {
-        byte[] magic = new byte[2];
-        try (InputStream head = Files.newInputStream(file)) {
-            if (head.readNBytes(magic, 0, 2) < 2 || (magic[0] & 0xff) != 0x1f || (magic[1] & 0xff) != 0x8b) {
-                return Files.newInputStream(file);
-            }
-        }
-        return new BufferedInputStream(new GZIPInputStream(Files.newInputStream(file), 1 << 16), 1 << 16);
+        return TraceInput.open(file);
     }
 
     static DataFormatException located(String where, JsonParser p, String problem) {

@@ -173,7 +173,90 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private void metadata(TraceEvent e) {
         if ("process_name".equals(e.name) && e.argName != null) {
             processNames.put(e.pid, e.argName);
+            roles.clear();
         }
+    }
+
+    /** What the events of a process are to the op trace. */
+    enum Role {
+        /** Host ops (TensorFlow's executor): their node names mark the steps. */
+        HOST,
+        /** GPU streams and copies ({@code /device:GPU:0/stream:7 Compute}): kernels of host ops. */
+        GPU,
+        /** {@code stream:all}, the kernels of every stream again, when the streams are also listed on their own. */
+        DUPLICATE,
+        /**
+         * A parameter server ({@code /job:ps}): its updates are the gradient sends of the worker's view, kept, but
+         * they repeat once per worker, so they do not mark steps.
+         */
+        PARAMETER_SERVER,
+        /** A worker other than the one whose view is kept. */
+        OTHER_TASK
+    }
+
+    private final Map<Integer, Role> roles = new HashMap<>();
+    /** The {@code /job:worker/replica:R/task:T} prefix of the worker whose view is kept. */
+    private String keptWorker;
+    private long otherTaskEvents;
+    private long duplicateEvents;
+    private long parameterServerEvents;
+
+    private Role role(int pid) {
+        Role r = roles.get(pid);
+        if (r == null) {
+            r = roleOf(processNames.get(pid));
+            roles.put(pid, r);
+        }
+        return r;
+    }
+
+    private Role roleOf(String process) {
+        if (process == null) {
+            return Role.HOST;
+        }
+        if (process.startsWith("/job:ps")) {
+            return Role.PARAMETER_SERVER;
+        }
+        if (process.startsWith("/job:worker")) {
+            String task = taskOf(process);
+            if (keptWorker == null) {
+                keptWorker = task;
+            } else if (!keptWorker.equals(task)) {
+                return Role.OTHER_TASK;
+            }
+        }
+        int all = process.indexOf("/stream:all");
+        if (all >= 0) {
+            String device = process.substring(0, all);
+            for (String other : processNames.values()) {
+                if (other.startsWith(device + "/stream:") && !other.startsWith(device + "/stream:all")) {
+                    return Role.DUPLICATE;
+                }
+            }
+            return Role.GPU;
+        }
+        return process.contains("/stream:") || process.contains("/memcpy") ? Role.GPU : Role.HOST;
+    }
+
+    /** {@code /job:worker/replica:0/task:1} of {@code /job:worker/replica:0/task:1/device:GPU:0 Compute}. */
+    private static String taskOf(String process) {
+        int device = process.indexOf("/device:");
+        return device > 0 ? process.substring(0, device) : process.split(" ")[0];
+    }
+
+    /** Op events left out because they belong to another worker. */
+    long otherTaskEvents() {
+        return otherTaskEvents;
+    }
+
+    /** Op events of parameter servers (kept). */
+    long parameterServerEvents() {
+        return parameterServerEvents;
+    }
+
+    /** Op events left out as {@code stream:all} duplicates. */
+    long duplicateEvents() {
+        return duplicateEvents;
     }
 
     private void snapshot(TraceEvent e) {
@@ -225,7 +308,19 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         if (Double.isNaN(e.dur)) {
             throw new DataFormatException(where(e), "op event without field dur");
         }
+        Role role = role(e.pid);
+        if (role == Role.DUPLICATE) {
+            duplicateEvents++;
+            return;
+        }
+        if (role == Role.OTHER_TASK) {
+            otherTaskEvents++;
+            return;
+        }
         opEvents++;
+        if (role == Role.PARAMETER_SERVER) {
+            parameterServerEvents++;
+        }
         String node;
         String type;
         boolean kernel = false;
@@ -257,6 +352,9 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         if (type == null) {
             type = "unknown";
         }
+        // A GPU lane repeats its host op's name (and one op may launch several kernels), a parameter server runs
+        // an update per worker: neither starts a new step.
+        kernel |= role == Role.GPU || role == Role.PARAMETER_SERVER;
         node = canonical(node);
         type = canonical(type);
         boolean rpc = type.equals("RecvTensor");

@@ -80,6 +80,10 @@ public final class TimelineImporter {
         });
         source.readInto(c);
         c.finish();
+        if (c.parameterServerEvents() > 0 && c.parameterServerEvents() == c.opEvents()) {
+            throw new DataFormatException(timeline.toString(), "a distributed timeline with no /job:worker process: "
+                    + "only parameter-server events, so no worker's view to profile");
+        }
         if (c.opEvents() == 0) {
             throw new DataFormatException(timeline.toString(),
                     "no op events (\"ph\":\"X\") in this trace: not a TensorFlow timeline");

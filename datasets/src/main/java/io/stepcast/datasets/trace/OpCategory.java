@@ -10,6 +10,8 @@ public enum OpCategory {
     RECEIVE,
     /** A gradient tensor sent to a parameter server. */
     SEND,
+    /** A collective communication (an NCCL kernel of a PyTorch trace); {@link OpEvent#collective()} says which. */
+    COLLECTIVE,
     /** Anything else (memcpy, runtime bookkeeping). */
     OTHER;
 

@@ -20,10 +20,23 @@ import java.util.Objects;
  * @param bytes      for transfers: the tensor's size in bytes; otherwise -1
  * @param producer   for sends: the op whose end releases the send; otherwise null
  * @param requires   for compute ops: the parameter tensors the op transitively depends on
+ * @param collective for collectives: the {@link io.stepcast.api.collective.Collective#label() label}
+ *                   ({@code all-reduce}); otherwise null
+ * @param bytesMeasured for collectives: true when {@code bytes} was recorded by the trace, false when estimated
+ *                   or unknown
  */
 public record OpEvent(int step, int worker, String device, int lane, String name, String type, OpCategory category,
                       double startUs, double durationUs, String tensor, long bytes, String producer,
-                      List<String> requires) {
+                      List<String> requires, String collective, boolean bytesMeasured) {
+
+    /** An event that is not a collective. */
+    public OpEvent(int step, int worker, String device, int lane, String name, String type, OpCategory category,
+                   double startUs, double durationUs, String tensor, long bytes, String producer,
+                   List<String> requires) {
+        this(step, worker, device, lane, name, type, category, startUs, durationUs, tensor, bytes, producer, requires,
+                null, false);
+    }
+
     public OpEvent {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(category, "category");

@@ -1,8 +1,11 @@
 package io.stepcast.datasets.trace;
 
+import io.stepcast.api.collective.Collective;
+import io.stepcast.api.profile.CollectiveOp;
 import io.stepcast.api.profile.ComputeOp;
 import io.stepcast.api.profile.ParameterTensor;
 import io.stepcast.api.profile.Profile;
+import io.stepcast.api.profile.ProfiledRank;
 import io.stepcast.api.profile.Receive;
 import io.stepcast.api.profile.Send;
 
@@ -14,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -28,6 +32,11 @@ import java.util.Set;
  * a send with no such op is dropped.
  */
 public final class ProfileAssembler {
+    /**
+     * The op type of a step-marker row ({@code OTHER}): its span is the step, as a PyTorch trace's
+     * {@code ProfilerStep#N} annotation says, rather than the span of the step's events.
+     */
+    public static final String STEP_MARKER = "ProfilerStep";
 
     /**
      * @param events     the events of one step of one worker, any order
@@ -37,11 +46,27 @@ public final class ProfileAssembler {
      * @throws IllegalArgumentException when the step has no event of positive length
      */
     public Profile assemble(List<OpEvent> events, String model, int localBatch, String origin) {
+        return assemble(events, model, localBatch, origin, ProfiledRank.single());
+    }
+
+    /**
+     * As {@link #assemble(List, String, int, String)}, for a rank of a distributed job: collective rows become
+     * {@link CollectiveOp}s, and a {@link #STEP_MARKER} row, when present, gives the step's start and length.
+     */
+    public Profile assemble(List<OpEvent> events, String model, int localBatch, String origin, ProfiledRank rank) {
         double t0 = Double.POSITIVE_INFINITY;
         double t1 = Double.NEGATIVE_INFINITY;
+        OpEvent marker = null;
         for (OpEvent e : events) {
             t0 = Math.min(t0, e.startUs());
             t1 = Math.max(t1, e.endUs());
+            if (e.category() == OpCategory.OTHER && STEP_MARKER.equals(e.type())) {
+                marker = e;
+            }
+        }
+        if (marker != null && marker.durationUs() > 0) {
+            t0 = marker.startUs();
+            t1 = marker.endUs();
         }
         if (events.isEmpty() || !(t1 > t0)) {
             throw new IllegalArgumentException("the step has no events of positive duration");
@@ -84,8 +109,18 @@ public final class ProfileAssembler {
                     req.add(t);
                 }
             }
-            ops.add(new ComputeOp(name, e.type(), e.lane(), e.startUs() - t0, e.durationUs(), req));
+            ops.add(new ComputeOp(name, e.type(), e.lane(), Math.max(0, e.startUs() - t0), e.durationUs(), req));
         }
+        List<CollectiveOp> collectives = new ArrayList<>();
+        for (OpEvent e : events) {
+            if (e.category() == OpCategory.COLLECTIVE && e.collective() != null) {
+                collectives.add(new CollectiveOp(Collective.parse(e.collective()), e.lane(),
+                        Math.max(0, e.startUs() - t0), e.durationUs(),
+                        e.bytes() >= 0 ? OptionalLong.of(e.bytes()) : OptionalLong.empty(),
+                        e.bytes() >= 0 && e.bytesMeasured()));
+            }
+        }
+        collectives.sort(Comparator.comparingDouble(CollectiveOp::startUs));
         List<Send> sends = new ArrayList<>();
         Set<String> sent = new HashSet<>();
         for (OpEvent s : sendEvents) {
@@ -108,6 +143,6 @@ public final class ProfileAssembler {
             }
         }
         return new Profile(model, localBatch, t1 - t0, new ArrayList<>(params.values()), orderedReceives, ops, sends,
-                origin);
+                origin, collectives, rank);
     }
 }

@@ -50,7 +50,7 @@ class DatasetsCommandTest {
         assertThat(r.out()).contains("pollux  (53 files", "OSDI 2021", "Apache-2.0", "github.com/petuum/adaptdl",
                 "gavel", "MIT", "tf-benchmarks", "courier", "ICPE 2021", "sha256:",
                 "importers: pollux, gavel, tf-benchmarks, courier, tf-cpu-profiles, nccl-tests, bigdl-log, csv",
-                "profile readers (detection order): tf-timeline");
+                "profile readers (detection order): kineto, tf-timeline");
         Run j = run(new DatasetsCommand(), "list", "--json");
         JsonNode sources = new ObjectMapper().readTree(j.out());
         // The published sources and the recordings made on this machine.

@@ -34,7 +34,7 @@ class DatasetsPluginTest {
         assertThat(registry.importers().keySet()).containsExactly("pollux", "gavel", "tf-benchmarks", "courier",
                 "tf-cpu-profiles", "nccl-tests", "bigdl-log", "csv");
         assertThat(registry.importers().values()).allSatisfy(i -> assertThat(i.description()).isNotBlank());
-        assertThat(registry.profileReaders().keySet()).containsExactly("tf-timeline");
+        assertThat(registry.profileReaders().keySet()).containsExactly("kineto", "tf-timeline");
     }
 
     @Test

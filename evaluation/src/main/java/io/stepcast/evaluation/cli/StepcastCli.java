@@ -86,11 +86,34 @@ public final class StepcastCli implements Runnable {
         cli.addSubcommand("predictors", new CommandLine(new PredictorsCommand())
                 .addSubcommand("list", new PredictorsListCommand(registry)));
         BuiltInCommands.addTo(cli, registry);
+        java.util.Set<String> builtIn = java.util.Set.copyOf(cli.getSubcommands().keySet());
         registry.commands().stream()
-                .sorted(Comparator.comparing(CommandExtension::name))
-                .filter(ext -> !cli.getSubcommands().containsKey(ext.name()))
-                .forEach(ext -> cli.addSubcommand(ext.name(), ext.command()));
+                .sorted(Comparator.comparing(CommandExtension::name).thenComparing(ext -> ext.getClass().getName()))
+                .forEach(ext -> add(cli, ext, builtIn));
         return cli;
+    }
+
+    /**
+     * Adds an extension's command; when a plugin already added one of that name (several plugins contribute
+     * {@code profile} sub-commands), the new command's sub-commands join the existing one instead. A built-in
+     * command's name is never taken over.
+     */
+    private static void add(CommandLine cli, CommandExtension ext, java.util.Set<String> builtIn) {
+        CommandLine existing = cli.getSubcommands().get(ext.name());
+        if (existing == null) {
+            cli.addSubcommand(ext.name(), ext.command());
+            return;
+        }
+        if (builtIn.contains(ext.name())) {
+            return;
+        }
+        Object command = ext.command();
+        CommandLine extra = command instanceof CommandLine c ? c : new CommandLine(command);
+        extra.getSubcommands().forEach((name, sub) -> {
+            if (!existing.getSubcommands().containsKey(name)) {
+                existing.addSubcommand(name, sub);
+            }
+        });
     }
 
     private static String oneLine(Throwable ex) {

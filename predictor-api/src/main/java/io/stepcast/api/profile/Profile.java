@@ -25,11 +25,24 @@ import java.util.Set;
  * @param receives   profiled parameter transfers (may be empty for a synthesised profile)
  * @param ops        compute ops
  * @param sends      gradient transfers back to the parameter servers
- * @param origin     where the profile comes from: a timeline file, or {@code synthesised:<how>}
+ * @param origin      where the profile comes from: a timeline file, or {@code synthesised:<how>}
+ * @param collectives collective communications of the step (data-parallel traces; empty otherwise)
+ * @param rank        the rank the profile was recorded on, its world size and device
  */
 public record Profile(String model, int localBatch, double stepTimeUs, List<ParameterTensor> parameters,
-                      List<Receive> receives, List<ComputeOp> ops, List<Send> sends, String origin) {
+                      List<Receive> receives, List<ComputeOp> ops, List<Send> sends, String origin,
+                      List<CollectiveOp> collectives, ProfiledRank rank) {
+
+    /** A single-worker profile without collectives (rank 0 of 1, device unknown). */
+    public Profile(String model, int localBatch, double stepTimeUs, List<ParameterTensor> parameters,
+                   List<Receive> receives, List<ComputeOp> ops, List<Send> sends, String origin) {
+        this(model, localBatch, stepTimeUs, parameters, receives, ops, sends, origin, List.of(),
+                ProfiledRank.single());
+    }
+
     public Profile {
+        collectives = List.copyOf(Objects.requireNonNullElse(collectives, List.of()));
+        rank = Objects.requireNonNullElse(rank, ProfiledRank.single());
         Validate.text(model, "model");
         Validate.positive(localBatch, "local_batch");
         Validate.positive(stepTimeUs, "step_time_us");
@@ -83,6 +96,11 @@ public record Profile(String model, int localBatch, double stepTimeUs, List<Para
     /** Summed duration of all compute ops, microseconds. */
     public double computeUs() {
         return ops.stream().mapToDouble(ComputeOp::durationUs).sum();
+    }
+
+    /** Summed duration of all collectives, microseconds. */
+    public double communicationUs() {
+        return collectives.stream().mapToDouble(CollectiveOp::durationUs).sum();
     }
 
     /** Parameter tensors by name. */

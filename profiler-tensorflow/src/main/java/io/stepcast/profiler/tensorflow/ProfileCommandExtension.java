@@ -1,17 +1,16 @@
 package io.stepcast.profiler.tensorflow;
 
-import io.stepcast.api.plugin.CommandExtension;
-import picocli.CommandLine;
+import io.stepcast.datasets.cli.ProfileSubcommandExtension;
 
-/** Adds {@code stepcast profile} with its {@code tensorflow} sub-command to the CLI. */
-public final class ProfileCommandExtension implements CommandExtension {
-    @Override
-    public String name() {
-        return "profile";
+/** Adds {@code stepcast profile tensorflow} to the CLI (merged with the other plugins' {@code profile} sub-commands). */
+public final class ProfileCommandExtension extends ProfileSubcommandExtension {
+    /** For Guice. */
+    public ProfileCommandExtension() {
+        super("tensorflow");
     }
 
     @Override
-    public Object command() {
-        return new CommandLine(new ProfileCommand()).addSubcommand("tensorflow", new ProfileTensorflowCommand());
+    protected Object subcommand() {
+        return new ProfileTensorflowCommand();
     }
 }

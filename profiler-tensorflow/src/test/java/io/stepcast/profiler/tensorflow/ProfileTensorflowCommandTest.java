@@ -112,9 +112,9 @@ class ProfileTensorflowCommandTest {
     void thePluginIsDiscoveredWithItsProfileCommand() {
         PluginRegistry registry = PluginRegistry.discover();
         assertThat(registry.commands()).extracting(CommandExtension::name).contains("profile");
-        CommandExtension profile = registry.commands().stream().filter(c -> c.name().equals("profile")).findFirst()
-                .orElseThrow();
-        assertThat(((CommandLine) profile.command()).getSubcommands()).containsKey("tensorflow");
+        // the datasets plugin contributes profile inspect under the same name; the CLI merges the two
+        assertThat(registry.commands().stream().filter(c -> c.name().equals("profile"))
+                .map(c -> ((CommandLine) c.command()).getSubcommands().keySet())).anyMatch(s -> s.contains("tensorflow"));
     }
 
     @Test
