@@ -67,8 +67,12 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--step-time", paramLabel = "SECONDS", description = "Measured single-worker step time in this layout; one simulated worker reproduces it.")
     Double stepTime;
 
-    @Option(names = "--local-batch", required = true, paramLabel = "N", description = "Samples per worker per step.")
-    int localBatch;
+    @Option(names = "--local-batch", paramLabel = "N",
+            description = "Samples per worker per step (with --profile, default: the profiled batch).")
+    Integer localBatchOption;
+
+    /** The batch simulated: {@code --local-batch}, else the profile's. */
+    private int localBatch;
 
     @Option(names = "--workers", required = true, split = ",", paramLabel = "W", description = "Worker counts, e.g. 1,2,4,8.")
     List<Integer> workers;
@@ -141,7 +145,10 @@ public final class SimulateCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new IOException("cannot read profile " + profileFile + ": " + e.getMessage(), e);
             }
+            // A timeline does not always record its batch; without --local-batch, simulate the batch profiled.
+            localBatch = localBatchOption != null ? localBatchOption : profile.localBatch();
         } else {
+            localBatch = localBatchOption;
             profile = source.synthesise(model, localBatch, stepTime);
         }
         OrderPolicy order = OrderPolicy.parse(policy);
@@ -207,7 +214,12 @@ public final class SimulateCommand implements Callable<Integer> {
         if (byModel && !(stepTime > 0)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--step-time " + stepTime + ": must be positive");
         }
-        atLeast("--local-batch", localBatch, 1);
+        if (byModel && localBatchOption == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--model needs --local-batch N");
+        }
+        if (localBatchOption != null) {
+            atLeast("--local-batch", localBatchOption, 1);
+        }
         atLeast("--ps", ps, 1);
         atLeast("--steps", steps, 1);
         atLeast("--seeds", seeds, 1);

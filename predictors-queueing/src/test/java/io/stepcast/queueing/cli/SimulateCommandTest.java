@@ -64,6 +64,23 @@ class SimulateCommandTest {
     }
 
     @Test
+    void withoutLocalBatchAProfileIsSimulatedAtItsOwnBatch() throws Exception {
+        Path profile = Files.createTempFile("profile", ".json");
+        try {
+            io.stepcast.api.profile.Profile p = new SyntheticProfileSource().read(profile);
+            assertThat(run("--profile", profile.toString(), "--workers", "1", "--colocated")).isEqualTo(0);
+            String[] one = out.toString().strip().split("\n")[2].trim().split("\\s+");
+            assertThat(Double.parseDouble(one[1])).isCloseTo(1e6 / p.stepTimeUs(),
+                    org.assertj.core.api.Assertions.within(0.01 * 1e6 / p.stepTimeUs()));
+            assertThat(out.toString()).contains("local batch " + p.localBatch());
+        } finally {
+            Files.delete(profile);
+        }
+        assertThat(run("--model", "chain", "--step-time", "0.3", "--workers", "1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--model needs --local-batch N");
+    }
+
+    @Test
     void aBadCountNamesTheOptionAndItsValue() {
         assertThat(run("--model", "chain", "--step-time", "0.3", "--local-batch", "32", "--workers", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("--workers 0: must be at least 1");
