@@ -55,7 +55,34 @@ class SuiteGoldenTest {
         try (InputStream in = SuiteGoldenTest.class.getResourceAsStream("/golden/" + suite + ".json")) {
             assertThat(in).as("golden file for " + suite).isNotNull();
             JsonNode expected = JSON.readTree(in);
-            assertThat(fresh).isEqualTo(JSON.writeValueAsString(expected));
+            List<String> differences = new ArrayList<>();
+            diff(suite, expected, JSON.readTree(fresh), differences);
+            assertThat(differences).as("paths where " + suite + " differs from its golden file (expected -> actual)")
+                    .isEmpty();
+        }
+    }
+
+    /** Collects up to 20 paths where the trees differ, with both values. */
+    private static void diff(String path, JsonNode expected, JsonNode actual, List<String> out) {
+        if (out.size() >= 20) {
+            return;
+        }
+        if (expected.isObject() && actual.isObject()) {
+            java.util.Set<String> names = new java.util.TreeSet<>();
+            expected.fieldNames().forEachRemaining(names::add);
+            actual.fieldNames().forEachRemaining(names::add);
+            for (String n : names) {
+                diff(path + "." + n, expected.path(n), actual.path(n), out);
+            }
+        } else if (expected.isArray() && actual.isArray()) {
+            if (expected.size() != actual.size()) {
+                out.add(path + ": " + expected.size() + " elements -> " + actual.size());
+            }
+            for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {
+                diff(path + "[" + i + "]", expected.get(i), actual.get(i), out);
+            }
+        } else if (!expected.equals(actual)) {
+            out.add(path + ": " + expected + " -> " + actual);
         }
     }
 

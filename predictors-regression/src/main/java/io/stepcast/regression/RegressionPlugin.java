@@ -10,11 +10,12 @@ import io.stepcast.regression.estimators.LinearScalingEstimator;
 import io.stepcast.regression.estimators.OptimusEstimator;
 import io.stepcast.regression.estimators.PolluxEstimator;
 import io.stepcast.regression.estimators.PolluxForm;
+import io.stepcast.regression.reproduction.CourierReproduction;
 
 /**
  * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
- * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, and the {@code anova}
- * command. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the {@code anova}
+ * command and the {@code courier} reproduction of the Courier paper's figures. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
 
@@ -36,5 +37,6 @@ public final class RegressionPlugin extends StepcastPlugin {
         codec(ErnestEstimator.NAME, new CoefficientsCodec(ErnestEstimator.NAME, 5, ErnestEstimator::restore));
         codec(CourierOlsEstimator.NAME, new CourierOlsCodec());
         command(AnovaExtension.class);
+        reproduction(CourierReproduction.NAME, new CourierReproduction());
     }
 }
