@@ -29,6 +29,8 @@ import java.util.Set;
  *       multiplies it);</li>
  *   <li>{@code synthetic-broken}: never fits.</li>
  * </ul>
+ * It also contributes the protocol {@code synthetic-halves} (fit on the first half, test on the second) and
+ * the reproduction {@code synthetic-figure} (the number of synthetic rows).
  * {@code synthetic-exact} records every training set it is fitted on, so tests can check no test row was
  * ever seen.
  */
@@ -45,6 +47,19 @@ public final class SyntheticPlugin extends StepcastPlugin {
         estimator(new Exact(seen));
         estimator(new Mean(1.0));
         estimator(new Broken());
+        // A protocol and a reproduction contributed by name, as a third-party plugin would.
+        protocol("synthetic-halves", (spec, zoo) -> new io.stepcast.api.evaluation.Protocol() {
+            public String name() { return spec; }
+            public List<io.stepcast.api.evaluation.Split> splits(String datasetId, List<Observation> data) {
+                int half = data.size() / 2;
+                return List.of(new io.stepcast.api.evaluation.Split("second-half",
+                        TrainingSet.of(datasetId + "/" + spec + "/second-half", data.subList(0, half)),
+                        data.subList(half, data.size())));
+            }
+        });
+        reproduction("synthetic-figure", context -> List.of(io.stepcast.api.evaluation.ReproductionRow.of(
+                "synthetic rows of grid", SyntheticObservations.grid().size(), context.source("grid").size(),
+                "counted from the synthetic catalog")));
         bind(ObservationCatalog.class).toInstance(new ObservationCatalog() {
             @Override
             public List<String> sources() {

@@ -14,12 +14,14 @@ import io.stepcast.regression.estimators.LinearScalingEstimator;
 import io.stepcast.regression.estimators.OptimusEstimator;
 import io.stepcast.regression.estimators.PolluxEstimator;
 import io.stepcast.regression.estimators.PolluxForm;
+import io.stepcast.regression.reproduction.CourierReproduction;
 
 /**
  * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
  * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the collective predictors
  * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
- * {@link HardwareCatalog}), and the {@code anova} command. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * {@link HardwareCatalog}), the {@code anova} command and the {@code courier} reproduction of the Courier
+ * paper's figures. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
 
@@ -44,5 +46,6 @@ public final class RegressionPlugin extends StepcastPlugin {
         estimator(CollectiveAlphaBetaEstimator.NAME, CollectiveAlphaBetaEstimator.class);
         estimator(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.class);
         command(AnovaExtension.class);
+        reproduction(CourierReproduction.NAME, new CourierReproduction());
     }
 }

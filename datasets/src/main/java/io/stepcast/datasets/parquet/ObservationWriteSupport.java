@@ -1,11 +1,8 @@
 package io.stepcast.datasets.parquet;
 
-import io.stepcast.api.Config;
-import io.stepcast.api.Deployment;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
-import io.stepcast.api.Workload;
 
 import java.util.Map;
 
@@ -18,25 +15,8 @@ final class ObservationWriteSupport extends RowWriteSupport<Observation> {
 
     @Override
     void writeFields(Observation o) {
-        Config c = o.config();
-        Workload w = c.workload();
-        Deployment d = c.deployment();
         Measurements m = o.measurements();
-        string("model", w.model());
-        string("framework", w.framework());
-        string("dataset", w.dataset());
-        int64("parameter_bytes", w.parameterBytes());
-        string("architecture", d.architecture().name());
-        int32("workers", d.workers());
-        int32("parameter_servers", d.parameterServers());
-        int32("nodes", d.nodes());
-        int32("devices_per_worker", d.devicesPerWorker());
-        int32("tenants", d.tenants());
-        bool("colocated_ps", d.colocatedPs());
-        float64("bandwidth_gbps", d.bandwidthGbps());
-        string("hardware", d.hardware());
-        int32("local_batch", c.localBatch());
-        int64("global_batch", c.globalBatch());
+        config(o.config(), "dataset");
         float64("step_time_s", m.stepTimeS());
         float64("sync_time_s", m.syncTimeS());
         float64("throughput_samples_s", m.throughputSamplesPerS());

@@ -220,4 +220,28 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         rc.endGroup();
         rc.endField(c.name, c.index);
     }
+
+    /**
+     * The configuration columns shared by the observation and prediction layouts, the workload's dataset
+     * under {@code datasetColumn}.
+     */
+    final void config(io.stepcast.api.Config c, String datasetColumn) {
+        io.stepcast.api.Workload w = c.workload();
+        io.stepcast.api.Deployment d = c.deployment();
+        string("model", w.model());
+        string("framework", w.framework());
+        string(datasetColumn, w.dataset());
+        int64("parameter_bytes", w.parameterBytes());
+        string("architecture", d.architecture().name());
+        int32("workers", d.workers());
+        int32("parameter_servers", d.parameterServers());
+        int32("nodes", d.nodes());
+        int32("devices_per_worker", d.devicesPerWorker());
+        int32("tenants", d.tenants());
+        bool("colocated_ps", d.colocatedPs());
+        float64("bandwidth_gbps", d.bandwidthGbps());
+        string("hardware", d.hardware());
+        int32("local_batch", c.localBatch());
+        int64("global_batch", c.globalBatch());
+    }
 }

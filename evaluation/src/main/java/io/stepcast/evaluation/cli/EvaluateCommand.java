@@ -11,15 +11,10 @@ import io.stepcast.evaluation.report.ChartFile;
 import io.stepcast.evaluation.report.Leaderboard;
 import io.stepcast.evaluation.report.ReportWriter;
 import io.stepcast.evaluation.suite.ObservationFiles;
-import io.stepcast.evaluation.suite.ProgressListener;
 import io.stepcast.evaluation.suite.Suite;
 import io.stepcast.evaluation.suite.SuiteResult;
 import io.stepcast.evaluation.suite.SuiteRunner;
 import io.stepcast.evaluation.suite.Suites;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,7 +37,7 @@ import java.util.concurrent.Callable;
  * {@code stepcast evaluate}: runs an evaluation suite (built-in or a JSON/YAML file) or scores every
  * predictor on a user's own train/test files, prints the leaderboard and, with {@code --out}, writes
  * {@code results.json}, {@code details.json}, {@code report.md}, {@code report.html} and PNG charts.
- * A progress bar goes to stderr when stderr is a terminal.
+ * Progress goes to stderr: a bar on a terminal, a line every few seconds otherwise ({@link ProgressReporter}).
  */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Score every predictor on real traces: a suite (datasets x predictors x protocols x targets) "
@@ -50,6 +45,8 @@ import java.util.concurrent.Callable;
             "Built-in suites: default (embedded data, < 2 minutes), paper-courier, paper-tf-async, "
                 + "pollux-extrapolation, gavel-cross-hardware, batch-slo (these need --data DIR)."})
 public final class EvaluateCommand implements Callable<Integer> {
+    /** The least time between two progress lines when stderr is not a terminal. */
+    static final long PROGRESS_INTERVAL_NANOS = 5_000_000_000L;
     private final PluginRegistry registry;
 
     @Spec
@@ -63,7 +60,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "Folder laid out like shared/data (pollux/, gavel/, tf-benchmarks/, courier/).")
     private Path data;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write results.json, report.md, report.html and charts here.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write results.json, details.json, predictions.parquet, report.md, report.html and charts here.")
     private Path out;
 
     @Option(names = "--predictors", paramLabel = "a,b", split = ",",
@@ -79,6 +76,11 @@ public final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--targets", paramLabel = "t,u", split = ",",
             description = "Targets scored with --train/--test (default: every target the test file measures).")
     private List<String> targets = new ArrayList<>();
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Run the suite's independent (split, predictor) tasks on N threads (default: every core, "
+                    + "here ${DEFAULT-VALUE}); the results are identical for every N.")
+    private int threads = Runtime.getRuntime().availableProcessors();
 
     /** @param registry the plugins on the class path (predictors, catalog, profile source) */
     public EvaluateCommand(PluginRegistry registry) {
@@ -102,6 +104,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         if ((train == null) != (test == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--train and --test go together");
         }
+        if (threads < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
+        }
         if (data != null && !Files.isDirectory(data)) {
             throw new IOException("--data " + data + ": no such folder");
         }
@@ -116,11 +121,16 @@ public final class EvaluateCommand implements Callable<Integer> {
             s = trainTestSuite(te);
             source = new FileCatalog(tr, te);
         } else {
+            if (!Suites.exists(suite)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--suite " + Suites.unknown(suite));
+            }
             s = Suites.load(suite);
         }
         SuiteResult result;
-        try (BarListener bar = new BarListener()) {
-            result = new SuiteRunner(registry, source, profiles, Optional.ofNullable(data), bar).run(s, predictors);
+        try (ProgressReporter bar = new ProgressReporter(System.console() != null, System.err,
+                spec.commandLine().getErr(), System::nanoTime, PROGRESS_INTERVAL_NANOS)) {
+            result = new SuiteRunner(registry, source, profiles, Optional.ofNullable(data), bar, threads)
+                    .run(s, predictors);
         }
         PrintWriter w = spec.commandLine().getOut();
         w.println("suite " + result.suite() + (result.description().isBlank() ? "" : ": " + result.description()));
@@ -129,7 +139,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         if (out != null) {
             List<ChartFile> charts = ReportWriter.write(result, out, commandLine());
             w.println();
-            w.println("wrote " + out.resolve("results.json") + ", report.md, report.html and " + charts.size() + " charts");
+            w.println("wrote " + out.resolve("results.json") + ", details.json, predictions.parquet, report.md, report.html and "
+                    + charts.size() + " charts");
         }
         w.flush();
         return 0;
@@ -196,37 +207,6 @@ public final class EvaluateCommand implements Callable<Integer> {
         @Override
         public List<Observation> observations(String source, Optional<Path> dataDir) {
             return all;
-        }
-    }
-
-    /** A progress bar on stderr when it is a terminal, nothing otherwise. */
-    private static final class BarListener implements ProgressListener, AutoCloseable {
-        private ProgressBar bar;
-
-        @Override
-        public void start(long total) {
-            if (System.console() != null && total > 0) {
-                bar = new ProgressBarBuilder().setTaskName("evaluate").setInitialMax(total)
-                        .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
-                        .setUpdateIntervalMillis(200).build();
-            }
-        }
-
-        @Override
-        public void step(String what) {
-            if (bar != null) {
-                bar.step();
-                bar.setExtraMessage(what.length() > 40 ? what.substring(0, 40) : what);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (bar != null) {
-                // Skipped units (a predictor without the target needs no fit) still count as done.
-                bar.stepTo(bar.getMax());
-                bar.close();
-            }
         }
     }
 }

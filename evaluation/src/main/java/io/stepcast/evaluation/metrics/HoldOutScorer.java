@@ -6,7 +6,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
-import io.stepcast.evaluation.protocol.Split;
+import io.stepcast.api.evaluation.Split;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,22 +23,35 @@ public final class HoldOutScorer {
     }
 
     /**
-     * Scores one split.
+     * Scores one split on one target.
      *
      * @param label     the predictor label reported
      * @param estimator the configured estimator
      */
     public static List<ScoredPoint> score(String dataset, String protocol, Split split, String label,
                                           Estimator estimator, Target target) {
-        List<Observation> test = split.test().stream().filter(o -> o.value(target).isPresent()).toList();
-        if (test.isEmpty()) {
-            return List.of();
+        return score(dataset, protocol, split, label, estimator, List.of(target)).get(0);
+    }
+
+    /**
+     * Scores one split on several targets from a single fit: the estimator is fitted once (when it offers
+     * at least one of the targets that some test observation measures) and that predictor answers every
+     * target.
+     *
+     * @return the points of each target, in the order of {@code targets}
+     */
+    public static List<List<ScoredPoint>> score(String dataset, String protocol, Split split, String label,
+                                                Estimator estimator, List<Target> targets) {
+        List<List<Observation>> tests = new ArrayList<>(targets.size());
+        boolean needsFit = false;
+        for (Target target : targets) {
+            List<Observation> test = split.test().stream().filter(o -> o.value(target).isPresent()).toList();
+            tests.add(test);
+            needsFit |= !test.isEmpty() && estimator.targets().contains(target);
         }
         Predictor predictor = null;
         String failure = null;
-        if (!estimator.targets().contains(target)) {
-            failure = "does not predict " + target.label();
-        } else {
+        if (needsFit) {
             try {
                 predictor = estimator.fit(split.training());
             } catch (CannotFitException e) {
@@ -47,13 +60,19 @@ public final class HoldOutScorer {
                 failure = "fit failed: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage());
             }
         }
-        List<ScoredPoint> points = new ArrayList<>(test.size());
-        for (Observation o : test) {
-            Prediction p = predictor == null ? Prediction.notApplicable(failure) : predictSafely(predictor, o, target);
-            OptionalDouble measured = o.value(target);
-            points.add(new ScoredPoint(dataset, protocol, split.id(), label, target, o, measured.getAsDouble(), p));
+        List<List<ScoredPoint>> out = new ArrayList<>(targets.size());
+        for (int t = 0; t < targets.size(); t++) {
+            Target target = targets.get(t);
+            String why = estimator.targets().contains(target) ? failure : "does not predict " + target.label();
+            List<ScoredPoint> points = new ArrayList<>(tests.get(t).size());
+            for (Observation o : tests.get(t)) {
+                Prediction p = predictor == null || !estimator.targets().contains(target)
+                        ? Prediction.notApplicable(why) : predictSafely(predictor, o, target);
+                points.add(new ScoredPoint(dataset, protocol, split.id(), label, target, o, o.value(target).getAsDouble(), p));
+            }
+            out.add(points);
         }
-        return points;
+        return out;
     }
 
     private static Prediction predictSafely(Predictor predictor, Observation o, Target target) {

@@ -1,7 +1,11 @@
 package io.stepcast.evaluation.protocol;
 
+import io.stepcast.api.evaluation.Protocol;
+import io.stepcast.api.evaluation.ProtocolFactory;
 import io.stepcast.api.plugin.ProfileSource;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +30,36 @@ public final class Protocols {
     private static final Pattern KFOLD = Pattern.compile("kfold:(\\d+)(?::([A-Za-z_\\-]+))?(?::seed=(-?\\d+))?");
     private static final Pattern EXTRAPOLATION = Pattern.compile("extrapolation:([A-Za-z_\\-]+)\\s*<=\\s*([0-9.]+)");
 
+    /** Names of the built-in protocols (the leading word of their specs). */
+    public static final List<String> BUILT_IN = List.of("kfold", "logo", "extrapolation", "cross-hardware",
+            "profile-only", "holdout", "train-test");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_\\-]*");
+
     private Protocols() {
+    }
+
+    /** The protocol's name: the leading word of its spec ({@code kfold} for {@code kfold:5:job}). */
+    public static String name(String spec) {
+        Matcher m = NAME.matcher(spec.trim());
+        return m.lookingAt() ? m.group() : spec.trim();
+    }
+
+    /**
+     * The protocol named by {@code spec}: made by the factory a plugin registered under its name, else a
+     * built-in one.
+     *
+     * @throws IllegalArgumentException naming the spec and the known protocols when it is not understood
+     */
+    public static Protocol resolve(String spec, Map<String, ProtocolFactory> registered, Optional<ProfileSource> zoo) {
+        ProtocolFactory f = registered.get(name(spec));
+        if (f != null) {
+            return f.create(spec.trim(), zoo);
+        }
+        if (!BUILT_IN.contains(name(spec)) && !registered.isEmpty()) {
+            throw new IllegalArgumentException("unknown protocol '" + spec + "' (built-in: " + String.join(", ", BUILT_IN)
+                    + "; from plugins: " + String.join(", ", new java.util.TreeSet<>(registered.keySet())) + ")");
+        }
+        return parse(spec, zoo);
     }
 
     /**

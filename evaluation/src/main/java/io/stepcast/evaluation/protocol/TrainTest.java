@@ -1,5 +1,7 @@
 package io.stepcast.evaluation.protocol;
 
+import io.stepcast.api.evaluation.Protocol;
+import io.stepcast.api.evaluation.Split;
 import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;
 

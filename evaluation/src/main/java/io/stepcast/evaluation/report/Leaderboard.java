@@ -78,7 +78,7 @@ public final class Leaderboard {
         if (!md && !r.reproduction().isEmpty()) {
             out.append("\nreproduced figures (published, or measured on this machine)\n");
             List<String[]> rows = new ArrayList<>();
-            for (io.stepcast.evaluation.suite.ReproductionRow row : r.reproduction()) {
+            for (io.stepcast.api.evaluation.ReproductionRow row : r.reproduction()) {
                 rows.add(new String[] {row.quantity(), g(row.published()),
                     row.reproduced().isPresent() ? g(row.reproduced().getAsDouble()) : "-",
                     row.relativeDifference().isPresent() ? f(100 * row.relativeDifference().getAsDouble(), 1) + " %" : "-"});

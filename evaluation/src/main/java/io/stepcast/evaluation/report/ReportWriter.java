@@ -1,7 +1,7 @@
 package io.stepcast.evaluation.report;
 
 import io.stepcast.datasets.io.AtomicFiles;
-import io.stepcast.evaluation.suite.ReproductionRow;
+import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 
@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * Writes a run's outputs into a folder: {@code results.json} (the documented schema, see
- * {@link ResultsJson}), {@code details.json}, {@code report.md}, {@code report.html} and the PNG charts
+ * {@link ResultsJson}), {@code details.json}, {@code predictions.parquet} (every prediction, see
+ * {@link PredictionsParquet}), {@code report.md}, {@code report.html} and the PNG charts
  * under {@code charts/}. Every file is written to a temporary file and moved into place.
  */
 public final class ReportWriter {
@@ -28,6 +29,7 @@ public final class ReportWriter {
     public static List<ChartFile> write(SuiteResult r, Path outDir, String command) throws IOException {
         text(outDir.resolve("results.json"), ResultsJson.of(r));
         text(outDir.resolve("details.json"), ResultsJson.details(r));
+        PredictionsParquet.write(r, outDir);
         List<ChartFile> charts = Charts.write(r, outDir);
         text(outDir.resolve("report.md"), markdown(r, charts, command));
         text(outDir.resolve("report.html"), Html.of(r, charts, command));
@@ -48,6 +50,10 @@ public final class ReportWriter {
         }
         b.append("Produced by `").append(command).append("`. APEs in %, RMSE in the target's unit; "
                 + "`n/a` = points the predictor declined (not applicable), never counted as error 0.\n");
+        b.append("\nOutputs beside this report: `results.json` (the leaderboard and figures), `details.json` (per model,"
+                + " refusal reasons, every decision count), `" + PredictionsParquet.FILE + "` (every prediction: one row"
+                + " per dataset, protocol, split, predictor, target and point; schema in evaluation/README.md),"
+                + " `report.html` and `charts/`.\n");
         b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
         if (!r.reproduction().isEmpty()) {
             b.append("\n## Reproduced figures (published, or measured on this machine)\n\n");

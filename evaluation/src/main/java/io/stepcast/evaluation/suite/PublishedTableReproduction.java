@@ -1,5 +1,7 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.api.evaluation.Reproduction;
+import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.api.Config;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
@@ -28,7 +30,7 @@ final class PublishedTableReproduction implements Reproduction {
     @Override
     public List<ReproductionRow> reproduce(Context context) {
         List<ReproductionRow> rows = new ArrayList<>();
-        for (ScoredPoint p : context.points()) {
+        for (ScoredPoint p : SuiteRun.of(context).points()) {
             if (!p.dataset().equals(dataset) || !p.protocol().equals(protocol) || !p.predictor().equals(predictor)
                     || !platform.equals(p.observation().tag("platform", platform))) {
                 continue;

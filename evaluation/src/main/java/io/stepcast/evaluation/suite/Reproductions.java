@@ -1,24 +1,50 @@
 package io.stepcast.evaluation.suite;
 
-import java.util.List;
+import io.stepcast.api.evaluation.Reproduction;
 
-/** The built-in reproductions by name. */
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Reproductions by name: those plugins register ({@link io.stepcast.api.plugin.PluginRegistry#reproductions},
+ * for example {@code courier} from the regression plugin), then the evaluation's own, which read the
+ * run's scored points or recordings.
+ */
 public final class Reproductions {
-    /** Names accepted in a suite's {@code reproduction} list. */
-    public static final List<String> NAMES = List.of("courier", "tf-benchmarks", TfCpuRecordings.SOURCE);
+    /** Names of the evaluation's own reproductions. */
+    public static final List<String> BUILT_IN = List.of("tf-benchmarks", TfCpuRecordings.SOURCE);
 
     private Reproductions() {
     }
 
-    /** The reproduction called {@code name}. */
+    /** The evaluation's own reproduction called {@code name}. */
     public static Reproduction named(String name) {
         return switch (name) {
-            case "courier" -> new CourierReproduction();
             case "tf-benchmarks" -> new PublishedTableReproduction("tf-benchmarks", "profile-only", "simulation",
                     "aws-distributed");
             case TfCpuRecordings.SOURCE -> new TfCpuProfilesReproduction();
             default -> throw new IllegalArgumentException("unknown reproduction '" + name + "' (known: "
-                    + String.join(", ", NAMES) + ")");
+                    + String.join(", ", BUILT_IN) + ")");
         };
+    }
+
+    /**
+     * The reproduction called {@code name}: a plugin's first, else a built-in one.
+     *
+     * @throws IllegalArgumentException naming every known reproduction when there is none by that name
+     */
+    public static Reproduction resolve(String name, Map<String, Reproduction> registered) {
+        Reproduction r = registered.get(name);
+        if (r != null) {
+            return r;
+        }
+        if (BUILT_IN.contains(name)) {
+            return named(name);
+        }
+        TreeSet<String> known = new TreeSet<>(registered.keySet());
+        known.addAll(BUILT_IN);
+        throw new IllegalArgumentException("unknown reproduction '" + name + "' (known: " + String.join(", ", known)
+                + ")");
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
  * The accuracy of one predictor on one target of one dataset under one protocol, over all models
  * ({@code model = "*"}) or for one model.
  *
- * @param reasons distinct not-applicable reasons with their counts
+ * @param reasons distinct not-applicable reasons with their counts, in the order given (most frequent first)
  */
 public record ScoreEntry(String dataset, String protocol, String predictor, String target, String model,
                          Metrics metrics, Map<String, Integer> reasons) {
@@ -16,6 +16,8 @@ public record ScoreEntry(String dataset, String protocol, String predictor, Stri
     public static final String ALL_MODELS = "*";
 
     public ScoreEntry {
-        reasons = Map.copyOf(reasons);
+        // Keep the tally's order (most frequent first): Map.copyOf would iterate in a per-JVM random order,
+        // and details.json and the report list the reasons in iteration order.
+        reasons = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(reasons));
     }
 }

@@ -2,6 +2,7 @@ package io.stepcast.evaluation.suite;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.stepcast.api.Validate;
+import io.stepcast.evaluation.selection.SloPolicy;
 
 import java.util.List;
 import java.util.Map;
@@ -135,6 +136,29 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
      * SLO policy: {@code normal} (mean, sd, draws, seed), {@code midpoints} or {@code fixed} (values).
      */
     public record SloSpec(String type, Double mean, Double sd, Integer draws, Long seed, List<Double> values) {
+        public SloSpec {
+            type = type == null ? "midpoints" : type;
+            switch (type) {
+                case "normal" -> {
+                    Objects.requireNonNull(mean, "slo.mean");
+                    Objects.requireNonNull(sd, "slo.sd");
+                }
+                case "fixed" -> Objects.requireNonNull(values, "slo.values");
+                case "midpoints" -> {
+                }
+                default -> throw new IllegalArgumentException("slo.type must be normal, midpoints or fixed, was '"
+                        + type + "'");
+            }
+        }
+
+        /** The policy this spec describes (normal: 10 draws and seed 2021 unless given). */
+        public SloPolicy policy() {
+            return switch (type) {
+                case "normal" -> new SloPolicy.Normal(mean, sd, draws == null ? 10 : draws, seed == null ? 2021L : seed);
+                case "fixed" -> new SloPolicy.Fixed(values);
+                default -> new SloPolicy.Midpoints();
+            };
+        }
     }
 
     /**

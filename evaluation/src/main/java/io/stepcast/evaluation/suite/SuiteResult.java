@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
 import java.util.List;

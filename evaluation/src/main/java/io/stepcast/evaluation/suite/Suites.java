@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -40,13 +41,49 @@ public final class Suites {
         }
         Path file = Path.of(nameOrFile);
         if (!Files.isRegularFile(file)) {
-            throw new IOException("no suite named '" + nameOrFile + "' and no such file (built-in: "
-                    + String.join(", ", BUILT_IN) + ")");
+            throw new IOException(unknown(nameOrFile));
         }
         String lower = file.getFileName().toString().toLowerCase(Locale.ROOT);
         try (InputStream in = Files.newInputStream(file)) {
             return parse(in, !lower.endsWith(".json"), file.toString());
         }
+    }
+
+    /** Whether {@code nameOrFile} names a built-in suite or an existing file. */
+    public static boolean exists(String nameOrFile) {
+        return BUILT_IN.contains(nameOrFile) || Files.isRegularFile(Path.of(nameOrFile));
+    }
+
+    /** The message for a name that is neither a built-in suite nor a file: the closest built-in names first. */
+    public static String unknown(String nameOrFile) {
+        List<String> close = BUILT_IN.stream().filter(b -> distance(b, nameOrFile) <= Math.max(2, b.length() / 3)
+                        || b.contains(nameOrFile) || nameOrFile.contains(b))
+                .sorted(Comparator.comparingInt((String b) -> distance(b, nameOrFile))).limit(3).toList();
+        String hint = close.isEmpty() ? "" : "did you mean " + String.join(" or ", close) + "? ";
+        return "no suite named '" + nameOrFile + "' and no such file (" + hint + "built-in: "
+                + String.join(", ", BUILT_IN) + ")";
+    }
+
+    /** Levenshtein distance, ignoring case. */
+    private static int distance(String a, String b) {
+        String x = a.toLowerCase(Locale.ROOT);
+        String y = b.toLowerCase(Locale.ROOT);
+        int[] prev = new int[y.length() + 1];
+        int[] cur = new int[y.length() + 1];
+        for (int j = 0; j <= y.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= x.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= y.length(); j++) {
+                int substitute = prev[j - 1] + (x.charAt(i - 1) == y.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(substitute, Math.min(prev[j], cur[j - 1]) + 1);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[y.length()];
     }
 
     /** Parses a suite; {@code where} names the input in error messages. */

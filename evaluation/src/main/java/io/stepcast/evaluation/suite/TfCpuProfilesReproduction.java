@@ -1,5 +1,7 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.api.evaluation.Reproduction;
+import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -38,7 +40,8 @@ final class TfCpuProfilesReproduction implements Reproduction {
 
     @Override
     public List<ReproductionRow> reproduce(Context context) throws IOException {
-        List<TfCpuRecordings.Recording> recordings = context.recordings();
+        SuiteRun run = SuiteRun.of(context);
+        List<TfCpuRecordings.Recording> recordings = run.recordings();
         Estimator simulation = context.estimator(PREDICTOR);
         List<ReproductionRow> rows = new ArrayList<>();
         Map<String, TfCpuRecordings.Recording> smallestBatch = new LinkedHashMap<>();
@@ -47,7 +50,7 @@ final class TfCpuProfilesReproduction implements Reproduction {
             smallestBatch.putIfAbsent(r.observation().config().model(), r);
         }
         for (TfCpuRecordings.Recording r : smallestBatch.values()) {
-            curves(simulation, r).forEach(context::curve);
+            curves(simulation, r).forEach(run::curve);
         }
         return rows;
     }

@@ -143,8 +143,72 @@ class EvaluateCommandTest {
         assertThat(missing.code()).isEqualTo(2);
         assertThat(missing.err()).contains("--train and --test go together");
         Run unknown = run("--suite", "no-such-suite");
-        assertThat(unknown.code()).isEqualTo(1);
+        assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).contains("no suite named 'no-such-suite'");
+    }
+
+    @Test
+    void aMisspelledSuiteIsAUsageErrorNamingTheClosestSuites() {
+        Run typo = run("--suite", "paper-courir");
+        assertThat(typo.code()).isEqualTo(2);
+        assertThat(typo.err()).contains("no suite named 'paper-courir'").contains("did you mean paper-courier?");
+        Run nosuch = run("--suite", "nosuch");
+        assertThat(nosuch.code()).isEqualTo(2);
+        assertThat(nosuch.err()).contains("built-in: default, paper-courier");
+        assertThat(run("--suite", "default", "--threads", "0").code()).isEqualTo(2);
+    }
+
+    @Test
+    void withoutATerminalProgressGoesToStderrAsLines(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("suite.yaml");
+        Files.writeString(suite, SUITE);
+        Run r = run("--suite", suite.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        // 3 predictors x (3 k-fold folds + 1 extrapolation fold) + 3 predictors x 5 selection folds (kfold:5:job)
+        assertThat(r.err().lines().toList()).last().asString().startsWith("evaluate: 27/27 tasks, ")
+                .contains(" elapsed");
+    }
+
+    @Test
+    void predictionsParquetHoldsEveryScoredPoint(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("suite.yaml");
+        Files.writeString(suite, SUITE);
+        Path out = dir.resolve("out");
+        Run r = run("--suite", suite.toString(), "--out", out.toString(), "--threads", "3");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode details = new ObjectMapper().readTree(out.resolve("details.json").toFile());
+        int points = 0;
+        for (JsonNode e : details.get("entries")) {
+            points += e.get("n").asInt() + e.get("not_applicable").asInt();
+        }
+        List<java.util.Map<String, Object>> rows = new ArrayList<>();
+        try (var reader = io.stepcast.datasets.parquet.GenericRows.reader(out.resolve("predictions.parquet"))) {
+            for (var row = reader.next(); row != null; row = reader.next()) {
+                rows.add(row);
+            }
+        }
+        assertThat(rows).hasSize(points).hasSizeGreaterThan(100);
+        assertThat(rows.get(0).keySet()).contains("dataset", "protocol", "split", "predictor", "target", "model",
+                "workers", "local_batch", "hardware", "measured", "predicted", "ape_percent");
+        for (var row : rows) {
+            assertThat(row.get("dataset")).isEqualTo("grid");
+            assertThat(row.get("target")).isEqualTo("throughput");
+            if (row.get("predictor").equals("synthetic-broken")) {
+                assertThat(row).doesNotContainKeys("predicted", "ape_percent")
+                        .containsEntry("refusal", "fit failed: IllegalStateException: synthetic failure");
+            } else {
+                assertThat(row).doesNotContainKey("refusal");
+                double measured = (Double) row.get("measured");
+                double predicted = (Double) row.get("predicted");
+                assertThat((Double) row.get("ape_percent"))
+                        .isCloseTo(100 * Math.abs(predicted - measured) / measured, org.assertj.core.api.Assertions.within(1e-9));
+            }
+            if (row.get("predictor").equals("synthetic-exact")) {
+                assertThat((Double) row.get("ape_percent")).isLessThan(1e-9);
+            }
+        }
+        assertThat(rows).extracting(x -> x.get("protocol")).containsOnly("kfold:3", "extrapolation:workers<=2");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("`predictions.parquet` (every prediction");
     }
 
     private static JsonNode find(JsonNode array, String predictor) {

@@ -9,7 +9,7 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.evaluation.SyntheticObservations;
-import io.stepcast.evaluation.protocol.Split;
+import io.stepcast.api.evaluation.Split;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.protocol;
 
+import io.stepcast.api.evaluation.Split;
 import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.profile.ComputeOp;

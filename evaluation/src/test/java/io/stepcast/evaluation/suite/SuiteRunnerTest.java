@@ -4,6 +4,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.evaluation.SyntheticObservations;
 import io.stepcast.evaluation.SyntheticPlugin;
 import org.junit.jupiter.api.Test;
 
@@ -110,8 +111,38 @@ class SuiteRunnerTest {
             assertThat(s.name()).isEqualTo(name);
             s.datasets().forEach(d -> d.protocols().forEach(p ->
                     io.stepcast.evaluation.protocol.Protocols.parse(p, Optional.empty())));
-            s.reproduction().forEach(Reproductions::named);
+            // courier comes from the regression plugin (checked end to end in distribution)
+            s.reproduction().stream().filter(r -> !r.equals("courier")).forEach(Reproductions::named);
         }
+    }
+
+    @Test
+    void aPluginAddsAProtocolAndAReproductionByName() throws IOException {
+        PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin()));
+        assertThat(registry.protocols()).containsKey("synthetic-halves");
+        assertThat(registry.reproductions()).containsKey("synthetic-figure");
+        SuiteResult r = new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
+                Optional.empty(), Optional.empty(), ProgressListener.NONE, 2).run(suite("""
+                name: plugin
+                datasets:
+                  - name: grid
+                    source: grid
+                    where: {model: alpha}
+                    protocols: [synthetic-halves]
+                    targets: [step-time]
+                predictors:
+                  - name: synthetic-exact
+                reproduction: [synthetic-figure]
+                """), List.of());
+        assertThat(find(r, "synthetic-halves", "synthetic-exact").metrics().n()).isEqualTo(18);
+        assertThat(r.reproduction()).singleElement().satisfies(row -> {
+            assertThat(row.quantity()).isEqualTo("synthetic rows of grid");
+            assertThat(row.reproduced().getAsDouble()).isEqualTo(SyntheticObservations.grid().size());
+        });
+        assertThatThrownBy(() -> new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
+                Optional.empty(), Optional.empty(), ProgressListener.NONE).run(suite(
+                "name: x\nreproduction: [nosuch]\n"), List.of()))
+                .hasMessageContaining("unknown reproduction 'nosuch' (known: synthetic-figure, tf-benchmarks");
     }
 
     @Test

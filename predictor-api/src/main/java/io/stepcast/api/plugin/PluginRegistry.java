@@ -7,6 +7,8 @@ import com.google.inject.Module;
 import com.google.inject.TypeLiteral;
 import com.google.inject.name.Names;
 import io.stepcast.api.Estimator;
+import io.stepcast.api.evaluation.ProtocolFactory;
+import io.stepcast.api.evaluation.Reproduction;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -98,6 +100,16 @@ public final class PluginRegistry {
      */
     public Map<String, ProfileReader> profileReaders() {
         return lookup(injector, new Key<Map<String, ProfileReader>>() { }).orElse(Map.of());
+    }
+
+    /** Evaluation protocols by name, sorted. */
+    public Map<String, ProtocolFactory> protocols() {
+        return new TreeMap<>(lookup(injector, new Key<Map<String, ProtocolFactory>>() { }).orElse(Map.of()));
+    }
+
+    /** Reproductions of published figures by name, sorted. */
+    public Map<String, Reproduction> reproductions() {
+        return new TreeMap<>(lookup(injector, new Key<Map<String, Reproduction>>() { }).orElse(Map.of()));
     }
 
     /** A bound service, such as {@link ProfileSource}, when some plugin binds it. */

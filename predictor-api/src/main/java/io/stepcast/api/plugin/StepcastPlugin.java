@@ -6,10 +6,13 @@ import com.google.inject.multibindings.MapBinder;
 import com.google.inject.multibindings.Multibinder;
 import com.google.inject.name.Names;
 import io.stepcast.api.Estimator;
+import io.stepcast.api.evaluation.ProtocolFactory;
+import io.stepcast.api.evaluation.Reproduction;
 
 /**
  * Base class of a stepcast plugin: a Guice module that registers estimators by name, and optionally
- * command-line extensions, predictor codecs, observation importers and profile readers. List the subclass in
+ * command-line extensions, predictor codecs, observation importers, profile readers, evaluation protocols
+ * and reproductions. List the subclass in
  * {@code META-INF/services/com.google.inject.Module} and put the jar on the class path; the CLI finds it
  * with {@link java.util.ServiceLoader} (see {@link PluginRegistry}).
  *
@@ -31,6 +34,8 @@ public abstract class StepcastPlugin extends AbstractModule {
     private Multibinder<CommandExtension> commands;
     private MapBinder<String, ObservationImporter> importers;
     private MapBinder<String, ProfileReader> profileReaders;
+    private MapBinder<String, ProtocolFactory> protocols;
+    private MapBinder<String, Reproduction> reproductions;
 
     /** @param moduleName the name shown by {@code stepcast predictors list} (usually the artifact id) */
     protected StepcastPlugin(String moduleName) {
@@ -46,6 +51,8 @@ public abstract class StepcastPlugin extends AbstractModule {
         commands = Multibinder.newSetBinder(binder(), CommandExtension.class);
         importers = MapBinder.newMapBinder(binder(), String.class, ObservationImporter.class);
         profileReaders = MapBinder.newMapBinder(binder(), String.class, ProfileReader.class);
+        protocols = MapBinder.newMapBinder(binder(), String.class, ProtocolFactory.class);
+        reproductions = MapBinder.newMapBinder(binder(), String.class, Reproduction.class);
         registerAll();
     }
 
@@ -72,6 +79,16 @@ public abstract class StepcastPlugin extends AbstractModule {
     /** Registers how predictors of the named estimator are saved and loaded. */
     protected final void codec(String estimatorName, PredictorCodec codec) {
         codecs.addBinding(estimatorName).toInstance(codec);
+    }
+
+    /** Registers an evaluation protocol under its name, the leading word of its suite spec (e.g. {@code kfold}). */
+    protected final void protocol(String name, ProtocolFactory factory) {
+        protocols.addBinding(name).toInstance(factory);
+    }
+
+    /** Registers a reproduction of published figures under the name a suite lists it by. */
+    protected final void reproduction(String name, Reproduction reproduction) {
+        reproductions.addBinding(name).toInstance(reproduction);
     }
 
     /** Registers a sub-command of the {@code stepcast} CLI. */

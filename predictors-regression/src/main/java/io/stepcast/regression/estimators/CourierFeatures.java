@@ -2,6 +2,9 @@ package io.stepcast.regression.estimators;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Target;
+import io.stepcast.regression.ols.Cells;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +31,33 @@ public final class CourierFeatures {
         f.put("njobs", (double) config.deployment().tenants());
         f.put("network", network(config.model()));
         return f;
+    }
+
+    /**
+     * Aggregated observations as regression cells: the named features, the mean of {@code target}, its
+     * standard deviation (0 when not published: it changes the statistics, not the coefficients) and the
+     * run count.
+     */
+    public static Cells cells(List<Observation> rows, List<String> features, Target target) {
+        int n = rows.size();
+        Map<String, double[]> factors = new LinkedHashMap<>();
+        for (String f : features) {
+            factors.put(f, new double[n]);
+        }
+        double[] y = new double[n];
+        double[] sd = new double[n];
+        double[] runs = new double[n];
+        for (int i = 0; i < n; i++) {
+            Observation o = rows.get(i);
+            Map<String, Double> x = of(o.config());
+            for (Map.Entry<String, double[]> e : factors.entrySet()) {
+                e.getValue()[i] = x.get(e.getKey());
+            }
+            y[i] = o.value(target).orElseThrow();
+            sd[i] = o.measurements().standardDeviation(target).orElse(0);
+            runs[i] = o.measurements().runs();
+        }
+        return new Cells(factors, y, sd, runs);
     }
 
     static double network(String model) {

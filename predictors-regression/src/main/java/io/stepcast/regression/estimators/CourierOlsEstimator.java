@@ -121,26 +121,8 @@ public final class CourierOlsEstimator extends AbstractEstimator implements Decl
     }
 
     private static OlsModel fitTarget(Formula formula, List<Observation> rows, Target target) {
-        int n = rows.size();
-        Map<String, double[]> factors = new LinkedHashMap<>();
-        for (String f : formula.factors()) {
-            factors.put(f, new double[n]);
-        }
-        double[] y = new double[n];
-        double[] sd = new double[n];
-        double[] runs = new double[n];
-        for (int i = 0; i < n; i++) {
-            Observation o = rows.get(i);
-            Map<String, Double> x = CourierFeatures.of(o.config());
-            for (Map.Entry<String, double[]> e : factors.entrySet()) {
-                e.getValue()[i] = x.get(e.getKey());
-            }
-            y[i] = o.value(target).orElseThrow();
-            // Without a published sd the within-cell variance is unknown; it changes the statistics, not the
-            // coefficients, and the predictor needs only the coefficients.
-            sd[i] = o.measurements().standardDeviation(target).orElse(0);
-            runs[i] = o.measurements().runs();
-        }
+        Cells cells = CourierFeatures.cells(rows, formula.factors(), target);
+        Map<String, double[]> factors = cells.factors();
         Map<String, Double> constant = new LinkedHashMap<>();
         Map<String, double[]> ranges = new LinkedHashMap<>();
         factors.forEach((name, v) -> {
@@ -154,7 +136,7 @@ public final class CourierOlsEstimator extends AbstractEstimator implements Decl
         });
         List<Term> kept = formula.terms().stream()
                 .filter(t -> t.factors().stream().noneMatch(constant::containsKey)).toList();
-        OlsFit fit = CellRegression.fit(formula.withTerms(kept), new Cells(factors, y, sd, runs));
+        OlsFit fit = CellRegression.fit(formula.withTerms(kept), cells);
         return new OlsModel(kept, fit.estimates(), ranges, constant);
     }
 }

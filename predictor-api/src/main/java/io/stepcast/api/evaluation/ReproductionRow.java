@@ -1,9 +1,9 @@
-package io.stepcast.evaluation.suite;
+package io.stepcast.api.evaluation;
 
 import java.util.OptionalDouble;
 
 /**
- * A published figure and the value this run reproduced for it.
+ * A published figure and the value a run reproduced for it.
  *
  * @param quantity   what the figure is, with its source
  * @param published  the published value

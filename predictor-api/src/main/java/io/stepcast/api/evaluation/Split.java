@@ -1,4 +1,4 @@
-package io.stepcast.evaluation.protocol;
+package io.stepcast.api.evaluation;
 
 import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;

@@ -1,0 +1,34 @@
+package io.stepcast.evaluation.suite;
+
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Target;
+import io.stepcast.evaluation.metrics.HoldOutScorer;
+import io.stepcast.evaluation.metrics.ScoredPoint;
+import io.stepcast.api.evaluation.Split;
+
+import java.util.List;
+
+/**
+ * One independent unit of a suite's accuracy scoring: one estimator fitted once on one split's training
+ * side, its predictor scored on every target of the dataset. It holds its split only, and its result
+ * depends on nothing but its fields (the estimator's seeds are part of its configuration), so tasks run in
+ * any order on any thread.
+ *
+ * @param dataset  dataset name
+ * @param protocol protocol name
+ * @param split    the fold, with its profiles attached
+ * @param label    predictor label
+ * @param estimator the configured estimator
+ * @param targets  the dataset's targets, in the suite's order
+ */
+record HoldOutTask(String dataset, String protocol, Split split, String label, Estimator estimator,
+                   List<Target> targets) {
+    HoldOutTask {
+        targets = List.copyOf(targets);
+    }
+
+    /** The scored points of each target, in the order of {@link #targets}. */
+    List<List<ScoredPoint>> run() {
+        return HoldOutScorer.score(dataset, protocol, split, label, estimator, targets);
+    }
+}

@@ -1,0 +1,189 @@
+package io.stepcast.evaluation.suite;
+
+import io.stepcast.api.evaluation.Reproduction;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.selection.BatchScope;
+import io.stepcast.evaluation.metrics.HoldOutScorer;
+import io.stepcast.evaluation.protocol.Attributes;
+import io.stepcast.api.evaluation.Protocol;
+import io.stepcast.evaluation.protocol.Protocols;
+import io.stepcast.api.evaluation.Split;
+import io.stepcast.evaluation.selection.AccuracyTable;
+import io.stepcast.evaluation.selection.Objective;
+import io.stepcast.evaluation.selection.SelectionCase;
+import io.stepcast.evaluation.selection.SelectionCases;
+import io.stepcast.evaluation.selection.SelectionScorer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Plans a {@link Suite}: resolves its predictors in the {@link PluginRegistry} (a missing one, or one that
+ * refuses its hyper-parameters, becomes an {@link UnavailableEstimator} with the reason), reads its
+ * datasets, parses each protocol once, builds every split once with its profiles attached, and lists the
+ * independent (split, predictor) tasks.
+ */
+final class SuitePlanner {
+    private final PluginRegistry registry;
+    private final SuiteSources sources;
+
+    SuitePlanner(PluginRegistry registry, SuiteSources sources) {
+        this.registry = registry;
+        this.sources = sources;
+    }
+
+    /**
+     * @param only predictor labels to keep (from {@code --predictors}); empty for all of the suite's
+     * @throws IOException when a dataset cannot be read
+     */
+    SuitePlan plan(Suite suite, List<String> only) throws IOException {
+        Map<String, Estimator> predictors = new LinkedHashMap<>();
+        Map<String, String> predictorNotes = new TreeMap<>();
+        resolvePredictors(suite, only, predictors, predictorNotes);
+        Map<String, List<Observation>> datasets = new LinkedHashMap<>();
+        for (Suite.DatasetSpec d : suite.datasets()) {
+            datasets.put(d.name(), load(d));
+        }
+        List<String> notes = new ArrayList<>();
+        List<HoldOutTask> holdOuts = new ArrayList<>();
+        for (Suite.DatasetSpec d : suite.datasets()) {
+            List<Target> targets = d.targets().stream().map(Target::parse).toList();
+            for (String p : d.protocols()) {
+                Protocol protocol = Protocols.resolve(p, registry.protocols(), sources.zoo());
+                List<Split> splits = new ArrayList<>();
+                for (Split s : protocol.splits(d.name(), datasets.get(d.name()))) {
+                    splits.add(sources.withProfiles(d.source(), s));
+                }
+                if (splits.isEmpty()) {
+                    notes.add(d.name() + ": protocol " + p + " gives no split of its " + datasets.get(d.name()).size()
+                            + " observations");
+                }
+                predictors.forEach((label, e) -> splits.forEach(s ->
+                        holdOuts.add(new HoldOutTask(d.name(), protocol.name(), s, label, e, targets))));
+            }
+        }
+        List<BatchSizeSelection> selections = new ArrayList<>();
+        for (Suite.SelectionSpec s : suite.selection()) {
+            selection(suite, s, datasets, predictors, notes).ifPresent(selections::add);
+        }
+        List<Reproduction> reproductions = suite.reproduction().stream()
+                .map(r -> Reproductions.resolve(r, registry.reproductions())).toList();
+        return new SuitePlan(suite, predictors, predictorNotes, notes, holdOuts, selections, reproductions);
+    }
+
+    private void resolvePredictors(Suite suite, List<String> only, Map<String, Estimator> out, Map<String, String> notes) {
+        List<Suite.PredictorSpec> specs = suite.predictors().isEmpty()
+                ? registry.estimators().keySet().stream().map(Suite.PredictorSpec::of).toList()
+                : suite.predictors();
+        if (!only.isEmpty()) {
+            Set<String> known = new HashSet<>();
+            specs.forEach(s -> known.add(s.label()));
+            List<Suite.PredictorSpec> kept = new ArrayList<>(specs.stream().filter(s -> only.contains(s.label())).toList());
+            for (String name : only) {
+                if (!known.contains(name)) {
+                    // --predictors may name a registered predictor the suite does not list.
+                    kept.add(Suite.PredictorSpec.of(name));
+                }
+            }
+            specs = kept;
+        }
+        for (Suite.PredictorSpec s : specs) {
+            Estimator e;
+            try {
+                e = registry.estimator(s.name());
+                if (!s.hyperParameters().isEmpty()) {
+                    e = e.withHyperParameters(s.hyperParameters());
+                }
+            } catch (RuntimeException ex) {
+                String why = HoldOutScorer.oneLine(ex.getMessage());
+                notes.put(s.label(), why);
+                e = new UnavailableEstimator(s.name(), why);
+            }
+            out.put(s.label(), e);
+        }
+    }
+
+    private List<Observation> load(Suite.DatasetSpec d) throws IOException {
+        return sources.source(d.source()).stream().filter(o -> d.where().entrySet().stream()
+                .allMatch(w -> w.getValue().equals(Attributes.value(o, w.getKey()).orElse(null)))).toList();
+    }
+
+    private Optional<BatchSizeSelection> selection(Suite suite, Suite.SelectionSpec s,
+                                                   Map<String, List<Observation>> datasets,
+                                                   Map<String, Estimator> predictors, List<String> notes)
+            throws IOException {
+        List<Observation> data = datasets.get(s.dataset());
+        if (data == null) {
+            throw new IllegalArgumentException("selection names dataset '" + s.dataset()
+                    + "' that the suite does not define");
+        }
+        Target latency = Target.parse(s.latency());
+        BatchScope scope = BatchScope.valueOf(s.scope().toUpperCase(Locale.ROOT));
+        Objective objective = Objective.valueOf(s.objective().toUpperCase(Locale.ROOT));
+        Optional<Predictor> accuracy = Optional.empty();
+        if (s.accuracyTable() != null) {
+            List<Observation> ref = datasets.get(s.accuracyTable().dataset());
+            if (ref == null) {
+                throw new IllegalArgumentException("accuracy_table names dataset '" + s.accuracyTable().dataset()
+                        + "' that the suite does not define");
+            }
+            accuracy = Optional.of(new AccuracyTable(ref, s.accuracyTable().match()));
+        }
+        List<SelectionCase> cases = SelectionCases.of(data, latency, scope, s.slo().policy(), accuracy);
+        if (cases.isEmpty()) {
+            notes.add(s.dataset() + ": no job with two or more measured batch sizes, no selection to score");
+            return Optional.empty();
+        }
+        boolean smallest = s.knownBatch().equals("smallest");
+        List<Split> splits = Protocols.resolve(s.protocol(), registry.protocols(), sources.zoo())
+                .splits(s.dataset(), data);
+        if (splits.isEmpty() && smallest) {
+            // One group only (say one recorded model): each job is decided from its smallest batch alone.
+            splits = List.of(new Split(s.protocol() + "/all-held-out",
+                    TrainingSet.of(s.dataset() + "/none", List.of()), data));
+        }
+        String source = sourceOf(suite, s.dataset());
+        List<Split> withProfiles = new ArrayList<>();
+        for (Split x : splits) {
+            withProfiles.add(sources.withProfiles(source, x));
+        }
+        Map<String, Estimator> chosen = new LinkedHashMap<>();
+        predictors.forEach((label, e) -> {
+            if (s.predictors().isEmpty() || s.predictors().contains(label)) {
+                chosen.put(label, e);
+            }
+        });
+        Optional<BatchSizeSelection.SmallestBatch> known = smallest
+                ? Optional.of(t -> withProfiles(source, t)) : Optional.empty();
+        return Optional.of(new BatchSizeSelection(s.dataset(), latency, scope, new SelectionScorer(objective), accuracy,
+                cases, withProfiles, chosen, known));
+    }
+
+    /** A training side augmented by a job's smallest batch gets the profiles of what it now holds. */
+    private TrainingSet withProfiles(String source, TrainingSet t) {
+        try {
+            return sources.withProfiles(source, new Split(t.id(), t, List.of())).training();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String sourceOf(Suite suite, String dataset) {
+        return suite.datasets().stream().filter(d -> d.name().equals(dataset)).map(Suite.DatasetSpec::source)
+                .findFirst().orElse("");
+    }
+}
