@@ -128,7 +128,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         SuiteResult result;
         try (ProgressReporter bar = new ProgressReporter(System.console() != null, System.err,
-                spec.commandLine().getErr(), System::nanoTime, PROGRESS_INTERVAL_NANOS)) {
+                spec.commandLine().getErr(), System::nanoTime, PROGRESS_INTERVAL_NANOS, true)) {
             result = new SuiteRunner(registry, source, profiles, Optional.ofNullable(data), bar, threads)
                     .run(s, predictors);
         }

@@ -13,8 +13,8 @@ import java.util.function.LongSupplier;
 /**
  * Shows how far a suite run is on stderr. On a terminal: a progress bar of a fixed rendered width (the
  * task label is padded to one length, so the bar does not jump). Otherwise (piped, CI): a line
- * {@code evaluate: 12/40 tasks, 0:35 elapsed, about 1:10 left} at most every {@code interval} and a last
- * one when the run is done, so a long run shows signs of life in a log.
+ * {@code evaluate: 12/40 tasks, 0:35 elapsed, about 1:10 left} every {@code interval} (also while a long task
+ * runs, when ticking) and a last one when the run is done, so a long run shows signs of life in a log.
  */
 final class ProgressReporter implements ProgressListener, AutoCloseable {
     /** Rendered width of the terminal bar, characters. */
@@ -31,6 +31,9 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
     private long done;
     private long started;
     private long lastLine;
+    /** Prints a line when no task has finished for an interval (long fits); absent in tests. */
+    private final boolean ticking;
+    private java.util.concurrent.ScheduledExecutorService ticker;
 
     /**
      * @param terminal       whether stderr is a terminal (then the bar goes to {@code terminalStream})
@@ -40,6 +43,13 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
      */
     ProgressReporter(boolean terminal, PrintStream terminalStream, PrintWriter lines, LongSupplier nanoClock,
                      long intervalNanos) {
+        this(terminal, terminalStream, lines, nanoClock, intervalNanos, false);
+    }
+
+    /** @param ticking also print a line every interval while no task finishes (a thread of its own) */
+    ProgressReporter(boolean terminal, PrintStream terminalStream, PrintWriter lines, LongSupplier nanoClock,
+                     long intervalNanos, boolean ticking) {
+        this.ticking = ticking;
         this.terminal = terminal;
         this.terminalStream = terminalStream;
         this.lines = lines;
@@ -48,7 +58,7 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
     }
 
     @Override
-    public void start(long totalTasks) {
+    public synchronized void start(long totalTasks) {
         total = totalTasks;
         started = nanoClock.getAsLong();
         lastLine = started;
@@ -56,11 +66,28 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
             bar = new ProgressBarBuilder().setTaskName("evaluate").setInitialMax(totalTasks)
                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(terminalStream, BAR_WIDTH))
                     .setMaxRenderedLength(BAR_WIDTH).setUpdateIntervalMillis(200).build();
+        } else if (!terminal && ticking && totalTasks > 0) {
+            ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "stepcast-progress");
+                t.setDaemon(true);
+                return t;
+            });
+            long ms = Math.max(1, intervalNanos / 1_000_000);
+            ticker.scheduleAtFixedRate(this::tick, ms, ms, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private synchronized void tick() {
+        long now = nanoClock.getAsLong();
+        if (now - lastLine >= intervalNanos && done < total) {
+            lastLine = now;
+            lines.println(line(now));
+            lines.flush();
         }
     }
 
     @Override
-    public void step(String what) {
+    public synchronized void step(String what) {
         done++;
         if (bar != null) {
             bar.step();
@@ -94,7 +121,10 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
         if (bar != null) {
             bar.stepTo(bar.getMax());
             bar.close();

@@ -39,8 +39,9 @@ import java.util.Objects;
  * @param datasets     the datasets and how each is scored
  * @param predictors   predictors with their hyper-parameters; empty for every registered one
  * @param selection    batch-size selection scorings
- * @param reproduction built-in reproductions of published figures ({@code courier}, {@code tf-benchmarks}) or of
- *                     figures measured on this machine ({@code tf-cpu-profiles}, see {@link TfCpuRecordings})
+ * @param reproduction reproductions by name: of published figures ({@code courier} from the regression plugin,
+ *                     {@code tf-benchmarks}), of figures measured on this machine ({@code tf-cpu-profiles}, see
+ *                     {@link TfCpuRecordings}), or any a plugin registers ({@link Reproductions#resolve})
  */
 public record Suite(String name, String description, List<DatasetSpec> datasets, List<PredictorSpec> predictors,
                     List<SelectionSpec> selection, List<String> reproduction) {

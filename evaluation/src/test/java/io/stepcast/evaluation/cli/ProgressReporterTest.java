@@ -33,6 +33,22 @@ class ProgressReporterTest {
     }
 
     @Test
+    void whileALongTaskRunsTheTickerStillPrintsLines() throws InterruptedException {
+        StringWriter err = new StringWriter();
+        try (ProgressReporter p = new ProgressReporter(false, System.err, new PrintWriter(err), System::nanoTime,
+                20_000_000L, true)) {
+            p.start(1);
+            // No task finishes for a while: lines "0/1 tasks" must still come.
+            for (int i = 0; i < 200 && !err.toString().contains("evaluate: 0/1 tasks"); i++) {
+                Thread.sleep(10);
+            }
+            p.step("the long one");
+        }
+        assertThat(err.toString()).contains("evaluate: 0/1 tasks, ");
+        assertThat(err.toString().lines().toList()).last().asString().startsWith("evaluate: 1/1 tasks, ");
+    }
+
+    @Test
     void theTerminalBarLabelHasOneWidth() {
         assertThat(ProgressReporter.fixedWidth("a")).hasSize(ProgressReporter.LABEL_WIDTH);
         assertThat(ProgressReporter.fixedWidth("x".repeat(80))).hasSize(ProgressReporter.LABEL_WIDTH);
