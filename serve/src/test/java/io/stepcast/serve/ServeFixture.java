@@ -32,7 +32,7 @@ final class ServeFixture implements AutoCloseable {
 
     final StepcastServer server;
     final Path modelFile;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
 
     ServeFixture(Path dir) throws IOException {
         this(dir, SERVED);
