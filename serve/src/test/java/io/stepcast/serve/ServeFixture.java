@@ -20,7 +20,7 @@ import java.util.Set;
 
 /**
  * A server on an ephemeral loopback port with a few real predictors fitted on the embedded tables (the two
- * Courier forests, MVA, linear scaling) and one saved model ({@code k80-mva}: MVA fitted by {@code stepcast fit}
+ * Courier forests, MVA, linear scaling) and one saved model ({@code k80-ernest}: Ernest fitted by {@code stepcast fit}
  * on {@code docs/examples/resnet50-k80-train.csv}, real TensorFlow benchmark rows), plus an HTTP client.
  */
 final class ServeFixture implements AutoCloseable {
@@ -43,8 +43,8 @@ final class ServeFixture implements AutoCloseable {
         // Tribuo logs every tree it builds at INFO; the CLI silences it the same way.
         TRIBUO_LOG.setLevel(java.util.logging.Level.WARNING);
         Path models = Files.createDirectories(dir.resolve("models"));
-        modelFile = models.resolve("k80-mva.model.json");
-        String[] fit = {"fit", "--predictor", "mva", "--train", examples().resolve("resnet50-k80-train.csv").toString(),
+        modelFile = models.resolve("k80-ernest.model.json");
+        String[] fit = {"fit", "--predictor", "ernest", "--train", examples().resolve("resnet50-k80-train.csv").toString(),
             "--save", modelFile.toString()};
         StringWriter err = new StringWriter();
         int code = StepcastCli.run(REGISTRY, fit, new PrintWriter(new StringWriter()), new PrintWriter(err));

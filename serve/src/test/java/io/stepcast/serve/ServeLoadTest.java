@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Concurrent clients on the loopback address: 8 clients x 200 requests (predictions of three predictors and
- * batch decisions, with some bad requests mixed in), each answer checked against the in-process answer for the
+ * Concurrent clients on the loopback address: 8 clients x 200 requests (predictions of three predictors, one
+ * of them a saved model, and batch decisions, with a bad request mixed in), each answer checked against the in-process answer for the
  * same body. Bounded in count and time (every request has a 30 s timeout, the whole run 5 minutes); asserts no
  * timing.
  */
@@ -89,7 +89,7 @@ class ServeLoadTest {
             }
         }
         for (int workers : new int[] {1, 2, 4, 8, 16}) {
-            for (String predictor : new String[] {"mva", "k80-mva"}) {
+            for (String predictor : new String[] {"mva", "k80-ernest"}) {
                 String body = "{\"predictor\": \"" + predictor + "\", \"target\": \"throughput\", \"config\": {"
                         + "\"model\": \"ResNet-50\", \"architecture\": \"SYNC_PS\", \"workers\": " + workers
                         + ", \"gpus_per_node\": 8, \"local_batch\": 64, \"parameter_servers\": 1, \"bandwidth_gbps\":"

@@ -64,9 +64,9 @@ class StepcastServerTest {
             assertThat(served.get(i)).isEqualTo(expected.get(i));
         }
         JsonNode model = served.get(expected.size());
-        assertThat(model.get("name").asText()).isEqualTo("k80-mva");
-        assertThat(model.get("module").asText()).isEqualTo("model file k80-mva.model.json");
-        assertThat(model.get("description").asText()).startsWith("mva fitted on resnet50-k80-train.csv");
+        assertThat(model.get("name").asText()).isEqualTo("k80-ernest");
+        assertThat(model.get("module").asText()).isEqualTo("model file k80-ernest.model.json");
+        assertThat(model.get("description").asText()).startsWith("ernest fitted on resnet50-k80-train.csv (4 observations)");
     }
 
     @Test
@@ -100,21 +100,22 @@ class StepcastServerTest {
             String config = "{\"model\": \"ResNet-50\", \"architecture\": \"SYNC_PS\", \"workers\": " + workers
                     + ", \"gpus_per_node\": 8, \"local_batch\": 64, \"parameter_servers\": 1, \"colocated_ps\": true,"
                     + " \"bandwidth_gbps\": 10, \"hardware\": \"K80\", \"framework\": \"tensorflow\"}";
-            HttpResponse<String> r = serve.post("/v1/predict", "{\"predictor\": \"k80-mva\", \"target\": "
+            HttpResponse<String> r = serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": "
                     + "\"throughput\", \"config\": " + config + "}");
             assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
             Config c = Config.builder().model("ResNet-50").architecture(Architecture.SYNC_PS).workers(workers)
                     .nodes((workers + 7) / 8).localBatch(64).parameterServers(1).colocatedPs(true).bandwidthGbps(10)
                     .hardware("K80").framework("tensorflow").build();
             var expected = saved.predict(c, Target.THROUGHPUT);
+            assertThat(expected.isValue()).as(expected.toString()).isTrue();
             assertThat(json(r)).isEqualTo(new Answers(serve.predictors(), ServeFixture.JSON).encode(expected));
         }
     }
 
     @Test
     void aRefusalOfThePredictorIsAnAnswerNotAnError() throws Exception {
-        // MVA fitted on ResNet-50 rows knows nothing of another model.
-        HttpResponse<String> r = serve.post("/v1/predict", "{\"predictor\": \"k80-mva\", \"target\": \"throughput\","
+        // Ernest fitted on ResNet-50 rows knows nothing of another model.
+        HttpResponse<String> r = serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": \"throughput\","
                 + " \"config\": {\"model\": \"VGG16\", \"architecture\": \"SYNC_PS\", \"workers\": 2, "
                 + "\"local_batch\": 32}}");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
