@@ -23,6 +23,7 @@ run timeline-import TimelineImportBenchmark
 run large-timeline-import LargeTimelineImportBenchmark
 run observation-read ObservationReadBenchmark
 run default-suite DefaultSuiteBenchmark
+run serve ServeDecisionBenchmark
 for mb in 100 1024; do
   echo "== import of a ${mb} MB timeline with -Xmx256m"
   benchmarks/src/main/scripts/import-timeline.sh "$mb" 256m "$out/import-$mb" | tee "$out/import-$mb.txt"

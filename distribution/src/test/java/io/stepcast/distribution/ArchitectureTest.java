@@ -25,6 +25,7 @@ class ArchitectureTest {
     private static final String QUEUEING = "io.stepcast.queueing..";
     private static final String ML = "io.stepcast.ml..";
     private static final String PROFILER = "io.stepcast.profiler..";
+    private static final String SERVE = "io.stepcast.serve..";
     private static final String[] PREDICTORS = {REGRESSION, QUEUEING, ML};
 
     static final ArchRule API_IS_SELF_CONTAINED = noClasses().that().resideInAPackage(API)
@@ -48,6 +49,12 @@ class ArchitectureTest {
 
     static final ArchRule PROFILER_DEPENDS_ON_API_AND_DATASETS = noClasses().that().resideInAPackage(PROFILER)
             .should().dependOnClassesThat().resideInAnyPackage(EVALUATION, REGRESSION, QUEUEING, ML);
+
+    /** {@code stepcast serve} finds predictors at run time like evaluation, and nothing else depends on it. */
+    static final ArchRule SERVE_NEVER_IMPORTS_A_PREDICTOR = noClasses().that().resideInAPackage(SERVE)
+            .should().dependOnClassesThat().resideInAnyPackage(REGRESSION, QUEUEING, ML, PROFILER);
+    static final ArchRule NO_MODULE_IMPORTS_SERVE = noClasses().that().resideOutsideOfPackage(SERVE)
+            .should().dependOnClassesThat().resideInAPackage(SERVE);
 
     private static JavaClasses production;
 
@@ -81,6 +88,13 @@ class ArchitectureTest {
         REGRESSION_IS_INDEPENDENT.check(production);
         QUEUEING_IS_INDEPENDENT.check(production);
         ML_IS_INDEPENDENT.check(production);
+    }
+
+    @Test
+    void serveFindsPredictorsAtRunTimeAndNothingImportsIt() {
+        assertThat(production.containPackage("io.stepcast.serve")).isTrue();
+        SERVE_NEVER_IMPORTS_A_PREDICTOR.check(production);
+        NO_MODULE_IMPORTS_SERVE.check(production);
     }
 
     @Test

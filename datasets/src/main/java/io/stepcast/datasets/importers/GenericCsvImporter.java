@@ -108,7 +108,14 @@ public final class GenericCsvImporter implements ObservationImporter {
         return new ImportedObservations(out, 0, notes);
     }
 
-    private static Observation row(CsvRow r, List<String> unknown, String defaultSource) throws DataFormatException {
+    /**
+     * The configuration columns of one row ({@link #REQUIRED} and the configuration part of {@link #OPTIONAL}),
+     * read with the rules of this format, so that other front ends (such as {@code stepcast serve}, whose JSON
+     * {@code config} uses these field names) accept exactly what a CSV file would.
+     *
+     * @throws DataFormatException naming the row and the column of the first invalid cell
+     */
+    public static Config.Builder config(CsvRow r) throws DataFormatException {
         Architecture arch = architecture(r);
         int workers = r.positiveInteger("workers");
         int nodes;
@@ -154,6 +161,11 @@ public final class GenericCsvImporter implements ObservationImporter {
         if (r.has("parameter_bytes")) {
             c.parameterBytes((long) r.nonNegative("parameter_bytes"));
         }
+        return c;
+    }
+
+    private static Observation row(CsvRow r, List<String> unknown, String defaultSource) throws DataFormatException {
+        Config.Builder c = config(r);
         Measurements.Builder m = Measurements.builder();
         boolean any = false;
         if (r.has("step_time_s")) {

@@ -7,12 +7,16 @@ import io.stepcast.api.plugin.PredictorCodec;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** Saves and loads predictors through the codec their plugin registers for the estimator. */
-final class SavedPredictors {
+/**
+ * Saves and loads predictors through the codec their plugin registers for the estimator. Public so that other
+ * front ends ({@code stepcast serve}) load {@code stepcast fit --save} files exactly as {@code predict} does.
+ */
+public final class SavedPredictors {
     private SavedPredictors() {
     }
 
-    static Predictor load(PluginRegistry registry, Path file) throws IOException {
+    /** Reads a file written by {@code stepcast fit --save}; the message of a failure names the file. */
+    public static Predictor load(PluginRegistry registry, Path file) throws IOException {
         ModelFile mf = ModelFile.read(file);
         PredictorCodec codec = registry.codecs().get(mf.estimator());
         if (codec == null) {

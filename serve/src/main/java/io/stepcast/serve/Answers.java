@@ -1,0 +1,159 @@
+package io.stepcast.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.selection.BatchDecision;
+import io.stepcast.api.selection.BatchScope;
+import io.stepcast.api.selection.CandidateEstimate;
+import io.stepcast.api.selection.CourierSelector;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * The two questions the service answers, from a parsed request body to a JSON answer: a prediction
+ * ({@code POST /v1/predict}) and Courier's batch-size decision ({@code POST /v1/select-batch}). Every field is
+ * checked before a predictor is called. Stateless apart from the immutable {@link ServedPredictors}; safe to
+ * call from many threads.
+ */
+final class Answers {
+    /** The predictor {@code select-batch} uses when the request names none (as the CLI). */
+    static final String DEFAULT_SELECTOR_PREDICTOR = "courier-forest";
+    private static final Set<String> PREDICT_FIELDS = Set.of("predictor", "target", "config");
+    private static final Set<String> SELECT_FIELDS = Set.of("slo_s", "cpu", "njobs", "network", "risk", "predictor",
+            "candidates", "alpha");
+    private static final List<Integer> DEFAULT_CANDIDATES = List.of(64, 128, 256, 512);
+    private static final int MAX_COUNT = 1_000_000;
+
+    private final ServedPredictors predictors;
+    private final ObjectMapper json;
+
+    Answers(ServedPredictors predictors, ObjectMapper json) {
+        this.predictors = predictors;
+        this.json = json;
+    }
+
+    /** {@code {"value": x, "interval": [lo, hi], "coverage": c}} or {@code {"not_applicable": reason}}. */
+    ObjectNode predict(JsonNode body) {
+        JsonFields f = new JsonFields(body, "").only(PREDICT_FIELDS);
+        String name = f.text("predictor");
+        Target target;
+        try {
+            target = Target.parse(f.text("target"));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("field 'target': " + e.getMessage());
+        }
+        if (f.raw("config") == null) {
+            throw ApiException.badRequest("field 'config' is missing");
+        }
+        Config config = ConfigJson.read(f.raw("config"));
+        Predictor predictor = predictors.get(name, target);
+        return encode(predictor.predict(config, target));
+    }
+
+    /** The JSON of one prediction, as {@code POST /v1/predict} answers it. */
+    ObjectNode encode(Prediction p) {
+        ObjectNode out = json.createObjectNode();
+        if (p instanceof Prediction.Value v) {
+            out.put("value", v.value());
+            if (v.lower().isPresent()) {
+                ArrayNode interval = out.putArray("interval");
+                interval.add(v.lower().getAsDouble());
+                interval.add(v.upper().getAsDouble());
+                // The API does not state the coverage of an interval yet: say so rather than guess a level.
+                out.putNull("coverage");
+            }
+        } else {
+            out.put("not_applicable", ((Prediction.NotApplicable) p).reason());
+        }
+        return out;
+    }
+
+    /** The same JSON as {@code stepcast select-batch --json} for the same job and predictor. */
+    ObjectNode selectBatch(JsonNode body) {
+        JsonFields f = new JsonFields(body, "").only(SELECT_FIELDS);
+        OptionalDouble slo = f.number("slo_s", 0, Double.MAX_VALUE);
+        int cpu = f.integer("cpu", 1, MAX_COUNT);
+        int njobs = f.integer("njobs", 1, MAX_COUNT);
+        String network = f.text("network").toLowerCase(Locale.ROOT);
+        if (!network.equals("lenet5") && !network.equals("mlp")) {
+            throw ApiException.badRequest("field 'network' must be lenet5 or mlp, was '" + network + "'");
+        }
+        double alpha = f.closed("alpha", 0, 1).orElse(0.5);
+        OptionalDouble risk = f.number("risk", 0, 1);
+        List<Integer> candidates = candidates(f.raw("candidates"));
+        String name = f.optionalText("predictor").orElse(DEFAULT_SELECTOR_PREDICTOR);
+        Predictor time = predictors.get(name, Target.RESPONSE_TIME);
+        if (risk.isPresent()) {
+            throw new ApiException(501, "field 'risk': risk-aware selection is not available in this version;"
+                    + " leave 'risk' out for Courier's rule");
+        }
+        Optional<Predictor> accuracy = time.targets().contains(Target.ACCURACY) ? Optional.of(time) : Optional.empty();
+        CourierSelector selector = new CourierSelector(time, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, alpha);
+        Config job = Config.builder().model(network).framework("bigdl").dataset("mnist")
+                .architecture(Architecture.ALLREDUCE).workers(cpu).nodes(Math.min(cpu, 3)).tenants(njobs)
+                .hardware("gce").localBatch(1).build();
+        BatchDecision d;
+        try {
+            d = selector.select(job, candidates, slo);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("no answer for this job: " + e.getMessage());
+        }
+        return encode(d, time.provenance().estimator());
+    }
+
+    private static List<Integer> candidates(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return DEFAULT_CANDIDATES;
+        }
+        if (!node.isArray() || node.isEmpty()) {
+            throw ApiException.badRequest("field 'candidates' must be a non-empty array of batch sizes");
+        }
+        List<Integer> out = new ArrayList<>();
+        for (JsonNode n : node) {
+            if (!n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > MAX_COUNT) {
+                throw ApiException.badRequest("field 'candidates' must hold whole numbers in [1, " + MAX_COUNT
+                        + "], had " + n);
+            }
+            out.add(n.asInt());
+        }
+        return out;
+    }
+
+    private ObjectNode encode(BatchDecision d, String estimator) {
+        ObjectNode root = json.createObjectNode();
+        root.put("batch", d.batch());
+        root.put("feasible", d.sloAttainable());
+        if (d.slo().isPresent()) {
+            root.put("slo_s", d.slo().getAsDouble());
+        }
+        root.put("predictor", estimator);
+        root.put("rationale", d.rationale());
+        ArrayNode cands = root.putArray("candidates");
+        for (CandidateEstimate c : d.candidates()) {
+            ObjectNode n = cands.addObject();
+            n.put("batch", c.batch());
+            n.put("time_s", c.timeS());
+            if (c.accuracy().isPresent()) {
+                n.put("accuracy", c.accuracy().getAsDouble());
+            } else {
+                n.putNull("accuracy");
+            }
+            n.put("meets_slo", c.feasible());
+        }
+        ArrayNode skipped = root.putArray("skipped");
+        d.skipped().forEach(skipped::add);
+        return root;
+    }
+}

@@ -1,0 +1,74 @@
+package io.stepcast.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stepcast.api.Config;
+import io.stepcast.datasets.importers.GenericCsvImporter;
+import io.stepcast.datasets.io.CsvRow;
+import io.stepcast.datasets.io.DataFormatException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@code config} object of a prediction request: the configuration columns of the generic CSV
+ * ({@code docs/data-model.md}, "Your own measurements"), read by {@link GenericCsvImporter#config} itself, so
+ * that a request accepts and refuses exactly what a CSV row would. Values may be JSON numbers, strings or
+ * booleans; measurement columns and unknown fields are refused, naming the field.
+ */
+final class ConfigJson {
+    /** Columns of the generic CSV that describe what was measured, not the configuration. */
+    private static final Set<String> NOT_CONFIG = Set.of("sync_time_s", "utilisation", "runs", "replication",
+            "source");
+    /** The field names a {@code config} may have. */
+    static final Set<String> FIELDS = fields();
+
+    private ConfigJson() {
+    }
+
+    /** The configuration of {@code node}; a 400 {@link ApiException} naming the field when it is not valid. */
+    static Config read(JsonNode node) {
+        new JsonFields(node, "config.").only(FIELDS);
+        for (String required : GenericCsvImporter.REQUIRED) {
+            if (node.get(required) == null || node.get(required).isNull()) {
+                throw ApiException.badRequest("field 'config." + required + "' is missing");
+            }
+        }
+        Map<String, Integer> header = new LinkedHashMap<>();
+        List<String> cells = new ArrayList<>();
+        for (var it = node.fields(); it.hasNext(); ) {
+            var e = it.next();
+            JsonNode v = e.getValue();
+            if (v.isNull()) {
+                continue;
+            }
+            if (!v.isValueNode()) {
+                throw ApiException.badRequest("field 'config." + e.getKey() + "' must be a number, string or boolean");
+            }
+            header.put(e.getKey(), cells.size());
+            cells.add(v.asText());
+        }
+        try {
+            return GenericCsvImporter.config(new CsvRow("config", 1, header, cells)).build();
+        } catch (DataFormatException e) {
+            throw ApiException.badRequest(located(e.getMessage()));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("config: " + e.getMessage());
+        }
+    }
+
+    /** "config:1: column 'workers' must ..." becomes "field 'config.workers' must ...". */
+    private static String located(String message) {
+        String m = message.startsWith("config:1: ") ? message.substring("config:1: ".length()) : message;
+        return m.replace("column '", "field 'config.");
+    }
+
+    private static Set<String> fields() {
+        Set<String> s = new LinkedHashSet<>(GenericCsvImporter.REQUIRED);
+        GenericCsvImporter.OPTIONAL.stream().filter(f -> !NOT_CONFIG.contains(f)).forEach(s::add);
+        return Set.copyOf(s);
+    }
+}

@@ -1,0 +1,19 @@
+package io.stepcast.serve;
+
+import io.stepcast.api.plugin.StepcastPlugin;
+
+/**
+ * The {@code serve} plugin: adds {@code stepcast serve} ({@link ServeCommand}) to the CLI. It registers no
+ * estimator; it serves those of the other plugins, found at run time like the rest of the CLI.
+ */
+public final class ServePlugin extends StepcastPlugin {
+    /** The plugin as {@link java.util.ServiceLoader} creates it. */
+    public ServePlugin() {
+        super("serve");
+    }
+
+    @Override
+    protected void registerAll() {
+        command(ServeExtension.class);
+    }
+}

@@ -1,0 +1,188 @@
+package io.stepcast.serve;
+
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.evaluation.cli.SavedPredictors;
+import io.stepcast.evaluation.protocol.ZooProfiles;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/**
+ * Every predictor the service answers with, fitted once at start and immutable afterwards.
+ *
+ * <p>Built-in: each registered estimator fitted on the tables embedded in stepcast (those {@code stepcast
+ * evaluate} uses without {@code --data}): the Courier tables ({@code courier}, the same fit as
+ * {@code stepcast select-batch}) answer response time and accuracy, the TensorFlow benchmark table
+ * ({@code tf-benchmarks}, with zoo profiles of its single-worker rows, as in the suites) answers throughput and
+ * step time. An estimator that cannot fit a table simply does not answer its targets; the reason is kept in
+ * {@link #notes()}.
+ *
+ * <p>Saved: every {@code *.json} and {@code *.model} file of {@code --models DIR} written by
+ * {@code stepcast fit --save}, served under its file name without {@code .json}, {@code .model} or
+ * {@code .model.json}; a name that is also an estimator's is refused at start.
+ */
+public final class ServedPredictors {
+    /** The embedded source that answers each target. */
+    private static final Map<Target, String> SOURCE_OF = Map.of(
+            Target.RESPONSE_TIME, "courier", Target.ACCURACY, "courier",
+            Target.THROUGHPUT, "tf-benchmarks", Target.STEP_TIME, "tf-benchmarks");
+
+    private final Map<String, Map<Target, Predictor>> byName;
+    private final List<Map<String, Object>> listing;
+    private final List<String> notes;
+
+    private ServedPredictors(Map<String, Map<Target, Predictor>> byName, List<Map<String, Object>> listing,
+                             List<String> notes) {
+        this.byName = Collections.unmodifiableMap(byName);
+        this.listing = List.copyOf(listing);
+        this.notes = List.copyOf(notes);
+    }
+
+    /**
+     * Fits the registered estimators that {@code include} accepts on the embedded tables and loads the saved
+     * models of {@code modelsDir}.
+     *
+     * @throws IOException when an embedded table or a model file cannot be read, naming the file
+     */
+    public static ServedPredictors load(PluginRegistry registry, Predicate<String> include, Optional<Path> modelsDir)
+            throws IOException {
+        if (modelsDir.isPresent() && !Files.isDirectory(modelsDir.get())) {
+            // Before any fit: a mistyped folder should fail in a moment, not after fitting every estimator.
+            throw new IOException("--models " + modelsDir.get() + ": no such folder");
+        }
+        ObservationCatalog catalog = registry.service(ObservationCatalog.class)
+                .orElseGet(DefaultObservationCatalog::new);
+        ProfileSource profiles = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
+        Map<String, TrainingSet> tables = new LinkedHashMap<>();
+        for (String source : List.of("courier", "tf-benchmarks")) {
+            List<Observation> obs = catalog.observations(source, Optional.empty());
+            tables.put(source, new TrainingSet(source, obs, ZooProfiles.of(obs, profiles)));
+        }
+        Map<String, Map<Target, Predictor>> byName = new TreeMap<>();
+        List<Map<String, Object>> listing = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (Estimator e : registry.estimators().values()) {
+            if (!include.test(e.name())) {
+                continue;
+            }
+            Map<String, Predictor> fits = new LinkedHashMap<>();
+            Map<Target, Predictor> answers = new EnumMap<>(Target.class);
+            for (Target t : e.targets()) {
+                String source = SOURCE_OF.get(t);
+                if (!fits.containsKey(source)) {
+                    fits.put(source, fit(e, tables.get(source), notes));
+                }
+                if (fits.get(source) != null) {
+                    answers.put(t, fits.get(source));
+                }
+            }
+            byName.put(e.name(), answers);
+            listing.add(row(e.name(), registry.moduleOf(e.name()), e.targets(), e.description()));
+        }
+        if (modelsDir.isPresent()) {
+            loadModels(registry, modelsDir.get(), byName, listing);
+        }
+        return new ServedPredictors(byName, listing, notes);
+    }
+
+    private static Predictor fit(Estimator e, TrainingSet table, List<String> notes) {
+        try {
+            return e.fit(table);
+        } catch (CannotFitException | IllegalArgumentException | IllegalStateException ex) {
+            notes.add(e.name() + " on " + table.id() + ": " + ex.getMessage());
+            return null;
+        }
+    }
+
+    private static void loadModels(PluginRegistry registry, Path dir, Map<String, Map<Target, Predictor>> byName,
+                                   List<Map<String, Object>> listing) throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.{json,model}")) {
+            ds.forEach(files::add);
+        }
+        Collections.sort(files);
+        for (Path f : files) {
+            String name = f.getFileName().toString().replaceFirst("(\\.model)?(\\.json)?$", "");
+            if (byName.containsKey(name) || registry.estimators().containsKey(name)) {
+                throw new IOException(f + ": model name '" + name + "' is also a built-in predictor; rename the file");
+            }
+            Predictor p = SavedPredictors.load(registry, f);
+            Map<Target, Predictor> answers = new EnumMap<>(Target.class);
+            p.targets().forEach(t -> answers.put(t, p));
+            byName.put(name, answers);
+            listing.add(row(name, "model file " + f.getFileName(), p.targets(), p.provenance().estimator() + " fitted on "
+                    + p.provenance().trainingSetId() + " (" + p.provenance().trainingSize() + " observations)"));
+        }
+    }
+
+    private static Map<String, Object> row(String name, String module, Set<Target> targets,
+                                           String description) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("name", name);
+        row.put("module", module);
+        row.put("targets", targets.stream().sorted().map(Target::label).toList());
+        row.put("description", description);
+        return Collections.unmodifiableMap(row);
+    }
+
+    /**
+     * The predictor that answers {@code target} under {@code name}.
+     *
+     * @throws ApiException 404 when no predictor or model has the name, 400 when it does not answer the target
+     */
+    public Predictor get(String name, Target target) {
+        Map<Target, Predictor> answers = byName.get(name);
+        if (answers == null) {
+            throw ApiException.notFound("no predictor or model named '" + name + "' (known: "
+                    + String.join(", ", byName.keySet()) + ")");
+        }
+        Predictor p = answers.get(target);
+        if (p == null) {
+            throw ApiException.badRequest("field 'target': predictor '" + name + "' does not answer "
+                    + target.label() + (answers.isEmpty() ? "" : " (it answers "
+                    + String.join(", ", answers.keySet().stream().sorted().map(Target::label).toList()) + ")"));
+        }
+        return p;
+    }
+
+    /** True when a predictor or model has this name. */
+    public boolean has(String name) {
+        return byName.containsKey(name);
+    }
+
+    /**
+     * One row per estimator, {@code {name, module, targets, description}} exactly as
+     * {@code predictors list --json} prints them; saved models follow, with their file as module. A target
+     * whose embedded table the estimator could not fit is listed but answered with 400 (see {@link #notes()}).
+     */
+    public List<Map<String, Object>> listing() {
+        return listing;
+    }
+
+    /** Why an estimator does not answer some target (it could not be fitted on that table). */
+    public List<String> notes() {
+        return notes;
+    }
+}

@@ -1,0 +1,256 @@
+package io.stepcast.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.evaluation.cli.SavedPredictors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static io.stepcast.serve.ServeFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every endpoint and every error status of {@link StepcastServer}, over real HTTP on the loopback address. */
+class StepcastServerTest {
+    private static final String LENET = "{\"model\": \"lenet5\", \"architecture\": \"allreduce\", \"workers\": 2, "
+            + "\"nodes\": 2, \"tenants\": 1, \"local_batch\": 64, \"framework\": \"bigdl\", \"dataset\": \"mnist\", "
+            + "\"hardware\": \"gce\"}";
+
+    @TempDir
+    static Path dir;
+    private static ServeFixture serve;
+
+    @BeforeAll
+    static void start() throws Exception {
+        serve = new ServeFixture(dir);
+    }
+
+    @AfterAll
+    static void stop() {
+        serve.close();
+    }
+
+    @Test
+    void healthIsOk() throws Exception {
+        HttpResponse<String> r = serve.get("/v1/health");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
+        assertThat(json(r)).isEqualTo(ServeFixture.JSON.readTree("{\"status\":\"ok\"}"));
+    }
+
+    @Test
+    void predictorsAreListedAsTheCliListsThemThenTheSavedModel() throws Exception {
+        JsonNode served = json(serve.get("/v1/predictors"));
+        List<JsonNode> expected = new ArrayList<>();
+        for (JsonNode row : ServeFixture.JSON.readTree(ServeFixture.cli("predictors", "list", "--json"))) {
+            if (ServeFixture.SERVED.contains(row.get("name").asText())) {
+                expected.add(row);
+            }
+        }
+        assertThat(expected).hasSize(ServeFixture.SERVED.size());
+        assertThat(served.size()).isEqualTo(expected.size() + 1);
+        for (int i = 0; i < expected.size(); i++) {
+            assertThat(served.get(i)).isEqualTo(expected.get(i));
+        }
+        JsonNode model = served.get(expected.size());
+        assertThat(model.get("name").asText()).isEqualTo("k80-ernest");
+        assertThat(model.get("module").asText()).isEqualTo("model file k80-ernest.model.json");
+        assertThat(model.get("description").asText()).startsWith("ernest fitted on resnet50-k80-train.csv (4 observations)");
+    }
+
+    @Test
+    void aPredictionEqualsTheInProcessOne() throws Exception {
+        JsonNode a = json(serve.post("/v1/predict", "{\"predictor\": \"courier-forest-compact\", \"target\": "
+                + "\"response-time\", \"config\": " + LENET + "}"));
+        Config c = Config.builder().model("lenet5").architecture(Architecture.ALLREDUCE).workers(2).nodes(2)
+                .tenants(1).localBatch(64).framework("bigdl").dataset("mnist").hardware("gce").build();
+        double expected = serve.predictors().get("courier-forest-compact", Target.RESPONSE_TIME)
+                .predict(c, Target.RESPONSE_TIME).asDouble().orElseThrow();
+        assertThat(a.get("value").asDouble()).isEqualTo(expected);
+        assertThat(expected).isPositive();
+        assertThat(a.has("not_applicable")).isFalse();
+    }
+
+    @Test
+    void numbersMayBeStringsAsInACsvCell() throws Exception {
+        String asText = LENET.replace("\"workers\": 2", "\"workers\": \"2\"").replace("64", "\"64.0\"");
+        JsonNode a = json(serve.post("/v1/predict", "{\"predictor\": \"courier-forest-compact\", \"target\": "
+                + "\"accuracy\", \"config\": " + asText + "}"));
+        JsonNode b = json(serve.post("/v1/predict", "{\"predictor\": \"courier-forest-compact\", \"target\": "
+                + "\"ACCURACY\", \"config\": " + LENET + "}"));
+        assertThat(a).isEqualTo(b);
+        assertThat(a.get("value").asDouble()).isBetween(0.0, 1.0);
+    }
+
+    @Test
+    void theSavedModelAnswersAsItsFileDoes() throws Exception {
+        Predictor saved = SavedPredictors.load(ServeFixture.REGISTRY, serve.modelFile);
+        for (int workers : new int[] {1, 2, 8, 16}) {
+            String config = "{\"model\": \"ResNet-50\", \"architecture\": \"SYNC_PS\", \"workers\": " + workers
+                    + ", \"gpus_per_node\": 8, \"local_batch\": 64, \"parameter_servers\": 1, \"colocated_ps\": true,"
+                    + " \"bandwidth_gbps\": 10, \"hardware\": \"K80\", \"framework\": \"tensorflow\"}";
+            HttpResponse<String> r = serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": "
+                    + "\"throughput\", \"config\": " + config + "}");
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            Config c = Config.builder().model("ResNet-50").architecture(Architecture.SYNC_PS).workers(workers)
+                    .nodes((workers + 7) / 8).localBatch(64).parameterServers(1).colocatedPs(true).bandwidthGbps(10)
+                    .hardware("K80").framework("tensorflow").build();
+            var expected = saved.predict(c, Target.THROUGHPUT);
+            assertThat(expected.isValue()).as(expected.toString()).isTrue();
+            assertThat(json(r)).isEqualTo(new Answers(serve.predictors(), ServeFixture.JSON).encode(expected));
+        }
+    }
+
+    @Test
+    void aRefusalOfThePredictorIsAnAnswerNotAnError() throws Exception {
+        // Ernest fitted on ResNet-50 rows knows nothing of another model.
+        HttpResponse<String> r = serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": \"throughput\","
+                + " \"config\": {\"model\": \"VGG16\", \"architecture\": \"SYNC_PS\", \"workers\": 2, "
+                + "\"local_batch\": 32}}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(json(r).get("not_applicable").asText()).isNotBlank();
+        assertThat(json(r).has("value")).isFalse();
+    }
+
+    @Test
+    void selectBatchAnswersTheSameJsonAsTheCli() throws Exception {
+        for (String predictor : new String[] {"courier-forest-compact"}) {
+            JsonNode cli = ServeFixture.JSON.readTree(ServeFixture.cli("select-batch", "--slo", "412", "--cpu", "2",
+                    "--njobs", "1", "--network", "lenet5", "--predictor", predictor, "--json"));
+            HttpResponse<String> r = serve.post("/v1/select-batch", "{\"slo_s\": 412, \"cpu\": 2, \"njobs\": 1, "
+                    + "\"network\": \"lenet5\", \"predictor\": \"" + predictor + "\"}");
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            assertThat(json(r)).as(predictor).isEqualTo(cli);
+        }
+        // Without a predictor, the CLI's default (courier-forest); without an SLO, the alpha trade-off.
+        JsonNode cli = ServeFixture.JSON.readTree(ServeFixture.cli("select-batch", "--cpu", "4", "--njobs", "2",
+                "--network", "mlp", "--alpha", "0.8", "--candidates", "64,256", "--json"));
+        JsonNode served = json(serve.post("/v1/select-batch", "{\"cpu\": 4, \"njobs\": 2, \"network\": \"MLP\", "
+                + "\"alpha\": 0.8, \"candidates\": [64, 256]}"));
+        assertThat(served).isEqualTo(cli);
+        assertThat(served.get("predictor").asText()).isEqualTo("courier-forest");
+        // No candidate is a multiple of 3 workers: the selector has no answer, and says why.
+        assertError(serve.post("/v1/select-batch", "{\"cpu\": 3, \"njobs\": 2, \"network\": \"mlp\", "
+                + "\"candidates\": [64, 256], \"predictor\": \"courier-forest-compact\"}"), 400,
+                "not a positive multiple of the 3 workers");
+    }
+
+    @Test
+    void badRequestsAre400NamingTheField() throws Exception {
+        String ok = "{\"predictor\": \"courier-forest-compact\", \"target\": \"response-time\", \"config\": " + LENET
+                + "}";
+        assertError(serve.post("/v1/predict", "{\"predictor\": "), 400, "malformed JSON");
+        assertError(serve.post("/v1/predict", ok + " {}"), 400, "malformed JSON");
+        assertError(serve.post("/v1/predict", ""), 400, "body is empty");
+        assertError(serve.post("/v1/predict", "[1, 2]"), 400, "body must be a JSON object");
+        assertError(serve.post("/v1/predict", ok.replace("\"target\": \"response-time\", ", "")), 400,
+                "field 'target' is missing");
+        assertError(serve.post("/v1/predict", ok.replace("response-time", "latency")), 400, "field 'target'");
+        assertError(serve.post("/v1/predict", ok.replace("response-time", "throughput")), 400,
+                "does not answer throughput");
+        assertError(serve.post("/v1/predict", ok.replace("\"workers\": 2", "\"workers\": 0")), 400,
+                "field 'config.workers' must be at least 1");
+        assertError(serve.post("/v1/predict", ok.replace("\"workers\": 2", "\"workers\": 2.5")), 400,
+                "field 'config.workers' is not a whole number");
+        assertError(serve.post("/v1/predict", ok.replace("\"workers\": 2, ", "")), 400,
+                "field 'config.workers' is missing");
+        assertError(serve.post("/v1/predict", ok.replace("allreduce", "mesh")), 400, "field 'config.architecture'");
+        assertError(serve.post("/v1/predict", ok.replace("\"tenants\"", "\"tenant\"")), 400,
+                "field 'config.tenant' is not known");
+        assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": [1]")), 400,
+                "field 'config.tenants' must be a number, string or boolean");
+        assertError(serve.post("/v1/predict", ok.replace("{\"predictor\"", "{\"extra\": 1, \"predictor\"")), 400,
+                "field 'extra' is not known");
+        assertError(serve.post("/v1/predict", "{\"predictor\": \"mva\", \"predictor\": \"mva\"}"), 400,
+                "malformed JSON");
+        String job = "{\"slo_s\": 300, \"cpu\": 2, \"njobs\": 1, \"network\": \"lenet5\"}";
+        assertError(serve.post("/v1/select-batch", job.replace("\"cpu\": 2", "\"cpu\": 0")), 400, "field 'cpu'");
+        assertError(serve.post("/v1/select-batch", job.replace("300", "-1")), 400, "field 'slo_s'");
+        assertError(serve.post("/v1/select-batch", job.replace("300", "\"soon\"")), 400, "field 'slo_s'");
+        assertError(serve.post("/v1/select-batch", job.replace("\"njobs\": 1, ", "")), 400,
+                "field 'njobs' is missing");
+        assertError(serve.post("/v1/select-batch", job.replace("lenet5", "resnet")), 400, "field 'network'");
+        assertError(serve.post("/v1/select-batch", job.replace("}", ", \"alpha\": 2}")), 400, "field 'alpha'");
+        assertError(serve.post("/v1/select-batch", job.replace("}", ", \"candidates\": [64, -1]}")), 400,
+                "field 'candidates'");
+        assertError(serve.post("/v1/select-batch", job.replace("}", ", \"risk\": 0}")), 400, "field 'risk'");
+        assertError(serve.post("/v1/select-batch", job.replace("}", ", \"predictor\": \"mva\"}")), 400,
+                "does not answer response-time");
+        assertThat(serve.get("/v1/health").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void unknownPredictorsModelsAndPathsAre404() throws Exception {
+        assertError(serve.post("/v1/predict", "{\"predictor\": \"no-such\", \"target\": \"throughput\", \"config\": "
+                + LENET + "}"), 404, "no predictor or model named 'no-such'");
+        assertError(serve.post("/v1/select-batch", "{\"cpu\": 2, \"njobs\": 1, \"network\": \"mlp\", "
+                + "\"predictor\": \"k80-mv\"}"), 404, "'k80-mv'");
+        HttpResponse<String> r = serve.get("/v1/nothing-here");
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(json(r).get("error").asText()).isNotBlank();
+    }
+
+    @Test
+    void aBodyOverOneMebibyteIs413AndTheServerGoesOn() throws Exception {
+        String pad = "x".repeat((int) StepcastServer.MAX_BODY_BYTES);
+        assertError(serve.post("/v1/predict", "{\"predictor\": \"" + pad + "\"}"), 413, "larger than 1048576 bytes");
+        assertError(serve.post("/v1/select-batch", "{\"network\": \"" + pad + "\"}"), 413, "larger than");
+        assertThat(serve.get("/v1/health").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void riskAwareSelectionIsNotImplementedYet() throws Exception {
+        assertError(serve.post("/v1/select-batch", "{\"slo_s\": 300, \"cpu\": 2, \"njobs\": 1, \"network\": "
+                + "\"lenet5\", \"risk\": 0.05}"), 501, "field 'risk'");
+    }
+
+    @Test
+    void metricsCountRequestsWithLatencyHistogramsInPrometheusText() throws Exception {
+        serve.get("/v1/health");
+        serve.post("/v1/predict", "{}");
+        HttpResponse<String> r = serve.get("/metrics");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain");
+        assertThat(r.body())
+                .contains("# TYPE stepcast_http_requests_seconds histogram")
+                .containsPattern("stepcast_http_requests_seconds_count\\{method=\"GET\",route=\"/v1/health\","
+                        + "status=\"200\"} [1-9]")
+                .containsPattern("stepcast_http_requests_seconds_count\\{method=\"POST\",route=\"/v1/predict\","
+                        + "status=\"400\"} [1-9]")
+                .contains("stepcast_http_requests_seconds_bucket{method=\"GET\",route=\"/v1/health\",status=\"200\","
+                        + "le=\"0.005\"}");
+    }
+
+    @Test
+    void theOpenApiDescriptionListsEveryEndpointAndEachIsServed() throws Exception {
+        JsonNode doc = json(serve.get("/v1/openapi.json"));
+        assertThat(doc.get("openapi").asText()).startsWith("3.");
+        Set<String> listed = new HashSet<>();
+        doc.get("paths").fields().forEachRemaining(p -> p.getValue().fieldNames()
+                .forEachRemaining(m -> listed.add(m.toUpperCase(java.util.Locale.ROOT) + " " + p.getKey())));
+        assertThat(listed).containsExactlyInAnyOrder("GET /v1/health", "GET /v1/predictors", "POST /v1/predict",
+                "POST /v1/select-batch", "GET /metrics", "GET /v1/openapi.json");
+        for (String e : listed) {
+            String path = e.substring(e.indexOf(' ') + 1);
+            HttpResponse<String> r = e.startsWith("GET") ? serve.get(path) : serve.post(path, "{}");
+            assertThat(r.statusCode()).as(e).isIn(200, 400);
+        }
+    }
+
+    private static void assertError(HttpResponse<String> r, int status, String fragment) throws Exception {
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
+        assertThat(json(r).get("error").asText()).contains(fragment);
+    }
+}
