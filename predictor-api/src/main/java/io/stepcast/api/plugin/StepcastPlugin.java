@@ -70,6 +70,14 @@ public abstract class StepcastPlugin extends AbstractModule {
         codecs.addBinding(estimatorName).toInstance(codec);
     }
 
+    /**
+     * Registers a codec that Guice constructs, so that it can inject the services its loaded predictors use
+     * (the hardware catalog, for example).
+     */
+    protected final void codec(String estimatorName, Class<? extends PredictorCodec> type) {
+        codecs.addBinding(estimatorName).to(type);
+    }
+
     /** Registers a sub-command of the {@code stepcast} CLI. */
     protected final void command(Class<? extends CommandExtension> extension) {
         commands.addBinding().to(extension);

@@ -66,8 +66,13 @@ class SimulationEstimatorTest {
         assertThat(p.predict(config("unknown-net", Architecture.ASYNC_PS, 2, 1, 32), Target.THROUGHPUT))
                 .isInstanceOfSatisfying(Prediction.NotApplicable.class,
                         na -> assertThat(na.reason()).contains("unknown-net"));
-        assertThat(p.predict(config("chain", Architecture.ALLREDUCE, 2, 0, 32), Target.THROUGHPUT))
-                .isInstanceOf(Prediction.NotApplicable.class);
+        // All-reduce on one node of unknown hardware: nothing gives the GPUs' link, so it is refused by name.
+        Config oneNode = config("chain", Architecture.ALLREDUCE, 2, 0, 32).toBuilder().nodes(1).build();
+        assertThat(p.predict(oneNode, Target.THROUGHPUT)).isInstanceOfSatisfying(Prediction.NotApplicable.class,
+                na -> assertThat(na.reason()).contains("intra-node link bandwidth", "intra-node-gbps"));
+        // One GPU per node needs only the network: the configuration's 10 Gbit/s.
+        assertThat(p.predict(config("chain", Architecture.ALLREDUCE, 2, 0, 32), Target.THROUGHPUT).asDouble())
+                .isPresent();
         assertThat(p.predict(config("chain", Architecture.ASYNC_PS, 2, 1, 32), Target.ACCURACY))
                 .isInstanceOf(Prediction.NotApplicable.class);
     }
