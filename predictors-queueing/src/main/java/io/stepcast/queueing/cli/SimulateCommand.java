@@ -367,8 +367,9 @@ public final class SimulateCommand implements Callable<Integer> {
         if (json) {
             out.println(json(points, placements));
         } else {
-            out.printf(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %.3g MB, hardware %s%n", profile.model(),
-                    localBatch, bucket / 1e6, label);
+            out.printf(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s%n", profile.model(),
+                    localBatch, java.math.BigDecimal.valueOf(bucket / 1e6).round(new java.math.MathContext(4))
+                            .stripTrailingZeros().toPlainString(), label);
             out.printf(Locale.ROOT, "%8s %6s %12s %14s %18s%n", "workers", "nodes", "steps/s", "samples/s",
                     "spread (sd, seeds)");
             for (int i = 0; i < points.size(); i++) {

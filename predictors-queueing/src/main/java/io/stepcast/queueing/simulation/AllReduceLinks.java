@@ -70,6 +70,9 @@ public final class AllReduceLinks {
      */
     public Resolved resolve(String hardware, Placement placement, OptionalDouble configGbps, double fallbackGbps,
                             double fallbackLatencyS, double intraGbps, boolean tree, String intraHint) {
+        if (placement.ranks() == 1) {
+            return new Resolved(Optional.of(bytes -> 0), "");
+        }
         List<SystemSpec> systems = systems(hardware);
         LinkCost intra = null;
         NcclProtocol.Hardware intraHw = NcclProtocol.Hardware.PCI;

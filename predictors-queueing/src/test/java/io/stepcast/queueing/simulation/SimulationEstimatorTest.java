@@ -70,6 +70,10 @@ class SimulationEstimatorTest {
         Config oneNode = config("chain", Architecture.ALLREDUCE, 2, 0, 32).toBuilder().nodes(1).build();
         assertThat(p.predict(oneNode, Target.THROUGHPUT)).isInstanceOfSatisfying(Prediction.NotApplicable.class,
                 na -> assertThat(na.reason()).contains("intra-node link bandwidth", "intra-node-gbps"));
+        // One worker does no collective, whatever the hardware.
+        Config single = config("chain", Architecture.ALLREDUCE, 1, 0, 32);
+        assertThat(p.predict(single, Target.STEP_TIME).asDouble().getAsDouble())
+                .isCloseTo(chain().stepTimeUs() * 1e-6, within(1e-9));
         // One GPU per node needs only the network: the configuration's 10 Gbit/s.
         assertThat(p.predict(config("chain", Architecture.ALLREDUCE, 2, 0, 32), Target.THROUGHPUT).asDouble())
                 .isPresent();
