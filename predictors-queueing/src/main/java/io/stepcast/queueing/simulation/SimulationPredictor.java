@@ -56,7 +56,22 @@ final class SimulationPredictor implements Predictor {
         double bus = g > 0 ? g * GBPS : Double.POSITIVE_INFINITY;
         double nominal = hp.real("bandwidth-gbps") * GBPS;
         double latency = hp.real("latency-us") * 1e-6;
-        return BasisTable.fit(training, hp.text("profiled-ps"), b -> CalibratedProfile.fit(b, nominal, latency, bus));
+        return BasisTable.fit(training, hp.text("profiled-ps"), b -> {
+            Calibrated<CalibratedProfile> c = CalibratedProfile.fit(b, nominal, latency, bus);
+            return c instanceof Calibrated.Ready<CalibratedProfile> ready
+                    ? new Calibrated.Ready<>(ready.state().withHardware(hardwareOf(training, b))) : c;
+        });
+    }
+
+    /** Hardware labels (lower case, sorted) of the single-worker rows of the basis's model at its batch. */
+    private static java.util.List<String> hardwareOf(TrainingSet training, SingleWorkerBasis basis) {
+        String key = io.stepcast.api.ModelNames.key(basis.model());
+        return training.observations().stream()
+                .filter(o -> o.config().workers() == 1 && o.config().localBatch() == basis.localBatch()
+                        && io.stepcast.api.ModelNames.key(o.config().model()).equals(key))
+                .map(o -> o.config().deployment().hardware().toLowerCase(java.util.Locale.ROOT))
+                .filter(h -> !h.equals("unknown"))
+                .distinct().sorted().toList();
     }
 
     @Override
@@ -86,6 +101,10 @@ final class SimulationPredictor implements Predictor {
             return refused.reason();
         }
         CalibratedProfile cal = ((Calibrated.Ready<CalibratedProfile>) found.get().calibration()).state();
+        String mismatch = cal.hardwareMismatch(config.model(), config.deployment().hardware());
+        if (mismatch != null) {
+            return mismatch;
+        }
         if (config.deployment().architecture() == Architecture.ALLREDUCE) {
             return simulateAllReduce(config, found.get().basis(), cal);
         }

@@ -100,6 +100,19 @@ class SimulationEstimatorTest {
     }
 
     @Test
+    void aBasisMeasuredOnOtherHardwareIsRefusedNamingIt() {
+        Config one = Config.builder().model("mlp").architecture(Architecture.ALLREDUCE).parameterServers(0)
+                .parameterBytes(40_000_000).hardware("k80").localBatch(64).build();
+        Observation o = new Observation(one, Measurements.builder().stepTimeS(0.2).build(), "synthetic:single");
+        Predictor p = new SimulationEstimator().withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
+        Config spread = one.toBuilder().workers(2).nodes(2).build();
+        assertThat(p.predict(spread, Target.STEP_TIME).asDouble()).isPresent();
+        assertThat(p.predict(spread.toBuilder().hardware("v100").build(), Target.STEP_TIME))
+                .isInstanceOfSatisfying(Prediction.NotApplicable.class,
+                        na -> assertThat(na.reason()).contains("measured on k80, not only on v100"));
+    }
+
+    @Test
     void hyperParametersAreCheckedAndCopied() {
         Estimator base = new SimulationEstimator();
         Estimator tac = base.withHyperParameters(Map.of("policy", "tac"));
