@@ -1,6 +1,7 @@
 package io.stepcast.queueing;
 
 import com.google.inject.multibindings.OptionalBinder;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.queueing.cli.SimulateExtension;
@@ -11,9 +12,9 @@ import io.stepcast.queueing.simulation.SimulationEstimator;
 
 /**
  * The {@code predictors-queueing} plugin: the {@code simulation} and {@code mva} estimators, the codecs of
- * their fitted predictors, and the {@code simulate} command. {@link ProfileSource} is declared optional so that
- * the plugin works whether or
- * not a module binds one.
+ * their fitted predictors, and the {@code simulate} command. {@link ProfileSource} and {@link HardwareCatalog}
+ * (the simulation's all-reduce links) are declared optional so that the plugin works whether or not a module
+ * binds them.
  */
 public final class QueueingPlugin extends StepcastPlugin {
     public QueueingPlugin() {
@@ -22,8 +23,9 @@ public final class QueueingPlugin extends StepcastPlugin {
 
     @Override
     protected void registerAll() {
-        estimator(new SimulationEstimator());
-        codec(SimulationEstimator.NAME, new SimulationCodec());
+        OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
+        estimator(SimulationEstimator.NAME, SimulationEstimator.class);
+        codec(SimulationEstimator.NAME, SimulationCodec.class);
         estimator(new MvaEstimator());
         codec(MvaEstimator.NAME, new MvaCodec());
         OptionalBinder.newOptionalBinder(binder(), ProfileSource.class);

@@ -81,6 +81,14 @@ public abstract class StepcastPlugin extends AbstractModule {
         codecs.addBinding(estimatorName).toInstance(codec);
     }
 
+    /**
+     * Registers a codec that Guice constructs, so that it can inject the services its loaded predictors use
+     * (the hardware catalog, for example).
+     */
+    protected final void codec(String estimatorName, Class<? extends PredictorCodec> type) {
+        codecs.addBinding(estimatorName).to(type);
+    }
+
     /** Registers an evaluation protocol under its name, the leading word of its suite spec (e.g. {@code kfold}). */
     protected final void protocol(String name, ProtocolFactory factory) {
         protocols.addBinding(name).toInstance(factory);

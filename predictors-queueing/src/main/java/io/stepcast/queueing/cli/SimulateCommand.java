@@ -4,6 +4,11 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.profile.Profile;
+import io.stepcast.api.collective.Placement;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.queueing.simulation.AllReduceLinks;
+import io.stepcast.queueing.simulation.AllReduceSetup;
+import io.stepcast.queueing.simulation.AllReduceSimulator;
 import io.stepcast.queueing.simulation.Calibration;
 import io.stepcast.queueing.simulation.ChromeTrace;
 import io.stepcast.queueing.simulation.CompiledProfile;
@@ -27,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 /**
@@ -44,9 +50,13 @@ import java.util.concurrent.Callable;
  * as Chrome trace JSON. {@code --transfer-jitter} (default 0.1) varies each network message's transfer by a
  * seeded log-normal factor of mean 1; without it, asynchronous workers fall into a convoy and throughput can
  * drop with more workers (see {@link io.stepcast.queueing.simulation.Simulator}).
+ *
+ * <p>{@code --architecture allreduce} simulates bucketed gradient all-reduce instead
+ * ({@link AllReduceSimulator}): {@code --gpus-per-node}, {@code --nodes}, {@code --hardware} (catalog label)
+ * and {@code --bucket-mb} set the placement, links and buckets; the parameter-server options are refused.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = "Simulate parameter-server training of W workers from a single-worker profile.",
+        description = "Simulate parameter-server or all-reduce training of W workers from a single-worker profile.",
         footer = {"", "The profile (or --step-time) is taken as measured with one worker in the layout given (remote "
                 + "parameter server, or --colocated); one simulated worker reproduces it. spread: the standard "
                 + "deviation of samples/s over the --seeds runs (0 when the run is deterministic)."})
@@ -120,6 +130,28 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Coefficient of variation of each op's duration (default 0).")
     double computeJitter;
 
+    @Option(names = "--architecture", defaultValue = "ps", paramLabel = "A",
+            description = "ps (parameter servers, default) or allreduce (bucketed gradient all-reduce).")
+    String architecture;
+
+    @Option(names = "--gpus-per-node", paramLabel = "N",
+            description = "allreduce: GPUs (workers) per node (default: the --hardware system's, else 1).")
+    Integer gpusPerNode;
+
+    @Option(names = "--nodes", paramLabel = "N", description = "allreduce: nodes every worker count is spread over.")
+    Integer nodes;
+
+    @Option(names = "--hardware", paramLabel = "NAME",
+            description = "allreduce: hardware catalog system or device whose links carry the all-reduce.")
+    String hardware;
+
+    @Option(names = "--bucket-mb", paramLabel = "X", description = "allreduce: gradient bucket cap in MB (default 25).")
+    Double bucketMb;
+
+    @Option(names = "--intra-node-gbps", paramLabel = "X",
+            description = "allreduce: GPU-to-GPU bandwidth inside a node when the catalog has none.")
+    Double intraNodeGbps;
+
     @Option(names = "--trace-out", paramLabel = "FILE", description = "Chrome trace JSON of the largest worker count.")
     Path traceOut;
 
@@ -127,10 +159,20 @@ public final class SimulateCommand implements Callable<Integer> {
     boolean json;
 
     private final Optional<ProfileSource> profiles;
+    private final Optional<HardwareCatalog> catalog;
 
     /** @param profiles where profiles come from (bound by the datasets plugin), when available */
     public SimulateCommand(Optional<ProfileSource> profiles) {
+        this(profiles, Optional.empty());
+    }
+
+    /**
+     * @param profiles where profiles come from (bound by the datasets plugin), when available
+     * @param catalog  the hardware catalog for {@code --hardware}, when available
+     */
+    public SimulateCommand(Optional<ProfileSource> profiles, Optional<HardwareCatalog> catalog) {
         this.profiles = profiles;
+        this.catalog = catalog;
     }
 
     @Override
@@ -150,6 +192,9 @@ public final class SimulateCommand implements Callable<Integer> {
         } else {
             localBatch = localBatchOption;
             profile = source.synthesise(model, localBatch, stepTime);
+        }
+        if (allReduce()) {
+            return allReduce(profile);
         }
         OrderPolicy order = OrderPolicy.parse(policy);
         Mode m = Mode.parse(mode);
@@ -237,6 +282,119 @@ public final class SimulateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        require(architecture.equalsIgnoreCase("ps") || architecture.equalsIgnoreCase("allreduce"), "--architecture",
+                architecture, "must be ps or allreduce");
+        if (allReduce()) {
+            for (String o : List.of("--ps", "--colocated", "--workers-per-host", "--host-bus-gbps", "--policy",
+                    "--mode", "--transfer-jitter")) {
+                onlyFor(o, "ps");
+            }
+            if (gpusPerNode != null) {
+                atLeast("--gpus-per-node", gpusPerNode, 1);
+            }
+            if (nodes != null) {
+                atLeast("--nodes", nodes, 1);
+                for (int w : workers) {
+                    require(w >= nodes, "--workers", w, "must be at least --nodes " + nodes);
+                    require(gpusPerNode == null || w == nodes * gpusPerNode, "--workers", w,
+                            "must be --nodes x --gpus-per-node = " + (gpusPerNode == null ? 0 : nodes * gpusPerNode));
+                }
+            }
+            if (bucketMb != null) {
+                require(bucketMb >= 0 && Double.isFinite(bucketMb), "--bucket-mb", bucketMb, "must not be negative");
+            }
+            if (intraNodeGbps != null) {
+                require(intraNodeGbps > 0, "--intra-node-gbps", intraNodeGbps, "must be positive");
+            }
+            AllReduceLinks links = new AllReduceLinks(catalog);
+            if (hardware != null) {
+                require(catalog.isPresent(), "--hardware", hardware, "no hardware catalog on the class path");
+                require(links.known(hardware), "--hardware", hardware,
+                        "unknown hardware (closest: " + String.join(", ", links.closest(hardware)) + ")");
+            }
+        } else {
+            for (String o : List.of("--gpus-per-node", "--nodes", "--hardware", "--bucket-mb", "--intra-node-gbps")) {
+                onlyFor(o, "allreduce");
+            }
+        }
+    }
+
+    private boolean allReduce() {
+        return architecture.equalsIgnoreCase("allreduce");
+    }
+
+    /** Refuses an option given with the other architecture, naming the option and its value. */
+    private void onlyFor(String option, String arch) {
+        if (given(option)) {
+            List<String> values = spec.commandLine().getParseResult().matchedOption(option).stringValues();
+            throw new CommandLine.ParameterException(spec.commandLine(), option
+                    + (values.isEmpty() ? "" : " " + String.join(",", values))
+                    + ": applies to --architecture " + arch + " only");
+        }
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    /**
+     * The all-reduce mode: one worker reproduces the profiled (or {@code --step-time}) step; every worker count is
+     * placed on {@code --nodes} nodes, or on nodes of {@code --gpus-per-node} GPUs, and its all-reduce costed over
+     * the {@code --hardware} links ({@link AllReduceLinks}); an explicit {@code --bandwidth-gbps} overrides the
+     * catalog's NICs.
+     */
+    private int allReduce(Profile profile) throws IOException {
+        CompiledProfile compiled = CompiledProfile.of(profile);
+        double scale = AllReduceSimulator.calibrate(compiled) * localBatch / profile.localBatch();
+        AllReduceLinks links = new AllReduceLinks(catalog);
+        String label = hardware == null ? "unknown" : hardware;
+        int perNode = gpusPerNode != null ? gpusPerNode : links.devicesPerNode(label).orElse(1);
+        double bucket = (bucketMb == null ? 25 : bucketMb) * 1e6;
+        OptionalDouble configured = given("--bandwidth-gbps") ? OptionalDouble.of(bandwidthGbps) : OptionalDouble.empty();
+        int largest = workers.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        List<ThroughputEstimate> points = new ArrayList<>();
+        List<Placement> placements = new ArrayList<>();
+        ChromeTrace trace = null;
+        for (int w : workers) {
+            int n = nodes != null ? nodes : (w + perNode - 1) / perNode;
+            Placement placement = AllReduceLinks.placement(w, n);
+            AllReduceLinks.Resolved r = links.resolve(label, placement, configured, bandwidthGbps, latencyUs * 1e-6,
+                    intraNodeGbps == null ? 0 : intraNodeGbps, false, "give --intra-node-gbps");
+            if (r.cost().isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), (hardware == null ? "--hardware not given"
+                        : "--hardware " + hardware) + ": " + r.reason());
+            }
+            AllReduceSetup setup = new AllReduceSetup(w, r.cost().get(), bucket, scale, steps, computeJitter);
+            ChromeTrace t = traceOut != null && w == largest && trace == null ? new ChromeTrace(TRACE_EVENTS) : null;
+            points.add(SimulationRunner.runAllReduce(compiled, setup, seeds, SEED, t));
+            placements.add(placement);
+            if (t != null) {
+                trace = t;
+            }
+        }
+        if (trace != null) {
+            trace.write(traceOut);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(json(points, placements));
+        } else {
+            out.printf(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s%n", profile.model(),
+                    localBatch, java.math.BigDecimal.valueOf(bucket / 1e6).round(new java.math.MathContext(4))
+                            .stripTrailingZeros().toPlainString(), label);
+            out.printf(Locale.ROOT, "%8s %6s %12s %14s %18s%n", "workers", "nodes", "steps/s", "samples/s",
+                    "spread (sd, seeds)");
+            for (int i = 0; i < points.size(); i++) {
+                ThroughputEstimate e = points.get(i);
+                out.printf(Locale.ROOT, "%8d %6d %12.3f %14.2f %18.2f%n", e.workers(), placements.get(i).nodes(),
+                        e.stepsPerS(), e.samplesPerS(localBatch), e.spread() * localBatch);
+            }
+            if (trace != null) {
+                out.println("trace of " + largest + " workers written to " + traceOut);
+            }
+        }
+        out.flush();
+        return 0;
     }
 
     private void atLeast(String option, int value, int least) {
@@ -250,13 +408,21 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private String json(List<ThroughputEstimate> points) throws IOException {
+        return json(points, null);
+    }
+
+    private String json(List<ThroughputEstimate> points, List<Placement> placements) throws IOException {
         StringWriter sw = new StringWriter();
         try (JsonGenerator g = new JsonFactory().createGenerator(sw)) {
             g.writeStartObject();
             g.writeArrayFieldStart("points");
-            for (ThroughputEstimate e : points) {
+            for (int i = 0; i < points.size(); i++) {
+                ThroughputEstimate e = points.get(i);
                 g.writeStartObject();
                 g.writeNumberField("workers", e.workers());
+                if (placements != null) {
+                    g.writeNumberField("nodes", placements.get(i).nodes());
+                }
                 g.writeNumberField("steps_per_s", e.stepsPerS());
                 g.writeNumberField("samples_per_s", e.samplesPerS(localBatch));
                 g.writeNumberField("spread", e.spread() * localBatch);

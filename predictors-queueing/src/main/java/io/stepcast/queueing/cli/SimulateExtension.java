@@ -1,6 +1,7 @@
 package io.stepcast.queueing.cli;
 
 import com.google.inject.Inject;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.CommandExtension;
 import io.stepcast.api.plugin.ProfileSource;
 
@@ -9,14 +10,17 @@ import java.util.Optional;
 /**
  * Adds {@code stepcast simulate} ({@link SimulateCommand}) to the CLI. The {@link ProfileSource} is optional
  * (declared by {@link io.stepcast.queueing.QueueingPlugin} with an {@code OptionalBinder}), so the plugin
- * loads even without the datasets module; the command then explains what is missing.
+ * loads even without the datasets module; the command then explains what is missing. The
+ * {@link HardwareCatalog} (for {@code --hardware}) is optional the same way.
  */
 public final class SimulateExtension implements CommandExtension {
     private final Optional<ProfileSource> profiles;
+    private final Optional<HardwareCatalog> catalog;
 
     @Inject
-    public SimulateExtension(Optional<ProfileSource> profiles) {
+    public SimulateExtension(Optional<ProfileSource> profiles, Optional<HardwareCatalog> catalog) {
         this.profiles = profiles;
+        this.catalog = catalog;
     }
 
     @Override
@@ -26,6 +30,6 @@ public final class SimulateExtension implements CommandExtension {
 
     @Override
     public Object command() {
-        return new SimulateCommand(profiles);
+        return new SimulateCommand(profiles, catalog);
     }
 }

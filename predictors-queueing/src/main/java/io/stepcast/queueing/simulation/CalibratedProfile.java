@@ -11,12 +11,39 @@ import java.util.List;
 /**
  * The calibrated state of one {@code simulation} basis: its compiled profile (the recorded one, or a coarse
  * profile for a model known only by a measured step, {@link CoarseProfiles}) and the {@link Calibration} that
- * makes one simulated worker reproduce it.
+ * makes one simulated worker reproduce it, in the parameter-server mode ({@link Calibration}) and in the
+ * all-reduce mode ({@link AllReduceSimulator#calibrate}).
  *
- * @param profile     the compiled profile
- * @param calibration its calibration
+ * @param profile         the compiled profile
+ * @param calibration     its parameter-server calibration
+ * @param allReduceScale  the compute scale with which one all-reduce worker reproduces the profiled step
+ * @param hardware        the hardware labels (lower case) of the training's single-worker rows of the basis's model
+ *                        at its batch; empty when none states one
  */
-record CalibratedProfile(CompiledProfile profile, Calibration calibration) {
+record CalibratedProfile(CompiledProfile profile, Calibration calibration, double allReduceScale,
+                         List<String> hardware) {
+    CalibratedProfile {
+        hardware = List.copyOf(hardware);
+    }
+
+    /** The same state with the hardware labels of its single-worker rows. */
+    CalibratedProfile withHardware(List<String> labels) {
+        return new CalibratedProfile(profile, calibration, allReduceScale, labels);
+    }
+
+    /**
+     * Why this basis cannot stand for a configuration on {@code label}, or null when it can: its single-worker
+     * rows must all be on that hardware (the simulation does not scale compute from one GPU type to another).
+     */
+    String hardwareMismatch(String model, String label) {
+        String l = label.toLowerCase(java.util.Locale.ROOT);
+        if (hardware.isEmpty() || l.equals("unknown") || hardware.equals(List.of(l))) {
+            return null;
+        }
+        return "the single-worker rows of model " + model + " at batch " + profile.source.localBatch()
+                + " were measured on " + String.join(", ", hardware) + ", not only on " + l
+                + ": the simulation does not scale compute from one GPU type to another";
+    }
 
     /** Writes the calibration's figures; the compiled profile is rebuilt from the basis on load. */
     static final StateText<CalibratedProfile> TEXT = new StateText<>() {
@@ -26,21 +53,28 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration) {
             return List.of(Double.toString(c.computeScale()), Double.toString(c.bandwidthEfficiency()),
                     Double.toString(c.latencyS()), Double.toString(c.simulatedStepS()),
                     Double.toString(c.profiledStepS()), Boolean.toString(c.fittedFromReceives()),
-                    Double.toString(c.busBytesPerS()));
+                    Double.toString(c.busBytesPerS()), Double.toString(state.allReduceScale),
+                    String.join(",", state.hardware));
         }
 
         @Override
         public CalibratedProfile parse(List<String> f, SingleWorkerBasis basis) {
-            if (f.size() != 7) {
-                throw new IllegalArgumentException("a simulation state has 7 fields, not " + f.size());
+            if (f.size() < 7 || f.size() > 9) {
+                throw new IllegalArgumentException("a simulation state has 9 fields, not " + f.size());
             }
             Profile p = profileOf(basis);
             if (p == null) {
                 throw new IllegalArgumentException("basis of " + basis.model() + " has neither a profile nor bytes");
             }
-            return new CalibratedProfile(CompiledProfile.of(p), new Calibration(Double.parseDouble(f.get(0)),
+            CompiledProfile cp = CompiledProfile.of(p);
+            // A state written before the all-reduce mode has 7 fields; its all-reduce scale is a ratio of the
+            // profile's own times, derived again here; it knew no hardware labels.
+            double allReduce = f.size() >= 8 ? Double.parseDouble(f.get(7)) : AllReduceSimulator.calibrate(cp);
+            List<String> hw = f.size() == 9 && !f.get(8).isEmpty() ? List.of(f.get(8).split(",")) : List.of();
+            return new CalibratedProfile(cp, new Calibration(Double.parseDouble(f.get(0)),
                     Double.parseDouble(f.get(1)), Double.parseDouble(f.get(2)), Double.parseDouble(f.get(3)),
-                    Double.parseDouble(f.get(4)), Boolean.parseBoolean(f.get(5)), Double.parseDouble(f.get(6))));
+                    Double.parseDouble(f.get(4)), Boolean.parseBoolean(f.get(5)), Double.parseDouble(f.get(6))),
+                    allReduce, hw);
         }
     };
 
@@ -61,7 +95,7 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration) {
         CompiledProfile cp = CompiledProfile.of(p);
         try {
             Calibration cal = Calibration.fit(cp, basis.remotePs(), nominalBytesPerS, defaultLatencyS, busBytesPerS);
-            return new Calibrated.Ready<>(new CalibratedProfile(cp, cal));
+            return new Calibrated.Ready<>(new CalibratedProfile(cp, cal, AllReduceSimulator.calibrate(cp), List.of()));
         } catch (CannotFitException e) {
             return new Calibrated.Refused<>(e.getMessage());
         }

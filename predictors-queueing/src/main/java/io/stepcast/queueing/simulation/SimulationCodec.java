@@ -5,6 +5,8 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTableCodec;
+import com.google.inject.Inject;
+import io.stepcast.api.hardware.HardwareCatalog;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -16,11 +18,22 @@ import java.util.Optional;
 public final class SimulationCodec implements PredictorCodec {
     static final String HEADER = "stepcast-simulation 2";
 
-    private final BasisTableCodec<CalibratedProfile> codec = new BasisTableCodec<>(HEADER, CalibratedProfile.TEXT,
-            p -> p instanceof SimulationPredictor s ? Optional.of(s.bases())
-                    : Optional.<BasisTable<CalibratedProfile>>empty(),
-            (table, provenance) -> new SimulationPredictor(table,
-                    SimulationEstimator.DEFAULTS.with(provenance.hyperParameters()), provenance));
+    private final BasisTableCodec<CalibratedProfile> codec;
+
+    /** Without a hardware catalog: loaded predictors take all-reduce links from their hyper-parameters. */
+    public SimulationCodec() {
+        this(Optional.empty());
+    }
+
+    /** Loaded predictors read all-reduce links from {@code catalog}, as fitted ones do. */
+    @Inject
+    public SimulationCodec(Optional<HardwareCatalog> catalog) {
+        codec = new BasisTableCodec<>(HEADER, CalibratedProfile.TEXT,
+                p -> p instanceof SimulationPredictor s ? Optional.of(s.bases())
+                        : Optional.<BasisTable<CalibratedProfile>>empty(),
+                (table, provenance) -> new SimulationPredictor(table,
+                        SimulationEstimator.DEFAULTS.with(provenance.hyperParameters()), provenance, catalog));
+    }
 
     @Override
     public byte[] encode(Predictor predictor) throws IOException {

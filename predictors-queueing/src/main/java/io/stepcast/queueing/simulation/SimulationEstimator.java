@@ -11,6 +11,10 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisLookup;
 
+import com.google.inject.Inject;
+import io.stepcast.api.hardware.HardwareCatalog;
+
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,6 +32,12 @@ import java.util.Set;
  * {@code transfer-jitter} (coefficient of variation of each network message's transfer, default 0.1: our
  * choice, small, and what keeps asynchronous workers from falling into a convoy, see {@link Simulator}) and
  * {@code compute-jitter} (of each op's duration, default 0).
+ *
+ * <p>All-reduce configurations ({@link AllReduceSimulator}): {@code bucket-mb} (gradient bucket cap, default 25,
+ * PyTorch DDP's {@code bucket_cap_mb}; 0: one gradient per bucket), {@code collective} (ring|tree, default
+ * ring) and {@code intra-node-gbps} (the link between the GPUs of a node when the catalog has none; default 0:
+ * from the catalog only). The links come from the injected {@link HardwareCatalog} ({@link AllReduceLinks});
+ * across nodes, a configuration's own bandwidth or else {@code bandwidth-gbps} stands in for an unknown NIC.
  *
  * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
  */
@@ -48,17 +58,33 @@ public final class SimulationEstimator extends AbstractEstimator {
             "aggregation", "auto",
             "profiled-ps", "auto",
             "transfer-jitter", "0.1",
-            "compute-jitter", "0");
+            "compute-jitter", "0",
+            "bucket-mb", "25",
+            "intra-node-gbps", "0",
+            "collective", "ring");
 
-    /** With the default hyper-parameters. */
+    private final Optional<HardwareCatalog> catalog;
+
+    /** With the default hyper-parameters and no hardware catalog (all-reduce links from the hyper-parameters). */
     public SimulationEstimator() {
-        this(DEFAULTS);
+        this(Optional.empty());
     }
 
-    private SimulationEstimator(HyperParameters hp) {
+    /** With the default hyper-parameters and the catalog bound by the datasets module, when there is one. */
+    @Inject
+    public SimulationEstimator(Optional<HardwareCatalog> catalog) {
+        this(DEFAULTS, catalog);
+    }
+
+    private SimulationEstimator(HyperParameters hp, Optional<HardwareCatalog> catalog) {
         super(NAME, "Trace-driven discrete-event simulation of parameter-server SGD from a single-worker "
-                + "profile (Li, Yan, Paolieri, Golubchik, ICPE 2020)",
+                + "profile (Li, Yan, Paolieri, Golubchik, ICPE 2020), and of bucketed all-reduce (Li et al., PVLDB 2020)",
                 Set.of(Target.STEP_TIME, Target.THROUGHPUT), hp);
+        this.catalog = catalog;
+        hp.choice("collective", "ring", "tree");
+        if (!(hp.real("bucket-mb") >= 0) || !(hp.real("intra-node-gbps") >= 0)) {
+            throw new IllegalArgumentException("hyper-parameters bucket-mb and intra-node-gbps must not be negative");
+        }
         OrderPolicy.parse(hp.text("policy"));
         Sharding.parse(hp.text("sharding"));
         hp.choice("aggregation", Aggregation.VALUES);
@@ -79,7 +105,7 @@ public final class SimulationEstimator extends AbstractEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new SimulationEstimator(params);
+        return new SimulationEstimator(params, catalog);
     }
 
     @Override
@@ -90,6 +116,6 @@ public final class SimulationEstimator extends AbstractEstimator {
                     + "with a step time or throughput; training set '" + training.id() + "' has neither");
         }
         return new SimulationPredictor(SimulationPredictor.calibrate(training, params()), params(),
-                Provenance.of(this, training, params().longValue("seed")));
+                Provenance.of(this, training, params().longValue("seed")), catalog);
     }
 }

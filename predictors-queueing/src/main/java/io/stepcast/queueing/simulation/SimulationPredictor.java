@@ -8,6 +8,8 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.api.collective.Placement;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.Calibrated;
@@ -20,8 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * A fitted simulation: predicts step time and throughput of parameter-server configurations by simulating
- * them from the calibrated single-worker basis of their model. Compute scales linearly with the local batch
+ * A fitted simulation: predicts step time and throughput of parameter-server configurations ({@link Simulator})
+ * and of all-reduce ones ({@link AllReduceSimulator}, the collective's time from the hardware catalog's links,
+ * {@link AllReduceLinks}) by simulating them from the calibrated single-worker basis of their model. Compute scales linearly with the local batch
  * from the profiled batch (our choice; it ignores fixed per-step overheads, which makes small batches
  * optimistic). It holds only the bases calibrated when the estimator fitted ({@link CalibratedProfile}).
  * Thread-safe: results are memoised in a concurrent map, each simulation run has its own engine, and the same
@@ -34,11 +37,17 @@ final class SimulationPredictor implements Predictor {
     private final HyperParameters hp;
     private final Provenance provenance;
     private final ConcurrentMap<Config, Object> results = new ConcurrentHashMap<>();
+    private final AllReduceLinks links;
 
-    SimulationPredictor(BasisTable<CalibratedProfile> bases, HyperParameters hp, Provenance provenance) {
+    /**
+     * @param catalog the hardware catalog (a service, not fitted state), when one is bound
+     */
+    SimulationPredictor(BasisTable<CalibratedProfile> bases, HyperParameters hp, Provenance provenance,
+                        Optional<HardwareCatalog> catalog) {
         this.bases = bases;
         this.hp = hp;
         this.provenance = provenance;
+        this.links = new AllReduceLinks(catalog);
     }
 
     /** Calibrates every basis of {@code training} under {@code hp} (the work of {@link SimulationEstimator#fit}). */
@@ -47,17 +56,28 @@ final class SimulationPredictor implements Predictor {
         double bus = g > 0 ? g * GBPS : Double.POSITIVE_INFINITY;
         double nominal = hp.real("bandwidth-gbps") * GBPS;
         double latency = hp.real("latency-us") * 1e-6;
-        return BasisTable.fit(training, hp.text("profiled-ps"), b -> CalibratedProfile.fit(b, nominal, latency, bus));
+        return BasisTable.fit(training, hp.text("profiled-ps"), b -> {
+            Calibrated<CalibratedProfile> c = CalibratedProfile.fit(b, nominal, latency, bus);
+            return c instanceof Calibrated.Ready<CalibratedProfile> ready
+                    ? new Calibrated.Ready<>(ready.state().withHardware(hardwareOf(training, b))) : c;
+        });
+    }
+
+    /** Hardware labels (lower case, sorted) of the single-worker rows of the basis's model at its batch. */
+    private static java.util.List<String> hardwareOf(TrainingSet training, SingleWorkerBasis basis) {
+        String key = io.stepcast.api.ModelNames.key(basis.model());
+        return training.observations().stream()
+                .filter(o -> o.config().workers() == 1 && o.config().localBatch() == basis.localBatch()
+                        && io.stepcast.api.ModelNames.key(o.config().model()).equals(key))
+                .map(o -> o.config().deployment().hardware().toLowerCase(java.util.Locale.ROOT))
+                .filter(h -> !h.equals("unknown"))
+                .distinct().sorted().toList();
     }
 
     @Override
     public Prediction predict(Config config, Target target) {
         if (target != Target.STEP_TIME && target != Target.THROUGHPUT) {
             return Prediction.notApplicable("the simulation predicts step time and throughput, not " + target.label());
-        }
-        Architecture arch = config.deployment().architecture();
-        if (!arch.usesParameterServers()) {
-            return Prediction.notApplicable("the parameter-server simulation does not model " + arch);
         }
         Object r = results.computeIfAbsent(config, this::simulate);
         if (r instanceof String reason) {
@@ -81,8 +101,30 @@ final class SimulationPredictor implements Predictor {
             return refused.reason();
         }
         CalibratedProfile cal = ((Calibrated.Ready<CalibratedProfile>) found.get().calibration()).state();
+        String mismatch = cal.hardwareMismatch(config.model(), config.deployment().hardware());
+        if (mismatch != null) {
+            return mismatch;
+        }
+        if (config.deployment().architecture() == Architecture.ALLREDUCE) {
+            return simulateAllReduce(config, found.get().basis(), cal);
+        }
         SimulationSetup setup = setup(config, found.get().basis(), cal.calibration());
         return SimulationRunner.run(cal.profile(), setup, hp.integer("seeds"), hp.longValue("seed"), null);
+    }
+
+    private Object simulateAllReduce(Config config, SingleWorkerBasis basis, CalibratedProfile cal) {
+        Placement placement = AllReduceLinks.placement(config.workers(), config.deployment().nodes());
+        AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(), placement,
+                config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), hp.real("latency-us") * 1e-6,
+                hp.real("intra-node-gbps"), hp.choice("collective", "ring", "tree").equals("tree"),
+                "give hyper-parameter intra-node-gbps");
+        if (r.cost().isEmpty()) {
+            return r.reason();
+        }
+        double scale = cal.allReduceScale() * config.localBatch() / basis.localBatch();
+        AllReduceSetup setup = new AllReduceSetup(config.workers(), r.cost().get(), hp.real("bucket-mb") * 1e6,
+                scale, hp.integer("steps"), hp.real("compute-jitter"));
+        return SimulationRunner.runAllReduce(cal.profile(), setup, hp.integer("seeds"), hp.longValue("seed"), null);
     }
 
     SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {

@@ -47,6 +47,37 @@ public final class SimulationRunner {
     }
 
     /**
+     * Runs the {@link AllReduceSimulator}: once when deterministic, else over {@code seeds} seeds from
+     * {@code baseSeed}.
+     *
+     * @param traceSink receives the first step of the first seed, or null
+     */
+    public static ThroughputEstimate runAllReduce(CompiledProfile profile, AllReduceSetup setup, int seeds,
+                                                  long baseSeed, TraceSink traceSink) {
+        if (seeds < 1) {
+            throw new IllegalArgumentException("seeds must be at least 1, was " + seeds);
+        }
+        int runs = setup.stochastic() ? seeds : 1;
+        double[] rates = new double[runs];
+        double stepTime = 0;
+        long events = 0;
+        for (int i = 0; i < runs; i++) {
+            RunResult r = new AllReduceSimulator(profile, setup, baseSeed + i, i == 0 ? traceSink : null).run();
+            rates[i] = r.stepsPerS();
+            stepTime += r.stepTimeS();
+            events += r.events();
+        }
+        double mean = Arrays.stream(rates).average().orElseThrow();
+        double var = 0;
+        for (double x : rates) {
+            var += (x - mean) * (x - mean);
+        }
+        double sd = runs > 1 ? Math.sqrt(var / (runs - 1)) : 0;
+        return new ThroughputEstimate(setup.workers(), mean, sd, Arrays.stream(rates).min().orElseThrow(),
+                Arrays.stream(rates).max().orElseThrow(), stepTime / runs, runs, events, new double[0]);
+    }
+
+    /**
      * The transfer order of a deterministic policy (identity for FIFO and RANDOM). TAC's communication
      * cost of a tensor is the latency plus its bytes over the NIC bandwidth, its op costs the scaled op
      * durations.

@@ -66,8 +66,17 @@ class SimulationEstimatorTest {
         assertThat(p.predict(config("unknown-net", Architecture.ASYNC_PS, 2, 1, 32), Target.THROUGHPUT))
                 .isInstanceOfSatisfying(Prediction.NotApplicable.class,
                         na -> assertThat(na.reason()).contains("unknown-net"));
-        assertThat(p.predict(config("chain", Architecture.ALLREDUCE, 2, 0, 32), Target.THROUGHPUT))
-                .isInstanceOf(Prediction.NotApplicable.class);
+        // All-reduce on one node of unknown hardware: nothing gives the GPUs' link, so it is refused by name.
+        Config oneNode = config("chain", Architecture.ALLREDUCE, 2, 0, 32).toBuilder().nodes(1).build();
+        assertThat(p.predict(oneNode, Target.THROUGHPUT)).isInstanceOfSatisfying(Prediction.NotApplicable.class,
+                na -> assertThat(na.reason()).contains("intra-node link bandwidth", "intra-node-gbps"));
+        // One worker does no collective, whatever the hardware.
+        Config single = config("chain", Architecture.ALLREDUCE, 1, 0, 32);
+        assertThat(p.predict(single, Target.STEP_TIME).asDouble().getAsDouble())
+                .isCloseTo(chain().stepTimeUs() * 1e-6, within(1e-9));
+        // One GPU per node needs only the network: the configuration's 10 Gbit/s.
+        assertThat(p.predict(config("chain", Architecture.ALLREDUCE, 2, 0, 32), Target.THROUGHPUT).asDouble())
+                .isPresent();
         assertThat(p.predict(config("chain", Architecture.ASYNC_PS, 2, 1, 32), Target.ACCURACY))
                 .isInstanceOf(Prediction.NotApplicable.class);
     }
@@ -88,6 +97,19 @@ class SimulationEstimatorTest {
         Config eight = one.toBuilder().workers(8).nodes(2).parameterServers(2).build();
         double t8 = p.predict(eight, Target.THROUGHPUT).asDouble().getAsDouble();
         assertThat(t8).isGreaterThan(64 / 0.2).isLessThanOrEqualTo(8 * 64 / 0.2);
+    }
+
+    @Test
+    void aBasisMeasuredOnOtherHardwareIsRefusedNamingIt() {
+        Config one = Config.builder().model("mlp").architecture(Architecture.ALLREDUCE).parameterServers(0)
+                .parameterBytes(40_000_000).hardware("k80").localBatch(64).build();
+        Observation o = new Observation(one, Measurements.builder().stepTimeS(0.2).build(), "synthetic:single");
+        Predictor p = new SimulationEstimator().withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
+        Config spread = one.toBuilder().workers(2).nodes(2).build();
+        assertThat(p.predict(spread, Target.STEP_TIME).asDouble()).isPresent();
+        assertThat(p.predict(spread.toBuilder().hardware("v100").build(), Target.STEP_TIME))
+                .isInstanceOfSatisfying(Prediction.NotApplicable.class,
+                        na -> assertThat(na.reason()).contains("measured on k80, not only on v100"));
     }
 
     @Test
