@@ -24,7 +24,11 @@ public final class UnknownNameException extends IllegalArgumentException {
                 + String.join(", ", known) + ")");
     }
 
-    private static String suggestion(String name, Collection<String> known) {
+    /**
+     * {@code ": did you mean X?"} with the closest known names (at most three, within a third of the name's
+     * length in edit distance), or the empty string when none is close.
+     */
+    public static String suggestion(String name, Collection<String> known) {
         String n = name.toLowerCase(Locale.ROOT);
         // A third of the name may be wrong (at least two letters); farther names are no suggestion.
         int near = Math.max(2, n.length() / 3);

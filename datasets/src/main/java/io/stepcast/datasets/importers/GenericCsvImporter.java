@@ -1,5 +1,6 @@
 package io.stepcast.datasets.importers;
 
+import io.stepcast.datasets.catalog.UnknownNameException;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
@@ -52,6 +53,9 @@ public final class GenericCsvImporter implements ObservationImporter {
     public static final List<String> OPTIONAL = List.of("nodes", "gpus_per_node", "parameter_servers",
             "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "hardware", "framework", "dataset",
             "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source");
+    /** Every documented column. */
+    private static final List<String> KNOWN = java.util.stream.Stream.of(REQUIRED, MEASUREMENTS, OPTIONAL)
+            .flatMap(List::stream).toList();
 
     @Override
     public String name() {
@@ -87,9 +91,7 @@ public final class GenericCsvImporter implements ObservationImporter {
                 throw DataFormatException.at(display, 1, "no measurement column (one of "
                         + String.join(", ", MEASUREMENTS) + ")");
             }
-            Set<String> known = new java.util.HashSet<>(REQUIRED);
-            known.addAll(MEASUREMENTS);
-            known.addAll(OPTIONAL);
+            Set<String> known = new java.util.HashSet<>(KNOWN);
             for (String c : csv.columns()) {
                 if (!known.contains(c)) {
                     unknown.add(c);
@@ -103,8 +105,8 @@ public final class GenericCsvImporter implements ObservationImporter {
         if (out.isEmpty()) {
             throw new DataFormatException(display, "no data rows after the header");
         }
-        List<String> notes = unknown.isEmpty() ? List.of()
-                : List.of("unknown column(s) kept as tags: " + String.join(", ", unknown));
+        List<String> notes = unknown.stream().map(c -> "unknown column '" + c + "'"
+                + UnknownNameException.suggestion(c, KNOWN) + " (kept as a tag)").toList();
         return new ImportedObservations(out, 0, notes);
     }
 

@@ -96,7 +96,7 @@ class DatasetsCommandTest {
                 "model,architecture,workers,local_batch,step_time_s,colour\nx,ALLREDUCE,2,8,0.1,red\n");
         Run c = run(new DatasetsCommand(), "import", "csv", "--input", csv.toString(), "--out",
                 dir.resolve("m.parquet").toString());
-        assertThat(c.out()).contains("csv: wrote 1 observations", "unknown column(s) kept as tags: colour");
+        assertThat(c.out()).contains("csv: wrote 1 observations", "unknown column 'colour' (kept as a tag)");
     }
 
     @Test

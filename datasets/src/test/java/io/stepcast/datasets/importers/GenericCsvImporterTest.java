@@ -40,7 +40,7 @@ class GenericCsvImporterTest {
                 ResNet-50,ALLREDUCE,1,32,0.25,,,,,,
                 """);
         ImportedObservations r = new GenericCsvImporter().read(ok);
-        assertThat(r.notes()).containsExactly("unknown column(s) kept as tags: run_id");
+        assertThat(r.notes()).containsExactly("unknown column 'run_id' (kept as a tag)");
         Observation o = r.observations().get(0);
         assertThat(o.config().deployment().architecture()).isEqualTo(Architecture.ASYNC_PS);
         assertThat(o.config().deployment().nodes()).isEqualTo(2);

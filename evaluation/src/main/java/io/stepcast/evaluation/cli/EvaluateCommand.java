@@ -70,6 +70,9 @@ public final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--train", paramLabel = "FILE", description = "Training observations (Parquet or generic CSV).")
     private Path train;
 
+    @Option(names = "--strict", description = "With --train/--test: an unknown column is an error, not a warning.")
+    private boolean strict;
+
     @Option(names = "--test", paramLabel = "FILE", description = "Test observations (Parquet or generic CSV).")
     private Path test;
 
@@ -115,9 +118,10 @@ public final class EvaluateCommand implements Callable<Integer> {
                 .orElseGet(DefaultProfileSource::new));
         Suite s;
         ObservationCatalog source = catalog;
+        List<String> warnings = new java.util.ArrayList<>();
         if (train != null) {
-            List<Observation> tr = ObservationFiles.read(train);
-            List<Observation> te = ObservationFiles.read(test);
+            List<Observation> tr = readUserFile(train, warnings);
+            List<Observation> te = readUserFile(test, warnings);
             s = trainTestSuite(te);
             source = new FileCatalog(tr, te);
         } else {
@@ -132,6 +136,9 @@ public final class EvaluateCommand implements Callable<Integer> {
             result = new SuiteRunner(registry, source, profiles, Optional.ofNullable(data), bar, threads)
                     .run(s, predictors);
         }
+        if (!warnings.isEmpty()) {
+            result = result.withNotes(warnings);
+        }
         PrintWriter w = spec.commandLine().getOut();
         w.println("suite " + result.suite() + (result.description().isBlank() ? "" : ": " + result.description()));
         w.print(Leaderboard.plain(result));
@@ -144,6 +151,22 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         w.flush();
         return 0;
+    }
+
+    /**
+     * A user's file, its reader's notes (unknown columns with the closest known one) printed as warnings and
+     * kept for results.json; with {@code --strict} a note is an error.
+     */
+    private List<Observation> readUserFile(Path file, List<String> warnings) throws IOException {
+        io.stepcast.api.plugin.ImportedObservations r = ObservationFiles.readWithNotes(file);
+        for (String note : r.notes()) {
+            if (strict) {
+                throw new IOException(file + ": " + note + "; fix the column or run without --strict");
+            }
+            warnings.add(file + ": " + note);
+            spec.commandLine().getErr().println("warning: " + file + ": " + note);
+        }
+        return r.observations();
     }
 
     private Suite trainTestSuite(List<Observation> te) {

@@ -21,6 +21,7 @@ import java.util.OptionalDouble;
  *  "entries":   [{"dataset", "protocol", "predictor", "target", "n", "mape", "median_ape", "p90_ape",
  *                 "max_ape", "rmse", "r2"}],
  *  "selection": [{"dataset", "predictor", "decisions", "violation_rate", "regret", "feasible_missed"}],
+ *  "notes": ["..."],
  *  "reproduction": [{"quantity", "published", "reproduced", "relative_difference"}],
  *  "curves": [{"chart", "series", "x_label", "y_label", "points": [[x, y], ...]}]}
  * }</pre>
@@ -29,7 +30,8 @@ import java.util.OptionalDouble;
  * {@code (reproduced - published) / |published|}. Undefined values (NaN, or a figure that could not be
  * reproduced) are {@code null}. Entries aggregate every model of a dataset; {@code n} counts the
  * predicted points only (refusals are in {@code details.json} and the reports). The detailed companion
- * {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
+ * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
+ * when there are some; {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
  * {@link #details} adds per-model entries, not-applicable counts and reasons, and every decision count.
  */
 public final class ResultsJson {
@@ -49,6 +51,10 @@ public final class ResultsJson {
         ArrayNode selection = root.putArray("selection");
         for (SelectionEntry s : r.selection()) {
             selection(selection.addObject(), s);
+        }
+        if (!r.notes().isEmpty()) {
+            ArrayNode notes = root.putArray("notes");
+            r.notes().forEach(notes::add);
         }
         ArrayNode reproduction = root.putArray("reproduction");
         for (ReproductionRow row : r.reproduction()) {

@@ -1,11 +1,10 @@
 package io.stepcast.evaluation.suite;
 
-import io.stepcast.api.Observation;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 
 /** The one place that calls the datasets module's observation-file readers (Parquet and generic CSV). */
@@ -13,10 +12,10 @@ final class DatasetsReaders {
     private DatasetsReaders() {
     }
 
-    static List<Observation> read(Path file) throws IOException {
+    static ImportedObservations read(Path file) throws IOException {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         return name.endsWith(".parquet")
-                ? io.stepcast.datasets.parquet.ObservationFiles.read(file)
-                : new GenericCsvImporter().read(file).observations();
+                ? ImportedObservations.of(io.stepcast.datasets.parquet.ObservationFiles.read(file))
+                : new GenericCsvImporter().read(file);
     }
 }

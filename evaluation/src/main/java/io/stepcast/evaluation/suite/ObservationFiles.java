@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Observation;
 
 import java.io.IOException;
@@ -22,6 +23,16 @@ public final class ObservationFiles {
      * @throws IOException naming the file (and, from the reader, the line or field) when it cannot be read
      */
     public static List<Observation> read(Path file) throws IOException {
+        return readWithNotes(file).observations();
+    }
+
+    /**
+     * The observations of {@code file} with what the reader noticed, such as unknown columns with the closest
+     * known one.
+     *
+     * @throws IOException naming the file (and, from the reader, the line or field) when it cannot be read
+     */
+    public static ImportedObservations readWithNotes(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IOException(file + ": no such file");
         }

@@ -28,4 +28,12 @@ public record SuiteResult(String suite, String description, List<ScoreEntry> ent
         seconds = Map.copyOf(seconds);
         curves = List.copyOf(curves);
     }
+
+    /** The same result with {@code more} notes after its own (warnings about the input, for example). */
+    public SuiteResult withNotes(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(notes);
+        all.addAll(more);
+        return new SuiteResult(suite, description, entries, perModel, selection, reproduction, points, predictorNotes,
+                all, seconds, curves);
+    }
 }

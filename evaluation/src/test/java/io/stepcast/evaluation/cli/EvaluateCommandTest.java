@@ -138,6 +138,32 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void aMisspelledColumnOfTheUsersFileIsReportedWithTheClosestKnownOne(@TempDir Path dir) throws Exception {
+        // Synthetic rows; bandwith_gbps is a misspelling of the documented bandwidth_gbps.
+        String header = "model,architecture,workers,local_batch,step_time_s,bandwith_gbps\n";
+        StringBuilder train = new StringBuilder(header);
+        StringBuilder test = new StringBuilder(header);
+        for (int w : new int[] {1, 2, 4, 8}) {
+            (w <= 2 ? train : test).append("alpha,allreduce," + w + ",32," + (0.32 + 0.05 * (w - 1)) + ",25\n");
+        }
+        Files.writeString(dir.resolve("train.csv"), train);
+        Files.writeString(dir.resolve("test.csv"), test);
+        Path out = dir.resolve("out");
+        Run r = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
+                "--targets", "step-time", "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("warning: " + dir.resolve("train.csv")
+                + ": unknown column 'bandwith_gbps': did you mean bandwidth_gbps? (kept as a tag)");
+        JsonNode notes = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("notes");
+        assertThat(notes).isNotNull();
+        assertThat(notes.toString()).contains("did you mean bandwidth_gbps?");
+        Run strict = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
+                "--strict");
+        assertThat(strict.code()).isEqualTo(1);
+        assertThat(strict.err()).contains("unknown column 'bandwith_gbps'", "without --strict");
+    }
+
+    @Test
     void badInvocationsFailWithAOneLineMessage() {
         Run missing = run("--train", "a.csv");
         assertThat(missing.code()).isEqualTo(2);
