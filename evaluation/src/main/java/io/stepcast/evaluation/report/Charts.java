@@ -246,11 +246,24 @@ public final class Charts {
                     s.setMarkerColor(colour(r, n));
                 }
             }
-            String file = "charts/throughput-vs-workers-" + index + "-" + m + ".png";
+            double w0 = keys(measured)[0];
+            double t0 = means(measured)[0];
+            double[] ws = keys(measured);
+            double[] linear = new double[ws.length];
+            for (int k = 0; k < ws.length; k++) {
+                linear[k] = t0 * ws[k] / w0;
+            }
+            XYSeries ls = c.addSeries("linear scaling from " + (int) w0 + " worker" + (w0 == 1 ? "" : "s"), ws, linear);
+            ls.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            ls.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            ls.setLineColor(Color.GRAY);
+            ls.setMarker(SeriesMarkers.NONE);
+            String file = "charts/scaling-throughput-vs-workers-" + index + "-" + m + ".png";
             save(c, outDir.resolve(file));
             out.add(new ChartFile(file, "Throughput vs workers: " + e.getKey() + " (" + group.dataset() + ", "
-                    + group.protocol() + ")", "Measured (black) and every predictor's predicted throughput; where "
-                    + "several placements share a worker count their mean is drawn."));
+                    + group.protocol() + ")", "Measured (black) and every predictor's predicted throughput, with the "
+                    + "throughput linear scaling would reach from the smallest measured count (dashed); where several "
+                    + "placements share a worker count their mean is drawn."));
         }
         return out;
     }

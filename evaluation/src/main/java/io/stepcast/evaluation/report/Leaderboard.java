@@ -49,9 +49,39 @@ public final class Leaderboard {
         return groups;
     }
 
+    /**
+     * The predictors that answered no point of any entry, each with its most frequent refusal reason: listed
+     * once under "not applicable" instead of as empty rows in every table.
+     */
+    public static Map<String, String> silent(List<ScoreEntry> entries) {
+        Map<String, Map<String, Integer>> reasons = new java.util.TreeMap<>();
+        java.util.Set<String> answered = new java.util.HashSet<>();
+        for (ScoreEntry e : entries) {
+            if (e.metrics().n() > 0) {
+                answered.add(e.predictor());
+            }
+            Map<String, Integer> m = reasons.computeIfAbsent(e.predictor(), k -> new java.util.HashMap<>());
+            e.reasons().forEach((why, n) -> m.merge(why, n, Integer::sum));
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        reasons.forEach((p, m) -> {
+            if (!answered.contains(p)) {
+                out.put(p, m.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+                        .map(x -> rounded(x.getKey())).orElse("no point to predict"));
+            }
+        });
+        return out;
+    }
+
     private static String render(SuiteResult r, boolean md) {
         StringBuilder out = new StringBuilder();
-        ranked(r.entries()).forEach((group, list) -> {
+        Map<String, String> silent = silent(r.entries());
+        ranked(r.entries()).forEach((group, all) -> {
+            List<ScoreEntry> list = all.stream().filter(e -> !silent.containsKey(e.predictor())).toList();
+            if (list.isEmpty()) {
+                return;
+            }
             out.append(md ? "\n#### " : "\n").append(group).append('\n');
             List<String[]> rows = new ArrayList<>();
             for (ScoreEntry e : list) {
@@ -75,6 +105,10 @@ public final class Leaderboard {
             }
             out.append(table(SEL_HEAD, rows, md));
         });
+        if (!silent.isEmpty()) {
+            out.append(md ? "\n#### " : "\n").append("not applicable in this suite\n");
+            silent.forEach((p, why) -> out.append(md ? "- " : "").append(p).append(": ").append(why).append('\n'));
+        }
         if (!md && !r.reproduction().isEmpty()) {
             out.append("\nreproduced figures (published, or measured on this machine)\n");
             List<String[]> rows = new ArrayList<>();
@@ -94,7 +128,20 @@ public final class Leaderboard {
 
     /** Fixed decimals, or a dash for NaN. */
     public static String f(double v, int decimals) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
+        if (!Double.isFinite(v)) {
+            return "-";
+        }
+        String t = String.format(Locale.ROOT, "%." + decimals + "f", v);
+        // A value that rounds to zero prints as 0.0, not -0.0.
+        return t.startsWith("-") && t.chars().skip(1).allMatch(c -> c == '0' || c == '.') ? t.substring(1) : t;
+    }
+
+    private static final java.util.regex.Pattern LONG_NUMBER =
+            java.util.regex.Pattern.compile("(?<![\\w.])-?\\d+\\.\\d{4,}(?:[eE][-+]?\\d+)?(?![\\w.])");
+
+    /** {@code text} with every decimal number of more than four significant digits rounded to four. */
+    public static String rounded(String text) {
+        return LONG_NUMBER.matcher(text).replaceAll(m -> g(Double.parseDouble(m.group())));
     }
 
     /** Four significant digits, or a dash. */
@@ -110,18 +157,22 @@ public final class Leaderboard {
     /** A table: aligned plain text or Markdown. */
     public static String table(String[] head, List<String[]> rows, boolean md) {
         int[] w = new int[head.length];
+        boolean[] numeric = new boolean[head.length];
         for (int i = 0; i < head.length; i++) {
             w[i] = head[i].length();
+            numeric[i] = true;
             for (String[] r : rows) {
                 w[i] = Math.max(w[i], r[i].length());
+                numeric[i] &= NUMBER.matcher(r[i]).matches();
             }
         }
         StringBuilder b = new StringBuilder();
-        line(b, head, w, md);
+        line(b, head, w, numeric, md);
         if (md) {
             b.append('|');
             for (int i = 0; i < head.length; i++) {
-                b.append(i == 0 ? ":" : "").append("-".repeat(Math.max(3, w[i]))).append(i == 0 ? "" : ":").append('|');
+                b.append(numeric[i] ? "" : ":").append("-".repeat(Math.max(3, w[i]))).append(numeric[i] ? ":" : "")
+                        .append('|');
             }
             b.append('\n');
         } else {
@@ -131,20 +182,29 @@ public final class Leaderboard {
             }
             b.append("-".repeat(total)).append('\n');
         }
-        rows.forEach(r -> line(b, r, w, md));
+        rows.forEach(r -> line(b, r, w, numeric, md));
         return b.toString();
     }
 
-    private static void line(StringBuilder b, String[] cells, int[] w, boolean md) {
+    /** A cell of a numeric column: a number (possibly with a unit sign) or a dash. */
+    private static final java.util.regex.Pattern NUMBER =
+            java.util.regex.Pattern.compile("-|[-+]?[0-9][0-9,.]*(?:[eE][-+]?[0-9]+)?(?: ?%)?");
+
+    /** Text columns are left-aligned, numeric ones right-aligned. */
+    private static void line(StringBuilder b, String[] cells, int[] w, boolean[] numeric, boolean md) {
         if (md) {
             b.append("| ").append(String.join(" | ", cells)).append(" |\n");
             return;
         }
         for (int i = 0; i < cells.length; i++) {
             String c = cells[i];
-            b.append(i == 0 ? c + " ".repeat(w[i] - c.length()) : " ".repeat(w[i] - c.length()) + c).append("  ");
+            b.append(numeric[i] ? " ".repeat(w[i] - c.length()) + c : c + " ".repeat(w[i] - c.length())).append("  ");
         }
-        b.setLength(b.length() - 2);
+        int end = b.length();
+        while (end > 0 && b.charAt(end - 1) == ' ') {
+            end--;
+        }
+        b.setLength(end);
         b.append('\n');
     }
 }

@@ -68,8 +68,19 @@ public final class ReportWriter {
             b.append(Leaderboard.table(new String[] {"quantity", "published or measured", "reproduced", "difference", "how"}, rows,
                     true));
         }
-        b.append("\n## Per model\n");
-        Leaderboard.ranked(r.perModel()).forEach((g, list) -> {
+        Map<String, String> silent = Leaderboard.silent(r.entries());
+        Map<String, List<ScoreEntry>> perModel = new java.util.LinkedHashMap<>();
+        // A group of one model says nothing the leaderboard has not said.
+        Leaderboard.ranked(r.perModel()).forEach((g, all) -> {
+            List<ScoreEntry> list = all.stream().filter(e -> !silent.containsKey(e.predictor())).toList();
+            if (list.stream().map(ScoreEntry::model).distinct().count() > 1) {
+                perModel.put(g, list);
+            }
+        });
+        if (!perModel.isEmpty()) {
+            b.append("\n## Per model\n");
+        }
+        perModel.forEach((g, list) -> {
             b.append("\n#### ").append(g).append("\n");
             List<String[]> rows = new ArrayList<>();
             list.stream().sorted((x, y) -> x.model().compareTo(y.model()) != 0 ? x.model().compareTo(y.model())
@@ -81,7 +92,14 @@ public final class ReportWriter {
         });
         b.append("\n## Why predictions were not applicable\n\n");
         boolean any = false;
+        for (Map.Entry<String, String> p : silent.entrySet()) {
+            b.append("- ").append(p.getKey()).append(": answers nothing in this suite: ").append(p.getValue()).append('\n');
+            any = true;
+        }
         for (ScoreEntry e : r.entries()) {
+            if (silent.containsKey(e.predictor())) {
+                continue;
+            }
             int shown = 0;
             int hidden = 0;
             for (Map.Entry<String, Integer> reason : e.reasons().entrySet()) {
@@ -89,8 +107,8 @@ public final class ReportWriter {
                     hidden += reason.getValue();
                     continue;
                 }
-                String why = reason.getKey().length() > MAX_REASON_CHARS
-                        ? reason.getKey().substring(0, MAX_REASON_CHARS) + "..." : reason.getKey();
+                String text = Leaderboard.rounded(reason.getKey());
+                String why = text.length() > MAX_REASON_CHARS ? text.substring(0, MAX_REASON_CHARS) + "..." : text;
                 b.append("- ").append(e.dataset()).append(" / ").append(e.protocol()).append(" / ")
                         .append(e.predictor()).append(" / ").append(e.target()).append(": ")
                         .append(reason.getValue()).append(" x ").append(why).append('\n');

@@ -1,0 +1,49 @@
+package io.stepcast.evaluation.report;
+
+import io.stepcast.evaluation.metrics.ErrorMetrics;
+import io.stepcast.evaluation.suite.ScoreEntry;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** How the reports print numbers, columns and predictors that answer nothing (synthetic entries). */
+class ReportFormattingTest {
+
+    @Test
+    void aValueThatRoundsToZeroHasNoSign() {
+        assertThat(Leaderboard.f(-0.00004, 1)).isEqualTo("0.0");
+        assertThat(Leaderboard.f(-0.06, 1)).isEqualTo("-0.1");
+    }
+
+    @Test
+    void longNumbersOfARefusalReasonAreRoundedToFourSignificantDigits() {
+        assertThat(Leaderboard.rounded("transfers alone take 0.123456789 s at 9.87654321 Gbit/s (stepcast 1.15.2)"))
+                .isEqualTo("transfers alone take 0.1235 s at 9.877 Gbit/s (stepcast 1.15.2)");
+    }
+
+    @Test
+    void textColumnsAreLeftAlignedAndNumbersRightAligned() {
+        String t = Leaderboard.table(new String[] {"predictor", "MAPE %"},
+                List.of(new String[] {"a", "1.0"}, new String[] {"long-name", "10.0"}), false);
+        assertThat(t.split("\n")).containsExactly("predictor  MAPE %", "-".repeat(19), "a             1.0",
+                "long-name    10.0");
+        String md = Leaderboard.table(new String[] {"predictor", "MAPE %"}, List.<String[]>of(new String[] {"a", "1.0"}),
+                true);
+        assertThat(md.split("\n")[1]).isEqualTo("|:---------|------:|");
+    }
+
+    @Test
+    void aPredictorThatAnswersNothingIsListedOnceWithItsReason() {
+        ScoreEntry answered = new ScoreEntry("d", "kfold:5", "good", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[] {1, 2}, new double[] {1, 2}, 0), Map.of());
+        ScoreEntry none = new ScoreEntry("d", "kfold:5", "silent", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[0], new double[0], 2), Map.of("does not predict throughput", 2));
+        ScoreEntry noneAgain = new ScoreEntry("e", "kfold:5", "silent", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[0], new double[0], 3), Map.of("does not predict throughput", 3));
+        assertThat(Leaderboard.silent(List.of(answered, none, noneAgain)))
+                .containsExactly(Map.entry("silent", "does not predict throughput"));
+    }
+}
