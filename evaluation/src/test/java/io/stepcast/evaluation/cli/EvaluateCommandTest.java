@@ -88,7 +88,7 @@ class EvaluateCommandTest {
         }
         assertThat(charts).extracting(p -> p.getFileName().toString())
                 .anyMatch(n -> n.startsWith("predicted-vs-measured"))
-                .anyMatch(n -> n.startsWith("throughput-vs-workers"))
+                .anyMatch(n -> n.startsWith("scaling-") && n.contains("throughput-vs-workers"))
                 .anyMatch(n -> n.startsWith("batch-latency"));
         for (Path c : charts) {
             byte[] png = Files.readAllBytes(c);
