@@ -6,6 +6,7 @@ import io.stepcast.datasets.importers.CourierImporter;
 import io.stepcast.datasets.importers.GavelImporter;
 import io.stepcast.datasets.importers.ImportResult;
 import io.stepcast.datasets.importers.NcclTestsImporter;
+import io.stepcast.datasets.importers.VtrainImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
 
@@ -29,7 +30,8 @@ import java.util.Optional;
  *   <li>{@code tf-benchmarks}: the 80 published TensorFlow benchmark numbers;</li>
  *   <li>{@code courier}: the three Courier tables (75 rows); {@code courier-cells} (48),
  *       {@code courier-batch-njobs} (12) and {@code courier-live} (15) one each;</li>
- *   <li>{@code nccl-tests}: vTrain's nccl-tests all-reduce tables, A100 and V100, 2-8 GPUs (14,336 rows).</li>
+ *   <li>{@code nccl-tests}: vTrain's nccl-tests all-reduce tables, A100 and V100, 2-8 GPUs (14,336 rows);</li>
+ *   <li>{@code vtrain}: vTrain's Megatron-DeepSpeed GPT iteration times on one node of 2-8 A100 (1,440 rows).</li>
  * </ul>
  * Stateless and thread-safe.
  */
@@ -39,7 +41,7 @@ public final class DefaultObservationCatalog implements ObservationCatalog {
             "gavel", "gavel-simulation", "gavel-physical",
             "tf-benchmarks",
             "courier", "courier-cells", "courier-batch-njobs", "courier-live",
-            "nccl-tests");
+            "nccl-tests", "vtrain");
 
     /** For Guice and {@link java.util.ServiceLoader}. */
     public DefaultObservationCatalog() {
@@ -71,6 +73,7 @@ public final class DefaultObservationCatalog implements ObservationCatalog {
             case "courier-batch-njobs" -> courier(List.of(CourierImporter.Table.BATCH_NJOBS), dataDir, source);
             case "courier-live" -> courier(List.of(CourierImporter.Table.LIVE), dataDir, source);
             case "nccl-tests" -> new NcclTestsImporter().read(folder(dataDir, source, "vtrain/nccl-tests"));
+            case "vtrain" -> new VtrainImporter().read(folder(dataDir, source, "vtrain"));
             default -> throw new IllegalArgumentException("unknown source '" + source + "' (known: "
                     + String.join(", ", SOURCES) + ")");
         };

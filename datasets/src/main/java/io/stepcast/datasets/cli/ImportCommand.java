@@ -6,6 +6,7 @@ import io.stepcast.datasets.importers.GavelImporter;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.datasets.importers.ImportResult;
 import io.stepcast.datasets.importers.NcclTestsImporter;
+import io.stepcast.datasets.importers.VtrainImporter;
 import io.stepcast.datasets.importers.ObservationImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
@@ -28,7 +29,7 @@ import java.util.concurrent.Callable;
  * {@code stepcast datasets import SOURCE --input PATH --out FILE.parquet}: runs an importer and writes its
  * Parquet file (to a temporary file moved into place), printing the rows written.
  * <ul>
- *   <li>{@code pollux}, {@code gavel}, {@code tf-benchmarks}, {@code courier}, {@code nccl-tests}, {@code csv}: observations
+ *   <li>{@code pollux}, {@code gavel}, {@code tf-benchmarks}, {@code courier}, {@code nccl-tests}, {@code vtrain}, {@code csv}: observations
  *       (PATH a file or the source's folder);</li>
  *   <li>{@code bigdl-log}: the iteration trace; {@code --observations FILE} also writes one observation per
  *       job ({@code --model}, {@code --workers}, {@code --dataset} describe the job);</li>
@@ -39,13 +40,13 @@ import java.util.concurrent.Callable;
 @Command(name = "import", mixinStandardHelpOptions = true, description = "Import a real format into stepcast Parquet.")
 public final class ImportCommand implements Callable<Integer> {
     static final List<String> SOURCES = List.of("pollux", "gavel", "tf-benchmarks", "courier", "csv", "bigdl-log",
-            "tf-timeline", "nccl-tests");
+            "tf-timeline", "nccl-tests", "vtrain");
 
     @Spec
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "SOURCE",
-            description = "pollux, gavel, tf-benchmarks, courier, nccl-tests, csv, bigdl-log or tf-timeline")
+            description = "pollux, gavel, tf-benchmarks, courier, nccl-tests, vtrain, csv, bigdl-log or tf-timeline")
     String source;
 
     @Option(names = "--input", required = true, paramLabel = "PATH", description = "A file or the source's folder.")
@@ -109,6 +110,7 @@ public final class ImportCommand implements Callable<Integer> {
             case "courier" -> new CourierImporter();
             case "csv" -> new GenericCsvImporter();
             case "nccl-tests" -> new NcclTestsImporter();
+            case "vtrain" -> new VtrainImporter();
             default -> throw new IllegalArgumentException("unknown source '" + source + "' (known: "
                     + String.join(", ", SOURCES) + ")");
         };

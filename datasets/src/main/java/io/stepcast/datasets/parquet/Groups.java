@@ -14,8 +14,9 @@ final class Groups {
     private Groups() {
     }
 
+    /** True when the row has a value for {@code field}; false also when the file's schema predates the column. */
     static boolean has(Group g, String field) {
-        return g.getFieldRepetitionCount(field) > 0;
+        return g.getType().containsField(field) && g.getFieldRepetitionCount(field) > 0;
     }
 
     static String string(Group g, String field) {

@@ -28,6 +28,7 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.observations("courier-batch-njobs", data)).hasSize(12);
         assertThat(catalog.observations("courier-live", data)).hasSize(15);
         assertThat(catalog.observations("nccl-tests", data)).hasSize(14336);
+        assertThat(catalog.observations("vtrain", data)).hasSize(1440);
     }
 
     @Test
