@@ -2,6 +2,8 @@ package io.stepcast.regression;
 
 import com.google.inject.multibindings.OptionalBinder;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.megatron.MegatronAnalyticEstimator;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.regression.cli.AnovaExtension;
 import io.stepcast.regression.codec.CoefficientsCodec;
@@ -19,6 +21,7 @@ import io.stepcast.regression.estimators.PolluxForm;
  * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
  * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the collective predictors
  * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
+ * {@link HardwareCatalog}), {@code megatron-analytic} (reads the optional {@link ModelCatalog} and
  * {@link HardwareCatalog}), and the {@code anova} command. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
@@ -43,6 +46,8 @@ public final class RegressionPlugin extends StepcastPlugin {
         OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
         estimator(CollectiveAlphaBetaEstimator.NAME, CollectiveAlphaBetaEstimator.class);
         estimator(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.class);
+        OptionalBinder.newOptionalBinder(binder(), ModelCatalog.class);
+        estimator(MegatronAnalyticEstimator.NAME, MegatronAnalyticEstimator.class);
         command(AnovaExtension.class);
     }
 }
