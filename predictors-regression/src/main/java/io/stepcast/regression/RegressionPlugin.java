@@ -4,6 +4,8 @@ import com.google.inject.multibindings.OptionalBinder;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.regression.megatron.MegatronAnalyticEstimator;
+import io.stepcast.regression.megatron.PlanLlmExtension;
+import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.regression.cli.AnovaExtension;
 import io.stepcast.regression.codec.CoefficientsCodec;
@@ -22,7 +24,7 @@ import io.stepcast.regression.estimators.PolluxForm;
  * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the collective predictors
  * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
  * {@link HardwareCatalog}), {@code megatron-analytic} (reads the optional {@link ModelCatalog} and
- * {@link HardwareCatalog}), and the {@code anova} command. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * {@link HardwareCatalog}), and the {@code anova} and {@code plan-llm} commands. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
 
@@ -49,5 +51,7 @@ public final class RegressionPlugin extends StepcastPlugin {
         OptionalBinder.newOptionalBinder(binder(), ModelCatalog.class);
         estimator(MegatronAnalyticEstimator.NAME, MegatronAnalyticEstimator.class);
         command(AnovaExtension.class);
+        OptionalBinder.newOptionalBinder(binder(), ObservationCatalog.class);
+        command(PlanLlmExtension.class);
     }
 }

@@ -96,11 +96,16 @@ final class MegatronCostModel {
 
     /** The efficiency-independent terms of the job (check {@link #unsupported} first). */
     JobTerms terms(TransformerShape shape, ParallelLayout layout) {
+        return terms(shape, layout, false);
+    }
+
+    /** The terms with or without full activation recomputation ({@link TransformerCosts}). */
+    JobTerms terms(TransformerShape shape, ParallelLayout layout, boolean recompute) {
         int t = layout.tensor();
         int p = layout.pipeline();
         int d = layout.data();
         int g = gpusPerNode();
-        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch());
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute);
         int layers = (shape.layers() + p - 1) / p;
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
@@ -134,9 +139,10 @@ final class MegatronCostModel {
      * state at {@value #STATE_BYTES_PER_PARAMETER} bytes per parameter, and the activations of min(p, m)
      * micro-batches in flight under 1F1B (Narayanan et al., SC'21, section 2.2.1), each layer storing
      * {@code s b h (10 + 24 / t + 5 a s / (h t))} bytes without recomputation (Korthikanti et al., "Reducing
-     * Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.2, equation 2).
+     * Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.2, equation 2), or their
+ * inputs only with full recomputation.
      */
-    static Memory memory(TransformerShape shape, ParallelLayout layout) {
+    static Memory memory(TransformerShape shape, ParallelLayout layout, boolean recompute) {
         int t = layout.tensor();
         int p = layout.pipeline();
         TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch());
@@ -144,7 +150,9 @@ final class MegatronCostModel {
         double parameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
         double s = shape.sequence();
         double h = shape.hidden();
-        double perLayer = s * layout.microBatch() * h * (10 + 24.0 / t + 5.0 * shape.heads() * s / (h * t));
+        // With full recomputation a layer keeps only its 2 s b h input bytes (Korthikanti et al., section 4.1).
+        double perLayer = recompute ? 2 * s * layout.microBatch() * h
+                : s * layout.microBatch() * h * (10 + 24.0 / t + 5.0 * shape.heads() * s / (h * t));
         double activations = layers * perLayer * Math.min(p, layout.microBatches());
         return new Memory(parameters, parameters * TransformerCosts.HALF, parameters * TransformerCosts.HALF,
                 parameters * (STATE_BYTES_PER_PARAMETER - 2 * TransformerCosts.HALF), activations);

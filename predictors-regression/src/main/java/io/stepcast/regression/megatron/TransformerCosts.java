@@ -29,11 +29,20 @@ import io.stepcast.api.zoo.TransformerShape;
  *       section 3, "input embedding").</li>
  * </ul>
  *
+ * With full activation recomputation every layer's forward pass runs again before its backward pass (Chen et
+ * al., "Training Deep Nets with Sublinear Memory Cost", 2016; Narayanan et al., SC'21, section 3.5 and appendix:
+ * 4 forward passes' FLOPs instead of 3), and the element-wise traffic grows in the same ratio.
+ *
  * @param shape the model
  * @param tensor tensor-parallel ranks t
  * @param microBatch samples b per micro-batch
+ * @param recompute full activation recomputation
  */
-record TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
+record TransformerCosts(TransformerShape shape, int tensor, int microBatch, boolean recompute) {
+    TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
+        this(shape, tensor, microBatch, false);
+    }
+
     /** Bytes of one FP16/BF16 element (mixed-precision training; Narayanan et al., SC'21, section 5). */
     static final int HALF = 2;
 
@@ -44,14 +53,14 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
         double h = shape.hidden();
         double f = shape.ffn();
         double forward = 8 * b * s * h * h + 4 * b * s * h * f + 4 * b * s * s * h;
-        return 3 * forward / tensor;
+        return (recompute ? 4 : 3) * forward / tensor;
     }
 
     /** Element-wise bytes of one layer, forward plus backward, per GPU. */
     double layerBytes() {
         double b = microBatch;
         double s = shape.sequence();
-        return HALF * (12 * b * shape.heads() * s * s + 40 * b * s * shape.hidden()) / tensor;
+        return (recompute ? 4.0 / 3 : 1) * HALF * (12 * b * shape.heads() * s * s + 40 * b * s * shape.hidden()) / tensor;
     }
 
     /** Megatron-LM's padded vocabulary: V rounded up to a multiple of 128 t. */
