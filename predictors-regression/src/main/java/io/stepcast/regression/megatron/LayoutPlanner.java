@@ -16,8 +16,8 @@ import java.util.NoSuchElementException;
  * predicts with given {@link Efficiency} constants: tensor parallelism t dividing a node's GPUs and the heads,
  * pipeline stages p dividing the remaining GPUs (at most the layers), data parallelism d = GPUs / (t p)
  * dividing the global batch, and every micro-batch b dividing the global batch per replica. Each plan carries
- * its memory per GPU ({@link MegatronCostModel#memory}); a plan that does not fit the device memory is kept
- * and marked. Immutable and thread-safe.
+ * its memory per GPU ({@link MegatronCostModel#memory}); a plan that does not fit the device memory is kept,
+ * marked and ranked after every plan that fits. Immutable and thread-safe.
  */
 public final class LayoutPlanner {
     private final MegatronCostModel model;
@@ -54,7 +54,10 @@ public final class LayoutPlanner {
         return new LayoutPlanner(m, d, efficiency, overlapData, recompute);
     }
 
-    /** Every valid layout of {@code shape} on {@code gpus} GPUs with {@code globalBatch}, fastest first. */
+    /**
+     * Every valid layout of {@code shape} on {@code gpus} GPUs with {@code globalBatch}: those that fit the device
+     * memory fastest first, then those that do not, fastest first.
+     */
     public List<LayoutPlan> plan(TransformerShape shape, int gpus, long globalBatch) {
         if (gpus < 1 || globalBatch < 1) {
             throw new IllegalArgumentException("GPUs and global batch must be positive, were " + gpus + " and " + globalBatch);
@@ -87,7 +90,7 @@ public final class LayoutPlanner {
                 }
             }
         }
-        out.sort(Comparator.comparingDouble(LayoutPlan::seconds));
+        out.sort(Comparator.comparing((LayoutPlan p) -> !p.fits()).thenComparingDouble(LayoutPlan::seconds));
         return out;
     }
 
