@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code megatron-analytic} on vTrain's 1,440 measured single-node A100 iterations: leave one model shape
- * (hidden x layers x heads) out, fitted on the other seven shapes each time.
+ * (hidden x layers x heads) out, fitted on the other seven shapes each time (the {@code logo:shape} side of
+ * the {@code llm-megatron} suite, whose full run with the learned comparators takes minutes and is not a test).
  */
 class MegatronAnalyticRealDataTest {
     static final Path DATA = Path.of(System.getProperty("stepcast.shared.data", "../../shared/data"));
