@@ -17,6 +17,19 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         Validate.present(workload, "workload");
         Validate.present(deployment, "deployment");
         Validate.positive(localBatch, "local_batch");
+        if (deployment.parallel().isPresent()) {
+            ParallelLayout p = deployment.parallel().get();
+            if (localBatch != p.replicaBatch()) {
+                throw new IllegalArgumentException("global batch " + (long) localBatch * deployment.workers()
+                        + " must equal micro-batch x micro-batches x data = " + p.microBatch() + " x "
+                        + p.microBatches() + " x " + p.data() + " = " + p.globalBatch());
+            }
+        }
+    }
+
+    /** Shorthand for {@code deployment().parallel()}. */
+    public java.util.Optional<ParallelLayout> parallel() {
+        return deployment.parallel();
     }
 
     /** Samples per synchronous step over all workers: local batch x workers. */
@@ -75,6 +88,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         b.colocatedPs = deployment.colocatedPs();
         b.bandwidthGbps = deployment.bandwidthGbps();
         b.hardware = deployment.hardware();
+        b.parallel = deployment.parallel().orElse(null);
         b.localBatch = localBatch;
         return b;
     }
@@ -103,6 +117,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         private OptionalDouble bandwidthGbps = OptionalDouble.empty();
         private String hardware;
         private int localBatch;
+        private ParallelLayout parallel;
 
         private Builder() {
         }
@@ -125,11 +140,25 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         public Builder hardware(String v) { hardware = v; return this; }
         public Builder localBatch(int v) { localBatch = v; return this; }
 
+        /**
+         * A model-parallel layout; {@link #build()} then also sets the architecture to all-reduce, the workers
+         * to its data-parallel degree, the devices per worker to tensor x pipeline and the local batch to
+         * micro-batch x micro-batches (so a layout alone describes the job; {@code null} removes it).
+         */
+        public Builder parallel(ParallelLayout v) { parallel = v; return this; }
+
         public Config build() {
+            if (parallel != null) {
+                architecture = Architecture.ALLREDUCE;
+                workers = parallel.data();
+                devicesPerWorker = parallel.modelParallel();
+                localBatch = parallel.replicaBatch();
+                parameterServers = 0;
+            }
             int ps = parameterServers != null ? parameterServers : architecture.usesParameterServers() ? 1 : 0;
             Workload w = new Workload(model, framework, dataset, parameterBytes);
             Deployment d = new Deployment(architecture, workers, ps, nodes == null ? 1 : nodes,
-                    devicesPerWorker, tenants, colocatedPs, bandwidthGbps, hardware);
+                    devicesPerWorker, tenants, colocatedPs, bandwidthGbps, hardware, java.util.Optional.ofNullable(parallel));
             return new Config(w, d, localBatch);
         }
     }

@@ -1,6 +1,7 @@
 package io.stepcast.api;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -16,6 +17,10 @@ import java.util.OptionalDouble;
  *                         benchmark clusters) rather than on hosts of its own
  * @param bandwidthGbps    network bandwidth per host and direction, Gbit/s, when known
  * @param hardware         accelerator or machine label ({@code T4}, {@code K80}, {@code v100}, {@code n1-standard})
+ * @param parallel         the tensor/pipeline/data layout of a model-parallel (Megatron-style) job; absent for a
+ *                         plain data-parallel job. When present the architecture is all-reduce, {@code workers}
+ *                         is its data-parallel degree and {@code devicesPerWorker} its tensor x pipeline GPUs, so
+ *                         that tensor x pipeline x data = the job's GPUs
  */
 public record Deployment(
         Architecture architecture,
@@ -26,7 +31,8 @@ public record Deployment(
         int tenants,
         boolean colocatedPs,
         OptionalDouble bandwidthGbps,
-        String hardware) {
+        String hardware,
+        Optional<ParallelLayout> parallel) {
 
     public Deployment {
         Validate.present(architecture, "architecture");
@@ -44,11 +50,44 @@ public record Deployment(
             throw new IllegalArgumentException("parameter_servers must be 0 for ALLREDUCE, was " + parameterServers);
         }
         Objects.requireNonNull(bandwidthGbps);
+        parallel = Objects.requireNonNullElse(parallel, Optional.empty());
+        if (parallel.isPresent()) {
+            checkLayout(parallel.get(), architecture, workers, devicesPerWorker);
+        }
+    }
+
+    /** A deployment without a model-parallel layout (every data-parallel job). */
+    public Deployment(Architecture architecture, int workers, int parameterServers, int nodes, int devicesPerWorker,
+                      int tenants, boolean colocatedPs, OptionalDouble bandwidthGbps, String hardware) {
+        this(architecture, workers, parameterServers, nodes, devicesPerWorker, tenants, colocatedPs, bandwidthGbps,
+                hardware, Optional.empty());
+    }
+
+    private static void checkLayout(ParallelLayout p, Architecture architecture, int workers, int devicesPerWorker) {
+        if (architecture != Architecture.ALLREDUCE) {
+            throw new IllegalArgumentException("a tensor/pipeline/data layout needs the ALLREDUCE architecture, was "
+                    + architecture);
+        }
+        long gpus = (long) workers * devicesPerWorker;
+        if (p.gpus() != gpus) {
+            throw new IllegalArgumentException("tensor x pipeline x data = " + p.tensor() + " x " + p.pipeline() + " x "
+                    + p.data() + " = " + p.gpus() + " must equal the GPUs (workers x devices_per_worker = " + workers
+                    + " x " + devicesPerWorker + " = " + gpus + ")");
+        }
+        if (p.data() != workers) {
+            throw new IllegalArgumentException("data_parallel " + p.data() + " must equal workers " + workers
+                    + " (a worker is one data-parallel replica of tensor x pipeline GPUs)");
+        }
+    }
+
+    /** GPUs (or cores) of the whole job: workers x devices per worker. */
+    public long gpus() {
+        return (long) workers * devicesPerWorker;
     }
 
     /** The same deployment with another number of workers. */
     public Deployment withWorkers(int newWorkers) {
         return new Deployment(architecture, newWorkers, parameterServers, nodes, devicesPerWorker, tenants,
-                colocatedPs, bandwidthGbps, hardware);
+                colocatedPs, bandwidthGbps, hardware, Optional.empty());
     }
 }

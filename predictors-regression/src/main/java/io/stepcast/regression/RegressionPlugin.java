@@ -2,6 +2,10 @@ package io.stepcast.regression;
 
 import com.google.inject.multibindings.OptionalBinder;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.megatron.MegatronAnalyticEstimator;
+import io.stepcast.regression.megatron.PlanLlmExtension;
+import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.regression.cli.AnovaExtension;
 import io.stepcast.regression.codec.CoefficientsCodec;
@@ -20,8 +24,9 @@ import io.stepcast.regression.reproduction.CourierReproduction;
  * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
  * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the collective predictors
  * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
- * {@link HardwareCatalog}), the {@code anova} command and the {@code courier} reproduction of the Courier
- * paper's figures. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * {@link HardwareCatalog}), {@code megatron-analytic} (reads the optional {@link ModelCatalog} and
+ * {@link HardwareCatalog}), the {@code anova} and {@code plan-llm} commands and the {@code courier} reproduction
+ * of the Courier paper's figures. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
 
@@ -45,7 +50,11 @@ public final class RegressionPlugin extends StepcastPlugin {
         OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
         estimator(CollectiveAlphaBetaEstimator.NAME, CollectiveAlphaBetaEstimator.class);
         estimator(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.class);
+        OptionalBinder.newOptionalBinder(binder(), ModelCatalog.class);
+        estimator(MegatronAnalyticEstimator.NAME, MegatronAnalyticEstimator.class);
         command(AnovaExtension.class);
         reproduction(CourierReproduction.NAME, new CourierReproduction());
+        OptionalBinder.newOptionalBinder(binder(), ObservationCatalog.class);
+        command(PlanLlmExtension.class);
     }
 }

@@ -14,6 +14,7 @@ final class Groups {
     private Groups() {
     }
 
+    /** True when the row has a value for {@code field}; false also when the file's schema predates the column. */
     static boolean has(Group g, String field) {
         // a file of an older minor version lacks the optional columns added since
         return g.getType().containsField(field) && g.getFieldRepetitionCount(field) > 0;

@@ -4,6 +4,7 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Target;
 import org.apache.parquet.example.data.Group;
 
@@ -69,6 +70,10 @@ public final class ObservationFiles {
                 .bandwidthGbps(Groups.optDouble(g, "bandwidth_gbps"))
                 .hardware(g.getString("hardware", 0))
                 .localBatch(g.getInteger("local_batch", 0));
+        if (Groups.has(g, "tensor_parallel")) {
+            c.parallel(new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
+                    g.getInteger("data_parallel", 0), g.getInteger("micro_batch", 0), g.getInteger("micro_batches", 0)));
+        }
         Measurements.Builder m = Measurements.builder();
         set(Groups.optDouble(g, "step_time_s"), m::stepTimeS);
         set(Groups.optDouble(g, "sync_time_s"), m::syncTimeS);

@@ -10,7 +10,12 @@ import java.util.Map;
 final class ObservationWriteSupport extends RowWriteSupport<Observation> {
 
     ObservationWriteSupport(Map<String, String> metadata) {
-        super(Schemas.OBSERVATION, metadata);
+        this(Schemas.OBSERVATION, metadata);
+    }
+
+    /** Onto an earlier minor version of the schema (tests of backward reading). */
+    ObservationWriteSupport(org.apache.parquet.schema.MessageType schema, Map<String, String> metadata) {
+        super(schema, metadata);
     }
 
     @Override
@@ -31,5 +36,12 @@ final class ObservationWriteSupport extends RowWriteSupport<Observation> {
         string("source", o.source());
         int32("replication", o.replication());
         stringMap("tags", o.tags());
+        o.config().deployment().parallel().ifPresent(p -> {
+            int32("tensor_parallel", p.tensor());
+            int32("pipeline_parallel", p.pipeline());
+            int32("data_parallel", p.data());
+            int32("micro_batch", p.microBatch());
+            int32("micro_batches", p.microBatches());
+        });
     }
 }

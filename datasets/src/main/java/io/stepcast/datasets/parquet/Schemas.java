@@ -15,7 +15,9 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
  * local_batch, global_batch, step_time_s?, sync_time_s?, throughput_samples_s?, response_time_s?,
  * accuracy?, utilisation?, runs, sd_step_time_s?, sd_throughput_samples_s?, sd_response_time_s?,
- * sd_accuracy?, source, replication, tags (map)}.
+ * sd_accuracy?, source, replication, tags (map), tensor_parallel?, pipeline_parallel?, data_parallel?,
+ * micro_batch?, micro_batches?}. The five parallel-layout columns (version 1.1) are present together for a
+ * model-parallel job and absent otherwise; a 1.0 file has none of them and reads as data-parallel jobs.
  *
  * <p><b>op-trace</b>: {@code step, worker, device?, lane, name, type, category (compute | receive | send |
  * collective | other), start_us, duration_us, tensor?, bytes?, producer?, requires_id?, requires (list)?,
@@ -78,6 +80,11 @@ public final class Schemas {
                     .required(PrimitiveTypeName.BINARY).as(stringType()).named("value")
                 .named("key_value")
             .named("tags")
+            .optional(PrimitiveTypeName.INT32).named("tensor_parallel")
+            .optional(PrimitiveTypeName.INT32).named("pipeline_parallel")
+            .optional(PrimitiveTypeName.INT32).named("data_parallel")
+            .optional(PrimitiveTypeName.INT32).named("micro_batch")
+            .optional(PrimitiveTypeName.INT32).named("micro_batches")
             .named("observation");
 
     /** The op-trace schema. */

@@ -19,6 +19,7 @@ import io.stepcast.datasets.importers.NcclTestsImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
 import io.stepcast.datasets.importers.TfCpuProfilesImporter;
+import io.stepcast.datasets.importers.VtrainImporter;
 import io.stepcast.datasets.kineto.KinetoProfileReader;
 import io.stepcast.datasets.timeline.TfTimelineReader;
 import io.stepcast.datasets.zoo.ZooCatalog;
@@ -48,6 +49,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());
+        importer(new VtrainImporter());
         importer(new BigDlLogImporter());
         importer(new GenericCsvImporter());
         // Readers are asked in this order when a file's format is detected (tf-timeline accepts any .json).

@@ -44,6 +44,7 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.observations("courier-batch-njobs", data)).hasSize(12);
         assertThat(catalog.observations("courier-live", data)).hasSize(15);
         assertThat(catalog.observations("nccl-tests", data)).hasSize(14336);
+        assertThat(catalog.observations("vtrain", data)).hasSize(1440);
     }
 
     @Test
@@ -51,7 +52,7 @@ class DefaultObservationCatalogTest {
         // The eleven names of the catalog before importers were registered, then the recordings and nccl-tests.
         assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks",
-                "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests");
+                "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
     }
 
     @Test

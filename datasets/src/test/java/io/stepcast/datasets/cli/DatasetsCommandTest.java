@@ -49,13 +49,13 @@ class DatasetsCommandTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("pollux  (53 files", "OSDI 2021", "Apache-2.0", "github.com/petuum/adaptdl",
                 "gavel", "MIT", "tf-benchmarks", "courier", "ICPE 2021", "sha256:",
-                "importers: pollux, gavel, tf-benchmarks, courier, tf-cpu-profiles, nccl-tests, bigdl-log, csv",
+                "importers: pollux, gavel, tf-benchmarks, courier, tf-cpu-profiles, nccl-tests, vtrain, bigdl-log, csv",
                 "profile readers (detection order): kineto, tf-timeline");
         Run j = run(new DatasetsCommand(), "list", "--json");
         JsonNode sources = new ObjectMapper().readTree(j.out());
         // The published sources and the recordings made on this machine.
         assertThat(sources).extracting(n -> n.get("name").asText())
-                .containsExactly("pollux", "gavel", "tf-benchmarks", "courier", "tf-cpu-profiles", "nccl-tests");
+                .containsExactly("pollux", "gavel", "tf-benchmarks", "courier", "tf-cpu-profiles", "nccl-tests", "vtrain");
         JsonNode placements = null;
         for (JsonNode f : sources.get(0).get("files")) {
             if (f.get("path").asText().equals("imagenet/placements.csv")) {
@@ -78,7 +78,7 @@ class DatasetsCommandTest {
 
         Run show = run(new DatasetsCommand(), "show", out.toString(), "--limit", "2");
         assertThat(show.code()).isZero();
-        assertThat(show.out()).contains("observations (schema 1.0), 7,103 rows", "model=BERT",
+        assertThat(show.out()).contains("observations (schema 1.1), 7,103 rows", "model=BERT",
                 "step_time_s=0.45532354712486267", "tags={job=bert;placement=1;split=placements}", "... 7,101 more rows");
         Run json = run(new DatasetsCommand(), "show", out.toString(), "--limit", "1", "--json");
         JsonNode doc = new ObjectMapper().readTree(json.out());

@@ -32,7 +32,7 @@ class DatasetsPluginTest {
     void everyImporterAndTheTimelineReaderAreRegisteredByName() {
         PluginRegistry registry = PluginRegistry.discover();
         assertThat(registry.importers().keySet()).containsExactly("pollux", "gavel", "tf-benchmarks", "courier",
-                "tf-cpu-profiles", "nccl-tests", "bigdl-log", "csv");
+                "tf-cpu-profiles", "nccl-tests", "vtrain", "bigdl-log", "csv");
         assertThat(registry.importers().values()).allSatisfy(i -> assertThat(i.description()).isNotBlank());
         assertThat(registry.profileReaders().keySet()).containsExactly("kineto", "tf-timeline");
     }

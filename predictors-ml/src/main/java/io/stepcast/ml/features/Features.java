@@ -20,7 +20,11 @@ import java.util.Optional;
  *   <li>{@code param-bytes-per-bandwidth}: seconds to move the parameters once over one link
  *       (bytes x 8 / (Gbit/s x 1e9)); unavailable when either is unknown;</li>
  *   <li>{@code network}: Courier's network indicator, +1 LeNet-5, -1 MLP, 0 for rows averaged over
- *       both ({@code courier-mixed}), unavailable for any other model ({@code docs/data-model.md}).</li>
+ *       both ({@code courier-mixed}), unavailable for any other model ({@code docs/data-model.md});</li>
+ *   <li>Megatron layouts ({@link LayoutFeatures}; unavailable without a layout): {@code tensor-parallel},
+ *       {@code pipeline-parallel}, {@code data-parallel}, {@code micro-batch}, {@code micro-batches},
+ *       {@code pipeline-bubble}, {@code log2-flops-per-gpu}, {@code log2-tp-allreduce-bytes},
+ *       {@code log2-dp-allreduce-bytes}.</li>
  * </ul>
  * Categorical features, one-hot over the training levels: {@code model}, {@code hardware},
  * {@code architecture}.
@@ -47,6 +51,15 @@ public final class Features {
         putNumeric(n, "cpu-x-njobs", c -> (double) c.workers() * c.deployment().tenants());
         putNumeric(n, "param-bytes-per-bandwidth", Features::transferSeconds);
         putNumeric(n, "network", Features::courierNetwork);
+        putNumeric(n, "tensor-parallel", LayoutFeatures::tensor);
+        putNumeric(n, "pipeline-parallel", LayoutFeatures::pipeline);
+        putNumeric(n, "data-parallel", LayoutFeatures::data);
+        putNumeric(n, "micro-batch", LayoutFeatures::microBatch);
+        putNumeric(n, "micro-batches", LayoutFeatures::microBatches);
+        putNumeric(n, "pipeline-bubble", LayoutFeatures::bubble);
+        putNumeric(n, "log2-flops-per-gpu", LayoutFeatures::log2FlopsPerGpu);
+        putNumeric(n, "log2-tp-allreduce-bytes", LayoutFeatures::log2TensorAllReduceBytes);
+        putNumeric(n, "log2-dp-allreduce-bytes", LayoutFeatures::log2DataAllReduceBytes);
         putCategorical(k, "model", c -> ModelNames.key(c.model()));
         putCategorical(k, "hardware", c -> c.deployment().hardware().toLowerCase(Locale.ROOT));
         putCategorical(k, "architecture", c -> c.deployment().architecture().name());

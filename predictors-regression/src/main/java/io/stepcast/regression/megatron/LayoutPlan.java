@@ -1,0 +1,25 @@
+package io.stepcast.regression.megatron;
+
+import io.stepcast.api.ParallelLayout;
+
+/**
+ * One candidate layout of {@link LayoutPlanner}: its predicted iteration and its memory per GPU.
+ *
+ * @param layout        tensor, pipeline and data parallelism, micro-batch and micro-batches
+ * @param seconds       predicted iteration time
+ * @param pipelineS     the 1F1B schedule's share (bubble included)
+ * @param p2pS          the pipeline's point-to-point share
+ * @param dataS         the data-parallel (and embedding) all-reduce share not hidden
+ * @param optimizerS    the optimizer step and fixed per-iteration share
+ * @param stateBytes    weights, gradients and optimizer state per GPU, bytes
+ * @param activationBytes stored activations per GPU, bytes
+ * @param fits          whether state and activations fit the device memory
+ */
+public record LayoutPlan(ParallelLayout layout, double seconds, double pipelineS, double p2pS, double dataS,
+                         double optimizerS, double stateBytes, double activationBytes, boolean fits) {
+
+    /** Bytes per GPU. */
+    public double memoryBytes() {
+        return stateBytes + activationBytes;
+    }
+}

@@ -1,0 +1,176 @@
+package io.stepcast.regression.megatron;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.collective.Placement;
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.zoo.TransformerShape;
+
+import java.util.Optional;
+
+/**
+ * The closed form of a Megatron-LM iteration with tensor (t), pipeline (p) and data (d) parallelism on a
+ * catalogued system, apart from the six fitted {@link Efficiency} constants:
+ * <ul>
+ *   <li><b>Compute</b>: each stage holds ceil(L / p) layers; per micro-batch its GPUs run the TP-split
+ *       matrices and element-wise kernels of {@link TransformerCosts} (Shoeybi et al. 2019, section 3), at the
+ *       device's catalogued peak FP16/BF16 FLOPs and memory bandwidth times the fitted efficiencies; the host's
+ *       kernel launches overlap them ({@link StageTerms#seconds}). The first stage adds the embedding, the
+ *       last the output layer (Narayanan et al., SC'21, section 2.2 and appendix).</li>
+ *   <li><b>Tensor parallelism</b>: 4 all-reduces per layer and micro-batch of {@code b s h} half-precision
+ *       elements over the t GPUs of one node (Shoeybi et al. 2019, figure 4), from the catalog's intra-node
+ *       link ({@link LinkCosts}); t never spans nodes (Narayanan et al., SC'21, section 3.3, takeaway 1).</li>
+ *   <li><b>Pipeline</b>: the 1F1B schedule takes (m + p - 1) time slots of the slowest stage, i.e. the ideal
+ *       m slots plus the bubble fraction (p - 1) / m (Narayanan et al., SC'21, section 2.2.1); each slot sends
+ *       one activation forward and one gradient backward, {@code b s h} half-precision elements each, over
+ *       NVLink or, when the job spans nodes, the NICs (section 2.2 and 4.1).</li>
+ *   <li><b>Data parallelism</b>: after the pipeline flush every GPU all-reduces its stage's gradients (2 bytes
+ *       per parameter) with the d replicas of its stage (Narayanan et al., SC'21, section 2.1 and 3.3); with
+ *       Megatron-LM's rank order (t fastest, then d, then p) the d ranks are spread over
+ *       ceil(t d / gpus per node) nodes, so the hierarchical all-reduce crosses the NICs when t d exceeds a
+ *       node. Optionally overlapped with the last backward pass. With p > 1 the tied word embedding's
+ *       gradients are also all-reduced between the first and last stage (Shoeybi et al. 2019, section 3;
+ *       Narayanan et al., SC'21, section 2.2).</li>
+ *   <li><b>Optimizer</b>: mixed-precision Adam reads and writes the FP32 master weights and both moments and
+ *       reads the half-precision gradient, writing the half-precision weight: 28 bytes per parameter of the
+ *       largest stage at the device's memory bandwidth (Rajbhandari et al., "ZeRO", SC'20, section 3.1, for the
+ *       16 bytes per parameter of the state).</li>
+ * </ul>
+ * Immutable.
+ */
+final class MegatronCostModel {
+    /** Bytes of the model state per parameter under mixed-precision Adam: 2 (weights) + 2 (gradients) + 12
+     * (FP32 weights, momentum, variance); Rajbhandari et al., "ZeRO", SC'20, section 3.1. */
+    static final int STATE_BYTES_PER_PARAMETER = 16;
+    /** Optimizer-step memory traffic per parameter (see the class comment). */
+    static final int OPTIMIZER_BYTES_PER_PARAMETER = 28;
+
+    private final LinkCosts links;
+    private final double peakFlops;
+    private final double memoryBytesPerS;
+
+    private MegatronCostModel(LinkCosts links, double peakFlops, double memoryBytesPerS) {
+        this.links = links;
+        this.peakFlops = peakFlops;
+        this.memoryBytesPerS = memoryBytesPerS;
+    }
+
+    /** The model of a system whose device has peak half-precision FLOPs and memory bandwidth in the catalog. */
+    static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device) {
+        double tflops = device.bf16Tflops().orElse(device.fp16Tflops().orElse(Double.NaN));
+        double gbs = device.memoryBandwidthGBs().orElse(Double.NaN);
+        if (!(tflops > 0) || !(gbs > 0)) {
+            return Optional.empty();
+        }
+        return Optional.of(new MegatronCostModel(links, tflops * 1e12, gbs * 1e9));
+    }
+
+    /** GPUs per node of the system. */
+    int gpusPerNode() {
+        return links.system().devicesPerNode();
+    }
+
+    /**
+     * Why the layout cannot run on the system, or empty: t must divide a node's GPUs (TP stays inside a
+     * node), p must not exceed the layers, heads must divide by t, and a layout over several nodes needs the
+     * catalog's NIC figures.
+     */
+    Optional<String> unsupported(TransformerShape shape, ParallelLayout layout) {
+        int g = gpusPerNode();
+        if (layout.tensor() > g || g % layout.tensor() != 0) {
+            return Optional.of("tensor parallelism " + layout.tensor() + " must divide the " + g + " GPUs of a "
+                    + links.system().name() + " node");
+        }
+        if (shape.heads() % layout.tensor() != 0) {
+            return Optional.of("the " + shape.heads() + " attention heads do not divide over " + layout.tensor()
+                    + " tensor-parallel ranks");
+        }
+        if (layout.pipeline() > shape.layers()) {
+            return Optional.of(layout.pipeline() + " pipeline stages exceed the " + shape.layers() + " layers");
+        }
+        if (layout.gpus() > g && !links.hasInterNode()) {
+            return Optional.of("the catalog has no NIC figures for " + links.system().name()
+                    + ", so a layout over several nodes cannot be costed");
+        }
+        return Optional.empty();
+    }
+
+    /** The efficiency-independent terms of the job (check {@link #unsupported} first). */
+    JobTerms terms(TransformerShape shape, ParallelLayout layout) {
+        return terms(shape, layout, false);
+    }
+
+    /** The terms with or without full activation recomputation ({@link TransformerCosts}). */
+    JobTerms terms(TransformerShape shape, ParallelLayout layout, boolean recompute) {
+        int t = layout.tensor();
+        int p = layout.pipeline();
+        int d = layout.data();
+        int g = gpusPerNode();
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute);
+        int layers = (shape.layers() + p - 1) / p;
+        double act = c.activationBytes();
+        Placement tpGroup = Placement.singleNode(t);
+        double perLayerTp = 4 * links.allReduce(act, tpGroup);
+        double layerFlops = layers * c.layerFlops() / peakFlops;
+        double layerBytes = layers * c.layerBytes() / memoryBytesPerS;
+        StageTerms first = new StageTerms(layers, layerFlops, layerBytes + c.embeddingBytes() / memoryBytesPerS,
+                layers * perLayerTp + links.allReduce(act, tpGroup));
+        StageTerms last = p == 1
+                ? new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, first.bytesS(), first.tensorS())
+                : new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, layerBytes, layers * perLayerTp);
+        boolean multiNode = layout.gpus() > g;
+        double p2p = p == 1 ? 0 : 2 * links.sendRecv(act, multiNode);
+        // The first stage's parameters: its layers, the word and the position embeddings.
+        double stageParameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
+        double data = links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup(t, d, g));
+        double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
+                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+        double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / memoryBytesPerS;
+        return new JobTerms(layout.microBatches() + p - 1, first, last, p2p, data, embedding, optimizer);
+    }
+
+    /** The d ranks of one stage's data-parallel group over nodes of {@code g} GPUs, Megatron-LM's rank order. */
+    static Placement dataGroup(int t, int d, int g) {
+        int perNode = Math.max(1, Math.min(d, g / t));
+        return Placement.uniform((d + perNode - 1) / perNode, perNode);
+    }
+
+    /**
+     * Bytes per GPU of the busiest stage (the first, which holds the most micro-batches in flight): model
+     * state at {@value #STATE_BYTES_PER_PARAMETER} bytes per parameter, and the activations of min(p, m)
+     * micro-batches in flight under 1F1B (Narayanan et al., SC'21, section 2.2.1), each layer storing
+     * {@code s b h (10 + 24 / t + 5 a s / (h t))} bytes without recomputation (Korthikanti et al., "Reducing
+     * Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.2, equation 2), or their
+ * inputs only with full recomputation.
+     */
+    static Memory memory(TransformerShape shape, ParallelLayout layout, boolean recompute) {
+        int t = layout.tensor();
+        int p = layout.pipeline();
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch());
+        int layers = (shape.layers() + p - 1) / p;
+        double parameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
+        double s = shape.sequence();
+        double h = shape.hidden();
+        // With full recomputation a layer keeps only its 2 s b h input bytes (Korthikanti et al., section 4.1).
+        double perLayer = recompute ? 2 * s * layout.microBatch() * h
+                : s * layout.microBatch() * h * (10 + 24.0 / t + 5.0 * shape.heads() * s / (h * t));
+        double activations = layers * perLayer * Math.min(p, layout.microBatches());
+        return new Memory(parameters, parameters * TransformerCosts.HALF, parameters * TransformerCosts.HALF,
+                parameters * (STATE_BYTES_PER_PARAMETER - 2 * TransformerCosts.HALF), activations);
+    }
+
+    /**
+     * Memory of one GPU, bytes.
+     *
+     * @param parameters  parameters held (a count, not bytes)
+     * @param weights     half-precision weights
+     * @param gradients   half-precision gradients
+     * @param optimizer   FP32 master weights, momentum and variance
+     * @param activations stored activations
+     */
+    record Memory(double parameters, double weights, double gradients, double optimizer, double activations) {
+        /** All bytes. */
+        double total() {
+            return weights + gradients + optimizer + activations;
+        }
+    }
+}

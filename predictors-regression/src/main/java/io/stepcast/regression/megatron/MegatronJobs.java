@@ -1,0 +1,83 @@
+package io.stepcast.regression.megatron;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.api.zoo.ModelInfo;
+import io.stepcast.api.zoo.TransformerShape;
+
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Resolves a {@link Config} to the {@link JobTerms} of {@link MegatronCostModel}: the model's
+ * {@link TransformerShape} from the zoo, the system from the hardware catalog, the layout from the deployment
+ * (a plain data-parallel job of one GPU per worker is t = p = 1, d = workers, one micro-batch of the local
+ * batch). Caches the cost model per hardware label; thread-safe.
+ */
+final class MegatronJobs {
+    private final ModelCatalog zoo;
+    private final HardwareCatalog hardware;
+    private final ConcurrentMap<String, Optional<MegatronCostModel>> models = new ConcurrentHashMap<>();
+
+    MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware) {
+        this.zoo = zoo;
+        this.hardware = hardware;
+    }
+
+    /** The terms of a configuration, or the reason it cannot be costed. */
+    Either terms(Config config) {
+        Optional<ModelInfo> model = zoo.find(config.model());
+        if (model.isEmpty() || model.get().transformer().isEmpty()) {
+            return Either.no(model.isEmpty() ? "model '" + config.model() + "' is not in the zoo"
+                    : "model '" + config.model() + "' is not a transformer");
+        }
+        ParallelLayout layout;
+        if (config.parallel().isPresent()) {
+            layout = config.parallel().get();
+        } else if (config.deployment().devicesPerWorker() == 1) {
+            layout = new ParallelLayout(1, 1, config.workers(), config.localBatch(), 1);
+        } else {
+            return Either.no("a data-parallel worker of several GPUs has no tensor/pipeline layout");
+        }
+        String label = config.deployment().hardware();
+        Optional<MegatronCostModel> cost = costModel(label);
+        if (cost.isEmpty()) {
+            return Either.no(hardware.system(label).isEmpty()
+                    ? "hardware '" + label + "' is not a system of the catalog (closest: "
+                            + String.join(", ", hardware.closest(label, 3)) + ")"
+                    : "the catalog lacks the link, peak FLOPs or memory bandwidth figures of " + label);
+        }
+        TransformerShape shape = model.get().transformer().get();
+        Optional<String> why = cost.get().unsupported(shape, layout);
+        return why.map(Either::no).orElseGet(() -> new Either(Optional.of(cost.get().terms(shape, layout)), ""));
+    }
+
+    /** The cost model of a catalogued system, or empty when a figure it needs is missing. */
+    Optional<MegatronCostModel> costModel(String label) {
+        return models.computeIfAbsent(label, l -> {
+            Optional<SystemSpec> system = hardware.system(l);
+            Optional<DeviceSpec> device = hardware.device(l);
+            if (system.isEmpty() || device.isEmpty()) {
+                return Optional.empty();
+            }
+            return LinkCosts.of(hardware, system.get()).flatMap(links -> MegatronCostModel.of(links, device.get()));
+        });
+    }
+
+    /** The model shape of a zoo name, when it is a transformer. */
+    Optional<TransformerShape> shape(String model) {
+        return zoo.find(model).flatMap(ModelInfo::transformer);
+    }
+
+    /** Terms, or the reason there are none. */
+    record Either(Optional<JobTerms> terms, String reason) {
+        static Either no(String reason) {
+            return new Either(Optional.empty(), reason);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package io.stepcast.regression.megatron;
+
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.api.zoo.TransformerShape;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stepcast plan-llm --model gpt --layers L --hidden H --heads A --seq S --global-batch B --gpus N
+ * --hardware SYSTEM [--json]}: every valid (TP, PP, DP, micro-batch) layout of the GPT on N GPUs of the
+ * catalogued system, ranked by the iteration time {@code megatron-analytic} predicts ({@link LayoutPlanner}),
+ * with the memory per GPU and the layouts that do not fit marked. The efficiency constants are
+ * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
+ * {@code --data DIR}.
+ */
+@Command(name = "plan-llm", mixinStandardHelpOptions = true,
+        description = "Rank every tensor/pipeline/data-parallel layout of a GPT on a cluster by predicted iteration time.")
+public final class PlanLlmCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--model", required = true, paramLabel = "gpt", description = "model family; only gpt")
+    private String model;
+    @Option(names = "--layers", required = true, paramLabel = "L", description = "transformer layers")
+    private int layers;
+    @Option(names = "--hidden", required = true, paramLabel = "H", description = "hidden size")
+    private int hidden;
+    @Option(names = "--heads", required = true, paramLabel = "A", description = "attention heads")
+    private int heads;
+    @Option(names = "--seq", required = true, paramLabel = "S", description = "sequence length, tokens")
+    private int seq;
+    @Option(names = "--vocab", defaultValue = "50304", paramLabel = "V",
+            description = "vocabulary (default ${DEFAULT-VALUE}: GPT-2's 50,257 padded to 128 as Megatron-LM does)")
+    private int vocab;
+    @Option(names = "--global-batch", required = true, paramLabel = "B", description = "samples per iteration")
+    private long globalBatch;
+    @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs of the cluster")
+    private int gpus;
+    @Option(names = "--hardware", required = true, paramLabel = "SYSTEM",
+            description = "catalogued system (stepcast hardware list), e.g. dgx-a100")
+    private String hardware;
+    @Option(names = "--data", paramLabel = "DIR",
+            description = "refit the efficiencies on the vtrain source under DIR (laid out like shared/data)")
+    private Path data;
+    @Option(names = "--overlap-dp", description = "overlap the data-parallel all-reduce with the last backward pass")
+    private boolean overlapDp;
+    @Option(names = "--recompute", description = "full activation recomputation (Megatron-LM --recompute-activations)")
+    private boolean recompute;
+    @Option(names = "--top", defaultValue = "0", paramLabel = "K", description = "print the K fastest only (0: all)")
+    private int top;
+    @Option(names = "--json", description = "print one JSON object instead of a table")
+    private boolean json;
+
+    private final Optional<ModelCatalog> zoo;
+    private final Optional<HardwareCatalog> catalog;
+    private final Optional<ObservationCatalog> observations;
+
+    PlanLlmCommand(Optional<ModelCatalog> zoo, Optional<HardwareCatalog> catalog, Optional<ObservationCatalog> observations) {
+        this.zoo = zoo;
+        this.catalog = catalog;
+        this.observations = observations;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (!model.toLowerCase(Locale.ROOT).equals("gpt")) {
+            throw new ParameterException(spec.commandLine(), "--model: only gpt is supported, was '" + model + "'");
+        }
+        TransformerShape shape;
+        try {
+            shape = new TransformerShape(layers, hidden, heads, seq, vocab, 4 * hidden);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (gpus < 1 || globalBatch < 1) {
+            throw new ParameterException(spec.commandLine(), "--gpus and --global-batch must be positive");
+        }
+        HardwareCatalog hw = catalog.orElseThrow(() -> new IllegalStateException("plan-llm needs the hardware catalog"));
+        Efficiency efficiency = Efficiency.VTRAIN_A100;
+        String source = "default constants fitted on vTrain's A100 table (Bang et al., MICRO 2024)";
+        if (data != null) {
+            ObservationCatalog oc = observations.orElseThrow(() -> new IllegalStateException("--data needs the datasets module"));
+            MegatronAnalyticEstimator e = new MegatronAnalyticEstimator(zoo, catalog);
+            if (overlapDp) {
+                e = (MegatronAnalyticEstimator) e.withHyperParameters(java.util.Map.of("overlap-dp", "true"));
+            }
+            efficiency = ((MegatronAnalyticEstimator.MegatronPredictor) e.fit(TrainingSet.of("vtrain",
+                    oc.observations("vtrain", Optional.of(data))))).efficiency();
+            source = "fitted on " + data.resolve("vtrain").resolve("ground_truth_single.csv");
+        }
+        LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, recompute);
+        List<LayoutPlan> plans = planner.plan(shape, gpus, globalBatch);
+        if (plans.isEmpty()) {
+            throw new IllegalArgumentException("no valid layout of " + gpus + " GPUs for global batch " + globalBatch
+                    + " on " + hardware);
+        }
+        List<LayoutPlan> shown = top > 0 && top < plans.size() ? plans.subList(0, top) : plans;
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? PlanReport.json(shape, gpus, globalBatch, hardware, efficiency, source, plans.size(), shown)
+                : PlanReport.text(shape, gpus, globalBatch, hardware, efficiency, source, plans.size(), planner.memoryCapacityBytes(), shown));
+        out.flush();
+        return 0;
+    }
+}

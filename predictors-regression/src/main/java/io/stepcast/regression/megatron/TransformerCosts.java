@@ -1,0 +1,105 @@
+package io.stepcast.regression.megatron;
+
+import io.stepcast.api.zoo.TransformerShape;
+
+/**
+ * The per-GPU work of one transformer layer (and of the embedding and output layers) for one micro-batch
+ * under tensor parallelism, forward plus backward. Pure arithmetic on the shape; no hardware figure.
+ *
+ * <ul>
+ *   <li>Matrix-multiplication FLOPs of one layer's forward pass: {@code 8 b s h^2} (QKV and output
+ *       projections) {@code + 4 b s h f} (the two MLP matrices, f = 4h gives Narayanan et al.'s
+ *       {@code 16 b s h^2}) {@code + 4 b s^2 h} (Q K^T and the weighted sum of V): Narayanan et al., SC'21,
+ *       section 5.1 and appendix, {@code 24 b s h^2 + 4 b s^2 h} per layer at f = 4h. Tensor parallelism splits
+ *       each of these matrices over t GPUs (Shoeybi et al. 2019, section 3: column-parallel QKV and first MLP
+ *       matrix, row-parallel projections, the heads split over the ranks), so each GPU runs 1/t of them.</li>
+ *   <li>The backward pass costs twice the forward (Narayanan et al., SC'21, appendix: "the backward pass
+ *       requires double the number of FLOPs"), so forward plus backward is 3 times the forward.</li>
+ *   <li>The output layer (logits): {@code 2 b s h V} forward, V padded by Megatron-LM to a multiple of 128 t
+ *       ({@code --make-vocab-size-divisible-by}, times the tensor-parallel size), split over t; on the last
+ *       stage only (Narayanan et al., SC'21, appendix, the {@code 6 B s h V} term over forward and backward).</li>
+ *   <li>Element-wise traffic, bytes: 12 passes of 2-byte elements over the {@code b a s^2 / t} attention scores
+ *       (scale and mask, softmax and dropout, each read and written, forward and backward) and 40 over the
+ *       {@code b s h / t} activations (layer norms, bias-GeLU on the 4h MLP activations, dropouts and residual
+ *       additions, forward and backward), an estimate of the unfused kernels' traffic that the fitted
+ *       {@link Efficiency#memory()} scales.</li>
+ *   <li>Tensor-parallel all-reduces: two in the forward and two in the backward pass of every layer (the f and
+ *       g operators of Shoeybi et al. 2019, section 3 and figure 4), each of the {@code b s h} activations in
+ *       2-byte elements; one more in the forward pass of the vocabulary-parallel embedding (Shoeybi et al.,
+ *       section 3, "input embedding").</li>
+ * </ul>
+ *
+ * With full activation recomputation every layer's forward pass runs again before its backward pass (Chen et
+ * al., "Training Deep Nets with Sublinear Memory Cost", 2016; Narayanan et al., SC'21, section 3.5 and appendix:
+ * 4 forward passes' FLOPs instead of 3), and the element-wise traffic grows in the same ratio.
+ *
+ * @param shape the model
+ * @param tensor tensor-parallel ranks t
+ * @param microBatch samples b per micro-batch
+ * @param recompute full activation recomputation
+ */
+record TransformerCosts(TransformerShape shape, int tensor, int microBatch, boolean recompute) {
+    TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
+        this(shape, tensor, microBatch, false);
+    }
+
+    /** Bytes of one FP16/BF16 element (mixed-precision training; Narayanan et al., SC'21, section 5). */
+    static final int HALF = 2;
+
+    /** Matrix FLOPs of one layer, forward plus backward, per GPU. */
+    double layerFlops() {
+        double b = microBatch;
+        double s = shape.sequence();
+        double h = shape.hidden();
+        double f = shape.ffn();
+        double forward = 8 * b * s * h * h + 4 * b * s * h * f + 4 * b * s * s * h;
+        return (recompute ? 4 : 3) * forward / tensor;
+    }
+
+    /** Element-wise bytes of one layer, forward plus backward, per GPU. */
+    double layerBytes() {
+        double b = microBatch;
+        double s = shape.sequence();
+        return (recompute ? 4.0 / 3 : 1) * HALF * (12 * b * shape.heads() * s * s + 40 * b * s * shape.hidden()) / tensor;
+    }
+
+    /** Megatron-LM's padded vocabulary: V rounded up to a multiple of 128 t. */
+    long paddedVocabulary() {
+        long multiple = 128L * tensor;
+        return (shape.vocabulary() + multiple - 1) / multiple * multiple;
+    }
+
+    /** Output-layer FLOPs (logits), forward plus backward, per GPU. */
+    double logitFlops() {
+        return 3 * 2.0 * microBatch * shape.sequence() * shape.hidden() * paddedVocabulary() / tensor;
+    }
+
+    /** Embedding lookup bytes (read and write of the activations, and the gradient scatter). */
+    double embeddingBytes() {
+        return 4.0 * HALF * microBatch * shape.sequence() * shape.hidden() / tensor;
+    }
+
+    /** Bytes of one activation tensor {@code b s h}, the message of the TP all-reduces and the pipeline sends. */
+    double activationBytes() {
+        return (double) HALF * microBatch * shape.sequence() * shape.hidden();
+    }
+
+    /** Parameters of one layer on one GPU: the matrices split over t, layer norms and the row-parallel biases replicated. */
+    double layerParameters() {
+        double h = shape.hidden();
+        double f = shape.ffn();
+        double split = 4 * h * h + 2 * h * f + 3 * h + f; // QKV, projection, MLP matrices and their column-parallel biases
+        double replicated = 4 * h + 2 * h;                // two layer norms (gain and bias), two row-parallel biases
+        return split / tensor + replicated;
+    }
+
+    /** Parameters of the token embedding on one GPU (the padded vocabulary split over t). */
+    double embeddingParameters() {
+        return (double) paddedVocabulary() * shape.hidden() / tensor;
+    }
+
+    /** Learned position embedding (replicated on the first stage) and the final layer norm (last stage). */
+    double positionParameters() {
+        return (double) shape.sequence() * shape.hidden();
+    }
+}

@@ -1,0 +1,71 @@
+package io.stepcast.regression.megatron;
+
+import io.stepcast.api.zoo.TransformerShape;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import io.stepcast.datasets.zoo.ZooCatalog;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PlanLlmCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return cli.execute(args);
+    }
+
+    @Test
+    void ranksEveryLayoutAndMarksThoseThatDoNotFit() {
+        // GPT-3 175B's shape (Brown et al. 2020, table 2.1) on 1,024 GPUs of DGX A100 nodes.
+        assertThat(run("--model", "gpt", "--layers", "96", "--hidden", "12288", "--heads", "96", "--seq", "2048",
+                "--global-batch", "1536", "--gpus", "1024", "--hardware", "dgx-a100", "--top", "5", "--recompute")).as(err.toString()).isZero();
+        String text = out.toString();
+        assertThat(text).contains("valid layouts").contains("rank");
+        assertThat(text.lines().filter(l -> l.matches("\\s+\\d+ .*")).count()).isEqualTo(5);
+    }
+
+    @Test
+    void thePlannerFindsOutOfMemoryLayouts() {
+        LayoutPlanner planner = LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100", Efficiency.VTRAIN_A100, false, true);
+        List<LayoutPlan> plans = planner.plan(new TransformerShape(96, 12288, 96, 2048, 50304, 4 * 12288), 1024, 1536);
+        assertThat(plans).isNotEmpty();
+        assertThat(plans).anyMatch(p -> !p.fits()).anyMatch(LayoutPlan::fits);
+        // Without recomputation the activations of GPT-3's 96 layers (about 0.6 GB each per micro-batch at t = 8)
+        // do not fit 40 GB whatever the pipeline: Narayanan et al. recompute them.
+        assertThat(LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100", Efficiency.VTRAIN_A100, false, false)
+                .plan(new TransformerShape(96, 12288, 96, 2048, 50304, 4 * 12288), 1024, 1536)).noneMatch(LayoutPlan::fits);
+        // 175 B parameters at 16 bytes each cannot sit on one 40 GB GPU without model parallelism.
+        assertThat(plans).filteredOn(p -> p.layout().modelParallel() == 1).allMatch(p -> !p.fits());
+        assertThat(plans.stream().filter(LayoutPlan::fits).toList())
+                .isSortedAccordingTo(java.util.Comparator.comparingDouble(LayoutPlan::seconds));
+        int firstMiss = plans.indexOf(plans.stream().filter(p -> !p.fits()).findFirst().orElseThrow());
+        assertThat(plans.subList(0, firstMiss)).allMatch(LayoutPlan::fits);
+        assertThat(plans.subList(firstMiss, plans.size())).noneMatch(LayoutPlan::fits);
+        assertThat(plans).allSatisfy(p -> assertThat(p.layout().gpus()).isEqualTo(1024));
+        assertThat(plans).allSatisfy(p -> assertThat(p.layout().tensor()).isLessThanOrEqualTo(8));
+    }
+
+    @Test
+    void jsonAndErrors() {
+        assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+                "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100", "--json")).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("{\"model\":").contains("\"layouts\":[{\"rank\":1,");
+        assertThat(run("--model", "bert", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+                "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100")).isEqualTo(2);
+        assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1000", "--heads", "16", "--seq", "1024",
+                "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100")).isEqualTo(2);
+        assertThat(err.toString()).contains("not divisible by 16 heads");
+    }
+}
