@@ -3,6 +3,10 @@ package io.stepcast.regression;
 import com.google.inject.multibindings.OptionalBinder;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.allreduce.AllreduceAnalyticEstimator;
+import io.stepcast.regression.allreduce.TopoPolluxEstimator;
+import io.stepcast.regression.allreduce.TopoPolluxForm;
 import io.stepcast.regression.cli.AnovaExtension;
 import io.stepcast.regression.codec.CoefficientsCodec;
 import io.stepcast.regression.codec.CourierOlsCodec;
@@ -19,7 +23,8 @@ import io.stepcast.regression.estimators.PolluxForm;
  * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
  * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the collective predictors
  * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
- * {@link HardwareCatalog}), and the {@code anova} command. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * {@link HardwareCatalog}), the all-reduce predictors {@code allreduce-analytic} and {@code pollux-topo} (the
+ * hardware catalog and the optional {@link ModelCatalog}), and the {@code anova} command. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
 
@@ -43,6 +48,11 @@ public final class RegressionPlugin extends StepcastPlugin {
         OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
         estimator(CollectiveAlphaBetaEstimator.NAME, CollectiveAlphaBetaEstimator.class);
         estimator(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.class);
+        OptionalBinder.newOptionalBinder(binder(), ModelCatalog.class);
+        estimator(AllreduceAnalyticEstimator.NAME, AllreduceAnalyticEstimator.class);
+        estimator(TopoPolluxEstimator.NAME, TopoPolluxEstimator.class);
+        codec(TopoPolluxEstimator.NAME, new CoefficientsCodec(TopoPolluxEstimator.NAME, TopoPolluxForm.SIZE + 2,
+                TopoPolluxEstimator::restore));
         command(AnovaExtension.class);
     }
 }
