@@ -18,13 +18,14 @@ import io.stepcast.regression.estimators.LinearScalingEstimator;
 import io.stepcast.regression.estimators.OptimusEstimator;
 import io.stepcast.regression.estimators.PolluxEstimator;
 import io.stepcast.regression.estimators.PolluxForm;
+import io.stepcast.regression.transfer.OverheadTransferEstimator;
 
 /**
  * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
  * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the collective predictors
  * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
  * {@link HardwareCatalog}), the all-reduce predictors {@code allreduce-analytic} and {@code pollux-topo} (the
- * hardware catalog and the optional {@link ModelCatalog}), and the {@code anova} command. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * hardware catalog and the optional {@link ModelCatalog}), the cross-hardware {@code overhead-transfer}, and the {@code anova} command. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
 
@@ -51,6 +52,7 @@ public final class RegressionPlugin extends StepcastPlugin {
         OptionalBinder.newOptionalBinder(binder(), ModelCatalog.class);
         estimator(AllreduceAnalyticEstimator.NAME, AllreduceAnalyticEstimator.class);
         estimator(TopoPolluxEstimator.NAME, TopoPolluxEstimator.class);
+        estimator(OverheadTransferEstimator.NAME, OverheadTransferEstimator.class);
         codec(TopoPolluxEstimator.NAME, new CoefficientsCodec(TopoPolluxEstimator.NAME, TopoPolluxForm.SIZE + 2,
                 TopoPolluxEstimator::restore));
         command(AnovaExtension.class);
