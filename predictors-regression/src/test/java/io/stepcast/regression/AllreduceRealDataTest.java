@@ -74,6 +74,13 @@ class AllreduceRealDataTest {
     }
 
     @Test
+    void allreduceAnalyticWithAFittedLinkEfficiency() {
+        double m = polluxMape(new AllreduceAnalyticEstimator(Optional.of(new DefaultHardwareCatalog()),
+                Optional.of(new ZooCatalog())).withHyperParameters(java.util.Map.of("efficiency", "fit")), false);
+        assertThat(m).isLessThanOrEqualTo(13.0);
+    }
+
+    @Test
     void overheadTransferPredictsAGpuTypeFromTheOthersAndItsSingleGpuRows() {
         Estimator e = new OverheadTransferEstimator(Optional.of(new DefaultHardwareCatalog()));
         List<Double> ape = new ArrayList<>();

@@ -28,7 +28,7 @@ import java.util.TreeMap;
 
 /**
  * {@code allreduce-analytic}: the step time of a synchronous all-reduce job as
- * {@code T = T_comp + max(0, T_comm - f T_comp)}:
+ * {@code T = T_comp + max(0, T_comm / e - f T_comp)}:
  * <ul>
  *   <li>{@code T_comp = a + b m}, per model and hardware, by least squares on the single-GPU rows of the
  *       training set (one local batch only: proportional to it);</li>
@@ -41,16 +41,22 @@ import java.util.TreeMap;
  *       section 3.2.3), and the backward pass is two thirds of a step's arithmetic (twice the forward's
  *       FLOPs: J. Kaplan et al., "Scaling Laws for Neural Language Models", 2020, section 2.1, C = 6N per token
  *       of which 2N forward).</li>
+ *   <li>{@code e}, the share of the catalog's link speed the job achieves, in (0, 1]: 1 (the datasheet) by
+ *       default; with {@code efficiency=fit} it is fitted jointly with {@code f} on the multi-GPU rows when there
+ *       are some (a training framework's collectives over TCP reach a fraction of a NIC's line rate), 1
+ *       otherwise.</li>
  * </ul>
- * A job alone on its GPUs only (tenants 1), all-reduce architecture only. Hyper-parameter: {@code overlap}
- * ({@code fit} default, or a number in [0, 1] that is used instead of fitting).
+ * A job alone on its GPUs only (tenants 1), all-reduce architecture only. Hyper-parameters: {@code overlap}
+ * ({@code fit} default, or a number in [0, 1] that is used instead of fitting), {@code efficiency}
+ * ({@code catalog} default, or {@code fit}).
  */
 public final class AllreduceAnalyticEstimator extends AbstractEstimator {
     /** Registered name. */
     public static final String NAME = "allreduce-analytic";
     /** The default overlap share: the backward pass's part of a step (see the class comment). */
     public static final double DEFAULT_OVERLAP = 2.0 / 3.0;
-    private static final int GRID = 200;
+    private static final int GRID = 100;
+    private static final int EFFICIENCY_STEPS = 150;
 
     private final Optional<HardwareCatalog> hardware;
     private final Optional<ModelCatalog> zoo;
@@ -58,7 +64,7 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
     /** With the catalogs bound by the datasets module, when there are some. */
     @Inject
     public AllreduceAnalyticEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
-        this(hardware, zoo, HyperParameters.of("overlap", "fit"));
+        this(hardware, zoo, HyperParameters.of("overlap", "fit", "efficiency", "catalog"));
     }
 
     private AllreduceAnalyticEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo,
@@ -69,6 +75,7 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
         this.hardware = hardware;
         this.zoo = zoo;
         fixedOverlap(params);
+        params.choice("efficiency", "catalog", "fit");
     }
 
     private static Optional<Double> fixedOverlap(HyperParameters params) {
@@ -105,7 +112,7 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
     }
 
     /** Fitted state of one model on one hardware: {@code a, b} of the compute line and the overlap share. */
-    record Group(double a, double b, double overlap, boolean overlapFitted) {
+    record Group(double a, double b, double overlap, boolean overlapFitted, double efficiency) {
         double compute(double batch) {
             return a + b * batch;
         }
@@ -138,10 +145,12 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
                             a + b * o.config().localBatch(), c, o.value(Target.STEP_TIME).getAsDouble()}));
                 }
             }
-            if (fixed.isPresent() || multi.isEmpty()) {
-                fitted.put(key, new Group(a, b, fixed.orElse(DEFAULT_OVERLAP), false));
+            boolean fitEfficiency = params().choice("efficiency", "catalog", "fit").equals("fit") && !multi.isEmpty();
+            if (multi.isEmpty() || (fixed.isPresent() && !fitEfficiency)) {
+                fitted.put(key, new Group(a, b, fixed.orElse(DEFAULT_OVERLAP), false, 1));
             } else {
-                fitted.put(key, new Group(a, b, bestOverlap(multi), true));
+                double[] fe = best(multi, fixed, fitEfficiency);
+                fitted.put(key, new Group(a, b, fe[0], fixed.isEmpty(), fe[1]));
             }
         });
         if (fitted.isEmpty()) {
@@ -151,20 +160,28 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
         return new Fitted(sync, fitted, Provenance.of(this, training, 0));
     }
 
-    /** The overlap share in [0, 1] with the least squared relative error, on a grid (one unknown, cheap). */
-    static double bestOverlap(List<double[]> rows) {
-        double best = 0;
+    /**
+     * {@code {f, e}} with the least squared relative error on a grid (two unknowns at most, cheap): f in
+     * [0, 1] unless fixed, e from 1 down to 10^-3 in log steps when fitted, else 1.
+     */
+    static double[] best(List<double[]> rows, Optional<Double> fixedOverlap, boolean fitEfficiency) {
+        double[] best = {fixedOverlap.orElse(0.0), 1};
         double bestErr = Double.POSITIVE_INFINITY;
-        for (int i = 0; i <= GRID; i++) {
-            double f = (double) i / GRID;
-            double err = 0;
-            for (double[] r : rows) {
-                double e = (step(r[0], r[1], f) - r[2]) / r[2];
-                err += e * e;
-            }
-            if (err < bestErr) {
-                bestErr = err;
-                best = f;
+        int fs = fixedOverlap.isPresent() ? 0 : GRID;
+        int es = fitEfficiency ? EFFICIENCY_STEPS : 0;
+        for (int j = 0; j <= es; j++) {
+            double eff = Math.pow(10, -3.0 * j / EFFICIENCY_STEPS);
+            for (int i = 0; i <= fs; i++) {
+                double f = fixedOverlap.orElse((double) i / GRID);
+                double err = 0;
+                for (double[] r : rows) {
+                    double e = (step(r[0], r[1] / eff, f) - r[2]) / r[2];
+                    err += e * e;
+                }
+                if (err < bestErr) {
+                    bestErr = err;
+                    best = new double[] {f, eff};
+                }
             }
         }
         return best;
@@ -208,7 +225,7 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
             if (comm.seconds().isEmpty()) {
                 return Prediction.notApplicable(comm.reason());
             }
-            double t = step(g.compute(config.localBatch()), comm.seconds().get(), g.overlap());
+            double t = step(g.compute(config.localBatch()), comm.seconds().get() / g.efficiency(), g.overlap());
             if (!(t > 0)) {
                 return Prediction.notApplicable(NAME + ": the compute line of " + GroupKey.of(config)
                         + " gives no positive time at local batch " + config.localBatch());
