@@ -116,7 +116,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             List<Observation> te = ObservationFiles.read(test);
             s = trainTestSuite(te);
             Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
-            source = new FileCatalog(FileCatalog.withZoo(tr, zoo), FileCatalog.withZoo(te, zoo));
+            source = new FileCatalog(withZoo(tr, zoo), withZoo(te, zoo));
         } else {
             s = Suites.load(suite);
         }
@@ -172,6 +172,21 @@ public final class EvaluateCommand implements Callable<Integer> {
         return b.append(" --out ").append(out).toString();
     }
 
+    /**
+     * The rows with the model zoo's parameter bytes where the file has no {@code parameter_bytes} for a
+     * model the zoo knows (a suite's importer knows its models; a user's file may not say): a given column
+     * always wins. Hardware labels need nothing here: predictors resolve them in the hardware catalog.
+     */
+    static List<Observation> withZoo(List<Observation> rows, Optional<ModelCatalog> zoo) {
+        if (zoo.isEmpty()) {
+            return rows;
+        }
+        return rows.stream().map(o -> o.config().workload().parameterBytes().isPresent() ? o
+                : zoo.get().find(o.config().model()).map(m -> new Observation(
+                        o.config().toBuilder().parameterBytes(m.parameterBytes()).build(), o.measurements(),
+                        o.source(), o.replication(), o.tags())).orElse(o)).toList();
+    }
+
     /** The train and test files as a catalog of one source, with the train-test split in the tags. */
     private static final class FileCatalog implements ObservationCatalog {
         static final String NAME = "files";
@@ -182,21 +197,6 @@ public final class EvaluateCommand implements Callable<Integer> {
             train.forEach(o -> a.add(tagged(o, "train")));
             test.forEach(o -> a.add(tagged(o, "test")));
             this.all = List.copyOf(a);
-        }
-
-        /**
-         * The rows with the model zoo's parameter bytes where the file has no {@code parameter_bytes} for a
-         * model the zoo knows (a suite's importer knows its models; a user's file may not say): a given column
-         * always wins. Hardware labels need nothing here: predictors resolve them in the hardware catalog.
-         */
-        static List<Observation> withZoo(List<Observation> rows, Optional<ModelCatalog> zoo) {
-            if (zoo.isEmpty()) {
-                return rows;
-            }
-            return rows.stream().map(o -> o.config().workload().parameterBytes().isPresent() ? o
-                    : zoo.get().find(o.config().model()).map(m -> new Observation(
-                            o.config().toBuilder().parameterBytes(m.parameterBytes()).build(), o.measurements(),
-                            o.source(), o.replication(), o.tags())).orElse(o)).toList();
         }
 
         private static Observation tagged(Observation o, String side) {
