@@ -2,7 +2,6 @@ package io.stepcast.regression.allreduce;
 
 import com.google.inject.Inject;
 import io.stepcast.api.AbstractEstimator;
-import io.stepcast.api.Architecture;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -101,14 +100,7 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
     }
 
     static Optional<String> domain(Config config) {
-        if (config.deployment().architecture() != Architecture.ALLREDUCE) {
-            return Optional.of(NAME + " models all-reduce jobs, not " + config.deployment().architecture());
-        }
-        if (config.deployment().tenants() > 1) {
-            return Optional.of(NAME + " models a job alone on its GPUs, this one shares them with "
-                    + (config.deployment().tenants() - 1) + " other job(s)");
-        }
-        return Optional.empty();
+        return AllReduceAlone.check(NAME, config);
     }
 
     /** Fitted state of one model on one hardware: {@code a, b} of the compute line and the overlap share. */
@@ -209,12 +201,9 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
 
         @Override
         public Prediction predict(Config config, Target target) {
-            if (!targets().contains(target)) {
-                return Prediction.notApplicable(NAME + " does not predict " + target.label());
-            }
-            Optional<String> outside = domain(config);
-            if (outside.isPresent()) {
-                return Prediction.notApplicable(outside.get());
+            Optional<Prediction> refused = AllReduceAlone.refusal(NAME, targets(), config, target);
+            if (refused.isPresent()) {
+                return refused.get();
             }
             Group g = groups.get(GroupKey.of(config));
             if (g == null) {

@@ -68,7 +68,7 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
 
     @Override
     protected Optional<String> unusable(Config config) {
-        return AllreduceAnalyticEstimator.domain(config).map(s -> s.replace(AllreduceAnalyticEstimator.NAME, NAME));
+        return AllReduceAlone.check(NAME, config);
     }
 
     @Override
@@ -125,7 +125,7 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
 
         @Override
         protected Optional<String> outsideDomain(Config config) {
-            return AllreduceAnalyticEstimator.domain(config).map(s -> s.replace(AllreduceAnalyticEstimator.NAME, NAME));
+            return AllReduceAlone.check(NAME, config);
         }
 
         @Override

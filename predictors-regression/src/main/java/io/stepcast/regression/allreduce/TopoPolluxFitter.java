@@ -1,14 +1,12 @@
 package io.stepcast.regression.allreduce;
 
+import io.stepcast.regression.fit.CentralDifferences;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresProblem;
 import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
-import org.apache.commons.math3.linear.RealMatrix;
 import org.apache.commons.math3.linear.RealVector;
-import org.apache.commons.math3.util.Pair;
 
 import java.util.List;
 import java.util.Optional;
@@ -90,7 +88,7 @@ final class TopoPolluxFitter {
         double[] target = points.stream().mapToDouble(p -> Math.log(p.seconds())).toArray();
         LeastSquaresProblem problem = new LeastSquaresBuilder()
                 .start(u0).target(target)
-                .model(u -> evaluate(u, index, c0, points))
+                .model(u -> CentralDifferences.valueAndJacobian(u, x -> predict(toC(x, index, c0), points)))
                 .parameterValidator(TopoPolluxFitter::clamp)
                 .maxEvaluations(4000).maxIterations(1000)
                 .build();
@@ -138,24 +136,6 @@ final class TopoPolluxFitter {
         return out;
     }
 
-    private static Pair<RealVector, RealMatrix> evaluate(RealVector uv, int[] index, double[] fixed, List<Point> points) {
-        double[] u = uv.toArray();
-        double[] value = predict(toC(u, index, fixed), points);
-        double[][] jac = new double[points.size()][u.length];
-        for (int k = 0; k < u.length; k++) {
-            double h = 1e-6 * Math.max(1, Math.abs(u[k]));
-            double[] up = u.clone();
-            double[] down = u.clone();
-            up[k] += h;
-            down[k] -= h;
-            double[] vu = predict(toC(up, index, fixed), points);
-            double[] vd = predict(toC(down, index, fixed), points);
-            for (int i = 0; i < points.size(); i++) {
-                jac[i][k] = (vu[i] - vd[i]) / (2 * h);
-            }
-        }
-        return new Pair<>(new ArrayRealVector(value, false), new Array2DRowRealMatrix(jac, false));
-    }
 
     /** {@code [a_c, b_c]} from a line through the single-replica rows (all rows if fewer than two). */
     private static double[] computeStart(List<Point> points) {

@@ -2,7 +2,7 @@ package io.stepcast.regression.transfer;
 
 import com.google.inject.Inject;
 import io.stepcast.api.AbstractEstimator;
-import io.stepcast.api.Architecture;
+import io.stepcast.regression.allreduce.AllReduceAlone;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -66,14 +66,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
     }
 
     static Optional<String> domain(Config config) {
-        if (config.deployment().architecture() != Architecture.ALLREDUCE) {
-            return Optional.of(NAME + " models all-reduce jobs, not " + config.deployment().architecture());
-        }
-        if (config.deployment().tenants() > 1) {
-            return Optional.of(NAME + " models a job alone on its GPUs; a shared GPU depends on the co-runner,"
-                    + " which the configuration does not name");
-        }
-        return Optional.empty();
+        return AllReduceAlone.check(NAME, config);
     }
 
     static String hw(Config c) {
@@ -138,12 +131,9 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
 
         @Override
         public Prediction predict(Config config, Target target) {
-            if (!targets().contains(target)) {
-                return Prediction.notApplicable(NAME + " does not predict " + target.label());
-            }
-            Optional<String> outside = domain(config);
-            if (outside.isPresent()) {
-                return Prediction.notApplicable(outside.get());
+            Optional<Prediction> refused = AllReduceAlone.refusal(NAME, targets(), config, target);
+            if (refused.isPresent()) {
+                return refused.get();
             }
             String h = hw(config);
             Map<String, Double> ones = single.getOrDefault(job(config), Map.of());
