@@ -7,6 +7,10 @@ import io.stepcast.regression.megatron.MegatronAnalyticEstimator;
 import io.stepcast.regression.megatron.PlanLlmExtension;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.allreduce.AllreduceAnalyticEstimator;
+import io.stepcast.regression.allreduce.TopoPolluxEstimator;
+import io.stepcast.regression.allreduce.TopoPolluxForm;
 import io.stepcast.regression.cli.AnovaExtension;
 import io.stepcast.regression.codec.CoefficientsCodec;
 import io.stepcast.regression.codec.CourierOlsCodec;
@@ -19,14 +23,17 @@ import io.stepcast.regression.estimators.OptimusEstimator;
 import io.stepcast.regression.estimators.PolluxEstimator;
 import io.stepcast.regression.estimators.PolluxForm;
 import io.stepcast.regression.reproduction.CourierReproduction;
+import io.stepcast.regression.transfer.OverheadTransferEstimator;
 
 /**
  * The {@code predictors-regression} plugin: registers {@code linear-scaling}, {@code pollux},
  * {@code optimus}, {@code ernest} and {@code courier-ols} with a codec each, the collective predictors
  * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
- * {@link HardwareCatalog}), {@code megatron-analytic} (reads the optional {@link ModelCatalog} and
- * {@link HardwareCatalog}), the {@code anova} and {@code plan-llm} commands and the {@code courier} reproduction
- * of the Courier paper's figures. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * {@link HardwareCatalog}), the all-reduce predictors {@code allreduce-analytic} and {@code pollux-topo} (the
+ * hardware catalog and the optional {@link ModelCatalog}), the cross-hardware {@code overhead-transfer},
+ * {@code megatron-analytic} (reads the optional {@link ModelCatalog} and {@link HardwareCatalog}), the
+ * {@code anova} and {@code plan-llm} commands and the {@code courier} reproduction of the Courier paper's
+ * figures. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class RegressionPlugin extends StepcastPlugin {
 
@@ -52,6 +59,11 @@ public final class RegressionPlugin extends StepcastPlugin {
         estimator(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.class);
         OptionalBinder.newOptionalBinder(binder(), ModelCatalog.class);
         estimator(MegatronAnalyticEstimator.NAME, MegatronAnalyticEstimator.class);
+        estimator(AllreduceAnalyticEstimator.NAME, AllreduceAnalyticEstimator.class);
+        estimator(TopoPolluxEstimator.NAME, TopoPolluxEstimator.class);
+        estimator(OverheadTransferEstimator.NAME, OverheadTransferEstimator.class);
+        codec(TopoPolluxEstimator.NAME, new CoefficientsCodec(TopoPolluxEstimator.NAME, TopoPolluxForm.SIZE + 2,
+                TopoPolluxEstimator::restore));
         command(AnovaExtension.class);
         reproduction(CourierReproduction.NAME, new CourierReproduction());
         OptionalBinder.newOptionalBinder(binder(), ObservationCatalog.class);

@@ -5,6 +5,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.evaluation.report.ChartFile;
@@ -123,7 +124,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             List<Observation> tr = readUserFile(train, warnings);
             List<Observation> te = readUserFile(test, warnings);
             s = trainTestSuite(te);
-            source = new FileCatalog(tr, te);
+            Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
+            source = new FileCatalog(withZoo(tr, zoo), withZoo(te, zoo));
         } else {
             if (!Suites.exists(suite)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--suite " + Suites.unknown(suite));
@@ -202,6 +204,21 @@ public final class EvaluateCommand implements Callable<Integer> {
             b.append(" --predictors ").append(String.join(",", predictors));
         }
         return b.append(" --out ").append(out).toString();
+    }
+
+    /**
+     * The rows with the model zoo's parameter bytes where the file has no {@code parameter_bytes} for a
+     * model the zoo knows (a suite's importer knows its models; a user's file may not say): a given column
+     * always wins. Hardware labels need nothing here: predictors resolve them in the hardware catalog.
+     */
+    static List<Observation> withZoo(List<Observation> rows, Optional<ModelCatalog> zoo) {
+        if (zoo.isEmpty()) {
+            return rows;
+        }
+        return rows.stream().map(o -> o.config().workload().parameterBytes().isPresent() ? o
+                : zoo.get().find(o.config().model()).map(m -> new Observation(
+                        o.config().toBuilder().parameterBytes(m.parameterBytes()).build(), o.measurements(),
+                        o.source(), o.replication(), o.tags())).orElse(o)).toList();
     }
 
     /** The train and test files as a catalog of one source, with the train-test split in the tags. */

@@ -22,7 +22,8 @@ import java.util.Locale;
 public final class Suites {
     /** The built-in suites, in the order the README lists them. */
     public static final List<String> BUILT_IN = List.of("default", "paper-courier", "paper-tf-async",
-            "pollux-extrapolation", "gavel-cross-hardware", "batch-slo", "nccl-allreduce", "llm-megatron",
+            "pollux-extrapolation", "gavel-cross-hardware", "gavel-isolated", "gavel-colocated", "batch-slo",
+            "nccl-allreduce", "llm-megatron",
             TfCpuRecordings.SOURCE);
 
     private Suites() {

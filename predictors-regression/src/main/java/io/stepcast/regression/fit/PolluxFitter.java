@@ -5,10 +5,8 @@ import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresProblem;
 import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.RealVector;
-import org.apache.commons.math3.util.Pair;
 
 import java.util.List;
 import java.util.Optional;
@@ -122,7 +120,7 @@ public final class PolluxFitter {
         LeastSquaresProblem problem = new LeastSquaresBuilder()
                 .start(u0)
                 .target(target)
-                .model(u -> evaluate(u, index, fixed, points))
+                .model(u -> CentralDifferences.valueAndJacobian(u, x -> predict(toCoefficients(x, index, fixed), points)))
                 .parameterValidator(this::clamp)
                 .maxEvaluations(4000)
                 .maxIterations(1000)
@@ -175,25 +173,6 @@ public final class PolluxFitter {
         return c;
     }
 
-    private static Pair<RealVector, org.apache.commons.math3.linear.RealMatrix> evaluate(RealVector uv, int[] index,
-                                                                                        double[] fixed, List<Point> points) {
-        double[] u = uv.toArray();
-        double[] value = predict(toCoefficients(u, index, fixed), points);
-        double[][] jac = new double[points.size()][u.length];
-        for (int k = 0; k < u.length; k++) {
-            double h = 1e-6 * Math.max(1, Math.abs(u[k]));
-            double[] up = u.clone();
-            double[] down = u.clone();
-            up[k] += h;
-            down[k] -= h;
-            double[] vu = predict(toCoefficients(up, index, fixed), points);
-            double[] vd = predict(toCoefficients(down, index, fixed), points);
-            for (int i = 0; i < points.size(); i++) {
-                jac[i][k] = (vu[i] - vd[i]) / (2 * h);
-            }
-        }
-        return new Pair<>(new ArrayRealVector(value, false), new Array2DRowRealMatrix(jac, false));
-    }
 
     private static double[] predict(double[] c, List<Point> points) {
         double[] out = new double[points.size()];

@@ -1,0 +1,33 @@
+package io.stepcast.evaluation.cli;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.datasets.zoo.ZooCatalog;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A user's --train/--test rows get the zoo's parameter bytes when their file has no such column. */
+class TrainTestZooTest {
+    private static Observation synthetic(Config.Builder b) {
+        return new Observation(b.localBatch(32).build(), Measurements.builder().stepTimeS(0.1).build(), "synthetic");
+    }
+
+    @Test
+    void zooBytesFillOnlyWhatTheFileLeavesOut() {
+        ModelCatalog zoo = new ZooCatalog();
+        List<Observation> out = EvaluateCommand.withZoo(List.of(
+                synthetic(Config.builder().model("resnet50")),
+                synthetic(Config.builder().model("resnet50").parameterBytes(123)),
+                synthetic(Config.builder().model("my-own-net"))), Optional.of(zoo));
+        assertThat(out.get(0).config().workload().parameterBytes().getAsLong())
+                .isEqualTo(zoo.get("resnet50").parameterBytes());
+        assertThat(out.get(1).config().workload().parameterBytes().getAsLong()).isEqualTo(123);
+        assertThat(out.get(2).config().workload().parameterBytes()).isEmpty();
+    }
+}
