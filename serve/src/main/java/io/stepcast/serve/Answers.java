@@ -11,7 +11,6 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.CandidateEstimate;
 import io.stepcast.api.selection.CourierSelector;
 
 import java.util.ArrayList;
@@ -132,28 +131,6 @@ final class Answers {
     }
 
     private ObjectNode encode(BatchDecision d, String estimator) {
-        ObjectNode root = json.createObjectNode();
-        root.put("batch", d.batch());
-        root.put("feasible", d.sloAttainable());
-        if (d.slo().isPresent()) {
-            root.put("slo_s", d.slo().getAsDouble());
-        }
-        root.put("predictor", estimator);
-        root.put("rationale", d.rationale());
-        ArrayNode cands = root.putArray("candidates");
-        for (CandidateEstimate c : d.candidates()) {
-            ObjectNode n = cands.addObject();
-            n.put("batch", c.batch());
-            n.put("time_s", c.timeS());
-            if (c.accuracy().isPresent()) {
-                n.put("accuracy", c.accuracy().getAsDouble());
-            } else {
-                n.putNull("accuracy");
-            }
-            n.put("meets_slo", c.feasible());
-        }
-        ArrayNode skipped = root.putArray("skipped");
-        d.skipped().forEach(skipped::add);
-        return root;
+        return io.stepcast.evaluation.selection.BatchDecisionJson.of(json, d, estimator);
     }
 }

@@ -1,5 +1,6 @@
 package io.stepcast.datasets.catalog;
 
+import io.stepcast.datasets.io.EditDistance;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -33,30 +34,10 @@ public final class UnknownNameException extends IllegalArgumentException {
         // A third of the name may be wrong (at least two letters); farther names are no suggestion.
         int near = Math.max(2, n.length() / 3);
         List<String> closest = known.stream()
-                .filter(k -> distance(n, k.toLowerCase(Locale.ROOT)) <= near)
-                .sorted(Comparator.comparingInt((String k) -> distance(n, k.toLowerCase(Locale.ROOT)))
+                .filter(k -> EditDistance.between(n, k.toLowerCase(Locale.ROOT)) <= near)
+                .sorted(Comparator.comparingInt((String k) -> EditDistance.between(n, k.toLowerCase(Locale.ROOT)))
                         .thenComparing(Comparator.naturalOrder()))
                 .limit(OFFERED).toList();
         return closest.isEmpty() ? "" : ": did you mean " + String.join(" or ", closest) + "?";
-    }
-
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

@@ -1,5 +1,6 @@
 package io.stepcast.datasets.hardware;
 
+import io.stepcast.datasets.io.EditDistance;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.GpuLinkGraph;
 import io.stepcast.api.hardware.HardwareCatalog;

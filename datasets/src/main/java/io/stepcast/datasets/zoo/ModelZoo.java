@@ -1,5 +1,6 @@
 package io.stepcast.datasets.zoo;
 
+import io.stepcast.datasets.io.EditDistance;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.zoo.TransformerShape;
 
@@ -201,29 +202,9 @@ public final class ModelZoo {
         String key = ModelNames.key(name == null ? "" : name);
         java.util.Set<String> out = new java.util.LinkedHashSet<>();
         ALIASES.entrySet().stream()
-                .sorted(java.util.Comparator.<Map.Entry<String, String>>comparingInt(e -> distance(key, e.getKey()))
+                .sorted(java.util.Comparator.<Map.Entry<String, String>>comparingInt(e -> EditDistance.between(key, e.getKey()))
                         .thenComparing(Map.Entry::getValue))
                 .forEach(e -> out.add(e.getValue()));
         return out.stream().limit(Math.max(0, limit)).toList();
-    }
-
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

@@ -2,7 +2,6 @@ package io.stepcast.evaluation.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
@@ -111,28 +110,8 @@ final class SelectBatchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            ObjectNode root = mapper.createObjectNode();
-            root.put("batch", d.batch());
-            root.put("feasible", d.sloAttainable());
-            if (d.slo().isPresent()) {
-                root.put("slo_s", d.slo().getAsDouble());
-            }
-            root.put("predictor", predictor.provenance().estimator());
-            root.put("rationale", d.rationale());
-            ArrayNode cands = root.putArray("candidates");
-            for (CandidateEstimate c : d.candidates()) {
-                ObjectNode n = cands.addObject();
-                n.put("batch", c.batch());
-                n.put("time_s", c.timeS());
-                if (c.accuracy().isPresent()) {
-                    n.put("accuracy", c.accuracy().getAsDouble());
-                } else {
-                    n.putNull("accuracy");
-                }
-                n.put("meets_slo", c.feasible());
-            }
-            ArrayNode skipped = root.putArray("skipped");
-            d.skipped().forEach(skipped::add);
+            ObjectNode root = io.stepcast.evaluation.selection.BatchDecisionJson.of(mapper, d,
+                    predictor.provenance().estimator());
             out.println(mapper.writeValueAsString(root));
         } else {
             TextTable t = new TextTable("BATCH", "PREDICTED TIME (s)", "PREDICTED ACCURACY", "MEETS SLO");

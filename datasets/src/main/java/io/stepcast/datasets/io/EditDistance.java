@@ -1,11 +1,12 @@
-package io.stepcast.datasets.hardware;
+package io.stepcast.datasets.io;
 
 /** Levenshtein distance (insert, delete, substitute, each costing one), for "closest known names". */
-final class EditDistance {
+public final class EditDistance {
     private EditDistance() {
     }
 
-    static int between(String a, String b) {
+    /** The number of single-character edits that turn {@code a} into {@code b}. */
+    public static int between(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
