@@ -55,6 +55,10 @@ import java.util.concurrent.Callable;
  * <p>{@code --architecture allreduce} simulates bucketed gradient all-reduce instead
  * ({@link AllReduceSimulator}): {@code --gpus-per-node}, {@code --nodes}, {@code --hardware} (catalog label)
  * and {@code --bucket-mb} set the placement, links and buckets; the parameter-server options are refused.
+ * A profile recorded on a rank of a data-parallel job (world size above 1, with its collectives, as a PyTorch
+ * profiler trace gives) is replayed instead ({@link CollectiveReplay}), and is the default architecture for it: at
+ * the trace's world size and placement its collectives take their measured times, elsewhere their measured times
+ * scaled by the cost model's ratio of the new placement to the trace's.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate parameter-server or all-reduce training of W workers from a single-worker profile.",
@@ -138,14 +142,16 @@ public final class SimulateCommand implements Callable<Integer> {
     String architecture;
 
     @Option(names = "--gpus-per-node", paramLabel = "N",
-            description = "allreduce: GPUs (workers) per node (default: the --hardware system's, else 1).")
+            description = "allreduce: GPUs (workers) per node (default: the --hardware system's, else 1; replaying a "
+                    + "data-parallel trace: the catalogued systems' of its device, at least its world size).")
     Integer gpusPerNode;
 
     @Option(names = "--nodes", paramLabel = "N", description = "allreduce: nodes every worker count is spread over.")
     Integer nodes;
 
     @Option(names = "--hardware", paramLabel = "NAME",
-            description = "allreduce: hardware catalog system or device whose links carry the all-reduce.")
+            description = "allreduce: hardware catalog system or device whose links carry the all-reduce (replaying a "
+                    + "data-parallel trace: default the trace's device).")
     String hardware;
 
     @Option(names = "--bucket-mb", paramLabel = "X", description = "allreduce: gradient bucket cap in MB (default 25).")
@@ -436,7 +442,7 @@ public final class SimulateCommand implements Callable<Integer> {
         AllReduceLinks links = new AllReduceLinks(catalog);
         String label = hardware != null ? hardware : profile.rank().device();
         int perNode = gpusPerNode != null ? gpusPerNode
-                : Math.max(world, links.devicesPerNode(label).orElse(world));
+                : Math.max(world, links.devicesPerNodeOfSystems(label).orElse(world));
         OptionalDouble configured = given("--bandwidth-gbps") ? OptionalDouble.of(bandwidthGbps) : OptionalDouble.empty();
         Placement measured = AllReduceLinks.placement(world, nodes != null ? nodes : 1);
         AllReduceLinks.CollectiveTimes traceTimes = times(links, label, measured, configured);

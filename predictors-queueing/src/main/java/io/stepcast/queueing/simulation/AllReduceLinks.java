@@ -192,6 +192,18 @@ public final class AllReduceLinks {
                 .orElse(java.util.OptionalInt.empty());
     }
 
+    /**
+     * GPUs per node of the system a label names, or of every catalogued system of the device it names when they
+     * all agree (every A100 system of the catalog has 8).
+     */
+    public java.util.OptionalInt devicesPerNodeOfSystems(String label) {
+        Set<Integer> seen = new LinkedHashSet<>();
+        for (SystemSpec s : systems(label)) {
+            seen.add(s.devicesPerNode());
+        }
+        return seen.size() == 1 ? java.util.OptionalInt.of(seen.iterator().next()) : java.util.OptionalInt.empty();
+    }
+
     /** The system a label names, or every catalogued system of the device it names. */
     private List<SystemSpec> systems(String label) {
         if (catalog.isEmpty()) {
