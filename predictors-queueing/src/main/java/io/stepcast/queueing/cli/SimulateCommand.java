@@ -453,22 +453,12 @@ public final class SimulateCommand implements Callable<Integer> {
             int n = nodes != null ? nodes : (w + perNode - 1) / perNode;
             Placement placement = AllReduceLinks.placement(w, n);
             double step;
-            if (placement.equals(measured)) {
-                step = replay.measuredStepSeconds();
-            } else if (w == 1) {
-                step = replay.stepSeconds(c -> 0);
-            } else {
-                AllReduceLinks.CollectiveTimes t = times(links, label, placement, configured);
-                step = replay.stepSeconds(c -> {
-                    if (c.bytes().isEmpty()) {
-                        throw new CommandLine.ParameterException(spec.commandLine(), "--profile " + profileFile
-                                + ": a " + c.kind().label() + " has no byte count, so it cannot be scaled to "
-                                + w + " workers");
-                    }
-                    double bytes = c.bytes().getAsLong();
-                    double base = traceTimes.seconds(c.kind(), bytes);
-                    return base > 0 ? c.durationUs() / 1e6 * t.seconds(c.kind(), bytes) / base : 0;
-                });
+            try {
+                step = replay.stepSeconds(measured, placement, traceTimes,
+                        w == 1 || placement.equals(measured) ? traceTimes : times(links, label, placement, configured));
+            } catch (IllegalArgumentException e) {
+                // Bad input, not a usage error: the trace lacks what the scaling needs.
+                throw new IOException(profileFile + ": " + e.getMessage(), e);
             }
             points.add(new ThroughputEstimate(w, w / step, 0, w / step, w / step, step, 1, 0, new double[0]));
             placements.add(placement);

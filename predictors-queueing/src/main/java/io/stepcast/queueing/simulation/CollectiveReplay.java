@@ -110,6 +110,33 @@ public final class CollectiveReplay {
         return (profile.stepTimeUs() + latest - lastEndUs) / 1e6;
     }
 
+    /**
+     * The replayed step, seconds, on {@code target} ranks when the trace ran on {@code measured}: at the trace's
+     * placement every collective keeps its measured time; on one rank there is no collective; elsewhere a
+     * collective's time is its measured time times {@code targetTimes / measuredTimes} of its kind and bytes.
+     *
+     * @throws IllegalArgumentException when a collective to scale has no byte count
+     */
+    public double stepSeconds(io.stepcast.api.collective.Placement measured,
+                              io.stepcast.api.collective.Placement target,
+                              AllReduceLinks.CollectiveTimes measuredTimes, AllReduceLinks.CollectiveTimes targetTimes) {
+        if (target.equals(measured)) {
+            return measuredStepSeconds();
+        }
+        if (target.ranks() == 1) {
+            return stepSeconds(c -> 0);
+        }
+        return stepSeconds(c -> {
+            if (c.bytes().isEmpty()) {
+                throw new IllegalArgumentException("a " + c.kind().label() + " of the trace has no byte count, so it"
+                        + " cannot be scaled to " + target.ranks() + " ranks");
+            }
+            double bytes = c.bytes().getAsLong();
+            double base = measuredTimes.seconds(c.kind(), bytes);
+            return base > 0 ? c.durationUs() / 1e6 * targetTimes.seconds(c.kind(), bytes) / base : 0;
+        });
+    }
+
     /** The step with every collective at its measured duration (the measured step). */
     public double measuredStepSeconds() {
         return stepSeconds(c -> c.durationUs() / 1e6);
