@@ -85,4 +85,20 @@ class KinetoReplayTest {
         assertThat(code).isEqualTo(0);
         assertThat(out.toString()).contains("replay of a rank of 2", "hardware dgx-a100", "step (s)");
     }
+
+    @Test
+    void theSimulationEstimatorFittedOnTheTraceReplaysItAtItsWorldSize() throws Exception {
+        io.stepcast.api.profile.Profile profile = new DefaultProfileSource().read(Path.of(trace("a100_world8_rank3")));
+        io.stepcast.api.Predictor p = new io.stepcast.queueing.simulation.SimulationEstimator(
+                Optional.of(new DefaultHardwareCatalog())).withHyperParameters(java.util.Map.of("steps", "4",
+                "warmup", "1", "seeds", "1")).fit(new io.stepcast.api.TrainingSet("kineto", List.of(), List.of(profile)));
+        io.stepcast.api.Config eight = io.stepcast.api.Config.builder().model(profile.model())
+                .architecture(io.stepcast.api.Architecture.ALLREDUCE).parameterServers(0).workers(8).nodes(1)
+                .localBatch(profile.localBatch()).build();
+        double step = p.predict(eight, io.stepcast.api.Target.STEP_TIME).asDouble().orElseThrow();
+        assertThat(step).isBetween(0.0768335 * 0.9, 0.0768335 * 1.1);
+        double sixteen = p.predict(eight.toBuilder().workers(16).nodes(2).build(), io.stepcast.api.Target.STEP_TIME)
+                .asDouble().orElseThrow();
+        assertThat(sixteen).isGreaterThan(step);
+    }
 }
