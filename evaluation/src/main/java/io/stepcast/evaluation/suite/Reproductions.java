@@ -13,7 +13,8 @@ import java.util.TreeSet;
  */
 public final class Reproductions {
     /** Names of the evaluation's own reproductions. */
-    public static final List<String> BUILT_IN = List.of("tf-benchmarks", TfCpuRecordings.SOURCE);
+    public static final List<String> BUILT_IN = List.of("tf-benchmarks", TfCpuRecordings.SOURCE,
+            KinetoProfilesReproduction.NAME);
 
     private Reproductions() {
     }
@@ -24,6 +25,7 @@ public final class Reproductions {
             case "tf-benchmarks" -> new PublishedTableReproduction("tf-benchmarks", "profile-only", "simulation",
                     "aws-distributed");
             case TfCpuRecordings.SOURCE -> new TfCpuProfilesReproduction();
+            case KinetoProfilesReproduction.NAME -> new KinetoProfilesReproduction();
             default -> throw new IllegalArgumentException("unknown reproduction '" + name + "' (known: "
                     + String.join(", ", BUILT_IN) + ")");
         };

@@ -17,6 +17,11 @@ public interface SuiteRun {
     /** The recordings of {@code DATA/tf-cpu-profiles} (read once per run). */
     List<TfCpuRecordings.Recording> recordings() throws IOException;
 
+    /** The PyTorch profiler traces of {@code DATA/kineto}, with their measured median steps (read once per run). */
+    default List<KinetoTraces.Trace> kinetoTraces() throws IOException {
+        throw new IOException("this run reads no " + KinetoTraces.SOURCE + " traces");
+    }
+
     /** Adds a curve to the run's results (drawn as a chart in the report). */
     void curve(Curve curve);
 

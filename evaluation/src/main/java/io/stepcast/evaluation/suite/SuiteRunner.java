@@ -170,6 +170,11 @@ public final class SuiteRunner {
             }
 
             @Override
+            public List<KinetoTraces.Trace> kinetoTraces() throws IOException {
+                return sources.kinetoTraces();
+            }
+
+            @Override
             public void curve(Curve curve) {
                 curves.add(curve);
             }

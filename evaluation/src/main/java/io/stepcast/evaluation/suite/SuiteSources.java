@@ -29,6 +29,7 @@ final class SuiteSources {
     private final Optional<Path> dataDir;
     private final Map<String, List<Observation>> cache = new HashMap<>();
     private List<TfCpuRecordings.Recording> recordings;
+    private List<KinetoTraces.Trace> kineto;
 
     SuiteSources(ObservationCatalog catalog, Optional<ProfileSource> profiles, Optional<Path> dataDir) {
         this.catalog = Objects.requireNonNull(catalog);
@@ -54,6 +55,18 @@ final class SuiteSources {
         }
         cache.put(name, cached);
         return cached;
+    }
+
+    /** The traces of {@code DATA/kineto}, read once (for the reproduction of that folder). */
+    synchronized List<KinetoTraces.Trace> kinetoTraces() throws IOException {
+        if (kineto == null) {
+            if (profiles.isEmpty()) {
+                throw new IOException("suite " + KinetoTraces.SOURCE + ": no profile source is registered to read"
+                        + " the traces");
+            }
+            kineto = KinetoTraces.read(dataDir, profiles.get());
+        }
+        return kineto;
     }
 
     /** The recordings of {@code DATA/tf-cpu-profiles}, read once (for the reproduction of that source). */

@@ -24,7 +24,7 @@ public final class Suites {
     public static final List<String> BUILT_IN = List.of("default", "paper-courier", "paper-tf-async",
             "pollux-extrapolation", "gavel-cross-hardware", "gavel-isolated", "gavel-colocated", "batch-slo",
             "nccl-allreduce", "llm-megatron",
-            TfCpuRecordings.SOURCE);
+            TfCpuRecordings.SOURCE, KinetoProfilesReproduction.NAME);
 
     private Suites() {
     }

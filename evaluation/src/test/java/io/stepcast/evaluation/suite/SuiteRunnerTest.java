@@ -142,7 +142,7 @@ class SuiteRunnerTest {
         assertThatThrownBy(() -> new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
                 Optional.empty(), Optional.empty(), ProgressListener.NONE).run(suite(
                 "name: x\nreproduction: [nosuch]\n"), List.of()))
-                .hasMessageContaining("unknown reproduction 'nosuch' (known: synthetic-figure, tf-benchmarks");
+                .hasMessageContaining("unknown reproduction 'nosuch' (known: kineto-profiles, synthetic-figure, tf-benchmarks");
     }
 
     @Test

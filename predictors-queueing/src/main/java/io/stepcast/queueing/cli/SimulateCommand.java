@@ -10,6 +10,7 @@ import io.stepcast.queueing.simulation.AllReduceLinks;
 import io.stepcast.queueing.simulation.AllReduceSetup;
 import io.stepcast.queueing.simulation.AllReduceSimulator;
 import io.stepcast.queueing.simulation.Calibration;
+import io.stepcast.queueing.simulation.CollectiveReplay;
 import io.stepcast.queueing.simulation.ChromeTrace;
 import io.stepcast.queueing.simulation.CompiledProfile;
 import io.stepcast.queueing.simulation.Mode;
@@ -54,6 +55,10 @@ import java.util.concurrent.Callable;
  * <p>{@code --architecture allreduce} simulates bucketed gradient all-reduce instead
  * ({@link AllReduceSimulator}): {@code --gpus-per-node}, {@code --nodes}, {@code --hardware} (catalog label)
  * and {@code --bucket-mb} set the placement, links and buckets; the parameter-server options are refused.
+ * A profile recorded on a rank of a data-parallel job (world size above 1, with its collectives, as a PyTorch
+ * profiler trace gives) is replayed instead ({@link CollectiveReplay}), and is the default architecture for it: at
+ * the trace's world size and placement its collectives take their measured times, elsewhere their measured times
+ * scaled by the cost model's ratio of the new placement to the trace's.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate parameter-server or all-reduce training of W workers from a single-worker profile.",
@@ -130,19 +135,23 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Coefficient of variation of each op's duration (default 0).")
     double computeJitter;
 
-    @Option(names = "--architecture", defaultValue = "ps", paramLabel = "A",
-            description = "ps (parameter servers, default) or allreduce (bucketed gradient all-reduce).")
+    @Option(names = "--architecture", paramLabel = "A",
+            description = "ps (parameter servers) or allreduce (bucketed gradient all-reduce; for a profile that "
+                    + "records its collectives, their replay). Default: allreduce for a --profile recorded on a "
+                    + "rank of a job of world size > 1, else ps.")
     String architecture;
 
     @Option(names = "--gpus-per-node", paramLabel = "N",
-            description = "allreduce: GPUs (workers) per node (default: the --hardware system's, else 1).")
+            description = "allreduce: GPUs (workers) per node (default: the --hardware system's, else 1; replaying a "
+                    + "data-parallel trace: the catalogued systems' of its device, at least its world size).")
     Integer gpusPerNode;
 
     @Option(names = "--nodes", paramLabel = "N", description = "allreduce: nodes every worker count is spread over.")
     Integer nodes;
 
     @Option(names = "--hardware", paramLabel = "NAME",
-            description = "allreduce: hardware catalog system or device whose links carry the all-reduce.")
+            description = "allreduce: hardware catalog system or device whose links carry the all-reduce (replaying a "
+                    + "data-parallel trace: default the trace's device).")
     String hardware;
 
     @Option(names = "--bucket-mb", paramLabel = "X", description = "allreduce: gradient bucket cap in MB (default 25).")
@@ -177,15 +186,22 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        validate();
         ProfileSource source = profiles.orElseThrow(() -> new IllegalStateException(
                 "no profile source on the class path: the datasets module provides it"));
-        Profile profile;
+        Profile profile = null;
+        if (architecture == null) {
+            // A data-parallel trace defaults to the all-reduce replay: the parameter-server path has no collectives.
+            if (profileFile != null && model == null && stepTime == null) {
+                profile = read(source);
+                architecture = profile.rank().worldSize() > 1 ? "allreduce" : "ps";
+            } else {
+                architecture = "ps";
+            }
+        }
+        validate();
         if (profileFile != null) {
-            try {
-                profile = source.read(profileFile);
-            } catch (IOException e) {
-                throw new IOException("cannot read profile " + profileFile + ": " + e.getMessage(), e);
+            if (profile == null) {
+                profile = read(source);
             }
             // A timeline does not always record its batch; without --local-batch, simulate the batch profiled.
             localBatch = localBatchOption != null ? localBatchOption : profile.localBatch();
@@ -244,6 +260,14 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    private Profile read(ProfileSource source) throws IOException {
+        try {
+            return source.read(profileFile);
+        } catch (IOException e) {
+            throw new IOException("cannot read profile " + profileFile + ": " + e.getMessage(), e);
+        }
     }
 
     private void validate() {
@@ -344,6 +368,9 @@ public final class SimulateCommand implements Callable<Integer> {
      * catalog's NICs.
      */
     private int allReduce(Profile profile) throws IOException {
+        if (profile.rank().worldSize() > 1 && !profile.collectives().isEmpty()) {
+            return replay(profile);
+        }
         CompiledProfile compiled = CompiledProfile.of(profile);
         double scale = AllReduceSimulator.calibrate(compiled) * localBatch / profile.localBatch();
         AllReduceLinks links = new AllReduceLinks(catalog);
@@ -395,6 +422,75 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The replay of a data-parallel trace ({@link CollectiveReplay}): its compute as measured; at the trace's world
+     * size and placement every collective takes its measured time, elsewhere its measured time times the cost
+     * model's ratio, new placement over the trace's ({@link AllReduceLinks}, over the links of {@code --hardware},
+     * else of the trace's device). The trace's placement is its world size on one node, or on {@code --nodes}.
+     */
+    private int replay(Profile profile) throws IOException {
+        int world = profile.rank().worldSize();
+        if (localBatch != profile.localBatch()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--local-batch " + localBatch
+                    + ": the replay of a data-parallel trace keeps its profiled batch " + profile.localBatch());
+        }
+        for (String o : List.of("--bucket-mb", "--compute-jitter")) {
+            onlyFor(o, "allreduce without a data-parallel trace");
+        }
+        AllReduceLinks links = new AllReduceLinks(catalog);
+        String label = hardware != null ? hardware : profile.rank().device();
+        int perNode = gpusPerNode != null ? gpusPerNode
+                : Math.max(world, links.devicesPerNodeOfSystems(label).orElse(world));
+        OptionalDouble configured = given("--bandwidth-gbps") ? OptionalDouble.of(bandwidthGbps) : OptionalDouble.empty();
+        Placement measured = AllReduceLinks.placement(world, nodes != null ? nodes : 1);
+        AllReduceLinks.CollectiveTimes traceTimes = times(links, label, measured, configured);
+        CollectiveReplay replay = new CollectiveReplay(profile);
+        List<ThroughputEstimate> points = new ArrayList<>();
+        List<Placement> placements = new ArrayList<>();
+        for (int w : workers) {
+            int n = nodes != null ? nodes : (w + perNode - 1) / perNode;
+            Placement placement = AllReduceLinks.placement(w, n);
+            double step;
+            try {
+                step = replay.stepSeconds(measured, placement, traceTimes,
+                        w == 1 || placement.equals(measured) ? traceTimes : times(links, label, placement, configured));
+            } catch (IllegalArgumentException e) {
+                // Bad input, not a usage error: the trace lacks what the scaling needs.
+                throw new IOException(profileFile + ": " + e.getMessage(), e);
+            }
+            points.add(new ThroughputEstimate(w, w / step, 0, w / step, w / step, step, 1, 0, new double[0]));
+            placements.add(placement);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(json(points, placements));
+        } else {
+            out.printf(Locale.ROOT, "%s, local batch %d, allreduce replay of a rank of %d (%d collectives/step), "
+                            + "hardware %s; at %d workers on %d node(s) the trace's measured collectives, elsewhere "
+                            + "scaled by the cost model%n", profile.model(), localBatch, world,
+                    profile.collectives().size(), label, world, measured.nodes());
+            out.printf(Locale.ROOT, "%8s %6s %12s %12s %14s%n", "workers", "nodes", "step (s)", "steps/s",
+                    "samples/s");
+            for (int i = 0; i < points.size(); i++) {
+                ThroughputEstimate e = points.get(i);
+                out.printf(Locale.ROOT, "%8d %6d %12.6f %12.3f %14.2f%n", e.workers(), placements.get(i).nodes(),
+                        e.workers() / e.stepsPerS(), e.stepsPerS(), e.samplesPerS(localBatch));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private AllReduceLinks.CollectiveTimes times(AllReduceLinks links, String label, Placement placement,
+                                                 OptionalDouble configured) {
+        AllReduceLinks.Resolved r = links.resolve(label, placement, configured, bandwidthGbps, latencyUs * 1e-6,
+                intraNodeGbps == null ? 0 : intraNodeGbps, false, "give --intra-node-gbps or --hardware SYSTEM");
+        if (r.times().isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--hardware " + label + ": " + r.reason());
+        }
+        return r.times().get();
     }
 
     private void atLeast(String option, int value, int least) {

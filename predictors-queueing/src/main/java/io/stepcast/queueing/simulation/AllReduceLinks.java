@@ -54,8 +54,13 @@ public final class AllReduceLinks {
      *
      * @param cost   the all-reduce cost over the placement
      * @param reason why there is none (empty when there is one)
+     * @param times  the time of every collective kind over the placement, when there is a cost
      */
-    public record Resolved(Optional<CollectiveCost> cost, String reason) {
+    public record Resolved(Optional<CollectiveCost> cost, String reason, Optional<CollectiveTimes> times) {
+        /** A result without per-collective times. */
+        public Resolved(Optional<CollectiveCost> cost, String reason) {
+            this(cost, reason, Optional.empty());
+        }
     }
 
     /**
@@ -71,7 +76,7 @@ public final class AllReduceLinks {
     public Resolved resolve(String hardware, Placement placement, OptionalDouble configGbps, double fallbackGbps,
                             double fallbackLatencyS, double intraGbps, boolean tree, String intraHint) {
         if (placement.ranks() == 1) {
-            return new Resolved(Optional.of(bytes -> 0), "");
+            return new Resolved(Optional.of(bytes -> 0), "", Optional.of((op, bytes) -> 0));
         }
         List<SystemSpec> systems = systems(hardware);
         LinkCost intra = null;
@@ -121,14 +126,31 @@ public final class AllReduceLinks {
             }
         }
         List<CollectiveAlgorithm> fixed = List.copyOf(algorithms);
-        CollectiveCost cost = bytes -> {
+        List<CollectiveAlgorithm> flat = new ArrayList<>();
+        if (inter != null) {
+            // The two-level schedule has no all-to-all: every rank exchanges over the NICs, one flat ring.
+            for (NcclProtocol protocol : NcclProtocol.values()) {
+                flat.add(algorithm(inter, protocol, NcclProtocol.Hardware.NET, tree));
+            }
+        }
+        Placement flatPlacement = AllReduceLinks.placement(placement.ranks(), placement.ranks());
+        boolean acrossNodes = inter != null;
+        CollectiveTimes times = (op, bytes) -> {
+            boolean exchange = op == Collective.ALL_TO_ALL && acrossNodes;
             double best = Double.POSITIVE_INFINITY;
-            for (CollectiveAlgorithm a : fixed) {
-                best = Math.min(best, a.seconds(Collective.ALL_REDUCE, bytes, placement));
+            for (CollectiveAlgorithm a : exchange ? flat : fixed) {
+                best = Math.min(best, a.seconds(op, bytes, exchange ? flatPlacement : placement));
             }
             return best;
         };
-        return new Resolved(Optional.of(cost), "");
+        return new Resolved(Optional.of(bytes -> times.seconds(Collective.ALL_REDUCE, bytes)), "", Optional.of(times));
+    }
+
+    /** The time of any collective over the job's placement, from the cost model. */
+    @FunctionalInterface
+    public interface CollectiveTimes {
+        /** Seconds for {@code op} on {@code bytes} (the buffer it is named after) over every rank of the job. */
+        double seconds(Collective op, double bytes);
     }
 
     private static CollectiveAlgorithm algorithm(LinkCost link, NcclProtocol p, NcclProtocol.Hardware hw, boolean tree) {
@@ -168,6 +190,18 @@ public final class AllReduceLinks {
     public java.util.OptionalInt devicesPerNode(String label) {
         return catalog.flatMap(c -> c.system(label)).map(s -> java.util.OptionalInt.of(s.devicesPerNode()))
                 .orElse(java.util.OptionalInt.empty());
+    }
+
+    /**
+     * GPUs per node of the system a label names, or of every catalogued system of the device it names when they
+     * all agree (every A100 system of the catalog has 8).
+     */
+    public java.util.OptionalInt devicesPerNodeOfSystems(String label) {
+        Set<Integer> seen = new LinkedHashSet<>();
+        for (SystemSpec s : systems(label)) {
+            seen.add(s.devicesPerNode());
+        }
+        return seen.size() == 1 ? java.util.OptionalInt.of(seen.iterator().next()) : java.util.OptionalInt.empty();
     }
 
     /** The system a label names, or every catalogued system of the device it names. */

@@ -113,6 +113,10 @@ final class SimulationPredictor implements Predictor {
     }
 
     private Object simulateAllReduce(Config config, SingleWorkerBasis basis, CalibratedProfile cal) {
+        io.stepcast.api.profile.Profile source = cal.profile().source;
+        if (source.rank().worldSize() > 1 && !source.collectives().isEmpty()) {
+            return replay(config, source);
+        }
         Placement placement = AllReduceLinks.placement(config.workers(), config.deployment().nodes());
         AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(), placement,
                 config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), hp.real("latency-us") * 1e-6,
@@ -125,6 +129,40 @@ final class SimulationPredictor implements Predictor {
         AllReduceSetup setup = new AllReduceSetup(config.workers(), r.cost().get(), hp.real("bucket-mb") * 1e6,
                 scale, hp.integer("steps"), hp.real("compute-jitter"));
         return SimulationRunner.runAllReduce(cal.profile(), setup, hp.integer("seeds"), hp.longValue("seed"), null);
+    }
+
+    /**
+     * A data-parallel trace's replay ({@link CollectiveReplay}): measured collectives at the trace's world size on
+     * one node, the cost model's ratio elsewhere, over the configuration's hardware or else the trace's device.
+     */
+    private Object replay(Config config, io.stepcast.api.profile.Profile source) {
+        if (config.localBatch() != source.localBatch()) {
+            return "the replay of the data-parallel trace of " + source.model() + " keeps its profiled batch "
+                    + source.localBatch() + ", not " + config.localBatch();
+        }
+        String hardware = config.deployment().hardware();
+        String label = hardware == null || hardware.equalsIgnoreCase("unknown") ? source.rank().device() : hardware;
+        Placement measured = Placement.singleNode(source.rank().worldSize());
+        Placement target = AllReduceLinks.placement(config.workers(), config.deployment().nodes());
+        AllReduceLinks.Resolved m = resolve(config, label, measured);
+        AllReduceLinks.Resolved t = target.equals(measured) || target.ranks() == 1 ? m : resolve(config, label, target);
+        if (m.times().isEmpty() || t.times().isEmpty()) {
+            return m.times().isEmpty() ? m.reason() : t.reason();
+        }
+        double step;
+        try {
+            step = new CollectiveReplay(source).stepSeconds(measured, target, m.times().get(), t.times().get());
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        int w = config.workers();
+        return new ThroughputEstimate(w, w / step, 0, w / step, w / step, step, 1, 0, new double[0]);
+    }
+
+    private AllReduceLinks.Resolved resolve(Config config, String label, Placement placement) {
+        return links.resolve(label, placement, config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"),
+                hp.real("latency-us") * 1e-6, hp.real("intra-node-gbps"),
+                hp.choice("collective", "ring", "tree").equals("tree"), "give hyper-parameter intra-node-gbps");
     }
 
     SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {

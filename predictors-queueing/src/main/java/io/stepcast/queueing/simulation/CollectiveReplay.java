@@ -1,0 +1,159 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.profile.CollectiveOp;
+import io.stepcast.api.profile.ComputeOp;
+import io.stepcast.api.profile.Profile;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Replays the median step of a data-parallel trace (a PyTorch profiler trace of one rank) with its compute ops
+ * as measured and every collective given a new duration, and returns the step time: the replay mode of the
+ * all-reduce simulation for profiles that record their collectives.
+ *
+ * <p>The trace does not record which kernel waits for which collective, so the replay infers it from the timeline
+ * (our choice): an op (kernel or collective) follows the previous op of its stream, and also every op of another
+ * stream that ended while its own stream was idle before it (from the end of its stream predecessor, or from the
+ * step start, to its start): a stream that idles and resumes right after a collective ended was waiting for it
+ * (DDP's optimizer after the last bucket, an expert's kernels after their all-to-all), and a collective that
+ * starts after a gradient kernel ended was waiting for the gradient. The latest-ending of these dependencies is
+ * the one the op was measured waiting for: the op starts its measured gap after that one's new end, and not
+ * before the new end of the others. With every collective at its measured duration the replay is the measured
+ * timeline, so the step is the measured one; a longer collective delays what waited for it, and a shorter one
+ * lets it start sooner. The step's time after its last op (host work) is kept. Stateless; thread-safe.
+ */
+public final class CollectiveReplay {
+    private final Profile profile;
+    private final List<Node> nodes;
+    private final double lastEndUs;
+
+    private record Node(int stream, double startUs, double endUs, int collective) {
+    }
+
+    /** @param profile a profile with its collectives ({@link Profile#collectives()}) */
+    public CollectiveReplay(Profile profile) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+        List<Node> all = new ArrayList<>();
+        int streamBase = 0;
+        for (ComputeOp op : profile.ops()) {
+            all.add(new Node(op.stream(), op.startUs(), op.endUs(), -1));
+            streamBase = Math.max(streamBase, op.stream() + 1);
+        }
+        // Collective streams are numbered apart from the compute streams: an NCCL kernel's own lane.
+        for (int i = 0; i < profile.collectives().size(); i++) {
+            CollectiveOp c = profile.collectives().get(i);
+            all.add(new Node(streamBase + c.stream(), c.startUs(), c.endUs(), i));
+        }
+        all.sort(Comparator.comparingDouble(Node::startUs).thenComparingDouble(Node::endUs));
+        this.nodes = List.copyOf(all);
+        this.lastEndUs = all.stream().mapToDouble(Node::endUs).max().orElse(0);
+    }
+
+    /**
+     * The replayed step, seconds, with collective {@code i} of the profile taking {@code duration(op)} seconds.
+     */
+    public double stepSeconds(ToDoubleFunction<CollectiveOp> duration) {
+        int n = nodes.size();
+        double[] newEnd = new double[n];
+        // Ops sorted by measured end, to find those that ended inside an idle window.
+        Integer[] byEnd = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            byEnd[i] = i;
+        }
+        Arrays.sort(byEnd, Comparator.comparingDouble(i -> nodes.get(i).endUs()));
+        double[] ends = new double[n];
+        for (int k = 0; k < n; k++) {
+            ends[k] = nodes.get(byEnd[k]).endUs();
+        }
+        java.util.Map<Integer, Integer> lastOfStream = new java.util.HashMap<>();
+        double latest = 0;
+        for (int i = 0; i < n; i++) {
+            Node x = nodes.get(i);
+            Integer prev = lastOfStream.get(x.stream());
+            double idleFrom = prev == null ? 0 : nodes.get(prev).endUs();
+            double start;
+            int binding = prev == null ? -1 : prev;
+            double floor = prev == null ? 0 : newEnd[prev];
+            if (x.startUs() > idleFrom) {
+                int from = firstAbove(ends, idleFrom);
+                int to = firstAbove(ends, x.startUs());
+                for (int k = from; k < to; k++) {
+                    int d = byEnd[k];
+                    Node dep = nodes.get(d);
+                    if (d == i || dep.stream() == x.stream() || dep.endUs() <= idleFrom || dep.startUs() >= x.startUs()) {
+                        continue;
+                    }
+                    floor = Math.max(floor, newEnd[d]);
+                    if (binding < 0 || dep.endUs() >= nodes.get(binding).endUs()) {
+                        binding = d;
+                    }
+                }
+            }
+            if (binding < 0) {
+                start = x.startUs();
+            } else {
+                Node b = nodes.get(binding);
+                start = Math.max(floor, newEnd[binding] + (x.startUs() - b.endUs()));
+            }
+            double dur = x.collective() >= 0
+                    ? duration.applyAsDouble(profile.collectives().get(x.collective())) * 1e6
+                    : x.endUs() - x.startUs();
+            newEnd[i] = start + dur;
+            latest = Math.max(latest, newEnd[i]);
+            lastOfStream.put(x.stream(), i);
+        }
+        return (profile.stepTimeUs() + latest - lastEndUs) / 1e6;
+    }
+
+    /**
+     * The replayed step, seconds, on {@code target} ranks when the trace ran on {@code measured}: at the trace's
+     * placement every collective keeps its measured time; on one rank there is no collective; elsewhere a
+     * collective's time is its measured time times {@code targetTimes / measuredTimes} of its kind and bytes.
+     *
+     * @throws IllegalArgumentException when a collective to scale has no byte count
+     */
+    public double stepSeconds(io.stepcast.api.collective.Placement measured,
+                              io.stepcast.api.collective.Placement target,
+                              AllReduceLinks.CollectiveTimes measuredTimes, AllReduceLinks.CollectiveTimes targetTimes) {
+        if (target.equals(measured)) {
+            return measuredStepSeconds();
+        }
+        if (target.ranks() == 1) {
+            return stepSeconds(c -> 0);
+        }
+        return stepSeconds(c -> {
+            if (c.bytes().isEmpty()) {
+                throw new IllegalArgumentException("a " + c.kind().label() + " of the trace has no byte count, so it"
+                        + " cannot be scaled to " + target.ranks() + " ranks");
+            }
+            double bytes = c.bytes().getAsLong();
+            double base = measuredTimes.seconds(c.kind(), bytes);
+            return base > 0 ? c.durationUs() / 1e6 * targetTimes.seconds(c.kind(), bytes) / base : 0;
+        });
+    }
+
+    /** The step with every collective at its measured duration (the measured step). */
+    public double measuredStepSeconds() {
+        return stepSeconds(c -> c.durationUs() / 1e6);
+    }
+
+    /** The first index whose value is above {@code v} ({@code a} ascending). */
+    private static int firstAbove(double[] a, double v) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int m = (lo + hi) >>> 1;
+            if (a[m] <= v) {
+                lo = m + 1;
+            } else {
+                hi = m;
+            }
+        }
+        return lo;
+    }
+}
