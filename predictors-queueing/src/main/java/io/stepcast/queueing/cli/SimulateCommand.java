@@ -58,7 +58,7 @@ import java.util.concurrent.Callable;
  * A profile recorded on a rank of a data-parallel job (world size above 1, with its collectives, as a PyTorch
  * profiler trace gives) is replayed instead ({@link CollectiveReplay}), and is the default architecture for it: at
  * the trace's world size and placement its collectives take their measured times, elsewhere their measured times
- * scaled by the cost model's ratio of the new placement to the trace's.
+ * plus the cost model's difference between the new placement and the trace's.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate parameter-server or all-reduce training of W workers from a single-worker profile.",
@@ -426,8 +426,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /**
      * The replay of a data-parallel trace ({@link CollectiveReplay}): its compute as measured; at the trace's world
-     * size and placement every collective takes its measured time, elsewhere its measured time times the cost
-     * model's ratio, new placement over the trace's ({@link AllReduceLinks}, over the links of {@code --hardware},
+     * size and placement every collective takes its measured time, elsewhere its measured time plus the cost
+     * model's difference, new placement minus the trace's ({@link AllReduceLinks}, over the links of {@code --hardware},
      * else of the trace's device). The trace's placement is its world size on one node, or on {@code --nodes}.
      */
     private int replay(Profile profile) throws IOException {

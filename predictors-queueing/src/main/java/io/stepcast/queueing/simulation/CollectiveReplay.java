@@ -113,7 +113,10 @@ public final class CollectiveReplay {
     /**
      * The replayed step, seconds, on {@code target} ranks when the trace ran on {@code measured}: at the trace's
      * placement every collective keeps its measured time; on one rank there is no collective; elsewhere a
-     * collective's time is its measured time times {@code targetTimes / measuredTimes} of its kind and bytes.
+     * collective's time is its measured time plus the difference the cost model predicts between the two placements
+     * for its kind and bytes ({@code targetTimes - measuredTimes}), never below zero. Additive, not a ratio: a
+     * measured collective also holds what the alpha-beta model does not see (waiting for the slowest rank, kernel
+     * launch), which a new placement does not scale; a ratio would multiply that time too.
      *
      * @throws IllegalArgumentException when a collective to scale has no byte count
      */
@@ -133,7 +136,7 @@ public final class CollectiveReplay {
             }
             double bytes = c.bytes().getAsLong();
             double base = measuredTimes.seconds(c.kind(), bytes);
-            return base > 0 ? c.durationUs() / 1e6 * targetTimes.seconds(c.kind(), bytes) / base : 0;
+            return Math.max(0, c.durationUs() / 1e6 + targetTimes.seconds(c.kind(), bytes) - base);
         });
     }
 

@@ -51,12 +51,14 @@ class CollectiveReplayTest {
     }
 
     @Test
-    void otherPlacementsScaleByTheModelsRatio() {
+    void otherPlacementsAddTheModelsDifference() {
         CollectiveReplay r = new CollectiveReplay(synthetic(OptionalLong.of(1000)));
         Placement two = Placement.singleNode(2);
         Placement four = Placement.singleNode(4);
-        AllReduceLinks.CollectiveTimes model = (op, bytes) -> 1.0;
-        AllReduceLinks.CollectiveTimes doubled = (op, bytes) -> 2.0;
+        // The model says 100 us at the trace's placement and 300 us at the new one: each 200 us all-reduce takes
+        // 200 us more, twice as long, as in the previous test (1300 us).
+        AllReduceLinks.CollectiveTimes model = (op, bytes) -> 100e-6;
+        AllReduceLinks.CollectiveTimes doubled = (op, bytes) -> 300e-6;
         assertThat(r.stepSeconds(two, two, model, doubled)).isCloseTo(1000e-6, within(1e-12));
         assertThat(r.stepSeconds(two, four, model, doubled)).isCloseTo(1300e-6, within(1e-12));
         assertThatThrownBy(() -> new CollectiveReplay(synthetic(OptionalLong.empty())).stepSeconds(two, four, model,
