@@ -52,7 +52,7 @@ final class PredictorsListCommand implements Callable<Integer> {
         } else {
             TextTable table = new TextTable("NAME", "MODULE", "TARGETS", "DESCRIPTION");
             rows.forEach(r -> table.row(String.valueOf(r.get("name")), String.valueOf(r.get("module")),
-                    String.join(",", (List<String>) cast(r.get("targets"))), String.valueOf(r.get("description"))));
+                    String.join(",", cast(r.get("targets"))), String.valueOf(r.get("description"))));
             table.print(out);
         }
         out.flush();

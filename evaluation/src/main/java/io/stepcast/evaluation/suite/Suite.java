@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.importers.TfCpuRecordings;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.stepcast.api.Validate;
 import io.stepcast.evaluation.selection.SloPolicy;

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.importers.TfCpuRecordings;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.importers.TfCpuRecordings;
 import io.stepcast.api.evaluation.Reproduction;
 import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.api.Estimator;

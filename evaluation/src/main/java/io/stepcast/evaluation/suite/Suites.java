@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.importers.TfCpuRecordings;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

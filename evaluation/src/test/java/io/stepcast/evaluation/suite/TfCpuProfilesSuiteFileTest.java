@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.importers.TfCpuRecordings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -509,6 +509,7 @@ public final class Simulator {
      * <p>Gradients: [bus copy from the devices] as soon as the op produced them, then, when the shard is on
      * another host, a place in the worker's channel to that shard for [latency, NIC].
      */
+    @SuppressWarnings("fallthrough") // each stage falls into the next unless it waits for an event
     private void advance(int x) {
         int w = xWorker[x];
         int h = host[w];
