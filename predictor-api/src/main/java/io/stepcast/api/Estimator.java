@@ -40,4 +40,19 @@ public interface Estimator {
      *                            profile, too few points); the message says what is missing
      */
     Predictor fit(TrainingSet training);
+
+    /**
+     * Fits the method for some targets only, when the caller knows it will ask for no other (a suite scores
+     * the targets it lists; a batch-size selection asks for its latency). Whatever the predictor answers for
+     * one of {@code targets}, a refusal and its reason included, is the same, bit for bit, as what the
+     * predictor of {@link #fit(TrainingSet)} on the same data answers; the predictor may refuse the other
+     * targets. One difference is allowed: a model of a target not asked for is not fitted, so its failure
+     * cannot fail this fit (where the full fit would throw). The default fits everything; an estimator that
+     * fits one independent model per target overrides it to skip the models nobody will ask for.
+     *
+     * @param targets the targets the predictor will be asked for
+     */
+    default Predictor fit(TrainingSet training, Set<Target> targets) {
+        return fit(training);
+    }
 }

@@ -9,8 +9,10 @@ import io.stepcast.api.Target;
 import io.stepcast.api.evaluation.Split;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 /**
  * Fits an estimator on a split's training side and scores every test observation that has a measured
@@ -43,17 +45,20 @@ public final class HoldOutScorer {
     public static List<List<ScoredPoint>> score(String dataset, String protocol, Split split, String label,
                                                 Estimator estimator, List<Target> targets) {
         List<List<Observation>> tests = new ArrayList<>(targets.size());
-        boolean needsFit = false;
+        Set<Target> asked = EnumSet.noneOf(Target.class);
         for (Target target : targets) {
             List<Observation> test = split.test().stream().filter(o -> o.value(target).isPresent()).toList();
             tests.add(test);
-            needsFit |= !test.isEmpty() && estimator.targets().contains(target);
+            if (!test.isEmpty() && estimator.targets().contains(target)) {
+                asked.add(target);
+            }
         }
         Predictor predictor = null;
         String failure = null;
-        if (needsFit) {
+        if (!asked.isEmpty()) {
             try {
-                predictor = estimator.fit(split.training());
+                // Only the targets asked below: an estimator with a model per target skips the others.
+                predictor = estimator.fit(split.training(), asked);
             } catch (CannotFitException e) {
                 failure = "cannot fit: " + oneLine(e.getMessage());
             } catch (RuntimeException | LinkageError e) {

@@ -134,7 +134,7 @@ final class BatchSizeSelection {
                         List<SelectionOutcome> outcomes, Set<String> failures) {
         Predictor p;
         try {
-            p = estimator.fit(training);
+            p = estimator.fit(training, Set.of(latency)); // the selector asks for nothing else
         } catch (RuntimeException ex) {
             failures.add("cannot fit: " + HoldOutScorer.oneLine(ex.getMessage()));
             return;

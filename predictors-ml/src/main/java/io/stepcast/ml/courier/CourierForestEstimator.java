@@ -20,6 +20,7 @@ import io.stepcast.ml.learn.TrainingRows;
 import org.tribuo.regression.rtree.CARTRegressionTrainer;
 
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -105,6 +106,15 @@ public final class CourierForestEstimator extends AbstractEstimator {
 
     @Override
     public Predictor fit(TrainingSet training) {
+        return fit(training, EnumSet.allOf(Target.class));
+    }
+
+    /**
+     * Fits the forests of {@code targets} only (the two forests are independent); when neither of them can
+     * be fitted the full fit decides, so a failure or a refusal is the full fit's.
+     */
+    @Override
+    public Predictor fit(TrainingSet training, Set<Target> targets) {
         HyperParameters hyper = params();
         long seed = hyper.longValue("seed");
         List<Observation> courier = training.observations().stream()
@@ -114,18 +124,27 @@ public final class CourierForestEstimator extends AbstractEstimator {
                 ? courier.stream().filter(o -> !o.tag("averaged_over", "").contains("cpu")).toList()
                 : courier;
         Map<Target, FittedRegression> models = new EnumMap<>(Target.class);
-        fitForest(models, TrainingRows.of(Target.RESPONSE_TIME, timeRows), "time-", seed);
-        fitForest(models, TrainingRows.of(Target.ACCURACY, courier), "accuracy-", seed);
+        Set<Target> measured = EnumSet.noneOf(Target.class);
+        fitForest(models, measured, TrainingRows.of(Target.RESPONSE_TIME, timeRows), "time-", seed, targets);
+        fitForest(models, measured, TrainingRows.of(Target.ACCURACY, courier), "accuracy-", seed, targets);
+        if (models.isEmpty() && !measured.isEmpty()) {
+            return fit(training);
+        }
         if (models.isEmpty()) {
             throw new CannotFitException(name() + " needs Courier observations (models lenet5, mlp or courier-mixed) "
                     + "with a response time or an accuracy; the training set '" + training.id() + "' has "
                     + courier.size() + " Courier observations");
         }
-        return new LearnedPredictor(models, MlProvenance.of(name(), hyper.values(), training, seed));
+        return new LearnedPredictor(models, MlProvenance.of(name(), hyper.values(), training, seed), measured);
     }
 
-    private void fitForest(Map<Target, FittedRegression> models, TrainingRows rows, String prefix, long seed) {
+    private void fitForest(Map<Target, FittedRegression> models, Set<Target> measured, TrainingRows rows,
+                           String prefix, long seed, Set<Target> wanted) {
         if (rows.size() < 2) {
+            return;
+        }
+        measured.add(rows.target());
+        if (!wanted.contains(rows.target())) {
             return;
         }
         HyperParameters hyper = params();

@@ -22,6 +22,7 @@ import io.stepcast.ml.learn.TrainingRows;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,6 +135,16 @@ public final class HybridEstimator implements Estimator {
 
     @Override
     public Predictor fit(TrainingSet training) {
+        return fit(training, EnumSet.allOf(Target.class));
+    }
+
+    /**
+     * Fits the base and the residuals of {@code targets} only (each residual is learned from its own rows with
+     * its own seeded trainers, so it does not depend on which others are learned). When none of them can be
+     * learned the full fit decides: it fails, or its predictor refuses them, as the full fit does.
+     */
+    @Override
+    public Predictor fit(TrainingSet training, Set<Target> targets) {
         String baseName = hyper.text("base").trim();
         Map<String, Estimator> all = estimators.get();
         Estimator baseEstimator = all.get(baseName);
@@ -156,6 +167,9 @@ public final class HybridEstimator implements Estimator {
         Map<String, String> chosen = new LinkedHashMap<>(hyper.values());
         StringBuilder counts = new StringBuilder();
         for (Target t : base.targets()) {
+            if (!targets.contains(t)) {
+                continue;
+            }
             TrainingRows rows = residualRows(base, t, training.observations());
             counts.append(' ').append(t.label()).append('=').append(rows.size());
             if (rows.size() < hyper.integer("min-rows")) {
@@ -164,6 +178,9 @@ public final class HybridEstimator implements Estimator {
             GridSearch.Result r = search.search(learner.pick(hyper.values()), rows, trainer);
             residuals.put(t, trainer.fit(rows, learner.trainer(r.chosen(), seed)));
             r.chosen().values().forEach((k, v) -> chosen.put(t.label() + "." + k, v));
+        }
+        if (residuals.isEmpty() && !targets.containsAll(base.targets())) {
+            return fit(training);
         }
         if (residuals.isEmpty()) {
             throw new CannotFitException("hybrid(" + baseName + ") needs at least " + hyper.integer("min-rows")

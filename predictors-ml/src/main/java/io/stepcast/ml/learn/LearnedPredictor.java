@@ -8,6 +8,7 @@ import io.stepcast.api.Target;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -21,25 +22,49 @@ import java.util.stream.Collectors;
 public final class LearnedPredictor implements Predictor {
     private final Map<Target, FittedRegression> models;
     private final Provenance provenance;
+    /** Every target its training set had enough rows of: what a full fit answers (names it in refusals). */
+    private final Set<Target> measured;
 
     /**
      * @param models     one fitted regression per answered target, at least one
      * @param provenance how it was fitted
      */
     public LearnedPredictor(Map<Target, FittedRegression> models, Provenance provenance) {
+        this(models, provenance, models.keySet());
+    }
+
+    /**
+     * A predictor fitted for some targets only ({@link io.stepcast.api.Estimator#fit(io.stepcast.api.TrainingSet,
+     * Set)}): it refuses every other target, and names in a refusal every target its training set measured,
+     * as the predictor of a full fit does.
+     *
+     * @param models     one fitted regression per answered target, at least one
+     * @param provenance how it was fitted
+     * @param measured   the targets a full fit would have answered; contains those of {@code models}
+     */
+    public LearnedPredictor(Map<Target, FittedRegression> models, Provenance provenance, Set<Target> measured) {
         if (models.isEmpty()) {
             throw new IllegalArgumentException("a learned predictor needs at least one fitted target");
         }
+        if (!measured.containsAll(models.keySet())) {
+            throw new IllegalArgumentException("measured targets " + measured + " miss some fitted one of "
+                    + models.keySet());
+        }
         this.models = Collections.unmodifiableMap(new EnumMap<>(models));
         this.provenance = Objects.requireNonNull(provenance, "provenance");
+        this.measured = Collections.unmodifiableSet(EnumSet.copyOf(measured));
     }
 
     @Override
     public Prediction predict(Config config, Target target) {
         FittedRegression m = models.get(target);
         if (m == null) {
+            if (measured.contains(target)) {
+                return Prediction.notApplicable(provenance.estimator() + " was fitted without " + target.label()
+                        + " (not asked for)");
+            }
             return Prediction.notApplicable(provenance.estimator() + " was not fitted for " + target.label()
-                    + " (its training set measured " + targets().stream().map(Target::label)
+                    + " (its training set measured " + measured.stream().map(Target::label)
                     .collect(Collectors.joining(", ")) + ")");
         }
         return m.predict(config);

@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A Tribuo regression learner over engineered features, one model per target the training set
@@ -79,6 +80,16 @@ public final class TribuoEstimator extends AbstractEstimator {
 
     @Override
     public Predictor fit(TrainingSet training) {
+        return fit(training, EnumSet.allOf(Target.class));
+    }
+
+    /**
+     * Fits the models of {@code targets} only (each target's model is fitted from its own rows with its own
+     * seeded trainers, so it does not depend on which others are fitted); fails when, and as, the full fit
+     * does.
+     */
+    @Override
+    public Predictor fit(TrainingSet training, Set<Target> targets) {
         HyperParameters hyper = params();
         FeatureSet features = FeatureSet.parse(hyper.text("features"));
         long seed = hyper.longValue("seed");
@@ -87,10 +98,15 @@ public final class TribuoEstimator extends AbstractEstimator {
         Map<Target, FittedRegression> models = new EnumMap<>(Target.class);
         Map<String, String> chosen = new LinkedHashMap<>(hyper.values());
         StringBuilder missing = new StringBuilder();
+        Set<Target> measured = EnumSet.noneOf(Target.class);
         for (Target t : Target.values()) {
             TrainingRows rows = TrainingRows.of(t, training.observations());
             if (rows.size() < minRows) {
                 missing.append(' ').append(t.label()).append('=').append(rows.size());
+                continue;
+            }
+            measured.add(t);
+            if (!targets.contains(t)) {
                 continue;
             }
             TargetTransform transform = hyper.flag("log-target") && t != Target.ACCURACY
@@ -103,10 +119,14 @@ public final class TribuoEstimator extends AbstractEstimator {
                 chosen.put(t.label() + ".cv-mse", Double.toString(r.cvMse()));
             }
         }
-        if (models.isEmpty()) {
+        if (measured.isEmpty()) {
             throw new CannotFitException(name() + " needs at least " + minRows
                     + " observations of some target; the training set '" + training.id() + "' has" + missing);
         }
-        return new LearnedPredictor(models, MlProvenance.of(name(), chosen, training, seed));
+        if (models.isEmpty()) {
+            // None of the asked targets is measured: the full fit's predictor gives the refusal it gives.
+            return fit(training);
+        }
+        return new LearnedPredictor(models, MlProvenance.of(name(), chosen, training, seed), measured);
     }
 }
