@@ -75,8 +75,17 @@ public final class ProfileReaders {
             raw.mark(2);
             boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
             raw.reset();
-            InputStream in = gzip ? new GZIPInputStream(raw) : raw;
-            return new FileHead(file.getFileName().toString(), in.readNBytes(FileHead.SIZE));
+            byte[] head = new byte[FileHead.SIZE];
+            int n = 0;
+            try {
+                InputStream in = gzip ? new GZIPInputStream(raw) : raw;
+                for (int r; n < head.length && (r = in.read(head, n, head.length - n)) > 0; ) {
+                    n += r;
+                }
+            } catch (java.io.EOFException e) {
+                // A truncated gzip file: detect from what decompressed; its reader names the truncation.
+            }
+            return new FileHead(file.getFileName().toString(), java.util.Arrays.copyOf(head, n));
         } catch (java.util.zip.ZipException e) {
             throw new DataFormatException(file.toString(), "not a valid gzip file: " + e.getMessage(), e);
         }

@@ -1,7 +1,9 @@
 package io.stepcast.datasets.cli;
 
+import io.stepcast.datasets.catalog.ProfileReaders;
 import io.stepcast.datasets.inspect.ProfileFormats;
 import io.stepcast.datasets.inspect.ProfileSummary;
+import io.stepcast.datasets.plugin.DatasetsPlugin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -11,6 +13,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -30,9 +33,25 @@ public final class ProfileInspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of text.")
     boolean json;
 
+    @Option(names = "--format", paramLabel = "NAME",
+            description = "The profile reader (as in datasets import); detected from the file when omitted.")
+    String format;
+
+    private final ProfileReaders readers;
+
+    /** Over the datasets module's own profile readers. */
+    public ProfileInspectCommand() {
+        this(new ProfileReaders(DatasetsPlugin.builtIn().profileReaders()));
+    }
+
+    /** @param readers the registered profile readers, in detection order */
+    public ProfileInspectCommand(ProfileReaders readers) {
+        this.readers = readers;
+    }
+
     @Override
     public Integer call() throws IOException {
-        ProfileSummary s = ProfileFormats.summarise(file);
+        ProfileSummary s = ProfileFormats.summarise(file, readers, Optional.ofNullable(format));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(s.toJson());

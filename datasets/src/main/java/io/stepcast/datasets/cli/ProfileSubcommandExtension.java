@@ -5,8 +5,8 @@ import picocli.CommandLine;
 
 /**
  * A plugin's sub-command of {@code stepcast profile}: each plugin contributes one under the shared name
- * {@code profile}, and the CLI merges them into one {@link ProfileCommand}. Subclasses need a no-argument
- * constructor (Guice creates them).
+ * {@code profile}, and the CLI merges them into one {@link ProfileCommand}. Subclasses need a no-argument or an
+ * {@code @Inject} constructor (Guice creates them).
  */
 public abstract class ProfileSubcommandExtension implements CommandExtension {
     private final String subcommand;

@@ -1,49 +1,40 @@
 package io.stepcast.datasets.inspect;
 
+import io.stepcast.api.plugin.ProfileReader;
+import io.stepcast.datasets.catalog.ProfileReaders;
 import io.stepcast.datasets.io.DataFormatException;
-import io.stepcast.datasets.kineto.KinetoReader;
-import io.stepcast.datasets.timeline.Tf2TraceReader;
-import io.stepcast.datasets.timeline.TimelineSummariser;
+import io.stepcast.datasets.plugin.DatasetsPlugin;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
- * Finds which trace format a file holds, from its name and first bytes, and summarises it with that format's
- * reader: PyTorch profiler ({@value KinetoReader#FORMAT}) first, since its files are also Chrome traces, then
- * TF2 profiler traces and TensorFlow 1.x timelines.
+ * Summarises a trace with the registered profile reader that reads it: the one named, or else the one the
+ * registry's detection chooses ({@link ProfileReaders#choose}, the path {@code datasets import} and
+ * {@code simulate --profile} take), provided it is a {@link ProfileSummariser}.
  */
 public final class ProfileFormats {
     private ProfileFormats() {
     }
 
-    /** The first bytes of a file as stored (gzipped or not). */
-    public static byte[] head(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return in.readNBytes(KinetoReader.HEAD_BYTES);
-        }
+    /** The summary of any trace the datasets module's own readers support. */
+    public static ProfileSummary summarise(Path file) throws IOException {
+        return summarise(file, new ProfileReaders(DatasetsPlugin.builtIn().profileReaders()), Optional.empty());
     }
 
-    /** The summary of any supported trace. */
-    public static ProfileSummary summarise(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new java.io.FileNotFoundException(file + ": no such file");
+    /**
+     * The summary of a trace, by the reader named {@code format} or else the one that detects the file.
+     *
+     * @throws DataFormatException naming the file when no reader recognises it, or the reader has no summary
+     */
+    public static ProfileSummary summarise(Path file, ProfileReaders readers, Optional<String> format)
+            throws IOException {
+        ProfileReader reader = readers.choose(file, format);
+        if (reader instanceof ProfileSummariser s) {
+            return s.summarise(file);
         }
-        String name = file.getFileName().toString();
-        byte[] head = head(file);
-        if (KinetoReader.detect(name, head)) {
-            return new KinetoReader().summarise(file);
-        }
-        if (Tf2TraceReader.detect(name, KinetoReader.decompressed(head))) {
-            return new Tf2TraceReader().summarise(file);
-        }
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
-        if (lower.endsWith(".json") || lower.endsWith(".json.gz")) {
-            return new TimelineSummariser().summarise(file);
-        }
-        throw new DataFormatException(file.toString(), "not a supported trace: expected a PyTorch profiler trace or "
-                + "a TensorFlow timeline (.json, .json.gz)");
+        throw new DataFormatException(file.toString(), "format " + reader.name() + " has no summary for profile "
+                + "inspect (it can be imported with stepcast datasets import)");
     }
 }

@@ -5,6 +5,8 @@ import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ProfileReader;
 import io.stepcast.api.profile.Profile;
 import io.stepcast.datasets.importers.ParquetImport;
+import io.stepcast.datasets.inspect.ProfileSummariser;
+import io.stepcast.datasets.inspect.ProfileSummary;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,7 +18,7 @@ import java.util.Optional;
  * {@link KinetoReader#readProfile}, op-trace Parquet with {@link KinetoReader#writeOpTrace}. Its files are also
  * Chrome traces, so it is registered before {@code tf-timeline}; detection is {@link KinetoReader#detect}.
  */
-public final class KinetoProfileReader implements ProfileReader, ParquetImport {
+public final class KinetoProfileReader implements ProfileReader, ParquetImport, ProfileSummariser {
 
     @Override
     public String name() {
@@ -31,6 +33,11 @@ public final class KinetoProfileReader implements ProfileReader, ParquetImport {
     @Override
     public boolean detect(FileHead head) {
         return KinetoReader.detect(head.fileName(), head.head());
+    }
+
+    @Override
+    public ProfileSummary summarise(Path file) throws IOException {
+        return new KinetoReader().summarise(file);
     }
 
     @Override

@@ -4,7 +4,10 @@ import io.stepcast.api.plugin.FileHead;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ProfileReader;
 import io.stepcast.api.profile.Profile;
+import io.stepcast.datasets.catalog.ProfileReaders;
 import io.stepcast.datasets.importers.ParquetImport;
+import io.stepcast.datasets.inspect.ProfileSummariser;
+import io.stepcast.datasets.inspect.ProfileSummary;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,9 +21,10 @@ import java.util.Optional;
  * <p>Detection accepts every {@code .json} or {@code .json.gz} file and every file whose content starts
  * like a Chrome trace object ({@code {"traceEvents"} or {@code {"displayTimeUnit"}), which is what stepcast
  * read as a TensorFlow timeline before readers were registered; a reader of another Chrome-trace dialect
- * (Kineto) must therefore be registered before this one.
+ * (Kineto) must therefore be registered before this one. Its summary tells the two TensorFlow dialects apart:
+ * a TF2 profiler trace ({@link Tf2TraceReader#detect}) or a TensorFlow 1.x timeline ({@link TimelineSummariser}).
  */
-public final class TfTimelineReader implements ProfileReader, ParquetImport {
+public final class TfTimelineReader implements ProfileReader, ParquetImport, ProfileSummariser {
     /** The reader's name. */
     public static final String NAME = "tf-timeline";
 
@@ -41,6 +45,13 @@ public final class TfTimelineReader implements ProfileReader, ParquetImport {
     public boolean detect(FileHead head) {
         String text = head.text();
         return head.plainName().endsWith(".json") || text.matches("(?s)\\{\\s*\"(traceEvents|displayTimeUnit)\".*");
+    }
+
+    @Override
+    public ProfileSummary summarise(Path file) throws IOException {
+        FileHead head = ProfileReaders.head(file);
+        return Tf2TraceReader.detect(head.fileName(), head.head()) ? new Tf2TraceReader().summarise(file)
+                : new TimelineSummariser().summarise(file);
     }
 
     @Override

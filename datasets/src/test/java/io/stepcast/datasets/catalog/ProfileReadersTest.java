@@ -4,6 +4,8 @@ import io.stepcast.api.plugin.FileHead;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ProfileReader;
 import io.stepcast.api.profile.Profile;
+import io.stepcast.datasets.inspect.ProfileFormats;
+import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.plugin.DatasetsPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +21,7 @@ import java.util.Optional;
 import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ProfileReadersTest {
     @TempDir
@@ -48,6 +51,32 @@ class ProfileReadersTest {
         // Kineto's schemaVersion: the built-in kineto reader, registered first, takes it before the later one.
         assertThat(new ProfileReaders(later).choose(json, Optional.empty()).name()).isEqualTo("kineto");
         assertThat(new ProfileReaders(later).choose(json, Optional.of("narrow")).name()).isEqualTo("narrow");
+    }
+
+    @Test
+    void inspectSummarisesWithTheReaderTheRegistryChooses() throws IOException {
+        Path json = Files.writeString(dir.resolve("t.json"), "{\"traceEvents\": [], \"schemaVersion\": 1}");
+        Map<String, ProfileReader> readers = new LinkedHashMap<>();
+        readers.put("narrow", new Claiming("narrow"));
+        readers.putAll(DatasetsPlugin.builtIn().profileReaders());
+        // The first reader that detects the file is asked for the summary; it has none, so inspect says so.
+        assertThatThrownBy(() -> ProfileFormats.summarise(json, new ProfileReaders(readers), Optional.empty()))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining(json.toString())
+                .hasMessageContaining("format narrow has no summary");
+        // Named, the built-in kineto reader summarises it (and names what the synthetic trace lacks).
+        assertThatThrownBy(() -> ProfileFormats.summarise(json, new ProfileReaders(readers), Optional.of("kineto")))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining("ProfilerStep");
+    }
+
+    @Test
+    void aTruncatedGzipFileIsDetectedFromWhatDecompresses() throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(("{\"traceEvents\": [" + "{\"ph\": \"X\"},".repeat(500) + "{}]}").getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] gz = bytes.toByteArray();
+        Path truncated = Files.write(dir.resolve("t.json.gz"), java.util.Arrays.copyOf(gz, gz.length - 12));
+        assertThat(ProfileReaders.head(truncated).text()).startsWith("{\"traceEvents\"");
     }
 
     /** A test reader that claims every file with "schemaVersion" in its head (reads nothing). */
