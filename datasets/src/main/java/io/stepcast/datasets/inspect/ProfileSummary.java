@@ -28,12 +28,21 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
      *
      * @param op    the collective's label ({@code all-reduce})
      * @param count occurrences per step (mean over the steps)
-     * @param bytes bytes per step (mean over the steps), when the trace records them
+     * @param bytes bytes per step (mean over the steps), when the trace records them or they were estimated
+     * @param bytesEstimated true when some of them were estimated from the durations (not recorded)
      */
-    public record CollectiveCount(String op, double count, OptionalDouble bytes) {
+    public record CollectiveCount(String op, double count, OptionalDouble bytes, boolean bytesEstimated) {
         public CollectiveCount {
             Objects.requireNonNull(op, "op");
             bytes = Objects.requireNonNullElse(bytes, OptionalDouble.empty());
+            if (bytesEstimated && bytes.isEmpty()) {
+                throw new IllegalArgumentException("collective " + op + ": bytes marked estimated but absent");
+            }
+        }
+
+        /** Bytes as the trace records them (none estimated). */
+        public CollectiveCount(String op, double count, OptionalDouble bytes) {
+            this(op, count, bytes, false);
         }
     }
 
@@ -78,7 +87,8 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
             CollectiveCount c = collectives.get(i);
             b.append(i == 0 ? "" : ", ").append("{\"op\": ").append(quote(c.op())).append(", \"count\": ")
                     .append(num(c.count())).append(", \"bytes\": ")
-                    .append(c.bytes().isPresent() ? num(c.bytes().getAsDouble()) : "null").append('}');
+                    .append(c.bytes().isPresent() ? num(c.bytes().getAsDouble()) : "null")
+                    .append(", \"bytes_estimated\": ").append(c.bytesEstimated()).append('}');
         }
         b.append("]");
         b.append(", \"device\": ").append(quote(device));
@@ -101,7 +111,8 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
         for (CollectiveCount c : collectives) {
             lines.add(String.format(java.util.Locale.ROOT, "collective %s: %.2f per step, %s", c.op(), c.count(),
                     c.bytes().isPresent() ? String.format(java.util.Locale.ROOT, "%.0f bytes per step",
-                            c.bytes().getAsDouble()) : "bytes not recorded"));
+                            c.bytes().getAsDouble()) + (c.bytesEstimated() ? " (estimated from the durations "
+                            + "and the catalog's links)" : "") : "bytes not recorded"));
         }
         lines.add("device: " + device);
         lines.add("world size: " + worldSize);
