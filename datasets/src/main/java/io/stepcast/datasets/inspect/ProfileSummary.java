@@ -112,7 +112,8 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
             lines.add(String.format(java.util.Locale.ROOT, "collective %s: %.2f per step, %s", c.op(), c.count(),
                     c.bytes().isPresent() ? String.format(java.util.Locale.ROOT, "%.0f bytes per step",
                             c.bytes().getAsDouble()) + (c.bytesEstimated() ? " (estimated from the durations "
-                            + "and the catalog's links)" : "") : "bytes not recorded"));
+                            + "and the catalog's links: an upper bound, a kernel's time also holds its wait for the other "
+                            + "ranks)" : "") : "bytes not recorded"));
         }
         lines.add("device: " + device);
         lines.add("world size: " + worldSize);
