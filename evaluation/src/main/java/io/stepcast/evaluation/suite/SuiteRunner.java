@@ -84,8 +84,10 @@ public final class SuiteRunner {
         try (TaskPool pool = new TaskPool(threads, progress)) {
             scored = pool.run(plan.holdOuts().stream().map(t -> new TaskPool.Task<>(
                     t.dataset() + " " + t.protocol() + " " + t.label(), timed(t.label(), t::run))).toList());
+            // Every selection's tasks in one batch: no thread waits for the last fold of one selection while
+            // another selection's folds are ready.
+            List<TaskPool.Task<BatchSizeSelection.FoldDecisions>> tasks = new ArrayList<>();
             for (BatchSizeSelection s : plan.selections()) {
-                List<TaskPool.Task<BatchSizeSelection.FoldDecisions>> tasks = new ArrayList<>();
                 s.predictors().forEach((label, e) -> {
                     for (int i = 0; i < s.splits().size(); i++) {
                         int fold = i;
@@ -93,7 +95,13 @@ public final class SuiteRunner {
                                 timed(label, () -> s.decide(fold, e))));
                     }
                 });
-                decisions.add(pool.run(tasks));
+            }
+            List<BatchSizeSelection.FoldDecisions> all = pool.run(tasks);
+            int from = 0;
+            for (BatchSizeSelection s : plan.selections()) {
+                int n = s.predictors().size() * s.splits().size();
+                decisions.add(all.subList(from, from + n));
+                from += n;
             }
         } finally {
             merge(seconds);
