@@ -21,9 +21,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Wall time of a what-if sweep: exactly {@code stepcast simulate --model ResNet-50 --step-time 1.22
- * --local-batch 64 --workers 1,2,4,8,16,32,64 --steps 200} (the command's defaults otherwise: asynchronous,
+ * --local-batch 64 --workers 1,2,4,...,maxWorkers --steps 200} (the command's defaults otherwise: asynchronous,
  * random order, one parameter server on its own host, one worker per host, 10 Gbit/s, 10 warm-up steps,
- * 3 seeds), run through the command itself so that profile synthesis and calibration are included. Each
+ * 3 seeds, all cores), run through the command itself so that profile synthesis and calibration are included. Each
  * measured iteration is one whole sweep ({@link Mode#SingleShotTime}); a sweep takes long enough (tens of
  * seconds) for the JIT warm-up to be a small part of the first one, so there is no warm-up iteration.
  */
@@ -43,7 +43,15 @@ public class SimulationSweepBenchmark {
     @Param({"3"})
     public int seeds;
 
-    /** One sweep over 1..64 workers. */
+    /** Largest worker count: the sweep runs the powers of two from 1 to it. */
+    @Param({"64"})
+    public int maxWorkers;
+
+    /** {@code --threads}; 0: the command's default (all cores). */
+    @Param({"0"})
+    public int threads;
+
+    /** One sweep over 1..{@link #maxWorkers} workers. */
     @Benchmark
     public String sweep() {
         StringWriter out = new StringWriter();
@@ -51,9 +59,18 @@ public class SimulationSweepBenchmark {
         CommandLine cli = new CommandLine(new SimulateCommand(Optional.of(new DefaultProfileSource())));
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
-        int code = cli.execute("--model", "ResNet-50", "--step-time", "1.22", "--local-batch", "64",
-                "--workers", "1,2,4,8,16,32,64", "--steps", Integer.toString(steps), "--seeds", Integer.toString(seeds),
-                "--json");
+        StringBuilder list = new StringBuilder("1");
+        for (int w = 2; w <= maxWorkers; w *= 2) {
+            list.append(',').append(w);
+        }
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--model", "ResNet-50",
+                "--step-time", "1.22", "--local-batch", "64", "--workers", list.toString(), "--steps",
+                Integer.toString(steps), "--seeds", Integer.toString(seeds), "--json"));
+        if (threads > 0) {
+            args.add("--threads");
+            args.add(Integer.toString(threads));
+        }
+        int code = cli.execute(args.toArray(String[]::new));
         if (code != 0) {
             throw new IllegalStateException("stepcast simulate exited " + code + ": " + err);
         }

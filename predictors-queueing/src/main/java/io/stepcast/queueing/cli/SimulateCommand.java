@@ -50,7 +50,8 @@ import java.util.concurrent.Callable;
  * samples/s over the seeds. {@code --trace-out} writes the execution of the largest worker count (first seed)
  * as Chrome trace JSON. {@code --transfer-jitter} (default 0.1) varies each network message's transfer by a
  * seeded log-normal factor of mean 1; without it, asynchronous workers fall into a convoy and throughput can
- * drop with more workers (see {@link io.stepcast.queueing.simulation.Simulator}).
+ * drop with more workers (see {@link io.stepcast.queueing.simulation.Simulator}). The seeds and worker counts run
+ * on {@code --threads} threads (default all cores) with the same output for any number.
  *
  * <p>{@code --architecture allreduce} simulates bucketed gradient all-reduce instead
  * ({@link AllReduceSimulator}): {@code --gpus-per-node}, {@code --nodes}, {@code --hardware} (catalog label)
@@ -161,6 +162,11 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "allreduce: GPU-to-GPU bandwidth inside a node when the catalog has none.")
     Double intraNodeGbps;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Threads running the seeds and worker counts (default: all cores); the output is the same "
+                    + "for any number.")
+    Integer threads;
+
     @Option(names = "--trace-out", paramLabel = "FILE", description = "Chrome trace JSON of the largest worker count.")
     Path traceOut;
 
@@ -224,21 +230,20 @@ public final class SimulateCommand implements Callable<Integer> {
                 seeds, SEED);
         double scale = cal.computeScale() * localBatch / profile.localBatch();
         int largest = workers.stream().mapToInt(Integer::intValue).max().orElseThrow();
-        List<ThroughputEstimate> points = new ArrayList<>();
-        ChromeTrace trace = null;
+        List<SimulationSetup> setups = new ArrayList<>();
         for (int w : workers) {
             int nodes = (w + workersPerHost - 1) / workersPerHost;
-            boolean aggregate = m == Mode.SYNC && workersPerHost > 1;
+            boolean hostAggregation = m == Mode.SYNC && workersPerHost > 1;
             SimulationSetup setup = new SimulationSetup(w, ps, nodes, colocated,
                     bandwidthGbps * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), cal.busBytesPerS(), m, order,
                     Sharding.BYTES,
-                    aggregate, scale, warmup, steps, computeJitter, transferJitter);
-            ChromeTrace t = traceOut != null && w == largest && trace == null ? new ChromeTrace(TRACE_EVENTS) : null;
-            points.add(SimulationRunner.run(compiled, setup, seeds, SEED, t));
-            if (t != null) {
-                trace = t;
-            }
+                    hostAggregation, scale, warmup, steps, computeJitter, transferJitter);
+            setups.add(setup);
         }
+        ChromeTrace trace = traceOut != null ? new ChromeTrace(TRACE_EVENTS) : null;
+        List<ThroughputEstimate> points = SimulationRunner.runAll(compiled, setups, seeds, SEED, trace,
+                workers.indexOf(largest), threads == null ? Runtime.getRuntime().availableProcessors()
+                        : threads);
         if (trace != null) {
             trace.write(traceOut);
         }
@@ -294,6 +299,9 @@ public final class SimulateCommand implements Callable<Integer> {
         atLeast("--seeds", seeds, 1);
         atLeast("--warmup", warmup, 0);
         atLeast("--workers-per-host", workersPerHost, 1);
+        if (threads != null) {
+            atLeast("--threads", threads, 1);
+        }
         workers.forEach(w -> atLeast("--workers", w, 1));
         require(bandwidthGbps > 0, "--bandwidth-gbps", bandwidthGbps, "must be positive");
         require(busGbps >= 0, "--host-bus-gbps", busGbps, "must not be negative");

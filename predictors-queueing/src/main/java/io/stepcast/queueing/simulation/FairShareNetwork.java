@@ -4,53 +4,99 @@ import java.util.Arrays;
 
 /**
  * Hosts joined by a non-blocking switch, each with a NIC of fixed capacity per direction (and optionally an
- * internal bus between its devices and its memory, also per direction). Concurrent transfers share the
- * links they cross with max-min fairness (progressive filling), recomputed whenever a transfer starts or
- * ends: the fluid processor-sharing network of Li, Yan, Paolieri and Golubchik (ICPE 2020, section 4).
+ * internal bus between its devices and its memory, also per direction). Concurrent transfers share the links
+ * they cross with max-min fairness (progressive filling), recomputed whenever a transfer starts or ends: the
+ * fluid processor-sharing network of Li, Yan, Paolieri and Golubchik (ICPE 2020, section 4).
  *
  * <p>Transfers crossing the same pair of links always receive the same rate, so they are grouped into
- * <em>classes</em> (one per source and destination host, and one per host bus and direction) and the
- * water-filling runs over classes, not transfers: its cost depends on the number of hosts, not on the
- * number of transfers in flight. Within a class, a transfer finishes when the class's cumulative service
- * (bytes delivered to each of its transfers since the start) reaches the value it had when the transfer
- * started plus its size; a per-class min-heap of those targets gives the next completion without touching
- * the other transfers. Nothing is allocated per transfer once the arrays have grown.
+ * <em>classes</em> (one per source and destination host, and one per host bus and direction), allocated on first
+ * use. The engine is incremental, so that an event's cost does not grow with the transfers in flight:
+ * <ul>
+ *   <li>Every active class belongs to the <em>group</em> of its bottleneck link (the link at which progressive
+ *       filling froze it); all classes of a group have the group's rate. A group keeps a virtual clock, the
+ *       service (bytes) delivered to each of its transfers, advanced lazily from the time its rate last changed;
+ *       a class's own service is the clock minus an offset taken when it joined. A rate change is one update of
+ *       the group, not of its classes.</li>
+ *   <li>Within a class a min-heap of completion targets (in the class's service) gives its next completion; the
+ *       group keeps a heap of its classes by next target, and one timer per group sits in a heap of timers.
+ *       Starting or ending a transfer updates its class, group and timer in O(log n); untouched groups keep
+ *       their timers.</li>
+ *   <li>Rates are recomputed only when a class's transfer count changed since the last computation (a channel
+ *       that starts its next message in the instant its previous one ended leaves every share as it was), and
+ *       only over the connected component of the changed classes. A component that is one shared link whose
+ *       classes each cross a link of their own (a parameter server's NIC and its workers' NICs) is solved in
+ *       O(log n): when no class is held below the link's equal share by its own link, every class gets the equal
+ *       share, which is what progressive filling gives. Any other component is solved by progressive filling over
+ *       its links and classes, exactly as before.</li>
+ * </ul>
+ * The rates are those of progressive filling over all classes; completion times agree with the non-incremental
+ * engine up to floating-point rounding (the test compares them). Not thread-safe.
  */
-final class FairShareNetwork {
+final class FairShareNetwork implements FlowNetwork {
     private final int hosts;
     private final int links;
     private final double[] capacity;
-    private final int classes;
-    private final int[] classLinkA;
-    private final int[] classLinkB;
 
-    private final int[] count;
-    private final double[] service;
-    private final double[] rate;
-    private final double[][] heapKey;
-    private final int[][] heapTag;
-    private final int[] activeClasses;
-    private final int[] activePos;
-    private int activeSize;
+    // Class index: reference class id (source * hosts + destination, then the bus classes) -> slot.
+    private long[] mapKey = new long[64];
+    private int[] mapVal = new int[64];
+    private int mapSize;
+    private int slots;
 
+    // Per class slot.
+    private long[] orig = new long[16];
+    private int[] la = new int[16];
+    private int[] lb = new int[16];
+    private int[] count = new int[16];
+    private int[] countAtRates = new int[16];
+    private double[][] hk = new double[16][];
+    private int[][] ht = new int[16][];
+    private double[] off = new double[16];
+    private boolean[] inGroup = new boolean[16];
+    private int[] group = new int[16];
+    private double[] gkey = new double[16];
+    private int[] gpos = new int[16];
+    private double[] kapA = new double[16];
+    private double[] kapB = new double[16];
+    private int[] kposA = new int[16];
+    private int[] kposB = new int[16];
+    private int[] lposA = new int[16];
+    private int[] lposB = new int[16];
+    private boolean[] isTouched = new boolean[16];
+    private int[] touched = new int[16];
+    private int touchedSize;
+    private int[] pending = new int[16];
+    private int pendingSize;
+    private int[] cstamp = new int[16];
+    private boolean[] frozen = new boolean[16];
+    private int[] newGroup = new int[16];
+    private int[] compClasses = new int[16];
+
+    // Per link.
+    private final int[] deg;
+    private final long[] flows;
+    private final int[] sharedNbr;
+    private final int[][] lcls;
+    private final IntHeap[] kheap;
+    private final IntHeap[] gheap;
+    private final double[] vClock;
+    private final double[] vRate;
+    private final double[] vTime;
+    private final IntHeap timers = new IntHeap();
+    private final int[] tPos;
     private final double[] remaining;
-    private final int[] linkCount;
-    private final boolean[] frozen;
-    private final int[] usedLinks;
-    private final int[] linkDegree;
-    private final int[] linkStart;
-    private final int[] linkFill;
-    private int[] linkClasses = new int[64];
+    private final long[] lcount;
+    private final double[] share;
+    private final int[] lstamp;
+    private final int[] processed;
+    private final int[] dirty;
+    private final int[] dirtyStamp;
+    private final int[] compLinks;
+    private int dirtySize;
+    private int refreshStamp;
+    private int bfsStamp;
 
     private double now;
-    /** Classes whose transfer count changed since the last look. */
-    private final int[] touched;
-    private final boolean[] isTouched;
-    private int touchedSize;
-    /** Transfer count of each class when the rates were last computed. */
-    private final int[] countAtRates;
-    private double nextTime = Double.POSITIVE_INFINITY;
-    private int nextClass = -1;
     private long recomputations;
 
     /**
@@ -71,40 +117,26 @@ final class FairShareNetwork {
             capacity[2 * hosts + 2 * h] = busBytesPerS[h];
             capacity[2 * hosts + 2 * h + 1] = busBytesPerS[h];
         }
-        classes = hosts * hosts + 2 * hosts;
-        classLinkA = new int[classes];
-        classLinkB = new int[classes];
-        for (int s = 0; s < hosts; s++) {
-            for (int d = 0; d < hosts; d++) {
-                classLinkA[s * hosts + d] = 2 * s;
-                classLinkB[s * hosts + d] = 2 * d + 1;
-            }
-        }
-        for (int h = 0; h < hosts; h++) {
-            for (int dir = 0; dir < 2; dir++) {
-                int c = hosts * hosts + 2 * h + dir;
-                classLinkA[c] = 2 * hosts + 2 * h + dir;
-                classLinkB[c] = -1;
-            }
-        }
-        count = new int[classes];
-        service = new double[classes];
-        rate = new double[classes];
-        heapKey = new double[classes][];
-        heapTag = new int[classes][];
-        activeClasses = new int[classes];
-        activePos = new int[classes];
-        Arrays.fill(activePos, -1);
+        Arrays.fill(mapKey, -1);
+        deg = new int[links];
+        flows = new long[links];
+        sharedNbr = new int[links];
+        lcls = new int[links][];
+        kheap = new IntHeap[links];
+        gheap = new IntHeap[links];
+        vClock = new double[links];
+        vRate = new double[links];
+        vTime = new double[links];
+        tPos = new int[links];
+        Arrays.fill(tPos, -1);
         remaining = new double[links];
-        linkCount = new int[links];
-        frozen = new boolean[classes];
-        usedLinks = new int[links];
-        linkDegree = new int[links];
-        linkStart = new int[links];
-        linkFill = new int[links];
-        touched = new int[classes];
-        isTouched = new boolean[classes];
-        countAtRates = new int[classes];
+        lcount = new long[links];
+        share = new double[links];
+        lstamp = new int[links];
+        processed = new int[links];
+        dirty = new int[links];
+        dirtyStamp = new int[links];
+        compLinks = new int[links];
     }
 
     private static double positive(double v, String what) {
@@ -114,129 +146,41 @@ final class FairShareNetwork {
         return v;
     }
 
-    /** Number of hosts. */
-    int hosts() {
+    @Override
+    public int hosts() {
         return hosts;
     }
 
-    /** The class of a transfer from host {@code src} to another host {@code dst} over both NICs. */
-    int nicClass(int src, int dst) {
+    @Override
+    public int nicClass(int src, int dst) {
         if (src == dst) {
             throw new IllegalArgumentException("a transfer within host " + src + " does not cross its NIC");
         }
-        return src * hosts + dst;
+        return slot((long) src * hosts + dst, 2 * src, 2 * dst + 1);
     }
 
-    /** The class of a copy over the bus of {@code host}: direction 0 device to host, 1 host to device. */
-    int busClass(int host, int direction) {
-        return hosts * hosts + 2 * host + direction;
+    @Override
+    public int busClass(int host, int direction) {
+        return slot((long) hosts * hosts + 2L * host + direction, 2 * hosts + 2 * host + direction, -1);
     }
 
-    /** True when the bus of {@code host} has a finite capacity, i.e. bus copies take time. */
-    boolean busModelled(int host) {
+    @Override
+    public boolean busModelled(int host) {
         return Double.isFinite(capacity[2 * hosts + 2 * host]);
     }
 
-    /** Starts a transfer of {@code bytes} in class {@code cls} at time {@code at}; {@code tag} comes back on completion. */
-    void start(double at, int cls, double bytes, int tag) {
-        advance(at);
-        if (!Double.isFinite(capacity[classLinkA[cls]])) {
-            throw new IllegalStateException("class " + cls + " crosses a link of infinite capacity");
-        }
-        if (count[cls] == 0) {
-            activePos[cls] = activeSize;
-            activeClasses[activeSize++] = cls;
-            if (heapKey[cls] == null) {
-                heapKey[cls] = new double[16];
-                heapTag[cls] = new int[16];
-            }
-        }
-        push(cls, service[cls] + bytes, tag);
-        touch(cls);
+    @Override
+    public int linkA(int cls) {
+        return la[cls];
     }
 
-    private void touch(int cls) {
-        if (!isTouched[cls]) {
-            isTouched[cls] = true;
-            touched[touchedSize++] = cls;
-        }
+    @Override
+    public int linkB(int cls) {
+        return lb[cls];
     }
 
-    /**
-     * Brings rates and the next completion up to date. Rates are recomputed only when some class's
-     * transfer count differs from the one they were computed for: a channel that starts its next message in
-     * the instant its previous one ends leaves every share as it was, and that is the common case.
-     */
-    private void refresh() {
-        if (touchedSize == 0) {
-            return;
-        }
-        boolean changed = false;
-        for (int i = 0; i < touchedSize; i++) {
-            int c = touched[i];
-            isTouched[c] = false;
-            if (count[c] != countAtRates[c]) {
-                countAtRates[c] = count[c];
-                if (classLinkB[c] < 0) {
-                    // A bus class is alone on its link: its share needs no water-filling.
-                    if (count[c] > 0) {
-                        rate[c] = capacity[classLinkA[c]] / count[c];
-                    }
-                } else {
-                    changed = true;
-                }
-            }
-        }
-        touchedSize = 0;
-        if (changed) {
-            recompute();
-        }
-        nextCompletion();
-    }
-
-    /** Time of the next transfer completion, positive infinity when the network is idle. */
-    double nextCompletionTime() {
-        refresh();
-        return nextTime;
-    }
-
-    /**
-     * Completes the transfer that finishes first, at {@code at} (which must be
-     * {@link #nextCompletionTime()}), and returns its tag.
-     */
-    int completeNext(double at) {
-        refresh();
-        int cls = nextClass;
-        if (cls < 0) {
-            throw new IllegalStateException("no transfer in flight");
-        }
-        advance(at);
-        int tag = pop(cls);
-        if (count[cls] == 0) {
-            int pos = activePos[cls];
-            int last = activeClasses[--activeSize];
-            activeClasses[pos] = last;
-            activePos[last] = pos;
-            activePos[cls] = -1;
-            // Reset the service counter of an idle class so that it cannot lose precision over a long run.
-            service[cls] = 0;
-        }
-        touch(cls);
-        return tag;
-    }
-
-    /** First link crossed by class {@code cls}. */
-    int linkA(int cls) {
-        return classLinkA[cls];
-    }
-
-    /** Second link crossed by class {@code cls}, or -1. */
-    int linkB(int cls) {
-        return classLinkB[cls];
-    }
-
-    /** A readable name of link {@code l}, for traces. */
-    String linkName(int l) {
+    @Override
+    public String linkName(int l) {
         if (l < 2 * hosts) {
             return "host " + (l / 2) + " NIC " + (l % 2 == 0 ? "out" : "in");
         }
@@ -244,15 +188,75 @@ final class FairShareNetwork {
         return "host " + (k / 2) + " bus " + (k % 2 == 0 ? "device-to-host" : "host-to-device");
     }
 
-    /** Current rate of each transfer of class {@code cls}, bytes/s (0 when idle). */
-    double rateOf(int cls) {
+    @Override
+    public double rateOf(int cls) {
         refresh();
-        return count[cls] == 0 ? 0 : rate[cls];
+        return count[cls] == 0 ? 0 : vRate[group[cls]];
     }
 
-    /** How many times the fair shares were recomputed. */
-    long recomputations() {
+    @Override
+    public long recomputations() {
         return recomputations;
+    }
+
+    @Override
+    public void start(double at, int cls, double bytes, int tag) {
+        advance(at);
+        if (!Double.isFinite(capacity[la[cls]])) {
+            throw new IllegalStateException("class " + orig[cls] + " crosses a link of infinite capacity");
+        }
+        if (hk[cls] == null) {
+            hk[cls] = new double[4];
+            ht[cls] = new int[4];
+        }
+        // An idle class's service restarts from zero, as does the non-incremental engine's.
+        double service = 0;
+        if (inGroup[cls]) {
+            if (count[cls] == 0) {
+                off[cls] = clockNow(group[cls]);
+            } else {
+                service = clockNow(group[cls]) - off[cls];
+            }
+        }
+        push(cls, service + bytes, tag);
+        if (inGroup[cls]) {
+            double g = hk[cls][0] + off[cls];
+            if (g != gkey[cls] || count[cls] == 1) {
+                gkey[cls] = g;
+                gheap[group[cls]].update(cls, g, orig[cls], gpos);
+                updateTimer(group[cls]);
+            }
+        }
+        touch(cls);
+    }
+
+    @Override
+    public double nextCompletionTime() {
+        refresh();
+        return timers.isEmpty() ? Double.POSITIVE_INFINITY : timers.topKey();
+    }
+
+    @Override
+    public int completeNext(double at) {
+        refresh();
+        if (timers.isEmpty() || timers.topKey() == Double.POSITIVE_INFINITY) {
+            throw new IllegalStateException("no transfer in flight");
+        }
+        int g = timers.top();
+        advance(at);
+        IntHeap h = gheap[g];
+        int cls = h.top();
+        int tag = pop(cls);
+        if (count[cls] > 0) {
+            gkey[cls] = hk[cls][0] + off[cls];
+            h.update(cls, gkey[cls], orig[cls], gpos);
+            updateTimer(g);
+        }
+        // An emptied class stays where it is in its group, its key and the group's timer stale, until it starts
+        // again (a channel's next message in the same instant only re-keys it) or the rates are next brought up
+        // to date (it leaves): both happen before the next completion is asked for.
+        touch(cls);
+        return tag;
     }
 
     private void advance(double at) {
@@ -262,63 +266,258 @@ final class FairShareNetwork {
         }
         if (dt > 0) {
             refresh();
-            for (int i = 0; i < activeSize; i++) {
-                int c = activeClasses[i];
-                service[c] += rate[c] * dt;
-            }
             now = at;
         }
     }
 
-    /**
-     * Progressive filling over the links in use: the link with the smallest fair share (remaining capacity
-     * over unfrozen transfers) fixes the rate of its unfrozen classes, which then take their share from their
-     * other link. Each used link lists its active classes (laid out contiguously), so an iteration costs the
-     * bottleneck's classes plus a scan of the used links.
-     */
-    private void recompute() {
-        recomputations++;
-        int used = 0;
-        int unfrozen = 0;
-        for (int i = 0; i < activeSize; i++) {
-            int c = activeClasses[i];
-            if (classLinkB[c] < 0) {
-                // A bus class is alone on its link: its fair share is the link over its transfers.
-                frozen[c] = true;
-                rate[c] = capacity[classLinkA[c]] / count[c];
+    private void touch(int cls) {
+        if (!isTouched[cls]) {
+            isTouched[cls] = true;
+            touched[touchedSize++] = cls;
+        }
+    }
+
+    /** The group's virtual clock at the current time, without storing it. */
+    private double clockNow(int g) {
+        return vClock[g] + vRate[g] * (now - vTime[g]);
+    }
+
+    /** Stores the group's clock at the current time, before its rate or membership changes. */
+    private void materialize(int g) {
+        vClock[g] = clockNow(g);
+        vTime[g] = now;
+    }
+
+    private void resetGroup(int g) {
+        // An idle group restarts its clock from zero so that it cannot lose precision over a long run. Its rate
+        // stands: a class that ends and restarts in the same instant rejoins at the rate its counts were given.
+        vClock[g] = 0;
+        vTime[g] = now;
+    }
+
+    private IntHeap groupHeap(int l) {
+        IntHeap h = gheap[l];
+        if (h == null) {
+            h = new IntHeap();
+            gheap[l] = h;
+        }
+        return h;
+    }
+
+    /** Puts a class with service {@code service} into group {@code g} (whose clock is stored at now). */
+    private void join(int cls, int g, double service) {
+        off[cls] = vClock[g] - service;
+        gkey[cls] = hk[cls][0] + off[cls];
+        group[cls] = g;
+        inGroup[cls] = true;
+        groupHeap(g).insert(cls, gkey[cls], orig[cls], gpos);
+    }
+
+    /** Takes an emptied class out of its group. */
+    private void leave(int cls) {
+        int g = group[cls];
+        IntHeap h = gheap[g];
+        h.remove(cls, gpos);
+        inGroup[cls] = false;
+        if (h.isEmpty()) {
+            resetGroup(g);
+        }
+        updateTimer(g);
+    }
+
+    private void updateTimer(int g) {
+        IntHeap h = gheap[g];
+        if (h == null || h.isEmpty()) {
+            if (tPos[g] >= 0) {
+                timers.remove(g, tPos);
+            }
+            return;
+        }
+        int cls = h.top();
+        double t;
+        double key = h.topKey();
+        if (vRate[g] > 0 && key != Double.POSITIVE_INFINITY) {
+            double left = Math.max(key - vClock[g], 0);
+            t = Math.max(vTime[g] + left / vRate[g], now);
+        } else {
+            t = Double.POSITIVE_INFINITY;
+        }
+        if (tPos[g] >= 0) {
+            timers.update(g, t, orig[cls], tPos);
+        } else {
+            timers.insert(g, t, orig[cls], tPos);
+        }
+    }
+
+    /** Brings rates and timers up to date with the transfer counts. */
+    private void refresh() {
+        if (touchedSize == 0) {
+            return;
+        }
+        int stamp = ++refreshStamp;
+        dirtySize = 0;
+        pendingSize = 0;
+        for (int i = 0; i < touchedSize; i++) {
+            int c = touched[i];
+            isTouched[c] = false;
+            int n = count[c];
+            int before = countAtRates[c];
+            if (lb[c] < 0) {
+                // A bus class is alone on its link: its share needs no water-filling.
+                int g = la[c];
+                if (n == 0) {
+                    if (inGroup[c]) {
+                        leave(c);
+                    }
+                    countAtRates[c] = 0;
+                    continue;
+                }
+                if (!inGroup[c]) {
+                    materialize(g);
+                    join(c, g, 0);
+                }
+                if (n != before) {
+                    countAtRates[c] = n;
+                    if (n > 0) {
+                        materialize(g);
+                        vRate[g] = capacity[g] / n;
+                    }
+                }
+                updateTimer(g);
                 continue;
             }
-            frozen[c] = false;
-            unfrozen++;
-            used = use(classLinkA[c], c, used);
-            used = use(classLinkB[c], c, used);
-        }
-        int offset = 0;
-        for (int i = 0; i < used; i++) {
-            int l = usedLinks[i];
-            linkStart[l] = offset;
-            linkFill[l] = offset;
-            offset += linkDegree[l];
-        }
-        if (linkClasses.length < offset) {
-            linkClasses = new int[Math.max(offset, 2 * linkClasses.length)];
-        }
-        for (int i = 0; i < activeSize; i++) {
-            int c = activeClasses[i];
-            if (classLinkB[c] >= 0) {
-                linkClasses[linkFill[classLinkA[c]]++] = c;
-                linkClasses[linkFill[classLinkB[c]]++] = c;
+            if (n != before) {
+                if (before == 0) {
+                    activate(c, n);
+                } else if (n == 0) {
+                    deactivate(c, before);
+                    if (inGroup[c]) {
+                        leave(c);
+                    }
+                } else {
+                    recount(c, before, n);
+                }
+                countAtRates[c] = n;
+                markDirty(la[c], stamp);
+                markDirty(lb[c], stamp);
             }
         }
+        touchedSize = 0;
+        for (int i = 0; i < dirtySize; i++) {
+            int l = dirty[i];
+            if (processed[l] == stamp || deg[l] == 0) {
+                continue;
+            }
+            int root = l;
+            if (deg[l] == 1) {
+                int c = lcls[l][0];
+                int o = la[c] == l ? lb[c] : la[c];
+                if (deg[o] < 2) {
+                    general(l, stamp);
+                    continue;
+                }
+                root = o;
+                if (processed[root] == stamp) {
+                    continue;
+                }
+            }
+            if (!star(root, stamp)) {
+                general(root, stamp);
+            }
+        }
+    }
+
+    private void markDirty(int l, int stamp) {
+        if (dirtyStamp[l] != stamp) {
+            dirtyStamp[l] = stamp;
+            dirty[dirtySize++] = l;
+        }
+    }
+
+    private void addPending(int c) {
+        if (pendingSize == pending.length) {
+            pending = Arrays.copyOf(pending, 2 * pendingSize);
+        }
+        pending[pendingSize++] = c;
+    }
+
+    /**
+     * The component of a link {@code l} whose classes each cross a link of their own: when none of those links
+     * holds its class below the equal share of {@code l}, progressive filling freezes every class at that share.
+     * Returns false (nothing decided) when that does not hold.
+     */
+    private boolean star(int l, int stamp) {
+        if (sharedNbr[l] != 0) {
+            return false;
+        }
+        double equal = capacity[l] / flows[l];
+        double tightest = kheap[l].topKey();
+        if (tightest < equal) {
+            return false;
+        }
+        materialize(l);
+        for (int i = 0; i < pendingSize; i++) {
+            int c = pending[i];
+            if (!inGroup[c] && (la[c] == l || lb[c] == l)) {
+                join(c, l, 0);
+            }
+        }
+        IntHeap h = groupHeap(l);
+        if (h.size() != deg[l]) {
+            return false; // some class was frozen at its own link before: re-solve the component
+        }
+        vRate[l] = equal;
+        processed[l] = stamp;
+        recomputations++;
+        updateTimer(l);
+        return true;
+    }
+
+    /** Progressive filling over the connected component of link {@code root}, as the non-incremental engine does. */
+    private void general(int root, int stamp) {
+        recomputations++;
+        int bs = ++bfsStamp;
+        int nl = 0;
+        int nc = 0;
+        compLinks[nl++] = root;
+        lstamp[root] = bs;
+        for (int i = 0; i < nl; i++) {
+            int l = compLinks[i];
+            processed[l] = stamp;
+            int[] list = lcls[l];
+            for (int k = 0; k < deg[l]; k++) {
+                int c = list[k];
+                if (cstamp[c] == bs) {
+                    continue;
+                }
+                cstamp[c] = bs;
+                compClasses[nc++] = c;
+                int o = la[c] == l ? lb[c] : la[c];
+                if (lstamp[o] != bs) {
+                    lstamp[o] = bs;
+                    compLinks[nl++] = o;
+                }
+            }
+        }
+        for (int i = 0; i < nl; i++) {
+            int l = compLinks[i];
+            remaining[l] = capacity[l];
+            lcount[l] = flows[l];
+            share[l] = 0;
+        }
+        for (int i = 0; i < nc; i++) {
+            frozen[compClasses[i]] = false;
+        }
+        int unfrozen = nc;
         while (unfrozen > 0) {
             double best = Double.POSITIVE_INFINITY;
             int bottleneck = -1;
-            for (int i = 0; i < used; i++) {
-                int l = usedLinks[i];
-                if (linkCount[l] > 0) {
-                    double share = remaining[l] / linkCount[l];
-                    if (share < best) {
-                        best = share;
+            for (int i = 0; i < nl; i++) {
+                int l = compLinks[i];
+                if (lcount[l] > 0) {
+                    double s = remaining[l] / lcount[l];
+                    if (s < best) {
+                        best = s;
                         bottleneck = l;
                     }
                 }
@@ -327,65 +526,245 @@ final class FairShareNetwork {
                 break;
             }
             // Rounding can leave a saturated link with a hair less than nothing: keep every transfer moving.
-            double share = best > 0 ? best : capacity[bottleneck] * 1e-12;
-            for (int k = linkStart[bottleneck]; k < linkFill[bottleneck]; k++) {
-                int c = linkClasses[k];
+            double s = best > 0 ? best : capacity[bottleneck] * 1e-12;
+            share[bottleneck] = s;
+            int[] list = lcls[bottleneck];
+            for (int k = 0; k < deg[bottleneck]; k++) {
+                int c = list[k];
                 if (frozen[c]) {
                     continue;
                 }
                 frozen[c] = true;
                 unfrozen--;
-                rate[c] = share;
-                int a = classLinkA[c];
-                remaining[a] -= share * count[c];
-                linkCount[a] -= count[c];
-                int b = classLinkB[c];
-                if (b >= 0) {
-                    remaining[b] -= share * count[c];
-                    linkCount[b] -= count[c];
+                newGroup[c] = bottleneck;
+                int n = count[c];
+                remaining[la[c]] -= s * n;
+                lcount[la[c]] -= n;
+                remaining[lb[c]] -= s * n;
+                lcount[lb[c]] -= n;
+            }
+        }
+        for (int i = 0; i < nl; i++) {
+            materialize(compLinks[i]);
+        }
+        for (int i = 0; i < nc; i++) {
+            int c = compClasses[i];
+            int ng = newGroup[c];
+            if (!inGroup[c]) {
+                join(c, ng, 0);
+            } else if (group[c] != ng) {
+                int og = group[c];
+                double service = vClock[og] - off[c];
+                gheap[og].remove(c, gpos);
+                join(c, ng, service);
+            }
+        }
+        for (int i = 0; i < nl; i++) {
+            int l = compLinks[i];
+            IntHeap h = gheap[l];
+            if (h != null && !h.isEmpty()) {
+                vRate[l] = share[l];
+            } else {
+                resetGroup(l);
+            }
+            updateTimer(l);
+        }
+    }
+
+    private IntHeap kappaHeap(int l) {
+        IntHeap h = kheap[l];
+        if (h == null) {
+            h = new IntHeap();
+            kheap[l] = h;
+        }
+        return h;
+    }
+
+    private void activate(int c, int n) {
+        int a = la[c];
+        int b = lb[c];
+        if (deg[a] == 1) {
+            int c2 = lcls[a][0];
+            sharedNbr[lb[c2]]++;
+        }
+        if (deg[b] == 1) {
+            int c2 = lcls[b][0];
+            sharedNbr[la[c2]]++;
+        }
+        lposA[c] = addToLink(a, c);
+        lposB[c] = addToLink(b, c);
+        if (deg[b] >= 2) {
+            sharedNbr[a]++;
+        }
+        if (deg[a] >= 2) {
+            sharedNbr[b]++;
+        }
+        flows[a] += n;
+        flows[b] += n;
+        kapA[c] = capacity[b] / n;
+        kapB[c] = capacity[a] / n;
+        kappaHeap(a).insert(c, kapA[c], orig[c], kposA);
+        kappaHeap(b).insert(c, kapB[c], orig[c], kposB);
+        addPending(c);
+    }
+
+    private void deactivate(int c, int before) {
+        int a = la[c];
+        int b = lb[c];
+        if (deg[b] >= 2) {
+            sharedNbr[a]--;
+        }
+        if (deg[a] >= 2) {
+            sharedNbr[b]--;
+        }
+        removeFromLink(a, lposA[c], true);
+        removeFromLink(b, lposB[c], false);
+        if (deg[a] == 1) {
+            int c2 = lcls[a][0];
+            sharedNbr[lb[c2]]--;
+        }
+        if (deg[b] == 1) {
+            int c2 = lcls[b][0];
+            sharedNbr[la[c2]]--;
+        }
+        flows[a] -= before;
+        flows[b] -= before;
+        kheap[a].remove(c, kposA);
+        kheap[b].remove(c, kposB);
+    }
+
+    private void recount(int c, int before, int n) {
+        int a = la[c];
+        int b = lb[c];
+        flows[a] += n - before;
+        flows[b] += n - before;
+        kapA[c] = capacity[b] / n;
+        kapB[c] = capacity[a] / n;
+        kheap[a].update(c, kapA[c], orig[c], kposA);
+        kheap[b].update(c, kapB[c], orig[c], kposB);
+    }
+
+    private int addToLink(int l, int c) {
+        int[] list = lcls[l];
+        if (list == null) {
+            list = new int[4];
+            lcls[l] = list;
+        } else if (deg[l] == list.length) {
+            list = Arrays.copyOf(list, 2 * deg[l]);
+            lcls[l] = list;
+        }
+        int p = deg[l]++;
+        list[p] = c;
+        return p;
+    }
+
+    private void removeFromLink(int l, int p, boolean sideA) {
+        int[] list = lcls[l];
+        int last = list[--deg[l]];
+        if (p != deg[l]) {
+            list[p] = last;
+            // A link is the A side (out) of all its classes or the B side (in) of all of them.
+            if (sideA) {
+                lposA[last] = p;
+            } else {
+                lposB[last] = p;
+            }
+        }
+    }
+
+    // ---- class index ----
+
+    private int slot(long key, int a, int b) {
+        int mask = mapKey.length - 1;
+        int i = (int) mix(key) & mask;
+        while (mapKey[i] != -1) {
+            if (mapKey[i] == key) {
+                return mapVal[i];
+            }
+            i = (i + 1) & mask;
+        }
+        int s = newSlot(key, a, b);
+        mapKey[i] = key;
+        mapVal[i] = s;
+        if (++mapSize * 2 > mapKey.length) {
+            rehash();
+        }
+        return s;
+    }
+
+    private static long mix(long k) {
+        long h = k * 0x9E3779B97F4A7C15L;
+        return h ^ (h >>> 29);
+    }
+
+    private void rehash() {
+        long[] oldK = mapKey;
+        int[] oldV = mapVal;
+        mapKey = new long[oldK.length * 2];
+        mapVal = new int[oldK.length * 2];
+        Arrays.fill(mapKey, -1);
+        int mask = mapKey.length - 1;
+        for (int j = 0; j < oldK.length; j++) {
+            if (oldK[j] != -1) {
+                int i = (int) mix(oldK[j]) & mask;
+                while (mapKey[i] != -1) {
+                    i = (i + 1) & mask;
                 }
-            }
-        }
-        for (int i = 0; i < used; i++) {
-            int l = usedLinks[i];
-            linkCount[l] = 0;
-            linkDegree[l] = 0;
-        }
-    }
-
-    private int use(int l, int c, int used) {
-        if (linkDegree[l] == 0) {
-            usedLinks[used++] = l;
-            remaining[l] = capacity[l];
-            linkCount[l] = 0;
-        }
-        linkDegree[l]++;
-        linkCount[l] += count[c];
-        return used;
-    }
-
-    private void nextCompletion() {
-        nextTime = Double.POSITIVE_INFINITY;
-        nextClass = -1;
-        for (int i = 0; i < activeSize; i++) {
-            int c = activeClasses[i];
-            double left = Math.max(heapKey[c][0] - service[c], 0);
-            double t = now + left / rate[c];
-            if (t < nextTime || (t == nextTime && c < nextClass)) {
-                nextTime = t;
-                nextClass = c;
+                mapKey[i] = oldK[j];
+                mapVal[i] = oldV[j];
             }
         }
     }
+
+    private int newSlot(long key, int a, int b) {
+        if (slots == orig.length) {
+            int m = 2 * slots;
+            orig = Arrays.copyOf(orig, m);
+            la = Arrays.copyOf(la, m);
+            lb = Arrays.copyOf(lb, m);
+            count = Arrays.copyOf(count, m);
+            countAtRates = Arrays.copyOf(countAtRates, m);
+            hk = Arrays.copyOf(hk, m);
+            ht = Arrays.copyOf(ht, m);
+            off = Arrays.copyOf(off, m);
+            inGroup = Arrays.copyOf(inGroup, m);
+            group = Arrays.copyOf(group, m);
+            gkey = Arrays.copyOf(gkey, m);
+            gpos = Arrays.copyOf(gpos, m);
+            kapA = Arrays.copyOf(kapA, m);
+            kapB = Arrays.copyOf(kapB, m);
+            kposA = Arrays.copyOf(kposA, m);
+            kposB = Arrays.copyOf(kposB, m);
+            lposA = Arrays.copyOf(lposA, m);
+            lposB = Arrays.copyOf(lposB, m);
+            isTouched = Arrays.copyOf(isTouched, m);
+            touched = Arrays.copyOf(touched, m);
+            cstamp = Arrays.copyOf(cstamp, m);
+            frozen = Arrays.copyOf(frozen, m);
+            newGroup = Arrays.copyOf(newGroup, m);
+            compClasses = Arrays.copyOf(compClasses, m);
+        }
+        int s = slots++;
+        orig[s] = key;
+        la[s] = a;
+        lb[s] = b;
+        group[s] = a;
+        gpos[s] = -1;
+        kposA[s] = -1;
+        kposB[s] = -1;
+        return s;
+    }
+
+    // ---- per-class heap of completion targets, ordered as the non-incremental engine orders them ----
 
     private void push(int cls, double key, int tag) {
         int n = count[cls];
-        if (n == heapKey[cls].length) {
-            heapKey[cls] = Arrays.copyOf(heapKey[cls], n * 2);
-            heapTag[cls] = Arrays.copyOf(heapTag[cls], n * 2);
+        if (n == hk[cls].length) {
+            hk[cls] = Arrays.copyOf(hk[cls], n * 2);
+            ht[cls] = Arrays.copyOf(ht[cls], n * 2);
         }
-        double[] k = heapKey[cls];
-        int[] g = heapTag[cls];
+        double[] k = hk[cls];
+        int[] g = ht[cls];
         int i = n;
         while (i > 0) {
             int p = (i - 1) >>> 1;
@@ -402,8 +781,8 @@ final class FairShareNetwork {
     }
 
     private int pop(int cls) {
-        double[] k = heapKey[cls];
-        int[] g = heapTag[cls];
+        double[] k = hk[cls];
+        int[] g = ht[cls];
         int top = g[0];
         int n = --count[cls];
         if (n > 0) {

@@ -60,7 +60,10 @@ public final class Simulator {
     private final int[] shardSendCount;
     private final boolean[] hasSend;
 
-    private final FairShareNetwork net;
+    private final FlowNetwork net;
+    private final int[] downClass;  // S*P, the network class of each (worker, shard) pair, looked up once
+    private final int[] upClass;
+    private final int[] busClass;   // S*2
     private final EventQueue queue = new EventQueue();
     private double now;
     private long events;
@@ -113,6 +116,12 @@ public final class Simulator {
      * @param trace   receives the execution, or null
      */
     public Simulator(CompiledProfile profile, SimulationSetup setup, int[] order, long seed, TraceSink trace) {
+        this(profile, setup, order, seed, trace, FairShareNetwork::new);
+    }
+
+    /** As the public constructor, over the network {@code network} builds (a test runs the reference engine). */
+    Simulator(CompiledProfile profile, SimulationSetup setup, int[] order, long seed, TraceSink trace,
+              FlowNetwork.Factory network) {
         this.p = profile;
         this.setup = setup;
         this.rng = new SplittableRandom(seed);
@@ -153,7 +162,13 @@ public final class Simulator {
         double[] bus = new double[hosts];
         Arrays.fill(nic, setup.nicBytesPerS());
         Arrays.fill(bus, setup.busBytesPerS());
-        net = new FairShareNetwork(nic, bus);
+        net = network.create(nic, bus);
+        downClass = new int[sim * shards];
+        upClass = new int[sim * shards];
+        busClass = new int[sim * 2];
+        Arrays.fill(downClass, -1);
+        Arrays.fill(upClass, -1);
+        Arrays.fill(busClass, -1);
 
         shardOf = setup.sharding().assign(p.tensorBytes, shards);
         int[] rank = new int[n];
@@ -528,7 +543,7 @@ public final class Simulator {
                 case 1:
                     xStage[x] = 2;
                     if (remote) {
-                        startFlow(x, net.nicClass(ps, h), p.tensorBytes[t] * transferJitter.draw(jitterRng));
+                        startFlow(x, downClass(w, shardOf[t], ps, h), p.tensorBytes[t] * transferJitter.draw(jitterRng));
                         return;
                     }
                     // fall through
@@ -538,7 +553,7 @@ public final class Simulator {
                         channelFreed(w, t);
                     }
                     if (net.busModelled(h)) {
-                        startFlow(x, net.busClass(h, 1), devices[w] * p.tensorBytes[t]);
+                        startFlow(x, busClass(w, h, 1), devices[w] * p.tensorBytes[t]);
                         return;
                     }
                     // fall through
@@ -558,7 +573,7 @@ public final class Simulator {
                 case 0:
                     xStage[x] = 1;
                     if (net.busModelled(h)) {
-                        startFlow(x, net.busClass(h, 0), devices[w] * p.sendBytes[send]);
+                        startFlow(x, busClass(w, h, 0), devices[w] * p.sendBytes[send]);
                         return;
                     }
                     // fall through
@@ -584,7 +599,7 @@ public final class Simulator {
                     // fall through
                 case 3:
                     xStage[x] = 4;
-                    startFlow(x, net.nicClass(h, ps), p.sendBytes[send] * transferJitter.draw(jitterRng));
+                    startFlow(x, upClass(w, s, h, ps), p.sendBytes[send] * transferJitter.draw(jitterRng));
                     return;
                 default:
                     int k = xStep[x];
@@ -592,6 +607,30 @@ public final class Simulator {
                     delivered(w, send, k, true);
             }
         }
+    }
+
+    private int downClass(int w, int s, int ps, int h) {
+        int i = w * shards + s;
+        if (downClass[i] < 0) {
+            downClass[i] = net.nicClass(ps, h);
+        }
+        return downClass[i];
+    }
+
+    private int upClass(int w, int s, int h, int ps) {
+        int i = w * shards + s;
+        if (upClass[i] < 0) {
+            upClass[i] = net.nicClass(h, ps);
+        }
+        return upClass[i];
+    }
+
+    private int busClass(int w, int h, int direction) {
+        int i = 2 * w + direction;
+        if (busClass[i] < 0) {
+            busClass[i] = net.busClass(h, direction);
+        }
+        return busClass[i];
     }
 
     private void startFlow(int x, int cls, double bytes) {
