@@ -23,7 +23,7 @@ final class EfficiencyFit {
     }
 
     /** A row: its terms and the measured seconds. */
-    record Row(JobTerms terms, double seconds) {
+    record Row(IterationModel terms, double seconds) {
     }
 
     /** The constants that best fit {@code rows}, starting from {@code start}. */

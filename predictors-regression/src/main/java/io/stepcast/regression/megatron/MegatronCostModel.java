@@ -128,6 +128,61 @@ final class MegatronCostModel {
         return new JobTerms(layout.microBatches() + p - 1, first, last, p2p, data, embedding, optimizer);
     }
 
+    /**
+     * The terms stage by stage for {@link PipelineSimulation} (check {@link #unsupported} first): stage i holds
+     * L / p layers, the first L mod p stages one more; the first stage adds the embedding (and its
+     * tensor-parallel all-reduce), the last the output layer; each stage all-reduces its own parameters over
+     * its data-parallel group (the first the word and position embeddings, the last the tied word embedding
+     * of the output layer); a boundary's messages cross a NIC when Megatron-LM's rank order (t fastest, then
+     * d, then p) puts its two stages on different nodes.
+     */
+    PipelineTerms pipeline(TransformerShape shape, ParallelLayout layout, boolean recompute) {
+        int t = layout.tensor();
+        int p = layout.pipeline();
+        int d = layout.data();
+        int g = gpusPerNode();
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute);
+        double act = c.activationBytes();
+        Placement tpGroup = Placement.singleNode(t);
+        double perLayerTp = 4 * links.allReduce(act, tpGroup);
+        Placement dataGroup = dataGroup(t, d, g);
+        java.util.List<StageTerms> stages = new java.util.ArrayList<>(p);
+        double[] data = new double[p];
+        double[] optimizer = new double[p];
+        for (int i = 0; i < p; i++) {
+            int layers = shape.layers() / p + (i < shape.layers() % p ? 1 : 0);
+            double flops = layers * c.layerFlops() / peakFlops;
+            double bytes = layers * c.layerBytes() / memoryBytesPerS;
+            double tensor = layers * perLayerTp;
+            double parameters = layers * c.layerParameters();
+            if (i == 0) {
+                bytes += c.embeddingBytes() / memoryBytesPerS;
+                tensor += links.allReduce(act, tpGroup);
+                parameters += c.embeddingParameters() + c.positionParameters();
+            }
+            if (i == p - 1) {
+                flops += c.logitFlops() / peakFlops;
+                if (p > 1) {
+                    parameters += c.embeddingParameters();
+                }
+            }
+            stages.add(new StageTerms(layers, flops, bytes, tensor));
+            data[i] = links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
+            optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / memoryBytesPerS;
+        }
+        double[] send = new double[p - 1];
+        int stageRanks = t * d;
+        for (int i = 0; i + 1 < p; i++) {
+            boolean crossNode = (long) i * stageRanks / g != (long) (i + 1) * stageRanks / g;
+            send[i] = links.sendRecv(act, crossNode);
+        }
+        boolean multiNode = layout.gpus() > g;
+        double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
+                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+        return new PipelineTerms(stages, recompute ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
+                layout.microBatches());
+    }
+
     /** The d ranks of one stage's data-parallel group over nodes of {@code g} GPUs, Megatron-LM's rank order. */
     static Placement dataGroup(int t, int d, int g) {
         int perNode = Math.max(1, Math.min(d, g / t));

@@ -48,7 +48,7 @@ class MegatronAnalyticRealDataTest {
     @Test
     void theDefaultConstantsAreTheFitOnAllRows() throws IOException {
         Predictor p = estimator().fit(TrainingSet.of("vtrain", vtrain()));
-        Efficiency e = ((MegatronAnalyticEstimator.MegatronPredictor) p).efficiency();
+        Efficiency e = ((MegatronPredictor) p).efficiency();
         Efficiency d = Efficiency.VTRAIN_A100;
         assertThat(e.flops()).isCloseTo(d.flops(), org.assertj.core.api.Assertions.within(0.01));
         assertThat(e.memory()).isCloseTo(d.memory(), org.assertj.core.api.Assertions.within(0.01));
@@ -73,7 +73,7 @@ class MegatronAnalyticRealDataTest {
             Predictor p = estimator().fit(TrainingSet.of("vtrain/-" + e.getKey(), train));
             double m = mape(p, e.getValue());
             System.out.printf("megatron-analytic leave-out %s: MAPE %.2f%% (n=%d) %s%n", e.getKey(), m,
-                    e.getValue().size(), ((MegatronAnalyticEstimator.MegatronPredictor) p).efficiency());
+                    e.getValue().size(), ((MegatronPredictor) p).efficiency());
             sum += m * e.getValue().size();
         }
         double loso = sum / all.size();
