@@ -54,6 +54,14 @@ public record Efficiency(double flops, double memory, double tensorLink, double 
      */
     public static final Efficiency VTRAIN_A100 = new Efficiency(0.636, 0.468, 0.360, 3.46e-3, 3.88e-3, 2.60);
 
+    /** The constants from {@link #toArray()}'s order. */
+    static Efficiency fromArray(double[] v) {
+        if (v.length != 6) {
+            throw new IllegalArgumentException("6 efficiency constants expected, found " + v.length);
+        }
+        return new Efficiency(v[0], v[1], v[2], v[3], v[4], v[5]);
+    }
+
     /** The parameters as an array (for the optimiser). */
     double[] toArray() {
         return new double[] {flops, memory, tensorLink, hostS, iterationS, overlap};
