@@ -6,7 +6,7 @@ import java.util.Map;
 
 /** The {@link Efficiency} constants by name, for {@link MegatronCodec}; every constant must be present. */
 final class EfficiencyText {
-    private static final String[] NAMES = {"flops", "memory", "tensor-link", "host-s", "iteration-s", "overlap"};
+    private static final String[] NAMES = {"flops", "memory", "tensor-link", "host-s", "iteration-s", "overlap", "end-host-s", "unfused-softmax-s"};
 
     private EfficiencyText() {
     }

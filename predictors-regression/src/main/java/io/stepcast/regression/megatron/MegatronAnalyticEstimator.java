@@ -17,7 +17,7 @@ import java.util.Optional;
 /**
  * {@code megatron-analytic}: the iteration time of a GPT trained with Megatron-LM's tensor, pipeline and data
  * parallelism from {@link MegatronCostModel}'s closed form (Shoeybi et al. 2019; Narayanan et al., SC'21), with
- * its six {@link Efficiency} constants fitted on the training rows ({@link EfficiencyFit}). The collectives
+ * its eight {@link Efficiency} constants fitted on the training rows ({@link EfficiencyFit}). The collectives
  * and point-to-point transfers come from the hardware catalog's link and NIC figures and are not fitted, so a
  * fit on one node predicts layouts whose data and pipeline parallelism cross nodes (the system must have NIC
  * figures, e.g. {@code dgx-a100}).

@@ -9,13 +9,15 @@ import java.util.Optional;
 
 /**
  * The closed form of a Megatron-LM iteration with tensor (t), pipeline (p) and data (d) parallelism on a
- * catalogued system, apart from the six fitted {@link Efficiency} constants:
+ * catalogued system, apart from the eight fitted {@link Efficiency} constants:
  * <ul>
  *   <li><b>Compute</b>: each stage holds ceil(L / p) layers; per micro-batch its GPUs run the TP-split
  *       matrices and element-wise kernels of {@link TransformerCosts} (Shoeybi et al. 2019, section 3), at the
  *       device's catalogued peak FP16/BF16 FLOPs and memory bandwidth times the fitted efficiencies; the host's
  *       kernel launches overlap them ({@link StageTerms#seconds}). The first stage adds the embedding, the
- *       last the output layer (Narayanan et al., SC'21, section 2.2 and appendix).</li>
+ *       last the output layer (Narayanan et al., SC'21, section 2.2 and appendix), each with its own host
+ *       launches; a layer whose attention softmax cannot use Megatron-LM's fused kernel
+ *       ({@link TransformerCosts#fusedSoftmax()}) launches the unfused kernels instead.</li>
  *   <li><b>Tensor parallelism</b>: 4 all-reduces per layer and micro-batch of {@code b s h} half-precision
  *       elements over the t GPUs of one node (Shoeybi et al. 2019, figure 4), from the catalog's intra-node
  *       link ({@link LinkCosts}); t never spans nodes (Narayanan et al., SC'21, section 3.3, takeaway 1).</li>
@@ -112,11 +114,14 @@ final class MegatronCostModel {
         double perLayerTp = 4 * links.allReduce(act, tpGroup);
         double layerFlops = layers * c.layerFlops() / peakFlops;
         double layerBytes = layers * c.layerBytes() / memoryBytesPerS;
+        int unfused = c.fusedSoftmax() ? 0 : layers;
         StageTerms first = new StageTerms(layers, layerFlops, layerBytes + c.embeddingBytes() / memoryBytesPerS,
-                layers * perLayerTp + links.allReduce(act, tpGroup));
+                layers * perLayerTp + links.allReduce(act, tpGroup), 1, unfused);
         StageTerms last = p == 1
-                ? new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, first.bytesS(), first.tensorS())
-                : new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, layerBytes, layers * perLayerTp);
+                ? new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, first.bytesS(), first.tensorS(),
+                        2, unfused)
+                : new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, layerBytes, layers * perLayerTp,
+                        1, unfused);
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * links.sendRecv(act, multiNode);
         // The first stage's parameters: its layers, the word and the position embeddings.
@@ -166,7 +171,8 @@ final class MegatronCostModel {
                     parameters += c.embeddingParameters();
                 }
             }
-            stages.add(new StageTerms(layers, flops, bytes, tensor));
+            int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
+            stages.add(new StageTerms(layers, flops, bytes, tensor, ends, c.fusedSoftmax() ? 0 : layers));
             data[i] = links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / memoryBytesPerS;
         }
