@@ -63,7 +63,7 @@ public record Efficiency(double flops, double memory, double tensorLink, double 
     /**
      * The constants {@code megatron-analytic} fits on all 1,440 rows of vTrain's measured single-node A100 table
      * ({@code shared/data/vtrain/ground_truth_single.csv}; J. Bang et al., vTrain, MICRO 2024), used by
-     * {@code plan-llm} when no data is given ({@code MegatronDefaultsTest} refits and checks them).
+     * {@code plan-llm} when no data is given ({@code MegatronAnalyticRealDataTest} refits and checks them).
      */
     public static final Efficiency VTRAIN_A100 = new Efficiency(0.649, 0.451, 0.342, 3.05e-3, 1e-9, 2.45, 3.17e-3,
             1.57e-3);

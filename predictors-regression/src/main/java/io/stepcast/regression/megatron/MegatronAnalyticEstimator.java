@@ -63,7 +63,7 @@ public final class MegatronAnalyticEstimator extends AbstractEstimator {
         MegatronJobs jobs = MegatronFit.jobs(NAME, zoo, hardware);
         boolean overlap = params().flag("overlap-dp");
         Efficiency e = params().choice("efficiency", EFFICIENCIES).equals("fit")
-                ? MegatronFit.efficiency(NAME, jobs, training, overlap, Method.ANALYTIC)
+                ? MegatronFit.efficiency(NAME, jobs, training, overlap)
                 : Efficiency.VTRAIN_A100;
         return new MegatronPredictor(jobs, e, overlap, Method.ANALYTIC, Provenance.of(this, training, 0));
     }

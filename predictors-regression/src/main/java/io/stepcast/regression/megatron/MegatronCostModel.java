@@ -5,6 +5,8 @@ import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.zoo.TransformerShape;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -151,7 +153,7 @@ final class MegatronCostModel {
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = 4 * links.allReduce(act, tpGroup);
         Placement dataGroup = dataGroup(t, d, g);
-        java.util.List<StageTerms> stages = new java.util.ArrayList<>(p);
+        List<StageTerms> stages = new ArrayList<>(p);
         double[] data = new double[p];
         double[] optimizer = new double[p];
         for (int i = 0; i < p; i++) {

@@ -43,8 +43,7 @@ final class MegatronFit {
     }
 
     /** The closed form's constants fitted on {@code training} ({@link EfficiencyFit}). */
-    static Efficiency efficiency(String estimator, MegatronJobs jobs, TrainingSet training, boolean overlap,
-                                 Method method) {
+    static Efficiency efficiency(String estimator, MegatronJobs jobs, TrainingSet training, boolean overlap) {
         List<EfficiencyFit.Row> rows = rows(jobs, training, Method.ANALYTIC);
         if (rows.size() < MIN_ROWS) {
             throw new CannotFitException(estimator + " needs at least " + MIN_ROWS + " transformer rows with a step"

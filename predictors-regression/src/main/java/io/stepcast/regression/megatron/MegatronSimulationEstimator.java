@@ -63,7 +63,7 @@ public final class MegatronSimulationEstimator extends AbstractEstimator {
         MegatronJobs jobs = MegatronFit.jobs(NAME, zoo, hardware);
         boolean overlap = params().flag("overlap-dp");
         Efficiency e = params().choice("efficiency", MegatronAnalyticEstimator.EFFICIENCIES).equals("fit")
-                ? MegatronFit.efficiency(NAME, jobs, training, overlap, Method.SIMULATION)
+                ? MegatronFit.efficiency(NAME, jobs, training, overlap)
                 : Efficiency.VTRAIN_A100;
         return new MegatronPredictor(jobs, e, overlap, Method.SIMULATION, Provenance.of(this, training, 0));
     }
