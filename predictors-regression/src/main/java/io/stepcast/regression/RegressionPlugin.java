@@ -4,6 +4,8 @@ import com.google.inject.multibindings.OptionalBinder;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.regression.megatron.MegatronAnalyticEstimator;
+import io.stepcast.regression.megatron.MegatronCodec;
+import io.stepcast.regression.megatron.MegatronSimulationEstimator;
 import io.stepcast.regression.megatron.PlanLlmExtension;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
@@ -31,7 +33,8 @@ import io.stepcast.regression.transfer.OverheadTransferEstimator;
  * {@code collective-alpha-beta} and {@code collective-catalog} (the latter reads the optional
  * {@link HardwareCatalog}), the all-reduce predictors {@code allreduce-analytic} and {@code pollux-topo} (the
  * hardware catalog and the optional {@link ModelCatalog}), the cross-hardware {@code overhead-transfer},
- * {@code megatron-analytic} (reads the optional {@link ModelCatalog} and {@link HardwareCatalog}), the
+ * {@code megatron-analytic} and {@code megatron-simulation} with their codec (read the optional {@link ModelCatalog} and
+ * {@link HardwareCatalog}), the
  * {@code anova} and {@code plan-llm} commands and the {@code courier} reproduction of the Courier paper's
  * figures. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
@@ -59,6 +62,9 @@ public final class RegressionPlugin extends StepcastPlugin {
         estimator(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.class);
         OptionalBinder.newOptionalBinder(binder(), ModelCatalog.class);
         estimator(MegatronAnalyticEstimator.NAME, MegatronAnalyticEstimator.class);
+        estimator(MegatronSimulationEstimator.NAME, MegatronSimulationEstimator.class);
+        codec(MegatronAnalyticEstimator.NAME, MegatronCodec.class);
+        codec(MegatronSimulationEstimator.NAME, MegatronCodec.class);
         estimator(AllreduceAnalyticEstimator.NAME, AllreduceAnalyticEstimator.class);
         estimator(TopoPolluxEstimator.NAME, TopoPolluxEstimator.class);
         estimator(OverheadTransferEstimator.NAME, OverheadTransferEstimator.class);

@@ -1,7 +1,7 @@
 package io.stepcast.regression.megatron;
 
 /**
- * The six fitted constants of {@link MegatronCostModel}, each a property of the GPU and its software stack
+ * The eight fitted constants of {@link MegatronCostModel}, each a property of the GPU and its software stack
  * (none of a node or a network, so that a fit on one node carries to many):
  *
  * @param flops     achieved fraction of the device's peak dense FP16/BF16 throughput on the transformer's
@@ -23,9 +23,16 @@ package io.stepcast.regression.megatron;
  *                  device execution overlap (k = 1: serial; k to infinity: the larger of the two); CUDA launches
  *                  are asynchronous (PyTorch "CUDA semantics: asynchronous execution",
  *                  https://pytorch.org/docs/stable/notes/cuda.html#asynchronous-execution), so k is above 1
+ * @param endHostS  host seconds to launch, per micro-batch, the kernels of one end of the model: the embedding
+ *                  on the first stage, the output layer and the loss on the last (both on a single stage); in the
+ *                  launch-bound regime of short layers they do not scale with the layer count
+ * @param unfusedSoftmaxS host seconds per layer and micro-batch added when the attention softmax falls back from
+ *                  Megatron-LM's fused kernel to PyTorch's separate scale, mask and softmax kernels and their
+ *                  backward ({@link TransformerCosts#fusedSoftmax()}): the launch-bound rows of TP = 8 at micro-batch 1,
+ *                  where {@code b a / t} = 2 attention batches are not a multiple of the kernel's 4 per block
  */
 public record Efficiency(double flops, double memory, double tensorLink, double hostS, double iterationS,
-                         double overlap) {
+                         double overlap, double endHostS, double unfusedSoftmaxS) {
     public Efficiency {
         check(flops, "flops", 1.0);
         check(memory, "memory", 1.0);
@@ -35,6 +42,12 @@ public record Efficiency(double flops, double memory, double tensorLink, double 
         }
         if (!(iterationS >= 0) || !Double.isFinite(iterationS)) {
             throw new IllegalArgumentException("iteration seconds must be non-negative, was " + iterationS);
+        }
+        if (!(endHostS >= 0) || !Double.isFinite(endHostS)) {
+            throw new IllegalArgumentException("end host seconds must be non-negative, was " + endHostS);
+        }
+        if (!(unfusedSoftmaxS >= 0) || !Double.isFinite(unfusedSoftmaxS)) {
+            throw new IllegalArgumentException("unfused softmax seconds must be non-negative, was " + unfusedSoftmaxS);
         }
         if (!(overlap >= 1) || !Double.isFinite(overlap)) {
             throw new IllegalArgumentException("overlap exponent must be at least 1, was " + overlap);
@@ -50,12 +63,21 @@ public record Efficiency(double flops, double memory, double tensorLink, double 
     /**
      * The constants {@code megatron-analytic} fits on all 1,440 rows of vTrain's measured single-node A100 table
      * ({@code shared/data/vtrain/ground_truth_single.csv}; J. Bang et al., vTrain, MICRO 2024), used by
-     * {@code plan-llm} when no data is given ({@code MegatronDefaultsTest} refits and checks them).
+     * {@code plan-llm} when no data is given ({@code MegatronAnalyticRealDataTest} refits and checks them).
      */
-    public static final Efficiency VTRAIN_A100 = new Efficiency(0.636, 0.468, 0.360, 3.46e-3, 3.88e-3, 2.60);
+    public static final Efficiency VTRAIN_A100 = new Efficiency(0.649, 0.451, 0.342, 3.05e-3, 1e-9, 2.45, 3.17e-3,
+            1.57e-3);
+
+    /** The constants from {@link #toArray()}'s order. */
+    static Efficiency fromArray(double[] v) {
+        if (v.length != 8) {
+            throw new IllegalArgumentException("8 efficiency constants expected, found " + v.length);
+        }
+        return new Efficiency(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+    }
 
     /** The parameters as an array (for the optimiser). */
     double[] toArray() {
-        return new double[] {flops, memory, tensorLink, hostS, iterationS, overlap};
+        return new double[] {flops, memory, tensorLink, hostS, iterationS, overlap, endHostS, unfusedSoftmaxS};
     }
 }

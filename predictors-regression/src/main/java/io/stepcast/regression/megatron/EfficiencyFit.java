@@ -12,7 +12,7 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 import java.util.List;
 
 /**
- * Fits the six {@link Efficiency} constants to measured iteration times by minimising the mean squared
+ * Fits the eight {@link Efficiency} constants to measured iteration times by minimising the mean squared
  * relative error with the Nelder-Mead simplex (Nelder and Mead, "A Simplex Method for Function
  * Minimization", The Computer Journal 7(4), 1965; Apache Commons Math's {@link NelderMeadSimplex}). The
  * search runs over unconstrained coordinates: the three efficiencies through the logistic function (so they
@@ -23,7 +23,7 @@ final class EfficiencyFit {
     }
 
     /** A row: its terms and the measured seconds. */
-    record Row(JobTerms terms, double seconds) {
+    record Row(IterationModel terms, double seconds) {
     }
 
     /** The constants that best fit {@code rows}, starting from {@code start}. */
@@ -42,7 +42,7 @@ final class EfficiencyFit {
         // Two restarts from the previous optimum: Nelder-Mead can stall on a collapsed simplex.
         for (int round = 0; round < 3; round++) {
             PointValuePair best = optimizer.optimize(new MaxEval(4000), new ObjectiveFunction(loss), GoalType.MINIMIZE,
-                    new InitialGuess(x), new NelderMeadSimplex(new double[] {0.5, 0.5, 0.5, 0.5, 0.5, 0.5}));
+                    new InitialGuess(x), new NelderMeadSimplex(new double[] {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}));
             x = best.getPoint();
         }
         return decode(x);
@@ -50,12 +50,12 @@ final class EfficiencyFit {
 
     private static double[] encode(Efficiency e) {
         return new double[] {logit(e.flops()), logit(e.memory()), logit(e.tensorLink()), Math.log(e.hostS()),
-                Math.log(e.iterationS()), Math.log(e.overlap() - 1)};
+                Math.log(e.iterationS()), Math.log(e.overlap() - 1), Math.log(e.endHostS()), Math.log(e.unfusedSoftmaxS())};
     }
 
     private static Efficiency decode(double[] x) {
         return new Efficiency(logistic(x[0]), logistic(x[1]), logistic(x[2]), Math.exp(x[3]), Math.exp(x[4]),
-                1 + Math.exp(Math.min(x[5], 5)));
+                1 + Math.exp(Math.min(x[5], 5)), Math.exp(x[6]), Math.exp(x[7]));
     }
 
     private static double logit(double p) {

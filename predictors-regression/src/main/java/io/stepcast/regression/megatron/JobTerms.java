@@ -13,7 +13,7 @@ package io.stepcast.regression.megatron;
  * @param optimizerS   the optimizer step's memory traffic at peak bandwidth, seconds
  */
 record JobTerms(int steps, StageTerms first, StageTerms last, double pipelineS, double dataS, double embeddingS,
-                double optimizerS) {
+                double optimizerS) implements IterationModel {
 
     /** The iteration, its parts in seconds. */
     Breakdown breakdown(Efficiency e, boolean overlapData) {
@@ -28,7 +28,8 @@ record JobTerms(int steps, StageTerms first, StageTerms last, double pipelineS, 
     }
 
     /** The iteration time, seconds. */
-    double seconds(Efficiency e, boolean overlapData) {
+    @Override
+    public double seconds(Efficiency e, boolean overlapData) {
         return breakdown(e, overlapData).total();
     }
 

@@ -5,17 +5,21 @@ import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.zoo.TransformerShape;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The closed form of a Megatron-LM iteration with tensor (t), pipeline (p) and data (d) parallelism on a
- * catalogued system, apart from the six fitted {@link Efficiency} constants:
+ * catalogued system, apart from the eight fitted {@link Efficiency} constants:
  * <ul>
  *   <li><b>Compute</b>: each stage holds ceil(L / p) layers; per micro-batch its GPUs run the TP-split
  *       matrices and element-wise kernels of {@link TransformerCosts} (Shoeybi et al. 2019, section 3), at the
  *       device's catalogued peak FP16/BF16 FLOPs and memory bandwidth times the fitted efficiencies; the host's
  *       kernel launches overlap them ({@link StageTerms#seconds}). The first stage adds the embedding, the
- *       last the output layer (Narayanan et al., SC'21, section 2.2 and appendix).</li>
+ *       last the output layer (Narayanan et al., SC'21, section 2.2 and appendix), each with its own host
+ *       launches; a layer whose attention softmax cannot use Megatron-LM's fused kernel
+ *       ({@link TransformerCosts#fusedSoftmax()}) launches the unfused kernels instead.</li>
  *   <li><b>Tensor parallelism</b>: 4 all-reduces per layer and micro-batch of {@code b s h} half-precision
  *       elements over the t GPUs of one node (Shoeybi et al. 2019, figure 4), from the catalog's intra-node
  *       link ({@link LinkCosts}); t never spans nodes (Narayanan et al., SC'21, section 3.3, takeaway 1).</li>
@@ -112,11 +116,14 @@ final class MegatronCostModel {
         double perLayerTp = 4 * links.allReduce(act, tpGroup);
         double layerFlops = layers * c.layerFlops() / peakFlops;
         double layerBytes = layers * c.layerBytes() / memoryBytesPerS;
+        int unfused = c.fusedSoftmax() ? 0 : layers;
         StageTerms first = new StageTerms(layers, layerFlops, layerBytes + c.embeddingBytes() / memoryBytesPerS,
-                layers * perLayerTp + links.allReduce(act, tpGroup));
+                layers * perLayerTp + links.allReduce(act, tpGroup), 1, unfused);
         StageTerms last = p == 1
-                ? new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, first.bytesS(), first.tensorS())
-                : new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, layerBytes, layers * perLayerTp);
+                ? new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, first.bytesS(), first.tensorS(),
+                        2, unfused)
+                : new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, layerBytes, layers * perLayerTp,
+                        1, unfused);
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * links.sendRecv(act, multiNode);
         // The first stage's parameters: its layers, the word and the position embeddings.
@@ -126,6 +133,62 @@ final class MegatronCostModel {
                 multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
         double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / memoryBytesPerS;
         return new JobTerms(layout.microBatches() + p - 1, first, last, p2p, data, embedding, optimizer);
+    }
+
+    /**
+     * The terms stage by stage for {@link PipelineSimulation} (check {@link #unsupported} first): stage i holds
+     * L / p layers, the first L mod p stages one more; the first stage adds the embedding (and its
+     * tensor-parallel all-reduce), the last the output layer; each stage all-reduces its own parameters over
+     * its data-parallel group (the first the word and position embeddings, the last the tied word embedding
+     * of the output layer); a boundary's messages cross a NIC when Megatron-LM's rank order (t fastest, then
+     * d, then p) puts its two stages on different nodes.
+     */
+    PipelineTerms pipeline(TransformerShape shape, ParallelLayout layout, boolean recompute) {
+        int t = layout.tensor();
+        int p = layout.pipeline();
+        int d = layout.data();
+        int g = gpusPerNode();
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute);
+        double act = c.activationBytes();
+        Placement tpGroup = Placement.singleNode(t);
+        double perLayerTp = 4 * links.allReduce(act, tpGroup);
+        Placement dataGroup = dataGroup(t, d, g);
+        List<StageTerms> stages = new ArrayList<>(p);
+        double[] data = new double[p];
+        double[] optimizer = new double[p];
+        for (int i = 0; i < p; i++) {
+            int layers = shape.layers() / p + (i < shape.layers() % p ? 1 : 0);
+            double flops = layers * c.layerFlops() / peakFlops;
+            double bytes = layers * c.layerBytes() / memoryBytesPerS;
+            double tensor = layers * perLayerTp;
+            double parameters = layers * c.layerParameters();
+            if (i == 0) {
+                bytes += c.embeddingBytes() / memoryBytesPerS;
+                tensor += links.allReduce(act, tpGroup);
+                parameters += c.embeddingParameters() + c.positionParameters();
+            }
+            if (i == p - 1) {
+                flops += c.logitFlops() / peakFlops;
+                if (p > 1) {
+                    parameters += c.embeddingParameters();
+                }
+            }
+            int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
+            stages.add(new StageTerms(layers, flops, bytes, tensor, ends, c.fusedSoftmax() ? 0 : layers));
+            data[i] = links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
+            optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / memoryBytesPerS;
+        }
+        double[] send = new double[p - 1];
+        int stageRanks = t * d;
+        for (int i = 0; i + 1 < p; i++) {
+            boolean crossNode = (long) i * stageRanks / g != (long) (i + 1) * stageRanks / g;
+            send[i] = links.sendRecv(act, crossNode);
+        }
+        boolean multiNode = layout.gpus() > g;
+        double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
+                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+        return new PipelineTerms(stages, recompute ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
+                layout.microBatches());
     }
 
     /** The d ranks of one stage's data-parallel group over nodes of {@code g} GPUs, Megatron-LM's rank order. */

@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Resolves a {@link Config} to the {@link JobTerms} of {@link MegatronCostModel}: the model's
+ * Resolves a {@link Config} to the {@link JobTerms} or {@link PipelineTerms} of {@link MegatronCostModel}: the model's
  * {@link TransformerShape} from the zoo, the system from the hardware catalog, the layout from the deployment
  * (a plain data-parallel job of one GPU per worker is t = p = 1, d = workers, one micro-batch of the local
  * batch). Caches the cost model per hardware label; thread-safe.
@@ -29,8 +29,13 @@ final class MegatronJobs {
         this.hardware = hardware;
     }
 
-    /** The terms of a configuration, or the reason it cannot be costed. */
+    /** The closed-form terms of a configuration, or the reason it cannot be costed. */
     Either terms(Config config) {
+        return terms(config, Method.ANALYTIC);
+    }
+
+    /** The terms of a configuration for {@code method}, or the reason it cannot be costed. */
+    Either terms(Config config, Method method) {
         Optional<ModelInfo> model = zoo.find(config.model());
         if (model.isEmpty() || model.get().transformer().isEmpty()) {
             return Either.no(model.isEmpty() ? "model '" + config.model() + "' is not in the zoo"
@@ -54,7 +59,12 @@ final class MegatronJobs {
         }
         TransformerShape shape = model.get().transformer().get();
         Optional<String> why = cost.get().unsupported(shape, layout);
-        return why.map(Either::no).orElseGet(() -> new Either(Optional.of(cost.get().terms(shape, layout)), ""));
+        if (why.isPresent()) {
+            return Either.no(why.get());
+        }
+        IterationModel m = method == Method.ANALYTIC ? cost.get().terms(shape, layout)
+                : cost.get().pipeline(shape, layout, false);
+        return new Either(Optional.of(m), "");
     }
 
     /** The cost model of a catalogued system, or empty when a figure it needs is missing. */
@@ -75,7 +85,7 @@ final class MegatronJobs {
     }
 
     /** Terms, or the reason there are none. */
-    record Either(Optional<JobTerms> terms, String reason) {
+    record Either(Optional<IterationModel> terms, String reason) {
         static Either no(String reason) {
             return new Either(Optional.empty(), reason);
         }

@@ -97,7 +97,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
             if (overlapDp) {
                 e = (MegatronAnalyticEstimator) e.withHyperParameters(java.util.Map.of("overlap-dp", "true"));
             }
-            efficiency = ((MegatronAnalyticEstimator.MegatronPredictor) e.fit(TrainingSet.of("vtrain",
+            efficiency = ((MegatronPredictor) e.fit(TrainingSet.of("vtrain",
                     oc.observations("vtrain", Optional.of(data))))).efficiency();
             source = "fitted on " + data.resolve("vtrain").resolve("ground_truth_single.csv");
         }

@@ -74,6 +74,26 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, bool
         return 3 * 2.0 * microBatch * shape.sequence() * shape.hidden() * paddedVocabulary() / tensor;
     }
 
+    /**
+     * Whether Megatron-LM's fused causal scale-mask-softmax CUDA kernel runs ({@code FusedScaleMaskSoftmax
+     * .is_kernel_available} in {@code megatron/model/fused_softmax.py}, with {@code get_batch_per_block} of
+     * {@code megatron/fused_kernels/scaled_masked_softmax.h}): half-precision scores, 16 < s <= 4096, s divisible
+     * by 4, and the attention batches {@code b a / t} divisible by 4 and by the kernel's batches per block,
+     * {@code 128 / min(32, 2^ceil(log2 s))} warps' worth (2 per warp up to 128 keys, else 1). Otherwise the
+     * layer falls back to PyTorch's separate scale, mask and softmax kernels.
+     */
+    boolean fusedSoftmax() {
+        int s = shape.sequence();
+        long batches = (long) microBatch * (shape.heads() / tensor);
+        if (!(s > 16 && s <= 4096 && s % 4 == 0 && batches % 4 == 0)) {
+            return false;
+        }
+        int pow2 = Integer.highestOneBit(s - 1) << 1;
+        int warp = Math.min(32, pow2);
+        int perBlock = (128 / warp) * (pow2 <= 128 ? 2 : 1);
+        return batches % perBlock == 0;
+    }
+
     /** Embedding lookup bytes (read and write of the activations, and the gradient scatter). */
     double embeddingBytes() {
         return 4.0 * HALF * microBatch * shape.sequence() * shape.hidden() / tensor;

@@ -48,7 +48,7 @@ class MegatronAnalyticRealDataTest {
     @Test
     void theDefaultConstantsAreTheFitOnAllRows() throws IOException {
         Predictor p = estimator().fit(TrainingSet.of("vtrain", vtrain()));
-        Efficiency e = ((MegatronAnalyticEstimator.MegatronPredictor) p).efficiency();
+        Efficiency e = ((MegatronPredictor) p).efficiency();
         Efficiency d = Efficiency.VTRAIN_A100;
         assertThat(e.flops()).isCloseTo(d.flops(), org.assertj.core.api.Assertions.within(0.01));
         assertThat(e.memory()).isCloseTo(d.memory(), org.assertj.core.api.Assertions.within(0.01));
@@ -56,9 +56,11 @@ class MegatronAnalyticRealDataTest {
         assertThat(e.hostS()).isCloseTo(d.hostS(), org.assertj.core.api.Assertions.within(5e-5));
         assertThat(e.iterationS()).isCloseTo(d.iterationS(), org.assertj.core.api.Assertions.within(5e-4));
         assertThat(e.overlap()).isCloseTo(d.overlap(), org.assertj.core.api.Assertions.within(0.05));
+        assertThat(e.endHostS()).isCloseTo(d.endHostS(), org.assertj.core.api.Assertions.within(5e-5));
+        assertThat(e.unfusedSoftmaxS()).isCloseTo(d.unfusedSoftmaxS(), org.assertj.core.api.Assertions.within(5e-5));
         Predictor fixed = estimator().withHyperParameters(Map.of("efficiency", "vtrain-a100"))
                 .fit(TrainingSet.of("none", List.of()));
-        assertThat(mape(fixed, vtrain())).isLessThan(7.5);
+        assertThat(mape(fixed, vtrain())).isLessThan(6.5);
     }
 
     @Test
@@ -73,12 +75,12 @@ class MegatronAnalyticRealDataTest {
             Predictor p = estimator().fit(TrainingSet.of("vtrain/-" + e.getKey(), train));
             double m = mape(p, e.getValue());
             System.out.printf("megatron-analytic leave-out %s: MAPE %.2f%% (n=%d) %s%n", e.getKey(), m,
-                    e.getValue().size(), ((MegatronAnalyticEstimator.MegatronPredictor) p).efficiency());
+                    e.getValue().size(), ((MegatronPredictor) p).efficiency());
             sum += m * e.getValue().size();
         }
         double loso = sum / all.size();
         System.out.printf("megatron-analytic leave-one-shape-out MAPE %.2f%%%n", loso);
-        // vTrain (Bang et al., MICRO 2024) reports 8.37% on its single-node configurations.
-        assertThat(loso).isLessThanOrEqualTo(7.5);
+        // vTrain (Bang et al., MICRO 2024) reports 8.37% on its single-node configurations; issue 16's target is 6%.
+        assertThat(loso).isLessThanOrEqualTo(6.5);
     }
 }

@@ -1,0 +1,70 @@
+package io.stepcast.regression.megatron;
+
+import com.google.inject.Inject;
+import io.stepcast.api.AbstractEstimator;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
+
+import java.util.EnumSet;
+import java.util.Optional;
+
+/**
+ * {@code megatron-simulation}: the iteration time of a GPT under Megatron-LM's tensor, pipeline and data
+ * parallelism by simulating the 1F1B schedule stage by stage ({@link PipelineSimulation} over
+ * {@link PipelineTerms}; Narayanan et al., SC'21, section 2.2.1 and figure 4), from the same per-layer compute,
+ * tensor-parallel all-reduces, point-to-point and data-parallel terms as {@code megatron-analytic}
+ * ({@link MegatronCostModel}). Where the closed form charges every one of the m + p - 1 slots at the slowest
+ * stage and every slot two messages, the simulation times each stage by its own layers, embedding and output
+ * layer, each boundary by its own link (NVLink inside a node, a NIC between nodes), and lets messages wait only
+ * where the schedule waits for them.
+ *
+ * <p>The {@link Efficiency} constants are fitted on the training rows with the closed form
+ * ({@link EfficiencyFit}; a simulation per row and loss evaluation would cost the fit a thousandfold) and then
+ * used unchanged in the simulation. Hyper-parameters as {@link MegatronAnalyticEstimator}: {@code overlap-dp},
+ * {@code efficiency} ({@code fit} or {@code vtrain-a100}).
+ */
+public final class MegatronSimulationEstimator extends AbstractEstimator {
+    /** Registered name. */
+    public static final String NAME = "megatron-simulation";
+
+    private final Optional<ModelCatalog> zoo;
+    private final Optional<HardwareCatalog> hardware;
+
+    /** With the zoo and the hardware catalog bound by the datasets module, when there are. */
+    @Inject
+    public MegatronSimulationEstimator(Optional<ModelCatalog> zoo, Optional<HardwareCatalog> hardware) {
+        this(zoo, hardware, HyperParameters.of("overlap-dp", "false", "efficiency", "fit"));
+    }
+
+    private MegatronSimulationEstimator(Optional<ModelCatalog> zoo, Optional<HardwareCatalog> hardware,
+                                        HyperParameters params) {
+        super(NAME, "Megatron-LM 3D parallelism simulated: the 1F1B schedule stage by stage (micro-batches as events) "
+                + "over megatron-analytic's per-layer terms and the hardware catalog's links (Narayanan et al., SC'21)",
+                EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
+        this.zoo = zoo;
+        this.hardware = hardware;
+        params.flag("overlap-dp");
+        params.choice("efficiency", MegatronAnalyticEstimator.EFFICIENCIES);
+    }
+
+    @Override
+    protected Estimator copyWith(HyperParameters params) {
+        return new MegatronSimulationEstimator(zoo, hardware, params);
+    }
+
+    @Override
+    public Predictor fit(TrainingSet training) {
+        MegatronJobs jobs = MegatronFit.jobs(NAME, zoo, hardware);
+        boolean overlap = params().flag("overlap-dp");
+        Efficiency e = params().choice("efficiency", MegatronAnalyticEstimator.EFFICIENCIES).equals("fit")
+                ? MegatronFit.efficiency(NAME, jobs, training, overlap)
+                : Efficiency.VTRAIN_A100;
+        return new MegatronPredictor(jobs, e, overlap, Method.SIMULATION, Provenance.of(this, training, 0));
+    }
+}
