@@ -19,8 +19,8 @@ import java.util.List;
  * @param allReduceScale  the compute scale with which one all-reduce worker reproduces the profiled step
  * @param hardware        the hardware labels (lower case) of the training's single-worker rows of the basis's model
  *                        at its batch; empty when none states one
- * @param networkEfficiency the share of the catalog links' speed an all-reduce of this model achieves, in (0, 1]
- *                        ({@link NetworkEfficiencyFit}); 1 when nothing was fitted
+ * @param networkEfficiency the share of the inter-node link's bandwidth an all-reduce of this model achieves, in
+ *                        (0, 1] ({@link NetworkEfficiencyFit}); 1 when nothing was fitted
  */
 record CalibratedProfile(CompiledProfile profile, Calibration calibration, double allReduceScale,
                          List<String> hardware, double networkEfficiency) {

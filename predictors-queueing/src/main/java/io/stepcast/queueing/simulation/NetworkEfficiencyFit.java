@@ -18,15 +18,17 @@ import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
- * Fits the all-reduce network efficiency {@code e} of each model and hardware: the share of the catalog links'
- * speed its gradient all-reduce achieves, so that a bucket's collective takes the cost model's time over
- * {@code e}. A framework's collectives over TCP reach a fraction of a NIC's line rate, and the catalog gives
- * line rates only; {@code e} is the one number that closes that gap, fitted on the training set's measured
- * multi-GPU all-reduce steps of the model (jobs alone on their GPUs), nothing else. Criterion: least squares
- * of the log step time, every training row weighted once; golden-section search over {@code ln e} in
- * {@code [ln 0.001, 0]} (Kiefer 1953), each candidate simulated by the same engine that predicts. A model
- * without such rows keeps {@code e = 1}, the catalog's links. Rows the simulation cannot answer (a refused
- * configuration, a replayed data-parallel trace) take no part.
+ * Fits the all-reduce network efficiency {@code e} of each model and hardware: the share of the inter-node
+ * link's (the NIC's) bandwidth its gradient all-reduce achieves, so that the cost model's inter-node phases run
+ * at {@code e} times the catalog's (or the configuration's) line rate; the links inside a node keep their
+ * catalog figures. A framework's collectives over TCP reach a fraction of a NIC's line rate, and the catalog
+ * gives line rates only; {@code e} is the one number that closes that gap, fitted on the training set's
+ * measured all-reduce steps of the model across several nodes (jobs alone on their GPUs), nothing else.
+ * Criterion: least squares of the log step time, every training row weighted once; golden-section search
+ * over {@code ln e} in {@code [ln 0.001, 0]} (J. Kiefer, "Sequential minimax search for a maximum", Proc. AMS
+ * 4, 1953), each candidate simulated by the same engine that predicts. A model without such rows keeps
+ * {@code e = 1}, and so does one whose rows the catalog's links fit at least as well. Rows the simulation
+ * cannot answer (a refused configuration, a replayed data-parallel trace) take no part.
  */
 final class NetworkEfficiencyFit {
     private static final double LOW = Math.log(1e-3);
@@ -54,7 +56,7 @@ final class NetworkEfficiencyFit {
             Config c = o.config();
             OptionalDouble t = o.value(Target.STEP_TIME);
             if (c.deployment().architecture() != Architecture.ALLREDUCE || c.workers() < 2
-                    || c.deployment().tenants() != 1 || t.isEmpty()) {
+                    || Math.min(c.deployment().nodes(), c.workers()) < 2 || c.deployment().tenants() != 1 || t.isEmpty()) {
                 continue;
             }
             var found = table.find(c);

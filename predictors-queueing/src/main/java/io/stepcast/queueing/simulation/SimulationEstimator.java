@@ -38,9 +38,9 @@ import java.util.Set;
  * ring) and {@code intra-node-gbps} (the link between the GPUs of a node when the catalog has none; default 0:
  * from the catalog only). The links come from the injected {@link HardwareCatalog} ({@link AllReduceLinks});
  * across nodes, a configuration's own bandwidth or else {@code bandwidth-gbps} stands in for an unknown NIC.
- * {@code network-efficiency} ({@code fit} default: the share of the links' speed each model's all-reduce
- * achieves, fitted on the training set's multi-GPU all-reduce rows, {@link NetworkEfficiencyFit}, 1 without
- * any; {@code catalog}: the links' datasheet speed).
+ * {@code network-efficiency} ({@code fit} default: the share of the NIC's bandwidth each model's all-reduce
+ * achieves, fitted on the training set's all-reduce rows across several nodes, {@link NetworkEfficiencyFit}, 1
+ * without any; {@code catalog}: the line rate as stated).
  *
  * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
  */

@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * A fitted simulation: predicts step time and throughput of parameter-server configurations ({@link Simulator})
  * and of all-reduce ones ({@link AllReduceSimulator}, the collective's time from the hardware catalog's links,
- * {@link AllReduceLinks}, slowed by the model's fitted network efficiency, {@link NetworkEfficiencyFit}) by
+ * {@link AllReduceLinks}, the NIC at the model's fitted network efficiency, {@link NetworkEfficiencyFit}) by
  * simulating them from the calibrated single-worker basis of their model. Compute scales linearly with the local batch
  * from the profiled batch (our choice; it ignores fixed per-step overheads, which makes small batches
  * optimistic). It holds only the bases calibrated when the estimator fitted ({@link CalibratedProfile}).
@@ -122,15 +122,12 @@ final class SimulationPredictor implements Predictor {
         AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(), placement,
                 config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), hp.real("latency-us") * 1e-6,
                 hp.real("intra-node-gbps"), hp.choice("collective", "ring", "tree").equals("tree"),
-                "give hyper-parameter intra-node-gbps");
+                "give hyper-parameter intra-node-gbps", cal.networkEfficiency());
         if (r.cost().isEmpty()) {
             return r.reason();
         }
         double scale = cal.allReduceScale() * config.localBatch() / basis.localBatch();
-        CollectiveCost catalogCost = r.cost().get();
-        double efficiency = cal.networkEfficiency();
-        CollectiveCost cost = efficiency == 1 ? catalogCost : bytes -> catalogCost.allReduceSeconds(bytes) / efficiency;
-        AllReduceSetup setup = new AllReduceSetup(config.workers(), cost, hp.real("bucket-mb") * 1e6,
+        AllReduceSetup setup = new AllReduceSetup(config.workers(), r.cost().get(), hp.real("bucket-mb") * 1e6,
                 scale, hp.integer("steps"), hp.real("compute-jitter"));
         return SimulationRunner.runAllReduce(cal.profile(), setup, hp.integer("seeds"), hp.longValue("seed"), null);
     }
@@ -183,7 +180,7 @@ final class SimulationPredictor implements Predictor {
     }
 
     /**
-     * The same predictor with each model's all-reduce network efficiency fitted on the multi-GPU all-reduce rows
+     * The same predictor with each model's all-reduce network efficiency fitted on the all-reduce rows across nodes
      * of {@code training} ({@link NetworkEfficiencyFit}).
      */
     SimulationPredictor withFittedNetworkEfficiency(TrainingSet training) {

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * The fitted all-reduce network efficiency on synthetic rows (nothing measured): the "measured" multi-GPU steps
- * are the simulation's own at 2 Gbit/s, labelled 10 Gbit/s, so the links achieve a fifth of their stated speed
- * (the latency is 0, every collective is bandwidth).
+ * are the simulation's own at 2 Gbit/s, labelled 10 Gbit/s, so the NICs achieve a fifth of their stated speed
+ * (one GPU per node, the latency is 0: every collective is NIC bandwidth).
  */
 class NetworkEfficiencyFitTest {
     private static final Map<String, String> QUICK = Map.of("steps", "4", "warmup", "1", "seeds", "1");
