@@ -75,6 +75,16 @@ public final class AllReduceLinks {
      */
     public Resolved resolve(String hardware, Placement placement, OptionalDouble configGbps, double fallbackGbps,
                             double fallbackLatencyS, double intraGbps, boolean tree, String intraHint) {
+        return resolve(hardware, placement, configGbps, fallbackGbps, fallbackLatencyS, intraGbps, tree, intraHint, 1);
+    }
+
+    /**
+     * As {@link #resolve(String, Placement, OptionalDouble, double, double, double, boolean, String)}, with the
+     * inter-node link carrying {@code nicEfficiency} (in (0, 1]) of its bandwidth ({@link NetworkEfficiencyFit}).
+     */
+    public Resolved resolve(String hardware, Placement placement, OptionalDouble configGbps, double fallbackGbps,
+                            double fallbackLatencyS, double intraGbps, boolean tree, String intraHint,
+                            double nicEfficiency) {
         if (placement.ranks() == 1) {
             return new Resolved(Optional.of(bytes -> 0), "", Optional.of((op, bytes) -> 0));
         }
@@ -112,6 +122,9 @@ public final class AllReduceLinks {
                 inter = new LinkCost(latency, configGbps.getAsDouble() * GBPS);
             } else {
                 inter = nic.orElse(new LinkCost(latency, fallbackGbps * GBPS));
+            }
+            if (nicEfficiency != 1) {
+                inter = new LinkCost(inter.alphaS(), inter.bytesPerS() * nicEfficiency);
             }
         }
         List<CollectiveAlgorithm> algorithms = new ArrayList<>();

@@ -19,16 +19,30 @@ import java.util.List;
  * @param allReduceScale  the compute scale with which one all-reduce worker reproduces the profiled step
  * @param hardware        the hardware labels (lower case) of the training's single-worker rows of the basis's model
  *                        at its batch; empty when none states one
+ * @param networkEfficiency the share of the inter-node link's bandwidth an all-reduce of this model achieves, in
+ *                        (0, 1] ({@link NetworkEfficiencyFit}); 1 when nothing was fitted
  */
 record CalibratedProfile(CompiledProfile profile, Calibration calibration, double allReduceScale,
-                         List<String> hardware) {
+                         List<String> hardware, double networkEfficiency) {
     CalibratedProfile {
         hardware = List.copyOf(hardware);
+        if (!(networkEfficiency > 0 && networkEfficiency <= 1)) {
+            throw new IllegalArgumentException("network efficiency must be in (0, 1], was " + networkEfficiency);
+        }
+    }
+
+    CalibratedProfile(CompiledProfile profile, Calibration calibration, double allReduceScale, List<String> hardware) {
+        this(profile, calibration, allReduceScale, hardware, 1);
     }
 
     /** The same state with the hardware labels of its single-worker rows. */
     CalibratedProfile withHardware(List<String> labels) {
-        return new CalibratedProfile(profile, calibration, allReduceScale, labels);
+        return new CalibratedProfile(profile, calibration, allReduceScale, labels, networkEfficiency);
+    }
+
+    /** The same state with another all-reduce network efficiency. */
+    CalibratedProfile withNetworkEfficiency(double e) {
+        return new CalibratedProfile(profile, calibration, allReduceScale, hardware, e);
     }
 
     /**
@@ -54,13 +68,13 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
                     Double.toString(c.latencyS()), Double.toString(c.simulatedStepS()),
                     Double.toString(c.profiledStepS()), Boolean.toString(c.fittedFromReceives()),
                     Double.toString(c.busBytesPerS()), Double.toString(state.allReduceScale),
-                    String.join(",", state.hardware));
+                    String.join(",", state.hardware), Double.toString(state.networkEfficiency));
         }
 
         @Override
         public CalibratedProfile parse(List<String> f, SingleWorkerBasis basis) {
-            if (f.size() < 7 || f.size() > 9) {
-                throw new IllegalArgumentException("a simulation state has 9 fields, not " + f.size());
+            if (f.size() < 7 || f.size() > 10) {
+                throw new IllegalArgumentException("a simulation state has 10 fields, not " + f.size());
             }
             Profile p = profileOf(basis);
             if (p == null) {
@@ -68,13 +82,15 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
             }
             CompiledProfile cp = CompiledProfile.of(p);
             // A state written before the all-reduce mode has 7 fields; its all-reduce scale is a ratio of the
-            // profile's own times, derived again here; it knew no hardware labels.
+            // profile's own times, derived again here; it knew no hardware labels. One of 9 fields has no fitted
+            // network efficiency.
             double allReduce = f.size() >= 8 ? Double.parseDouble(f.get(7)) : AllReduceSimulator.calibrate(cp);
-            List<String> hw = f.size() == 9 && !f.get(8).isEmpty() ? List.of(f.get(8).split(",")) : List.of();
+            List<String> hw = f.size() >= 9 && !f.get(8).isEmpty() ? List.of(f.get(8).split(",")) : List.of();
+            double efficiency = f.size() == 10 ? Double.parseDouble(f.get(9)) : 1;
             return new CalibratedProfile(cp, new Calibration(Double.parseDouble(f.get(0)),
                     Double.parseDouble(f.get(1)), Double.parseDouble(f.get(2)), Double.parseDouble(f.get(3)),
                     Double.parseDouble(f.get(4)), Boolean.parseBoolean(f.get(5)), Double.parseDouble(f.get(6))),
-                    allReduce, hw);
+                    allReduce, hw, efficiency);
         }
     };
 

@@ -38,6 +38,9 @@ import java.util.Set;
  * ring) and {@code intra-node-gbps} (the link between the GPUs of a node when the catalog has none; default 0:
  * from the catalog only). The links come from the injected {@link HardwareCatalog} ({@link AllReduceLinks});
  * across nodes, a configuration's own bandwidth or else {@code bandwidth-gbps} stands in for an unknown NIC.
+ * {@code network-efficiency} ({@code fit} default: the share of the NIC's bandwidth each model's all-reduce
+ * achieves, fitted on the training set's all-reduce rows across several nodes, {@link NetworkEfficiencyFit}, 1
+ * without any; {@code catalog}: the line rate as stated).
  *
  * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
  */
@@ -61,7 +64,8 @@ public final class SimulationEstimator extends AbstractEstimator {
             "compute-jitter", "0",
             "bucket-mb", "25",
             "intra-node-gbps", "0",
-            "collective", "ring");
+            "collective", "ring",
+            "network-efficiency", "fit");
 
     private final Optional<HardwareCatalog> catalog;
 
@@ -82,6 +86,7 @@ public final class SimulationEstimator extends AbstractEstimator {
                 Set.of(Target.STEP_TIME, Target.THROUGHPUT), hp);
         this.catalog = catalog;
         hp.choice("collective", "ring", "tree");
+        hp.choice("network-efficiency", "fit", "catalog");
         if (!(hp.real("bucket-mb") >= 0) || !(hp.real("intra-node-gbps") >= 0)) {
             throw new IllegalArgumentException("hyper-parameters bucket-mb and intra-node-gbps must not be negative");
         }
@@ -115,7 +120,9 @@ public final class SimulationEstimator extends AbstractEstimator {
             throw new CannotFitException("the simulation needs a single-worker profile or a single-worker observation "
                     + "with a step time or throughput; training set '" + training.id() + "' has neither");
         }
-        return new SimulationPredictor(SimulationPredictor.calibrate(training, params()), params(),
+        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params()), params(),
                 Provenance.of(this, training, params().longValue("seed")), catalog);
+        return params().choice("network-efficiency", "fit", "catalog").equals("fit")
+                ? p.withFittedNetworkEfficiency(training) : p;
     }
 }

@@ -24,7 +24,8 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * A fitted simulation: predicts step time and throughput of parameter-server configurations ({@link Simulator})
  * and of all-reduce ones ({@link AllReduceSimulator}, the collective's time from the hardware catalog's links,
- * {@link AllReduceLinks}) by simulating them from the calibrated single-worker basis of their model. Compute scales linearly with the local batch
+ * {@link AllReduceLinks}, the NIC at the model's fitted network efficiency, {@link NetworkEfficiencyFit}) by
+ * simulating them from the calibrated single-worker basis of their model. Compute scales linearly with the local batch
  * from the profiled batch (our choice; it ignores fixed per-step overheads, which makes small batches
  * optimistic). It holds only the bases calibrated when the estimator fitted ({@link CalibratedProfile}).
  * Thread-safe: results are memoised in a concurrent map, each simulation run has its own engine, and the same
@@ -121,7 +122,7 @@ final class SimulationPredictor implements Predictor {
         AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(), placement,
                 config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), hp.real("latency-us") * 1e-6,
                 hp.real("intra-node-gbps"), hp.choice("collective", "ring", "tree").equals("tree"),
-                "give hyper-parameter intra-node-gbps");
+                "give hyper-parameter intra-node-gbps", cal.networkEfficiency());
         if (r.cost().isEmpty()) {
             return r.reason();
         }
@@ -176,6 +177,32 @@ final class SimulationPredictor implements Predictor {
                 OrderPolicy.parse(hp.text("policy")), Sharding.parse(hp.text("sharding")),
                 Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"),
                 hp.real("compute-jitter"), hp.real("transfer-jitter"));
+    }
+
+    /**
+     * The same predictor with each model's all-reduce network efficiency fitted on the all-reduce rows across nodes
+     * of {@code training} ({@link NetworkEfficiencyFit}).
+     */
+    SimulationPredictor withFittedNetworkEfficiency(TrainingSet training) {
+        BasisTable<CalibratedProfile> fitted = NetworkEfficiencyFit.fit(bases, training, (config, entry, e) -> {
+            CalibratedProfile cal = ((Calibrated.Ready<CalibratedProfile>) entry.calibration()).state();
+            io.stepcast.api.profile.Profile source = cal.profile().source;
+            if (source.rank().worldSize() > 1 && !source.collectives().isEmpty()) {
+                return java.util.OptionalDouble.empty();
+            }
+            Object r = simulateAllReduce(config, entry.basis(), cal.withNetworkEfficiency(e));
+            return r instanceof ThroughputEstimate t && t.stepsPerS() > 0
+                    ? java.util.OptionalDouble.of(config.workers() / t.stepsPerS()) : java.util.OptionalDouble.empty();
+        });
+        return new SimulationPredictor(fitted, hp, provenance, links);
+    }
+
+    private SimulationPredictor(BasisTable<CalibratedProfile> bases, HyperParameters hp, Provenance provenance,
+                                AllReduceLinks links) {
+        this.bases = bases;
+        this.hp = hp;
+        this.provenance = provenance;
+        this.links = links;
     }
 
     /** Its calibrated bases (for {@link SimulationCodec}). */

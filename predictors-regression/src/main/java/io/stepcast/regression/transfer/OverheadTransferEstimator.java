@@ -40,6 +40,16 @@ import java.util.Set;
  * ratio and the memory-bandwidth ratio (a step is partly compute-bound, partly memory-bound: S. Williams,
  * A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009). A job alone on its GPUs only: a pair sharing
  * GPUs depends on its co-runner, which is not part of the configuration.
+ *
+ * <p>Which types' overhead is carried over ({@code across-nodes}): inside one server each type has its own
+ * interconnect (PCIe tree, NVLink), which says nothing about the target's, so the mean over the other types is
+ * kept. A job spread over several servers exchanges its gradients over the network between them, and the
+ * part of that exchange left exposed depends on how much backward computation overlaps it (data-parallel
+ * frameworks start each bucket's all-reduce during the backward pass: S. Li et al., "PyTorch Distributed",
+ * VLDB 13(12), 2020; Pollux models the same overlap, Qiao et al., OSDI 2021): the exposed seconds shrink
+ * as a step's computation grows. {@code nearest} (default) therefore carries over the overhead of the other
+ * type whose single-GPU step time at that batch is closest (in ratio) to the target's; {@code mean} keeps
+ * the mean over the types for every placement.
  */
 public final class OverheadTransferEstimator extends AbstractEstimator {
     /** Registered name. */
@@ -50,7 +60,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
     /** With the hardware catalog bound by the datasets module, when there is one. */
     @Inject
     public OverheadTransferEstimator(Optional<HardwareCatalog> hardware) {
-        this(hardware, HyperParameters.of());
+        this(hardware, HyperParameters.of("across-nodes", "nearest"));
     }
 
     private OverheadTransferEstimator(Optional<HardwareCatalog> hardware, HyperParameters params) {
@@ -58,6 +68,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                 + "on the other types (catalog FLOPs/bandwidth ratios when its single-GPU time is missing)",
                 EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
         this.hardware = hardware;
+        params.choice("across-nodes", "nearest", "mean");
     }
 
     @Override
@@ -101,7 +112,8 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
             throw new CannotFitException(NAME + " needs single-GPU all-reduce rows with a step time in training set "
                     + training.id());
         }
-        return new Fitted(hardware, means(single), means(multi), Provenance.of(this, training, 0));
+        boolean nearest = params().choice("across-nodes", "nearest", "mean").equals("nearest");
+        return new Fitted(hardware, means(single), means(multi), nearest, Provenance.of(this, training, 0));
     }
 
     private static Map<String, Map<String, Double>> means(Map<String, Map<String, List<Double>>> in) {
@@ -119,13 +131,15 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         private final Optional<HardwareCatalog> hardware;
         private final Map<String, Map<String, Double>> single;
         private final Map<String, Map<String, Double>> multi;
+        private final boolean nearestAcrossNodes;
         private final Provenance provenance;
 
         Fitted(Optional<HardwareCatalog> hardware, Map<String, Map<String, Double>> single,
-               Map<String, Map<String, Double>> multi, Provenance provenance) {
+               Map<String, Map<String, Double>> multi, boolean nearestAcrossNodes, Provenance provenance) {
             this.hardware = hardware;
             this.single = single;
             this.multi = multi;
+            this.nearestAcrossNodes = nearestAcrossNodes;
             this.provenance = provenance;
         }
 
@@ -145,22 +159,39 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
             double t = t1.get();
             if (config.workers() > 1) {
                 Map<String, Double> at = multi.getOrDefault(scaled(config), Map.of());
-                double sum = 0;
-                int n = 0;
-                for (Map.Entry<String, Double> e : at.entrySet()) {
-                    Double base = ones.get(e.getKey());
-                    if (!e.getKey().equals(h) && base != null) {
-                        sum += Math.max(0, e.getValue() - base);
-                        n++;
+                List<double[]> donors = new ArrayList<>();
+                for (String other : new java.util.TreeSet<>(at.keySet())) {
+                    Double base = ones.get(other);
+                    if (!other.equals(h) && base != null) {
+                        donors.add(new double[] {base, Math.max(0, at.get(other) - base)});
                     }
                 }
-                if (n == 0) {
+                if (donors.isEmpty()) {
                     return Prediction.notApplicable(NAME + ": no other hardware ran " + scaled(config)
                             + " and alone on one GPU in the training data");
                 }
-                t += sum / n;
+                t += nearestAcrossNodes && config.deployment().nodes() > 1 ? nearest(donors, t) : mean(donors);
             }
             return Prediction.of(target == Target.STEP_TIME ? t : config.globalBatch() / t);
+        }
+
+        /** The mean overhead of the donors ({@code {single-GPU seconds, overhead seconds}}). */
+        static double mean(List<double[]> donors) {
+            return donors.stream().mapToDouble(d -> d[1]).average().orElseThrow();
+        }
+
+        /**
+         * The overhead of the donor whose single-GPU time is closest in ratio to {@code t1} (the first in
+         * hardware-name order on a tie, so the answer does not depend on map order).
+         */
+        static double nearest(List<double[]> donors, double t1) {
+            double[] best = donors.get(0);
+            for (double[] d : donors) {
+                if (Math.abs(Math.log(d[0] / t1)) < Math.abs(Math.log(best[0] / t1))) {
+                    best = d;
+                }
+            }
+            return best[1];
         }
 
         /** The geometric mean over the other types of their time times the device speed ratio. */

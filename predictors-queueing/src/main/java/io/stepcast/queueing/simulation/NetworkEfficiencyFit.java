@@ -1,0 +1,137 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.ModelNames;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.queueing.fit.BasisTable;
+import io.stepcast.queueing.fit.Calibrated;
+import io.stepcast.queueing.fit.CalibratedBasis;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+
+/**
+ * Fits the all-reduce network efficiency {@code e} of each model and hardware: the share of the inter-node
+ * link's (the NIC's) bandwidth its gradient all-reduce achieves, so that the cost model's inter-node phases run
+ * at {@code e} times the catalog's (or the configuration's) line rate; the links inside a node keep their
+ * catalog figures. A framework's collectives over TCP reach a fraction of a NIC's line rate, and the catalog
+ * gives line rates only; {@code e} is the one number that closes that gap, fitted on the training set's
+ * measured all-reduce steps of the model across several nodes (jobs alone on their GPUs), nothing else.
+ * Criterion: least squares of the log step time, every training row weighted once; golden-section search
+ * over {@code ln e} in {@code [ln 0.001, 0]} (J. Kiefer, "Sequential minimax search for a maximum", Proc. AMS
+ * 4, 1953), each candidate simulated by the same engine that predicts. A model without such rows keeps
+ * {@code e = 1}, and so does one whose rows the catalog's links fit at least as well. Rows the simulation
+ * cannot answer (a refused configuration, a replayed data-parallel trace) take no part.
+ */
+final class NetworkEfficiencyFit {
+    private static final double LOW = Math.log(1e-3);
+    private static final double TOLERANCE = 1e-3;
+    private static final double PHI = (Math.sqrt(5) - 1) / 2;
+
+    /** One step simulated at a candidate efficiency: the step seconds, or empty when refused. */
+    @FunctionalInterface
+    interface Simulation {
+        OptionalDouble stepSeconds(Config config, CalibratedBasis<CalibratedProfile> entry, double efficiency);
+    }
+
+    private record Point(Config config, CalibratedBasis<CalibratedProfile> entry, double logSeconds, int rows) {
+    }
+
+    private NetworkEfficiencyFit() {
+    }
+
+    /** The table with every model's fitted efficiency set in its calibrated bases. */
+    static BasisTable<CalibratedProfile> fit(BasisTable<CalibratedProfile> table, TrainingSet training,
+                                             Simulation simulation) {
+        Map<String, Map<Config, List<Double>>> byModel = new TreeMap<>();
+        Map<Config, CalibratedBasis<CalibratedProfile>> entryOf = new LinkedHashMap<>();
+        for (Observation o : training.observations()) {
+            Config c = o.config();
+            OptionalDouble t = o.value(Target.STEP_TIME);
+            if (c.deployment().architecture() != Architecture.ALLREDUCE || c.workers() < 2
+                    || Math.min(c.deployment().nodes(), c.workers()) < 2 || c.deployment().tenants() != 1 || t.isEmpty()) {
+                continue;
+            }
+            var found = table.find(c);
+            if (found.isEmpty() || !(found.get().calibration() instanceof Calibrated.Ready<CalibratedProfile> ready)
+                    || ready.state().hardwareMismatch(c.model(), c.deployment().hardware()) != null) {
+                continue;
+            }
+            entryOf.put(c, found.get());
+            byModel.computeIfAbsent(groupKey(found.get().basis().model(), ready.state()), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(c, k -> new ArrayList<>()).add(Math.log(t.getAsDouble()));
+        }
+        Map<String, Double> efficiency = new TreeMap<>();
+        byModel.forEach((model, rows) -> {
+            List<Point> points = new ArrayList<>();
+            rows.forEach((c, logs) -> points.add(new Point(c, entryOf.get(c),
+                    logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), logs.size())));
+            if (!points.isEmpty() && simulation.stepSeconds(points.get(0).config(), points.get(0).entry(), 1).isPresent()) {
+                efficiency.put(model, Math.exp(goldenSection(u -> loss(points, simulation, Math.exp(u)))));
+            }
+        });
+        List<CalibratedBasis<CalibratedProfile>> entries = new ArrayList<>();
+        for (CalibratedBasis<CalibratedProfile> e : table.entries()) {
+            if (e.calibration() instanceof Calibrated.Ready<CalibratedProfile> ready
+                    && efficiency.containsKey(groupKey(e.basis().model(), ready.state()))) {
+                double eff = efficiency.get(groupKey(e.basis().model(), ready.state()));
+                entries.add(new CalibratedBasis<>(e.basis(), new Calibrated.Ready<>(ready.state().withNetworkEfficiency(eff))));
+            } else {
+                entries.add(e);
+            }
+        }
+        return new BasisTable<>(entries);
+    }
+
+    private static String groupKey(String model, CalibratedProfile state) {
+        return ModelNames.key(model) + "@" + String.join(",", state.hardware());
+    }
+
+    /** Sum over the rows of the squared log error of the simulated step at efficiency {@code e}. */
+    private static double loss(List<Point> points, Simulation simulation, double e) {
+        double sum = 0;
+        for (Point p : points) {
+            OptionalDouble s = simulation.stepSeconds(p.config(), p.entry(), e);
+            if (s.isPresent()) {
+                double d = Math.log(s.getAsDouble()) - p.logSeconds();
+                sum += p.rows() * d * d;
+            }
+        }
+        return sum;
+    }
+
+    /** The minimiser of {@code f} on {@code [LOW, 0]} to within {@link #TOLERANCE}. */
+    static double goldenSection(java.util.function.DoubleUnaryOperator f) {
+        double a = LOW;
+        double b = 0;
+        double x1 = b - PHI * (b - a);
+        double x2 = a + PHI * (b - a);
+        double f1 = f.applyAsDouble(x1);
+        double f2 = f.applyAsDouble(x2);
+        while (b - a > TOLERANCE) {
+            if (f1 <= f2) {
+                b = x2;
+                x2 = x1;
+                f2 = f1;
+                x1 = b - PHI * (b - a);
+                f1 = f.applyAsDouble(x1);
+            } else {
+                a = x1;
+                x1 = x2;
+                f1 = f2;
+                x2 = a + PHI * (b - a);
+                f2 = f.applyAsDouble(x2);
+            }
+        }
+        double mid = (a + b) / 2;
+        // The catalog's links themselves when they do as well: no fitted slowdown without evidence for it.
+        return f.applyAsDouble(0) <= f.applyAsDouble(mid) ? 0 : mid;
+    }
+}

@@ -1,0 +1,76 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.queueing.SyntheticProfiles;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The fitted all-reduce network efficiency on synthetic rows (nothing measured): the "measured" multi-GPU steps
+ * are the simulation's own at 2 Gbit/s, labelled 10 Gbit/s, so the NICs achieve a fifth of their stated speed
+ * (one GPU per node, the latency is 0: every collective is NIC bandwidth).
+ */
+class NetworkEfficiencyFitTest {
+    private static final Map<String, String> QUICK = Map.of("steps", "4", "warmup", "1", "seeds", "1");
+
+    private static Profile chain() {
+        return SyntheticProfiles.chain("chain", 32, 10, 4_000_000, 2000, 4000, 10, 50);
+    }
+
+    private static Config allReduce(int workers, double gbps) {
+        return Config.builder().model("chain").architecture(Architecture.ALLREDUCE).parameterServers(0)
+                .workers(workers).nodes(workers).bandwidthGbps(gbps).localBatch(32).build();
+    }
+
+    private static Predictor fit(String efficiency, List<Observation> rows) {
+        Estimator e = new SimulationEstimator().withHyperParameters(QUICK)
+                .withHyperParameters(Map.of("network-efficiency", efficiency));
+        return e.fit(new TrainingSet("synthetic chain", rows, List.of(chain())));
+    }
+
+    private static double step(Predictor p, Config c) {
+        return p.predict(c, Target.STEP_TIME).asDouble().orElseThrow();
+    }
+
+    @Test
+    void recoversTheShareOfTheLinkSpeedTheRowsShowAndPredictsOtherScalesWithIt() {
+        Predictor truth = fit("catalog", List.of());
+        List<Observation> rows = new ArrayList<>();
+        for (int w : new int[] {2, 4}) {
+            rows.add(new Observation(allReduce(w, 10), Measurements.builder().stepTimeS(step(truth, allReduce(w, 2)))
+                    .build(), "synthetic"));
+        }
+        Predictor fitted = fit("fit", rows);
+        Predictor catalog = fit("catalog", rows);
+        double expected = step(truth, allReduce(16, 2));
+        assertThat(step(fitted, allReduce(16, 10))).isCloseTo(expected, within(0.01 * expected));
+        assertThat(step(catalog, allReduce(16, 10))).isLessThan(0.9 * expected);
+    }
+
+    @Test
+    void withoutMultiGpuRowsTheCatalogLinksStand() {
+        Predictor fitted = fit("fit", List.of());
+        Predictor catalog = fit("catalog", List.of());
+        assertThat(step(fitted, allReduce(8, 10))).isEqualTo(step(catalog, allReduce(8, 10)));
+    }
+
+    @Test
+    void goldenSectionFindsTheMinimumAndPrefersTheCatalogOnATie() {
+        assertThat(NetworkEfficiencyFit.goldenSection(u -> (u + 2) * (u + 2))).isCloseTo(-2, within(1e-3));
+        assertThat(NetworkEfficiencyFit.goldenSection(u -> 1.0)).isZero();
+    }
+}
