@@ -5,16 +5,26 @@ import io.stepcast.evaluation.engine.ExecutionEngine;
 import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.Tasks;
 import io.stepcast.evaluation.suite.ProgressListener;
+import io.stepcast.api.Config;
+import io.stepcast.datasets.parquet.PredictionFiles;
+import io.stepcast.datasets.parquet.PredictionRow;
 import org.apache.spark.Success$;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import scala.Tuple2;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.stream.IntStream;
 
 /**
@@ -70,6 +80,40 @@ public final class SparkEngine implements ExecutionEngine {
             }
             return out;
         }
+    }
+
+    /**
+     * Writes {@code predictions.parquet} through Spark's DataFrame writer, with the columns, types and
+     * required columns of {@link PredictionFiles#SCHEMA}. Spark's writer keeps its own footer metadata, so the
+     * file lacks the {@code stepcast.schema} key that the datasets module's writer adds.
+     */
+    @Override
+    public long writePredictions(Path file, List<PredictionRow> rows, EngineOptions options) throws IOException {
+        StructType schema = SparkParquet.structOf(PredictionFiles.SCHEMA);
+        List<Row> out = rows.stream().map(SparkEngine::row).toList();
+        try (JavaSparkContext sc = sessions.open(options.master())) {
+            return SparkParquet.write(sc, file, schema, out);
+        }
+    }
+
+    /** A prediction row in the order of {@link PredictionFiles#SCHEMA}'s columns. */
+    static Row row(PredictionRow r) {
+        Config c = r.config();
+        return RowFactory.create(r.dataset(), r.protocol(), r.split(), r.predictor(), r.target(),
+                c.workload().model(), c.workload().framework(), c.workload().dataset(),
+                boxed(c.workload().parameterBytes()), c.deployment().architecture().name(), c.deployment().workers(),
+                c.deployment().parameterServers(), c.deployment().nodes(), c.deployment().devicesPerWorker(),
+                c.deployment().tenants(), c.deployment().colocatedPs(), boxed(c.deployment().bandwidthGbps()),
+                c.deployment().hardware(), c.localBatch(), c.globalBatch(), r.source(), r.replication(), r.measured(),
+                boxed(r.predicted()), boxed(r.ape()), r.refusal());
+    }
+
+    private static Long boxed(OptionalLong v) {
+        return v.isPresent() ? v.getAsLong() : null;
+    }
+
+    private static Double boxed(OptionalDouble v) {
+        return v.isPresent() ? v.getAsDouble() : null;
     }
 
     /** Tells the progress listener as each task succeeds for the first time (a retried task counts once). */
