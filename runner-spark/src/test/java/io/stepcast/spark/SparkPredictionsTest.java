@@ -8,13 +8,16 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.RecordReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -43,15 +46,26 @@ class SparkPredictionsTest {
         PredictionFiles.write(viaDatasets, rows);
 
         assertThat(columns(schema(viaSpark))).isEqualTo(columns(schema(viaDatasets)));
-        try (JavaSparkContext sc = new SparkSessions().open(Optional.of("local[2]"))) {
-            SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
-            List<Row> a = spark.read().parquet(viaSpark.toString()).collectAsList();
-            List<Row> b = spark.read().parquet(viaDatasets.toString()).collectAsList();
-            assertThat(a).hasSize(2).isEqualTo(b);
-            assertThat(a.get(1).<String>getAs("refusal")).isEqualTo("outside the fitted domain");
-            assertThat(a.get(1).isNullAt(a.get(1).fieldIndex("predicted"))).isTrue();
-        }
+        List<String> a = rows(viaSpark);
+        assertThat(a).hasSize(2).isEqualTo(rows(viaDatasets));
+        assertThat(a.get(1)).contains("refusal: outside the fitted domain").doesNotContain("predicted:");
         assertThat(dir.toFile().list()).containsExactlyInAnyOrder("spark.parquet", "datasets.parquet");
+    }
+
+    /** Every row as parquet-mr prints it (field names and values, absent optional fields left out). */
+    private static List<String> rows(Path file) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+            MessageType schema = r.getFooter().getFileMetaData().getSchema();
+            for (PageReadStore pages = r.readNextRowGroup(); pages != null; pages = r.readNextRowGroup()) {
+                RecordReader<Group> records = new ColumnIOFactory().getColumnIO(schema)
+                        .getRecordReader(pages, new GroupRecordConverter(schema));
+                for (long i = 0; i < pages.getRowCount(); i++) {
+                    out.add(records.read().toString());
+                }
+            }
+        }
+        return out;
     }
 
     private static MessageType schema(Path file) throws Exception {
