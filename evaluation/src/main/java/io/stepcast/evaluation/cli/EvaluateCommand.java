@@ -119,6 +119,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         if (train == null && !Suites.exists(suite)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--suite " + Suites.unknown(suite));
         }
+        if (master != null && engineName.equals(io.stepcast.evaluation.engine.LocalEngine.NAME)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--master goes with --engine spark");
+        }
         ExecutionEngine engine;
         try {
             engine = Engines.resolve(engineName, registry);

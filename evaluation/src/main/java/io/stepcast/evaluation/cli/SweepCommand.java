@@ -109,6 +109,9 @@ public final class SweepCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
         }
+        if (master != null && engineName.equals(io.stepcast.evaluation.engine.LocalEngine.NAME)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--master goes with --engine spark");
+        }
         ExecutionEngine engine;
         try {
             engine = Engines.resolve(engineName, registry);
