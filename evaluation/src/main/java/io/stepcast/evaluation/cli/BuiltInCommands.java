@@ -13,5 +13,6 @@ final class BuiltInCommands {
         cli.addSubcommand("fit", new FitCommand(registry));
         cli.addSubcommand("predict", new PredictCommand(registry));
         cli.addSubcommand("select-batch", new SelectBatchCommand(registry));
+        cli.addSubcommand("sweep", new SweepCommand(registry));
     }
 }

@@ -1,18 +1,13 @@
 package io.stepcast.evaluation.cli;
 
-import io.stepcast.api.Observation;
-import io.stepcast.api.Target;
-import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.api.plugin.ProfileSource;
-import io.stepcast.api.zoo.ModelCatalog;
-import io.stepcast.datasets.catalog.DefaultObservationCatalog;
-import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.evaluation.engine.EngineOptions;
+import io.stepcast.evaluation.engine.Engines;
+import io.stepcast.evaluation.engine.ExecutionEngine;
 import io.stepcast.evaluation.report.ChartFile;
+import io.stepcast.evaluation.suite.SuiteSource;
 import io.stepcast.evaluation.report.Leaderboard;
 import io.stepcast.evaluation.report.ReportWriter;
-import io.stepcast.evaluation.suite.ObservationFiles;
-import io.stepcast.evaluation.suite.Suite;
 import io.stepcast.evaluation.suite.SuiteResult;
 import io.stepcast.evaluation.suite.SuiteRunner;
 import io.stepcast.evaluation.suite.Suites;
@@ -27,11 +22,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -81,6 +73,16 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "Targets scored with --train/--test (default: every target the test file measures).")
     private List<String> targets = new ArrayList<>();
 
+    @Option(names = "--engine", paramLabel = "NAME", defaultValue = "local",
+            description = "Where the tasks run: local (this JVM, --threads) or spark (module runner-spark, --master); "
+                    + "the results are identical. Default: ${DEFAULT-VALUE}.")
+    private String engineName;
+
+    @Option(names = "--master", paramLabel = "URL",
+            description = "With --engine spark: the Spark master (default local[*]; local[N], local-cluster[W,C,MB], "
+                    + "spark://HOST:PORT).")
+    private String master;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "Run the suite's independent (split, predictor) tasks on N threads (default: every core, "
                     + "here ${DEFAULT-VALUE}); the results are identical for every N.")
@@ -114,29 +116,29 @@ public final class EvaluateCommand implements Callable<Integer> {
         if (data != null && !Files.isDirectory(data)) {
             throw new IOException("--data " + data + ": no such folder");
         }
-        ObservationCatalog catalog = registry.service(ObservationCatalog.class).orElseGet(DefaultObservationCatalog::new);
-        Optional<ProfileSource> profiles = Optional.of(registry.service(ProfileSource.class)
-                .orElseGet(DefaultProfileSource::new));
-        Suite s;
-        ObservationCatalog source = catalog;
-        List<String> warnings = new java.util.ArrayList<>();
-        if (train != null) {
-            List<Observation> tr = readUserFile(train, warnings);
-            List<Observation> te = readUserFile(test, warnings);
-            s = trainTestSuite(te);
-            Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
-            source = new FileCatalog(withZoo(tr, zoo), withZoo(te, zoo));
-        } else {
-            if (!Suites.exists(suite)) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--suite " + Suites.unknown(suite));
-            }
-            s = Suites.load(suite);
+        if (train == null && !Suites.exists(suite)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--suite " + Suites.unknown(suite));
         }
+        if (master != null && engineName.equals(io.stepcast.evaluation.engine.LocalEngine.NAME)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--master goes with --engine spark");
+        }
+        ExecutionEngine engine;
+        try {
+            engine = Engines.resolve(engineName, registry);
+        } catch (java.util.NoSuchElementException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        EvaluateInputs inputs = new EvaluateInputs(suite, data == null ? null : data.toString(),
+                train == null ? null : train.toString(), test == null ? null : test.toString(), strict, targets);
+        List<String> warnings = new ArrayList<>();
+        SuiteSource.Opened opened = inputs.open(registry, warnings);
+        warnings.forEach(note -> spec.commandLine().getErr().println("warning: " + note));
+        EngineOptions options = new EngineOptions(threads, Optional.ofNullable(master));
         SuiteResult result;
         try (ProgressReporter bar = new ProgressReporter(System.console() != null, System.err,
                 spec.commandLine().getErr(), System::nanoTime, PROGRESS_INTERVAL_NANOS, true)) {
-            result = new SuiteRunner(registry, source, profiles, Optional.ofNullable(data), bar, threads)
-                    .run(s, predictors);
+            result = new SuiteRunner(registry, opened.catalog(), opened.profiles(), opened.dataDir(), bar, engine,
+                    options, Optional.of(inputs)).run(opened.suite(), predictors);
         }
         if (!warnings.isEmpty()) {
             result = result.withNotes(warnings);
@@ -146,48 +148,14 @@ public final class EvaluateCommand implements Callable<Integer> {
         w.print(Leaderboard.plain(result));
         result.predictorNotes().forEach((p, why) -> w.println("unavailable: " + p + ": " + why));
         if (out != null) {
-            List<ChartFile> charts = ReportWriter.write(result, out, commandLine());
+            List<ChartFile> charts = ReportWriter.write(result, out, commandLine(),
+                    (file, rows) -> engine.writePredictions(file, rows, options));
             w.println();
             w.println("wrote " + out.resolve("results.json") + ", details.json, predictions.parquet, report.md, report.html and "
                     + charts.size() + " charts");
         }
         w.flush();
         return 0;
-    }
-
-    /**
-     * A user's file, its reader's notes (unknown columns with the closest known one) printed as warnings and
-     * kept for results.json; with {@code --strict} a note is an error.
-     */
-    private List<Observation> readUserFile(Path file, List<String> warnings) throws IOException {
-        io.stepcast.api.plugin.ImportedObservations r = ObservationFiles.readWithNotes(file);
-        for (String note : r.notes()) {
-            if (strict) {
-                throw new IOException(file + ": " + note + "; fix the column or run without --strict");
-            }
-            warnings.add(file + ": " + note);
-            spec.commandLine().getErr().println("warning: " + file + ": " + note);
-        }
-        return r.observations();
-    }
-
-    private Suite trainTestSuite(List<Observation> te) {
-        Set<Target> ts = EnumSet.noneOf(Target.class);
-        if (targets.isEmpty()) {
-            for (Observation o : te) {
-                for (Target t : Target.values()) {
-                    if (o.value(t).isPresent()) {
-                        ts.add(t);
-                    }
-                }
-            }
-        } else {
-            targets.forEach(t -> ts.add(Target.parse(t)));
-        }
-        List<String> labels = ts.stream().map(Target::label).toList();
-        return new Suite("train-test", "every predictor fitted on " + train + " and scored on " + test,
-                List.of(new Suite.DatasetSpec(FileCatalog.NAME, FileCatalog.NAME, Map.of(), List.of("train-test"), labels)),
-                List.of(), List.of(), List.of());
     }
 
     private String commandLine() {
@@ -206,47 +174,4 @@ public final class EvaluateCommand implements Callable<Integer> {
         return b.append(" --out ").append(out).toString();
     }
 
-    /**
-     * The rows with the model zoo's parameter bytes where the file has no {@code parameter_bytes} for a
-     * model the zoo knows (a suite's importer knows its models; a user's file may not say): a given column
-     * always wins. Hardware labels need nothing here: predictors resolve them in the hardware catalog.
-     */
-    static List<Observation> withZoo(List<Observation> rows, Optional<ModelCatalog> zoo) {
-        if (zoo.isEmpty()) {
-            return rows;
-        }
-        return rows.stream().map(o -> o.config().workload().parameterBytes().isPresent() ? o
-                : zoo.get().find(o.config().model()).map(m -> new Observation(
-                        o.config().toBuilder().parameterBytes(m.parameterBytes()).build(), o.measurements(),
-                        o.source(), o.replication(), o.tags())).orElse(o)).toList();
-    }
-
-    /** The train and test files as a catalog of one source, with the train-test split in the tags. */
-    private static final class FileCatalog implements ObservationCatalog {
-        static final String NAME = "files";
-        private final List<Observation> all;
-
-        FileCatalog(List<Observation> train, List<Observation> test) {
-            List<Observation> a = new ArrayList<>();
-            train.forEach(o -> a.add(tagged(o, "train")));
-            test.forEach(o -> a.add(tagged(o, "test")));
-            this.all = List.copyOf(a);
-        }
-
-        private static Observation tagged(Observation o, String side) {
-            Map<String, String> tags = new java.util.HashMap<>(o.tags());
-            tags.put("side", side);
-            return new Observation(o.config(), o.measurements(), o.source(), o.replication(), tags);
-        }
-
-        @Override
-        public List<String> sources() {
-            return List.of(NAME);
-        }
-
-        @Override
-        public List<Observation> observations(String source, Optional<Path> dataDir) {
-            return all;
-        }
-    }
 }

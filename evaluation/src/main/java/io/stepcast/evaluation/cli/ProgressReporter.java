@@ -32,6 +32,7 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
     private long started;
     private long lastLine;
     /** Prints a line when no task has finished for an interval (long fits); absent in tests. */
+    private final String name;
     private final boolean ticking;
     private java.util.concurrent.ScheduledExecutorService ticker;
 
@@ -49,6 +50,13 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
     /** @param ticking also print a line every interval while no task finishes (a thread of its own) */
     ProgressReporter(boolean terminal, PrintStream terminalStream, PrintWriter lines, LongSupplier nanoClock,
                      long intervalNanos, boolean ticking) {
+        this("evaluate", terminal, terminalStream, lines, nanoClock, intervalNanos, ticking);
+    }
+
+    /** @param name the command named at the start of each line ({@code evaluate}, {@code sweep}) */
+    ProgressReporter(String name, boolean terminal, PrintStream terminalStream, PrintWriter lines, LongSupplier nanoClock,
+                     long intervalNanos, boolean ticking) {
+        this.name = name;
         this.ticking = ticking;
         this.terminal = terminal;
         this.terminalStream = terminalStream;
@@ -63,7 +71,7 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
         started = nanoClock.getAsLong();
         lastLine = started;
         if (terminal && totalTasks > 0) {
-            bar = new ProgressBarBuilder().setTaskName("evaluate").setInitialMax(totalTasks)
+            bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(totalTasks)
                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(terminalStream, BAR_WIDTH))
                     .setMaxRenderedLength(BAR_WIDTH).setUpdateIntervalMillis(200).build();
         } else if (!terminal && ticking && totalTasks > 0) {
@@ -106,7 +114,7 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
     String line(long now) {
         double elapsed = (now - started) / 1e9;
         String left = done == 0 || done >= total ? "" : ", about " + clock(elapsed * (total - done) / done) + " left";
-        return "evaluate: " + done + "/" + total + " tasks, " + clock(elapsed) + " elapsed" + left;
+        return name + ": " + done + "/" + total + " tasks, " + clock(elapsed) + " elapsed" + left;
     }
 
     static String fixedWidth(String what) {

@@ -27,6 +27,11 @@ public final class PredictionsParquet {
         return PredictionFiles.write(outDir.resolve(FILE), rows(r.points()));
     }
 
+    /** Writes the file into {@code outDir} through {@code writer} (the run's engine); returns the rows written. */
+    public static long write(SuiteResult r, Path outDir, ReportWriter.PredictionsWriter writer) throws IOException {
+        return writer.write(outDir.resolve(FILE), rows(r.points()));
+    }
+
     /** The rows of the points. */
     static List<PredictionRow> rows(List<ScoredPoint> points) {
         return points.stream().map(p -> new PredictionRow(p.dataset(), p.protocol(), p.split(), p.predictor(),

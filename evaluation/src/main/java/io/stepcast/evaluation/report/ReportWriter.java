@@ -5,6 +5,9 @@ import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 
+import io.stepcast.datasets.parquet.PredictionFiles;
+import io.stepcast.datasets.parquet.PredictionRow;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,9 +30,22 @@ public final class ReportWriter {
 
     /** Writes everything; returns the charts written. */
     public static List<ChartFile> write(SuiteResult r, Path outDir, String command) throws IOException {
+        return write(r, outDir, command, PredictionFiles::write);
+    }
+
+    /** How {@code predictions.parquet} is written (by the run's execution engine, for example). */
+    @FunctionalInterface
+    public interface PredictionsWriter {
+        /** Writes the rows to {@code file} atomically; returns how many. */
+        long write(Path file, List<PredictionRow> rows) throws IOException;
+    }
+
+    /** Writes the report, {@code predictions.parquet} through {@code predictions}. */
+    public static List<ChartFile> write(SuiteResult r, Path outDir, String command, PredictionsWriter predictions)
+            throws IOException {
         text(outDir.resolve("results.json"), ResultsJson.of(r));
         text(outDir.resolve("details.json"), ResultsJson.details(r));
-        PredictionsParquet.write(r, outDir);
+        PredictionsParquet.write(r, outDir, predictions);
         List<ChartFile> charts = Charts.write(r, outDir);
         text(outDir.resolve("report.md"), markdown(r, charts, command));
         text(outDir.resolve("report.html"), Html.of(r, charts, command));

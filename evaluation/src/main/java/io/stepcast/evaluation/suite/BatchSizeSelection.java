@@ -88,6 +88,11 @@ final class BatchSizeSelection {
         return predictors;
     }
 
+    /** The jobs fold {@code index} decides, in the order its decisions list them. */
+    List<SelectionCase> cases(int index) {
+        return casesPerSplit.get(index);
+    }
+
     /** The decisions of one predictor in fold {@code index}. */
     FoldDecisions decide(int index, Estimator estimator) {
         List<SelectionCase> mine = casesPerSplit.get(index);

@@ -8,6 +8,9 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.evaluation.engine.EngineOptions;
+import io.stepcast.evaluation.engine.ExecutionEngine;
+import io.stepcast.evaluation.engine.LocalEngine;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.metrics.PointMetrics;
 import io.stepcast.evaluation.metrics.ScoredPoint;
@@ -21,16 +24,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 /**
  * Runs a {@link Suite} in two steps: {@link SuitePlanner} plans it (predictors found by name in the
  * {@link PluginRegistry}, never imported; datasets read through the observation catalog; protocols parsed
- * and splits built with their profiles once), then the plan's independent tasks run on a pool of threads:
+ * and splits built with their profiles once), then the plan's independent tasks run on an execution engine (threads, or Spark):
  * each (split, predictor) of the accuracy scoring fits once and predicts every target, and each (split,
  * predictor) of a batch-size selection decides that fold's jobs. Results are assembled in the plan's order,
- * so they are identical, bit for bit, whatever the thread count. Reproductions of published figures run
+ * so they are identical, bit for bit, whatever the thread count or engine. Reproductions of published figures run
  * last, on the scored points. A predictor that is missing, refuses its hyper-parameters, cannot fit or
  * fails is counted as not applicable with the reason; the run goes on. Use one runner per run.
  */
@@ -38,9 +39,9 @@ public final class SuiteRunner {
     private final PluginRegistry registry;
     private final SuiteSources sources;
     private final ProgressListener progress;
-    private final int threads;
-    /** Wall-clock seconds per predictor label, summed over its tasks (informative only). */
-    private final Map<String, Double> timings = new ConcurrentHashMap<>();
+    private final ExecutionEngine engine;
+    private final EngineOptions options;
+    private final Optional<SuiteSource> remote;
 
     /**
      * A runner on every available core.
@@ -59,13 +60,26 @@ public final class SuiteRunner {
     /** A runner on {@code threads} threads (at least 1). */
     public SuiteRunner(PluginRegistry registry, ObservationCatalog catalog, Optional<ProfileSource> profiles,
                        Optional<Path> dataDir, ProgressListener progress, int threads) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, was " + threads);
-        }
+        this(registry, catalog, profiles, dataDir, progress, new LocalEngine(), EngineOptions.threads(threads),
+                Optional.empty());
+    }
+
+    /**
+     * A runner on an execution engine.
+     *
+     * @param engine  where the tasks run ({@link io.stepcast.evaluation.engine.Engines})
+     * @param options threads, cluster URL
+     * @param remote  the recipe a remote executor plans the same suite from; empty for in-process engines only
+     */
+    public SuiteRunner(PluginRegistry registry, ObservationCatalog catalog, Optional<ProfileSource> profiles,
+                       Optional<Path> dataDir, ProgressListener progress, ExecutionEngine engine,
+                       EngineOptions options, Optional<SuiteSource> remote) {
         this.registry = Objects.requireNonNull(registry);
         this.sources = new SuiteSources(catalog, profiles, dataDir);
         this.progress = progress;
-        this.threads = threads;
+        this.engine = Objects.requireNonNull(engine);
+        this.options = Objects.requireNonNull(options);
+        this.remote = remote;
     }
 
     /**
@@ -78,33 +92,28 @@ public final class SuiteRunner {
     public SuiteResult run(Suite suite, List<String> only) throws IOException {
         SuitePlan plan = new SuitePlanner(registry, sources).plan(suite, only);
         progress.start(plan.tasks());
+        SuiteTasks tasks = new SuiteTasks(plan, remote.map(s -> new SuiteTasks.Planned(s, only)));
+        List<SuiteTasks.Result> results = engine.run(tasks, options, progress);
         Map<String, Double> seconds = new TreeMap<>();
-        List<List<List<ScoredPoint>>> scored;
+        List<String> notes = new ArrayList<>(plan.notes());
+        for (int i = 0; i < results.size(); i++) {
+            SuiteTasks.Result r = results.get(i);
+            seconds.merge(tasks.label(i), r.seconds(), Double::sum);
+            int task = i;
+            r.failure().ifPresent(why -> notes.add(tasks.describe(task) + ": " + why));
+        }
+        List<List<List<ScoredPoint>>> scored = new ArrayList<>();
+        int h = plan.holdOuts().size();
+        for (int i = 0; i < h; i++) {
+            scored.add(((SuiteTasks.HoldOutResult) results.get(i)).points());
+        }
         List<List<BatchSizeSelection.FoldDecisions>> decisions = new ArrayList<>();
-        try (TaskPool pool = new TaskPool(threads, progress)) {
-            scored = pool.run(plan.holdOuts().stream().map(t -> new TaskPool.Task<>(
-                    t.dataset() + " " + t.protocol() + " " + t.label(), timed(t.label(), t::run))).toList());
-            // Every selection's tasks in one batch: no thread waits for the last fold of one selection while
-            // another selection's folds are ready.
-            List<TaskPool.Task<BatchSizeSelection.FoldDecisions>> tasks = new ArrayList<>();
-            for (BatchSizeSelection s : plan.selections()) {
-                s.predictors().forEach((label, e) -> {
-                    for (int i = 0; i < s.splits().size(); i++) {
-                        int fold = i;
-                        tasks.add(new TaskPool.Task<>("selection " + s.dataset() + " " + label,
-                                timed(label, () -> s.decide(fold, e))));
-                    }
-                });
-            }
-            List<BatchSizeSelection.FoldDecisions> all = pool.run(tasks);
-            int from = 0;
-            for (BatchSizeSelection s : plan.selections()) {
-                int n = s.predictors().size() * s.splits().size();
-                decisions.add(all.subList(from, from + n));
-                from += n;
-            }
-        } finally {
-            merge(seconds);
+        int next = h;
+        for (BatchSizeSelection s : plan.selections()) {
+            int n = s.splits().size() * s.predictors().size();
+            decisions.add(results.subList(next, next + n).stream()
+                    .map(r -> ((SuiteTasks.SelectionResult) r).decisions()).toList());
+            next += n;
         }
         List<ScoredPoint> points = inPlanOrder(plan, scored);
         List<SelectionEntry> selection = new ArrayList<>();
@@ -124,7 +133,7 @@ public final class SuiteRunner {
             reproduction.addAll(r.reproduce(context));
         }
         return new SuiteResult(suite.name(), suite.description(), aggregate(points, false), aggregate(points, true),
-                selection, reproduction, points, plan.predictorNotes(), plan.notes(), seconds, curves);
+                selection, reproduction, points, plan.predictorNotes(), notes, seconds, curves);
     }
 
     /**
@@ -147,22 +156,6 @@ public final class SuiteRunner {
             }
         }
         return points;
-    }
-
-    private <T> Supplier<T> timed(String label, Supplier<T> work) {
-        return () -> {
-            long t0 = System.nanoTime();
-            try {
-                return work.get();
-            } finally {
-                timings.merge(label, (System.nanoTime() - t0) / 1e9, Double::sum);
-            }
-        };
-    }
-
-    private void merge(Map<String, Double> seconds) {
-        seconds.putAll(timings);
-        timings.clear();
     }
 
     private Reproduction.Context context(Map<String, Estimator> predictors, List<ScoredPoint> points,

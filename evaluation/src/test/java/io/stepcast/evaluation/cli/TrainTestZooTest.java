@@ -21,7 +21,7 @@ class TrainTestZooTest {
     @Test
     void zooBytesFillOnlyWhatTheFileLeavesOut() {
         ModelCatalog zoo = new ZooCatalog();
-        List<Observation> out = EvaluateCommand.withZoo(List.of(
+        List<Observation> out = EvaluateInputs.withZoo(List.of(
                 synthetic(Config.builder().model("resnet50")),
                 synthetic(Config.builder().model("resnet50").parameterBytes(123)),
                 synthetic(Config.builder().model("my-own-net"))), Optional.of(zoo));

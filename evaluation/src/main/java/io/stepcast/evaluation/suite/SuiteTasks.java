@@ -1,0 +1,321 @@
+package io.stepcast.evaluation.suite;
+
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Target;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.evaluation.engine.TaskSet;
+import io.stepcast.evaluation.engine.TaskSource;
+import io.stepcast.evaluation.metrics.ScoredPoint;
+import io.stepcast.evaluation.selection.SelectionCase;
+import io.stepcast.evaluation.selection.SelectionOutcome;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A {@link SuitePlan}'s independent tasks as one {@link TaskSet}: first every hold-out task (one fit, every
+ * target), then each batch-size selection's (predictor, fold) tasks. Results travel as the predictions and
+ * decisions only (every double as its bits); the driver puts them back onto its own observations and jobs.
+ */
+final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
+    private final SuitePlan plan;
+    private final Optional<TaskSource> source;
+    private final List<SelectionTask> selectionTasks = new ArrayList<>();
+
+    /** A task's result: the points of a hold-out task or the decisions of a selection task, and its seconds. */
+    sealed interface Result permits HoldOutResult, SelectionResult {
+        /** Wall-clock seconds of the task (informative only). */
+        double seconds();
+
+        /** Why the task threw, when it did. */
+        Optional<String> failure();
+    }
+
+    /** The points of each target. */
+    record HoldOutResult(List<List<ScoredPoint>> points, double seconds, Optional<String> failure) implements Result {
+    }
+
+    /** One predictor's decisions in one fold. */
+    record SelectionResult(BatchSizeSelection.FoldDecisions decisions, double seconds, Optional<String> failure)
+            implements Result {
+    }
+
+    /** Selection {@code selection} of the plan, predictor {@code label}, fold {@code fold}. */
+    record SelectionTask(int selection, String label, Estimator estimator, int fold) {
+    }
+
+    SuiteTasks(SuitePlan plan, Optional<TaskSource> source) {
+        this.plan = plan;
+        this.source = source;
+        for (int k = 0; k < plan.selections().size(); k++) {
+            BatchSizeSelection s = plan.selections().get(k);
+            int selection = k;
+            s.predictors().forEach((label, e) -> {
+                for (int i = 0; i < s.splits().size(); i++) {
+                    selectionTasks.add(new SelectionTask(selection, label, e, i));
+                }
+            });
+        }
+    }
+
+    SuitePlan plan() {
+        return plan;
+    }
+
+    @Override
+    public int size() {
+        return plan.holdOuts().size() + selectionTasks.size();
+    }
+
+    @Override
+    public String describe(int i) {
+        if (i < plan.holdOuts().size()) {
+            HoldOutTask t = plan.holdOuts().get(i);
+            return t.dataset() + " " + t.protocol() + " split " + t.split().id() + " " + t.label();
+        }
+        SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
+        BatchSizeSelection s = plan.selections().get(t.selection());
+        return "selection " + s.dataset() + " split " + s.splits().get(t.fold()).id() + " " + t.label();
+    }
+
+    /** The predictor label of task {@code i}. */
+    String label(int i) {
+        return i < plan.holdOuts().size() ? plan.holdOuts().get(i).label()
+                : selectionTasks.get(i - plan.holdOuts().size()).label();
+    }
+
+    @Override
+    public Result run(int i) {
+        long t0 = System.nanoTime();
+        if (i < plan.holdOuts().size()) {
+            List<List<ScoredPoint>> points = plan.holdOuts().get(i).run();
+            return new HoldOutResult(points, (System.nanoTime() - t0) / 1e9, Optional.empty());
+        }
+        SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
+        BatchSizeSelection.FoldDecisions d = plan.selections().get(t.selection()).decide(t.fold(), t.estimator());
+        return new SelectionResult(d, (System.nanoTime() - t0) / 1e9, Optional.empty());
+    }
+
+    @Override
+    public Result failed(int i, String reason) {
+        if (i < plan.holdOuts().size()) {
+            HoldOutTask t = plan.holdOuts().get(i);
+            List<List<ScoredPoint>> points = new ArrayList<>();
+            for (Target target : t.targets()) {
+                points.add(t.split().test().stream().filter(o -> o.value(target).isPresent())
+                        .map(o -> new ScoredPoint(t.dataset(), t.protocol(), t.split().id(), t.label(), target, o,
+                                o.value(target).getAsDouble(), Prediction.notApplicable(reason))).toList());
+            }
+            return new HoldOutResult(points, 0, Optional.of(reason));
+        }
+        return new SelectionResult(new BatchSizeSelection.FoldDecisions(List.of(), Set.of(reason), false), 0,
+                Optional.of(reason));
+    }
+
+    @Override
+    public Optional<TaskSource> source() {
+        return source;
+    }
+
+    @Override
+    public byte[] encode(int i, Result r) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(b)) {
+            out.writeDouble(r.seconds());
+            writeOptional(out, r.failure());
+            if (r instanceof HoldOutResult h) {
+                List<Observation> test = plan.holdOuts().get(i).split().test();
+                Map<Observation, Integer> index = new IdentityHashMap<>();
+                for (int k = 0; k < test.size(); k++) {
+                    index.put(test.get(k), k);
+                }
+                out.writeInt(h.points().size());
+                for (List<ScoredPoint> target : h.points()) {
+                    out.writeInt(target.size());
+                    for (ScoredPoint p : target) {
+                        out.writeInt(index.get(p.observation()));
+                        out.writeDouble(p.measured());
+                        writePrediction(out, p.prediction());
+                    }
+                }
+            } else {
+                BatchSizeSelection.FoldDecisions d = ((SelectionResult) r).decisions();
+                SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
+                List<SelectionCase> cases = plan.selections().get(t.selection()).cases(t.fold());
+                Map<SelectionCase, Integer> index = new IdentityHashMap<>();
+                for (int k = 0; k < cases.size(); k++) {
+                    index.put(cases.get(k), k);
+                }
+                out.writeBoolean(d.unsupported());
+                out.writeInt(d.failures().size());
+                for (String f : new TreeSet<>(d.failures())) {
+                    writeString(out, f);
+                }
+                out.writeInt(d.outcomes().size());
+                for (SelectionOutcome o : d.outcomes()) {
+                    out.writeInt(index.get(o.selectionCase()));
+                    writeInt(out, o.chosen());
+                    out.writeBoolean(o.met());
+                    writeInt(out, o.oracle());
+                    out.writeBoolean(o.regret().isPresent());
+                    out.writeDouble(o.regret().orElse(0));
+                    writeOptional(out, o.undecidedReason());
+                    Map<Integer, Double> sorted = new TreeMap<>(o.predictedLatency());
+                    out.writeInt(sorted.size());
+                    for (Map.Entry<Integer, Double> e : sorted.entrySet()) {
+                        out.writeInt(e.getKey());
+                        out.writeDouble(e.getValue());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return b.toByteArray();
+    }
+
+    @Override
+    public Result decode(int i, byte[] bytes) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            double seconds = in.readDouble();
+            Optional<String> failure = readOptional(in);
+            if (i < plan.holdOuts().size()) {
+                HoldOutTask t = plan.holdOuts().get(i);
+                List<Observation> test = t.split().test();
+                int targets = in.readInt();
+                List<List<ScoredPoint>> points = new ArrayList<>(targets);
+                for (int k = 0; k < targets; k++) {
+                    int n = in.readInt();
+                    List<ScoredPoint> target = new ArrayList<>(n);
+                    for (int j = 0; j < n; j++) {
+                        Observation o = test.get(in.readInt());
+                        double measured = in.readDouble();
+                        target.add(new ScoredPoint(t.dataset(), t.protocol(), t.split().id(), t.label(),
+                                t.targets().get(k), o, measured, readPrediction(in)));
+                    }
+                    points.add(target);
+                }
+                return new HoldOutResult(points, seconds, failure);
+            }
+            SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
+            List<SelectionCase> cases = plan.selections().get(t.selection()).cases(t.fold());
+            boolean unsupported = in.readBoolean();
+            Set<String> failures = new TreeSet<>();
+            for (int n = in.readInt(); n > 0; n--) {
+                failures.add(readString(in));
+            }
+            int n = in.readInt();
+            List<SelectionOutcome> outcomes = new ArrayList<>(n);
+            for (int j = 0; j < n; j++) {
+                SelectionCase c = cases.get(in.readInt());
+                OptionalInt chosen = readInt(in);
+                boolean met = in.readBoolean();
+                OptionalInt oracle = readInt(in);
+                boolean hasRegret = in.readBoolean();
+                double regret = in.readDouble();
+                Optional<String> undecided = readOptional(in);
+                Map<Integer, Double> latency = new TreeMap<>();
+                for (int m = in.readInt(); m > 0; m--) {
+                    latency.put(in.readInt(), in.readDouble());
+                }
+                outcomes.add(new SelectionOutcome(c, chosen, met, oracle,
+                        hasRegret ? OptionalDouble.of(regret) : OptionalDouble.empty(), undecided, latency));
+            }
+            return new SelectionResult(new BatchSizeSelection.FoldDecisions(outcomes, failures, unsupported), seconds,
+                    failure);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writePrediction(DataOutputStream out, Prediction p) throws IOException {
+        if (p instanceof Prediction.Value v) {
+            out.writeByte(0);
+            out.writeDouble(v.value());
+            out.writeBoolean(v.lower().isPresent());
+            if (v.lower().isPresent()) {
+                out.writeDouble(v.lower().getAsDouble());
+                out.writeDouble(v.upper().getAsDouble());
+            }
+        } else {
+            out.writeByte(1);
+            writeString(out, ((Prediction.NotApplicable) p).reason());
+        }
+    }
+
+    private static Prediction readPrediction(DataInputStream in) throws IOException {
+        if (in.readByte() == 0) {
+            double value = in.readDouble();
+            return in.readBoolean() ? Prediction.of(value, in.readDouble(), in.readDouble()) : Prediction.of(value);
+        }
+        return Prediction.notApplicable(readString(in));
+    }
+
+    private static void writeInt(DataOutputStream out, OptionalInt v) throws IOException {
+        out.writeBoolean(v.isPresent());
+        out.writeInt(v.orElse(0));
+    }
+
+    private static OptionalInt readInt(DataInputStream in) throws IOException {
+        boolean present = in.readBoolean();
+        int v = in.readInt();
+        return present ? OptionalInt.of(v) : OptionalInt.empty();
+    }
+
+    private static void writeOptional(DataOutputStream out, Optional<String> v) throws IOException {
+        out.writeBoolean(v.isPresent());
+        if (v.isPresent()) {
+            writeString(out, v.get());
+        }
+    }
+
+    private static Optional<String> readOptional(DataInputStream in) throws IOException {
+        return in.readBoolean() ? Optional.of(readString(in)) : Optional.empty();
+    }
+
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String readString(DataInputStream in) throws IOException {
+        byte[] b = new byte[in.readInt()];
+        in.readFully(b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** The recipe a remote executor plans the same suite from. */
+    record Planned(SuiteSource suiteSource, List<String> only) implements TaskSource {
+        private static final long serialVersionUID = 1L;
+
+        Planned {
+            only = List.copyOf(only);
+        }
+
+        @Override
+        public TaskSet<?> open(PluginRegistry registry) throws IOException {
+            SuiteSource.Opened o = suiteSource.open(registry);
+            SuitePlan plan = new SuitePlanner(registry, new SuiteSources(o.catalog(), o.profiles(), o.dataDir()))
+                    .plan(o.suite(), only);
+            return new SuiteTasks(plan, Optional.of(this));
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.stepcast.evaluation.sweep;
+
+import io.stepcast.api.Config;
+import io.stepcast.datasets.io.AtomicFiles;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code scaling.png}: the sweep's mean prediction against the number of workers, one line per combination of
+ * the other axes (the first {@link #MAX_SERIES}), with the seeds' standard deviation as error bars; points that
+ * every seed refused are left out.
+ */
+public final class SweepChart {
+    /** File name in the output folder. */
+    public static final String FILE = "scaling.png";
+    /** Lines drawn at most; the chart says how many it left out. */
+    static final int MAX_SERIES = 12;
+
+    private SweepChart() {
+    }
+
+    /** Writes the chart; returns how many lines it drew. */
+    public static int write(Path file, String predictor, String target, List<SweepRow> rows) throws IOException {
+        Map<String, List<SweepRow>> lines = new LinkedHashMap<>();
+        for (SweepRow r : rows) {
+            if (r.mean().isPresent()) {
+                lines.computeIfAbsent(label(r), k -> new ArrayList<>()).add(r);
+            }
+        }
+        int left = Math.max(0, lines.size() - MAX_SERIES);
+        XYChart c = new XYChartBuilder().width(900).height(560)
+                .title(predictor + ": " + target + " by workers" + (left > 0 ? " (" + left + " more lines not drawn)" : ""))
+                .xAxisTitle("workers").yAxisTitle(target + " (mean over seeds)").build();
+        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
+        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        // Cluster sizes are usually powers of two: a log axis spaces them evenly (workers are at least 1).
+        c.getStyler().setXAxisLogarithmic(true);
+        int drawn = 0;
+        for (Map.Entry<String, List<SweepRow>> e : lines.entrySet()) {
+            if (drawn == MAX_SERIES) {
+                break;
+            }
+            List<SweepRow> pts = e.getValue();
+            double[] x = new double[pts.size()];
+            double[] y = new double[pts.size()];
+            double[] err = new double[pts.size()];
+            for (int i = 0; i < pts.size(); i++) {
+                x[i] = pts.get(i).point().config().workers();
+                y[i] = pts.get(i).mean().getAsDouble();
+                err[i] = pts.get(i).sd().orElse(0);
+            }
+            c.addSeries(e.getKey(), x, y, err);
+            drawn++;
+        }
+        if (drawn == 0) {
+            c.addSeries("no point answered", new double[] {0}, new double[] {0});
+        }
+        byte[] png = BitmapEncoder.getBitmapBytes(c, BitmapEncoder.BitmapFormat.PNG);
+        AtomicFiles.write(file, tmp -> Files.write(tmp, png));
+        return drawn;
+    }
+
+    private static String label(SweepRow r) {
+        Config c = r.point().config();
+        StringBuilder b = new StringBuilder(c.model()).append(' ').append(c.deployment().architecture().name()
+                .toLowerCase(java.util.Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware())
+                .append(" batch ").append(c.localBatch());
+        if (r.point().gpusPerNode() > 1) {
+            b.append(' ').append(r.point().gpusPerNode()).append(" GPU/node");
+        }
+        c.deployment().bandwidthGbps().ifPresent(bw -> b.append(' ').append(bw).append(" Gb/s"));
+        r.point().policy().ifPresent(p -> b.append(' ').append(p));
+        return b.toString();
+    }
+}

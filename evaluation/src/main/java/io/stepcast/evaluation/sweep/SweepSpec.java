@@ -1,0 +1,155 @@
+package io.stepcast.evaluation.sweep;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.evaluation.Split;
+import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.evaluation.engine.TaskSet;
+import io.stepcast.evaluation.engine.TaskSource;
+import io.stepcast.evaluation.protocol.ZooProfiles;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A what-if sweep as a serializable recipe: which registered predictor (with its hyper-parameters), fitted on
+ * which catalog source, predicts which target over which {@link SweepGrid}, with how many seeds. Opening it
+ * reads the source, attaches its recorded and zoo profiles, builds the points in a fixed order (model, mode,
+ * hardware, bandwidth, policy, batch, GPUs per node, cluster size) and gives their {@link SweepTasks}; a Spark
+ * executor opens the same recipe and gets the same points.
+ *
+ * @param predictor       registered estimator name (found in the registry, never imported)
+ * @param hyperParameters overrides of the estimator's hyper-parameters
+ * @param train           observation catalog source the predictor is fitted on
+ * @param data            folder laid out like shared/data, or null for the embedded tables
+ * @param target          step-time or throughput (any target the predictor offers)
+ * @param seeds           seeds per point; a predictor with a {@code seed} hyper-parameter is fitted once per seed
+ *                        ({@code seed, seed+1, ...})
+ * @param grid            the axes
+ */
+public record SweepSpec(String predictor, Map<String, String> hyperParameters, String train, String data,
+                        String target, int seeds, SweepGrid grid) implements TaskSource {
+    private static final long serialVersionUID = 1L;
+
+    public SweepSpec {
+        hyperParameters = Map.copyOf(hyperParameters);
+        if (seeds < 1) {
+            throw new IllegalArgumentException("sweep: field seeds: " + seeds + " is not at least 1");
+        }
+        Target.parse(target);
+    }
+
+    @Override
+    public TaskSet<?> open(PluginRegistry registry) throws IOException {
+        return tasks(registry);
+    }
+
+    /** The sweep's tasks, one per point. */
+    public SweepTasks tasks(PluginRegistry registry) throws IOException {
+        Estimator base = registry.estimator(predictor);
+        if (!hyperParameters.isEmpty()) {
+            base = base.withHyperParameters(hyperParameters);
+        }
+        if (!grid.policy().isEmpty() && !base.hyperParameters().containsKey("policy")) {
+            throw new IllegalArgumentException("sweep: field policy: predictor " + predictor
+                    + " has no hyper-parameter 'policy'");
+        }
+        Target t = Target.parse(target);
+        if (!base.targets().contains(t)) {
+            throw new IllegalArgumentException("sweep: predictor " + predictor + " does not predict " + t.label());
+        }
+        TrainingSet training = training(registry);
+        return new SweepTasks(this, base, training, t, points(training.observations(), registry.service(ModelCatalog.class)));
+    }
+
+    private TrainingSet training(PluginRegistry registry) throws IOException {
+        ObservationCatalog catalog = registry.service(ObservationCatalog.class).orElseGet(DefaultObservationCatalog::new);
+        ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
+        Optional<Path> dataDir = Optional.ofNullable(data).map(Path::of);
+        List<Observation> obs;
+        List<Profile> recorded;
+        try {
+            obs = catalog.observations(train, dataDir);
+            recorded = catalog.profiles(train, dataDir);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("--train " + train + ": " + e.getMessage(), e);
+        }
+        if (obs.isEmpty()) {
+            throw new IOException("--train " + train + ": the source has no observations");
+        }
+        TrainingSet t = new TrainingSet(train, obs, recorded);
+        return ZooProfiles.attach(new Split(train, t, List.of()), zoo).training();
+    }
+
+    /** Every point, in the sweep's fixed order. */
+    List<SweepPoint> points(List<Observation> training, Optional<ModelCatalog> zoo) {
+        List<SweepPoint> out = new ArrayList<>();
+        for (String model : grid.models()) {
+            Observation like = training.stream().filter(o -> o.config().model().equals(model)).findFirst()
+                    .orElse(training.get(0));
+            Config ref = like.config();
+            List<String> modes = grid.mode().isEmpty() ? List.of(ref.deployment().architecture().name()) : grid.mode();
+            List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : grid.hardware();
+            List<Optional<Double>> bandwidth = grid.bandwidth().isEmpty() ? List.of(Optional.empty())
+                    : grid.bandwidth().stream().map(Optional::of).toList();
+            List<Optional<String>> policies = grid.policy().isEmpty() ? List.of(Optional.empty())
+                    : grid.policy().stream().map(Optional::of).toList();
+            List<Integer> batches = grid.batch().isEmpty() ? List.of(ref.localBatch()) : grid.batch();
+            Map<String, Long> bytes = new LinkedHashMap<>();
+            zoo.flatMap(z -> z.find(model)).ifPresent(m -> bytes.put(model, m.parameterBytes()));
+            for (String mode : modes) {
+                Architecture arch = architecture(mode);
+                for (String hw : hardware) {
+                    for (Optional<Double> bw : bandwidth) {
+                        for (Optional<String> policy : policies) {
+                            for (int batch : batches) {
+                                for (int gpn : grid.gpusPerNode()) {
+                                    for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
+                                        int workers = grid.workers().isEmpty() ? size * gpn : size;
+                                        int nodes = grid.workers().isEmpty() ? size : (workers + gpn - 1) / gpn;
+                                        Config.Builder b = Config.builder().model(model)
+                                                .framework(ref.workload().framework()).dataset(ref.workload().dataset())
+                                                .architecture(arch).workers(workers).nodes(nodes).hardware(hw)
+                                                .localBatch(batch);
+                                        if (bytes.containsKey(model)) {
+                                            b.parameterBytes(bytes.get(model));
+                                        } else if (ref.model().equals(model)) {
+                                            b.parameterBytes(ref.workload().parameterBytes());
+                                        }
+                                        bw.ifPresent(b::bandwidthGbps);
+                                        out.add(new SweepPoint(b.build(), gpn, policy));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Architecture architecture(String mode) {
+        try {
+            return Architecture.valueOf(mode.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("sweep: field mode: '" + mode + "' is not async-ps, sync-ps or allreduce");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.stepcast.spark;
+
+import io.stepcast.api.Config;
+import io.stepcast.datasets.parquet.PredictionFiles;
+import io.stepcast.datasets.parquet.PredictionRow;
+import io.stepcast.evaluation.engine.EngineOptions;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.RecordReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** predictions.parquet written through Spark has the datasets writer's columns and the same rows. */
+class SparkPredictionsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void sparkWritesTheSameColumnsAndRows() throws Exception {
+        Config c = Config.builder().model("resnet50").framework("tensorflow").dataset("imagenet").workers(4)
+                .hardware("synthetic-gpu").localBatch(32).bandwidthGbps(10).build();
+        List<PredictionRow> rows = List.of(
+                new PredictionRow("d", "kfold:3", "fold-1", "ernest", "throughput", c, "synthetic", 0, 120.5,
+                        OptionalDouble.of(118.25), null),
+                new PredictionRow("d", "kfold:3", "fold-2", "mva", "throughput", c, "synthetic", 1, 99.0,
+                        OptionalDouble.empty(), "outside the fitted domain"));
+        Path viaSpark = dir.resolve("spark.parquet");
+        Path viaDatasets = dir.resolve("datasets.parquet");
+        SparkEngine engine = new SparkEngine();
+        EngineOptions local2 = new EngineOptions(1, Optional.of("local[2]"));
+        assertThat(engine.writePredictions(viaSpark, rows, local2)).isEqualTo(2);
+        PredictionFiles.write(viaDatasets, rows);
+
+        assertThat(columns(schema(viaSpark))).isEqualTo(columns(schema(viaDatasets)));
+        List<String> a = rows(viaSpark);
+        assertThat(a).hasSize(2).isEqualTo(rows(viaDatasets));
+        assertThat(a.get(1)).contains("refusal: outside the fitted domain").doesNotContain("predicted:");
+        assertThat(dir.toFile().list()).containsExactlyInAnyOrder("spark.parquet", "datasets.parquet");
+    }
+
+    /** Every row as parquet-mr prints it (field names and values, absent optional fields left out). */
+    private static List<String> rows(Path file) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+            MessageType schema = r.getFooter().getFileMetaData().getSchema();
+            for (PageReadStore pages = r.readNextRowGroup(); pages != null; pages = r.readNextRowGroup()) {
+                RecordReader<Group> records = new ColumnIOFactory().getColumnIO(schema)
+                        .getRecordReader(pages, new GroupRecordConverter(schema));
+                for (long i = 0; i < pages.getRowCount(); i++) {
+                    out.add(records.read().toString());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static MessageType schema(Path file) throws Exception {
+        try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+            return r.getFileMetaData().getSchema();
+        }
+    }
+
+    /** Name, type, logical type and repetition of every column (the message names differ). */
+    private static List<String> columns(MessageType m) {
+        return m.getFields().stream().map(Type::toString).toList();
+    }
+}

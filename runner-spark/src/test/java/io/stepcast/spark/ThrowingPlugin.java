@@ -1,0 +1,108 @@
+package io.stepcast.spark;
+
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.StepcastPlugin;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A test plugin (listed in the test resources' services file, so every executor JVM finds it too) with the
+ * estimator {@code synthetic-throws}, whose tasks throw before any fit: the engine must report the task and go on.
+ */
+public final class ThrowingPlugin extends StepcastPlugin {
+    /** The plugin. */
+    public ThrowingPlugin() {
+        super("runner-spark-tests");
+    }
+
+    @Override
+    protected void registerAll() {
+        estimator(new Throws());
+        estimator(new KillsItsExecutor());
+    }
+
+    /**
+     * Never fits (a not-applicable predictor, on every engine), but the first attempt of its first task on a
+     * Spark executor JVM (not the driver, so never in-process or in local mode) ends that JVM, as a lost node
+     * would: Spark must run the task again elsewhere and the results stay the same.
+     */
+    static final class KillsItsExecutor implements Estimator {
+        /**
+         * The task index of this estimator's first task in small-suite.yaml: the fifth predictor of the first
+         * dataset, three folds each.
+         */
+        static final int FIRST_TASK = 4 * 3;
+
+        @Override
+        public String name() {
+            return "synthetic-lost-executor";
+        }
+
+        @Override
+        public String description() {
+            return "synthetic test estimator that ends its executor once";
+        }
+
+        @Override
+        public Set<Target> targets() {
+            return Set.of(Target.RESPONSE_TIME, Target.THROUGHPUT);
+        }
+
+        @Override
+        public Map<String, String> hyperParameters() {
+            return Map.of();
+        }
+
+        @Override
+        public Estimator withHyperParameters(Map<String, String> overrides) {
+            return this;
+        }
+
+        @Override
+        public Predictor fit(TrainingSet training) {
+            org.apache.spark.TaskContext task = org.apache.spark.TaskContext.get();
+            if (task != null && task.attemptNumber() == 0 && task.partitionId() == FIRST_TASK
+                    && !"driver".equals(org.apache.spark.SparkEnv.get().executorId())) {
+                Runtime.getRuntime().halt(3);
+            }
+            throw new io.stepcast.api.CannotFitException("synthetic: never fits");
+        }
+    }
+
+    /** Throws from {@link #targets()}, which the scorer asks outside its fit guard. */
+    static final class Throws implements Estimator {
+        @Override
+        public String name() {
+            return "synthetic-throws";
+        }
+
+        @Override
+        public String description() {
+            return "synthetic test estimator that throws";
+        }
+
+        @Override
+        public Set<Target> targets() {
+            throw new IllegalStateException("synthetic failure");
+        }
+
+        @Override
+        public Map<String, String> hyperParameters() {
+            return Map.of();
+        }
+
+        @Override
+        public Estimator withHyperParameters(Map<String, String> overrides) {
+            return this;
+        }
+
+        @Override
+        public Predictor fit(TrainingSet training) {
+            throw new IllegalStateException("synthetic failure");
+        }
+    }
+}
