@@ -60,6 +60,13 @@ record CalibrationScores(SplitConformalEstimator.Normalisation normalisation, do
         return Optional.of(new CalibrationScores(mode, sorted));
     }
 
+    /** The scores of several folds as one sorted set. */
+    static CalibrationScores pool(SplitConformalEstimator.Normalisation mode, List<double[]> parts) {
+        double[] all = parts.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+        Arrays.sort(all);
+        return new CalibrationScores(mode, all);
+    }
+
     /** The score quantile for an interval at {@code coverage}, or empty when there are too few scores. */
     OptionalDouble quantile(double coverage) {
         int n = scores.length;

@@ -54,6 +54,38 @@ final class CalibrationSplits {
         return new SplitConformalEstimator.CalibrationSplit(List.copyOf(proper), List.copyOf(calibration));
     }
 
+    /** The observations dealt into {@code k} seeded folds, by job when there are at least {@code k} jobs. */
+    static List<List<Observation>> folds(List<Observation> all, int k, long seed, boolean byJob) {
+        Set<String> jobs = new TreeSet<>();
+        if (byJob) {
+            all.forEach(o -> jobs.add(job(o)));
+        }
+        Random random = new Random(seed);
+        List<List<Observation>> out = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            out.add(new ArrayList<>());
+        }
+        if (jobs.size() >= k) {
+            List<String> order = new ArrayList<>(jobs);
+            Collections.shuffle(order, random);
+            java.util.Map<String, Integer> fold = new java.util.HashMap<>();
+            for (int i = 0; i < order.size(); i++) {
+                fold.put(order.get(i), i % k);
+            }
+            all.forEach(o -> out.get(fold.get(job(o))).add(o));
+        } else {
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) {
+                order.add(i);
+            }
+            Collections.shuffle(order, random);
+            for (int i = 0; i < order.size(); i++) {
+                out.get(i % k).add(all.get(order.get(i)));
+            }
+        }
+        return out;
+    }
+
     /** A job: the configuration with its batch size blanked, and where it was measured. */
     static String job(Observation o) {
         return o.config().withLocalBatch(1).toString() + '|' + o.source();

@@ -43,6 +43,15 @@ import java.util.Set;
  * the split fit. The finite-sample guarantee of split conformal holds for the split fit; the refit, trained on
  * more data, is usually no worse, and the coverage is measured on held-out points in every suite rather than
  * assumed. {@code conformal-refit=false} is textbook split conformal (one fit, on the proper part only).
+ *
+ * <p>A small training side leaves too few calibration points for a high level ({@code n} points give no interval
+ * above {@code n / (n + 1)}). {@code conformal-folds=K} (K at least 2) then calibrates on every training point:
+ * the jobs are dealt into K seeded folds, the base is fitted K times without one fold and scored on it, and the
+ * pooled out-of-fold scores give the quantile (cross-conformal prediction, Vovk, "Cross-conformal predictors",
+ * Annals of Mathematics and Artificial Intelligence 74, 2015; its guarantee is looser, at {@code 1 - 2 alpha} in
+ * the worst case, which is one more reason the suites measure coverage). The scale {@code sigma(x)} then comes
+ * from the point predictor. {@code auto} (the default) takes one split when it leaves at least
+ * {@value #MIN_SPLIT_CALIBRATION} calibration points, else 5 folds (refit mode only).
  */
 public final class SplitConformalEstimator implements Estimator {
     /** Prefix of the wrapper's own hyper-parameters; every other key goes to the base estimator. */
@@ -53,7 +62,11 @@ public final class SplitConformalEstimator implements Estimator {
             PREFIX + "seed", "17",
             PREFIX + "refit", "true",
             PREFIX + "group", "job",
-            PREFIX + "normalise", "auto");
+            PREFIX + "normalise", "auto",
+            PREFIX + "folds", "auto");
+    /** Calibration points below which {@code conformal-folds=auto} calibrates by cross-conformal folds. */
+    static final int MIN_SPLIT_CALIBRATION = 40;
+    private static final int AUTO_FOLDS = 5;
 
     private final Estimator base;
     private final HyperParameters params;
@@ -63,6 +76,8 @@ public final class SplitConformalEstimator implements Estimator {
     private final boolean refit;
     private final boolean byJob;
     private final Normalisation normalise;
+    /** 1 for one calibration split, K for K cross-conformal folds, 0 for auto. */
+    private final int folds;
 
     /** The base estimator with the wrapper's defaults (coverage 0.9, a quarter of the jobs calibrate). */
     public SplitConformalEstimator(Estimator base) {
@@ -87,6 +102,12 @@ public final class SplitConformalEstimator implements Estimator {
         this.byJob = params.choice(PREFIX + "group", "job", "row").equals("job");
         this.normalise = Normalisation.valueOf(params.choice(PREFIX + "normalise", "auto", "spread", "relative", "none")
                 .toUpperCase(java.util.Locale.ROOT));
+        String f = params.text(PREFIX + "folds").trim();
+        this.folds = f.equals("auto") ? 0 : params.integer(PREFIX + "folds");
+        if (folds < 0 || folds > 50) {
+            throw new IllegalArgumentException("hyper-parameter '" + PREFIX + "folds' must be auto or 1 to 50, was "
+                    + f);
+        }
     }
 
     /** A copy at another nominal coverage. */
@@ -145,6 +166,10 @@ public final class SplitConformalEstimator implements Estimator {
         Optional<Predictor> full = refit ? Optional.of(base.fit(training)) : Optional.empty();
         CalibrationSplit split = CalibrationSplit.of(training.observations(), calibration, seed, byJob);
         Provenance provenance = Provenance.of(this, training, seed);
+        int k = folds == 0 ? (split.calibration().size() >= MIN_SPLIT_CALIBRATION || !refit ? 1 : AUTO_FOLDS) : folds;
+        if (k >= 2 && refit) {
+            return crossConformal(training, full.get(), k, provenance);
+        }
         Optional<Predictor> proper = Optional.empty();
         String why = "";
         if (split.calibration().isEmpty() || split.proper().isEmpty()) {
@@ -169,6 +194,43 @@ public final class SplitConformalEstimator implements Estimator {
             }
         }
         return new ConformalPredictor(point, proper, scores, coverage, provenance, why);
+    }
+
+    private Predictor crossConformal(TrainingSet training, Predictor point, int k, Provenance provenance) {
+        List<List<Observation>> parts = CalibrationSplits.folds(training.observations(), k, seed, byJob);
+        Map<Target, List<double[]>> pooled = new EnumMap<>(Target.class);
+        Map<Target, Normalisation> modes = new EnumMap<>(Target.class);
+        String why = "";
+        for (int i = 0; i < parts.size(); i++) {
+            List<Observation> rest = new java.util.ArrayList<>();
+            for (int j = 0; j < parts.size(); j++) {
+                if (j != i) {
+                    rest.addAll(parts.get(j));
+                }
+            }
+            if (rest.isEmpty() || parts.get(i).isEmpty()) {
+                continue;
+            }
+            Predictor fold;
+            try {
+                fold = base.fit(new TrainingSet(training.id() + "/conformal-fold-" + i, rest, training.profiles()));
+            } catch (RuntimeException e) {
+                why = "cannot fit fold " + i + ": " + e.getMessage();
+                continue;
+            }
+            for (Target t : base.targets()) {
+                CalibrationScores.of(fold, parts.get(i), t, normalise).ifPresent(s -> {
+                    // The normalisation auto resolves to may differ from fold to fold; only one kind pools.
+                    Normalisation m = modes.computeIfAbsent(t, x -> s.normalisation());
+                    if (m == s.normalisation()) {
+                        pooled.computeIfAbsent(t, x -> new java.util.ArrayList<>()).add(s.scores());
+                    }
+                });
+            }
+        }
+        Map<Target, CalibrationScores> scores = new EnumMap<>(Target.class);
+        pooled.forEach((t, list) -> scores.put(t, CalibrationScores.pool(modes.get(t), list)));
+        return new ConformalPredictor(point, Optional.empty(), scores, coverage, provenance, why);
     }
 
     /** How a residual is scaled before its quantile is taken. */
