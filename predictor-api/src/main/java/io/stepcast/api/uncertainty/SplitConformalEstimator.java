@@ -165,7 +165,7 @@ public final class SplitConformalEstimator implements Estimator {
         // The full fit first: it is the point predictor in refit mode, and if it fails there is nothing to calibrate.
         Optional<Predictor> full = refit ? Optional.of(base.fit(training)) : Optional.empty();
         CalibrationSplit split = CalibrationSplit.of(training.observations(), calibration, seed, byJob);
-        Provenance provenance = Provenance.of(this, training, seed);
+        Provenance provenance = provenance(full.isPresent() ? full.get() : null, training);
         int k = folds == 0 ? (split.calibration().size() >= MIN_SPLIT_CALIBRATION || !refit ? 1 : AUTO_FOLDS) : folds;
         if (k >= 2 && refit) {
             return crossConformal(training, full.get(), k, provenance);
@@ -194,6 +194,18 @@ public final class SplitConformalEstimator implements Estimator {
             }
         }
         return new ConformalPredictor(point, proper, scores, coverage, provenance, why);
+    }
+
+    /**
+     * The provenance of the point predictor (its estimator, so that a caller reporting which predictor decided
+     * names the base), with the wrapper's hyper-parameters added.
+     */
+    private Provenance provenance(Predictor point, TrainingSet training) {
+        Provenance of = point != null ? point.provenance() : Provenance.of(base, training, seed);
+        Map<String, String> hp = new LinkedHashMap<>(of.hyperParameters());
+        hp.putAll(params.values());
+        return new Provenance(of.estimator(), hp, of.trainingSetId(), of.trainingChecksum(), of.trainingSize(),
+                of.seed(), of.versions());
     }
 
     private Predictor crossConformal(TrainingSet training, Predictor point, int k, Provenance provenance) {
