@@ -24,9 +24,22 @@ public sealed interface Prediction permits Prediction.Value, Prediction.NotAppli
         return new Value(value, OptionalDouble.empty(), OptionalDouble.empty());
     }
 
-    /** A point prediction with an interval {@code [lower, upper]}. */
+    /** A point prediction with an interval {@code [lower, upper]} whose coverage is not stated. */
     static Prediction of(double value, double lower, double upper) {
         return new Value(value, OptionalDouble.of(lower), OptionalDouble.of(upper));
+    }
+
+    /**
+     * A point prediction with an interval {@code [lower, upper]} meant to hold the measured value with
+     * probability {@code coverage} (the nominal level, for example 0.9).
+     */
+    static Prediction of(double value, double lower, double upper, double coverage) {
+        return new Value(value, OptionalDouble.of(lower), OptionalDouble.of(upper), OptionalDouble.of(coverage));
+    }
+
+    /** True for a {@link Value} that carries an interval. */
+    default boolean hasInterval() {
+        return this instanceof Value v && v.lower().isPresent();
     }
 
     /** A refusal with its reason. */
@@ -40,19 +53,40 @@ public sealed interface Prediction permits Prediction.Value, Prediction.NotAppli
      * @param value the prediction, finite
      * @param lower lower end of the interval, when the predictor gives one
      * @param upper upper end of the interval
+     * @param coverage the nominal probability that the interval holds the measured value, in (0, 1), when the
+     *                 predictor states it; only with an interval
      */
-    record Value(double value, OptionalDouble lower, OptionalDouble upper) implements Prediction {
+    record Value(double value, OptionalDouble lower, OptionalDouble upper, OptionalDouble coverage)
+            implements Prediction {
         public Value {
             Validate.finite(value, "predicted value");
             lower = lower == null ? OptionalDouble.empty() : lower;
             upper = upper == null ? OptionalDouble.empty() : upper;
+            coverage = coverage == null ? OptionalDouble.empty() : coverage;
             if (lower.isPresent() != upper.isPresent()) {
                 throw new IllegalArgumentException("an interval needs both lower and upper");
             }
+            if (coverage.isPresent() && lower.isEmpty()) {
+                throw new IllegalArgumentException("a coverage needs an interval");
+            }
+            if (coverage.isPresent() && !(coverage.getAsDouble() > 0 && coverage.getAsDouble() < 1)) {
+                throw new IllegalArgumentException("interval coverage must be in (0, 1), was " + coverage.getAsDouble());
+            }
+
             if (lower.isPresent() && !(lower.getAsDouble() <= upper.getAsDouble())) {
                 throw new IllegalArgumentException("interval lower " + lower.getAsDouble() + " exceeds upper "
                         + upper.getAsDouble());
             }
+        }
+
+        /** A value with an interval of unstated coverage (the form before coverage was added). */
+        public Value(double value, OptionalDouble lower, OptionalDouble upper) {
+            this(value, lower, upper, OptionalDouble.empty());
+        }
+
+        /** True when {@code measured} lies in the interval (ends included); false without an interval. */
+        public boolean covers(double measured) {
+            return lower.isPresent() && measured >= lower.getAsDouble() && measured <= upper.getAsDouble();
         }
     }
 

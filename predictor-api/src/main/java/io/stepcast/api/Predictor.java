@@ -12,6 +12,19 @@ public interface Predictor {
     /** Predicts {@code target} for {@code config}. Never throws for a valid configuration. */
     Prediction predict(Config config, Target target);
 
+    /**
+     * Predicts {@code target} for {@code config} with an interval meant to hold the measured value with
+     * probability {@code coverage}, when the predictor can give one at any level (for example a
+     * {@link io.stepcast.api.uncertainty.SplitConformalEstimator split-conformal} predictor). The default
+     * ignores the level and answers {@link #predict(Config, Target)}, whose interval, if any, states its own
+     * coverage (or none): callers read {@link Prediction.Value#coverage()} rather than assume the level asked.
+     *
+     * @param coverage nominal level in (0, 1)
+     */
+    default Prediction predict(Config config, Target target, double coverage) {
+        return predict(config, target);
+    }
+
     /** The targets this predictor answers. */
     Set<Target> targets();
 

@@ -11,7 +11,9 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
+import io.stepcast.api.selection.BatchSizeSelector;
 import io.stepcast.api.selection.CourierSelector;
+import io.stepcast.api.selection.RiskAwareSelector;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -70,8 +72,12 @@ final class Answers {
                 ArrayNode interval = out.putArray("interval");
                 interval.add(v.lower().getAsDouble());
                 interval.add(v.upper().getAsDouble());
-                // The API does not state the coverage of an interval yet: say so rather than guess a level.
-                out.putNull("coverage");
+                // An interval of unstated coverage (the simulation's spread over seeds, say) says so: null.
+                if (v.coverage().isPresent()) {
+                    out.put("coverage", v.coverage().getAsDouble());
+                } else {
+                    out.putNull("coverage");
+                }
             }
         } else {
             out.put("not_applicable", ((Prediction.NotApplicable) p).reason());
@@ -91,15 +97,16 @@ final class Answers {
         }
         double alpha = f.closed("alpha", 0, 1).orElse(0.5);
         OptionalDouble risk = f.number("risk", 0, 1);
+        if (risk.isPresent() && !(risk.getAsDouble() < 1)) {
+            throw ApiException.badRequest("field 'risk' must be in (0, 1), was " + risk.getAsDouble());
+        }
         List<Integer> candidates = candidates(f.raw("candidates"));
         String name = f.optionalText("predictor").orElse(DEFAULT_SELECTOR_PREDICTOR);
         Predictor time = predictors.get(name, Target.RESPONSE_TIME);
-        if (risk.isPresent()) {
-            throw new ApiException(501, "field 'risk': risk-aware selection is not available in this version;"
-                    + " leave 'risk' out for Courier's rule");
-        }
         Optional<Predictor> accuracy = time.targets().contains(Target.ACCURACY) ? Optional.of(time) : Optional.empty();
-        CourierSelector selector = new CourierSelector(time, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, alpha);
+        BatchSizeSelector selector = risk.isPresent()
+                ? new RiskAwareSelector(time, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, risk.getAsDouble())
+                : new CourierSelector(time, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, alpha);
         Config job = Config.builder().model(network).framework("bigdl").dataset("mnist")
                 .architecture(Architecture.ALLREDUCE).workers(cpu).nodes(Math.min(cpu, 3)).tenants(njobs)
                 .hardware("gce").localBatch(1).build();
@@ -109,7 +116,9 @@ final class Answers {
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest("no answer for this job: " + e.getMessage());
         }
-        return encode(d, time.provenance().estimator());
+        ObjectNode out = encode(d, time.provenance().estimator());
+        risk.ifPresent(r -> out.put("risk", r));
+        return out;
     }
 
     private static List<Integer> candidates(JsonNode node) {

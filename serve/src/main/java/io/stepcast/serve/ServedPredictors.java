@@ -6,6 +6,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.api.uncertainty.SplitConformalEstimator;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
@@ -107,9 +108,13 @@ public final class ServedPredictors {
         return new ServedPredictors(byName, listing, notes);
     }
 
+    /**
+     * The estimator fitted through a {@link SplitConformalEstimator} (refit mode: the points are the plain fit's),
+     * so that every built-in prediction carries a calibrated interval and {@code risk} can be answered.
+     */
     private static Predictor fit(Estimator e, TrainingSet table, List<String> notes) {
         try {
-            return e.fit(table);
+            return new SplitConformalEstimator(e).fit(table);
         } catch (CannotFitException | IllegalArgumentException | IllegalStateException ex) {
             notes.add(e.name() + " on " + table.id() + ": " + ex.getMessage());
             return null;

@@ -210,9 +210,38 @@ class StepcastServerTest {
     }
 
     @Test
-    void riskAwareSelectionIsNotImplementedYet() throws Exception {
-        assertError(serve.post("/v1/select-batch", "{\"slo_s\": 300, \"cpu\": 2, \"njobs\": 1, \"network\": "
-                + "\"lenet5\", \"risk\": 0.05}"), 501, "field 'risk'");
+    void riskAwareSelectionJudgesTheUpperBoundsAndAnswersAsTheCli() throws Exception {
+        String predictor = "courier-forest-compact";
+        JsonNode cli = ServeFixture.JSON.readTree(ServeFixture.cli("select-batch", "--slo", "412", "--cpu", "2",
+                "--njobs", "1", "--network", "lenet5", "--predictor", predictor, "--risk", "0.05", "--json"));
+        HttpResponse<String> r = serve.post("/v1/select-batch", "{\"slo_s\": 412, \"cpu\": 2, \"njobs\": 1, "
+                + "\"network\": \"lenet5\", \"predictor\": \"" + predictor + "\", \"risk\": 0.05}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode served = json(r);
+        assertThat(served).isEqualTo(cli);
+        assertThat(served.get("risk").asDouble()).isEqualTo(0.05);
+        for (JsonNode c : served.get("candidates")) {
+            assertThat(c.get("upper_s").asDouble()).isGreaterThan(c.get("time_s").asDouble());
+            assertThat(c.get("meets_slo").asBoolean()).isEqualTo(c.get("upper_s").asDouble() < 412);
+        }
+        if (served.get("feasible").asBoolean()) {
+            for (JsonNode c : served.get("candidates")) {
+                if (c.get("batch").asInt() == served.get("batch").asInt()) {
+                    assertThat(c.get("upper_s").asDouble()).isLessThan(412);
+                }
+            }
+        }
+        assertError(serve.post("/v1/select-batch", "{\"slo_s\": 412, \"cpu\": 2, \"njobs\": 1, \"network\": "
+                + "\"lenet5\", \"risk\": 1}"), 400, "field 'risk'");
+    }
+
+    @Test
+    void aBuiltInPredictionCarriesItsCalibratedIntervalAndCoverage() throws Exception {
+        JsonNode a = json(serve.post("/v1/predict", "{\"predictor\": \"courier-forest-compact\", \"target\": "
+                + "\"response-time\", \"config\": " + LENET + "}"));
+        assertThat(a.get("coverage").asDouble()).isEqualTo(0.9);
+        assertThat(a.get("interval").get(0).asDouble()).isLessThan(a.get("value").asDouble());
+        assertThat(a.get("interval").get(1).asDouble()).isGreaterThan(a.get("value").asDouble());
     }
 
     @Test

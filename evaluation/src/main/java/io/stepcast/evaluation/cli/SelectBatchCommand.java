@@ -12,8 +12,13 @@ import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
 import io.stepcast.api.selection.CandidateEstimate;
+import io.stepcast.api.selection.BatchSizeSelector;
 import io.stepcast.api.selection.CourierSelector;
+import io.stepcast.api.selection.RiskAwareSelector;
+import io.stepcast.api.uncertainty.SplitConformalEstimator;
+import io.stepcast.api.Estimator;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -61,6 +66,11 @@ final class SelectBatchCommand implements Callable<Integer> {
             description = "Weight of accuracy when no SLO is given, in [0, 1] (default: ${DEFAULT-VALUE}).")
     private double alpha;
 
+    @Option(names = "--risk", paramLabel = "ALPHA",
+            description = "Risk-aware selection: a batch is feasible when the upper end of its split-conformal interval"
+                    + " at 1 - ALPHA is under the SLO (ALPHA in (0, 1), for example 0.05).")
+    Double risk;
+
     @Option(names = "--model", paramLabel = "MODEL", description = "A predictor saved by 'stepcast fit'.")
     private Path model;
 
@@ -85,11 +95,15 @@ final class SelectBatchCommand implements Callable<Integer> {
         if (!net.equals("lenet5") && !net.equals("mlp")) {
             throw new IllegalArgumentException("--network must be lenet5 or mlp, was '" + network + "'");
         }
+        if (risk != null && !(risk > 0 && risk < 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--risk must be in (0, 1), was " + risk);
+        }
         Predictor predictor = model != null ? SavedPredictors.load(registry, model) : fitOnCourier();
         Optional<Predictor> accuracy = predictor.targets().contains(Target.ACCURACY)
                 ? Optional.of(predictor) : Optional.empty();
-        CourierSelector selector = new CourierSelector(predictor, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL,
-                alpha);
+        BatchSizeSelector selector = risk != null
+                ? new RiskAwareSelector(predictor, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, risk)
+                : new CourierSelector(predictor, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, alpha);
         Config job = Config.builder().model(net).framework("bigdl").dataset("mnist")
                 .architecture(Architecture.ALLREDUCE).workers(cpu).nodes(Math.min(cpu, 3)).tenants(njobs)
                 .hardware("gce").localBatch(1).build();
@@ -103,7 +117,9 @@ final class SelectBatchCommand implements Callable<Integer> {
 
     private Predictor fitOnCourier() throws java.io.IOException {
         var observations = new DefaultObservationCatalog().observations("courier", Optional.ofNullable(data));
-        return registry.estimator(predictorName).fit(TrainingSet.of("courier", observations));
+        Estimator e = registry.estimator(predictorName);
+        // With --risk the intervals are calibrated on the same table (refit mode: the points are the plain fit's).
+        return (risk != null ? new SplitConformalEstimator(e) : e).fit(TrainingSet.of("courier", observations));
     }
 
     private void print(BatchDecision d, Predictor predictor, double micros) throws Exception {
@@ -112,11 +128,16 @@ final class SelectBatchCommand implements Callable<Integer> {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             ObjectNode root = io.stepcast.evaluation.selection.BatchDecisionJson.of(mapper, d,
                     predictor.provenance().estimator());
+            if (risk != null) {
+                root.put("risk", risk);
+            }
             out.println(mapper.writeValueAsString(root));
         } else {
             TextTable t = new TextTable("BATCH", "PREDICTED TIME (s)", "PREDICTED ACCURACY", "MEETS SLO");
             for (CandidateEstimate c : d.candidates()) {
-                t.row(String.valueOf(c.batch()), String.format(Locale.ROOT, "%.1f", c.timeS()),
+                t.row(String.valueOf(c.batch()), String.format(Locale.ROOT, "%.1f", c.timeS())
+                                + (c.upperS().isPresent() ? String.format(Locale.ROOT, " (upper %.1f)",
+                                c.upperS().getAsDouble()) : ""),
                         c.accuracy().isPresent() ? String.format(Locale.ROOT, "%.4f", c.accuracy().getAsDouble()) : "-",
                         d.slo().isPresent() ? (c.feasible() ? "yes" : "no") : "-");
             }

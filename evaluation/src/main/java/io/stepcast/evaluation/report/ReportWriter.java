@@ -2,6 +2,7 @@ package io.stepcast.evaluation.report;
 
 import io.stepcast.datasets.io.AtomicFiles;
 import io.stepcast.api.evaluation.ReproductionRow;
+import io.stepcast.evaluation.metrics.Coverage;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 
@@ -71,6 +72,7 @@ public final class ReportWriter {
                 + " per dataset, protocol, split, predictor, target and point; schema in evaluation/README.md),"
                 + " `report.html` and `charts/`.\n");
         b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
+        coverage(b, r);
         if (!r.reproduction().isEmpty()) {
             b.append("\n## Reproduced figures (published, or measured on this machine)\n\n");
             List<String[]> rows = new ArrayList<>();
@@ -158,6 +160,26 @@ public final class ReportWriter {
             }
         }
         return b.toString();
+    }
+
+    /** Measured coverage of the intervals next to their nominal level. */
+    private static void coverage(StringBuilder b, SuiteResult r) {
+        List<Coverage> all = Coverage.of(r.points());
+        if (all.isEmpty()) {
+            return;
+        }
+        b.append("\n## Interval coverage\n\nShare of the held-out points inside their interval (split-conformal"
+                + " around each predictor, calibrated on a seeded quarter of the training side's jobs; the points"
+                + " above are unchanged) next to the nominal level; width relative to the point.\n\n");
+        List<String[]> rows = new ArrayList<>();
+        for (Coverage c : all) {
+            rows.add(new String[] {c.dataset(), c.protocol(), c.target(), c.predictor(), Integer.toString(c.n()),
+                c.nominal().isPresent() ? Leaderboard.f(100 * c.nominal().getAsDouble(), 0) + " %" : "-",
+                c.n() > 0 ? Leaderboard.f(100 * c.covered(), 1) + " %" : "-",
+                Double.isFinite(c.meanWidth()) ? Leaderboard.f(100 * c.meanWidth(), 0) + " %" : "-"});
+        }
+        b.append(Leaderboard.table(new String[] {"dataset", "protocol", "target", "predictor", "n with interval",
+            "nominal", "covered", "width"}, rows, true));
     }
 
     private static double nan(double v) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stepcast.evaluation.metrics.Coverage;
 import io.stepcast.evaluation.metrics.Metrics;
 import io.stepcast.evaluation.selection.SelectionScore;
 import io.stepcast.evaluation.suite.Curve;
@@ -21,13 +22,16 @@ import java.util.OptionalDouble;
  *  "entries":   [{"dataset", "protocol", "predictor", "target", "n", "mape", "median_ape", "p90_ape",
  *                 "max_ape", "rmse", "r2"}],
  *  "selection": [{"dataset", "predictor", "decisions", "violation_rate", "regret", "feasible_missed"}],
+ *  "coverage":  [{"dataset", "protocol", "predictor", "target", "n", "nominal", "covered", "mean_width"}],
  *  "notes": ["..."],
  *  "reproduction": [{"quantity", "published", "reproduced", "relative_difference"}],
  *  "curves": [{"chart", "series", "x_label", "y_label", "points": [[x, y], ...]}]}
  * }</pre>
  * APEs are in percent; RMSE in the target's unit; {@code violation_rate}, {@code regret} and
  * {@code feasible_missed} are fractions in [0, 1]; {@code relative_difference} is
- * {@code (reproduced - published) / |published|}. Undefined values (NaN, or a figure that could not be
+ * {@code (reproduced - published) / |published|}. {@code coverage} gives, per predictor, the share of the
+ * {@code n} held-out points with an interval whose measured value lies inside it ({@code covered}) next to the
+ * level the intervals state ({@code nominal}), and their mean width relative to the point. Undefined values (NaN, or a figure that could not be
  * reproduced) are {@code null}. Entries aggregate every model of a dataset; {@code n} counts the
  * predicted points only (refusals are in {@code details.json} and the reports). The detailed companion
  * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
@@ -51,6 +55,18 @@ public final class ResultsJson {
         ArrayNode selection = root.putArray("selection");
         for (SelectionEntry s : r.selection()) {
             selection(selection.addObject(), s);
+        }
+        ArrayNode coverage = root.putArray("coverage");
+        for (Coverage c : Coverage.of(r.points())) {
+            ObjectNode o = coverage.addObject();
+            o.put("dataset", c.dataset());
+            o.put("protocol", c.protocol());
+            o.put("predictor", c.predictor());
+            o.put("target", c.target());
+            o.put("n", c.n());
+            number(o, "nominal", c.nominal());
+            number(o, "covered", c.covered());
+            number(o, "mean_width", c.meanWidth());
         }
         if (!r.notes().isEmpty()) {
             ArrayNode notes = root.putArray("notes");

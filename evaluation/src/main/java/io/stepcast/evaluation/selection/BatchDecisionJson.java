@@ -8,8 +8,9 @@ import io.stepcast.api.selection.CandidateEstimate;
 
 /**
  * A batch-size decision as the JSON of {@code stepcast select-batch --json} and of {@code POST /v1/select-batch}:
- * {@code {batch, feasible, slo_s?, predictor, rationale, candidates: [{batch, time_s, accuracy, meets_slo}],
- * skipped: [...]}}.
+ * {@code {batch, feasible, slo_s?, predictor, rationale, candidates: [{batch, time_s, upper_s?, accuracy,
+ * meets_slo}], skipped: [...]}}; {@code upper_s} is the upper end of the interval a risk-aware selector judged
+ * the candidate on (the caller adds {@code risk}).
  */
 public final class BatchDecisionJson {
     private BatchDecisionJson() {
@@ -30,6 +31,9 @@ public final class BatchDecisionJson {
             ObjectNode n = cands.addObject();
             n.put("batch", c.batch());
             n.put("time_s", c.timeS());
+            if (c.upperS().isPresent()) {
+                n.put("upper_s", c.upperS().getAsDouble());
+            }
             if (c.accuracy().isPresent()) {
                 n.put("accuracy", c.accuracy().getAsDouble());
             } else {

@@ -50,12 +50,25 @@ public record SelectionCase(String job, Config config, BatchScope scope, double 
 
     /** The measured objective of a candidate: accuracy, or batch per second of latency. */
     public OptionalDouble objective(int batch, Objective objective) {
+        return objective(batch, objective, (c, b) -> 1.0);
+    }
+
+    /**
+     * The measured objective of a candidate; for {@link Objective#GOODPUT} the global batch per second of latency
+     * times {@code efficiency} of that global batch.
+     */
+    public OptionalDouble objective(int batch, Objective objective,
+                                    io.stepcast.api.selection.StatisticalEfficiency efficiency) {
         Double t = measuredLatency.get(batch);
         if (t == null) {
             return OptionalDouble.empty();
         }
         if (objective == Objective.THROUGHPUT) {
             return OptionalDouble.of(batch / t);
+        }
+        if (objective == Objective.GOODPUT) {
+            long global = scope.apply(config, batch).globalBatch();
+            return OptionalDouble.of(global / t * efficiency.efficiency(config, global));
         }
         Double a = measuredAccuracy.get(batch);
         return a == null ? OptionalDouble.empty() : OptionalDouble.of(a);

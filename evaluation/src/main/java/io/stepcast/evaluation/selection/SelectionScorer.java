@@ -2,6 +2,7 @@ package io.stepcast.evaluation.selection;
 
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchSizeSelector;
+import io.stepcast.api.selection.StatisticalEfficiency;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,10 +20,20 @@ import java.util.OptionalInt;
  */
 public final class SelectionScorer {
     private final Objective objective;
+    private final StatisticalEfficiency efficiency;
 
     /** @param objective what the oracle maximises among the measured-feasible candidates */
     public SelectionScorer(Objective objective) {
+        this(objective, (c, b) -> 1.0);
+    }
+
+    /**
+     * @param objective  what the oracle maximises among the measured-feasible candidates
+     * @param efficiency the statistical efficiency of {@link Objective#GOODPUT}
+     */
+    public SelectionScorer(Objective objective, StatisticalEfficiency efficiency) {
         this.objective = objective;
+        this.efficiency = efficiency;
     }
 
     /** Decides one case with {@code selector} and judges the decision. */
@@ -39,8 +50,8 @@ public final class SelectionScorer {
         boolean met = c.meets(chosen);
         OptionalDouble regret = OptionalDouble.empty();
         if (met && oracle.isPresent()) {
-            OptionalDouble best = c.objective(oracle.getAsInt(), objective);
-            OptionalDouble got = c.objective(chosen, objective);
+            OptionalDouble best = c.objective(oracle.getAsInt(), objective, efficiency);
+            OptionalDouble got = c.objective(chosen, objective, efficiency);
             if (best.isPresent() && got.isPresent() && best.getAsDouble() > 0) {
                 regret = OptionalDouble.of(Math.max(0, (best.getAsDouble() - got.getAsDouble()) / best.getAsDouble()));
             }
@@ -65,7 +76,7 @@ public final class SelectionScorer {
         int best = -1;
         double bestValue = Double.NEGATIVE_INFINITY;
         for (int b : c.candidates()) {
-            OptionalDouble v = c.objective(b, objective);
+            OptionalDouble v = c.objective(b, objective, efficiency);
             if (c.meets(b) && v.isPresent() && v.getAsDouble() > bestValue) {
                 best = b;
                 bestValue = v.getAsDouble();

@@ -2,6 +2,7 @@ package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.Estimator;
 import io.stepcast.api.Target;
+import io.stepcast.api.uncertainty.SplitConformalEstimator;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.api.evaluation.Split;
@@ -12,7 +13,9 @@ import java.util.List;
  * One independent unit of a suite's accuracy scoring: one estimator fitted once on one split's training
  * side, its predictor scored on every target of the dataset. It holds its split only, and its result
  * depends on nothing but its fields (the estimator's seeds are part of its configuration), so tasks run in
- * any order on any thread.
+ * any order on any thread. The estimator is fitted through a {@link SplitConformalEstimator} in refit mode: the
+ * points are those of the plain fit, bit for bit, and carry a calibrated interval whose coverage the reports
+ * measure (a fold whose calibration part is too small for the level gives points without an interval).
  *
  * @param dataset  dataset name
  * @param protocol protocol name
@@ -23,12 +26,20 @@ import java.util.List;
  */
 record HoldOutTask(String dataset, String protocol, Split split, String label, Estimator estimator,
                    List<Target> targets) {
+    /**
+     * One calibration split (one extra fit on three quarters of the jobs), not cross-conformal folds: the
+     * coverage of every leaderboard entry at a cost a suite can carry.
+     */
+    private static final java.util.function.UnaryOperator<Estimator> CONFORMAL = e ->
+            new SplitConformalEstimator(e).withHyperParameters(java.util.Map.of(SplitConformalEstimator.PREFIX + "folds",
+                    "1"));
+
     HoldOutTask {
         targets = List.copyOf(targets);
     }
 
     /** The scored points of each target, in the order of {@link #targets}. */
     List<List<ScoredPoint>> run() {
-        return HoldOutScorer.score(dataset, protocol, split, label, estimator, targets);
+        return HoldOutScorer.score(dataset, protocol, split, label, CONFORMAL.apply(estimator), targets);
     }
 }

@@ -114,11 +114,28 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
      *                      batches; {@code smallest}: the fit also sees the job's smallest-batch observation
      *                      (and, for recordings, its profile), as a profile-driven method has by
      *                      construction, and decides among all of the job's batches
+     * @param risk          risk levels alpha, each scored as a risk-aware selector per predictor (the upper end of
+     *                      a split-conformal interval at {@code 1 - alpha} must meet the SLO); fixed in the suite,
+     *                      never chosen on the scored decisions; empty for none
      */
     public record SelectionSpec(String dataset, String latency, String scope, SloSpec slo, String objective,
                                 @JsonProperty("accuracy_table") AccuracyTableSpec accuracyTable, String protocol,
-                                List<String> predictors, @JsonProperty("known_batch") String knownBatch) {
+                                List<String> predictors, @JsonProperty("known_batch") String knownBatch,
+                                List<Double> risk) {
+        /** A selection without risk-aware selectors (the form before {@code risk} was added). */
+        public SelectionSpec(String dataset, String latency, String scope, SloSpec slo, String objective,
+                             AccuracyTableSpec accuracyTable, String protocol, List<String> predictors,
+                             String knownBatch) {
+            this(dataset, latency, scope, slo, objective, accuracyTable, protocol, predictors, knownBatch, null);
+        }
+
         public SelectionSpec {
+            risk = List.copyOf(Objects.requireNonNullElse(risk, List.of()));
+            for (double r : risk) {
+                if (!(r > 0 && r < 1)) {
+                    throw new IllegalArgumentException("selection risk must be in (0, 1), was " + r);
+                }
+            }
             Validate.text(dataset, "selection dataset");
             latency = latency == null ? "step-time" : latency;
             scope = scope == null ? "local" : scope;

@@ -7,7 +7,11 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.selection.BatchObjective;
 import io.stepcast.api.selection.BatchScope;
+import io.stepcast.api.selection.NoiseScaleEfficiency;
+import io.stepcast.api.selection.StatisticalEfficiency;
+import io.stepcast.evaluation.selection.PolluxNoiseScales;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.api.evaluation.Protocol;
@@ -169,8 +173,22 @@ final class SuitePlanner {
         });
         Optional<BatchSizeSelection.SmallestBatch> known = smallest
                 ? Optional.of(t -> withProfiles(source, t)) : Optional.empty();
-        return Optional.of(new BatchSizeSelection(s.dataset(), latency, scope, new SelectionScorer(objective), accuracy,
-                cases, withProfiles, chosen, known));
+        StatisticalEfficiency efficiency = (c, b) -> 1.0;
+        Optional<BatchObjective> chooses = Optional.empty();
+        if (objective == Objective.GOODPUT) {
+            Optional<NoiseScaleEfficiency> read = sources.dataDir().isPresent()
+                    ? PolluxNoiseScales.read(sources.dataDir().get()) : Optional.empty();
+            if (read.isEmpty()) {
+                notes.add(s.dataset() + ": goodput objective without pollux validation curves under --data;"
+                        + " no selection scored");
+                return Optional.empty();
+            }
+            efficiency = read.get();
+            chooses = Optional.of(BatchObjective.goodput(efficiency));
+        }
+        return Optional.of(new BatchSizeSelection(s.dataset(), latency, scope,
+                new SelectionScorer(objective, efficiency), accuracy, cases, withProfiles, chosen, known, s.risk(),
+                chooses));
     }
 
     /** A training side augmented by a job's smallest batch gets the profiles of what it now holds. */

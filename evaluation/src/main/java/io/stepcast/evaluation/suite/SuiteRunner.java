@@ -122,7 +122,7 @@ public final class SuiteRunner {
             int folds = s.splits().size();
             int i = 0;
             for (String label : s.predictors().keySet()) {
-                selection.add(s.entry(label, decisions.get(k).subList(i * folds, (i + 1) * folds)));
+                selection.addAll(s.entries(label, decisions.get(k).subList(i * folds, (i + 1) * folds)));
                 i++;
             }
         }

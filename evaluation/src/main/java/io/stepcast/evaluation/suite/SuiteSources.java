@@ -32,6 +32,11 @@ final class SuiteSources {
     private List<TfCpuRecordings.Recording> recordings;
     private List<KinetoTraces.Trace> kineto;
 
+    /** The folder laid out like {@code shared/data}, when given. */
+    Optional<Path> dataDir() {
+        return dataDir;
+    }
+
     SuiteSources(ObservationCatalog catalog, Optional<ProfileSource> profiles, Optional<Path> dataDir) {
         this.catalog = Objects.requireNonNull(catalog);
         this.profiles = profiles;

@@ -21,6 +21,12 @@ public record BatchDecision(int batch, OptionalDouble slo, boolean sloAttainable
         skipped = List.copyOf(skipped);
     }
 
+    /** The estimate of candidate {@code b}. */
+    public CandidateEstimate candidate(int b) {
+        return candidates.stream().filter(c -> c.batch() == b).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no estimate of batch " + b));
+    }
+
     /** The estimate of the chosen batch. */
     public CandidateEstimate chosen() {
         return candidates.stream().filter(c -> c.batch() == batch).findFirst().orElseThrow();

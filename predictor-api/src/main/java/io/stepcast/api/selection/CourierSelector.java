@@ -33,6 +33,7 @@ public final class CourierSelector implements BatchSizeSelector {
     private final Predictor accuracyPredictor;
     private final BatchScope scope;
     private final double alpha;
+    private final BatchObjective objective;
 
     /**
      * @param timePredictor     predicts the latency the SLO constrains
@@ -43,6 +44,16 @@ public final class CourierSelector implements BatchSizeSelector {
      */
     public CourierSelector(Predictor timePredictor, Target timeTarget, Optional<Predictor> accuracyPredictor,
                            BatchScope scope, double alpha) {
+        this(timePredictor, timeTarget, accuracyPredictor, scope, alpha, BatchObjective.largestBatch());
+    }
+
+    /**
+     * As above, with what is maximised among the feasible candidates when there is no accuracy predictor (for
+     * example {@link BatchObjective#goodput Pollux's goodput}).
+     */
+    public CourierSelector(Predictor timePredictor, Target timeTarget, Optional<Predictor> accuracyPredictor,
+                           BatchScope scope, double alpha, BatchObjective objective) {
+        this.objective = Objects.requireNonNull(objective, "objective");
         this.timePredictor = Objects.requireNonNull(timePredictor, "timePredictor");
         if (timeTarget != Target.RESPONSE_TIME && timeTarget != Target.STEP_TIME) {
             throw new IllegalArgumentException("time target must be response-time or step-time, was " + timeTarget);
@@ -95,11 +106,11 @@ public final class CourierSelector implements BatchSizeSelector {
             throw new IllegalArgumentException("no candidate batch could be predicted: " + String.join("; ", skipped));
         }
         return sloSeconds.isPresent()
-                ? underSlo(estimates, skipped, sloSeconds)
+                ? underSlo(config, estimates, skipped, sloSeconds)
                 : withoutSlo(estimates, skipped);
     }
 
-    private BatchDecision underSlo(List<CandidateEstimate> estimates, List<String> skipped, OptionalDouble slo) {
+    private BatchDecision underSlo(Config config, List<CandidateEstimate> estimates, List<String> skipped, OptionalDouble slo) {
         List<CandidateEstimate> feasible = estimates.stream().filter(CandidateEstimate::feasible).toList();
         if (feasible.isEmpty()) {
             CandidateEstimate fastest = estimates.stream()
@@ -121,8 +132,8 @@ public final class CourierSelector implements BatchSizeSelector {
             }
             why = "highest predicted accuracy among the " + feasible.size() + " candidates predicted to meet the SLO";
         } else {
-            best = feasible.get(feasible.size() - 1);
-            why = "largest batch among the " + feasible.size() + " candidates predicted to meet the SLO";
+            best = objective.best(config, scope, feasible);
+            why = objective.description() + " among the " + feasible.size() + " candidates predicted to meet the SLO";
         }
         return new BatchDecision(best.batch(), slo, true, estimates, skipped, why);
     }

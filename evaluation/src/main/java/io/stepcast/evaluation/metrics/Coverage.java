@@ -1,0 +1,75 @@
+package io.stepcast.evaluation.metrics;
+
+import io.stepcast.api.Prediction;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * Measured coverage of prediction intervals: per dataset, protocol, predictor and target, the share of held-out
+ * points whose measured value lies inside their interval, next to the nominal level the intervals state.
+ * Coverage is measured, not assumed (a split-conformal interval promises at least its level only on average
+ * over calibration draws, and only when the held-out points are exchangeable with the calibration points).
+ *
+ * @param dataset   dataset name
+ * @param protocol  protocol name
+ * @param predictor predictor label
+ * @param target    target label
+ * @param n         predicted points with an interval
+ * @param points    predicted points, with or without an interval
+ * @param covered   share of the {@code n} points inside their interval, NaN when {@code n = 0}
+ * @param nominal   the level the intervals state (their mean when they differ), empty when none is stated
+ * @param meanWidth mean interval width relative to the point, {@code (upper - lower) / |value|}, NaN when none
+ */
+public record Coverage(String dataset, String protocol, String predictor, String target, int n, int points,
+                       double covered, OptionalDouble nominal, double meanWidth) {
+
+    /** The coverage of every group of {@code scored} that has at least one predicted point, in first-seen order. */
+    public static List<Coverage> of(List<ScoredPoint> scored) {
+        Map<List<String>, List<ScoredPoint>> groups = new LinkedHashMap<>();
+        for (ScoredPoint p : scored) {
+            if (p.prediction().isValue()) {
+                groups.computeIfAbsent(List.of(p.dataset(), p.protocol(), p.predictor(), p.target().label()),
+                        k -> new ArrayList<>()).add(p);
+            }
+        }
+        List<Coverage> out = new ArrayList<>();
+        groups.forEach((k, list) -> {
+            int n = 0;
+            int inside = 0;
+            int stated = 0;
+            double level = 0;
+            double width = 0;
+            int widths = 0;
+            for (ScoredPoint p : list) {
+                Prediction.Value v = (Prediction.Value) p.prediction();
+                if (v.lower().isEmpty()) {
+                    continue;
+                }
+                n++;
+                if (v.covers(p.measured())) {
+                    inside++;
+                }
+                if (v.coverage().isPresent()) {
+                    // The level itself when every interval states the same one (a mean would print 0.8999...).
+                    level = stated == 0 || level == v.coverage().getAsDouble() ? v.coverage().getAsDouble()
+                            : (level * stated + v.coverage().getAsDouble()) / (stated + 1);
+                    stated++;
+                }
+                double w = (v.upper().getAsDouble() - v.lower().getAsDouble()) / Math.abs(v.value());
+                if (Double.isFinite(w)) {
+                    width += w;
+                    widths++;
+                }
+            }
+            out.add(new Coverage(k.get(0), k.get(1), k.get(2), k.get(3), n, list.size(),
+                    n == 0 ? Double.NaN : (double) inside / n,
+                    stated == 0 ? OptionalDouble.empty() : OptionalDouble.of(level),
+                    widths == 0 ? Double.NaN : width / widths));
+        });
+        return out;
+    }
+}

@@ -1,0 +1,41 @@
+package io.stepcast.evaluation.metrics;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Target;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Measured coverage on hand-made (synthetic) points. */
+class CoverageTest {
+    private static ScoredPoint point(String predictor, double measured, Prediction p) {
+        Observation o = new Observation(Config.builder().model("synthetic").workers(1).localBatch(8).build(),
+                Measurements.builder().stepTimeS(measured).build(), "synthetic");
+        return new ScoredPoint("synthetic", "kfold:5", "fold-1", predictor, Target.STEP_TIME, o, measured, p);
+    }
+
+    @Test
+    void countsThePointsInsideTheirIntervalNextToTheStatedLevel() {
+        List<Coverage> c = Coverage.of(List.of(
+                point("a", 1.0, Prediction.of(1.1, 0.9, 1.3, 0.9)),
+                point("a", 2.0, Prediction.of(1.1, 0.9, 1.3, 0.9)),
+                point("a", 1.3, Prediction.of(1.1, 0.9, 1.3, 0.9)),
+                point("a", 1.0, Prediction.of(1.0)),
+                point("a", 1.0, Prediction.notApplicable("synthetic refusal")),
+                point("b", 1.0, Prediction.of(1.0, 0.5, 1.5))));
+        assertThat(c).hasSize(2);
+        Coverage a = c.get(0);
+        assertThat(a.n()).isEqualTo(3);
+        assertThat(a.points()).isEqualTo(4);
+        assertThat(a.covered()).isEqualTo(2.0 / 3);
+        assertThat(a.nominal()).hasValue(0.9);
+        assertThat(a.meanWidth()).isCloseTo(0.4 / 1.1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(c.get(1).nominal()).isEmpty();
+        assertThat(c.get(1).covered()).isEqualTo(1.0);
+    }
+}

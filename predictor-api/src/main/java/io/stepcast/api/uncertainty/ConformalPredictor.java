@@ -1,0 +1,88 @@
+package io.stepcast.api.uncertainty;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * A fitted {@link SplitConformalEstimator}: the point of the base predictor with the interval
+ * {@code point +- q(coverage) sigma(x)}, {@code sigma} from the proper-part fit and {@code q} from its
+ * calibration scores. Where a target has no scores (nothing to calibrate on, or too few points for the level),
+ * the base's answer is returned as it is. Immutable; as thread-safe as the base predictors.
+ */
+final class ConformalPredictor implements Predictor {
+    private final Predictor point;
+    private final Predictor proper;
+    private final Map<Target, CalibrationScores> scores;
+    private final double coverage;
+    private final Provenance provenance;
+    private final String uncalibrated;
+
+    ConformalPredictor(Predictor point, Optional<Predictor> proper, Map<Target, CalibrationScores> scores,
+                       double coverage, Provenance provenance, String uncalibrated) {
+        this.point = point;
+        this.proper = proper.orElse(point);
+        this.scores = scores.isEmpty() ? Map.of() : new EnumMap<>(scores);
+        this.coverage = coverage;
+        this.provenance = provenance;
+        this.uncalibrated = uncalibrated;
+    }
+
+    @Override
+    public Prediction predict(Config config, Target target) {
+        return predict(config, target, coverage);
+    }
+
+    @Override
+    public Prediction predict(Config config, Target target, double level) {
+        if (!(level > 0 && level < 1)) {
+            throw new IllegalArgumentException("coverage must be in (0, 1), was " + level);
+        }
+        Prediction p = point.predict(config, target);
+        CalibrationScores s = scores.get(target);
+        if (!(p instanceof Prediction.Value v) || s == null) {
+            return p;
+        }
+        Prediction q = proper == point ? p : proper.predict(config, target);
+        OptionalDouble k = s.quantile(level);
+        if (!(q instanceof Prediction.Value qv) || k.isEmpty()) {
+            return p;
+        }
+        double sigma = s.normalisation().sigma(qv);
+        if (!Double.isFinite(sigma)) {
+            return p;
+        }
+        double half = k.getAsDouble() * sigma;
+        // Every target is a non-negative quantity: a negative lower end would only look wider.
+        double lower = Math.max(0, v.value() - half);
+        return Prediction.of(v.value(), Math.min(lower, v.value()), v.value() + half, level);
+    }
+
+    /** The nominal coverage of {@link #predict(Config, Target)}. */
+    double coverage() {
+        return coverage;
+    }
+
+    /** Why no interval is calibrated, when none is (empty otherwise). */
+    String uncalibrated() {
+        return uncalibrated;
+    }
+
+    @Override
+    public Set<Target> targets() {
+        return point.targets();
+    }
+
+    @Override
+    public Provenance provenance() {
+        return provenance;
+    }
+}

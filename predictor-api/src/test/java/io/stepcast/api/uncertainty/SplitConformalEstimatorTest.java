@@ -1,0 +1,177 @@
+package io.stepcast.api.uncertainty;
+
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Split-conformal intervals around a toy estimator, on synthetic step times (named synthetic, never measured). */
+class SplitConformalEstimatorTest {
+
+    /** Toy estimator: step time = mean seconds per sample x local batch, whatever the workers. */
+    private record PerSample(String name) implements Estimator {
+        @Override
+        public String description() {
+            return "synthetic toy: mean seconds per sample";
+        }
+
+        @Override
+        public Set<Target> targets() {
+            return Set.of(Target.STEP_TIME);
+        }
+
+        @Override
+        public Map<String, String> hyperParameters() {
+            return Map.of();
+        }
+
+        @Override
+        public Estimator withHyperParameters(Map<String, String> overrides) {
+            if (!overrides.isEmpty()) {
+                throw new IllegalArgumentException("unknown hyper-parameter '" + overrides.keySet().iterator().next() + "'");
+            }
+            return this;
+        }
+
+        @Override
+        public Predictor fit(TrainingSet training) {
+            if (training.size() == 0) {
+                throw new CannotFitException("no rows");
+            }
+            double perSample = training.observations().stream()
+                    .mapToDouble(o -> o.measurements().stepTimeS().getAsDouble() / o.config().localBatch())
+                    .average().orElseThrow();
+            Provenance prov = Provenance.of(this, training, 0);
+            return new Predictor() {
+                @Override
+                public Prediction predict(Config config, Target target) {
+                    return target == Target.STEP_TIME ? Prediction.of(perSample * config.localBatch())
+                            : Prediction.notApplicable("synthetic toy predicts step time only");
+                }
+
+                @Override
+                public Set<Target> targets() {
+                    return Set.of(Target.STEP_TIME);
+                }
+
+                @Override
+                public Provenance provenance() {
+                    return prov;
+                }
+            };
+        }
+    }
+
+    /** Synthetic jobs: 1-8 workers, batches 16-256, step time 0.01 s per sample with multiplicative noise. */
+    private static List<Observation> synthetic(int jobs, long seed) {
+        Random r = new Random(seed);
+        List<Observation> out = new ArrayList<>();
+        for (int j = 0; j < jobs; j++) {
+            int workers = 1 + j % 8;
+            for (int b = 16; b <= 256; b *= 2) {
+                Config c = Config.builder().model("synthetic-" + j).workers(workers).localBatch(b).build();
+                double t = 0.01 * b * Math.exp(0.2 * r.nextGaussian());
+                out.add(new Observation(c, Measurements.builder().stepTimeS(t).build(), "synthetic"));
+            }
+        }
+        return out;
+    }
+
+    private static final Estimator BASE = new PerSample("synthetic-per-sample");
+
+    @Test
+    void refitKeepsTheBasePointsAndAddsAnIntervalAtTheStatedCoverage() {
+        TrainingSet training = TrainingSet.of("synthetic", synthetic(60, 1));
+        Predictor plain = BASE.fit(training);
+        Predictor wrapped = new SplitConformalEstimator(BASE).fit(training);
+        for (Observation o : synthetic(10, 2)) {
+            Prediction p = wrapped.predict(o.config(), Target.STEP_TIME);
+            assertThat(p.asDouble()).isEqualTo(plain.predict(o.config(), Target.STEP_TIME).asDouble());
+            Prediction.Value v = (Prediction.Value) p;
+            assertThat(v.coverage()).hasValue(0.9);
+            assertThat(v.lower().getAsDouble()).isLessThan(v.value());
+            assertThat(v.upper().getAsDouble()).isGreaterThan(v.value());
+        }
+    }
+
+    @Test
+    void measuredCoverageOnFreshSyntheticPointsIsNearTheNominalLevel() {
+        Predictor wrapped = new SplitConformalEstimator(BASE).fit(TrainingSet.of("synthetic", synthetic(200, 3)));
+        List<Observation> test = synthetic(200, 4);
+        for (double level : new double[] {0.8, 0.9, 0.95}) {
+            long inside = test.stream().filter(o -> ((Prediction.Value) wrapped.predict(o.config(), Target.STEP_TIME, level))
+                    .covers(o.measurements().stepTimeS().getAsDouble())).count();
+            assertThat((double) inside / test.size()).as("coverage at " + level).isBetween(level - 0.05, level + 0.05);
+        }
+    }
+
+    @Test
+    void relativeResidualsWidenTheIntervalWithThePrediction() {
+        Predictor wrapped = new SplitConformalEstimator(BASE).fit(TrainingSet.of("synthetic", synthetic(60, 5)));
+        Prediction.Value small = (Prediction.Value) wrapped.predict(Config.builder().model("x").workers(2).localBatch(16)
+                .build(), Target.STEP_TIME);
+        Prediction.Value large = (Prediction.Value) wrapped.predict(Config.builder().model("x").workers(2).localBatch(256)
+                .build(), Target.STEP_TIME);
+        double ws = small.upper().getAsDouble() - small.lower().getAsDouble();
+        double wl = large.upper().getAsDouble() - large.lower().getAsDouble();
+        assertThat(wl / ws).isCloseTo(16.0, org.assertj.core.data.Offset.offset(1e-6));
+    }
+
+    @Test
+    void theSameSeedGivesTheSameIntervalsAndAnotherSeedOthers() {
+        TrainingSet training = TrainingSet.of("synthetic", synthetic(60, 6));
+        Config c = Config.builder().model("x").workers(3).localBatch(64).build();
+        Prediction a = new SplitConformalEstimator(BASE).fit(training).predict(c, Target.STEP_TIME);
+        Prediction b = new SplitConformalEstimator(BASE).fit(training).predict(c, Target.STEP_TIME);
+        Prediction other = new SplitConformalEstimator(BASE).withHyperParameters(Map.of("conformal-seed", "5"))
+                .fit(training).predict(c, Target.STEP_TIME);
+        assertThat(a).isEqualTo(b);
+        assertThat(other).isNotEqualTo(a);
+    }
+
+    @Test
+    void tooFewCalibrationPointsGiveNoIntervalAtAHighLevelRatherThanAMadeUpOne() {
+        // 3 jobs x 5 batches, one split: one job (5 points) calibrates, too few for 95 %.
+        Predictor wrapped = new SplitConformalEstimator(BASE).withHyperParameters(Map.of("conformal-folds", "1"))
+                .fit(TrainingSet.of("synthetic", synthetic(3, 7)));
+        Config c = Config.builder().model("x").workers(1).localBatch(64).build();
+        assertThat(wrapped.predict(c, Target.STEP_TIME, 0.95).hasInterval()).isFalse();
+        assertThat(wrapped.predict(c, Target.STEP_TIME, 0.8).hasInterval()).isTrue();
+    }
+
+    @Test
+    void crossConformalFoldsCalibrateOnEveryTrainingPoint() {
+        // 6 jobs x 5 batches = 30 points: 5 folds score all 30, enough for 95 %.
+        Predictor wrapped = new SplitConformalEstimator(BASE).fit(TrainingSet.of("synthetic", synthetic(6, 8)));
+        Config c = Config.builder().model("x").workers(1).localBatch(64).build();
+        assertThat(wrapped.predict(c, Target.STEP_TIME, 0.95).hasInterval()).isTrue();
+        assertThat(((ConformalPredictor) wrapped).uncalibrated()).isEmpty();
+    }
+
+    @Test
+    void hyperParametersAreSplitBetweenTheWrapperAndTheBaseAndBadOnesNamed() {
+        SplitConformalEstimator e = new SplitConformalEstimator(BASE);
+        assertThat(e.name()).isEqualTo("synthetic-per-sample-conformal");
+        assertThat(e.hyperParameters()).containsEntry("conformal-coverage", "0.9");
+        assertThatThrownBy(() -> e.withHyperParameters(Map.of("conformal-coverage", "1.5")))
+                .hasMessageContaining("conformal-coverage");
+        assertThatThrownBy(() -> e.withHyperParameters(Map.of("trees", "5"))).hasMessageContaining("trees");
+        assertThat(e.withCoverage(0.8).hyperParameters()).containsEntry("conformal-coverage", "0.8");
+    }
+}
