@@ -135,7 +135,7 @@ final class BatchSizeSelection {
         return new FoldDecisions(outcomes, risky, failures, false);
     }
 
-    private List<List<SelectionOutcome>> emptyRisky() {
+    List<List<SelectionOutcome>> emptyRisky() {
         List<List<SelectionOutcome>> out = new ArrayList<>();
         risks.forEach(r -> out.add(new ArrayList<>()));
         return out;

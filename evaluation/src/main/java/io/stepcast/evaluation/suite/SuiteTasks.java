@@ -125,8 +125,9 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
             }
             return new HoldOutResult(points, 0, Optional.of(reason));
         }
-        return new SelectionResult(new BatchSizeSelection.FoldDecisions(List.of(), Set.of(reason), false), 0,
-                Optional.of(reason));
+        BatchSizeSelection s = plan.selections().get(selectionTasks.get(i - plan.holdOuts().size()).selection());
+        return new SelectionResult(new BatchSizeSelection.FoldDecisions(List.of(), s.emptyRisky(), Set.of(reason),
+                false), 0, Optional.of(reason));
     }
 
     @Override
@@ -168,21 +169,10 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
                 for (String f : new TreeSet<>(d.failures())) {
                     writeString(out, f);
                 }
-                out.writeInt(d.outcomes().size());
-                for (SelectionOutcome o : d.outcomes()) {
-                    out.writeInt(index.get(o.selectionCase()));
-                    writeInt(out, o.chosen());
-                    out.writeBoolean(o.met());
-                    writeInt(out, o.oracle());
-                    out.writeBoolean(o.regret().isPresent());
-                    out.writeDouble(o.regret().orElse(0));
-                    writeOptional(out, o.undecidedReason());
-                    Map<Integer, Double> sorted = new TreeMap<>(o.predictedLatency());
-                    out.writeInt(sorted.size());
-                    for (Map.Entry<Integer, Double> e : sorted.entrySet()) {
-                        out.writeInt(e.getKey());
-                        out.writeDouble(e.getValue());
-                    }
+                writeOutcomes(out, d.outcomes(), index);
+                out.writeInt(d.risky().size());
+                for (List<SelectionOutcome> atRisk : d.risky()) {
+                    writeOutcomes(out, atRisk, index);
                 }
             }
         } catch (IOException e) {
@@ -221,28 +211,58 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
             for (int n = in.readInt(); n > 0; n--) {
                 failures.add(readString(in));
             }
-            int n = in.readInt();
-            List<SelectionOutcome> outcomes = new ArrayList<>(n);
-            for (int j = 0; j < n; j++) {
-                SelectionCase c = cases.get(in.readInt());
-                OptionalInt chosen = readInt(in);
-                boolean met = in.readBoolean();
-                OptionalInt oracle = readInt(in);
-                boolean hasRegret = in.readBoolean();
-                double regret = in.readDouble();
-                Optional<String> undecided = readOptional(in);
-                Map<Integer, Double> latency = new TreeMap<>();
-                for (int m = in.readInt(); m > 0; m--) {
-                    latency.put(in.readInt(), in.readDouble());
-                }
-                outcomes.add(new SelectionOutcome(c, chosen, met, oracle,
-                        hasRegret ? OptionalDouble.of(regret) : OptionalDouble.empty(), undecided, latency));
+            List<SelectionOutcome> outcomes = readOutcomes(in, cases);
+            List<List<SelectionOutcome>> risky = new ArrayList<>();
+            for (int r = in.readInt(); r > 0; r--) {
+                risky.add(readOutcomes(in, cases));
             }
-            return new SelectionResult(new BatchSizeSelection.FoldDecisions(outcomes, failures, unsupported), seconds,
-                    failure);
+            return new SelectionResult(new BatchSizeSelection.FoldDecisions(outcomes, risky, failures, unsupported),
+                    seconds, failure);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static void writeOutcomes(DataOutputStream out, List<SelectionOutcome> outcomes,
+                                      Map<SelectionCase, Integer> index) throws IOException {
+        out.writeInt(outcomes.size());
+        for (SelectionOutcome o : outcomes) {
+            out.writeInt(index.get(o.selectionCase()));
+            writeInt(out, o.chosen());
+            out.writeBoolean(o.met());
+            writeInt(out, o.oracle());
+            out.writeBoolean(o.regret().isPresent());
+            out.writeDouble(o.regret().orElse(0));
+            writeOptional(out, o.undecidedReason());
+            Map<Integer, Double> sorted = new TreeMap<>(o.predictedLatency());
+            out.writeInt(sorted.size());
+            for (Map.Entry<Integer, Double> e : sorted.entrySet()) {
+                out.writeInt(e.getKey());
+                out.writeDouble(e.getValue());
+            }
+        }
+    }
+
+    private static List<SelectionOutcome> readOutcomes(DataInputStream in, List<SelectionCase> cases)
+            throws IOException {
+        int n = in.readInt();
+        List<SelectionOutcome> outcomes = new ArrayList<>(n);
+        for (int j = 0; j < n; j++) {
+            SelectionCase c = cases.get(in.readInt());
+            OptionalInt chosen = readInt(in);
+            boolean met = in.readBoolean();
+            OptionalInt oracle = readInt(in);
+            boolean hasRegret = in.readBoolean();
+            double regret = in.readDouble();
+            Optional<String> undecided = readOptional(in);
+            Map<Integer, Double> latency = new TreeMap<>();
+            for (int m = in.readInt(); m > 0; m--) {
+                latency.put(in.readInt(), in.readDouble());
+            }
+            outcomes.add(new SelectionOutcome(c, chosen, met, oracle,
+                    hasRegret ? OptionalDouble.of(regret) : OptionalDouble.empty(), undecided, latency));
+        }
+        return outcomes;
     }
 
     private static void writePrediction(DataOutputStream out, Prediction p) throws IOException {
@@ -253,6 +273,8 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
             if (v.lower().isPresent()) {
                 out.writeDouble(v.lower().getAsDouble());
                 out.writeDouble(v.upper().getAsDouble());
+                out.writeBoolean(v.coverage().isPresent());
+                out.writeDouble(v.coverage().orElse(0));
             }
         } else {
             out.writeByte(1);
@@ -263,7 +285,15 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
     private static Prediction readPrediction(DataInputStream in) throws IOException {
         if (in.readByte() == 0) {
             double value = in.readDouble();
-            return in.readBoolean() ? Prediction.of(value, in.readDouble(), in.readDouble()) : Prediction.of(value);
+            if (!in.readBoolean()) {
+                return Prediction.of(value);
+            }
+            double lower = in.readDouble();
+            double upper = in.readDouble();
+            boolean stated = in.readBoolean();
+            double coverage = in.readDouble();
+            return new Prediction.Value(value, OptionalDouble.of(lower), OptionalDouble.of(upper),
+                    stated ? OptionalDouble.of(coverage) : OptionalDouble.empty());
         }
         return Prediction.notApplicable(readString(in));
     }
