@@ -65,7 +65,7 @@ class EvaluateCommandTest {
         assertThat(r.out()).contains("batch-size selection | grid");
 
         JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-        assertThat(json.fieldNames()).toIterable().containsExactly("suite", "entries", "selection", "reproduction");
+        assertThat(json.fieldNames()).toIterable().containsExactly("suite", "entries", "selection", "coverage", "reproduction");
         assertThat(json.get("suite").asText()).isEqualTo("synthetic-cli");
         JsonNode broken = find(json.get("entries"), "synthetic-broken");
         assertThat(broken.get("n").asInt()).isZero();
