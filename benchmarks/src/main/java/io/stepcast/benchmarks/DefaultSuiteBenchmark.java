@@ -1,7 +1,6 @@
 package io.stepcast.benchmarks;
 
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.cli.StepcastCli;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -14,8 +13,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,13 +41,6 @@ public class DefaultSuiteBenchmark {
     /** One run of {@code stepcast evaluate} (suite {@code default}). */
     @Benchmark
     public String evaluate() {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = StepcastCli.run(registry, new String[] {"evaluate"}, new PrintWriter(out, true),
-                new PrintWriter(err, true));
-        if (code != 0) {
-            throw new IllegalStateException("stepcast evaluate exited " + code + ": " + err);
-        }
-        return out.toString();
+        return InProcessCli.run(registry, "evaluate");
     }
 }

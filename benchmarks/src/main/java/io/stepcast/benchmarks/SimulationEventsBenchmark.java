@@ -1,12 +1,6 @@
 package io.stepcast.benchmarks;
 
-import io.stepcast.api.profile.Profile;
-import io.stepcast.datasets.catalog.DefaultProfileSource;
-import io.stepcast.queueing.simulation.Calibration;
 import io.stepcast.queueing.simulation.CompiledProfile;
-import io.stepcast.queueing.simulation.Mode;
-import io.stepcast.queueing.simulation.OrderPolicy;
-import io.stepcast.queueing.simulation.Sharding;
 import io.stepcast.queueing.simulation.SimulationRunner;
 import io.stepcast.queueing.simulation.SimulationSetup;
 import io.stepcast.queueing.simulation.ThroughputEstimate;
@@ -44,9 +38,6 @@ import java.util.concurrent.TimeUnit;
 @Warmup(iterations = 1, time = 5)
 @Measurement(iterations = 3, time = 5)
 public class SimulationEventsBenchmark {
-    private static final double GBPS = 1e9 / 8;
-    private static final double BUS_GBPS = 64;
-
     /** Simulated workers. */
     @Param({"1", "8", "64"})
     public int workers;
@@ -76,12 +67,9 @@ public class SimulationEventsBenchmark {
     /** Synthesises and calibrates the profile, and builds the cluster. */
     @Setup(Level.Trial)
     public void prepare() {
-        Profile profile = new DefaultProfileSource().synthesise("ResNet-50", 64, 1.22);
-        compiled = CompiledProfile.of(profile);
-        double bus = BUS_GBPS * GBPS;
-        Calibration cal = Calibration.fit(compiled, true, 10 * GBPS, 0, bus);
-        setup = new SimulationSetup(workers, 1, workers, false, 10 * GBPS * cal.bandwidthEfficiency(), cal.latencyS(),
-                bus, Mode.ASYNC, OrderPolicy.RANDOM, Sharding.BYTES, false, cal.computeScale(), 10, steps);
+        ResNet50ParameterServerJob job = ResNet50ParameterServerJob.of(workers, steps);
+        compiled = job.compiled();
+        setup = job.setup();
     }
 
     /** One simulation run with a fresh seed. */

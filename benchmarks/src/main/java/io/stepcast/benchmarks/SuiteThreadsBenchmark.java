@@ -1,7 +1,6 @@
 package io.stepcast.benchmarks;
 
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.cli.StepcastCli;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -15,8 +14,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -52,14 +49,8 @@ public class SuiteThreadsBenchmark {
     /** One run of {@code stepcast evaluate --suite SUITE --threads N}. */
     @Benchmark
     public String evaluate() {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         String data = System.getProperty("stepcast.data", "../shared/data");
-        int code = StepcastCli.run(registry, new String[] {"evaluate", "--suite", suite, "--data", data,
-                "--threads", Integer.toString(threads)}, new PrintWriter(out, true), new PrintWriter(err, true));
-        if (code != 0) {
-            throw new IllegalStateException("stepcast evaluate exited " + code + ": " + err);
-        }
-        return out.toString();
+        return InProcessCli.run(registry, "evaluate", "--suite", suite, "--data", data,
+                "--threads", Integer.toString(threads));
     }
 }
