@@ -29,7 +29,10 @@ import java.util.Optional;
  * = {@code gpu}, bandwidth = {@code network_gbps}, localBatch = {@code batch_per_gpu}, workers =
  * {@code gpus}, nodes = {@code machines}; {@code aws-distributed} -> SYNC_PS with {@code parameter_servers}
  * co-located shards; single server with {@code variable_update=parameter_server} -> SYNC_PS with 1
- * co-located server; {@code replicated*} -> ALLREDUCE. {@code throughputSamplesPerS} =
+ * co-located server, or with one co-located shard per GPU when {@code local_parameter_device=gpu}
+ * ({@code tf_cnn_benchmarks}' {@code VariableMgrLocalFetchFromPS} then places the variables over all the
+ * GPUs with a {@code ParamServerDeviceSetter} each, least-loaded device first: tensorflow/benchmarks,
+ * {@code scripts/tf_cnn_benchmarks/variable_mgr.py}); {@code replicated*} -> ALLREDUCE. {@code throughputSamplesPerS} =
  * {@code images_per_sec}; each published number is the mean of 5 runs, hence {@code runs = 5}. Tags
  * {@code platform}, {@code variable_update}, {@code data}, {@code local_parameter_device} (when given).
  */
@@ -85,7 +88,7 @@ public final class TfBenchmarksImporter extends SourceImporter {
                     ps = r.positiveInteger("parameter_servers");
                 } else if (update.equals("parameter_server")) {
                     arch = Architecture.SYNC_PS;
-                    ps = 1;
+                    ps = variablesOnGpus(r) ? r.positiveInteger("gpus") : 1;
                 } else if (update.startsWith("replicated")) {
                     arch = Architecture.ALLREDUCE;
                     ps = 0;
@@ -118,5 +121,10 @@ public final class TfBenchmarksImporter extends SourceImporter {
             }
         }
         return ImportedObservations.of(out);
+    }
+
+    /** True when the row's parameter-server variables live on its GPUs rather than on the host's CPU. */
+    private static boolean variablesOnGpus(CsvRow r) throws DataFormatException {
+        return r.has("local_parameter_device") && "gpu".equals(r.text("local_parameter_device"));
     }
 }

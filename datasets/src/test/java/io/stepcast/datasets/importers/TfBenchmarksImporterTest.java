@@ -53,4 +53,16 @@ class TfBenchmarksImporterTest {
         assertThat(big.value(Target.STEP_TIME).getAsDouble()).isEqualTo(64.0 * 64 / 2744.0);
         assertThat(big.tags()).doesNotContainKey("local_parameter_device");
     }
+
+    @Test
+    void variablesOnTheGpusAreOneShardPerGpu() throws IOException {
+        List<Observation> vgg = new TfBenchmarksImporter().readEmbedded().observations().stream()
+                .filter(o -> o.config().model().equals("VGG16")).toList();
+        assertThat(vgg).isNotEmpty().allSatisfy(o -> {
+            assertThat(o.tags()).containsEntry("local_parameter_device", "gpu");
+            assertThat(o.config().deployment().parameterServers()).isEqualTo(o.config().workers());
+            assertThat(o.config().deployment().nodes()).isEqualTo(1);
+        });
+        assertThat(vgg).extracting(o -> o.config().workers()).contains(1, 8);
+    }
 }

@@ -170,13 +170,14 @@ final class SimulationPredictor implements Predictor {
         double nominal = config.deployment().bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS;
         Mode mode = config.deployment().architecture() == Architecture.SYNC_PS ? Mode.SYNC : Mode.ASYNC;
         double scale = calibration.computeScale() * config.localBatch() / basis.localBatch();
-        return new SimulationSetup(config.workers(), config.deployment().parameterServers(),
+        SimulationSetup s = new SimulationSetup(config.workers(), config.deployment().parameterServers(),
                 config.deployment().nodes(), config.deployment().colocatedPs(),
                 nominal * calibration.bandwidthEfficiency(), calibration.latencyS(),
                 calibration.busBytesPerS(), mode,
                 OrderPolicy.parse(hp.text("policy")), Sharding.parse(hp.text("sharding")),
                 Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"),
                 hp.real("compute-jitter"), hp.real("transfer-jitter"));
+        return DeviceShards.applies(config, calibration) ? DeviceShards.asHosts(s) : s;
     }
 
     /**

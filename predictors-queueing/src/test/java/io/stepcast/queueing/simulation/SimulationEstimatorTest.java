@@ -82,6 +82,22 @@ class SimulationEstimatorTest {
     }
 
     @Test
+    void shardsOnTheDevicesOfOneHostUseEachDevicesLinkInsteadOfTheSharedBus() {
+        // Synthetic single-worker row (mechanics only): 400 MB of parameters, 1 s steps, 8 GB/s per bus.
+        Config one = Config.builder().model("mlp").architecture(Architecture.SYNC_PS).parameterServers(1)
+                .colocatedPs(true).parameterBytes(400_000_000).bandwidthGbps(10).localBatch(64).build();
+        Observation o = new Observation(one, Measurements.builder().stepTimeS(1.0).build(), "synthetic:single");
+        Predictor p = new SimulationEstimator().withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
+        Config cpu = one.toBuilder().workers(8).nodes(1).parameterServers(1).build();
+        Config gpus = cpu.toBuilder().parameterServers(8).build();
+        double onBus = p.predict(cpu, Target.STEP_TIME).asDouble().getAsDouble();
+        double onDevices = p.predict(gpus, Target.STEP_TIME).asDouble().getAsDouble();
+        // The host bus carries 8 copies each way (3.2 GB, 0.4 s); a device's own link 2 x 7/8 of one copy.
+        assertThat(onBus).isGreaterThan(1.3);
+        assertThat(onDevices).isGreaterThanOrEqualTo(1.0).isLessThan(onBus - 0.2);
+    }
+
+    @Test
     void refusesToFitWithoutProfileOrSingleWorkerRows() {
         assertThatThrownBy(() -> new SimulationEstimator().fit(TrainingSet.of("empty", List.of())))
                 .isInstanceOf(CannotFitException.class).hasMessageContaining("single-worker");

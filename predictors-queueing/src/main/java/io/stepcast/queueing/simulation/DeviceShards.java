@@ -1,0 +1,34 @@
+package io.stepcast.queueing.simulation;
+
+import io.stepcast.api.Config;
+
+/**
+ * A parameter-server job inside one host whose variables are spread over its devices, one shard on each
+ * (TensorFlow's single-machine {@code parameter_server} mode with {@code local_parameter_device=gpu}:
+ * {@code VariableMgrLocalFetchFromPS} gives every GPU a {@code ParamServerDeviceSetter} over all the GPUs,
+ * tensorflow/benchmarks {@code scripts/tf_cnn_benchmarks/variable_mgr.py}). Each device then reads the
+ * variables of the other devices' shards and sends them its gradients over its own link into the host's PCIe
+ * fabric, and a device's own shard costs no transfer; the host's memory bus is not on the path. It is simulated
+ * as one host per device whose link runs at the host-bus rate, the workers as their own clients (there is no
+ * per-host aggregation: every tower's gradient goes to the variable's device).
+ */
+final class DeviceShards {
+    private DeviceShards() {
+    }
+
+    /** True for one host with several workers, one co-located shard per worker and a modelled bus. */
+    static boolean applies(Config config, Calibration calibration) {
+        int w = config.workers();
+        return config.deployment().architecture().usesParameterServers() && config.deployment().nodes() == 1 && w > 1
+                && config.deployment().colocatedPs() && config.deployment().parameterServers() == w
+                && Double.isFinite(calibration.busBytesPerS());
+    }
+
+    /** {@code setup} with each device as a host whose link is the bus, without per-host aggregation. */
+    static SimulationSetup asHosts(SimulationSetup setup) {
+        return new SimulationSetup(setup.workers(), setup.parameterServers(), setup.workers(), true,
+                setup.busBytesPerS(), setup.latencyS(), Double.POSITIVE_INFINITY, setup.mode(), setup.policy(),
+                setup.sharding(), false, setup.computeScale(), setup.warmupSteps(), setup.steps(),
+                setup.computeJitter(), setup.transferJitter());
+    }
+}
