@@ -84,6 +84,9 @@ final class FairShareNetwork implements FlowNetwork {
     private final double[] vTime;
     private final IntHeap timers = new IntHeap();
     private final int[] tPos;
+    private final boolean[] timerStale;
+    private final int[] staleTimers;
+    private int staleTimerCount;
     private final double[] remaining;
     private final long[] lcount;
     private final double[] share;
@@ -129,6 +132,8 @@ final class FairShareNetwork implements FlowNetwork {
         vTime = new double[links];
         tPos = new int[links];
         Arrays.fill(tPos, -1);
+        timerStale = new boolean[links];
+        staleTimers = new int[links];
         remaining = new double[links];
         lcount = new long[links];
         share = new double[links];
@@ -325,7 +330,20 @@ final class FairShareNetwork implements FlowNetwork {
         updateTimer(g);
     }
 
+    /**
+     * Marks the timer of group {@code g} for recomputation at the end of the next {@link #refresh()}: a group's timer
+     * depends only on its state at the current time, and every change is followed by a refresh before a timer is
+     * read, so computing it once per refresh gives the timer of the last change (and the same earliest timer, as
+     * the timers' ties are distinct).
+     */
     private void updateTimer(int g) {
+        if (!timerStale[g]) {
+            timerStale[g] = true;
+            staleTimers[staleTimerCount++] = g;
+        }
+    }
+
+    private void applyTimer(int g) {
         IntHeap h = gheap[g];
         if (h == null || h.isEmpty()) {
             if (tPos[g] >= 0) {
@@ -351,7 +369,7 @@ final class FairShareNetwork implements FlowNetwork {
 
     /** Brings rates and timers up to date with the transfer counts. */
     private void refresh() {
-        if (touchedSize == 0) {
+        if (touchedSize == 0 && staleTimerCount == 0) {
             return;
         }
         int stamp = ++refreshStamp;
@@ -425,6 +443,12 @@ final class FairShareNetwork implements FlowNetwork {
                 general(root, stamp);
             }
         }
+        for (int i = 0; i < staleTimerCount; i++) {
+            int g = staleTimers[i];
+            timerStale[g] = false;
+            applyTimer(g);
+        }
+        staleTimerCount = 0;
     }
 
     private void markDirty(int l, int stamp) {

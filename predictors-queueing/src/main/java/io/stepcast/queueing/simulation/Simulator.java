@@ -79,7 +79,7 @@ public final class Simulator {
     private final int[] recvLeft;
     private final int[] sentStamp;
     private final double[] stepStart;
-    private final double[] arrival;     // S*n arrival time in the current step
+    private final double[] arrival;     // worker 0's arrival times in the current step (the only ones reported)
     private final double[] lastArrival; // worker 0, last completed step, offsets
     private final int[] chanOrder;      // S*n, per channel segment
     private final int[] chanPos;        // S*P
@@ -212,9 +212,10 @@ public final class Simulator {
         opsLeft = new int[sim];
         sendsLeft = new int[sim];
         recvLeft = new int[sim];
-        sentStamp = new int[sim * n];
+        // Only synchronous channels send out of order and need to know what they sent.
+        sentStamp = new int[setup.mode() == Mode.SYNC ? sim * n : 0];
         stepStart = new double[sim];
-        arrival = new double[sim * n];
+        arrival = new double[n];
         lastArrival = new double[n];
         Arrays.fill(lastArrival, Double.NaN);
         chanOrder = new int[sim * n];
@@ -358,8 +359,17 @@ public final class Simulator {
         int n = p.tensors;
         int base = w * n + shardStart[s];
         int len = shardStart[s + 1] - shardStart[s];
-        int stamp = step[w] + 1;
         int pos = chanPos[ch];
+        if (setup.mode() == Mode.ASYNC) {
+            // Every tensor is ready at once, so the channel sends them in its order, each after the previous one.
+            if (pos < len) {
+                chanPos[ch] = pos + 1;
+                chanBusy[ch] = true;
+                advance(newTransfer(DOWN, w, chanOrder[base + pos], step[w]));
+            }
+            return;
+        }
+        int stamp = step[w] + 1;
         while (pos < len && sentStamp[w * n + chanOrder[base + pos]] == stamp) {
             pos++;
         }
@@ -426,7 +436,9 @@ public final class Simulator {
 
     private void arrived(int w, int t) {
         recvLeft[w]--;
-        arrival[w * p.tensors + t] = now - stepStart[w];
+        if (w == 0) {
+            arrival[t] = now - stepStart[w];
+        }
         int wo = w * p.ops;
         for (int k = p.usersStart[t]; k < p.usersStart[t + 1]; k++) {
             int op = p.usersList[k];
