@@ -68,27 +68,35 @@ public final class Simulator {
     private double now;
     private long events;
 
-    private final int[] step;
-    private final boolean[] running;
+    // Per worker, interleaved so that an event reads one cache line of its worker's counters: the step, whether it
+    // runs, and the ops, sends and receives left in it.
+    private static final int WS = 8;
+    private static final int STEP = 0;
+    private static final int RUNNING = 1;
+    private static final int OPS = 2;
+    private static final int SENDS = 3;
+    private static final int RECV = 4;
+    private final int[] ws;
     private final int[] depsLeft;
     private final int[] baseDeps;
     private final int[] streamPos;
     private final boolean[] streamBusy;
-    private final int[] opsLeft;
-    private final int[] sendsLeft;
-    private final int[] recvLeft;
     private final int[] sentStamp;
     private final double[] stepStart;
     private final double[] arrival;     // worker 0's arrival times in the current step (the only ones reported)
     private final double[] lastArrival; // worker 0, last completed step, offsets
     private final int[] chanOrder;      // S*n, per channel segment
-    private final int[] chanPos;        // S*P
-    private final boolean[] chanBusy;
+    // Per (worker, shard) channel, interleaved likewise: the next position of the parameter channel, whether it is
+    // busy, and the head, tail and busy flag of the gradient channel's queue.
+    private static final int CS = 8;
+    private static final int POS = 0;
+    private static final int BUSY = 1;
+    private static final int UP_HEAD = 2;
+    private static final int UP_TAIL = 3;
+    private static final int UP_BUSY = 4;
+    private final int[] cs;
     private final int[] upQueue;        // S*sends, per (worker, shard) segment
     private final int[] upSegStart;     // P+1 offsets inside a worker's segment
-    private final int[] upHead;
-    private final int[] upTail;
-    private final boolean[] upBusy;
     private final int[] readyStep;
     private final int[] gradCount;
 
@@ -200,8 +208,7 @@ public final class Simulator {
             upSegStart[s + 1] = upSegStart[s] + shardSendCount[s];
         }
 
-        step = new int[sim];
-        running = new boolean[sim];
+        ws = new int[sim * WS];
         baseDeps = new int[p.ops];
         for (int op = 0; op < p.ops; op++) {
             baseDeps[op] = p.reqStart[op + 1] - p.reqStart[op];
@@ -209,9 +216,6 @@ public final class Simulator {
         depsLeft = new int[sim * p.ops];
         streamPos = new int[sim * p.streams];
         streamBusy = new boolean[sim * p.streams];
-        opsLeft = new int[sim];
-        sendsLeft = new int[sim];
-        recvLeft = new int[sim];
         // Only synchronous channels send out of order and need to know what they sent.
         sentStamp = new int[setup.mode() == Mode.SYNC ? sim * n : 0];
         stepStart = new double[sim];
@@ -219,12 +223,8 @@ public final class Simulator {
         lastArrival = new double[n];
         Arrays.fill(lastArrival, Double.NaN);
         chanOrder = new int[sim * n];
-        chanPos = new int[sim * shards];
-        chanBusy = new boolean[sim * shards];
+        cs = new int[sim * shards * CS];
         upQueue = new int[sim * Math.max(1, p.sends)];
-        upHead = new int[sim * shards];
-        upTail = new int[sim * shards];
-        upBusy = new boolean[sim * shards];
         readyStep = new int[n];
         gradCount = new int[2 * n];
         measureStart = new double[sim];
@@ -311,11 +311,11 @@ public final class Simulator {
     private void startStep(int w) {
         int n = p.tensors;
         System.arraycopy(baseDeps, 0, depsLeft, w * p.ops, p.ops);
-        opsLeft[w] = p.ops;
-        sendsLeft[w] = p.sends;
-        recvLeft[w] = n;
+        ws[w * WS + OPS] = p.ops;
+        ws[w * WS + SENDS] = p.sends;
+        ws[w * WS + RECV] = n;
         stepStart[w] = now;
-        running[w] = true;
+        ws[w * WS + RUNNING] = 1;
         for (int s = 0; s < p.streams; s++) {
             streamPos[w * p.streams + s] = p.streamStart[s];
         }
@@ -334,9 +334,9 @@ public final class Simulator {
             }
         }
         for (int s = 0; s < shards; s++) {
-            chanPos[w * shards + s] = 0;
-            upHead[w * shards + s] = 0;
-            upTail[w * shards + s] = 0;
+            cs[(w * shards + s) * CS + POS] = 0;
+            cs[(w * shards + s) * CS + UP_HEAD] = 0;
+            cs[(w * shards + s) * CS + UP_TAIL] = 0;
         }
         for (int s = 0; s < shards; s++) {
             kickDown(w, s);
@@ -353,35 +353,35 @@ public final class Simulator {
 
     private void kickDown(int w, int s) {
         int ch = w * shards + s;
-        if (chanBusy[ch]) {
+        if (cs[ch * CS + BUSY] != 0) {
             return;
         }
         int n = p.tensors;
         int base = w * n + shardStart[s];
         int len = shardStart[s + 1] - shardStart[s];
-        int pos = chanPos[ch];
+        int pos = cs[ch * CS + POS];
         if (setup.mode() == Mode.ASYNC) {
             // Every tensor is ready at once, so the channel sends them in its order, each after the previous one.
             if (pos < len) {
-                chanPos[ch] = pos + 1;
-                chanBusy[ch] = true;
-                advance(newTransfer(DOWN, w, chanOrder[base + pos], step[w]));
+                cs[ch * CS + POS] = pos + 1;
+                cs[ch * CS + BUSY] = 1;
+                advance(newTransfer(DOWN, w, chanOrder[base + pos], ws[w * WS + STEP]));
             }
             return;
         }
-        int stamp = step[w] + 1;
+        int stamp = ws[w * WS + STEP] + 1;
         while (pos < len && sentStamp[w * n + chanOrder[base + pos]] == stamp) {
             pos++;
         }
-        chanPos[ch] = pos;
+        cs[ch * CS + POS] = pos;
         for (int q = pos; q < len; q++) {
             int t = chanOrder[base + q];
-            if (sentStamp[w * n + t] == stamp || !ready(t, step[w])) {
+            if (sentStamp[w * n + t] == stamp || !ready(t, ws[w * WS + STEP])) {
                 continue;
             }
             sentStamp[w * n + t] = stamp;
-            chanBusy[ch] = true;
-            int x = newTransfer(DOWN, w, t, step[w]);
+            cs[ch * CS + BUSY] = 1;
+            int x = newTransfer(DOWN, w, t, ws[w * WS + STEP]);
             advance(x);
             return;
         }
@@ -389,11 +389,11 @@ public final class Simulator {
 
     private void kickUp(int w, int s) {
         int ch = w * shards + s;
-        if (upBusy[ch] || upHead[ch] == upTail[ch]) {
+        if (cs[ch * CS + UP_BUSY] != 0 || cs[ch * CS + UP_HEAD] == cs[ch * CS + UP_TAIL]) {
             return;
         }
-        int x = upQueue[w * p.sends + upSegStart[s] + upHead[ch]++];
-        upBusy[ch] = true;
+        int x = upQueue[w * p.sends + upSegStart[s] + cs[ch * CS + UP_HEAD]++];
+        cs[ch * CS + UP_BUSY] = 1;
         advance(x);
     }
 
@@ -421,21 +421,21 @@ public final class Simulator {
 
     private void opEnd(int w, int op) {
         streamBusy[w * p.streams + p.opStream[op]] = false;
-        opsLeft[w]--;
+        ws[w * WS + OPS]--;
         for (int k = p.opSendStart[op]; k < p.opSendStart[op + 1]; k++) {
-            advance(newTransfer(UP, w, p.opSendList[k], step[w]));
+            advance(newTransfer(UP, w, p.opSendList[k], ws[w * WS + STEP]));
         }
         tryStream(w, p.opStream[op]);
         checkStepDone(w);
     }
 
     private void channelFreed(int w, int t) {
-        chanBusy[w * shards + shardOf[t]] = false;
+        cs[(w * shards + shardOf[t]) * CS + BUSY] = 0;
         kickDown(w, shardOf[t]);
     }
 
     private void arrived(int w, int t) {
-        recvLeft[w]--;
+        ws[w * WS + RECV]--;
         if (w == 0) {
             arrival[t] = now - stepStart[w];
         }
@@ -453,16 +453,16 @@ public final class Simulator {
         int t = p.sendTensor[send];
         int s = shardOf[t];
         if (viaChannel) {
-            upBusy[w * shards + s] = false;
+            cs[(w * shards + s) * CS + UP_BUSY] = 0;
         }
-        sendsLeft[w]--;
+        ws[w * WS + SENDS]--;
         if (setup.mode() == Mode.SYNC) {
             int slot = 2 * t + (k & 1);
             if (++gradCount[slot] == sim) {
                 gradCount[slot] = 0;
                 readyStep[t] = k + 1;
                 for (int v = 0; v < sim; v++) {
-                    if (running[v] && step[v] == k + 1) {
+                    if (ws[v * WS + RUNNING] != 0 && ws[v * WS + STEP] == k + 1) {
                         kickDown(v, s);
                     }
                 }
@@ -475,15 +475,15 @@ public final class Simulator {
     }
 
     private void checkStepDone(int w) {
-        if (opsLeft[w] != 0 || sendsLeft[w] != 0 || recvLeft[w] != 0) {
+        if (ws[w * WS + OPS] != 0 || ws[w * WS + SENDS] != 0 || ws[w * WS + RECV] != 0) {
             return;
         }
-        running[w] = false;
-        opsLeft[w] = -1; // guards against finishing the same step twice before the next starts
+        ws[w * WS + RUNNING] = 0;
+        ws[w * WS + OPS] = -1; // guards against finishing the same step twice before the next starts
         if (w == 0) {
             System.arraycopy(arrival, 0, lastArrival, 0, p.tensors);
         }
-        int done = ++step[w];
+        int done = ++ws[w * WS + STEP];
         if (done == setup.warmupSteps()) {
             measureStart[w] = now;
         }
@@ -593,7 +593,7 @@ public final class Simulator {
                     if (remote) {
                         xStage[x] = 2;
                         int ch = w * shards + s;
-                        upQueue[w * p.sends + upSegStart[s] + upTail[ch]++] = x;
+                        upQueue[w * p.sends + upSegStart[s] + cs[ch * CS + UP_TAIL]++] = x;
                         kickUp(w, s);
                         return;
                     }

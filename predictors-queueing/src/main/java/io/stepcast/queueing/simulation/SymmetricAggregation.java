@@ -14,9 +14,14 @@ import java.util.Optional;
  * {@code m} the copies of the representative that share {@code l} (W for a parameter server's NIC, the clients per
  * host for a worker host's NIC and bus); that is progressive filling over the representative alone with the
  * capacity {@code C / m}. So the representative runs on a network whose links have those capacities, and its
- * throughput, times the clients it stands for, is the job's. In floating point the full simulation completes a
- * crowd of equal transfers one at a time, some a rounding error after the others; the two agree to about 1e-12
- * relative (the test allows 1e-9).
+ * throughput, times the clients it stands for, is the job's: the symmetric solution, in which events of the same
+ * instant happen together.
+ *
+ * <p>The full simulation handles the events of one instant one at a time (timed events before transfer
+ * completions) and completes a crowd of equal transfers a rounding error apart, so it does not always keep
+ * identical workers in step: at a barrier the first worker to end its step can start the next before the other
+ * workers' gradients of that instant are counted, and send a later tensor first. Where it keeps them in step the two
+ * agree within 1e-9 (the test); elsewhere they differ, by up to tens of percent (predictors-queueing/README.md).
  *
  * <p>The symmetry holds for synchronous training (the workers start together and meet at every tensor's barrier)
  * with a static transfer order, no jitter, servers on hosts of their own and as many workers on every host. Every
