@@ -100,12 +100,15 @@ public final class Simulator {
     private final int[] readyStep;
     private final int[] gradCount;
 
-    private int[] xKind = new int[64];
-    private int[] xWorker = new int[64];
-    private int[] xItem = new int[64];
-    private int[] xStage = new int[64];
-    private int[] xStep = new int[64];
-    private int[] xClass = new int[64];
+    // Per transfer in flight, interleaved (one cache line per transfer): kind, worker, item, stage, step, class.
+    private static final int XS = 8;
+    private static final int X_KIND = 0;
+    private static final int X_WORKER = 1;
+    private static final int X_ITEM = 2;
+    private static final int X_STAGE = 3;
+    private static final int X_STEP = 4;
+    private static final int X_CLASS = 5;
+    private int[] xs = new int[64 * XS];
     private double[] xStart = new double[64];
     private int[] free = new int[64];
     private int freeSize;
@@ -499,23 +502,18 @@ public final class Simulator {
         if (freeSize > 0) {
             x = free[--freeSize];
         } else {
-            if (allocated == xKind.length) {
+            if (allocated == xStart.length) {
                 int m = allocated * 2;
-                xKind = Arrays.copyOf(xKind, m);
-                xWorker = Arrays.copyOf(xWorker, m);
-                xItem = Arrays.copyOf(xItem, m);
-                xStage = Arrays.copyOf(xStage, m);
-                xStep = Arrays.copyOf(xStep, m);
-                xClass = Arrays.copyOf(xClass, m);
+                xs = Arrays.copyOf(xs, m * XS);
                 xStart = Arrays.copyOf(xStart, m);
             }
             x = allocated++;
         }
-        xKind[x] = kind;
-        xWorker[x] = w;
-        xItem[x] = item;
-        xStage[x] = 0;
-        xStep[x] = k;
+        xs[x * XS + X_KIND] = kind;
+        xs[x * XS + X_WORKER] = w;
+        xs[x * XS + X_ITEM] = item;
+        xs[x * XS + X_STAGE] = 0;
+        xs[x * XS + X_STEP] = k;
         return x;
     }
 
@@ -538,29 +536,29 @@ public final class Simulator {
      */
     @SuppressWarnings("fallthrough") // each stage falls into the next unless it waits for an event
     private void advance(int x) {
-        int w = xWorker[x];
+        int w = xs[x * XS + X_WORKER];
         int h = host[w];
-        if (xKind[x] == DOWN) {
-            int t = xItem[x];
+        if (xs[x * XS + X_KIND] == DOWN) {
+            int t = xs[x * XS + X_ITEM];
             int ps = psHost[shardOf[t]];
             boolean remote = ps != h;
-            switch (xStage[x]) {
+            switch (xs[x * XS + X_STAGE]) {
                 case 0:
-                    xStage[x] = 1;
+                    xs[x * XS + X_STAGE] = 1;
                     if (remote && setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
                 case 1:
-                    xStage[x] = 2;
+                    xs[x * XS + X_STAGE] = 2;
                     if (remote) {
                         startFlow(x, downClass(w, shardOf[t], ps, h), p.tensorBytes[t] * transferJitter.draw(jitterRng));
                         return;
                     }
                     // fall through
                 case 2:
-                    xStage[x] = 3;
+                    xs[x * XS + X_STAGE] = 3;
                     if (remote) {
                         channelFreed(w, t);
                     }
@@ -577,13 +575,13 @@ public final class Simulator {
                     arrived(w, t);
             }
         } else {
-            int send = xItem[x];
+            int send = xs[x * XS + X_ITEM];
             int s = shardOf[p.sendTensor[send]];
             int ps = psHost[s];
             boolean remote = ps != h;
-            switch (xStage[x]) {
+            switch (xs[x * XS + X_STAGE]) {
                 case 0:
-                    xStage[x] = 1;
+                    xs[x * XS + X_STAGE] = 1;
                     if (net.busModelled(h)) {
                         startFlow(x, busClass(w, h, 0), devices[w] * p.sendBytes[send]);
                         return;
@@ -591,30 +589,30 @@ public final class Simulator {
                     // fall through
                 case 1:
                     if (remote) {
-                        xStage[x] = 2;
+                        xs[x * XS + X_STAGE] = 2;
                         int ch = w * shards + s;
                         upQueue[w * p.sends + upSegStart[s] + cs[ch * CS + UP_TAIL]++] = x;
                         kickUp(w, s);
                         return;
                     }
-                    xStage[x] = 4;
-                    int k0 = xStep[x];
+                    xs[x * XS + X_STAGE] = 4;
+                    int k0 = xs[x * XS + X_STEP];
                     release(x);
                     delivered(w, send, k0, false);
                     return;
                 case 2:
-                    xStage[x] = 3;
+                    xs[x * XS + X_STAGE] = 3;
                     if (setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
                 case 3:
-                    xStage[x] = 4;
+                    xs[x * XS + X_STAGE] = 4;
                     startFlow(x, upClass(w, s, h, ps), p.sendBytes[send] * transferJitter.draw(jitterRng));
                     return;
                 default:
-                    int k = xStep[x];
+                    int k = xs[x * XS + X_STEP];
                     release(x);
                     delivered(w, send, k, true);
             }
@@ -650,15 +648,15 @@ public final class Simulator {
             queue.schedule(now, EV_TRANSFER, x, 0);
             return;
         }
-        xClass[x] = cls;
+        xs[x * XS + X_CLASS] = cls;
         xStart[x] = now;
         net.start(now, cls, bytes, x);
     }
 
     private void traceTransfer(int x) {
-        int cls = xClass[x];
-        String what = (xKind[x] == DOWN ? p.tensorNames[xItem[x]] + " to w" : p.tensorNames[p.sendTensor[xItem[x]]]
-                + " grad from w") + xWorker[x];
+        int cls = xs[x * XS + X_CLASS];
+        String what = (xs[x * XS + X_KIND] == DOWN ? p.tensorNames[xs[x * XS + X_ITEM]] + " to w" : p.tensorNames[p.sendTensor[xs[x * XS + X_ITEM]]]
+                + " grad from w") + xs[x * XS + X_WORKER];
         trace.transfer(net.linkA(cls), net.linkName(net.linkA(cls)), what, xStart[x], now);
         if (net.linkB(cls) >= 0) {
             trace.transfer(net.linkB(cls), net.linkName(net.linkB(cls)), what, xStart[x], now);
