@@ -52,7 +52,9 @@ import java.util.concurrent.Callable;
  * as Chrome trace JSON. {@code --transfer-jitter} (default 0.1) varies each network message's transfer by a
  * seeded log-normal factor of mean 1; without it, asynchronous workers fall into a convoy and throughput can
  * drop with more workers (see {@link io.stepcast.queueing.simulation.Simulator}). The seeds and worker counts run
- * on {@code --threads} threads (default all cores) with the same output for any number.
+ * on {@code --threads} threads (default all cores) with the same output for any number. {@code --aggregate} simulates
+ * one representative of identical workers ({@link SymmetricAggregation}) and refuses, in one line with the reason,
+ * a setup whose workers are not identical.
  *
  * <p>{@code --architecture allreduce} simulates bucketed gradient all-reduce instead
  * ({@link AllReduceSimulator}): {@code --gpus-per-node}, {@code --nodes}, {@code --hardware} (catalog label)
