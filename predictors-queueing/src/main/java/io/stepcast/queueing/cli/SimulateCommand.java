@@ -171,9 +171,11 @@ public final class SimulateCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--aggregate",
-            description = "Simulate one representative of identical workers behind identical links (exact for "
-                    + "synchronous training with a static order, no jitter, servers on hosts of their own and an even "
-                    + "placement; other setups are refused with the reason). Its cost does not grow with the workers.")
+            description = "Simulate one representative of identical workers behind identical links (synchronous "
+                    + "training with a static order, no jitter, servers on hosts of their own and an even placement; "
+                    + "other setups are refused with the reason): the symmetric solution, at a cost that does not grow "
+                    + "with the workers. The full simulation can break the workers' symmetry by its order of "
+                    + "simultaneous events and then differs.")
     boolean aggregate;
 
     @Option(names = "--trace-out", paramLabel = "FILE", description = "Chrome trace JSON of the largest worker count.")
