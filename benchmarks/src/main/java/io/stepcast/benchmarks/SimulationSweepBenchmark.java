@@ -26,6 +26,8 @@ import java.util.concurrent.TimeUnit;
  * 3 seeds, all cores), run through the command itself so that profile synthesis and calibration are included. Each
  * measured iteration is one whole sweep ({@link Mode#SingleShotTime}); a sweep takes long enough (tens of
  * seconds) for the JIT warm-up to be a small part of the first one, so there is no warm-up iteration.
+ * {@link #options} adds options, e.g. {@code -p maxWorkers=4096 -p "options=--mode sync --policy fifo
+ * --transfer-jitter 0 --aggregate"} for the sweep over 1..4,096 workers through one representative worker.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -51,6 +53,13 @@ public class SimulationSweepBenchmark {
     @Param({"0"})
     public int threads;
 
+    /**
+     * Extra options of the command, words separated by spaces; "-": none. The symmetric sweep {@code --aggregate}
+     * needs is {@code "--mode sync --policy fifo --transfer-jitter 0"}, with or without {@code --aggregate}.
+     */
+    @Param({"-"})
+    public String options;
+
     /** One sweep over 1..{@link #maxWorkers} workers. */
     @Benchmark
     public String sweep() {
@@ -66,6 +75,9 @@ public class SimulationSweepBenchmark {
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--model", "ResNet-50",
                 "--step-time", "1.22", "--local-batch", "64", "--workers", list.toString(), "--steps",
                 Integer.toString(steps), "--seeds", Integer.toString(seeds), "--json"));
+        if (!options.equals("-")) {
+            args.addAll(java.util.List.of(options.trim().split("\\s+")));
+        }
         if (threads > 0) {
             args.add("--threads");
             args.add(Integer.toString(threads));

@@ -18,6 +18,7 @@ import io.stepcast.queueing.simulation.OrderPolicy;
 import io.stepcast.queueing.simulation.Sharding;
 import io.stepcast.queueing.simulation.SimulationRunner;
 import io.stepcast.queueing.simulation.SimulationSetup;
+import io.stepcast.queueing.simulation.SymmetricAggregation;
 import io.stepcast.queueing.simulation.ThroughputEstimate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -51,7 +52,9 @@ import java.util.concurrent.Callable;
  * as Chrome trace JSON. {@code --transfer-jitter} (default 0.1) varies each network message's transfer by a
  * seeded log-normal factor of mean 1; without it, asynchronous workers fall into a convoy and throughput can
  * drop with more workers (see {@link io.stepcast.queueing.simulation.Simulator}). The seeds and worker counts run
- * on {@code --threads} threads (default all cores) with the same output for any number.
+ * on {@code --threads} threads (default all cores) with the same output for any number. {@code --aggregate} simulates
+ * one representative of identical workers ({@link SymmetricAggregation}) and refuses, in one line with the reason,
+ * a setup whose workers are not identical.
  *
  * <p>{@code --architecture allreduce} simulates bucketed gradient all-reduce instead
  * ({@link AllReduceSimulator}): {@code --gpus-per-node}, {@code --nodes}, {@code --hardware} (catalog label)
@@ -167,6 +170,14 @@ public final class SimulateCommand implements Callable<Integer> {
                     + "for any number.")
     Integer threads;
 
+    @Option(names = "--aggregate",
+            description = "Simulate one representative of identical workers behind identical links (synchronous "
+                    + "training with a static order, no jitter, servers on hosts of their own and an even placement; "
+                    + "other setups are refused with the reason): the symmetric solution, at a cost that does not grow "
+                    + "with the workers. The full simulation can break the workers' symmetry by its order of "
+                    + "simultaneous events and then differs.")
+    boolean aggregate;
+
     @Option(names = "--trace-out", paramLabel = "FILE", description = "Chrome trace JSON of the largest worker count.")
     Path traceOut;
 
@@ -238,12 +249,17 @@ public final class SimulateCommand implements Callable<Integer> {
                     bandwidthGbps * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), cal.busBytesPerS(), m, order,
                     Sharding.BYTES,
                     hostAggregation, scale, warmup, steps, computeJitter, transferJitter);
+            if (aggregate) {
+                SymmetricAggregation.refusal(setup).ifPresent(reason -> {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--aggregate: " + reason);
+                });
+            }
             setups.add(setup);
         }
         ChromeTrace trace = traceOut != null ? new ChromeTrace(TRACE_EVENTS) : null;
         List<ThroughputEstimate> points = SimulationRunner.runAll(compiled, setups, seeds, SEED, trace,
                 workers.indexOf(largest), threads == null ? Runtime.getRuntime().availableProcessors()
-                        : threads);
+                        : threads, aggregate);
         if (trace != null) {
             trace.write(traceOut);
         }
@@ -251,8 +267,9 @@ public final class SimulateCommand implements Callable<Integer> {
         if (json) {
             out.println(json(points));
         } else {
-            out.printf(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%n", profile.model(),
-                    localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "", bandwidthGbps);
+            out.printf(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s%n", profile.model(),
+                    localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "", bandwidthGbps,
+                    aggregate ? ", aggregated (one representative worker)" : "");
             out.printf(Locale.ROOT, "%8s %12s %14s %18s%n", "workers", "steps/s", "samples/s", "spread (sd, seeds)");
             for (ThroughputEstimate e : points) {
                 out.printf(Locale.ROOT, "%8d %12.3f %14.2f %18.2f%n", e.workers(), e.stepsPerS(),
@@ -318,7 +335,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 architecture, "must be ps or allreduce");
         if (allReduce()) {
             for (String o : List.of("--ps", "--colocated", "--workers-per-host", "--host-bus-gbps", "--policy",
-                    "--mode", "--transfer-jitter")) {
+                    "--mode", "--transfer-jitter", "--aggregate")) {
                 onlyFor(o, "ps");
             }
             if (gpusPerNode != null) {

@@ -3,7 +3,7 @@ package io.stepcast.queueing.simulation;
 import java.util.Arrays;
 
 /**
- * The future-event list of the discrete-event engine: a binary min-heap keyed by time, with ties broken
+ * The future-event list of the discrete-event engine: a 4-ary min-heap (half the depth of a binary one) keyed by time, with ties broken
  * by insertion order, so that a run is fully deterministic. Events are stored in parallel primitive arrays
  * (time, sequence number, type and two integer arguments): scheduling an event allocates nothing once the
  * arrays have grown to the run's working size.
@@ -32,7 +32,7 @@ final class EventQueue {
         long s = nextSeq++;
         // Sift up without swapping: move parents down until the slot fits.
         while (i > 0) {
-            int parent = (i - 1) >>> 1;
+            int parent = (i - 1) >>> 2;
             if (!before(at, s, time[parent], seq[parent])) {
                 break;
             }
@@ -71,12 +71,16 @@ final class EventQueue {
         int a = argA[size];
         int b = argB[size];
         int i = 0;
-        int half = size >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            int right = child + 1;
-            if (right < size && before(time[right], seq[right], time[child], seq[child])) {
-                child = right;
+        while (true) {
+            int child = 4 * i + 1;
+            if (child >= size) {
+                break;
+            }
+            int end = Math.min(child + 4, size);
+            for (int j = child + 1; j < end; j++) {
+                if (before(time[j], seq[j], time[child], seq[child])) {
+                    child = j;
+                }
             }
             if (!before(time[child], seq[child], t, s)) {
                 break;

@@ -45,16 +45,24 @@ final class FairShareNetwork implements FlowNetwork {
 
     // Per class slot.
     private long[] orig = new long[16];
-    private int[] la = new int[16];
-    private int[] lb = new int[16];
-    private int[] count = new int[16];
-    private int[] countAtRates = new int[16];
+    // The per-class fields an event reads, interleaved so that a class costs one or two cache lines, not one per
+    // array: its links, transfer count (now and at the last rate computation), group, membership and whether it is
+    // marked touched; and its service offset and key in its group's heap.
+    private static final int CI = 8;
+    private static final int LA = 0;
+    private static final int LB = 1;
+    private static final int COUNT = 2;
+    private static final int COUNT_AT_RATES = 3;
+    private static final int GROUP = 4;
+    private static final int IN_GROUP = 5;
+    private static final int TOUCHED = 6;
+    private int[] ci = new int[16 * CI];
+    private static final int CD = 2;
+    private static final int OFF = 0;
+    private static final int GKEY = 1;
+    private double[] cd = new double[16 * CD];
     private double[][] hk = new double[16][];
     private int[][] ht = new int[16][];
-    private double[] off = new double[16];
-    private boolean[] inGroup = new boolean[16];
-    private int[] group = new int[16];
-    private double[] gkey = new double[16];
     private int[] gpos = new int[16];
     private double[] kapA = new double[16];
     private double[] kapB = new double[16];
@@ -62,7 +70,6 @@ final class FairShareNetwork implements FlowNetwork {
     private int[] kposB = new int[16];
     private int[] lposA = new int[16];
     private int[] lposB = new int[16];
-    private boolean[] isTouched = new boolean[16];
     private int[] touched = new int[16];
     private int touchedSize;
     private int[] pending = new int[16];
@@ -84,6 +91,9 @@ final class FairShareNetwork implements FlowNetwork {
     private final double[] vTime;
     private final IntHeap timers = new IntHeap();
     private final int[] tPos;
+    private final boolean[] timerStale;
+    private final int[] staleTimers;
+    private int staleTimerCount;
     private final double[] remaining;
     private final long[] lcount;
     private final double[] share;
@@ -129,6 +139,8 @@ final class FairShareNetwork implements FlowNetwork {
         vTime = new double[links];
         tPos = new int[links];
         Arrays.fill(tPos, -1);
+        timerStale = new boolean[links];
+        staleTimers = new int[links];
         remaining = new double[links];
         lcount = new long[links];
         share = new double[links];
@@ -171,12 +183,12 @@ final class FairShareNetwork implements FlowNetwork {
 
     @Override
     public int linkA(int cls) {
-        return la[cls];
+        return ci[cls * CI + LA];
     }
 
     @Override
     public int linkB(int cls) {
-        return lb[cls];
+        return ci[cls * CI + LB];
     }
 
     @Override
@@ -191,7 +203,7 @@ final class FairShareNetwork implements FlowNetwork {
     @Override
     public double rateOf(int cls) {
         refresh();
-        return count[cls] == 0 ? 0 : vRate[group[cls]];
+        return ci[cls * CI + COUNT] == 0 ? 0 : vRate[ci[cls * CI + GROUP]];
     }
 
     @Override
@@ -202,7 +214,7 @@ final class FairShareNetwork implements FlowNetwork {
     @Override
     public void start(double at, int cls, double bytes, int tag) {
         advance(at);
-        if (!Double.isFinite(capacity[la[cls]])) {
+        if (!Double.isFinite(capacity[ci[cls * CI + LA]])) {
             throw new IllegalStateException("class " + orig[cls] + " crosses a link of infinite capacity");
         }
         if (hk[cls] == null) {
@@ -211,20 +223,20 @@ final class FairShareNetwork implements FlowNetwork {
         }
         // An idle class's service restarts from zero, as does the non-incremental engine's.
         double service = 0;
-        if (inGroup[cls]) {
-            if (count[cls] == 0) {
-                off[cls] = clockNow(group[cls]);
+        if (ci[cls * CI + IN_GROUP] != 0) {
+            if (ci[cls * CI + COUNT] == 0) {
+                cd[cls * CD + OFF] = clockNow(ci[cls * CI + GROUP]);
             } else {
-                service = clockNow(group[cls]) - off[cls];
+                service = clockNow(ci[cls * CI + GROUP]) - cd[cls * CD + OFF];
             }
         }
         push(cls, service + bytes, tag);
-        if (inGroup[cls]) {
-            double g = hk[cls][0] + off[cls];
-            if (g != gkey[cls] || count[cls] == 1) {
-                gkey[cls] = g;
-                gheap[group[cls]].update(cls, g, orig[cls], gpos);
-                updateTimer(group[cls]);
+        if (ci[cls * CI + IN_GROUP] != 0) {
+            double g = hk[cls][0] + cd[cls * CD + OFF];
+            if (g != cd[cls * CD + GKEY] || ci[cls * CI + COUNT] == 1) {
+                cd[cls * CD + GKEY] = g;
+                gheap[ci[cls * CI + GROUP]].update(cls, g, orig[cls], gpos);
+                updateTimer(ci[cls * CI + GROUP]);
             }
         }
         touch(cls);
@@ -247,9 +259,9 @@ final class FairShareNetwork implements FlowNetwork {
         IntHeap h = gheap[g];
         int cls = h.top();
         int tag = pop(cls);
-        if (count[cls] > 0) {
-            gkey[cls] = hk[cls][0] + off[cls];
-            h.update(cls, gkey[cls], orig[cls], gpos);
+        if (ci[cls * CI + COUNT] > 0) {
+            cd[cls * CD + GKEY] = hk[cls][0] + cd[cls * CD + OFF];
+            h.update(cls, cd[cls * CD + GKEY], orig[cls], gpos);
             updateTimer(g);
         }
         // An emptied class stays where it is in its group, its key and the group's timer stale, until it starts
@@ -271,8 +283,8 @@ final class FairShareNetwork implements FlowNetwork {
     }
 
     private void touch(int cls) {
-        if (!isTouched[cls]) {
-            isTouched[cls] = true;
+        if (ci[cls * CI + TOUCHED] == 0) {
+            ci[cls * CI + TOUCHED] = 1;
             touched[touchedSize++] = cls;
         }
     }
@@ -306,26 +318,39 @@ final class FairShareNetwork implements FlowNetwork {
 
     /** Puts a class with service {@code service} into group {@code g} (whose clock is stored at now). */
     private void join(int cls, int g, double service) {
-        off[cls] = vClock[g] - service;
-        gkey[cls] = hk[cls][0] + off[cls];
-        group[cls] = g;
-        inGroup[cls] = true;
-        groupHeap(g).insert(cls, gkey[cls], orig[cls], gpos);
+        cd[cls * CD + OFF] = vClock[g] - service;
+        cd[cls * CD + GKEY] = hk[cls][0] + cd[cls * CD + OFF];
+        ci[cls * CI + GROUP] = g;
+        ci[cls * CI + IN_GROUP] = 1;
+        groupHeap(g).insert(cls, cd[cls * CD + GKEY], orig[cls], gpos);
     }
 
     /** Takes an emptied class out of its group. */
     private void leave(int cls) {
-        int g = group[cls];
+        int g = ci[cls * CI + GROUP];
         IntHeap h = gheap[g];
         h.remove(cls, gpos);
-        inGroup[cls] = false;
+        ci[cls * CI + IN_GROUP] = 0;
         if (h.isEmpty()) {
             resetGroup(g);
         }
         updateTimer(g);
     }
 
+    /**
+     * Marks the timer of group {@code g} for recomputation at the end of the next {@link #refresh()}: a group's timer
+     * depends only on its state at the current time, and every change is followed by a refresh before a timer is
+     * read, so computing it once per refresh gives the timer of the last change (and the same earliest timer, as
+     * the timers' ties are distinct).
+     */
     private void updateTimer(int g) {
+        if (!timerStale[g]) {
+            timerStale[g] = true;
+            staleTimers[staleTimerCount++] = g;
+        }
+    }
+
+    private void applyTimer(int g) {
         IntHeap h = gheap[g];
         if (h == null || h.isEmpty()) {
             if (tPos[g] >= 0) {
@@ -351,7 +376,7 @@ final class FairShareNetwork implements FlowNetwork {
 
     /** Brings rates and timers up to date with the transfer counts. */
     private void refresh() {
-        if (touchedSize == 0) {
+        if (touchedSize == 0 && staleTimerCount == 0) {
             return;
         }
         int stamp = ++refreshStamp;
@@ -359,25 +384,25 @@ final class FairShareNetwork implements FlowNetwork {
         pendingSize = 0;
         for (int i = 0; i < touchedSize; i++) {
             int c = touched[i];
-            isTouched[c] = false;
-            int n = count[c];
-            int before = countAtRates[c];
-            if (lb[c] < 0) {
+            ci[c * CI + TOUCHED] = 0;
+            int n = ci[c * CI + COUNT];
+            int before = ci[c * CI + COUNT_AT_RATES];
+            if (ci[c * CI + LB] < 0) {
                 // A bus class is alone on its link: its share needs no water-filling.
-                int g = la[c];
+                int g = ci[c * CI + LA];
                 if (n == 0) {
-                    if (inGroup[c]) {
+                    if (ci[c * CI + IN_GROUP] != 0) {
                         leave(c);
                     }
-                    countAtRates[c] = 0;
+                    ci[c * CI + COUNT_AT_RATES] = 0;
                     continue;
                 }
-                if (!inGroup[c]) {
+                if (ci[c * CI + IN_GROUP] == 0) {
                     materialize(g);
                     join(c, g, 0);
                 }
                 if (n != before) {
-                    countAtRates[c] = n;
+                    ci[c * CI + COUNT_AT_RATES] = n;
                     if (n > 0) {
                         materialize(g);
                         vRate[g] = capacity[g] / n;
@@ -391,15 +416,15 @@ final class FairShareNetwork implements FlowNetwork {
                     activate(c, n);
                 } else if (n == 0) {
                     deactivate(c, before);
-                    if (inGroup[c]) {
+                    if (ci[c * CI + IN_GROUP] != 0) {
                         leave(c);
                     }
                 } else {
                     recount(c, before, n);
                 }
-                countAtRates[c] = n;
-                markDirty(la[c], stamp);
-                markDirty(lb[c], stamp);
+                ci[c * CI + COUNT_AT_RATES] = n;
+                markDirty(ci[c * CI + LA], stamp);
+                markDirty(ci[c * CI + LB], stamp);
             }
         }
         touchedSize = 0;
@@ -411,7 +436,7 @@ final class FairShareNetwork implements FlowNetwork {
             int root = l;
             if (deg[l] == 1) {
                 int c = lcls[l][0];
-                int o = la[c] == l ? lb[c] : la[c];
+                int o = ci[c * CI + LA] == l ? ci[c * CI + LB] : ci[c * CI + LA];
                 if (deg[o] < 2) {
                     general(l, stamp);
                     continue;
@@ -425,6 +450,12 @@ final class FairShareNetwork implements FlowNetwork {
                 general(root, stamp);
             }
         }
+        for (int i = 0; i < staleTimerCount; i++) {
+            int g = staleTimers[i];
+            timerStale[g] = false;
+            applyTimer(g);
+        }
+        staleTimerCount = 0;
     }
 
     private void markDirty(int l, int stamp) {
@@ -458,7 +489,7 @@ final class FairShareNetwork implements FlowNetwork {
         materialize(l);
         for (int i = 0; i < pendingSize; i++) {
             int c = pending[i];
-            if (!inGroup[c] && (la[c] == l || lb[c] == l)) {
+            if (ci[c * CI + IN_GROUP] == 0 && (ci[c * CI + LA] == l || ci[c * CI + LB] == l)) {
                 join(c, l, 0);
             }
         }
@@ -492,7 +523,7 @@ final class FairShareNetwork implements FlowNetwork {
                 }
                 cstamp[c] = bs;
                 compClasses[nc++] = c;
-                int o = la[c] == l ? lb[c] : la[c];
+                int o = ci[c * CI + LA] == l ? ci[c * CI + LB] : ci[c * CI + LA];
                 if (lstamp[o] != bs) {
                     lstamp[o] = bs;
                     compLinks[nl++] = o;
@@ -537,11 +568,11 @@ final class FairShareNetwork implements FlowNetwork {
                 frozen[c] = true;
                 unfrozen--;
                 newGroup[c] = bottleneck;
-                int n = count[c];
-                remaining[la[c]] -= s * n;
-                lcount[la[c]] -= n;
-                remaining[lb[c]] -= s * n;
-                lcount[lb[c]] -= n;
+                int n = ci[c * CI + COUNT];
+                remaining[ci[c * CI + LA]] -= s * n;
+                lcount[ci[c * CI + LA]] -= n;
+                remaining[ci[c * CI + LB]] -= s * n;
+                lcount[ci[c * CI + LB]] -= n;
             }
         }
         for (int i = 0; i < nl; i++) {
@@ -550,11 +581,11 @@ final class FairShareNetwork implements FlowNetwork {
         for (int i = 0; i < nc; i++) {
             int c = compClasses[i];
             int ng = newGroup[c];
-            if (!inGroup[c]) {
+            if (ci[c * CI + IN_GROUP] == 0) {
                 join(c, ng, 0);
-            } else if (group[c] != ng) {
-                int og = group[c];
-                double service = vClock[og] - off[c];
+            } else if (ci[c * CI + GROUP] != ng) {
+                int og = ci[c * CI + GROUP];
+                double service = vClock[og] - cd[c * CD + OFF];
                 gheap[og].remove(c, gpos);
                 join(c, ng, service);
             }
@@ -581,15 +612,15 @@ final class FairShareNetwork implements FlowNetwork {
     }
 
     private void activate(int c, int n) {
-        int a = la[c];
-        int b = lb[c];
+        int a = ci[c * CI + LA];
+        int b = ci[c * CI + LB];
         if (deg[a] == 1) {
             int c2 = lcls[a][0];
-            sharedNbr[lb[c2]]++;
+            sharedNbr[ci[c2 * CI + LB]]++;
         }
         if (deg[b] == 1) {
             int c2 = lcls[b][0];
-            sharedNbr[la[c2]]++;
+            sharedNbr[ci[c2 * CI + LA]]++;
         }
         lposA[c] = addToLink(a, c);
         lposB[c] = addToLink(b, c);
@@ -609,8 +640,8 @@ final class FairShareNetwork implements FlowNetwork {
     }
 
     private void deactivate(int c, int before) {
-        int a = la[c];
-        int b = lb[c];
+        int a = ci[c * CI + LA];
+        int b = ci[c * CI + LB];
         if (deg[b] >= 2) {
             sharedNbr[a]--;
         }
@@ -621,11 +652,11 @@ final class FairShareNetwork implements FlowNetwork {
         removeFromLink(b, lposB[c], false);
         if (deg[a] == 1) {
             int c2 = lcls[a][0];
-            sharedNbr[lb[c2]]--;
+            sharedNbr[ci[c2 * CI + LB]]--;
         }
         if (deg[b] == 1) {
             int c2 = lcls[b][0];
-            sharedNbr[la[c2]]--;
+            sharedNbr[ci[c2 * CI + LA]]--;
         }
         flows[a] -= before;
         flows[b] -= before;
@@ -634,8 +665,8 @@ final class FairShareNetwork implements FlowNetwork {
     }
 
     private void recount(int c, int before, int n) {
-        int a = la[c];
-        int b = lb[c];
+        int a = ci[c * CI + LA];
+        int b = ci[c * CI + LB];
         flows[a] += n - before;
         flows[b] += n - before;
         kapA[c] = capacity[b] / n;
@@ -720,16 +751,10 @@ final class FairShareNetwork implements FlowNetwork {
         if (slots == orig.length) {
             int m = 2 * slots;
             orig = Arrays.copyOf(orig, m);
-            la = Arrays.copyOf(la, m);
-            lb = Arrays.copyOf(lb, m);
-            count = Arrays.copyOf(count, m);
-            countAtRates = Arrays.copyOf(countAtRates, m);
+            ci = Arrays.copyOf(ci, m * CI);
+            cd = Arrays.copyOf(cd, m * CD);
             hk = Arrays.copyOf(hk, m);
             ht = Arrays.copyOf(ht, m);
-            off = Arrays.copyOf(off, m);
-            inGroup = Arrays.copyOf(inGroup, m);
-            group = Arrays.copyOf(group, m);
-            gkey = Arrays.copyOf(gkey, m);
             gpos = Arrays.copyOf(gpos, m);
             kapA = Arrays.copyOf(kapA, m);
             kapB = Arrays.copyOf(kapB, m);
@@ -737,7 +762,6 @@ final class FairShareNetwork implements FlowNetwork {
             kposB = Arrays.copyOf(kposB, m);
             lposA = Arrays.copyOf(lposA, m);
             lposB = Arrays.copyOf(lposB, m);
-            isTouched = Arrays.copyOf(isTouched, m);
             touched = Arrays.copyOf(touched, m);
             cstamp = Arrays.copyOf(cstamp, m);
             frozen = Arrays.copyOf(frozen, m);
@@ -746,9 +770,9 @@ final class FairShareNetwork implements FlowNetwork {
         }
         int s = slots++;
         orig[s] = key;
-        la[s] = a;
-        lb[s] = b;
-        group[s] = a;
+        ci[s * CI + LA] = a;
+        ci[s * CI + LB] = b;
+        ci[s * CI + GROUP] = a;
         gpos[s] = -1;
         kposA[s] = -1;
         kposB[s] = -1;
@@ -758,7 +782,7 @@ final class FairShareNetwork implements FlowNetwork {
     // ---- per-class heap of completion targets, ordered as the non-incremental engine orders them ----
 
     private void push(int cls, double key, int tag) {
-        int n = count[cls];
+        int n = ci[cls * CI + COUNT];
         if (n == hk[cls].length) {
             hk[cls] = Arrays.copyOf(hk[cls], n * 2);
             ht[cls] = Arrays.copyOf(ht[cls], n * 2);
@@ -777,14 +801,14 @@ final class FairShareNetwork implements FlowNetwork {
         }
         k[i] = key;
         g[i] = tag;
-        count[cls] = n + 1;
+        ci[cls * CI + COUNT] = n + 1;
     }
 
     private int pop(int cls) {
         double[] k = hk[cls];
         int[] g = ht[cls];
         int top = g[0];
-        int n = --count[cls];
+        int n = --ci[cls * CI + COUNT];
         if (n > 0) {
             double key = k[n];
             int tag = g[n];

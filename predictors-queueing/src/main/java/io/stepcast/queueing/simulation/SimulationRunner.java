@@ -41,6 +41,21 @@ public final class SimulationRunner {
     public static List<ThroughputEstimate> runAll(CompiledProfile profile, List<SimulationSetup> setups, int seeds,
                                                   long baseSeed, TraceSink traceSink, int tracePoint,
                                                   int threads) {
+        return runAll(profile, setups, seeds, baseSeed, traceSink, tracePoint, threads, false);
+    }
+
+    /**
+     * As {@link #runAll(CompiledProfile, List, int, long, TraceSink, int, int)}; with {@code aggregate}, every point
+     * is simulated through one representative worker ({@link SymmetricAggregation}), which every point must allow.
+     *
+     * @throws IllegalArgumentException when {@code aggregate} and a point is not symmetric
+     */
+    public static List<ThroughputEstimate> runAll(CompiledProfile profile, List<SimulationSetup> setups, int seeds,
+                                                  long baseSeed, TraceSink traceSink, int tracePoint,
+                                                  int threads, boolean aggregate) {
+        if (aggregate) {
+            setups.forEach(SymmetricAggregation::requireSymmetric);
+        }
         if (seeds < 1) {
             throw new IllegalArgumentException("seeds must be at least 1, was " + seeds);
         }
@@ -60,7 +75,7 @@ public final class SimulationRunner {
         RunResult[] results = new RunResult[plan.size()];
         if (threads == 1 || plan.size() == 1) {
             for (int k = 0; k < plan.size(); k++) {
-                results[k] = runOne(profile, setups, orders, plan.get(k), baseSeed, traceSink, tracePoint);
+                results[k] = runOne(profile, setups, orders, plan.get(k), baseSeed, traceSink, tracePoint, aggregate);
             }
         } else {
             ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, plan.size()), r -> {
@@ -80,7 +95,7 @@ public final class SimulationRunner {
                 for (int k : byCost) {
                     int[] task = plan.get(k);
                     byTask[k] = pool.submit(() -> runOne(profile, setups, orders, task, baseSeed, traceSink,
-                            tracePoint));
+                            tracePoint, aggregate));
                 }
                 for (int k = 0; k < plan.size(); k++) {
                     results[k] = (RunResult) byTask[k].get();
@@ -109,11 +124,15 @@ public final class SimulationRunner {
     }
 
     private static RunResult runOne(CompiledProfile profile, List<SimulationSetup> setups, List<int[]> orders,
-                                    int[] task, long baseSeed, TraceSink traceSink, int tracePoint) {
+                                    int[] task, long baseSeed, TraceSink traceSink, int tracePoint,
+                                    boolean aggregate) {
         SimulationSetup setup = setups.get(task[0]);
         int[] order = orders.get(task[0]);
         long seed = baseSeed + task[1];
         TraceSink sink = task[0] == tracePoint && task[1] == 0 ? traceSink : null;
+        if (aggregate) {
+            return SymmetricAggregation.run(profile, setup, order, seed, sink);
+        }
         Simulator s = new Simulator(profile, setup, order, seed, sink);
         return s.run(eventBudget(profile, setup, s.simulatedWorkers()));
     }

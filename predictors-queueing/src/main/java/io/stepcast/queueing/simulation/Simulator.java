@@ -68,36 +68,47 @@ public final class Simulator {
     private double now;
     private long events;
 
-    private final int[] step;
-    private final boolean[] running;
+    // Per worker, interleaved so that an event reads one cache line of its worker's counters: the step, whether it
+    // runs, and the ops, sends and receives left in it.
+    private static final int WS = 8;
+    private static final int STEP = 0;
+    private static final int RUNNING = 1;
+    private static final int OPS = 2;
+    private static final int SENDS = 3;
+    private static final int RECV = 4;
+    private final int[] ws;
     private final int[] depsLeft;
     private final int[] baseDeps;
     private final int[] streamPos;
     private final boolean[] streamBusy;
-    private final int[] opsLeft;
-    private final int[] sendsLeft;
-    private final int[] recvLeft;
     private final int[] sentStamp;
     private final double[] stepStart;
-    private final double[] arrival;     // S*n arrival time in the current step
+    private final double[] arrival;     // worker 0's arrival times in the current step (the only ones reported)
     private final double[] lastArrival; // worker 0, last completed step, offsets
     private final int[] chanOrder;      // S*n, per channel segment
-    private final int[] chanPos;        // S*P
-    private final boolean[] chanBusy;
+    // Per (worker, shard) channel, interleaved likewise: the next position of the parameter channel, whether it is
+    // busy, and the head, tail and busy flag of the gradient channel's queue.
+    private static final int CS = 8;
+    private static final int POS = 0;
+    private static final int BUSY = 1;
+    private static final int UP_HEAD = 2;
+    private static final int UP_TAIL = 3;
+    private static final int UP_BUSY = 4;
+    private final int[] cs;
     private final int[] upQueue;        // S*sends, per (worker, shard) segment
     private final int[] upSegStart;     // P+1 offsets inside a worker's segment
-    private final int[] upHead;
-    private final int[] upTail;
-    private final boolean[] upBusy;
     private final int[] readyStep;
     private final int[] gradCount;
 
-    private int[] xKind = new int[64];
-    private int[] xWorker = new int[64];
-    private int[] xItem = new int[64];
-    private int[] xStage = new int[64];
-    private int[] xStep = new int[64];
-    private int[] xClass = new int[64];
+    // Per transfer in flight, interleaved (one cache line per transfer): kind, worker, item, stage, step, class.
+    private static final int XS = 8;
+    private static final int X_KIND = 0;
+    private static final int X_WORKER = 1;
+    private static final int X_ITEM = 2;
+    private static final int X_STAGE = 3;
+    private static final int X_STEP = 4;
+    private static final int X_CLASS = 5;
+    private int[] xs = new int[64 * XS];
     private double[] xStart = new double[64];
     private int[] free = new int[64];
     private int freeSize;
@@ -200,8 +211,7 @@ public final class Simulator {
             upSegStart[s + 1] = upSegStart[s] + shardSendCount[s];
         }
 
-        step = new int[sim];
-        running = new boolean[sim];
+        ws = new int[sim * WS];
         baseDeps = new int[p.ops];
         for (int op = 0; op < p.ops; op++) {
             baseDeps[op] = p.reqStart[op + 1] - p.reqStart[op];
@@ -209,21 +219,15 @@ public final class Simulator {
         depsLeft = new int[sim * p.ops];
         streamPos = new int[sim * p.streams];
         streamBusy = new boolean[sim * p.streams];
-        opsLeft = new int[sim];
-        sendsLeft = new int[sim];
-        recvLeft = new int[sim];
-        sentStamp = new int[sim * n];
+        // Only synchronous channels send out of order and need to know what they sent.
+        sentStamp = new int[setup.mode() == Mode.SYNC ? sim * n : 0];
         stepStart = new double[sim];
-        arrival = new double[sim * n];
+        arrival = new double[n];
         lastArrival = new double[n];
         Arrays.fill(lastArrival, Double.NaN);
         chanOrder = new int[sim * n];
-        chanPos = new int[sim * shards];
-        chanBusy = new boolean[sim * shards];
+        cs = new int[sim * shards * CS];
         upQueue = new int[sim * Math.max(1, p.sends)];
-        upHead = new int[sim * shards];
-        upTail = new int[sim * shards];
-        upBusy = new boolean[sim * shards];
         readyStep = new int[n];
         gradCount = new int[2 * n];
         measureStart = new double[sim];
@@ -310,11 +314,11 @@ public final class Simulator {
     private void startStep(int w) {
         int n = p.tensors;
         System.arraycopy(baseDeps, 0, depsLeft, w * p.ops, p.ops);
-        opsLeft[w] = p.ops;
-        sendsLeft[w] = p.sends;
-        recvLeft[w] = n;
+        ws[w * WS + OPS] = p.ops;
+        ws[w * WS + SENDS] = p.sends;
+        ws[w * WS + RECV] = n;
         stepStart[w] = now;
-        running[w] = true;
+        ws[w * WS + RUNNING] = 1;
         for (int s = 0; s < p.streams; s++) {
             streamPos[w * p.streams + s] = p.streamStart[s];
         }
@@ -333,9 +337,9 @@ public final class Simulator {
             }
         }
         for (int s = 0; s < shards; s++) {
-            chanPos[w * shards + s] = 0;
-            upHead[w * shards + s] = 0;
-            upTail[w * shards + s] = 0;
+            cs[(w * shards + s) * CS + POS] = 0;
+            cs[(w * shards + s) * CS + UP_HEAD] = 0;
+            cs[(w * shards + s) * CS + UP_TAIL] = 0;
         }
         for (int s = 0; s < shards; s++) {
             kickDown(w, s);
@@ -352,26 +356,35 @@ public final class Simulator {
 
     private void kickDown(int w, int s) {
         int ch = w * shards + s;
-        if (chanBusy[ch]) {
+        if (cs[ch * CS + BUSY] != 0) {
             return;
         }
         int n = p.tensors;
         int base = w * n + shardStart[s];
         int len = shardStart[s + 1] - shardStart[s];
-        int stamp = step[w] + 1;
-        int pos = chanPos[ch];
+        int pos = cs[ch * CS + POS];
+        if (setup.mode() == Mode.ASYNC) {
+            // Every tensor is ready at once, so the channel sends them in its order, each after the previous one.
+            if (pos < len) {
+                cs[ch * CS + POS] = pos + 1;
+                cs[ch * CS + BUSY] = 1;
+                advance(newTransfer(DOWN, w, chanOrder[base + pos], ws[w * WS + STEP]));
+            }
+            return;
+        }
+        int stamp = ws[w * WS + STEP] + 1;
         while (pos < len && sentStamp[w * n + chanOrder[base + pos]] == stamp) {
             pos++;
         }
-        chanPos[ch] = pos;
+        cs[ch * CS + POS] = pos;
         for (int q = pos; q < len; q++) {
             int t = chanOrder[base + q];
-            if (sentStamp[w * n + t] == stamp || !ready(t, step[w])) {
+            if (sentStamp[w * n + t] == stamp || !ready(t, ws[w * WS + STEP])) {
                 continue;
             }
             sentStamp[w * n + t] = stamp;
-            chanBusy[ch] = true;
-            int x = newTransfer(DOWN, w, t, step[w]);
+            cs[ch * CS + BUSY] = 1;
+            int x = newTransfer(DOWN, w, t, ws[w * WS + STEP]);
             advance(x);
             return;
         }
@@ -379,11 +392,11 @@ public final class Simulator {
 
     private void kickUp(int w, int s) {
         int ch = w * shards + s;
-        if (upBusy[ch] || upHead[ch] == upTail[ch]) {
+        if (cs[ch * CS + UP_BUSY] != 0 || cs[ch * CS + UP_HEAD] == cs[ch * CS + UP_TAIL]) {
             return;
         }
-        int x = upQueue[w * p.sends + upSegStart[s] + upHead[ch]++];
-        upBusy[ch] = true;
+        int x = upQueue[w * p.sends + upSegStart[s] + cs[ch * CS + UP_HEAD]++];
+        cs[ch * CS + UP_BUSY] = 1;
         advance(x);
     }
 
@@ -411,22 +424,24 @@ public final class Simulator {
 
     private void opEnd(int w, int op) {
         streamBusy[w * p.streams + p.opStream[op]] = false;
-        opsLeft[w]--;
+        ws[w * WS + OPS]--;
         for (int k = p.opSendStart[op]; k < p.opSendStart[op + 1]; k++) {
-            advance(newTransfer(UP, w, p.opSendList[k], step[w]));
+            advance(newTransfer(UP, w, p.opSendList[k], ws[w * WS + STEP]));
         }
         tryStream(w, p.opStream[op]);
         checkStepDone(w);
     }
 
     private void channelFreed(int w, int t) {
-        chanBusy[w * shards + shardOf[t]] = false;
+        cs[(w * shards + shardOf[t]) * CS + BUSY] = 0;
         kickDown(w, shardOf[t]);
     }
 
     private void arrived(int w, int t) {
-        recvLeft[w]--;
-        arrival[w * p.tensors + t] = now - stepStart[w];
+        ws[w * WS + RECV]--;
+        if (w == 0) {
+            arrival[t] = now - stepStart[w];
+        }
         int wo = w * p.ops;
         for (int k = p.usersStart[t]; k < p.usersStart[t + 1]; k++) {
             int op = p.usersList[k];
@@ -441,16 +456,16 @@ public final class Simulator {
         int t = p.sendTensor[send];
         int s = shardOf[t];
         if (viaChannel) {
-            upBusy[w * shards + s] = false;
+            cs[(w * shards + s) * CS + UP_BUSY] = 0;
         }
-        sendsLeft[w]--;
+        ws[w * WS + SENDS]--;
         if (setup.mode() == Mode.SYNC) {
             int slot = 2 * t + (k & 1);
             if (++gradCount[slot] == sim) {
                 gradCount[slot] = 0;
                 readyStep[t] = k + 1;
                 for (int v = 0; v < sim; v++) {
-                    if (running[v] && step[v] == k + 1) {
+                    if (ws[v * WS + RUNNING] != 0 && ws[v * WS + STEP] == k + 1) {
                         kickDown(v, s);
                     }
                 }
@@ -463,15 +478,15 @@ public final class Simulator {
     }
 
     private void checkStepDone(int w) {
-        if (opsLeft[w] != 0 || sendsLeft[w] != 0 || recvLeft[w] != 0) {
+        if (ws[w * WS + OPS] != 0 || ws[w * WS + SENDS] != 0 || ws[w * WS + RECV] != 0) {
             return;
         }
-        running[w] = false;
-        opsLeft[w] = -1; // guards against finishing the same step twice before the next starts
+        ws[w * WS + RUNNING] = 0;
+        ws[w * WS + OPS] = -1; // guards against finishing the same step twice before the next starts
         if (w == 0) {
             System.arraycopy(arrival, 0, lastArrival, 0, p.tensors);
         }
-        int done = ++step[w];
+        int done = ++ws[w * WS + STEP];
         if (done == setup.warmupSteps()) {
             measureStart[w] = now;
         }
@@ -487,23 +502,18 @@ public final class Simulator {
         if (freeSize > 0) {
             x = free[--freeSize];
         } else {
-            if (allocated == xKind.length) {
+            if (allocated == xStart.length) {
                 int m = allocated * 2;
-                xKind = Arrays.copyOf(xKind, m);
-                xWorker = Arrays.copyOf(xWorker, m);
-                xItem = Arrays.copyOf(xItem, m);
-                xStage = Arrays.copyOf(xStage, m);
-                xStep = Arrays.copyOf(xStep, m);
-                xClass = Arrays.copyOf(xClass, m);
+                xs = Arrays.copyOf(xs, m * XS);
                 xStart = Arrays.copyOf(xStart, m);
             }
             x = allocated++;
         }
-        xKind[x] = kind;
-        xWorker[x] = w;
-        xItem[x] = item;
-        xStage[x] = 0;
-        xStep[x] = k;
+        xs[x * XS + X_KIND] = kind;
+        xs[x * XS + X_WORKER] = w;
+        xs[x * XS + X_ITEM] = item;
+        xs[x * XS + X_STAGE] = 0;
+        xs[x * XS + X_STEP] = k;
         return x;
     }
 
@@ -526,29 +536,29 @@ public final class Simulator {
      */
     @SuppressWarnings("fallthrough") // each stage falls into the next unless it waits for an event
     private void advance(int x) {
-        int w = xWorker[x];
+        int w = xs[x * XS + X_WORKER];
         int h = host[w];
-        if (xKind[x] == DOWN) {
-            int t = xItem[x];
+        if (xs[x * XS + X_KIND] == DOWN) {
+            int t = xs[x * XS + X_ITEM];
             int ps = psHost[shardOf[t]];
             boolean remote = ps != h;
-            switch (xStage[x]) {
+            switch (xs[x * XS + X_STAGE]) {
                 case 0:
-                    xStage[x] = 1;
+                    xs[x * XS + X_STAGE] = 1;
                     if (remote && setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
                 case 1:
-                    xStage[x] = 2;
+                    xs[x * XS + X_STAGE] = 2;
                     if (remote) {
                         startFlow(x, downClass(w, shardOf[t], ps, h), p.tensorBytes[t] * transferJitter.draw(jitterRng));
                         return;
                     }
                     // fall through
                 case 2:
-                    xStage[x] = 3;
+                    xs[x * XS + X_STAGE] = 3;
                     if (remote) {
                         channelFreed(w, t);
                     }
@@ -565,13 +575,13 @@ public final class Simulator {
                     arrived(w, t);
             }
         } else {
-            int send = xItem[x];
+            int send = xs[x * XS + X_ITEM];
             int s = shardOf[p.sendTensor[send]];
             int ps = psHost[s];
             boolean remote = ps != h;
-            switch (xStage[x]) {
+            switch (xs[x * XS + X_STAGE]) {
                 case 0:
-                    xStage[x] = 1;
+                    xs[x * XS + X_STAGE] = 1;
                     if (net.busModelled(h)) {
                         startFlow(x, busClass(w, h, 0), devices[w] * p.sendBytes[send]);
                         return;
@@ -579,30 +589,30 @@ public final class Simulator {
                     // fall through
                 case 1:
                     if (remote) {
-                        xStage[x] = 2;
+                        xs[x * XS + X_STAGE] = 2;
                         int ch = w * shards + s;
-                        upQueue[w * p.sends + upSegStart[s] + upTail[ch]++] = x;
+                        upQueue[w * p.sends + upSegStart[s] + cs[ch * CS + UP_TAIL]++] = x;
                         kickUp(w, s);
                         return;
                     }
-                    xStage[x] = 4;
-                    int k0 = xStep[x];
+                    xs[x * XS + X_STAGE] = 4;
+                    int k0 = xs[x * XS + X_STEP];
                     release(x);
                     delivered(w, send, k0, false);
                     return;
                 case 2:
-                    xStage[x] = 3;
+                    xs[x * XS + X_STAGE] = 3;
                     if (setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
                 case 3:
-                    xStage[x] = 4;
+                    xs[x * XS + X_STAGE] = 4;
                     startFlow(x, upClass(w, s, h, ps), p.sendBytes[send] * transferJitter.draw(jitterRng));
                     return;
                 default:
-                    int k = xStep[x];
+                    int k = xs[x * XS + X_STEP];
                     release(x);
                     delivered(w, send, k, true);
             }
@@ -638,15 +648,15 @@ public final class Simulator {
             queue.schedule(now, EV_TRANSFER, x, 0);
             return;
         }
-        xClass[x] = cls;
+        xs[x * XS + X_CLASS] = cls;
         xStart[x] = now;
         net.start(now, cls, bytes, x);
     }
 
     private void traceTransfer(int x) {
-        int cls = xClass[x];
-        String what = (xKind[x] == DOWN ? p.tensorNames[xItem[x]] + " to w" : p.tensorNames[p.sendTensor[xItem[x]]]
-                + " grad from w") + xWorker[x];
+        int cls = xs[x * XS + X_CLASS];
+        String what = (xs[x * XS + X_KIND] == DOWN ? p.tensorNames[xs[x * XS + X_ITEM]] + " to w" : p.tensorNames[p.sendTensor[xs[x * XS + X_ITEM]]]
+                + " grad from w") + xs[x * XS + X_WORKER];
         trace.transfer(net.linkA(cls), net.linkName(net.linkA(cls)), what, xStart[x], now);
         if (net.linkB(cls) >= 0) {
             trace.transfer(net.linkB(cls), net.linkName(net.linkB(cls)), what, xStart[x], now);
