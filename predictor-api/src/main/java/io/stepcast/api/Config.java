@@ -53,6 +53,17 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
     }
 
     /**
+     * The text of {@link #withLocalBatch withLocalBatch(1)}, the identity of a job whatever its batch size, also
+     * for a configuration whose parallel layout fixes the batch (and which therefore cannot be rebuilt with
+     * another one).
+     */
+    public String batchBlanked() {
+        String text = toString();
+        String batch = "localBatch=" + localBatch + "]";
+        return text.substring(0, text.length() - batch.length()) + "localBatch=1]";
+    }
+
+    /**
      * The same configuration with another global batch, split evenly over the workers (BigDL and
      * Courier state the batch of the whole job).
      *

@@ -19,6 +19,18 @@ class ConfigTest {
     }
 
     @Test
+    void theBatchBlankedTextIsTheConfigurationAtBatchOneEvenUnderAParallelLayout() {
+        Config plain = resnet().build();
+        assertThat(plain.batchBlanked()).isEqualTo(plain.withLocalBatch(1).toString());
+        // TP 2 x PP 2 x DP 2, micro-batch 2, global batch 16: the layout fixes the local batch at 8.
+        Config megatron = Config.builder().model("gpt").hardware("vtrain-a100")
+                .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 2, 16)).build();
+        assertThatThrownBy(() -> megatron.withLocalBatch(1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(megatron.batchBlanked()).endsWith("localBatch=1]").contains("microBatch=2")
+                .isEqualTo(megatron.toString().replace("localBatch=" + megatron.localBatch() + "]", "localBatch=1]"));
+    }
+
+    @Test
     void zeroBatchIsRefusedNamingTheField() {
         assertThatThrownBy(() -> resnet().localBatch(0).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("local_batch");

@@ -27,7 +27,9 @@ import java.util.OptionalDouble;
 /**
  * Reads the embedded hardware tables ({@code io/stepcast/datasets/hardware/{devices,links,nics,systems}.tsv}):
  * one entry a line, tab-separated, {@code -} for a figure the source does not give, aliases
- * comma-separated, the last column the citation. A malformed line fails with the file and line number.
+ * comma-separated, the citation after the figures; {@code devices.tsv} may add a GPU's multiprocessor count after
+ * its citation (a figure from another document, which the citation then names). A malformed line fails with the
+ * file and line number.
  */
 final class HardwareTables {
     static final String FOLDER = "/io/stepcast/datasets/hardware/";
@@ -38,9 +40,10 @@ final class HardwareTables {
     /** Every entry of the four tables, devices first. */
     static List<HardwareEntry> readAll() {
         List<HardwareEntry> out = new ArrayList<>();
-        read("devices.tsv", 9, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
+        read("devices.tsv", 9, 1, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
                 number(f[3], where), number(f[4], where), number(f[5], where), number(f[6], where),
-                number(f[7], where), f[8]), out);
+                number(f[7], where), f[8], f.length > 9 && !f[9].equals("-")
+                        ? java.util.OptionalInt.of(Integer.parseInt(f[9])) : java.util.OptionalInt.empty()), out);
         read("links.tsv", 7, (f, where) -> new LinkSpec(f[0], aliases(f[1]), LinkKind.valueOf(f[2]),
                 number(f[3], where).orElseThrow(), Integer.parseInt(f[4]), number(f[5], where), f[6]), out);
         read("nics.tsv", 6, (f, where) -> new NicSpec(f[0], aliases(f[1]), NicKind.valueOf(f[2]),
@@ -95,6 +98,11 @@ final class HardwareTables {
     }
 
     private static void read(String file, int columns, Row row, List<HardwareEntry> out) {
+        read(file, columns, 0, row, out);
+    }
+
+    /** As {@link #read(String, int, Row, List)}, with up to {@code optional} more columns after the required ones. */
+    private static void read(String file, int columns, int optional, Row row, List<HardwareEntry> out) {
         String display = "io/stepcast/datasets/hardware/" + file;
         try (InputStream in = HardwareTables.class.getResourceAsStream(FOLDER + file)) {
             if (in == null) {
@@ -109,8 +117,9 @@ final class HardwareTables {
                 }
                 String where = display + ":" + line;
                 String[] f = text.split("\t", -1);
-                if (f.length != columns) {
-                    throw new IllegalStateException(where + ": expected " + columns + " tab-separated columns, found "
+                if (f.length < columns || f.length > columns + optional) {
+                    throw new IllegalStateException(where + ": expected " + columns
+                            + (optional == 0 ? "" : " to " + (columns + optional)) + " tab-separated columns, found "
                             + f.length);
                 }
                 try {

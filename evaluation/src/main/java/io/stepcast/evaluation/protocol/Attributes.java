@@ -82,6 +82,6 @@ public final class Attributes {
         Config c = o.config();
         Map<String, String> tags = new TreeMap<>(o.tags());
         tags.keySet().removeAll(BATCH_TAGS);
-        return c.withLocalBatch(1).toString().replace("localBatch=1", "") + '|' + o.source() + '|' + tags;
+        return c.batchBlanked().replace("localBatch=1", "") + '|' + o.source() + '|' + tags;
     }
 }

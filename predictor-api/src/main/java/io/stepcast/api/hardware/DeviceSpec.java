@@ -3,6 +3,7 @@ package io.stepcast.api.hardware;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * A compute device of the catalog: peak throughput and memory as the vendor's datasheet states them.
@@ -17,10 +18,13 @@ import java.util.OptionalDouble;
  * @param memoryGb          device memory, GB
  * @param memoryBandwidthGBs device memory bandwidth, GB/s
  * @param source            the public document (title and URL) every figure comes from
+ * @param multiprocessors   streaming multiprocessors of a GPU (the units a matrix multiplication's tiles are
+ *                          scheduled on, in waves), when the source gives them
  */
 public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, OptionalDouble fp32Tflops,
                          OptionalDouble fp16Tflops, OptionalDouble bf16Tflops, OptionalDouble memoryGb,
-                         OptionalDouble memoryBandwidthGBs, String source) implements HardwareEntry {
+                         OptionalDouble memoryBandwidthGBs, String source, OptionalInt multiprocessors)
+        implements HardwareEntry {
     public DeviceSpec {
         Entries.checkName(name, source);
         aliases = List.copyOf(aliases);
@@ -30,6 +34,18 @@ public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, Opt
         Entries.checkPositive(name, "bf16_tflops", bf16Tflops);
         Entries.checkPositive(name, "memory_gb", memoryGb);
         Entries.checkPositive(name, "memory_bandwidth_gbs", memoryBandwidthGBs);
+        if (multiprocessors.isPresent() && multiprocessors.getAsInt() < 1) {
+            throw new IllegalArgumentException(name + ": multiprocessors must be positive, was "
+                    + multiprocessors.getAsInt());
+        }
+    }
+
+    /** A device whose source does not state its multiprocessors. */
+    public DeviceSpec(String name, List<String> aliases, DeviceKind kind, OptionalDouble fp32Tflops,
+                      OptionalDouble fp16Tflops, OptionalDouble bf16Tflops, OptionalDouble memoryGb,
+                      OptionalDouble memoryBandwidthGBs, String source) {
+        this(name, aliases, kind, fp32Tflops, fp16Tflops, bf16Tflops, memoryGb, memoryBandwidthGBs, source,
+                OptionalInt.empty());
     }
 
     @Override

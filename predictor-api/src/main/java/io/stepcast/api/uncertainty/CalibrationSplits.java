@@ -88,6 +88,6 @@ final class CalibrationSplits {
 
     /** A job: the configuration with its batch size blanked, and where it was measured. */
     static String job(Observation o) {
-        return o.config().withLocalBatch(1).toString() + '|' + o.source();
+        return o.config().batchBlanked() + '|' + o.source();
     }
 }

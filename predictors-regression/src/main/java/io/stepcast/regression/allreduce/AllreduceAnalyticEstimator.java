@@ -1,7 +1,6 @@
 package io.stepcast.regression.allreduce;
 
 import com.google.inject.Inject;
-import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -14,7 +13,9 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.estimators.CatalogEstimator;
 import io.stepcast.regression.estimators.GroupKey;
+import io.stepcast.regression.estimators.StepTimePredictor;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -22,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -49,7 +49,7 @@ import java.util.TreeMap;
  * ({@code fit} default, or a number in [0, 1] that is used instead of fitting), {@code efficiency}
  * ({@code catalog} default, or {@code fit}).
  */
-public final class AllreduceAnalyticEstimator extends AbstractEstimator {
+public final class AllreduceAnalyticEstimator extends CatalogEstimator {
     /** Registered name. */
     public static final String NAME = "allreduce-analytic";
     /** The default overlap share: the backward pass's part of a step (see the class comment). */
@@ -57,22 +57,16 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
     private static final int GRID = 100;
     private static final int EFFICIENCY_STEPS = 150;
 
-    private final Optional<HardwareCatalog> hardware;
-    private final Optional<ModelCatalog> zoo;
-
     /** With the catalogs bound by the datasets module, when there are some. */
     @Inject
     public AllreduceAnalyticEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
-        this(hardware, zoo, HyperParameters.of("overlap", "fit", "efficiency", "catalog"));
+        this(new Catalogs(zoo, hardware), HyperParameters.of("overlap", "fit", "efficiency", "catalog"));
     }
 
-    private AllreduceAnalyticEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo,
-                                       HyperParameters params) {
+    private AllreduceAnalyticEstimator(Catalogs catalogs, HyperParameters params) {
         super(NAME, "All-reduce step time: compute linear in local batch from single-GPU rows, gradient all-reduce "
                 + "from the zoo and the catalog's links (Thakur et al. 2005), fitted overlap", EnumSet.of(Target.STEP_TIME,
-                Target.THROUGHPUT), params);
-        this.hardware = hardware;
-        this.zoo = zoo;
+                Target.THROUGHPUT), params, catalogs);
         fixedOverlap(params);
         params.choice("efficiency", "catalog", "fit");
     }
@@ -95,8 +89,8 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
     }
 
     @Override
-    protected Estimator copyWith(HyperParameters params) {
-        return new AllreduceAnalyticEstimator(hardware, zoo, params);
+    protected Estimator with(Catalogs catalogs, HyperParameters params) {
+        return new AllreduceAnalyticEstimator(catalogs, params);
     }
 
     static Optional<String> domain(Config config) {
@@ -112,7 +106,7 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
 
     @Override
     public Predictor fit(TrainingSet training) {
-        GradientSync sync = new GradientSync(hardware, zoo);
+        GradientSync sync = new GradientSync(catalogs().hardware(), catalogs().zoo());
         Map<String, List<Observation>> groups = new TreeMap<>();
         for (Observation o : training.observations()) {
             if (o.value(Target.STEP_TIME).isPresent() && domain(o.config()).isEmpty()) {
@@ -184,15 +178,14 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
     }
 
     /** The fitted predictor: compute lines and overlaps per model and hardware, the catalogs for the rest. */
-    static final class Fitted implements Predictor {
+    static final class Fitted extends StepTimePredictor {
         private final GradientSync sync;
         private final Map<String, Group> groups;
-        private final Provenance provenance;
 
         Fitted(GradientSync sync, Map<String, Group> groups, Provenance provenance) {
+            super(EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), provenance);
             this.sync = sync;
             this.groups = Map.copyOf(groups);
-            this.provenance = provenance;
         }
 
         Optional<Group> group(String key) {
@@ -200,10 +193,15 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
         }
 
         @Override
-        public Prediction predict(Config config, Target target) {
-            Optional<Prediction> refused = AllReduceAlone.refusal(NAME, targets(), config, target);
-            if (refused.isPresent()) {
-                return refused.get();
+        protected String wrongTarget(Target target) {
+            return NAME + " does not predict " + target.label();
+        }
+
+        @Override
+        protected Prediction stepTime(Config config) {
+            Optional<String> outside = domain(config);
+            if (outside.isPresent()) {
+                return Prediction.notApplicable(outside.get());
             }
             Group g = groups.get(GroupKey.of(config));
             if (g == null) {
@@ -219,17 +217,7 @@ public final class AllreduceAnalyticEstimator extends AbstractEstimator {
                 return Prediction.notApplicable(NAME + ": the compute line of " + GroupKey.of(config)
                         + " gives no positive time at local batch " + config.localBatch());
             }
-            return Prediction.of(target == Target.STEP_TIME ? t : config.globalBatch() / t);
-        }
-
-        @Override
-        public Set<Target> targets() {
-            return EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT);
-        }
-
-        @Override
-        public Provenance provenance() {
-            return provenance;
+            return Prediction.of(t);
         }
     }
 }

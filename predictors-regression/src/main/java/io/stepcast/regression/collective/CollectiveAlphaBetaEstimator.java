@@ -1,7 +1,6 @@
 package io.stepcast.regression.collective;
 
 import com.google.inject.Inject;
-import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -17,6 +16,7 @@ import io.stepcast.api.collective.CollectiveAlgorithm;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.regression.estimators.CatalogEstimator;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -46,36 +45,33 @@ import java.util.TreeMap;
  * ({@code catalog} or {@code none}). Rows that are no collective call ({@link CollectiveConfig}) are not
  * used and not answered.
  */
-public final class CollectiveAlphaBetaEstimator extends AbstractEstimator {
+public final class CollectiveAlphaBetaEstimator extends CatalogEstimator {
     /** Registered name. */
     public static final String NAME = "collective-alpha-beta";
     /** A bandwidth so high that the bandwidth term vanishes: the alpha feature. */
     private static final double NO_BANDWIDTH_COST = Double.MAX_VALUE;
 
-    private final Optional<HardwareCatalog> catalog;
-
     /** The ring algorithm over the catalog's topology, with the catalog bound by the datasets module if any. */
     @Inject
     public CollectiveAlphaBetaEstimator(Optional<HardwareCatalog> catalog) {
-        this(catalog, HyperParameters.of("algorithm", "ring", "topology", "catalog"));
+        this(Catalogs.hardware(catalog), HyperParameters.of("algorithm", "ring", "topology", "catalog"));
     }
 
-    private CollectiveAlphaBetaEstimator(Optional<HardwareCatalog> catalog, HyperParameters params) {
+    private CollectiveAlphaBetaEstimator(Catalogs catalogs, HyperParameters params) {
         super(NAME, "Alpha-beta collective cost (ring or tree), alpha and per-channel beta fitted per hardware "
-                + "(Thakur, Rabenseifner, Gropp 2005)", EnumSet.of(Target.STEP_TIME), params);
-        this.catalog = catalog;
+                + "(Thakur, Rabenseifner, Gropp 2005)", EnumSet.of(Target.STEP_TIME), params, catalogs);
         params.choice("algorithm", AlgorithmChoice.VALUES);
         params.choice("topology", "catalog", "none");
     }
 
     @Override
-    protected Estimator copyWith(HyperParameters params) {
-        return new CollectiveAlphaBetaEstimator(catalog, params);
+    protected Estimator with(Catalogs catalogs, HyperParameters params) {
+        return new CollectiveAlphaBetaEstimator(catalogs, params);
     }
 
     private Optional<Channels> channels() {
         boolean use = params().choice("topology", "catalog", "none").equals("catalog");
-        return use ? catalog.map(Channels::new) : Optional.empty();
+        return use ? catalogs().hardware().map(Channels::new) : Optional.empty();
     }
 
     /** Ring channels of a configuration's system, 1 when the label is no catalogued system. */
@@ -144,18 +140,17 @@ public final class CollectiveAlphaBetaEstimator extends AbstractEstimator {
     }
 
     /** The fitted model: one link cost (per ring channel) per hardware and collective. */
-    static final class Fitted implements Predictor {
+    static final class Fitted extends CollectivePredictor {
         private final AlgorithmChoice algorithm;
         private final Optional<Channels> channels;
         private final Map<String, LinkCost> links;
-        private final Provenance provenance;
 
         Fitted(AlgorithmChoice algorithm, Optional<Channels> channels, Map<String, LinkCost> links,
                Provenance provenance) {
+            super(NAME, provenance);
             this.algorithm = algorithm;
             this.channels = channels;
             this.links = Map.copyOf(links);
-            this.provenance = provenance;
         }
 
         /** The fitted alpha and bandwidth of a hardware and collective key ({@code vtrain-a100|all-reduce}). */
@@ -164,15 +159,7 @@ public final class CollectiveAlphaBetaEstimator extends AbstractEstimator {
         }
 
         @Override
-        public Prediction predict(Config config, Target target) {
-            if (target != Target.STEP_TIME) {
-                return new Prediction.NotApplicable(NAME + " predicts the time of a collective call only");
-            }
-            CollectiveConfig.Either e = CollectiveConfig.of(config);
-            if (e.call().isEmpty()) {
-                return new Prediction.NotApplicable(e.reason());
-            }
-            CollectiveConfig call = e.call().get();
+        protected Prediction seconds(Config config, CollectiveConfig call) {
             LinkCost link = links.get(keyOf(config, call));
             if (link == null) {
                 return new Prediction.NotApplicable("no " + call.collective().label() + " on hardware '"
@@ -181,16 +168,6 @@ public final class CollectiveAlphaBetaEstimator extends AbstractEstimator {
             int c = channels.map(ch -> ch.of(config, call)).orElse(1);
             LinkCost ring = new LinkCost(link.alphaS(), link.bytesPerS() * c);
             return Prediction.of(algorithm.over(ring, 0).seconds(call.collective(), call.bytes(), call.placement()));
-        }
-
-        @Override
-        public Set<Target> targets() {
-            return EnumSet.of(Target.STEP_TIME);
-        }
-
-        @Override
-        public Provenance provenance() {
-            return provenance;
         }
     }
 }

@@ -1,8 +1,6 @@
 package io.stepcast.regression.collective;
 
 import com.google.inject.Inject;
-import io.stepcast.api.AbstractEstimator;
-import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
@@ -20,11 +18,11 @@ import io.stepcast.api.collective.RingAlgorithm;
 import io.stepcast.api.collective.TreeAlgorithm;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.regression.estimators.CatalogEstimator;
 
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code collective-catalog}: the time of a collective call from the hardware catalog's link and NIC
@@ -39,36 +37,33 @@ import java.util.Set;
  * ({@code auto} default, {@code ll}, {@code ll128}, {@code simple}). The catalog is injected; without one
  * (no datasets module on the class path) fitting fails with that reason.
  */
-public final class CollectiveCatalogEstimator extends AbstractEstimator {
+public final class CollectiveCatalogEstimator extends CatalogEstimator {
     /** Registered name. */
     public static final String NAME = "collective-catalog";
     private static final String[] PROTOCOLS = {"auto", "ll", "ll128", "simple"};
 
-    private final Optional<HardwareCatalog> catalog;
-
     /** With the catalog bound by the datasets module, when there is one. */
     @Inject
     public CollectiveCatalogEstimator(Optional<HardwareCatalog> catalog) {
-        this(catalog, HyperParameters.of("algorithm", "ring", "protocol", "auto"));
+        this(Catalogs.hardware(catalog), HyperParameters.of("algorithm", "ring", "protocol", "auto"));
     }
 
-    private CollectiveCatalogEstimator(Optional<HardwareCatalog> catalog, HyperParameters params) {
+    private CollectiveCatalogEstimator(Catalogs catalogs, HyperParameters params) {
         super(NAME, "Collective time from the hardware catalog's link figures alone (alpha-beta ring/tree, "
-                + "two-level across nodes, NCCL protocol regimes); nothing fitted", EnumSet.of(Target.STEP_TIME), params);
-        this.catalog = catalog;
+                + "two-level across nodes, NCCL protocol regimes); nothing fitted", EnumSet.of(Target.STEP_TIME), params,
+                catalogs);
         params.choice("algorithm", AlgorithmChoice.VALUES);
         params.choice("protocol", PROTOCOLS);
     }
 
     @Override
-    protected Estimator copyWith(HyperParameters params) {
-        return new CollectiveCatalogEstimator(catalog, params);
+    protected Estimator with(Catalogs catalogs, HyperParameters params) {
+        return new CollectiveCatalogEstimator(catalogs, params);
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
-        HardwareCatalog c = catalog.orElseThrow(() -> new CannotFitException(NAME
-                + " needs the hardware catalog (the datasets module is not on the class path)"));
+        HardwareCatalog c = catalogs().requireHardware(NAME);
         String p = params().choice("protocol", PROTOCOLS);
         List<NcclProtocol> protocols = p.equals("auto") ? List.of(NcclProtocol.values())
                 : List.of(NcclProtocol.valueOf(p.toUpperCase(java.util.Locale.ROOT)));
@@ -77,32 +72,23 @@ public final class CollectiveCatalogEstimator extends AbstractEstimator {
     }
 
     /** Predicts from the catalog; holds no fitted state. */
-    static final class CatalogPredictor implements Predictor {
+    static final class CatalogPredictor extends CollectivePredictor {
         private final HardwareCatalog catalog;
         private final CatalogLinks links;
         private final AlgorithmChoice algorithm;
         private final List<NcclProtocol> protocols;
-        private final Provenance provenance;
 
         CatalogPredictor(HardwareCatalog catalog, AlgorithmChoice algorithm, List<NcclProtocol> protocols,
                          Provenance provenance) {
+            super(NAME, provenance);
             this.catalog = catalog;
             this.links = new CatalogLinks(catalog);
             this.algorithm = algorithm;
             this.protocols = List.copyOf(protocols);
-            this.provenance = provenance;
         }
 
         @Override
-        public Prediction predict(Config config, Target target) {
-            if (target != Target.STEP_TIME) {
-                return new Prediction.NotApplicable(NAME + " predicts the time of a collective call only");
-            }
-            CollectiveConfig.Either e = CollectiveConfig.of(config);
-            if (e.call().isEmpty()) {
-                return new Prediction.NotApplicable(e.reason());
-            }
-            CollectiveConfig call = e.call().get();
+        protected Prediction seconds(Config config, CollectiveConfig call) {
             String label = config.deployment().hardware();
             Optional<SystemSpec> system = catalog.system(label);
             if (system.isEmpty()) {
@@ -133,16 +119,6 @@ public final class CollectiveCatalogEstimator extends AbstractEstimator {
 
         private CollectiveAlgorithm under(LinkCost link, NcclProtocol p, NcclProtocol.Hardware hw) {
             return algorithm == AlgorithmChoice.RING ? RingAlgorithm.nccl(link, p, hw) : TreeAlgorithm.nccl(link, p, hw);
-        }
-
-        @Override
-        public Set<Target> targets() {
-            return EnumSet.of(Target.STEP_TIME);
-        }
-
-        @Override
-        public Provenance provenance() {
-            return provenance;
         }
     }
 }

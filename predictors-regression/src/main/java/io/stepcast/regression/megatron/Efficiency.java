@@ -65,8 +65,8 @@ public record Efficiency(double flops, double memory, double tensorLink, double 
      * ({@code shared/data/vtrain/ground_truth_single.csv}; J. Bang et al., vTrain, MICRO 2024), used by
      * {@code plan-llm} when no data is given ({@code MegatronAnalyticRealDataTest} refits and checks them).
      */
-    public static final Efficiency VTRAIN_A100 = new Efficiency(0.649, 0.451, 0.342, 3.05e-3, 1e-9, 2.45, 3.17e-3,
-            1.57e-3);
+    public static final Efficiency VTRAIN_A100 = new Efficiency(0.717, 0.494, 0.297, 3.17e-3, 1e-9, 3.05, 2.79e-3,
+            1.46e-3);
 
     /** The constants from {@link #toArray()}'s order. */
     static Efficiency fromArray(double[] v) {

@@ -12,8 +12,9 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 import java.util.List;
 
 /**
- * Fits the eight {@link Efficiency} constants to measured iteration times by minimising the mean squared
- * relative error with the Nelder-Mead simplex (Nelder and Mead, "A Simplex Method for Function
+ * Fits the eight {@link Efficiency} constants to measured iteration times by minimising the mean absolute
+ * relative error (least absolute deviations: a few configurations that a measurement campaign times
+ * idiosyncratically pull the constants less than under squares) with the Nelder-Mead simplex (Nelder and Mead, "A Simplex Method for Function
  * Minimization", The Computer Journal 7(4), 1965; Apache Commons Math's {@link NelderMeadSimplex}). The
  * search runs over unconstrained coordinates: the three efficiencies through the logistic function (so they
  * stay in (0, 1)), the host times through exp, the overlap exponent as 1 + exp. Deterministic.
@@ -33,7 +34,7 @@ final class EfficiencyFit {
             double sum = 0;
             for (Row r : rows) {
                 double rel = (r.terms().seconds(e, overlapData) - r.seconds()) / r.seconds();
-                sum += rel * rel;
+                sum += Math.abs(rel);
             }
             return sum / rows.size();
         };

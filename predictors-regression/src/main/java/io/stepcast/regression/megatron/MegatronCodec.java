@@ -6,6 +6,7 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.estimators.CatalogEstimator;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -84,7 +85,7 @@ public final class MegatronCodec implements PredictorCodec {
         Efficiency e = EfficiencyText.parse(fields);
         MegatronJobs jobs;
         try {
-            jobs = MegatronFit.jobs(method.estimator(), zoo, hardware);
+            jobs = MegatronFit.jobs(method.estimator(), new CatalogEstimator.Catalogs(zoo, hardware));
         } catch (RuntimeException ex) {
             throw new IOException(ex.getMessage(), ex);
         }

@@ -15,7 +15,9 @@ import java.util.Optional;
  * <ul>
  *   <li><b>Compute</b>: each stage holds ceil(L / p) layers; per micro-batch its GPUs run the TP-split
  *       matrices and element-wise kernels of {@link TransformerCosts} (Shoeybi et al. 2019, section 3), at the
- *       device's catalogued peak FP16/BF16 FLOPs and memory bandwidth times the fitted efficiencies; the host's
+ *       device's catalogued peak FP16/BF16 FLOPs and memory bandwidth times the fitted efficiencies, each linear
+ *       layer's shard with the tile and wave quantization of its shape on the catalogued multiprocessors
+ *       ({@link GemmWaves}); the host's
  *       kernel launches overlap them ({@link StageTerms#seconds}). The first stage adds the embedding, the
  *       last the output layer (Narayanan et al., SC'21, section 2.2 and appendix), each with its own host
  *       launches; a layer whose attention softmax cannot use Megatron-LM's fused kernel
@@ -51,21 +53,29 @@ final class MegatronCostModel {
     private final LinkCosts links;
     private final double peakFlops;
     private final double memoryBytesPerS;
+    private final GemmWaves waves;
 
-    private MegatronCostModel(LinkCosts links, double peakFlops, double memoryBytesPerS) {
+    private MegatronCostModel(LinkCosts links, double peakFlops, double memoryBytesPerS, GemmWaves waves) {
         this.links = links;
         this.peakFlops = peakFlops;
         this.memoryBytesPerS = memoryBytesPerS;
+        this.waves = waves;
     }
 
-    /** The model of a system whose device has peak half-precision FLOPs and memory bandwidth in the catalog. */
+    /**
+     * The model of a system whose device has peak half-precision FLOPs and memory bandwidth in the catalog; the
+     * device's multiprocessors, when catalogued, give the matrix multiplications' wave quantization
+     * ({@link GemmWaves}), else every one runs at the fitted efficiency.
+     */
     static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device) {
         double tflops = device.bf16Tflops().orElse(device.fp16Tflops().orElse(Double.NaN));
         double gbs = device.memoryBandwidthGBs().orElse(Double.NaN);
         if (!(tflops > 0) || !(gbs > 0)) {
             return Optional.empty();
         }
-        return Optional.of(new MegatronCostModel(links, tflops * 1e12, gbs * 1e9));
+        GemmWaves waves = device.multiprocessors().isPresent() ? new GemmWaves(device.multiprocessors().getAsInt())
+                : GemmWaves.NONE;
+        return Optional.of(new MegatronCostModel(links, tflops * 1e12, gbs * 1e9, waves));
     }
 
     /** GPUs per node of the system. */
@@ -114,15 +124,15 @@ final class MegatronCostModel {
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = 4 * links.allReduce(act, tpGroup);
-        double layerFlops = layers * c.layerFlops() / peakFlops;
+        double layerFlops = layers * c.layerFlops(waves) / peakFlops;
         double layerBytes = layers * c.layerBytes() / memoryBytesPerS;
         int unfused = c.fusedSoftmax() ? 0 : layers;
         StageTerms first = new StageTerms(layers, layerFlops, layerBytes + c.embeddingBytes() / memoryBytesPerS,
                 layers * perLayerTp + links.allReduce(act, tpGroup), 1, unfused);
         StageTerms last = p == 1
-                ? new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, first.bytesS(), first.tensorS(),
+                ? new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, first.bytesS(), first.tensorS(),
                         2, unfused)
-                : new StageTerms(layers, layerFlops + c.logitFlops() / peakFlops, layerBytes, layers * perLayerTp,
+                : new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, layerBytes, layers * perLayerTp,
                         1, unfused);
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * links.sendRecv(act, multiNode);
@@ -158,7 +168,7 @@ final class MegatronCostModel {
         double[] optimizer = new double[p];
         for (int i = 0; i < p; i++) {
             int layers = shape.layers() / p + (i < shape.layers() % p ? 1 : 0);
-            double flops = layers * c.layerFlops() / peakFlops;
+            double flops = layers * c.layerFlops(waves) / peakFlops;
             double bytes = layers * c.layerBytes() / memoryBytesPerS;
             double tensor = layers * perLayerTp;
             double parameters = layers * c.layerParameters();
@@ -168,7 +178,7 @@ final class MegatronCostModel {
                 parameters += c.embeddingParameters() + c.positionParameters();
             }
             if (i == p - 1) {
-                flops += c.logitFlops() / peakFlops;
+                flops += c.logitFlops(waves) / peakFlops;
                 if (p > 1) {
                     parameters += c.embeddingParameters();
                 }

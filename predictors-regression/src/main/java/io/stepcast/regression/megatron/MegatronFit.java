@@ -4,12 +4,11 @@ import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
-import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.estimators.CatalogEstimator;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalDouble;
 
 /** What {@code megatron-analytic} and {@code megatron-simulation} share in fitting: the catalogs and the rows. */
@@ -21,12 +20,9 @@ final class MegatronFit {
     }
 
     /** The resolver over the injected catalogs, or a {@link CannotFitException} naming the one missing. */
-    static MegatronJobs jobs(String estimator, Optional<ModelCatalog> zoo, Optional<HardwareCatalog> hardware) {
-        ModelCatalog z = zoo.orElseThrow(() -> new CannotFitException(estimator
-                + " needs the model zoo (the datasets module is not on the class path)"));
-        HardwareCatalog h = hardware.orElseThrow(() -> new CannotFitException(estimator
-                + " needs the hardware catalog (the datasets module is not on the class path)"));
-        return new MegatronJobs(z, h);
+    static MegatronJobs jobs(String estimator, CatalogEstimator.Catalogs catalogs) {
+        ModelCatalog zoo = catalogs.requireZoo(estimator);
+        return new MegatronJobs(zoo, catalogs.requireHardware(estimator));
     }
 
     /** The training rows with a step time that {@code method} can cost. */

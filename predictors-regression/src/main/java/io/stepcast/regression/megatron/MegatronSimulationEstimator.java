@@ -1,17 +1,11 @@
 package io.stepcast.regression.megatron;
 
 import com.google.inject.Inject;
-import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
-import io.stepcast.api.Predictor;
-import io.stepcast.api.Provenance;
-import io.stepcast.api.Target;
-import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
 
-import java.util.EnumSet;
 import java.util.Optional;
 
 /**
@@ -29,42 +23,24 @@ import java.util.Optional;
  * used unchanged in the simulation. Hyper-parameters as {@link MegatronAnalyticEstimator}: {@code overlap-dp},
  * {@code efficiency} ({@code fit} or {@code vtrain-a100}).
  */
-public final class MegatronSimulationEstimator extends AbstractEstimator {
+public final class MegatronSimulationEstimator extends MegatronEstimator {
     /** Registered name. */
     public static final String NAME = "megatron-simulation";
-
-    private final Optional<ModelCatalog> zoo;
-    private final Optional<HardwareCatalog> hardware;
 
     /** With the zoo and the hardware catalog bound by the datasets module, when there are. */
     @Inject
     public MegatronSimulationEstimator(Optional<ModelCatalog> zoo, Optional<HardwareCatalog> hardware) {
-        this(zoo, hardware, HyperParameters.of("overlap-dp", "false", "efficiency", "fit"));
+        this(new Catalogs(zoo, hardware), DEFAULTS);
     }
 
-    private MegatronSimulationEstimator(Optional<ModelCatalog> zoo, Optional<HardwareCatalog> hardware,
-                                        HyperParameters params) {
-        super(NAME, "Megatron-LM 3D parallelism simulated: the 1F1B schedule stage by stage (micro-batches as events) "
-                + "over megatron-analytic's per-layer terms and the hardware catalog's links (Narayanan et al., SC'21)",
-                EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
-        this.zoo = zoo;
-        this.hardware = hardware;
-        params.flag("overlap-dp");
-        params.choice("efficiency", MegatronAnalyticEstimator.EFFICIENCIES);
+    private MegatronSimulationEstimator(Catalogs catalogs, HyperParameters params) {
+        super(Method.SIMULATION, "Megatron-LM 3D parallelism simulated: the 1F1B schedule stage by stage "
+                + "(micro-batches as events) over megatron-analytic's per-layer terms and the hardware catalog's links "
+                + "(Narayanan et al., SC'21)", params, catalogs);
     }
 
     @Override
-    protected Estimator copyWith(HyperParameters params) {
-        return new MegatronSimulationEstimator(zoo, hardware, params);
-    }
-
-    @Override
-    public Predictor fit(TrainingSet training) {
-        MegatronJobs jobs = MegatronFit.jobs(NAME, zoo, hardware);
-        boolean overlap = params().flag("overlap-dp");
-        Efficiency e = params().choice("efficiency", MegatronAnalyticEstimator.EFFICIENCIES).equals("fit")
-                ? MegatronFit.efficiency(NAME, jobs, training, overlap)
-                : Efficiency.VTRAIN_A100;
-        return new MegatronPredictor(jobs, e, overlap, Method.SIMULATION, Provenance.of(this, training, 0));
+    protected Estimator with(Catalogs catalogs, HyperParameters params) {
+        return new MegatronSimulationEstimator(catalogs, params);
     }
 }

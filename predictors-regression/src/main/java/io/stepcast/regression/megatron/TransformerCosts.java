@@ -12,7 +12,8 @@ import io.stepcast.api.zoo.TransformerShape;
  *       {@code 16 b s h^2}) {@code + 4 b s^2 h} (Q K^T and the weighted sum of V): Narayanan et al., SC'21,
  *       section 5.1 and appendix, {@code 24 b s h^2 + 4 b s^2 h} per layer at f = 4h. Tensor parallelism splits
  *       each of these matrices over t GPUs (Shoeybi et al. 2019, section 3: column-parallel QKV and first MLP
- *       matrix, row-parallel projections, the heads split over the ranks), so each GPU runs 1/t of them.</li>
+ *       matrix, row-parallel projections, the heads split over the ranks), so each GPU runs 1/t of them. The
+ *       linear layers' shards are counted with their tile and wave quantization ({@link GemmWaves}).</li>
  *   <li>The backward pass costs twice the forward (Narayanan et al., SC'21, appendix: "the backward pass
  *       requires double the number of FLOPs"), so forward plus backward is 3 times the forward.</li>
  *   <li>The output layer (logits): {@code 2 b s h V} forward, V padded by Megatron-LM to a multiple of 128 t
@@ -46,14 +47,25 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, bool
     /** Bytes of one FP16/BF16 element (mixed-precision training; Narayanan et al., SC'21, section 5). */
     static final int HALF = 2;
 
-    /** Matrix FLOPs of one layer, forward plus backward, per GPU. */
-    double layerFlops() {
+    /**
+     * Matrix FLOPs of one layer, forward plus backward, per GPU, in full-wave equivalents: the four linear layers
+     * (QKV {@code [bs x h] . [h x 3h/t]}, projection {@code [bs x h/t] . [h/t x h]}, the MLP's
+     * {@code [bs x h] . [h x f/t]} and {@code [bs x f/t] . [f/t x h]}) with their tile and wave quantization
+     * ({@link GemmWaves}), the attention's batched {@code b a / t} products of {@code s x s} scores unquantized
+     * (their many batches fill the GPU's waves).
+     */
+    double layerFlops(GemmWaves waves) {
         double b = microBatch;
         double s = shape.sequence();
         double h = shape.hidden();
         double f = shape.ffn();
-        double forward = 8 * b * s * h * h + 4 * b * s * h * f + 4 * b * s * s * h;
-        return (recompute ? 4 : 3) * forward / tensor;
+        double m = b * s;
+        int forwardPasses = recompute ? 2 : 1;
+        double linear = waves.linearFlops(m, 3 * h / tensor, h, forwardPasses)
+                + waves.linearFlops(m, h, h / tensor, forwardPasses)
+                + waves.linearFlops(m, f / tensor, h, forwardPasses)
+                + waves.linearFlops(m, h, f / tensor, forwardPasses);
+        return linear + (recompute ? 4 : 3) * 4 * b * s * s * h / tensor;
     }
 
     /** Element-wise bytes of one layer, forward plus backward, per GPU. */
@@ -69,9 +81,11 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, bool
         return (shape.vocabulary() + multiple - 1) / multiple * multiple;
     }
 
-    /** Output-layer FLOPs (logits), forward plus backward, per GPU. */
-    double logitFlops() {
-        return 3 * 2.0 * microBatch * shape.sequence() * shape.hidden() * paddedVocabulary() / tensor;
+    /** Output-layer FLOPs (logits {@code [bs x h] . [h x V / t]}), forward plus backward, per GPU, in full-wave
+     * equivalents ({@link GemmWaves}). */
+    double logitFlops(GemmWaves waves) {
+        return waves.linearFlops((double) microBatch * shape.sequence(), (double) paddedVocabulary() / tensor,
+                shape.hidden(), 1);
     }
 
     /**

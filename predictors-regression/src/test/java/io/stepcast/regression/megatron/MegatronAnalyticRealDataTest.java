@@ -50,6 +50,7 @@ class MegatronAnalyticRealDataTest {
         Predictor p = estimator().fit(TrainingSet.of("vtrain", vtrain()));
         Efficiency e = ((MegatronPredictor) p).efficiency();
         Efficiency d = Efficiency.VTRAIN_A100;
+        System.out.println("megatron-analytic fitted on all rows: " + e);
         assertThat(e.flops()).isCloseTo(d.flops(), org.assertj.core.api.Assertions.within(0.01));
         assertThat(e.memory()).isCloseTo(d.memory(), org.assertj.core.api.Assertions.within(0.01));
         assertThat(e.tensorLink()).isCloseTo(d.tensorLink(), org.assertj.core.api.Assertions.within(0.01));
@@ -81,6 +82,6 @@ class MegatronAnalyticRealDataTest {
         double loso = sum / all.size();
         System.out.printf("megatron-analytic leave-one-shape-out MAPE %.2f%%%n", loso);
         // vTrain (Bang et al., MICRO 2024) reports 8.37% on its single-node configurations; issue 16's target is 6%.
-        assertThat(loso).isLessThanOrEqualTo(6.5);
+        assertThat(loso).isLessThanOrEqualTo(6.0);
     }
 }
