@@ -1,6 +1,9 @@
 package io.stepcast.spark;
 
+import io.stepcast.api.AbstractEstimator;
+import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
@@ -25,41 +28,37 @@ public final class ThrowingPlugin extends StepcastPlugin {
         estimator(new KillsItsExecutor());
     }
 
+    /** A synthetic estimator without hyper-parameters that never fits (its points are not applicable). */
+    static class NeverFits extends AbstractEstimator {
+        NeverFits(String name, String description) {
+            super(name, description, Set.of(Target.RESPONSE_TIME, Target.THROUGHPUT), HyperParameters.of());
+        }
+
+        @Override
+        protected Estimator copyWith(HyperParameters params) {
+            return this;
+        }
+
+        @Override
+        public Predictor fit(TrainingSet training) {
+            throw new CannotFitException("synthetic: never fits");
+        }
+    }
+
     /**
      * Never fits (a not-applicable predictor, on every engine), but the first attempt of its first task on a
      * Spark executor JVM (not the driver, so never in-process or in local mode) ends that JVM, as a lost node
      * would: Spark must run the task again elsewhere and the results stay the same.
      */
-    static final class KillsItsExecutor implements Estimator {
+    static final class KillsItsExecutor extends NeverFits {
         /**
          * The task index of this estimator's first task in small-suite.yaml: the fifth predictor of the first
          * dataset, three folds each.
          */
         static final int FIRST_TASK = 4 * 3;
 
-        @Override
-        public String name() {
-            return "synthetic-lost-executor";
-        }
-
-        @Override
-        public String description() {
-            return "synthetic test estimator that ends its executor once";
-        }
-
-        @Override
-        public Set<Target> targets() {
-            return Set.of(Target.RESPONSE_TIME, Target.THROUGHPUT);
-        }
-
-        @Override
-        public Map<String, String> hyperParameters() {
-            return Map.of();
-        }
-
-        @Override
-        public Estimator withHyperParameters(Map<String, String> overrides) {
-            return this;
+        KillsItsExecutor() {
+            super("synthetic-lost-executor", "synthetic test estimator that ends its executor once");
         }
 
         @Override
@@ -69,20 +68,25 @@ public final class ThrowingPlugin extends StepcastPlugin {
                     && !"driver".equals(org.apache.spark.SparkEnv.get().executorId())) {
                 Runtime.getRuntime().halt(3);
             }
-            throw new io.stepcast.api.CannotFitException("synthetic: never fits");
+            return super.fit(training);
         }
     }
 
-    /** Throws from {@link #targets()}, which the scorer asks outside its fit guard. */
+    /**
+     * Throws from {@link #targets()}, which the scorer asks outside its fit guard, and from its fit; its name,
+     * description and (no) hyper-parameters are a {@link NeverFits}'s.
+     */
     static final class Throws implements Estimator {
+        private final Estimator named = new NeverFits("synthetic-throws", "synthetic test estimator that throws");
+
         @Override
         public String name() {
-            return "synthetic-throws";
+            return named.name();
         }
 
         @Override
         public String description() {
-            return "synthetic test estimator that throws";
+            return named.description();
         }
 
         @Override
@@ -92,7 +96,7 @@ public final class ThrowingPlugin extends StepcastPlugin {
 
         @Override
         public Map<String, String> hyperParameters() {
-            return Map.of();
+            return named.hyperParameters();
         }
 
         @Override

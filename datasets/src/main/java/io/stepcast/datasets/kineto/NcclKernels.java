@@ -9,19 +9,20 @@ import java.util.Optional;
  * Recognises NCCL kernels and annotations of PyTorch traces and the collective each performs:
  * {@code ncclKernel_AllReduce_RING_LL_Sum_float(...)} (NCCL 2.x up to 2.18), {@code ncclDevKernel_AllReduce_...}
  * (2.19 on), and the {@code nccl:all_reduce} / {@code nccl:all_to_all} record-function annotations of
- * {@code torch.distributed}. Also gives element sizes of the dtypes PyTorch records.
+ * {@code torch.distributed}. Also gives element sizes of the dtypes PyTorch records. Public for the other readers
+ * of NCCL kernels (the TF2 profiler trace's).
  */
-final class NcclKernels {
+public final class NcclKernels {
     private NcclKernels() {
     }
 
     /** Whether a kernel name is an NCCL kernel. */
-    static boolean isNccl(String kernel) {
+    public static boolean isNccl(String kernel) {
         return kernel != null && (kernel.startsWith("ncclKernel_") || kernel.startsWith("ncclDevKernel_"));
     }
 
     /** The collective of an NCCL kernel name, from the word after the prefix ({@code AllReduce}). */
-    static Optional<Collective> ofKernel(String kernel) {
+    public static Optional<Collective> ofKernel(String kernel) {
         int start = kernel.indexOf('_') + 1;
         int end = kernel.indexOf('_', start);
         if (start <= 0 || end < 0) {

@@ -8,10 +8,13 @@ import io.stepcast.datasets.catalog.ProfileReaders;
 import io.stepcast.datasets.importers.ParquetImport;
 import io.stepcast.datasets.inspect.ProfileSummariser;
 import io.stepcast.datasets.inspect.ProfileSummary;
+import io.stepcast.datasets.parquet.OpTraceFiles;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,7 +25,8 @@ import java.util.Optional;
  * like a Chrome trace object ({@code {"traceEvents"} or {@code {"displayTimeUnit"}), which is what stepcast
  * read as a TensorFlow timeline before readers were registered; a reader of another Chrome-trace dialect
  * (Kineto) must therefore be registered before this one. Its summary tells the two TensorFlow dialects apart:
- * a TF2 profiler trace ({@link Tf2TraceReader#detect}) or a TensorFlow 1.x timeline ({@link TimelineSummariser}).
+ * a TF2 profiler trace ({@link Tf2TraceReader#detect}) or a TensorFlow 1.x timeline ({@link TimelineSummariser}),
+ * and a TF2 trace's profile and op trace come from its {@code Steps} thread ({@link Tf2TraceReader}).
  */
 public final class TfTimelineReader implements ProfileReader, ParquetImport, ProfileSummariser {
     /** The reader's name. */
@@ -49,13 +53,26 @@ public final class TfTimelineReader implements ProfileReader, ParquetImport, Pro
 
     @Override
     public ProfileSummary summarise(Path file) throws IOException {
+        return tf2(file) ? new Tf2TraceReader().summarise(file) : new TimelineSummariser().summarise(file);
+    }
+
+    /** Whether the file is a TF2 profiler trace rather than a TensorFlow 1.x timeline. */
+    private static boolean tf2(Path file) throws IOException {
         FileHead head = ProfileReaders.head(file);
-        return Tf2TraceReader.detect(head.fileName(), head.head()) ? new Tf2TraceReader().summarise(file)
-                : new TimelineSummariser().summarise(file);
+        return Tf2TraceReader.detect(head.fileName(), head.head());
+    }
+
+    /** A trace without a model name is named after its file. */
+    private static String modelName(Path file) {
+        return file.getFileName().toString().replaceFirst("(\\.trace)?\\.json(\\.gz)?$", "");
     }
 
     @Override
     public Profile read(Path file, ImportOptions options) throws IOException {
+        if (tf2(file)) {
+            return new Tf2TraceReader().readProfile(file, options.model().orElseGet(() -> modelName(file)),
+                    Math.max(1, options.localBatch()));
+        }
         if (options.model().isEmpty() && options.localBatch() == 0) {
             return importer.readProfile(file);
         }
@@ -66,6 +83,16 @@ public final class TfTimelineReader implements ProfileReader, ParquetImport, Pro
     @Override
     public List<String> importToParquet(Path input, Path out, Optional<Path> observations, ImportOptions options)
             throws IOException {
+        if (tf2(input)) {
+            Map<String, String> meta = new HashMap<>();
+            meta.put(OpTraceFiles.MODEL_KEY, options.model().orElseGet(() -> modelName(input)));
+            if (options.localBatch() > 0) {
+                meta.put(OpTraceFiles.LOCAL_BATCH_KEY, Integer.toString(options.localBatch()));
+            }
+            long[] r = new Tf2TraceReader().writeOpTrace(input, out, meta);
+            return List.of(String.format("%s: wrote %,d op-trace rows (%,d steps, TF2 profiler trace) to %s", NAME,
+                    r[0], r[1], out));
+        }
         TimelineImporter.Summary s = importer.writeOpTrace(input, out, options.model().orElse(null),
                 options.localBatch());
         return List.of(String.format("%s: wrote %,d op-trace rows (%,d steps) to %s", NAME, s.rows(), s.steps(), out));

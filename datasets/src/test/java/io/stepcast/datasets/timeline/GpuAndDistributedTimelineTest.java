@@ -111,5 +111,25 @@ class GpuAndDistributedTimelineTest {
         assertThat(s.communicationS()).isCloseTo(200e-6, within(1e-12));
         assertThat(s.exposedCommunicationS()).isCloseTo(200e-6, within(1e-12));
         assertThat(s.device()).isEqualTo("/device:GPU:0");
+
+        // Its profile is one step from the Steps thread (not the whole trace read as a TF 1.x timeline), the NCCL
+        // kernel a collective of unknown size, and its op trace has a marker row per step.
+        io.stepcast.api.profile.Profile p = new TfTimelineReader().read(f, io.stepcast.api.plugin.ImportOptions.none());
+        assertThat(p.stepTimeUs()).isCloseTo(900, within(1e-9));
+        assertThat(p.ops()).hasSize(1).allMatch(o -> o.type().equals("MatMul") && o.startUs() == 100);
+        assertThat(p.collectives()).hasSize(1).allMatch(c -> c.bytes().isEmpty() && c.startUs() == 500);
+        assertThat(p.rank().worldSize()).isEqualTo(1);
+        Path parquet = dir.resolve("tf2.parquet");
+        new TfTimelineReader().importToParquet(f, parquet, java.util.Optional.empty(),
+                io.stepcast.api.plugin.ImportOptions.none());
+        try (var rows = io.stepcast.datasets.parquet.OpTraceFiles.reader(parquet)) {
+            List<OpEvent> all = new ArrayList<>();
+            for (OpEvent o = rows.next(); o != null; o = rows.next()) {
+                all.add(o);
+            }
+            assertThat(all).hasSize(9);
+            assertThat(all).filteredOn(o -> o.type().equals(io.stepcast.datasets.trace.ProfileAssembler.STEP_MARKER))
+                    .extracting(OpEvent::step).containsExactly(0, 1, 2);
+        }
     }
 }

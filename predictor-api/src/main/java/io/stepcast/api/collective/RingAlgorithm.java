@@ -19,10 +19,7 @@ package io.stepcast.api.collective;
  */
 public record RingAlgorithm(LinkCost link, double overheadS) implements CollectiveAlgorithm {
     public RingAlgorithm {
-        java.util.Objects.requireNonNull(link, "link");
-        if (!(overheadS >= 0)) {
-            throw new IllegalArgumentException("overhead must be non-negative, was " + overheadS);
-        }
+        SingleLink.check(link, overheadS);
     }
 
     /** The pure alpha-beta ring, with no per-call overhead. */
@@ -32,7 +29,7 @@ public record RingAlgorithm(LinkCost link, double overheadS) implements Collecti
 
     /** The ring under an NCCL protocol regime: its hop latency, bandwidth share and base latency. */
     public static RingAlgorithm nccl(LinkCost link, NcclProtocol protocol, NcclProtocol.Hardware hardware) {
-        return new RingAlgorithm(link.under(protocol, hardware), protocol.baseLatencyUs() * 1e-6);
+        return SingleLink.nccl(link, protocol, hardware, RingAlgorithm::new);
     }
 
     @Override
@@ -42,20 +39,11 @@ public record RingAlgorithm(LinkCost link, double overheadS) implements Collecti
 
     @Override
     public double seconds(Collective op, double bytes, Placement placement) {
-        CollectiveAlgorithm.check(bytes, placement);
-        int p = placement.ranks();
-        if (p == 1) {
-            return 0;
-        }
-        double a = link.alphaS();
-        double b = link.betaSPerByte();
-        double share = (p - 1.0) / p;
-        double t = switch (op) {
+        return SingleLink.seconds(link, overheadS, bytes, placement, (p, a, b, share) -> switch (op) {
             case ALL_REDUCE -> 2.0 * (p - 1) * a + 2.0 * share * bytes * b;
             case REDUCE_SCATTER, ALL_GATHER, ALL_TO_ALL -> (p - 1) * a + share * bytes * b;
             case BROADCAST, REDUCE -> (p - 1) * a + bytes * b;
             case SEND_RECV -> a + bytes * b;
-        };
-        return overheadS + t;
+        });
     }
 }

@@ -23,10 +23,7 @@ package io.stepcast.api.collective;
  */
 public record TreeAlgorithm(LinkCost link, double overheadS) implements CollectiveAlgorithm {
     public TreeAlgorithm {
-        java.util.Objects.requireNonNull(link, "link");
-        if (!(overheadS >= 0)) {
-            throw new IllegalArgumentException("overhead must be non-negative, was " + overheadS);
-        }
+        SingleLink.check(link, overheadS);
     }
 
     /** The pure alpha-beta tree, with no per-call overhead. */
@@ -36,7 +33,7 @@ public record TreeAlgorithm(LinkCost link, double overheadS) implements Collecti
 
     /** The tree under an NCCL protocol regime. */
     public static TreeAlgorithm nccl(LinkCost link, NcclProtocol protocol, NcclProtocol.Hardware hardware) {
-        return new TreeAlgorithm(link.under(protocol, hardware), protocol.baseLatencyUs() * 1e-6);
+        return SingleLink.nccl(link, protocol, hardware, TreeAlgorithm::new);
     }
 
     /** {@code ceil(log2 p)}, the levels of a binary tree over p ranks. */
@@ -51,22 +48,15 @@ public record TreeAlgorithm(LinkCost link, double overheadS) implements Collecti
 
     @Override
     public double seconds(Collective op, double bytes, Placement placement) {
-        CollectiveAlgorithm.check(bytes, placement);
-        int p = placement.ranks();
-        if (p == 1) {
-            return 0;
-        }
-        int d = depth(p);
-        double a = link.alphaS();
-        double b = link.betaSPerByte();
-        double share = (p - 1.0) / p;
-        double t = switch (op) {
-            case ALL_REDUCE -> 2.0 * d * a + 2.0 * share * bytes * b;
-            case BROADCAST, REDUCE -> d * (a + bytes * b);
-            case ALL_GATHER, REDUCE_SCATTER -> d * a + share * bytes * b;
-            case SEND_RECV -> a + bytes * b;
-            case ALL_TO_ALL -> throw new IllegalArgumentException("the tree algorithm has no all-to-all");
-        };
-        return overheadS + t;
+        return SingleLink.seconds(link, overheadS, bytes, placement, (p, a, b, share) -> {
+            int d = depth(p);
+            return switch (op) {
+                case ALL_REDUCE -> 2.0 * d * a + 2.0 * share * bytes * b;
+                case BROADCAST, REDUCE -> d * (a + bytes * b);
+                case ALL_GATHER, REDUCE_SCATTER -> d * a + share * bytes * b;
+                case SEND_RECV -> a + bytes * b;
+                case ALL_TO_ALL -> throw new IllegalArgumentException("the tree algorithm has no all-to-all");
+            };
+        });
     }
 }

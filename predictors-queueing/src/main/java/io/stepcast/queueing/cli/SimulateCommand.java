@@ -62,7 +62,9 @@ import java.util.concurrent.Callable;
  * A profile recorded on a rank of a data-parallel job (world size above 1, with its collectives, as a PyTorch
  * profiler trace gives) is replayed instead ({@link CollectiveReplay}), and is the default architecture for it: at
  * the trace's world size and placement its collectives take their measured times, elsewhere their measured times
- * plus the cost model's difference between the new placement and the trace's.
+ * plus the cost model's difference between the new placement and the trace's; collectives whose bytes the trace does
+ * not record (estimated from their durations, upper bounds) make the step at other placements a range, said on
+ * stderr and in the JSON output.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate parameter-server or all-reduce training of W workers from a single-worker profile.",
@@ -454,6 +456,9 @@ public final class SimulateCommand implements Callable<Integer> {
      * size and placement every collective takes its measured time, elsewhere its measured time plus the cost
      * model's difference, new placement minus the trace's ({@link AllReduceLinks}, over the links of {@code --hardware},
      * else of the trace's device). The trace's placement is its world size on one node, or on {@code --nodes}.
+     * When collectives of the trace have bytes estimated from their durations (upper bounds), a note on stderr says
+     * so, the JSON output counts them ({@code collective_bytes}), and at other placements than the trace's and one
+     * worker the step is a range ({@link CollectiveReplay#stepBounds}) rather than a prediction.
      */
     private int replay(Profile profile) throws IOException {
         int world = profile.rank().worldSize();
@@ -472,40 +477,113 @@ public final class SimulateCommand implements Callable<Integer> {
         Placement measured = AllReduceLinks.placement(world, nodes != null ? nodes : 1);
         AllReduceLinks.CollectiveTimes traceTimes = times(links, label, measured, configured);
         CollectiveReplay replay = new CollectiveReplay(profile);
-        List<ThroughputEstimate> points = new ArrayList<>();
+        List<CollectiveReplay.StepBounds> steps = new ArrayList<>();
         List<Placement> placements = new ArrayList<>();
         for (int w : workers) {
             int n = nodes != null ? nodes : (w + perNode - 1) / perNode;
             Placement placement = AllReduceLinks.placement(w, n);
-            double step;
             try {
-                step = replay.stepSeconds(measured, placement, traceTimes,
-                        w == 1 || placement.equals(measured) ? traceTimes : times(links, label, placement, configured));
+                steps.add(replay.stepBounds(measured, placement, traceTimes,
+                        w == 1 || placement.equals(measured) ? traceTimes : times(links, label, placement, configured)));
             } catch (IllegalArgumentException e) {
                 // Bad input, not a usage error: the trace lacks what the scaling needs.
                 throw new IOException(profileFile + ": " + e.getMessage(), e);
             }
-            points.add(new ThroughputEstimate(w, w / step, 0, w / step, w / step, step, 1, 0, new double[0]));
             placements.add(placement);
+        }
+        long estimated = profile.collectives().stream().filter(c -> c.bytes().isPresent() && !c.bytesMeasured())
+                .count();
+        if (estimated > 0) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(Locale.ROOT, "note: %s: %d of the %d collectives of the replayed step have bytes estimated from "
+                            + "their durations and the catalog's links, upper bounds (a kernel's time also holds its wait "
+                            + "for the other ranks); at %d workers on %d node(s) and at 1 the step is the replay of the "
+                            + "measured times, elsewhere it is bounded, not predicted: low and high ends take each "
+                            + "estimated collective as all waiting or all transfer (scaled by the cost model's ratio); "
+                            + "a trace recorded with record_shapes=True gives the bytes%n", profileFile, estimated,
+                    profile.collectives().size(), world, measured.nodes());
+            err.flush();
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(json(points, placements));
+            out.println(replayJson(steps, placements, profile.collectives().size(), estimated));
         } else {
-            out.printf(Locale.ROOT, "%s, local batch %d, allreduce replay of a rank of %d (%d collectives/step), "
+            out.printf(Locale.ROOT, "%s, local batch %d, allreduce replay of a rank of %d (%d collectives/step%s), "
                             + "hardware %s; at %d workers on %d node(s) the trace's measured collectives, elsewhere "
                             + "scaled by the cost model%n", profile.model(), localBatch, world,
-                    profile.collectives().size(), label, world, measured.nodes());
+                    profile.collectives().size(), estimated > 0 ? ", " + estimated + " with estimated bytes" : "",
+                    label, world, measured.nodes());
             out.printf(Locale.ROOT, "%8s %6s %12s %12s %14s%n", "workers", "nodes", "step (s)", "steps/s",
                     "samples/s");
-            for (int i = 0; i < points.size(); i++) {
-                ThroughputEstimate e = points.get(i);
-                out.printf(Locale.ROOT, "%8d %6d %12.6f %12.3f %14.2f%n", e.workers(), placements.get(i).nodes(),
-                        e.workers() / e.stepsPerS(), e.stepsPerS(), e.samplesPerS(localBatch));
+            for (int i = 0; i < steps.size(); i++) {
+                CollectiveReplay.StepBounds b = steps.get(i);
+                int w = workers.get(i);
+                if (b.exact()) {
+                    out.printf(Locale.ROOT, "%8d %6d %12.6f %12.3f %14.2f%n", w, placements.get(i).nodes(),
+                            b.lowSeconds(), w / b.lowSeconds(), w / b.lowSeconds() * localBatch);
+                } else {
+                    out.printf(Locale.ROOT, "%8d %6d %s %s %s  bounded (estimated bytes)%n", w,
+                            placements.get(i).nodes(),
+                            range("%.6f", b.lowSeconds(), b.highSeconds()),
+                            range("%.3f", w / b.highSeconds(), w / b.lowSeconds()),
+                            range("%.2f", w / b.highSeconds() * localBatch, w / b.lowSeconds() * localBatch));
+                }
             }
         }
         out.flush();
         return 0;
+    }
+
+    private static String range(String format, double low, double high) {
+        return String.format(Locale.ROOT, format, low) + ".." + String.format(Locale.ROOT, format, high);
+    }
+
+    /**
+     * The replay's points: an exact one as the other modes write it, plus {@code step_s}; a bounded one without a
+     * point, its {@code step_s}, {@code steps_per_s} and {@code samples_per_s} as {@code {"low", "high"}} and
+     * {@code bounded: true}; and, once, how many of the step's collectives had their bytes estimated.
+     */
+    private String replayJson(List<CollectiveReplay.StepBounds> steps, List<Placement> placements, int collectives,
+                              long estimated) throws IOException {
+        StringWriter sw = new StringWriter();
+        try (JsonGenerator g = new JsonFactory().createGenerator(sw)) {
+            g.writeStartObject();
+            g.writeObjectFieldStart("collective_bytes");
+            g.writeNumberField("collectives_per_step", collectives);
+            g.writeNumberField("estimated", estimated);
+            g.writeBooleanField("bytes_estimated", estimated > 0);
+            g.writeEndObject();
+            g.writeArrayFieldStart("points");
+            for (int i = 0; i < steps.size(); i++) {
+                CollectiveReplay.StepBounds b = steps.get(i);
+                int w = workers.get(i);
+                g.writeStartObject();
+                g.writeNumberField("workers", w);
+                g.writeNumberField("nodes", placements.get(i).nodes());
+                if (b.exact()) {
+                    g.writeNumberField("step_s", b.lowSeconds());
+                    g.writeNumberField("steps_per_s", w / b.lowSeconds());
+                    g.writeNumberField("samples_per_s", w / b.lowSeconds() * localBatch);
+                    g.writeNumberField("spread", 0.0);
+                } else {
+                    g.writeBooleanField("bounded", true);
+                    lowHigh(g, "step_s", b.lowSeconds(), b.highSeconds());
+                    lowHigh(g, "steps_per_s", w / b.highSeconds(), w / b.lowSeconds());
+                    lowHigh(g, "samples_per_s", w / b.highSeconds() * localBatch, w / b.lowSeconds() * localBatch);
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        return sw.toString();
+    }
+
+    private static void lowHigh(JsonGenerator g, String field, double low, double high) throws IOException {
+        g.writeObjectFieldStart(field);
+        g.writeNumberField("low", low);
+        g.writeNumberField("high", high);
+        g.writeEndObject();
     }
 
     private AllReduceLinks.CollectiveTimes times(AllReduceLinks links, String label, Placement placement,

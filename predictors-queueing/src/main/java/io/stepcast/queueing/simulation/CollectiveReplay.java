@@ -118,31 +118,105 @@ public final class CollectiveReplay {
      * measured collective also holds what the alpha-beta model does not see (waiting for the slowest rank, kernel
      * launch), which a new placement does not scale; a ratio would multiply that time too.
      *
-     * @throws IllegalArgumentException when a collective to scale has no byte count
+     * @throws IllegalArgumentException when a collective to scale has no byte count, or only one estimated from its
+     *                                  duration: then the step is only bounded ({@link #stepBounds}), and the message
+     *                                  gives the bounds
      */
     public double stepSeconds(io.stepcast.api.collective.Placement measured,
                               io.stepcast.api.collective.Placement target,
                               AllReduceLinks.CollectiveTimes measuredTimes, AllReduceLinks.CollectiveTimes targetTimes) {
+        StepBounds b = stepBounds(measured, target, measuredTimes, targetTimes);
+        if (!b.exact()) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%d of the %d collectives of the"
+                            + " trace's step have bytes estimated from their durations (upper bounds: a kernel's time"
+                            + " also holds its wait for the other ranks), so the step on %d ranks is only bounded,"
+                            + " %s to %s s; a trace recorded with record_shapes=True gives their bytes",
+                    b.estimated(), profile.collectives().size(), target.ranks(), fourDigits(b.lowSeconds()),
+                    fourDigits(b.highSeconds())));
+        }
+        return b.lowSeconds();
+    }
+
+    /**
+     * The replayed step on {@code target} ranks as a range. A collective whose bytes the trace records is scaled as
+     * in {@link #stepSeconds(io.stepcast.api.collective.Placement, io.stepcast.api.collective.Placement,
+     * AllReduceLinks.CollectiveTimes, AllReduceLinks.CollectiveTimes)}, the same at both ends. One whose bytes were
+     * estimated from its duration (an upper bound: the estimate takes all of the measured time for transfer, and a
+     * measured NCCL kernel also waits for the other ranks) is taken at its two extremes (our choice): all of its
+     * measured time transfer, scaled by the cost model's ratio {@code targetTimes / measuredTimes} at the estimated
+     * bytes (a ratio, which where bandwidth dominates does not depend on how much the estimate overstates the
+     * bytes), and all of it waiting, which a new placement leaves as it is but for the model's latency difference
+     * at no bytes. The shorter of the two goes into the low end, the longer into the high end; the replay never
+     * shortens the step when a collective lengthens, so the step under any split between waiting and transfer lies
+     * between the two. At the trace's placement and on one rank the step is exact.
+     *
+     * @throws IllegalArgumentException when a collective to scale has no byte count
+     */
+    public StepBounds stepBounds(io.stepcast.api.collective.Placement measured,
+                                 io.stepcast.api.collective.Placement target,
+                                 AllReduceLinks.CollectiveTimes measuredTimes,
+                                 AllReduceLinks.CollectiveTimes targetTimes) {
         if (target.equals(measured)) {
-            return measuredStepSeconds();
+            double s = measuredStepSeconds();
+            return new StepBounds(s, s, 0);
         }
         if (target.ranks() == 1) {
-            return stepSeconds(c -> 0);
+            double s = stepSeconds(c -> 0);
+            return new StepBounds(s, s, 0);
         }
-        return stepSeconds(c -> {
+        int estimated = 0;
+        for (CollectiveOp c : profile.collectives()) {
             if (c.bytes().isEmpty()) {
                 throw new IllegalArgumentException("a " + c.kind().label() + " of the trace has no byte count, so it"
                         + " cannot be scaled to " + target.ranks() + " ranks");
             }
+            estimated += c.bytesMeasured() ? 0 : 1;
+        }
+        ToDoubleFunction<CollectiveOp> additive = c -> {
+            double bytes = c.bytes().getAsLong();
+            return Math.max(0, c.durationUs() / 1e6 + targetTimes.seconds(c.kind(), bytes)
+                    - measuredTimes.seconds(c.kind(), bytes));
+        };
+        if (estimated == 0) {
+            double s = stepSeconds(additive);
+            return new StepBounds(s, s, 0);
+        }
+        ToDoubleFunction<CollectiveOp> waiting = c -> Math.max(0, c.durationUs() / 1e6
+                + targetTimes.seconds(c.kind(), 0) - measuredTimes.seconds(c.kind(), 0));
+        ToDoubleFunction<CollectiveOp> transfer = c -> {
             double bytes = c.bytes().getAsLong();
             double base = measuredTimes.seconds(c.kind(), bytes);
-            return Math.max(0, c.durationUs() / 1e6 + targetTimes.seconds(c.kind(), bytes) - base);
-        });
+            return base > 0 ? c.durationUs() / 1e6 * targetTimes.seconds(c.kind(), bytes) / base
+                    : additive.applyAsDouble(c);
+        };
+        double low = stepSeconds(c -> c.bytesMeasured() ? additive.applyAsDouble(c)
+                : Math.min(waiting.applyAsDouble(c), transfer.applyAsDouble(c)));
+        double high = stepSeconds(c -> c.bytesMeasured() ? additive.applyAsDouble(c)
+                : Math.max(waiting.applyAsDouble(c), transfer.applyAsDouble(c)));
+        return new StepBounds(low, high, estimated);
+    }
+
+    /**
+     * A replayed step's range, seconds; both ends equal when it is exact.
+     *
+     * @param lowSeconds  the shortest step the trace allows
+     * @param highSeconds the longest
+     * @param estimated   the collectives of the step whose estimated bytes make it a range (0: exact)
+     */
+    public record StepBounds(double lowSeconds, double highSeconds, int estimated) {
+        /** True when the step is one number (no collective scaled from estimated bytes). */
+        public boolean exact() {
+            return estimated == 0;
+        }
     }
 
     /** The step with every collective at its measured duration (the measured step). */
     public double measuredStepSeconds() {
         return stepSeconds(c -> c.durationUs() / 1e6);
+    }
+
+    private static String fourDigits(double x) {
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     /** The first index whose value is above {@code v} ({@code a} ascending). */

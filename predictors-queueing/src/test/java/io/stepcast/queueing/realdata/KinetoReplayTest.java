@@ -101,4 +101,101 @@ class KinetoReplayTest {
                 .asDouble().orElseThrow();
         assertThat(sixteen).isGreaterThan(step);
     }
+
+    /**
+     * The real trace with every collective's bytes estimated from its duration, as for a trace that does not record
+     * them (the reader's estimate: {@link io.stepcast.api.collective.CatalogCollectiveModel#bytes}).
+     */
+    private static io.stepcast.api.profile.Profile withEstimatedBytes(io.stepcast.api.profile.Profile p) {
+        io.stepcast.api.collective.CatalogCollectiveModel model = io.stepcast.api.collective.CatalogCollectiveModel
+                .of(new DefaultHardwareCatalog(), p.rank().device(), p.rank().worldSize()).orElseThrow();
+        List<io.stepcast.api.profile.CollectiveOp> estimated = p.collectives().stream()
+                .map(c -> new io.stepcast.api.profile.CollectiveOp(c.kind(), c.stream(), c.startUs(), c.durationUs(),
+                        model.bytes(c.kind(), c.durationUs() * 1e-6), false)).toList();
+        return new io.stepcast.api.profile.Profile(p.model(), p.localBatch(), p.stepTimeUs(), p.parameters(),
+                p.receives(), p.ops(), p.sends(), p.origin(), estimated, p.rank());
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"a100_world2_rank0", "a100_world8_rank3"})
+    void withEstimatedBytesTheStepElsewhereIsARangeHoldingTheRecordedBytesPrediction(String name) throws Exception {
+        io.stepcast.api.profile.Profile recorded = new DefaultProfileSource().read(Path.of(trace(name)));
+        io.stepcast.queueing.simulation.CollectiveReplay exact =
+                new io.stepcast.queueing.simulation.CollectiveReplay(recorded);
+        io.stepcast.queueing.simulation.CollectiveReplay bounded =
+                new io.stepcast.queueing.simulation.CollectiveReplay(withEstimatedBytes(recorded));
+        io.stepcast.queueing.simulation.AllReduceLinks links =
+                new io.stepcast.queueing.simulation.AllReduceLinks(Optional.of(new DefaultHardwareCatalog()));
+        int world = recorded.rank().worldSize();
+        io.stepcast.api.collective.Placement measured = io.stepcast.api.collective.Placement.singleNode(world);
+        // The DGX A100's NICs, and the trace's device, whose systems leave the NIC to the 10 Gbit/s default.
+        for (String hardware : List.of("dgx-a100", recorded.rank().device())) {
+            check(name, hardware, exact, bounded, links, measured);
+        }
+        var m = times(links, "dgx-a100", measured);
+        assertThat(bounded.stepBounds(measured, measured, m, m).lowSeconds()).isEqualTo(exact.measuredStepSeconds());
+    }
+
+    private static void check(String name, String hardware, io.stepcast.queueing.simulation.CollectiveReplay exact,
+                              io.stepcast.queueing.simulation.CollectiveReplay bounded,
+                              io.stepcast.queueing.simulation.AllReduceLinks links,
+                              io.stepcast.api.collective.Placement measured) {
+        var m = times(links, hardware, measured);
+        for (int w : new int[] {16, 64}) {
+            io.stepcast.api.collective.Placement target =
+                    io.stepcast.queueing.simulation.AllReduceLinks.placement(w, w / 8);
+            var t = times(links, hardware, target);
+            double step = exact.stepSeconds(measured, target, m, t);
+            io.stepcast.queueing.simulation.CollectiveReplay.StepBounds b = bounded.stepBounds(measured, target, m, t);
+            assertThat(b.exact()).isFalse();
+            assertThat(step).as("%s on %s at %d", name, hardware, w).isBetween(b.lowSeconds(), b.highSeconds());
+            assertThat(b.lowSeconds()).isGreaterThanOrEqualTo(bounded.stepBounds(measured,
+                    io.stepcast.api.collective.Placement.singleNode(1), m, m).lowSeconds());
+        }
+    }
+
+    private static io.stepcast.queueing.simulation.AllReduceLinks.CollectiveTimes times(
+            io.stepcast.queueing.simulation.AllReduceLinks links, String hardware,
+            io.stepcast.api.collective.Placement placement) {
+        return links.resolve(hardware, placement, java.util.OptionalDouble.empty(), 10, 0, 0, false, "")
+                .times().orElseThrow();
+    }
+
+    @Test
+    void aTraceWithoutRecordedBytesIsReplayedAtItsScaleAndBoundedElsewhereSaidOnStderrAndInTheJson(
+            @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        // The real 2-rank trace with the kernels' message sizes taken out: its collectives' bytes are estimated.
+        Path stripped = dir.resolve("a100_world2_rank0-no-bytes.pt.trace.json.gz");
+        JsonFactory f = new JsonFactory();
+        try (JsonParser in = f.createParser(new java.util.zip.GZIPInputStream(
+                java.nio.file.Files.newInputStream(Path.of(trace("a100_world2_rank0")))));
+             com.fasterxml.jackson.core.JsonGenerator g = f.createGenerator(new java.util.zip.GZIPOutputStream(
+                     java.nio.file.Files.newOutputStream(stripped)))) {
+            while (in.nextToken() != null) {
+                if (in.currentToken() == JsonToken.FIELD_NAME
+                        && (in.currentName().equals("In msg nelems") || in.currentName().equals("Out msg nelems"))) {
+                    in.nextToken();
+                    in.skipChildren();
+                } else {
+                    g.copyCurrentEvent(in);
+                }
+            }
+        }
+        assertThat(run("--profile", stripped.toString(), "--workers", "1,2,16", "--json")).isEqualTo(0);
+        assertThat(err.toString()).startsWith("note: " + stripped).contains("7 of the 7 collectives",
+                "estimated from their durations", "bounded, not predicted").doesNotContain("\tat ");
+        com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.toString());
+        assertThat(j.get("collective_bytes").get("estimated").asInt()).isEqualTo(7);
+        assertThat(j.get("collective_bytes").get("bytes_estimated").asBoolean()).isTrue();
+        // At the trace's 2 workers its measured step, exactly as with the bytes.
+        assertThat(j.get("points").get(1).get("step_s").asDouble()).isBetween(0.222442 * 0.9, 0.222442 * 1.1);
+        assertThat(j.get("points").get(1).has("bounded")).isFalse();
+        // At 16: no point, a range.
+        com.fasterxml.jackson.databind.JsonNode sixteen = j.get("points").get(2);
+        assertThat(sixteen.get("bounded").asBoolean()).isTrue();
+        assertThat(sixteen.has("steps_per_s")).isTrue();
+        assertThat(sixteen.get("step_s").get("low").asDouble())
+                .isLessThan(sixteen.get("step_s").get("high").asDouble());
+    }
 }

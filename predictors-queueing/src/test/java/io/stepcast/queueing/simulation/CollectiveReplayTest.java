@@ -64,4 +64,38 @@ class CollectiveReplayTest {
         assertThatThrownBy(() -> new CollectiveReplay(synthetic(OptionalLong.empty())).stepSeconds(two, four, model,
                 doubled)).hasMessageContaining("no byte count");
     }
+
+    @Test
+    void estimatedBytesBoundTheStepAtOtherPlacementsBetweenAllWaitingAndAllTransfer() {
+        // Bytes estimated (not measured): the measured model gives 100 us at no bytes and 200 us (the whole measured
+        // time) at the estimated bytes; the new placement 150 us and 400 us.
+        Profile p = synthetic(OptionalLong.of(1000));
+        List<CollectiveOp> estimated = p.collectives().stream().map(c -> new CollectiveOp(c.kind(), c.stream(),
+                c.startUs(), c.durationUs(), c.bytes(), false)).toList();
+        CollectiveReplay r = new CollectiveReplay(new Profile(p.model(), p.localBatch(), p.stepTimeUs(), List.of(),
+                List.of(), p.ops(), List.of(), "synthetic", estimated, p.rank()));
+        Placement two = Placement.singleNode(2);
+        Placement four = Placement.singleNode(4);
+        AllReduceLinks.CollectiveTimes model = (op, bytes) -> bytes == 0 ? 100e-6 : 200e-6;
+        AllReduceLinks.CollectiveTimes target = (op, bytes) -> bytes == 0 ? 150e-6 : 400e-6;
+        // All transfer: each all-reduce 200 x 400 / 200 = 400 us, as in the doubled case above (1300 us). All
+        // waiting: 200 + 150 - 100 = 250 us each; b2 still ends at 600, the second all-reduce 600-850, the optimizer
+        // 860-950, the tail: 1050 us.
+        CollectiveReplay.StepBounds b = r.stepBounds(two, four, model, target);
+        assertThat(b.exact()).isFalse();
+        assertThat(b.estimated()).isEqualTo(2);
+        assertThat(b.lowSeconds()).isCloseTo(1050e-6, within(1e-12));
+        assertThat(b.highSeconds()).isCloseTo(1300e-6, within(1e-12));
+        // At the trace's placement and on one rank the step stays exact.
+        assertThat(r.stepBounds(two, two, model, target).exact()).isTrue();
+        assertThat(r.stepBounds(two, Placement.singleNode(1), model, target).highSeconds())
+                .isCloseTo(800e-6, within(1e-12));
+        // The point is refused, with the range.
+        assertThatThrownBy(() -> r.stepSeconds(two, four, model, target))
+                .hasMessageContaining("2 of the 2 collectives").hasMessageContaining("only bounded, 0.00105 to 0.0013 s");
+        // Measured bytes: one number at both ends, the additive rule.
+        CollectiveReplay.StepBounds m = new CollectiveReplay(p).stepBounds(two, four, model, target);
+        assertThat(m.exact()).isTrue();
+        assertThat(m.lowSeconds()).isEqualTo(m.highSeconds()).isCloseTo(1300e-6, within(1e-12));
+    }
 }
