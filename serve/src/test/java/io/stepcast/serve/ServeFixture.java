@@ -75,6 +75,17 @@ final class ServeFixture implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /**
+     * A POST that announces its body with {@code Expect: 100-continue}, as a client sending a large body should: the
+     * server answers a body over its limit before the body is sent, so the client never writes into a connection
+     * the server has closed (which, under load, surfaces as a broken pipe instead of the 413).
+     */
+    HttpResponse<String> postLarge(String path, String body) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).expectContinue(true)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     static JsonNode json(HttpResponse<String> r) throws IOException {
         return JSON.readTree(r.body());
     }

@@ -204,8 +204,8 @@ class StepcastServerTest {
     @Test
     void aBodyOverOneMebibyteIs413AndTheServerGoesOn() throws Exception {
         String pad = "x".repeat((int) StepcastServer.MAX_BODY_BYTES);
-        assertError(serve.post("/v1/predict", "{\"predictor\": \"" + pad + "\"}"), 413, "larger than 1048576 bytes");
-        assertError(serve.post("/v1/select-batch", "{\"network\": \"" + pad + "\"}"), 413, "larger than");
+        assertError(serve.postLarge("/v1/predict", "{\"predictor\": \"" + pad + "\"}"), 413, "larger than 1048576 bytes");
+        assertError(serve.postLarge("/v1/select-batch", "{\"network\": \"" + pad + "\"}"), 413, "larger than");
         assertThat(serve.get("/v1/health").statusCode()).isEqualTo(200);
     }
 
