@@ -98,11 +98,9 @@ public final class SuiteRunner {
         Map<String, Double> seconds = new TreeMap<>();
         List<String> notes = new ArrayList<>(plan.notes());
         for (int i = 0; i < results.size(); i++) {
-            SuiteTasks.Result r = results.get(i);
-            seconds.merge(tasks.label(i), r.seconds(), Double::sum);
-            int task = i;
-            r.failure().ifPresent(why -> notes.add(tasks.describe(task) + ": " + why));
+            seconds.merge(tasks.label(i), results.get(i).seconds(), Double::sum);
         }
+        notes.addAll(tasks.failures(results));
         List<List<List<ScoredPoint>>> scored = new ArrayList<>();
         int h = plan.holdOuts().size();
         for (int i = 0; i < h; i++) {

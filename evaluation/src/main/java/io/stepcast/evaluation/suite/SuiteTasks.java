@@ -82,14 +82,48 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
      */
     List<BatchSizeSelection.FoldDecisions> decisions(List<Result> results, BatchSizeSelection s, String label) {
         List<BatchSizeSelection.FoldDecisions> out = new ArrayList<>();
-        for (int i = 0; i < selectionTasks.size(); i++) {
-            SelectionTask t = selectionTasks.get(i);
-            int member = plan.selectionFits().get(t.fits()).members().indexOf(s);
-            if (member >= 0 && t.label().equals(label)) {
-                out.add(((SelectionResult) results.get(plan.holdOuts().size() + i)).decisions().get(member));
+        for (int fold = 0; fold < s.splits().size(); fold++) {
+            int i = task(s, label, fold);
+            out.add(((SelectionResult) results.get(i)).decisions().get(member(i, s)));
+        }
+        return out;
+    }
+
+    /**
+     * What every task that threw reports, from the results in task order: the hold-out tasks in their order, then
+     * each selection's (predictor, fold), selection by selection, as if each selection had tasks of its own.
+     */
+    List<String> failures(List<Result> results) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < plan.holdOuts().size(); i++) {
+            int task = i;
+            results.get(i).failure().ifPresent(why -> out.add(describe(task) + ": " + why));
+        }
+        for (BatchSizeSelection s : plan.selections()) {
+            for (String label : s.predictors().keySet()) {
+                for (int fold = 0; fold < s.splits().size(); fold++) {
+                    String what = "selection " + s.dataset() + " split " + s.splits().get(fold).id() + " " + label;
+                    results.get(task(s, label, fold)).failure().ifPresent(why -> out.add(what + ": " + why));
+                }
             }
         }
         return out;
+    }
+
+    /** The index of the task that decides fold {@code fold} of selection {@code s} with predictor {@code label}. */
+    private int task(BatchSizeSelection s, String label, int fold) {
+        for (int i = 0; i < selectionTasks.size(); i++) {
+            SelectionTask t = selectionTasks.get(i);
+            if (t.fold() == fold && t.label().equals(label)
+                    && plan.selectionFits().get(t.fits()).members().contains(s)) {
+                return plan.holdOuts().size() + i;
+            }
+        }
+        throw new IllegalArgumentException("no task decides selection " + s.dataset() + " with " + label);
+    }
+
+    private int member(int task, BatchSizeSelection s) {
+        return plan.selectionFits().get(selectionTasks.get(task - plan.holdOuts().size()).fits()).members().indexOf(s);
     }
 
     SuitePlan plan() {
