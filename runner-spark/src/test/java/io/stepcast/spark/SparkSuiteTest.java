@@ -47,7 +47,7 @@ class SparkSuiteTest {
     @Test
     void theReferenceRunScoresAndReportsTheFailingTask() {
         assertThat(oneThread.points()).isNotEmpty();
-        assertThat(oneThread.selection()).hasSize(2);
+        assertThat(oneThread.selection()).hasSize(2 + 2);
         assertThat(oneThread.points().stream().filter(p -> p.predictor().equals("courier-ols"))
                 .anyMatch(p -> p.predicted().isPresent())).isTrue();
         assertThat(oneThread.points().stream().filter(p -> p.predictor().equals("synthetic-throws")))

@@ -1,16 +1,12 @@
 package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.Estimator;
-import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
-import io.stepcast.api.TrainingSet;
 import io.stepcast.api.selection.BatchScope;
 import io.stepcast.api.selection.BatchObjective;
 import io.stepcast.api.selection.CourierSelector;
 import io.stepcast.api.selection.RiskAwareSelector;
-import io.stepcast.api.uncertainty.SplitConformalEstimator;
-import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.api.evaluation.Split;
 import io.stepcast.evaluation.selection.SelectionCase;
@@ -18,7 +14,6 @@ import io.stepcast.evaluation.selection.SelectionOutcome;
 import io.stepcast.evaluation.selection.SelectionScorer;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,12 +25,12 @@ import java.util.TreeSet;
 /**
  * One batch-size selection scoring of a suite, planned: the jobs of a dataset with their SLOs, the folds
  * that hold each job out of the time predictor's fit, and the predictors scored. Each job is decided in the
- * first fold that holds all of it out. A predictor's decisions in one fold ({@link #decide}) are independent
- * of every other fold and predictor, so they run as separate tasks; {@link #entry} puts them together in
- * fold order.
+ * first fold that holds all of it out. The fits are not made here: a {@link SelectionFits} fits each
+ * (fold, predictor) once for every selection that shares its folds, and hands each of them the predictor
+ * ({@link #decide}); {@link #entry} puts a predictor's decisions together in fold order.
  *
- * <p>With risk levels, each predictor is fitted through a {@link SplitConformalEstimator} (refit mode: its
- * points, and so its Courier decisions, are those of the plain fit) and is also scored as a
+ * <p>With risk levels, the predictor is a {@link io.stepcast.api.uncertainty.SplitConformalEstimator}'s (refit
+ * mode: its points, and so its Courier decisions, are those of the plain fit) and is also scored as a
  * {@link RiskAwareSelector} at each level, listed as {@code "<label> risk=<alpha>"}. With a goodput objective,
  * every selector maximises predicted goodput among its feasible candidates and the entries' dataset reads
  * {@code "<dataset> goodput"}.
@@ -50,15 +45,8 @@ final class BatchSizeSelection {
     /** Per fold, the jobs it decides (those not decided by an earlier fold). */
     private final List<List<SelectionCase>> casesPerSplit;
     private final Map<String, Estimator> predictors;
-    /** Present when each job's smallest batch is given to the fit: adds it (and its profile) to a training side. */
-    private final Optional<SmallestBatch> smallestBatch;
     private final List<Double> risks;
     private final Optional<BatchObjective> objective;
-
-    /** Adds a job's smallest-batch observation, and the profiles that go with it, to a training side. */
-    interface SmallestBatch {
-        TrainingSet augment(TrainingSet training);
-    }
 
     /** What one predictor decided in one fold: by Courier's rule, and by the risk-aware rule at each level. */
     record FoldDecisions(List<SelectionOutcome> outcomes, List<List<SelectionOutcome>> risky, Set<String> failures,
@@ -67,8 +55,7 @@ final class BatchSizeSelection {
 
     BatchSizeSelection(String dataset, Target latency, BatchScope scope, SelectionScorer scorer,
                        Optional<Predictor> accuracy, List<SelectionCase> cases, List<Split> splits,
-                       Map<String, Estimator> predictors, Optional<SmallestBatch> smallestBatch, List<Double> risks,
-                       Optional<BatchObjective> objective) {
+                       Map<String, Estimator> predictors, List<Double> risks, Optional<BatchObjective> objective) {
         this.dataset = objective.isPresent() ? dataset + " goodput" : dataset;
         this.risks = List.copyOf(risks);
         this.objective = objective;
@@ -78,7 +65,6 @@ final class BatchSizeSelection {
         this.accuracy = accuracy;
         this.splits = List.copyOf(splits);
         this.predictors = new LinkedHashMap<>(predictors);
-        this.smallestBatch = smallestBatch;
         Set<String> decided = new HashSet<>();
         List<List<SelectionCase>> perSplit = new ArrayList<>();
         for (Split split : splits) {
@@ -95,6 +81,11 @@ final class BatchSizeSelection {
         return dataset;
     }
 
+    /** The latency the SLOs constrain: the one target the predictors are fitted for. */
+    Target latency() {
+        return latency;
+    }
+
     List<Split> splits() {
         return splits;
     }
@@ -103,36 +94,37 @@ final class BatchSizeSelection {
         return predictors;
     }
 
+    /** True when the selection scores risk-aware rules, which need a predictor with calibrated intervals. */
+    boolean risky() {
+        return !risks.isEmpty();
+    }
+
     /** The jobs fold {@code index} decides, in the order its decisions list them. */
     List<SelectionCase> cases(int index) {
         return casesPerSplit.get(index);
     }
 
-    /** The decisions of one predictor in fold {@code index}. */
-    FoldDecisions decide(int index, Estimator estimator) {
-        List<SelectionCase> mine = casesPerSplit.get(index);
-        if (mine.isEmpty()) {
-            return new FoldDecisions(List.of(), emptyRisky(), Set.of(), false);
+    /** Decisions of nothing: a fold without a job of this selection, or a predictor it does not score. */
+    FoldDecisions none() {
+        return new FoldDecisions(List.of(), emptyRisky(), Set.of(), false);
+    }
+
+    /**
+     * Decides {@code cases} with one fitted latency predictor, by Courier's rule and at each risk level, and
+     * appends the outcomes.
+     *
+     * @param p       fitted on a training side that holds the jobs of {@code cases} out
+     * @param risky   one list per risk level
+     */
+    void decide(Predictor p, List<SelectionCase> cases, List<SelectionOutcome> outcomes,
+                List<List<SelectionOutcome>> risky) {
+        BatchObjective chooses = objective.orElse(BatchObjective.largestBatch());
+        CourierSelector selector = new CourierSelector(p, latency, accuracy, scope, 0.5, chooses);
+        outcomes.addAll(scorer.decideAll(selector, cases));
+        for (int r = 0; r < risks.size(); r++) {
+            risky.get(r).addAll(scorer.decideAll(new RiskAwareSelector(p, latency, accuracy, scope, risks.get(r),
+                    chooses), cases));
         }
-        if (!estimator.targets().contains(latency)) {
-            return new FoldDecisions(List.of(), emptyRisky(), Set.of(), true);
-        }
-        Split split = splits.get(index);
-        List<SelectionOutcome> outcomes = new ArrayList<>();
-        List<List<SelectionOutcome>> risky = emptyRisky();
-        Set<String> failures = new TreeSet<>();
-        if (smallestBatch.isEmpty()) {
-            decide(estimator, split.training(), mine, outcomes, risky, failures);
-        } else {
-            // One fit per job: the split's training side plus that job's smallest batch.
-            Map<String, List<SelectionCase>> byJob = new LinkedHashMap<>();
-            mine.forEach(c -> byJob.computeIfAbsent(c.job(), k -> new ArrayList<>()).add(c));
-            for (Map.Entry<String, List<SelectionCase>> job : byJob.entrySet()) {
-                decide(estimator, smallestBatch.get().augment(withSmallestBatch(split, job.getKey())), job.getValue(),
-                        outcomes, risky, failures);
-            }
-        }
-        return new FoldDecisions(outcomes, risky, failures, false);
     }
 
     List<List<SelectionOutcome>> emptyRisky() {
@@ -168,37 +160,6 @@ final class BatchSizeSelection {
         }
         return new SelectionEntry(dataset, label, SelectionScorer.summarise(outcomes), outcomes,
                 String.join("; ", failures));
-    }
-
-    private void decide(Estimator estimator, TrainingSet training, List<SelectionCase> cases,
-                        List<SelectionOutcome> outcomes, List<List<SelectionOutcome>> risky, Set<String> failures) {
-        Predictor p;
-        try {
-            // the selector asks for nothing else
-            p = risks.isEmpty() ? estimator.fit(training, Set.of(latency))
-                    : new SplitConformalEstimator(estimator).fit(training, Set.of(latency));
-        } catch (RuntimeException ex) {
-            failures.add("cannot fit: " + HoldOutScorer.oneLine(ex.getMessage()));
-            return;
-        }
-        BatchObjective chooses = objective.orElse(BatchObjective.largestBatch());
-        CourierSelector selector = new CourierSelector(p, latency, accuracy, scope, 0.5, chooses);
-        outcomes.addAll(scorer.decideAll(selector, cases));
-        for (int r = 0; r < risks.size(); r++) {
-            risky.get(r).addAll(scorer.decideAll(new RiskAwareSelector(p, latency, accuracy, scope, risks.get(r),
-                    chooses), cases));
-        }
-    }
-
-    /** The split's training side plus the job's smallest-batch observation. */
-    private static TrainingSet withSmallestBatch(Split split, String job) {
-        Observation smallest = split.test().stream().filter(o -> Attributes.job(o).equals(job))
-                .min(Comparator.comparingInt(o -> o.config().localBatch())).orElseThrow();
-        List<Observation> obs = new ArrayList<>(split.training().observations());
-        obs.add(smallest);
-        TrainingSet t = split.training();
-        return new TrainingSet(t.id() + "+" + smallest.config().model() + "@" + smallest.config().localBatch(), obs,
-                t.profiles());
     }
 
     /** Jobs all of whose observations are held out in this split (no part of them is trained on). */

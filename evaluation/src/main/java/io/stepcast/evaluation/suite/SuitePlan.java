@@ -16,15 +16,17 @@ import java.util.Map;
  * @param predictorNotes why a listed predictor is unavailable, by label
  * @param notes          about data that gives nothing to score
  * @param holdOuts       the accuracy tasks, in result order (dataset, protocol, predictor, split)
- * @param selections     the batch-size selection scorings, each with its (split, predictor) tasks
+ * @param selections     the batch-size selection scorings
+ * @param selectionFits  the selections grouped by the fits they share, each with its (split, predictor) tasks
  * @param reproductions  the reproductions, in the suite's order
  */
 record SuitePlan(Suite suite, Map<String, Estimator> predictors, Map<String, String> predictorNotes,
                  List<String> notes, List<HoldOutTask> holdOuts, List<BatchSizeSelection> selections,
-                 List<Reproduction> reproductions) {
+                 List<SelectionFits> selectionFits, List<Reproduction> reproductions) {
     SuitePlan {
         holdOuts = List.copyOf(holdOuts);
         selections = List.copyOf(selections);
+        selectionFits = List.copyOf(selectionFits);
         reproductions = List.copyOf(reproductions);
         notes = List.copyOf(notes);
     }
@@ -32,7 +34,7 @@ record SuitePlan(Suite suite, Map<String, Estimator> predictors, Map<String, Str
     /** How many independent tasks the plan has. */
     long tasks() {
         long n = holdOuts.size();
-        for (BatchSizeSelection s : selections) {
+        for (SelectionFits s : selectionFits) {
             n += (long) s.splits().size() * s.predictors().size();
         }
         return n;

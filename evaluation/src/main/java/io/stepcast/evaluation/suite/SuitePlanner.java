@@ -26,6 +26,7 @@ import io.stepcast.evaluation.selection.SelectionScorer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,12 +82,23 @@ final class SuitePlanner {
             }
         }
         List<BatchSizeSelection> selections = new ArrayList<>();
+        Map<List<String>, List<Split>> folds = new HashMap<>();
+        Map<List<String>, List<BatchSizeSelection>> sharing = new LinkedHashMap<>();
         for (Suite.SelectionSpec s : suite.selection()) {
-            selection(suite, s, datasets, predictors, notes).ifPresent(selections::add);
+            Optional<BatchSizeSelection> planned = selection(suite, s, datasets, predictors, notes, folds);
+            planned.ifPresent(selections::add);
+            planned.ifPresent(b -> sharing.computeIfAbsent(List.of(s.dataset(), s.protocol(), s.knownBatch(),
+                    b.latency().label()), k -> new ArrayList<>()).add(b));
         }
+        List<SelectionFits> fits = new ArrayList<>();
+        sharing.forEach((key, members) -> {
+            String source = sourceOf(suite, key.get(0));
+            fits.add(new SelectionFits(members, predictors, key.get(2).equals("smallest")
+                    ? Optional.of(t -> withProfiles(source, t)) : Optional.empty()));
+        });
         List<Reproduction> reproductions = suite.reproduction().stream()
                 .map(r -> Reproductions.resolve(r, registry.reproductions())).toList();
-        return new SuitePlan(suite, predictors, predictorNotes, notes, holdOuts, selections, reproductions);
+        return new SuitePlan(suite, predictors, predictorNotes, notes, holdOuts, selections, fits, reproductions);
     }
 
     private void resolvePredictors(Suite suite, List<String> only, Map<String, Estimator> out, Map<String, String> notes) {
@@ -128,7 +140,8 @@ final class SuitePlanner {
 
     private Optional<BatchSizeSelection> selection(Suite suite, Suite.SelectionSpec s,
                                                    Map<String, List<Observation>> datasets,
-                                                   Map<String, Estimator> predictors, List<String> notes)
+                                                   Map<String, Estimator> predictors, List<String> notes,
+                                                   Map<List<String>, List<Split>> folds)
             throws IOException {
         List<Observation> data = datasets.get(s.dataset());
         if (data == null) {
@@ -152,27 +165,13 @@ final class SuitePlanner {
             notes.add(s.dataset() + ": no job with two or more measured batch sizes, no selection to score");
             return Optional.empty();
         }
-        boolean smallest = s.knownBatch().equals("smallest");
-        List<Split> splits = Protocols.resolve(s.protocol(), registry.protocols(), sources.zoo())
-                .splits(s.dataset(), data);
-        if (splits.isEmpty() && smallest) {
-            // One group only (say one recorded model): each job is decided from its smallest batch alone.
-            splits = List.of(new Split(s.protocol() + "/all-held-out",
-                    TrainingSet.of(s.dataset() + "/none", List.of()), data));
-        }
-        String source = sourceOf(suite, s.dataset());
-        List<Split> withProfiles = new ArrayList<>();
-        for (Split x : splits) {
-            withProfiles.add(sources.withProfiles(source, x));
-        }
+        List<Split> withProfiles = folds(suite, s, data, folds);
         Map<String, Estimator> chosen = new LinkedHashMap<>();
         predictors.forEach((label, e) -> {
             if (s.predictors().isEmpty() || s.predictors().contains(label)) {
                 chosen.put(label, e);
             }
         });
-        Optional<BatchSizeSelection.SmallestBatch> known = smallest
-                ? Optional.of(t -> withProfiles(source, t)) : Optional.empty();
         StatisticalEfficiency efficiency = (c, b) -> 1.0;
         Optional<BatchObjective> chooses = Optional.empty();
         if (objective == Objective.GOODPUT) {
@@ -187,8 +186,36 @@ final class SuitePlanner {
             chooses = Optional.of(BatchObjective.goodput(efficiency));
         }
         return Optional.of(new BatchSizeSelection(s.dataset(), latency, scope,
-                new SelectionScorer(objective, efficiency), accuracy, cases, withProfiles, chosen, known, s.risk(),
-                chooses));
+                new SelectionScorer(objective, efficiency), accuracy, cases, withProfiles, chosen, s.risk(), chooses));
+    }
+
+    /**
+     * The folds of a selection, with their profiles, built once for every selection of the same dataset and
+     * protocol (so that they can share their fits).
+     */
+    private List<Split> folds(Suite suite, Suite.SelectionSpec s, List<Observation> data,
+                              Map<List<String>, List<Split>> folds) throws IOException {
+        boolean smallest = s.knownBatch().equals("smallest");
+        List<String> key = List.of(s.dataset(), s.protocol(), Boolean.toString(smallest));
+        List<Split> built = folds.get(key);
+        if (built != null) {
+            return built;
+        }
+        List<Split> splits = Protocols.resolve(s.protocol(), registry.protocols(), sources.zoo())
+                .splits(s.dataset(), data);
+        if (splits.isEmpty() && smallest) {
+            // One group only (say one recorded model): each job is decided from its smallest batch alone.
+            splits = List.of(new Split(s.protocol() + "/all-held-out",
+                    TrainingSet.of(s.dataset() + "/none", List.of()), data));
+        }
+        String source = sourceOf(suite, s.dataset());
+        List<Split> withProfiles = new ArrayList<>();
+        for (Split x : splits) {
+            withProfiles.add(sources.withProfiles(source, x));
+        }
+        built = List.copyOf(withProfiles);
+        folds.put(key, built);
+        return built;
     }
 
     /** A training side augmented by a job's smallest batch gets the profiles of what it now holds. */

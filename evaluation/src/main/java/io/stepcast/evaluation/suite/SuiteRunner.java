@@ -30,7 +30,8 @@ import java.util.TreeMap;
  * {@link PluginRegistry}, never imported; datasets read through the observation catalog; protocols parsed
  * and splits built with their profiles once), then the plan's independent tasks run on an execution engine (threads, or Spark):
  * each (split, predictor) of the accuracy scoring fits once and predicts every target, and each (split,
- * predictor) of a batch-size selection decides that fold's jobs. Results are assembled in the plan's order,
+ * predictor) of the batch-size selections that share their folds fits once and decides that fold's jobs for
+ * all of them. Results are assembled in the plan's order,
  * so they are identical, bit for bit, whatever the thread count or engine. Reproductions of published figures run
  * last, on the scored points. A predictor that is missing, refuses its hyper-parameters, cannot fit or
  * fails is counted as not applicable with the reason; the run goes on. Use one runner per run.
@@ -97,33 +98,19 @@ public final class SuiteRunner {
         Map<String, Double> seconds = new TreeMap<>();
         List<String> notes = new ArrayList<>(plan.notes());
         for (int i = 0; i < results.size(); i++) {
-            SuiteTasks.Result r = results.get(i);
-            seconds.merge(tasks.label(i), r.seconds(), Double::sum);
-            int task = i;
-            r.failure().ifPresent(why -> notes.add(tasks.describe(task) + ": " + why));
+            seconds.merge(tasks.label(i), results.get(i).seconds(), Double::sum);
         }
+        notes.addAll(tasks.failures(results));
         List<List<List<ScoredPoint>>> scored = new ArrayList<>();
         int h = plan.holdOuts().size();
         for (int i = 0; i < h; i++) {
             scored.add(((SuiteTasks.HoldOutResult) results.get(i)).points());
         }
-        List<List<BatchSizeSelection.FoldDecisions>> decisions = new ArrayList<>();
-        int next = h;
-        for (BatchSizeSelection s : plan.selections()) {
-            int n = s.splits().size() * s.predictors().size();
-            decisions.add(results.subList(next, next + n).stream()
-                    .map(r -> ((SuiteTasks.SelectionResult) r).decisions()).toList());
-            next += n;
-        }
         List<ScoredPoint> points = inPlanOrder(plan, scored);
         List<SelectionEntry> selection = new ArrayList<>();
-        for (int k = 0; k < plan.selections().size(); k++) {
-            BatchSizeSelection s = plan.selections().get(k);
-            int folds = s.splits().size();
-            int i = 0;
+        for (BatchSizeSelection s : plan.selections()) {
             for (String label : s.predictors().keySet()) {
-                selection.addAll(s.entries(label, decisions.get(k).subList(i * folds, (i + 1) * folds)));
-                i++;
+                selection.addAll(s.entries(label, tasks.decisions(results, s, label)));
             }
         }
         List<ReproductionRow> reproduction = new ArrayList<>();

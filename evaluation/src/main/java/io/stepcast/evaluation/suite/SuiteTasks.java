@@ -31,8 +31,9 @@ import java.util.TreeSet;
 
 /**
  * A {@link SuitePlan}'s independent tasks as one {@link TaskSet}: first every hold-out task (one fit, every
- * target), then each batch-size selection's (predictor, fold) tasks. Results travel as the predictions and
- * decisions only (every double as its bits); the driver puts them back onto its own observations and jobs.
+ * target), then the (predictor, fold) tasks of each group of selections sharing their fits ({@link SelectionFits}:
+ * one fit decides for every selection of the group). Results travel as the predictions and decisions only
+ * (every double as its bits); the driver puts them back onto its own observations and jobs.
  */
 final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
     private final SuitePlan plan;
@@ -52,27 +53,77 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
     record HoldOutResult(List<List<ScoredPoint>> points, double seconds, Optional<String> failure) implements Result {
     }
 
-    /** One predictor's decisions in one fold. */
-    record SelectionResult(BatchSizeSelection.FoldDecisions decisions, double seconds, Optional<String> failure)
+    /** One predictor's decisions in one fold, for each selection sharing the fit, in member order. */
+    record SelectionResult(List<BatchSizeSelection.FoldDecisions> decisions, double seconds, Optional<String> failure)
             implements Result {
     }
 
-    /** Selection {@code selection} of the plan, predictor {@code label}, fold {@code fold}. */
-    record SelectionTask(int selection, String label, Estimator estimator, int fold) {
+    /** Shared fits {@code fits} of the plan, predictor {@code label}, fold {@code fold}. */
+    record SelectionTask(int fits, String label, Estimator estimator, int fold) {
     }
 
     SuiteTasks(SuitePlan plan, Optional<TaskSource> source) {
         this.plan = plan;
         this.source = source;
-        for (int k = 0; k < plan.selections().size(); k++) {
-            BatchSizeSelection s = plan.selections().get(k);
-            int selection = k;
+        for (int k = 0; k < plan.selectionFits().size(); k++) {
+            SelectionFits s = plan.selectionFits().get(k);
+            int fits = k;
             s.predictors().forEach((label, e) -> {
                 for (int i = 0; i < s.splits().size(); i++) {
-                    selectionTasks.add(new SelectionTask(selection, label, e, i));
+                    selectionTasks.add(new SelectionTask(fits, label, e, i));
                 }
             });
         }
+    }
+
+    /**
+     * The decisions of predictor {@code label} in selection {@code s}, fold by fold, from the results of
+     * {@link #run} in task order.
+     */
+    List<BatchSizeSelection.FoldDecisions> decisions(List<Result> results, BatchSizeSelection s, String label) {
+        List<BatchSizeSelection.FoldDecisions> out = new ArrayList<>();
+        for (int fold = 0; fold < s.splits().size(); fold++) {
+            int i = task(s, label, fold);
+            out.add(((SelectionResult) results.get(i)).decisions().get(member(i, s)));
+        }
+        return out;
+    }
+
+    /**
+     * What every task that threw reports, from the results in task order: the hold-out tasks in their order, then
+     * each selection's (predictor, fold), selection by selection, as if each selection had tasks of its own.
+     */
+    List<String> failures(List<Result> results) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < plan.holdOuts().size(); i++) {
+            int task = i;
+            results.get(i).failure().ifPresent(why -> out.add(describe(task) + ": " + why));
+        }
+        for (BatchSizeSelection s : plan.selections()) {
+            for (String label : s.predictors().keySet()) {
+                for (int fold = 0; fold < s.splits().size(); fold++) {
+                    String what = "selection " + s.dataset() + " split " + s.splits().get(fold).id() + " " + label;
+                    results.get(task(s, label, fold)).failure().ifPresent(why -> out.add(what + ": " + why));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The index of the task that decides fold {@code fold} of selection {@code s} with predictor {@code label}. */
+    private int task(BatchSizeSelection s, String label, int fold) {
+        for (int i = 0; i < selectionTasks.size(); i++) {
+            SelectionTask t = selectionTasks.get(i);
+            if (t.fold() == fold && t.label().equals(label)
+                    && plan.selectionFits().get(t.fits()).members().contains(s)) {
+                return plan.holdOuts().size() + i;
+            }
+        }
+        throw new IllegalArgumentException("no task decides selection " + s.dataset() + " with " + label);
+    }
+
+    private int member(int task, BatchSizeSelection s) {
+        return plan.selectionFits().get(selectionTasks.get(task - plan.holdOuts().size()).fits()).members().indexOf(s);
     }
 
     SuitePlan plan() {
@@ -91,8 +142,9 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
             return t.dataset() + " " + t.protocol() + " split " + t.split().id() + " " + t.label();
         }
         SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
-        BatchSizeSelection s = plan.selections().get(t.selection());
-        return "selection " + s.dataset() + " split " + s.splits().get(t.fold()).id() + " " + t.label();
+        SelectionFits s = plan.selectionFits().get(t.fits());
+        return "selection " + String.join(" + ", s.members().stream().map(BatchSizeSelection::dataset).toList())
+                + " split " + s.splits().get(t.fold()).id() + " " + t.label();
     }
 
     /** The predictor label of task {@code i}. */
@@ -109,7 +161,8 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
             return new HoldOutResult(points, (System.nanoTime() - t0) / 1e9, Optional.empty());
         }
         SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
-        BatchSizeSelection.FoldDecisions d = plan.selections().get(t.selection()).decide(t.fold(), t.estimator());
+        List<BatchSizeSelection.FoldDecisions> d = plan.selectionFits().get(t.fits()).decide(t.fold(), t.label(),
+                t.estimator());
         return new SelectionResult(d, (System.nanoTime() - t0) / 1e9, Optional.empty());
     }
 
@@ -125,9 +178,9 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
             }
             return new HoldOutResult(points, 0, Optional.of(reason));
         }
-        BatchSizeSelection s = plan.selections().get(selectionTasks.get(i - plan.holdOuts().size()).selection());
-        return new SelectionResult(new BatchSizeSelection.FoldDecisions(List.of(), s.emptyRisky(), Set.of(reason),
-                false), 0, Optional.of(reason));
+        SelectionFits s = plan.selectionFits().get(selectionTasks.get(i - plan.holdOuts().size()).fits());
+        return new SelectionResult(s.members().stream().map(m -> new BatchSizeSelection.FoldDecisions(List.of(),
+                m.emptyRisky(), Set.of(reason), false)).toList(), 0, Optional.of(reason));
     }
 
     @Override
@@ -157,22 +210,12 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
                     }
                 }
             } else {
-                BatchSizeSelection.FoldDecisions d = ((SelectionResult) r).decisions();
+                List<BatchSizeSelection.FoldDecisions> all = ((SelectionResult) r).decisions();
                 SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
-                List<SelectionCase> cases = plan.selections().get(t.selection()).cases(t.fold());
-                Map<SelectionCase, Integer> index = new IdentityHashMap<>();
-                for (int k = 0; k < cases.size(); k++) {
-                    index.put(cases.get(k), k);
-                }
-                out.writeBoolean(d.unsupported());
-                out.writeInt(d.failures().size());
-                for (String f : new TreeSet<>(d.failures())) {
-                    writeString(out, f);
-                }
-                writeOutcomes(out, d.outcomes(), index);
-                out.writeInt(d.risky().size());
-                for (List<SelectionOutcome> atRisk : d.risky()) {
-                    writeOutcomes(out, atRisk, index);
+                List<BatchSizeSelection> members = plan.selectionFits().get(t.fits()).members();
+                out.writeInt(all.size());
+                for (int m = 0; m < all.size(); m++) {
+                    writeDecisions(out, all.get(m), members.get(m).cases(t.fold()));
                 }
             }
         } catch (IOException e) {
@@ -205,22 +248,49 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
                 return new HoldOutResult(points, seconds, failure);
             }
             SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
-            List<SelectionCase> cases = plan.selections().get(t.selection()).cases(t.fold());
-            boolean unsupported = in.readBoolean();
-            Set<String> failures = new TreeSet<>();
-            for (int n = in.readInt(); n > 0; n--) {
-                failures.add(readString(in));
+            List<BatchSizeSelection> members = plan.selectionFits().get(t.fits()).members();
+            int n = in.readInt();
+            List<BatchSizeSelection.FoldDecisions> all = new ArrayList<>(n);
+            for (int m = 0; m < n; m++) {
+                all.add(readDecisions(in, members.get(m).cases(t.fold())));
             }
-            List<SelectionOutcome> outcomes = readOutcomes(in, cases);
-            List<List<SelectionOutcome>> risky = new ArrayList<>();
-            for (int r = in.readInt(); r > 0; r--) {
-                risky.add(readOutcomes(in, cases));
-            }
-            return new SelectionResult(new BatchSizeSelection.FoldDecisions(outcomes, risky, failures, unsupported),
-                    seconds, failure);
+            return new SelectionResult(all, seconds, failure);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static void writeDecisions(DataOutputStream out, BatchSizeSelection.FoldDecisions d,
+                                       List<SelectionCase> cases) throws IOException {
+        Map<SelectionCase, Integer> index = new IdentityHashMap<>();
+        for (int k = 0; k < cases.size(); k++) {
+            index.put(cases.get(k), k);
+        }
+        out.writeBoolean(d.unsupported());
+        out.writeInt(d.failures().size());
+        for (String f : new TreeSet<>(d.failures())) {
+            writeString(out, f);
+        }
+        writeOutcomes(out, d.outcomes(), index);
+        out.writeInt(d.risky().size());
+        for (List<SelectionOutcome> atRisk : d.risky()) {
+            writeOutcomes(out, atRisk, index);
+        }
+    }
+
+    private static BatchSizeSelection.FoldDecisions readDecisions(DataInputStream in, List<SelectionCase> cases)
+            throws IOException {
+        boolean unsupported = in.readBoolean();
+        Set<String> failures = new TreeSet<>();
+        for (int n = in.readInt(); n > 0; n--) {
+            failures.add(readString(in));
+        }
+        List<SelectionOutcome> outcomes = readOutcomes(in, cases);
+        List<List<SelectionOutcome>> risky = new ArrayList<>();
+        for (int r = in.readInt(); r > 0; r--) {
+            risky.add(readOutcomes(in, cases));
+        }
+        return new BatchSizeSelection.FoldDecisions(outcomes, risky, failures, unsupported);
     }
 
     private static void writeOutcomes(DataOutputStream out, List<SelectionOutcome> outcomes,

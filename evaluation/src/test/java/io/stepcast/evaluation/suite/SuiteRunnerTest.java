@@ -97,6 +97,50 @@ class SuiteRunnerTest {
     }
 
     @Test
+    void selectionsOnTheSameFoldsShareOneFitAndDecideAsTheyWouldAlone() throws IOException {
+        String head = """
+                name: shared
+                datasets:
+                  - name: grid
+                    source: grid
+                    where: {model: alpha}
+                predictors:
+                  - name: synthetic-exact
+                  - name: synthetic-mean
+                selection:
+                """;
+        String risky = """
+                  - dataset: grid
+                    latency: step-time
+                    slo: {type: midpoints}
+                    protocol: "kfold:3:job"
+                    risk: [0.1]
+                """;
+        String plain = """
+                  - dataset: grid
+                    latency: step-time
+                    scope: global
+                    slo: {type: midpoints}
+                    protocol: "kfold:3:job"
+                """;
+        SyntheticPlugin both = new SyntheticPlugin();
+        List<SelectionEntry> shared = selection(both, head + risky + plain);
+        SyntheticPlugin first = new SyntheticPlugin();
+        List<SelectionEntry> alone = new java.util.ArrayList<>(selection(first, head + risky));
+        alone.addAll(selection(new SyntheticPlugin(), head + plain));
+        assertThat(shared).hasSize(2 * 2 + 2).isEqualTo(alone);
+        assertThat(shared.get(0).score().decisions()).isPositive();
+        // The plain selection costs no fit of its own: the conformal fits of the risky one serve it.
+        assertThat(both.seen).hasSameSizeAs(first.seen).isNotEmpty();
+    }
+
+    private static List<SelectionEntry> selection(SyntheticPlugin plugin, String yaml) throws IOException {
+        PluginRegistry registry = PluginRegistry.of(List.of(plugin));
+        return new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(), Optional.empty(),
+                Optional.empty(), ProgressListener.NONE, 2).run(suite(yaml), List.of()).selection();
+    }
+
+    @Test
     void predictorsOptionKeepsOnlyTheNamedOnes() throws IOException {
         PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin()));
         SuiteResult r = new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),

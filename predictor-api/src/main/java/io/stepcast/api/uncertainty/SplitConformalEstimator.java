@@ -11,12 +11,14 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Split-conformal prediction intervals around any estimator (Vovk, Gammerman, Shafer, <i>Algorithmic Learning
@@ -162,13 +164,35 @@ public final class SplitConformalEstimator implements Estimator {
      */
     @Override
     public Predictor fit(TrainingSet training) {
+        return fit(training, base::fit, base.targets());
+    }
+
+    /**
+     * Fits and calibrates {@code targets} only: every fit of the base (the whole side, the proper part, the
+     * folds) is {@link Estimator#fit(TrainingSet, Set)} on them, so an estimator with a model per target skips the
+     * others, and only they are calibrated. What the predictor answers for one of {@code targets} is the same,
+     * bit for bit, as the answer of {@link #fit(TrainingSet)} (each base fit answers them so, and a target's
+     * calibration scores depend on that target's answers only).
+     */
+    @Override
+    public Predictor fit(TrainingSet training, Set<Target> targets) {
+        Set<Target> asked = EnumSet.noneOf(Target.class);
+        base.targets().stream().filter(targets::contains).forEach(asked::add);
+        return fit(training, t -> base.fit(t, targets), asked);
+    }
+
+    /**
+     * @param fitter     fits the base on a training side
+     * @param calibrated the targets whose intervals are calibrated
+     */
+    private Predictor fit(TrainingSet training, Function<TrainingSet, Predictor> fitter, Set<Target> calibrated) {
         // The full fit first: it is the point predictor in refit mode, and if it fails there is nothing to calibrate.
-        Optional<Predictor> full = refit ? Optional.of(base.fit(training)) : Optional.empty();
+        Optional<Predictor> full = refit ? Optional.of(fitter.apply(training)) : Optional.empty();
         CalibrationSplit split = CalibrationSplit.of(training.observations(), calibration, seed, byJob);
         Provenance provenance = provenance(full.isPresent() ? full.get() : null, training);
         int k = folds == 0 ? (split.calibration().size() >= MIN_SPLIT_CALIBRATION || !refit ? 1 : AUTO_FOLDS) : folds;
         if (k >= 2 && refit) {
-            return crossConformal(training, full.get(), k, provenance);
+            return crossConformal(training, fitter, calibrated, full.get(), k, provenance);
         }
         Optional<Predictor> proper = Optional.empty();
         String why = "";
@@ -176,7 +200,7 @@ public final class SplitConformalEstimator implements Estimator {
             why = "too few jobs to set " + calibration + " of them aside for calibration";
         } else {
             try {
-                proper = Optional.of(base.fit(new TrainingSet(training.id() + "/conformal-proper", split.proper(),
+                proper = Optional.of(fitter.apply(new TrainingSet(training.id() + "/conformal-proper", split.proper(),
                         training.profiles())));
             } catch (RuntimeException e) {
                 if (!refit) {
@@ -186,10 +210,10 @@ public final class SplitConformalEstimator implements Estimator {
                 why = "cannot fit the proper part: " + e.getMessage();
             }
         }
-        Predictor point = full.isPresent() ? full.get() : proper.isPresent() ? proper.get() : base.fit(training);
+        Predictor point = full.isPresent() ? full.get() : proper.isPresent() ? proper.get() : fitter.apply(training);
         Map<Target, CalibrationScores> scores = new EnumMap<>(Target.class);
         if (proper.isPresent()) {
-            for (Target t : base.targets()) {
+            for (Target t : calibrated) {
                 CalibrationScores.of(proper.get(), split.calibration(), t, normalise).ifPresent(s -> scores.put(t, s));
             }
         }
@@ -208,7 +232,8 @@ public final class SplitConformalEstimator implements Estimator {
                 of.seed(), of.versions());
     }
 
-    private Predictor crossConformal(TrainingSet training, Predictor point, int k, Provenance provenance) {
+    private Predictor crossConformal(TrainingSet training, Function<TrainingSet, Predictor> fitter,
+                                     Set<Target> calibrated, Predictor point, int k, Provenance provenance) {
         List<List<Observation>> parts = CalibrationSplits.folds(training.observations(), k, seed, byJob);
         Map<Target, List<double[]>> pooled = new EnumMap<>(Target.class);
         Map<Target, Normalisation> modes = new EnumMap<>(Target.class);
@@ -225,12 +250,12 @@ public final class SplitConformalEstimator implements Estimator {
             }
             Predictor fold;
             try {
-                fold = base.fit(new TrainingSet(training.id() + "/conformal-fold-" + i, rest, training.profiles()));
+                fold = fitter.apply(new TrainingSet(training.id() + "/conformal-fold-" + i, rest, training.profiles()));
             } catch (RuntimeException e) {
                 why = "cannot fit fold " + i + ": " + e.getMessage();
                 continue;
             }
-            for (Target t : base.targets()) {
+            for (Target t : calibrated) {
                 CalibrationScores.of(fold, parts.get(i), t, normalise).ifPresent(s -> {
                     // The normalisation auto resolves to may differ from fold to fold; only one kind pools.
                     Normalisation m = modes.computeIfAbsent(t, x -> s.normalisation());

@@ -174,4 +174,47 @@ class SplitConformalEstimatorTest {
         assertThatThrownBy(() -> e.withHyperParameters(Map.of("trees", "5"))).hasMessageContaining("trees");
         assertThat(e.withCoverage(0.8).hyperParameters()).containsEntry("conformal-coverage", "0.8");
     }
+    /** The toy, offering throughput too, that records the targets each fit is asked for. */
+    private static final class Recording extends io.stepcast.api.AbstractEstimator {
+        private final List<Set<Target>> asked;
+
+        Recording(List<Set<Target>> asked) {
+            super("synthetic-recording", "synthetic toy that records its fits",
+                    Set.of(Target.STEP_TIME, Target.THROUGHPUT), io.stepcast.api.HyperParameters.of());
+            this.asked = asked;
+        }
+
+        @Override
+        protected Estimator copyWith(io.stepcast.api.HyperParameters params) {
+            return this;
+        }
+
+        @Override
+        public Predictor fit(TrainingSet training) {
+            return fit(training, targets());
+        }
+
+        @Override
+        public Predictor fit(TrainingSet training, Set<Target> targets) {
+            asked.add(Set.copyOf(targets));
+            return BASE.fit(training);
+        }
+    }
+
+    @Test
+    void aFitForSomeTargetsAsksTheBaseForThemOnlyAndAnswersThemAsTheFullFit() {
+        Config c = Config.builder().model("x").workers(2).localBatch(64).build();
+        // 60 jobs: one calibration split; 6 jobs: five cross-conformal folds.
+        for (int jobs : new int[] {60, 6}) {
+            TrainingSet training = TrainingSet.of("synthetic", synthetic(jobs, 3));
+            List<Set<Target>> asked = new ArrayList<>();
+            Predictor some = new SplitConformalEstimator(new Recording(asked)).fit(training, Set.of(Target.STEP_TIME));
+            assertThat(asked).hasSizeGreaterThanOrEqualTo(2).allMatch(Set.of(Target.STEP_TIME)::equals);
+            Predictor all = new SplitConformalEstimator(new Recording(new ArrayList<>())).fit(training);
+            for (double level : new double[] {0.9, 0.95}) {
+                assertThat(some.predict(c, Target.STEP_TIME, level)).isEqualTo(all.predict(c, Target.STEP_TIME, level));
+            }
+            assertThat(some.predict(c, Target.STEP_TIME, 0.9).hasInterval()).isTrue();
+        }
+    }
 }
