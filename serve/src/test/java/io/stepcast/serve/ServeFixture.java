@@ -8,10 +8,12 @@ import io.stepcast.evaluation.cli.StepcastCli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,15 +77,37 @@ final class ServeFixture implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Status line, content type and body of an answer read off a raw connection. */
+    record RawResponse(int status, String contentType, String body) {
+    }
+
     /**
-     * A POST that announces its body with {@code Expect: 100-continue}, as a client sending a large body should: the
-     * server answers a body over its limit before the body is sent, so the client never writes into a connection
-     * the server has closed (which, under load, surfaces as a broken pipe instead of the 413).
+     * Sends only the request head of a POST whose {@code Content-Length} announces {@code length} bytes, then reads
+     * the answer. The server must judge an oversized body by its announced length, before reading it; sending the
+     * body as well would race the server's early answer and close against the client's writes (a broken pipe
+     * instead of the 413, seen under load).
      */
-    HttpResponse<String> postLarge(String path, String body) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).expectContinue(true)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    RawResponse postAnnouncing(String path, long length) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(30_000);
+            String head = "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + length + "\r\nConnection: close\r\n\r\n";
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int end = answer.indexOf("\r\n\r\n");
+            if (end < 0) {
+                throw new IOException("no complete answer: " + answer);
+            }
+            String[] lines = answer.substring(0, end).split("\r\n");
+            String type = "";
+            for (String line : lines) {
+                if (line.regionMatches(true, 0, "Content-Type:", 0, 13)) {
+                    type = line.substring(13).strip();
+                }
+            }
+            return new RawResponse(Integer.parseInt(lines[0].split(" ")[1]), type, answer.substring(end + 4));
+        }
     }
 
     static JsonNode json(HttpResponse<String> r) throws IOException {

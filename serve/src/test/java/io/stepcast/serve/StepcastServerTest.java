@@ -203,9 +203,14 @@ class StepcastServerTest {
 
     @Test
     void aBodyOverOneMebibyteIs413AndTheServerGoesOn() throws Exception {
-        String pad = "x".repeat((int) StepcastServer.MAX_BODY_BYTES);
-        assertError(serve.postLarge("/v1/predict", "{\"predictor\": \"" + pad + "\"}"), 413, "larger than 1048576 bytes");
-        assertError(serve.postLarge("/v1/select-batch", "{\"network\": \"" + pad + "\"}"), 413, "larger than");
+        long over = StepcastServer.MAX_BODY_BYTES + 1;
+        for (String path : List.of("/v1/predict", "/v1/select-batch")) {
+            ServeFixture.RawResponse r = serve.postAnnouncing(path, over);
+            assertThat(r.status()).as(r.body()).isEqualTo(413);
+            assertThat(r.contentType()).startsWith("application/json");
+            assertThat(ServeFixture.JSON.readTree(r.body()).get("error").asText())
+                    .contains("larger than 1048576 bytes");
+        }
         assertThat(serve.get("/v1/health").statusCode()).isEqualTo(200);
     }
 
