@@ -45,7 +45,8 @@ class DefaultHardwareCatalogTest {
         assertThat(v100.fp32Tflops().getAsDouble()).isEqualTo(15.7);
         assertThat(v100.memoryBandwidthGBs().getAsDouble()).isEqualTo(900);
         assertThat(v100.bf16Tflops()).isEmpty();
-        assertThat(v100.multiprocessors()).isEmpty();
+        assertThat(v100.multiprocessors()).hasValue(80);
+        assertThat(catalog.device("H100-SXM5-80GB").orElseThrow().multiprocessors()).hasValue(132);
         assertThat(catalog.device("vtrain-a100").orElseThrow().multiprocessors()).hasValue(108);
         assertThat(((LinkSpec) catalog.resolve("nvlink-3")).perGpuGBs()).isEqualTo(300);
         SystemSpec p3 = catalog.system("p3.16xlarge").orElseThrow();
