@@ -52,7 +52,7 @@ final class ConformalPredictor implements Predictor {
             return p;
         }
         Prediction q = proper == point ? p : proper.predict(config, target);
-        OptionalDouble k = s.quantile(level);
+        OptionalDouble k = s.quantile(level, config);
         if (!(q instanceof Prediction.Value qv) || k.isEmpty()) {
             return p;
         }

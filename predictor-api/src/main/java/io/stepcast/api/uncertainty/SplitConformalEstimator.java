@@ -40,6 +40,13 @@ import java.util.function.Function;
  * takes {@code spread} when every calibration prediction has an interval of positive width, else
  * {@code relative}.
  *
+ * <p>{@code conformal-mondrian=model} (the default) makes the calibration Mondrian (Vovk, Gammerman, Shafer 2005,
+ * section 4.5; label-conditional in their terms, here conditional on the configuration's model): the scores are
+ * also kept per model, and a configuration whose model has enough calibration scores for the level gets that
+ * model's quantile, which holds its coverage within the model rather than only on average over models of very
+ * different predictability; a model with too few scores gets the pooled quantile. {@code none} pools every
+ * score.
+ *
  * <p>With {@code conformal-refit=true} (the default) the point prediction comes from the base fitted on the whole
  * training side, exactly as without the wrapper, and the interval is centred on it with the width calibrated on
  * the split fit. The finite-sample guarantee of split conformal holds for the split fit; the refit, trained on
@@ -65,6 +72,7 @@ public final class SplitConformalEstimator implements Estimator {
             PREFIX + "refit", "true",
             PREFIX + "group", "job",
             PREFIX + "normalise", "auto",
+            PREFIX + "mondrian", "model",
             PREFIX + "folds", "auto");
     /** Calibration points below which {@code conformal-folds=auto} calibrates by cross-conformal folds. */
     static final int MIN_SPLIT_CALIBRATION = 40;
@@ -78,6 +86,7 @@ public final class SplitConformalEstimator implements Estimator {
     private final boolean refit;
     private final boolean byJob;
     private final Normalisation normalise;
+    private final CalibrationScores.Mondrian mondrian;
     /** 1 for one calibration split, K for K cross-conformal folds, 0 for auto. */
     private final int folds;
 
@@ -103,6 +112,8 @@ public final class SplitConformalEstimator implements Estimator {
         this.refit = params.flag(PREFIX + "refit");
         this.byJob = params.choice(PREFIX + "group", "job", "row").equals("job");
         this.normalise = Normalisation.valueOf(params.choice(PREFIX + "normalise", "auto", "spread", "relative", "none")
+                .toUpperCase(java.util.Locale.ROOT));
+        this.mondrian = CalibrationScores.Mondrian.valueOf(params.choice(PREFIX + "mondrian", "model", "none")
                 .toUpperCase(java.util.Locale.ROOT));
         String f = params.text(PREFIX + "folds").trim();
         this.folds = f.equals("auto") ? 0 : params.integer(PREFIX + "folds");
@@ -214,7 +225,8 @@ public final class SplitConformalEstimator implements Estimator {
         Map<Target, CalibrationScores> scores = new EnumMap<>(Target.class);
         if (proper.isPresent()) {
             for (Target t : calibrated) {
-                CalibrationScores.of(proper.get(), split.calibration(), t, normalise).ifPresent(s -> scores.put(t, s));
+                CalibrationScores.of(proper.get(), split.calibration(), t, normalise, mondrian)
+                        .ifPresent(s -> scores.put(t, s));
             }
         }
         return new ConformalPredictor(point, proper, scores, coverage, provenance, why);
@@ -235,7 +247,7 @@ public final class SplitConformalEstimator implements Estimator {
     private Predictor crossConformal(TrainingSet training, Function<TrainingSet, Predictor> fitter,
                                      Set<Target> calibrated, Predictor point, int k, Provenance provenance) {
         List<List<Observation>> parts = CalibrationSplits.folds(training.observations(), k, seed, byJob);
-        Map<Target, List<double[]>> pooled = new EnumMap<>(Target.class);
+        Map<Target, List<Map<String, double[]>>> pooled = new EnumMap<>(Target.class);
         Map<Target, Normalisation> modes = new EnumMap<>(Target.class);
         String why = "";
         for (int i = 0; i < parts.size(); i++) {
@@ -256,17 +268,18 @@ public final class SplitConformalEstimator implements Estimator {
                 continue;
             }
             for (Target t : calibrated) {
-                CalibrationScores.of(fold, parts.get(i), t, normalise).ifPresent(s -> {
+                CalibrationScores.of(fold, parts.get(i), t, normalise, mondrian).ifPresent(s -> {
                     // The normalisation auto resolves to may differ from fold to fold; only one kind pools.
                     Normalisation m = modes.computeIfAbsent(t, x -> s.normalisation());
                     if (m == s.normalisation()) {
-                        pooled.computeIfAbsent(t, x -> new java.util.ArrayList<>()).add(s.scores());
+                        pooled.computeIfAbsent(t, x -> new java.util.ArrayList<>()).add(s.mondrian()
+                                == CalibrationScores.Mondrian.NONE ? Map.of("", s.scores()) : s.categories());
                     }
                 });
             }
         }
         Map<Target, CalibrationScores> scores = new EnumMap<>(Target.class);
-        pooled.forEach((t, list) -> scores.put(t, CalibrationScores.pool(modes.get(t), list)));
+        pooled.forEach((t, list) -> scores.put(t, CalibrationScores.pool(modes.get(t), mondrian, list)));
         return new ConformalPredictor(point, Optional.empty(), scores, coverage, provenance, why);
     }
 

@@ -121,6 +121,49 @@ class SplitConformalEstimatorTest {
         }
     }
 
+    /** Synthetic jobs of two models: "quiet" with 5% multiplicative noise, "noisy" with 40%. */
+    private static List<Observation> twoModels(int jobsPerModel, long seed) {
+        Random r = new Random(seed);
+        List<Observation> out = new ArrayList<>();
+        for (int j = 0; j < 2 * jobsPerModel; j++) {
+            boolean quiet = j % 2 == 0;
+            for (int b = 16; b <= 256; b *= 2) {
+                Config c = Config.builder().model(quiet ? "quiet" : "noisy").workers(1 + j / 2).localBatch(b).build();
+                double t = 0.01 * b * Math.exp((quiet ? 0.05 : 0.4) * r.nextGaussian());
+                out.add(new Observation(c, Measurements.builder().stepTimeS(t).build(), "synthetic"));
+            }
+        }
+        return out;
+    }
+
+    private static double coverage(Predictor p, List<Observation> test, String model) {
+        List<Observation> mine = test.stream().filter(o -> o.config().model().equals(model)).toList();
+        return (double) mine.stream().filter(o -> ((Prediction.Value) p.predict(o.config(), Target.STEP_TIME))
+                .covers(o.measurements().stepTimeS().getAsDouble())).count() / mine.size();
+    }
+
+    @Test
+    void mondrianByModelHoldsTheCoverageWithinEachModel() {
+        TrainingSet training = TrainingSet.of("synthetic", twoModels(200, 11));
+        List<Observation> test = twoModels(200, 12);
+        Predictor byModel = new SplitConformalEstimator(BASE).fit(training);
+        Predictor pooled = new SplitConformalEstimator(BASE).withHyperParameters(Map.of("conformal-mondrian", "none"))
+                .fit(training);
+        assertThat(coverage(byModel, test, "quiet")).isBetween(0.85, 0.95);
+        assertThat(coverage(byModel, test, "noisy")).isBetween(0.85, 0.95);
+        // Pooled, the quiet model's interval is sized by the noisy one's errors, and the noisy one's too narrow.
+        assertThat(coverage(pooled, test, "quiet")).isGreaterThan(0.97);
+        assertThat(coverage(pooled, test, "noisy")).isLessThan(0.85);
+        Config quiet = Config.builder().model("quiet").workers(3).localBatch(64).build();
+        Prediction.Value narrow = (Prediction.Value) byModel.predict(quiet, Target.STEP_TIME);
+        Prediction.Value wide = (Prediction.Value) pooled.predict(quiet, Target.STEP_TIME);
+        assertThat(narrow.upper().getAsDouble() - narrow.lower().getAsDouble())
+                .isLessThan((wide.upper().getAsDouble() - wide.lower().getAsDouble()) / 3);
+        // A model never calibrated gets the pooled quantile.
+        Config unseen = Config.builder().model("other").workers(3).localBatch(64).build();
+        assertThat(byModel.predict(unseen, Target.STEP_TIME)).isEqualTo(pooled.predict(unseen, Target.STEP_TIME));
+    }
+
     @Test
     void relativeResidualsWidenTheIntervalWithThePrediction() {
         Predictor wrapped = new SplitConformalEstimator(BASE).fit(TrainingSet.of("synthetic", synthetic(60, 5)));

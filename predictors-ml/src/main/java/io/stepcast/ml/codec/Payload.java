@@ -29,12 +29,15 @@ import java.util.zip.InflaterInputStream;
  * This module's payload format: a small binary header of our own (magic, format version, kind,
  * estimator) followed by sections, and a CRC-32 of everything before it, so that truncation and bit
  * flips are detected before anything is parsed. Tribuo models are stored as their protobuf bytes
- * ({@code Model.serialize()}, deflated) followed by the flattened trees of tree models; features and target transforms are stored field by field. Doubles are
+ * ({@code Model.serialize()}, deflated) followed by the flattened trees of tree models and the training rows of
+ * their quantile forest (format 2); features and target transforms are stored field by field. Doubles are
  * stored as their exact bits, so a reloaded model predicts exactly what the saved one did.
  */
 public final class Payload {
     static final String MAGIC = "stepcast-ml";
-    static final int VERSION = 1;
+    /** 2 adds the quantile forest's training rows after the flattened trees; 1 is read as without them. */
+    static final int VERSION = 2;
+    private static final int OLDEST_VERSION = 1;
     private static final int MAX_ITEMS = 1 << 20;
     private static final int MAX_TREE_NODES = 1 << 26;
 
@@ -136,6 +139,14 @@ public final class Payload {
                 r.compiled().get().write(t);
                 t.flush();
                 blob(deflate(trees.toByteArray()));
+                out.writeBoolean(r.hasQuantiles());
+                if (r.hasQuantiles()) {
+                    ByteArrayOutputStream rows = new ByteArrayOutputStream();
+                    DataOutputStream q = new DataOutputStream(rows);
+                    r.writeQuantiles(q);
+                    q.flush();
+                    blob(deflate(rows.toByteArray()));
+                }
             }
         }
 
@@ -168,6 +179,7 @@ public final class Payload {
     /** Checks the checksum and header, then reads sections; every failure is an {@link IOException}. */
     public static final class Reader {
         private final DataInputStream in;
+        private final int version;
 
         /**
          * Opens a payload, checking magic, checksum, format version, kind and estimator.
@@ -195,10 +207,10 @@ public final class Payload {
             if (crc.getValue() != stored) {
                 throw new IOException("corrupt stepcast-ml payload: checksum mismatch (truncated or altered)");
             }
-            int version = in.readInt();
-            if (version != VERSION) {
+            version = in.readInt();
+            if (version < OLDEST_VERSION || version > VERSION) {
                 throw new IOException("stepcast-ml payload format " + version + " is not supported (expected "
-                        + VERSION + ")");
+                        + OLDEST_VERSION + " to " + VERSION + ")");
             }
             String k = in.readUTF();
             String e = in.readUTF();
@@ -296,6 +308,13 @@ public final class Payload {
                     }
                 }
                 FittedRegression r = FittedRegression.restored(features, transform, mean, sd, model, trees);
+                if (trees.isPresent() && version >= 2 && in.readBoolean()) {
+                    DataInputStream q = new DataInputStream(new ByteArrayInputStream(inflate(blob())));
+                    r = r.withQuantiles(q, MAX_ITEMS);
+                    if (q.available() != 0) {
+                        throw new IOException("corrupt stepcast-ml payload: trailing bytes after the quantile forest");
+                    }
+                }
                 if (trees.isEmpty() && !new java.util.HashSet<>(features.columns()).containsAll(
                         r.model().getFeatureIDMap().keySet())) {
                     throw new IOException("stored Tribuo model uses features the header does not declare");

@@ -91,6 +91,25 @@ public final class CompiledTrees {
         return roots.length;
     }
 
+    /** The value of leaf node {@code node}. */
+    double leafValue(int node) {
+        return leaf[node];
+    }
+
+    /** Number of nodes over all trees (leaves are numbered among them). */
+    int nodes() {
+        return feature.length;
+    }
+
+    /** The node index of the leaf of tree {@code tree} that the standardised input {@code x} falls in. */
+    int leaf(int tree, double[] x) {
+        int n = roots[tree];
+        while (feature[n] >= 0) {
+            n = x[feature[n]] > threshold[n] ? greater[n] : lessOrEqual[n];
+        }
+        return n;
+    }
+
     /** Writes the arrays, bit-exact. */
     public void write(java.io.DataOutput out) throws java.io.IOException {
         writeInts(out, roots);

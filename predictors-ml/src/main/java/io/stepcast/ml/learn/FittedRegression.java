@@ -32,6 +32,8 @@ public final class FittedRegression {
     private final TribuoModelHandle model;
     private final String[] columns;
     private final CompiledTrees compiled;
+    /** The quantile forest of the compiled trees over the training rows, when it was built. */
+    private final ForestQuantiles quantiles;
 
     /**
      * @param features   how a configuration becomes the model's input
@@ -42,11 +44,24 @@ public final class FittedRegression {
      */
     public FittedRegression(FittedFeatures features, TargetTransform transform, double targetMean, double targetSd,
                             Model<Regressor> model) {
-        this(features, transform, targetMean, targetSd, TribuoModelHandle.of(model), null);
+        this(features, transform, targetMean, targetSd, TribuoModelHandle.of(model), null, null);
+    }
+
+    /**
+     * A fitted regression whose tree models also give quantile-forest intervals (Meinshausen 2006) from the
+     * training rows it was fitted on.
+     *
+     * @param inputs  the encoded training inputs
+     * @param learned the training targets in learned units (transformed, standardised), same order
+     */
+    FittedRegression(FittedFeatures features, TargetTransform transform, double targetMean, double targetSd,
+                     Model<Regressor> model, double[][] inputs, double[] learned) {
+        this(features, transform, targetMean, targetSd, TribuoModelHandle.of(model), null,
+                new double[][][] {inputs, {learned}});
     }
 
     private FittedRegression(FittedFeatures features, TargetTransform transform, double targetMean, double targetSd,
-                             TribuoModelHandle model, CompiledTrees restored) {
+                             TribuoModelHandle model, CompiledTrees restored, double[][][] rows) {
         this.features = Objects.requireNonNull(features, "features");
         this.transform = Objects.requireNonNull(transform, "transform");
         this.model = Objects.requireNonNull(model, "model");
@@ -58,6 +73,36 @@ public final class FittedRegression {
         this.columns = features.columns().toArray(String[]::new);
         this.compiled = restored != null ? restored
                 : CompiledTrees.of(model.model(), features.columns()).filter(this::agreesWithTribuo).orElse(null);
+        this.quantiles = compiled == null || rows == null ? null : ForestQuantiles.of(compiled, rows[0], rows[1][0]);
+    }
+
+    private FittedRegression(FittedRegression r, ForestQuantiles quantiles) {
+        this.features = r.features;
+        this.transform = r.transform;
+        this.model = r.model;
+        this.targetMean = r.targetMean;
+        this.targetSd = r.targetSd;
+        this.columns = r.columns;
+        this.compiled = r.compiled;
+        this.quantiles = quantiles;
+    }
+
+    /** This regression with the quantile forest read from a payload ({@link #writeQuantiles}). */
+    public FittedRegression withQuantiles(java.io.DataInput in, int maxRows) throws java.io.IOException {
+        if (compiled == null) {
+            throw new java.io.IOException("quantile forest stored for a model without flattened trees");
+        }
+        return new FittedRegression(this, ForestQuantiles.read(in, compiled, columns.length, maxRows));
+    }
+
+    /** Whether it gives quantile-forest intervals. */
+    public boolean hasQuantiles() {
+        return quantiles != null;
+    }
+
+    /** Writes the quantile forest's training rows; only when {@link #hasQuantiles()}. */
+    public void writeQuantiles(java.io.DataOutput out) throws java.io.IOException {
+        quantiles.write(out);
     }
 
     /**
@@ -72,7 +117,7 @@ public final class FittedRegression {
         if (trees.isEmpty()) {
             model.model();
         }
-        return new FittedRegression(features, transform, targetMean, targetSd, model, trees.orElse(null));
+        return new FittedRegression(features, transform, targetMean, targetSd, model, trees.orElse(null), null);
     }
 
     private boolean agreesWithTribuo(CompiledTrees trees) {
@@ -105,6 +150,36 @@ public final class FittedRegression {
             return Prediction.notApplicable("the model's output is not finite for this configuration");
         }
         return Prediction.of(value);
+    }
+
+    /**
+     * The prediction for {@code config} with, for a tree model fitted with its training rows, the quantile-forest
+     * interval between the conditional quantiles at {@code (1 - coverage) / 2} and {@code (1 + coverage) / 2}
+     * (Meinshausen 2006), stated at {@code coverage}; otherwise as {@link #predict(Config)}.
+     */
+    public Prediction predict(Config config, double coverage) {
+        if (!(coverage > 0 && coverage < 1)) {
+            throw new IllegalArgumentException("coverage must be in (0, 1), was " + coverage);
+        }
+        if (quantiles == null) {
+            return predict(config);
+        }
+        String problem = features.problem(config);
+        if (problem != null) {
+            return Prediction.notApplicable(problem);
+        }
+        // One walk gives the point (as predict(config) computes it) and the leaves the quantiles weigh.
+        double[] q = quantiles.interval(features.encode(config), (1 - coverage) / 2, (1 + coverage) / 2);
+        double value = transform.inverse(q[0] * targetSd + targetMean);
+        if (!Double.isFinite(value)) {
+            return Prediction.notApplicable("the model's output is not finite for this configuration");
+        }
+        double lo = transform.inverse(q[1] * targetSd + targetMean);
+        double hi = transform.inverse(q[2] * targetSd + targetMean);
+        if (!(Double.isFinite(lo) && Double.isFinite(hi) && lo <= hi)) {
+            return Prediction.of(value);
+        }
+        return Prediction.of(value, lo, hi, coverage);
     }
 
     /** The model's output, in standardised transformed units, for an encoded input. */

@@ -16,10 +16,15 @@ import java.util.stream.Collectors;
 
 /**
  * A fitted predictor made of one {@link FittedRegression} per target (Tribuo's {@code Model} role).
- * It answers the targets its training set measured; any other target is not applicable.
+ * It answers the targets its training set measured; any other target is not applicable. A tree model (CART,
+ * a random forest, Courier's forests) also gives the interval of a quantile regression forest (Meinshausen,
+ * JMLR 7, 2006): at {@link #NATIVE_COVERAGE} from {@link #predict(Config, Target)}, at any level from
+ * {@link #predict(Config, Target, double)}.
  * Immutable and thread-safe.
  */
 public final class LearnedPredictor implements Predictor {
+    /** The level of the quantile-forest interval {@link #predict(Config, Target)} states. */
+    public static final double NATIVE_COVERAGE = 0.9;
     private final Map<Target, FittedRegression> models;
     private final Provenance provenance;
     /** Every target its training set had enough rows of: what a full fit answers (names it in refusals). */
@@ -57,6 +62,15 @@ public final class LearnedPredictor implements Predictor {
 
     @Override
     public Prediction predict(Config config, Target target) {
+        return predict(config, target, NATIVE_COVERAGE);
+    }
+
+    /**
+     * The prediction with, for a tree model, its quantile-forest interval at {@code coverage} (Meinshausen 2006);
+     * other models answer their point.
+     */
+    @Override
+    public Prediction predict(Config config, Target target, double coverage) {
         FittedRegression m = models.get(target);
         if (m == null) {
             if (measured.contains(target)) {
@@ -67,7 +81,7 @@ public final class LearnedPredictor implements Predictor {
                     + " (its training set measured " + measured.stream().map(Target::label)
                     .collect(Collectors.joining(", ")) + ")");
         }
-        return m.predict(config);
+        return m.predict(config, coverage);
     }
 
     @Override

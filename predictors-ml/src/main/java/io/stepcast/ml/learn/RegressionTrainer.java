@@ -71,10 +71,14 @@ public final class RegressionTrainer {
                 new SimpleDataSourceProvenance("stepcast " + rows.target().label(), factory), factory);
         String[] names = fitted.columns().toArray(String[]::new);
         List<Config> configs = rows.configs();
+        double[][] inputs = new double[y.length][];
+        double[] learned = new double[y.length];
         for (int i = 0; i < y.length; i++) {
-            data.add(new ArrayExample<>(new Regressor(OUTPUT, (y[i] - mean) / sd), names, fitted.encode(configs.get(i))));
+            inputs[i] = fitted.encode(configs.get(i));
+            learned[i] = (y[i] - mean) / sd;
+            data.add(new ArrayExample<>(new Regressor(OUTPUT, learned[i]), names, inputs[i]));
         }
         Model<Regressor> model = trainer.train(data);
-        return new FittedRegression(fitted, transform, mean, sd, model);
+        return new FittedRegression(fitted, transform, mean, sd, model, inputs, learned);
     }
 }
