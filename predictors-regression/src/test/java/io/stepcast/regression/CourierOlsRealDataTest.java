@@ -31,9 +31,9 @@ class CourierOlsRealDataTest {
     @BeforeAll
     static void fit() throws IOException {
         List<Observation> courier = RealData.source("courier");
-        cells = courier.stream().filter(o -> o.tag("table", "").equals("cells")).toList();
-        means = courier.stream().filter(o -> o.tag("table", "").equals("batch_njobs")).toList();
-        live = courier.stream().filter(o -> o.tag("table", "").equals("live")).toList();
+        cells = RealData.table(courier, "cells");
+        means = RealData.table(courier, "batch_njobs");
+        live = RealData.table(courier, "live");
         fitted = new CourierOlsEstimator().fit(TrainingSet.of("courier:cells+batch_njobs",
                 Stream.concat(cells.stream(), means.stream()).toList()));
     }

@@ -28,8 +28,8 @@ class CourierStepsRealDataTest {
     @BeforeAll
     static void fit() throws IOException {
         List<Observation> courier = RealData.source("courier");
-        cells = courier.stream().filter(o -> o.tag("table", "").equals("cells")).toList();
-        live = courier.stream().filter(o -> o.tag("table", "").equals("live")).toList();
+        cells = RealData.table(courier, "cells");
+        live = RealData.table(courier, "live");
         fitted = new CourierStepsEstimator().fit(TrainingSet.of("courier:cells", cells));
     }
 

@@ -25,6 +25,11 @@ final class RealData {
         return new DefaultObservationCatalog().observations(name, Optional.of(dir()));
     }
 
+    /** The rows of one Courier table ({@code cells}, {@code batch_njobs}, {@code live}, ...) of the source's rows. */
+    static List<Observation> table(List<Observation> courier, String table) {
+        return courier.stream().filter(o -> o.tag("table", "").equals(table)).toList();
+    }
+
     /** Absolute percentage errors of the predictor on the observations it answers; NaN where not applicable. */
     static double[] ape(Predictor p, List<Observation> test, Target target) {
         return test.stream().mapToDouble(o -> {
