@@ -1,7 +1,9 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
@@ -15,7 +17,6 @@ import io.stepcast.evaluation.metrics.ScoredPoint;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -84,24 +85,17 @@ class NativeIntervalTest {
      * A synthetic estimator: the synthetic step-time law times 1.05 for model alpha and 0.8 for the others, with,
      * unless {@code level} is null, its own interval [0.9, 1.1] x the point at that stated level (or none stated).
      */
-    private record Band(String name, OptionalDouble level) implements Estimator {
-        @Override
-        public String description() {
-            return "synthetic estimator with a known interval of its own";
+    private static final class Band extends AbstractEstimator {
+        private final OptionalDouble level;
+
+        Band(String name, OptionalDouble level) {
+            super(name, "synthetic estimator with a known interval of its own", Set.of(Target.STEP_TIME),
+                    HyperParameters.of());
+            this.level = level;
         }
 
         @Override
-        public Set<Target> targets() {
-            return Set.of(Target.STEP_TIME);
-        }
-
-        @Override
-        public Map<String, String> hyperParameters() {
-            return Map.of();
-        }
-
-        @Override
-        public Estimator withHyperParameters(Map<String, String> overrides) {
+        protected Estimator copyWith(HyperParameters params) {
             return this;
         }
 
