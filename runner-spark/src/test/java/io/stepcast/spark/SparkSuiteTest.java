@@ -23,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * One small suite on embedded data, on every engine: in-process on 1 thread and on every core, Spark
  * {@code local[2]} and Spark {@code local-cluster[2,1,1024]} (two executor JVMs, so the tasks are rebuilt from
- * their recipe and the results travel as bytes). Leaderboards, selection entries and every prediction must be
- * identical, and the task that throws is reported with its dataset, split and predictor on each engine.
+ * their recipe and the results travel as bytes). Leaderboards, selection entries and every prediction (with its
+ * native interval) must be identical, and the task that throws is reported with its dataset, split and predictor on each engine.
  */
 class SparkSuiteTest {
     private static PluginRegistry registry;
@@ -52,6 +52,9 @@ class SparkSuiteTest {
                 .anyMatch(p -> p.predicted().isPresent())).isTrue();
         assertThat(oneThread.points().stream().filter(p -> p.predictor().equals("synthetic-throws")))
                 .isNotEmpty().allMatch(p -> p.predicted().isEmpty());
+        // Native intervals, which must travel with the points across the engines.
+        assertThat(oneThread.points().stream().filter(p -> p.predictor().equals("synthetic-native-range")))
+                .isNotEmpty().allMatch(p -> p.nativeInterval().isPresent());
         assertThat(oneThread.notes()).anyMatch(n -> n.startsWith("courier-cells kfold")
                 && n.contains(" synthetic-throws: task failed: IllegalStateException: synthetic failure"));
     }

@@ -14,7 +14,9 @@ import java.util.Set;
 
 /**
  * A test plugin (listed in the test resources' services file, so every executor JVM finds it too) with the
- * estimator {@code synthetic-throws}, whose tasks throw before any fit: the engine must report the task and go on.
+ * estimator {@code synthetic-throws}, whose tasks throw before any fit: the engine must report the task and go on;
+ * {@code synthetic-lost-executor}, which ends its executor once; and {@code synthetic-native-range}
+ * ({@link NativeRange}), whose points carry an interval of their own.
  */
 public final class ThrowingPlugin extends StepcastPlugin {
     /** The plugin. */
@@ -26,6 +28,7 @@ public final class ThrowingPlugin extends StepcastPlugin {
     protected void registerAll() {
         estimator(new Throws());
         estimator(new KillsItsExecutor());
+        estimator(new NativeRange());
     }
 
     /** A synthetic estimator without hyper-parameters that never fits (its points are not applicable). */

@@ -7,10 +7,12 @@ import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.evaluation.Split;
+import io.stepcast.api.uncertainty.WrappedPredictor;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -71,22 +73,43 @@ public final class HoldOutScorer {
             String why = estimator.targets().contains(target) ? failure : "does not predict " + target.label();
             List<ScoredPoint> points = new ArrayList<>(tests.get(t).size());
             for (Observation o : tests.get(t)) {
-                Prediction p = predictor == null || !estimator.targets().contains(target)
-                        ? Prediction.notApplicable(why) : predictSafely(predictor, o, target);
-                points.add(new ScoredPoint(dataset, protocol, split.id(), label, target, o, o.value(target).getAsDouble(), p));
+                Answer a = predictor == null || !estimator.targets().contains(target)
+                        ? new Answer(Prediction.notApplicable(why), Optional.empty())
+                        : predictSafely(predictor, o, target);
+                points.add(new ScoredPoint(dataset, protocol, split.id(), label, target, o, o.value(target).getAsDouble(),
+                        a.prediction(), a.nativeInterval()));
             }
             out.add(points);
         }
         return out;
     }
 
-    private static Prediction predictSafely(Predictor predictor, Observation o, Target target) {
+    /** What a predictor answered for one point, with its base's own interval when it wraps a base. */
+    private record Answer(Prediction prediction, Optional<Prediction.Value> nativeInterval) {
+    }
+
+    /**
+     * The predictor's answer; from a {@link WrappedPredictor} also its base's own interval, taken from the same call
+     * of the base that gave the point (no second prediction). A failure is not applicable.
+     */
+    private static Answer predictSafely(Predictor predictor, Observation o, Target target) {
         try {
-            Prediction p = predictor.predict(o.config(), target);
-            return p == null ? Prediction.notApplicable("predictor returned nothing") : p;
+            Prediction p;
+            Optional<Prediction.Value> own = Optional.empty();
+            if (predictor instanceof WrappedPredictor w) {
+                WrappedPredictor.Answers a = w.answers(o.config(), target);
+                p = a.wrapped();
+                if (a.base() instanceof Prediction.Value v && v.lower().isPresent()) {
+                    own = Optional.of(v);
+                }
+            } else {
+                p = predictor.predict(o.config(), target);
+            }
+            return p == null ? new Answer(Prediction.notApplicable("predictor returned nothing"), Optional.empty())
+                    : new Answer(p, p.isValue() ? own : Optional.empty());
         } catch (RuntimeException e) {
-            return Prediction.notApplicable("prediction failed: " + e.getClass().getSimpleName() + ": "
-                    + oneLine(e.getMessage()));
+            return new Answer(Prediction.notApplicable("prediction failed: " + e.getClass().getSimpleName() + ": "
+                    + oneLine(e.getMessage())), Optional.empty());
         }
     }
 

@@ -4,11 +4,13 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Target;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * One held-out observation scored by one predictor: the measured value of the target and what the
- * predictor answered (a value or a refusal with its reason).
+ * predictor answered (a value or a refusal with its reason), and, when the predictor wraps a base predictor
+ * (split conformal), the base's own answer where it carries an interval (its native interval).
  *
  * @param dataset     dataset name of the suite
  * @param protocol    protocol name
@@ -18,9 +20,24 @@ import java.util.OptionalDouble;
  * @param observation the held-out observation
  * @param measured    its measured value of {@code target}
  * @param prediction  the predictor's answer
+ * @param nativeInterval the base predictor's own answer, when the predictor wraps one and that answer has an
+ *                    interval (a quantile forest's, the simulation's range over its seeds); empty otherwise
  */
 public record ScoredPoint(String dataset, String protocol, String split, String predictor, Target target,
-                          Observation observation, double measured, Prediction prediction) {
+                          Observation observation, double measured, Prediction prediction,
+                          Optional<Prediction.Value> nativeInterval) {
+    public ScoredPoint {
+        nativeInterval = nativeInterval == null ? Optional.empty() : nativeInterval;
+        if (nativeInterval.isPresent() && nativeInterval.get().lower().isEmpty()) {
+            throw new IllegalArgumentException("a native interval needs an interval");
+        }
+    }
+
+    /** A point without a native interval. */
+    public ScoredPoint(String dataset, String protocol, String split, String predictor, Target target,
+                       Observation observation, double measured, Prediction prediction) {
+        this(dataset, protocol, split, predictor, target, observation, measured, prediction, Optional.empty());
+    }
 
     /** The predicted value, or empty when the predictor refused. */
     public OptionalDouble predicted() {

@@ -22,16 +22,20 @@ import java.util.OptionalDouble;
  *  "entries":   [{"dataset", "protocol", "predictor", "target", "n", "mape", "median_ape", "p90_ape",
  *                 "max_ape", "rmse", "r2"}],
  *  "selection": [{"dataset", "predictor", "decisions", "violation_rate", "regret", "feasible_missed"}],
- *  "coverage":  [{"dataset", "protocol", "predictor", "target", "n", "nominal", "covered", "mean_width"}],
+ *  "coverage":  [{"dataset", "protocol", "predictor", "target", "interval", "n", "nominal", "covered",
+ *                 "mean_width"}],
  *  "notes": ["..."],
  *  "reproduction": [{"quantity", "published", "reproduced", "relative_difference"}],
  *  "curves": [{"chart", "series", "x_label", "y_label", "points": [[x, y], ...]}]}
  * }</pre>
  * APEs are in percent; RMSE in the target's unit; {@code violation_rate}, {@code regret} and
  * {@code feasible_missed} are fractions in [0, 1]; {@code relative_difference} is
- * {@code (reproduced - published) / |published|}. {@code coverage} gives, per predictor, the share of the
- * {@code n} held-out points with an interval whose measured value lies inside it ({@code covered}) next to the
- * level the intervals state ({@code nominal}), and their mean width relative to the point. Undefined values (NaN, or a figure that could not be
+ * {@code (reproduced - published) / |published|}. {@code coverage} gives, per predictor and kind of interval
+ * ({@code interval}: {@code conformal}, the split-conformal interval around the predictor; {@code native}, the
+ * predictor's own interval, only for a predictor that has one), the share of the {@code n} held-out points with
+ * such an interval whose measured value lies inside it ({@code covered}) next to the level the intervals state
+ * ({@code nominal}, null when they state none), and their mean width relative to the point. Undefined values
+ * (NaN, or a figure that could not be
  * reproduced) are {@code null}. Entries aggregate every model of a dataset; {@code n} counts the
  * predicted points only (refusals are in {@code details.json} and the reports). The detailed companion
  * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
@@ -63,6 +67,7 @@ public final class ResultsJson {
             o.put("protocol", c.protocol());
             o.put("predictor", c.predictor());
             o.put("target", c.target());
+            o.put("interval", c.interval().label());
             o.put("n", c.n());
             number(o, "nominal", c.nominal());
             number(o, "covered", c.covered());

@@ -15,7 +15,10 @@ import java.util.List;
  * depends on nothing but its fields (the estimator's seeds are part of its configuration), so tasks run in
  * any order on any thread. The estimator is fitted through a {@link SplitConformalEstimator} in refit mode: the
  * points are those of the plain fit, bit for bit, and carry a calibrated interval whose coverage the reports
- * measure (a fold whose calibration part is too small for the level gives points without an interval).
+ * measure (a fold whose calibration part is too small for the level gives points without an interval). Each point
+ * also keeps the plain fit's own interval where it has one (its native interval: a quantile forest's, the
+ * simulation's range over its seeds), read from the same prediction that gave the point, so measuring it costs no
+ * fit and no prediction more.
  *
  * @param dataset  dataset name
  * @param protocol protocol name

@@ -32,8 +32,9 @@ import java.util.TreeSet;
 /**
  * A {@link SuitePlan}'s independent tasks as one {@link TaskSet}: first every hold-out task (one fit, every
  * target), then the (predictor, fold) tasks of each group of selections sharing their fits ({@link SelectionFits}:
- * one fit decides for every selection of the group). Results travel as the predictions and decisions only
- * (every double as its bits); the driver puts them back onto its own observations and jobs.
+ * one fit decides for every selection of the group). Results travel as the predictions (with the native interval a
+ * point carries) and decisions only (every double as its bits); the driver puts them back onto its own observations
+ * and jobs.
  */
 final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
     private final SuitePlan plan;
@@ -207,6 +208,10 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
                         out.writeInt(index.get(p.observation()));
                         out.writeDouble(p.measured());
                         writePrediction(out, p.prediction());
+                        out.writeBoolean(p.nativeInterval().isPresent());
+                        if (p.nativeInterval().isPresent()) {
+                            writePrediction(out, p.nativeInterval().get());
+                        }
                     }
                 }
             } else {
@@ -240,8 +245,11 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
                     for (int j = 0; j < n; j++) {
                         Observation o = test.get(in.readInt());
                         double measured = in.readDouble();
+                        Prediction p = readPrediction(in);
+                        Optional<Prediction.Value> own = in.readBoolean()
+                                ? Optional.of((Prediction.Value) readPrediction(in)) : Optional.empty();
                         target.add(new ScoredPoint(t.dataset(), t.protocol(), t.split().id(), t.label(),
-                                t.targets().get(k), o, measured, readPrediction(in)));
+                                t.targets().get(k), o, measured, p, own));
                     }
                     points.add(target);
                 }

@@ -74,12 +74,18 @@ class EvaluateCommandTest {
         assertThat(exactSel.get("violation_rate").asDouble()).isZero();
         assertThat(exactSel.get("decisions").asInt()).isEqualTo(48);
 
+        // The synthetic predictors have no interval of their own: conformal coverage rows only.
+        assertThat(json.get("coverage")).isNotEmpty()
+                .allMatch(c -> c.get("interval").asText().equals("conformal"));
+
         JsonNode details = new ObjectMapper().readTree(out.resolve("details.json").toFile());
         assertThat(find(details.get("entries"), "synthetic-broken").get("not_applicable").asInt()).isEqualTo(72);
 
         String md = Files.readString(out.resolve("report.md"));
         assertThat(md).contains("# stepcast evaluation: synthetic-cli", "fit failed: IllegalStateException: synthetic failure",
                 "![");
+        assertThat(md).containsPattern("\\|\\s*interval\\s*\\|\\s*n with interval\\s*\\|")
+                .containsPattern("\\|\\s*conformal\\s*\\|");
         String html = Files.readString(out.resolve("report.html"));
         assertThat(html).contains("<table>", "<img alt=").doesNotContain("| ---");
         List<Path> charts = new ArrayList<>();

@@ -19,6 +19,35 @@ class CoverageTest {
         return new ScoredPoint("synthetic", "kfold:5", "fold-1", predictor, Target.STEP_TIME, o, measured, p);
     }
 
+    private static ScoredPoint point(String predictor, double measured, Prediction p, Prediction own) {
+        ScoredPoint s = point(predictor, measured, p);
+        return new ScoredPoint(s.dataset(), s.protocol(), s.split(), s.predictor(), s.target(), s.observation(),
+                s.measured(), s.prediction(), java.util.Optional.of((Prediction.Value) own));
+    }
+
+    @Test
+    void nativeIntervalsGetARowOfTheirOwnAfterTheConformalRowAndOnlyWhereThereAreSome() {
+        Prediction conformal = Prediction.of(1.0, 0.8, 1.2, 0.9);
+        List<Coverage> c = Coverage.of(List.of(
+                point("a", 1.1, conformal, Prediction.of(1.0, 0.95, 1.05)),
+                point("a", 1.0, conformal, Prediction.of(1.0, 0.95, 1.05)),
+                point("a", 0.9, conformal, Prediction.of(1.0, 0.85, 1.05)),
+                point("a", 1.0, conformal),
+                point("b", 1.0, conformal)));
+        assertThat(c).extracting(Coverage::predictor, Coverage::interval).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("a", Coverage.Interval.CONFORMAL),
+                org.assertj.core.groups.Tuple.tuple("a", Coverage.Interval.NATIVE),
+                org.assertj.core.groups.Tuple.tuple("b", Coverage.Interval.CONFORMAL));
+        Coverage own = c.get(1);
+        assertThat(own.n()).isEqualTo(3);
+        assertThat(own.points()).isEqualTo(4);
+        assertThat(own.covered()).isEqualTo(2.0 / 3);
+        assertThat(own.nominal()).isEmpty();
+        assertThat(own.meanWidth()).isCloseTo((0.1 + 0.1 + 0.2) / 3, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(c.get(0).n()).isEqualTo(4);
+        assertThat(c.get(0).covered()).isEqualTo(1.0);
+    }
+
     @Test
     void countsThePointsInsideTheirIntervalNextToTheStatedLevel() {
         List<Coverage> c = Coverage.of(List.of(

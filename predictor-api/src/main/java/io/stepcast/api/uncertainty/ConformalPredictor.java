@@ -16,9 +16,10 @@ import java.util.Set;
  * A fitted {@link SplitConformalEstimator}: the point of the base predictor with the interval
  * {@code point +- q(coverage) sigma(x)}, {@code sigma} from the proper-part fit and {@code q} from its
  * calibration scores. Where a target has no scores (nothing to calibrate on, or too few points for the level),
- * the base's answer is returned as it is. Immutable; as thread-safe as the base predictors.
+ * the base's answer is returned as it is. Its {@link #answers} also hand out the base's own answer (with the
+ * base's own interval, if any) from the same call of the base. Immutable; as thread-safe as the base predictors.
  */
-final class ConformalPredictor implements Predictor {
+final class ConformalPredictor implements WrappedPredictor {
     private final Predictor point;
     private final Predictor proper;
     private final Map<Target, CalibrationScores> scores;
@@ -46,7 +47,17 @@ final class ConformalPredictor implements Predictor {
         if (!(level > 0 && level < 1)) {
             throw new IllegalArgumentException("coverage must be in (0, 1), was " + level);
         }
+        return around(point.predict(config, target), config, target, level);
+    }
+
+    @Override
+    public Answers answers(Config config, Target target) {
         Prediction p = point.predict(config, target);
+        return new Answers(around(p, config, target, coverage), p);
+    }
+
+    /** The interval at {@code level} around the point predictor's answer {@code p}, or {@code p} without scores. */
+    private Prediction around(Prediction p, Config config, Target target, double level) {
         CalibrationScores s = scores.get(target);
         if (!(p instanceof Prediction.Value v) || s == null) {
             return p;

@@ -111,6 +111,22 @@ class SplitConformalEstimatorTest {
     }
 
     @Test
+    void answersGiveTheWrappedPointAndTheBaseOwnAnswerFromTheSameFit() {
+        TrainingSet training = TrainingSet.of("synthetic", synthetic(60, 1));
+        Predictor wrapped = new SplitConformalEstimator(BASE).fit(training);
+        Predictor plain = BASE.fit(training);
+        assertThat(wrapped).isInstanceOf(WrappedPredictor.class);
+        for (Observation o : synthetic(10, 2)) {
+            WrappedPredictor.Answers a = ((WrappedPredictor) wrapped).answers(o.config(), Target.STEP_TIME);
+            assertThat(a.wrapped()).isEqualTo(wrapped.predict(o.config(), Target.STEP_TIME));
+            // The toy has no interval of its own: its base answer is the bare point of the plain fit.
+            assertThat(a.base()).isEqualTo(plain.predict(o.config(), Target.STEP_TIME));
+            assertThat(a.base().hasInterval()).isFalse();
+            assertThat(a.wrapped().hasInterval()).isTrue();
+        }
+    }
+
+    @Test
     void measuredCoverageOnFreshSyntheticPointsIsNearTheNominalLevel() {
         Predictor wrapped = new SplitConformalEstimator(BASE).fit(TrainingSet.of("synthetic", synthetic(200, 3)));
         List<Observation> test = synthetic(200, 4);
