@@ -20,7 +20,8 @@ import java.util.TreeSet;
  * {@link BatchObjective} decides as in {@link CourierSelector} (highest predicted accuracy, ties to the smaller
  * batch; or the largest batch; or the highest predicted goodput). When nothing is feasible the candidate with
  * the lowest upper end is returned and the SLO flagged as not attainable. A candidate whose predictor gives
- * no interval is judged on its point prediction, and the rationale says how many were.
+ * no interval is judged on its point prediction, and one whose interval states a lower level than
+ * {@code 1 - risk}, or none, on that interval's upper end; the rationale says how many of each there were.
  *
  * <p>The intervals come from {@link Predictor#predict(Config, Target, double)}, for instance those of a
  * {@link io.stepcast.api.uncertainty.SplitConformalEstimator}; {@code risk} is fixed before the decisions are
@@ -84,6 +85,7 @@ public final class RiskAwareSelector implements BatchSizeSelector {
         List<CandidateEstimate> estimates = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         int pointOnly = 0;
+        int unstated = 0;
         for (int b : new TreeSet<>(candidates)) {
             Config c;
             try {
@@ -108,6 +110,9 @@ public final class RiskAwareSelector implements BatchSizeSelector {
             }
             if (v.upper().isEmpty()) {
                 pointOnly++;
+            } else if (v.coverage().isEmpty() || v.coverage().getAsDouble() < 1 - risk) {
+                // A native range that could not state the asked level (a tree leaf of few rows, a seed range).
+                unstated++;
             }
             double upper = v.upper().orElse(v.value());
             estimates.add(new CandidateEstimate(b, v.value(), a, upper < slo, OptionalDouble.of(upper)));
@@ -116,7 +121,9 @@ public final class RiskAwareSelector implements BatchSizeSelector {
             throw new IllegalArgumentException("no candidate batch could be predicted: " + String.join("; ", skipped));
         }
         String level = "upper bound at " + Math.round(1000 * (1 - risk)) / 10.0 + " %"
-                + (pointOnly > 0 ? " (" + pointOnly + " candidates without an interval judged on their point)" : "");
+                + (pointOnly > 0 ? " (" + pointOnly + " candidates without an interval judged on their point)" : "")
+                + (unstated > 0 ? " (" + unstated + " candidates judged on an interval that states a lower level or "
+                        + "none)" : "");
         List<CandidateEstimate> feasible = estimates.stream().filter(CandidateEstimate::feasible).toList();
         OptionalDouble sloOut = OptionalDouble.of(slo);
         if (feasible.isEmpty()) {

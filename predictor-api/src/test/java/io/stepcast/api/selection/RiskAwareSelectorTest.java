@@ -76,6 +76,40 @@ class RiskAwareSelectorTest {
     }
 
     @Test
+    void anIntervalThatStatesNoLevelIsJudgedOnItsUpperEndAndTheRationaleSaysSo() {
+        Predictor unstated = new Predictor() {
+            @Override
+            public Prediction predict(Config config, Target target) {
+                Prediction.Value v = (Prediction.Value) P.predict(config, target);
+                return target == Target.ACCURACY ? v
+                        : Prediction.of(v.value(), v.lower().getAsDouble(), v.upper().getAsDouble());
+            }
+
+            @Override
+            public Prediction predict(Config config, Target target, double coverage) {
+                return predict(config, target);
+            }
+
+            @Override
+            public Set<Target> targets() {
+                return P.targets();
+            }
+
+            @Override
+            public Provenance provenance() {
+                return P.provenance();
+            }
+        };
+        BatchDecision d = new RiskAwareSelector(unstated, Target.RESPONSE_TIME, Optional.of(P), BatchScope.GLOBAL, 0.1)
+                .select(JOB, CANDIDATES, OptionalDouble.of(300));
+        // The same decision as on the stated 90 % intervals (the hand-made ranges are those at 0.9).
+        assertThat(d.batch()).isEqualTo(256);
+        assertThat(d.rationale()).contains("4 candidates judged on an interval that states a lower level or none");
+        assertThat(selector(0.1).select(JOB, CANDIDATES, OptionalDouble.of(300)).rationale())
+                .doesNotContain("states a lower level");
+    }
+
+    @Test
     void withoutAccuracyTheGoodputObjectiveWeighsTheBatchByItsStatisticalEfficiency() {
         // Synthetic noise scale phi = 100 samples at M0 = 64: efficiency(512) = 164 / 612, which outweighs the speed.
         NoiseScaleEfficiency eff = new NoiseScaleEfficiency(Map.of("lenet5", new double[] {100, 64}));

@@ -155,7 +155,10 @@ public final class FittedRegression {
     /**
      * The prediction for {@code config} with, for a tree model fitted with its training rows, the quantile-forest
      * interval between the conditional quantiles at {@code (1 - coverage) / 2} and {@code (1 + coverage) / 2}
-     * (Meinshausen 2006), stated at {@code coverage}; otherwise as {@link #predict(Config)}.
+     * (Meinshausen 2006), stated at {@code coverage} when the leaves hold enough training rows for that level
+     * ({@code n} rows of positive weight with {@code (n - 1) / (n + 1) >= coverage}: the interval lies within
+     * their range, {@link ForestQuantiles#attainableLevel}), with no stated level otherwise; for other models as
+     * {@link #predict(Config)}.
      */
     public Prediction predict(Config config, double coverage) {
         if (!(coverage > 0 && coverage < 1)) {
@@ -178,6 +181,12 @@ public final class FittedRegression {
         double hi = transform.inverse(q[2] * targetSd + targetMean);
         if (!(Double.isFinite(lo) && Double.isFinite(hi) && lo <= hi)) {
             return Prediction.of(value);
+        }
+        // Too few training rows behind the leaves (a single deep tree's leaf of one or two rows) cannot hold a new
+        // point at the asked level, even if they were exchangeable with it: the range is still given, as the spread
+        // the model saw, but no level is stated.
+        if (ForestQuantiles.attainableLevel(q[3]) < coverage) {
+            return Prediction.of(value, lo, hi);
         }
         return Prediction.of(value, lo, hi, coverage);
     }

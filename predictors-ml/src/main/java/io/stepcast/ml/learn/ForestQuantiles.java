@@ -84,8 +84,9 @@ final class ForestQuantiles {
 
     /**
      * For the encoded input {@code x}, in learned units: the trees' average (bit for bit
-     * {@link CompiledTrees#predict}, from the same walk) and the conditional quantiles at {@code lower} and
-     * {@code upper} (levels in [0, 1], lower first).
+     * {@link CompiledTrees#predict}, from the same walk), the conditional quantiles at {@code lower} and
+     * {@code upper} (levels in [0, 1], lower first), and the number of training rows with a positive weight
+     * (a single tree: its leaf's size), NaN where no tree has a training row in its leaf.
      */
     double[] interval(double[] x, double lower, double upper) {
         double[] w = new double[targets.length];
@@ -106,7 +107,11 @@ final class ForestQuantiles {
         }
         double mean = sum / trees.trees();
         if (counted == 0) {
-            return new double[] {mean, Double.NaN, Double.NaN};
+            return new double[] {mean, Double.NaN, Double.NaN, Double.NaN};
+        }
+        int support = 0;
+        for (double v : w) {
+            support += v > 0 ? 1 : 0;
         }
         double lo = Double.NaN;
         double cumulative = 0;
@@ -116,10 +121,21 @@ final class ForestQuantiles {
                 lo = targets[i];
             }
             if (cumulative >= upper - 1e-12) {
-                return new double[] {mean, lo, targets[i]};
+                return new double[] {mean, lo, targets[i], support};
             }
         }
-        return new double[] {mean, lo, targets[targets.length - 1]};
+        return new double[] {mean, lo, targets[targets.length - 1], support};
+    }
+
+    /**
+     * The highest level an interval between the smallest and the largest of {@code n} exchangeable draws holds a
+     * further draw with: {@code (n - 1) / (n + 1)} (the new draw is equally likely to take each of the
+     * {@code n + 1} ranks, and falls outside the range at the two ends; Wilks, "Determination of Sample Sizes for
+     * Setting Tolerance Limits", Ann. Math. Statist. 12, 1941). An interval of empirical quantiles from
+     * {@code n} rows cannot promise more, whatever levels were asked.
+     */
+    static double attainableLevel(double n) {
+        return n >= 1 ? (n - 1) / (n + 1) : 0;
     }
 
     /** Writes the training rows (the leaves are rebuilt from them and the trees when read). */

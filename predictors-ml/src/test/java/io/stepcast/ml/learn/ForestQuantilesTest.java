@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * The quantile-forest intervals of the tree models (Meinshausen 2006) on SYNTHETIC heteroscedastic step times
@@ -82,6 +83,30 @@ class ForestQuantilesTest {
         for (int w = 1; w <= 8; w++) {
             assertThat(p.predict(job(w), Target.STEP_TIME).asDouble()).isEqualTo(r.predict(job(w)).asDouble());
         }
+    }
+
+    @Test
+    void theRangeOfNDrawsHoldsAFurtherOneWithProbabilityNMinusOneOverNPlusOne() {
+        assertThat(ForestQuantiles.attainableLevel(1)).isZero();
+        assertThat(ForestQuantiles.attainableLevel(2)).isCloseTo(1.0 / 3, within(1e-15));
+        assertThat(ForestQuantiles.attainableLevel(19)).isCloseTo(0.9, within(1e-15));
+        assertThat(ForestQuantiles.attainableLevel(0.5)).isZero();
+    }
+
+    @Test
+    void aTreeWhoseLeavesHoldTooFewRowsGivesItsRangeButStatesNoLevel() {
+        // One tree grown until its leaves hold 2 rows at least: a leaf of n rows supports (n - 1) / (n + 1) at most.
+        Predictor tree = new TribuoEstimator(LearnerKind.CART).withHyperParameters(Map.of("features", "workers",
+                "log-target", "false", "depth", "12", "min-child-weight", "2")).fit(TrainingSet.of("synthetic",
+                draws(1, 3)));
+        Prediction.Value v = (Prediction.Value) tree.predict(job(3), Target.STEP_TIME, 0.9);
+        assertThat(v.hasInterval()).isTrue();
+        assertThat(v.coverage()).isEmpty();
+        // A low enough level is within reach of every leaf of two rows or more.
+        assertThat(((Prediction.Value) tree.predict(job(3), Target.STEP_TIME, 0.3)).coverage()).hasValue(0.3);
+        // The forest of the test above has leaves of at least 5 rows over 100 trees: it states the default level.
+        assertThat(((Prediction.Value) forest().predict(job(3), Target.STEP_TIME)).coverage())
+                .hasValue(LearnedPredictor.NATIVE_COVERAGE);
     }
 
     @Test
