@@ -24,13 +24,15 @@ import java.util.function.Function;
  * @param target    target label
  * @param interval  which interval of the points is measured
  * @param n         predicted points with an interval of this kind
+ * @param stated    of those, the points whose interval states its level (a quantile forest states none where its
+ *                  leaves hold too few rows for the level)
  * @param points    predicted points, with or without an interval
  * @param covered   share of the {@code n} points inside their interval, NaN when {@code n = 0}
  * @param nominal   the level the intervals state (their mean when they differ), empty when none is stated
  * @param meanWidth mean interval width relative to the point, {@code (upper - lower) / |value|}, NaN when none
  */
 public record Coverage(String dataset, String protocol, String predictor, String target, Interval interval, int n,
-                       int points, double covered, OptionalDouble nominal, double meanWidth) {
+                       int stated, int points, double covered, OptionalDouble nominal, double meanWidth) {
 
     /** Which of a scored point's intervals a row measures. */
     public enum Interval {
@@ -104,7 +106,7 @@ public record Coverage(String dataset, String protocol, String predictor, String
                 widths++;
             }
         }
-        return new Coverage(k.get(0), k.get(1), k.get(2), k.get(3), kind, n, list.size(),
+        return new Coverage(k.get(0), k.get(1), k.get(2), k.get(3), kind, n, stated, list.size(),
                 n == 0 ? Double.NaN : (double) inside / n,
                 stated == 0 ? OptionalDouble.empty() : OptionalDouble.of(level),
                 widths == 0 ? Double.NaN : width / widths);

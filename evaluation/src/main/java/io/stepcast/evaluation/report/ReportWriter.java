@@ -184,10 +184,16 @@ public final class ReportWriter {
             "n with interval", "nominal", "covered", "width"}, rows, true));
     }
 
-    /** The stated level, "not stated" for intervals that state none (the simulation's range over its seeds). */
+    /**
+     * The stated level, with how many of the intervals state it when not all do; "not stated" for intervals that
+     * state none (the simulation's range over its seeds).
+     */
     private static String nominal(Coverage c) {
-        return c.nominal().isPresent() ? Leaderboard.f(100 * c.nominal().getAsDouble(), 0) + " %"
-                : c.n() > 0 ? "not stated" : "-";
+        if (c.nominal().isEmpty()) {
+            return c.n() > 0 ? "not stated" : "-";
+        }
+        String level = Leaderboard.f(100 * c.nominal().getAsDouble(), 0) + " %";
+        return c.stated() < c.n() ? level + " (" + c.stated() + " of " + c.n() + " state it)" : level;
     }
 
     private static double nan(double v) {

@@ -22,7 +22,7 @@ import java.util.OptionalDouble;
  *  "entries":   [{"dataset", "protocol", "predictor", "target", "n", "mape", "median_ape", "p90_ape",
  *                 "max_ape", "rmse", "r2"}],
  *  "selection": [{"dataset", "predictor", "decisions", "violation_rate", "regret", "feasible_missed"}],
- *  "coverage":  [{"dataset", "protocol", "predictor", "target", "interval", "n", "nominal", "covered",
+ *  "coverage":  [{"dataset", "protocol", "predictor", "target", "interval", "n", "stated", "nominal", "covered",
  *                 "mean_width"}],
  *  "notes": ["..."],
  *  "reproduction": [{"quantity", "published", "reproduced", "relative_difference"}],
@@ -34,7 +34,8 @@ import java.util.OptionalDouble;
  * ({@code interval}: {@code conformal}, the split-conformal interval around the predictor; {@code native}, the
  * predictor's own interval, only for a predictor that has one), the share of the {@code n} held-out points with
  * such an interval whose measured value lies inside it ({@code covered}) next to the level the intervals state
- * ({@code nominal}, null when they state none), and their mean width relative to the point. Undefined values
+ * ({@code nominal}, null when they state none; {@code stated} of the {@code n} intervals state it), and their mean
+ * width relative to the point. Undefined values
  * (NaN, or a figure that could not be
  * reproduced) are {@code null}. Entries aggregate every model of a dataset; {@code n} counts the
  * predicted points only (refusals are in {@code details.json} and the reports). The detailed companion
@@ -69,6 +70,7 @@ public final class ResultsJson {
             o.put("target", c.target());
             o.put("interval", c.interval().label());
             o.put("n", c.n());
+            o.put("stated", c.stated());
             number(o, "nominal", c.nominal());
             number(o, "covered", c.covered());
             number(o, "mean_width", c.meanWidth());

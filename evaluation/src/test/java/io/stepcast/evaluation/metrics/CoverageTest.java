@@ -63,8 +63,23 @@ class CoverageTest {
         assertThat(a.points()).isEqualTo(4);
         assertThat(a.covered()).isEqualTo(2.0 / 3);
         assertThat(a.nominal()).hasValue(0.9);
+        assertThat(a.stated()).isEqualTo(3);
         assertThat(a.meanWidth()).isCloseTo(0.4 / 1.1, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(c.get(1).nominal()).isEmpty();
+        assertThat(c.get(1).stated()).isZero();
         assertThat(c.get(1).covered()).isEqualTo(1.0);
+    }
+
+    @Test
+    void aGroupWhereOnlySomeIntervalsStateTheirLevelCountsThem() {
+        // A quantile forest states no level where its leaves hold too few rows: the covered share still counts
+        // every interval, and the row says how many stated the level it prints.
+        List<Coverage> c = Coverage.of(List.of(
+                point("a", 1.0, Prediction.of(1.1, 0.9, 1.3, 0.9)),
+                point("a", 2.0, Prediction.of(1.1, 0.9, 1.3))));
+        assertThat(c.get(0).n()).isEqualTo(2);
+        assertThat(c.get(0).stated()).isEqualTo(1);
+        assertThat(c.get(0).nominal()).hasValue(0.9);
+        assertThat(c.get(0).covered()).isEqualTo(0.5);
     }
 }
