@@ -100,16 +100,19 @@ public final class Simulator {
     private final int[] readyStep;
     private final int[] gradCount;
 
-    // Per transfer in flight, interleaved (one cache line per transfer): kind, worker, item, stage, step, class.
-    private static final int XS = 8;
-    private static final int X_KIND = 0;
-    private static final int X_WORKER = 1;
-    private static final int X_ITEM = 2;
-    private static final int X_STAGE = 3;
-    private static final int X_STEP = 4;
-    private static final int X_CLASS = 5;
+    // Per transfer in flight, in 8 bytes: gradients wait in their channels' queues as transfers, so at thousands of
+    // workers the records outgrow the caches and a record is read cold at most of its events; the smaller they are,
+    // the more of them stay cached. The worker, and the state: item << 4 | stage << 1 | kind. The step is kept only
+    // in synchronous mode, the only one that reads it; the class and start of a network transfer only for a trace.
+    private static final int XS = 2;
+    private static final int X_WORKER = 0;
+    private static final int X_STATE = 1;
+    private static final int MAX_ITEMS = 1 << 27;
     private int[] xs = new int[64 * XS];
-    private double[] xStart = new double[64];
+    private int capacity = 64;
+    private int[] xStep;
+    private int[] xClass;
+    private double[] xStart;
     private int[] free = new int[64];
     private int freeSize;
     private int allocated;
@@ -142,6 +145,16 @@ public final class Simulator {
         this.transferJitter = new LogNormalJitter(setup.transferJitter());
         this.seed = seed;
         this.trace = trace;
+        if (profile.tensors >= MAX_ITEMS || profile.sends >= MAX_ITEMS) {
+            throw new IllegalArgumentException("a profile of " + MAX_ITEMS + " or more tensors or sends");
+        }
+        if (setup.mode() == Mode.SYNC) {
+            xStep = new int[capacity];
+        }
+        if (trace != null) {
+            xClass = new int[capacity];
+            xStart = new double[capacity];
+        }
         int n = p.tensors;
         int hostsWithWorkers = setup.workerHosts();
         if (setup.hostAggregation()) {
@@ -502,19 +515,30 @@ public final class Simulator {
         if (freeSize > 0) {
             x = free[--freeSize];
         } else {
-            if (allocated == xStart.length) {
-                int m = allocated * 2;
-                xs = Arrays.copyOf(xs, m * XS);
-                xStart = Arrays.copyOf(xStart, m);
+            if (allocated == capacity) {
+                capacity *= 2;
+                xs = Arrays.copyOf(xs, capacity * XS);
+                if (xStep != null) {
+                    xStep = Arrays.copyOf(xStep, capacity);
+                }
+                if (trace != null) {
+                    xClass = Arrays.copyOf(xClass, capacity);
+                    xStart = Arrays.copyOf(xStart, capacity);
+                }
             }
             x = allocated++;
         }
-        xs[x * XS + X_KIND] = kind;
         xs[x * XS + X_WORKER] = w;
-        xs[x * XS + X_ITEM] = item;
-        xs[x * XS + X_STAGE] = 0;
-        xs[x * XS + X_STEP] = k;
+        xs[x * XS + X_STATE] = item << 4 | kind;
+        if (xStep != null) {
+            xStep[x] = k;
+        }
         return x;
+    }
+
+    /** The step a transfer belongs to, in synchronous mode (asynchronous mode does not read it). */
+    private int stepOf(int x) {
+        return xStep == null ? -1 : xStep[x];
     }
 
     private void release(int x) {
@@ -538,27 +562,29 @@ public final class Simulator {
     private void advance(int x) {
         int w = xs[x * XS + X_WORKER];
         int h = host[w];
-        if (xs[x * XS + X_KIND] == DOWN) {
-            int t = xs[x * XS + X_ITEM];
+        int state = xs[x * XS + X_STATE];
+        int itemBits = state & ~0xF;
+        if ((state & 1) == DOWN) {
+            int t = state >>> 4;
             int ps = psHost[shardOf[t]];
             boolean remote = ps != h;
-            switch (xs[x * XS + X_STAGE]) {
+            switch ((state >>> 1) & 7) {
                 case 0:
-                    xs[x * XS + X_STAGE] = 1;
+                    xs[x * XS + X_STATE] = itemBits | 1 << 1 | DOWN;
                     if (remote && setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
                 case 1:
-                    xs[x * XS + X_STAGE] = 2;
+                    xs[x * XS + X_STATE] = itemBits | 2 << 1 | DOWN;
                     if (remote) {
                         startFlow(x, downClass(w, shardOf[t], ps, h), p.tensorBytes[t] * transferJitter.draw(jitterRng));
                         return;
                     }
                     // fall through
                 case 2:
-                    xs[x * XS + X_STAGE] = 3;
+                    xs[x * XS + X_STATE] = itemBits | 3 << 1 | DOWN;
                     if (remote) {
                         channelFreed(w, t);
                     }
@@ -575,13 +601,13 @@ public final class Simulator {
                     arrived(w, t);
             }
         } else {
-            int send = xs[x * XS + X_ITEM];
+            int send = state >>> 4;
             int s = shardOf[p.sendTensor[send]];
             int ps = psHost[s];
             boolean remote = ps != h;
-            switch (xs[x * XS + X_STAGE]) {
+            switch ((state >>> 1) & 7) {
                 case 0:
-                    xs[x * XS + X_STAGE] = 1;
+                    xs[x * XS + X_STATE] = itemBits | 1 << 1 | UP;
                     if (net.busModelled(h)) {
                         startFlow(x, busClass(w, h, 0), devices[w] * p.sendBytes[send]);
                         return;
@@ -589,30 +615,30 @@ public final class Simulator {
                     // fall through
                 case 1:
                     if (remote) {
-                        xs[x * XS + X_STAGE] = 2;
+                        xs[x * XS + X_STATE] = itemBits | 2 << 1 | UP;
                         int ch = w * shards + s;
                         upQueue[w * p.sends + upSegStart[s] + cs[ch * CS + UP_TAIL]++] = x;
                         kickUp(w, s);
                         return;
                     }
-                    xs[x * XS + X_STAGE] = 4;
-                    int k0 = xs[x * XS + X_STEP];
+                    xs[x * XS + X_STATE] = itemBits | 4 << 1 | UP;
+                    int k0 = stepOf(x);
                     release(x);
                     delivered(w, send, k0, false);
                     return;
                 case 2:
-                    xs[x * XS + X_STAGE] = 3;
+                    xs[x * XS + X_STATE] = itemBits | 3 << 1 | UP;
                     if (setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
                 case 3:
-                    xs[x * XS + X_STAGE] = 4;
+                    xs[x * XS + X_STATE] = itemBits | 4 << 1 | UP;
                     startFlow(x, upClass(w, s, h, ps), p.sendBytes[send] * transferJitter.draw(jitterRng));
                     return;
                 default:
-                    int k = xs[x * XS + X_STEP];
+                    int k = stepOf(x);
                     release(x);
                     delivered(w, send, k, true);
             }
@@ -648,14 +674,17 @@ public final class Simulator {
             queue.schedule(now, EV_TRANSFER, x, 0);
             return;
         }
-        xs[x * XS + X_CLASS] = cls;
-        xStart[x] = now;
+        if (trace != null) {
+            xClass[x] = cls;
+            xStart[x] = now;
+        }
         net.start(now, cls, bytes, x);
     }
 
     private void traceTransfer(int x) {
-        int cls = xs[x * XS + X_CLASS];
-        String what = (xs[x * XS + X_KIND] == DOWN ? p.tensorNames[xs[x * XS + X_ITEM]] + " to w" : p.tensorNames[p.sendTensor[xs[x * XS + X_ITEM]]]
+        int cls = xClass[x];
+        int state = xs[x * XS + X_STATE];
+        String what = ((state & 1) == DOWN ? p.tensorNames[state >>> 4] + " to w" : p.tensorNames[p.sendTensor[state >>> 4]]
                 + " grad from w") + xs[x * XS + X_WORKER];
         trace.transfer(net.linkA(cls), net.linkName(net.linkA(cls)), what, xStart[x], now);
         if (net.linkB(cls) >= 0) {
