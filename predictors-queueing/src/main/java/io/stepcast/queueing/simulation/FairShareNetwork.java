@@ -86,19 +86,22 @@ final class FairShareNetwork implements FlowNetwork {
     private int[] compClasses = new int[16];
 
     // Per link. The fields an event reads are interleaved likewise: capacity and the group's virtual clock, rate and
-    // the time of its clock; the slot of its timer, whether the timer is stale, its classes and the neighbouring
-    // links that other classes share.
+    // the time of its clock; the slot of its timer, whether the timer is stale, its classes, the neighbouring links
+    // that other classes share and, for a host bus, its class. A bus link's group holds at most its own class (no NIC
+    // class crosses it), so it needs no heap: a copy over a bus, once per tensor and gradient, touches neither a heap
+    // nor its arrays.
     private static final int LD = 4;
     private static final int CAP = 0;
     private static final int CLOCK = 1;
     private static final int RATE = 2;
     private static final int TIME = 3;
     private final double[] ld;
-    private static final int LI = 4;
+    private static final int LI = 5;
     private static final int TPOS = 0;
     private static final int STALE = 1;
     private static final int DEG = 2;
     private static final int SHARED = 3;
+    private static final int BUS_CLASS = 4;
     private final int[] li;
     private final long[] flows;
     private final int[][] lcls;
@@ -143,6 +146,7 @@ final class FairShareNetwork implements FlowNetwork {
         }
         for (int l = 0; l < links; l++) {
             li[l * LI + TPOS] = -1;
+            li[l * LI + BUS_CLASS] = -1;
         }
         Arrays.fill(mapKey, -1);
         flows = new long[links];
@@ -240,7 +244,9 @@ final class FairShareNetwork implements FlowNetwork {
             double g = cd[cls * CD + TOP_KEY] + cd[cls * CD + OFF];
             if (g != cd[cls * CD + GKEY] || ci[cls * CI + COUNT] == 1) {
                 cd[cls * CD + GKEY] = g;
-                gheap[ci[cls * CI + GROUP]].update(cls, g, orig(cls), ci);
+                if (!isBus(ci[cls * CI + GROUP])) {
+                    gheap[ci[cls * CI + GROUP]].update(cls, g, orig(cls), ci);
+                }
                 updateTimer(ci[cls * CI + GROUP]);
             }
         }
@@ -261,12 +267,14 @@ final class FairShareNetwork implements FlowNetwork {
         }
         int g = timers.top();
         advance(at);
-        IntHeap h = gheap[g];
-        int cls = h.top();
+        IntHeap h = isBus(g) ? null : gheap[g];
+        int cls = h == null ? li[g * LI + BUS_CLASS] : h.top();
         int tag = pop(cls);
         if (ci[cls * CI + COUNT] > 0) {
             cd[cls * CD + GKEY] = cd[cls * CD + TOP_KEY] + cd[cls * CD + OFF];
-            h.update(cls, cd[cls * CD + GKEY], orig(cls), ci);
+            if (h != null) {
+                h.update(cls, cd[cls * CD + GKEY], orig(cls), ci);
+            }
             updateTimer(g);
         }
         // An emptied class stays where it is in its group, its key and the group's timer stale, until it starts
@@ -321,6 +329,11 @@ final class FairShareNetwork implements FlowNetwork {
         ld[g * LD + TIME] = now;
     }
 
+    /** True for a host's bus (either direction), false for a NIC. */
+    private boolean isBus(int l) {
+        return l >= 2 * hosts;
+    }
+
     private IntHeap groupHeap(int l) {
         IntHeap h = gheap[l];
         if (h == null) {
@@ -336,17 +349,23 @@ final class FairShareNetwork implements FlowNetwork {
         cd[cls * CD + GKEY] = cd[cls * CD + TOP_KEY] + cd[cls * CD + OFF];
         ci[cls * CI + GROUP] = g;
         ci[cls * CI + FLAGS] |= IN_GROUP;
-        groupHeap(g).insert(cls, cd[cls * CD + GKEY], orig(cls), ci);
+        if (!isBus(g)) {
+            groupHeap(g).insert(cls, cd[cls * CD + GKEY], orig(cls), ci);
+        }
     }
 
     /** Takes an emptied class out of its group. */
     private void leave(int cls) {
         int g = ci[cls * CI + GROUP];
-        IntHeap h = gheap[g];
-        h.remove(cls, ci);
         ci[cls * CI + FLAGS] &= ~IN_GROUP;
-        if (h.isEmpty()) {
+        if (isBus(g)) {
             resetGroup(g);
+        } else {
+            IntHeap h = gheap[g];
+            h.remove(cls, ci);
+            if (h.isEmpty()) {
+                resetGroup(g);
+            }
         }
         updateTimer(g);
     }
@@ -365,16 +384,15 @@ final class FairShareNetwork implements FlowNetwork {
     }
 
     private void applyTimer(int g) {
-        IntHeap h = gheap[g];
-        if (h == null || h.isEmpty()) {
+        int cls = timedClass(g);
+        if (cls < 0) {
             if (li[g * LI + TPOS] >= 0) {
                 timers.remove(g, li);
             }
             return;
         }
-        int cls = h.top();
+        double key = isBus(g) ? cd[cls * CD + GKEY] : gheap[g].topKey();
         double t;
-        double key = h.topKey();
         if (ld[g * LD + RATE] > 0 && key != Double.POSITIVE_INFINITY) {
             double left = Math.max(key - ld[g * LD + CLOCK], 0);
             t = Math.max(ld[g * LD + TIME] + left / ld[g * LD + RATE], now);
@@ -386,6 +404,16 @@ final class FairShareNetwork implements FlowNetwork {
         } else {
             timers.insert(g, t, orig(cls), li);
         }
+    }
+
+    /** The class of group {@code g} whose transfer completes first, or -1 when the group is empty. */
+    private int timedClass(int g) {
+        if (isBus(g)) {
+            int cls = li[g * LI + BUS_CLASS];
+            return cls >= 0 && inGroup(cls) ? cls : -1;
+        }
+        IntHeap h = gheap[g];
+        return h == null || h.isEmpty() ? -1 : h.top();
     }
 
     /** Brings rates and timers up to date with the transfer counts. */
@@ -788,6 +816,9 @@ final class FairShareNetwork implements FlowNetwork {
         ci[s * CI + GPOS] = -1;
         if (!Double.isFinite(ld[a * LD + CAP])) {
             ci[s * CI + FLAGS] = INFINITE_A;
+        }
+        if (b < 0) {
+            li[a * LI + BUS_CLASS] = s;
         }
         kposA[s] = -1;
         kposB[s] = -1;
