@@ -44,10 +44,12 @@ final class FairShareNetwork implements FlowNetwork {
 
     // Per class slot. The fields an event reads are interleaved in two records, so that a class costs about two cache
     // lines instead of one per array: its links, transfer count (now and at the last rate computation), group, flags
-    // (in its group, marked touched, first link of infinite capacity), the tag of its earliest transfer and its slot
-    // in its group's heap; and its service offset, key in its group's heap, earliest target and reference id (the
-    // heaps' tie-break). A class rarely has more than one transfer at a time, so the earliest transfer lives in the
-    // record and only the others in arrays of their own.
+    // (in its group, marked touched, first link of infinite capacity) and the tag of its earliest transfer; and its
+    // service offset, key in its group's heap, earliest target and reference id (the heaps' tie-break). Its slot in its
+    // group's heap is kept apart, in a compact array: a sift writes the slot of every class it moves, most of which
+    // the event does not otherwise touch. A class rarely has more than one transfer at a time, so the earliest
+    // transfer lives in the records and only the others in arrays of their own. (The int record has a spare field:
+    // eight ints keep it within a cache line more often.)
     private static final int CI = 8;
     private static final int LA = 0;
     private static final int LB = 1;
@@ -56,7 +58,6 @@ final class FairShareNetwork implements FlowNetwork {
     private static final int GROUP = 4;
     private static final int FLAGS = 5;
     private static final int TOP_TAG = 6;
-    private static final int GPOS = 7;
     private static final int IN_GROUP = 1;
     private static final int TOUCHED = 2;
     private static final int INFINITE_A = 4;
@@ -68,6 +69,7 @@ final class FairShareNetwork implements FlowNetwork {
     private static final int ORIG = 3;
     private double[] cd = new double[16 * CD];
     // The transfer heap of a class beyond its earliest entry: entry i >= 1 at index i (index 0 unused).
+    private int[] gpos = new int[16];
     private double[][] hk = new double[16][];
     private int[][] ht = new int[16][];
     private double[] kapA = new double[16];
@@ -245,7 +247,7 @@ final class FairShareNetwork implements FlowNetwork {
             if (g != cd[cls * CD + GKEY] || ci[cls * CI + COUNT] == 1) {
                 cd[cls * CD + GKEY] = g;
                 if (!isBus(ci[cls * CI + GROUP])) {
-                    gheap[ci[cls * CI + GROUP]].update(cls, g, orig(cls), ci);
+                    gheap[ci[cls * CI + GROUP]].update(cls, g, orig(cls), gpos);
                 }
                 updateTimer(ci[cls * CI + GROUP]);
             }
@@ -273,7 +275,7 @@ final class FairShareNetwork implements FlowNetwork {
         if (ci[cls * CI + COUNT] > 0) {
             cd[cls * CD + GKEY] = cd[cls * CD + TOP_KEY] + cd[cls * CD + OFF];
             if (h != null) {
-                h.update(cls, cd[cls * CD + GKEY], orig(cls), ci);
+                h.update(cls, cd[cls * CD + GKEY], orig(cls), gpos);
             }
             updateTimer(g);
         }
@@ -337,7 +339,7 @@ final class FairShareNetwork implements FlowNetwork {
     private IntHeap groupHeap(int l) {
         IntHeap h = gheap[l];
         if (h == null) {
-            h = new IntHeap(CI, GPOS);
+            h = new IntHeap(1, 0);
             gheap[l] = h;
         }
         return h;
@@ -350,7 +352,7 @@ final class FairShareNetwork implements FlowNetwork {
         ci[cls * CI + GROUP] = g;
         ci[cls * CI + FLAGS] |= IN_GROUP;
         if (!isBus(g)) {
-            groupHeap(g).insert(cls, cd[cls * CD + GKEY], orig(cls), ci);
+            groupHeap(g).insert(cls, cd[cls * CD + GKEY], orig(cls), gpos);
         }
     }
 
@@ -362,7 +364,7 @@ final class FairShareNetwork implements FlowNetwork {
             resetGroup(g);
         } else {
             IntHeap h = gheap[g];
-            h.remove(cls, ci);
+            h.remove(cls, gpos);
             if (h.isEmpty()) {
                 resetGroup(g);
             }
@@ -628,7 +630,7 @@ final class FairShareNetwork implements FlowNetwork {
             } else if (ci[c * CI + GROUP] != ng) {
                 int og = ci[c * CI + GROUP];
                 double service = ld[og * LD + CLOCK] - cd[c * CD + OFF];
-                gheap[og].remove(c, ci);
+                gheap[og].remove(c, gpos);
                 join(c, ng, service);
             }
         }
@@ -794,6 +796,7 @@ final class FairShareNetwork implements FlowNetwork {
             int m = 2 * slots;
             ci = Arrays.copyOf(ci, m * CI);
             cd = Arrays.copyOf(cd, m * CD);
+            gpos = Arrays.copyOf(gpos, m);
             hk = Arrays.copyOf(hk, m);
             ht = Arrays.copyOf(ht, m);
             kapA = Arrays.copyOf(kapA, m);
@@ -813,7 +816,7 @@ final class FairShareNetwork implements FlowNetwork {
         ci[s * CI + LA] = a;
         ci[s * CI + LB] = b;
         ci[s * CI + GROUP] = a;
-        ci[s * CI + GPOS] = -1;
+        gpos[s] = -1;
         if (!Double.isFinite(ld[a * LD + CAP])) {
             ci[s * CI + FLAGS] = INFINITE_A;
         }
