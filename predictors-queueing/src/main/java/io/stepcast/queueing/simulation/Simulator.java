@@ -100,7 +100,9 @@ public final class Simulator {
     private final double[] arrival;     // worker 0's arrival times in the current step (the only ones reported)
     private final double[] lastArrival; // worker 0, last completed step, offsets
     private final int[] chanOrder;      // S*n, per channel segment
-    private final int[] upQueue;        // S*sends, per (worker, shard) segment
+    // S*sends pairs, per (worker, shard) segment: a queued gradient's transfer and its state, so that starting it
+    // does not read its record (cold at thousands of workers: it waited in the queue).
+    private final int[] upQueue;
     private final int[] upSegStart;     // P+1 offsets inside a worker's segment
     private final int[] readyStep;
     private final int[] gradCount;
@@ -251,7 +253,7 @@ public final class Simulator {
         lastArrival = new double[n];
         Arrays.fill(lastArrival, Double.NaN);
         chanOrder = new int[sim * n];
-        upQueue = new int[sim * Math.max(1, p.sends)];
+        upQueue = new int[2 * sim * Math.max(1, p.sends)];
         readyStep = new int[n];
         gradCount = new int[2 * n];
         measureStart = new double[sim];
@@ -419,9 +421,9 @@ public final class Simulator {
         if (blk[ch + UP_BUSY] != 0 || blk[ch + UP_HEAD] == blk[ch + UP_TAIL]) {
             return;
         }
-        int x = upQueue[w * p.sends + upSegStart[s] + blk[ch + UP_HEAD]++];
+        int q = 2 * (w * p.sends + upSegStart[s] + blk[ch + UP_HEAD]++);
         blk[ch + UP_BUSY] = 1;
-        advance(x);
+        advance(upQueue[q], w, upQueue[q + 1]);
     }
 
     private void tryStream(int w, int s) {
@@ -569,11 +571,14 @@ public final class Simulator {
      * <p>Gradients: [bus copy from the devices] as soon as the op produced them, then, when the shard is on
      * another host, a place in the worker's channel to that shard for [latency, NIC].
      */
-    @SuppressWarnings("fallthrough") // each stage falls into the next unless it waits for an event
     private void advance(int x) {
-        int w = xs[x * XS + X_WORKER];
+        advance(x, xs[x * XS + X_WORKER], xs[x * XS + X_STATE]);
+    }
+
+    /** {@link #advance(int)} of transfer {@code x} of worker {@code w} in state {@code state}. */
+    @SuppressWarnings("fallthrough") // each stage falls into the next unless it waits for an event
+    private void advance(int x, int w, int state) {
         int h = host[w];
-        int state = xs[x * XS + X_STATE];
         int itemBits = state & ~0xF;
         if ((state & 1) == DOWN) {
             int t = state >>> 4;
@@ -627,7 +632,9 @@ public final class Simulator {
                 case 1:
                     if (remote) {
                         xs[x * XS + X_STATE] = itemBits | 2 << 1 | UP;
-                        upQueue[w * p.sends + upSegStart[s] + blk[chan(w, s) + UP_TAIL]++] = x;
+                        int q = 2 * (w * p.sends + upSegStart[s] + blk[chan(w, s) + UP_TAIL]++);
+                        upQueue[q] = x;
+                        upQueue[q + 1] = itemBits | 2 << 1 | UP;
                         kickUp(w, s);
                         return;
                     }
