@@ -116,7 +116,7 @@ public final class Simulator {
     private static final int X_STATE = 1;
     private static final int MAX_ITEMS = 1 << 27;
     private int[] xs = new int[64 * XS];
-    private int capacity = 64;
+    private int poolSize = 64;
     private int[] xStep;
     private int[] xClass;
     private double[] xStart;
@@ -156,11 +156,11 @@ public final class Simulator {
             throw new IllegalArgumentException("a profile of " + MAX_ITEMS + " or more tensors or sends");
         }
         if (setup.mode() == Mode.SYNC) {
-            xStep = new int[capacity];
+            xStep = new int[poolSize];
         }
         if (trace != null) {
-            xClass = new int[capacity];
-            xStart = new double[capacity];
+            xClass = new int[poolSize];
+            xStart = new double[poolSize];
         }
         int n = p.tensors;
         int hostsWithWorkers = setup.workerHosts();
@@ -528,15 +528,15 @@ public final class Simulator {
         if (freeSize > 0) {
             x = free[--freeSize];
         } else {
-            if (allocated == capacity) {
-                capacity *= 2;
-                xs = Arrays.copyOf(xs, capacity * XS);
+            if (allocated == poolSize) {
+                poolSize *= 2;
+                xs = Arrays.copyOf(xs, poolSize * XS);
                 if (xStep != null) {
-                    xStep = Arrays.copyOf(xStep, capacity);
+                    xStep = Arrays.copyOf(xStep, poolSize);
                 }
                 if (trace != null) {
-                    xClass = Arrays.copyOf(xClass, capacity);
-                    xStart = Arrays.copyOf(xStart, capacity);
+                    xClass = Arrays.copyOf(xClass, poolSize);
+                    xStart = Arrays.copyOf(xStart, poolSize);
                 }
             }
             x = allocated++;
