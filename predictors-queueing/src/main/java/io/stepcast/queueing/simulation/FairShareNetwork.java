@@ -35,7 +35,6 @@ import java.util.Arrays;
 final class FairShareNetwork implements FlowNetwork {
     private final int hosts;
     private final int links;
-    private final double[] capacity;
 
     // Class index: reference class id (source * hosts + destination, then the bus classes) -> slot.
     private long[] mapKey = new long[64];
@@ -43,27 +42,36 @@ final class FairShareNetwork implements FlowNetwork {
     private int mapSize;
     private int slots;
 
-    // Per class slot.
-    private long[] orig = new long[16];
-    // The per-class fields an event reads, interleaved so that a class costs one or two cache lines, not one per
-    // array: its links, transfer count (now and at the last rate computation), group, membership and whether it is
-    // marked touched; and its service offset and key in its group's heap.
+    // Per class slot. The fields an event reads are interleaved in two records, so that a class costs about two cache
+    // lines instead of one per array: its links, transfer count (now and at the last rate computation), group, flags
+    // (in its group, marked touched, first link of infinite capacity) and the tag of its earliest transfer; and its
+    // service offset, key in its group's heap, earliest target and reference id (the heaps' tie-break). Its slot in its
+    // group's heap is kept apart, in a compact array: a sift writes the slot of every class it moves, most of which
+    // the event does not otherwise touch. A class rarely has more than one transfer at a time, so the earliest
+    // transfer lives in the records and only the others in arrays of their own. (The int record has a spare field:
+    // eight ints keep it within a cache line more often.)
     private static final int CI = 8;
     private static final int LA = 0;
     private static final int LB = 1;
     private static final int COUNT = 2;
     private static final int COUNT_AT_RATES = 3;
     private static final int GROUP = 4;
-    private static final int IN_GROUP = 5;
-    private static final int TOUCHED = 6;
+    private static final int FLAGS = 5;
+    private static final int TOP_TAG = 6;
+    private static final int IN_GROUP = 1;
+    private static final int TOUCHED = 2;
+    private static final int INFINITE_A = 4;
     private int[] ci = new int[16 * CI];
-    private static final int CD = 2;
+    private static final int CD = 4;
     private static final int OFF = 0;
     private static final int GKEY = 1;
+    private static final int TOP_KEY = 2;
+    private static final int ORIG = 3;
     private double[] cd = new double[16 * CD];
+    // The transfer heap of a class beyond its earliest entry: entry i >= 1 at index i (index 0 unused).
+    private int[] gpos = new int[16];
     private double[][] hk = new double[16][];
     private int[][] ht = new int[16][];
-    private int[] gpos = new int[16];
     private double[] kapA = new double[16];
     private double[] kapB = new double[16];
     private int[] kposA = new int[16];
@@ -79,19 +87,29 @@ final class FairShareNetwork implements FlowNetwork {
     private int[] newGroup = new int[16];
     private int[] compClasses = new int[16];
 
-    // Per link.
-    private final int[] deg;
+    // Per link. The fields an event reads are interleaved likewise: capacity and the group's virtual clock, rate and
+    // the time of its clock; the slot of its timer, whether the timer is stale, its classes, the neighbouring links
+    // that other classes share and, for a host bus, its class. A bus link's group holds at most its own class (no NIC
+    // class crosses it), so it needs no heap: a copy over a bus, once per tensor and gradient, touches neither a heap
+    // nor its arrays.
+    private static final int LD = 4;
+    private static final int CAP = 0;
+    private static final int CLOCK = 1;
+    private static final int RATE = 2;
+    private static final int TIME = 3;
+    private final double[] ld;
+    private static final int LI = 5;
+    private static final int TPOS = 0;
+    private static final int STALE = 1;
+    private static final int DEG = 2;
+    private static final int SHARED = 3;
+    private static final int BUS_CLASS = 4;
+    private final int[] li;
     private final long[] flows;
-    private final int[] sharedNbr;
     private final int[][] lcls;
     private final IntHeap[] kheap;
     private final IntHeap[] gheap;
-    private final double[] vClock;
-    private final double[] vRate;
-    private final double[] vTime;
-    private final IntHeap timers = new IntHeap();
-    private final int[] tPos;
-    private final boolean[] timerStale;
+    private final IntHeap timers = new IntHeap(LI, TPOS);
     private final int[] staleTimers;
     private int staleTimerCount;
     private final double[] remaining;
@@ -120,26 +138,23 @@ final class FairShareNetwork implements FlowNetwork {
         }
         hosts = nicBytesPerS.length;
         links = 4 * hosts;
-        capacity = new double[links];
+        ld = new double[links * LD];
+        li = new int[links * LI];
         for (int h = 0; h < hosts; h++) {
-            capacity[2 * h] = positive(nicBytesPerS[h], "NIC capacity of host " + h);
-            capacity[2 * h + 1] = nicBytesPerS[h];
-            capacity[2 * hosts + 2 * h] = busBytesPerS[h];
-            capacity[2 * hosts + 2 * h + 1] = busBytesPerS[h];
+            ld[2 * h * LD + CAP] = positive(nicBytesPerS[h], "NIC capacity of host " + h);
+            ld[(2 * h + 1) * LD + CAP] = nicBytesPerS[h];
+            ld[(2 * hosts + 2 * h) * LD + CAP] = busBytesPerS[h];
+            ld[(2 * hosts + 2 * h + 1) * LD + CAP] = busBytesPerS[h];
+        }
+        for (int l = 0; l < links; l++) {
+            li[l * LI + TPOS] = -1;
+            li[l * LI + BUS_CLASS] = -1;
         }
         Arrays.fill(mapKey, -1);
-        deg = new int[links];
         flows = new long[links];
-        sharedNbr = new int[links];
         lcls = new int[links][];
         kheap = new IntHeap[links];
         gheap = new IntHeap[links];
-        vClock = new double[links];
-        vRate = new double[links];
-        vTime = new double[links];
-        tPos = new int[links];
-        Arrays.fill(tPos, -1);
-        timerStale = new boolean[links];
         staleTimers = new int[links];
         remaining = new double[links];
         lcount = new long[links];
@@ -178,7 +193,7 @@ final class FairShareNetwork implements FlowNetwork {
 
     @Override
     public boolean busModelled(int host) {
-        return Double.isFinite(capacity[2 * hosts + 2 * host]);
+        return Double.isFinite(ld[(2 * hosts + 2 * host) * LD + CAP]);
     }
 
     @Override
@@ -203,7 +218,7 @@ final class FairShareNetwork implements FlowNetwork {
     @Override
     public double rateOf(int cls) {
         refresh();
-        return ci[cls * CI + COUNT] == 0 ? 0 : vRate[ci[cls * CI + GROUP]];
+        return ci[cls * CI + COUNT] == 0 ? 0 : ld[(ci[cls * CI + GROUP]) * LD + RATE];
     }
 
     @Override
@@ -214,16 +229,12 @@ final class FairShareNetwork implements FlowNetwork {
     @Override
     public void start(double at, int cls, double bytes, int tag) {
         advance(at);
-        if (!Double.isFinite(capacity[ci[cls * CI + LA]])) {
-            throw new IllegalStateException("class " + orig[cls] + " crosses a link of infinite capacity");
-        }
-        if (hk[cls] == null) {
-            hk[cls] = new double[4];
-            ht[cls] = new int[4];
+        if ((ci[cls * CI + FLAGS] & INFINITE_A) != 0) {
+            throw new IllegalStateException("class " + orig(cls) + " crosses a link of infinite capacity");
         }
         // An idle class's service restarts from zero, as does the non-incremental engine's.
         double service = 0;
-        if (ci[cls * CI + IN_GROUP] != 0) {
+        if (inGroup(cls)) {
             if (ci[cls * CI + COUNT] == 0) {
                 cd[cls * CD + OFF] = clockNow(ci[cls * CI + GROUP]);
             } else {
@@ -231,11 +242,13 @@ final class FairShareNetwork implements FlowNetwork {
             }
         }
         push(cls, service + bytes, tag);
-        if (ci[cls * CI + IN_GROUP] != 0) {
-            double g = hk[cls][0] + cd[cls * CD + OFF];
+        if (inGroup(cls)) {
+            double g = cd[cls * CD + TOP_KEY] + cd[cls * CD + OFF];
             if (g != cd[cls * CD + GKEY] || ci[cls * CI + COUNT] == 1) {
                 cd[cls * CD + GKEY] = g;
-                gheap[ci[cls * CI + GROUP]].update(cls, g, orig[cls], gpos);
+                if (!isBus(ci[cls * CI + GROUP])) {
+                    gheap[ci[cls * CI + GROUP]].update(cls, g, orig(cls), gpos);
+                }
                 updateTimer(ci[cls * CI + GROUP]);
             }
         }
@@ -256,12 +269,14 @@ final class FairShareNetwork implements FlowNetwork {
         }
         int g = timers.top();
         advance(at);
-        IntHeap h = gheap[g];
-        int cls = h.top();
+        IntHeap h = isBus(g) ? null : gheap[g];
+        int cls = h == null ? li[g * LI + BUS_CLASS] : h.top();
         int tag = pop(cls);
         if (ci[cls * CI + COUNT] > 0) {
-            cd[cls * CD + GKEY] = hk[cls][0] + cd[cls * CD + OFF];
-            h.update(cls, cd[cls * CD + GKEY], orig[cls], gpos);
+            cd[cls * CD + GKEY] = cd[cls * CD + TOP_KEY] + cd[cls * CD + OFF];
+            if (h != null) {
+                h.update(cls, cd[cls * CD + GKEY], orig(cls), gpos);
+            }
             updateTimer(g);
         }
         // An emptied class stays where it is in its group, its key and the group's timer stale, until it starts
@@ -283,34 +298,48 @@ final class FairShareNetwork implements FlowNetwork {
     }
 
     private void touch(int cls) {
-        if (ci[cls * CI + TOUCHED] == 0) {
-            ci[cls * CI + TOUCHED] = 1;
+        if ((ci[cls * CI + FLAGS] & TOUCHED) == 0) {
+            ci[cls * CI + FLAGS] |= TOUCHED;
             touched[touchedSize++] = cls;
         }
     }
 
+    private boolean inGroup(int cls) {
+        return (ci[cls * CI + FLAGS] & IN_GROUP) != 0;
+    }
+
+    /** The reference id of a class, its heaps' tie-break (exact as a double: below 2^53). */
+    private long orig(int cls) {
+        return (long) cd[cls * CD + ORIG];
+    }
+
     /** The group's virtual clock at the current time, without storing it. */
     private double clockNow(int g) {
-        return vClock[g] + vRate[g] * (now - vTime[g]);
+        return ld[g * LD + CLOCK] + ld[g * LD + RATE] * (now - ld[g * LD + TIME]);
     }
 
     /** Stores the group's clock at the current time, before its rate or membership changes. */
     private void materialize(int g) {
-        vClock[g] = clockNow(g);
-        vTime[g] = now;
+        ld[g * LD + CLOCK] = clockNow(g);
+        ld[g * LD + TIME] = now;
     }
 
     private void resetGroup(int g) {
         // An idle group restarts its clock from zero so that it cannot lose precision over a long run. Its rate
         // stands: a class that ends and restarts in the same instant rejoins at the rate its counts were given.
-        vClock[g] = 0;
-        vTime[g] = now;
+        ld[g * LD + CLOCK] = 0;
+        ld[g * LD + TIME] = now;
+    }
+
+    /** True for a host's bus (either direction), false for a NIC. */
+    private boolean isBus(int l) {
+        return l >= 2 * hosts;
     }
 
     private IntHeap groupHeap(int l) {
         IntHeap h = gheap[l];
         if (h == null) {
-            h = new IntHeap();
+            h = new IntHeap(1, 0);
             gheap[l] = h;
         }
         return h;
@@ -318,21 +347,27 @@ final class FairShareNetwork implements FlowNetwork {
 
     /** Puts a class with service {@code service} into group {@code g} (whose clock is stored at now). */
     private void join(int cls, int g, double service) {
-        cd[cls * CD + OFF] = vClock[g] - service;
-        cd[cls * CD + GKEY] = hk[cls][0] + cd[cls * CD + OFF];
+        cd[cls * CD + OFF] = ld[g * LD + CLOCK] - service;
+        cd[cls * CD + GKEY] = cd[cls * CD + TOP_KEY] + cd[cls * CD + OFF];
         ci[cls * CI + GROUP] = g;
-        ci[cls * CI + IN_GROUP] = 1;
-        groupHeap(g).insert(cls, cd[cls * CD + GKEY], orig[cls], gpos);
+        ci[cls * CI + FLAGS] |= IN_GROUP;
+        if (!isBus(g)) {
+            groupHeap(g).insert(cls, cd[cls * CD + GKEY], orig(cls), gpos);
+        }
     }
 
     /** Takes an emptied class out of its group. */
     private void leave(int cls) {
         int g = ci[cls * CI + GROUP];
-        IntHeap h = gheap[g];
-        h.remove(cls, gpos);
-        ci[cls * CI + IN_GROUP] = 0;
-        if (h.isEmpty()) {
+        ci[cls * CI + FLAGS] &= ~IN_GROUP;
+        if (isBus(g)) {
             resetGroup(g);
+        } else {
+            IntHeap h = gheap[g];
+            h.remove(cls, gpos);
+            if (h.isEmpty()) {
+                resetGroup(g);
+            }
         }
         updateTimer(g);
     }
@@ -344,34 +379,43 @@ final class FairShareNetwork implements FlowNetwork {
      * the timers' ties are distinct).
      */
     private void updateTimer(int g) {
-        if (!timerStale[g]) {
-            timerStale[g] = true;
+        if (li[g * LI + STALE] == 0) {
+            li[g * LI + STALE] = 1;
             staleTimers[staleTimerCount++] = g;
         }
     }
 
     private void applyTimer(int g) {
-        IntHeap h = gheap[g];
-        if (h == null || h.isEmpty()) {
-            if (tPos[g] >= 0) {
-                timers.remove(g, tPos);
+        int cls = timedClass(g);
+        if (cls < 0) {
+            if (li[g * LI + TPOS] >= 0) {
+                timers.remove(g, li);
             }
             return;
         }
-        int cls = h.top();
+        double key = isBus(g) ? cd[cls * CD + GKEY] : gheap[g].topKey();
         double t;
-        double key = h.topKey();
-        if (vRate[g] > 0 && key != Double.POSITIVE_INFINITY) {
-            double left = Math.max(key - vClock[g], 0);
-            t = Math.max(vTime[g] + left / vRate[g], now);
+        if (ld[g * LD + RATE] > 0 && key != Double.POSITIVE_INFINITY) {
+            double left = Math.max(key - ld[g * LD + CLOCK], 0);
+            t = Math.max(ld[g * LD + TIME] + left / ld[g * LD + RATE], now);
         } else {
             t = Double.POSITIVE_INFINITY;
         }
-        if (tPos[g] >= 0) {
-            timers.update(g, t, orig[cls], tPos);
+        if (li[g * LI + TPOS] >= 0) {
+            timers.update(g, t, orig(cls), li);
         } else {
-            timers.insert(g, t, orig[cls], tPos);
+            timers.insert(g, t, orig(cls), li);
         }
+    }
+
+    /** The class of group {@code g} whose transfer completes first, or -1 when the group is empty. */
+    private int timedClass(int g) {
+        if (isBus(g)) {
+            int cls = li[g * LI + BUS_CLASS];
+            return cls >= 0 && inGroup(cls) ? cls : -1;
+        }
+        IntHeap h = gheap[g];
+        return h == null || h.isEmpty() ? -1 : h.top();
     }
 
     /** Brings rates and timers up to date with the transfer counts. */
@@ -384,20 +428,20 @@ final class FairShareNetwork implements FlowNetwork {
         pendingSize = 0;
         for (int i = 0; i < touchedSize; i++) {
             int c = touched[i];
-            ci[c * CI + TOUCHED] = 0;
+            ci[c * CI + FLAGS] &= ~TOUCHED;
             int n = ci[c * CI + COUNT];
             int before = ci[c * CI + COUNT_AT_RATES];
             if (ci[c * CI + LB] < 0) {
                 // A bus class is alone on its link: its share needs no water-filling.
                 int g = ci[c * CI + LA];
                 if (n == 0) {
-                    if (ci[c * CI + IN_GROUP] != 0) {
+                    if (inGroup(c)) {
                         leave(c);
                     }
                     ci[c * CI + COUNT_AT_RATES] = 0;
                     continue;
                 }
-                if (ci[c * CI + IN_GROUP] == 0) {
+                if (!inGroup(c)) {
                     materialize(g);
                     join(c, g, 0);
                 }
@@ -405,7 +449,7 @@ final class FairShareNetwork implements FlowNetwork {
                     ci[c * CI + COUNT_AT_RATES] = n;
                     if (n > 0) {
                         materialize(g);
-                        vRate[g] = capacity[g] / n;
+                        ld[g * LD + RATE] = ld[g * LD + CAP] / n;
                     }
                 }
                 updateTimer(g);
@@ -416,7 +460,7 @@ final class FairShareNetwork implements FlowNetwork {
                     activate(c, n);
                 } else if (n == 0) {
                     deactivate(c, before);
-                    if (ci[c * CI + IN_GROUP] != 0) {
+                    if (inGroup(c)) {
                         leave(c);
                     }
                 } else {
@@ -430,14 +474,14 @@ final class FairShareNetwork implements FlowNetwork {
         touchedSize = 0;
         for (int i = 0; i < dirtySize; i++) {
             int l = dirty[i];
-            if (processed[l] == stamp || deg[l] == 0) {
+            if (processed[l] == stamp || li[l * LI + DEG] == 0) {
                 continue;
             }
             int root = l;
-            if (deg[l] == 1) {
+            if (li[l * LI + DEG] == 1) {
                 int c = lcls[l][0];
                 int o = ci[c * CI + LA] == l ? ci[c * CI + LB] : ci[c * CI + LA];
-                if (deg[o] < 2) {
+                if (li[o * LI + DEG] < 2) {
                     general(l, stamp);
                     continue;
                 }
@@ -452,7 +496,7 @@ final class FairShareNetwork implements FlowNetwork {
         }
         for (int i = 0; i < staleTimerCount; i++) {
             int g = staleTimers[i];
-            timerStale[g] = false;
+            li[g * LI + STALE] = 0;
             applyTimer(g);
         }
         staleTimerCount = 0;
@@ -478,10 +522,10 @@ final class FairShareNetwork implements FlowNetwork {
      * Returns false (nothing decided) when that does not hold.
      */
     private boolean star(int l, int stamp) {
-        if (sharedNbr[l] != 0) {
+        if (li[l * LI + SHARED] != 0) {
             return false;
         }
-        double equal = capacity[l] / flows[l];
+        double equal = ld[l * LD + CAP] / flows[l];
         double tightest = kheap[l].topKey();
         if (tightest < equal) {
             return false;
@@ -489,15 +533,15 @@ final class FairShareNetwork implements FlowNetwork {
         materialize(l);
         for (int i = 0; i < pendingSize; i++) {
             int c = pending[i];
-            if (ci[c * CI + IN_GROUP] == 0 && (ci[c * CI + LA] == l || ci[c * CI + LB] == l)) {
+            if (!inGroup(c) && (ci[c * CI + LA] == l || ci[c * CI + LB] == l)) {
                 join(c, l, 0);
             }
         }
         IntHeap h = groupHeap(l);
-        if (h.size() != deg[l]) {
+        if (h.size() != li[l * LI + DEG]) {
             return false; // some class was frozen at its own link before: re-solve the component
         }
-        vRate[l] = equal;
+        ld[l * LD + RATE] = equal;
         processed[l] = stamp;
         recomputations++;
         updateTimer(l);
@@ -516,7 +560,7 @@ final class FairShareNetwork implements FlowNetwork {
             int l = compLinks[i];
             processed[l] = stamp;
             int[] list = lcls[l];
-            for (int k = 0; k < deg[l]; k++) {
+            for (int k = 0; k < li[l * LI + DEG]; k++) {
                 int c = list[k];
                 if (cstamp[c] == bs) {
                     continue;
@@ -532,7 +576,7 @@ final class FairShareNetwork implements FlowNetwork {
         }
         for (int i = 0; i < nl; i++) {
             int l = compLinks[i];
-            remaining[l] = capacity[l];
+            remaining[l] = ld[l * LD + CAP];
             lcount[l] = flows[l];
             share[l] = 0;
         }
@@ -557,10 +601,10 @@ final class FairShareNetwork implements FlowNetwork {
                 break;
             }
             // Rounding can leave a saturated link with a hair less than nothing: keep every transfer moving.
-            double s = best > 0 ? best : capacity[bottleneck] * 1e-12;
+            double s = best > 0 ? best : ld[bottleneck * LD + CAP] * 1e-12;
             share[bottleneck] = s;
             int[] list = lcls[bottleneck];
-            for (int k = 0; k < deg[bottleneck]; k++) {
+            for (int k = 0; k < li[bottleneck * LI + DEG]; k++) {
                 int c = list[k];
                 if (frozen[c]) {
                     continue;
@@ -581,11 +625,11 @@ final class FairShareNetwork implements FlowNetwork {
         for (int i = 0; i < nc; i++) {
             int c = compClasses[i];
             int ng = newGroup[c];
-            if (ci[c * CI + IN_GROUP] == 0) {
+            if (!inGroup(c)) {
                 join(c, ng, 0);
             } else if (ci[c * CI + GROUP] != ng) {
                 int og = ci[c * CI + GROUP];
-                double service = vClock[og] - cd[c * CD + OFF];
+                double service = ld[og * LD + CLOCK] - cd[c * CD + OFF];
                 gheap[og].remove(c, gpos);
                 join(c, ng, service);
             }
@@ -594,7 +638,7 @@ final class FairShareNetwork implements FlowNetwork {
             int l = compLinks[i];
             IntHeap h = gheap[l];
             if (h != null && !h.isEmpty()) {
-                vRate[l] = share[l];
+                ld[l * LD + RATE] = share[l];
             } else {
                 resetGroup(l);
             }
@@ -605,7 +649,7 @@ final class FairShareNetwork implements FlowNetwork {
     private IntHeap kappaHeap(int l) {
         IntHeap h = kheap[l];
         if (h == null) {
-            h = new IntHeap();
+            h = new IntHeap(1, 0);
             kheap[l] = h;
         }
         return h;
@@ -614,49 +658,49 @@ final class FairShareNetwork implements FlowNetwork {
     private void activate(int c, int n) {
         int a = ci[c * CI + LA];
         int b = ci[c * CI + LB];
-        if (deg[a] == 1) {
+        if (li[a * LI + DEG] == 1) {
             int c2 = lcls[a][0];
-            sharedNbr[ci[c2 * CI + LB]]++;
+            li[(ci[c2 * CI + LB]) * LI + SHARED]++;
         }
-        if (deg[b] == 1) {
+        if (li[b * LI + DEG] == 1) {
             int c2 = lcls[b][0];
-            sharedNbr[ci[c2 * CI + LA]]++;
+            li[(ci[c2 * CI + LA]) * LI + SHARED]++;
         }
         lposA[c] = addToLink(a, c);
         lposB[c] = addToLink(b, c);
-        if (deg[b] >= 2) {
-            sharedNbr[a]++;
+        if (li[b * LI + DEG] >= 2) {
+            li[a * LI + SHARED]++;
         }
-        if (deg[a] >= 2) {
-            sharedNbr[b]++;
+        if (li[a * LI + DEG] >= 2) {
+            li[b * LI + SHARED]++;
         }
         flows[a] += n;
         flows[b] += n;
-        kapA[c] = capacity[b] / n;
-        kapB[c] = capacity[a] / n;
-        kappaHeap(a).insert(c, kapA[c], orig[c], kposA);
-        kappaHeap(b).insert(c, kapB[c], orig[c], kposB);
+        kapA[c] = ld[b * LD + CAP] / n;
+        kapB[c] = ld[a * LD + CAP] / n;
+        kappaHeap(a).insert(c, kapA[c], orig(c), kposA);
+        kappaHeap(b).insert(c, kapB[c], orig(c), kposB);
         addPending(c);
     }
 
     private void deactivate(int c, int before) {
         int a = ci[c * CI + LA];
         int b = ci[c * CI + LB];
-        if (deg[b] >= 2) {
-            sharedNbr[a]--;
+        if (li[b * LI + DEG] >= 2) {
+            li[a * LI + SHARED]--;
         }
-        if (deg[a] >= 2) {
-            sharedNbr[b]--;
+        if (li[a * LI + DEG] >= 2) {
+            li[b * LI + SHARED]--;
         }
         removeFromLink(a, lposA[c], true);
         removeFromLink(b, lposB[c], false);
-        if (deg[a] == 1) {
+        if (li[a * LI + DEG] == 1) {
             int c2 = lcls[a][0];
-            sharedNbr[ci[c2 * CI + LB]]--;
+            li[(ci[c2 * CI + LB]) * LI + SHARED]--;
         }
-        if (deg[b] == 1) {
+        if (li[b * LI + DEG] == 1) {
             int c2 = lcls[b][0];
-            sharedNbr[ci[c2 * CI + LA]]--;
+            li[(ci[c2 * CI + LA]) * LI + SHARED]--;
         }
         flows[a] -= before;
         flows[b] -= before;
@@ -669,10 +713,10 @@ final class FairShareNetwork implements FlowNetwork {
         int b = ci[c * CI + LB];
         flows[a] += n - before;
         flows[b] += n - before;
-        kapA[c] = capacity[b] / n;
-        kapB[c] = capacity[a] / n;
-        kheap[a].update(c, kapA[c], orig[c], kposA);
-        kheap[b].update(c, kapB[c], orig[c], kposB);
+        kapA[c] = ld[b * LD + CAP] / n;
+        kapB[c] = ld[a * LD + CAP] / n;
+        kheap[a].update(c, kapA[c], orig(c), kposA);
+        kheap[b].update(c, kapB[c], orig(c), kposB);
     }
 
     private int addToLink(int l, int c) {
@@ -680,19 +724,19 @@ final class FairShareNetwork implements FlowNetwork {
         if (list == null) {
             list = new int[4];
             lcls[l] = list;
-        } else if (deg[l] == list.length) {
-            list = Arrays.copyOf(list, 2 * deg[l]);
+        } else if (li[l * LI + DEG] == list.length) {
+            list = Arrays.copyOf(list, 2 * li[l * LI + DEG]);
             lcls[l] = list;
         }
-        int p = deg[l]++;
+        int p = li[l * LI + DEG]++;
         list[p] = c;
         return p;
     }
 
     private void removeFromLink(int l, int p, boolean sideA) {
         int[] list = lcls[l];
-        int last = list[--deg[l]];
-        if (p != deg[l]) {
+        int last = list[--li[l * LI + DEG]];
+        if (p != li[l * LI + DEG]) {
             list[p] = last;
             // A link is the A side (out) of all its classes or the B side (in) of all of them.
             if (sideA) {
@@ -748,14 +792,13 @@ final class FairShareNetwork implements FlowNetwork {
     }
 
     private int newSlot(long key, int a, int b) {
-        if (slots == orig.length) {
+        if (slots == kapA.length) {
             int m = 2 * slots;
-            orig = Arrays.copyOf(orig, m);
             ci = Arrays.copyOf(ci, m * CI);
             cd = Arrays.copyOf(cd, m * CD);
+            gpos = Arrays.copyOf(gpos, m);
             hk = Arrays.copyOf(hk, m);
             ht = Arrays.copyOf(ht, m);
-            gpos = Arrays.copyOf(gpos, m);
             kapA = Arrays.copyOf(kapA, m);
             kapB = Arrays.copyOf(kapB, m);
             kposA = Arrays.copyOf(kposA, m);
@@ -769,21 +812,39 @@ final class FairShareNetwork implements FlowNetwork {
             compClasses = Arrays.copyOf(compClasses, m);
         }
         int s = slots++;
-        orig[s] = key;
+        cd[s * CD + ORIG] = key;
         ci[s * CI + LA] = a;
         ci[s * CI + LB] = b;
         ci[s * CI + GROUP] = a;
         gpos[s] = -1;
+        if (!Double.isFinite(ld[a * LD + CAP])) {
+            ci[s * CI + FLAGS] = INFINITE_A;
+        }
+        if (b < 0) {
+            li[a * LI + BUS_CLASS] = s;
+        }
         kposA[s] = -1;
         kposB[s] = -1;
         return s;
     }
 
     // ---- per-class heap of completion targets, ordered as the non-incremental engine orders them ----
+    // A binary heap whose entry 0 (the earliest) is kept in the class's records and entries 1.. in hk / ht.
 
     private void push(int cls, double key, int tag) {
-        int n = ci[cls * CI + COUNT];
-        if (n == hk[cls].length) {
+        int r = cls * CI;
+        int d = cls * CD;
+        int n = ci[r + COUNT];
+        ci[r + COUNT] = n + 1;
+        if (n == 0) {
+            cd[d + TOP_KEY] = key;
+            ci[r + TOP_TAG] = tag;
+            return;
+        }
+        if (hk[cls] == null) {
+            hk[cls] = new double[4];
+            ht[cls] = new int[4];
+        } else if (n == hk[cls].length) {
             hk[cls] = Arrays.copyOf(hk[cls], n * 2);
             ht[cls] = Arrays.copyOf(ht[cls], n * 2);
         }
@@ -792,24 +853,32 @@ final class FairShareNetwork implements FlowNetwork {
         int i = n;
         while (i > 0) {
             int p = (i - 1) >>> 1;
-            if (k[p] < key || (k[p] == key && g[p] < tag)) {
+            double kp = p == 0 ? cd[d + TOP_KEY] : k[p];
+            int gp = p == 0 ? ci[r + TOP_TAG] : g[p];
+            if (kp < key || (kp == key && gp < tag)) {
                 break;
             }
-            k[i] = k[p];
-            g[i] = g[p];
+            k[i] = kp;
+            g[i] = gp;
             i = p;
         }
-        k[i] = key;
-        g[i] = tag;
-        ci[cls * CI + COUNT] = n + 1;
+        if (i == 0) {
+            cd[d + TOP_KEY] = key;
+            ci[r + TOP_TAG] = tag;
+        } else {
+            k[i] = key;
+            g[i] = tag;
+        }
     }
 
     private int pop(int cls) {
-        double[] k = hk[cls];
-        int[] g = ht[cls];
-        int top = g[0];
-        int n = --ci[cls * CI + COUNT];
+        int r = cls * CI;
+        int d = cls * CD;
+        int top = ci[r + TOP_TAG];
+        int n = --ci[r + COUNT];
         if (n > 0) {
+            double[] k = hk[cls];
+            int[] g = ht[cls];
             double key = k[n];
             int tag = g[n];
             int i = 0;
@@ -824,12 +893,22 @@ final class FairShareNetwork implements FlowNetwork {
                 if (key < k[c] || (key == k[c] && tag < g[c])) {
                     break;
                 }
-                k[i] = k[c];
-                g[i] = g[c];
+                if (i == 0) {
+                    cd[d + TOP_KEY] = k[c];
+                    ci[r + TOP_TAG] = g[c];
+                } else {
+                    k[i] = k[c];
+                    g[i] = g[c];
+                }
                 i = c;
             }
-            k[i] = key;
-            g[i] = tag;
+            if (i == 0) {
+                cd[d + TOP_KEY] = key;
+                ci[r + TOP_TAG] = tag;
+            } else {
+                k[i] = key;
+                g[i] = tag;
+            }
         }
         return top;
     }

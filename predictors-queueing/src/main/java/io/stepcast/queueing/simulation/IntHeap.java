@@ -4,9 +4,11 @@ import java.util.Arrays;
 
 /**
  * An indexed 4-ary min-heap of small integer ids, keyed by a double with ties broken by a long. Keys are stored
- * with the heap entries (comparisons read contiguous memory); the slot of each id is kept in {@code pos[id]}, an
- * array owned by the caller and passed on every call because its owner grows it, so that an id's key can change or
- * the id leave in O(log n). Several heaps can share a {@code pos} array when an id sits in at most one of them.
+ * with the heap entries (comparisons read contiguous memory); the slot of each id is kept in
+ * {@code pos[id * stride + offset]}, an array owned by the caller and passed on every call because its owner grows
+ * it, so that an id's key can change or the id leave in O(log n). The stride lets the slot sit in a record of other
+ * fields of the id that the caller reads anyway. Several heaps can share a {@code pos} array when an id sits in at
+ * most one of them.
  * Four children per node halve the depth of a binary heap, and the children share a cache line or two, which
  * matters for the heaps of thousands of workers. The ties are distinct in every use, so the order is total and the
  * top does not depend on the arity.
@@ -16,6 +18,14 @@ final class IntHeap {
     private double[] keys = new double[4];
     private long[] ties = new long[4];
     private int size;
+    private final int stride;
+    private final int offset;
+
+    /** A heap that keeps the slot of id {@code i} in {@code pos[i * stride + offset]}. */
+    IntHeap(int stride, int offset) {
+        this.stride = stride;
+        this.offset = offset;
+    }
 
     int size() {
         return size;
@@ -46,8 +56,8 @@ final class IntHeap {
     }
 
     void remove(int id, int[] pos) {
-        int i = pos[id];
-        pos[id] = -1;
+        int i = pos[id * stride + offset];
+        pos[id * stride + offset] = -1;
         int n = --size;
         if (i == n) {
             return;
@@ -64,7 +74,7 @@ final class IntHeap {
 
     /** Gives {@code id} a new key and restores the order. */
     void update(int id, double key, long tie, int[] pos) {
-        int i = pos[id];
+        int i = pos[id * stride + offset];
         if (i > 0 && less(key, tie, keys[(i - 1) >>> 2], ties[(i - 1) >>> 2])) {
             up(i, id, key, tie, pos);
         } else {
@@ -114,6 +124,6 @@ final class IntHeap {
         items[i] = id;
         keys[i] = key;
         ties[i] = tie;
-        pos[id] = i;
+        pos[id * stride + offset] = i;
     }
 }

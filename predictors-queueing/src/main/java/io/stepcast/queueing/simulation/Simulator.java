@@ -61,55 +61,65 @@ public final class Simulator {
     private final boolean[] hasSend;
 
     private final FlowNetwork net;
-    private final int[] downClass;  // S*P, the network class of each (worker, shard) pair, looked up once
-    private final int[] upClass;
-    private final int[] busClass;   // S*2
     private final EventQueue queue = new EventQueue();
     private double now;
     private long events;
 
-    // Per worker, interleaved so that an event reads one cache line of its worker's counters: the step, whether it
-    // runs, and the ops, sends and receives left in it.
-    private static final int WS = 8;
+    // Per worker, one block of ints, so that an event reads one or two cache lines of its worker's state instead of
+    // one per array (at thousands of workers each is read cold): the step, whether it runs, the ops, sends and
+    // receives left in it and its bus classes (looked up once); then per shard its channels (below); then per compute
+    // stream its next position and whether it is busy.
     private static final int STEP = 0;
     private static final int RUNNING = 1;
     private static final int OPS = 2;
     private static final int SENDS = 3;
     private static final int RECV = 4;
-    private final int[] ws;
-    private final int[] depsLeft;
-    private final int[] baseDeps;
-    private final int[] streamPos;
-    private final boolean[] streamBusy;
-    private final int[] sentStamp;
-    private final double[] stepStart;
-    private final double[] arrival;     // worker 0's arrival times in the current step (the only ones reported)
-    private final double[] lastArrival; // worker 0, last completed step, offsets
-    private final int[] chanOrder;      // S*n, per channel segment
-    // Per (worker, shard) channel, interleaved likewise: the next position of the parameter channel, whether it is
-    // busy, and the head, tail and busy flag of the gradient channel's queue.
-    private static final int CS = 8;
+    private static final int BUS_CLASSES = 5; // one per direction
+    private static final int CHANNELS = 7;
+    // Per (worker, shard) channel: the next position of the parameter channel, whether it is busy, the head, tail and
+    // busy flag of the gradient channel's queue, and the network classes of both directions (looked up once).
+    private static final int CS = 7;
     private static final int POS = 0;
     private static final int BUSY = 1;
     private static final int UP_HEAD = 2;
     private static final int UP_TAIL = 3;
     private static final int UP_BUSY = 4;
-    private final int[] cs;
-    private final int[] upQueue;        // S*sends, per (worker, shard) segment
+    private static final int DOWN_CLASS = 5;
+    private static final int UP_CLASS = 6;
+    private static final int STREAM_POS = 0;
+    private static final int STREAM_BUSY = 1;
+    private final int streamsAt;        // offset of the streams in a worker's block
+    private final int blockSize;
+    private final int[] blk;
+    // Per worker and op, the required tensors yet to arrive in its step; 16 bits, so that the counters of thousands of
+    // workers take half the cache they would as ints.
+    private final short[] depsLeft;
+    private final short[] baseDeps;
+    private final int[] sentStamp;
+    private final double[] stepStart;
+    private final double[] arrival;     // worker 0's arrival times in the current step (the only ones reported)
+    private final double[] lastArrival; // worker 0, last completed step, offsets
+    private final int[] chanOrder;      // S*n, per channel segment
+    // S*sends pairs, per (worker, shard) segment: a queued gradient's transfer and its state, so that starting it
+    // does not read its record (cold at thousands of workers: it waited in the queue).
+    private final int[] upQueue;
     private final int[] upSegStart;     // P+1 offsets inside a worker's segment
     private final int[] readyStep;
     private final int[] gradCount;
 
-    // Per transfer in flight, interleaved (one cache line per transfer): kind, worker, item, stage, step, class.
-    private static final int XS = 8;
-    private static final int X_KIND = 0;
-    private static final int X_WORKER = 1;
-    private static final int X_ITEM = 2;
-    private static final int X_STAGE = 3;
-    private static final int X_STEP = 4;
-    private static final int X_CLASS = 5;
+    // Per transfer in flight, in 8 bytes: gradients wait in their channels' queues as transfers, so at thousands of
+    // workers the records outgrow the caches and a record is read cold at most of its events; the smaller they are,
+    // the more of them stay cached. The worker, and the state: item << 4 | stage << 1 | kind. The step is kept only
+    // in synchronous mode, the only one that reads it; the class and start of a network transfer only for a trace.
+    private static final int XS = 2;
+    private static final int X_WORKER = 0;
+    private static final int X_STATE = 1;
+    private static final int MAX_ITEMS = 1 << 27;
     private int[] xs = new int[64 * XS];
-    private double[] xStart = new double[64];
+    private int poolSize = 64;
+    private int[] xStep;
+    private int[] xClass;
+    private double[] xStart;
     private int[] free = new int[64];
     private int freeSize;
     private int allocated;
@@ -142,6 +152,16 @@ public final class Simulator {
         this.transferJitter = new LogNormalJitter(setup.transferJitter());
         this.seed = seed;
         this.trace = trace;
+        if (profile.tensors >= MAX_ITEMS || profile.sends >= MAX_ITEMS) {
+            throw new IllegalArgumentException("a profile of " + MAX_ITEMS + " or more tensors or sends");
+        }
+        if (setup.mode() == Mode.SYNC) {
+            xStep = new int[poolSize];
+        }
+        if (trace != null) {
+            xClass = new int[poolSize];
+            xStart = new double[poolSize];
+        }
         int n = p.tensors;
         int hostsWithWorkers = setup.workerHosts();
         if (setup.hostAggregation()) {
@@ -174,12 +194,6 @@ public final class Simulator {
         Arrays.fill(nic, setup.nicBytesPerS());
         Arrays.fill(bus, setup.busBytesPerS());
         net = network.create(nic, bus);
-        downClass = new int[sim * shards];
-        upClass = new int[sim * shards];
-        busClass = new int[sim * 2];
-        Arrays.fill(downClass, -1);
-        Arrays.fill(upClass, -1);
-        Arrays.fill(busClass, -1);
 
         shardOf = setup.sharding().assign(p.tensorBytes, shards);
         int[] rank = new int[n];
@@ -211,14 +225,27 @@ public final class Simulator {
             upSegStart[s + 1] = upSegStart[s] + shardSendCount[s];
         }
 
-        ws = new int[sim * WS];
-        baseDeps = new int[p.ops];
-        for (int op = 0; op < p.ops; op++) {
-            baseDeps[op] = p.reqStart[op + 1] - p.reqStart[op];
+        streamsAt = CHANNELS + shards * CS;
+        blockSize = streamsAt + 2 * p.streams;
+        blk = new int[sim * blockSize];
+        for (int w = 0; w < sim; w++) {
+            blk[w * blockSize + BUS_CLASSES] = -1;
+            blk[w * blockSize + BUS_CLASSES + 1] = -1;
+            for (int s = 0; s < shards; s++) {
+                blk[chan(w, s) + DOWN_CLASS] = -1;
+                blk[chan(w, s) + UP_CLASS] = -1;
+            }
         }
-        depsLeft = new int[sim * p.ops];
-        streamPos = new int[sim * p.streams];
-        streamBusy = new boolean[sim * p.streams];
+        baseDeps = new short[p.ops];
+        for (int op = 0; op < p.ops; op++) {
+            int required = p.reqStart[op + 1] - p.reqStart[op];
+            if (required > Short.MAX_VALUE) {
+                throw new IllegalArgumentException("op " + p.opNames[op] + " requires " + required
+                        + " tensors, more than the " + Short.MAX_VALUE + " the simulation counts");
+            }
+            baseDeps[op] = (short) required;
+        }
+        depsLeft = new short[sim * p.ops];
         // Only synchronous channels send out of order and need to know what they sent.
         sentStamp = new int[setup.mode() == Mode.SYNC ? sim * n : 0];
         stepStart = new double[sim];
@@ -226,8 +253,7 @@ public final class Simulator {
         lastArrival = new double[n];
         Arrays.fill(lastArrival, Double.NaN);
         chanOrder = new int[sim * n];
-        cs = new int[sim * shards * CS];
-        upQueue = new int[sim * Math.max(1, p.sends)];
+        upQueue = new int[2 * sim * Math.max(1, p.sends)];
         readyStep = new int[n];
         gradCount = new int[2 * n];
         measureStart = new double[sim];
@@ -314,13 +340,13 @@ public final class Simulator {
     private void startStep(int w) {
         int n = p.tensors;
         System.arraycopy(baseDeps, 0, depsLeft, w * p.ops, p.ops);
-        ws[w * WS + OPS] = p.ops;
-        ws[w * WS + SENDS] = p.sends;
-        ws[w * WS + RECV] = n;
+        blk[w * blockSize + OPS] = p.ops;
+        blk[w * blockSize + SENDS] = p.sends;
+        blk[w * blockSize + RECV] = n;
         stepStart[w] = now;
-        ws[w * WS + RUNNING] = 1;
+        blk[w * blockSize + RUNNING] = 1;
         for (int s = 0; s < p.streams; s++) {
-            streamPos[w * p.streams + s] = p.streamStart[s];
+            blk[stream(w, s) + STREAM_POS] = p.streamStart[s];
         }
         int base = w * n;
         System.arraycopy(shardTensors, 0, chanOrder, base, n);
@@ -337,9 +363,9 @@ public final class Simulator {
             }
         }
         for (int s = 0; s < shards; s++) {
-            cs[(w * shards + s) * CS + POS] = 0;
-            cs[(w * shards + s) * CS + UP_HEAD] = 0;
-            cs[(w * shards + s) * CS + UP_TAIL] = 0;
+            blk[chan(w, s) + POS] = 0;
+            blk[chan(w, s) + UP_HEAD] = 0;
+            blk[chan(w, s) + UP_TAIL] = 0;
         }
         for (int s = 0; s < shards; s++) {
             kickDown(w, s);
@@ -355,57 +381,57 @@ public final class Simulator {
     }
 
     private void kickDown(int w, int s) {
-        int ch = w * shards + s;
-        if (cs[ch * CS + BUSY] != 0) {
+        int ch = chan(w, s);
+        if (blk[ch + BUSY] != 0) {
             return;
         }
         int n = p.tensors;
         int base = w * n + shardStart[s];
         int len = shardStart[s + 1] - shardStart[s];
-        int pos = cs[ch * CS + POS];
+        int pos = blk[ch + POS];
         if (setup.mode() == Mode.ASYNC) {
             // Every tensor is ready at once, so the channel sends them in its order, each after the previous one.
             if (pos < len) {
-                cs[ch * CS + POS] = pos + 1;
-                cs[ch * CS + BUSY] = 1;
-                advance(newTransfer(DOWN, w, chanOrder[base + pos], ws[w * WS + STEP]));
+                blk[ch + POS] = pos + 1;
+                blk[ch + BUSY] = 1;
+                advance(newTransfer(DOWN, w, chanOrder[base + pos], blk[w * blockSize + STEP]));
             }
             return;
         }
-        int stamp = ws[w * WS + STEP] + 1;
+        int stamp = blk[w * blockSize + STEP] + 1;
         while (pos < len && sentStamp[w * n + chanOrder[base + pos]] == stamp) {
             pos++;
         }
-        cs[ch * CS + POS] = pos;
+        blk[ch + POS] = pos;
         for (int q = pos; q < len; q++) {
             int t = chanOrder[base + q];
-            if (sentStamp[w * n + t] == stamp || !ready(t, ws[w * WS + STEP])) {
+            if (sentStamp[w * n + t] == stamp || !ready(t, blk[w * blockSize + STEP])) {
                 continue;
             }
             sentStamp[w * n + t] = stamp;
-            cs[ch * CS + BUSY] = 1;
-            int x = newTransfer(DOWN, w, t, ws[w * WS + STEP]);
+            blk[ch + BUSY] = 1;
+            int x = newTransfer(DOWN, w, t, blk[w * blockSize + STEP]);
             advance(x);
             return;
         }
     }
 
     private void kickUp(int w, int s) {
-        int ch = w * shards + s;
-        if (cs[ch * CS + UP_BUSY] != 0 || cs[ch * CS + UP_HEAD] == cs[ch * CS + UP_TAIL]) {
+        int ch = chan(w, s);
+        if (blk[ch + UP_BUSY] != 0 || blk[ch + UP_HEAD] == blk[ch + UP_TAIL]) {
             return;
         }
-        int x = upQueue[w * p.sends + upSegStart[s] + cs[ch * CS + UP_HEAD]++];
-        cs[ch * CS + UP_BUSY] = 1;
-        advance(x);
+        int q = 2 * (w * p.sends + upSegStart[s] + blk[ch + UP_HEAD]++);
+        blk[ch + UP_BUSY] = 1;
+        advance(upQueue[q], w, upQueue[q + 1]);
     }
 
     private void tryStream(int w, int s) {
-        int si = w * p.streams + s;
-        if (streamBusy[si]) {
+        int si = stream(w, s);
+        if (blk[si + STREAM_BUSY] != 0) {
             return;
         }
-        int pos = streamPos[si];
+        int pos = blk[si + STREAM_POS];
         if (pos == p.streamStart[s + 1]) {
             return;
         }
@@ -413,8 +439,8 @@ public final class Simulator {
         if (depsLeft[w * p.ops + op] > 0) {
             return;
         }
-        streamBusy[si] = true;
-        streamPos[si] = pos + 1;
+        blk[si + STREAM_BUSY] = 1;
+        blk[si + STREAM_POS] = pos + 1;
         double end = now + p.opDurationS[op] * setup.computeScale() * computeJitter.draw(jitterRng);
         if (trace != null) {
             trace.compute(w, s, p.opNames[op], now, end);
@@ -423,22 +449,22 @@ public final class Simulator {
     }
 
     private void opEnd(int w, int op) {
-        streamBusy[w * p.streams + p.opStream[op]] = false;
-        ws[w * WS + OPS]--;
+        blk[stream(w, p.opStream[op]) + STREAM_BUSY] = 0;
+        blk[w * blockSize + OPS]--;
         for (int k = p.opSendStart[op]; k < p.opSendStart[op + 1]; k++) {
-            advance(newTransfer(UP, w, p.opSendList[k], ws[w * WS + STEP]));
+            advance(newTransfer(UP, w, p.opSendList[k], blk[w * blockSize + STEP]));
         }
         tryStream(w, p.opStream[op]);
         checkStepDone(w);
     }
 
     private void channelFreed(int w, int t) {
-        cs[(w * shards + shardOf[t]) * CS + BUSY] = 0;
+        blk[chan(w, shardOf[t]) + BUSY] = 0;
         kickDown(w, shardOf[t]);
     }
 
     private void arrived(int w, int t) {
-        ws[w * WS + RECV]--;
+        blk[w * blockSize + RECV]--;
         if (w == 0) {
             arrival[t] = now - stepStart[w];
         }
@@ -456,16 +482,16 @@ public final class Simulator {
         int t = p.sendTensor[send];
         int s = shardOf[t];
         if (viaChannel) {
-            cs[(w * shards + s) * CS + UP_BUSY] = 0;
+            blk[chan(w, s) + UP_BUSY] = 0;
         }
-        ws[w * WS + SENDS]--;
+        blk[w * blockSize + SENDS]--;
         if (setup.mode() == Mode.SYNC) {
             int slot = 2 * t + (k & 1);
             if (++gradCount[slot] == sim) {
                 gradCount[slot] = 0;
                 readyStep[t] = k + 1;
                 for (int v = 0; v < sim; v++) {
-                    if (ws[v * WS + RUNNING] != 0 && ws[v * WS + STEP] == k + 1) {
+                    if (blk[v * blockSize + RUNNING] != 0 && blk[v * blockSize + STEP] == k + 1) {
                         kickDown(v, s);
                     }
                 }
@@ -478,15 +504,15 @@ public final class Simulator {
     }
 
     private void checkStepDone(int w) {
-        if (ws[w * WS + OPS] != 0 || ws[w * WS + SENDS] != 0 || ws[w * WS + RECV] != 0) {
+        if (blk[w * blockSize + OPS] != 0 || blk[w * blockSize + SENDS] != 0 || blk[w * blockSize + RECV] != 0) {
             return;
         }
-        ws[w * WS + RUNNING] = 0;
-        ws[w * WS + OPS] = -1; // guards against finishing the same step twice before the next starts
+        blk[w * blockSize + RUNNING] = 0;
+        blk[w * blockSize + OPS] = -1; // guards against finishing the same step twice before the next starts
         if (w == 0) {
             System.arraycopy(arrival, 0, lastArrival, 0, p.tensors);
         }
-        int done = ++ws[w * WS + STEP];
+        int done = ++blk[w * blockSize + STEP];
         if (done == setup.warmupSteps()) {
             measureStart[w] = now;
         }
@@ -502,19 +528,30 @@ public final class Simulator {
         if (freeSize > 0) {
             x = free[--freeSize];
         } else {
-            if (allocated == xStart.length) {
-                int m = allocated * 2;
-                xs = Arrays.copyOf(xs, m * XS);
-                xStart = Arrays.copyOf(xStart, m);
+            if (allocated == poolSize) {
+                poolSize *= 2;
+                xs = Arrays.copyOf(xs, poolSize * XS);
+                if (xStep != null) {
+                    xStep = Arrays.copyOf(xStep, poolSize);
+                }
+                if (trace != null) {
+                    xClass = Arrays.copyOf(xClass, poolSize);
+                    xStart = Arrays.copyOf(xStart, poolSize);
+                }
             }
             x = allocated++;
         }
-        xs[x * XS + X_KIND] = kind;
         xs[x * XS + X_WORKER] = w;
-        xs[x * XS + X_ITEM] = item;
-        xs[x * XS + X_STAGE] = 0;
-        xs[x * XS + X_STEP] = k;
+        xs[x * XS + X_STATE] = item << 4 | kind;
+        if (xStep != null) {
+            xStep[x] = k;
+        }
         return x;
+    }
+
+    /** The step a transfer belongs to, in synchronous mode (asynchronous mode does not read it). */
+    private int stepOf(int x) {
+        return xStep == null ? -1 : xStep[x];
     }
 
     private void release(int x) {
@@ -534,31 +571,36 @@ public final class Simulator {
      * <p>Gradients: [bus copy from the devices] as soon as the op produced them, then, when the shard is on
      * another host, a place in the worker's channel to that shard for [latency, NIC].
      */
-    @SuppressWarnings("fallthrough") // each stage falls into the next unless it waits for an event
     private void advance(int x) {
-        int w = xs[x * XS + X_WORKER];
+        advance(x, xs[x * XS + X_WORKER], xs[x * XS + X_STATE]);
+    }
+
+    /** {@link #advance(int)} of transfer {@code x} of worker {@code w} in state {@code state}. */
+    @SuppressWarnings("fallthrough") // each stage falls into the next unless it waits for an event
+    private void advance(int x, int w, int state) {
         int h = host[w];
-        if (xs[x * XS + X_KIND] == DOWN) {
-            int t = xs[x * XS + X_ITEM];
+        int itemBits = state & ~0xF;
+        if ((state & 1) == DOWN) {
+            int t = state >>> 4;
             int ps = psHost[shardOf[t]];
             boolean remote = ps != h;
-            switch (xs[x * XS + X_STAGE]) {
+            switch ((state >>> 1) & 7) {
                 case 0:
-                    xs[x * XS + X_STAGE] = 1;
+                    xs[x * XS + X_STATE] = itemBits | 1 << 1 | DOWN;
                     if (remote && setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
                 case 1:
-                    xs[x * XS + X_STAGE] = 2;
+                    xs[x * XS + X_STATE] = itemBits | 2 << 1 | DOWN;
                     if (remote) {
                         startFlow(x, downClass(w, shardOf[t], ps, h), p.tensorBytes[t] * transferJitter.draw(jitterRng));
                         return;
                     }
                     // fall through
                 case 2:
-                    xs[x * XS + X_STAGE] = 3;
+                    xs[x * XS + X_STATE] = itemBits | 3 << 1 | DOWN;
                     if (remote) {
                         channelFreed(w, t);
                     }
@@ -575,13 +617,13 @@ public final class Simulator {
                     arrived(w, t);
             }
         } else {
-            int send = xs[x * XS + X_ITEM];
+            int send = state >>> 4;
             int s = shardOf[p.sendTensor[send]];
             int ps = psHost[s];
             boolean remote = ps != h;
-            switch (xs[x * XS + X_STAGE]) {
+            switch ((state >>> 1) & 7) {
                 case 0:
-                    xs[x * XS + X_STAGE] = 1;
+                    xs[x * XS + X_STATE] = itemBits | 1 << 1 | UP;
                     if (net.busModelled(h)) {
                         startFlow(x, busClass(w, h, 0), devices[w] * p.sendBytes[send]);
                         return;
@@ -589,58 +631,69 @@ public final class Simulator {
                     // fall through
                 case 1:
                     if (remote) {
-                        xs[x * XS + X_STAGE] = 2;
-                        int ch = w * shards + s;
-                        upQueue[w * p.sends + upSegStart[s] + cs[ch * CS + UP_TAIL]++] = x;
+                        xs[x * XS + X_STATE] = itemBits | 2 << 1 | UP;
+                        int q = 2 * (w * p.sends + upSegStart[s] + blk[chan(w, s) + UP_TAIL]++);
+                        upQueue[q] = x;
+                        upQueue[q + 1] = itemBits | 2 << 1 | UP;
                         kickUp(w, s);
                         return;
                     }
-                    xs[x * XS + X_STAGE] = 4;
-                    int k0 = xs[x * XS + X_STEP];
+                    xs[x * XS + X_STATE] = itemBits | 4 << 1 | UP;
+                    int k0 = stepOf(x);
                     release(x);
                     delivered(w, send, k0, false);
                     return;
                 case 2:
-                    xs[x * XS + X_STAGE] = 3;
+                    xs[x * XS + X_STATE] = itemBits | 3 << 1 | UP;
                     if (setup.latencyS() > 0) {
                         queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
                 case 3:
-                    xs[x * XS + X_STAGE] = 4;
+                    xs[x * XS + X_STATE] = itemBits | 4 << 1 | UP;
                     startFlow(x, upClass(w, s, h, ps), p.sendBytes[send] * transferJitter.draw(jitterRng));
                     return;
                 default:
-                    int k = xs[x * XS + X_STEP];
+                    int k = stepOf(x);
                     release(x);
                     delivered(w, send, k, true);
             }
         }
     }
 
+    /** Where the channels of worker {@code w} to shard {@code s} start in the worker blocks. */
+    private int chan(int w, int s) {
+        return w * blockSize + CHANNELS + s * CS;
+    }
+
+    /** Where compute stream {@code s} of worker {@code w} starts in the worker blocks. */
+    private int stream(int w, int s) {
+        return w * blockSize + streamsAt + 2 * s;
+    }
+
     private int downClass(int w, int s, int ps, int h) {
-        int i = w * shards + s;
-        if (downClass[i] < 0) {
-            downClass[i] = net.nicClass(ps, h);
+        int i = chan(w, s) + DOWN_CLASS;
+        if (blk[i] < 0) {
+            blk[i] = net.nicClass(ps, h);
         }
-        return downClass[i];
+        return blk[i];
     }
 
     private int upClass(int w, int s, int h, int ps) {
-        int i = w * shards + s;
-        if (upClass[i] < 0) {
-            upClass[i] = net.nicClass(h, ps);
+        int i = chan(w, s) + UP_CLASS;
+        if (blk[i] < 0) {
+            blk[i] = net.nicClass(h, ps);
         }
-        return upClass[i];
+        return blk[i];
     }
 
     private int busClass(int w, int h, int direction) {
-        int i = 2 * w + direction;
-        if (busClass[i] < 0) {
-            busClass[i] = net.busClass(h, direction);
+        int i = w * blockSize + BUS_CLASSES + direction;
+        if (blk[i] < 0) {
+            blk[i] = net.busClass(h, direction);
         }
-        return busClass[i];
+        return blk[i];
     }
 
     private void startFlow(int x, int cls, double bytes) {
@@ -648,14 +701,17 @@ public final class Simulator {
             queue.schedule(now, EV_TRANSFER, x, 0);
             return;
         }
-        xs[x * XS + X_CLASS] = cls;
-        xStart[x] = now;
+        if (trace != null) {
+            xClass[x] = cls;
+            xStart[x] = now;
+        }
         net.start(now, cls, bytes, x);
     }
 
     private void traceTransfer(int x) {
-        int cls = xs[x * XS + X_CLASS];
-        String what = (xs[x * XS + X_KIND] == DOWN ? p.tensorNames[xs[x * XS + X_ITEM]] + " to w" : p.tensorNames[p.sendTensor[xs[x * XS + X_ITEM]]]
+        int cls = xClass[x];
+        int state = xs[x * XS + X_STATE];
+        String what = ((state & 1) == DOWN ? p.tensorNames[state >>> 4] + " to w" : p.tensorNames[p.sendTensor[state >>> 4]]
                 + " grad from w") + xs[x * XS + X_WORKER];
         trace.transfer(net.linkA(cls), net.linkName(net.linkA(cls)), what, xStart[x], now);
         if (net.linkB(cls) >= 0) {
