@@ -7,6 +7,12 @@ import java.util.Arrays;
  * by insertion order, so that a run is fully deterministic. Events are stored in parallel primitive arrays
  * (time, sequence number, type and two integer arguments): scheduling an event allocates nothing once the
  * arrays have grown to the run's working size.
+ *
+ * <p>Events scheduled a fixed delay after the current time (a message's network latency) come due in the order
+ * they were scheduled, so {@link #scheduleInOrder} keeps them in a first-in first-out lane instead of the heap, at
+ * a constant cost where a heap's grows with the events pending (one per worker and more at thousands of workers);
+ * {@link #poll} takes the earlier of the two lanes' heads by (time, sequence number), which is the order a single
+ * heap would give.
  */
 final class EventQueue {
     private double[] time = new double[256];
@@ -16,6 +22,15 @@ final class EventQueue {
     private int[] argB = new int[256];
     private int size;
     private long nextSeq;
+
+    // The in-order lane: a ring buffer of events whose times never decrease.
+    private double[] laneTime = new double[64];
+    private long[] laneSeq = new long[64];
+    private int[] laneType = new int[64];
+    private int[] laneA = new int[64];
+    private int[] laneB = new int[64];
+    private int laneHead;
+    private int laneSize;
 
     // Fields of the event removed by the last poll().
     private double polledTime;
@@ -42,18 +57,48 @@ final class EventQueue {
         set(i, at, s, eventType, a, b);
     }
 
+    /**
+     * Schedules an event that comes due no earlier than every event scheduled this way before it (the current
+     * time plus a fixed delay); one that would come earlier goes to the heap, so the order is right either way.
+     */
+    void scheduleInOrder(double at, int eventType, int a, int b) {
+        if (laneSize > 0 && at < laneTime[(laneHead + laneSize - 1) & (laneTime.length - 1)]) {
+            schedule(at, eventType, a, b);
+            return;
+        }
+        if (laneSize == laneTime.length) {
+            growLane();
+        }
+        int i = (laneHead + laneSize++) & (laneTime.length - 1);
+        laneTime[i] = at;
+        laneSeq[i] = nextSeq++;
+        laneType[i] = eventType;
+        laneA[i] = a;
+        laneB[i] = b;
+    }
+
     /** True when no event is pending. */
     boolean isEmpty() {
-        return size == 0;
+        return size == 0 && laneSize == 0;
     }
 
     /** Time of the earliest event, or positive infinity when empty. */
     double peekTime() {
-        return size == 0 ? Double.POSITIVE_INFINITY : time[0];
+        double heap = size == 0 ? Double.POSITIVE_INFINITY : time[0];
+        return laneSize == 0 ? heap : Math.min(heap, laneTime[laneHead]);
     }
 
     /** Removes the earliest event; read it with {@link #polledTime()} and friends. */
     void poll() {
+        if (laneSize > 0 && (size == 0 || before(laneTime[laneHead], laneSeq[laneHead], time[0], seq[0]))) {
+            polledTime = laneTime[laneHead];
+            polledType = laneType[laneHead];
+            polledA = laneA[laneHead];
+            polledB = laneB[laneHead];
+            laneHead = (laneHead + 1) & (laneTime.length - 1);
+            laneSize--;
+            return;
+        }
         if (size == 0) {
             throw new IllegalStateException("no event to poll");
         }
@@ -109,7 +154,7 @@ final class EventQueue {
 
     /** Number of pending events. */
     int size() {
-        return size;
+        return size + laneSize;
     }
 
     private static boolean before(double t1, long s1, double t2, long s2) {
@@ -130,6 +175,25 @@ final class EventQueue {
         type[i] = ty;
         argA[i] = a;
         argB[i] = b;
+    }
+
+    /** Doubles the lane (a power of two, so that an index wraps with a mask), its events first in order. */
+    private void growLane() {
+        int n = 2 * laneTime.length;
+        laneTime = unwrap(laneTime, new double[n]);
+        laneSeq = unwrap(laneSeq, new long[n]);
+        laneType = unwrap(laneType, new int[n]);
+        laneA = unwrap(laneA, new int[n]);
+        laneB = unwrap(laneB, new int[n]);
+        laneHead = 0;
+    }
+
+    /** Copies the lane's events from the ring {@code from} to the start of the array {@code to}, in order. */
+    private <A> A unwrap(A from, A to) {
+        int first = Math.min(laneSize, java.lang.reflect.Array.getLength(from) - laneHead);
+        System.arraycopy(from, laneHead, to, 0, first);
+        System.arraycopy(from, 0, to, first, laneSize - first);
+        return to;
     }
 
     private void grow() {

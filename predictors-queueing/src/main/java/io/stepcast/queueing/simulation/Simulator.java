@@ -588,7 +588,7 @@ public final class Simulator {
                 case 0:
                     xs[x * XS + X_STATE] = itemBits | 1 << 1 | DOWN;
                     if (remote && setup.latencyS() > 0) {
-                        queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
+                        queue.scheduleInOrder(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
@@ -646,7 +646,7 @@ public final class Simulator {
                 case 2:
                     xs[x * XS + X_STATE] = itemBits | 3 << 1 | UP;
                     if (setup.latencyS() > 0) {
-                        queue.schedule(now + setup.latencyS(), EV_TRANSFER, x, 0);
+                        queue.scheduleInOrder(now + setup.latencyS(), EV_TRANSFER, x, 0);
                         return;
                     }
                     // fall through
