@@ -91,6 +91,7 @@ final class ForestQuantiles {
     double[] interval(double[] x, double lower, double upper) {
         double[] w = new double[targets.length];
         int counted = 0;
+        int support = 0;
         double sum = 0;
         for (int t = 0; t < trees.trees(); t++) {
             int leaf = trees.leaf(t, x);
@@ -102,16 +103,13 @@ final class ForestQuantiles {
             }
             counted++;
             for (int k = leafStart[leaf]; k < leafStart[leaf] + size; k++) {
+                support += w[members[k]] == 0 ? 1 : 0;
                 w[members[k]] += 1.0 / size;
             }
         }
         double mean = sum / trees.trees();
         if (counted == 0) {
             return new double[] {mean, Double.NaN, Double.NaN, Double.NaN};
-        }
-        int support = 0;
-        for (double v : w) {
-            support += v > 0 ? 1 : 0;
         }
         double lo = Double.NaN;
         double cumulative = 0;
