@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.management.ManagementFactory;
@@ -28,9 +29,10 @@ import java.util.concurrent.TimeUnit;
  * jitter, 10 warm-up plus {@link #steps} measured steps), timed as a single shot per iteration since a run at
  * thousands of workers takes seconds.
  *
- * <p>Secondary scores: {@code events}, the simulator's events per run; {@code heapAfterGcMB}, the heap in use
- * after a full collection with the finished simulator still reachable (its retained state plus the JVM's
- * baseline, about the profile and JMH); run with {@code -prof gc} for the bytes allocated per run.
+ * <p>Secondary scores (JMH adds them over the measured iterations): {@code events}, the simulator's events per run;
+ * {@code heapAfterGcMB}, the heap in use after a full collection with the iteration's finished simulator still
+ * reachable (its retained state plus the JVM's baseline, about the profile and JMH), read after the timed run. Run
+ * with {@code -prof gc} for the bytes allocated per run.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(org.openjdk.jmh.annotations.Mode.SingleShotTime)
@@ -60,11 +62,28 @@ public class SimulationScaleBenchmark {
         /** Heap in use after a full collection, the finished simulator reachable, MB. */
         public double heapAfterGcMB;
 
+        private Simulator last;
+
         /** Starts every iteration from zero. */
         @Setup(Level.Iteration)
         public void reset() {
             events = 0;
             heapAfterGcMB = 0;
+            last = null;
+        }
+
+        /**
+         * Reads the heap after a full collection with the iteration's simulator still reachable, outside the timed
+         * run: a collection inside it would add its own time to every run.
+         */
+        @TearDown(Level.Iteration)
+        public void measureHeap() {
+            System.gc();
+            heapAfterGcMB = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1e6;
+            if (last != null && last.simulatedWorkers() <= 0) {
+                heapAfterGcMB = Double.NaN;
+            }
+            last = null;
         }
     }
 
@@ -76,15 +95,13 @@ public class SimulationScaleBenchmark {
         setup = job.setup();
     }
 
-    /** One simulation run with a fresh seed; the heap is measured after the run, outside nothing JMH can split. */
+    /** One simulation run with a fresh seed; the simulator is kept for the heap reading after the iteration. */
     @Benchmark
     public RunResult simulate(Counters counters) {
         Simulator s = new Simulator(compiled, setup, SimulationRunner.staticOrder(compiled, setup), ++seed, null);
         RunResult r = s.run(Long.MAX_VALUE);
         counters.events += r.events();
-        System.gc();
-        counters.heapAfterGcMB = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1e6;
-        // Keeps the simulator reachable until the heap was read.
-        return s.simulatedWorkers() > 0 ? r : null;
+        counters.last = s;
+        return r;
     }
 }
