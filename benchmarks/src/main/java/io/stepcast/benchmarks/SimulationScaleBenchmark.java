@@ -62,6 +62,7 @@ public class SimulationScaleBenchmark {
         /** Heap in use after a full collection, the finished simulator reachable, MB. */
         public double heapAfterGcMB;
 
+        // The iteration's simulator, reachable from here until the heap was read.
         private Simulator last;
 
         /** Starts every iteration from zero. */
@@ -80,9 +81,6 @@ public class SimulationScaleBenchmark {
         public void measureHeap() {
             System.gc();
             heapAfterGcMB = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1e6;
-            if (last != null && last.simulatedWorkers() <= 0) {
-                heapAfterGcMB = Double.NaN;
-            }
             last = null;
         }
     }
