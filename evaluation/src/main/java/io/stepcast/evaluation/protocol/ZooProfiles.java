@@ -1,6 +1,7 @@
 package io.stepcast.evaluation.protocol;
 
 import io.stepcast.api.evaluation.Split;
+import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
@@ -36,12 +37,26 @@ public final class ZooProfiles {
                 continue;
             }
             try {
-                byKey.put(key, zoo.synthesise(o.config().model(), o.config().localBatch(), step.getAsDouble()));
+                byKey.put(key, named(o.config().model(),
+                        zoo.synthesise(o.config().model(), o.config().localBatch(), step.getAsDouble())));
             } catch (IllegalArgumentException notInZoo) {
                 // The zoo does not know the model: profile-driven estimators will say they cannot fit it.
             }
         }
         return new ArrayList<>(byKey.values());
+    }
+
+    /**
+     * The profile under the observations' name of its model: the zoo names a profile by the model's canonical name
+     * ({@code BERT-base} for Pollux's {@code bert}, {@code LSTM-LM} for Gavel's {@code LM}), and predictors find a
+     * profile by the name in the rows they are asked about.
+     */
+    static Profile named(String model, Profile p) {
+        if (ModelNames.key(p.model()).equals(ModelNames.key(model))) {
+            return p;
+        }
+        return new Profile(model, p.localBatch(), p.stepTimeUs(), p.parameters(), p.receives(), p.ops(), p.sends(),
+                p.origin(), p.collectives(), p.rank());
     }
 
     /** The split with zoo profiles of its training side, unless it already has profiles. */

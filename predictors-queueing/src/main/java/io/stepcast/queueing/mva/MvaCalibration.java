@@ -48,7 +48,8 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency) {
     static Calibrated<MvaCalibration> fit(SingleWorkerBasis basis, TrainingSet training, MvaNetworks networks,
                                           boolean twoWorkerFit) {
         if (basis.parameterBytes().isEmpty()) {
-            return new Calibrated.Refused<>("parameter bytes of model " + basis.model() + " are unknown");
+            return new Calibrated.Refused<>("parameter bytes of model " + basis.model() + " are unknown"
+                    + " (column parameter_bytes would give them)");
         }
         if (!twoWorkerFit) {
             return new Calibrated.Ready<>(new MvaCalibration(1.0, 1.0));

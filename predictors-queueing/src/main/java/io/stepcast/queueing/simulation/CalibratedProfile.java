@@ -106,7 +106,8 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
                                              double busBytesPerS) {
         Profile p = profileOf(basis);
         if (p == null) {
-            return new Calibrated.Refused<>("model " + basis.model() + " has no profile and its parameter bytes are unknown");
+            return new Calibrated.Refused<>("model " + basis.model() + " has no profile and its parameter bytes are unknown"
+                    + " (column parameter_bytes would give them)");
         }
         CompiledProfile cp = CompiledProfile.of(p);
         try {
