@@ -35,10 +35,9 @@ import java.util.OptionalDouble;
  * predictor's own interval, only for a predictor that has one), the share of the {@code n} held-out points with
  * such an interval whose measured value lies inside it ({@code covered}) next to the level the intervals state
  * ({@code nominal}, null when they state none; {@code stated} of the {@code n} intervals state it), and their mean
- * width relative to the point. Undefined values
- * (NaN, or a figure that could not be
- * reproduced) are {@code null}. Entries aggregate every model of a dataset; {@code n} counts the
- * predicted points only (refusals are in {@code details.json} and the reports). The detailed companion
+ * width relative to the point. Undefined values (NaN, or a figure that could not be reproduced) are {@code null}.
+ * Entries aggregate every model of a dataset; {@code n} counts the predicted points only (refusals are in
+ * {@code details.json} and the reports). The detailed companion
  * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
  * when there are some; {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
  * {@link #details} adds per-model entries, not-applicable counts and reasons, and every decision count.

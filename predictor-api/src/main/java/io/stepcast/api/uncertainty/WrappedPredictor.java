@@ -5,6 +5,8 @@ import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 
+import java.util.Objects;
+
 /**
  * A predictor whose answers are built around the answers of another fitted predictor, its base (a
  * {@link SplitConformalEstimator split-conformal} predictor around the base's own fit). It hands out both answers
@@ -27,8 +29,8 @@ public interface WrappedPredictor extends Predictor {
      */
     record Answers(Prediction wrapped, Prediction base) {
         public Answers {
-            java.util.Objects.requireNonNull(wrapped, "wrapped");
-            java.util.Objects.requireNonNull(base, "base");
+            Objects.requireNonNull(wrapped, "wrapped");
+            Objects.requireNonNull(base, "base");
         }
     }
 }

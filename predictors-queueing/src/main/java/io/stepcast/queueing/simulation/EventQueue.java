@@ -179,18 +179,22 @@ final class EventQueue {
 
     /** Doubles the lane (a power of two, so that an index wraps with a mask), its events first in order. */
     private void growLane() {
-        int n = 2 * laneTime.length;
-        laneTime = unwrap(laneTime, new double[n]);
-        laneSeq = unwrap(laneSeq, new long[n]);
-        laneType = unwrap(laneType, new int[n]);
-        laneA = unwrap(laneA, new int[n]);
-        laneB = unwrap(laneB, new int[n]);
+        int length = laneTime.length;
+        int n = 2 * length;
+        laneTime = unwrap(laneTime, new double[n], length);
+        laneSeq = unwrap(laneSeq, new long[n], length);
+        laneType = unwrap(laneType, new int[n], length);
+        laneA = unwrap(laneA, new int[n], length);
+        laneB = unwrap(laneB, new int[n], length);
         laneHead = 0;
     }
 
-    /** Copies the lane's events from the ring {@code from} to the start of the array {@code to}, in order. */
-    private <A> A unwrap(A from, A to) {
-        int first = Math.min(laneSize, java.lang.reflect.Array.getLength(from) - laneHead);
+    /**
+     * Copies the lane's events from the ring {@code from} of {@code length} slots to the start of the array
+     * {@code to}, in order.
+     */
+    private <A> A unwrap(A from, A to, int length) {
+        int first = Math.min(laneSize, length - laneHead);
         System.arraycopy(from, laneHead, to, 0, first);
         System.arraycopy(from, 0, to, first, laneSize - first);
         return to;
