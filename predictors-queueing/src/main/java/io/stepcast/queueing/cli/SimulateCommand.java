@@ -69,8 +69,9 @@ import java.util.concurrent.Callable;
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate parameter-server or all-reduce training of W workers from a single-worker profile.",
         footer = {"", "The profile (or --step-time) is taken as measured with one worker in the layout given (remote "
-                + "parameter server, or --colocated); one simulated worker reproduces it. spread: the standard "
-                + "deviation of samples/s over the --seeds runs (0 when the run is deterministic)."})
+                + "parameter server, or --colocated); one simulated worker reproduces it. worker-steps/s: "
+                + "the workers' steps per second summed (a synchronous step of W workers counts W). spread: the "
+                + "standard deviation of samples/s over the --seeds runs (0 when the run is deterministic)."})
 public final class SimulateCommand implements Callable<Integer> {
     private static final double GBPS = 1e9 / 8;
     private static final int TRACE_EVENTS = 2_000_000;
@@ -272,9 +273,11 @@ public final class SimulateCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s%n", profile.model(),
                     localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "", bandwidthGbps,
                     aggregate ? ", aggregated (one representative worker)" : "");
-            out.printf(Locale.ROOT, "%8s %12s %14s %18s%n", "workers", "steps/s", "samples/s", "spread (sd, seeds)");
+            // Steps summed over the workers, as the paper counts throughput (one synchronous step of W workers is W).
+            out.printf(Locale.ROOT, "%8s %15s %14s %18s%n", "workers", "worker-steps/s", "samples/s",
+                    "spread (sd, seeds)");
             for (ThroughputEstimate e : points) {
-                out.printf(Locale.ROOT, "%8d %12.3f %14.2f %18.2f%n", e.workers(), e.stepsPerS(),
+                out.printf(Locale.ROOT, "%8d %15.3f %14.2f %18.2f%n", e.workers(), e.stepsPerS(),
                         e.samplesPerS(localBatch), e.spread() * localBatch);
             }
             if (trace != null) {
@@ -436,11 +439,11 @@ public final class SimulateCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s%n", profile.model(),
                     localBatch, java.math.BigDecimal.valueOf(bucket / 1e6).round(new java.math.MathContext(4))
                             .stripTrailingZeros().toPlainString(), label);
-            out.printf(Locale.ROOT, "%8s %6s %12s %14s %18s%n", "workers", "nodes", "steps/s", "samples/s",
+            out.printf(Locale.ROOT, "%8s %6s %15s %14s %18s%n", "workers", "nodes", "worker-steps/s", "samples/s",
                     "spread (sd, seeds)");
             for (int i = 0; i < points.size(); i++) {
                 ThroughputEstimate e = points.get(i);
-                out.printf(Locale.ROOT, "%8d %6d %12.3f %14.2f %18.2f%n", e.workers(), placements.get(i).nodes(),
+                out.printf(Locale.ROOT, "%8d %6d %15.3f %14.2f %18.2f%n", e.workers(), placements.get(i).nodes(),
                         e.stepsPerS(), e.samplesPerS(localBatch), e.spread() * localBatch);
             }
             if (trace != null) {
@@ -513,13 +516,13 @@ public final class SimulateCommand implements Callable<Integer> {
                             + "scaled by the cost model%n", profile.model(), localBatch, world,
                     profile.collectives().size(), estimated > 0 ? ", " + estimated + " with estimated bytes" : "",
                     label, world, measured.nodes());
-            out.printf(Locale.ROOT, "%8s %6s %12s %12s %14s%n", "workers", "nodes", "step (s)", "steps/s",
+            out.printf(Locale.ROOT, "%8s %6s %12s %15s %14s%n", "workers", "nodes", "step (s)", "worker-steps/s",
                     "samples/s");
             for (int i = 0; i < steps.size(); i++) {
                 CollectiveReplay.StepBounds b = steps.get(i);
                 int w = workers.get(i);
                 if (b.exact()) {
-                    out.printf(Locale.ROOT, "%8d %6d %12.6f %12.3f %14.2f%n", w, placements.get(i).nodes(),
+                    out.printf(Locale.ROOT, "%8d %6d %12.6f %15.3f %14.2f%n", w, placements.get(i).nodes(),
                             b.lowSeconds(), w / b.lowSeconds(), w / b.lowSeconds() * localBatch);
                 } else {
                     out.printf(Locale.ROOT, "%8d %6d %s %s %s  bounded (estimated bytes)%n", w,

@@ -42,7 +42,7 @@ class SimulateAllReduceCommandTest {
         assertThat(code).isEqualTo(0);
         String[] lines = out.toString().strip().split("\n");
         assertThat(lines[0]).contains("allreduce", "buckets of 25 MB", "aws-p2.8xlarge");
-        assertThat(lines[1]).contains("workers", "nodes", "steps/s", "samples/s");
+        assertThat(lines[1]).contains("workers", "nodes", "worker-steps/s", "samples/s");
         double[] samples = new double[4];
         int[] nodes = new int[4];
         for (int i = 0; i < 4; i++) {

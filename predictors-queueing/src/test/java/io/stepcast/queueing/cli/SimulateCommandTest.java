@@ -39,7 +39,7 @@ class SimulateCommandTest {
                 "--policy", "fifo", "--steps", "10", "--warmup", "2", "--seeds", "2");
         assertThat(code).isEqualTo(0);
         String[] lines = out.toString().strip().split("\n");
-        assertThat(lines[1]).contains("workers", "steps/s", "samples/s", "spread");
+        assertThat(lines[1]).contains("workers", "worker-steps/s", "samples/s", "spread");
         assertThat(lines).hasSize(5);
         // One worker with its remote server, in the profiled order: the calibration reproduces the 0.5 s step.
         String[] one = lines[2].trim().split("\\s+");
@@ -90,9 +90,11 @@ class SimulateCommandTest {
     }
 
     @Test
-    void theHelpExplainsSpreadAndWhatOneWorkerReproduces() {
+    void theHelpExplainsSpreadWorkerStepsAndWhatOneWorkerReproduces() {
         new CommandLine(new SimulateCommand(Optional.empty())).usage(new PrintWriter(out, true));
-        assertThat(out.toString()).contains("spread: the standard deviation of samples/s").contains("reproduces it");
+        String help = out.toString().replaceAll("\\s+", " ");
+        assertThat(help).contains("spread: the standard deviation of samples/s").contains("reproduces it")
+                .contains("worker-steps/s: the workers' steps per second summed");
     }
 
     @Test
