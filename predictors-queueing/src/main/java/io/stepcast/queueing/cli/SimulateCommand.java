@@ -273,7 +273,7 @@ public final class SimulateCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s%n", profile.model(),
                     localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "", bandwidthGbps,
                     aggregate ? ", aggregated (one representative worker)" : "");
-            // Steps summed over the workers, as the paper counts throughput (one synchronous step of W workers is W).
+            // Steps summed over the workers, as ThroughputEstimate holds them (a synchronous step of W workers is W).
             out.printf(Locale.ROOT, "%8s %15s %14s %18s%n", "workers", "worker-steps/s", "samples/s",
                     "spread (sd, seeds)");
             for (ThroughputEstimate e : points) {
