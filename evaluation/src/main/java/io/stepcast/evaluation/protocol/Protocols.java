@@ -4,6 +4,7 @@ import io.stepcast.api.evaluation.Protocol;
 import io.stepcast.api.evaluation.ProtocolFactory;
 import io.stepcast.api.plugin.ProfileSource;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +20,8 @@ import java.util.regex.Pattern;
  *   <li>{@code extrapolation:ATTRIBUTE<=VALUE};</li>
  *   <li>{@code cross-hardware} or {@code cross-hardware:TYPE}, optionally followed by
  *       {@code +single-worker};</li>
- *   <li>{@code profile-only};</li>
+ *   <li>{@code profile-only} or {@code profile-only:ATTRIBUTE[,ATTRIBUTE...]} (each multi-worker row predicted from
+ *       the single-worker rows that share those attributes with it);</li>
  *   <li>{@code holdout:ATTRIBUTE=VALUE[,VALUE...]} (fit where it equals a VALUE, test on the rest) and
  *       {@code train-test} (the {@code side} tag set by {@code evaluate --train/--test}).</li>
  * </ul>
@@ -102,7 +104,11 @@ public final class Protocols {
         if (s.equals("profile-only")) {
             return new ProfileOnly(profiles);
         }
+        if (s.startsWith("profile-only:") && s.length() > "profile-only:".length()) {
+            return new ProfileOnly(profiles, Arrays.stream(s.substring("profile-only:".length()).split(","))
+                    .map(String::trim).toList());
+        }
         throw new IllegalArgumentException("unknown protocol '" + spec + "' (expected kfold:K[:attribute], "
-                + "logo:attribute, extrapolation:attribute<=value, cross-hardware[:type][+single-worker], profile-only, holdout:attribute=value or train-test)");
+                + "logo:attribute, extrapolation:attribute<=value, cross-hardware[:type][+single-worker], profile-only[:attribute,...], holdout:attribute=value or train-test)");
     }
 }

@@ -4,6 +4,7 @@ import io.stepcast.api.evaluation.Reproduction;
 import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.api.Config;
 import io.stepcast.evaluation.metrics.ScoredPoint;
+import io.stepcast.evaluation.protocol.Protocols;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,9 @@ import java.util.List;
 /**
  * The published numbers of a benchmark table, each next to what one predictor reproduced for it under
  * one protocol (for the TensorFlow benchmark tables: the distributed images/s predicted by the
- * trace-driven simulation from the 1-GPU rows alone). Points the predictor refused are listed with the
- * reason.
+ * trace-driven simulation from the 1-GPU rows alone). The protocol is matched by its leading word, so
+ * {@code profile-only} also takes {@code profile-only:platform,data}. Points the predictor refused are listed with
+ * the reason.
  */
 final class PublishedTableReproduction implements Reproduction {
     private final String dataset;
@@ -31,7 +33,7 @@ final class PublishedTableReproduction implements Reproduction {
     public List<ReproductionRow> reproduce(Context context) {
         List<ReproductionRow> rows = new ArrayList<>();
         for (ScoredPoint p : SuiteRun.of(context).points()) {
-            if (!p.dataset().equals(dataset) || !p.protocol().equals(protocol) || !p.predictor().equals(predictor)
+            if (!p.dataset().equals(dataset) || !Protocols.name(p.protocol()).equals(protocol) || !p.predictor().equals(predictor)
                     || !platform.equals(p.observation().tag("platform", platform))) {
                 continue;
             }
@@ -41,7 +43,7 @@ final class PublishedTableReproduction implements Reproduction {
                     p.observation().tag("data", "?"), p.observation().tag("platform", "?"));
             rows.add(p.prediction().isValue()
                     ? ReproductionRow.of(quantity, p.measured(), p.predicted().getAsDouble(),
-                            predictor + " under " + protocol)
+                            predictor + " under " + p.protocol())
                     : ReproductionRow.unreachable(quantity, p.measured(), predictor + ": "
                             + ((io.stepcast.api.Prediction.NotApplicable) p.prediction()).reason()));
         }

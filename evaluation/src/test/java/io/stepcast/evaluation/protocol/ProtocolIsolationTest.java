@@ -146,6 +146,28 @@ class ProtocolIsolationTest {
     }
 
     @Test
+    void profileOnlyOfTheSameSetupPredictsEachRowFromTheSingleWorkerRowsThatShareItsAttributes() {
+        List<Split> splits = Protocols.parse("profile-only:hardware", Optional.empty()).splits("grid", data);
+        assertThat(Protocols.parse("profile-only:hardware", Optional.empty()).name())
+                .isEqualTo("profile-only:hardware");
+        assertThat(splits).hasSizeGreaterThan(1);
+        List<Observation> tested = new ArrayList<>();
+        for (Split s : splits) {
+            assertDisjoint(s);
+            assertThat(s.training().observations()).allMatch(o -> o.config().workers() == 1);
+            String hardware = s.training().observations().get(0).config().deployment().hardware();
+            assertThat(s.id()).contains("hardware=" + hardware);
+            assertThat(s.training().observations()).allMatch(o -> o.config().deployment().hardware().equals(hardware));
+            assertThat(s.test()).allMatch(o -> o.config().workers() > 1
+                    && o.config().deployment().hardware().equals(hardware));
+            tested.addAll(s.test());
+        }
+        // Every multi-worker row is predicted once, from its own hardware's single-worker rows.
+        assertThat(tested).containsExactlyInAnyOrderElementsOf(
+                data.stream().filter(o -> o.config().workers() > 1).toList());
+    }
+
+    @Test
     void unknownProtocolIsRefusedWithTheAcceptedForms() {
         assertThatThrownBy(() -> Protocols.parse("kfold", Optional.empty()))
                 .hasMessageContaining("unknown protocol 'kfold'").hasMessageContaining("profile-only");

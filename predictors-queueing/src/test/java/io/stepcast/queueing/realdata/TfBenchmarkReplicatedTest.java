@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Real-data check of the all-reduce mode: the {@code replicated_without_nccl} rows of the TensorFlow benchmark
  * table (one p2.8xlarge, 2 to 8 K80 GPUs on a PCIe tree) predicted from the table's 1-GPU rows and zoo profiles
- * alone, as the {@code profile-only} protocol of {@code paper-tf-async} does: nothing of the multi-GPU rows is
+ * alone, as the plain {@code profile-only} protocol does (one basis per model and batch, whatever the input data;
+ * {@code paper-tf-async} now matches platform and input data): nothing of the multi-GPU rows is
  * fitted; the collective's time comes from the hardware catalog's PCIe figures and the cost model.
  */
 class TfBenchmarkReplicatedTest {
