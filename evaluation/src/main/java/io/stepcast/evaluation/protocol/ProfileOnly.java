@@ -28,7 +28,8 @@ import java.util.stream.Collectors;
  * measured as the paper profiles it, with the input pipeline and software of the job it stands for; the
  * TensorFlow benchmark table, for example, measured every job with synthetic and with real input data
  * (tag {@code data}) and on two platforms (tag {@code platform}), and a job's 1-GPU step differs between them.
- * Multi-worker rows of a setup that has no single-worker row are not scored.
+ * Multi-worker rows of a setup that has no single-worker row get a split with an empty training side, so every
+ * predictor refuses them with the setup named.
  */
 public final class ProfileOnly implements Protocol {
     private final Optional<ProfileSource> profiles;
@@ -62,13 +63,18 @@ public final class ProfileOnly implements Protocol {
         for (Observation o : data) {
             setups.computeIfAbsent(setup(o), k -> new ArrayList<>()).add(o);
         }
+        if (data.stream().noneMatch(o -> o.config().workers() == 1)) {
+            return List.of();
+        }
         List<Split> splits = new ArrayList<>();
         for (Map.Entry<String, List<Observation>> s : setups.entrySet()) {
             List<Observation> train = s.getValue().stream().filter(o -> o.config().workers() == 1).toList();
             List<Observation> test = s.getValue().stream().filter(o -> o.config().workers() > 1).toList();
-            if (train.isEmpty() || test.isEmpty()) {
+            if (test.isEmpty()) {
                 continue;
             }
+            // A setup without a single-worker row keeps its split with an empty training side, so its rows are
+            // reported as refused (nothing to fit) rather than silently left out.
             String id = "1-worker->multi-worker" + (s.getKey().isEmpty() ? "" : " [" + s.getKey() + "]");
             String trainingId = datasetId + "/" + name() + (s.getKey().isEmpty() ? "" : "/" + s.getKey());
             splits.add(new Split(id, new TrainingSet(trainingId, train, synthesise(train)), test));

@@ -168,6 +168,23 @@ class ProtocolIsolationTest {
     }
 
     @Test
+    void aSetupWithoutASingleWorkerRowKeepsItsRowsWithAnEmptyTrainingSide() {
+        String lonely = data.stream().filter(o -> o.config().workers() > 1).findFirst().orElseThrow()
+                .config().deployment().hardware();
+        List<Observation> without = data.stream()
+                .filter(o -> !(o.config().workers() == 1 && o.config().deployment().hardware().equals(lonely)))
+                .toList();
+        List<Split> splits = Protocols.parse("profile-only:hardware", Optional.empty()).splits("grid", without);
+        Split orphan = splits.stream().filter(s -> s.id().contains("hardware=" + lonely)).findFirst().orElseThrow();
+        assertThat(orphan.training().observations()).isEmpty();
+        assertThat(orphan.training().id()).contains("hardware=" + lonely);
+        assertThat(orphan.test()).isNotEmpty().allMatch(o -> o.config().deployment().hardware().equals(lonely));
+        // No single-worker row at all: the protocol does not apply to the data.
+        assertThat(Protocols.parse("profile-only:hardware", Optional.empty())
+                .splits("grid", data.stream().filter(o -> o.config().workers() > 1).toList())).isEmpty();
+    }
+
+    @Test
     void unknownProtocolIsRefusedWithTheAcceptedForms() {
         assertThatThrownBy(() -> Protocols.parse("kfold", Optional.empty()))
                 .hasMessageContaining("unknown protocol 'kfold'").hasMessageContaining("profile-only");
