@@ -55,8 +55,7 @@ public final class ZooProfiles {
         if (ModelNames.key(p.model()).equals(ModelNames.key(model))) {
             return p;
         }
-        return new Profile(model, p.localBatch(), p.stepTimeUs(), p.parameters(), p.receives(), p.ops(), p.sends(),
-                p.origin(), p.collectives(), p.rank());
+        return p.withModel(model);
     }
 
     /** The split with zoo profiles of its training side, unless it already has profiles. */

@@ -103,6 +103,11 @@ public record Profile(String model, int localBatch, double stepTimeUs, List<Para
         return collectives.stream().mapToDouble(CollectiveOp::durationUs).sum();
     }
 
+    /** The same profile under another model name (a dataset's own spelling of a model the zoo names otherwise). */
+    public Profile withModel(String newModel) {
+        return new Profile(newModel, localBatch, stepTimeUs, parameters, receives, ops, sends, origin, collectives, rank);
+    }
+
     /** Parameter tensors by name. */
     public Map<String, ParameterTensor> parametersByName() {
         Map<String, ParameterTensor> byName = new HashMap<>();

@@ -20,4 +20,6 @@ import java.util.OptionalLong;
  */
 public record SingleWorkerBasis(String model, int localBatch, double stepTimeS, OptionalLong parameterBytes,
                                 Optional<Profile> profile, boolean remotePs, String origin) {
+    /** Ends a refusal for unknown parameter bytes with the column of a user's file that supplies them. */
+    public static final String PARAMETER_BYTES_FIX = " (column parameter_bytes would give them)";
 }

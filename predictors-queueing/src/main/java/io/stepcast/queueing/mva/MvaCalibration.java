@@ -49,7 +49,7 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency) {
                                           boolean twoWorkerFit) {
         if (basis.parameterBytes().isEmpty()) {
             return new Calibrated.Refused<>("parameter bytes of model " + basis.model() + " are unknown"
-                    + " (column parameter_bytes would give them)");
+                    + SingleWorkerBasis.PARAMETER_BYTES_FIX);
         }
         if (!twoWorkerFit) {
             return new Calibrated.Ready<>(new MvaCalibration(1.0, 1.0));

@@ -107,7 +107,7 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
         Profile p = profileOf(basis);
         if (p == null) {
             return new Calibrated.Refused<>("model " + basis.model() + " has no profile and its parameter bytes are unknown"
-                    + " (column parameter_bytes would give them)");
+                    + SingleWorkerBasis.PARAMETER_BYTES_FIX);
         }
         CompiledProfile cp = CompiledProfile.of(p);
         try {
