@@ -48,7 +48,8 @@ public final class ProfileOnly implements Protocol {
         this.profiles = profiles;
         this.sameSetup = List.copyOf(sameSetup);
         if (this.sameSetup.stream().anyMatch(a -> a.isBlank())) {
-            throw new IllegalArgumentException("profile-only: an attribute name is empty in " + sameSetup);
+            throw new IllegalArgumentException("protocol 'profile-only:" + String.join(",", sameSetup)
+                    + "': an attribute name is empty");
         }
     }
 

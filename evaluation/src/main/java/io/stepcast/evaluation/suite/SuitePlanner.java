@@ -68,7 +68,13 @@ final class SuitePlanner {
         for (Suite.DatasetSpec d : suite.datasets()) {
             List<Target> targets = d.targets().stream().map(Target::parse).toList();
             for (String p : d.protocols()) {
-                Protocol protocol = Protocols.resolve(p, registry.protocols(), sources.zoo());
+                Protocol protocol;
+                try {
+                    protocol = Protocols.resolve(p, registry.protocols(), sources.zoo());
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("suite " + suite.name() + ", dataset " + d.name()
+                            + ", field protocols: " + e.getMessage(), e);
+                }
                 List<Split> splits = new ArrayList<>();
                 for (Split s : protocol.splits(d.name(), datasets.get(d.name()))) {
                     splits.add(sources.withProfiles(d.source(), s));

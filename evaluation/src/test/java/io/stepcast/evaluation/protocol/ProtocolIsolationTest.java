@@ -185,6 +185,12 @@ class ProtocolIsolationTest {
     }
 
     @Test
+    void anEmptyAttributeOfProfileOnlyIsRefusedNamingTheSpec() {
+        assertThatThrownBy(() -> Protocols.parse("profile-only:,data", Optional.empty()))
+                .hasMessageContaining("'profile-only:,data'").hasMessageContaining("attribute name is empty");
+    }
+
+    @Test
     void unknownProtocolIsRefusedWithTheAcceptedForms() {
         assertThatThrownBy(() -> Protocols.parse("kfold", Optional.empty()))
                 .hasMessageContaining("unknown protocol 'kfold'").hasMessageContaining("profile-only");
