@@ -88,7 +88,7 @@ final class Answers {
     /** The same JSON as {@code stepcast select-batch --json} for the same job and predictor. */
     ObjectNode selectBatch(JsonNode body) {
         JsonFields f = new JsonFields(body, "").only(SELECT_FIELDS);
-        OptionalDouble slo = f.number("slo_s", 0, Double.MAX_VALUE);
+        OptionalDouble slo = f.number("slo_s", 0, Double.POSITIVE_INFINITY);
         int cpu = f.integer("cpu", 1, MAX_COUNT);
         int njobs = f.integer("njobs", 1, MAX_COUNT);
         String network = f.text("network").toLowerCase(Locale.ROOT);

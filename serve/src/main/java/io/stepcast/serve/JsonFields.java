@@ -74,7 +74,7 @@ final class JsonFields {
         return (int) d;
     }
 
-    /** An optional finite number in {@code (lowExclusive, high]}. */
+    /** An optional finite number in {@code (lowExclusive, high]}; {@code high} may be infinite. */
     OptionalDouble number(String field, double lowExclusive, double high) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) {
@@ -85,8 +85,9 @@ final class JsonFields {
         }
         double d = v.asDouble();
         if (!(d > lowExclusive && d <= high)) {
-            throw ApiException.badRequest("field '" + prefix + field + "' must be in (" + fmt(lowExclusive) + ", "
-                    + fmt(high) + "], was " + v);
+            String range = Double.isInfinite(high) ? "greater than " + fmt(lowExclusive)
+                    : "in (" + fmt(lowExclusive) + ", " + fmt(high) + "]";
+            throw ApiException.badRequest("field '" + prefix + field + "' must be " + range + ", was " + v);
         }
         return OptionalDouble.of(d);
     }

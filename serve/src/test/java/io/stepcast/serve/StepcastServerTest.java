@@ -176,7 +176,8 @@ class StepcastServerTest {
                 "malformed JSON");
         String job = "{\"slo_s\": 300, \"cpu\": 2, \"njobs\": 1, \"network\": \"lenet5\"}";
         assertError(serve.post("/v1/select-batch", job.replace("\"cpu\": 2", "\"cpu\": 0")), 400, "field 'cpu'");
-        assertError(serve.post("/v1/select-batch", job.replace("300", "-1")), 400, "field 'slo_s'");
+        assertError(serve.post("/v1/select-batch", job.replace("300", "-1")), 400,
+                "field 'slo_s' must be greater than 0, was -1");
         assertError(serve.post("/v1/select-batch", job.replace("300", "\"soon\"")), 400, "field 'slo_s'");
         assertError(serve.post("/v1/select-batch", job.replace("\"njobs\": 1, ", "")), 400,
                 "field 'njobs' is missing");
