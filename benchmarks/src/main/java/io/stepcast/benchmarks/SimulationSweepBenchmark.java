@@ -16,6 +16,8 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -72,11 +74,11 @@ public class SimulationSweepBenchmark {
         for (int w = 2; w <= maxWorkers; w *= 2) {
             list.append(',').append(w);
         }
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--model", "ResNet-50",
+        List<String> args = new ArrayList<>(List.of("--model", "ResNet-50",
                 "--step-time", "1.22", "--local-batch", "64", "--workers", list.toString(), "--steps",
                 Integer.toString(steps), "--seeds", Integer.toString(seeds), "--json"));
         if (!options.equals("-")) {
-            args.addAll(java.util.List.of(options.trim().split("\\s+")));
+            args.addAll(List.of(options.trim().split("\\s+")));
         }
         if (threads > 0) {
             args.add("--threads");

@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,7 +70,7 @@ class SuiteGoldenTest {
             return;
         }
         if (expected.isObject() && actual.isObject()) {
-            java.util.Set<String> names = new java.util.TreeSet<>();
+            Set<String> names = new TreeSet<>();
             expected.fieldNames().forEachRemaining(names::add);
             actual.fieldNames().forEachRemaining(names::add);
             for (String n : names) {

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A synthetic plugin for unit tests of the suite mechanics: three synthetic estimators and a synthetic
@@ -87,7 +88,7 @@ public final class SyntheticPlugin extends StepcastPlugin {
             return this;
         }
 
-        Predictor predictor(TrainingSet t, java.util.function.ToDoubleFunction<Config> stepTime) {
+        Predictor predictor(TrainingSet t, ToDoubleFunction<Config> stepTime) {
             Provenance p = Provenance.of(this, t, 0);
             return new Predictor() {
                 public Prediction predict(Config c, Target target) {

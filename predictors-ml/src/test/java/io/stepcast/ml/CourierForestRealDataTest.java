@@ -15,6 +15,7 @@ import io.stepcast.ml.courier.CourierForestEstimator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -188,7 +189,7 @@ class CourierForestRealDataTest {
             for (int i = 0; i < n; i++) {
                 s.select(first.config(), CANDIDATES, OptionalDouble.of(400));
             }
-            var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            var threads = ManagementFactory.getThreadMXBean();
             long cpu = threads.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             for (int i = 0; i < n; i++) {

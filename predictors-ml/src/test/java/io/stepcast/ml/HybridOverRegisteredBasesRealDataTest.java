@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,7 +70,7 @@ class HybridOverRegisteredBasesRealDataTest {
                         .parameterBytes(zoo.get().parameterBytes(o.config().model())).build(),
                         o.measurements(), o.source(), o.replication(), o.tags()))
                 .toList();
-        var group = (java.util.function.Function<Observation, String>) o -> Integer.toString(o.config().workers());
+        var group = (Function<Observation, String>) o -> Integer.toString(o.config().workers());
         Estimator hybrid = r.estimator("hybrid").withHyperParameters(Map.of("base", "mva", "trees", "10",
                 "depth", "3"));
         Predictor all = r.estimator("mva").fit(TrainingSet.of("tf", rows));
@@ -129,7 +130,7 @@ class HybridOverRegisteredBasesRealDataTest {
 
     private static void scoreJob(PluginRegistry r, String job, List<Observation> rows) throws Exception {
         assertThat(rows).as(job).isNotEmpty();
-        var group = (java.util.function.Function<Observation, String>) o -> Integer.toString(o.config().workers());
+        var group = (Function<Observation, String>) o -> Integer.toString(o.config().workers());
         Estimator pollux = r.estimator("pollux");
         Estimator hybrid = r.estimator("hybrid").withHyperParameters(Map.of("trees", "10", "depth", "6"));
         var base = LeaveOneGroupOut.score("pollux", pollux, rows, group, Target.STEP_TIME);

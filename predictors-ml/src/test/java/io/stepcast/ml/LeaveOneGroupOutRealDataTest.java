@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,7 +37,7 @@ class LeaveOneGroupOutRealDataTest {
     void courierCellsLeaveOneCpuTenancyGroupOut() throws Exception {
         List<Observation> cells = new DefaultObservationCatalog().observations("courier-cells", Optional.empty());
         assertThat(cells).hasSize(48);
-        var group = (java.util.function.Function<Observation, String>) o ->
+        var group = (Function<Observation, String>) o ->
                 o.config().workers() + "x" + o.config().deployment().tenants();
         var scores = List.of(
                 LeaveOneGroupOut.score("courier-forest-compact", CourierForestEstimator.compact(), cells, group,
@@ -66,7 +67,7 @@ class LeaveOneGroupOutRealDataTest {
         List<Observation> rows = new DefaultObservationCatalog().observations("pollux-placements", Optional.of(data))
                 .stream().filter(o -> o.tag("job", "").equals("imagenet")).toList();
         assertThat(rows).hasSizeGreaterThan(800);
-        var group = (java.util.function.Function<Observation, String>) o -> Integer.toString(o.config().workers());
+        var group = (Function<Observation, String>) o -> Integer.toString(o.config().workers());
         Estimator computeOnly = new SyntheticComputeOnlyEstimator();
         Estimator hybrid = new HybridEstimator(() -> Map.of(SyntheticComputeOnlyEstimator.NAME, computeOnly))
                 .withHyperParameters(Map.of("base", SyntheticComputeOnlyEstimator.NAME, "trees", "10", "depth", "6"));

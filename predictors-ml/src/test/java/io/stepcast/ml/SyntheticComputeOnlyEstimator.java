@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A SYNTHETIC analytical base for the hybrid's tests (test code only): per model, the step time is the
@@ -93,7 +94,7 @@ public final class SyntheticComputeOnlyEstimator implements Estimator {
             ByteArrayOutputStream b = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(b);
             out.writeInt(f.coefficients().size());
-            for (var e : new java.util.TreeMap<>(f.coefficients()).entrySet()) {
+            for (var e : new TreeMap<>(f.coefficients()).entrySet()) {
                 out.writeUTF(e.getKey());
                 out.writeDouble(e.getValue()[0]);
                 out.writeDouble(e.getValue()[1]);

@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -60,9 +63,9 @@ class TribuoEstimatorTest {
         Predictor p = new TribuoEstimator(kind).withHyperParameters(Map.of("depth", "4")).fit(SWEEP);
         List<Config> configs = SWEEP.observations().stream().map(o -> o.config()).toList();
         List<Prediction> sequential = configs.stream().map(c -> p.predict(c, Target.STEP_TIME)).toList();
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        var pool = Executors.newFixedThreadPool(4);
         try {
-            List<java.util.concurrent.Future<List<Prediction>>> futures = new java.util.ArrayList<>();
+            List<Future<List<Prediction>>> futures = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
                 futures.add(pool.submit(() -> configs.stream().map(c -> p.predict(c, Target.STEP_TIME)).toList()));
             }

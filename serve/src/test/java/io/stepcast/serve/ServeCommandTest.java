@@ -4,10 +4,12 @@ import io.stepcast.evaluation.cli.StepcastCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,9 +47,9 @@ class ServeCommandTest {
     private static final class ServedPredictorsLoad {
         static String refusal(Path models) {
             try {
-                ServedPredictors.load(ServeFixture.REGISTRY, name -> false, java.util.Optional.of(models));
+                ServedPredictors.load(ServeFixture.REGISTRY, name -> false, Optional.of(models));
                 return "loaded";
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return e.getMessage();
             }
         }

@@ -19,6 +19,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * A server on an ephemeral loopback port with a few real predictors fitted on the embedded tables (the two
@@ -30,7 +32,7 @@ final class ServeFixture implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
     static final PluginRegistry REGISTRY = PluginRegistry.discover();
     /** Held so that the level set on it is not lost when the logger is collected. */
-    private static final java.util.logging.Logger TRIBUO_LOG = java.util.logging.Logger.getLogger("org.tribuo");
+    private static final Logger TRIBUO_LOG = Logger.getLogger("org.tribuo");
 
     final StepcastServer server;
     final Path modelFile;
@@ -43,7 +45,7 @@ final class ServeFixture implements AutoCloseable {
     /** With only the named built-in estimators (and the saved model). */
     ServeFixture(Path dir, Set<String> builtIn) throws IOException {
         // Tribuo logs every tree it builds at INFO; the CLI silences it the same way.
-        TRIBUO_LOG.setLevel(java.util.logging.Level.WARNING);
+        TRIBUO_LOG.setLevel(Level.WARNING);
         Path models = Files.createDirectories(dir.resolve("models"));
         modelFile = models.resolve("k80-ernest.model.json");
         String[] fit = {"fit", "--predictor", "ernest", "--train", examples().resolve("resnet50-k80-train.csv").toString(),

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -28,7 +29,7 @@ class ServeLoadTest {
 
     @Test
     void everyConcurrentAnswerEqualsTheInProcessAnswer(@TempDir Path dir) throws Exception {
-        try (ServeFixture serve = new ServeFixture(dir, java.util.Set.of("courier-forest-compact", "mva"))) {
+        try (ServeFixture serve = new ServeFixture(dir, Set.of("courier-forest-compact", "mva"))) {
             Answers inProcess = new Answers(serve.predictors(), ServeFixture.JSON);
             List<Request> requests = requests(inProcess);
             ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 import static io.stepcast.serve.ServeFixture.json;
@@ -273,7 +274,7 @@ class StepcastServerTest {
         assertThat(doc.get("openapi").asText()).startsWith("3.");
         Set<String> listed = new HashSet<>();
         doc.get("paths").fields().forEachRemaining(p -> p.getValue().fieldNames()
-                .forEachRemaining(m -> listed.add(m.toUpperCase(java.util.Locale.ROOT) + " " + p.getKey())));
+                .forEachRemaining(m -> listed.add(m.toUpperCase(Locale.ROOT) + " " + p.getKey())));
         assertThat(listed).containsExactlyInAnyOrder("GET /v1/health", "GET /v1/predictors", "POST /v1/predict",
                 "POST /v1/select-batch", "GET /metrics", "GET /v1/openapi.json");
         for (String e : listed) {

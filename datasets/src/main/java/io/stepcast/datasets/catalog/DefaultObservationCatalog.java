@@ -11,6 +11,7 @@ import io.stepcast.datasets.plugin.DatasetsPlugin;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,7 @@ public final class DefaultObservationCatalog implements ObservationCatalog {
                 i.variants().forEach(v -> m.put(v, i));
             }
         }
-        this.bySource = java.util.Collections.unmodifiableMap(m);
+        this.bySource = Collections.unmodifiableMap(m);
     }
 
     @Override

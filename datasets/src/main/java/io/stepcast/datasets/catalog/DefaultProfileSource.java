@@ -11,6 +11,7 @@ import io.stepcast.datasets.zoo.ModelZoo;
 import io.stepcast.datasets.zoo.ProfileSynthesizer;
 import io.stepcast.datasets.zoo.ZooModel;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ public final class DefaultProfileSource implements ProfileSource {
      */
     public Profile read(Path file, Optional<String> format) throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new java.io.FileNotFoundException(file + ": no such file");
+            throw new FileNotFoundException(file + ": no such file");
         }
         if (format.isEmpty() && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".parquet")) {
             return OpTraceFiles.readProfile(file);

@@ -4,8 +4,10 @@ import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.SourceFile;
 import io.stepcast.datasets.io.AtomicFiles;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -89,7 +91,7 @@ public final class Fetcher {
         if (mirror.isPresent()) {
             Path m = mirror.get().resolve(source.name()).resolve(f.path());
             if (!Files.isRegularFile(m)) {
-                throw new java.io.FileNotFoundException(m + ": not in the mirror (expected a folder laid out like "
+                throw new FileNotFoundException(m + ": not in the mirror (expected a folder laid out like "
                         + "shared/data)");
             }
             Files.copy(m, tmp, StandardCopyOption.REPLACE_EXISTING);
@@ -137,7 +139,7 @@ public final class Fetcher {
     /** SHA-256 of a file, lower-case hex. */
     public static String sha256(Path file) throws IOException {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
+            in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is not available", e);

@@ -5,15 +5,19 @@ import io.stepcast.api.plugin.ProfileReader;
 import io.stepcast.datasets.io.DataFormatException;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * The registered profile readers, in registration order, and the choice of one for a file: the reader
@@ -25,7 +29,7 @@ public final class ProfileReaders {
 
     /** @param readers by name, in the order detection asks them */
     public ProfileReaders(Map<String, ProfileReader> readers) {
-        this.readers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(readers));
+        this.readers = Collections.unmodifiableMap(new LinkedHashMap<>(readers));
     }
 
     /** Every reader by name, in registration order. */
@@ -82,11 +86,11 @@ public final class ProfileReaders {
                 for (int r; n < head.length && (r = in.read(head, n, head.length - n)) > 0; ) {
                     n += r;
                 }
-            } catch (java.io.EOFException e) {
+            } catch (EOFException e) {
                 // A truncated gzip file: detect from what decompressed; its reader names the truncation.
             }
-            return new FileHead(file.getFileName().toString(), java.util.Arrays.copyOf(head, n));
-        } catch (java.util.zip.ZipException e) {
+            return new FileHead(file.getFileName().toString(), Arrays.copyOf(head, n));
+        } catch (ZipException e) {
             throw new DataFormatException(file.toString(), "not a valid gzip file: " + e.getMessage(), e);
         }
     }

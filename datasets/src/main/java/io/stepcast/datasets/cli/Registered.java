@@ -8,6 +8,7 @@ import io.stepcast.datasets.catalog.UnknownNameException;
 import io.stepcast.datasets.plugin.DatasetsPlugin;
 import picocli.CommandLine;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,8 @@ import java.util.Optional;
  */
 record Registered(Map<String, ObservationImporter> importers, Map<String, ProfileReader> readers) {
     Registered {
-        importers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(importers));
-        readers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(readers));
+        importers = Collections.unmodifiableMap(new LinkedHashMap<>(importers));
+        readers = Collections.unmodifiableMap(new LinkedHashMap<>(readers));
     }
 
     /** Those of a plugin registry. */

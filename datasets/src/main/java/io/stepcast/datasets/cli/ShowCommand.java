@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -80,7 +81,7 @@ public final class ShowCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            Map<String, Object> doc = new java.util.LinkedHashMap<>();
+            Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("file", file.toString());
             doc.put("kind", kind);
             doc.put("version", GenericRows.version(file));

@@ -10,6 +10,7 @@ import io.stepcast.api.hardware.NicSpec;
 import io.stepcast.api.hardware.SystemSpec;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +48,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
                 }
             }
         }
-        this.byKey = java.util.Collections.unmodifiableMap(m);
+        this.byKey = Collections.unmodifiableMap(m);
         for (HardwareEntry e : this.entries) {
             if (e instanceof SystemSpec s) {
                 require(s, s.device(), DeviceSpec.class);

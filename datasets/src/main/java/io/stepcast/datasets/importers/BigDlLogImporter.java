@@ -14,6 +14,7 @@ import io.stepcast.datasets.parquet.ObservationFiles;
 import io.stepcast.datasets.trace.IterationRecord;
 
 import java.io.BufferedReader;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -148,7 +149,7 @@ public final class BigDlLogImporter implements ObservationImporter, ParquetImpor
     public Result readLog(Path file) throws IOException {
         String where = file.toString();
         if (!Files.isRegularFile(file)) {
-            throw new java.io.FileNotFoundException(file + ": no such file");
+            throw new FileNotFoundException(file + ": no such file");
         }
         if (Files.size(file) == 0) {
             throw new DataFormatException(where, "the file is empty (a BigDL driver log was expected)");

@@ -12,6 +12,7 @@ import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -127,7 +128,7 @@ public final class CourierImporter extends SourceImporter {
                     + Table.CELLS.file() + ", " + Table.BATCH_NJOBS.file() + ", " + Table.LIVE.file() + ")");
         }
         if (!Files.isDirectory(input)) {
-            throw new java.io.FileNotFoundException(input + ": no such file or folder");
+            throw new FileNotFoundException(input + ": no such file or folder");
         }
         return read(SourceFiles.folder(input), input + "/");
     }

@@ -12,6 +12,7 @@ import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.DataFormatException;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -109,7 +110,7 @@ public final class GavelImporter extends SourceImporter {
         } else if (Files.isRegularFile(input)) {
             readFile(input, out, skipped);
         } else {
-            throw new java.io.FileNotFoundException(input + ": no such file or folder");
+            throw new FileNotFoundException(input + ": no such file or folder");
         }
         List<String> notes = skipped[0] == 0 ? List.of()
                 : List.of(skipped[0] + " entries with 0.0 steps/s (the jobs did not fit together) skipped");

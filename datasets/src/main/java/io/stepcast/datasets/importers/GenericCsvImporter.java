@@ -13,15 +13,19 @@ import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * A generic CSV of observations, so users can bring their own measurements. One row per measured
@@ -54,7 +58,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "hardware", "framework", "dataset",
             "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source");
     /** Every documented column. */
-    private static final List<String> KNOWN = java.util.stream.Stream.of(REQUIRED, MEASUREMENTS, OPTIONAL)
+    private static final List<String> KNOWN = Stream.of(REQUIRED, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();
 
     @Override
@@ -68,8 +72,8 @@ public final class GenericCsvImporter implements ObservationImporter {
     }
 
     @Override
-    public java.util.Optional<DataSource> source() {
-        return java.util.Optional.empty();
+    public Optional<DataSource> source() {
+        return Optional.empty();
     }
 
     @Override
@@ -80,7 +84,7 @@ public final class GenericCsvImporter implements ObservationImporter {
     /** Reads one CSV file. */
     public ImportedObservations read(Path input) throws IOException {
         if (!Files.isRegularFile(input)) {
-            throw new java.io.FileNotFoundException(input + ": no such file");
+            throw new FileNotFoundException(input + ": no such file");
         }
         String display = input.toString();
         List<Observation> out = new ArrayList<>();
@@ -91,7 +95,7 @@ public final class GenericCsvImporter implements ObservationImporter {
                 throw DataFormatException.at(display, 1, "no measurement column (one of "
                         + String.join(", ", MEASUREMENTS) + ")");
             }
-            Set<String> known = new java.util.HashSet<>(KNOWN);
+            Set<String> known = new HashSet<>(KNOWN);
             for (String c : csv.columns()) {
                 if (!known.contains(c)) {
                     unknown.add(c);

@@ -11,6 +11,7 @@ import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,7 +105,7 @@ public final class PolluxImporter extends SourceImporter {
                 }
             }
         } else {
-            throw new java.io.FileNotFoundException(input + ": no such file or folder");
+            throw new FileNotFoundException(input + ": no such file or folder");
         }
         return ImportedObservations.of(out);
     }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -47,7 +48,7 @@ public final class PolluxValidation {
         List<Path> files;
         try (Stream<Path> s = Files.list(jobFolder)) {
             files = s.filter(p -> FILE.matcher(p.getFileName().toString()).matches())
-                    .sorted(java.util.Comparator.comparingInt(p -> batchOf(p))).toList();
+                    .sorted(Comparator.comparingInt(p -> batchOf(p))).toList();
         }
         if (files.isEmpty()) {
             throw new DataFormatException(jobFolder.toString(), "no validation-<global batch>.csv file");

@@ -11,6 +11,7 @@ import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -58,7 +59,7 @@ public final class TfBenchmarksImporter extends SourceImporter {
     public ImportedObservations read(Path input) throws IOException {
         Path file = Files.isDirectory(input) ? input.resolve(FILE) : input;
         if (!Files.isRegularFile(file)) {
-            throw new java.io.FileNotFoundException(file + ": no such file");
+            throw new FileNotFoundException(file + ": no such file");
         }
         try (InputStream in = Files.newInputStream(file)) {
             return read(in, file.toString(), file.getFileName().toString());

@@ -1,6 +1,8 @@
 package io.stepcast.datasets.inspect;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalDouble;
 
@@ -98,19 +100,19 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
 
     /** The summary as lines for a terminal. */
     public List<String> toLines() {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         lines.add("format: " + format);
         lines.add("steps: " + stepTimesS.size());
-        lines.add(String.format(java.util.Locale.ROOT, "step time: mean %.6f s, median %.6f s", meanStepS(),
+        lines.add(String.format(Locale.ROOT, "step time: mean %.6f s, median %.6f s", meanStepS(),
                 medianStepS()));
         lines.add("per step (s): " + String.join(" ", stepTimesS.stream()
-                .map(s -> String.format(java.util.Locale.ROOT, "%.6f", s)).toList()));
-        lines.add(String.format(java.util.Locale.ROOT, "compute: %.6f s/step", computeS));
-        lines.add(String.format(java.util.Locale.ROOT, "communication: %.6f s/step (exposed %.6f s/step)",
+                .map(s -> String.format(Locale.ROOT, "%.6f", s)).toList()));
+        lines.add(String.format(Locale.ROOT, "compute: %.6f s/step", computeS));
+        lines.add(String.format(Locale.ROOT, "communication: %.6f s/step (exposed %.6f s/step)",
                 communicationS, exposedCommunicationS));
         for (CollectiveCount c : collectives) {
-            lines.add(String.format(java.util.Locale.ROOT, "collective %s: %.2f per step, %s", c.op(), c.count(),
-                    c.bytes().isPresent() ? String.format(java.util.Locale.ROOT, "%.0f bytes per step",
+            lines.add(String.format(Locale.ROOT, "collective %s: %.2f per step, %s", c.op(), c.count(),
+                    c.bytes().isPresent() ? String.format(Locale.ROOT, "%.0f bytes per step",
                             c.bytes().getAsDouble()) + (c.bytesEstimated() ? " (estimated from the durations "
                             + "and the catalog's links: an upper bound, a kernel's time also holds its wait for the other "
                             + "ranks)" : "") : "bytes not recorded"));

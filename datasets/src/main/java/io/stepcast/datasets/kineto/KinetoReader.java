@@ -18,11 +18,13 @@ import io.stepcast.datasets.trace.OpEvent;
 import io.stepcast.datasets.trace.ProfileAssembler;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -118,7 +120,7 @@ public final class KinetoReader {
         if (head.length < 2 || (head[0] & 0xff) != 0x1f || (head[1] & 0xff) != 0x8b) {
             return head;
         }
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(head))) {
             byte[] buf = new byte[4096];
             for (int r = in.read(buf); r > 0 && out.size() < 4 * HEAD_BYTES; r = in.read(buf)) {
@@ -391,7 +393,7 @@ public final class KinetoReader {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, Comparator.comparingDouble(i -> steps.get(i).durationUs()));
+        Arrays.sort(order, Comparator.comparingDouble(i -> steps.get(i).durationUs()));
         return order[(order.length - 1) / 2];
     }
 

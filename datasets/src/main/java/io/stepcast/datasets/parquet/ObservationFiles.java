@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.function.DoubleConsumer;
 
 /**
  * Observation files: one row per measured configuration in the {@link Schemas#OBSERVATION} layout, kind
@@ -90,7 +91,7 @@ public final class ObservationFiles {
                 Groups.stringMap(g, "tags"));
     }
 
-    private static void set(OptionalDouble v, java.util.function.DoubleConsumer setter) {
+    private static void set(OptionalDouble v, DoubleConsumer setter) {
         v.ifPresent(setter);
     }
 }

@@ -4,6 +4,7 @@ import io.stepcast.datasets.trace.OpCategory;
 import io.stepcast.datasets.trace.OpEvent;
 import org.apache.parquet.io.api.Binary;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.Map;
  */
 final class OpEventWriteSupport extends RowWriteSupport<OpEvent> {
     /** Each category's label, encoded once rather than lower-cased and encoded per row. */
-    private static final Binary[] CATEGORY_LABELS = java.util.Arrays.stream(OpCategory.values())
+    private static final Binary[] CATEGORY_LABELS = Arrays.stream(OpCategory.values())
             .map(c -> utf8(c.label())).toArray(Binary[]::new);
     /** Requirement sets already written, by content. */
     private final Map<List<String>, Integer> setIds = new HashMap<>();

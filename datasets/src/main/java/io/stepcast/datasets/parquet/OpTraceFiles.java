@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Op-trace files: one row per event of a profiled step in the {@link Schemas#OP_EVENT} layout, kind
@@ -47,8 +48,8 @@ public final class OpTraceFiles {
         Map<String, String> meta = new HashMap<>(extraMetadata);
         meta.putAll(SchemaVersion.metadata(Schemas.OP_TRACE));
         meta.put(SchemaVersion.VERSION_KEY, VERSION);
-        return new RowFileWriter<>(target, new OpEventWriteSupport(meta), java.util.Set.of("device", "name", "type",
-                "category", "tensor", "producer", "requires.list.element"), java.util.Set.of("start_us"));
+        return new RowFileWriter<>(target, new OpEventWriteSupport(meta), Set.of("device", "name", "type",
+                "category", "tensor", "producer", "requires.list.element"), Set.of("start_us"));
     }
 
     /** Writes all events, replacing {@code target} only on success; returns the rows written. */

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
 
@@ -60,7 +61,7 @@ public final class PredictionFiles {
     /** Writes every row, replacing {@code target} only on success; returns the rows written. */
     public static long write(Path target, Iterable<PredictionRow> rows) throws IOException {
         try (RowFileWriter<PredictionRow> w = new RowFileWriter<>(target,
-                new WriteSupport(SchemaVersion.metadata(PREDICTIONS)), java.util.Set.of("refusal"))) {
+                new WriteSupport(SchemaVersion.metadata(PREDICTIONS)), Set.of("refusal"))) {
             for (PredictionRow r : rows) {
                 w.write(r);
             }

@@ -13,6 +13,7 @@ import org.apache.parquet.io.OutputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Streams rows into a Parquet file in constant memory (one row group buffered at a time). The rows go to a
@@ -38,15 +39,15 @@ public final class RowFileWriter<T> implements AutoCloseable {
     private boolean closed;
 
     RowFileWriter(Path target, WriteSupport<T> support) throws IOException {
-        this(target, support, java.util.Set.of());
+        this(target, support, Set.of());
     }
 
     /**
      * @param noStatistics columns (dotted paths) without min/max statistics: free-text columns that no reader
      *                     filters on, whose statistics would cost a comparison per value
      */
-    RowFileWriter(Path target, WriteSupport<T> support, java.util.Set<String> noStatistics) throws IOException {
-        this(target, support, noStatistics, java.util.Set.of());
+    RowFileWriter(Path target, WriteSupport<T> support, Set<String> noStatistics) throws IOException {
+        this(target, support, noStatistics, Set.of());
     }
 
     /**
@@ -56,8 +57,8 @@ public final class RowFileWriter<T> implements AutoCloseable {
      *                     values (timestamps), whose dictionary Parquet would fill, abandon and re-encode as
      *                     plain values anyway
      */
-    RowFileWriter(Path target, WriteSupport<T> support, java.util.Set<String> noStatistics,
-                  java.util.Set<String> noDictionary) throws IOException {
+    RowFileWriter(Path target, WriteSupport<T> support, Set<String> noStatistics,
+                  Set<String> noDictionary) throws IOException {
         this.target = target.toAbsolutePath();
         this.temporary = AtomicFiles.temporaryFor(this.target);
         try {

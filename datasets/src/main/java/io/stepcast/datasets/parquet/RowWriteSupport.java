@@ -7,10 +7,13 @@ import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
  * Writes rows of one record type straight into Parquet's record consumer (no intermediate objects), with
@@ -21,7 +24,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     private final Map<String, String> metadata;
     /** Values repeat (op names recur every step): encode each string once. Bounded, cleared when full. */
     private static final int CACHE_LIMIT = 1 << 16;
-    private final Map<String, Binary> encoded = new java.util.HashMap<>();
+    private final Map<String, Binary> encoded = new HashMap<>();
     private static final int RECENT = 1 << 10;
     private final String[] recentKeys = new String[RECENT];
     private final Binary[] recentValues = new Binary[RECENT];
@@ -64,7 +67,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
     record Column(String name, int index) {
     }
 
-    private final Map<String, Column> columns = new java.util.HashMap<>();
+    private final Map<String, Column> columns = new HashMap<>();
 
     /** The column named {@code field}, resolved once per writer. */
     final Column column(String field) {
@@ -100,7 +103,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
 
     /** The UTF-8 encoding of a string, the same for every row of the file. */
     static Binary utf8(String value) {
-        return Binary.fromConstantByteArray(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return Binary.fromConstantByteArray(value.getBytes(StandardCharsets.UTF_8));
     }
 
     private Binary binary(String value) {
@@ -206,7 +209,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         rc.startField(c.name, c.index);
         rc.startGroup();
         rc.startField("key_value", 0);
-        for (Map.Entry<String, String> e : new java.util.TreeMap<>(values).entrySet()) {
+        for (Map.Entry<String, String> e : new TreeMap<>(values).entrySet()) {
             rc.startGroup();
             rc.startField("key", 0);
             rc.addBinary(binary(e.getKey()));

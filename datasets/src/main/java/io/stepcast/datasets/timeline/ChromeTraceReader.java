@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Streams the events of a Chrome trace JSON file ({@code {"traceEvents": [...]}}, optionally gzipped) with
@@ -123,8 +125,8 @@ final class ChromeTraceReader {
      * profiler writes the model and local batch there), skipping the events without building them.
      * Empty when the file has no such object.
      */
-    static java.util.Map<String, String> otherData(Path file) throws IOException {
-        java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+    static Map<String, String> otherData(Path file) throws IOException {
+        Map<String, String> fields = new LinkedHashMap<>();
         try (InputStream in = open(file);
              JsonParser p = JSON.createParser(in)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {

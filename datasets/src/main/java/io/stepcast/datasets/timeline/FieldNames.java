@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.SerializedString;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -36,7 +37,7 @@ final class FieldNames {
             ids.put(known[i], i);
         }
         successor = new int[known.length + 2];
-        java.util.Arrays.fill(successor, END);
+        Arrays.fill(successor, END);
     }
 
     /**

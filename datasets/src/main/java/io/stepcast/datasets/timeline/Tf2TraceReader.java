@@ -17,11 +17,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Summarises a TensorFlow 2 profiler trace ({@code *.trace.json.gz} of the TensorBoard profile plugin, format
@@ -166,9 +168,9 @@ public final class Tf2TraceReader {
             kernels[0]++;
             String name = e.name == null ? "" : e.name;
             OpEvent row;
-            java.util.Optional<Collective> nccl = name.toLowerCase(Locale.ROOT).contains("nccl")
-                    ? java.util.Optional.of(NcclKernels.ofKernel(name).orElse(Collective.ALL_REDUCE))
-                    : java.util.Optional.empty();
+            Optional<Collective> nccl = name.toLowerCase(Locale.ROOT).contains("nccl")
+                    ? Optional.of(NcclKernels.ofKernel(name).orElse(Collective.ALL_REDUCE))
+                    : Optional.empty();
             if (nccl.isPresent()) {
                 work.get(step).communication().add(e.ts, e.ts + e.dur);
                 row = new OpEvent(step, 0, process, e.tid, name, "nccl:" + nccl.get().label(), OpCategory.COLLECTIVE,
@@ -203,7 +205,7 @@ public final class Tf2TraceReader {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, Comparator.comparingDouble(i -> steps.get(i).end() - steps.get(i).start()));
+        Arrays.sort(order, Comparator.comparingDouble(i -> steps.get(i).end() - steps.get(i).start()));
         return order[(order.length - 1) / 2];
     }
 

@@ -7,12 +7,14 @@ import io.stepcast.datasets.trace.OpEvent;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -399,8 +401,8 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             }
             if (!unchanged) {
                 String readTensor = category == OpCategory.RECEIVE ? tensor : null;
-                if (known == null || !java.util.Arrays.equals(known.inputs, inputs)
-                        || !java.util.Objects.equals(known.readTensor, readTensor)) {
+                if (known == null || !Arrays.equals(known.inputs, inputs)
+                        || !Objects.equals(known.readTensor, readTensor)) {
                     requiresMemo.clear();
                 }
                 graph.put(node, new Node(inputs, type, category, readTensor));

@@ -1,5 +1,6 @@
 package io.stepcast.datasets.trace;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -35,12 +36,12 @@ public record IterationRecord(Kind kind, String job, int epoch, OptionalLong ite
 
         /** Lower-case label as stored. */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
         /** Parses a {@link #label()}. */
         public static Kind parse(String s) {
-            return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+            return valueOf(s.trim().toUpperCase(Locale.ROOT));
         }
     }
 

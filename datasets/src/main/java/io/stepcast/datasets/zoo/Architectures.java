@@ -2,6 +2,8 @@ package io.stepcast.datasets.zoo;
 
 import io.stepcast.datasets.zoo.NetBuilder.Shape;
 
+import java.util.Arrays;
+
 /**
  * The layer-by-layer definitions of the zoo's models, following the published reference implementations
  * named in each method's Javadoc. Parameter names follow those implementations' {@code state_dict}.
@@ -106,7 +108,7 @@ final class Architectures {
             }
         }
         b.linear("fc", s.c(), 1000, true);
-        return b.build(name, "torchvision " + name + " (bottleneck blocks " + java.util.Arrays.toString(blocks)
+        return b.build(name, "torchvision " + name + " (bottleneck blocks " + Arrays.toString(blocks)
                 + "), 224x224x3, 1000 classes", new Shape(3, 224, 224));
     }
 

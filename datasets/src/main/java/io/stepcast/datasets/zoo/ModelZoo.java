@@ -4,10 +4,15 @@ import io.stepcast.datasets.io.EditDistance;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.zoo.TransformerShape;
 
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -59,7 +64,7 @@ public final class ModelZoo {
     private static final Map<String, Supplier<ZooModel>> BUILDERS = builders();
     private static final Map<String, String> ALIASES = aliases();
 
-    private final Map<String, ZooModel> built = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, ZooModel> built = new ConcurrentHashMap<>();
 
     /** A zoo; models are built lazily and kept. */
     public ModelZoo() {
@@ -96,7 +101,7 @@ public final class ModelZoo {
         m.put("Autoencoder-ML20M", RecommenderModels::autoencoder);
         m.put("A3C", RecurrentModels::a3c);
         m.put("CycleGAN", VisionModels::cycleGan);
-        return java.util.Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(m);
     }
 
     private static Map<String, String> aliases() {
@@ -129,7 +134,7 @@ public final class ModelZoo {
         alias(a, "LSTM-LM", "lm", "wordlanguagemodel");
         alias(a, "Autoencoder-ML20M", "recommendation", "recoder");
         alias(a, "A3C", "a3clstm");
-        return java.util.Collections.unmodifiableMap(a);
+        return Collections.unmodifiableMap(a);
     }
 
     private static void alias(Map<String, String> a, String canonical, String... keys) {
@@ -200,9 +205,9 @@ public final class ModelZoo {
      */
     public List<String> closest(String name, int limit) {
         String key = ModelNames.key(name == null ? "" : name);
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        Set<String> out = new LinkedHashSet<>();
         ALIASES.entrySet().stream()
-                .sorted(java.util.Comparator.<Map.Entry<String, String>>comparingInt(e -> EditDistance.between(key, e.getKey()))
+                .sorted(Comparator.<Map.Entry<String, String>>comparingInt(e -> EditDistance.between(key, e.getKey()))
                         .thenComparing(Map.Entry::getValue))
                 .forEach(e -> out.add(e.getValue()));
         return out.stream().limit(Math.max(0, limit)).toList();

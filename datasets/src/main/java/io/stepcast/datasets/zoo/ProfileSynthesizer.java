@@ -7,6 +7,7 @@ import io.stepcast.api.profile.Profile;
 import io.stepcast.api.profile.Send;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -64,7 +65,7 @@ public final class ProfileSynthesizer {
             t += d;
         }
         List<ZooLayer> reversed = new ArrayList<>(model.layers());
-        java.util.Collections.reverse(reversed);
+        Collections.reverse(reversed);
         for (int i = 0; i < reversed.size(); i++) {
             ZooLayer layer = reversed.get(i);
             double d = BACKWARD_FACTOR * forwardUs * layer.forwardFlops() / totalFlops;

@@ -2,6 +2,7 @@ package io.stepcast.datasets.zoo;
 
 import io.stepcast.api.zoo.TransformerShape;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -133,7 +134,7 @@ final class TransformerModels {
 
     /** fairseq {@code MultiheadAttention}: q, k, v and output projections with biases, and the scores. */
     private static void attention(NetBuilder b, String name, int d, long queries, long keys) {
-        List<TensorSpec> t = new java.util.ArrayList<>();
+        List<TensorSpec> t = new ArrayList<>();
         for (String proj : List.of("q_proj", "k_proj", "v_proj", "out_proj")) {
             t.add(new TensorSpec(name + "." + proj + ".weight", List.of(d, d)));
             t.add(new TensorSpec(name + "." + proj + ".bias", List.of(d)));

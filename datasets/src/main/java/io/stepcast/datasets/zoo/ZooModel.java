@@ -2,6 +2,8 @@ package io.stepcast.datasets.zoo;
 
 import io.stepcast.api.zoo.TransformerShape;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -60,8 +62,8 @@ public record ZooModel(String name, String description, List<Integer> input, Lis
 
     /** Layers in the order their gradients become ready in the backward pass (reverse forward order). */
     public List<ZooLayer> backwardLayers() {
-        List<ZooLayer> r = new java.util.ArrayList<>(layers);
-        java.util.Collections.reverse(r);
+        List<ZooLayer> r = new ArrayList<>(layers);
+        Collections.reverse(r);
         return List.copyOf(r);
     }
 

@@ -31,7 +31,7 @@ class DefaultObservationCatalogTest {
 
     @Test
     void countsOfEverySourceOnTheRealData() throws IOException {
-        Optional<java.nio.file.Path> data = Optional.of(SharedData.dir());
+        Optional<Path> data = Optional.of(SharedData.dir());
         assertThat(catalog.observations("pollux", data)).hasSize(7103);
         assertThat(catalog.observations("pollux-placements", data)).hasSize(5542);
         assertThat(catalog.observations("pollux-scalability", data)).hasSize(1561);

@@ -10,11 +10,13 @@ import io.stepcast.datasets.plugin.DatasetsPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -70,12 +72,12 @@ class ProfileReadersTest {
 
     @Test
     void aTruncatedGzipFileIsDetectedFromWhatDecompresses() throws IOException {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (OutputStream out = new GZIPOutputStream(bytes)) {
             out.write(("{\"traceEvents\": [" + "{\"ph\": \"X\"},".repeat(500) + "{}]}").getBytes(StandardCharsets.UTF_8));
         }
         byte[] gz = bytes.toByteArray();
-        Path truncated = Files.write(dir.resolve("t.json.gz"), java.util.Arrays.copyOf(gz, gz.length - 12));
+        Path truncated = Files.write(dir.resolve("t.json.gz"), Arrays.copyOf(gz, gz.length - 12));
         assertThat(ProfileReaders.head(truncated).text()).startsWith("{\"traceEvents\"");
     }
 

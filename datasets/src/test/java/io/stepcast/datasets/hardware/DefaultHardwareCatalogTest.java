@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -92,8 +93,8 @@ class DefaultHardwareCatalogTest {
     void aLabelNamingTwoEntriesIsRejected() {
         List<HardwareEntry> twice = new ArrayList<>(catalog.entries());
         twice.add(new DeviceSpec("T4-copy", List.of("t4"), io.stepcast.api.hardware.DeviceKind.GPU,
-                java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(),
-                java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), "synthetic test entry"));
+                OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
+                OptionalDouble.empty(), OptionalDouble.empty(), "synthetic test entry"));
         assertThatThrownBy(() -> new DefaultHardwareCatalog(twice)).hasMessageContaining("'t4' names both T4 and T4-copy");
     }
 

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -78,7 +79,7 @@ class ParquetRoundTripTest {
         List<Observation> courier = new DefaultObservationCatalog().observations("courier", Optional.empty());
         ObservationFiles.write(f, courier);
         byte[] before = Files.readAllBytes(f);
-        Iterable<Observation> failing = () -> new java.util.Iterator<>() {
+        Iterable<Observation> failing = () -> new Iterator<>() {
             int n;
 
             @Override

@@ -6,10 +6,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -100,9 +103,9 @@ class GpuAndDistributedTimelineTest {
                     + "\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float\"}");
         }
         Path f = dir.resolve("synthetic.trace.json.gz");
-        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(f))) {
+        try (var out = new GZIPOutputStream(Files.newOutputStream(f))) {
             out.write(("{\"displayTimeUnit\":\"ns\",\"metadata\":{\"highres-ticks\":true},\"traceEvents\":[\n"
-                    + String.join(",\n", e) + "\n]}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    + String.join(",\n", e) + "\n]}").getBytes(StandardCharsets.UTF_8));
         }
         ProfileSummary s = io.stepcast.datasets.inspect.ProfileFormats.summarise(f);
         assertThat(s.format()).isEqualTo("tf2-profiler");
@@ -120,7 +123,7 @@ class GpuAndDistributedTimelineTest {
         assertThat(p.collectives()).hasSize(1).allMatch(c -> c.bytes().isEmpty() && c.startUs() == 500);
         assertThat(p.rank().worldSize()).isEqualTo(1);
         Path parquet = dir.resolve("tf2.parquet");
-        new TfTimelineReader().importToParquet(f, parquet, java.util.Optional.empty(),
+        new TfTimelineReader().importToParquet(f, parquet, Optional.empty(),
                 io.stepcast.api.plugin.ImportOptions.none());
         try (var rows = io.stepcast.datasets.parquet.OpTraceFiles.reader(parquet)) {
             List<OpEvent> all = new ArrayList<>();

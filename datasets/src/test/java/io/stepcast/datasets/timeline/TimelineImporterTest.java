@@ -15,8 +15,10 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,7 +45,7 @@ class TimelineImporterTest {
         assertThat(p.receives()).hasSize(2);
         assertThat(p.receives().get(0).endUs()).isEqualTo(10.0);
         assertThat(p.stepTimeUs()).isEqualTo(120.0);
-        Map<String, ComputeOp> ops = p.ops().stream().collect(java.util.stream.Collectors.toMap(ComputeOp::name, o -> o));
+        Map<String, ComputeOp> ops = p.ops().stream().collect(Collectors.toMap(ComputeOp::name, o -> o));
         assertThat(ops).containsOnlyKeys("l1/MatMul", "l1/Relu", "l2/MatMul", "loss",
                 "gradients/l2/MatMul_grad/MatMul_1", "gradients/l1/MatMul_grad/MatMul_1");
         assertThat(ops.get("l1/MatMul").requires()).containsExactly("w1");
@@ -86,7 +88,7 @@ class TimelineImporterTest {
         assertThat(s.opEvents()).isEqualTo(33);
         assertThat(s.rows()).isEqualTo(33);
         List<OpEvent> back = OpTraceFiles.read(out);
-        List<OpEvent> streamed = new java.util.ArrayList<>();
+        List<OpEvent> streamed = new ArrayList<>();
         importer.stream(t, streamed::add);
         // requirement sets are stored once and shared by id; the rows read back are the rows streamed
         assertThat(back).hasSize(33).isEqualTo(streamed);

@@ -23,8 +23,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * {@code stepcast evaluate}: runs an evaluation suite (built-in or a JSON/YAML file) or scores every
@@ -96,9 +99,9 @@ public final class EvaluateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // Tribuo logs every tree it builds through java.util.logging; the leaderboard is the output here.
-        java.util.logging.Logger tribuo = java.util.logging.Logger.getLogger("org.tribuo");
-        java.util.logging.Level before = tribuo.getLevel();
-        tribuo.setLevel(java.util.logging.Level.WARNING);
+        Logger tribuo = Logger.getLogger("org.tribuo");
+        Level before = tribuo.getLevel();
+        tribuo.setLevel(Level.WARNING);
         try {
             return run();
         } finally {
@@ -125,7 +128,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         ExecutionEngine engine;
         try {
             engine = Engines.resolve(engineName, registry);
-        } catch (java.util.NoSuchElementException e) {
+        } catch (NoSuchElementException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         EvaluateInputs inputs = new EvaluateInputs(suite, data == null ? null : data.toString(),

@@ -8,6 +8,9 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
@@ -34,7 +37,7 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
     /** Prints a line when no task has finished for an interval (long fits); absent in tests. */
     private final String name;
     private final boolean ticking;
-    private java.util.concurrent.ScheduledExecutorService ticker;
+    private ScheduledExecutorService ticker;
 
     /**
      * @param terminal       whether stderr is a terminal (then the bar goes to {@code terminalStream})
@@ -75,13 +78,13 @@ final class ProgressReporter implements ProgressListener, AutoCloseable {
                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(terminalStream, BAR_WIDTH))
                     .setMaxRenderedLength(BAR_WIDTH).setUpdateIntervalMillis(200).build();
         } else if (!terminal && ticking && totalTasks > 0) {
-            ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            ticker = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "stepcast-progress");
                 t.setDaemon(true);
                 return t;
             });
             long ms = Math.max(1, intervalNanos / 1_000_000);
-            ticker.scheduleAtFixedRate(this::tick, ms, ms, java.util.concurrent.TimeUnit.MILLISECONDS);
+            ticker.scheduleAtFixedRate(this::tick, ms, ms, TimeUnit.MILLISECONDS);
         }
     }
 

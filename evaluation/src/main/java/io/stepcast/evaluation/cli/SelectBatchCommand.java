@@ -24,6 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -115,7 +116,7 @@ final class SelectBatchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Predictor fitOnCourier() throws java.io.IOException {
+    private Predictor fitOnCourier() throws IOException {
         var observations = new DefaultObservationCatalog().observations("courier", Optional.ofNullable(data));
         Estimator e = registry.estimator(predictorName);
         // With --risk the intervals are calibrated on the same table (refit mode: the points are the plain fit's).

@@ -12,6 +12,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.Logger;
@@ -86,7 +87,7 @@ public final class StepcastCli implements Runnable {
         cli.addSubcommand("predictors", new CommandLine(new PredictorsCommand())
                 .addSubcommand("list", new PredictorsListCommand(registry)));
         BuiltInCommands.addTo(cli, registry);
-        java.util.Set<String> builtIn = java.util.Set.copyOf(cli.getSubcommands().keySet());
+        Set<String> builtIn = Set.copyOf(cli.getSubcommands().keySet());
         registry.commands().stream()
                 .sorted(Comparator.comparing(CommandExtension::name).thenComparing(ext -> ext.getClass().getName()))
                 .forEach(ext -> add(cli, ext, builtIn));
@@ -98,7 +99,7 @@ public final class StepcastCli implements Runnable {
      * {@code profile} sub-commands), the new command's sub-commands join the existing one instead. A built-in
      * command's name is never taken over.
      */
-    private static void add(CommandLine cli, CommandExtension ext, java.util.Set<String> builtIn) {
+    private static void add(CommandLine cli, CommandExtension ext, Set<String> builtIn) {
         CommandLine existing = cli.getSubcommands().get(ext.name());
         if (existing == null) {
             cli.addSubcommand(ext.name(), ext.command());

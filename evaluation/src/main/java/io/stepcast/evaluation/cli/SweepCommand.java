@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 
@@ -190,7 +191,7 @@ public final class SweepCommand implements Callable<Integer> {
         while (names.hasNext()) {
             String n = names.next();
             if (!KEYS.contains(n)) {
-                throw new IOException(file + ": unknown field '" + n + "' (known: " + String.join(", ", new java.util.TreeSet<>(KEYS)) + ")");
+                throw new IOException(file + ": unknown field '" + n + "' (known: " + String.join(", ", new TreeSet<>(KEYS)) + ")");
             }
         }
         return root;

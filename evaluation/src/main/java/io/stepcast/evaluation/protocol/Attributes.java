@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -71,7 +72,7 @@ public final class Attributes {
      * Tags that name or qualify the batch size and so must not separate the batch sizes of one job:
      * Gavel's {@code job_type} ("ResNet-18 (batch size 16)") and its {@code batch} marker.
      */
-    public static final java.util.Set<String> BATCH_TAGS = java.util.Set.of("job_type", "batch");
+    public static final Set<String> BATCH_TAGS = Set.of("job_type", "batch");
 
     /**
      * The job an observation belongs to: its configuration with the batch left out, its source and its

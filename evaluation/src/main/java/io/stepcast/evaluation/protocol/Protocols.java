@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -59,7 +60,7 @@ public final class Protocols {
         }
         if (!BUILT_IN.contains(name(spec)) && !registered.isEmpty()) {
             throw new IllegalArgumentException("unknown protocol '" + spec + "' (built-in: " + String.join(", ", BUILT_IN)
-                    + "; from plugins: " + String.join(", ", new java.util.TreeSet<>(registered.keySet())) + ")");
+                    + "; from plugins: " + String.join(", ", new TreeSet<>(registered.keySet())) + ")");
         }
         return parse(spec, zoo);
     }

@@ -6,6 +6,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * A fixed hold-out given by an attribute: fit on the observations whose attribute equals the training
@@ -18,7 +19,7 @@ import java.util.List;
 public final class TrainTest implements Protocol {
     private final String attribute;
     private final String trainValue;
-    private final java.util.Set<String> trainValues;
+    private final Set<String> trainValues;
     private final String testValue;
 
     /**
@@ -29,7 +30,7 @@ public final class TrainTest implements Protocol {
     public TrainTest(String attribute, String trainValue, String testValue) {
         this.attribute = attribute;
         this.trainValue = trainValue;
-        this.trainValues = java.util.Set.of(trainValue.split(","));
+        this.trainValues = Set.of(trainValue.split(","));
         this.testValue = testValue;
     }
 

@@ -25,12 +25,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The PNG charts of a report (headless XChart): predicted vs measured for each dataset, protocol and
@@ -55,8 +59,8 @@ public final class Charts {
     }
 
     private static Color colour(SuiteResult r, String predictor) {
-        List<String> all = new ArrayList<>(new java.util.TreeSet<>(r.points().stream().map(ScoredPoint::predictor)
-                .collect(java.util.stream.Collectors.toSet())));
+        List<String> all = new ArrayList<>(new TreeSet<>(r.points().stream().map(ScoredPoint::predictor)
+                .collect(Collectors.toSet())));
         r.selection().forEach(e -> {
             if (!all.contains(e.predictor())) {
                 all.add(e.predictor());
@@ -164,7 +168,7 @@ public final class Charts {
         }
         // The best predictor is drawn last, on top, so the worse ones never hide it.
         List<String> order = new ArrayList<>(names);
-        java.util.Collections.reverse(order);
+        Collections.reverse(order);
         for (String n : order) {
             List<ScoredPoint> mine = pts.stream().filter(p -> p.predictor().equals(n) && p.prediction().isValue()
                     && p.predicted().getAsDouble() > 0).toList();
@@ -312,7 +316,7 @@ public final class Charts {
         Config cfg = widest.config();
         String title = dataset + ": " + cfg.model() + ", " + cfg.workers() + " worker(s), SLO "
                 + Leaderboard.g(slo) + " s";
-        XYChart c = base(title, "batch size (" + widest.scope().name().toLowerCase(java.util.Locale.ROOT) + ")",
+        XYChart c = base(title, "batch size (" + widest.scope().name().toLowerCase(Locale.ROOT) + ")",
                 "latency (s)");
         double[] xs = widest.candidates().stream().mapToDouble(Integer::doubleValue).toArray();
         if (xs[xs.length - 1] / xs[0] > 30) {

@@ -8,10 +8,15 @@ import io.stepcast.evaluation.suite.SuiteResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * The leaderboard as text tables: for each dataset, protocol and target the predictors ranked by MAPE
@@ -54,13 +59,13 @@ public final class Leaderboard {
      * once under "not applicable" instead of as empty rows in every table.
      */
     public static Map<String, String> silent(List<ScoreEntry> entries) {
-        Map<String, Map<String, Integer>> reasons = new java.util.TreeMap<>();
-        java.util.Set<String> answered = new java.util.HashSet<>();
+        Map<String, Map<String, Integer>> reasons = new TreeMap<>();
+        Set<String> answered = new HashSet<>();
         for (ScoreEntry e : entries) {
             if (e.metrics().n() > 0) {
                 answered.add(e.predictor());
             }
-            Map<String, Integer> m = reasons.computeIfAbsent(e.predictor(), k -> new java.util.HashMap<>());
+            Map<String, Integer> m = reasons.computeIfAbsent(e.predictor(), k -> new HashMap<>());
             e.reasons().forEach((why, n) -> m.merge(why, n, Integer::sum));
         }
         Map<String, String> out = new LinkedHashMap<>();
@@ -136,8 +141,8 @@ public final class Leaderboard {
         return t.startsWith("-") && t.chars().skip(1).allMatch(c -> c == '0' || c == '.') ? t.substring(1) : t;
     }
 
-    private static final java.util.regex.Pattern LONG_NUMBER =
-            java.util.regex.Pattern.compile("(?<![\\w.])-?\\d+\\.\\d{4,}(?:[eE][-+]?\\d+)?(?![\\w.])");
+    private static final Pattern LONG_NUMBER =
+            Pattern.compile("(?<![\\w.])-?\\d+\\.\\d{4,}(?:[eE][-+]?\\d+)?(?![\\w.])");
 
     /** {@code text} with every decimal number of more than four significant digits rounded to four. */
     public static String rounded(String text) {
@@ -187,8 +192,8 @@ public final class Leaderboard {
     }
 
     /** A cell of a numeric column: a number (possibly with a unit sign) or a dash. */
-    private static final java.util.regex.Pattern NUMBER =
-            java.util.regex.Pattern.compile("-|[-+]?[0-9][0-9,.]*(?:[eE][-+]?[0-9]+)?(?: ?%)?");
+    private static final Pattern NUMBER =
+            Pattern.compile("-|[-+]?[0-9][0-9,.]*(?:[eE][-+]?[0-9]+)?(?: ?%)?");
 
     /** Text columns are left-aligned, numeric ones right-aligned. */
     private static void line(StringBuilder b, String[] cells, int[] w, boolean[] numeric, boolean md) {

@@ -14,8 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Writes a run's outputs into a folder: {@code results.json} (the documented schema, see
@@ -87,7 +89,7 @@ public final class ReportWriter {
                     true));
         }
         Map<String, String> silent = Leaderboard.silent(r.entries());
-        Map<String, List<ScoreEntry>> perModel = new java.util.LinkedHashMap<>();
+        Map<String, List<ScoreEntry>> perModel = new LinkedHashMap<>();
         // A group of one model says nothing the leaderboard has not said.
         Leaderboard.ranked(r.perModel()).forEach((g, all) -> {
             List<ScoreEntry> list = all.stream().filter(e -> !silent.containsKey(e.predictor())).toList();
@@ -149,7 +151,7 @@ public final class ReportWriter {
             b.append("\n## Time per predictor\n\nWall-clock seconds of all its fits and predictions in this run "
                     + "(one machine, informative only).\n\n");
             List<String[]> rows = new ArrayList<>();
-            new java.util.TreeMap<>(r.seconds()).forEach((p, sec) -> rows.add(new String[] {p, Leaderboard.f(sec, 1)}));
+            new TreeMap<>(r.seconds()).forEach((p, sec) -> rows.add(new String[] {p, Leaderboard.f(sec, 1)}));
             b.append(Leaderboard.table(new String[] {"predictor", "seconds"}, rows, true));
         }
         if (!charts.isEmpty()) {

@@ -14,6 +14,7 @@ import io.stepcast.evaluation.suite.SelectionEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
 /**
  * The machine-readable results, in exactly the documented schema:
@@ -148,7 +149,7 @@ public final class ResultsJson {
         ObjectNode predictorNotes = root.putObject("unavailable_predictors");
         r.predictorNotes().forEach(predictorNotes::put);
         ObjectNode seconds = root.putObject("predictor_seconds");
-        new java.util.TreeMap<>(r.seconds()).forEach(seconds::put);
+        new TreeMap<>(r.seconds()).forEach(seconds::put);
         ArrayNode notes = root.putArray("notes");
         r.notes().forEach(notes::add);
         curves(root, r);

@@ -4,6 +4,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Validate;
 import io.stepcast.api.selection.BatchScope;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -33,8 +34,8 @@ public record SelectionCase(String job, Config config, BatchScope scope, double 
         if (measuredLatency.isEmpty()) {
             throw new IllegalArgumentException("a selection case needs at least one measured candidate");
         }
-        measuredLatency = java.util.Collections.unmodifiableMap(measuredLatency);
-        measuredAccuracy = java.util.Collections.unmodifiableMap(measuredAccuracy);
+        measuredLatency = Collections.unmodifiableMap(measuredLatency);
+        measuredAccuracy = Collections.unmodifiableMap(measuredAccuracy);
     }
 
     /** Candidate batch sizes, ascending. */

@@ -8,6 +8,8 @@ import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.api.evaluation.Split;
 
 import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * One independent unit of a suite's accuracy scoring: one estimator fitted once on one split's training
@@ -33,8 +35,8 @@ record HoldOutTask(String dataset, String protocol, Split split, String label, E
      * One calibration split (one extra fit on three quarters of the jobs), not cross-conformal folds: the
      * coverage of every leaderboard entry at a cost a suite can carry.
      */
-    private static final java.util.function.UnaryOperator<Estimator> CONFORMAL = e ->
-            new SplitConformalEstimator(e).withHyperParameters(java.util.Map.of(SplitConformalEstimator.PREFIX + "folds",
+    private static final UnaryOperator<Estimator> CONFORMAL = e ->
+            new SplitConformalEstimator(e).withHyperParameters(Map.of(SplitConformalEstimator.PREFIX + "folds",
                     "1"));
 
     HoldOutTask {

@@ -15,6 +15,7 @@ import io.stepcast.evaluation.metrics.HoldOutScorer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The trace-driven simulation's replay of real PyTorch profiler traces ({@link KinetoTraces}).
@@ -66,14 +67,14 @@ final class KinetoProfilesReproduction implements Reproduction {
         return rows;
     }
 
-    private static java.util.Optional<Curve> curve(Predictor fitted, Profile p) {
+    private static Optional<Curve> curve(Predictor fitted, Profile p) {
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         for (int w : WORKERS) {
             x.add((double) w);
             y.add(predict(fitted, config(p, w), Target.THROUGHPUT).asDouble().orElse(Double.NaN));
         }
-        return java.util.Optional.of(new Curve("Predicted data-parallel throughput: " + p.model(), p.rank().device(),
+        return Optional.of(new Curve("Predicted data-parallel throughput: " + p.model(), p.rank().device(),
                 "GPUs", "samples/s", x, y, PREDICTOR + " replay of " + KinetoTraces.SOURCE + "/" + p.model()
                 + " (world size " + p.rank().worldSize() + "); " + GPUS_PER_NODE + " GPUs per node, collectives "
                 + "scaled by the cost model over the device's catalogued links (across nodes: the NICs its "

@@ -2,6 +2,8 @@ package io.stepcast.evaluation.suite;
 
 import io.stepcast.evaluation.metrics.Metrics;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -18,6 +20,6 @@ public record ScoreEntry(String dataset, String protocol, String predictor, Stri
     public ScoreEntry {
         // Keep the tally's order (most frequent first): Map.copyOf would iterate in a per-JVM random order,
         // and details.json and the report list the reasons in iteration order.
-        reasons = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(reasons));
+        reasons = Collections.unmodifiableMap(new LinkedHashMap<>(reasons));
     }
 }

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The time-predictor fits that batch-size selections share, planned once: selections of one dataset with the
@@ -118,7 +119,7 @@ final class SelectionFits {
     }
 
     private void fitAndDecide(Estimator estimator, TrainingSet training, List<Decisions> deciding,
-                              java.util.function.Function<Decisions, List<SelectionCase>> casesOf) {
+                              Function<Decisions, List<SelectionCase>> casesOf) {
         Predictor p;
         try {
             // the selectors ask for nothing else

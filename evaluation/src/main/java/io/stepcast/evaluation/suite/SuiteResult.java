@@ -3,6 +3,7 @@ package io.stepcast.evaluation.suite;
 import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +32,7 @@ public record SuiteResult(String suite, String description, List<ScoreEntry> ent
 
     /** The same result with {@code more} notes after its own (warnings about the input, for example). */
     public SuiteResult withNotes(List<String> more) {
-        List<String> all = new java.util.ArrayList<>(notes);
+        List<String> all = new ArrayList<>(notes);
         all.addAll(more);
         return new SuiteResult(suite, description, entries, perModel, selection, reproduction, points, predictorNotes,
                 all, seconds, curves);

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -76,7 +77,7 @@ public final class SweepChart {
     private static String label(SweepRow r) {
         Config c = r.point().config();
         StringBuilder b = new StringBuilder(c.model()).append(' ').append(c.deployment().architecture().name()
-                .toLowerCase(java.util.Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware())
+                .toLowerCase(Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware())
                 .append(" batch ").append(c.localBatch());
         if (r.point().gpusPerNode() > 1) {
             b.append(' ').append(r.point().gpusPerNode()).append(" GPU/node");

@@ -15,6 +15,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -142,7 +143,7 @@ public final class SweepTasks implements TaskSet<SweepRow> {
             }
             out.writeBoolean(r.refusal().isPresent());
             if (r.refusal().isPresent()) {
-                byte[] s = r.refusal().get().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                byte[] s = r.refusal().get().getBytes(StandardCharsets.UTF_8);
                 out.writeInt(s.length);
                 out.write(s);
             }
@@ -166,7 +167,7 @@ public final class SweepTasks implements TaskSet<SweepRow> {
             if (in.readBoolean()) {
                 byte[] s = new byte[in.readInt()];
                 in.readFully(s);
-                refusal = Optional.of(new String(s, java.nio.charset.StandardCharsets.UTF_8));
+                refusal = Optional.of(new String(s, StandardCharsets.UTF_8));
             }
             return new SweepRow(points.get(i), target.label(), values, refusal);
         } catch (IOException e) {

@@ -10,10 +10,12 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -99,7 +101,7 @@ class EvaluateCommandTest {
         for (Path c : charts) {
             byte[] png = Files.readAllBytes(c);
             assertThat(png).hasSizeGreaterThan(5000);
-            assertThat(new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
+            assertThat(new String(png, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
         }
         try (var s = Files.list(out)) {
             assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
@@ -215,7 +217,7 @@ class EvaluateCommandTest {
         for (JsonNode e : details.get("entries")) {
             points += e.get("n").asInt() + e.get("not_applicable").asInt();
         }
-        List<java.util.Map<String, Object>> rows = new ArrayList<>();
+        List<Map<String, Object>> rows = new ArrayList<>();
         try (var reader = io.stepcast.datasets.parquet.GenericRows.reader(out.resolve("predictions.parquet"))) {
             for (var row = reader.next(); row != null; row = reader.next()) {
                 rows.add(row);

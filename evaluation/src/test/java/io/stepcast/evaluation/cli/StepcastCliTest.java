@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.FileNotFoundException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -26,7 +27,7 @@ class StepcastCliTest {
         @Override
         public Integer call() {
             if (withCause) {
-                throw new IllegalStateException(null, new java.io.FileNotFoundException("trace.json (No such file)"));
+                throw new IllegalStateException(null, new FileNotFoundException("trace.json (No such file)"));
             }
             throw new IllegalArgumentException("trace.json line 3: field 'dur' is negative");
         }

@@ -8,6 +8,7 @@ import io.stepcast.api.Target;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +23,7 @@ class CoverageTest {
     private static ScoredPoint point(String predictor, double measured, Prediction p, Prediction own) {
         ScoredPoint s = point(predictor, measured, p);
         return new ScoredPoint(s.dataset(), s.protocol(), s.split(), s.predictor(), s.target(), s.observation(),
-                s.measured(), s.prediction(), java.util.Optional.of((Prediction.Value) own));
+                s.measured(), s.prediction(), Optional.of((Prediction.Value) own));
     }
 
     @Test

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -24,7 +25,7 @@ class ProtocolIsolationTest {
     private final List<Observation> data = SyntheticObservations.grid();
 
     private static void assertDisjoint(Split s) {
-        Set<Observation> train = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Observation> train = Collections.newSetFromMap(new IdentityHashMap<>());
         train.addAll(s.training().observations());
         assertThat(s.test()).as(s.id()).isNotEmpty().noneMatch(train::contains);
         // Equal values would also be leakage, not only the same objects.
@@ -127,7 +128,7 @@ class ProtocolIsolationTest {
                 }
                 asked.add(new double[] {localBatch, stepTimeS});
                 return new Profile(model, localBatch, stepTimeS * 1e6, List.of(),
-                        List.of(), List.of(new ComputeOp("op", "conv", 0, 0, stepTimeS * 1e6, java.util.Set.of())), List.of(),
+                        List.of(), List.of(new ComputeOp("op", "conv", 0, 0, stepTimeS * 1e6, Set.of())), List.of(),
                         "synthesised:test");
             }
 

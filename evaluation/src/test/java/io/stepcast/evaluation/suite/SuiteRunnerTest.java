@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -126,7 +127,7 @@ class SuiteRunnerTest {
         SyntheticPlugin both = new SyntheticPlugin();
         List<SelectionEntry> shared = selection(both, head + risky + plain);
         SyntheticPlugin first = new SyntheticPlugin();
-        List<SelectionEntry> alone = new java.util.ArrayList<>(selection(first, head + risky));
+        List<SelectionEntry> alone = new ArrayList<>(selection(first, head + risky));
         alone.addAll(selection(new SyntheticPlugin(), head + plain));
         assertThat(shared).hasSize(2 * 2 + 2).isEqualTo(alone);
         assertThat(shared.get(0).score().decisions()).isPositive();

@@ -16,6 +16,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,7 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.InflaterInputStream;
+import java.util.zip.ZipException;
 
 /**
  * This module's payload format: a small binary header of our own (magic, format version, kind,
@@ -56,7 +58,7 @@ public final class Payload {
     private static byte[] inflate(byte[] packed) throws IOException {
         try (InflaterInputStream in = new InflaterInputStream(new ByteArrayInputStream(packed))) {
             return in.readAllBytes();
-        } catch (java.util.zip.ZipException e) {
+        } catch (ZipException e) {
             throw new IOException("corrupt stepcast-ml payload: model section does not inflate (" + e.getMessage() + ")", e);
         }
     }
@@ -315,7 +317,7 @@ public final class Payload {
                         throw new IOException("corrupt stepcast-ml payload: trailing bytes after the quantile forest");
                     }
                 }
-                if (trees.isEmpty() && !new java.util.HashSet<>(features.columns()).containsAll(
+                if (trees.isEmpty() && !new HashSet<>(features.columns()).containsAll(
                         r.model().getFeatureIDMap().keySet())) {
                     throw new IOException("stored Tribuo model uses features the header does not declare");
                 }

@@ -4,6 +4,7 @@ import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ public record FeatureSet(List<String> names) {
 
     /** Parses a comma-separated list of feature names. */
     public static FeatureSet parse(String commaSeparated) {
-        return new FeatureSet(java.util.Arrays.stream(commaSeparated.split(","))
+        return new FeatureSet(Arrays.stream(commaSeparated.split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).toList());
     }
 

@@ -3,11 +3,15 @@ package io.stepcast.ml.features;
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The catalogue of features an estimator may declare, by name. Numeric features:
@@ -63,19 +67,19 @@ public final class Features {
         putCategorical(k, "model", c -> ModelNames.key(c.model()));
         putCategorical(k, "hardware", c -> c.deployment().hardware().toLowerCase(Locale.ROOT));
         putCategorical(k, "architecture", c -> c.deployment().architecture().name());
-        NUMERIC = java.util.Collections.unmodifiableMap(n);
-        CATEGORICAL = java.util.Collections.unmodifiableMap(k);
+        NUMERIC = Collections.unmodifiableMap(n);
+        CATEGORICAL = Collections.unmodifiableMap(k);
     }
 
     private Features() {
     }
 
-    private static void putNumeric(Map<String, Feature> m, String name, java.util.function.ToDoubleFunction<Config> f) {
+    private static void putNumeric(Map<String, Feature> m, String name, ToDoubleFunction<Config> f) {
         m.put(name, new NumericFeature(name, f));
     }
 
     private static void putCategorical(Map<String, CategoricalFeature> m, String name,
-                            java.util.function.Function<Config, String> f) {
+                            Function<Config, String> f) {
         m.put(name, new CategoricalFeature(name, f));
     }
 
@@ -112,7 +116,7 @@ public final class Features {
 
     /** Every known feature name, numeric first. */
     public static List<String> names() {
-        java.util.ArrayList<String> all = new java.util.ArrayList<>(NUMERIC.keySet());
+        ArrayList<String> all = new ArrayList<>(NUMERIC.keySet());
         all.addAll(CATEGORICAL.keySet());
         return List.copyOf(all);
     }

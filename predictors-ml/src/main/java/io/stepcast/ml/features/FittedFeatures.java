@@ -4,6 +4,7 @@ import io.stepcast.api.Config;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ public final class FittedFeatures {
         this.numeric = List.copyOf(numeric);
         Map<String, List<String>> copy = new LinkedHashMap<>();
         levels.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-        this.levels = java.util.Collections.unmodifiableMap(copy);
+        this.levels = Collections.unmodifiableMap(copy);
         List<String> cols = new ArrayList<>(this.numeric);
         this.levels.forEach((k, v) -> {
             if (v.size() > 1) {

@@ -25,9 +25,11 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A hybrid of an analytical model and a learned correction (the grey-box approach of, e.g., Didona et
@@ -94,7 +96,7 @@ public final class HybridEstimator implements Estimator {
 
     private static LearnerKind learner(HyperParameters h) {
         String l = h.choice("learner", "cart", "random-forest", "xgboost", "linear-sgd");
-        return LearnerKind.valueOf(l.toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+        return LearnerKind.valueOf(l.toUpperCase(Locale.ROOT).replace('-', '_'));
     }
 
     @Override
@@ -150,7 +152,7 @@ public final class HybridEstimator implements Estimator {
         Estimator baseEstimator = all.get(baseName);
         if (baseEstimator == null) {
             throw new CannotFitException("hybrid: no analytical estimator named '" + baseName + "' is registered (known: "
-                    + String.join(", ", new java.util.TreeSet<>(all.keySet())) + ")");
+                    + String.join(", ", new TreeSet<>(all.keySet())) + ")");
         }
         Predictor base;
         try {

@@ -10,6 +10,9 @@ import org.tribuo.ensemble.EnsembleModel;
 import org.tribuo.regression.Regressor;
 import org.tribuo.regression.rtree.IndependentRegressionTreeModel;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -111,7 +114,7 @@ public final class CompiledTrees {
     }
 
     /** Writes the arrays, bit-exact. */
-    public void write(java.io.DataOutput out) throws java.io.IOException {
+    public void write(DataOutput out) throws IOException {
         writeInts(out, roots);
         writeInts(out, feature);
         out.writeInt(threshold.length);
@@ -126,7 +129,7 @@ public final class CompiledTrees {
         }
     }
 
-    private static void writeInts(java.io.DataOutput out, int[] v) throws java.io.IOException {
+    private static void writeInts(DataOutput out, int[] v) throws IOException {
         out.writeInt(v.length);
         for (int x : v) {
             out.writeInt(x);
@@ -139,7 +142,7 @@ public final class CompiledTrees {
      *
      * @throws java.io.IOException when the arrays are inconsistent
      */
-    public static CompiledTrees read(java.io.DataInput in, int width, int maxNodes) throws java.io.IOException {
+    public static CompiledTrees read(DataInput in, int width, int maxNodes) throws IOException {
         int[] roots = readInts(in, maxNodes);
         int[] feature = readInts(in, maxNodes);
         double[] threshold = readDoubles(in, maxNodes);
@@ -148,29 +151,29 @@ public final class CompiledTrees {
         double[] leaf = readDoubles(in, maxNodes);
         int n = feature.length;
         if (roots.length == 0 || threshold.length != n || left.length != n || right.length != n || leaf.length != n) {
-            throw new java.io.IOException("compiled trees have inconsistent array lengths");
+            throw new IOException("compiled trees have inconsistent array lengths");
         }
         for (int r : roots) {
             if (r < 0 || r >= n) {
-                throw new java.io.IOException("compiled tree root " + r + " out of range");
+                throw new IOException("compiled tree root " + r + " out of range");
             }
         }
         for (int i = 0; i < n; i++) {
             if (feature[i] >= width || feature[i] < -1) {
-                throw new java.io.IOException("compiled tree node " + i + " splits on column " + feature[i]
+                throw new IOException("compiled tree node " + i + " splits on column " + feature[i]
                         + " of " + width);
             }
             if (feature[i] >= 0 && (left[i] <= i || right[i] <= i || left[i] >= n || right[i] >= n)) {
-                throw new java.io.IOException("compiled tree node " + i + " has children out of order");
+                throw new IOException("compiled tree node " + i + " has children out of order");
             }
         }
         return new CompiledTrees(roots, feature, threshold, left, right, leaf);
     }
 
-    private static int[] readInts(java.io.DataInput in, int max) throws java.io.IOException {
+    private static int[] readInts(DataInput in, int max) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > max) {
-            throw new java.io.IOException("compiled tree array of " + n + " entries");
+            throw new IOException("compiled tree array of " + n + " entries");
         }
         int[] v = new int[n];
         for (int i = 0; i < n; i++) {
@@ -179,10 +182,10 @@ public final class CompiledTrees {
         return v;
     }
 
-    private static double[] readDoubles(java.io.DataInput in, int max) throws java.io.IOException {
+    private static double[] readDoubles(DataInput in, int max) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > max) {
-            throw new java.io.IOException("compiled tree array of " + n + " entries");
+            throw new IOException("compiled tree array of " + n + " entries");
         }
         double[] v = new double[n];
         for (int i = 0; i < n; i++) {

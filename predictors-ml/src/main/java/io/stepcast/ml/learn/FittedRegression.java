@@ -10,6 +10,10 @@ import org.tribuo.impl.ArrayExample;
 import org.tribuo.regression.RegressionFactory;
 import org.tribuo.regression.Regressor;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -88,9 +92,9 @@ public final class FittedRegression {
     }
 
     /** This regression with the quantile forest read from a payload ({@link #writeQuantiles}). */
-    public FittedRegression withQuantiles(java.io.DataInput in, int maxRows) throws java.io.IOException {
+    public FittedRegression withQuantiles(DataInput in, int maxRows) throws IOException {
         if (compiled == null) {
-            throw new java.io.IOException("quantile forest stored for a model without flattened trees");
+            throw new IOException("quantile forest stored for a model without flattened trees");
         }
         return new FittedRegression(this, ForestQuantiles.read(in, compiled, columns.length, maxRows));
     }
@@ -101,7 +105,7 @@ public final class FittedRegression {
     }
 
     /** Writes the quantile forest's training rows; only when {@link #hasQuantiles()}. */
-    public void writeQuantiles(java.io.DataOutput out) throws java.io.IOException {
+    public void writeQuantiles(DataOutput out) throws IOException {
         quantiles.write(out);
     }
 
@@ -125,7 +129,7 @@ public final class FittedRegression {
         for (int probe = -1; probe < 2 * w; probe++) {
             double[] x = new double[w];
             // Non-zero everywhere: Tribuo treats a zero as an absent feature, and an example needs one.
-            java.util.Arrays.fill(x, 0.37);
+            Arrays.fill(x, 0.37);
             if (probe >= 0) {
                 x[probe / 2] = probe % 2 == 0 ? 1.3 : -1.3;
             }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * Seeded k-fold grid search over a learner's hyper-parameters. A hyper-parameter whose value is a
@@ -143,6 +144,6 @@ public final class GridSearch {
     }
 
     private static int[] indices(int[] fold, int f, boolean inFold) {
-        return java.util.stream.IntStream.range(0, fold.length).filter(i -> (fold[i] == f) == inFold).toArray();
+        return IntStream.range(0, fold.length).filter(i -> (fold[i] == f) == inFold).toArray();
     }
 }

@@ -15,6 +15,8 @@ import org.tribuo.regression.sgd.linear.LinearSGDTrainer;
 import org.tribuo.regression.sgd.objectives.SquaredLoss;
 import org.tribuo.regression.xgboost.XGBoostRegressionTrainer;
 
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -83,7 +85,7 @@ public enum LearnerKind {
 
     /** The registered name: lower-case with dashes. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** Builds a CART trainer; shared by the single tree, the forests and the Courier forests. */
@@ -121,7 +123,7 @@ public enum LearnerKind {
     /** A learner's hyper-parameters restricted from a larger map (only the keys it declares). */
     public HyperParameters pick(Map<String, String> all) {
         HyperParameters d = defaults();
-        java.util.Map<String, String> mine = new java.util.LinkedHashMap<>();
+        Map<String, String> mine = new LinkedHashMap<>();
         d.values().keySet().forEach(k -> {
             if (all.containsKey(k)) {
                 mine.put(k, all.get(k));

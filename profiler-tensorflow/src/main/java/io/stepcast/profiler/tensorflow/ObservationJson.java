@@ -6,6 +6,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -40,7 +41,7 @@ final class ObservationJson {
         n.put("runs", o.measurements().runs());
         put(n, "sd_step_time_s", o.measurements().standardDeviation(Target.STEP_TIME));
         ObjectNode tags = n.putObject("tags");
-        o.tags().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+        o.tags().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> tags.put(e.getKey(), e.getValue()));
         return n;
     }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -97,7 +98,7 @@ class LenetSmokeTest {
         assertThat(imported.stepTimeUs()).isEqualTo(direct.stepTimeUs());
         assertThat(imported.receives()).isEqualTo(direct.receives());
         assertThat(imported.sends()).isEqualTo(direct.sends());
-        Map<String, java.util.Set<String>> importedRequires = imported.ops().stream()
+        Map<String, Set<String>> importedRequires = imported.ops().stream()
                 .collect(Collectors.toMap(ComputeOp::name, ComputeOp::requires));
         direct.ops().forEach(op -> assertThat(importedRequires.get(op.name())).as(op.name()).isEqualTo(op.requires()));
     }
