@@ -56,36 +56,21 @@ final class HardwareTables {
     /** The NVLink matrices of {@code graphs.tsv}, by the topology and GPU count they describe. */
     static List<TopologyGraph> readGraphs() {
         List<TopologyGraph> out = new ArrayList<>();
-        String display = "io/stepcast/datasets/hardware/graphs.tsv";
-        try (InputStream in = HardwareTables.class.getResourceAsStream(FOLDER + "graphs.tsv")) {
-            if (in == null) {
-                throw new IllegalStateException(display + " is missing from the jar");
-            }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            int line = 0;
-            for (String text = r.readLine(); text != null; text = r.readLine()) {
-                line++;
-                if (text.isBlank() || text.startsWith("#")) {
-                    continue;
+        forEachLine("graphs.tsv", (f, where) -> {
+            try {
+                String[] rows = f[3].split(";");
+                int[][] links = new int[rows.length][];
+                for (int i = 0; i < rows.length; i++) {
+                    links[i] = Arrays.stream(rows[i].split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
                 }
-                String[] f = text.split("\t", -1);
-                try {
-                    String[] rows = f[3].split(";");
-                    int[][] links = new int[rows.length][];
-                    for (int i = 0; i < rows.length; i++) {
-                        links[i] = Arrays.stream(rows[i].split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
-                    }
-                    if (f.length != 5 || links.length != Integer.parseInt(f[2])) {
-                        throw new IllegalArgumentException("expected 5 columns and a " + f[2] + " x " + f[2] + " matrix");
-                    }
-                    out.add(new TopologyGraph(IntraNodeTopology.valueOf(f[1]), new GpuLinkGraph(f[0], links, f[4])));
-                } catch (RuntimeException e) {
-                    throw new IllegalStateException(display + ":" + line + ": " + e.getMessage(), e);
+                if (f.length != 5 || links.length != Integer.parseInt(f[2])) {
+                    throw new IllegalArgumentException("expected 5 columns and a " + f[2] + " x " + f[2] + " matrix");
                 }
+                out.add(new TopologyGraph(IntraNodeTopology.valueOf(f[1]), new GpuLinkGraph(f[0], links, f[4])));
+            } catch (RuntimeException e) {
+                throw new IllegalStateException(where + ": " + e.getMessage(), e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        });
         return out;
     }
 
@@ -103,30 +88,40 @@ final class HardwareTables {
 
     /** As {@link #read(String, int, Row, List)}, with up to {@code optional} more columns after the required ones. */
     private static void read(String file, int columns, int optional, Row row, List<HardwareEntry> out) {
+        forEachLine(file, (f, where) -> {
+            if (f.length < columns || f.length > columns + optional) {
+                throw new IllegalStateException(where + ": expected " + columns
+                        + (optional == 0 ? "" : " to " + (columns + optional)) + " tab-separated columns, found "
+                        + f.length);
+            }
+            try {
+                out.add(row.parse(f, where));
+            } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
+                throw new IllegalStateException(where + ": " + e.getMessage(), e);
+            }
+        });
+    }
+
+    /** What is done with the tab-separated fields of one line; {@code where} is its file and line number. */
+    private interface Line {
+        void accept(String[] fields, String where);
+    }
+
+    /** Calls {@code line} for every line of an embedded table but the blank lines and the comments. */
+    private static void forEachLine(String file, Line line) {
         String display = "io/stepcast/datasets/hardware/" + file;
         try (InputStream in = HardwareTables.class.getResourceAsStream(FOLDER + file)) {
             if (in == null) {
                 throw new IllegalStateException(display + " is missing from the jar");
             }
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            int line = 0;
+            int number = 0;
             for (String text = r.readLine(); text != null; text = r.readLine()) {
-                line++;
+                number++;
                 if (text.isBlank() || text.startsWith("#")) {
                     continue;
                 }
-                String where = display + ":" + line;
-                String[] f = text.split("\t", -1);
-                if (f.length < columns || f.length > columns + optional) {
-                    throw new IllegalStateException(where + ": expected " + columns
-                            + (optional == 0 ? "" : " to " + (columns + optional)) + " tab-separated columns, found "
-                            + f.length);
-                }
-                try {
-                    out.add(row.parse(f, where));
-                } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
-                    throw new IllegalStateException(where + ": " + e.getMessage(), e);
-                }
+                line.accept(text.split("\t", -1), display + ":" + number);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
