@@ -61,6 +61,15 @@ public record HyperParameters(Map<String, String> values) {
         }
     }
 
+    /** The value as an int, which must be at least {@code min}. */
+    public int integerAtLeast(String key, int min) {
+        int v = integer(key);
+        if (v < min) {
+            throw new IllegalArgumentException("hyper-parameter '" + key + "' must be at least " + min);
+        }
+        return v;
+    }
+
     /** The value as a long. */
     public long longValue(String key) {
         try {

@@ -21,10 +21,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 
 /**
  * Reads the embedded hardware tables ({@code io/stepcast/datasets/hardware/{devices,links,nics,systems}.tsv}):
@@ -45,7 +43,7 @@ final class HardwareTables {
         read("devices.tsv", 9, 1, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
                 number(f[3], where), number(f[4], where), number(f[5], where), number(f[6], where),
                 number(f[7], where), f[8], f.length > 9 && !f[9].equals("-")
-                        ? OptionalInt.of(Integer.parseInt(f[9])) : OptionalInt.empty()), out);
+                        ? java.util.OptionalInt.of(Integer.parseInt(f[9])) : java.util.OptionalInt.empty()), out);
         read("links.tsv", 7, (f, where) -> new LinkSpec(f[0], aliases(f[1]), LinkKind.valueOf(f[2]),
                 number(f[3], where).orElseThrow(), Integer.parseInt(f[4]), number(f[5], where), f[6]), out);
         read("nics.tsv", 6, (f, where) -> new NicSpec(f[0], aliases(f[1]), NicKind.valueOf(f[2]),
@@ -58,36 +56,24 @@ final class HardwareTables {
     /** The NVLink matrices of {@code graphs.tsv}, by the topology and GPU count they describe. */
     static List<TopologyGraph> readGraphs() {
         List<TopologyGraph> out = new ArrayList<>();
-        String display = "io/stepcast/datasets/hardware/graphs.tsv";
-        try (InputStream in = HardwareTables.class.getResourceAsStream(FOLDER + "graphs.tsv")) {
-            if (in == null) {
-                throw new IllegalStateException(display + " is missing from the jar");
+        forEachLine("graphs.tsv", (f, where) -> {
+            if (f.length != 5) {
+                throw new IllegalStateException(where + ": expected 5 tab-separated columns, found " + f.length);
             }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            int line = 0;
-            for (String text = r.readLine(); text != null; text = r.readLine()) {
-                line++;
-                if (text.isBlank() || text.startsWith("#")) {
-                    continue;
+            try {
+                String[] rows = f[3].split(";");
+                int[][] links = new int[rows.length][];
+                for (int i = 0; i < rows.length; i++) {
+                    links[i] = Arrays.stream(rows[i].split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
                 }
-                String[] f = text.split("\t", -1);
-                try {
-                    String[] rows = f[3].split(";");
-                    int[][] links = new int[rows.length][];
-                    for (int i = 0; i < rows.length; i++) {
-                        links[i] = Arrays.stream(rows[i].split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
-                    }
-                    if (f.length != 5 || links.length != Integer.parseInt(f[2])) {
-                        throw new IllegalArgumentException("expected 5 columns and a " + f[2] + " x " + f[2] + " matrix");
-                    }
-                    out.add(new TopologyGraph(IntraNodeTopology.valueOf(f[1]), new GpuLinkGraph(f[0], links, f[4])));
-                } catch (RuntimeException e) {
-                    throw new IllegalStateException(display + ":" + line + ": " + e.getMessage(), e);
+                if (links.length != Integer.parseInt(f[2])) {
+                    throw new IllegalArgumentException("expected a " + f[2] + " x " + f[2] + " matrix");
                 }
+                out.add(new TopologyGraph(IntraNodeTopology.valueOf(f[1]), new GpuLinkGraph(f[0], links, f[4])));
+            } catch (RuntimeException e) {
+                throw new IllegalStateException(where + ": " + e.getMessage(), e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        });
         return out;
     }
 
@@ -105,30 +91,40 @@ final class HardwareTables {
 
     /** As {@link #read(String, int, Row, List)}, with up to {@code optional} more columns after the required ones. */
     private static void read(String file, int columns, int optional, Row row, List<HardwareEntry> out) {
+        forEachLine(file, (f, where) -> {
+            if (f.length < columns || f.length > columns + optional) {
+                throw new IllegalStateException(where + ": expected " + columns
+                        + (optional == 0 ? "" : " to " + (columns + optional)) + " tab-separated columns, found "
+                        + f.length);
+            }
+            try {
+                out.add(row.parse(f, where));
+            } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
+                throw new IllegalStateException(where + ": " + e.getMessage(), e);
+            }
+        });
+    }
+
+    /** What is done with the tab-separated fields of one line; {@code where} is its file and line number. */
+    private interface Line {
+        void accept(String[] fields, String where);
+    }
+
+    /** Calls {@code line} for every line of an embedded table but the blank lines and the comments. */
+    private static void forEachLine(String file, Line line) {
         String display = "io/stepcast/datasets/hardware/" + file;
         try (InputStream in = HardwareTables.class.getResourceAsStream(FOLDER + file)) {
             if (in == null) {
                 throw new IllegalStateException(display + " is missing from the jar");
             }
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            int line = 0;
+            int number = 0;
             for (String text = r.readLine(); text != null; text = r.readLine()) {
-                line++;
+                number++;
                 if (text.isBlank() || text.startsWith("#")) {
                     continue;
                 }
-                String where = display + ":" + line;
-                String[] f = text.split("\t", -1);
-                if (f.length < columns || f.length > columns + optional) {
-                    throw new IllegalStateException(where + ": expected " + columns
-                            + (optional == 0 ? "" : " to " + (columns + optional)) + " tab-separated columns, found "
-                            + f.length);
-                }
-                try {
-                    out.add(row.parse(f, where));
-                } catch (IllegalArgumentException | NoSuchElementException e) {
-                    throw new IllegalStateException(where + ": " + e.getMessage(), e);
-                }
+                line.accept(text.split("\t", -1), display + ":" + number);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -81,11 +81,7 @@ public final class ResultsJson {
         }
         ArrayNode reproduction = root.putArray("reproduction");
         for (ReproductionRow row : r.reproduction()) {
-            ObjectNode o = reproduction.addObject();
-            o.put("quantity", row.quantity());
-            number(o, "published", row.published());
-            number(o, "reproduced", row.reproduced());
-            number(o, "relative_difference", row.relativeDifference());
+            reproduction(reproduction.addObject(), row);
         }
         curves(root, r);
         return write(root);
@@ -140,10 +136,7 @@ public final class ResultsJson {
         ArrayNode reproduction = root.putArray("reproduction");
         for (ReproductionRow row : r.reproduction()) {
             ObjectNode o = reproduction.addObject();
-            o.put("quantity", row.quantity());
-            number(o, "published", row.published());
-            number(o, "reproduced", row.reproduced());
-            number(o, "relative_difference", row.relativeDifference());
+            reproduction(o, row);
             o.put("note", row.note());
         }
         ObjectNode predictorNotes = root.putObject("unavailable_predictors");
@@ -187,6 +180,13 @@ public final class ResultsJson {
         number(o, "violation_rate", sc.violationRate());
         number(o, "regret", sc.regret());
         number(o, "feasible_missed", sc.feasibleMissed());
+    }
+
+    private static void reproduction(ObjectNode o, ReproductionRow row) {
+        o.put("quantity", row.quantity());
+        number(o, "published", row.published());
+        number(o, "reproduced", row.reproduced());
+        number(o, "relative_difference", row.relativeDifference());
     }
 
     private static void number(ObjectNode o, String key, double v) {

@@ -55,10 +55,7 @@ public final class CourierSelector implements BatchSizeSelector {
                            BatchScope scope, double alpha, BatchObjective objective) {
         this.objective = Objects.requireNonNull(objective, "objective");
         this.timePredictor = Objects.requireNonNull(timePredictor, "timePredictor");
-        if (timeTarget != Target.RESPONSE_TIME && timeTarget != Target.STEP_TIME) {
-            throw new IllegalArgumentException("time target must be response-time or step-time, was " + timeTarget);
-        }
-        this.timeTarget = timeTarget;
+        this.timeTarget = Candidates.latency(timeTarget);
         this.accuracyPredictor = accuracyPredictor.orElse(null);
         this.scope = Objects.requireNonNull(scope, "scope");
         Validate.finite(alpha, "alpha");
@@ -77,13 +74,11 @@ public final class CourierSelector implements BatchSizeSelector {
         List<CandidateEstimate> estimates = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (int b : new TreeSet<>(candidates)) {
-            Config c;
-            try {
-                c = scope.apply(config, b);
-            } catch (IllegalArgumentException e) {
-                skipped.add(b + ": " + e.getMessage());
+            Optional<Config> scoped = Candidates.scoped(scope, config, b, skipped);
+            if (scoped.isEmpty()) {
                 continue;
             }
+            Config c = scoped.get();
             Prediction t = timePredictor.predict(c, timeTarget);
             if (t instanceof Prediction.NotApplicable na) {
                 skipped.add(b + ": " + na.reason());
@@ -122,14 +117,7 @@ public final class CourierSelector implements BatchSizeSelector {
         CandidateEstimate best;
         String why;
         if (accuracyPredictor != null) {
-            // Estimates are in ascending batch order and max() keeps the first maximum only when we
-            // compare strictly, so walk explicitly: ties go to the smaller batch.
-            best = feasible.get(0);
-            for (CandidateEstimate c : feasible) {
-                if (c.accuracy().getAsDouble() > best.accuracy().getAsDouble()) {
-                    best = c;
-                }
-            }
+            best = Candidates.mostAccurate(feasible);
             why = "highest predicted accuracy among the " + feasible.size() + " candidates predicted to meet the SLO";
         } else {
             best = objective.best(config, scope, feasible);

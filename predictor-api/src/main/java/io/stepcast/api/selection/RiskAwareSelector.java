@@ -47,10 +47,7 @@ public final class RiskAwareSelector implements BatchSizeSelector {
     public RiskAwareSelector(Predictor timePredictor, Target timeTarget, Optional<Predictor> accuracyPredictor,
                              BatchScope scope, double risk, BatchObjective objective) {
         this.timePredictor = Objects.requireNonNull(timePredictor, "timePredictor");
-        if (timeTarget != Target.RESPONSE_TIME && timeTarget != Target.STEP_TIME) {
-            throw new IllegalArgumentException("time target must be response-time or step-time, was " + timeTarget);
-        }
-        this.timeTarget = timeTarget;
+        this.timeTarget = Candidates.latency(timeTarget);
         this.accuracyPredictor = Objects.requireNonNull(accuracyPredictor, "accuracyPredictor");
         this.scope = Objects.requireNonNull(scope, "scope");
         Validate.finite(risk, "risk");
@@ -87,13 +84,11 @@ public final class RiskAwareSelector implements BatchSizeSelector {
         int pointOnly = 0;
         int unstated = 0;
         for (int b : new TreeSet<>(candidates)) {
-            Config c;
-            try {
-                c = scope.apply(config, b);
-            } catch (IllegalArgumentException e) {
-                skipped.add(b + ": " + e.getMessage());
+            Optional<Config> scoped = Candidates.scoped(scope, config, b, skipped);
+            if (scoped.isEmpty()) {
                 continue;
             }
+            Config c = scoped.get();
             Prediction t = timePredictor.predict(c, timeTarget, 1 - risk);
             if (!(t instanceof Prediction.Value v)) {
                 skipped.add(b + ": " + ((Prediction.NotApplicable) t).reason());
@@ -135,12 +130,7 @@ public final class RiskAwareSelector implements BatchSizeSelector {
         CandidateEstimate best;
         String why;
         if (accuracyPredictor.isPresent()) {
-            best = feasible.get(0);
-            for (CandidateEstimate c : feasible) {
-                if (c.accuracy().getAsDouble() > best.accuracy().getAsDouble()) {
-                    best = c;
-                }
-            }
+            best = Candidates.mostAccurate(feasible);
             why = "highest predicted accuracy among the " + feasible.size() + " candidates whose " + level
                     + " meets the SLO";
         } else {

@@ -3,9 +3,7 @@ package io.stepcast.queueing.cli;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.queueing.SyntheticProfileSource;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,17 +14,13 @@ import static org.assertj.core.api.Assertions.within;
 
 /** {@code stepcast simulate --architecture allreduce} on the synthetic chain model and the real hardware catalog. */
 class SimulateAllReduceCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final SimulateCli cli = new SimulateCli(() -> new SimulateCommand(Optional.of(new SyntheticProfileSource()),
+            Optional.of(new DefaultHardwareCatalog())));
+    private final StringWriter out = cli.out();
+    private final StringWriter err = cli.err();
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new SimulateCommand(Optional.of(new SyntheticProfileSource()),
-                Optional.of(new DefaultHardwareCatalog())));
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        System.err.print(err);
-        return code;
+        return cli.run(args);
     }
 
     private static List<String> base(String... more) {

@@ -21,16 +21,12 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class SimulateCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final SimulateCli cli = new SimulateCli(() -> new SimulateCommand(Optional.of(new SyntheticProfileSource())));
+    private final StringWriter out = cli.out();
+    private final StringWriter err = cli.err();
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new SimulateCommand(Optional.of(new SyntheticProfileSource())));
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        System.err.print(err);
-        return code;
+        return cli.run(args);
     }
 
     @Test

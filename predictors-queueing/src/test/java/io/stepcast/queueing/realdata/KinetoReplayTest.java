@@ -5,13 +5,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import io.stepcast.queueing.cli.SimulateCli;
 import io.stepcast.queueing.cli.SimulateCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,17 +25,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * predictions from the cost model.
  */
 class KinetoReplayTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final SimulateCli cli = new SimulateCli(() -> new SimulateCommand(Optional.of(new DefaultProfileSource()),
+            Optional.of(new DefaultHardwareCatalog())));
+    private final StringWriter out = cli.out();
+    private final StringWriter err = cli.err();
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new SimulateCommand(Optional.of(new DefaultProfileSource()),
-                Optional.of(new DefaultHardwareCatalog())));
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        System.err.print(err);
-        return code;
+        return cli.run(args);
     }
 
     private static String trace(String name) {

@@ -50,9 +50,7 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
         this.hardware = hardware;
         this.zoo = zoo;
         hp.choice("nic", "hierarchical", "shared");
-        if (hp.integer("min-points") < 3) {
-            throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 3");
-        }
+        hp.integerAtLeast("min-points", 3);
     }
 
     @Override
@@ -73,8 +71,7 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
 
     @Override
     protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
-        if (group.size() < params().integer("min-points")) {
-            why.add("only " + group.size() + " observations, " + NAME + " needs " + params().integer("min-points"));
+        if (fewerThanMinPoints(group, why)) {
             return Optional.empty();
         }
         List<TopoPolluxFitter.Point> points = group.stream().map(o -> new TopoPolluxFitter.Point(

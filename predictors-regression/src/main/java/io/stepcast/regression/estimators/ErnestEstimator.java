@@ -36,9 +36,7 @@ public final class ErnestEstimator extends GroupedEstimator {
                 ErnestEstimator::keyOf, ErnestEstimator::restore);
         hp.choice("machines", "workers", "nodes");
         hp.choice("weighting", NnlsFit.WEIGHTINGS);
-        if (hp.integer("min-points") < 1) {
-            throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 1");
-        }
+        hp.integerAtLeast("min-points", 1);
     }
 
     @Override
@@ -73,17 +71,13 @@ public final class ErnestEstimator extends GroupedEstimator {
     @Override
     protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
         boolean nodes = byNodes();
-        long distinct = NnlsFit.distinct(group, o -> features(o.config(), nodes));
-        int min = params().integer("min-points");
-        if (distinct < min) {
-            why.add("only " + distinct + " distinct configurations, ernest needs " + min);
-            return Optional.empty();
-        }
-        boolean relative = params().choice("weighting", NnlsFit.WEIGHTINGS).equals("relative");
-        double[] t = NnlsFit.fit(group, o -> features(o.config(), nodes), relative);
-        double[] c = java.util.Arrays.copyOf(t, 5);
-        c[4] = nodes ? 1 : 0;
-        return Optional.of(c);
+        Optional<double[]> t = NnlsFit.fitIfEnough(group, o -> features(o.config(), nodes), params(), NAME,
+                "distinct configurations", why);
+        return t.map(theta -> {
+            double[] c = java.util.Arrays.copyOf(theta, 5);
+            c[4] = nodes ? 1 : 0;
+            return c;
+        });
     }
 
     @Override

@@ -54,6 +54,19 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     /** Coefficients per group. */
     protected abstract int arity();
 
+    /**
+     * Whether the group has fewer observations than the hyper-parameter {@code min-points} (which the subclass
+     * declares), saying so in {@code why}: for the forms fitted on rows rather than on distinct configurations.
+     */
+    protected final boolean fewerThanMinPoints(List<Observation> group, List<String> why) {
+        int min = params().integer("min-points");
+        if (group.size() >= min) {
+            return false;
+        }
+        why.add("only " + group.size() + " observations, " + name() + " needs " + min);
+        return true;
+    }
+
     /** The measured step time in seconds of an observation (converted from throughput when needed). */
     protected static double stepTime(Observation o) {
         return o.value(Target.STEP_TIME).orElseThrow();

@@ -1,9 +1,11 @@
 package io.stepcast.regression.estimators;
 
+import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Observation;
 import io.stepcast.regression.fit.NonNegativeLeastSquares;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -34,6 +36,27 @@ final class NnlsFit {
             b[i] = t * w;
         }
         return NonNegativeLeastSquares.solve(a, b);
+    }
+
+    /**
+     * The coefficients of a group under the {@code weighting} hyper-parameter, or empty (saying why) when the
+     * group has fewer distinct configurations than {@code min-points}: with fewer rows than terms the
+     * non-negative fit is not identified.
+     *
+     * @param estimator      the estimator's name, for the reason
+     * @param configurations what is counted, for the reason, e.g. {@code "distinct configurations"}
+     */
+    static Optional<double[]> fitIfEnough(List<Observation> group, Function<Observation, double[]> features,
+                                          HyperParameters params, String estimator, String configurations,
+                                          List<String> why) {
+        long distinct = distinct(group, features);
+        int min = params.integer("min-points");
+        if (distinct < min) {
+            why.add("only " + distinct + " " + configurations + ", " + estimator + " needs " + min);
+            return Optional.empty();
+        }
+        boolean relative = params.choice("weighting", WEIGHTINGS).equals("relative");
+        return Optional.of(fit(group, features, relative));
     }
 
     /** Number of distinct configurations (by their feature rows) among the observations. */

@@ -42,9 +42,7 @@ public final class OptimusEstimator extends GroupedEstimator {
                 + "NNLS (Peng et al., EuroSys 2018)", hp,
                 OptimusEstimator::keyOf, OptimusEstimator::restore);
         hp.choice("weighting", NnlsFit.WEIGHTINGS);
-        if (hp.integer("min-points") < 1) {
-            throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 1");
-        }
+        hp.integerAtLeast("min-points", 1);
     }
 
     @Override
@@ -85,14 +83,8 @@ public final class OptimusEstimator extends GroupedEstimator {
 
     @Override
     protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
-        long distinct = NnlsFit.distinct(group, o -> features(o.config()));
-        int min = params().integer("min-points");
-        if (distinct < min) {
-            why.add("only " + distinct + " distinct (workers, servers, batch) configurations, optimus needs " + min);
-            return Optional.empty();
-        }
-        boolean relative = params().choice("weighting", NnlsFit.WEIGHTINGS).equals("relative");
-        return Optional.of(NnlsFit.fit(group, o -> features(o.config()), relative));
+        return NnlsFit.fitIfEnough(group, o -> features(o.config()), params(), NAME,
+                "distinct (workers, servers, batch) configurations", why);
     }
 
     @Override

@@ -41,9 +41,7 @@ public final class PolluxEstimator extends GroupedEstimator {
             throw new IllegalArgumentException("hyper-parameter 'starts' must be in [1, " + PolluxFitter.maxStarts()
                     + "], was " + s);
         }
-        if (hp.integer("min-points") < 3) {
-            throw new IllegalArgumentException("hyper-parameter 'min-points' must be at least 3");
-        }
+        hp.integerAtLeast("min-points", 3);
     }
 
     @Override
@@ -71,8 +69,7 @@ public final class PolluxEstimator extends GroupedEstimator {
 
     @Override
     protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
-        if (group.size() < params().integer("min-points")) {
-            why.add("only " + group.size() + " observations, pollux needs " + params().integer("min-points"));
+        if (fewerThanMinPoints(group, why)) {
             return Optional.empty();
         }
         List<PolluxFitter.Point> points = group.stream()
