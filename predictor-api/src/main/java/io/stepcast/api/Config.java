@@ -1,5 +1,6 @@
 package io.stepcast.api;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -28,7 +29,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
     }
 
     /** Shorthand for {@code deployment().parallel()}. */
-    public java.util.Optional<ParallelLayout> parallel() {
+    public Optional<ParallelLayout> parallel() {
         return deployment.parallel();
     }
 
@@ -169,7 +170,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
             int ps = parameterServers != null ? parameterServers : architecture.usesParameterServers() ? 1 : 0;
             Workload w = new Workload(model, framework, dataset, parameterBytes);
             Deployment d = new Deployment(architecture, workers, ps, nodes == null ? 1 : nodes,
-                    devicesPerWorker, tenants, colocatedPs, bandwidthGbps, hardware, java.util.Optional.ofNullable(parallel));
+                    devicesPerWorker, tenants, colocatedPs, bandwidthGbps, hardware, Optional.ofNullable(parallel));
             return new Config(w, d, localBatch);
         }
     }

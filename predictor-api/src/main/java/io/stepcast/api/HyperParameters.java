@@ -1,5 +1,6 @@
 package io.stepcast.api;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,11 +100,16 @@ public record HyperParameters(Map<String, String> values) {
 
     /** The value as a comma-separated list of trimmed, non-empty items. */
     public List<String> list(String key) {
-        return java.util.Arrays.stream(text(key).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(text(key).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
     /** The value, which must be one of {@code allowed}. */
     public String choice(String key, String... allowed) {
+        return choice(key, List.of(allowed));
+    }
+
+    /** As {@link #choice(String, String...)}, over a list (a constant list of choices cannot be changed). */
+    public String choice(String key, List<String> allowed) {
         String v = text(key).trim();
         for (String a : allowed) {
             if (a.equalsIgnoreCase(v)) {

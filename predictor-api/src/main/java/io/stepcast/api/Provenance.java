@@ -1,5 +1,6 @@
 package io.stepcast.api;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -20,12 +21,12 @@ public record Provenance(String estimator, Map<String, String> hyperParameters, 
                          String trainingChecksum, int trainingSize, long seed, Map<String, String> versions) {
     public Provenance {
         Validate.text(estimator, "estimator");
-        hyperParameters = java.util.Collections.unmodifiableMap(new TreeMap<>(
+        hyperParameters = Collections.unmodifiableMap(new TreeMap<>(
                 Objects.requireNonNullElse(hyperParameters, Map.of())));
         Validate.text(trainingSetId, "training set id");
         Validate.text(trainingChecksum, "training checksum");
         Validate.nonNegative(trainingSize, "training size");
-        versions = java.util.Collections.unmodifiableMap(new TreeMap<>(Objects.requireNonNullElse(versions, Map.of())));
+        versions = Collections.unmodifiableMap(new TreeMap<>(Objects.requireNonNullElse(versions, Map.of())));
     }
 
     /** Provenance of a fit on {@code training} by {@code estimator}. */

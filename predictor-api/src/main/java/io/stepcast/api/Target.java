@@ -1,5 +1,7 @@
 package io.stepcast.api;
 
+import java.util.Locale;
+
 /** A quantity a predictor can be asked for, with its unit. */
 public enum Target {
     /** Seconds per SGD step of one worker (synchronous: of the whole job). */
@@ -24,12 +26,12 @@ public enum Target {
 
     /** Lower-case, dash-separated name as used on the command line and in reports. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** Parses a {@link #label()} or enum name, case-insensitively. */
     public static Target parse(String text) {
-        String key = text.trim().toUpperCase(java.util.Locale.ROOT).replace('-', '_');
+        String key = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
         try {
             return Target.valueOf(key);
         } catch (IllegalArgumentException e) {

@@ -2,6 +2,9 @@ package io.stepcast.api;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
+import java.util.OptionalDouble;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,14 +41,14 @@ class ParallelLayoutTest {
     void theLayoutMustCoverTheDeploymentsGpus() {
         ParallelLayout p = new ParallelLayout(2, 2, 2, 1, 4);
         assertThatThrownBy(() -> new Deployment(Architecture.ALLREDUCE, 2, 0, 1, 2, 1, false,
-                java.util.OptionalDouble.empty(), "vtrain-a100", java.util.Optional.of(p)))
+                OptionalDouble.empty(), "vtrain-a100", Optional.of(p)))
                 .hasMessage("tensor x pipeline x data = 2 x 2 x 2 = 8 must equal the GPUs (workers x devices_per_worker"
                         + " = 2 x 2 = 4)");
         assertThatThrownBy(() -> new Deployment(Architecture.SYNC_PS, 2, 1, 1, 4, 1, false,
-                java.util.OptionalDouble.empty(), "x", java.util.Optional.of(p)))
+                OptionalDouble.empty(), "x", Optional.of(p)))
                 .hasMessageContaining("needs the ALLREDUCE architecture");
-        Deployment d = new Deployment(Architecture.ALLREDUCE, 2, 0, 1, 4, 1, false, java.util.OptionalDouble.empty(),
-                "x", java.util.Optional.of(p));
+        Deployment d = new Deployment(Architecture.ALLREDUCE, 2, 0, 1, 4, 1, false, OptionalDouble.empty(),
+                "x", Optional.of(p));
         assertThatThrownBy(() -> new Config(Workload.of("gpt"), d, 8))
                 .hasMessage("global batch 16 must equal micro-batch x micro-batches x data = 1 x 4 x 2 = 8");
         assertThatThrownBy(() -> new ParallelLayout(0, 1, 1, 1, 1)).hasMessageContaining("tensor_parallel");

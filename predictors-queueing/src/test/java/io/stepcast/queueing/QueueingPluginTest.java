@@ -5,6 +5,8 @@ import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
 import org.junit.jupiter.api.Test;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,9 +33,9 @@ class QueueingPluginTest {
         // End to end through the registry: the command gets the datasets module's zoo.
         CommandExtension simulate = r.commands().stream().filter(c -> c.name().equals("simulate")).findFirst()
                 .orElseThrow();
-        java.io.StringWriter out = new java.io.StringWriter();
+        StringWriter out = new StringWriter();
         picocli.CommandLine cl = new picocli.CommandLine(simulate.command());
-        cl.setOut(new java.io.PrintWriter(out));
+        cl.setOut(new PrintWriter(out));
         int code = cl.execute("--model", "ResNet-50", "--step-time", "1.2214", "--local-batch", "64",
                 "--workers", "1,8", "--ps", "2", "--colocated", "--workers-per-host", "8", "--mode", "sync",
                 "--steps", "3", "--warmup", "1", "--json");

@@ -7,8 +7,11 @@ import io.stepcast.api.profile.Receive;
 import io.stepcast.api.profile.Send;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Hand-made, synthetic single-worker profiles for the unit tests of the mechanics (not real data). */
@@ -102,7 +105,7 @@ public final class SyntheticProfiles {
             {"conv1/filter_grad", 311.0, all}, {"fc1/weights_grad", 31.0, all}};
         List<ComputeOp> opList = new ArrayList<>();
         double clock = 100;
-        java.util.Map<String, Double> end = new java.util.HashMap<>();
+        Map<String, Double> end = new HashMap<>();
         for (Object[] op : ops) {
             @SuppressWarnings("unchecked")
             Set<String> req = (Set<String>) op[2];
@@ -116,7 +119,7 @@ public final class SyntheticProfiles {
             {"fc1/weights", "fc1/weights_grad"}};
         List<Send> sends = new ArrayList<>();
         for (String[] snd : sendsOf) {
-            long b = bytes[java.util.Arrays.asList(names).indexOf(snd[0])];
+            long b = bytes[Arrays.asList(names).indexOf(snd[0])];
             double at = end.get(snd[1]);
             sends.add(new Send(snd[0], b, snd[1], at, at + 2));
         }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -76,7 +77,7 @@ class AllreduceRealDataTest {
     @Test
     void allreduceAnalyticWithAFittedLinkEfficiency() {
         double m = polluxMape(new AllreduceAnalyticEstimator(Optional.of(new DefaultHardwareCatalog()),
-                Optional.of(new ZooCatalog())).withHyperParameters(java.util.Map.of("efficiency", "fit")), false);
+                Optional.of(new ZooCatalog())).withHyperParameters(Map.of("efficiency", "fit")), false);
         assertThat(m).isLessThanOrEqualTo(13.0);
     }
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class CodecTest {
     private static PluginRegistry registry;
     private static Map<String, List<Observation>> data;
-    private static final Map<String, Predictor> FITTED = new java.util.HashMap<>();
+    private static final Map<String, Predictor> FITTED = new HashMap<>();
 
     @BeforeAll
     static void load() throws IOException {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,7 +73,7 @@ class CourierOlsRealDataTest {
         Prediction p = fitted.predict(job.toBuilder().workers(16).nodes(3).localBatch(8).build(), Target.RESPONSE_TIME);
         assertThat(p).isInstanceOf(Prediction.NotApplicable.class);
         assertThat(((Prediction.NotApplicable) p).reason()).contains("cpu=16.0");
-        Predictor extrapolating = new CourierOlsEstimator().withHyperParameters(java.util.Map.of("extrapolate", "true"))
+        Predictor extrapolating = new CourierOlsEstimator().withHyperParameters(Map.of("extrapolate", "true"))
                 .fit(TrainingSet.of("cells", cells));
         assertThat(extrapolating.predict(job.toBuilder().workers(16).nodes(3).localBatch(8).build(), Target.RESPONSE_TIME)
                 .isValue()).isTrue();

@@ -4,12 +4,14 @@ import io.stepcast.regression.formula.Formula;
 import io.stepcast.regression.formula.Term;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class FormulaParserTest {
 
-    private static java.util.List<String> names(Formula f) {
+    private static List<String> names(Formula f) {
         return f.terms().stream().map(Term::name).toList();
     }
 
@@ -49,6 +51,6 @@ class FormulaParserTest {
     void containmentFollowsFactorsNotOrder() {
         assertThat(Term.of("cpu").isContainedIn(Term.of("batch", "cpu"))).isTrue();
         assertThat(Term.of("cpu", "batch").isContainedIn(Term.of("batch", "njobs"))).isFalse();
-        assertThat(Formula.fullFactorial("t", java.util.List.of("a", "b")).toString()).isEqualTo("t ~ a + b + a:b");
+        assertThat(Formula.fullFactorial("t", List.of("a", "b")).toString()).isEqualTo("t ~ a + b + a:b");
     }
 }

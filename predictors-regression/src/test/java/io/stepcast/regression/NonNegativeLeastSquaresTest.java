@@ -3,6 +3,8 @@ package io.stepcast.regression;
 import io.stepcast.regression.fit.NonNegativeLeastSquares;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -40,6 +42,6 @@ class NonNegativeLeastSquaresTest {
         for (int i = 0; i < 3; i++) {
             assertThat(a[i][0] * x[0] + a[i][1] * x[1] + a[i][2] * x[2]).isCloseTo(b[i], within(1e-9));
         }
-        assertThat(java.util.Arrays.stream(x).min().orElseThrow()).isGreaterThanOrEqualTo(0);
+        assertThat(Arrays.stream(x).min().orElseThrow()).isGreaterThanOrEqualTo(0);
     }
 }

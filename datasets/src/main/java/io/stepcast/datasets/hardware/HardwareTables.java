@@ -21,8 +21,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * Reads the embedded hardware tables ({@code io/stepcast/datasets/hardware/{devices,links,nics,systems}.tsv}):
@@ -43,7 +45,7 @@ final class HardwareTables {
         read("devices.tsv", 9, 1, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
                 number(f[3], where), number(f[4], where), number(f[5], where), number(f[6], where),
                 number(f[7], where), f[8], f.length > 9 && !f[9].equals("-")
-                        ? java.util.OptionalInt.of(Integer.parseInt(f[9])) : java.util.OptionalInt.empty()), out);
+                        ? OptionalInt.of(Integer.parseInt(f[9])) : OptionalInt.empty()), out);
         read("links.tsv", 7, (f, where) -> new LinkSpec(f[0], aliases(f[1]), LinkKind.valueOf(f[2]),
                 number(f[3], where).orElseThrow(), Integer.parseInt(f[4]), number(f[5], where), f[6]), out);
         read("nics.tsv", 6, (f, where) -> new NicSpec(f[0], aliases(f[1]), NicKind.valueOf(f[2]),
@@ -99,7 +101,7 @@ final class HardwareTables {
             }
             try {
                 out.add(row.parse(f, where));
-            } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
+            } catch (IllegalArgumentException | NoSuchElementException e) {
                 throw new IllegalStateException(where + ": " + e.getMessage(), e);
             }
         });

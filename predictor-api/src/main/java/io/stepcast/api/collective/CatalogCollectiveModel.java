@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -104,16 +105,16 @@ public final class CatalogCollectiveModel {
      * grows with the bytes); 0 when even an empty message takes longer (the latency alone), empty on one rank
      * (a collective over one rank costs nothing, whatever its size).
      */
-    public java.util.OptionalLong bytes(Collective op, double seconds) {
+    public OptionalLong bytes(Collective op, double seconds) {
         Objects.requireNonNull(op, "op");
         if (!(seconds >= 0) || !Double.isFinite(seconds)) {
             throw new IllegalArgumentException("seconds must be a non-negative number, was " + seconds);
         }
         if (placement.ranks() == 1) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
         }
         if (seconds(op, 0) >= seconds) {
-            return java.util.OptionalLong.of(0);
+            return OptionalLong.of(0);
         }
         double lo = 0;
         double hi = 1;
@@ -128,7 +129,7 @@ public final class CatalogCollectiveModel {
                 hi = mid;
             }
         }
-        return java.util.OptionalLong.of(Math.round((lo + hi) / 2));
+        return OptionalLong.of(Math.round((lo + hi) / 2));
     }
 
     /** The system a label names, or every catalogued system of the device it names. */

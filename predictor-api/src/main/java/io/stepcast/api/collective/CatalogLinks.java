@@ -8,7 +8,10 @@ import io.stepcast.api.hardware.LinkSpec;
 import io.stepcast.api.hardware.NicSpec;
 import io.stepcast.api.hardware.SystemSpec;
 
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * The {@link LinkCost}s of a catalogued system, from its link and NIC figures alone:
@@ -25,11 +28,11 @@ import java.util.Optional;
  */
 public final class CatalogLinks {
     private final HardwareCatalog catalog;
-    private final java.util.concurrent.ConcurrentMap<String, Integer> channels = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Integer> channels = new ConcurrentHashMap<>();
 
     /** @param catalog where the systems' links and NICs are looked up */
     public CatalogLinks(HardwareCatalog catalog) {
-        this.catalog = java.util.Objects.requireNonNull(catalog, "catalog");
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
     }
 
     /**

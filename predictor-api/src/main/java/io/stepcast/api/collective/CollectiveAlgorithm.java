@@ -1,5 +1,7 @@
 package io.stepcast.api.collective;
 
+import java.util.Objects;
+
 /**
  * The alpha-beta cost of collectives under one algorithm (ring, tree, hierarchical). {@code bytes} is the
  * size of the buffer the operation is named after, as nccl-tests counts it: the whole buffer of every rank
@@ -39,6 +41,6 @@ public interface CollectiveAlgorithm {
         if (!(bytes >= 0) || !Double.isFinite(bytes)) {
             throw new IllegalArgumentException("bytes must be a non-negative number, was " + bytes);
         }
-        java.util.Objects.requireNonNull(placement, "placement");
+        Objects.requireNonNull(placement, "placement");
     }
 }

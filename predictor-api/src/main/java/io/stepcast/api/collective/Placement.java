@@ -1,5 +1,6 @@
 package io.stepcast.api.collective;
 
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -31,7 +32,7 @@ public record Placement(List<Integer> gpusPerNode) {
         if (nodes < 1) {
             throw new IllegalArgumentException("nodes must be at least 1, was " + nodes);
         }
-        return new Placement(java.util.Collections.nCopies(nodes, gpusPerNode));
+        return new Placement(Collections.nCopies(nodes, gpusPerNode));
     }
 
     /** All ranks. */

@@ -1,6 +1,7 @@
 package io.stepcast.api.hardware;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -47,20 +48,20 @@ public record GpuLinkGraph(String name, int[][] links, String source) {
     public List<List<Integer>> rows() {
         List<List<Integer>> out = new ArrayList<>();
         for (int[] row : links) {
-            out.add(java.util.Arrays.stream(row).boxed().toList());
+            out.add(Arrays.stream(row).boxed().toList());
         }
         return out;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof GpuLinkGraph g && g.name.equals(name) && java.util.Arrays.deepEquals(g.links, links)
+        return o instanceof GpuLinkGraph g && g.name.equals(name) && Arrays.deepEquals(g.links, links)
                 && g.source.equals(source);
     }
 
     @Override
     public int hashCode() {
-        return name.hashCode() * 31 + java.util.Arrays.deepHashCode(links);
+        return name.hashCode() * 31 + Arrays.deepHashCode(links);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.stepcast.api.plugin;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -31,7 +32,7 @@ public record DataSource(String name, String title, String citation, String lice
     public String checksum() {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            files.stream().sorted(java.util.Comparator.comparing(SourceFile::path))
+            files.stream().sorted(Comparator.comparing(SourceFile::path))
                     .forEach(f -> md.update((f.sha256() + "  " + f.path() + "\n").getBytes(StandardCharsets.UTF_8)));
             return HexFormat.of().formatHex(md.digest());
         } catch (NoSuchAlgorithmException e) {

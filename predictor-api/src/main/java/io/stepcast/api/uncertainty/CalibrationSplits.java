@@ -4,8 +4,10 @@ import io.stepcast.api.Observation;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -68,7 +70,7 @@ final class CalibrationSplits {
         if (jobs.size() >= k) {
             List<String> order = new ArrayList<>(jobs);
             Collections.shuffle(order, random);
-            java.util.Map<String, Integer> fold = new java.util.HashMap<>();
+            Map<String, Integer> fold = new HashMap<>();
             for (int i = 0; i < order.size(); i++) {
                 fold.put(order.get(i), i % k);
             }

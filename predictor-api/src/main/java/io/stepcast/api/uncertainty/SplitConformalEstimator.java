@@ -10,10 +10,12 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -112,9 +114,9 @@ public final class SplitConformalEstimator implements Estimator {
         this.refit = params.flag(PREFIX + "refit");
         this.byJob = params.choice(PREFIX + "group", "job", "row").equals("job");
         this.normalise = Normalisation.valueOf(params.choice(PREFIX + "normalise", "auto", "spread", "relative", "none")
-                .toUpperCase(java.util.Locale.ROOT));
+                .toUpperCase(Locale.ROOT));
         this.mondrian = CalibrationScores.Mondrian.valueOf(params.choice(PREFIX + "mondrian", "model", "none")
-                .toUpperCase(java.util.Locale.ROOT));
+                .toUpperCase(Locale.ROOT));
         String f = params.text(PREFIX + "folds").trim();
         this.folds = f.equals("auto") ? 0 : params.integer(PREFIX + "folds");
         if (folds < 0 || folds > 50) {
@@ -251,7 +253,7 @@ public final class SplitConformalEstimator implements Estimator {
         Map<Target, Normalisation> modes = new EnumMap<>(Target.class);
         String why = "";
         for (int i = 0; i < parts.size(); i++) {
-            List<Observation> rest = new java.util.ArrayList<>();
+            List<Observation> rest = new ArrayList<>();
             for (int j = 0; j < parts.size(); j++) {
                 if (j != i) {
                     rest.addAll(parts.get(j));
@@ -272,7 +274,7 @@ public final class SplitConformalEstimator implements Estimator {
                     // The normalisation auto resolves to may differ from fold to fold; only one kind pools.
                     Normalisation m = modes.computeIfAbsent(t, x -> s.normalisation());
                     if (m == s.normalisation()) {
-                        pooled.computeIfAbsent(t, x -> new java.util.ArrayList<>()).add(s.mondrian()
+                        pooled.computeIfAbsent(t, x -> new ArrayList<>()).add(s.mondrian()
                                 == CalibrationScores.Mondrian.NONE ? Map.of("", s.scores()) : s.categories());
                     }
                 });

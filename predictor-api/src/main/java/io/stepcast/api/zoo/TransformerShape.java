@@ -2,6 +2,8 @@ package io.stepcast.api.zoo;
 
 import io.stepcast.api.Validate;
 
+import java.util.List;
+
 /**
  * The shape of a transformer model (the quantities Megatron-LM's cost formulas take; Narayanan et al.,
  * "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM", SC'21).
@@ -14,7 +16,7 @@ import io.stepcast.api.Validate;
  * @param ffn        inner size of the feed-forward block (4 x hidden in GPT and BERT)
  */
 public record TransformerShape(int layers, int hidden, int heads, int sequence, int vocabulary, int ffn) {
-    private static final java.util.List<String> FIELDS = java.util.List.of("layers", "hidden", "heads", "sequence",
+    private static final List<String> FIELDS = List.of("layers", "hidden", "heads", "sequence",
             "vocabulary", "ffn");
 
     public TransformerShape {

@@ -29,6 +29,8 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -437,7 +439,7 @@ public final class SimulateCommand implements Callable<Integer> {
             out.println(json(points, placements));
         } else {
             out.printf(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s%n", profile.model(),
-                    localBatch, java.math.BigDecimal.valueOf(bucket / 1e6).round(new java.math.MathContext(4))
+                    localBatch, BigDecimal.valueOf(bucket / 1e6).round(new MathContext(4))
                             .stripTrailingZeros().toPlainString(), label);
             out.printf(Locale.ROOT, "%8s %6s %15s %14s %18s%n", "workers", "nodes", "worker-steps/s", "samples/s",
                     "spread (sd, seeds)");

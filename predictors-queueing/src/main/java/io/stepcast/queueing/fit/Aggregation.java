@@ -4,6 +4,8 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
 
+import java.util.List;
+
 /**
  * Whether the workers of one host talk to the parameter servers as one client (hyper-parameter
  * {@code aggregation}: {@code worker}, {@code host} or {@code auto}). {@code auto} (our choice) aggregates
@@ -17,7 +19,7 @@ public final class Aggregation {
     }
 
     /** The declared values. */
-    public static final String[] VALUES = {"auto", "worker", "host"};
+    public static final List<String> VALUES = List.of("auto", "worker", "host");
 
     /** True when the hosts of {@code config} aggregate under the hyper-parameters. */
     public static boolean perHost(HyperParameters hp, Config config) {

@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -200,21 +201,21 @@ public final class AllReduceLinks {
     }
 
     /** GPUs per node of the system a label names, when it names one. */
-    public java.util.OptionalInt devicesPerNode(String label) {
-        return catalog.flatMap(c -> c.system(label)).map(s -> java.util.OptionalInt.of(s.devicesPerNode()))
-                .orElse(java.util.OptionalInt.empty());
+    public OptionalInt devicesPerNode(String label) {
+        return catalog.flatMap(c -> c.system(label)).map(s -> OptionalInt.of(s.devicesPerNode()))
+                .orElse(OptionalInt.empty());
     }
 
     /**
      * GPUs per node of the system a label names, or of every catalogued system of the device it names when they
      * all agree (every A100 system of the catalog has 8).
      */
-    public java.util.OptionalInt devicesPerNodeOfSystems(String label) {
+    public OptionalInt devicesPerNodeOfSystems(String label) {
         Set<Integer> seen = new LinkedHashSet<>();
         for (SystemSpec s : systems(label)) {
             seen.add(s.devicesPerNode());
         }
-        return seen.size() == 1 ? java.util.OptionalInt.of(seen.iterator().next()) : java.util.OptionalInt.empty();
+        return seen.size() == 1 ? OptionalInt.of(seen.iterator().next()) : OptionalInt.empty();
     }
 
     /** The system a label names, or every catalogued system of the device it names. */

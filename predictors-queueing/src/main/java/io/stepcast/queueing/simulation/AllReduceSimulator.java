@@ -1,6 +1,7 @@
 package io.stepcast.queueing.simulation;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -113,7 +114,7 @@ public final class AllReduceSimulator {
                 double start = Math.max(bucketReady[b], comm);
                 comm = start + collectiveS[b];
                 if (trace != null && k == 0) {
-                    trace.transfer(0, "all-reduce (communication stream)", String.format(java.util.Locale.ROOT,
+                    trace.transfer(0, "all-reduce (communication stream)", String.format(Locale.ROOT,
                             "bucket %d (%.3g MB)", b, buckets.bytes(b) / 1e6), start, comm);
                 }
                 events++;

@@ -7,6 +7,7 @@ import io.stepcast.queueing.fit.CoarseProfiles;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 import io.stepcast.queueing.fit.StateText;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The calibrated state of one {@code simulation} basis: its compiled profile (the recorded one, or a coarse
@@ -50,7 +51,7 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
      * rows must all be on that hardware (the simulation does not scale compute from one GPU type to another).
      */
     String hardwareMismatch(String model, String label) {
-        String l = label.toLowerCase(java.util.Locale.ROOT);
+        String l = label.toLowerCase(Locale.ROOT);
         if (hardware.isEmpty() || l.equals("unknown") || hardware.equals(List.of(l))) {
             return null;
         }

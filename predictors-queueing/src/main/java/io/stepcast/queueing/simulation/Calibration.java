@@ -1,5 +1,6 @@
 package io.stepcast.queueing.simulation;
 
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import io.stepcast.api.CannotFitException;
 
@@ -106,7 +107,7 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
         double lo = 1e-4;
         double fLo = stepTime.applyAsDouble(base.withComputeScale(lo));
         if (fLo > target * 1.0005) {
-            throw new CannotFitException(String.format(java.util.Locale.ROOT,
+            throw new CannotFitException(String.format(Locale.ROOT,
                     "profile of %s: its transfers alone take %.4f s at %.3g Gbit/s effective, more than its step of "
                             + "%.4f s; give a higher bandwidth or a profile with receive times",
                     profile.source.model(), fLo, nominalBytesPerS * efficiency * 8e-9, target));

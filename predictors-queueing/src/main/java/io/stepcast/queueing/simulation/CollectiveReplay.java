@@ -4,10 +4,15 @@ import io.stepcast.api.profile.CollectiveOp;
 import io.stepcast.api.profile.ComputeOp;
 import io.stepcast.api.profile.Profile;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
@@ -70,7 +75,7 @@ public final class CollectiveReplay {
         for (int k = 0; k < n; k++) {
             ends[k] = nodes.get(byEnd[k]).endUs();
         }
-        java.util.Map<Integer, Integer> lastOfStream = new java.util.HashMap<>();
+        Map<Integer, Integer> lastOfStream = new HashMap<>();
         double latest = 0;
         for (int i = 0; i < n; i++) {
             Node x = nodes.get(i);
@@ -127,7 +132,7 @@ public final class CollectiveReplay {
                               AllReduceLinks.CollectiveTimes measuredTimes, AllReduceLinks.CollectiveTimes targetTimes) {
         StepBounds b = stepBounds(measured, target, measuredTimes, targetTimes);
         if (!b.exact()) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%d of the %d collectives of the"
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%d of the %d collectives of the"
                             + " trace's step have bytes estimated from their durations (upper bounds: a kernel's time"
                             + " also holds its wait for the other ranks), so the step on %d ranks is only bounded,"
                             + " %s to %s s; a trace recorded with record_shapes=True gives their bytes",
@@ -216,7 +221,7 @@ public final class CollectiveReplay {
     }
 
     private static String fourDigits(double x) {
-        return new java.math.BigDecimal(x).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(x).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     /** The first index whose value is above {@code v} ({@code a} ascending). */

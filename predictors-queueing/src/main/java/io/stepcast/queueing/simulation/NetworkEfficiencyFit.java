@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Fits the all-reduce network efficiency {@code e} of each model and hardware: the share of the inter-node
@@ -108,7 +109,7 @@ final class NetworkEfficiencyFit {
     }
 
     /** The minimiser of {@code f} on {@code [LOW, 0]} to within {@link #TOLERANCE}. */
-    static double goldenSection(java.util.function.DoubleUnaryOperator f) {
+    static double goldenSection(DoubleUnaryOperator f) {
         double a = LOW;
         double b = 0;
         double x1 = b - PHI * (b - a);

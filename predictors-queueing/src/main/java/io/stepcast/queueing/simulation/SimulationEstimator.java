@@ -94,9 +94,9 @@ public final class SimulationEstimator extends AbstractEstimator {
         Sharding.parse(hp.text("sharding"));
         hp.choice("aggregation", Aggregation.VALUES);
         hp.choice("profiled-ps", "auto", "local", "remote");
-        if (hp.integer("steps") < 1 || hp.integer("warmup") < 0 || hp.integer("seeds") < 1) {
-            throw new IllegalArgumentException("hyper-parameters steps and seeds must be at least 1, warmup at least 0");
-        }
+        hp.integerAtLeast("steps", 1);
+        hp.integerAtLeast("warmup", 0);
+        hp.integerAtLeast("seeds", 1);
         if (!(hp.real("transfer-jitter") >= 0 && hp.real("transfer-jitter") <= 2)
                 || !(hp.real("compute-jitter") >= 0 && hp.real("compute-jitter") <= 2)) {
             throw new IllegalArgumentException("hyper-parameters transfer-jitter and compute-jitter (coefficients of "

@@ -16,7 +16,10 @@ import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.CalibratedBasis;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -65,12 +68,12 @@ final class SimulationPredictor implements Predictor {
     }
 
     /** Hardware labels (lower case, sorted) of the single-worker rows of the basis's model at its batch. */
-    private static java.util.List<String> hardwareOf(TrainingSet training, SingleWorkerBasis basis) {
+    private static List<String> hardwareOf(TrainingSet training, SingleWorkerBasis basis) {
         String key = io.stepcast.api.ModelNames.key(basis.model());
         return training.observations().stream()
                 .filter(o -> o.config().workers() == 1 && o.config().localBatch() == basis.localBatch()
                         && io.stepcast.api.ModelNames.key(o.config().model()).equals(key))
-                .map(o -> o.config().deployment().hardware().toLowerCase(java.util.Locale.ROOT))
+                .map(o -> o.config().deployment().hardware().toLowerCase(Locale.ROOT))
                 .filter(h -> !h.equals("unknown"))
                 .distinct().sorted().toList();
     }
@@ -189,11 +192,11 @@ final class SimulationPredictor implements Predictor {
             CalibratedProfile cal = ((Calibrated.Ready<CalibratedProfile>) entry.calibration()).state();
             io.stepcast.api.profile.Profile source = cal.profile().source;
             if (source.rank().worldSize() > 1 && !source.collectives().isEmpty()) {
-                return java.util.OptionalDouble.empty();
+                return OptionalDouble.empty();
             }
             Object r = simulateAllReduce(config, entry.basis(), cal.withNetworkEfficiency(e));
             return r instanceof ThroughputEstimate t && t.stepsPerS() > 0
-                    ? java.util.OptionalDouble.of(config.workers() / t.stepsPerS()) : java.util.OptionalDouble.empty();
+                    ? OptionalDouble.of(config.workers() / t.stepsPerS()) : OptionalDouble.empty();
         });
         return new SimulationPredictor(fitted, hp, provenance, links);
     }

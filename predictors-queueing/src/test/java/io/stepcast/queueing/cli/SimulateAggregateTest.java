@@ -9,6 +9,8 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,7 +76,7 @@ class SimulateAggregateTest {
 
     private static List<Double> numbers(String json) {
         List<Double> out = new ArrayList<>();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+(\\.\\d+)?([eE]-?\\d+)?").matcher(json);
+        Matcher m = Pattern.compile("-?\\d+(\\.\\d+)?([eE]-?\\d+)?").matcher(json);
         while (m.find()) {
             out.add(Double.parseDouble(m.group()));
         }

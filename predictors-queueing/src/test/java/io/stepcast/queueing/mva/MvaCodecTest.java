@@ -11,6 +11,7 @@ import io.stepcast.queueing.SyntheticProfiles;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -51,7 +52,7 @@ class MvaCodecTest {
                 .parameterServers(1).parameterBytes(100_000_000).bandwidthGbps(10).hardware("K80").localBatch(32)
                 .build();
         Observation single = new Observation(one, Measurements.builder().stepTimeS(0.5).build(), "synthetic:a");
-        List<Observation> many = new java.util.ArrayList<>(List.of(single));
+        List<Observation> many = new ArrayList<>(List.of(single));
         for (int w = 4; w <= 64; w *= 2) {
             many.add(new Observation(one.withWorkers(w), Measurements.builder().stepTimeS(0.1 * w).build(), "synthetic:a"));
         }

@@ -12,10 +12,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -85,7 +90,7 @@ class KinetoReplayTest {
     void theSimulationEstimatorFittedOnTheTraceReplaysItAtItsWorldSize() throws Exception {
         io.stepcast.api.profile.Profile profile = new DefaultProfileSource().read(Path.of(trace("a100_world8_rank3")));
         io.stepcast.api.Predictor p = new io.stepcast.queueing.simulation.SimulationEstimator(
-                Optional.of(new DefaultHardwareCatalog())).withHyperParameters(java.util.Map.of("steps", "4",
+                Optional.of(new DefaultHardwareCatalog())).withHyperParameters(Map.of("steps", "4",
                 "warmup", "1", "seeds", "1")).fit(new io.stepcast.api.TrainingSet("kineto", List.of(), List.of(profile)));
         io.stepcast.api.Config eight = io.stepcast.api.Config.builder().model(profile.model())
                 .architecture(io.stepcast.api.Architecture.ALLREDUCE).parameterServers(0).workers(8).nodes(1)
@@ -152,7 +157,7 @@ class KinetoReplayTest {
     private static io.stepcast.queueing.simulation.AllReduceLinks.CollectiveTimes times(
             io.stepcast.queueing.simulation.AllReduceLinks links, String hardware,
             io.stepcast.api.collective.Placement placement) {
-        return links.resolve(hardware, placement, java.util.OptionalDouble.empty(), 10, 0, 0, false, "")
+        return links.resolve(hardware, placement, OptionalDouble.empty(), 10, 0, 0, false, "")
                 .times().orElseThrow();
     }
 
@@ -162,10 +167,10 @@ class KinetoReplayTest {
         // The real 2-rank trace with the kernels' message sizes taken out: its collectives' bytes are estimated.
         Path stripped = dir.resolve("a100_world2_rank0-no-bytes.pt.trace.json.gz");
         JsonFactory f = new JsonFactory();
-        try (JsonParser in = f.createParser(new java.util.zip.GZIPInputStream(
-                java.nio.file.Files.newInputStream(Path.of(trace("a100_world2_rank0")))));
-             com.fasterxml.jackson.core.JsonGenerator g = f.createGenerator(new java.util.zip.GZIPOutputStream(
-                     java.nio.file.Files.newOutputStream(stripped)))) {
+        try (JsonParser in = f.createParser(new GZIPInputStream(
+                Files.newInputStream(Path.of(trace("a100_world2_rank0")))));
+             com.fasterxml.jackson.core.JsonGenerator g = f.createGenerator(new GZIPOutputStream(
+                     Files.newOutputStream(stripped)))) {
             while (in.nextToken() != null) {
                 if (in.currentToken() == JsonToken.FIELD_NAME
                         && (in.currentName().equals("In msg nelems") || in.currentName().equals("Out msg nelems"))) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -125,7 +126,7 @@ class TfBenchmarkDistributedTest {
     }
 
     private static Map<String, String> with(Map<String, String> base, String key, String value) {
-        Map<String, String> m = new java.util.HashMap<>(base);
+        Map<String, String> m = new HashMap<>(base);
         m.put(key, value);
         return m;
     }

@@ -2,6 +2,8 @@ package io.stepcast.queueing.simulation;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -9,8 +11,8 @@ class FairShareNetworkTest {
     private static FairShareNetwork hosts(int n, double cap) {
         double[] nic = new double[n];
         double[] bus = new double[n];
-        java.util.Arrays.fill(nic, cap);
-        java.util.Arrays.fill(bus, Double.POSITIVE_INFINITY);
+        Arrays.fill(nic, cap);
+        Arrays.fill(bus, Double.POSITIVE_INFINITY);
         return new FairShareNetwork(nic, bus);
     }
 

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -231,7 +232,7 @@ class IncrementalFairShareTest {
         List<Integer> x = new ArrayList<>(List.of(ref.completeNext(tr)));
         List<Integer> y = new ArrayList<>(List.of(inc.completeNext(tr)));
         double latest = tr;
-        while (!new java.util.HashSet<>(x).equals(new java.util.HashSet<>(y))) {
+        while (!new HashSet<>(x).equals(new HashSet<>(y))) {
             assertThat(x.size()).as("ties at %s: %s against %s", tr, x, y).isLessThan(20);
             double tr2 = ref.nextCompletionTime();
             double ti2 = inc.nextCompletionTime();

@@ -14,8 +14,12 @@ import io.stepcast.api.profile.Profile;
 import io.stepcast.queueing.SyntheticProfiles;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -154,7 +158,7 @@ class SimulationEstimatorTest {
 
     @Test
     void concurrentPredictionsEqualSequentialOnes() throws Exception {
-        List<Config> configs = new java.util.ArrayList<>();
+        List<Config> configs = new ArrayList<>();
         for (int w = 1; w <= 8; w++) {
             configs.add(config("chain", Architecture.ASYNC_PS, w, 1 + w % 2, 32));
             configs.add(config("chain", Architecture.SYNC_PS, w, 1, 16));
@@ -163,14 +167,14 @@ class SimulationEstimatorTest {
         List<Double> expected = configs.stream()
                 .map(c -> sequential.predict(c, Target.THROUGHPUT).asDouble().getAsDouble()).toList();
         Predictor shared = fitChain(Map.of());
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            List<java.util.concurrent.Future<List<Double>>> futures = new java.util.ArrayList<>();
+            List<Future<List<Double>>> futures = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
                 futures.add(pool.submit(() -> configs.stream()
                         .map(c -> shared.predict(c, Target.THROUGHPUT).asDouble().getAsDouble()).toList()));
             }
-            for (java.util.concurrent.Future<List<Double>> f : futures) {
+            for (Future<List<Double>> f : futures) {
                 assertThat(f.get()).isEqualTo(expected);
             }
         } finally {

@@ -5,6 +5,9 @@ import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.RingAlgorithm;
 import io.stepcast.api.collective.TreeAlgorithm;
 
+import java.util.List;
+import java.util.Locale;
+
 /** The single-level algorithms a collective predictor can use, by hyper-parameter value. */
 enum AlgorithmChoice {
     /** {@link RingAlgorithm}. */
@@ -12,10 +15,10 @@ enum AlgorithmChoice {
     /** {@link TreeAlgorithm} (NCCL's double binary tree for all-reduce). */
     TREE;
 
-    static final String[] VALUES = {"ring", "tree"};
+    static final List<String> VALUES = List.of("ring", "tree");
 
     static AlgorithmChoice parse(String value) {
-        return valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        return valueOf(value.toUpperCase(Locale.ROOT));
     }
 
     CollectiveAlgorithm over(LinkCost link, double overheadS) {

@@ -22,6 +22,7 @@ import io.stepcast.regression.estimators.CatalogEstimator;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -66,7 +67,7 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
         HardwareCatalog c = catalogs().requireHardware(NAME);
         String p = params().choice("protocol", PROTOCOLS);
         List<NcclProtocol> protocols = p.equals("auto") ? List.of(NcclProtocol.values())
-                : List.of(NcclProtocol.valueOf(p.toUpperCase(java.util.Locale.ROOT)));
+                : List.of(NcclProtocol.valueOf(p.toUpperCase(Locale.ROOT)));
         return new CatalogPredictor(c, AlgorithmChoice.parse(params().choice("algorithm", AlgorithmChoice.VALUES)),
                 protocols, Provenance.of(this, training, 0));
     }

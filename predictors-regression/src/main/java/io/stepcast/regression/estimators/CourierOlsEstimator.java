@@ -16,6 +16,7 @@ import io.stepcast.regression.ols.Cells;
 import io.stepcast.regression.ols.OlsFit;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -117,7 +118,7 @@ public final class CourierOlsEstimator extends AbstractEstimator implements Decl
 
     private static List<String> averagedOver(Observation o) {
         String v = o.tag("averaged_over", "");
-        return v.isBlank() ? List.of() : java.util.Arrays.stream(v.split(",")).map(String::trim).toList();
+        return v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).toList();
     }
 
     private static OlsModel fitTarget(Formula formula, List<Observation> rows, Target target) {
@@ -126,8 +127,8 @@ public final class CourierOlsEstimator extends AbstractEstimator implements Decl
         Map<String, Double> constant = new LinkedHashMap<>();
         Map<String, double[]> ranges = new LinkedHashMap<>();
         factors.forEach((name, v) -> {
-            double min = java.util.Arrays.stream(v).min().orElseThrow();
-            double max = java.util.Arrays.stream(v).max().orElseThrow();
+            double min = Arrays.stream(v).min().orElseThrow();
+            double max = Arrays.stream(v).max().orElseThrow();
             if (min == max) {
                 constant.put(name, min);
             } else {

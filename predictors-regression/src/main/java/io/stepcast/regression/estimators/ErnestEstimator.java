@@ -7,7 +7,9 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -51,7 +53,7 @@ public final class ErnestEstimator extends GroupedEstimator {
     }
 
     static String keyOf(Config config) {
-        return GroupKey.of(config, config.deployment().architecture().name().toLowerCase(java.util.Locale.ROOT));
+        return GroupKey.of(config, config.deployment().architecture().name().toLowerCase(Locale.ROOT));
     }
 
     static double[] features(Config config, boolean byNodes) {
@@ -74,7 +76,7 @@ public final class ErnestEstimator extends GroupedEstimator {
         Optional<double[]> t = NnlsFit.fitIfEnough(group, o -> features(o.config(), nodes), params(), NAME,
                 "distinct configurations", why);
         return t.map(theta -> {
-            double[] c = java.util.Arrays.copyOf(theta, 5);
+            double[] c = Arrays.copyOf(theta, 5);
             c[4] = nodes ? 1 : 0;
             return c;
         });

@@ -4,6 +4,7 @@ import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Observation;
 import io.stepcast.regression.fit.NonNegativeLeastSquares;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -19,7 +20,7 @@ final class NnlsFit {
     }
 
     /** The weighting hyper-parameter's values. */
-    static final String[] WEIGHTINGS = {"relative", "absolute"};
+    static final List<String> WEIGHTINGS = List.of("relative", "absolute");
 
     static double[] fit(List<Observation> group, Function<Observation, double[]> features, boolean relative) {
         double[][] a = new double[group.size()][];
@@ -61,6 +62,6 @@ final class NnlsFit {
 
     /** Number of distinct configurations (by their feature rows) among the observations. */
     static long distinct(List<Observation> group, Function<Observation, double[]> features) {
-        return group.stream().map(o -> java.util.Arrays.toString(features.apply(o))).distinct().count();
+        return group.stream().map(o -> Arrays.toString(features.apply(o))).distinct().count();
     }
 }

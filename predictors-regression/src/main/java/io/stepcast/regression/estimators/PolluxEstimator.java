@@ -20,7 +20,7 @@ import java.util.Optional;
  * (the across-node coefficients are unidentified), likewise within one node.
  *
  * <p>Hyper-parameters: {@code starts} (Levenberg-Marquardt starting points, default 8, at most 15),
- * {@code min-points} (fewest observations per model, default 8).
+ * {@code min-points} (fewest observations per model and hardware, default 8).
  */
 public final class PolluxEstimator extends GroupedEstimator {
     /** Registered name. */

@@ -10,6 +10,7 @@ import org.apache.commons.math3.linear.RealVector;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * Fits {@link PolluxForm} by least squares on the log of the step time, as Pollux does (OSDI 2021, section
@@ -148,7 +149,7 @@ public final class PolluxFitter {
     }
 
     private static int[] freeIndices(boolean[] free) {
-        return java.util.stream.IntStream.range(0, free.length).filter(i -> free[i]).toArray();
+        return IntStream.range(0, free.length).filter(i -> free[i]).toArray();
     }
 
     private static double toU(int i, double c) {

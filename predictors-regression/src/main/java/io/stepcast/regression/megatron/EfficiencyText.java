@@ -1,6 +1,7 @@
 package io.stepcast.regression.megatron;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -36,7 +37,7 @@ final class EfficiencyText {
             }
         }
         for (String name : fields.keySet()) {
-            if (!java.util.Arrays.asList(NAMES).contains(name)) {
+            if (!Arrays.asList(NAMES).contains(name)) {
                 throw new IOException("Megatron payload: unknown field '" + name + "'");
             }
         }

@@ -8,6 +8,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.regression.estimators.CatalogEstimator;
 
 import java.util.EnumSet;
+import java.util.List;
 
 /**
  * What {@code megatron-analytic} and {@code megatron-simulation} share: the zoo and the hardware catalog, the
@@ -17,7 +18,7 @@ import java.util.EnumSet;
  */
 abstract class MegatronEstimator extends CatalogEstimator {
     /** The values of {@code efficiency}: fit on the training rows, or {@link Efficiency#VTRAIN_A100}. */
-    static final String[] EFFICIENCIES = {"fit", "vtrain-a100"};
+    static final List<String> EFFICIENCIES = List.of("fit", "vtrain-a100");
     /** The hyper-parameters' defaults. */
     static final HyperParameters DEFAULTS = HyperParameters.of("overlap-dp", "false", "efficiency", "fit");
 

@@ -15,6 +15,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -95,7 +96,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
             ObservationCatalog oc = observations.orElseThrow(() -> new IllegalStateException("--data needs the datasets module"));
             MegatronAnalyticEstimator e = new MegatronAnalyticEstimator(zoo, catalog);
             if (overlapDp) {
-                e = (MegatronAnalyticEstimator) e.withHyperParameters(java.util.Map.of("overlap-dp", "true"));
+                e = (MegatronAnalyticEstimator) e.withHyperParameters(Map.of("overlap-dp", "true"));
             }
             efficiency = ((MegatronPredictor) e.fit(TrainingSet.of("vtrain",
                     oc.observations("vtrain", Optional.of(data))))).efficiency();

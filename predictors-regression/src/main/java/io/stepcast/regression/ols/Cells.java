@@ -1,6 +1,7 @@
 package io.stepcast.regression.ols;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ public record Cells(Map<String, double[]> factors, double[] mean, double[] sd, d
             }
             copy.put(k, v.clone());
         });
-        factors = java.util.Collections.unmodifiableMap(copy);
+        factors = Collections.unmodifiableMap(copy);
         mean = mean.clone();
         sd = sd.clone();
         runs = runs.clone();
@@ -50,7 +51,7 @@ public record Cells(Map<String, double[]> factors, double[] mean, double[] sd, d
     public Map<String, double[]> factors() {
         Map<String, double[]> copy = new LinkedHashMap<>();
         factors.forEach((k, v) -> copy.put(k, v.clone()));
-        return java.util.Collections.unmodifiableMap(copy);
+        return Collections.unmodifiableMap(copy);
     }
 
     /** Mean response per cell (a copy). */

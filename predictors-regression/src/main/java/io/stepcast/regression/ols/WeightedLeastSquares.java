@@ -6,6 +6,8 @@ import org.apache.commons.math3.linear.DecompositionSolver;
 import org.apache.commons.math3.linear.QRDecomposition;
 import org.apache.commons.math3.linear.RealMatrix;
 
+import java.util.List;
+
 /**
  * Weighted linear least squares by Householder QR of {@code sqrt(W) X} (Golub and Van Loan, Matrix
  * Computations, section 5.3): minimises {@code sum w_i (y_i - x_i b)^2} without forming {@code X'WX},
@@ -33,7 +35,7 @@ public final class WeightedLeastSquares {
      * @throws IllegalArgumentException when X does not have full column rank (a term is constant or a
      *                                  combination of others), naming the first dependent column
      */
-    public static Solution solve(double[][] x, double[] y, double[] w, java.util.List<String> columnNames) {
+    public static Solution solve(double[][] x, double[] y, double[] w, List<String> columnNames) {
         int n = x.length;
         int p = x[0].length;
         if (n < p) {

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code overhead-transfer}: a data-parallel job's step time on a GPU type it was never run on at scale, as
@@ -160,7 +161,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
             if (config.workers() > 1) {
                 Map<String, Double> at = multi.getOrDefault(scaled(config), Map.of());
                 List<double[]> donors = new ArrayList<>();
-                for (String other : new java.util.TreeSet<>(at.keySet())) {
+                for (String other : new TreeSet<>(at.keySet())) {
                     Double base = ones.get(other);
                     if (!other.equals(h) && base != null) {
                         donors.add(new double[] {base, Math.max(0, at.get(other) - base)});

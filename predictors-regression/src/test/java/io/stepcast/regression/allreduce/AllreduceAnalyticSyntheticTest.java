@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -96,7 +97,7 @@ class AllreduceAnalyticSyntheticTest {
     @Test
     void theBandwidthColumnOverridesTheCatalogNic() {
         Predictor p = new AllreduceAnalyticEstimator(Optional.of(SyntheticCluster.catalog()), Optional.empty())
-                .withHyperParameters(java.util.Map.of("overlap", "0")).fit(TrainingSet.of("synthetic", rows(0, false)));
+                .withHyperParameters(Map.of("overlap", "0")).fit(TrainingSet.of("synthetic", rows(0, false)));
         Config slow = SyntheticCluster.config("m", BYTES, 8, 2, 32);
         Config fast = slow.toBuilder().bandwidthGbps(80).build();
         double comp = 0.02 + 0.001 * 32;

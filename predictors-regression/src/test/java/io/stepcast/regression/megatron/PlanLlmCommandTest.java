@@ -9,6 +9,7 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,7 +50,7 @@ class PlanLlmCommandTest {
         // 175 B parameters at 16 bytes each cannot sit on one 40 GB GPU without model parallelism.
         assertThat(plans).filteredOn(p -> p.layout().modelParallel() == 1).allMatch(p -> !p.fits());
         assertThat(plans.stream().filter(LayoutPlan::fits).toList())
-                .isSortedAccordingTo(java.util.Comparator.comparingDouble(LayoutPlan::seconds));
+                .isSortedAccordingTo(Comparator.comparingDouble(LayoutPlan::seconds));
         int firstMiss = plans.indexOf(plans.stream().filter(p -> !p.fits()).findFirst().orElseThrow());
         assertThat(plans.subList(0, firstMiss)).allMatch(LayoutPlan::fits);
         assertThat(plans.subList(firstMiss, plans.size())).noneMatch(LayoutPlan::fits);
