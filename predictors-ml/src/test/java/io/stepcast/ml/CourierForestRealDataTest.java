@@ -15,7 +15,6 @@ import io.stepcast.ml.courier.CourierForestEstimator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,29 +177,5 @@ class CourierForestRealDataTest {
             }
         }
         System.out.printf("courier-forest-compact payload: %d bytes%n", bytes.length);
-    }
-
-    @Test
-    void informalDecisionLatency() {
-        Observation first = live.get(0);
-        for (Predictor p : List.of(compact, paper)) {
-            CourierSelector s = selector(p);
-            int n = p == paper ? 500 : 20000;
-            for (int i = 0; i < n; i++) {
-                s.select(first.config(), CANDIDATES, OptionalDouble.of(400));
-            }
-            var threads = ManagementFactory.getThreadMXBean();
-            long cpu = threads.getCurrentThreadCpuTime();
-            long start = System.nanoTime();
-            for (int i = 0; i < n; i++) {
-                s.select(first.config(), CANDIDATES, OptionalDouble.of(400));
-            }
-            double wall = (System.nanoTime() - start) / 1e3 / n;
-            double cpuUs = (threads.getCurrentThreadCpuTime() - cpu) / 1e3 / n;
-            // Informal only (the lead measures with JMH); never asserted. CPU time is less disturbed by a
-            // loaded machine than wall time.
-            System.out.printf("%s: %.1f us CPU (%.1f us wall) per decision over 4 candidates (informal)%n",
-                    p.provenance().estimator(), cpuUs, wall);
-        }
     }
 }
