@@ -48,21 +48,19 @@ public final class Protocols {
     }
 
     /**
-     * The protocol named by {@code spec}: made by the factory a plugin registered under its name, else a
-     * built-in one.
+     * The protocol named by {@code spec}, made by the factory registered under its name: the built-in ones by
+     * {@link io.stepcast.evaluation.EvaluationPlugin}, others by their plugins.
      *
-     * @throws IllegalArgumentException naming the spec and the known protocols when it is not understood
+     * @throws IllegalArgumentException naming the spec and the registered protocols when none has its name, or
+     *                                  from the factory when it does not understand the spec
      */
     public static Protocol resolve(String spec, Map<String, ProtocolFactory> registered, Optional<ProfileSource> zoo) {
         ProtocolFactory f = registered.get(name(spec));
-        if (f != null) {
-            return f.create(spec.trim(), zoo);
+        if (f == null) {
+            throw new IllegalArgumentException("unknown protocol '" + spec + "' (registered: "
+                    + String.join(", ", new TreeSet<>(registered.keySet())) + ")");
         }
-        if (!BUILT_IN.contains(name(spec)) && !registered.isEmpty()) {
-            throw new IllegalArgumentException("unknown protocol '" + spec + "' (built-in: " + String.join(", ", BUILT_IN)
-                    + "; from plugins: " + String.join(", ", new TreeSet<>(registered.keySet())) + ")");
-        }
-        return parse(spec, zoo);
+        return f.create(spec.trim(), zoo);
     }
 
     /**

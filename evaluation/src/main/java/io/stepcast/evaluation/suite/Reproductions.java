@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Reproductions by name: those plugins register ({@link io.stepcast.api.plugin.PluginRegistry#reproductions},
- * for example {@code courier} from the regression plugin), then the evaluation's own, which read the
- * run's scored points or recordings.
+ * Reproductions by name, as the plugin registry holds them ({@link io.stepcast.api.plugin.PluginRegistry#reproductions}:
+ * for example {@code courier} from the regression plugin, and the evaluation's own, which read the run's scored
+ * points or recordings and which {@link io.stepcast.evaluation.EvaluationPlugin} registers).
  */
 public final class Reproductions {
     /** Names of the evaluation's own reproductions. */
@@ -33,21 +33,17 @@ public final class Reproductions {
     }
 
     /**
-     * The reproduction called {@code name}: a plugin's first, else a built-in one.
+     * The reproduction registered under {@code name}: the built-in ones by
+     * {@link io.stepcast.evaluation.EvaluationPlugin}, others by their plugins.
      *
-     * @throws IllegalArgumentException naming every known reproduction when there is none by that name
+     * @throws IllegalArgumentException naming every registered reproduction when there is none by that name
      */
     public static Reproduction resolve(String name, Map<String, Reproduction> registered) {
         Reproduction r = registered.get(name);
-        if (r != null) {
-            return r;
+        if (r == null) {
+            throw new IllegalArgumentException("unknown reproduction '" + name + "' (registered: "
+                    + String.join(", ", new TreeSet<>(registered.keySet())) + ")");
         }
-        if (BUILT_IN.contains(name)) {
-            return named(name);
-        }
-        TreeSet<String> known = new TreeSet<>(registered.keySet());
-        known.addAll(BUILT_IN);
-        throw new IllegalArgumentException("unknown reproduction '" + name + "' (known: " + String.join(", ", known)
-                + ")");
+        return r;
     }
 }

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.cli;
 
+import io.stepcast.evaluation.EvaluationPlugin;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.plugin.PluginRegistry;
@@ -44,7 +45,7 @@ class EvaluateCommandTest {
     private static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new EvaluateCommand(PluginRegistry.of(List.of(new SyntheticPlugin()))));
+        CommandLine cli = new CommandLine(new EvaluateCommand(PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin()))));
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
         return new Run(cli.execute(args), out.toString(), err.toString());

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.cli;
 
+import io.stepcast.evaluation.EvaluationPlugin;
 import io.stepcast.api.plugin.CommandExtension;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.StepcastPlugin;
@@ -61,7 +62,7 @@ class StepcastCliTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        return StepcastCli.run(PluginRegistry.of(List.of(new FixturePlugin())), args, new PrintWriter(out, true),
+        return StepcastCli.run(PluginRegistry.of(List.of(new FixturePlugin(), new EvaluationPlugin())), args, new PrintWriter(out, true),
                 new PrintWriter(err, true));
     }
 

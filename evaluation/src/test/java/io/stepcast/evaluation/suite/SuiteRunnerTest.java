@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.evaluation.EvaluationPlugin;
 import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.ObservationCatalog;
@@ -52,7 +53,7 @@ class SuiteRunnerTest {
     @Test
     void runsEveryPredictorOnEveryFoldAndCountsBrokenOnesAsNotApplicable() throws IOException {
         SyntheticPlugin plugin = new SyntheticPlugin();
-        PluginRegistry registry = PluginRegistry.of(List.of(plugin));
+        PluginRegistry registry = PluginRegistry.of(List.of(plugin, new EvaluationPlugin()));
         SuiteResult r = new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
                 Optional.empty(), Optional.empty(), io.stepcast.evaluation.suite.ProgressListener.NONE)
                 .run(suite(YAML), List.of());
@@ -136,14 +137,14 @@ class SuiteRunnerTest {
     }
 
     private static List<SelectionEntry> selection(SyntheticPlugin plugin, String yaml) throws IOException {
-        PluginRegistry registry = PluginRegistry.of(List.of(plugin));
+        PluginRegistry registry = PluginRegistry.of(List.of(plugin, new EvaluationPlugin()));
         return new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(), Optional.empty(),
                 Optional.empty(), ProgressListener.NONE, 2).run(suite(yaml), List.of()).selection();
     }
 
     @Test
     void predictorsOptionKeepsOnlyTheNamedOnes() throws IOException {
-        PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin()));
+        PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin()));
         SuiteResult r = new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
                 Optional.empty(), Optional.empty(), ProgressListener.NONE).run(suite(YAML), List.of("mean-doubled"));
         assertThat(r.entries()).extracting(ScoreEntry::predictor).containsOnly("mean-doubled");
@@ -163,7 +164,7 @@ class SuiteRunnerTest {
 
     @Test
     void aPluginAddsAProtocolAndAReproductionByName() throws IOException {
-        PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin()));
+        PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin()));
         assertThat(registry.protocols()).containsKey("synthetic-halves");
         assertThat(registry.reproductions()).containsKey("synthetic-figure");
         SuiteResult r = new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
@@ -187,7 +188,7 @@ class SuiteRunnerTest {
         assertThatThrownBy(() -> new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
                 Optional.empty(), Optional.empty(), ProgressListener.NONE).run(suite(
                 "name: x\nreproduction: [nosuch]\n"), List.of()))
-                .hasMessageContaining("unknown reproduction 'nosuch' (known: kineto-profiles, synthetic-figure, tf-benchmarks");
+                .hasMessageContaining("unknown reproduction 'nosuch' (registered: kineto-profiles, synthetic-figure, tf-benchmarks");
     }
 
     @Test
