@@ -11,8 +11,9 @@ import java.util.NoSuchElementException;
 import java.util.TreeMap;
 
 /**
- * The registry of execution engines: {@code local} (built in) and every engine a plugin binds by name with
- * {@link #register}, in its Guice module, as estimators are bound. {@code --engine NAME} reads it.
+ * The registry of execution engines: every engine a plugin binds by name with {@link #register}, in its Guice
+ * module, as estimators are bound ({@code local} by the evaluation module's own plugin, {@code spark} by
+ * runner-spark's). {@code --engine NAME} reads it.
  */
 public final class Engines {
     /** What the launcher adds to the class path for {@code --engine spark}, and how to build it. */
@@ -27,10 +28,9 @@ public final class Engines {
         MapBinder.newMapBinder(binder, String.class, ExecutionEngine.class).addBinding(engine.name()).toInstance(engine);
     }
 
-    /** Every engine by name, sorted, {@code local} included. */
+    /** Every registered engine by name, sorted ({@code local} comes from {@link io.stepcast.evaluation.EvaluationPlugin}). */
     public static Map<String, ExecutionEngine> all(PluginRegistry registry) {
         Map<String, ExecutionEngine> out = new TreeMap<>();
-        out.put(LocalEngine.NAME, new LocalEngine());
         Key<Map<String, ExecutionEngine>> key = Key.get(new TypeLiteral<Map<String, ExecutionEngine>>() { });
         if (registry.injector().getExistingBinding(key) != null) {
             out.putAll(registry.injector().getInstance(key));

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.engine;
 
+import io.stepcast.evaluation.EvaluationPlugin;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.evaluation.suite.ProgressListener;
 import org.junit.jupiter.api.Test;
@@ -93,7 +94,7 @@ class LocalEngineTest {
 
     @Test
     void sparkWithoutItsModuleSaysHowToBuildIt() {
-        PluginRegistry none = PluginRegistry.of(List.of());
+        PluginRegistry none = PluginRegistry.of(List.of(new EvaluationPlugin()));
         assertThat(Engines.all(none)).containsOnlyKeys("local");
         assertThatThrownBy(() -> Engines.resolve("spark", none)).isInstanceOf(NoSuchElementException.class)
                 .hasMessageContaining("mvn -B -pl runner-spark -am package");
