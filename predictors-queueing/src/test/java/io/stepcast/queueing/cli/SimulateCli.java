@@ -8,8 +8,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs {@code stepcast simulate} in-process for a test: a fresh {@link SimulateCommand} per run, with what it
- * prints kept across the runs of one test (so a test can run twice and read both) and the error output echoed
- * to the build's stderr, where a failing assertion on it is easiest to diagnose.
+ * prints kept across the runs of one test (so a test can run twice and read both) and each run's error output
+ * echoed once to the build's stderr, where a failing assertion on it is easiest to diagnose.
  */
 public final class SimulateCli {
     private final Supplier<SimulateCommand> command;
@@ -26,8 +26,9 @@ public final class SimulateCli {
         CommandLine cl = new CommandLine(command.get());
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
+        int before = err.getBuffer().length();
         int code = cl.execute(args);
-        System.err.print(err);
+        System.err.print(err.getBuffer().substring(before));
         return code;
     }
 
