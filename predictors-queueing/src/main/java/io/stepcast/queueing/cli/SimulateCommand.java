@@ -1,7 +1,5 @@
 package io.stepcast.queueing.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.profile.Profile;
 import io.stepcast.api.collective.Placement;
@@ -28,7 +26,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.file.Path;
@@ -269,19 +266,14 @@ public final class SimulateCommand implements Callable<Integer> {
             trace.write(traceOut);
         }
         PrintWriter out = spec.commandLine().getOut();
+        SimulateOutput output = new SimulateOutput(localBatch);
         if (json) {
-            out.println(json(points));
+            out.println(output.throughputJson(points, null));
         } else {
-            out.printf(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s%n", profile.model(),
-                    localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "", bandwidthGbps,
-                    aggregate ? ", aggregated (one representative worker)" : "");
-            // Steps summed over the workers, as ThroughputEstimate holds them (a synchronous step of W workers is W).
-            out.printf(Locale.ROOT, "%8s %15s %14s %18s%n", "workers", "worker-steps/s", "samples/s",
-                    "spread (sd, seeds)");
-            for (ThroughputEstimate e : points) {
-                out.printf(Locale.ROOT, "%8d %15.3f %14.2f %18.2f%n", e.workers(), e.stepsPerS(),
-                        e.samplesPerS(localBatch), e.spread() * localBatch);
-            }
+            String header = String.format(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s",
+                    profile.model(), localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "",
+                    bandwidthGbps, aggregate ? ", aggregated (one representative worker)" : "");
+            output.throughputTable(out, header, points, null);
             if (trace != null) {
                 out.println("trace of " + largest + " workers written to " + traceOut
                         + (trace.dropped() > 0 ? " (first " + trace.size() + " spans)" : ""));
@@ -435,19 +427,14 @@ public final class SimulateCommand implements Callable<Integer> {
             trace.write(traceOut);
         }
         PrintWriter out = spec.commandLine().getOut();
+        SimulateOutput output = new SimulateOutput(localBatch);
         if (json) {
-            out.println(json(points, placements));
+            out.println(output.throughputJson(points, placements));
         } else {
-            out.printf(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s%n", profile.model(),
-                    localBatch, BigDecimal.valueOf(bucket / 1e6).round(new MathContext(4))
+            String header = String.format(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s",
+                    profile.model(), localBatch, BigDecimal.valueOf(bucket / 1e6).round(new MathContext(4))
                             .stripTrailingZeros().toPlainString(), label);
-            out.printf(Locale.ROOT, "%8s %6s %15s %14s %18s%n", "workers", "nodes", "worker-steps/s", "samples/s",
-                    "spread (sd, seeds)");
-            for (int i = 0; i < points.size(); i++) {
-                ThroughputEstimate e = points.get(i);
-                out.printf(Locale.ROOT, "%8d %6d %15.3f %14.2f %18.2f%n", e.workers(), placements.get(i).nodes(),
-                        e.stepsPerS(), e.samplesPerS(localBatch), e.spread() * localBatch);
-            }
+            output.throughputTable(out, header, points, placements);
             if (trace != null) {
                 out.println("trace of " + largest + " workers written to " + traceOut);
             }
@@ -510,85 +497,18 @@ public final class SimulateCommand implements Callable<Integer> {
             err.flush();
         }
         PrintWriter out = spec.commandLine().getOut();
+        SimulateOutput output = new SimulateOutput(localBatch);
         if (json) {
-            out.println(replayJson(steps, placements, profile.collectives().size(), estimated));
+            out.println(output.replayJson(workers, steps, placements, profile.collectives().size(), estimated));
         } else {
-            out.printf(Locale.ROOT, "%s, local batch %d, allreduce replay of a rank of %d (%d collectives/step%s), "
-                            + "hardware %s; at %d workers on %d node(s) the trace's measured collectives, elsewhere "
-                            + "scaled by the cost model%n", profile.model(), localBatch, world,
+            output.replayTable(out, String.format(Locale.ROOT, "%s, local batch %d, allreduce replay of a rank of %d "
+                            + "(%d collectives/step%s), hardware %s; at %d workers on %d node(s) the trace's measured "
+                            + "collectives, elsewhere scaled by the cost model", profile.model(), localBatch, world,
                     profile.collectives().size(), estimated > 0 ? ", " + estimated + " with estimated bytes" : "",
-                    label, world, measured.nodes());
-            out.printf(Locale.ROOT, "%8s %6s %12s %15s %14s%n", "workers", "nodes", "step (s)", "worker-steps/s",
-                    "samples/s");
-            for (int i = 0; i < steps.size(); i++) {
-                CollectiveReplay.StepBounds b = steps.get(i);
-                int w = workers.get(i);
-                if (b.exact()) {
-                    out.printf(Locale.ROOT, "%8d %6d %12.6f %15.3f %14.2f%n", w, placements.get(i).nodes(),
-                            b.lowSeconds(), w / b.lowSeconds(), w / b.lowSeconds() * localBatch);
-                } else {
-                    out.printf(Locale.ROOT, "%8d %6d %s %s %s  bounded (estimated bytes)%n", w,
-                            placements.get(i).nodes(),
-                            range("%.6f", b.lowSeconds(), b.highSeconds()),
-                            range("%.3f", w / b.highSeconds(), w / b.lowSeconds()),
-                            range("%.2f", w / b.highSeconds() * localBatch, w / b.lowSeconds() * localBatch));
-                }
-            }
+                    label, world, measured.nodes()), workers, steps, placements);
         }
         out.flush();
         return 0;
-    }
-
-    private static String range(String format, double low, double high) {
-        return String.format(Locale.ROOT, format, low) + ".." + String.format(Locale.ROOT, format, high);
-    }
-
-    /**
-     * The replay's points: an exact one as the other modes write it, plus {@code step_s}; a bounded one without a
-     * point, its {@code step_s}, {@code steps_per_s} and {@code samples_per_s} as {@code {"low", "high"}} and
-     * {@code bounded: true}; and, once, how many of the step's collectives had their bytes estimated.
-     */
-    private String replayJson(List<CollectiveReplay.StepBounds> steps, List<Placement> placements, int collectives,
-                              long estimated) throws IOException {
-        StringWriter sw = new StringWriter();
-        try (JsonGenerator g = new JsonFactory().createGenerator(sw)) {
-            g.writeStartObject();
-            g.writeObjectFieldStart("collective_bytes");
-            g.writeNumberField("collectives_per_step", collectives);
-            g.writeNumberField("estimated", estimated);
-            g.writeBooleanField("bytes_estimated", estimated > 0);
-            g.writeEndObject();
-            g.writeArrayFieldStart("points");
-            for (int i = 0; i < steps.size(); i++) {
-                CollectiveReplay.StepBounds b = steps.get(i);
-                int w = workers.get(i);
-                g.writeStartObject();
-                g.writeNumberField("workers", w);
-                g.writeNumberField("nodes", placements.get(i).nodes());
-                if (b.exact()) {
-                    g.writeNumberField("step_s", b.lowSeconds());
-                    g.writeNumberField("steps_per_s", w / b.lowSeconds());
-                    g.writeNumberField("samples_per_s", w / b.lowSeconds() * localBatch);
-                    g.writeNumberField("spread", 0.0);
-                } else {
-                    g.writeBooleanField("bounded", true);
-                    lowHigh(g, "step_s", b.lowSeconds(), b.highSeconds());
-                    lowHigh(g, "steps_per_s", w / b.highSeconds(), w / b.lowSeconds());
-                    lowHigh(g, "samples_per_s", w / b.highSeconds() * localBatch, w / b.lowSeconds() * localBatch);
-                }
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-        }
-        return sw.toString();
-    }
-
-    private static void lowHigh(JsonGenerator g, String field, double low, double high) throws IOException {
-        g.writeObjectFieldStart(field);
-        g.writeNumberField("low", low);
-        g.writeNumberField("high", high);
-        g.writeEndObject();
     }
 
     private AllReduceLinks.CollectiveTimes times(AllReduceLinks links, String label, Placement placement,
@@ -609,32 +529,5 @@ public final class SimulateCommand implements Callable<Integer> {
         if (!ok) {
             throw new CommandLine.ParameterException(spec.commandLine(), option + " " + value + ": " + rule);
         }
-    }
-
-    private String json(List<ThroughputEstimate> points) throws IOException {
-        return json(points, null);
-    }
-
-    private String json(List<ThroughputEstimate> points, List<Placement> placements) throws IOException {
-        StringWriter sw = new StringWriter();
-        try (JsonGenerator g = new JsonFactory().createGenerator(sw)) {
-            g.writeStartObject();
-            g.writeArrayFieldStart("points");
-            for (int i = 0; i < points.size(); i++) {
-                ThroughputEstimate e = points.get(i);
-                g.writeStartObject();
-                g.writeNumberField("workers", e.workers());
-                if (placements != null) {
-                    g.writeNumberField("nodes", placements.get(i).nodes());
-                }
-                g.writeNumberField("steps_per_s", e.stepsPerS());
-                g.writeNumberField("samples_per_s", e.samplesPerS(localBatch));
-                g.writeNumberField("spread", e.spread() * localBatch);
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-        }
-        return sw.toString();
     }
 }
