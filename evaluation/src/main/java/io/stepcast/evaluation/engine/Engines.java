@@ -28,7 +28,10 @@ public final class Engines {
         MapBinder.newMapBinder(binder, String.class, ExecutionEngine.class).addBinding(engine.name()).toInstance(engine);
     }
 
-    /** Every registered engine by name, sorted ({@code local} comes from {@link io.stepcast.evaluation.EvaluationPlugin}). */
+    /**
+     * Every registered engine by name, sorted ({@code local} comes from
+     * {@link io.stepcast.evaluation.EvaluationPlugin}).
+     */
     public static Map<String, ExecutionEngine> all(PluginRegistry registry) {
         Map<String, ExecutionEngine> out = new TreeMap<>();
         Key<Map<String, ExecutionEngine>> key = Key.get(new TypeLiteral<Map<String, ExecutionEngine>>() { });
