@@ -1,6 +1,7 @@
 package io.stepcast.evaluation;
 
 import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.evaluation.cli.BuiltInCommands;
 import io.stepcast.evaluation.engine.Engines;
 import io.stepcast.evaluation.engine.LocalEngine;
 import io.stepcast.evaluation.protocol.Protocols;
@@ -10,10 +11,11 @@ import io.stepcast.evaluation.suite.Reproductions;
  * The evaluation module's own contributions to the plugin registry: the built-in protocols ({@code kfold},
  * {@code logo}, {@code extrapolation}, {@code cross-hardware}, {@code profile-only}, {@code holdout},
  * {@code train-test}, each parsed by {@link Protocols#parse}), the reproductions that read a run's scored
- * points or recordings ({@link Reproductions#BUILT_IN}) and the {@code local} execution engine. Registered like
- * any plugin, so suites, the CLI and the Spark runner find a built-in protocol, reproduction or engine through
- * the same registry as a third-party one, and a plugin that registers one of these names again fails at start-up
- * instead of silently replacing it.
+ * points or recordings ({@link Reproductions#BUILT_IN}), the {@code local} execution engine and the commands
+ * {@code evaluate}, {@code fit}, {@code predict}, {@code select-batch}, {@code sweep} and {@code predictors}
+ * ({@link BuiltInCommands}). Registered like any plugin, so suites, the CLI and the Spark runner find a built-in
+ * protocol, reproduction, engine or command through the same registry as a third-party one, and a plugin that
+ * registers one of these names again fails at start-up instead of silently replacing it.
  */
 public final class EvaluationPlugin extends StepcastPlugin {
     /** The module name shown for this plugin. */
@@ -30,5 +32,6 @@ public final class EvaluationPlugin extends StepcastPlugin {
             reproduction(name, Reproductions.named(name));
         }
         Engines.register(binder(), new LocalEngine());
+        BuiltInCommands.extensions().forEach(this::command);
     }
 }

@@ -34,7 +34,7 @@ class QueueingPluginTest {
         CommandExtension simulate = r.commands().stream().filter(c -> c.name().equals("simulate")).findFirst()
                 .orElseThrow();
         StringWriter out = new StringWriter();
-        picocli.CommandLine cl = new picocli.CommandLine(simulate.command());
+        picocli.CommandLine cl = new picocli.CommandLine(simulate.command(null));
         cl.setOut(new PrintWriter(out));
         int code = cl.execute("--model", "ResNet-50", "--step-time", "1.2214", "--local-batch", "64",
                 "--workers", "1,8", "--ps", "2", "--colocated", "--workers-per-host", "8", "--mode", "sync",

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.Supplier;
 
 /**
  * {@code stepcast serve}: fits the built-in estimators on the embedded tables, loads the saved models of
@@ -23,7 +22,7 @@ import java.util.function.Supplier;
         footer = {"", "Endpoints: GET /v1/health, GET /v1/predictors, POST /v1/predict, POST /v1/select-batch, "
                 + "GET /metrics (Prometheus), GET /v1/openapi.json. Bodies over 1 MiB are refused (413)."})
 final class ServeCommand implements Callable<Integer> {
-    private final Supplier<PluginRegistry> registry;
+    private final PluginRegistry registry;
 
     @Spec
     private CommandSpec spec;
@@ -39,7 +38,7 @@ final class ServeCommand implements Callable<Integer> {
             description = "Folder of models saved by 'stepcast fit --save' (*.json), served by file name.")
     private Path models;
 
-    ServeCommand(Supplier<PluginRegistry> registry) {
+    ServeCommand(PluginRegistry registry) {
         this.registry = registry;
     }
 
@@ -50,7 +49,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         long start = System.nanoTime();
-        ServedPredictors served = ServedPredictors.load(registry.get(), name -> true, Optional.ofNullable(models));
+        ServedPredictors served = ServedPredictors.load(registry, name -> true, Optional.ofNullable(models));
         served.notes().forEach(n -> out.println("not served: " + n));
         StepcastServer server = StepcastServer.start(served, host, port);
         CountDownLatch stopped = new CountDownLatch(1);

@@ -2,6 +2,7 @@ package io.stepcast.datasets.cli;
 
 import com.google.inject.Inject;
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ObservationImporter;
 import io.stepcast.api.plugin.ProfileReader;
 
@@ -23,7 +24,7 @@ public final class DatasetsCommandExtension implements CommandExtension {
     }
 
     @Override
-    public Object command() {
+    public Object command(PluginRegistry registry) {
         return new DatasetsCommand(registered);
     }
 }

@@ -3,6 +3,7 @@ package io.stepcast.datasets.cli;
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
 
 /** Adds {@code stepcast hardware} ({@link HardwareCommand}) to the CLI, over the bound {@link HardwareCatalog}. */
 public final class HardwareCommandExtension implements CommandExtension {
@@ -19,7 +20,7 @@ public final class HardwareCommandExtension implements CommandExtension {
     }
 
     @Override
-    public Object command() {
+    public Object command(PluginRegistry registry) {
         return new HardwareCommand(catalog);
     }
 }

@@ -1,6 +1,7 @@
 package io.stepcast.datasets.cli;
 
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
 import picocli.CommandLine;
 
 /**
@@ -25,7 +26,7 @@ public abstract class ProfileSubcommandExtension implements CommandExtension {
     }
 
     @Override
-    public final Object command() {
+    public final Object command(PluginRegistry registry) {
         return new CommandLine(new ProfileCommand()).addSubcommand(subcommand, subcommand());
     }
 }

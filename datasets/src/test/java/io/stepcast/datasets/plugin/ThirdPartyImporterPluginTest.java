@@ -119,7 +119,7 @@ class ThirdPartyImporterPluginTest {
                 .findFirst().orElseThrow();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(datasets.command());
+        CommandLine cli = new CommandLine(datasets.command(null));
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
         int code = cli.execute(args);

@@ -12,14 +12,13 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.Logger;
 
 /**
- * The {@code stepcast} command line. Built-in commands live in this module; plugins add theirs through
- * {@link CommandExtension}s found with the predictors at run time, so this class never names a predictor
+ * The {@code stepcast} command line: a root command over every {@link CommandExtension} of the plugin registry
+ * (the evaluation module registers its own commands the same way), so this class never names a command's
  * module. Exit codes: 0 success, 1 failure (one line on stderr; the stack trace only with
  * {@code --verbose}), 2 usage error.
  */
@@ -59,7 +58,13 @@ public final class StepcastCli implements Runnable {
     /** Runs the CLI over the given plugins, writing to the given streams; returns the exit code. */
     public static int run(PluginRegistry registry, String[] args, PrintWriter out, PrintWriter err) {
         boolean verbose = List.of(args).contains("--verbose");
-        CommandLine cli = commandLine(registry);
+        CommandLine cli;
+        try {
+            cli = commandLine(registry);
+        } catch (IllegalStateException e) {
+            err.println("stepcast: error: " + e.getMessage());
+            return FAILURE;
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -81,40 +86,49 @@ public final class StepcastCli implements Runnable {
         return cli.execute(args);
     }
 
-    /** The command tree: built-in commands plus every plugin's extensions. */
+    /**
+     * The command tree: every command extension in the registry, the evaluation module's own commands among
+     * them ({@link io.stepcast.evaluation.EvaluationPlugin}).
+     *
+     * @throws IllegalStateException when two extensions register the same command and are not both command
+     *                               groups, or two groups register the same sub-command
+     */
     public static CommandLine commandLine(PluginRegistry registry) {
         CommandLine cli = new CommandLine(new StepcastCli());
-        cli.addSubcommand("predictors", new CommandLine(new PredictorsCommand())
-                .addSubcommand("list", new PredictorsListCommand(registry)));
-        BuiltInCommands.addTo(cli, registry);
-        Set<String> builtIn = Set.copyOf(cli.getSubcommands().keySet());
         registry.commands().stream()
                 .sorted(Comparator.comparing(CommandExtension::name).thenComparing(ext -> ext.getClass().getName()))
-                .forEach(ext -> add(cli, ext, builtIn));
+                .forEach(ext -> add(cli, ext.name(), ext.command(registry)));
         return cli;
     }
 
     /**
-     * Adds an extension's command; when a plugin already added one of that name (several plugins contribute
-     * {@code profile} sub-commands), the new command's sub-commands join the existing one instead. A built-in
-     * command's name is never taken over.
+     * Adds an extension's command. When a plugin already added a group of that name (several plugins contribute
+     * {@code profile} sub-commands), the new group's sub-commands join it; any other clash is an error, so a
+     * plugin can neither replace nor silently lose to another plugin's command.
      */
-    private static void add(CommandLine cli, CommandExtension ext, Set<String> builtIn) {
-        CommandLine existing = cli.getSubcommands().get(ext.name());
+    private static void add(CommandLine cli, String name, Object command) {
+        CommandLine added = command instanceof CommandLine c ? c : new CommandLine(command);
+        CommandLine existing = cli.getSubcommands().get(name);
         if (existing == null) {
-            cli.addSubcommand(ext.name(), ext.command());
+            cli.addSubcommand(name, added);
             return;
         }
-        if (builtIn.contains(ext.name())) {
-            return;
+        if (existing.getSubcommands().isEmpty() || added.getSubcommands().isEmpty()) {
+            throw new IllegalStateException("two plugins register the command '" + name + "': "
+                    + commandClass(existing) + " and " + commandClass(added));
         }
-        Object command = ext.command();
-        CommandLine extra = command instanceof CommandLine c ? c : new CommandLine(command);
-        extra.getSubcommands().forEach((name, sub) -> {
-            if (!existing.getSubcommands().containsKey(name)) {
-                existing.addSubcommand(name, sub);
+        added.getSubcommands().forEach((sub, subCommand) -> {
+            CommandLine clash = existing.getSubcommands().get(sub);
+            if (clash != null) {
+                throw new IllegalStateException("two plugins register the command '" + name + " " + sub + "': "
+                        + commandClass(clash) + " and " + commandClass(subCommand));
             }
+            existing.addSubcommand(sub, subCommand);
         });
+    }
+
+    private static String commandClass(CommandLine command) {
+        return command.getCommandSpec().userObject().getClass().getName();
     }
 
     private static String oneLine(Throwable ex) {

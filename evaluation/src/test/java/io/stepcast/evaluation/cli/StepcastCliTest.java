@@ -42,7 +42,7 @@ class StepcastCliTest {
         }
 
         @Override
-        public Object command() {
+        public Object command(PluginRegistry registry) {
             return new Explode();
         }
     }
@@ -55,6 +55,28 @@ class StepcastCliTest {
         @Override
         protected void registerAll() {
             command(ExplodeExtension.class);
+        }
+    }
+
+    /** Registers a second {@code evaluate} (test fixture): a clash the CLI must refuse. */
+    private static final class SecondEvaluatePlugin extends StepcastPlugin {
+        SecondEvaluatePlugin() {
+            super("second-evaluate");
+        }
+
+        @Override
+        protected void registerAll() {
+            command(new CommandExtension() {
+                @Override
+                public String name() {
+                    return "evaluate";
+                }
+
+                @Override
+                public Object command(PluginRegistry registry) {
+                    return new Explode();
+                }
+            });
         }
     }
 
@@ -103,5 +125,22 @@ class StepcastCliTest {
     void predictorsListSaysSoWhenNothingIsRegistered() {
         assertThat(run("predictors", "list")).isZero();
         assertThat(out.toString()).contains("No predictors found");
+    }
+
+    @Test
+    void theBuiltInCommandsComeFromTheRegistry() {
+        assertThat(StepcastCli.commandLine(PluginRegistry.of(List.of(new FixturePlugin()))).getSubcommands())
+                .containsOnlyKeys("explode");
+        assertThat(StepcastCli.commandLine(PluginRegistry.of(List.of(new EvaluationPlugin()))).getSubcommands())
+                .containsOnlyKeys("evaluate", "fit", "predict", "predictors", "select-batch", "sweep");
+    }
+
+    @Test
+    void aSecondCommandOfTheSameNameFailsNamingBoth() {
+        int code = StepcastCli.run(PluginRegistry.of(List.of(new EvaluationPlugin(), new SecondEvaluatePlugin())),
+                new String[] {"--help"}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString().strip()).startsWith("stepcast: error: two plugins register the command 'evaluate': ")
+                .contains(EvaluateCommand.class.getName()).contains(Explode.class.getName());
     }
 }

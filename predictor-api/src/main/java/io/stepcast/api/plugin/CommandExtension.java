@@ -1,10 +1,12 @@
 package io.stepcast.api.plugin;
 
 /**
- * A sub-command a plugin adds to the {@code stepcast} CLI, for commands that need a module's internals
- * (for example {@code simulate} with its trace export, or {@code anova}). The CLI adds
- * {@link #command()} as a picocli sub-command; the object is created by Guice, so it may inject
- * {@link ProfileSource} and other bound services.
+ * A sub-command a plugin adds to the {@code stepcast} CLI. The evaluation module's own commands
+ * ({@code evaluate}, {@code fit}, ...) are registered this way too, so the CLI reads one registry for all of
+ * them. The extension is created by Guice, so it may inject {@link ProfileSource} and other bound services.
+ *
+ * <p>Two extensions may share a name only when both are command groups (commands with sub-commands, such as
+ * {@code profile}): the CLI then merges their sub-commands. Any other clash fails when the CLI is built.
  */
 public interface CommandExtension {
 
@@ -13,7 +15,12 @@ public interface CommandExtension {
 
     /**
      * A picocli command object (a class annotated with {@code @picocli.CommandLine.Command} that implements
-     * {@code Callable<Integer>}); typed as {@code Object} so that this API does not depend on picocli.
+     * {@code Callable<Integer>}, or a {@code picocli.CommandLine}); typed as {@code Object} so that this API does
+     * not depend on picocli.
+     *
+     * @param registry the registry the CLI is built from, so that a command finds the same estimators,
+     *                 protocols and importers as every other command (tests build the CLI over a registry of
+     *                 their own)
      */
-    Object command();
+    Object command(PluginRegistry registry);
 }

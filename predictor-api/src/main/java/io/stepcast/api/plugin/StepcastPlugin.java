@@ -104,6 +104,11 @@ public abstract class StepcastPlugin extends AbstractModule {
         commands.addBinding().to(extension);
     }
 
+    /** Registers a sub-command of the {@code stepcast} CLI that needs nothing injected. */
+    protected final void command(CommandExtension extension) {
+        commands.addBinding().toInstance(extension);
+    }
+
     /**
      * Registers an observation importer under its {@link ObservationImporter#name()}. Its name is then a
      * source of the observation catalog (with its {@link ObservationImporter#variants() variants}) when it

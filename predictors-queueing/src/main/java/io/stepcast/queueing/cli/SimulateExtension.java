@@ -3,6 +3,7 @@ package io.stepcast.queueing.cli;
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
 
 import java.util.Optional;
@@ -29,7 +30,7 @@ public final class SimulateExtension implements CommandExtension {
     }
 
     @Override
-    public Object command() {
+    public Object command(PluginRegistry registry) {
         return new SimulateCommand(profiles, catalog);
     }
 }

@@ -1,6 +1,7 @@
 package io.stepcast.regression.cli;
 
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
 
 /** Adds {@code stepcast anova} ({@link AnovaCommand}) to the CLI. */
 public final class AnovaExtension implements CommandExtension {
@@ -10,7 +11,7 @@ public final class AnovaExtension implements CommandExtension {
     }
 
     @Override
-    public Object command() {
+    public Object command(PluginRegistry registry) {
         return new AnovaCommand();
     }
 }

@@ -3,6 +3,7 @@ package io.stepcast.regression.megatron;
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
 
@@ -29,7 +30,7 @@ public final class PlanLlmExtension implements CommandExtension {
     }
 
     @Override
-    public Object command() {
+    public Object command(PluginRegistry registry) {
         return new PlanLlmCommand(zoo, hardware, observations);
     }
 }

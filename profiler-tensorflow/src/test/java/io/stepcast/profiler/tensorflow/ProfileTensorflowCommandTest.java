@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ProfileTensorflowCommandTest {
 
     private static CommandLine profileCommand(StringWriter out) {
-        CommandLine cli = (CommandLine) new ProfileCommandExtension().command();
+        CommandLine cli = (CommandLine) new ProfileCommandExtension().command(null);
         cli.setOut(new PrintWriter(out));
         return cli;
     }
@@ -114,7 +114,7 @@ class ProfileTensorflowCommandTest {
         assertThat(registry.commands()).extracting(CommandExtension::name).contains("profile");
         // the datasets plugin contributes profile inspect under the same name; the CLI merges the two
         assertThat(registry.commands().stream().filter(c -> c.name().equals("profile"))
-                .map(c -> ((CommandLine) c.command()).getSubcommands().keySet())).anyMatch(s -> s.contains("tensorflow"));
+                .map(c -> ((CommandLine) c.command(null)).getSubcommands().keySet())).anyMatch(s -> s.contains("tensorflow"));
     }
 
     @Test
