@@ -10,8 +10,8 @@ import io.stepcast.evaluation.suite.Reproductions;
 /**
  * The evaluation module's own contributions to the plugin registry: the built-in protocols ({@code kfold},
  * {@code logo}, {@code extrapolation}, {@code cross-hardware}, {@code profile-only}, {@code holdout},
- * {@code train-test}, each parsed by {@link Protocols#parse}), the reproductions that read a run's scored
- * points or recordings ({@link Reproductions#BUILT_IN}), the {@code local} execution engine and the commands
+ * {@code train-test}, each reading its own specs: {@link Protocols#builtIn}), the reproductions that read a run's
+ * scored points or recordings ({@link Reproductions#builtIn}), the {@code local} execution engine and the commands
  * {@code evaluate}, {@code fit}, {@code predict}, {@code select-batch}, {@code sweep} and {@code predictors}
  * ({@link BuiltInCommands}). Registered like any plugin, so suites, the CLI and the Spark runner find a built-in
  * protocol, reproduction, engine or command through the same registry as a third-party one, and a plugin that
@@ -25,12 +25,8 @@ public final class EvaluationPlugin extends StepcastPlugin {
 
     @Override
     protected void registerAll() {
-        for (String name : Protocols.BUILT_IN) {
-            protocol(name, Protocols::parse);
-        }
-        for (String name : Reproductions.BUILT_IN) {
-            reproduction(name, Reproductions.named(name));
-        }
+        Protocols.builtIn().forEach(this::protocol);
+        Reproductions.builtIn().forEach(this::reproduction);
         Engines.register(binder(), new LocalEngine());
         BuiltInCommands.extensions().forEach(this::command);
     }

@@ -19,8 +19,9 @@ class EvaluationPluginTest {
     @Test
     void theDiscoveredRegistryHoldsTheBuiltInProtocolsAndReproductions() {
         PluginRegistry registry = PluginRegistry.discover();
-        assertThat(registry.protocols()).containsKeys(Protocols.BUILT_IN.toArray(String[]::new));
-        assertThat(registry.reproductions()).containsKeys(Reproductions.BUILT_IN.toArray(String[]::new));
+        assertThat(registry.protocols()).containsKeys(Protocols.builtIn().keySet().toArray(String[]::new))
+                .containsKeys("kfold", "logo", "extrapolation", "cross-hardware", "profile-only", "holdout", "train-test");
+        assertThat(registry.reproductions()).containsKeys(Reproductions.builtIn().keySet().toArray(String[]::new));
         assertThat(Protocols.resolve("kfold:5:job", registry.protocols(), Optional.empty()))
                 .isInstanceOf(KFold.class);
     }

@@ -3,7 +3,6 @@ package io.stepcast.evaluation.suite;
 import io.stepcast.datasets.importers.TfCpuRecordings;
 import io.stepcast.api.evaluation.Reproduction;
 
-import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -13,23 +12,16 @@ import java.util.TreeSet;
  * points or recordings and which {@link io.stepcast.evaluation.EvaluationPlugin} registers).
  */
 public final class Reproductions {
-    /** Names of the evaluation's own reproductions. */
-    public static final List<String> BUILT_IN = List.of("tf-benchmarks", TfCpuRecordings.SOURCE,
-            KinetoProfilesReproduction.NAME);
-
     private Reproductions() {
     }
 
-    /** The evaluation's own reproduction called {@code name}. */
-    public static Reproduction named(String name) {
-        return switch (name) {
-            case "tf-benchmarks" -> new PublishedTableReproduction("tf-benchmarks", "profile-only", "simulation",
-                    "aws-distributed");
-            case TfCpuRecordings.SOURCE -> new TfCpuProfilesReproduction();
-            case KinetoProfilesReproduction.NAME -> new KinetoProfilesReproduction();
-            default -> throw new IllegalArgumentException("unknown reproduction '" + name + "' (known: "
-                    + String.join(", ", BUILT_IN) + ")");
-        };
+    /** The evaluation's own reproductions by name; {@link io.stepcast.evaluation.EvaluationPlugin} registers them. */
+    public static Map<String, Reproduction> builtIn() {
+        return Map.of(
+                "tf-benchmarks", new PublishedTableReproduction("tf-benchmarks", "profile-only", "simulation",
+                        "aws-distributed"),
+                TfCpuRecordings.SOURCE, new TfCpuProfilesReproduction(),
+                KinetoProfilesReproduction.NAME, new KinetoProfilesReproduction());
     }
 
     /**

@@ -193,7 +193,16 @@ class ProtocolIsolationTest {
 
     @Test
     void unknownProtocolIsRefusedWithTheAcceptedForms() {
+        assertThatThrownBy(() -> Protocols.parse("kfld:5", Optional.empty()))
+                .hasMessageContaining("unknown protocol 'kfld:5'").hasMessageContaining("kfold:K[:attribute][:seed=N]")
+                .hasMessageContaining("profile-only[:attribute,...]").hasMessageContaining("train-test");
+    }
+
+    @Test
+    void aMalformedSpecOfAKnownProtocolIsRefusedWithItsOwnForm() {
         assertThatThrownBy(() -> Protocols.parse("kfold", Optional.empty()))
-                .hasMessageContaining("unknown protocol 'kfold'").hasMessageContaining("profile-only");
+                .hasMessage("malformed protocol 'kfold' (expected kfold:K[:attribute][:seed=N])");
+        assertThatThrownBy(() -> Protocols.parse("holdout:workers", Optional.empty()))
+                .hasMessage("malformed protocol 'holdout:workers' (expected holdout:attribute=value[,value...])");
     }
 }

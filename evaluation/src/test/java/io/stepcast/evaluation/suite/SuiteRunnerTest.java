@@ -158,7 +158,8 @@ class SuiteRunnerTest {
             s.datasets().forEach(d -> d.protocols().forEach(p ->
                     io.stepcast.evaluation.protocol.Protocols.parse(p, Optional.empty())));
             // courier comes from the regression plugin (checked end to end in distribution)
-            s.reproduction().stream().filter(r -> !r.equals("courier")).forEach(Reproductions::named);
+            s.reproduction().stream().filter(r -> !r.equals("courier"))
+                    .forEach(r -> assertThat(Reproductions.builtIn()).containsKey(r));
         }
     }
 

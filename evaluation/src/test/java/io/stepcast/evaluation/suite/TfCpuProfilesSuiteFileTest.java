@@ -26,7 +26,7 @@ class TfCpuProfilesSuiteFileTest {
             assertThat(x.latency()).isEqualTo("step-time");
         });
         assertThat(s.reproduction()).containsExactly("tf-cpu-profiles");
-        assertThat(Reproductions.named("tf-cpu-profiles")).isInstanceOf(TfCpuProfilesReproduction.class);
+        assertThat(Reproductions.builtIn().get("tf-cpu-profiles")).isInstanceOf(TfCpuProfilesReproduction.class);
     }
 
     @Test
