@@ -20,7 +20,8 @@ class EvaluationPluginTest {
     void theDiscoveredRegistryHoldsTheBuiltInProtocolsAndReproductions() {
         PluginRegistry registry = PluginRegistry.discover();
         assertThat(registry.protocols()).containsKeys(Protocols.builtIn().keySet().toArray(String[]::new))
-                .containsKeys("kfold", "logo", "extrapolation", "cross-hardware", "profile-only", "holdout", "train-test");
+                .containsKeys("kfold", "logo", "extrapolation", "cross-hardware", "profile-only", "holdout",
+                        "train-test");
         assertThat(registry.reproductions()).containsKeys(Reproductions.builtIn().keySet().toArray(String[]::new));
         assertThat(Protocols.resolve("kfold:5:job", registry.protocols(), Optional.empty()))
                 .isInstanceOf(KFold.class);

@@ -40,7 +40,8 @@ public final class Protocols {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_\\-]*");
 
     /** One built-in protocol: its name (the leading word of its specs), its forms, and how a spec is read. */
-    private record Form(String name, String syntax, BiFunction<String, Optional<ProfileSource>, Optional<Protocol>> reader) {
+    private record Form(String name, String syntax,
+                        BiFunction<String, Optional<ProfileSource>, Optional<Protocol>> reader) {
         Protocol read(String spec, Optional<ProfileSource> profiles) {
             return reader.apply(spec, profiles).orElseThrow(() -> new IllegalArgumentException(
                     "malformed protocol '" + spec + "' (expected " + syntax + ")"));
