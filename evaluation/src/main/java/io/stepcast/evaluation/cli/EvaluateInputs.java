@@ -61,7 +61,8 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
         List<Observation> tr = readUserFile(Path.of(train), warnings);
         List<Observation> te = readUserFile(Path.of(test), warnings);
         Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
-        return new Opened(trainTestSuite(te), new FileCatalog(withZoo(tr, zoo), withZoo(te, zoo)), profiles, dataDir);
+        return new Opened(trainTestSuite(te), new FileCatalog(ObservationFiles.withZooParameterBytes(tr, zoo),
+                ObservationFiles.withZooParameterBytes(te, zoo)), profiles, dataDir);
     }
 
     /**
@@ -96,21 +97,6 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
         return new Suite("train-test", "every predictor fitted on " + Path.of(train) + " and scored on " + Path.of(test),
                 List.of(new Suite.DatasetSpec(FileCatalog.NAME, FileCatalog.NAME, Map.of(), List.of("train-test"), labels)),
                 List.of(), List.of(), List.of());
-    }
-
-    /**
-     * The rows with the model zoo's parameter bytes where the file has no {@code parameter_bytes} for a
-     * model the zoo knows (a suite's importer knows its models; a user's file may not say): a given column
-     * always wins. Hardware labels need nothing here: predictors resolve them in the hardware catalog.
-     */
-    static List<Observation> withZoo(List<Observation> rows, Optional<ModelCatalog> zoo) {
-        if (zoo.isEmpty()) {
-            return rows;
-        }
-        return rows.stream().map(o -> o.config().workload().parameterBytes().isPresent() ? o
-                : zoo.get().find(o.config().model()).map(m -> new Observation(
-                        o.config().toBuilder().parameterBytes(m.parameterBytes()).build(), o.measurements(),
-                        o.source(), o.replication(), o.tags())).orElse(o)).toList();
     }
 
     /** The train and test files as a catalog of one source, with the train-test split in the tags. */

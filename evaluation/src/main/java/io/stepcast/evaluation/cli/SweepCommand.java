@@ -63,7 +63,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--hp", paramLabel = "KEY=VALUE", description = "Hyper-parameter override of the predictor.")
     private Map<String, String> hp = new LinkedHashMap<>();
 
-    @Option(names = "--train", paramLabel = "SOURCE", description = "Catalog source the predictor is fitted on (default tf-benchmarks, embedded).")
+    @Option(names = "--train", paramLabel = "SOURCE|FILE", description = "Catalog source the predictor is fitted on "
+            + "(default tf-benchmarks, embedded), or your own observations: a generic .csv or a .parquet file.")
     private String train;
 
     @Option(names = "--data", paramLabel = "DIR", description = "Folder laid out like shared/data.")
@@ -126,6 +127,7 @@ public final class SweepCommand implements Callable<Integer> {
         } catch (NoSuchElementException e) {
             throw new IllegalArgumentException("--predictor: " + e.getMessage(), e);
         }
+        tasks.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + note));
         List<SweepRow> rows;
         try (ProgressReporter bar = new ProgressReporter("sweep", System.console() != null, System.err, spec.commandLine().getErr(), System::nanoTime,
                 EvaluateCommand.PROGRESS_INTERVAL_NANOS, true)) {

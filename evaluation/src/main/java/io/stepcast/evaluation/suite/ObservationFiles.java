@@ -2,16 +2,19 @@ package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Observation;
+import io.stepcast.api.zoo.ModelCatalog;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
- * Reads user-supplied observation files for {@code stepcast evaluate --train FILE --test FILE}: Parquet
- * observations or the generic CSV, both through the datasets module's readers.
+ * Reads user-supplied observation files for {@code stepcast evaluate --train FILE --test FILE} and
+ * {@code stepcast sweep --train FILE}: Parquet observations or the generic CSV, both through the datasets
+ * module's readers.
  */
 public final class ObservationFiles {
     private ObservationFiles() {
@@ -36,10 +39,30 @@ public final class ObservationFiles {
         if (!Files.isRegularFile(file)) {
             throw new IOException(file + ": no such file");
         }
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".parquet") || name.endsWith(".csv")) {
+        if (isObservationFile(file.toString())) {
             return DatasetsReaders.read(file);
         }
         throw new IOException(file + ": expected a .parquet observation file or a generic .csv");
+    }
+
+    /** True when {@code name} ends like an observation file ({@code .csv} or {@code .parquet}, any case). */
+    public static boolean isObservationFile(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return n.endsWith(".parquet") || n.endsWith(".csv");
+    }
+
+    /**
+     * The rows with the model zoo's parameter bytes where the file has no {@code parameter_bytes} for a
+     * model the zoo knows (a suite's importer knows its models; a user's file may not say): a given column
+     * always wins. Hardware labels need nothing here: predictors resolve them in the hardware catalog.
+     */
+    public static List<Observation> withZooParameterBytes(List<Observation> rows, Optional<ModelCatalog> zoo) {
+        if (zoo.isEmpty()) {
+            return rows;
+        }
+        return rows.stream().map(o -> o.config().workload().parameterBytes().isPresent() ? o
+                : zoo.get().find(o.config().model()).map(m -> new Observation(
+                        o.config().toBuilder().parameterBytes(m.parameterBytes()).build(), o.measurements(),
+                        o.source(), o.replication(), o.tags())).orElse(o)).toList();
     }
 }

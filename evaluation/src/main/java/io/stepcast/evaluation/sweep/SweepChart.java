@@ -47,8 +47,9 @@ public final class SweepChart {
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        // Cluster sizes are usually powers of two: a log axis spaces them evenly (workers are at least 1).
-        c.getStyler().setXAxisLogarithmic(true);
+        // Cluster sizes are usually powers of two: a log axis spaces them evenly (workers are at least 1). An
+        // empty chart keeps a linear axis, which its placeholder point at zero needs.
+        c.getStyler().setXAxisLogarithmic(!lines.isEmpty());
         int drawn = 0;
         for (Map.Entry<String, List<SweepRow>> e : lines.entrySet()) {
             if (drawn == MAX_SERIES) {

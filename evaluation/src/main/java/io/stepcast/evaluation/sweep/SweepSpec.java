@@ -7,6 +7,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.evaluation.Split;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
@@ -17,6 +18,7 @@ import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.TaskSource;
 import io.stepcast.evaluation.protocol.ZooProfiles;
+import io.stepcast.evaluation.suite.ObservationFiles;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,14 +31,16 @@ import java.util.Optional;
 
 /**
  * A what-if sweep as a serializable recipe: which registered predictor (with its hyper-parameters), fitted on
- * which catalog source, predicts which target over which {@link SweepGrid}, with how many seeds. Opening it
+ * which catalog source or user's file, predicts which target over which {@link SweepGrid}, with how many seeds. Opening it
  * reads the source, attaches its recorded and zoo profiles, builds the points in a fixed order (model, mode,
  * hardware, bandwidth, policy, batch, GPUs per node, cluster size) and gives their {@link SweepTasks}; a Spark
  * executor opens the same recipe and gets the same points.
  *
  * @param predictor       registered estimator name (found in the registry, never imported)
  * @param hyperParameters overrides of the estimator's hyper-parameters
- * @param train           observation catalog source the predictor is fitted on
+ * @param train           observation catalog source the predictor is fitted on, or a user's observation file
+ *                        ({@code .csv} in the generic format or {@code .parquet}; on Spark, readable by every
+ *                        executor at the same path); the model zoo fills its missing parameter bytes
  * @param data            folder laid out like shared/data, or null for the embedded tables
  * @param target          step-time or throughput (any target the predictor offers)
  * @param seeds           seeds per point; a predictor with a {@code seed} hyper-parameter is fitted once per seed
@@ -74,24 +78,40 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         if (!base.targets().contains(t)) {
             throw new IllegalArgumentException("sweep: predictor " + predictor + " does not predict " + t.label());
         }
-        TrainingSet training = training(registry);
-        return new SweepTasks(this, base, training, t, points(training.observations(), registry.service(ModelCatalog.class)));
+        List<String> notes = new ArrayList<>();
+        TrainingSet training = training(registry, notes);
+        Optional<ModelCatalog> models = registry.service(ModelCatalog.class);
+        return new SweepTasks(this, base, training, t, points(training.observations(), models), notes);
     }
 
-    private TrainingSet training(PluginRegistry registry) throws IOException {
-        ObservationCatalog catalog = registry.service(ObservationCatalog.class).orElseGet(DefaultObservationCatalog::new);
+    /** True when {@code train} names a user's file ({@code .csv} or {@code .parquet}) rather than a catalog source. */
+    public boolean trainsOnFile() {
+        return ObservationFiles.isObservationFile(train);
+    }
+
+    private TrainingSet training(PluginRegistry registry, List<String> notes) throws IOException {
         ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
-        Optional<Path> dataDir = Optional.ofNullable(data).map(Path::of);
         List<Observation> obs;
         List<Profile> recorded;
-        try {
-            obs = catalog.observations(train, dataDir);
-            recorded = catalog.profiles(train, dataDir);
-        } catch (IOException | RuntimeException e) {
-            throw new IOException("--train " + train + ": " + e.getMessage(), e);
+        if (trainsOnFile()) {
+            ImportedObservations read = ObservationFiles.readWithNotes(Path.of(train));
+            read.notes().forEach(n -> notes.add(train + ": " + n));
+            obs = ObservationFiles.withZooParameterBytes(read.observations(), registry.service(ModelCatalog.class));
+            recorded = List.of();
+        } else {
+            ObservationCatalog catalog = registry.service(ObservationCatalog.class)
+                    .orElseGet(DefaultObservationCatalog::new);
+            Optional<Path> dataDir = Optional.ofNullable(data).map(Path::of);
+            try {
+                obs = catalog.observations(train, dataDir);
+                recorded = catalog.profiles(train, dataDir);
+            } catch (IOException | RuntimeException e) {
+                throw new IOException("--train " + train + ": " + e.getMessage(), e);
+            }
         }
         if (obs.isEmpty()) {
-            throw new IOException("--train " + train + ": the source has no observations");
+            throw new IOException("--train " + train + ": " + (trainsOnFile() ? "the file" : "the source")
+                    + " has no observations");
         }
         TrainingSet t = new TrainingSet(train, obs, recorded);
         return ZooProfiles.attach(new Split(train, t, List.of()), zoo).training();

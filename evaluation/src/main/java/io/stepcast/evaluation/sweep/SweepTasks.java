@@ -34,18 +34,26 @@ public final class SweepTasks implements TaskSet<SweepRow> {
     private final TrainingSet training;
     private final Target target;
     private final List<SweepPoint> points;
+    private final List<String> notes;
     /** Fitted predictors (or why not) by policy and seed, filled on first use. */
     private final Map<List<String>, Fit> fits = new HashMap<>();
 
     private record Fit(Predictor predictor, String failure) {
     }
 
-    SweepTasks(SweepSpec spec, Estimator estimator, TrainingSet training, Target target, List<SweepPoint> points) {
+    SweepTasks(SweepSpec spec, Estimator estimator, TrainingSet training, Target target, List<SweepPoint> points,
+               List<String> notes) {
         this.spec = spec;
         this.estimator = estimator;
         this.training = training;
         this.target = target;
         this.points = List.copyOf(points);
+        this.notes = List.copyOf(notes);
+    }
+
+    /** What the reader of a user's training file noticed (unknown columns with the closest known one). */
+    public List<String> notes() {
+        return notes;
     }
 
     /** The points, in task order. */

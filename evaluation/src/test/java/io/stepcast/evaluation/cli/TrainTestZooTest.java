@@ -5,6 +5,7 @@ import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.zoo.ZooCatalog;
+import io.stepcast.evaluation.suite.ObservationFiles;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A user's --train/--test rows get the zoo's parameter bytes when their file has no such column. */
+/** A user's own rows (evaluate's and sweep's --train, evaluate's --test) get the zoo's parameter bytes. */
 class TrainTestZooTest {
     private static Observation synthetic(Config.Builder b) {
         return new Observation(b.localBatch(32).build(), Measurements.builder().stepTimeS(0.1).build(), "synthetic");
@@ -21,7 +22,7 @@ class TrainTestZooTest {
     @Test
     void zooBytesFillOnlyWhatTheFileLeavesOut() {
         ModelCatalog zoo = new ZooCatalog();
-        List<Observation> out = EvaluateInputs.withZoo(List.of(
+        List<Observation> out = ObservationFiles.withZooParameterBytes(List.of(
                 synthetic(Config.builder().model("resnet50")),
                 synthetic(Config.builder().model("resnet50").parameterBytes(123)),
                 synthetic(Config.builder().model("my-own-net"))), Optional.of(zoo));
