@@ -64,6 +64,28 @@ class CliEndToEndTest {
     }
 
     @Test
+    void oneServerMeasuredSavedAndAskedAboutSixteen(@TempDir Path dir) throws Exception {
+        // Real rows: ResNet-50 on one and eight K80s of one p2.8xlarge (the TensorFlow benchmark table), as a user
+        // would give them; the question is a file of configurations with no measurement.
+        Path train = Path.of("..", "docs", "examples", "resnet50-k80-train.csv");
+        Path model = dir.resolve("ernest.model.json");
+        assertThat(cli.run("fit", "--predictor", "ernest", "--train", train.toString(), "--save", model.toString()))
+                .as(cli.err()).isZero();
+        Path ask = dir.resolve("ask.csv");
+        Files.writeString(ask, "model,architecture,workers,nodes,gpus_per_node,local_batch,hardware\n"
+                + "ResNet-50,SYNC_PS,128,16,8,64,K80\n");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", "throughput",
+                "--json")).as(cli.err()).isZero();
+        JsonNode p = new ObjectMapper().readTree(cli.out()).get("predictions").get(0);
+        assertThat(p.get("workers").asInt()).isEqualTo(128);
+        assertThat(p.get("measured").isNull()).isTrue();
+        // Eight servers measured 2,744 images/s (not in the fit); sixteen give more, and at most sixteen times the
+        // one server's 378 images/s.
+        assertThat(p.get("predicted").asDouble()).isBetween(2744.0, 16 * 378.0);
+    }
+
+    @Test
     void aTribuoForestSavesAndDrivesSelectBatchInTheAssembledClassPath(@TempDir Path dir) throws Exception {
         // Every module shares one class path here; Tribuo's protobuf code must find the runtime it needs
         // (TensorFlow Java brings an older one).

@@ -10,6 +10,7 @@ import io.stepcast.regression.megatron.PlanLlmExtension;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.allreduce.AllreduceAnalyticCodec;
 import io.stepcast.regression.allreduce.AllreduceAnalyticEstimator;
 import io.stepcast.regression.allreduce.TopoPolluxEstimator;
 import io.stepcast.regression.allreduce.TopoPolluxForm;
@@ -25,6 +26,7 @@ import io.stepcast.regression.estimators.OptimusEstimator;
 import io.stepcast.regression.estimators.PolluxEstimator;
 import io.stepcast.regression.estimators.PolluxForm;
 import io.stepcast.regression.reproduction.CourierReproduction;
+import io.stepcast.regression.transfer.OverheadTransferCodec;
 import io.stepcast.regression.transfer.OverheadTransferEstimator;
 
 /**
@@ -68,6 +70,8 @@ public final class RegressionPlugin extends StepcastPlugin {
         estimator(AllreduceAnalyticEstimator.NAME, AllreduceAnalyticEstimator.class);
         estimator(TopoPolluxEstimator.NAME, TopoPolluxEstimator.class);
         estimator(OverheadTransferEstimator.NAME, OverheadTransferEstimator.class);
+        codec(AllreduceAnalyticEstimator.NAME, AllreduceAnalyticCodec.class);
+        codec(OverheadTransferEstimator.NAME, OverheadTransferCodec.class);
         codec(TopoPolluxEstimator.NAME, new CoefficientsCodec(TopoPolluxEstimator.NAME, TopoPolluxForm.SIZE + 2,
                 TopoPolluxEstimator::restore));
         command(AnovaExtension.class);

@@ -34,7 +34,8 @@ import java.util.stream.Stream;
  * <p>Required: {@code model}, {@code architecture} ({@code ALLREDUCE}, {@code SYNC_PS}, {@code ASYNC_PS};
  * case, dashes and underscores ignored), {@code workers}, {@code local_batch}, and at least one measurement
  * column: {@code step_time_s}, {@code throughput_samples_s}, {@code response_time_s} or {@code accuracy}
- * (a row may leave some blank, not all).
+ * (a row may leave some blank, not all). A file of configurations to predict
+ * ({@link #readConfigurations}) may leave the measurement columns out.
  *
  * <p>Optional: {@code nodes} (default: {@code ceil(workers / gpus_per_node)} when {@code gpus_per_node} is
  * given, else 1), {@code gpus_per_node}, {@code parameter_servers} (default 1 for the PS architectures, 0
@@ -81,17 +82,64 @@ public final class GenericCsvImporter implements ObservationImporter {
         return read(input);
     }
 
-    /** Reads one CSV file. */
+    /** A configuration of a file to predict, with its measurements when the row has some. */
+    public record ConfigurationRow(Config config, Optional<Measurements> measured) {
+    }
+
+    /** The rows of a file of configurations to predict, and what the reader noticed (unknown columns). */
+    public record Configurations(List<ConfigurationRow> rows, List<String> notes) {
+        public Configurations {
+            rows = List.copyOf(rows);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /** One parsed row: its configuration, measurements when it has some, source, replication and tags. */
+    private record Row(Config config, Optional<Measurements> measured, String source, int replication,
+                       Map<String, String> tags) {
+    }
+
+    /** Takes each parsed row with its CSV row, for errors that name the line. */
+    @FunctionalInterface
+    private interface RowSink {
+        void accept(CsvRow csvRow, Row row) throws DataFormatException;
+    }
+
+    /** Reads one CSV file of observations: every row measures something. */
     public ImportedObservations read(Path input) throws IOException {
+        List<Observation> out = new ArrayList<>();
+        List<String> notes = parse(input, true, (r, row) -> {
+            try {
+                out.add(new Observation(row.config(), row.measured().orElseThrow(), row.source(), row.replication(),
+                        row.tags()));
+            } catch (IllegalArgumentException e) {
+                throw r.invalid(e);
+            }
+        });
+        return new ImportedObservations(out, 0, notes);
+    }
+
+    /**
+     * Reads one CSV file of configurations to predict ({@code stepcast predict --input}): the same columns, but
+     * the measurement columns are optional, and a row's measurements, where given, are kept for comparison.
+     */
+    public Configurations readConfigurations(Path input) throws IOException {
+        List<ConfigurationRow> rows = new ArrayList<>();
+        List<String> notes = parse(input, false, (r, row) -> rows.add(new ConfigurationRow(row.config(), row.measured())));
+        return new Configurations(rows, notes);
+    }
+
+    /** Parses every row into {@code sink}; returns the notes on unknown columns. */
+    private static List<String> parse(Path input, boolean measured, RowSink sink) throws IOException {
         if (!Files.isRegularFile(input)) {
             throw new FileNotFoundException(input + ": no such file");
         }
         String display = input.toString();
-        List<Observation> out = new ArrayList<>();
         List<String> unknown = new ArrayList<>();
+        int rows = 0;
         try (CsvReader csv = CsvReader.open(input, display)) {
             csv.require(REQUIRED.toArray(String[]::new));
-            if (MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
+            if (measured && MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
                 throw DataFormatException.at(display, 1, "no measurement column (one of "
                         + String.join(", ", MEASUREMENTS) + ")");
             }
@@ -103,15 +151,15 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
             String defaultSource = "csv:" + input.getFileName();
             for (CsvRow r = csv.next(); r != null; r = csv.next()) {
-                out.add(row(r, unknown, defaultSource));
+                sink.accept(r, row(r, unknown, defaultSource, measured));
+                rows++;
             }
         }
-        if (out.isEmpty()) {
+        if (rows == 0) {
             throw new DataFormatException(display, "no data rows after the header");
         }
-        List<String> notes = unknown.stream().map(c -> "unknown column '" + c + "'"
+        return unknown.stream().map(c -> "unknown column '" + c + "'"
                 + UnknownNameException.suggestion(c, KNOWN) + " (kept as a tag)").toList();
-        return new ImportedObservations(out, 0, notes);
     }
 
     /**
@@ -170,7 +218,8 @@ public final class GenericCsvImporter implements ObservationImporter {
         return c;
     }
 
-    private static Observation row(CsvRow r, List<String> unknown, String defaultSource) throws DataFormatException {
+    private static Row row(CsvRow r, List<String> unknown, String defaultSource, boolean measured)
+            throws DataFormatException {
         Config.Builder c = config(r);
         Measurements.Builder m = Measurements.builder();
         boolean any = false;
@@ -190,7 +239,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             m.accuracy(r.nonNegative("accuracy"));
             any = true;
         }
-        if (!any) {
+        if (measured && !any) {
             throw DataFormatException.at(r.file(), r.line(), "no measurement in this row (all of "
                     + String.join(", ", MEASUREMENTS) + " are empty)");
         }
@@ -213,7 +262,8 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
         }
         try {
-            return new Observation(c.build(), m.build(), r.has("source") ? r.text("source") : defaultSource,
+            return new Row(c.build(), any ? Optional.of(m.build()) : Optional.empty(),
+                    r.has("source") ? r.text("source") : defaultSource,
                     r.has("replication") ? r.integer("replication") : 0, tags);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);

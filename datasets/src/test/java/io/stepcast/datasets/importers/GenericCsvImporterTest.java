@@ -78,4 +78,27 @@ class GenericCsvImporterTest {
                 .isInstanceOf(DataFormatException.class).hasMessageContaining("f.csv:2")
                 .hasMessageContaining("workers");
     }
+
+    @Test
+    void aFileOfConfigurationsNeedsNoMeasurementAndKeepsTheOnesItHas() throws IOException {
+        Path file = csv("configs.csv", """
+                model,architecture,workers,nodes,local_batch,hardware,step_time_s
+                ResNet-50,ALLREDUCE,64,8,64,dgx-a100,
+                ResNet-50,ALLREDUCE,8,1,64,dgx-a100,0.25
+                """);
+        GenericCsvImporter.Configurations c = new GenericCsvImporter().readConfigurations(file);
+        assertThat(c.rows()).hasSize(2);
+        assertThat(c.rows().get(0).config().deployment().nodes()).isEqualTo(8);
+        assertThat(c.rows().get(0).measured()).isEmpty();
+        assertThat(c.rows().get(1).measured().orElseThrow().value(Target.STEP_TIME, c.rows().get(1).config()))
+                .hasValue(0.25);
+        assertThat(new GenericCsvImporter().readConfigurations(csv("plain.csv",
+                "model,architecture,workers,local_batch\nx,ALLREDUCE,4,32\n")).rows()).hasSize(1);
+        // As observations the same file is refused on its unmeasured row; as configurations bad cells still are.
+        assertThatThrownBy(() -> new GenericCsvImporter().read(file)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("configs.csv:2").hasMessageContaining("no measurement in this row");
+        assertThatThrownBy(() -> new GenericCsvImporter().readConfigurations(csv("g.csv",
+                "model,architecture,workers,local_batch\nx,ALLREDUCE,two,2\n")))
+                .isInstanceOf(DataFormatException.class).hasMessageContaining("g.csv:2").hasMessageContaining("workers");
+    }
 }

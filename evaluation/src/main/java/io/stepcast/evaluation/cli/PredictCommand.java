@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.api.Config;
-import io.stepcast.api.Observation;
+import io.stepcast.api.Measurements;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.datasets.importers.GenericCsvImporter;
+import io.stepcast.evaluation.suite.ObservationFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,6 +21,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
@@ -37,7 +40,8 @@ final class PredictCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "MODEL", description = "A predictor saved by 'stepcast fit'.")
     private Path model;
 
-    @Option(names = "--input", required = true, paramLabel = "FILE", description = "Configurations: .parquet or .csv.")
+    @Option(names = "--input", required = true, paramLabel = "FILE", description = "Configurations: .parquet or .csv "
+            + "(the generic columns; measurement columns optional, shown beside the predictions where given).")
     private Path input;
 
     @Option(names = "--target", paramLabel = "TARGET", description = "step-time, throughput, response-time or accuracy; default: every "
@@ -56,7 +60,9 @@ final class PredictCommand implements Callable<Integer> {
         Predictor predictor = SavedPredictors.load(registry, model);
         List<Target> targets = target != null ? List.of(Target.parse(target))
                 : predictor.targets().stream().sorted().toList();
-        List<Observation> rows = io.stepcast.evaluation.suite.ObservationFiles.read(input);
+        GenericCsvImporter.Configurations read = ObservationFiles.readConfigurations(input);
+        read.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + input + ": " + note));
+        List<GenericCsvImporter.ConfigurationRow> rows = read.rows();
         PrintWriter out = spec.commandLine().getOut();
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
@@ -64,11 +70,11 @@ final class PredictCommand implements Callable<Integer> {
         ArrayNode predictions = root.putArray("predictions");
         TextTable table = new TextTable("ROW", "MODEL", "WORKERS", "LOCAL BATCH", "TARGET", "PREDICTED", "MEASURED");
         for (int i = 0; i < rows.size(); i++) {
-            Observation o = rows.get(i);
-            Config c = o.config();
+            Config c = rows.get(i).config();
+            Optional<Measurements> known = rows.get(i).measured();
             for (Target t : targets) {
                 Prediction p = predictor.predict(c, t);
-                OptionalDouble measured = o.value(t);
+                OptionalDouble measured = known.map(m -> m.value(t, c)).orElse(OptionalDouble.empty());
                 ObjectNode n = predictions.addObject();
                 n.put("row", i + 1);
                 n.put("model", c.model());

@@ -3,6 +3,7 @@ package io.stepcast.evaluation.suite;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Observation;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.datasets.importers.GenericCsvImporter;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,13 +37,27 @@ public final class ObservationFiles {
      * @throws IOException naming the file (and, from the reader, the line or field) when it cannot be read
      */
     public static ImportedObservations readWithNotes(Path file) throws IOException {
+        return DatasetsReaders.read(checked(file));
+    }
+
+    /**
+     * The configurations of {@code file} to predict, with their measurements where the file has some: the
+     * generic CSV's measurement columns are optional here.
+     *
+     * @throws IOException naming the file (and, from the reader, the line or field) when it cannot be read
+     */
+    public static GenericCsvImporter.Configurations readConfigurations(Path file) throws IOException {
+        return DatasetsReaders.readConfigurations(checked(file));
+    }
+
+    private static Path checked(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IOException(file + ": no such file");
         }
-        if (isObservationFile(file.toString())) {
-            return DatasetsReaders.read(file);
+        if (!isObservationFile(file.toString())) {
+            throw new IOException(file + ": expected a .parquet observation file or a generic .csv");
         }
-        throw new IOException(file + ": expected a .parquet observation file or a generic .csv");
+        return file;
     }
 
     /** True when {@code name} ends like an observation file ({@code .csv} or {@code .parquet}, any case). */

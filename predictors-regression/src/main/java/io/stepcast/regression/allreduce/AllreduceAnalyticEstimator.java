@@ -192,6 +192,11 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             return Optional.ofNullable(groups.get(key));
         }
 
+        /** The fitted groups by key, for {@link AllreduceAnalyticCodec}. */
+        Map<String, Group> groups() {
+            return groups;
+        }
+
         @Override
         protected String wrongTarget(Target target) {
             return NAME + " does not predict " + target.label();

@@ -18,6 +18,7 @@ import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -26,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -118,13 +120,23 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
     }
 
     private static Map<String, Map<String, Double>> means(Map<String, Map<String, List<Double>>> in) {
-        Map<String, Map<String, Double>> out = new HashMap<>();
+        Map<String, Map<String, Double>> out = new TreeMap<>();
         in.forEach((k, byHw) -> {
-            Map<String, Double> m = new HashMap<>();
+            Map<String, Double> m = new TreeMap<>();
             byHw.forEach((h, v) -> m.put(h, v.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
-            out.put(k, Map.copyOf(m));
+            out.put(k, m);
         });
-        return Map.copyOf(out);
+        return sorted(out);
+    }
+
+    /**
+     * An unmodifiable copy sorted by job and hardware: the catalog scaling sums logarithms over the hardware in
+     * map order, and a fixed order gives the same last bit in every JVM and after a reload.
+     */
+    static Map<String, Map<String, Double>> sorted(Map<String, Map<String, Double>> in) {
+        Map<String, Map<String, Double>> out = new TreeMap<>();
+        in.forEach((k, m) -> out.put(k, Collections.unmodifiableMap(new TreeMap<>(m))));
+        return Collections.unmodifiableMap(out);
     }
 
     /** Mean single-GPU and multi-GPU step times per job and hardware. */
@@ -138,10 +150,24 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         Fitted(Optional<HardwareCatalog> hardware, Map<String, Map<String, Double>> single,
                Map<String, Map<String, Double>> multi, boolean nearestAcrossNodes, Provenance provenance) {
             this.hardware = hardware;
-            this.single = single;
-            this.multi = multi;
+            this.single = sorted(single);
+            this.multi = sorted(multi);
             this.nearestAcrossNodes = nearestAcrossNodes;
             this.provenance = provenance;
+        }
+
+        /** Mean single-GPU step times by job, then hardware (for {@link OverheadTransferCodec}). */
+        Map<String, Map<String, Double>> single() {
+            return single;
+        }
+
+        /** Mean multi-GPU step times by job at its scale, then hardware. */
+        Map<String, Map<String, Double>> multi() {
+            return multi;
+        }
+
+        boolean nearestAcrossNodes() {
+            return nearestAcrossNodes;
         }
 
         @Override
