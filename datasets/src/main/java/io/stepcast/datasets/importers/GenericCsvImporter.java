@@ -125,7 +125,8 @@ public final class GenericCsvImporter implements ObservationImporter {
      */
     public Configurations readConfigurations(Path input) throws IOException {
         List<ConfigurationRow> rows = new ArrayList<>();
-        List<String> notes = parse(input, false, (r, row) -> rows.add(new ConfigurationRow(row.config(), row.measured())));
+        List<String> notes = parse(input, false,
+                (r, row) -> rows.add(new ConfigurationRow(row.config(), row.measured())));
         return new Configurations(rows, notes);
     }
 
