@@ -101,6 +101,32 @@ class CliEndToEndTest {
     }
 
     @Test
+    void aModelSavedWithCalibratedIntervalsKeepsThemForRiskAwareDecisions(@TempDir Path dir) throws Exception {
+        List<Observation> courier = new DefaultObservationCatalog().observations("courier", Optional.empty());
+        Path train = dir.resolve("courier.parquet");
+        ObservationFiles.write(train, courier);
+        Path model = dir.resolve("compact90.json");
+        assertThat(cli.run("fit", "--predictor", "courier-forest-compact", "--train", train.toString(), "--save",
+                model.toString(), "--coverage", "0.9")).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("intervals: split-conformal at 0.9").doesNotContain("not calibrated");
+
+        var loaded = io.stepcast.evaluation.cli.SavedPredictors.load(cli.registry(), model);
+        var fresh = new io.stepcast.api.uncertainty.SplitConformalEstimator(cli.registry().estimator(
+                "courier-forest-compact")).fit(io.stepcast.api.TrainingSet.of(train.getFileName().toString(), courier));
+        for (Observation o : courier) {
+            var t = io.stepcast.api.Target.RESPONSE_TIME;
+            assertThat(loaded.predict(o.config(), t)).isEqualTo(fresh.predict(o.config(), t));
+            assertThat(loaded.predict(o.config(), t).hasInterval()).isTrue();
+        }
+        cli.clear();
+        assertThat(cli.run("select-batch", "--slo", "300", "--cpu", "4", "--njobs", "2", "--network", "lenet5",
+                "--model", model.toString(), "--risk", "0.05", "--json")).as(cli.err()).isZero();
+        // Every candidate is judged on an interval stated at the asked level, none on a forest's unstated spread.
+        assertThat(new ObjectMapper().readTree(cli.out()).get("rationale").asText()).contains("at 95.0 %")
+                .doesNotContain("states a lower level or none");
+    }
+
+    @Test
     void aCorruptModelFileIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("broken.model.json");
         Files.writeString(model, "{\"format\": \"stepcast-model\", \"version\": 1, \"estimator\": \"pollux\", "

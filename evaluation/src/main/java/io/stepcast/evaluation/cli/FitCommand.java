@@ -6,6 +6,9 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.uncertainty.ConformalCodec;
+import io.stepcast.api.uncertainty.SplitConformalEstimator;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,16 +41,26 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = {"-p", "--param"}, paramLabel = "KEY=VALUE", description = "Hyper-parameter override (repeatable).")
     private Map<String, String> params = Map.of();
 
+    @Option(names = "--coverage", paramLabel = "LEVEL", description = "Also calibrate split-conformal intervals at this "
+            + "level in (0, 1), e.g. 0.9, on a part of the training file (the points stay those of the plain fit); the "
+            + "saved model then answers with them (conformal-* hyper-parameters through --param).")
+    private Double coverage;
+
     FitCommand(PluginRegistry registry) {
         this.registry = registry;
     }
 
     @Override
     public Integer call() throws Exception {
-        Estimator estimator = registry.estimator(predictor).withHyperParameters(params);
-        if (!registry.codecs().containsKey(estimator.name())) {
+        if (coverage != null && !(coverage > 0 && coverage < 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--coverage must be in (0, 1), was " + coverage);
+        }
+        Estimator base = registry.estimator(predictor);
+        if (!registry.codecs().containsKey(base.name())) {
             throw new IllegalArgumentException("predictor '" + predictor + "' cannot be saved: its plugin registers no codec");
         }
+        Estimator estimator = (coverage == null ? base : new SplitConformalEstimator(base).withCoverage(coverage))
+                .withHyperParameters(params);
         List<Observation> observations = io.stepcast.evaluation.suite.ObservationFiles.read(train);
         Predictor fitted = estimator.fit(TrainingSet.of(train.getFileName().toString(), observations));
         SavedPredictors.save(registry, fitted, save);
@@ -58,6 +71,10 @@ final class FitCommand implements Callable<Integer> {
                 p.trainingChecksum().substring(0, 12), p.seed());
         if (!p.hyperParameters().isEmpty()) {
             out.printf("hyper-parameters: %s%n", p.hyperParameters());
+        }
+        if (coverage != null) {
+            out.printf("intervals: split-conformal at %s%s%n", coverage, ConformalCodec.uncalibrated(fitted)
+                    .map(why -> ", not calibrated: " + why).orElse(""));
         }
         out.flush();
         return 0;

@@ -3,12 +3,14 @@ package io.stepcast.evaluation.cli;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.api.uncertainty.ConformalCodec;
 
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Saves and loads predictors through the codec their plugin registers for the estimator. Public so that other
+ * Saves and loads predictors through the codec their plugin registers for the estimator, wrapped in a
+ * {@link ConformalCodec} for a predictor fitted with split-conformal intervals. Public so that other
  * front ends ({@code stepcast serve}) load {@code stepcast fit --save} files exactly as {@code predict} does.
  */
 public final class SavedPredictors {
@@ -23,7 +25,8 @@ public final class SavedPredictors {
             throw new IOException(file + ": saved by estimator '" + mf.estimator()
                     + "', which no plugin on the class path can load");
         }
-        return codec.decode(mf.payload(), mf.provenance());
+        return (ConformalCodec.wrote(mf.payload()) ? new ConformalCodec(codec) : codec)
+                .decode(mf.payload(), mf.provenance());
     }
 
     static void save(PluginRegistry registry, Predictor predictor, Path file) throws IOException {
@@ -32,6 +35,7 @@ public final class SavedPredictors {
         if (codec == null) {
             throw new IOException("predictor '" + estimator + "' cannot be saved: its plugin registers no codec");
         }
-        new ModelFile(estimator, predictor.provenance(), codec.encode(predictor)).write(file);
+        PredictorCodec wrapped = ConformalCodec.handles(predictor) ? new ConformalCodec(codec) : codec;
+        new ModelFile(estimator, predictor.provenance(), wrapped.encode(predictor)).write(file);
     }
 }

@@ -87,6 +87,21 @@ final class ConformalPredictor implements WrappedPredictor {
         return uncalibrated;
     }
 
+    /** The point predictor. */
+    Predictor point() {
+        return point;
+    }
+
+    /** The proper-part fit that scales the intervals, when it is not the point predictor itself. */
+    Optional<Predictor> proper() {
+        return proper == point ? Optional.empty() : Optional.of(proper);
+    }
+
+    /** The calibration scores by target. */
+    Map<Target, CalibrationScores> scores() {
+        return scores;
+    }
+
     @Override
     public Set<Target> targets() {
         return point.targets();
