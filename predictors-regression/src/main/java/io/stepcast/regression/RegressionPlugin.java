@@ -19,6 +19,7 @@ import io.stepcast.regression.codec.CoefficientsCodec;
 import io.stepcast.regression.codec.CourierOlsCodec;
 import io.stepcast.regression.collective.CollectiveAlphaBetaEstimator;
 import io.stepcast.regression.collective.CollectiveCatalogEstimator;
+import io.stepcast.regression.collective.CollectiveCodecs;
 import io.stepcast.regression.estimators.CourierOlsEstimator;
 import io.stepcast.regression.estimators.ErnestEstimator;
 import io.stepcast.regression.estimators.LinearScalingEstimator;
@@ -62,6 +63,8 @@ public final class RegressionPlugin extends StepcastPlugin {
         OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
         estimator(CollectiveAlphaBetaEstimator.NAME, CollectiveAlphaBetaEstimator.class);
         estimator(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.class);
+        codec(CollectiveAlphaBetaEstimator.NAME, CollectiveCodecs.AlphaBeta.class);
+        codec(CollectiveCatalogEstimator.NAME, CollectiveCodecs.Catalog.class);
         OptionalBinder.newOptionalBinder(binder(), ModelCatalog.class);
         estimator(MegatronAnalyticEstimator.NAME, MegatronAnalyticEstimator.class);
         estimator(MegatronSimulationEstimator.NAME, MegatronSimulationEstimator.class);

@@ -22,9 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The registered codecs of {@code allreduce-analytic} (fitted on Pollux's placements, with a fitted link
- * efficiency) and {@code overhead-transfer} (fitted on Gavel's jobs alone without the V100's multi-GPU rows): a
- * reload predicts exactly the same on every row of the held-out side, catalog-scaled answers included; corrupt
- * payloads fail naming the line.
+ * efficiency), {@code overhead-transfer} (fitted on Gavel's jobs alone without the V100's multi-GPU rows) and the
+ * collective predictors (fitted on the 2- and 8-GPU nccl-tests tables): a reload predicts exactly the same on every
+ * row of the held-out side, catalog-scaled answers included; corrupt payloads fail naming the line.
  */
 class AllreduceCodecsTest {
     private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new RegressionPlugin(), new DatasetsPlugin()));
@@ -89,6 +89,34 @@ class AllreduceCodecsTest {
         }
         assertThat(fitted.predict(elsewhere.get(0).toBuilder().workers(1).nodes(1).build(), Target.STEP_TIME).isValue())
                 .isTrue();
+    }
+
+    @Test
+    void theCollectivePredictorsReloadExactly() throws IOException {
+        List<Observation> nccl = RealData.source("nccl-tests");
+        List<Observation> train = nccl.stream().filter(o -> o.config().workers() == 2 || o.config().workers() == 8)
+                .toList();
+        List<Observation> test = nccl.stream().filter(o -> o.config().workers() != 2 && o.config().workers() != 8)
+                .toList();
+        for (String name : List.of("collective-alpha-beta", "collective-catalog")) {
+            Predictor fitted = REGISTRY.estimator(name).fit(TrainingSet.of("nccl-tests/2+8", train));
+            Predictor back = reloaded(name, fitted);
+            for (Observation o : test) {
+                assertThat(back.predict(o.config(), Target.STEP_TIME)).isEqualTo(fitted.predict(o.config(), Target.STEP_TIME));
+                assertThat(fitted.predict(o.config(), Target.STEP_TIME).isValue()).as(name).isTrue();
+            }
+        }
+        Predictor tree = REGISTRY.estimator("collective-catalog").withHyperParameters(Map.of("algorithm", "tree",
+                "protocol", "ll128")).fit(TrainingSet.of("nccl-tests/2+8", train));
+        Predictor back = reloaded("collective-catalog", tree);
+        assertThat(back.predict(test.get(0).config(), Target.STEP_TIME))
+                .isEqualTo(tree.predict(test.get(0).config(), Target.STEP_TIME));
+        PredictorCodec codec = REGISTRY.codecs().get("collective-alpha-beta");
+        String text = new String(codec.encode(REGISTRY.estimator("collective-alpha-beta")
+                .fit(TrainingSet.of("nccl-tests/2+8", train))), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> codec.decode(text.replaceFirst("\t([0-9.E-]+)\n", "\t-1\n")
+                .getBytes(StandardCharsets.UTF_8), tree.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("line 2").hasMessageContaining("bandwidth");
     }
 
     @Test

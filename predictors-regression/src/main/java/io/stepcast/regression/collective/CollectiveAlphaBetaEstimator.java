@@ -158,6 +158,20 @@ public final class CollectiveAlphaBetaEstimator extends CatalogEstimator {
             return Optional.ofNullable(links.get(key));
         }
 
+        /** Every fitted link cost by key, for {@link CollectiveCodecs}. */
+        Map<String, LinkCost> links() {
+            return links;
+        }
+
+        AlgorithmChoice algorithm() {
+            return algorithm;
+        }
+
+        /** True when ring channels come from the catalog's topology ({@code topology=catalog} with a catalog). */
+        boolean usesTopology() {
+            return channels.isPresent();
+        }
+
         @Override
         protected Prediction seconds(Config config, CollectiveConfig call) {
             LinkCost link = links.get(keyOf(config, call));

@@ -88,6 +88,15 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
             this.protocols = List.copyOf(protocols);
         }
 
+        AlgorithmChoice algorithm() {
+            return algorithm;
+        }
+
+        /** The NCCL protocols whose fastest answer is taken. */
+        List<NcclProtocol> protocols() {
+            return protocols;
+        }
+
         @Override
         protected Prediction seconds(Config config, CollectiveConfig call) {
             String label = config.deployment().hardware();
