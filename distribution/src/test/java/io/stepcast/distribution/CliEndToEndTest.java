@@ -33,6 +33,8 @@ class CliEndToEndTest {
             assertThat(r.get("module").asText()).as(r.toString()).isNotEqualTo("unknown");
             assertThat(r.get("targets").size()).as(r.toString()).isPositive();
         }
+        // fit --save, predict and serve --models work for every one of them.
+        assertThat(cli.registry().codecs().keySet()).containsAll(names);
     }
 
     @Test
