@@ -124,20 +124,26 @@ public final class ConformalCodec implements PredictorCodec {
             }
             String[] f = lines[i].split(" ");
             int line = i + 1;
-            Target t = target(f.length > 1 ? f[1] : "", line);
-            if (f[0].equals("target") && f.length >= 5) {
+            if (!(f[0].equals("target") && f.length >= 5) && !(f[0].equals("category") && f.length >= 4)) {
+                throw new IOException("corrupt conformal payload: line " + line
+                        + " is neither 'target LABEL NORMALISATION MONDRIAN n scores...'"
+                        + " nor 'category LABEL NAME n scores...'");
+            }
+            Target t = target(f[1], line);
+            if (f[0].equals("target")) {
                 if (heads.put(t, f) != null) {
                     throw new IOException("corrupt conformal payload: line " + line + ": target " + f[1] + " twice");
                 }
                 pooled.put(t, values(f, 4, line));
-            } else if (f[0].equals("category") && f.length >= 4 && heads.containsKey(t)) {
+            } else if (heads.containsKey(t)) {
                 String name = new String(base64(f[2], line), StandardCharsets.UTF_8);
                 if (categories.computeIfAbsent(t, x -> new TreeMap<>()).put(name, values(f, 3, line)) != null) {
-                    throw new IOException("corrupt conformal payload: line " + line + ": category '" + name + "' twice");
+                    throw new IOException("corrupt conformal payload: line " + line + ": category '" + name
+                            + "' twice");
                 }
             } else {
-                throw new IOException("corrupt conformal payload: line " + line
-                        + " is neither 'target LABEL NORMALISATION MONDRIAN n scores...' nor a category of a target above");
+                throw new IOException("corrupt conformal payload: line " + line + ": a category of target " + f[1]
+                        + " before its target line");
             }
         }
         for (Map.Entry<Target, String[]> e : heads.entrySet()) {
@@ -145,7 +151,8 @@ public final class ConformalCodec implements PredictorCodec {
             SplitConformalEstimator.Normalisation mode = enumValue(SplitConformalEstimator.Normalisation.class, f[2]);
             CalibrationScores.Mondrian mondrian = enumValue(CalibrationScores.Mondrian.class, f[3]);
             if (mode == SplitConformalEstimator.Normalisation.AUTO) {
-                throw new IOException("corrupt conformal payload: target " + f[1] + ": normalisation AUTO is never saved");
+                throw new IOException("corrupt conformal payload: target " + f[1]
+                        + ": normalisation AUTO is never saved");
             }
             scores.put(e.getKey(), new CalibrationScores(mode, pooled.get(e.getKey()), mondrian,
                     categories.getOrDefault(e.getKey(), Map.of())));
@@ -200,7 +207,8 @@ public final class ConformalCodec implements PredictorCodec {
         try {
             n = Integer.parseInt(f[at]);
         } catch (NumberFormatException e) {
-            throw new IOException("corrupt conformal payload: line " + line + ": count '" + f[at] + "' is not a number");
+            throw new IOException("corrupt conformal payload: line " + line + ": count '" + f[at]
+                    + "' is not a number");
         }
         if (f.length != at + 1 + n) {
             throw new IOException("corrupt conformal payload: line " + line + ": " + n + " scores declared, "

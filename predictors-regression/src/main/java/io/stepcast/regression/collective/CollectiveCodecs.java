@@ -48,7 +48,8 @@ public final class CollectiveCodecs {
                 throw new IOException("the " + CollectiveAlphaBetaEstimator.NAME + " codec cannot save a predictor of "
                         + predictor.provenance().estimator());
             }
-            StringBuilder b = new StringBuilder(HEADER).append('\t').append(f.algorithm().name().toLowerCase(Locale.ROOT))
+            StringBuilder b = new StringBuilder(HEADER).append('\t')
+                    .append(f.algorithm().name().toLowerCase(Locale.ROOT))
                     .append('\t').append(f.usesTopology() ? "catalog" : "none").append('\n');
             for (Map.Entry<String, LinkCost> e : new TreeMap<>(f.links()).entrySet()) {
                 if (e.getKey().contains("\t") || e.getKey().contains("\n")) {
@@ -121,7 +122,8 @@ public final class CollectiveCodecs {
                 throw new IOException("the " + CollectiveCatalogEstimator.NAME + " codec cannot save a predictor of "
                         + predictor.provenance().estimator());
             }
-            StringBuilder b = new StringBuilder(HEADER).append('\t').append(p.algorithm().name().toLowerCase(Locale.ROOT));
+            StringBuilder b = new StringBuilder(HEADER).append('\t')
+                    .append(p.algorithm().name().toLowerCase(Locale.ROOT));
             p.protocols().forEach(x -> b.append('\t').append(x.name().toLowerCase(Locale.ROOT)));
             return b.append('\n').toString().getBytes(StandardCharsets.UTF_8);
         }
@@ -139,7 +141,8 @@ public final class CollectiveCodecs {
                 try {
                     protocols.add(NcclProtocol.valueOf(head[i].toUpperCase(Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
-                    throw new IOException("corrupt " + name + " payload: line 1: unknown NCCL protocol '" + head[i] + "'");
+                    throw new IOException("corrupt " + name + " payload: line 1: unknown NCCL protocol '" + head[i]
+                            + "'");
                 }
             }
             HardwareCatalog c = catalog.orElseThrow(() -> new IOException(name

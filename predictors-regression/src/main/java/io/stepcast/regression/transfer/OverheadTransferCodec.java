@@ -35,7 +35,8 @@ public final class OverheadTransferCodec implements PredictorCodec {
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
         if (!(predictor instanceof OverheadTransferEstimator.Fitted f)) {
-            throw new IOException("the " + NAME + " codec cannot save a predictor of " + predictor.provenance().estimator());
+            throw new IOException("the " + NAME + " codec cannot save a predictor of "
+                    + predictor.provenance().estimator());
         }
         StringBuilder b = new StringBuilder(HEADER).append('\t')
                 .append(f.nearestAcrossNodes() ? "nearest" : "mean").append('\n');
@@ -84,11 +85,12 @@ public final class OverheadTransferCodec implements PredictorCodec {
             try {
                 seconds = Double.parseDouble(f[3]);
             } catch (NumberFormatException e) {
-                throw new IOException("corrupt " + NAME + " payload: line " + (i + 1) + ": '" + f[3] + "' is not a number");
+                throw new IOException("corrupt " + NAME + " payload: line " + (i + 1) + ": '" + f[3]
+                        + "' is not a number");
             }
             if (!(seconds > 0) || Double.isInfinite(seconds)) {
-                throw new IOException("corrupt " + NAME + " payload: line " + (i + 1) + ": a step time must be positive, was "
-                        + f[3]);
+                throw new IOException("corrupt " + NAME + " payload: line " + (i + 1)
+                        + ": a step time must be positive, was " + f[3]);
             }
             Map<String, Map<String, Double>> into = f[0].equals("single") ? single : multi;
             if (into.computeIfAbsent(f[1], k -> new TreeMap<>()).put(f[2], seconds) != null) {
