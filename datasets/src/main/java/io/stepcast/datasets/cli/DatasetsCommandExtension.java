@@ -2,8 +2,8 @@ package io.stepcast.datasets.cli;
 
 import com.google.inject.Inject;
 import io.stepcast.api.plugin.CommandExtension;
-import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileReader;
 
 import java.util.Map;

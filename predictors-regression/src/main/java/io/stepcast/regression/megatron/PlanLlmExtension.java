@@ -3,8 +3,8 @@ package io.stepcast.regression.megatron;
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.CommandExtension;
-import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.zoo.ModelCatalog;
 
 import java.util.Optional;
