@@ -121,6 +121,17 @@ class CliEndToEndTest {
             assertThat(loaded.predict(o.config(), t).hasInterval()).isTrue();
         }
         cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", train.toString(), "--json"))
+                .as(cli.err()).isZero();
+        for (JsonNode p : new ObjectMapper().readTree(cli.out()).get("predictions")) {
+            assertThat(p.get("coverage").asDouble()).as(p.toString()).isEqualTo(0.9);
+            assertThat(p.get("interval").get(0).asDouble()).isLessThanOrEqualTo(p.get("predicted").asDouble());
+            assertThat(p.get("interval").get(1).asDouble()).isGreaterThanOrEqualTo(p.get("predicted").asDouble());
+            if (p.get("target").asText().equals("accuracy")) {
+                assertThat(p.get("interval").get(1).asDouble()).isLessThanOrEqualTo(1.0);
+            }
+        }
+        cli.clear();
         assertThat(cli.run("select-batch", "--slo", "300", "--cpu", "4", "--njobs", "2", "--network", "lenet5",
                 "--model", model.toString(), "--risk", "0.05", "--json")).as(cli.err()).isZero();
         // Every candidate is judged on an interval stated at the asked level, none on a forest's unstated spread.

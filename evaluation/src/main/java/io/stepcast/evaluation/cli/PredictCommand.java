@@ -26,8 +26,9 @@ import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 /**
- * {@code stepcast predict}: loads a saved predictor and predicts every configuration of an observations
- * file, next to the measured value where the file has one.
+ * {@code stepcast predict}: loads a saved predictor and predicts every configuration of a file, with the
+ * prediction's interval where it has one (a model saved with {@code fit --coverage} states its level) and next to
+ * the measured value where the file has one.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict with a saved predictor for every configuration of a file (Parquet or CSV).")
@@ -68,7 +69,8 @@ final class PredictCommand implements Callable<Integer> {
         ObjectNode root = mapper.createObjectNode();
         root.put("predictor", predictor.provenance().estimator());
         ArrayNode predictions = root.putArray("predictions");
-        TextTable table = new TextTable("ROW", "MODEL", "WORKERS", "LOCAL BATCH", "TARGET", "PREDICTED", "MEASURED");
+        TextTable table = new TextTable("ROW", "MODEL", "WORKERS", "LOCAL BATCH", "TARGET", "PREDICTED", "INTERVAL",
+                "MEASURED");
         for (int i = 0; i < rows.size(); i++) {
             Config c = rows.get(i).config();
             Optional<Measurements> known = rows.get(i).measured();
@@ -83,6 +85,14 @@ final class PredictCommand implements Callable<Integer> {
                 n.put("target", t.label());
                 if (p instanceof Prediction.Value v) {
                     n.put("predicted", v.value());
+                    if (v.lower().isPresent()) {
+                        n.putArray("interval").add(v.lower().getAsDouble()).add(v.upper().getAsDouble());
+                        if (v.coverage().isPresent()) {
+                            n.put("coverage", v.coverage().getAsDouble());
+                        } else {
+                            n.putNull("coverage");
+                        }
+                    }
                 } else {
                     n.putNull("predicted");
                     n.put("not_applicable", ((Prediction.NotApplicable) p).reason());
@@ -95,7 +105,7 @@ final class PredictCommand implements Callable<Integer> {
                 table.row(String.valueOf(i + 1), c.model(), String.valueOf(c.workers()), String.valueOf(c.localBatch()),
                         t.label(), p instanceof Prediction.Value v ? format(v.value())
                                 : "n/a: " + ((Prediction.NotApplicable) p).reason(),
-                        measured.isPresent() ? format(measured.getAsDouble()) : "-");
+                        interval(p), measured.isPresent() ? format(measured.getAsDouble()) : "-");
             }
         }
         if (json) {
@@ -105,6 +115,16 @@ final class PredictCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** {@code [lo, hi] at 90%}, {@code [lo, hi]} when no level is stated, {@code -} without an interval. */
+    private static String interval(Prediction p) {
+        if (!(p instanceof Prediction.Value v) || v.lower().isEmpty()) {
+            return "-";
+        }
+        String range = "[" + format(v.lower().getAsDouble()) + ", " + format(v.upper().getAsDouble()) + "]";
+        return v.coverage().isPresent()
+                ? range + String.format(Locale.ROOT, " at %.1f%%", 100 * v.coverage().getAsDouble()) : range;
     }
 
     private static String format(double v) {

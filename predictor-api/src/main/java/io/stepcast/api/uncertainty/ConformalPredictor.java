@@ -72,9 +72,11 @@ final class ConformalPredictor implements WrappedPredictor {
             return p;
         }
         double half = k.getAsDouble() * sigma;
-        // Every target is a non-negative quantity: a negative lower end would only look wider.
+        // Every target is a non-negative quantity: a negative lower end would only look wider. Accuracy is also a
+        // fraction, so an upper end above 1 would too.
         double lower = Math.max(0, v.value() - half);
-        return Prediction.of(v.value(), Math.min(lower, v.value()), v.value() + half, level);
+        double upper = target == Target.ACCURACY ? Math.max(v.value(), Math.min(1, v.value() + half)) : v.value() + half;
+        return Prediction.of(v.value(), Math.min(lower, v.value()), upper, level);
     }
 
     /** The nominal coverage of {@link #predict(Config, Target)}. */
