@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
@@ -87,8 +88,12 @@ public final class HardwareCommand implements Callable<Integer> {
             var entry = catalog.find(name);
             if (entry.isEmpty()) {
                 PrintWriter err = spec.commandLine().getErr();
-                err.println("unknown hardware '" + name + "' (closest: " + String.join(", ", catalog.closest(name, 3))
-                        + ")");
+                try {
+                    catalog.resolve(name);
+                    err.println("unknown hardware '" + name + "'");
+                } catch (NoSuchElementException e) {
+                    err.println(e.getMessage());
+                }
                 err.flush();
                 return 2;
             }

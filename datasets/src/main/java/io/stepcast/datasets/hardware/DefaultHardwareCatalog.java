@@ -15,17 +15,24 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * The hardware catalog embedded in stepcast: the four tables of {@link HardwareTables}, every figure with
  * the public document it comes from. Construction checks that names and aliases are unique and that
- * every system's device, link and NIC exist. Immutable and thread-safe.
+ * every system's device, link and NIC exist. A label may also compose a system from catalogued parts
+ * ({@link ComposedSystem}: {@code dgx-a100+nic=eth-100g+nics=2}). Immutable and thread-safe (composed systems are
+ * derived once per label and kept).
  */
 public final class DefaultHardwareCatalog implements HardwareCatalog {
     private final List<HardwareEntry> entries;
     private final Map<String, HardwareEntry> byKey;
     private final List<HardwareTables.TopologyGraph> graphs;
+    /** Composed systems by label, derived once each (immutable entries; a label that composes nothing is absent). */
+    private final ConcurrentMap<String, HardwareEntry> composed = new ConcurrentHashMap<>();
 
     /** The embedded catalog. */
     public DefaultHardwareCatalog() {
@@ -71,9 +78,47 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
         return entries;
     }
 
+    /**
+     * The entry a name or alias resolves to; a label of the form {@code BASE+key=value...} resolves to the system it
+     * composes from catalogued parts ({@link ComposedSystem}), empty when a part is unknown ({@link #resolve} says
+     * which).
+     */
     @Override
     public Optional<HardwareEntry> find(String label) {
-        return label == null ? Optional.empty() : Optional.ofNullable(byKey.get(HardwareTables.key(label)));
+        if (label == null) {
+            return Optional.empty();
+        }
+        HardwareEntry e = byKey.get(HardwareTables.key(label));
+        if (e != null || !ComposedSystem.looksComposed(label)) {
+            return Optional.ofNullable(e);
+        }
+        return Optional.ofNullable(composed.computeIfAbsent(label.trim(), this::composeOrNull));
+    }
+
+    /** As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind. */
+    @Override
+    public HardwareEntry resolve(String label) {
+        if (label != null && ComposedSystem.looksComposed(label) && byKey.get(HardwareTables.key(label)) == null) {
+            try {
+                return compose(label);
+            } catch (IllegalArgumentException e) {
+                throw new NoSuchElementException(e.getMessage());
+            }
+        }
+        return HardwareCatalog.super.resolve(label);
+    }
+
+    private SystemSpec compose(String label) {
+        return ComposedSystem.compose(label, name -> Optional.ofNullable(byKey.get(HardwareTables.key(name))),
+                name -> closest(name, 3));
+    }
+
+    private HardwareEntry composeOrNull(String label) {
+        try {
+            return compose(label);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The embedded matrix of the system's topology with as many GPUs as the system has ({@code graphs.tsv}). */
