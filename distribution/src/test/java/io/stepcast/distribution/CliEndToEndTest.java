@@ -103,6 +103,26 @@ class CliEndToEndTest {
     }
 
     @Test
+    void aSavedSimulationAnswersAConfigurationWithoutParameterBytes(@TempDir Path dir) throws Exception {
+        // fit gives the estimator the zoo's profiles, as a suite does, and predict the zoo's parameter bytes, as
+        // evaluate's test side does: the row below names its model only.
+        Path train = dir.resolve("tf.parquet");
+        ObservationFiles.write(train, new DefaultObservationCatalog().observations("tf-benchmarks", Optional.empty()));
+        Path model = dir.resolve("simulation.json");
+        assertThat(cli.run("fit", "--predictor", "simulation", "--train", train.toString(), "--save", model.toString()))
+                .as(cli.err()).isZero();
+        Path ask = dir.resolve("ask.csv");
+        Files.writeString(ask, "model,architecture,workers,nodes,gpus_per_node,local_batch,parameter_servers,hardware,"
+                + "bandwidth_gbps\nResNet-50,SYNC_PS,16,2,8,64,2,K80,10\n");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", "throughput",
+                "--json")).as(cli.err()).isZero();
+        JsonNode p = new ObjectMapper().readTree(cli.out()).get("predictions").get(0);
+        assertThat(p.get("not_applicable")).as(p.toString()).isNull();
+        assertThat(p.get("predicted").asDouble()).isPositive();
+    }
+
+    @Test
     void aModelSavedWithCalibratedIntervalsKeepsThemForRiskAwareDecisions(@TempDir Path dir) throws Exception {
         List<Observation> courier = new DefaultObservationCatalog().observations("courier", Optional.empty());
         Path train = dir.resolve("courier.parquet");

@@ -5,7 +5,13 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.api.evaluation.Split;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.evaluation.protocol.ZooProfiles;
+import io.stepcast.evaluation.suite.ObservationFiles;
 import io.stepcast.api.uncertainty.ConformalCodec;
 import io.stepcast.api.uncertainty.SplitConformalEstimator;
 import picocli.CommandLine;
@@ -61,8 +67,12 @@ final class FitCommand implements Callable<Integer> {
         }
         Estimator estimator = (coverage == null ? base : new SplitConformalEstimator(base).withCoverage(coverage))
                 .withHyperParameters(params);
-        List<Observation> observations = io.stepcast.evaluation.suite.ObservationFiles.read(train);
-        Predictor fitted = estimator.fit(TrainingSet.of(train.getFileName().toString(), observations));
+        // The training side a suite gives a predictor: the zoo's parameter bytes and profiles for known models.
+        List<Observation> observations = ObservationFiles.withZooParameterBytes(ObservationFiles.read(train),
+                registry.service(ModelCatalog.class));
+        TrainingSet set = TrainingSet.of(train.getFileName().toString(), observations);
+        ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
+        Predictor fitted = estimator.fit(ZooProfiles.attach(new Split(set.id(), set, List.of()), zoo).training());
         SavedPredictors.save(registry, fitted, save);
         Provenance p = fitted.provenance();
         PrintWriter out = spec.commandLine().getOut();

@@ -10,6 +10,7 @@ import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.evaluation.suite.ObservationFiles;
 import picocli.CommandLine.Command;
@@ -71,8 +72,10 @@ final class PredictCommand implements Callable<Integer> {
         ArrayNode predictions = root.putArray("predictions");
         TextTable table = new TextTable("ROW", "MODEL", "WORKERS", "LOCAL BATCH", "TARGET", "PREDICTED", "INTERVAL",
                 "MEASURED");
+        Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
         for (int i = 0; i < rows.size(); i++) {
-            Config c = rows.get(i).config();
+            // As on the test side of evaluate --train/--test: the zoo's parameter bytes where a row has none.
+            Config c = ObservationFiles.withZooParameterBytes(rows.get(i).config(), zoo);
             Optional<Measurements> known = rows.get(i).measured();
             for (Target t : targets) {
                 Prediction p = predictor.predict(c, t);

@@ -1,6 +1,7 @@
 package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.api.Config;
 import io.stepcast.api.Observation;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.importers.GenericCsvImporter;
@@ -72,12 +73,18 @@ public final class ObservationFiles {
      * always wins. Hardware labels need nothing here: predictors resolve them in the hardware catalog.
      */
     public static List<Observation> withZooParameterBytes(List<Observation> rows, Optional<ModelCatalog> zoo) {
-        if (zoo.isEmpty()) {
-            return rows;
+        return rows.stream().map(o -> {
+            Config c = withZooParameterBytes(o.config(), zoo);
+            return c == o.config() ? o : new Observation(c, o.measurements(), o.source(), o.replication(), o.tags());
+        }).toList();
+    }
+
+    /** One configuration with the zoo's parameter bytes when it has none and the zoo knows its model. */
+    public static Config withZooParameterBytes(Config config, Optional<ModelCatalog> zoo) {
+        if (zoo.isEmpty() || config.workload().parameterBytes().isPresent()) {
+            return config;
         }
-        return rows.stream().map(o -> o.config().workload().parameterBytes().isPresent() ? o
-                : zoo.get().find(o.config().model()).map(m -> new Observation(
-                        o.config().toBuilder().parameterBytes(m.parameterBytes()).build(), o.measurements(),
-                        o.source(), o.replication(), o.tags())).orElse(o)).toList();
+        return zoo.get().find(config.model()).map(m -> config.toBuilder().parameterBytes(m.parameterBytes()).build())
+                .orElse(config);
     }
 }
