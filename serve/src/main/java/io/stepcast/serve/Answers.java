@@ -58,7 +58,7 @@ final class Answers {
         if (f.raw("config") == null) {
             throw ApiException.badRequest("field 'config' is missing");
         }
-        Config config = ConfigJson.read(f.raw("config"));
+        Config config = predictors.completed(ConfigJson.read(f.raw("config")));
         Predictor predictor = predictors.get(name, target);
         return encode(predictor.predict(config, target));
     }

@@ -1,19 +1,22 @@
 package io.stepcast.serve;
 
 import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
-import io.stepcast.api.uncertainty.SplitConformalEstimator;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.uncertainty.SplitConformalEstimator;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.evaluation.cli.SavedPredictors;
 import io.stepcast.evaluation.protocol.ZooProfiles;
+import io.stepcast.evaluation.suite.ObservationFiles;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -53,12 +56,22 @@ public final class ServedPredictors {
     private final Map<String, Map<Target, Predictor>> byName;
     private final List<Map<String, Object>> listing;
     private final List<String> notes;
+    private final Optional<ModelCatalog> zoo;
 
     private ServedPredictors(Map<String, Map<Target, Predictor>> byName, List<Map<String, Object>> listing,
-                             List<String> notes) {
+                             List<String> notes, Optional<ModelCatalog> zoo) {
         this.byName = Collections.unmodifiableMap(byName);
         this.listing = List.copyOf(listing);
         this.notes = List.copyOf(notes);
+        this.zoo = zoo;
+    }
+
+    /**
+     * The configuration of a request with the zoo's parameter bytes where it gives none, as {@code stepcast predict}
+     * and the test side of {@code evaluate --train/--test} complete theirs.
+     */
+    Config completed(Config config) {
+        return ObservationFiles.withZooParameterBytes(config, zoo);
     }
 
     /**
@@ -105,7 +118,7 @@ public final class ServedPredictors {
         if (modelsDir.isPresent()) {
             loadModels(registry, modelsDir.get(), byName, listing);
         }
-        return new ServedPredictors(byName, listing, notes);
+        return new ServedPredictors(byName, listing, notes, registry.service(ModelCatalog.class));
     }
 
     /**

@@ -84,6 +84,18 @@ class StepcastServerTest {
     }
 
     @Test
+    void aConfigurationNamingAZooModelGetsItsParameterBytesAsPredictGivesThem() {
+        Config bare = Config.builder().model("ResNet-50").architecture(Architecture.ASYNC_PS).workers(8)
+                .parameterServers(1).localBatch(64).hardware("K80").build();
+        long zoo = new io.stepcast.datasets.zoo.ZooCatalog().get("ResNet-50").parameterBytes();
+        assertThat(serve.predictors().completed(bare).workload().parameterBytes()).hasValue(zoo);
+        Config given = bare.toBuilder().parameterBytes(123).build();
+        assertThat(serve.predictors().completed(given)).isSameAs(given);
+        Config unknown = bare.toBuilder().model("my-own-net").build();
+        assertThat(serve.predictors().completed(unknown).workload().parameterBytes()).isEmpty();
+    }
+
+    @Test
     void numbersMayBeStringsAsInACsvCell() throws Exception {
         String asText = LENET.replace("\"workers\": 2", "\"workers\": \"2\"").replace("64", "\"64.0\"");
         JsonNode a = json(serve.post("/v1/predict", "{\"predictor\": \"courier-forest-compact\", \"target\": "
