@@ -76,7 +76,9 @@ public final class HardwareCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "NAME", description = "A catalog name or alias, e.g. V100 or dgx-a100.")
+        @Parameters(index = "0", paramLabel = "NAME", description = "A catalog name or alias, e.g. V100 or dgx-a100, or "
+                + "a system composed of catalogued parts: BASE+key=value... with keys gpus, device, intra, nic, nics, "
+                + "e.g. dgx-a100+nic=eth-100g+nics=2.")
         String name;
 
         @Option(names = "--json", description = "JSON object of the entry.")
