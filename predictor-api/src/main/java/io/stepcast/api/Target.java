@@ -24,6 +24,11 @@ public enum Target {
         return unit;
     }
 
+    /** The largest value the target can take: 1 for accuracy (a fraction), unbounded for the others. */
+    public double upperLimit() {
+        return this == ACCURACY ? 1.0 : Double.POSITIVE_INFINITY;
+    }
+
     /** Lower-case, dash-separated name as used on the command line and in reports. */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

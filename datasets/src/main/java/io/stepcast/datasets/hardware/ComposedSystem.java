@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -34,7 +33,7 @@ import java.util.function.Function;
  * {@code bandwidth_gbps} column.
  */
 final class ComposedSystem {
-    private static final Set<String> KEYS = Set.of("gpus", "device", "intra", "nic", "nics");
+    private static final List<String> KEYS = List.of("gpus", "device", "intra", "nic", "nics");
 
     private ComposedSystem() {
     }
@@ -60,8 +59,7 @@ final class ComposedSystem {
             int eq = parts[i].indexOf('=');
             String k = eq < 0 ? parts[i].trim() : parts[i].substring(0, eq).trim().toLowerCase(Locale.ROOT);
             if (eq < 0 || !KEYS.contains(k) || parts[i].substring(eq + 1).isBlank()) {
-                throw bad(label, "'" + parts[i] + "' is not key=value with a key of " + String.join(", ",
-                        List.of("gpus", "device", "intra", "nic", "nics")));
+                throw bad(label, "'" + parts[i] + "' is not key=value with a key of " + String.join(", ", KEYS));
             }
             if (keys.put(k, parts[i].substring(eq + 1).trim()) != null) {
                 throw bad(label, "'" + k + "' is given twice");

@@ -31,8 +31,8 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     private final List<HardwareEntry> entries;
     private final Map<String, HardwareEntry> byKey;
     private final List<HardwareTables.TopologyGraph> graphs;
-    /** Composed systems by label, derived once each (immutable entries; a label that composes nothing is absent). */
-    private final ConcurrentMap<String, HardwareEntry> composed = new ConcurrentHashMap<>();
+    /** Composed systems by label, derived once each (empty for a label that composes nothing). */
+    private final ConcurrentMap<String, Optional<HardwareEntry>> composed = new ConcurrentHashMap<>();
 
     /** The embedded catalog. */
     public DefaultHardwareCatalog() {
@@ -92,7 +92,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
         if (e != null || !ComposedSystem.looksComposed(label)) {
             return Optional.ofNullable(e);
         }
-        return Optional.ofNullable(composed.computeIfAbsent(label.trim(), this::composeOrNull));
+        return composed.computeIfAbsent(label.trim(), this::composeOrEmpty);
     }
 
     /** As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind. */
@@ -100,7 +100,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     public HardwareEntry resolve(String label) {
         if (label != null && ComposedSystem.looksComposed(label) && byKey.get(HardwareTables.key(label)) == null) {
             try {
-                return compose(label);
+                return compose(label, true);
             } catch (IllegalArgumentException e) {
                 throw new NoSuchElementException(e.getMessage());
             }
@@ -108,16 +108,17 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
         return HardwareCatalog.super.resolve(label);
     }
 
-    private SystemSpec compose(String label) {
+    private SystemSpec compose(String label, boolean explain) {
         return ComposedSystem.compose(label, name -> Optional.ofNullable(byKey.get(HardwareTables.key(name))),
-                name -> closest(name, 3));
+                name -> explain ? closest(name, 3) : List.of());
     }
 
-    private HardwareEntry composeOrNull(String label) {
+    /** The composed system, or empty (kept too, so that a wrong label asked for every row is judged once). */
+    private Optional<HardwareEntry> composeOrEmpty(String label) {
         try {
-            return compose(label);
+            return Optional.of(compose(label, false));
         } catch (IllegalArgumentException e) {
-            return null;
+            return Optional.empty();
         }
     }
 

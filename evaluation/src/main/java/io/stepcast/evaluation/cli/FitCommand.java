@@ -5,7 +5,6 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.TrainingSet;
-import io.stepcast.api.evaluation.Split;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.zoo.ModelCatalog;
@@ -70,9 +69,9 @@ final class FitCommand implements Callable<Integer> {
         // The training side a suite gives a predictor: the zoo's parameter bytes and profiles for known models.
         List<Observation> observations = ObservationFiles.withZooParameterBytes(ObservationFiles.read(train),
                 registry.service(ModelCatalog.class));
-        TrainingSet set = TrainingSet.of(train.getFileName().toString(), observations);
         ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
-        Predictor fitted = estimator.fit(ZooProfiles.attach(new Split(set.id(), set, List.of()), zoo).training());
+        Predictor fitted = estimator.fit(new TrainingSet(train.getFileName().toString(), observations,
+                ZooProfiles.of(observations, zoo)));
         SavedPredictors.save(registry, fitted, save);
         Provenance p = fitted.provenance();
         PrintWriter out = spec.commandLine().getOut();

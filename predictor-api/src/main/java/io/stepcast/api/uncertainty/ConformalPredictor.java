@@ -72,10 +72,10 @@ final class ConformalPredictor implements WrappedPredictor {
             return p;
         }
         double half = k.getAsDouble() * sigma;
-        // Every target is a non-negative quantity: a negative lower end would only look wider. Accuracy is also a
-        // fraction, so an upper end above 1 would too.
+        // Every target is a non-negative quantity, and accuracy is a fraction: an end beyond what the target can be
+        // would only look wider.
         double lower = Math.max(0, v.value() - half);
-        double upper = target == Target.ACCURACY ? Math.max(v.value(), Math.min(1, v.value() + half)) : v.value() + half;
+        double upper = Math.max(v.value(), Math.min(target.upperLimit(), v.value() + half));
         return Prediction.of(v.value(), Math.min(lower, v.value()), upper, level);
     }
 

@@ -120,13 +120,13 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
     }
 
     private static Map<String, Map<String, Double>> means(Map<String, Map<String, List<Double>>> in) {
-        Map<String, Map<String, Double>> out = new TreeMap<>();
+        Map<String, Map<String, Double>> out = new HashMap<>();
         in.forEach((k, byHw) -> {
-            Map<String, Double> m = new TreeMap<>();
+            Map<String, Double> m = new HashMap<>();
             byHw.forEach((h, v) -> m.put(h, v.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
             out.put(k, m);
         });
-        return sorted(out);
+        return out;
     }
 
     /**
