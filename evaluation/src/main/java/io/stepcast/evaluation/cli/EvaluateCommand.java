@@ -22,6 +22,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
@@ -38,8 +39,8 @@ import java.util.logging.Logger;
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Score every predictor on real traces: a suite (datasets x predictors x protocols x targets) "
                 + "or your own --train/--test files.",
-            "Built-in suites: default (embedded data, < 2 minutes), paper-courier, paper-tf-async, "
-                + "pollux-extrapolation, gavel-cross-hardware, batch-slo (these need --data DIR)."})
+            "Built-in suites: see --suite; default runs on the embedded data (< 2 minutes), the others read "
+                + "--data DIR."})
 public final class EvaluateCommand implements Callable<Integer> {
     /** The least time between two progress lines when stderr is not a terminal. */
     static final long PROGRESS_INTERVAL_NANOS = 5_000_000_000L;
@@ -49,11 +50,14 @@ public final class EvaluateCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--suite", paramLabel = "NAME|FILE", defaultValue = "default",
-            description = "Built-in suite name or a suite file (.json, .yaml); default: ${DEFAULT-VALUE}.")
+            completionCandidates = BuiltInSuites.class,
+            description = "Built-in suite (${COMPLETION-CANDIDATES}) or a suite file (.json, .yaml); "
+                    + "default: ${DEFAULT-VALUE}.")
     private String suite;
 
     @Option(names = "--data", paramLabel = "DIR",
-            description = "Folder laid out like shared/data (pollux/, gavel/, tf-benchmarks/, courier/).")
+            description = "Folder laid out like shared/data (pollux/, gavel/, tf-benchmarks/, courier/, vtrain/, "
+                    + "kineto/).")
     private Path data;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write results.json, details.json, predictions.parquet, report.md, report.html and charts here.")
@@ -177,4 +181,11 @@ public final class EvaluateCommand implements Callable<Integer> {
         return b.append(" --out ").append(out).toString();
     }
 
+    /** The built-in suite names, for the help of {@code --suite} and shell completion. */
+    static final class BuiltInSuites implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Suites.BUILT_IN.iterator();
+        }
+    }
 }

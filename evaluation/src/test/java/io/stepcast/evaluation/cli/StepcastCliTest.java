@@ -1,6 +1,7 @@
 package io.stepcast.evaluation.cli;
 
 import io.stepcast.evaluation.EvaluationPlugin;
+import io.stepcast.evaluation.suite.Suites;
 import io.stepcast.api.plugin.CommandExtension;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.StepcastPlugin;
@@ -94,6 +95,15 @@ class StepcastCliTest {
         assertThat(out.toString()).startsWith("stepcast ");
         assertThat(run("--help")).isZero();
         assertThat(out.toString()).contains("predictors").contains("explode");
+    }
+
+    @Test
+    void evaluateHelpListsEveryBuiltInSuite() {
+        assertThat(run("evaluate", "--help")).isZero();
+        String help = out.toString().replaceAll("\\s+", " ");
+        for (String suite : Suites.BUILT_IN) {
+            assertThat(help).containsAnyOf(suite + ",", suite + ")");
+        }
     }
 
     @Test
