@@ -43,7 +43,8 @@ import java.util.function.Function;
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What-if sweep: every combination of the axes predicted by a registered predictor (default: the "
-                + "simulation), fitted once per seed on a catalog source; writes sweep.parquet and scaling.png.",
+                + "simulation), fitted once per seed on a catalog source or your own file (--train); writes sweep.parquet "
+                + "and scaling.png.",
             "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
                 + "workers | nodes, gpus_per_node, hardware, bandwidth, policy, mode, batch); a flag overrides the file."})
 public final class SweepCommand implements Callable<Integer> {
