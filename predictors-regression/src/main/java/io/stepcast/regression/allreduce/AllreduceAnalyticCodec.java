@@ -7,6 +7,7 @@ import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.regression.allreduce.AllreduceAnalyticEstimator.Group;
+import io.stepcast.regression.codec.TextPayload;
 import io.stepcast.regression.estimators.Coefficients;
 
 import java.io.IOException;
@@ -36,8 +37,7 @@ public final class AllreduceAnalyticCodec implements PredictorCodec {
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
         if (!(predictor instanceof AllreduceAnalyticEstimator.Fitted fitted)) {
-            throw new IOException("the " + AllreduceAnalyticEstimator.NAME + " codec cannot save a predictor of "
-                    + predictor.provenance().estimator());
+            throw TextPayload.cannotSave(AllreduceAnalyticEstimator.NAME, predictor);
         }
         Map<String, double[]> groups = new LinkedHashMap<>();
         fitted.groups().forEach((key, g) -> groups.put(key,

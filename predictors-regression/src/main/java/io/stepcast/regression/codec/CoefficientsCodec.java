@@ -33,8 +33,7 @@ public final class CoefficientsCodec implements PredictorCodec {
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
         if (!(predictor instanceof GroupedPredictor g) || !g.coefficients().estimator().equals(estimator)) {
-            throw new IOException("the " + estimator + " codec cannot save a predictor of "
-                    + predictor.provenance().estimator());
+            throw TextPayload.cannotSave(estimator, predictor);
         }
         return g.coefficients().encode();
     }

@@ -38,8 +38,7 @@ public final class CourierOlsCodec implements PredictorCodec {
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
         if (!(predictor instanceof CourierOlsPredictor p)) {
-            throw new IOException("the " + CourierOlsEstimator.NAME + " codec cannot save a predictor of "
-                    + predictor.provenance().estimator());
+            throw TextPayload.cannotSave(CourierOlsEstimator.NAME, predictor);
         }
         StringBuilder b = new StringBuilder(HEADER).append('\n');
         b.append("extrapolate ").append(p.extrapolates()).append('\n');

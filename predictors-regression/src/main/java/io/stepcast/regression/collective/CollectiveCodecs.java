@@ -7,9 +7,9 @@ import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.NcclProtocol;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.regression.codec.TextPayload;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,60 +44,52 @@ public final class CollectiveCodecs {
 
         @Override
         public byte[] encode(Predictor predictor) throws IOException {
+            String name = CollectiveAlphaBetaEstimator.NAME;
             if (!(predictor instanceof CollectiveAlphaBetaEstimator.Fitted f)) {
-                throw new IOException("the " + CollectiveAlphaBetaEstimator.NAME + " codec cannot save a predictor of "
-                        + predictor.provenance().estimator());
+                throw TextPayload.cannotSave(name, predictor);
             }
-            StringBuilder b = new StringBuilder(HEADER).append('\t')
-                    .append(f.algorithm().name().toLowerCase(Locale.ROOT))
-                    .append('\t').append(f.usesTopology() ? "catalog" : "none").append('\n');
+            TextPayload.Writer w = new TextPayload.Writer().line(HEADER, f.algorithm().name().toLowerCase(Locale.ROOT),
+                    f.usesTopology() ? "catalog" : "none");
             for (Map.Entry<String, LinkCost> e : new TreeMap<>(f.links()).entrySet()) {
-                if (e.getKey().contains("\t") || e.getKey().contains("\n")) {
-                    throw new IOException("the " + CollectiveAlphaBetaEstimator.NAME + " codec cannot save the key '"
-                            + e.getKey() + "': it holds a tab or a line break");
-                }
-                b.append(e.getKey()).append('\t').append(Double.toString(e.getValue().alphaS())).append('\t')
-                        .append(Double.toString(e.getValue().bytesPerS())).append('\n');
+                TextPayload.requireNoBreak(name, "the key '" + e.getKey() + "'", e.getKey());
+                w.line(e.getKey(), Double.toString(e.getValue().alphaS()), Double.toString(e.getValue().bytesPerS()));
             }
-            return b.toString().getBytes(StandardCharsets.UTF_8);
+            return w.bytes();
         }
 
         @Override
         public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
             String name = CollectiveAlphaBetaEstimator.NAME;
-            String[] lines = new String(payload, StandardCharsets.UTF_8).split("\n", -1);
-            String[] head = lines[0].split("\t", -1);
+            TextPayload text = TextPayload.read(name, payload);
+            TextPayload.Line header = text.header();
+            String[] head = header.fields();
             if (head.length != 3 || !head[0].equals(HEADER) || !AlgorithmChoice.VALUES.contains(head[1])
                     || !(head[2].equals("catalog") || head[2].equals("none"))) {
-                throw new IOException("corrupt " + name + " payload: line 1 is not '" + HEADER
-                        + "', the algorithm (ring or tree) and the topology (catalog or none)");
+                throw header.isNot("'" + HEADER + "', the algorithm (ring or tree) and the topology (catalog or none)");
             }
             if (head[2].equals("catalog") && catalog.isEmpty()) {
                 throw new IOException(name + " was saved with the catalog's topology, but no hardware catalog is on "
                         + "the class path");
             }
             Map<String, LinkCost> links = new TreeMap<>();
-            for (int i = 1; i < lines.length; i++) {
-                if (lines[i].isEmpty()) {
-                    continue;
-                }
-                String[] f = lines[i].split("\t", -1);
+            for (TextPayload.Line line : text.records()) {
+                String[] f = line.fields();
                 if (f.length != 3) {
-                    throw new IOException("corrupt " + name + " payload: line " + (i + 1)
-                            + " is not 'key<TAB>alpha<TAB>bytes per second'");
+                    throw line.isNot("'key<TAB>alpha<TAB>bytes per second'");
                 }
                 LinkCost link;
                 try {
+                    // One catch for both: LinkCost's message names a figure out of range, a non-number's the text.
                     link = new LinkCost(Double.parseDouble(f[1]), Double.parseDouble(f[2]));
                 } catch (IllegalArgumentException e) {
-                    throw new IOException("corrupt " + name + " payload: line " + (i + 1) + ": " + e.getMessage(), e);
+                    throw line.corrupt(e.getMessage(), e);
                 }
                 if (links.put(f[0], link) != null) {
-                    throw new IOException("corrupt " + name + " payload: line " + (i + 1) + ": key " + f[0] + " twice");
+                    throw line.corrupt("key " + f[0] + " twice");
                 }
             }
             if (links.isEmpty()) {
-                throw new IOException("corrupt " + name + " payload: no fitted link");
+                throw text.corrupt("no fitted link");
             }
             Optional<CollectiveAlphaBetaEstimator.Channels> channels = head[2].equals("catalog")
                     ? catalog.map(CollectiveAlphaBetaEstimator.Channels::new) : Optional.empty();
@@ -119,30 +111,27 @@ public final class CollectiveCodecs {
         @Override
         public byte[] encode(Predictor predictor) throws IOException {
             if (!(predictor instanceof CollectiveCatalogEstimator.CatalogPredictor p)) {
-                throw new IOException("the " + CollectiveCatalogEstimator.NAME + " codec cannot save a predictor of "
-                        + predictor.provenance().estimator());
+                throw TextPayload.cannotSave(CollectiveCatalogEstimator.NAME, predictor);
             }
-            StringBuilder b = new StringBuilder(HEADER).append('\t')
-                    .append(p.algorithm().name().toLowerCase(Locale.ROOT));
-            p.protocols().forEach(x -> b.append('\t').append(x.name().toLowerCase(Locale.ROOT)));
-            return b.append('\n').toString().getBytes(StandardCharsets.UTF_8);
+            List<String> head = new ArrayList<>(List.of(HEADER, p.algorithm().name().toLowerCase(Locale.ROOT)));
+            p.protocols().forEach(x -> head.add(x.name().toLowerCase(Locale.ROOT)));
+            return new TextPayload.Writer().line(head.toArray(String[]::new)).bytes();
         }
 
         @Override
         public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
             String name = CollectiveCatalogEstimator.NAME;
-            String[] head = new String(payload, StandardCharsets.UTF_8).split("\n", -1)[0].split("\t", -1);
+            TextPayload.Line header = TextPayload.read(name, payload).header();
+            String[] head = header.fields();
             if (head.length < 3 || !head[0].equals(HEADER) || !AlgorithmChoice.VALUES.contains(head[1])) {
-                throw new IOException("corrupt " + name + " payload: line 1 is not '" + HEADER
-                        + "', the algorithm (ring or tree) and at least one NCCL protocol");
+                throw header.isNot("'" + HEADER + "', the algorithm (ring or tree) and at least one NCCL protocol");
             }
             List<NcclProtocol> protocols = new ArrayList<>();
             for (int i = 2; i < head.length; i++) {
                 try {
                     protocols.add(NcclProtocol.valueOf(head[i].toUpperCase(Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
-                    throw new IOException("corrupt " + name + " payload: line 1: unknown NCCL protocol '" + head[i]
-                            + "'");
+                    throw header.corrupt("unknown NCCL protocol '" + head[i] + "'");
                 }
             }
             HardwareCatalog c = catalog.orElseThrow(() -> new IOException(name

@@ -37,8 +37,7 @@ public final class ErnestEstimator extends GroupedEstimator {
         super(NAME, "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)", hp,
                 ErnestEstimator::keyOf, ErnestEstimator::restore);
         hp.choice("machines", "workers", "nodes");
-        hp.choice("weighting", NnlsFit.WEIGHTINGS);
-        hp.integerAtLeast("min-points", 1);
+        NnlsFit.checkParams(hp);
     }
 
     @Override
@@ -105,8 +104,7 @@ public final class ErnestEstimator extends GroupedEstimator {
 
         @Override
         protected double stepTime(Config config, double[] c) {
-            double[] x = features(config, c[4] == 1);
-            return c[0] * x[0] + c[1] * x[1] + c[2] * x[2] + c[3] * x[3];
+            return NnlsFit.stepTime(c, features(config, c[4] == 1));
         }
     }
 }

@@ -22,6 +22,15 @@ final class NnlsFit {
     /** The weighting hyper-parameter's values. */
     static final List<String> WEIGHTINGS = List.of("relative", "absolute");
 
+    /**
+     * Checks the hyper-parameters {@link #fitIfEnough} reads, {@code weighting} and {@code min-points}, so that
+     * an estimator refuses a bad value when it is configured rather than when it fits.
+     */
+    static void checkParams(HyperParameters params) {
+        params.choice("weighting", WEIGHTINGS);
+        params.integerAtLeast("min-points", 1);
+    }
+
     static double[] fit(List<Observation> group, Function<Observation, double[]> features, boolean relative) {
         double[][] a = new double[group.size()][];
         double[] b = new double[group.size()];
@@ -58,6 +67,19 @@ final class NnlsFit {
         }
         boolean relative = params.choice("weighting", WEIGHTINGS).equals("relative");
         return Optional.of(fit(group, features, relative));
+    }
+
+    /**
+     * The step time of the form at a feature row, {@code sum_j theta_j x_j}: the predictors evaluate the fitted
+     * form as the fit saw it. {@code theta} may be longer than {@code x}, the extra entries being flags a
+     * predictor keeps with its coefficients.
+     */
+    static double stepTime(double[] theta, double[] x) {
+        double t = 0;
+        for (int j = 0; j < x.length; j++) {
+            t += theta[j] * x[j];
+        }
+        return t;
     }
 
     /** Number of distinct configurations (by their feature rows) among the observations. */

@@ -41,8 +41,7 @@ public final class OptimusEstimator extends GroupedEstimator {
         super(NAME, "Optimus parameter-server speed, sync 1/(aB/w+b+cw/p+dw+ep) and async w/(a+bw/p+cw+dp), "
                 + "NNLS (Peng et al., EuroSys 2018)", hp,
                 OptimusEstimator::keyOf, OptimusEstimator::restore);
-        hp.choice("weighting", NnlsFit.WEIGHTINGS);
-        hp.integerAtLeast("min-points", 1);
+        NnlsFit.checkParams(hp);
     }
 
     @Override
@@ -110,12 +109,7 @@ public final class OptimusEstimator extends GroupedEstimator {
 
         @Override
         protected double stepTime(Config config, double[] c) {
-            double[] x = features(config);
-            double t = 0;
-            for (int j = 0; j < x.length; j++) {
-                t += c[j] * x[j];
-            }
-            return t;
+            return NnlsFit.stepTime(c, features(config));
         }
     }
 }

@@ -6,6 +6,7 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.regression.codec.TextPayload;
 import io.stepcast.regression.estimators.CatalogEstimator;
 
 import java.io.IOException;
@@ -37,7 +38,7 @@ public final class MegatronCodec implements PredictorCodec {
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
         if (!(predictor instanceof MegatronPredictor m)) {
-            throw new IOException("the Megatron codec cannot save a predictor of " + predictor.provenance().estimator());
+            throw TextPayload.cannotSave("Megatron", predictor);
         }
         StringBuilder b = new StringBuilder(HEADER).append('\n');
         b.append("method=").append(m.method().estimator()).append('\n');

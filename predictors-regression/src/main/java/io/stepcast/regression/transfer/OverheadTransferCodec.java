@@ -5,9 +5,9 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.regression.codec.TextPayload;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -35,71 +35,51 @@ public final class OverheadTransferCodec implements PredictorCodec {
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
         if (!(predictor instanceof OverheadTransferEstimator.Fitted f)) {
-            throw new IOException("the " + NAME + " codec cannot save a predictor of "
-                    + predictor.provenance().estimator());
+            throw TextPayload.cannotSave(NAME, predictor);
         }
-        StringBuilder b = new StringBuilder(HEADER).append('\t')
-                .append(f.nearestAcrossNodes() ? "nearest" : "mean").append('\n');
-        lines(b, "single", f.single());
-        lines(b, "multi", f.multi());
-        return b.toString().getBytes(StandardCharsets.UTF_8);
+        TextPayload.Writer w = new TextPayload.Writer().line(HEADER, f.nearestAcrossNodes() ? "nearest" : "mean");
+        lines(w, "single", f.single());
+        lines(w, "multi", f.multi());
+        return w.bytes();
     }
 
-    private static void lines(StringBuilder b, String kind, Map<String, Map<String, Double>> times) throws IOException {
+    private static void lines(TextPayload.Writer w, String kind, Map<String, Map<String, Double>> times)
+            throws IOException {
         for (Map.Entry<String, Map<String, Double>> job : times.entrySet()) {
             for (Map.Entry<String, Double> hw : job.getValue().entrySet()) {
-                if (hasBreak(job.getKey()) || hasBreak(hw.getKey())) {
-                    throw new IOException("the " + NAME + " codec cannot save the label '" + job.getKey() + "' on '"
-                            + hw.getKey() + "': it holds a tab or a line break");
-                }
-                b.append(kind).append('\t').append(job.getKey()).append('\t').append(hw.getKey()).append('\t')
-                        .append(Double.toString(hw.getValue())).append('\n');
+                TextPayload.requireNoBreak(NAME, "the label '" + job.getKey() + "' on '" + hw.getKey() + "'",
+                        job.getKey(), hw.getKey());
+                w.line(kind, job.getKey(), hw.getKey(), Double.toString(hw.getValue()));
             }
         }
-    }
-
-    private static boolean hasBreak(String s) {
-        return s.indexOf('\t') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
     }
 
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        String[] lines = new String(payload, StandardCharsets.UTF_8).split("\n", -1);
-        String[] head = lines[0].split("\t", -1);
+        TextPayload text = TextPayload.read(NAME, payload);
+        TextPayload.Line header = text.header();
+        String[] head = header.fields();
         if (head.length != 2 || !head[0].equals(HEADER) || !(head[1].equals("nearest") || head[1].equals("mean"))) {
-            throw new IOException("corrupt " + NAME + " payload: line 1 is not '" + HEADER
-                    + "' and the across-nodes choice (nearest or mean)");
+            throw header.isNot("'" + HEADER + "' and the across-nodes choice (nearest or mean)");
         }
         Map<String, Map<String, Double>> single = new TreeMap<>();
         Map<String, Map<String, Double>> multi = new TreeMap<>();
-        for (int i = 1; i < lines.length; i++) {
-            if (lines[i].isEmpty()) {
-                continue;
-            }
-            String[] f = lines[i].split("\t", -1);
+        for (TextPayload.Line line : text.records()) {
+            String[] f = line.fields();
             if (f.length != 4 || !(f[0].equals("single") || f[0].equals("multi"))) {
-                throw new IOException("corrupt " + NAME + " payload: line " + (i + 1)
-                        + " is not 'single|multi<TAB>job<TAB>hardware<TAB>seconds'");
+                throw line.isNot("'single|multi<TAB>job<TAB>hardware<TAB>seconds'");
             }
-            double seconds;
-            try {
-                seconds = Double.parseDouble(f[3]);
-            } catch (NumberFormatException e) {
-                throw new IOException("corrupt " + NAME + " payload: line " + (i + 1) + ": '" + f[3]
-                        + "' is not a number");
-            }
+            double seconds = line.doubleField(3);
             if (!(seconds > 0) || Double.isInfinite(seconds)) {
-                throw new IOException("corrupt " + NAME + " payload: line " + (i + 1)
-                        + ": a step time must be positive, was " + f[3]);
+                throw line.corrupt("a step time must be positive, was " + f[3]);
             }
             Map<String, Map<String, Double>> into = f[0].equals("single") ? single : multi;
             if (into.computeIfAbsent(f[1], k -> new TreeMap<>()).put(f[2], seconds) != null) {
-                throw new IOException("corrupt " + NAME + " payload: line " + (i + 1) + ": " + f[0] + " time of " + f[1]
-                        + " on '" + f[2] + "' appears twice");
+                throw line.corrupt(f[0] + " time of " + f[1] + " on '" + f[2] + "' appears twice");
             }
         }
         if (single.isEmpty()) {
-            throw new IOException("corrupt " + NAME + " payload: no single-GPU time");
+            throw text.corrupt("no single-GPU time");
         }
         return new OverheadTransferEstimator.Fitted(hardware, single, multi, head[1].equals("nearest"), provenance);
     }
