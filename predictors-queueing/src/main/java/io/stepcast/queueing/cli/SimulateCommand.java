@@ -265,21 +265,12 @@ public final class SimulateCommand implements Callable<Integer> {
         if (trace != null) {
             trace.write(traceOut);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        SimulateOutput output = new SimulateOutput(localBatch);
-        if (json) {
-            out.println(output.throughputJson(points, null));
-        } else {
-            String header = String.format(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s",
-                    profile.model(), localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "",
-                    bandwidthGbps, aggregate ? ", aggregated (one representative worker)" : "");
-            output.throughputTable(out, header, points, null);
-            if (trace != null) {
-                out.println("trace of " + largest + " workers written to " + traceOut
-                        + (trace.dropped() > 0 ? " (first " + trace.size() + " spans)" : ""));
-            }
-        }
-        out.flush();
+        String header = String.format(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s",
+                profile.model(), localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "",
+                bandwidthGbps, aggregate ? ", aggregated (one representative worker)" : "");
+        Optional<String> note = Optional.ofNullable(trace).map(t -> "trace of " + largest + " workers written to "
+                + traceOut + (t.dropped() > 0 ? " (first " + t.size() + " spans)" : ""));
+        new SimulateOutput(localBatch).printThroughput(spec.commandLine().getOut(), json, header, points, null, note);
         return 0;
     }
 
@@ -426,20 +417,13 @@ public final class SimulateCommand implements Callable<Integer> {
         if (trace != null) {
             trace.write(traceOut);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        SimulateOutput output = new SimulateOutput(localBatch);
-        if (json) {
-            out.println(output.throughputJson(points, placements));
-        } else {
-            String header = String.format(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s",
-                    profile.model(), localBatch, BigDecimal.valueOf(bucket / 1e6).round(new MathContext(4))
-                            .stripTrailingZeros().toPlainString(), label);
-            output.throughputTable(out, header, points, placements);
-            if (trace != null) {
-                out.println("trace of " + largest + " workers written to " + traceOut);
-            }
-        }
-        out.flush();
+        String header = String.format(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s",
+                profile.model(), localBatch, BigDecimal.valueOf(bucket / 1e6).round(new MathContext(4))
+                        .stripTrailingZeros().toPlainString(), label);
+        Optional<String> note = Optional.ofNullable(trace).map(t -> "trace of " + largest + " workers written to "
+                + traceOut);
+        new SimulateOutput(localBatch).printThroughput(spec.commandLine().getOut(), json, header, points, placements,
+                note);
         return 0;
     }
 

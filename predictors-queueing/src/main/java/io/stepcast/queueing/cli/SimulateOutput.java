@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What {@code stepcast simulate} prints for its results, as a table or as JSON: throughput per worker count
@@ -44,6 +45,21 @@ record SimulateOutput(int localBatch) {
                         e.stepsPerS(), e.samplesPerS(localBatch), e.spread() * localBatch);
             }
         }
+    }
+
+    /**
+     * Prints the throughput points and flushes: as JSON ({@link #throughputJson}), or as the table under
+     * {@code header} ({@link #throughputTable}) followed by {@code note}, which only a reader of the table is told.
+     */
+    void printThroughput(PrintWriter out, boolean json, String header, List<ThroughputEstimate> points,
+                         List<Placement> placements, Optional<String> note) throws IOException {
+        if (json) {
+            out.println(throughputJson(points, placements));
+        } else {
+            throughputTable(out, header, points, placements);
+            note.ifPresent(out::println);
+        }
+        out.flush();
     }
 
     /** The throughput points as JSON ({@code {"points": [...]}}), with each count's nodes when placements are given. */

@@ -1,6 +1,7 @@
 package io.stepcast.queueing.fit;
 
 import io.stepcast.api.Architecture;
+import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
@@ -48,6 +49,19 @@ public final class BasisLookup {
     /** True when the training set has anything a queueing predictor can start from. */
     public boolean anyBasis() {
         return !training.profiles().isEmpty() || training.observations().stream().anyMatch(BasisLookup::usable);
+    }
+
+    /**
+     * Refuses to fit a queueing estimator on a training set without anything to start from ({@link #anyBasis}).
+     *
+     * @param estimator the estimator as the message names it, e.g. {@code MVA}
+     * @throws CannotFitException when the training set has no basis
+     */
+    public void requireAnyBasis(String estimator) {
+        if (!anyBasis()) {
+            throw new CannotFitException(estimator + " needs a single-worker profile or a single-worker observation "
+                    + "with a step time or throughput; training set '" + training.id() + "' has neither");
+        }
     }
 
     /** Every basis a configuration can be predicted from: the profiles first, in the training set's order. */

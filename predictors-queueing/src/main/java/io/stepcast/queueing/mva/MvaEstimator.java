@@ -1,7 +1,6 @@
 package io.stepcast.queueing.mva;
 
 import io.stepcast.api.AbstractEstimator;
-import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Predictor;
@@ -66,11 +65,7 @@ public final class MvaEstimator extends AbstractEstimator {
 
     @Override
     public Predictor fit(TrainingSet training) {
-        BasisLookup lookup = new BasisLookup(training, params().text("profiled-ps"));
-        if (!lookup.anyBasis()) {
-            throw new CannotFitException("MVA needs a single-worker profile or a single-worker observation with a step "
-                    + "time or throughput; training set '" + training.id() + "' has neither");
-        }
+        new BasisLookup(training, params().text("profiled-ps")).requireAnyBasis("MVA");
         MvaNetworks networks = new MvaNetworks(params());
         boolean twoWorkerFit = params().flag("two-worker-fit");
         BasisTable<MvaCalibration> bases = BasisTable.fit(training, params().text("profiled-ps"),

@@ -1,7 +1,6 @@
 package io.stepcast.queueing.simulation;
 
 import io.stepcast.api.AbstractEstimator;
-import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Predictor;
@@ -115,11 +114,7 @@ public final class SimulationEstimator extends AbstractEstimator {
 
     @Override
     public Predictor fit(TrainingSet training) {
-        BasisLookup lookup = new BasisLookup(training, params().text("profiled-ps"));
-        if (!lookup.anyBasis()) {
-            throw new CannotFitException("the simulation needs a single-worker profile or a single-worker observation "
-                    + "with a step time or throughput; training set '" + training.id() + "' has neither");
-        }
+        new BasisLookup(training, params().text("profiled-ps")).requireAnyBasis("the simulation");
         SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params()), params(),
                 Provenance.of(this, training, params().longValue("seed")), catalog);
         return params().choice("network-efficiency", "fit", "catalog").equals("fit")

@@ -4,7 +4,6 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
@@ -12,15 +11,14 @@ import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisTable;
+import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
-import io.stepcast.queueing.fit.CalibratedBasis;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -34,12 +32,10 @@ import java.util.concurrent.ConcurrentMap;
  * Thread-safe: results are memoised in a concurrent map, each simulation run has its own engine, and the same
  * configuration always gives the same answer (fixed seeds).
  */
-final class SimulationPredictor implements Predictor {
+final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     private static final double GBPS = 1e9 / 8;
 
-    private final BasisTable<CalibratedProfile> bases;
     private final HyperParameters hp;
-    private final Provenance provenance;
     private final ConcurrentMap<Config, Object> results = new ConcurrentHashMap<>();
     private final AllReduceLinks links;
 
@@ -48,9 +44,8 @@ final class SimulationPredictor implements Predictor {
      */
     SimulationPredictor(BasisTable<CalibratedProfile> bases, HyperParameters hp, Provenance provenance,
                         Optional<HardwareCatalog> catalog) {
-        this.bases = bases;
+        super(bases, provenance);
         this.hp = hp;
-        this.provenance = provenance;
         this.links = new AllReduceLinks(catalog);
     }
 
@@ -97,22 +92,20 @@ final class SimulationPredictor implements Predictor {
     }
 
     private Object simulate(Config config) {
-        Optional<CalibratedBasis<CalibratedProfile>> found = bases.find(config);
-        if (found.isEmpty()) {
-            return "no profile and no single-worker observation of model " + config.model();
-        }
-        if (found.get().calibration() instanceof Calibrated.Refused<CalibratedProfile> refused) {
+        Calibrated<ReadyBasis<CalibratedProfile>> found = basisOf(config);
+        if (found instanceof Calibrated.Refused<ReadyBasis<CalibratedProfile>> refused) {
             return refused.reason();
         }
-        CalibratedProfile cal = ((Calibrated.Ready<CalibratedProfile>) found.get().calibration()).state();
+        ReadyBasis<CalibratedProfile> basis = ((Calibrated.Ready<ReadyBasis<CalibratedProfile>>) found).state();
+        CalibratedProfile cal = basis.state();
         String mismatch = cal.hardwareMismatch(config.model(), config.deployment().hardware());
         if (mismatch != null) {
             return mismatch;
         }
         if (config.deployment().architecture() == Architecture.ALLREDUCE) {
-            return simulateAllReduce(config, found.get().basis(), cal);
+            return simulateAllReduce(config, basis.basis(), cal);
         }
-        SimulationSetup setup = setup(config, found.get().basis(), cal.calibration());
+        SimulationSetup setup = setup(config, basis.basis(), cal.calibration());
         return SimulationRunner.run(cal.profile(), setup, hp.integer("seeds"), hp.longValue("seed"), null);
     }
 
@@ -188,7 +181,7 @@ final class SimulationPredictor implements Predictor {
      * of {@code training} ({@link NetworkEfficiencyFit}).
      */
     SimulationPredictor withFittedNetworkEfficiency(TrainingSet training) {
-        BasisTable<CalibratedProfile> fitted = NetworkEfficiencyFit.fit(bases, training, (config, entry, e) -> {
+        BasisTable<CalibratedProfile> fitted = NetworkEfficiencyFit.fit(bases(), training, (config, entry, e) -> {
             CalibratedProfile cal = ((Calibrated.Ready<CalibratedProfile>) entry.calibration()).state();
             io.stepcast.api.profile.Profile source = cal.profile().source;
             if (source.rank().worldSize() > 1 && !source.collectives().isEmpty()) {
@@ -198,29 +191,13 @@ final class SimulationPredictor implements Predictor {
             return r instanceof ThroughputEstimate t && t.stepsPerS() > 0
                     ? OptionalDouble.of(config.workers() / t.stepsPerS()) : OptionalDouble.empty();
         });
-        return new SimulationPredictor(fitted, hp, provenance, links);
+        return new SimulationPredictor(fitted, hp, provenance(), links);
     }
 
     private SimulationPredictor(BasisTable<CalibratedProfile> bases, HyperParameters hp, Provenance provenance,
                                 AllReduceLinks links) {
-        this.bases = bases;
+        super(bases, provenance);
         this.hp = hp;
-        this.provenance = provenance;
         this.links = links;
-    }
-
-    /** Its calibrated bases (for {@link SimulationCodec}). */
-    BasisTable<CalibratedProfile> bases() {
-        return bases;
-    }
-
-    @Override
-    public Set<Target> targets() {
-        return Set.of(Target.STEP_TIME, Target.THROUGHPUT);
-    }
-
-    @Override
-    public Provenance provenance() {
-        return provenance;
     }
 }

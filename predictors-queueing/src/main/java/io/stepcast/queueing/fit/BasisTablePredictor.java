@@ -1,0 +1,71 @@
+package io.stepcast.queueing.fit;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A fitted queueing predictor ({@code mva}, {@code simulation}): it holds only its {@link BasisTable} (what
+ * {@link BasisTableCodec} saves) and its provenance, answers step time and throughput, and starts every prediction
+ * from the calibrated basis of the configuration's model ({@link #basisOf}), refusing with the same reasons whichever
+ * model it runs. Subclasses model the rest. Immutable.
+ *
+ * @param <S> the predictor's calibrated state
+ */
+public abstract class BasisTablePredictor<S> implements Predictor {
+    private final BasisTable<S> bases;
+    private final Provenance provenance;
+
+    /**
+     * @param bases      the bases calibrated when the estimator fitted
+     * @param provenance how it was fitted
+     */
+    protected BasisTablePredictor(BasisTable<S> bases, Provenance provenance) {
+        this.bases = bases;
+        this.provenance = provenance;
+    }
+
+    /**
+     * What a prediction of {@code config} starts from: the basis of its model ({@link BasisTable#find}) with its
+     * calibrated state, or why there is none (the model has no basis, or its basis was refused when fitting).
+     */
+    protected final Calibrated<ReadyBasis<S>> basisOf(Config config) {
+        Optional<CalibratedBasis<S>> found = bases.find(config);
+        if (found.isEmpty()) {
+            return new Calibrated.Refused<>("no profile and no single-worker observation of model " + config.model());
+        }
+        if (found.get().calibration() instanceof Calibrated.Refused<S> refused) {
+            return new Calibrated.Refused<>(refused.reason());
+        }
+        S state = ((Calibrated.Ready<S>) found.get().calibration()).state();
+        return new Calibrated.Ready<>(new ReadyBasis<>(found.get().basis(), state));
+    }
+
+    /** Its calibrated bases (for its codec). */
+    public final BasisTable<S> bases() {
+        return bases;
+    }
+
+    @Override
+    public final Set<Target> targets() {
+        return Set.of(Target.STEP_TIME, Target.THROUGHPUT);
+    }
+
+    @Override
+    public final Provenance provenance() {
+        return provenance;
+    }
+
+    /**
+     * A basis whose calibration succeeded, with its calibrated state.
+     *
+     * @param basis the basis (a profile, or a measured single-worker step)
+     * @param state what fitting calibrated from it
+     * @param <S>   the predictor's calibrated state
+     */
+    public record ReadyBasis<S>(SingleWorkerBasis basis, S state) {
+    }
+}
