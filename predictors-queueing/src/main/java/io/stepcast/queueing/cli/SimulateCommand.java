@@ -268,8 +268,7 @@ public final class SimulateCommand implements Callable<Integer> {
         String header = String.format(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s",
                 profile.model(), localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "",
                 bandwidthGbps, aggregate ? ", aggregated (one representative worker)" : "");
-        Optional<String> note = Optional.ofNullable(trace).map(t -> "trace of " + largest + " workers written to "
-                + traceOut + (t.dropped() > 0 ? " (first " + t.size() + " spans)" : ""));
+        Optional<String> note = Optional.ofNullable(trace).map(t -> traceNote(t, largest));
         new SimulateOutput(localBatch).printThroughput(spec.commandLine().getOut(), json, header, points, null, note);
         return 0;
     }
@@ -420,8 +419,7 @@ public final class SimulateCommand implements Callable<Integer> {
         String header = String.format(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s",
                 profile.model(), localBatch, BigDecimal.valueOf(bucket / 1e6).round(new MathContext(4))
                         .stripTrailingZeros().toPlainString(), label);
-        Optional<String> note = Optional.ofNullable(trace).map(t -> "trace of " + largest + " workers written to "
-                + traceOut);
+        Optional<String> note = Optional.ofNullable(trace).map(t -> traceNote(t, largest));
         new SimulateOutput(localBatch).printThroughput(spec.commandLine().getOut(), json, header, points, placements,
                 note);
         return 0;
@@ -513,5 +511,11 @@ public final class SimulateCommand implements Callable<Integer> {
         if (!ok) {
             throw new CommandLine.ParameterException(spec.commandLine(), option + " " + value + ": " + rule);
         }
+    }
+
+    /** Where the trace went, and that it holds only its first spans when the run had more than it keeps. */
+    private String traceNote(ChromeTrace trace, int largest) {
+        return "trace of " + largest + " workers written to " + traceOut
+                + (trace.dropped() > 0 ? " (first " + trace.size() + " spans)" : "");
     }
 }
