@@ -2,7 +2,6 @@ package io.stepcast.evaluation.cli;
 
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.evaluation.engine.EngineOptions;
-import io.stepcast.evaluation.engine.Engines;
 import io.stepcast.evaluation.engine.ExecutionEngine;
 import io.stepcast.evaluation.report.ChartFile;
 import io.stepcast.evaluation.suite.SuiteSource;
@@ -13,6 +12,7 @@ import io.stepcast.evaluation.suite.SuiteRunner;
 import io.stepcast.evaluation.suite.Suites;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -24,7 +24,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.logging.Level;
@@ -80,20 +79,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "Targets scored with --train/--test (default: every target the test file measures).")
     private List<String> targets = new ArrayList<>();
 
-    @Option(names = "--engine", paramLabel = "NAME", defaultValue = "local",
-            description = "Where the tasks run: local (this JVM, --threads) or spark (module runner-spark, --master); "
-                    + "the results are identical. Default: ${DEFAULT-VALUE}.")
-    private String engineName;
-
-    @Option(names = "--master", paramLabel = "URL",
-            description = "With --engine spark: the Spark master (default local[*]; local[N], local-cluster[W,C,MB], "
-                    + "spark://HOST:PORT).")
-    private String master;
-
-    @Option(names = "--threads", paramLabel = "N",
-            description = "Run the suite's independent (split, predictor) tasks on N threads (default: every core, "
-                    + "here ${DEFAULT-VALUE}); the results are identical for every N.")
-    private int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    private EngineChoice engineChoice;
 
     /** @param registry the plugins on the class path (predictors, catalog, profile source) */
     public EvaluateCommand(PluginRegistry registry) {
@@ -117,30 +104,20 @@ public final class EvaluateCommand implements Callable<Integer> {
         if ((train == null) != (test == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--train and --test go together");
         }
-        if (threads < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
-        }
         if (data != null && !Files.isDirectory(data)) {
             throw new IOException("--data " + data + ": no such folder");
         }
         if (train == null && !Suites.exists(suite)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--suite " + Suites.unknown(suite));
         }
-        if (master != null && engineName.equals(io.stepcast.evaluation.engine.LocalEngine.NAME)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--master goes with --engine spark");
-        }
-        ExecutionEngine engine;
-        try {
-            engine = Engines.resolve(engineName, registry);
-        } catch (NoSuchElementException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
+        EngineChoice.Chosen chosen = engineChoice.resolve(spec, registry);
+        ExecutionEngine engine = chosen.engine();
+        EngineOptions options = chosen.options();
         EvaluateInputs inputs = new EvaluateInputs(suite, data == null ? null : data.toString(),
                 train == null ? null : train.toString(), test == null ? null : test.toString(), strict, targets);
         List<String> warnings = new ArrayList<>();
         SuiteSource.Opened opened = inputs.open(registry, warnings);
         warnings.forEach(note -> spec.commandLine().getErr().println("warning: " + note));
-        EngineOptions options = new EngineOptions(threads, Optional.ofNullable(master));
         SuiteResult result;
         try (ProgressReporter bar = new ProgressReporter(System.console() != null, System.err,
                 spec.commandLine().getErr(), System::nanoTime, PROGRESS_INTERVAL_NANOS, true)) {

@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.engine.EngineOptions;
-import io.stepcast.evaluation.engine.Engines;
-import io.stepcast.evaluation.engine.ExecutionEngine;
 import io.stepcast.evaluation.sweep.SweepChart;
 import io.stepcast.evaluation.sweep.SweepGrid;
 import io.stepcast.evaluation.sweep.SweepParquet;
@@ -15,6 +12,7 @@ import io.stepcast.evaluation.sweep.SweepSpec;
 import io.stepcast.evaluation.sweep.SweepTasks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -93,14 +90,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here.")
     private Path out;
 
-    @Option(names = "--engine", paramLabel = "NAME", defaultValue = "local", description = "local (default) or spark.")
-    private String engineName;
-
-    @Option(names = "--master", paramLabel = "URL", description = "With --engine spark: the master (default local[*]).")
-    private String master;
-
-    @Option(names = "--threads", paramLabel = "N", description = "With --engine local: threads (default: every core).")
-    private int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    private EngineChoice engineChoice;
 
     /** @param registry the plugins on the class path */
     public SweepCommand(PluginRegistry registry) {
@@ -109,18 +100,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (threads < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
-        }
-        if (master != null && engineName.equals(io.stepcast.evaluation.engine.LocalEngine.NAME)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--master goes with --engine spark");
-        }
-        ExecutionEngine engine;
-        try {
-            engine = Engines.resolve(engineName, registry);
-        } catch (NoSuchElementException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
+        EngineChoice.Chosen chosen = engineChoice.resolve(spec, registry);
         SweepSpec sweep = spec();
         SweepTasks tasks;
         try {
@@ -133,7 +113,7 @@ public final class SweepCommand implements Callable<Integer> {
         try (ProgressReporter bar = new ProgressReporter("sweep", System.console() != null, System.err, spec.commandLine().getErr(), System::nanoTime,
                 EvaluateCommand.PROGRESS_INTERVAL_NANOS, true)) {
             bar.start(tasks.size());
-            rows = engine.run(tasks, new EngineOptions(threads, Optional.ofNullable(master)), bar);
+            rows = chosen.engine().run(tasks, chosen.options(), bar);
         }
         Files.createDirectories(out);
         SweepParquet.write(out.resolve(SweepParquet.FILE), sweep.predictor(), rows);
