@@ -141,7 +141,7 @@ final class EventParser {
         for (int f = snapshotFields.next(p, FieldNames.END); f != FieldNames.END; f = snapshotFields.next(p, f)) {
             JsonToken u = p.nextToken();
             if (f == TENSOR_DESCRIPTION && u == JsonToken.VALUE_STRING) {
-                e.tensorBytes = TimelineConverter.bytesOf(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+                e.tensorBytes = AllocationBytes.of(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
             } else {
                 p.skipChildren();
             }

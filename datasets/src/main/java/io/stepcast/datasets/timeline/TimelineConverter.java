@@ -1,29 +1,26 @@
 package io.stepcast.datasets.timeline;
 
 import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.timeline.DataflowGraph.Node;
+import io.stepcast.datasets.timeline.ProcessRoles.Role;
 import io.stepcast.datasets.trace.OpCategory;
 import io.stepcast.datasets.trace.OpEvent;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Turns Chrome trace events of TensorFlow timelines into op-trace events (see {@link TimelineImporter} for
- * the rules). Keeps the dataflow graph (node to inputs, bounded by the graph's size) and the events of the
- * current step, whose dependencies are resolved when the step ends. Memory is bounded: at most
- * {@value #MAX_GRAPH_NODES} distinct nodes are remembered (beyond that the graph is forgotten and rebuilt)
- * and at most {@value #MAX_BUFFERED} events are buffered. Not thread-safe: one per file.
+ * the rules): reads each op event's node, type and inputs, keeps or drops it by its process's role
+ * ({@link ProcessRoles}), classifies it ({@link OpNames}), finds where steps start and buffers the events of the
+ * current step, whose dependencies are resolved from the {@link DataflowGraph} when the step ends. Memory is
+ * bounded: at most {@value #MAX_GRAPH_NODES} distinct nodes are remembered (beyond that the graph is forgotten
+ * and rebuilt) and at most {@value #MAX_BUFFERED} events are buffered. Not thread-safe: one per file.
  */
 final class TimelineConverter implements ChromeTraceReader.Handler {
     /** A step with more events than this is flushed early, resolving dependencies with what is known so far. */
@@ -32,19 +29,13 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     /** Distinct nodes remembered; real training graphs have tens of thousands. */
     static final int MAX_GRAPH_NODES = 250_000;
 
-    private static final Map<String, Integer> GRADIENT_INPUT = gradientInputs();
-
     private final String file;
     private final OpEventSink sink;
-    private final Map<Integer, String> processNames = new HashMap<>();
+    private final ProcessRoles processes = new ProcessRoles();
     private final Map<Long, Integer> lanes = new HashMap<>();
     private final Map<String, Long> outputBytes = new HashMap<>();
     private final Map<String, Long> tensorBytes = new HashMap<>();
-    private final Map<String, Node> graph = new HashMap<>();
-    private final Map<String, List<String>> requiresMemo = new HashMap<>();
-    private final Map<List<String>, List<String>> interned = new HashMap<>();
-    /** A receive's requirement (its own variable), one list per variable, so writers can recognise it by identity. */
-    private final Map<String, List<String>> readRequirements = new HashMap<>();
+    private final DataflowGraph graph = new DataflowGraph();
     private final Set<String> seenInStep = new HashSet<>();
     private final List<Pending> buffer = new ArrayList<>();
     private long lastLaneKey;
@@ -52,14 +43,9 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private int step;
     private long opEvents;
     private long emitted;
-
-    /**
-     * A node of the dataflow graph as last seen: its inputs (node names), type, category and, for a receive, the
-     * variable it reads. A node seen again with the same inputs and type reuses all of it, so a repeating
-     * training graph is classified once, not once per step.
-     */
-    private record Node(String[] inputs, String type, OpCategory category, String readTensor) {
-    }
+    private long otherTaskEvents;
+    private long duplicateEvents;
+    private long parameterServerEvents;
 
     private record Pending(String node, String type, OpCategory category, String device, int lane, double start,
                            double duration, String tensor, long bytes, String producer) {
@@ -137,13 +123,14 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
      */
     private String[] inputs(List<String> references, Node known) {
         int n = references.size();
-        if (known != null && known.inputs.length == n) {
+        if (known != null && known.inputs().length == n) {
+            String[] knownInputs = known.inputs();
             int i = 0;
-            while (i < n && inputNode(references.get(i)) == known.inputs[i]) {
+            while (i < n && inputNode(references.get(i)) == knownInputs[i]) {
                 i++;
             }
             if (i == n) {
-                return known.inputs;
+                return knownInputs;
             }
         }
         String[] inputs = new String[n];
@@ -159,7 +146,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         }
         String node = inputNodes.get(reference);
         if (node == null) {
-            node = canonical(nodeName(reference));
+            node = canonical(OpNames.nodeName(reference));
             if (inputNodes.size() >= CANONICAL_LIMIT) {
                 inputNodes.clear();
             }
@@ -174,76 +161,8 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
 
     private void metadata(TraceEvent e) {
         if ("process_name".equals(e.name) && e.argName != null) {
-            processNames.put(e.pid, e.argName);
-            roles.clear();
+            processes.name(e.pid, e.argName);
         }
-    }
-
-    /** What the events of a process are to the op trace. */
-    enum Role {
-        /** Host ops (TensorFlow's executor): their node names mark the steps. */
-        HOST,
-        /** GPU streams and copies ({@code /device:GPU:0/stream:7 Compute}): kernels of host ops. */
-        GPU,
-        /** {@code stream:all}, the kernels of every stream again, when the streams are also listed on their own. */
-        DUPLICATE,
-        /**
-         * A parameter server ({@code /job:ps}): its updates are the gradient sends of the worker's view, kept, but
-         * they repeat once per worker, so they do not mark steps.
-         */
-        PARAMETER_SERVER,
-        /** A worker other than the one whose view is kept. */
-        OTHER_TASK
-    }
-
-    private final Map<Integer, Role> roles = new HashMap<>();
-    /** The {@code /job:worker/replica:R/task:T} prefix of the worker whose view is kept. */
-    private String keptWorker;
-    private long otherTaskEvents;
-    private long duplicateEvents;
-    private long parameterServerEvents;
-
-    private Role role(int pid) {
-        Role r = roles.get(pid);
-        if (r == null) {
-            r = roleOf(processNames.get(pid));
-            roles.put(pid, r);
-        }
-        return r;
-    }
-
-    private Role roleOf(String process) {
-        if (process == null) {
-            return Role.HOST;
-        }
-        if (process.startsWith("/job:ps")) {
-            return Role.PARAMETER_SERVER;
-        }
-        if (process.startsWith("/job:worker")) {
-            String task = taskOf(process);
-            if (keptWorker == null) {
-                keptWorker = task;
-            } else if (!keptWorker.equals(task)) {
-                return Role.OTHER_TASK;
-            }
-        }
-        int all = process.indexOf("/stream:all");
-        if (all >= 0) {
-            String device = process.substring(0, all);
-            for (String other : processNames.values()) {
-                if (other.startsWith(device + "/stream:") && !other.startsWith(device + "/stream:all")) {
-                    return Role.DUPLICATE;
-                }
-            }
-            return Role.GPU;
-        }
-        return process.contains("/stream:") || process.contains("/memcpy") ? Role.GPU : Role.HOST;
-    }
-
-    /** {@code /job:worker/replica:0/task:1} of {@code /job:worker/replica:0/task:1/device:GPU:0 Compute}. */
-    private static String taskOf(String process) {
-        int device = process.indexOf("/device:");
-        return device > 0 ? process.substring(0, device) : process.split(" ")[0];
     }
 
     /** Op events left out because they belong to another worker. */
@@ -267,42 +186,6 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         }
     }
 
-    /** {@code requested_bytes} (exact size) or else {@code allocated_bytes} of a tensor description. */
-    static long bytesOf(String description) {
-        char[] c = description.toCharArray();
-        return bytesOf(c, 0, c.length);
-    }
-
-    /** As {@link #bytesOf(String)}, over a slice of characters (no string is built). */
-    static long bytesOf(char[] text, int offset, int length) {
-        long v = field(text, offset, length, REQUESTED);
-        return v >= 0 ? v : field(text, offset, length, ALLOCATED);
-    }
-
-    private static final char[] REQUESTED = "requested_bytes: ".toCharArray();
-    private static final char[] ALLOCATED = "allocated_bytes: ".toCharArray();
-
-    private static long field(char[] s, int offset, int length, char[] key) {
-        int end = offset + length;
-        outer:
-        for (int i = offset; i + key.length <= end; i++) {
-            for (int k = 0; k < key.length; k++) {
-                if (s[i + k] != key[k]) {
-                    continue outer;
-                }
-            }
-            long v = 0;
-            int j = i + key.length;
-            int start = j;
-            while (j < end && s[j] >= '0' && s[j] <= '9') {
-                v = v * 10 + (s[j] - '0');
-                j++;
-            }
-            return j == start ? -1 : v;
-        }
-        return -1;
-    }
-
     private void op(TraceEvent e) throws IOException {
         if (Double.isNaN(e.ts)) {
             throw new DataFormatException(where(e), "op event without field ts");
@@ -310,7 +193,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         if (Double.isNaN(e.dur)) {
             throw new DataFormatException(where(e), "op event without field dur");
         }
-        Role role = role(e.pid);
+        Role role = processes.role(e.pid);
         if (role == Role.DUPLICATE) {
             duplicateEvents++;
             return;
@@ -366,46 +249,37 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             step++;
             seenInStep.add(node);
         }
-        Node known = kernel ? null : graph.get(node);
+        Node known = kernel ? null : graph.node(node);
         String[] inputs = inputs(e.inputs, known);
-        boolean unchanged = known != null && known.inputs == inputs && known.type == type;
-        OpCategory category = unchanged ? known.category : classify(type, node);
+        boolean unchanged = known != null && known.inputs() == inputs && known.type() == type;
+        OpCategory category = unchanged ? known.category() : OpNames.classify(type, node);
         String tensor = null;
         long bytes = -1;
         String producer = null;
         if (category == OpCategory.RECEIVE) {
-            tensor = unchanged ? known.readTensor : canonical(receivedTensor(type, node, inputs));
+            tensor = unchanged ? known.readTensor() : canonical(OpNames.receivedTensor(type, node, inputs));
             Long b = outputBytes.get(node);
             if (b != null && tensor != null) {
                 bytes = b;
                 tensorBytes.put(tensor, b);
             }
         } else if (category == OpCategory.SEND) {
-            tensor = canonical(inputs.length > 0 && !inputs[0].isEmpty() ? stripRead(inputs[0]) : node);
+            tensor = canonical(inputs.length > 0 && !inputs[0].isEmpty() ? OpNames.stripRead(inputs[0]) : node);
             bytes = tensorBytes.getOrDefault(tensor, -1L);
-            String g = gradientInput(type, inputs);
+            String g = OpNames.gradientInput(type, inputs);
             producer = g == null || g.isEmpty() ? null : g;
         }
         if (!kernel) {
-            if (graph.size() >= maxGraphNodes && !graph.containsKey(node)) {
+            if (graph.size() >= maxGraphNodes && !graph.contains(node)) {
                 // Not a training graph that repeats: resolve what is buffered with the whole graph, then forget
                 // it rather than run out of memory; later dependencies come from the nodes seen since.
                 flush();
                 graph.clear();
-                requiresMemo.clear();
-                interned.clear();
-                readRequirements.clear();
                 outputBytes.clear();
                 inputNodes.clear();
-                known = null;
             }
             if (!unchanged) {
-                String readTensor = category == OpCategory.RECEIVE ? tensor : null;
-                if (known == null || !Arrays.equals(known.inputs, inputs)
-                        || !Objects.equals(known.readTensor, readTensor)) {
-                    requiresMemo.clear();
-                }
-                graph.put(node, new Node(inputs, type, category, readTensor));
+                graph.put(node, new Node(inputs, type, category, category == OpCategory.RECEIVE ? tensor : null));
             }
         }
         long laneKey = ((long) e.pid << 32) | (e.tid & 0xffffffffL);
@@ -414,7 +288,7 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
             lastLaneKey = laneKey;
         }
         int lane = lastLane;
-        buffer.add(new Pending(node, type, category, processNames.get(e.pid), lane, e.ts, e.dur, tensor, bytes,
+        buffer.add(new Pending(node, type, category, processes.nameOf(e.pid), lane, e.ts, e.dur, tensor, bytes,
                 producer));
         if (buffer.size() >= MAX_BUFFERED) {
             flush();
@@ -424,12 +298,12 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private void flush() throws IOException {
         for (Pending p : buffer) {
             List<String> requires = switch (p.category) {
-                case COMPUTE -> requires(p.node);
-                case RECEIVE -> p.tensor == null ? List.of() : readRequirement(p.tensor);
+                case COMPUTE -> graph.requires(p.node);
+                case RECEIVE -> p.tensor == null ? List.of() : graph.readRequirement(p.tensor);
                 default -> List.of();
             };
             // a send's producer must be an op of the trace; otherwise the profile attributes it by time
-            String producer = p.producer != null && graph.containsKey(p.producer) ? p.producer : null;
+            String producer = p.producer != null && graph.contains(p.producer) ? p.producer : null;
             long bytes = p.bytes >= 0 ? p.bytes : p.tensor == null ? -1 : tensorBytes.getOrDefault(p.tensor, -1L);
             sink.accept(new OpEvent(step, 0, p.device, p.lane, p.node, p.type, p.category, p.start, p.duration,
                     p.tensor, bytes, producer, requires));
@@ -437,161 +311,5 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         }
         buffer.clear();
         seenInStep.clear();
-    }
-
-    static OpCategory classify(String type, String node) {
-        if (type.equals("RecvTensor") || type.equals("_Recv") || type.equals("_HostRecv")
-                || type.equals("ReadVariableOp")) {
-            return OpCategory.RECEIVE;
-        }
-        if (node.endsWith("/read") && (type.equals("Identity") || type.equals("unknown"))) {
-            return OpCategory.RECEIVE;
-        }
-        if (type.startsWith("Apply") || type.startsWith("ResourceApply") || type.startsWith("SparseApply")
-                || type.startsWith("ResourceSparseApply")) {
-            return OpCategory.SEND;
-        }
-        if (type.equals("VarHandleOp")) {
-            return OpCategory.OTHER;
-        }
-        return OpCategory.COMPUTE;
-    }
-
-    private static String receivedTensor(String type, String node, String[] inputs) {
-        if (type.equals("RecvTensor")) {
-            return node.equals("RecvTensor") ? null : node;
-        }
-        if (type.equals("_Recv") || type.equals("_HostRecv")) {
-            int cut = node.indexOf("/_");
-            return stripRead(cut > 0 ? node.substring(0, cut) : node);
-        }
-        if (inputs.length > 0 && !inputs[0].isEmpty()) {
-            return stripRead(inputs[0]);
-        }
-        if (node.endsWith("/ReadVariableOp")) {
-            return node.substring(0, node.length() - "/ReadVariableOp".length());
-        }
-        return stripRead(node);
-    }
-
-    private static String stripRead(String name) {
-        return name.endsWith("/read") ? name.substring(0, name.length() - 5) : name;
-    }
-
-    private static String gradientInput(String type, String[] inputs) {
-        if (inputs.length == 0) {
-            return null;
-        }
-        String base = type.startsWith("Resource") ? type.substring("Resource".length()) : type;
-        base = base.startsWith("Sparse") ? base.substring("Sparse".length()) : base;
-        Integer k = GRADIENT_INPUT.get(base);
-        if (k != null && k < inputs.length) {
-            return inputs[k];
-        }
-        for (String in : inputs) {
-            if (in.toLowerCase(Locale.ROOT).contains("grad")) {
-                return in;
-            }
-        }
-        return inputs[inputs.length - 1];
-    }
-
-    /** The node an input names: without the control marker {@code ^} and the output index {@code :k}. */
-    static String nodeName(String input) {
-        int from = input.startsWith("^") ? 1 : 0;
-        int to = input.length();
-        int colon = input.lastIndexOf(':');
-        if (colon > from && colon < input.length() - 1) {
-            boolean digits = true;
-            for (int i = colon + 1; i < input.length(); i++) {
-                if (!Character.isDigit(input.charAt(i))) {
-                    digits = false;
-                    break;
-                }
-            }
-            if (digits) {
-                to = colon;
-            }
-        }
-        return from == 0 && to == input.length() ? input : input.substring(from, to);
-    }
-
-    /** Parameter tensors a node transitively depends on (iterative, so deep graphs cannot overflow the stack). */
-    private List<String> requires(String root) {
-        List<String> known = requiresMemo.get(root);
-        if (known != null) {
-            return known;
-        }
-        Deque<String> stack = new ArrayDeque<>();
-        Set<String> visiting = new HashSet<>();
-        stack.push(root);
-        while (!stack.isEmpty()) {
-            String n = stack.peek();
-            if (requiresMemo.containsKey(n)) {
-                stack.pop();
-                continue;
-            }
-            Node node = graph.get(n);
-            if (node == null) {
-                requiresMemo.put(n, List.of());
-                stack.pop();
-                continue;
-            }
-            if (node.readTensor != null) {
-                requiresMemo.put(n, readRequirement(node.readTensor));
-                stack.pop();
-                continue;
-            }
-            if (visiting.add(n)) {
-                for (String in : node.inputs) {
-                    if (!in.isEmpty() && !requiresMemo.containsKey(in) && !visiting.contains(in)) {
-                        stack.push(in);
-                    }
-                }
-            } else {
-                stack.pop();
-                visiting.remove(n);
-                TreeSet<String> union = new TreeSet<>();
-                for (String in : node.inputs) {
-                    List<String> r = requiresMemo.get(in);
-                    if (r != null) {
-                        union.addAll(r);
-                    }
-                }
-                requiresMemo.put(n, intern(List.copyOf(union)));
-            }
-        }
-        return requiresMemo.get(root);
-    }
-
-    private List<String> readRequirement(String tensor) {
-        return readRequirements.computeIfAbsent(tensor, t -> intern(List.of(t)));
-    }
-
-    private List<String> intern(List<String> list) {
-        return interned.computeIfAbsent(list, k -> k);
-    }
-
-    private static Map<String, Integer> gradientInputs() {
-        Map<String, Integer> m = new HashMap<>();
-        m.put("ApplyGradientDescent", 2);
-        m.put("ApplyProximalGradientDescent", 4);
-        m.put("ApplyMomentum", 3);
-        m.put("ApplyKerasMomentum", 3);
-        m.put("ApplyAdagrad", 3);
-        m.put("ApplyAdagradV2", 4);
-        m.put("ApplyProximalAdagrad", 5);
-        m.put("ApplyAdagradDA", 3);
-        m.put("ApplyAdadelta", 6);
-        m.put("ApplyAdam", 9);
-        m.put("ApplyAdamWithAmsgrad", 10);
-        m.put("ApplyAdaMax", 8);
-        m.put("ApplyRMSProp", 7);
-        m.put("ApplyCenteredRMSProp", 8);
-        m.put("ApplyFtrl", 3);
-        m.put("ApplyFtrlV2", 3);
-        m.put("ApplyAddSign", 6);
-        m.put("ApplyPowerSign", 6);
-        return Map.copyOf(m);
     }
 }

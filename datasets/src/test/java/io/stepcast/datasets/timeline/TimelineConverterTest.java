@@ -15,21 +15,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TimelineConverterTest {
 
     @Test
-    void bytesOfPrefersRequestedOverAllocated() {
-        assertThat(TimelineConverter.bytesOf("allocation_description {\n  requested_bytes: 600\n  allocated_bytes: 1024\n}"))
-                .isEqualTo(600);
-        assertThat(TimelineConverter.bytesOf("allocated_bytes: 4096\nallocator_name: mklcpu")).isEqualTo(4096);
-        assertThat(TimelineConverter.bytesOf("dtype: DT_FLOAT")).isEqualTo(-1);
-    }
-
-    @Test
-    void inputNamesLoseControlMarkersAndOutputIndexes() {
-        assertThat(TimelineConverter.nodeName("^gradients/x")).isEqualTo("gradients/x");
-        assertThat(TimelineConverter.nodeName("l1/MatMul:1")).isEqualTo("l1/MatMul");
-        assertThat(TimelineConverter.nodeName("a:b")).isEqualTo("a:b");
-    }
-
-    @Test
     void aGraphLargerThanTheLimitIsForgottenNotKeptWhole(@TempDir Path dir) throws IOException {
         // a chain of 6 distinct nodes with a limit of 3 remembered nodes (synthetic)
         List<String> ev = new ArrayList<>();
