@@ -1,23 +1,11 @@
 package io.stepcast.queueing.cli;
 
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.profile.Profile;
-import io.stepcast.api.collective.Placement;
-import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.simulation.AllReduceLinks;
-import io.stepcast.queueing.simulation.AllReduceSetup;
-import io.stepcast.queueing.simulation.AllReduceSimulator;
-import io.stepcast.queueing.simulation.Calibration;
-import io.stepcast.queueing.simulation.CollectiveReplay;
-import io.stepcast.queueing.simulation.ChromeTrace;
-import io.stepcast.queueing.simulation.CompiledProfile;
 import io.stepcast.queueing.simulation.Mode;
 import io.stepcast.queueing.simulation.OrderPolicy;
-import io.stepcast.queueing.simulation.Sharding;
-import io.stepcast.queueing.simulation.SimulationRunner;
-import io.stepcast.queueing.simulation.SimulationSetup;
-import io.stepcast.queueing.simulation.SymmetricAggregation;
-import io.stepcast.queueing.simulation.ThroughputEstimate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,15 +13,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
 /**
@@ -52,18 +36,19 @@ import java.util.concurrent.Callable;
  * seeded log-normal factor of mean 1; without it, asynchronous workers fall into a convoy and throughput can
  * drop with more workers (see {@link io.stepcast.queueing.simulation.Simulator}). The seeds and worker counts run
  * on {@code --threads} threads (default all cores) with the same output for any number. {@code --aggregate} simulates
- * one representative of identical workers ({@link SymmetricAggregation}) and refuses, in one line with the reason,
- * a setup whose workers are not identical.
+ * one representative of identical workers and refuses, in one line with the reason, a setup whose workers are not
+ * identical ({@link ParameterServerSweep}).
  *
- * <p>{@code --architecture allreduce} simulates bucketed gradient all-reduce instead
- * ({@link AllReduceSimulator}): {@code --gpus-per-node}, {@code --nodes}, {@code --hardware} (catalog label)
- * and {@code --bucket-mb} set the placement, links and buckets; the parameter-server options are refused.
- * A profile recorded on a rank of a data-parallel job (world size above 1, with its collectives, as a PyTorch
- * profiler trace gives) is replayed instead ({@link CollectiveReplay}), and is the default architecture for it: at
- * the trace's world size and placement its collectives take their measured times, elsewhere their measured times
- * plus the cost model's difference between the new placement and the trace's; collectives whose bytes the trace does
- * not record (estimated from their durations, upper bounds) make the step at other placements a range, said on
- * stderr and in the JSON output.
+ * <p>{@code --architecture allreduce} simulates bucketed gradient all-reduce instead ({@link AllReduceSweep}):
+ * {@code --gpus-per-node}, {@code --nodes}, {@code --hardware} (catalog label) and {@code --bucket-mb} set the
+ * placement, links and buckets; the parameter-server options are refused. A profile recorded on a rank of a
+ * data-parallel job (world size above 1, with its collectives, as a PyTorch profiler trace gives) is replayed instead
+ * ({@link DataParallelReplay}), and is the default architecture for it: at the trace's world size and placement its
+ * collectives take their measured times, elsewhere their measured times plus the cost model's difference between the
+ * new placement and the trace's; collectives whose bytes the trace does not record (estimated from their durations,
+ * upper bounds) make the step at other placements a range, said on stderr and in the JSON output.
+ *
+ * <p>The command holds the options, validates them and hands the run to one of those three paths.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate parameter-server or all-reduce training of W workers from a single-worker profile.",
@@ -72,10 +57,6 @@ import java.util.concurrent.Callable;
                 + "the workers' steps per second summed (a synchronous step of W workers counts W). spread: the "
                 + "standard deviation of samples/s over the --seeds runs (0 when the run is deterministic)."})
 public final class SimulateCommand implements Callable<Integer> {
-    private static final double GBPS = 1e9 / 8;
-    private static final int TRACE_EVENTS = 2_000_000;
-    private static final long SEED = 1;
-
     @Spec
     CommandSpec spec;
 
@@ -91,9 +72,6 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--local-batch", paramLabel = "N",
             description = "Samples per worker per step (with --profile, default: the profiled batch).")
     Integer localBatchOption;
-
-    /** The batch simulated: {@code --local-batch}, else the profile's. */
-    private int localBatch;
 
     @Option(names = "--workers", required = true, split = ",", paramLabel = "W", description = "Worker counts, e.g. 1,2,4,8.")
     List<Integer> workers;
@@ -218,6 +196,7 @@ public final class SimulateCommand implements Callable<Integer> {
             }
         }
         validate();
+        int localBatch;
         if (profileFile != null) {
             if (profile == null) {
                 profile = read(source);
@@ -228,49 +207,31 @@ public final class SimulateCommand implements Callable<Integer> {
             localBatch = localBatchOption;
             profile = source.synthesise(model, localBatch, stepTime);
         }
-        if (allReduce()) {
-            return allReduce(profile);
+        CommandLine cli = spec.commandLine();
+        SimulateRun run = new SimulateRun(workers, localBatch, steps, seeds, computeJitter, traceOut, json);
+        if (!allReduce()) {
+            new ParameterServerSweep(cli, run, parameterServers()).simulate(profile);
+        } else if (DataParallelReplay.replays(profile)) {
+            validateReplay(profile, localBatch);
+            new DataParallelReplay(cli, run, network(), profileFile).simulate(profile);
+        } else {
+            new AllReduceSweep(cli, run, network(), bucketMb == null ? 25 : bucketMb).simulate(profile);
         }
-        OrderPolicy order = OrderPolicy.parse(policy);
-        Mode m = Mode.parse(mode);
-        double bus = busGbps > 0 ? busGbps * GBPS : Double.POSITIVE_INFINITY;
-        CompiledProfile compiled = CompiledProfile.of(profile);
-        SimulationSetup replay = new SimulationSetup(1, 1, 1, colocated, bandwidthGbps * GBPS, latencyUs * 1e-6, bus, m,
-                order, Sharding.BYTES, false, 1.0, warmup, steps, computeJitter, transferJitter);
-        // Calibrated with the run's own order, jitters and seeds, so that one worker reproduces the measured step
-        // in every layout (the FIFO calibration of the estimator leaves a random-order worker a little slower).
-        Calibration cal = Calibration.fit(compiled, !colocated, bandwidthGbps * GBPS, latencyUs * 1e-6, bus, replay,
-                seeds, SEED);
-        double scale = cal.computeScale() * localBatch / profile.localBatch();
-        int largest = workers.stream().mapToInt(Integer::intValue).max().orElseThrow();
-        List<SimulationSetup> setups = new ArrayList<>();
-        for (int w : workers) {
-            int nodes = (w + workersPerHost - 1) / workersPerHost;
-            boolean hostAggregation = m == Mode.SYNC && workersPerHost > 1;
-            SimulationSetup setup = new SimulationSetup(w, ps, nodes, colocated,
-                    bandwidthGbps * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), cal.busBytesPerS(), m, order,
-                    Sharding.BYTES,
-                    hostAggregation, scale, warmup, steps, computeJitter, transferJitter);
-            if (aggregate) {
-                SymmetricAggregation.refusal(setup).ifPresent(reason -> {
-                    throw new CommandLine.ParameterException(spec.commandLine(), "--aggregate: " + reason);
-                });
-            }
-            setups.add(setup);
-        }
-        ChromeTrace trace = traceOut != null ? new ChromeTrace(TRACE_EVENTS) : null;
-        List<ThroughputEstimate> points = SimulationRunner.runAll(compiled, setups, seeds, SEED, trace,
-                workers.indexOf(largest), threads == null ? Runtime.getRuntime().availableProcessors()
-                        : threads, aggregate);
-        if (trace != null) {
-            trace.write(traceOut);
-        }
-        String header = String.format(Locale.ROOT, "%s, local batch %d, %s, policy %s, %d PS%s, %.3g Gbit/s%s",
-                profile.model(), localBatch, m.label(), order.label(), ps, colocated ? " colocated" : "",
-                bandwidthGbps, aggregate ? ", aggregated (one representative worker)" : "");
-        Optional<String> note = Optional.ofNullable(trace).map(t -> traceNote(t, largest));
-        new SimulateOutput(localBatch).printThroughput(spec.commandLine().getOut(), json, header, points, null, note);
         return 0;
+    }
+
+    private ParameterServerSweep.Options parameterServers() {
+        return new ParameterServerSweep.Options(ps, colocated, workersPerHost, bandwidthGbps, busGbps, latencyUs,
+                OrderPolicy.parse(policy), Mode.parse(mode), warmup, transferJitter,
+                threads == null ? Runtime.getRuntime().availableProcessors() : threads, aggregate);
+    }
+
+    private AllReduceNetwork network() {
+        return new AllReduceNetwork(new AllReduceLinks(catalog), Optional.ofNullable(hardware),
+                gpusPerNode == null ? OptionalInt.empty() : OptionalInt.of(gpusPerNode),
+                nodes == null ? OptionalInt.empty() : OptionalInt.of(nodes),
+                given("--bandwidth-gbps") ? OptionalDouble.of(bandwidthGbps) : OptionalDouble.empty(), bandwidthGbps,
+                latencyUs, intraNodeGbps == null ? 0 : intraNodeGbps);
     }
 
     private Profile read(ProfileSource source) throws IOException {
@@ -375,67 +336,8 @@ public final class SimulateCommand implements Callable<Integer> {
         return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
-    /**
-     * The all-reduce mode: one worker reproduces the profiled (or {@code --step-time}) step; every worker count is
-     * placed on {@code --nodes} nodes, or on nodes of {@code --gpus-per-node} GPUs, and its all-reduce costed over
-     * the {@code --hardware} links ({@link AllReduceLinks}); an explicit {@code --bandwidth-gbps} overrides the
-     * catalog's NICs.
-     */
-    private int allReduce(Profile profile) throws IOException {
-        if (profile.rank().worldSize() > 1 && !profile.collectives().isEmpty()) {
-            return replay(profile);
-        }
-        CompiledProfile compiled = CompiledProfile.of(profile);
-        double scale = AllReduceSimulator.calibrate(compiled) * localBatch / profile.localBatch();
-        AllReduceLinks links = new AllReduceLinks(catalog);
-        String label = hardware == null ? "unknown" : hardware;
-        int perNode = gpusPerNode != null ? gpusPerNode : links.devicesPerNode(label).orElse(1);
-        double bucket = (bucketMb == null ? 25 : bucketMb) * 1e6;
-        OptionalDouble configured = given("--bandwidth-gbps") ? OptionalDouble.of(bandwidthGbps) : OptionalDouble.empty();
-        int largest = workers.stream().mapToInt(Integer::intValue).max().orElseThrow();
-        List<ThroughputEstimate> points = new ArrayList<>();
-        List<Placement> placements = new ArrayList<>();
-        ChromeTrace trace = null;
-        for (int w : workers) {
-            int n = nodes != null ? nodes : (w + perNode - 1) / perNode;
-            Placement placement = AllReduceLinks.placement(w, n);
-            AllReduceLinks.Resolved r = links.resolve(label, placement, configured, bandwidthGbps, latencyUs * 1e-6,
-                    intraNodeGbps == null ? 0 : intraNodeGbps, false, "give --intra-node-gbps");
-            if (r.cost().isEmpty()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), (hardware == null ? "--hardware not given"
-                        : "--hardware " + hardware) + ": " + r.reason());
-            }
-            AllReduceSetup setup = new AllReduceSetup(w, r.cost().get(), bucket, scale, steps, computeJitter);
-            ChromeTrace t = traceOut != null && w == largest && trace == null ? new ChromeTrace(TRACE_EVENTS) : null;
-            points.add(SimulationRunner.runAllReduce(compiled, setup, seeds, SEED, t));
-            placements.add(placement);
-            if (t != null) {
-                trace = t;
-            }
-        }
-        if (trace != null) {
-            trace.write(traceOut);
-        }
-        String header = String.format(Locale.ROOT, "%s, local batch %d, allreduce, buckets of %s MB, hardware %s",
-                profile.model(), localBatch, BigDecimal.valueOf(bucket / 1e6).round(new MathContext(4))
-                        .stripTrailingZeros().toPlainString(), label);
-        Optional<String> note = Optional.ofNullable(trace).map(t -> traceNote(t, largest));
-        new SimulateOutput(localBatch).printThroughput(spec.commandLine().getOut(), json, header, points, placements,
-                note);
-        return 0;
-    }
-
-    /**
-     * The replay of a data-parallel trace ({@link CollectiveReplay}): its compute as measured; at the trace's world
-     * size and placement every collective takes its measured time, elsewhere its measured time plus the cost
-     * model's difference, new placement minus the trace's ({@link AllReduceLinks}, over the links of {@code --hardware},
-     * else of the trace's device). The trace's placement is its world size on one node, or on {@code --nodes}.
-     * When collectives of the trace have bytes estimated from their durations (upper bounds), a note on stderr says
-     * so, the JSON output counts them ({@code collective_bytes}), and at other placements than the trace's and one
-     * worker the step is a range ({@link CollectiveReplay#stepBounds}) rather than a prediction.
-     */
-    private int replay(Profile profile) throws IOException {
-        int world = profile.rank().worldSize();
+    /** The replay of a data-parallel trace keeps its profiled batch, and has no buckets or compute of its own. */
+    private void validateReplay(Profile profile, int localBatch) {
         if (localBatch != profile.localBatch()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--local-batch " + localBatch
                     + ": the replay of a data-parallel trace keeps its profiled batch " + profile.localBatch());
@@ -443,64 +345,6 @@ public final class SimulateCommand implements Callable<Integer> {
         for (String o : List.of("--bucket-mb", "--compute-jitter")) {
             onlyFor(o, "allreduce without a data-parallel trace");
         }
-        AllReduceLinks links = new AllReduceLinks(catalog);
-        String label = hardware != null ? hardware : profile.rank().device();
-        int perNode = gpusPerNode != null ? gpusPerNode
-                : Math.max(world, links.devicesPerNodeOfSystems(label).orElse(world));
-        OptionalDouble configured = given("--bandwidth-gbps") ? OptionalDouble.of(bandwidthGbps) : OptionalDouble.empty();
-        Placement measured = AllReduceLinks.placement(world, nodes != null ? nodes : 1);
-        AllReduceLinks.CollectiveTimes traceTimes = times(links, label, measured, configured);
-        CollectiveReplay replay = new CollectiveReplay(profile);
-        List<CollectiveReplay.StepBounds> steps = new ArrayList<>();
-        List<Placement> placements = new ArrayList<>();
-        for (int w : workers) {
-            int n = nodes != null ? nodes : (w + perNode - 1) / perNode;
-            Placement placement = AllReduceLinks.placement(w, n);
-            try {
-                steps.add(replay.stepBounds(measured, placement, traceTimes,
-                        w == 1 || placement.equals(measured) ? traceTimes : times(links, label, placement, configured)));
-            } catch (IllegalArgumentException e) {
-                // Bad input, not a usage error: the trace lacks what the scaling needs.
-                throw new IOException(profileFile + ": " + e.getMessage(), e);
-            }
-            placements.add(placement);
-        }
-        long estimated = profile.collectives().stream().filter(c -> c.bytes().isPresent() && !c.bytesMeasured())
-                .count();
-        if (estimated > 0) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.printf(Locale.ROOT, "note: %s: %d of the %d collectives of the replayed step have bytes estimated from "
-                            + "their durations and the catalog's links, upper bounds (a kernel's time also holds its wait "
-                            + "for the other ranks); at %d workers on %d node(s) and at 1 the step is the replay of the "
-                            + "measured times, elsewhere it is bounded, not predicted: low and high ends take each "
-                            + "estimated collective as all waiting or all transfer (scaled by the cost model's ratio); "
-                            + "a trace recorded with record_shapes=True gives the bytes%n", profileFile, estimated,
-                    profile.collectives().size(), world, measured.nodes());
-            err.flush();
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        SimulateOutput output = new SimulateOutput(localBatch);
-        if (json) {
-            out.println(output.replayJson(workers, steps, placements, profile.collectives().size(), estimated));
-        } else {
-            output.replayTable(out, String.format(Locale.ROOT, "%s, local batch %d, allreduce replay of a rank of %d "
-                            + "(%d collectives/step%s), hardware %s; at %d workers on %d node(s) the trace's measured "
-                            + "collectives, elsewhere scaled by the cost model", profile.model(), localBatch, world,
-                    profile.collectives().size(), estimated > 0 ? ", " + estimated + " with estimated bytes" : "",
-                    label, world, measured.nodes()), workers, steps, placements);
-        }
-        out.flush();
-        return 0;
-    }
-
-    private AllReduceLinks.CollectiveTimes times(AllReduceLinks links, String label, Placement placement,
-                                                 OptionalDouble configured) {
-        AllReduceLinks.Resolved r = links.resolve(label, placement, configured, bandwidthGbps, latencyUs * 1e-6,
-                intraNodeGbps == null ? 0 : intraNodeGbps, false, "give --intra-node-gbps or --hardware SYSTEM");
-        if (r.times().isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--hardware " + label + ": " + r.reason());
-        }
-        return r.times().get();
     }
 
     private void atLeast(String option, int value, int least) {
@@ -511,11 +355,5 @@ public final class SimulateCommand implements Callable<Integer> {
         if (!ok) {
             throw new CommandLine.ParameterException(spec.commandLine(), option + " " + value + ": " + rule);
         }
-    }
-
-    /** Where the trace went, and that it holds only its first spans when the run had more than it keeps. */
-    private String traceNote(ChromeTrace trace, int largest) {
-        return "trace of " + largest + " workers written to " + traceOut
-                + (trace.dropped() > 0 ? " (first " + trace.size() + " spans)" : "");
     }
 }
