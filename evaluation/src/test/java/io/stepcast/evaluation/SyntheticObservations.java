@@ -4,6 +4,8 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.evaluation.Split;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,5 +45,14 @@ public final class SyntheticObservations {
             }
         }
         return out;
+    }
+
+    /** The {@link #grid} across hardware: fit on the K80 and P100 rows, predict the V100 rows (12 of each model). */
+    public static Split v100HeldOut() {
+        List<Observation> grid = grid();
+        return new Split("synthetic-v100",
+                TrainingSet.of("synthetic-k80-p100", grid.stream().filter(o -> !o.config().deployment().hardware()
+                        .equals("v100")).toList()),
+                grid.stream().filter(o -> o.config().deployment().hardware().equals("v100")).toList());
     }
 }

@@ -1,7 +1,6 @@
 package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.Estimator;
-import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PluginRegistry;
@@ -9,32 +8,18 @@ import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.TaskSource;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.evaluation.selection.SelectionCase;
-import io.stepcast.evaluation.selection.SelectionOutcome;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * A {@link SuitePlan}'s independent tasks as one {@link TaskSet}: first every hold-out task (one fit, every
  * target), then the (predictor, fold) tasks of each group of selections sharing their fits ({@link SelectionFits}:
- * one fit decides for every selection of the group). Results travel as the predictions (with the native interval a
- * point carries) and decisions only (every double as its bits); the driver puts them back onto its own observations
- * and jobs.
+ * one fit decides for every selection of the group). A result crosses JVMs as the bytes of a
+ * {@link SuiteResultCodec}, decoded against the plan of the side that reads it.
  */
 final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
     private final SuitePlan plan;
@@ -191,223 +176,23 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
 
     @Override
     public byte[] encode(int i, Result r) {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(b)) {
-            out.writeDouble(r.seconds());
-            writeOptional(out, r.failure());
-            if (r instanceof HoldOutResult h) {
-                List<Observation> test = plan.holdOuts().get(i).split().test();
-                Map<Observation, Integer> index = new IdentityHashMap<>();
-                for (int k = 0; k < test.size(); k++) {
-                    index.put(test.get(k), k);
-                }
-                out.writeInt(h.points().size());
-                for (List<ScoredPoint> target : h.points()) {
-                    out.writeInt(target.size());
-                    for (ScoredPoint p : target) {
-                        out.writeInt(index.get(p.observation()));
-                        out.writeDouble(p.measured());
-                        writePrediction(out, p.prediction());
-                        out.writeBoolean(p.nativeInterval().isPresent());
-                        if (p.nativeInterval().isPresent()) {
-                            writePrediction(out, p.nativeInterval().get());
-                        }
-                    }
-                }
-            } else {
-                List<BatchSizeSelection.FoldDecisions> all = ((SelectionResult) r).decisions();
-                SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
-                List<BatchSizeSelection> members = plan.selectionFits().get(t.fits()).members();
-                out.writeInt(all.size());
-                for (int m = 0; m < all.size(); m++) {
-                    writeDecisions(out, all.get(m), members.get(m).cases(t.fold()));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return b.toByteArray();
+        return r instanceof HoldOutResult h ? SuiteResultCodec.encodeHoldOut(h, plan.holdOuts().get(i))
+                : SuiteResultCodec.encodeSelection((SelectionResult) r, casesByMember(i));
     }
 
     @Override
     public Result decode(int i, byte[] bytes) {
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            double seconds = in.readDouble();
-            Optional<String> failure = readOptional(in);
-            if (i < plan.holdOuts().size()) {
-                HoldOutTask t = plan.holdOuts().get(i);
-                List<Observation> test = t.split().test();
-                int targets = in.readInt();
-                List<List<ScoredPoint>> points = new ArrayList<>(targets);
-                for (int k = 0; k < targets; k++) {
-                    int n = in.readInt();
-                    List<ScoredPoint> target = new ArrayList<>(n);
-                    for (int j = 0; j < n; j++) {
-                        Observation o = test.get(in.readInt());
-                        double measured = in.readDouble();
-                        Prediction p = readPrediction(in);
-                        Optional<Prediction.Value> own = in.readBoolean()
-                                ? Optional.of((Prediction.Value) readPrediction(in)) : Optional.empty();
-                        target.add(new ScoredPoint(t.dataset(), t.protocol(), t.split().id(), t.label(),
-                                t.targets().get(k), o, measured, p, own));
-                    }
-                    points.add(target);
-                }
-                return new HoldOutResult(points, seconds, failure);
-            }
-            SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
-            List<BatchSizeSelection> members = plan.selectionFits().get(t.fits()).members();
-            int n = in.readInt();
-            List<BatchSizeSelection.FoldDecisions> all = new ArrayList<>(n);
-            for (int m = 0; m < n; m++) {
-                all.add(readDecisions(in, members.get(m).cases(t.fold())));
-            }
-            return new SelectionResult(all, seconds, failure);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return i < plan.holdOuts().size() ? SuiteResultCodec.decodeHoldOut(bytes, plan.holdOuts().get(i))
+                : SuiteResultCodec.decodeSelection(bytes, casesByMember(i));
     }
 
-    private static void writeDecisions(DataOutputStream out, BatchSizeSelection.FoldDecisions d,
-                                       List<SelectionCase> cases) throws IOException {
-        Map<SelectionCase, Integer> index = new IdentityHashMap<>();
-        for (int k = 0; k < cases.size(); k++) {
-            index.put(cases.get(k), k);
-        }
-        out.writeBoolean(d.unsupported());
-        out.writeInt(d.failures().size());
-        for (String f : new TreeSet<>(d.failures())) {
-            writeString(out, f);
-        }
-        writeOutcomes(out, d.outcomes(), index);
-        out.writeInt(d.risky().size());
-        for (List<SelectionOutcome> atRisk : d.risky()) {
-            writeOutcomes(out, atRisk, index);
-        }
-    }
-
-    private static BatchSizeSelection.FoldDecisions readDecisions(DataInputStream in, List<SelectionCase> cases)
-            throws IOException {
-        boolean unsupported = in.readBoolean();
-        Set<String> failures = new TreeSet<>();
-        for (int n = in.readInt(); n > 0; n--) {
-            failures.add(readString(in));
-        }
-        List<SelectionOutcome> outcomes = readOutcomes(in, cases);
-        List<List<SelectionOutcome>> risky = new ArrayList<>();
-        for (int r = in.readInt(); r > 0; r--) {
-            risky.add(readOutcomes(in, cases));
-        }
-        return new BatchSizeSelection.FoldDecisions(outcomes, risky, failures, unsupported);
-    }
-
-    private static void writeOutcomes(DataOutputStream out, List<SelectionOutcome> outcomes,
-                                      Map<SelectionCase, Integer> index) throws IOException {
-        out.writeInt(outcomes.size());
-        for (SelectionOutcome o : outcomes) {
-            out.writeInt(index.get(o.selectionCase()));
-            writeInt(out, o.chosen());
-            out.writeBoolean(o.met());
-            writeInt(out, o.oracle());
-            out.writeBoolean(o.regret().isPresent());
-            out.writeDouble(o.regret().orElse(0));
-            writeOptional(out, o.undecidedReason());
-            Map<Integer, Double> sorted = new TreeMap<>(o.predictedLatency());
-            out.writeInt(sorted.size());
-            for (Map.Entry<Integer, Double> e : sorted.entrySet()) {
-                out.writeInt(e.getKey());
-                out.writeDouble(e.getValue());
-            }
-        }
-    }
-
-    private static List<SelectionOutcome> readOutcomes(DataInputStream in, List<SelectionCase> cases)
-            throws IOException {
-        int n = in.readInt();
-        List<SelectionOutcome> outcomes = new ArrayList<>(n);
-        for (int j = 0; j < n; j++) {
-            SelectionCase c = cases.get(in.readInt());
-            OptionalInt chosen = readInt(in);
-            boolean met = in.readBoolean();
-            OptionalInt oracle = readInt(in);
-            boolean hasRegret = in.readBoolean();
-            double regret = in.readDouble();
-            Optional<String> undecided = readOptional(in);
-            Map<Integer, Double> latency = new TreeMap<>();
-            for (int m = in.readInt(); m > 0; m--) {
-                latency.put(in.readInt(), in.readDouble());
-            }
-            outcomes.add(new SelectionOutcome(c, chosen, met, oracle,
-                    hasRegret ? OptionalDouble.of(regret) : OptionalDouble.empty(), undecided, latency));
-        }
-        return outcomes;
-    }
-
-    private static void writePrediction(DataOutputStream out, Prediction p) throws IOException {
-        if (p instanceof Prediction.Value v) {
-            out.writeByte(0);
-            out.writeDouble(v.value());
-            out.writeBoolean(v.lower().isPresent());
-            if (v.lower().isPresent()) {
-                out.writeDouble(v.lower().getAsDouble());
-                out.writeDouble(v.upper().getAsDouble());
-                out.writeBoolean(v.coverage().isPresent());
-                out.writeDouble(v.coverage().orElse(0));
-            }
-        } else {
-            out.writeByte(1);
-            writeString(out, ((Prediction.NotApplicable) p).reason());
-        }
-    }
-
-    private static Prediction readPrediction(DataInputStream in) throws IOException {
-        if (in.readByte() == 0) {
-            double value = in.readDouble();
-            if (!in.readBoolean()) {
-                return Prediction.of(value);
-            }
-            double lower = in.readDouble();
-            double upper = in.readDouble();
-            boolean stated = in.readBoolean();
-            double coverage = in.readDouble();
-            return new Prediction.Value(value, OptionalDouble.of(lower), OptionalDouble.of(upper),
-                    stated ? OptionalDouble.of(coverage) : OptionalDouble.empty());
-        }
-        return Prediction.notApplicable(readString(in));
-    }
-
-    private static void writeInt(DataOutputStream out, OptionalInt v) throws IOException {
-        out.writeBoolean(v.isPresent());
-        out.writeInt(v.orElse(0));
-    }
-
-    private static OptionalInt readInt(DataInputStream in) throws IOException {
-        boolean present = in.readBoolean();
-        int v = in.readInt();
-        return present ? OptionalInt.of(v) : OptionalInt.empty();
-    }
-
-    private static void writeOptional(DataOutputStream out, Optional<String> v) throws IOException {
-        out.writeBoolean(v.isPresent());
-        if (v.isPresent()) {
-            writeString(out, v.get());
-        }
-    }
-
-    private static Optional<String> readOptional(DataInputStream in) throws IOException {
-        return in.readBoolean() ? Optional.of(readString(in)) : Optional.empty();
-    }
-
-    private static void writeString(DataOutputStream out, String s) throws IOException {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
-    }
-
-    private static String readString(DataInputStream in) throws IOException {
-        byte[] b = new byte[in.readInt()];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
+    /**
+     * The cases the fold of selection task {@code i} decides, for each selection sharing its fit, in member order:
+     * what the outcomes of its result refer to.
+     */
+    private List<List<SelectionCase>> casesByMember(int i) {
+        SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
+        return plan.selectionFits().get(t.fits()).members().stream().map(m -> m.cases(t.fold())).toList();
     }
 
     /** The recipe a remote executor plans the same suite from. */

@@ -4,7 +4,6 @@ import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
-import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
@@ -29,12 +28,7 @@ import static org.assertj.core.api.Assertions.within;
  * conformal row, with the points of the plain fit; a predictor without its own interval gives no native row.
  */
 class NativeIntervalTest {
-    /** The synthetic grid: fit on the K80 and P100 rows, predict the V100 rows (12 of model alpha, 12 of beta). */
-    private static final List<Observation> GRID = SyntheticObservations.grid();
-    private static final Split SPLIT = new Split("synthetic-v100",
-            TrainingSet.of("synthetic-k80-p100", GRID.stream().filter(o -> !o.config().deployment().hardware()
-                    .equals("v100")).toList()),
-            GRID.stream().filter(o -> o.config().deployment().hardware().equals("v100")).toList());
+    private static final Split SPLIT = SyntheticObservations.v100HeldOut();
 
     private static List<ScoredPoint> run(Estimator e) {
         return new HoldOutTask("synthetic", "cross-hardware", SPLIT, e.name(), e, List.of(Target.STEP_TIME)).run()

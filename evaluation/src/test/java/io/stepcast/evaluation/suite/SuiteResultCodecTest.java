@@ -1,0 +1,145 @@
+package io.stepcast.evaluation.suite;
+
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Target;
+import io.stepcast.api.evaluation.Split;
+import io.stepcast.api.selection.BatchScope;
+import io.stepcast.evaluation.SyntheticObservations;
+import io.stepcast.evaluation.metrics.ScoredPoint;
+import io.stepcast.evaluation.protocol.Attributes;
+import io.stepcast.evaluation.selection.Objective;
+import io.stepcast.evaluation.selection.SelectionCase;
+import io.stepcast.evaluation.selection.SelectionOutcome;
+import io.stepcast.evaluation.selection.SelectionScorer;
+import org.junit.jupiter.api.Test;
+
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The bytes a suite task's result crosses JVMs as (the Spark engine): a hold-out result and a selection result,
+ * covering every optional field both present and absent, decode to equal values, and their bytes are those
+ * recorded below, so executors and a driver of different builds keep understanding each other.
+ */
+class SuiteResultCodecTest {
+    private static final Split SPLIT = SyntheticObservations.v100HeldOut();
+    /** Never fitted: encoding and decoding only read the plan. */
+    private static final Estimator STUB = new UnavailableEstimator("stub", "never fitted");
+
+    /** What {@code SuiteTasks.encode} wrote for these results before the codec was a class of its own. */
+    private static final String HOLD_OUT_HEX =
+            "3ff4000000000000000000000200000002000000033fcae147ae147ae2003fd7ae147ae147ae0000000000003fc47ae1"
+            + "47ae147b003fc999999999999a013fc33333333333333fd0000000000000013feccccccccccccd01003fcae147ae147a"
+            + "e1013fc851eb851eb8523fcd70a3d70a3d71000000000000000000000000020000000740710572620ae4c40100000016"
+            + "6f7574736964652074686520646f6d61696e3a20c2b50000000001405900000000000000405ee0000000000001405900"
+            + "00000000004062c000000000000000000000000000000100405e00000000000001405b80000000000040604000000000"
+            + "00013fe999999999999a";
+    private static final String SELECTION_HEX =
+            "4004000000000000010000000b696e7465727275707465640000000100000000020000000d6669727374206661696c75"
+            + "72650000000e7365636f6e64206661696c75726500000002000000000100000020010100000040013fd0000000000000"
+            + "0000000003000000103fc999999999999a000000203fd999999999999a000000403fe666666666666600000001000000"
+            + "0000000000000000000000000000000000010000001765766572792063616e6469646174652072656675736564000000"
+            + "0000000001000000010000000101000000100101000000100100000000000000000000000001000000103fd333333333"
+            + "3333";
+
+    private final HoldOutTask holdOut = new HoldOutTask("synthetic", "cross-hardware", SPLIT, "stub", STUB,
+            List.of(Target.STEP_TIME, Target.THROUGHPUT));
+    private final BatchSizeSelection selection = new BatchSizeSelection("synthetic", Target.STEP_TIME,
+            BatchScope.LOCAL, new SelectionScorer(Objective.THROUGHPUT), Optional.empty(),
+            List.of(selectionCase(SPLIT.test().get(0)), selectionCase(SPLIT.test().get(15))), List.of(SPLIT),
+            Map.of("stub", STUB), List.of(0.1), Optional.empty());
+    private final SuiteTasks tasks = new SuiteTasks(new SuitePlan(new Suite("codec", null, null, null, null, null),
+            Map.of("stub", STUB), Map.of(), List.of(), List.of(holdOut), List.of(selection),
+            List.of(new SelectionFits(List.of(selection), Map.of("stub", STUB), Optional.empty())), List.of()),
+            Optional.empty());
+
+    @Test
+    void aHoldOutResultRoundTripsInTheRecordedBytes() {
+        SuiteTasks.HoldOutResult result = holdOutResult();
+        byte[] bytes = SuiteResultCodec.encodeHoldOut(result, holdOut);
+        assertRoundTrip(0, result, bytes, HOLD_OUT_HEX, SuiteResultCodec.decodeHoldOut(bytes, holdOut));
+    }
+
+    @Test
+    void aSelectionResultRoundTripsInTheRecordedBytes() {
+        SuiteTasks.SelectionResult result = selectionResult();
+        List<List<SelectionCase>> casesByMember = List.of(selection.cases(0));
+        byte[] bytes = SuiteResultCodec.encodeSelection(result, casesByMember);
+        assertRoundTrip(1, result, bytes, SELECTION_HEX, SuiteResultCodec.decodeSelection(bytes, casesByMember));
+    }
+
+    @Test
+    void theResultsOfFailedTasksRoundTrip() {
+        for (int i = 0; i < tasks.size(); i++) {
+            SuiteTasks.Result failed = tasks.failed(i, "cannot fit: no data");
+            assertThat(tasks.decode(i, tasks.encode(i, failed))).isEqualTo(failed);
+        }
+    }
+
+    /**
+     * The codec's {@code bytes} of {@code result} are the recorded ones and decode to it, and task {@code task} of
+     * the set encodes and decodes through the codec.
+     */
+    private void assertRoundTrip(int task, SuiteTasks.Result result, byte[] bytes, String recorded,
+                                 SuiteTasks.Result decoded) {
+        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo(recorded);
+        assertThat(decoded).isEqualTo(result);
+        assertThat(tasks.encode(task, result)).isEqualTo(bytes);
+        assertThat(tasks.decode(task, bytes)).isEqualTo(result);
+    }
+
+    /** Two targets; points without and with an interval (stated coverage or not), a refusal, a native interval. */
+    private SuiteTasks.HoldOutResult holdOutResult() {
+        List<Observation> test = SPLIT.test();
+        return new SuiteTasks.HoldOutResult(List.of(
+                List.of(point(Target.STEP_TIME, test.get(3), Prediction.of(0.37), Optional.empty()),
+                        point(Target.STEP_TIME, test.get(0), Prediction.of(0.2, 0.15, 0.25, 0.9),
+                                Optional.of((Prediction.Value) Prediction.of(0.21, 0.19, 0.23)))),
+                List.of(point(Target.THROUGHPUT, test.get(7), Prediction.notApplicable("outside the domain: µ"),
+                        Optional.empty()),
+                        point(Target.THROUGHPUT, test.get(1), Prediction.of(123.5, 100, 150),
+                                Optional.of((Prediction.Value) Prediction.of(120, 110, 130, 0.8))))),
+                1.25, Optional.empty());
+    }
+
+    private ScoredPoint point(Target target, Observation o, Prediction p, Optional<Prediction.Value> own) {
+        return new ScoredPoint(holdOut.dataset(), holdOut.protocol(), holdOut.split().id(), holdOut.label(), target,
+                o, o.value(target).orElse(1.0), p, own);
+    }
+
+    /**
+     * One member deciding two jobs: one decided with a regret, one undecided; one risk level; two failures and the
+     * task's own failure.
+     */
+    private SuiteTasks.SelectionResult selectionResult() {
+        List<SelectionCase> cases = selection.cases(0);
+        SelectionOutcome decided = new SelectionOutcome(cases.get(0), OptionalInt.of(32), true, OptionalInt.of(64),
+                OptionalDouble.of(0.25), Optional.empty(), Map.of(64, 0.7, 16, 0.2, 32, 0.4));
+        SelectionOutcome undecided = new SelectionOutcome(cases.get(1), OptionalInt.empty(), false,
+                OptionalInt.empty(), OptionalDouble.empty(), Optional.of("every candidate refused"), Map.of());
+        SelectionOutcome atRisk = new SelectionOutcome(cases.get(1), OptionalInt.of(16), true, OptionalInt.of(16),
+                OptionalDouble.of(0.0), Optional.empty(), Map.of(16, 0.3));
+        return new SuiteTasks.SelectionResult(List.of(new BatchSizeSelection.FoldDecisions(
+                List.of(decided, undecided), List.of(List.of(atRisk)), Set.of("second failure", "first failure"),
+                false)), 2.5, Optional.of("interrupted"));
+    }
+
+    /** The job of {@code o} with its three measured batches, under an SLO of half a second. */
+    private static SelectionCase selectionCase(Observation o) {
+        String job = Attributes.job(o);
+        Map<Integer, Double> latency = new TreeMap<>();
+        SPLIT.test().stream().filter(x -> Attributes.job(x).equals(job))
+                .forEach(x -> latency.put(x.config().localBatch(), x.value(Target.STEP_TIME).getAsDouble()));
+        return new SelectionCase(job, o.config(), BatchScope.LOCAL, 0.5, latency, Map.of());
+    }
+}
