@@ -33,6 +33,8 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     private final List<HardwareTables.TopologyGraph> graphs;
     /** Composed systems by label, derived once each (empty for a label that composes nothing). */
     private final ConcurrentMap<String, Optional<HardwareEntry>> composed = new ConcurrentHashMap<>();
+    /** Composed labels kept at most; a further one is composed on every look-up. */
+    static final int MAX_COMPOSED = 1024;
 
     /** The embedded catalog. */
     public DefaultHardwareCatalog() {
@@ -92,7 +94,13 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
         if (e != null || !ComposedSystem.looksComposed(label)) {
             return Optional.ofNullable(e);
         }
-        return composed.computeIfAbsent(label.trim(), this::composeOrEmpty);
+        Optional<HardwareEntry> kept = composed.get(label.trim());
+        if (kept != null) {
+            return kept;
+        }
+        // Bounded, so that a service asked for ever new labels (serve's requests) does not grow without end.
+        return composed.size() < MAX_COMPOSED ? composed.computeIfAbsent(label.trim(), this::composeOrEmpty)
+                : composeOrEmpty(label.trim());
     }
 
     /** As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind. */

@@ -64,4 +64,15 @@ class ComposedSystemTest {
                     .hasMessageStartingWith("hardware '" + bad[0] + "': ").hasMessageContaining(bad[1]);
         }
     }
+
+    @Test
+    void labelsBeyondTheKeptOnesStillCompose() {
+        for (int gpus = 1; gpus <= DefaultHardwareCatalog.MAX_COMPOSED + 5; gpus++) {
+            assertThat(system("dgx-a100+gpus=" + gpus).devicesPerNode()).isEqualTo(gpus);
+        }
+        // Asked again, a label past the bound is composed again, the same.
+        assertThat(system("dgx-a100+gpus=" + (DefaultHardwareCatalog.MAX_COMPOSED + 5)).devicesPerNode())
+                .isEqualTo(DefaultHardwareCatalog.MAX_COMPOSED + 5);
+        assertThat(catalog.find("dgx-a100+nic=eth-1000g")).isEmpty();
+    }
 }
