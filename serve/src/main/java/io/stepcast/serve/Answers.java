@@ -2,7 +2,6 @@ package io.stepcast.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
@@ -14,6 +13,7 @@ import io.stepcast.api.selection.BatchScope;
 import io.stepcast.api.selection.BatchSizeSelector;
 import io.stepcast.api.selection.CourierSelector;
 import io.stepcast.api.selection.RiskAwareSelector;
+import io.stepcast.evaluation.report.PredictionJson;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -68,17 +68,7 @@ final class Answers {
         ObjectNode out = json.createObjectNode();
         if (p instanceof Prediction.Value v) {
             out.put("value", v.value());
-            if (v.lower().isPresent()) {
-                ArrayNode interval = out.putArray("interval");
-                interval.add(v.lower().getAsDouble());
-                interval.add(v.upper().getAsDouble());
-                // An interval of unstated coverage (the simulation's spread over seeds, say) says so: null.
-                if (v.coverage().isPresent()) {
-                    out.put("coverage", v.coverage().getAsDouble());
-                } else {
-                    out.putNull("coverage");
-                }
-            }
+            PredictionJson.putInterval(out, v);
         } else {
             out.put("not_applicable", ((Prediction.NotApplicable) p).reason());
         }

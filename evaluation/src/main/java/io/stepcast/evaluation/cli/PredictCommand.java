@@ -12,6 +12,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.importers.GenericCsvImporter;
+import io.stepcast.evaluation.report.PredictionJson;
 import io.stepcast.evaluation.suite.ObservationFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,14 +89,7 @@ final class PredictCommand implements Callable<Integer> {
                 n.put("target", t.label());
                 if (p instanceof Prediction.Value v) {
                     n.put("predicted", v.value());
-                    if (v.lower().isPresent()) {
-                        n.putArray("interval").add(v.lower().getAsDouble()).add(v.upper().getAsDouble());
-                        if (v.coverage().isPresent()) {
-                            n.put("coverage", v.coverage().getAsDouble());
-                        } else {
-                            n.putNull("coverage");
-                        }
-                    }
+                    PredictionJson.putInterval(n, v);
                 } else {
                     n.putNull("predicted");
                     n.put("not_applicable", ((Prediction.NotApplicable) p).reason());
