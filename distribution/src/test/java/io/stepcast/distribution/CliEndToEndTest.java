@@ -193,4 +193,33 @@ class CliEndToEndTest {
                 "--predictor", "courier-forest-compact")).as(cli.err()).isZero();
         assertThat(cli.out()).contains("not attainable");
     }
+
+    @Test
+    void theUsersIntraNodeBandwidthColumnReachesASavedLinkBasedPredictor(@TempDir Path dir) throws Exception {
+        // Synthetic step times (mechanics only) of one composed node measured with one and four GPUs; the question
+        // asks about the same four GPUs behind a narrower and a wider link than the one measured.
+        String hw = "A100-PCIE-40GB+gpus=4+intra=pcie-4-x16+nic=eth-25g";
+        String header = "model,architecture,workers,gpus_per_node,local_batch,hardware,intra_node_gbps";
+        Path train = dir.resolve("train.csv");
+        Files.writeString(train, header + ",step_time_s\n"
+                + "ResNet-50,ALLREDUCE,1,4,64," + hw + ",100,0.10\n"
+                + "ResNet-50,ALLREDUCE,4,4,64," + hw + ",100,0.11\n");
+        Path model = dir.resolve("analytic.model.json");
+        assertThat(cli.run("fit", "--predictor", "allreduce-analytic", "--train", train.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        Path ask = dir.resolve("ask.csv");
+        Files.writeString(ask, header + "\n"
+                + "ResNet-50,ALLREDUCE,4,4,64," + hw + ",25\n"
+                + "ResNet-50,ALLREDUCE,4,4,64," + hw + ",400\n"
+                + "ResNet-50,ALLREDUCE,4,4,64," + hw + ",100\n");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", "step-time",
+                "--json")).as(cli.err()).isZero();
+        JsonNode p = new ObjectMapper().readTree(cli.out()).get("predictions");
+        double narrow = p.get(0).get("predicted").asDouble();
+        double wide = p.get(1).get("predicted").asDouble();
+        double measured = p.get(2).get("predicted").asDouble();
+        assertThat(narrow).isGreaterThan(measured);
+        assertThat(measured).isGreaterThan(wide);
+    }
 }

@@ -101,6 +101,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         b.bandwidthGbps = deployment.bandwidthGbps();
         b.hardware = deployment.hardware();
         b.parallel = deployment.parallel().orElse(null);
+        b.intraNodeGbps = deployment.intraNodeGbps();
         b.localBatch = localBatch;
         return b;
     }
@@ -127,6 +128,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         private int tenants = 1;
         private boolean colocatedPs;
         private OptionalDouble bandwidthGbps = OptionalDouble.empty();
+        private OptionalDouble intraNodeGbps = OptionalDouble.empty();
         private String hardware;
         private int localBatch;
         private ParallelLayout parallel;
@@ -149,6 +151,9 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         public Builder colocatedPs(boolean v) { colocatedPs = v; return this; }
         public Builder bandwidthGbps(double v) { bandwidthGbps = OptionalDouble.of(v); return this; }
         public Builder bandwidthGbps(OptionalDouble v) { bandwidthGbps = v; return this; }
+        /** Ring bandwidth per GPU inside one node, Gbit/s ({@link Deployment#intraNodeGbps()}). */
+        public Builder intraNodeGbps(double v) { intraNodeGbps = OptionalDouble.of(v); return this; }
+        public Builder intraNodeGbps(OptionalDouble v) { intraNodeGbps = v; return this; }
         public Builder hardware(String v) { hardware = v; return this; }
         public Builder localBatch(int v) { localBatch = v; return this; }
 
@@ -170,7 +175,8 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
             int ps = parameterServers != null ? parameterServers : architecture.usesParameterServers() ? 1 : 0;
             Workload w = new Workload(model, framework, dataset, parameterBytes);
             Deployment d = new Deployment(architecture, workers, ps, nodes == null ? 1 : nodes,
-                    devicesPerWorker, tenants, colocatedPs, bandwidthGbps, hardware, Optional.ofNullable(parallel));
+                    devicesPerWorker, tenants, colocatedPs, bandwidthGbps, hardware, Optional.ofNullable(parallel),
+                    intraNodeGbps);
             return new Config(w, d, localBatch);
         }
     }

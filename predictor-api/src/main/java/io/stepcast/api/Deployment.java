@@ -21,6 +21,10 @@ import java.util.OptionalDouble;
  *                         plain data-parallel job. When present the architecture is all-reduce, {@code workers}
  *                         is its data-parallel degree and {@code devicesPerWorker} its tensor x pipeline GPUs, so
  *                         that tensor x pipeline x data = the job's GPUs
+ * @param intraNodeGbps    bandwidth per GPU and direction of a ring over the GPUs of one node, Gbit/s, when known:
+ *                         what nccl-tests reports as the bus bandwidth of a large all-reduce inside one node. It
+ *                         overrides the bandwidth the hardware catalog gives the node's intra-node link (ring
+ *                         channels x link bandwidth); the link's latency stays the catalog's
  */
 public record Deployment(
         Architecture architecture,
@@ -32,7 +36,8 @@ public record Deployment(
         boolean colocatedPs,
         OptionalDouble bandwidthGbps,
         String hardware,
-        Optional<ParallelLayout> parallel) {
+        Optional<ParallelLayout> parallel,
+        OptionalDouble intraNodeGbps) {
 
     public Deployment {
         Validate.present(architecture, "architecture");
@@ -42,6 +47,7 @@ public record Deployment(
         Validate.positive(devicesPerWorker, "devices_per_worker");
         Validate.positive(tenants, "tenants");
         bandwidthGbps = Validate.positive(bandwidthGbps, "bandwidth_gbps");
+        intraNodeGbps = Validate.positive(intraNodeGbps, "intra_node_gbps");
         hardware = hardware == null || hardware.isBlank() ? "unknown" : hardware;
         if (architecture.usesParameterServers() && parameterServers < 1) {
             throw new IllegalArgumentException("parameter_servers must be at least 1 for " + architecture);
@@ -56,11 +62,19 @@ public record Deployment(
         }
     }
 
-    /** A deployment without a model-parallel layout (every data-parallel job). */
+    /** A deployment without a model-parallel layout (every data-parallel job) nor a stated intra-node bandwidth. */
     public Deployment(Architecture architecture, int workers, int parameterServers, int nodes, int devicesPerWorker,
                       int tenants, boolean colocatedPs, OptionalDouble bandwidthGbps, String hardware) {
         this(architecture, workers, parameterServers, nodes, devicesPerWorker, tenants, colocatedPs, bandwidthGbps,
                 hardware, Optional.empty());
+    }
+
+    /** A deployment without a stated intra-node bandwidth. */
+    public Deployment(Architecture architecture, int workers, int parameterServers, int nodes, int devicesPerWorker,
+                      int tenants, boolean colocatedPs, OptionalDouble bandwidthGbps, String hardware,
+                      Optional<ParallelLayout> parallel) {
+        this(architecture, workers, parameterServers, nodes, devicesPerWorker, tenants, colocatedPs, bandwidthGbps,
+                hardware, parallel, OptionalDouble.empty());
     }
 
     private static void checkLayout(ParallelLayout p, Architecture architecture, int workers, int devicesPerWorker) {
@@ -88,6 +102,6 @@ public record Deployment(
     /** The same deployment with another number of workers. */
     public Deployment withWorkers(int newWorkers) {
         return new Deployment(architecture, newWorkers, parameterServers, nodes, devicesPerWorker, tenants,
-                colocatedPs, bandwidthGbps, hardware, Optional.empty());
+                colocatedPs, bandwidthGbps, hardware, Optional.empty(), intraNodeGbps);
     }
 }

@@ -104,7 +104,8 @@ public final class SparkEngine implements ExecutionEngine {
                 boxed(c.workload().parameterBytes()), c.deployment().architecture().name(), c.deployment().workers(),
                 c.deployment().parameterServers(), c.deployment().nodes(), c.deployment().devicesPerWorker(),
                 c.deployment().tenants(), c.deployment().colocatedPs(), boxed(c.deployment().bandwidthGbps()),
-                c.deployment().hardware(), c.localBatch(), c.globalBatch(), r.source(), r.replication(), r.measured(),
+                c.deployment().hardware(), c.localBatch(), c.globalBatch(), boxed(c.deployment().intraNodeGbps()),
+                r.source(), r.replication(), r.measured(),
                 boxed(r.predicted()), boxed(r.ape()), r.refusal());
     }
 

@@ -40,7 +40,8 @@ import java.util.stream.Stream;
  * <p>Optional: {@code nodes} (default: {@code ceil(workers / gpus_per_node)} when {@code gpus_per_node} is
  * given, else 1), {@code gpus_per_node}, {@code parameter_servers} (default 1 for the PS architectures, 0
  * otherwise), {@code colocated_ps} ({@code true}/{@code false}), {@code cores_per_worker} (devices per worker,
- * default 1), {@code tenants} (default 1), {@code bandwidth_gbps}, {@code hardware}, {@code framework},
+ * default 1), {@code tenants} (default 1), {@code bandwidth_gbps} (the NIC's, per node and direction),
+ * {@code intra_node_gbps} (a ring's bandwidth per GPU inside a node), {@code hardware}, {@code framework},
  * {@code dataset}, {@code parameter_bytes}, {@code sync_time_s}, {@code utilisation} (fraction),
  * {@code runs} (default 1), {@code replication} (default 0), {@code source} (default
  * {@code csv:<file name>}).
@@ -56,7 +57,8 @@ public final class GenericCsvImporter implements ObservationImporter {
             "accuracy");
     /** Every documented optional column. */
     public static final List<String> OPTIONAL = List.of("nodes", "gpus_per_node", "parameter_servers",
-            "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "hardware", "framework", "dataset",
+            "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "intra_node_gbps", "hardware", "framework",
+            "dataset",
             "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source");
     /** Every documented column. */
     private static final List<String> KNOWN = Stream.of(REQUIRED, MEASUREMENTS, OPTIONAL)
@@ -212,6 +214,9 @@ public final class GenericCsvImporter implements ObservationImporter {
         }
         if (r.has("bandwidth_gbps")) {
             c.bandwidthGbps(r.positive("bandwidth_gbps"));
+        }
+        if (r.has("intra_node_gbps")) {
+            c.intraNodeGbps(r.positive("intra_node_gbps"));
         }
         if (r.has("parameter_bytes")) {
             c.parameterBytes((long) r.nonNegative("parameter_bytes"));

@@ -69,6 +69,7 @@ public final class ObservationFiles {
                 .tenants(g.getInteger("tenants", 0))
                 .colocatedPs(g.getBoolean("colocated_ps", 0))
                 .bandwidthGbps(Groups.optDouble(g, "bandwidth_gbps"))
+                .intraNodeGbps(Groups.optDouble(g, "intra_node_gbps"))
                 .hardware(g.getString("hardware", 0))
                 .localBatch(g.getInteger("local_batch", 0));
         if (Groups.has(g, "tensor_parallel")) {

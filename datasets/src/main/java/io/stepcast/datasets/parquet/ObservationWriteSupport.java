@@ -43,5 +43,6 @@ final class ObservationWriteSupport extends RowWriteSupport<Observation> {
             int32("micro_batch", p.microBatch());
             int32("micro_batches", p.microBatches());
         });
+        float64("intra_node_gbps", o.config().deployment().intraNodeGbps());
     }
 }

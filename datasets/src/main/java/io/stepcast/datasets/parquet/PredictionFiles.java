@@ -20,7 +20,7 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * atomically (temporary file, then moved into place). Columns: {@code dataset, protocol, split, predictor,
  * target}, the configuration ({@code model, framework, workload_dataset, parameter_bytes?, architecture,
  * workers, parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
- * local_batch, global_batch}), {@code source, replication, measured, predicted?, ape_percent?, refusal?}
+ * local_batch, global_batch, intra_node_gbps?}), {@code source, replication, measured, predicted?, ape_percent?, refusal?}
  * ({@code ?}: null when absent; {@code predicted} and {@code ape_percent} are null exactly when
  * {@code refusal} is set). Read it with {@link GenericRows#reader}, DuckDB, pandas or Spark.
  */
@@ -33,7 +33,7 @@ public final class PredictionFiles {
     /** The configuration columns, as in {@link Schemas#OBSERVATION} (its {@code dataset} renamed). */
     private static final List<String> CONFIG = List.of("model", "framework", "dataset", "parameter_bytes",
             "architecture", "workers", "parameter_servers", "nodes", "devices_per_worker", "tenants", "colocated_ps",
-            "bandwidth_gbps", "hardware", "local_batch", "global_batch");
+            "bandwidth_gbps", "hardware", "local_batch", "global_batch", "intra_node_gbps");
 
     /** The prediction schema. */
     public static final MessageType SCHEMA = schema();
@@ -83,6 +83,7 @@ public final class PredictionFiles {
                 string(KEYS.get(i), keys.get(i));
             }
             config(r.config(), "workload_dataset");
+            float64("intra_node_gbps", r.config().deployment().intraNodeGbps());
             string("source", r.source());
             int32("replication", r.replication());
             float64("measured", r.measured());

@@ -17,8 +17,11 @@ public final class SchemaVersion {
     public static final String VERSION_KEY = "stepcast.schema.version";
     /** The major version this code reads and writes. */
     public static final int MAJOR = 1;
-    /** The version this code writes (1.1 added the observations' parallel-layout columns). */
-    public static final String CURRENT = MAJOR + ".1";
+    /**
+     * The version this code writes (1.1 added the observations' parallel-layout columns, 1.2 the observations' and
+     * predictions' {@code intra_node_gbps}).
+     */
+    public static final String CURRENT = MAJOR + ".2";
 
     private SchemaVersion() {
     }

@@ -16,8 +16,10 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * local_batch, global_batch, step_time_s?, sync_time_s?, throughput_samples_s?, response_time_s?,
  * accuracy?, utilisation?, runs, sd_step_time_s?, sd_throughput_samples_s?, sd_response_time_s?,
  * sd_accuracy?, source, replication, tags (map), tensor_parallel?, pipeline_parallel?, data_parallel?,
- * micro_batch?, micro_batches?}. The five parallel-layout columns (version 1.1) are present together for a
- * model-parallel job and absent otherwise; a 1.0 file has none of them and reads as data-parallel jobs.
+ * micro_batch?, micro_batches?, intra_node_gbps?}. The five parallel-layout columns (version 1.1) are present
+ * together for a model-parallel job and absent otherwise; a 1.0 file has none of them and reads as data-parallel
+ * jobs. {@code intra_node_gbps} (version 1.2) is a ring's stated bandwidth per GPU inside a node; files before 1.2
+ * read without it.
  *
  * <p><b>op-trace</b>: {@code step, worker, device?, lane, name, type, category (compute | receive | send |
  * collective | other), start_us, duration_us, tensor?, bytes?, producer?, requires_id?, requires (list)?,
@@ -85,6 +87,7 @@ public final class Schemas {
             .optional(PrimitiveTypeName.INT32).named("data_parallel")
             .optional(PrimitiveTypeName.INT32).named("micro_batch")
             .optional(PrimitiveTypeName.INT32).named("micro_batches")
+            .optional(PrimitiveTypeName.DOUBLE).named("intra_node_gbps")
             .named("observation");
 
     /** The op-trace schema. */

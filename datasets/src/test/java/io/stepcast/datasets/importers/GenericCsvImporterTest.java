@@ -101,4 +101,25 @@ class GenericCsvImporterTest {
                 "model,architecture,workers,local_batch\nx,ALLREDUCE,two,2\n")))
                 .isInstanceOf(DataFormatException.class).hasMessageContaining("g.csv:2").hasMessageContaining("workers");
     }
+
+    @Test
+    void theIntraNodeBandwidthColumnIsReadWrittenToParquetAndRefusedWhenNotPositive() throws IOException {
+        Path f = csv("links.csv", """
+                model,architecture,workers,gpus_per_node,local_batch,hardware,intra_node_gbps,bandwidth_gbps,step_time_s
+                ResNet-50,ALLREDUCE,8,4,64,A100-PCIE-40GB+gpus=4+intra=pcie-4-x16+nic=eth-25g,180,25,0.3
+                ResNet-50,ALLREDUCE,4,4,64,A100-PCIE-40GB+gpus=4+intra=pcie-4-x16+nic=eth-25g,,,0.2
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.notes()).isEmpty();
+        assertThat(r.observations().get(0).config().deployment().intraNodeGbps()).hasValue(180.0);
+        assertThat(r.observations().get(1).config().deployment().intraNodeGbps()).isEmpty();
+        Path parquet = dir.resolve("links.parquet");
+        io.stepcast.datasets.parquet.ObservationFiles.write(parquet, r.observations());
+        assertThat(io.stepcast.datasets.parquet.ObservationFiles.read(parquet)).isEqualTo(r.observations());
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("bad.csv", """
+                model,architecture,workers,local_batch,intra_node_gbps,step_time_s
+                ResNet-50,ALLREDUCE,4,64,0,0.2
+                """))).isInstanceOf(DataFormatException.class).hasMessageContaining("bad.csv:2")
+                .hasMessageContaining("intra_node_gbps");
+    }
 }

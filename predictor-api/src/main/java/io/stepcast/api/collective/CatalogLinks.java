@@ -10,6 +10,7 @@ import io.stepcast.api.hardware.SystemSpec;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -50,6 +51,20 @@ public final class CatalogLinks {
         int c = ringChannels(system, ranks);
         return c == 0 ? Optional.empty()
                 : Optional.of(LinkCost.of(link.get().latencyUs().getAsDouble(), c * link.get().perLinkGBs()));
+    }
+
+    /**
+     * As {@link #intraNode(SystemSpec, int)}, with a stated ring bandwidth per GPU ({@code ringGbps}, Gbit/s per
+     * direction, a configuration's {@code intra_node_gbps}) in place of channels x link bandwidth when present.
+     * The latency stays the catalogued link's, so a system without a catalogued intra-node link (or without its
+     * latency) still has none.
+     */
+    public Optional<LinkCost> intraNode(SystemSpec system, int ranks, OptionalDouble ringGbps) {
+        if (ringGbps.isEmpty()) {
+            return intraNode(system, ranks);
+        }
+        return catalog.intraLink(system).filter(l -> l.latencyUs().isPresent())
+                .map(l -> LinkCost.of(l.latencyUs().getAsDouble(), ringGbps.getAsDouble() / 8));
     }
 
     /**

@@ -30,7 +30,8 @@ import java.util.Set;
  * <p>The hardware label names a catalogued system, or a device: a device's links are those of the catalogued
  * systems built with it when they all agree (every K80 system of the catalog puts its GPUs on a PCIe 3 x16
  * tree), and unknown when they disagree. Inside a node: the catalog's intra-node link
- * ({@link CatalogLinks#intraNode}), or the {@code intra-node-gbps} hyper-parameter when the catalog has none.
+ * ({@link CatalogLinks#intraNode}); a stated ring bandwidth (the configuration's {@code intra_node_gbps}, else the
+ * {@code intra-node-gbps} hyper-parameter) replaces its bandwidth and stands in when the catalog has none.
  * Across nodes: the configuration's own bandwidth when it states one (a measured setting's figure overrides the
  * catalog), else the catalog's NICs, else the {@code bandwidth-gbps} hyper-parameter; the latency is the NIC's,
  * else {@code latency-us}. One node runs the ring (or tree) over its intra-node link; several nodes the two-level
@@ -70,7 +71,7 @@ public final class AllReduceLinks {
      * @param configGbps      the configuration's network bandwidth per host, when stated
      * @param fallbackGbps    {@code bandwidth-gbps}
      * @param fallbackLatencyS {@code latency-us} in seconds
-     * @param intraGbps       {@code intra-node-gbps} (0: from the catalog only)
+     * @param intraGbps       the stated ring bandwidth per GPU inside a node, Gbit/s (0: from the catalog only)
      * @param tree            tree rather than ring
      * @param intraHint       how the caller can give the intra-node bandwidth (ends the refusal)
      */

@@ -117,8 +117,8 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         Placement placement = AllReduceLinks.placement(config.workers(), config.deployment().nodes());
         AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(), placement,
                 config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), hp.real("latency-us") * 1e-6,
-                hp.real("intra-node-gbps"), hp.choice("collective", "ring", "tree").equals("tree"),
-                "give hyper-parameter intra-node-gbps", cal.networkEfficiency());
+                intraGbps(config), hp.choice("collective", "ring", "tree").equals("tree"),
+                "give column intra_node_gbps or hyper-parameter intra-node-gbps", cal.networkEfficiency());
         if (r.cost().isEmpty()) {
             return r.reason();
         }
@@ -158,8 +158,13 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
 
     private AllReduceLinks.Resolved resolve(Config config, String label, Placement placement) {
         return links.resolve(label, placement, config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"),
-                hp.real("latency-us") * 1e-6, hp.real("intra-node-gbps"),
-                hp.choice("collective", "ring", "tree").equals("tree"), "give hyper-parameter intra-node-gbps");
+                hp.real("latency-us") * 1e-6, intraGbps(config),
+                hp.choice("collective", "ring", "tree").equals("tree"), "give column intra_node_gbps or hyper-parameter intra-node-gbps");
+    }
+
+    /** The configuration's stated intra-node ring bandwidth, else {@code intra-node-gbps} (0: the catalog's). */
+    private double intraGbps(Config config) {
+        return config.deployment().intraNodeGbps().orElse(hp.real("intra-node-gbps"));
     }
 
     SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {

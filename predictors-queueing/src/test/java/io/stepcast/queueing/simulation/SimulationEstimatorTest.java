@@ -86,6 +86,24 @@ class SimulationEstimatorTest {
     }
 
     @Test
+    void aConfigurationsIntraNodeBandwidthAnswersAllReduceOnOneNodeAndTakesPrecedenceOverTheHyperParameter() {
+        Config oneNode = config("chain", Architecture.ALLREDUCE, 4, 0, 32).toBuilder().nodes(1).build();
+        double slow = fitChain(Map.of()).predict(oneNode.toBuilder().intraNodeGbps(1).build(), Target.STEP_TIME)
+                .asDouble().orElseThrow();
+        double fast = fitChain(Map.of()).predict(oneNode.toBuilder().intraNodeGbps(100).build(), Target.STEP_TIME)
+                .asDouble().orElseThrow();
+        // 76 MB of gradients (10 tensors of 4, 8 or 12 MB): a ring over 4 GPUs moves 1.5 x 76 MB per GPU,
+        // 0.91 s at 1 Gbit/s and 9 ms at 100, of which the backward pass can hide only a little.
+        assertThat(slow).isGreaterThan(fast + 0.8);
+        // The column wins over the hyper-parameter: the same answer as the hyper-parameter alone at 100 Gbit/s.
+        double byHyperParameter = fitChain(Map.of("intra-node-gbps", "100")).predict(oneNode, Target.STEP_TIME)
+                .asDouble().orElseThrow();
+        double both = fitChain(Map.of("intra-node-gbps", "1"))
+                .predict(oneNode.toBuilder().intraNodeGbps(100).build(), Target.STEP_TIME).asDouble().orElseThrow();
+        assertThat(both).isEqualTo(byHyperParameter).isEqualTo(fast);
+    }
+
+    @Test
     void shardsOnTheDevicesOfOneHostUseEachDevicesLinkInsteadOfTheSharedBus() {
         // Synthetic single-worker row (mechanics only): 400 MB of parameters, 1 s steps, 8 GB/s per bus.
         Config one = Config.builder().model("mlp").architecture(Architecture.SYNC_PS).parameterServers(1)

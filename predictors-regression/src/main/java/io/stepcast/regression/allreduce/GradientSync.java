@@ -14,12 +14,14 @@ import io.stepcast.api.zoo.ModelCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The physics of one data-parallel step's gradient all-reduce, from the catalogs: the gradient bytes (the
  * configuration's parameter bytes, else the model zoo's), the configuration's placement (its workers spread
  * as evenly as possible over its nodes) and the links of its system (the hardware catalog's intra-node link
- * and NICs, {@link CatalogLinks}); the NIC bandwidth is the configuration's {@code bandwidth_gbps} when given.
+ * and NICs, {@link CatalogLinks}); the NIC bandwidth is the configuration's {@code bandwidth_gbps} when given,
+ * the intra-node ring bandwidth its {@code intra_node_gbps} (latencies stay the catalogued links').
  * One node runs a ring over the intra-node link, several nodes the two-level
  * {@link HierarchicalAlgorithm} (ring inside, ring across), the alpha-beta costs of Thakur, Rabenseifner and
  * Gropp (2005). What is missing is refused with the reason and the column that would supply it.
@@ -100,10 +102,16 @@ public final class GradientSync {
         if (s.isEmpty()) {
             return Optional.empty();
         }
-        Optional<LinkCost> l = links.get().intraNode(s.get(), Math.max(2, ranks));
+        OptionalDouble stated = config.deployment().intraNodeGbps();
+        Optional<LinkCost> l = links.get().intraNode(s.get(), Math.max(2, ranks), stated);
         if (l.isEmpty()) {
-            why.add("the catalog has no intra-node link figures for " + s.get().name()
-                    + " (column hardware: name a system with a catalogued intra-node link)");
+            why.add(stated.isPresent()
+                    ? "intra_node_gbps is given, but the latency of " + s.get().name() + "'s intra-node link is not"
+                            + " catalogued (column hardware: compose the system with its link, e.g. "
+                            + s.get().name() + "+intra=pcie-3-x16)"
+                    : "the catalog has no intra-node link figures for " + s.get().name()
+                            + " (column intra_node_gbps with a system whose link is catalogued, or column hardware:"
+                            + " a system with a catalogued intra-node link)");
         }
         return l;
     }
@@ -119,7 +127,8 @@ public final class GradientSync {
             return Optional.of(new LinkCost(l.get().alphaS(), config.deployment().bandwidthGbps().getAsDouble() * 1e9 / 8));
         }
         if (l.isEmpty()) {
-            why.add("the catalog has no NIC figures for " + s.get().name() + " (column bandwidth_gbps would give them)");
+            why.add("the catalog has no NIC figures for " + s.get().name() + " (column hardware: compose the system"
+                    + " with its NIC, e.g. " + s.get().name() + "+nic=eth-25g; bandwidth_gbps then sets its bandwidth)");
         }
         return l;
     }

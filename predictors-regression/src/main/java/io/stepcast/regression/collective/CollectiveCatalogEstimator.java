@@ -32,7 +32,9 @@ import java.util.Optional;
  * the ring or tree over the intra-node link, several nodes the two-level {@link HierarchicalAlgorithm} with
  * the same algorithm inside and across nodes. NCCL's protocol regimes ({@link NcclProtocol}) set the
  * latencies and bandwidth shares; {@code protocol=auto} takes the fastest of the three for each call, as
- * NCCL's tuner picks the protocol with the lowest modelled time.
+ * NCCL's tuner picks the protocol with the lowest modelled time. A call's own figures, where its
+ * configuration states them, replace the catalog's bandwidths: {@code intra_node_gbps} the ring bandwidth inside
+ * a node, {@code bandwidth_gbps} the NIC's (the latencies stay the catalogued links').
  *
  * <p>Hyper-parameters: {@code algorithm} ({@code ring} default, {@code tree}), {@code protocol}
  * ({@code auto} default, {@code ll}, {@code ll128}, {@code simple}). The catalog is injected; without one
@@ -107,13 +109,15 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
                         : "unknown hardware '" + label + "' (closest: " + String.join(", ", catalog.closest(label, 3)) + ")");
             }
             SystemSpec s = system.get();
-            Optional<LinkCost> intra = links.intraNode(s, call.placement().maxPerNode());
+            Optional<LinkCost> intra = links.intraNode(s, call.placement().maxPerNode(),
+                    config.deployment().intraNodeGbps());
             Optional<NcclProtocol.Hardware> intraHw = links.intraHardware(s);
             if (intra.isEmpty() || intraHw.isEmpty()) {
                 return new Prediction.NotApplicable("the catalog has no intra-node link figures for " + s.name());
             }
             boolean multiNode = call.placement().nodes() > 1;
-            Optional<LinkCost> inter = links.interNode(s);
+            Optional<LinkCost> inter = links.interNode(s).map(l -> config.deployment().bandwidthGbps().isPresent()
+                    ? new LinkCost(l.alphaS(), config.deployment().bandwidthGbps().getAsDouble() * 1e9 / 8) : l);
             if (multiNode && inter.isEmpty()) {
                 return new Prediction.NotApplicable("the catalog has no NIC figures for " + s.name());
             }

@@ -12,34 +12,51 @@ import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The collective and point-to-point times of one catalogued system, from its link and NIC figures alone
  * ({@link CatalogLinks}): NCCL's ring inside a node, the two-level {@link HierarchicalAlgorithm} across nodes,
  * each call under the fastest of NCCL's three protocols (as NCCL's tuner picks the lowest modelled time).
- * Nothing here is fitted, so the same figures hold for one node and for many. Immutable.
+ * Nothing here is fitted, so the same figures hold for one node and for many. A configuration's stated bandwidths
+ * replace the catalog's ({@link #of(HardwareCatalog, SystemSpec, OptionalDouble, OptionalDouble)}). Immutable.
  */
 final class LinkCosts {
     private final SystemSpec system;
     private final CatalogLinks links;
     private final NcclProtocol.Hardware intraHw;
     private final Optional<LinkCost> inter;
+    private final OptionalDouble intraGbps;
 
-    private LinkCosts(SystemSpec system, CatalogLinks links, NcclProtocol.Hardware intraHw, Optional<LinkCost> inter) {
+    private LinkCosts(SystemSpec system, CatalogLinks links, NcclProtocol.Hardware intraHw, Optional<LinkCost> inter,
+                      OptionalDouble intraGbps) {
         this.system = system;
         this.links = links;
         this.intraHw = intraHw;
         this.inter = inter;
+        this.intraGbps = intraGbps;
     }
 
     /** The costs of {@code system}, or empty when the catalog has no intra-node link figures for it. */
     static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system) {
+        return of(catalog, system, OptionalDouble.empty(), OptionalDouble.empty());
+    }
+
+    /**
+     * The costs of {@code system} with stated bandwidths in place of the catalog's: {@code intraGbps} the ring
+     * bandwidth per GPU inside a node, {@code nicGbps} the node's network bandwidth (Gbit/s, a configuration's
+     * {@code intra_node_gbps} and {@code bandwidth_gbps}); the latencies stay the catalogued links'.
+     */
+    static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system, OptionalDouble intraGbps,
+                                  OptionalDouble nicGbps) {
         CatalogLinks links = new CatalogLinks(catalog);
         Optional<NcclProtocol.Hardware> hw = links.intraHardware(system);
-        if (hw.isEmpty() || links.intraNode(system, Math.min(2, system.devicesPerNode())).isEmpty()) {
+        if (hw.isEmpty() || links.intraNode(system, Math.min(2, system.devicesPerNode()), intraGbps).isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new LinkCosts(system, links, hw.get(), links.interNode(system)));
+        Optional<LinkCost> inter = links.interNode(system).map(l -> nicGbps.isPresent()
+                ? new LinkCost(l.alphaS(), nicGbps.getAsDouble() * 1e9 / 8) : l);
+        return Optional.of(new LinkCosts(system, links, hw.get(), inter, intraGbps));
     }
 
     /** The system. */
@@ -70,7 +87,7 @@ final class LinkCosts {
         if (multiNode && inter.isEmpty()) {
             throw new IllegalStateException("the catalog has no NIC figures for " + system.name());
         }
-        LinkCost intra = links.intraNode(system, Math.max(2, placement.maxPerNode())).orElseThrow();
+        LinkCost intra = links.intraNode(system, Math.max(2, placement.maxPerNode()), intraGbps).orElseThrow();
         double best = Double.POSITIVE_INFINITY;
         for (NcclProtocol p : NcclProtocol.values()) {
             CollectiveAlgorithm inside = RingAlgorithm.nccl(intra, p, intraHw);

@@ -10,6 +10,7 @@ import io.stepcast.api.zoo.ModelInfo;
 import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -17,11 +18,14 @@ import java.util.concurrent.ConcurrentMap;
  * Resolves a {@link Config} to the {@link JobTerms} or {@link PipelineTerms} of {@link MegatronCostModel}: the model's
  * {@link TransformerShape} from the zoo, the system from the hardware catalog, the layout from the deployment
  * (a plain data-parallel job of one GPU per worker is t = p = 1, d = workers, one micro-batch of the local
- * batch). Caches the cost model per hardware label; thread-safe.
+ * batch). Caches the cost model per hardware label and stated bandwidths; thread-safe.
  */
 final class MegatronJobs {
     private final ModelCatalog zoo;
     private final HardwareCatalog hardware;
+    /** Cost models kept at most; beyond, a configuration's model is built on each call. */
+    static final int MAX_CACHED = 1_024;
+
     private final ConcurrentMap<String, Optional<MegatronCostModel>> models = new ConcurrentHashMap<>();
 
     MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware) {
@@ -50,7 +54,7 @@ final class MegatronJobs {
             return Either.no("a data-parallel worker of several GPUs has no tensor/pipeline layout");
         }
         String label = config.deployment().hardware();
-        Optional<MegatronCostModel> cost = costModel(label);
+        Optional<MegatronCostModel> cost = costModel(config);
         if (cost.isEmpty()) {
             return Either.no(hardware.system(label).isEmpty()
                     ? "hardware '" + label + "' is not a system of the catalog (closest: "
@@ -67,16 +71,34 @@ final class MegatronJobs {
         return new Either(Optional.of(m), "");
     }
 
-    /** The cost model of a catalogued system, or empty when a figure it needs is missing. */
-    Optional<MegatronCostModel> costModel(String label) {
-        return models.computeIfAbsent(label, l -> {
-            Optional<SystemSpec> system = hardware.system(l);
-            Optional<DeviceSpec> device = hardware.device(l);
-            if (system.isEmpty() || device.isEmpty()) {
-                return Optional.empty();
-            }
-            return LinkCosts.of(hardware, system.get()).flatMap(links -> MegatronCostModel.of(links, device.get()));
-        });
+    /**
+     * The cost model of the configuration's catalogued system, with its stated bandwidths ({@code intra_node_gbps},
+     * {@code bandwidth_gbps}) in place of the catalog's, or empty when a figure it needs is missing.
+     */
+    Optional<MegatronCostModel> costModel(Config config) {
+        String label = config.deployment().hardware();
+        OptionalDouble intra = config.deployment().intraNodeGbps();
+        OptionalDouble nic = config.deployment().bandwidthGbps();
+        String key = label + '|' + intra + '|' + nic;
+        Optional<MegatronCostModel> cached = models.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        Optional<MegatronCostModel> built = build(label, intra, nic);
+        // A service asked for ever new labels or bandwidths must not grow without end: past the bound, build each time.
+        if (models.size() < MAX_CACHED) {
+            models.putIfAbsent(key, built);
+        }
+        return built;
+    }
+
+    private Optional<MegatronCostModel> build(String label, OptionalDouble intra, OptionalDouble nic) {
+        Optional<SystemSpec> system = hardware.system(label);
+        Optional<DeviceSpec> device = hardware.device(label);
+        if (system.isEmpty() || device.isEmpty()) {
+            return Optional.empty();
+        }
+        return LinkCosts.of(hardware, system.get(), intra, nic).flatMap(links -> MegatronCostModel.of(links, device.get()));
     }
 
     /** The model shape of a zoo name, when it is a transformer. */
