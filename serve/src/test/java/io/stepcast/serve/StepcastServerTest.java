@@ -181,6 +181,8 @@ class StepcastServerTest {
         assertError(serve.post("/v1/predict", ok.replace("allreduce", "mesh")), 400, "field 'config.architecture'");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\"", "\"tenant\"")), 400,
                 "field 'config.tenant' is not known");
+        assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"intra_node_gbps\": 0")),
+                400, "field 'config.intra_node_gbps' must be positive");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": [1]")), 400,
                 "field 'config.tenants' must be a number, string or boolean");
         assertError(serve.post("/v1/predict", ok.replace("{\"predictor\"", "{\"extra\": 1, \"predictor\"")), 400,
