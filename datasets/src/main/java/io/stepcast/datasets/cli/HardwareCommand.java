@@ -2,6 +2,7 @@ package io.stepcast.datasets.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.stepcast.api.collective.CatalogLinks;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.HardwareEntry;
@@ -24,7 +25,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast hardware list [--json]} and {@code stepcast hardware show NAME [--json]}: the hardware
- * catalog's devices, links, NICs and systems with the source of every figure. An unknown NAME exits 2 with
+ * catalog's devices, links, NICs and systems with the source of every figure; {@code show} adds to a system the
+ * link figures the link-based predictors derive from it ({@link #derivedLinks}). An unknown NAME exits 2 with
  * the closest known names.
  */
 @Command(name = "hardware", mixinStandardHelpOptions = true,
@@ -102,12 +104,13 @@ public final class HardwareCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             Map<String, Object> f = fields(entry.get());
             if (entry.get() instanceof SystemSpec s) {
+                Object source = f.remove("source");
                 catalog.linkGraph(s).ifPresent(g -> {
-                    Object source = f.remove("source");
                     f.put("nvlink_matrix", g.rows());
                     f.put("nvlink_matrix_source", g.source());
-                    f.put("source", source);
                 });
+                f.putAll(derivedLinks(catalog, s));
+                f.put("source", source);
             }
             if (json) {
                 out.println(mapper().writeValueAsString(f));
@@ -117,6 +120,28 @@ public final class HardwareCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+    }
+
+    /**
+     * What the link-based predictors take from a system ({@link CatalogLinks}), in the units of the configuration
+     * columns that replace them: the ring bandwidth per GPU over all the node's GPUs ({@code intra_node_gbps}) and
+     * the node's network bandwidth ({@code bandwidth_gbps}), Gbit/s per direction, with their latencies. Absent
+     * where the catalog lacks a figure.
+     */
+    static Map<String, Object> derivedLinks(HardwareCatalog catalog, SystemSpec s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        CatalogLinks links = new CatalogLinks(catalog);
+        if (s.devicesPerNode() > 1) {
+            links.intraNode(s, s.devicesPerNode()).ifPresent(c -> {
+                m.put("intra_node_gbps", c.bytesPerS() * 8 / 1e9);
+                m.put("intra_node_latency_us", c.alphaS() * 1e6);
+            });
+        }
+        links.interNode(s).ifPresent(c -> {
+            m.put("node_network_gbps", c.bytesPerS() * 8 / 1e9);
+            m.put("node_network_latency_us", c.alphaS() * 1e6);
+        });
+        return m;
     }
 
     static ObjectMapper mapper() {

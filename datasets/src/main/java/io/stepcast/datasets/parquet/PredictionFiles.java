@@ -20,7 +20,8 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * atomically (temporary file, then moved into place). Columns: {@code dataset, protocol, split, predictor,
  * target}, the configuration ({@code model, framework, workload_dataset, parameter_bytes?, architecture,
  * workers, parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
- * local_batch, global_batch, intra_node_gbps?}), {@code source, replication, measured, predicted?, ape_percent?, refusal?}
+ * local_batch, global_batch, intra_node_gbps?}), {@code source, replication, measured, predicted?, ape_percent?,
+ * refusal?}
  * ({@code ?}: null when absent; {@code predicted} and {@code ape_percent} are null exactly when
  * {@code refusal} is set). Read it with {@link GenericRows#reader}, DuckDB, pandas or Spark.
  */

@@ -53,6 +53,15 @@ class HardwareCommandTest {
         JsonNode dgx1 = new ObjectMapper().readTree(run("show", "DGX-1 V100", "--json").out());
         assertThat(dgx1.get("nvlink_matrix")).hasSize(8);
         assertThat(dgx1.get("nvlink_matrix").get(0).toString()).isEqualTo("[0,1,1,2,2,0,0,0]");
+        // What the link-based predictors derive: 12 NVLinks of 25 GB/s per GPU on NVSwitch, 8 HDR ports of 200 Gb/s.
+        JsonNode dgx = new ObjectMapper().readTree(run("show", "dgx-a100", "--json").out());
+        assertThat(dgx.get("intra_node_gbps").asDouble()).isEqualTo(2400);
+        assertThat(dgx.get("node_network_gbps").asDouble()).isEqualTo(1600);
+        assertThat(dgx.get("source").asText()).contains("nvidia.com");
+        assertThat(run("show", "dgx-a100").out()).contains("intra_node_gbps", "node_network_latency_us");
+        // A system whose interconnect the source does not state has none.
+        JsonNode gavel = new ObjectMapper().readTree(run("show", "A100-PCIE-40GB+gpus=4", "--json").out());
+        assertThat(gavel.has("intra_node_gbps")).isFalse();
     }
 
     @Test

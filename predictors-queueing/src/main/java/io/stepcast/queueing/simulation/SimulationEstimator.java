@@ -35,8 +35,9 @@ import java.util.Set;
  * <p>All-reduce configurations ({@link AllReduceSimulator}): {@code bucket-mb} (gradient bucket cap, default 25,
  * PyTorch DDP's {@code bucket_cap_mb}; 0: one gradient per bucket), {@code collective} (ring|tree, default
  * ring) and {@code intra-node-gbps} (the ring bandwidth per GPU inside a node, in place of the catalog's; default
- * 0: from the catalog only; a configuration's {@code intra_node_gbps} column takes precedence). The links come from the injected {@link HardwareCatalog} ({@link AllReduceLinks});
- * across nodes, a configuration's own bandwidth or else {@code bandwidth-gbps} stands in for an unknown NIC.
+ * 0: from the catalog only; a configuration's {@code intra_node_gbps} column takes precedence). The links come
+ * from the injected {@link HardwareCatalog} ({@link AllReduceLinks}); across nodes, a configuration's own
+ * bandwidth or else {@code bandwidth-gbps} stands in for an unknown NIC.
  * {@code network-efficiency} ({@code fit} default: the share of the NIC's bandwidth each model's all-reduce
  * achieves, fitted on the training set's all-reduce rows across several nodes, {@link NetworkEfficiencyFit}, 1
  * without any; {@code catalog}: the line rate as stated).

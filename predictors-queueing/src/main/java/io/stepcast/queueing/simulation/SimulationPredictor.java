@@ -34,6 +34,8 @@ import java.util.concurrent.ConcurrentMap;
  */
 final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     private static final double GBPS = 1e9 / 8;
+    /** How a user gives the intra-node bandwidth the catalog lacks (ends the refusal). */
+    private static final String INTRA_HINT = "give column intra_node_gbps or hyper-parameter intra-node-gbps";
 
     private final HyperParameters hp;
     private final ConcurrentMap<Config, Object> results = new ConcurrentHashMap<>();
@@ -117,8 +119,8 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         Placement placement = AllReduceLinks.placement(config.workers(), config.deployment().nodes());
         AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(), placement,
                 config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), hp.real("latency-us") * 1e-6,
-                intraGbps(config), hp.choice("collective", "ring", "tree").equals("tree"),
-                "give column intra_node_gbps or hyper-parameter intra-node-gbps", cal.networkEfficiency());
+                intraGbps(config), hp.choice("collective", "ring", "tree").equals("tree"), INTRA_HINT,
+                cal.networkEfficiency());
         if (r.cost().isEmpty()) {
             return r.reason();
         }
@@ -158,8 +160,8 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
 
     private AllReduceLinks.Resolved resolve(Config config, String label, Placement placement) {
         return links.resolve(label, placement, config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"),
-                hp.real("latency-us") * 1e-6, intraGbps(config),
-                hp.choice("collective", "ring", "tree").equals("tree"), "give column intra_node_gbps or hyper-parameter intra-node-gbps");
+                hp.real("latency-us") * 1e-6, intraGbps(config), hp.choice("collective", "ring", "tree").equals("tree"),
+                INTRA_HINT);
     }
 
     /** The configuration's stated intra-node ring bandwidth, else {@code intra-node-gbps} (0: the catalog's). */

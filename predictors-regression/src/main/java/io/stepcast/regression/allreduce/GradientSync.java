@@ -128,7 +128,8 @@ public final class GradientSync {
         }
         if (l.isEmpty()) {
             why.add("the catalog has no NIC figures for " + s.get().name() + " (column hardware: compose the system"
-                    + " with its NIC, e.g. " + s.get().name() + "+nic=eth-25g; bandwidth_gbps then sets its bandwidth)");
+                    + " with its NIC, e.g. " + s.get().name() + "+nic=eth-25g; bandwidth_gbps then sets its"
+                    + " bandwidth)");
         }
         return l;
     }

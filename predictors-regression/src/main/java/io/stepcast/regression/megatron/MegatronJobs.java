@@ -21,11 +21,11 @@ import java.util.concurrent.ConcurrentMap;
  * batch). Caches the cost model per hardware label and stated bandwidths; thread-safe.
  */
 final class MegatronJobs {
-    private final ModelCatalog zoo;
-    private final HardwareCatalog hardware;
     /** Cost models kept at most; beyond, a configuration's model is built on each call. */
     static final int MAX_CACHED = 1_024;
 
+    private final ModelCatalog zoo;
+    private final HardwareCatalog hardware;
     private final ConcurrentMap<String, Optional<MegatronCostModel>> models = new ConcurrentHashMap<>();
 
     MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware) {
@@ -85,7 +85,7 @@ final class MegatronJobs {
             return cached;
         }
         Optional<MegatronCostModel> built = build(label, intra, nic);
-        // A service asked for ever new labels or bandwidths must not grow without end: past the bound, build each time.
+        // A service asked for ever new labels or bandwidths must not grow without end: past the bound, build anew.
         if (models.size() < MAX_CACHED) {
             models.putIfAbsent(key, built);
         }
@@ -98,7 +98,8 @@ final class MegatronJobs {
         if (system.isEmpty() || device.isEmpty()) {
             return Optional.empty();
         }
-        return LinkCosts.of(hardware, system.get(), intra, nic).flatMap(links -> MegatronCostModel.of(links, device.get()));
+        return LinkCosts.of(hardware, system.get(), intra, nic)
+                .flatMap(links -> MegatronCostModel.of(links, device.get()));
     }
 
     /** The model shape of a zoo name, when it is a transformer. */
