@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -221,5 +222,21 @@ class CliEndToEndTest {
         double measured = p.get(2).get("predicted").asDouble();
         assertThat(narrow).isGreaterThan(measured);
         assertThat(measured).isGreaterThan(wide);
+
+        // The same question as a what-if sweep over the intra-node bandwidth.
+        Path out = dir.resolve("sweep");
+        cli.clear();
+        assertThat(cli.run("sweep", "--predictor", "allreduce-analytic", "--train", train.toString(), "--target",
+                "step-time", "--models", "ResNet-50", "--hardware", hw, "--workers", "4", "--gpus-per-node", "4",
+                "--intra-node-gbps", "25,400", "--threads", "1", "--out", out.toString())).as(cli.err()).isZero();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (var r = io.stepcast.datasets.parquet.GenericRows.reader(out.resolve("sweep.parquet"))) {
+            for (Map<String, Object> row = r.next(); row != null; row = r.next()) {
+                rows.add(row);
+            }
+        }
+        assertThat(rows).extracting(row -> row.get("intra_node_gbps")).containsExactly(25.0, 400.0);
+        assertThat((double) rows.get(0).get("mean")).isEqualTo(narrow);
+        assertThat((double) rows.get(1).get("mean")).isEqualTo(wide);
     }
 }

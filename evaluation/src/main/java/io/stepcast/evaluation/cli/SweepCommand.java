@@ -33,8 +33,8 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 
 /**
- * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x bandwidth x policy x
- * mode x batch, from flags or a YAML file) through any registered predictor, the simulation by default, on
+ * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x bandwidth x intra-node
+ * bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the simulation by default, on
  * the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row per point, the
  * spread over seeds) and {@code scaling.png}. Progress lines go to stderr.
  */
@@ -43,10 +43,12 @@ import java.util.function.Function;
                 + "simulation), fitted once per seed on a catalog source or your own file (--train); writes sweep.parquet "
                 + "and scaling.png.",
             "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
-                + "workers | nodes, gpus_per_node, hardware, bandwidth, policy, mode, batch); a flag overrides the file."})
+                + "workers | nodes, gpus_per_node, hardware, bandwidth, intra_node_gbps, policy, mode, batch); a flag "
+                + "overrides the file."})
 public final class SweepCommand implements Callable<Integer> {
     private static final Set<String> KEYS = Set.of("predictor", "hyper_parameters", "train", "data", "target", "seeds",
-            "models", "workers", "nodes", "gpus_per_node", "hardware", "bandwidth", "policy", "mode", "batch");
+            "models", "workers", "nodes", "gpus_per_node", "hardware", "bandwidth", "intra_node_gbps", "policy", "mode",
+            "batch");
     private final PluginRegistry registry;
 
     @Spec
@@ -80,7 +82,12 @@ public final class SweepCommand implements Callable<Integer> {
     private List<Integer> nodes;
     @Option(names = "--gpus-per-node", split = ",", paramLabel = "1,8") private List<Integer> gpusPerNode;
     @Option(names = "--hardware", split = ",", paramLabel = "LABEL") private List<String> hardware;
-    @Option(names = "--bandwidth", split = ",", paramLabel = "GBPS") private List<Double> bandwidth;
+    @Option(names = "--bandwidth", split = ",", paramLabel = "GBPS", description = "Network bandwidth per node "
+            + "(the column bandwidth_gbps); default: the catalog's NIC or the predictor's default.")
+    private List<Double> bandwidth;
+    @Option(names = "--intra-node-gbps", split = ",", paramLabel = "GBPS", description = "Ring bandwidth per GPU "
+            + "inside a node (the column intra_node_gbps); default: the catalog's intra-node link.")
+    private List<Double> intraNodeGbps;
     @Option(names = "--policy", split = ",", paramLabel = "P", description = "The predictor's policy hyper-parameter (simulation: random, fifo, tic, tac).")
     private List<String> policy;
     @Option(names = "--mode", split = ",", paramLabel = "M", description = "async-ps, sync-ps, allreduce.")
@@ -153,7 +160,8 @@ public final class SweepCommand implements Callable<Integer> {
                 pick(bandwidth, file, "bandwidth", n -> number(n, "bandwidth")),
                 pick(policy, file, "policy", JsonNode::asText),
                 pick(mode, file, "mode", JsonNode::asText),
-                pick(batch, file, "batch", n -> integer(n, "batch")));
+                pick(batch, file, "batch", n -> integer(n, "batch")),
+                pick(intraNodeGbps, file, "intra_node_gbps", n -> number(n, "intra_node_gbps")));
         int s = seeds != null ? seeds : file != null && file.has("seeds") ? integer(file.get("seeds"), "seeds") : 1;
         return new SweepSpec(predictor != null ? predictor : text(file, "predictor", "simulation"), hps,
                 train != null ? train : text(file, "train", "tf-benchmarks"), dataDir,

@@ -84,6 +84,7 @@ public final class SweepChart {
             b.append(' ').append(r.point().gpusPerNode()).append(" GPU/node");
         }
         c.deployment().bandwidthGbps().ifPresent(bw -> b.append(' ').append(bw).append(" Gb/s"));
+        c.deployment().intraNodeGbps().ifPresent(bw -> b.append(" intra ").append(bw).append(" Gb/s"));
         r.point().policy().ifPresent(p -> b.append(' ').append(p));
         return b.toString();
     }

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The axes of a what-if sweep; every combination is one point. An empty axis takes its value from the
- * training data (mode, hardware, batch) or leaves it unstated (bandwidth, policy). Cluster size is given
+ * training data (mode, hardware, batch) or leaves it unstated (bandwidth, intra-node bandwidth, policy): then
+ * the predictor takes the catalog's figure or its own default. Cluster size is given
  * either as {@code workers} (one GPU each, {@code ceil(workers / gpusPerNode)} nodes) or as {@code nodes}
  * ({@code nodes x gpusPerNode} workers).
  *
@@ -18,11 +19,12 @@ import java.util.List;
  * @param policy      the predictor's {@code policy} hyper-parameter (the simulation's transfer order)
  * @param mode        architecture: async-ps, sync-ps or allreduce
  * @param batch       local batch sizes
+ * @param intraNodeGbps ring bandwidths per GPU inside a node, Gbit/s (a configuration's {@code intra_node_gbps})
  */
 public record SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
                         List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
-                        List<Integer> batch) implements Serializable {
-    private static final long serialVersionUID = 1L;
+                        List<Integer> batch, List<Double> intraNodeGbps) implements Serializable {
+    private static final long serialVersionUID = 2L;
 
     public SweepGrid {
         models = List.copyOf(models);
@@ -34,6 +36,7 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         policy = List.copyOf(policy);
         mode = List.copyOf(mode);
         batch = List.copyOf(batch);
+        intraNodeGbps = List.copyOf(intraNodeGbps);
         if (models.isEmpty()) {
             throw new IllegalArgumentException("sweep: field models: at least one model");
         }
@@ -44,9 +47,21 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         positive("nodes", nodes);
         positive("gpus_per_node", gpusPerNode);
         positive("batch", batch);
-        for (double b : bandwidth) {
+        positiveNumbers("bandwidth", bandwidth);
+        positiveNumbers("intra_node_gbps", intraNodeGbps);
+    }
+
+    /** A grid without an intra-node bandwidth axis (the catalog's figures). */
+    public SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
+                     List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
+                     List<Integer> batch) {
+        this(models, workers, nodes, gpusPerNode, hardware, bandwidth, policy, mode, batch, List.of());
+    }
+
+    private static void positiveNumbers(String field, List<Double> values) {
+        for (double b : values) {
             if (!(b > 0) || Double.isInfinite(b)) {
-                throw new IllegalArgumentException("sweep: field bandwidth: " + b + " is not a positive number");
+                throw new IllegalArgumentException("sweep: field " + field + ": " + b + " is not a positive number");
             }
         }
     }

@@ -33,7 +33,8 @@ import java.util.Optional;
  * A what-if sweep as a serializable recipe: which registered predictor (with its hyper-parameters), fitted on
  * which catalog source or user's file, predicts which target over which {@link SweepGrid}, with how many seeds.
  * Opening it reads the source, attaches its recorded and zoo profiles, builds the points in a fixed order (model,
- * mode, hardware, bandwidth, policy, batch, GPUs per node, cluster size) and gives their {@link SweepTasks}; a
+ * mode, hardware, bandwidth, intra-node bandwidth, policy, batch, GPUs per node, cluster size) and gives their
+ * {@link SweepTasks}; a
  * Spark executor opens the same recipe and gets the same points.
  *
  * @param predictor       registered estimator name (found in the registry, never imported)
@@ -126,8 +127,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             Config ref = like.config();
             List<String> modes = grid.mode().isEmpty() ? List.of(ref.deployment().architecture().name()) : grid.mode();
             List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : grid.hardware();
-            List<Optional<Double>> bandwidth = grid.bandwidth().isEmpty() ? List.of(Optional.empty())
-                    : grid.bandwidth().stream().map(Optional::of).toList();
+            List<Links> links = links();
             List<Optional<String>> policies = grid.policy().isEmpty() ? List.of(Optional.empty())
                     : grid.policy().stream().map(Optional::of).toList();
             List<Integer> batches = grid.batch().isEmpty() ? List.of(ref.localBatch()) : grid.batch();
@@ -136,23 +136,19 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             for (String mode : modes) {
                 Architecture arch = architecture(mode);
                 for (String hw : hardware) {
-                    for (Optional<Double> bw : bandwidth) {
+                    for (Links l : links) {
                         for (Optional<String> policy : policies) {
                             for (int batch : batches) {
                                 for (int gpn : grid.gpusPerNode()) {
                                     for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
-                                        int workers = grid.workers().isEmpty() ? size * gpn : size;
-                                        int nodes = grid.workers().isEmpty() ? size : (workers + gpn - 1) / gpn;
-                                        Config.Builder b = Config.builder().model(model)
-                                                .framework(ref.workload().framework()).dataset(ref.workload().dataset())
-                                                .architecture(arch).workers(workers).nodes(nodes).hardware(hw)
-                                                .localBatch(batch);
+                                        Config.Builder b = point(model, ref, arch, hw, batch, gpn, size);
                                         if (bytes.containsKey(model)) {
                                             b.parameterBytes(bytes.get(model));
                                         } else if (ref.model().equals(model)) {
                                             b.parameterBytes(ref.workload().parameterBytes());
                                         }
-                                        bw.ifPresent(b::bandwidthGbps);
+                                        l.nic().ifPresent(b::bandwidthGbps);
+                                        l.intra().ifPresent(b::intraNodeGbps);
                                         out.add(new SweepPoint(b.build(), gpn, policy));
                                     }
                                 }
@@ -163,6 +159,33 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             }
         }
         return out;
+    }
+
+    /** The stated link bandwidths of one point: the NIC's and the ring's inside a node, each unstated when empty. */
+    private record Links(Optional<Double> nic, Optional<Double> intra) {
+    }
+
+    /** Every pair of the bandwidth and intra-node bandwidth axes, the bandwidth outer (an empty axis: unstated). */
+    private List<Links> links() {
+        List<Optional<Double>> nics = grid.bandwidth().isEmpty() ? List.of(Optional.empty())
+                : grid.bandwidth().stream().map(Optional::of).toList();
+        List<Optional<Double>> intra = grid.intraNodeGbps().isEmpty() ? List.of(Optional.empty())
+                : grid.intraNodeGbps().stream().map(Optional::of).toList();
+        List<Links> out = new ArrayList<>();
+        for (Optional<Double> n : nics) {
+            for (Optional<Double> i : intra) {
+                out.add(new Links(n, i));
+            }
+        }
+        return out;
+    }
+
+    /** A point's configuration: cluster size as workers (nodes from GPUs per node) or as nodes x GPUs per node. */
+    private Config.Builder point(String model, Config ref, Architecture arch, String hw, int batch, int gpn, int size) {
+        int workers = grid.workers().isEmpty() ? size * gpn : size;
+        int nodes = grid.workers().isEmpty() ? size : (workers + gpn - 1) / gpn;
+        return Config.builder().model(model).framework(ref.workload().framework()).dataset(ref.workload().dataset())
+                .architecture(arch).workers(workers).nodes(nodes).hardware(hw).localBatch(batch);
     }
 
     private static Architecture architecture(String mode) {

@@ -75,6 +75,27 @@ class SweepUserFileTest {
     }
 
     @Test
+    void theLinkAxesGiveEveryPairOfBandwidthsInOrderAndARefusedValueIsNamed() throws Exception {
+        SweepGrid grid = new SweepGrid(List.of("my-net"), List.of(), List.of(1, 4), List.of(8), List.of(),
+                List.of(10.0, 100.0), List.of(), List.of(), List.of(), List.of(25.0, 400.0));
+        SweepTasks tasks = new SweepSpec("synthetic-mean", Map.of(), syntheticFile().toString(), null, "step-time", 1,
+                grid).tasks(REGISTRY);
+        List<SweepRow> rows = new LocalEngine().run(tasks, EngineOptions.threads(1), ProgressListener.NONE);
+        // The NIC bandwidth outer, then the intra-node one, then the cluster size.
+        assertThat(rows).extracting(r -> r.point().config().deployment().bandwidthGbps().getAsDouble() + "/"
+                + r.point().config().deployment().intraNodeGbps().getAsDouble() + "/" + r.point().config().workers())
+                .containsExactly("10.0/25.0/8", "10.0/25.0/32", "10.0/400.0/8", "10.0/400.0/32", "100.0/25.0/8",
+                        "100.0/25.0/32", "100.0/400.0/8", "100.0/400.0/32");
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(REGISTRY, new String[] {"sweep", "--train", syntheticFile().toString(),
+                "--predictor", "synthetic-mean", "--models", "my-net", "--workers", "1", "--intra-node-gbps", "0",
+                "--out", dir.resolve("bad").toString()}, new PrintWriter(new StringWriter(), true),
+                new PrintWriter(err, true));
+        assertThat(code).isNotZero();
+        assertThat(err.toString()).contains("field intra_node_gbps: 0.0 is not a positive number");
+    }
+
+    @Test
     void aMissingFileIsOneLineNamingIt() {
         StringWriter err = new StringWriter();
         int code = StepcastCli.run(REGISTRY, new String[] {"sweep", "--train", dir.resolve("absent.csv").toString(),

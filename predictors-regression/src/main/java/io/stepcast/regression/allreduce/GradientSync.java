@@ -110,8 +110,9 @@ public final class GradientSync {
                             + " catalogued (column hardware: compose the system with its link, e.g. "
                             + s.get().name() + "+intra=pcie-3-x16)"
                     : "the catalog has no intra-node link figures for " + s.get().name()
-                            + " (column intra_node_gbps with a system whose link is catalogued, or column hardware:"
-                            + " a system with a catalogued intra-node link)");
+                            + " (column hardware: a system with a catalogued intra-node link, or this one composed"
+                            + " with its link, e.g. " + s.get().name() + "+intra=pcie-3-x16; intra_node_gbps then"
+                            + " sets its bandwidth)");
         }
         return l;
     }

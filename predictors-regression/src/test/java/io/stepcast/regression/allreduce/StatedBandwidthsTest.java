@@ -77,6 +77,6 @@ class StatedBandwidthsTest {
         assertThat(why).singleElement().asString().contains("intra_node_gbps is given", bare + "+intra=");
         why.clear();
         assertThat(sync.intra(config(bare, 4, 1, OptionalDouble.empty()), 4, why)).isEmpty();
-        assertThat(why).singleElement().asString().contains("column intra_node_gbps");
+        assertThat(why).singleElement().asString().contains(bare + "+intra=", "intra_node_gbps then sets");
     }
 }
