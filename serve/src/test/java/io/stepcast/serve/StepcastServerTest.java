@@ -291,6 +291,11 @@ class StepcastServerTest {
                 .forEachRemaining(m -> listed.add(m.toUpperCase(Locale.ROOT) + " " + p.getKey())));
         assertThat(listed).containsExactlyInAnyOrder("GET /v1/health", "GET /v1/predictors", "POST /v1/predict",
                 "POST /v1/select-batch", "GET /metrics", "GET /v1/openapi.json");
+        // The configuration schema lists exactly the fields a request's config is read with.
+        Set<String> configFields = new HashSet<>();
+        doc.get("components").get("schemas").get("Config").get("properties").fieldNames()
+                .forEachRemaining(configFields::add);
+        assertThat(configFields).isEqualTo(ConfigJson.FIELDS);
         for (String e : listed) {
             String path = e.substring(e.indexOf(' ') + 1);
             HttpResponse<String> r = e.startsWith("GET") ? serve.get(path) : serve.post(path, "{}");
