@@ -29,8 +29,9 @@ import java.util.function.Function;
  * </ul>
  * For example {@code dgx-a100+nic=eth-100g+nics=2} (a DGX A100 on two 100 GbE ports) or
  * {@code A100-PCIE-40GB+gpus=4+intra=pcie-4-x16+nic=eth-25g}. Every figure stays the catalogued part's, with its
- * source; the composed entry's source lists the parts. The NIC bandwidth can also be set per configuration with the
- * {@code bandwidth_gbps} column.
+ * source; the composed entry's source lists the parts. The bandwidths can also be set per configuration: the NIC's
+ * with the {@code bandwidth_gbps} column, the ring's inside a node with {@code intra_node_gbps} (the latencies stay
+ * the catalogued parts').
  */
 final class ComposedSystem {
     private static final List<String> KEYS = List.of("gpus", "device", "intra", "nic", "nics");
