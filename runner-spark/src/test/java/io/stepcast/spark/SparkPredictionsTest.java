@@ -32,7 +32,7 @@ class SparkPredictionsTest {
     @Test
     void sparkWritesTheSameColumnsAndRows() throws Exception {
         Config c = Config.builder().model("resnet50").framework("tensorflow").dataset("imagenet").workers(4)
-                .hardware("synthetic-gpu").localBatch(32).bandwidthGbps(10).build();
+                .hardware("synthetic-gpu").localBatch(32).bandwidthGbps(10).intraNodeGbps(300).build();
         List<PredictionRow> rows = List.of(
                 new PredictionRow("d", "kfold:3", "fold-1", "ernest", "throughput", c, "synthetic", 0, 120.5,
                         OptionalDouble.of(118.25), null),
@@ -48,6 +48,7 @@ class SparkPredictionsTest {
         assertThat(columns(schema(viaSpark))).isEqualTo(columns(schema(viaDatasets)));
         List<String> a = rows(viaSpark);
         assertThat(a).hasSize(2).isEqualTo(rows(viaDatasets));
+        assertThat(a.get(0)).contains("intra_node_gbps: 300.0");
         assertThat(a.get(1)).contains("refusal: outside the fitted domain").doesNotContain("predicted:");
         assertThat(dir.toFile().list()).containsExactlyInAnyOrder("spark.parquet", "datasets.parquet");
     }
