@@ -58,8 +58,7 @@ public final class GenericCsvImporter implements ObservationImporter {
     /** Every documented optional column. */
     public static final List<String> OPTIONAL = List.of("nodes", "gpus_per_node", "parameter_servers",
             "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "intra_node_gbps", "hardware", "framework",
-            "dataset",
-            "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source");
+            "dataset", "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source");
     /** Every documented column. */
     private static final List<String> KNOWN = Stream.of(REQUIRED, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();

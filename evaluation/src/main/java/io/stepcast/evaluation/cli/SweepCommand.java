@@ -34,8 +34,8 @@ import java.util.function.Function;
 
 /**
  * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x bandwidth x intra-node
- * bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the simulation by default, on
- * the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row per point, the
+ * bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the simulation by
+ * default, on the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row per point, the
  * spread over seeds) and {@code scaling.png}. Progress lines go to stderr.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,

@@ -21,8 +21,8 @@ import java.util.OptionalDouble;
 /**
  * {@code sweep.parquet}: one row per point, in the sweep's order. Columns: {@code predictor, target, model,
  * mode, workers, nodes, gpus_per_node, hardware, bandwidth_gbps?, intra_node_gbps?, policy?, local_batch,
- * global_batch, seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds; sample standard
- * deviation) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
+ * global_batch, seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
+ * sample standard deviation) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
  * atomically, with the stepcast schema metadata (kind {@code sweep}).
  */
 public final class SweepParquet {

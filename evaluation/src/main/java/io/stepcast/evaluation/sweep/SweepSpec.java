@@ -34,8 +34,7 @@ import java.util.Optional;
  * which catalog source or user's file, predicts which target over which {@link SweepGrid}, with how many seeds.
  * Opening it reads the source, attaches its recorded and zoo profiles, builds the points in a fixed order (model,
  * mode, hardware, bandwidth, intra-node bandwidth, policy, batch, GPUs per node, cluster size) and gives their
- * {@link SweepTasks}; a
- * Spark executor opens the same recipe and gets the same points.
+ * {@link SweepTasks}; a Spark executor opens the same recipe and gets the same points.
  *
  * @param predictor       registered estimator name (found in the registry, never imported)
  * @param hyperParameters overrides of the estimator's hyper-parameters
