@@ -5,6 +5,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.parquet.ObservationFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -114,8 +115,8 @@ class GenericCsvImporterTest {
         assertThat(r.observations().get(0).config().deployment().intraNodeGbps()).hasValue(180.0);
         assertThat(r.observations().get(1).config().deployment().intraNodeGbps()).isEmpty();
         Path parquet = dir.resolve("links.parquet");
-        io.stepcast.datasets.parquet.ObservationFiles.write(parquet, r.observations());
-        assertThat(io.stepcast.datasets.parquet.ObservationFiles.read(parquet)).isEqualTo(r.observations());
+        ObservationFiles.write(parquet, r.observations());
+        assertThat(ObservationFiles.read(parquet)).isEqualTo(r.observations());
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv("bad.csv", """
                 model,architecture,workers,local_batch,intra_node_gbps,step_time_s
                 ResNet-50,ALLREDUCE,4,64,0,0.2
