@@ -115,7 +115,7 @@ public final class HardwareCommand implements Callable<Integer> {
             if (json) {
                 out.println(mapper().writeValueAsString(f));
             } else {
-                f.forEach((k, v) -> out.printf("%-22s %s%n", k, text(v)));
+                f.forEach((k, v) -> out.printf("%-24s %s%n", k, text(v)));
             }
             out.flush();
             return 0;
@@ -131,15 +131,16 @@ public final class HardwareCommand implements Callable<Integer> {
     static Map<String, Object> derivedLinks(HardwareCatalog catalog, SystemSpec s) {
         Map<String, Object> m = new LinkedHashMap<>();
         CatalogLinks links = new CatalogLinks(catalog);
+        // The latencies are the catalogued parts' own figures (a round trip through seconds would add noise digits).
         if (s.devicesPerNode() > 1) {
             links.intraNode(s, s.devicesPerNode()).ifPresent(c -> {
                 m.put("intra_node_gbps", c.bytesPerS() * 8 / 1e9);
-                m.put("intra_node_latency_us", c.alphaS() * 1e6);
+                put(m, "intra_node_latency_us", catalog.intraLink(s).map(LinkSpec::latencyUs).orElseThrow());
             });
         }
         links.interNode(s).ifPresent(c -> {
             m.put("node_network_gbps", c.bytesPerS() * 8 / 1e9);
-            m.put("node_network_latency_us", c.alphaS() * 1e6);
+            put(m, "node_network_latency_us", catalog.nic(s).map(NicSpec::latencyUs).orElseThrow());
         });
         return m;
     }

@@ -57,6 +57,7 @@ class HardwareCommandTest {
         JsonNode dgx = new ObjectMapper().readTree(run("show", "dgx-a100", "--json").out());
         assertThat(dgx.get("intra_node_gbps").asDouble()).isEqualTo(2400);
         assertThat(dgx.get("node_network_gbps").asDouble()).isEqualTo(1600);
+        assertThat(dgx.get("intra_node_latency_us").asDouble()).isEqualTo(3.4);
         assertThat(dgx.get("source").asText()).contains("nvidia.com");
         assertThat(run("show", "dgx-a100").out()).contains("intra_node_gbps", "node_network_latency_us");
         // A system whose interconnect the source does not state has none.
