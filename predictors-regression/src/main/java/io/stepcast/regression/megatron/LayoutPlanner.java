@@ -44,11 +44,21 @@ public final class LayoutPlanner {
      */
     public static LayoutPlanner of(HardwareCatalog catalog, String system, Efficiency efficiency, boolean overlapData,
                                    boolean recompute) {
+        return of(catalog, system, efficiency, overlapData, recompute, StatedLinks.NONE);
+    }
+
+    /**
+     * A planner for a catalogued system whose link bandwidths are, where {@code stated} gives them, the user's rather
+     * than the catalog's (the latencies stay the catalogued links').
+     */
+    static LayoutPlanner of(HardwareCatalog catalog, String system, Efficiency efficiency, boolean overlapData,
+                            boolean recompute, StatedLinks stated) {
         SystemSpec s = catalog.system(system).orElseThrow(() -> new NoSuchElementException("hardware '" + system
                 + "' is not a system of the catalog (closest: " + String.join(", ", catalog.closest(system, 3)) + ")"));
         DeviceSpec d = catalog.device(system).orElseThrow(() -> new IllegalArgumentException("the catalog has no device "
                 + s.device() + " for " + s.name()));
-        MegatronCostModel m = LinkCosts.of(catalog, s).flatMap(l -> MegatronCostModel.of(l, d))
+        MegatronCostModel m = LinkCosts.of(catalog, s, stated.intraGbps(), stated.nicGbps())
+                .flatMap(l -> MegatronCostModel.of(l, d))
                 .orElseThrow(() -> new IllegalArgumentException("the catalog lacks the link, peak FLOPs or memory "
                         + "bandwidth figures of " + s.name()));
         return new LayoutPlanner(m, d, efficiency, overlapData, recompute);

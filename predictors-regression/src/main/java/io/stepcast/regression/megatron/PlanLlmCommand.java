@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 /**
@@ -25,7 +26,8 @@ import java.util.concurrent.Callable;
  * catalogued system, ranked by the iteration time {@code megatron-analytic} predicts ({@link LayoutPlanner}),
  * with the memory per GPU and the layouts that do not fit marked. The efficiency constants are
  * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
- * {@code --data DIR}.
+ * {@code --data DIR}. {@code --intra-node-gbps} and {@code --bandwidth} state the link bandwidths of the user's own
+ * nodes in place of the catalog's ({@link StatedLinks}).
  */
 @Command(name = "plan-llm", mixinStandardHelpOptions = true,
         description = "Rank every tensor/pipeline/data-parallel layout of a GPT on a cluster by predicted iteration time.")
@@ -53,6 +55,12 @@ public final class PlanLlmCommand implements Callable<Integer> {
     @Option(names = "--hardware", required = true, paramLabel = "SYSTEM",
             description = "catalogued system (stepcast hardware list), e.g. dgx-a100")
     private String hardware;
+    @Option(names = "--intra-node-gbps", paramLabel = "GBPS", description = "ring bandwidth per GPU inside a node, "
+            + "Gbit/s (e.g. nccl-tests' bus bandwidth on your nodes), in place of the catalog's")
+    private Double intraNodeGbps;
+    @Option(names = "--bandwidth", paramLabel = "GBPS", description = "network bandwidth per node, Gbit/s, in place of "
+            + "the catalog's NICs")
+    private Double bandwidth;
     @Option(names = "--data", paramLabel = "DIR",
             description = "refit the efficiencies on the vtrain source under DIR (laid out like shared/data)")
     private Path data;
@@ -102,7 +110,14 @@ public final class PlanLlmCommand implements Callable<Integer> {
                     oc.observations("vtrain", Optional.of(data))))).efficiency();
             source = "fitted on " + data.resolve("vtrain").resolve("ground_truth_single.csv");
         }
-        LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, recompute);
+        StatedLinks stated;
+        try {
+            stated = new StatedLinks(optional(intraNodeGbps), optional(bandwidth));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, recompute, stated);
+        String label = hardware + stated.describe();
         List<LayoutPlan> plans = planner.plan(shape, gpus, globalBatch);
         if (plans.isEmpty()) {
             throw new IllegalArgumentException("no valid layout of " + gpus + " GPUs for global batch " + globalBatch
@@ -110,9 +125,15 @@ public final class PlanLlmCommand implements Callable<Integer> {
         }
         List<LayoutPlan> shown = top > 0 && top < plans.size() ? plans.subList(0, top) : plans;
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? PlanReport.json(shape, gpus, globalBatch, hardware, efficiency, source, plans.size(), shown)
-                : PlanReport.text(shape, gpus, globalBatch, hardware, efficiency, source, plans.size(), planner.memoryCapacityBytes(), shown));
+        out.print(json ? PlanReport.json(shape, gpus, globalBatch, hardware, stated, efficiency, source, plans.size(),
+                shown)
+                : PlanReport.text(shape, gpus, globalBatch, label, efficiency, source, plans.size(),
+                        planner.memoryCapacityBytes(), shown));
         out.flush();
         return 0;
+    }
+
+    private static OptionalDouble optional(Double v) {
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
     }
 }

@@ -33,13 +33,15 @@ final class PlanReport {
         return b.toString();
     }
 
-    static String json(TransformerShape s, int gpus, long batch, String hardware, Efficiency e, String source, int valid,
-                       List<LayoutPlan> plans) {
+    static String json(TransformerShape s, int gpus, long batch, String hardware, StatedLinks stated, Efficiency e,
+                       String source, int valid, List<LayoutPlan> plans) {
         StringBuilder b = new StringBuilder("{");
         b.append(String.format(Locale.ROOT, "\"model\":{\"layers\":%d,\"hidden\":%d,\"heads\":%d,\"sequence\":%d,\"vocabulary\":%d},",
                 s.layers(), s.hidden(), s.heads(), s.sequence(), s.vocabulary()));
         b.append(String.format(Locale.ROOT, "\"gpus\":%d,\"global_batch\":%d,\"hardware\":%s,\"valid_layouts\":%d,", gpus, batch,
                 quote(hardware), valid));
+        stated.intraGbps().ifPresent(v -> b.append("\"intra_node_gbps\":").append(num(v)).append(','));
+        stated.nicGbps().ifPresent(v -> b.append("\"bandwidth_gbps\":").append(num(v)).append(','));
         b.append(String.format(Locale.ROOT, "\"efficiency\":{\"flops\":%s,\"memory\":%s,\"tensor_link\":%s,\"host_s\":%s,"
                         + "\"iteration_s\":%s,\"overlap\":%s,\"source\":%s},", num(e.flops()), num(e.memory()),
                 num(e.tensorLink()), num(e.hostS()), num(e.iterationS()), num(e.overlap()), quote(source)));

@@ -69,4 +69,27 @@ class PlanLlmCommandTest {
                 "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100")).isEqualTo(2);
         assertThat(err.toString()).contains("not divisible by 16 heads");
     }
+
+    @Test
+    void statedBandwidthsReplaceTheCatalogsAndAreReported() throws Exception {
+        // GPT-3's shape on 64 DGX A100 nodes; the same nodes with a 100 Gbit/s ring inside and 100 Gbit/s outside.
+        String[] job = {"--model", "gpt", "--layers", "96", "--hidden", "12288", "--heads", "96", "--seq", "2048",
+            "--global-batch", "1536", "--gpus", "512", "--hardware", "dgx-a100", "--top", "1", "--recompute", "--json"};
+        assertThat(run(job)).as(err.toString()).isZero();
+        double catalogued = fastest(out.toString());
+        out.getBuffer().setLength(0);
+        String[] slower = java.util.stream.Stream.concat(java.util.Arrays.stream(job),
+                java.util.stream.Stream.of("--intra-node-gbps", "100", "--bandwidth", "100")).toArray(String[]::new);
+        assertThat(run(slower)).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("\"intra_node_gbps\":100.0,\"bandwidth_gbps\":100.0,");
+        assertThat(fastest(out.toString())).isGreaterThan(catalogued);
+        assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+                "--global-batch", "16", "--gpus", "8", "--hardware", "dgx-a100", "--intra-node-gbps", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("intra_node_gbps must be a positive number");
+    }
+
+    private static double fastest(String json) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("layouts").get(0)
+                .get("iteration_s").asDouble();
+    }
 }
