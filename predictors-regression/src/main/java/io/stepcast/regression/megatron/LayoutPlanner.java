@@ -57,7 +57,7 @@ public final class LayoutPlanner {
                 + "' is not a system of the catalog (closest: " + String.join(", ", catalog.closest(system, 3)) + ")"));
         DeviceSpec d = catalog.device(system).orElseThrow(() -> new IllegalArgumentException("the catalog has no device "
                 + s.device() + " for " + s.name()));
-        MegatronCostModel m = LinkCosts.of(catalog, s, stated.intraGbps(), stated.nicGbps())
+        MegatronCostModel m = LinkCosts.of(catalog, s, stated)
                 .flatMap(l -> MegatronCostModel.of(l, d))
                 .orElseThrow(() -> new IllegalArgumentException("the catalog lacks the link, peak FLOPs or memory "
                         + "bandwidth figures of " + s.name()));

@@ -19,7 +19,7 @@ import java.util.OptionalDouble;
  * ({@link CatalogLinks}): NCCL's ring inside a node, the two-level {@link HierarchicalAlgorithm} across nodes,
  * each call under the fastest of NCCL's three protocols (as NCCL's tuner picks the lowest modelled time).
  * Nothing here is fitted, so the same figures hold for one node and for many. A configuration's stated bandwidths
- * replace the catalog's ({@link #of(HardwareCatalog, SystemSpec, OptionalDouble, OptionalDouble)}). Immutable.
+ * replace the catalog's ({@link #of(HardwareCatalog, SystemSpec, StatedLinks)}). Immutable.
  */
 final class LinkCosts {
     private final SystemSpec system;
@@ -39,16 +39,16 @@ final class LinkCosts {
 
     /** The costs of {@code system}, or empty when the catalog has no intra-node link figures for it. */
     static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system) {
-        return of(catalog, system, OptionalDouble.empty(), OptionalDouble.empty());
+        return of(catalog, system, StatedLinks.NONE);
     }
 
     /**
-     * The costs of {@code system} with stated bandwidths in place of the catalog's: {@code intraGbps} the ring
-     * bandwidth per GPU inside a node, {@code nicGbps} the node's network bandwidth (Gbit/s, a configuration's
-     * {@code intra_node_gbps} and {@code bandwidth_gbps}); the latencies stay the catalogued links'.
+     * The costs of {@code system} with the {@code stated} bandwidths in place of the catalog's; the latencies stay
+     * the catalogued links'.
      */
-    static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system, OptionalDouble intraGbps,
-                                  OptionalDouble nicGbps) {
+    static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system, StatedLinks stated) {
+        OptionalDouble intraGbps = stated.intraGbps();
+        OptionalDouble nicGbps = stated.nicGbps();
         CatalogLinks links = new CatalogLinks(catalog);
         Optional<NcclProtocol.Hardware> hw = links.intraHardware(system);
         if (hw.isEmpty() || links.intraNode(system, Math.min(2, system.devicesPerNode()), intraGbps).isEmpty()) {

@@ -10,7 +10,6 @@ import io.stepcast.api.zoo.ModelInfo;
 import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -77,14 +76,13 @@ final class MegatronJobs {
      */
     Optional<MegatronCostModel> costModel(Config config) {
         String label = config.deployment().hardware();
-        OptionalDouble intra = config.deployment().intraNodeGbps();
-        OptionalDouble nic = config.deployment().bandwidthGbps();
-        String key = label + '|' + intra + '|' + nic;
+        StatedLinks stated = new StatedLinks(config.deployment().intraNodeGbps(), config.deployment().bandwidthGbps());
+        String key = label + '|' + stated;
         Optional<MegatronCostModel> cached = models.get(key);
         if (cached != null) {
             return cached;
         }
-        Optional<MegatronCostModel> built = build(label, intra, nic);
+        Optional<MegatronCostModel> built = build(label, stated);
         // A service asked for ever new labels or bandwidths must not grow without end: past the bound, build anew.
         if (models.size() < MAX_CACHED) {
             models.putIfAbsent(key, built);
@@ -92,13 +90,13 @@ final class MegatronJobs {
         return built;
     }
 
-    private Optional<MegatronCostModel> build(String label, OptionalDouble intra, OptionalDouble nic) {
+    private Optional<MegatronCostModel> build(String label, StatedLinks stated) {
         Optional<SystemSpec> system = hardware.system(label);
         Optional<DeviceSpec> device = hardware.device(label);
         if (system.isEmpty() || device.isEmpty()) {
             return Optional.empty();
         }
-        return LinkCosts.of(hardware, system.get(), intra, nic)
+        return LinkCosts.of(hardware, system.get(), stated)
                 .flatMap(links -> MegatronCostModel.of(links, device.get()));
     }
 
