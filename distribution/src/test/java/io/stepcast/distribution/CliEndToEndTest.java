@@ -71,16 +71,9 @@ class CliEndToEndTest {
         // Real rows: ResNet-50 on one and eight K80s of one p2.8xlarge (the TensorFlow benchmark table), as a user
         // would give them; the question is a file of configurations with no measurement.
         Path train = Path.of("..", "docs", "examples", "resnet50-k80-train.csv");
-        Path model = dir.resolve("ernest.model.json");
-        assertThat(cli.run("fit", "--predictor", "ernest", "--train", train.toString(), "--save", model.toString()))
-                .as(cli.err()).isZero();
-        Path ask = dir.resolve("ask.csv");
-        Files.writeString(ask, "model,architecture,workers,nodes,gpus_per_node,local_batch,hardware\n"
-                + "ResNet-50,SYNC_PS,128,16,8,64,K80\n");
-        cli.clear();
-        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", "throughput",
-                "--json")).as(cli.err()).isZero();
-        JsonNode p = new ObjectMapper().readTree(cli.out()).get("predictions").get(0);
+        JsonNode p = fitSaveAndPredict(dir, "ernest", train, "throughput",
+                "model,architecture,workers,nodes,gpus_per_node,local_batch,hardware\n"
+                        + "ResNet-50,SYNC_PS,128,16,8,64,K80\n").get(0);
         assertThat(p.get("workers").asInt()).isEqualTo(128);
         assertThat(p.get("measured").isNull()).isTrue();
         // Eight servers measured 2,744 images/s (not in the fit); sixteen give more, and at most sixteen times the
@@ -109,16 +102,9 @@ class CliEndToEndTest {
         // evaluate's test side does: the row below names its model only.
         Path train = dir.resolve("tf.parquet");
         ObservationFiles.write(train, new DefaultObservationCatalog().observations("tf-benchmarks", Optional.empty()));
-        Path model = dir.resolve("simulation.json");
-        assertThat(cli.run("fit", "--predictor", "simulation", "--train", train.toString(), "--save", model.toString()))
-                .as(cli.err()).isZero();
-        Path ask = dir.resolve("ask.csv");
-        Files.writeString(ask, "model,architecture,workers,nodes,gpus_per_node,local_batch,parameter_servers,hardware,"
-                + "bandwidth_gbps\nResNet-50,SYNC_PS,16,2,8,64,2,K80,10\n");
-        cli.clear();
-        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", "throughput",
-                "--json")).as(cli.err()).isZero();
-        JsonNode p = new ObjectMapper().readTree(cli.out()).get("predictions").get(0);
+        JsonNode p = fitSaveAndPredict(dir, "simulation", train, "throughput",
+                "model,architecture,workers,nodes,gpus_per_node,local_batch,parameter_servers,hardware,"
+                        + "bandwidth_gbps\nResNet-50,SYNC_PS,16,2,8,64,2,K80,10\n").get(0);
         assertThat(p.get("not_applicable")).as(p.toString()).isNull();
         assertThat(p.get("predicted").asDouble()).isPositive();
     }
@@ -205,18 +191,10 @@ class CliEndToEndTest {
         Files.writeString(train, header + ",step_time_s\n"
                 + "ResNet-50,ALLREDUCE,1,4,64," + hw + ",100,0.10\n"
                 + "ResNet-50,ALLREDUCE,4,4,64," + hw + ",100,0.11\n");
-        Path model = dir.resolve("analytic.model.json");
-        assertThat(cli.run("fit", "--predictor", "allreduce-analytic", "--train", train.toString(), "--save",
-                model.toString())).as(cli.err()).isZero();
-        Path ask = dir.resolve("ask.csv");
-        Files.writeString(ask, header + "\n"
+        JsonNode p = fitSaveAndPredict(dir, "allreduce-analytic", train, "step-time", header + "\n"
                 + "ResNet-50,ALLREDUCE,4,4,64," + hw + ",25\n"
                 + "ResNet-50,ALLREDUCE,4,4,64," + hw + ",400\n"
                 + "ResNet-50,ALLREDUCE,4,4,64," + hw + ",100\n");
-        cli.clear();
-        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", "step-time",
-                "--json")).as(cli.err()).isZero();
-        JsonNode p = new ObjectMapper().readTree(cli.out()).get("predictions");
         double narrow = p.get(0).get("predicted").asDouble();
         double wide = p.get(1).get("predicted").asDouble();
         double measured = p.get(2).get("predicted").asDouble();
@@ -238,5 +216,21 @@ class CliEndToEndTest {
         assertThat(rows).extracting(row -> row.get("intra_node_gbps")).containsExactly(25.0, 400.0);
         assertThat((double) rows.get(0).get("mean")).isEqualTo(narrow);
         assertThat((double) rows.get(1).get("mean")).isEqualTo(wide);
+    }
+
+    /**
+     * {@code fit --save} of {@code predictor} on {@code train}, then {@code predict --json} of the configurations
+     * {@code askCsv} (a generic CSV written to {@code dir}); the {@code predictions} array.
+     */
+    private JsonNode fitSaveAndPredict(Path dir, String predictor, Path train, String target, String askCsv)
+            throws Exception {
+        Path model = dir.resolve(predictor + ".model.json");
+        assertThat(cli.run("fit", "--predictor", predictor, "--train", train.toString(), "--save", model.toString()))
+                .as(cli.err()).isZero();
+        Path ask = Files.writeString(dir.resolve("ask.csv"), askCsv);
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", target,
+                "--json")).as(cli.err()).isZero();
+        return new ObjectMapper().readTree(cli.out()).get("predictions");
     }
 }

@@ -1,6 +1,6 @@
 package io.stepcast.datasets.hardware;
 
-import io.stepcast.datasets.io.EditDistance;
+import io.stepcast.api.BoundedCache;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.GpuLinkGraph;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -8,6 +8,7 @@ import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.LinkSpec;
 import io.stepcast.api.hardware.NicSpec;
 import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.datasets.io.EditDistance;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 /**
  * The hardware catalog embedded in stepcast: the four tables of {@link HardwareTables}, every figure with
@@ -32,9 +31,9 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     private final Map<String, HardwareEntry> byKey;
     private final List<HardwareTables.TopologyGraph> graphs;
     /** Composed systems by label, derived once each (empty for a label that composes nothing). */
-    private final ConcurrentMap<String, Optional<HardwareEntry>> composed = new ConcurrentHashMap<>();
     /** Composed labels kept at most; a further one is composed on every look-up. */
     static final int MAX_COMPOSED = 1024;
+    private final BoundedCache<String, Optional<HardwareEntry>> composed = new BoundedCache<>(MAX_COMPOSED);
 
     /** The embedded catalog. */
     public DefaultHardwareCatalog() {
@@ -94,13 +93,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
         if (e != null || !ComposedSystem.looksComposed(label)) {
             return Optional.ofNullable(e);
         }
-        Optional<HardwareEntry> kept = composed.get(label.trim());
-        if (kept != null) {
-            return kept;
-        }
-        // Bounded, so that a service asked for ever new labels (serve's requests) does not grow without end.
-        return composed.size() < MAX_COMPOSED ? composed.computeIfAbsent(label.trim(), this::composeOrEmpty)
-                : composeOrEmpty(label.trim());
+        return composed.get(label.trim(), this::composeOrEmpty);
     }
 
     /** As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind. */

@@ -1,5 +1,6 @@
 package io.stepcast.api.collective;
 
+import io.stepcast.api.BoundedCache;
 import io.stepcast.api.hardware.GpuLinkGraph;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.IntraNodeTopology;
@@ -11,8 +12,6 @@ import io.stepcast.api.hardware.SystemSpec;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 /**
  * The {@link LinkCost}s of a catalogued system, from its link and NIC figures alone:
@@ -29,7 +28,9 @@ import java.util.concurrent.ConcurrentMap;
  */
 public final class CatalogLinks {
     private final HardwareCatalog catalog;
-    private final ConcurrentMap<String, Integer> channels = new ConcurrentHashMap<>();
+    /** Systems and rank counts whose ring channels are kept at most. */
+    private static final int MAX_CHANNELS = 1_024;
+    private final BoundedCache<String, Integer> channels = new BoundedCache<>(MAX_CHANNELS);
 
     /** @param catalog where the systems' links and NICs are looked up */
     public CatalogLinks(HardwareCatalog catalog) {
@@ -69,7 +70,8 @@ public final class CatalogLinks {
 
     /**
      * Ring channels over {@code ranks} GPUs of one node of the system: the GPU's NVLinks on NVSwitch,
-     * {@link RingPacking} on a catalogued NVLink matrix, 1 on PCIe. Cached per system and rank count.
+     * {@link RingPacking} on a catalogued NVLink matrix, 1 on PCIe. Cached per system and rank count (up to a bound,
+     * as composed systems can be many).
      */
     public int ringChannels(SystemSpec system, int ranks) {
         Optional<LinkSpec> link = catalog.intraLink(system);
@@ -84,13 +86,23 @@ public final class CatalogLinks {
         if (graph.isEmpty() || ranks > graph.get().gpus()) {
             return l.linksPerGpu();
         }
-        return channels.computeIfAbsent(system.name() + "/" + ranks, k -> RingPacking.channels(graph.get(), ranks));
+        return channels.get(system.name() + "/" + ranks, k -> RingPacking.channels(graph.get(), ranks));
     }
 
     /** The inter-node hop of the system, or empty when its NIC or the NIC's latency is unknown. */
     public Optional<LinkCost> interNode(SystemSpec system) {
         return catalog.nic(system).filter(n -> n.latencyUs().isPresent())
                 .map(n -> LinkCost.of(n.latencyUs().getAsDouble(), system.nicsPerNode() * n.gigabytesPerS()));
+    }
+
+    /**
+     * As {@link #interNode(SystemSpec)}, with a stated network bandwidth per node ({@code nodeGbps}, Gbit/s per
+     * direction, a configuration's {@code bandwidth_gbps}) in place of the NICs' when present; the latency stays the
+     * NIC's, so a system without a catalogued NIC still has none.
+     */
+    public Optional<LinkCost> interNode(SystemSpec system, OptionalDouble nodeGbps) {
+        return interNode(system).map(l -> nodeGbps.isPresent()
+                ? new LinkCost(l.alphaS(), nodeGbps.getAsDouble() * 1e9 / 8) : l);
     }
 
     /** NCCL's hardware class of the system's intra-node link. */

@@ -123,10 +123,7 @@ public final class GradientSync {
         if (s.isEmpty()) {
             return Optional.empty();
         }
-        Optional<LinkCost> l = links.get().interNode(s.get());
-        if (l.isPresent() && config.deployment().bandwidthGbps().isPresent()) {
-            return Optional.of(new LinkCost(l.get().alphaS(), config.deployment().bandwidthGbps().getAsDouble() * 1e9 / 8));
-        }
+        Optional<LinkCost> l = links.get().interNode(s.get(), config.deployment().bandwidthGbps());
         if (l.isEmpty()) {
             why.add("the catalog has no NIC figures for " + s.get().name() + " (column hardware: compose the system"
                     + " with its NIC, e.g. " + s.get().name() + "+nic=eth-25g; bandwidth_gbps then sets its"

@@ -116,8 +116,7 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
                 return new Prediction.NotApplicable("the catalog has no intra-node link figures for " + s.name());
             }
             boolean multiNode = call.placement().nodes() > 1;
-            Optional<LinkCost> inter = links.interNode(s).map(l -> config.deployment().bandwidthGbps().isPresent()
-                    ? new LinkCost(l.alphaS(), config.deployment().bandwidthGbps().getAsDouble() * 1e9 / 8) : l);
+            Optional<LinkCost> inter = links.interNode(s, config.deployment().bandwidthGbps());
             if (multiNode && inter.isEmpty()) {
                 return new Prediction.NotApplicable("the catalog has no NIC figures for " + s.name());
             }

@@ -47,16 +47,14 @@ final class LinkCosts {
      * the catalogued links'.
      */
     static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system, StatedLinks stated) {
-        OptionalDouble intraGbps = stated.intraGbps();
-        OptionalDouble nicGbps = stated.nicGbps();
         CatalogLinks links = new CatalogLinks(catalog);
         Optional<NcclProtocol.Hardware> hw = links.intraHardware(system);
-        if (hw.isEmpty() || links.intraNode(system, Math.min(2, system.devicesPerNode()), intraGbps).isEmpty()) {
+        int ranks = Math.min(2, system.devicesPerNode());
+        if (hw.isEmpty() || links.intraNode(system, ranks, stated.intraGbps()).isEmpty()) {
             return Optional.empty();
         }
-        Optional<LinkCost> inter = links.interNode(system).map(l -> nicGbps.isPresent()
-                ? new LinkCost(l.alphaS(), nicGbps.getAsDouble() * 1e9 / 8) : l);
-        return Optional.of(new LinkCosts(system, links, hw.get(), inter, intraGbps));
+        return Optional.of(new LinkCosts(system, links, hw.get(), links.interNode(system, stated.nicGbps()),
+                stated.intraGbps()));
     }
 
     /** The system. */

@@ -1,5 +1,6 @@
 package io.stepcast.regression.megatron;
 
+import io.stepcast.api.BoundedCache;
 import io.stepcast.api.Config;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.hardware.DeviceSpec;
@@ -10,8 +11,6 @@ import io.stepcast.api.zoo.ModelInfo;
 import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 /**
  * Resolves a {@link Config} to the {@link JobTerms} or {@link PipelineTerms} of {@link MegatronCostModel}: the model's
@@ -25,7 +24,7 @@ final class MegatronJobs {
 
     private final ModelCatalog zoo;
     private final HardwareCatalog hardware;
-    private final ConcurrentMap<String, Optional<MegatronCostModel>> models = new ConcurrentHashMap<>();
+    private final BoundedCache<String, Optional<MegatronCostModel>> models = new BoundedCache<>(MAX_CACHED);
 
     MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware) {
         this.zoo = zoo;
@@ -77,17 +76,7 @@ final class MegatronJobs {
     Optional<MegatronCostModel> costModel(Config config) {
         String label = config.deployment().hardware();
         StatedLinks stated = new StatedLinks(config.deployment().intraNodeGbps(), config.deployment().bandwidthGbps());
-        String key = label + '|' + stated;
-        Optional<MegatronCostModel> cached = models.get(key);
-        if (cached != null) {
-            return cached;
-        }
-        Optional<MegatronCostModel> built = build(label, stated);
-        // A service asked for ever new labels or bandwidths must not grow without end: past the bound, build anew.
-        if (models.size() < MAX_CACHED) {
-            models.putIfAbsent(key, built);
-        }
-        return built;
+        return models.get(label + '|' + stated, k -> build(label, stated));
     }
 
     private Optional<MegatronCostModel> build(String label, StatedLinks stated) {
