@@ -76,7 +76,9 @@ final class MegatronJobs {
     Optional<MegatronCostModel> costModel(Config config) {
         String label = config.deployment().hardware();
         StatedLinks stated = new StatedLinks(config.deployment().intraNodeGbps(), config.deployment().bandwidthGbps());
-        return models.get(label + '|' + stated, k -> build(label, stated));
+        // Most configurations state nothing: their key is the label alone, built without formatting the record.
+        String key = stated.equals(StatedLinks.NONE) ? label : label + '|' + stated;
+        return models.get(key, k -> build(label, stated));
     }
 
     private Optional<MegatronCostModel> build(String label, StatedLinks stated) {
