@@ -5,8 +5,8 @@ For every job alone on 2, 4 or 8 GPUs (packed in one server, or spread over serv
 in both Gavel files, its scaling efficiency is e_k = throughput on k GPUs / (k x its single-GPU throughput of the
 same type). Data-parallel training of a fixed per-GPU batch cannot scale better than linearly (e_k <= 1), and
 adding GPUs to the same placement cannot raise the efficiency (e_2 >= e_4 >= e_8). This prints, per type and
-placement, how many rows break either rule, and a floor: each job's efficiencies replaced by the closest
-non-increasing curve that starts at e_1 = 1 (pool adjacent violators), fitted on the job's own rows (an oracle
+placement, how many rows break either rule, the median efficiency at 2, 4 and 8 GPUs, and a floor: each job's
+efficiencies replaced by the closest non-increasing curve that starts at e_1 = 1 (pool adjacent violators), fitted on the job's own rows (an oracle
 that sees the held-out side; not a predictor) and scored by the mean absolute percentage error on the
 multi-GPU throughputs, as the suite scores them.
 Usage: python3 docs/analysis/gavel_isolated_floor.py [../shared/data/gavel]   (standard library only)
@@ -15,6 +15,7 @@ import json
 import re
 import sys
 from collections import defaultdict
+from statistics import median
 
 D = sys.argv[1] if len(sys.argv) > 1 else "../shared/data/gavel"
 FILES = ["simulation_throughputs.json", "physical_cluster_throughputs.json"]
@@ -53,6 +54,7 @@ def main():
     superlinear = defaultdict(int)
     rising = defaultdict(int)
     errors = defaultdict(list)
+    by_k = defaultdict(list)
     for name in FILES:
         thr = alone(f"{D}/{name}")
         jobs = {(gpu, job, batch) for gpu, job, batch, k in thr if k > 1}
@@ -64,14 +66,18 @@ def main():
             eff = [thr[(gpu, job, batch, k)] / (k * one) for k in ks]
             group = gpu.replace("_unconsolidated", " spread") + ("" if "_unconsolidated" in gpu else " packed")
             rows[group] += len(ks)
+            for k, e in zip(ks, eff):
+                by_k[(group, k)].append(e)
             superlinear[group] += sum(e > 1 for e in eff)
             rising[group] += sum(b > a for a, b in zip(eff, eff[1:]))
             fit = non_increasing_from_one([1.0] + eff)[1:]
             errors[group] += [abs(f - e) / e for f, e in zip(fit, eff)]
-    print(f"{'type, placement':<14}{'rows':>6}{'e_k > 1':>9}{'e rises with k':>16}{'floor MAPE':>12}")
+    print(f"{'type, placement':<14}{'rows':>6}{'e_k > 1':>9}{'e rises with k':>16}{'floor MAPE':>12}"
+          f"{'median e_2 / e_4 / e_8':>25}")
     for group in sorted(rows):
         mape = 100 * sum(errors[group]) / len(errors[group])
-        print(f"{group:<14}{rows[group]:>6}{superlinear[group]:>9}{rising[group]:>16}{mape:>11.1f}%")
+        medians = " / ".join(f"{median(by_k[(group, k)]):.2f}" for k in (2, 4, 8))
+        print(f"{group:<14}{rows[group]:>6}{superlinear[group]:>9}{rising[group]:>16}{mape:>11.1f}%{medians:>25}")
     every = [e for v in errors.values() for e in v]
     print(f"{'all':<14}{len(every):>6}{sum(superlinear.values()):>9}{sum(rising.values()):>16}"
           f"{100 * sum(every) / len(every):>11.1f}%")
