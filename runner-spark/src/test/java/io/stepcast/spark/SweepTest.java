@@ -104,7 +104,20 @@ class SweepTest {
         int code = StepcastCli.run(registry, new String[] {"sweep", "--grid", grid.toString(), "--out",
             dir.resolve("o").toString()}, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
         assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).contains("field workers: 'two' is not an integer");
+        assertThat(err.toString()).contains("bad.yaml: field workers: 'two' is not an integer");
         assertThat(dir.resolve("o")).doesNotExist();
+    }
+
+    @Test
+    void aYamlSyntaxErrorInAGridNamesTheFileTheLineAndTheProblem() throws Exception {
+        Path grid = dir.resolve("indent.yaml");
+        Files.writeString(grid, "models: [resnet50]\nworkers: [1, 2]\n  bad: indent\n");
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(registry, new String[] {"sweep", "--grid", grid.toString(), "--out",
+            dir.resolve("o").toString()}, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains("indent.yaml, line 3: expected <block end>, but found '<block mapping start>' "
+                + "(while parsing a block mapping)");
+        assertThat(err.toString().strip().lines()).hasSize(1);
     }
 }

@@ -1,9 +1,11 @@
 package io.stepcast.evaluation.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.evaluation.suite.ParseErrors;
 import io.stepcast.evaluation.sweep.SweepChart;
 import io.stepcast.evaluation.sweep.SweepGrid;
 import io.stepcast.evaluation.sweep.SweepParquet;
@@ -172,6 +174,8 @@ public final class SweepCommand implements Callable<Integer> {
         JsonNode root;
         try {
             root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + ", " + ParseErrors.oneLine(e), e);
         } catch (IOException e) {
             throw new IOException(file + ": " + io.stepcast.evaluation.metrics.HoldOutScorer.oneLine(e.getMessage()), e);
         }
@@ -213,16 +217,16 @@ public final class SweepCommand implements Callable<Integer> {
         return file != null && file.has(key) ? file.get(key).asText() : fallback;
     }
 
-    private static int integer(JsonNode n, String field) {
+    private int integer(JsonNode n, String field) {
         if (!n.canConvertToInt() || !n.isIntegralNumber()) {
-            throw new IllegalArgumentException("sweep: field " + field + ": '" + n.asText() + "' is not an integer");
+            throw new IllegalArgumentException(grid + ": field " + field + ": '" + n.asText() + "' is not an integer");
         }
         return n.asInt();
     }
 
-    private static double number(JsonNode n, String field) {
+    private double number(JsonNode n, String field) {
         if (!n.isNumber()) {
-            throw new IllegalArgumentException("sweep: field " + field + ": '" + n.asText() + "' is not a number");
+            throw new IllegalArgumentException(grid + ": field " + field + ": '" + n.asText() + "' is not a number");
         }
         return n.asDouble();
     }

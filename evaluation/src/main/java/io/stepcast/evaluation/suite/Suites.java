@@ -2,6 +2,7 @@ package io.stepcast.evaluation.suite;
 
 import io.stepcast.datasets.importers.TfCpuRecordings;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -102,6 +103,9 @@ public final class Suites {
         try {
             return mapper.readValue(in, Suite.class);
         } catch (JsonMappingException e) {
+            if (e.getCause() instanceof JsonProcessingException syntax && !(syntax instanceof JsonMappingException)) {
+                throw new IOException(where + ", " + ParseErrors.oneLine(syntax), e);
+            }
             String line = e.getLocation() == null ? "" : ", near line " + e.getLocation().getLineNr();
             String cause;
             if (e instanceof UnrecognizedPropertyException u) {
@@ -115,6 +119,8 @@ public final class Suites {
                 cause = e.getOriginalMessage();
             }
             throw new IOException(where + line + ": " + firstLine(cause), e);
+        } catch (JsonProcessingException e) {
+            throw new IOException(where + ", " + ParseErrors.oneLine(e), e);
         } catch (IOException e) {
             throw new IOException(where + ": " + firstLine(e.getMessage()), e);
         }

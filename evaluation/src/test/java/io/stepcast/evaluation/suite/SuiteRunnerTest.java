@@ -205,6 +205,12 @@ class SuiteRunnerTest {
                 .isInstanceOf(IOException.class).hasMessageContaining("test.yaml, near line 2: expected a list at datasets, found a text");
         assertThatThrownBy(() -> suite("name: x\ndatasets:\n  - name: d\n    source: grid\n    protocols: {a: 1}\n"))
                 .isInstanceOf(IOException.class).hasMessageContaining("expected a list at datasets[0].protocols, found a mapping");
+        assertThatThrownBy(() -> suite("name: x\ndatasets: [{name: d, source: grid}\n"))
+                .isInstanceOf(IOException.class).hasMessageContaining("test.yaml, line 3: expected ',' or ']', but got <stream end> "
+                        + "(while parsing a flow sequence)");
+        assertThatThrownBy(() -> Suites.parse(new ByteArrayInputStream("{\"name\": \"x\", \"datasets\": [}".getBytes(StandardCharsets.UTF_8)),
+                false, "test.json")).isInstanceOf(IOException.class)
+                .hasMessage("test.json, line 1: Unexpected close marker '}': expected ']' (for Array starting at line 1, column 27)");
         assertThatThrownBy(() -> Suites.load("no-such-suite"))
                 .hasMessageContaining("no suite named 'no-such-suite'").hasMessageContaining("paper-courier");
     }
