@@ -11,8 +11,11 @@ import org.apache.parquet.io.LocalInputFile;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -51,10 +54,33 @@ public final class RowFileReader<T> implements AutoCloseable {
         if (Files.size(path) == 0) {
             throw new DataFormatException(path.toString(), "the file is empty (a Parquet file was expected)");
         }
+        if (!framedByMagic(path)) {
+            throw new DataFormatException(path.toString(), "not a Parquet file (it does not begin and end with the bytes "
+                    + "PAR1 that frame every Parquet file)");
+        }
         try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(path))) {
             return Map.copyOf(r.getFileMetaData().getKeyValueMetaData());
         } catch (RuntimeException e) {
-            throw new DataFormatException(path.toString(), "not a Parquet file (" + e.getMessage() + ")", e);
+            // Parquet names the file by its reader object's identity; the path is already in front.
+            String why = String.valueOf(e.getMessage()).replaceAll("\\S*LocalInputFile@\\p{XDigit}+ ?", "");
+            throw new DataFormatException(path.toString(), "not a Parquet file (" + why + ")", e);
+        }
+    }
+
+    /** True when the file begins and ends with Parquet's magic bytes (the format's first and last four). */
+    private static boolean framedByMagic(Path path) throws IOException {
+        byte[] magic = "PAR1".getBytes(StandardCharsets.US_ASCII);
+        try (RandomAccessFile f = new RandomAccessFile(path.toFile(), "r")) {
+            long size = f.length();
+            if (size < 2L * magic.length) {
+                return false;
+            }
+            byte[] head = new byte[magic.length];
+            byte[] tail = new byte[magic.length];
+            f.readFully(head);
+            f.seek(size - magic.length);
+            f.readFully(tail);
+            return Arrays.equals(head, magic) && Arrays.equals(tail, magic);
         }
     }
 

@@ -121,7 +121,12 @@ class ParquetRoundTripTest {
 
         Path text = Files.writeString(dir.resolve("x.parquet"), "placement,local_bsz\n1,2\n");
         assertThatThrownBy(() -> ObservationFiles.read(text)).isInstanceOf(DataFormatException.class)
-                .hasMessageContaining("x.parquet").hasMessageContaining("not a Parquet file");
+                .hasMessageContaining("x.parquet").hasMessageContaining("not a Parquet file")
+                .hasMessageContaining("does not begin and end with the bytes PAR1");
+        Path framed = Files.writeString(dir.resolve("framed.parquet"), "PAR1 then nothing a footer could be PAR1");
+        assertThatThrownBy(() -> ObservationFiles.read(framed)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("framed.parquet").hasMessageContaining("not a Parquet file")
+                .hasMessageNotContaining("LocalInputFile@");
         Path empty = Files.writeString(dir.resolve("e.parquet"), "");
         assertThatThrownBy(() -> ObservationFiles.read(empty)).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("empty");
