@@ -1,10 +1,8 @@
 package io.stepcast.datasets.catalog;
 
-import io.stepcast.datasets.io.EditDistance;
+import io.stepcast.api.EditDistance;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A source, importer or format name that nothing is registered under: one line naming it, the closest
@@ -30,14 +28,7 @@ public final class UnknownNameException extends IllegalArgumentException {
      * length in edit distance), or the empty string when none is close.
      */
     public static String suggestion(String name, Collection<String> known) {
-        String n = name.toLowerCase(Locale.ROOT);
-        // A third of the name may be wrong (at least two letters); farther names are no suggestion.
-        int near = Math.max(2, n.length() / 3);
-        List<String> closest = known.stream()
-                .filter(k -> EditDistance.between(n, k.toLowerCase(Locale.ROOT)) <= near)
-                .sorted(Comparator.comparingInt((String k) -> EditDistance.between(n, k.toLowerCase(Locale.ROOT)))
-                        .thenComparing(Comparator.naturalOrder()))
-                .limit(OFFERED).toList();
+        List<String> closest = EditDistance.closest(name, known, OFFERED);
         return closest.isEmpty() ? "" : ": did you mean " + String.join(" or ", closest) + "?";
     }
 }

@@ -1,6 +1,7 @@
 package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.BoundedCache;
+import io.stepcast.api.EditDistance;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.GpuLinkGraph;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -8,7 +9,6 @@ import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.LinkSpec;
 import io.stepcast.api.hardware.NicSpec;
 import io.stepcast.api.hardware.SystemSpec;
-import io.stepcast.datasets.io.EditDistance;
 
 import java.util.ArrayList;
 import java.util.Collections;

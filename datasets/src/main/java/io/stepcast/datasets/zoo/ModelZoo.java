@@ -1,6 +1,6 @@
 package io.stepcast.datasets.zoo;
 
-import io.stepcast.datasets.io.EditDistance;
+import io.stepcast.api.EditDistance;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.zoo.TransformerShape;
 

@@ -1,12 +1,14 @@
 package io.stepcast.evaluation.cli;
 
+import io.stepcast.api.EditDistance;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.evaluation.engine.EngineOptions;
 import io.stepcast.evaluation.engine.ExecutionEngine;
 import io.stepcast.evaluation.report.ChartFile;
-import io.stepcast.evaluation.suite.SuiteSource;
 import io.stepcast.evaluation.report.Leaderboard;
 import io.stepcast.evaluation.report.ReportWriter;
+import io.stepcast.evaluation.suite.Suite;
+import io.stepcast.evaluation.suite.SuiteSource;
 import io.stepcast.evaluation.suite.SuiteResult;
 import io.stepcast.evaluation.suite.SuiteRunner;
 import io.stepcast.evaluation.suite.Suites;
@@ -25,6 +27,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -100,6 +104,23 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * A name in {@code --predictors} that is neither a label of the suite nor a registered predictor is a typo: refused
+     * before the suite runs, with the closest names, rather than run as a suite of one unavailable predictor.
+     */
+    private void checkPredictorNames(Suite suite) {
+        Set<String> known = new TreeSet<>(registry.estimators().keySet());
+        suite.predictors().forEach(p -> known.add(p.label()));
+        for (String name : predictors) {
+            if (!known.contains(name)) {
+                List<String> close = EditDistance.closest(name, known, 3);
+                throw new CommandLine.ParameterException(spec.commandLine(), "--predictors: no predictor named '" + name
+                        + "'" + (close.isEmpty() ? "" : ": did you mean " + String.join(" or ", close) + "?")
+                        + " (known: " + String.join(", ", known) + ")");
+            }
+        }
+    }
+
     private Integer run() throws Exception {
         if ((train == null) != (test == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--train and --test go together");
@@ -117,6 +138,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 train == null ? null : train.toString(), test == null ? null : test.toString(), strict, targets);
         List<String> warnings = new ArrayList<>();
         SuiteSource.Opened opened = inputs.open(registry, warnings);
+        checkPredictorNames(opened.suite());
         warnings.forEach(note -> spec.commandLine().getErr().println("warning: " + note));
         SuiteResult result;
         try (ProgressReporter bar = new ProgressReporter(System.console() != null, System.err,

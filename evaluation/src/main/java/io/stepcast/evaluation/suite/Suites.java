@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.api.EditDistance;
 import io.stepcast.datasets.importers.TfCpuRecordings;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -18,10 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Loads suites: a built-in one by name (from the class path, {@code /suites/<name>.yaml}) or a JSON or
@@ -65,34 +67,11 @@ public final class Suites {
 
     /** The message for a name that is neither a built-in suite nor a file: the closest built-in names first. */
     public static String unknown(String nameOrFile) {
-        List<String> close = BUILT_IN.stream().filter(b -> distance(b, nameOrFile) <= Math.max(2, b.length() / 3)
-                        || b.contains(nameOrFile) || nameOrFile.contains(b))
-                .sorted(Comparator.comparingInt((String b) -> distance(b, nameOrFile))).limit(3).toList();
-        String hint = close.isEmpty() ? "" : "did you mean " + String.join(" or ", close) + "? ";
+        Set<String> close = new LinkedHashSet<>(EditDistance.closest(nameOrFile, BUILT_IN, 3));
+        BUILT_IN.stream().filter(b -> b.contains(nameOrFile) || nameOrFile.contains(b)).forEach(close::add);
+        String hint = close.isEmpty() ? "" : "did you mean " + String.join(" or ", close.stream().limit(3).toList()) + "? ";
         return "no suite named '" + nameOrFile + "' and no such file (" + hint + "built-in: "
                 + String.join(", ", BUILT_IN) + ")";
-    }
-
-    /** Levenshtein distance, ignoring case. */
-    private static int distance(String a, String b) {
-        String x = a.toLowerCase(Locale.ROOT);
-        String y = b.toLowerCase(Locale.ROOT);
-        int[] prev = new int[y.length() + 1];
-        int[] cur = new int[y.length() + 1];
-        for (int j = 0; j <= y.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= x.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= y.length(); j++) {
-                int substitute = prev[j - 1] + (x.charAt(i - 1) == y.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(substitute, Math.min(prev[j], cur[j - 1]) + 1);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[y.length()];
     }
 
     /** Parses a suite; {@code where} names the input in error messages. */

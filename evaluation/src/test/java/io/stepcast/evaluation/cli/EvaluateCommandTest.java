@@ -119,6 +119,11 @@ class EvaluateCommandTest {
         Run r = run("--suite", suite.toString(), "--predictors", "synthetic-mean");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("synthetic-mean").doesNotContain("synthetic-exact");
+
+        Run typo = run("--suite", suite.toString(), "--predictors", "synthetic-mena");
+        assertThat(typo.code()).isEqualTo(2);
+        assertThat(typo.err()).contains("--predictors: no predictor named 'synthetic-mena': did you mean synthetic-mean");
+        assertThat(typo.out()).doesNotContain("suite j");
     }
 
     @Test

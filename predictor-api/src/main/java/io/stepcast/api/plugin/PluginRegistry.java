@@ -6,6 +6,7 @@ import com.google.inject.Key;
 import com.google.inject.Module;
 import com.google.inject.TypeLiteral;
 import com.google.inject.name.Names;
+import io.stepcast.api.EditDistance;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.evaluation.ProtocolFactory;
 import io.stepcast.api.evaluation.Reproduction;
@@ -68,8 +69,10 @@ public final class PluginRegistry {
     public Estimator estimator(String name) {
         Estimator e = estimators.get(name);
         if (e == null) {
-            throw new NoSuchElementException("no predictor named '" + name + "' (known: "
-                    + String.join(", ", estimators.keySet()) + ")");
+            List<String> close = EditDistance.closest(name, estimators.keySet(), 3);
+            throw new NoSuchElementException("no predictor named '" + name + "'"
+                    + (close.isEmpty() ? "" : ": did you mean " + String.join(" or ", close) + "?")
+                    + " (known: " + String.join(", ", estimators.keySet()) + ")");
         }
         return e;
     }

@@ -1,4 +1,9 @@
-package io.stepcast.datasets.io;
+package io.stepcast.api;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
 
 /** Levenshtein distance (insert, delete, substitute, each costing one), for "closest known names". */
 public final class EditDistance {
@@ -23,5 +28,19 @@ public final class EditDistance {
             cur = t;
         }
         return prev[b.length()];
+    }
+
+    /**
+     * The known names closest to {@code name}, ignoring case: at most {@code limit}, nearest first (ties by name),
+     * each within a third of the name's length in edits (at least two); farther names are no suggestion.
+     */
+    public static List<String> closest(String name, Collection<String> known, int limit) {
+        String n = name.toLowerCase(Locale.ROOT);
+        int near = Math.max(2, n.length() / 3);
+        return known.stream()
+                .filter(k -> between(n, k.toLowerCase(Locale.ROOT)) <= near)
+                .sorted(Comparator.comparingInt((String k) -> between(n, k.toLowerCase(Locale.ROOT)))
+                        .thenComparing(Comparator.naturalOrder()))
+                .limit(limit).toList();
     }
 }
