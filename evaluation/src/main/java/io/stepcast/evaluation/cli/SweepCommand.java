@@ -33,6 +33,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x bandwidth x intra-node
@@ -48,6 +49,8 @@ import java.util.function.Function;
                 + "workers | nodes, gpus_per_node, hardware, bandwidth, intra_node_gbps, policy, mode, batch); a flag "
                 + "overrides the file."})
 public final class SweepCommand implements Callable<Integer> {
+    /** How many distinct reasons for points not applicable the console lists. */
+    private static final int REASONS_SHOWN = 5;
     private static final Set<String> KEYS = Set.of("predictor", "hyper_parameters", "train", "data", "target", "seeds",
             "models", "workers", "nodes", "gpus_per_node", "hardware", "bandwidth", "intra_node_gbps", "policy", "mode",
             "batch");
@@ -131,6 +134,15 @@ public final class SweepCommand implements Callable<Integer> {
         PrintWriter w = spec.commandLine().getOut();
         w.println("sweep " + sweep.predictor() + " on " + sweep.train() + ": " + rows.size() + " points x " + sweep.seeds()
                 + " seeds, " + sweep.target() + "; " + refused + " points not applicable");
+        // Why, once per reason (most frequent first): sweep.parquet holds each point's, the console the gist.
+        Map<String, Long> reasons = rows.stream().filter(r -> r.answered() == 0)
+                .collect(Collectors.groupingBy(r -> r.refusal().orElse("no answer"), LinkedHashMap::new, Collectors.counting()));
+        reasons.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(REASONS_SHOWN)
+                .forEach(e -> w.println("  " + e.getValue() + (e.getValue() == 1 ? " point: " : " points: ") + e.getKey()));
+        if (reasons.size() > REASONS_SHOWN) {
+            w.println("  ... " + (reasons.size() - REASONS_SHOWN) + " other reasons (column refusal of "
+                    + SweepParquet.FILE + ")");
+        }
         w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines + " lines)");
         w.flush();
         return 0;
