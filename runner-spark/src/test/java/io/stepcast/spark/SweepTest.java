@@ -97,6 +97,16 @@ class SweepTest {
     }
 
     @Test
+    void theConsoleSaysWhyPointsAreNotApplicable() throws Exception {
+        StringWriter out = new StringWriter();
+        int code = StepcastCli.run(registry, new String[] {"sweep", "--models", "resnet50,NoSuchNet", "--workers", "1,2",
+            "--out", dir.resolve("o").toString()}, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("4 points x 1 seeds, throughput; 2 points not applicable")
+                .contains("  2 points: no profile and no single-worker observation of model NoSuchNet");
+    }
+
+    @Test
     void aBadGridFieldIsNamed() throws Exception {
         Path grid = dir.resolve("bad.yaml");
         Files.writeString(grid, "models: [resnet50]\nworkers: [1, two]\n");
