@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -97,37 +98,46 @@ class SweepTest {
     }
 
     @Test
-    void theConsoleSaysWhyPointsAreNotApplicable() throws Exception {
-        StringWriter out = new StringWriter();
-        int code = StepcastCli.run(registry, new String[] {"sweep", "--models", "resnet50,NoSuchNet", "--workers", "1,2",
-            "--out", dir.resolve("o").toString()}, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
-        assertThat(code).isZero();
-        assertThat(out.toString()).contains("4 points x 1 seeds, throughput; 2 points not applicable")
+    void theConsoleSaysWhyPointsAreNotApplicable() {
+        Run r = sweep("--models", "resnet50,NoSuchNet", "--workers", "1,2", "--out", dir.resolve("o").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("4 points x 1 seeds, throughput; 2 points not applicable")
                 .contains("  2 points: no profile and no single-worker observation of model NoSuchNet");
     }
 
     @Test
     void aBadGridFieldIsNamed() throws Exception {
-        Path grid = dir.resolve("bad.yaml");
-        Files.writeString(grid, "models: [resnet50]\nworkers: [1, two]\n");
-        StringWriter err = new StringWriter();
-        int code = StepcastCli.run(registry, new String[] {"sweep", "--grid", grid.toString(), "--out",
-            dir.resolve("o").toString()}, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
-        assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).contains("bad.yaml: field workers: 'two' is not an integer");
+        Run r = sweepGrid("bad.yaml", "models: [resnet50]\nworkers: [1, two]\n");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("bad.yaml: field workers: 'two' is not an integer");
         assertThat(dir.resolve("o")).doesNotExist();
     }
 
     @Test
     void aYamlSyntaxErrorInAGridNamesTheFileTheLineAndTheProblem() throws Exception {
-        Path grid = dir.resolve("indent.yaml");
-        Files.writeString(grid, "models: [resnet50]\nworkers: [1, 2]\n  bad: indent\n");
-        StringWriter err = new StringWriter();
-        int code = StepcastCli.run(registry, new String[] {"sweep", "--grid", grid.toString(), "--out",
-            dir.resolve("o").toString()}, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
-        assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).contains("indent.yaml, line 3: expected <block end>, but found '<block mapping start>' "
+        Run r = sweepGrid("indent.yaml", "models: [resnet50]\nworkers: [1, 2]\n  bad: indent\n");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("indent.yaml, line 3: expected <block end>, but found '<block mapping start>' "
                 + "(while parsing a block mapping)");
-        assertThat(err.toString().strip().lines()).hasSize(1);
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+
+    private record Run(int code, String out, String err) {
+    }
+
+    /** {@code stepcast sweep} with a grid file of {@code text}, writing to {@code dir/o}. */
+    private Run sweepGrid(String name, String text) throws IOException {
+        Path grid = Files.writeString(dir.resolve(name), text);
+        return sweep("--grid", grid.toString(), "--out", dir.resolve("o").toString());
+    }
+
+    private static Run sweep(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] all = new String[args.length + 1];
+        all[0] = "sweep";
+        System.arraycopy(args, 0, all, 1, args.length);
+        int code = StepcastCli.run(registry, all, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
     }
 }
