@@ -2,9 +2,7 @@ package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.EditDistance;
 import io.stepcast.datasets.importers.TfCpuRecordings;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,12 +15,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -88,12 +83,12 @@ public final class Suites {
             String line = e.getLocation() == null ? "" : ", near line " + e.getLocation().getLineNr();
             String cause;
             if (e instanceof UnrecognizedPropertyException u) {
-                cause = "unknown key '" + u.getPropertyName() + "' at " + path(e) + " (known: "
+                cause = "unknown key '" + u.getPropertyName() + "' at " + ParseErrors.path(e) + " (known: "
                         + String.join(", ", u.getKnownPropertyIds().stream().map(Object::toString).sorted().toList()) + ")";
             } else if (e.getCause() instanceof IllegalArgumentException iae) {
                 cause = iae.getMessage();
             } else if (e instanceof MismatchedInputException m) {
-                cause = mismatch(m);
+                cause = ParseErrors.mismatch(m);
             } else {
                 cause = e.getOriginalMessage();
             }
@@ -103,71 +98,6 @@ public final class Suites {
         } catch (IOException e) {
             throw new IOException(where + ": " + firstLine(e.getMessage()), e);
         }
-    }
-
-    /**
-     * What a value of the wrong shape should have been, in the file's terms rather than Jackson's: e.g. a CSV file
-     * given as a suite reads as one string where the suite's mapping of keys belongs.
-     */
-    private static String mismatch(MismatchedInputException m) {
-        String at = path(m);
-        String found = m.getProcessor() instanceof JsonParser p ? shape(p.currentToken()) : "";
-        return "expected " + expected(m.getTargetType()) + (at.isEmpty() ? " at the top of the file" : " at " + at)
-                + (found.isEmpty() ? "" : ", found " + found);
-    }
-
-    private static String expected(Class<?> type) {
-        if (type == null) {
-            return "another value";
-        }
-        if (type.isRecord()) {
-            return "a mapping of keys (" + String.join(", ", Arrays.stream(type.getRecordComponents())
-                    .map(c -> PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE.translate(c.getName())).toList()) + ")";
-        }
-        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
-            return "a list";
-        }
-        if (Map.class.isAssignableFrom(type)) {
-            return "a mapping";
-        }
-        if (CharSequence.class.isAssignableFrom(type)) {
-            return "a text";
-        }
-        if (type == boolean.class || type == Boolean.class) {
-            return "true or false";
-        }
-        if (type.isPrimitive() || Number.class.isAssignableFrom(type)) {
-            return "a number";
-        }
-        return "a value of type " + type.getSimpleName();
-    }
-
-    private static String shape(JsonToken token) {
-        if (token == null) {
-            return "";
-        }
-        return switch (token) {
-            case START_OBJECT, FIELD_NAME -> "a mapping";
-            case START_ARRAY -> "a list";
-            case VALUE_STRING -> "a text";
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
-            case VALUE_TRUE, VALUE_FALSE -> "true or false";
-            case VALUE_NULL -> "nothing";
-            default -> "";
-        };
-    }
-
-    /** The path of the offending key, e.g. {@code datasets[0].protocol}. */
-    private static String path(JsonMappingException e) {
-        StringBuilder b = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) {
-                b.append(b.length() == 0 ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                b.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return b.toString();
     }
 
     private static String firstLine(String s) {
