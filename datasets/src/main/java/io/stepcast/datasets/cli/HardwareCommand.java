@@ -9,6 +9,7 @@ import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.LinkSpec;
 import io.stepcast.api.hardware.NicSpec;
 import io.stepcast.api.hardware.SystemSpec;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -91,15 +92,14 @@ public final class HardwareCommand implements Callable<Integer> {
             HardwareCatalog catalog = ((HardwareCommand) spec.parent().userObject()).catalog;
             var entry = catalog.find(name);
             if (entry.isEmpty()) {
-                PrintWriter err = spec.commandLine().getErr();
+                String why = "unknown hardware '" + name + "'";
                 try {
                     catalog.resolve(name);
-                    err.println("unknown hardware '" + name + "'");
                 } catch (NoSuchElementException e) {
-                    err.println(e.getMessage());
+                    why = e.getMessage();
                 }
-                err.flush();
-                return 2;
+                // A usage error like any other: the command line's handler prints it and exits 2.
+                throw new CommandLine.ParameterException(spec.commandLine(), why);
             }
             PrintWriter out = spec.commandLine().getOut();
             Map<String, Object> f = fields(entry.get());
