@@ -121,7 +121,9 @@ public final class PlanLlmCommand implements Callable<Integer> {
         List<LayoutPlan> plans = planner.plan(shape, gpus, globalBatch);
         if (plans.isEmpty()) {
             throw new IllegalArgumentException("no valid layout of " + gpus + " GPUs for global batch " + globalBatch
-                    + " on " + hardware);
+                    + " on " + hardware + ": a layout needs tensor parallelism t dividing a node's GPUs and the "
+                    + shape.heads() + " heads, pipeline stages p dividing the GPUs left (at most the " + shape.layers()
+                    + " layers), and data parallelism GPUs / (t p) dividing the global batch");
         }
         List<LayoutPlan> shown = top > 0 && top < plans.size() ? plans.subList(0, top) : plans;
         PrintWriter out = spec.commandLine().getOut();

@@ -68,6 +68,19 @@ class PlanLlmCommandTest {
         assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1000", "--heads", "16", "--seq", "1024",
                 "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100")).isEqualTo(2);
         assertThat(err.toString()).contains("not divisible by 16 heads");
+        // Three GPUs divide neither the 4 heads, the 2 layers nor the global batch of 8: no layout, and why.
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        cli.setErr(new PrintWriter(err));
+        assertThat(cli.execute("--model", "gpt", "--layers", "2", "--hidden", "64", "--heads", "4", "--seq", "128",
+                "--global-batch", "8", "--gpus", "3", "--hardware", "dgx-a100")).isEqualTo(1);
+        assertThat(err.toString()).contains("no valid layout of 3 GPUs for global batch 8 on dgx-a100: a layout needs "
+                + "tensor parallelism t dividing a node's GPUs and the 4 heads, pipeline stages p dividing the GPUs left "
+                + "(at most the 2 layers)");
     }
 
     @Test
