@@ -7,6 +7,9 @@ import java.util.Locale;
 
 /** Levenshtein distance (insert, delete, substitute, each costing one), for "closest known names". */
 public final class EditDistance {
+    /** How many closest names a suggestion offers. */
+    private static final int SUGGESTED = 3;
+
     private EditDistance() {
     }
 
@@ -42,5 +45,14 @@ public final class EditDistance {
                 .sorted(Comparator.comparingInt((String k) -> between(n, k.toLowerCase(Locale.ROOT)))
                         .thenComparing(Comparator.naturalOrder()))
                 .limit(limit).toList();
+    }
+
+    /**
+     * {@code ": did you mean X or Y?"} with the closest known names ({@link #closest}, at most three), or the empty
+     * string when none is close: the suffix of an "unknown name" message.
+     */
+    public static String suggestion(String name, Collection<String> known) {
+        List<String> close = closest(name, known, SUGGESTED);
+        return close.isEmpty() ? "" : ": did you mean " + String.join(" or ", close) + "?";
     }
 }

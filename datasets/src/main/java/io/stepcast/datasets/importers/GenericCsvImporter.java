@@ -1,8 +1,8 @@
 package io.stepcast.datasets.importers;
 
-import io.stepcast.datasets.catalog.UnknownNameException;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
+import io.stepcast.api.EditDistance;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.DataSource;
@@ -161,7 +161,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             throw new DataFormatException(display, "no data rows after the header");
         }
         return unknown.stream().map(c -> "unknown column '" + c + "'"
-                + UnknownNameException.suggestion(c, KNOWN) + " (kept as a tag)").toList();
+                + EditDistance.suggestion(c, KNOWN) + " (kept as a tag)").toList();
     }
 
     /**

@@ -113,10 +113,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         suite.predictors().forEach(p -> known.add(p.label()));
         for (String name : predictors) {
             if (!known.contains(name)) {
-                List<String> close = EditDistance.closest(name, known, 3);
                 throw new CommandLine.ParameterException(spec.commandLine(), "--predictors: no predictor named '" + name
-                        + "'" + (close.isEmpty() ? "" : ": did you mean " + String.join(" or ", close) + "?")
-                        + " (known: " + String.join(", ", known) + ")");
+                        + "'" + EditDistance.suggestion(name, known) + " (known: " + String.join(", ", known) + ")");
             }
         }
     }

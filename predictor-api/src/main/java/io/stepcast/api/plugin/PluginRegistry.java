@@ -69,9 +69,8 @@ public final class PluginRegistry {
     public Estimator estimator(String name) {
         Estimator e = estimators.get(name);
         if (e == null) {
-            List<String> close = EditDistance.closest(name, estimators.keySet(), 3);
             throw new NoSuchElementException("no predictor named '" + name + "'"
-                    + (close.isEmpty() ? "" : ": did you mean " + String.join(" or ", close) + "?")
+                    + EditDistance.suggestion(name, estimators.keySet())
                     + " (known: " + String.join(", ", estimators.keySet()) + ")");
         }
         return e;
