@@ -127,8 +127,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             List<String> modes = grid.mode().isEmpty() ? List.of(ref.deployment().architecture().name()) : grid.mode();
             List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : grid.hardware();
             List<Links> links = links();
-            List<Optional<String>> policies = grid.policy().isEmpty() ? List.of(Optional.empty())
-                    : grid.policy().stream().map(Optional::of).toList();
+            List<Optional<String>> policies = orUnstated(grid.policy());
             List<Integer> batches = grid.batch().isEmpty() ? List.of(ref.localBatch()) : grid.batch();
             Map<String, Long> bytes = new LinkedHashMap<>();
             zoo.flatMap(z -> z.find(model)).ifPresent(m -> bytes.put(model, m.parameterBytes()));
@@ -166,17 +165,18 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
 
     /** Every pair of the bandwidth and intra-node bandwidth axes, the bandwidth outer (an empty axis: unstated). */
     private List<Links> links() {
-        List<Optional<Double>> nics = grid.bandwidth().isEmpty() ? List.of(Optional.empty())
-                : grid.bandwidth().stream().map(Optional::of).toList();
-        List<Optional<Double>> intra = grid.intraNodeGbps().isEmpty() ? List.of(Optional.empty())
-                : grid.intraNodeGbps().stream().map(Optional::of).toList();
         List<Links> out = new ArrayList<>();
-        for (Optional<Double> n : nics) {
-            for (Optional<Double> i : intra) {
+        for (Optional<Double> n : orUnstated(grid.bandwidth())) {
+            for (Optional<Double> i : orUnstated(grid.intraNodeGbps())) {
                 out.add(new Links(n, i));
             }
         }
         return out;
+    }
+
+    /** An axis's values, or the one value "unstated" when the axis is empty. */
+    private static <T> List<Optional<T>> orUnstated(List<T> axis) {
+        return axis.isEmpty() ? List.of(Optional.empty()) : axis.stream().map(Optional::of).toList();
     }
 
     /** A point's configuration: cluster size as workers (nodes from GPUs per node) or as nodes x GPUs per node. */
