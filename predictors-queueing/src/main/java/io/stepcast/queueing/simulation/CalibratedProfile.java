@@ -56,8 +56,8 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
             return null;
         }
         return "the single-worker rows of model " + model + " at batch " + profile.source.localBatch()
-                + " were measured on " + String.join(", ", hardware) + (hardware.contains(l) ? ", not on " + l + " alone"
-                : ", not on " + l) + ": the simulation does not scale compute from one GPU type to another";
+                + " were measured on " + String.join(", ", hardware) + ", not on " + l + (hardware.contains(l) ? " alone" : "")
+                + ": the simulation does not scale compute from one GPU type to another";
     }
 
     /** Writes the calibration's figures; the compiled profile is rebuilt from the basis on load. */
