@@ -42,11 +42,40 @@ public final class TfBenchmarksImporter extends SourceImporter {
     public static final String FILE = "tf_cnn_benchmarks_2017_aws_k80.csv";
     /** The importer's and source's name. */
     public static final String NAME = "tf-benchmarks";
-    private static final DataSource SOURCE = DataSources.builtIn(NAME);
+    /** The source of the same page's tables of other machines, transcribed here ({@link #foreignTables()}). */
+    public static final String FOREIGN = "foreign-tables";
+    /** Its one file. */
+    public static final String FOREIGN_FILE = "tf_docs_2017_single_server.csv";
+
+    private final String file;
+    /** True for a source that exists only in the jar: a data folder without it still reads the jar's copy. */
+    private final boolean jarOnly;
 
     /** The one table. */
     public TfBenchmarksImporter() {
-        super(SOURCE, "the tf_cnn_benchmarks table of 2017 (" + FILE + " or its folder)");
+        this(NAME, FILE, false);
+    }
+
+    private TfBenchmarksImporter(String name, String file, boolean jarOnly) {
+        super(DataSources.builtIn(name), "the tf_cnn_benchmarks table of 2017 (" + file + " or its folder)");
+        this.file = file;
+        this.jarOnly = jarOnly;
+    }
+
+    /**
+     * The same page's single-server tables of two other machines, in this importer's format: NVIDIA DGX-1 with eight
+     * P100 (system {@code dgx-1-p100}) and Google Compute Engine {@code n1-standard-32-k80x8} ({@code gcp-n1-k80}),
+     * 1-8 GPUs, synthetic and real input data, with each model's {@code variable_update} and
+     * {@code local_parameter_device} from the page's configuration tables (tensorflow/tensorflow commit
+     * 5984ffefd320c5d71b801ee06079a51b91ea42c0, {@code tensorflow/docs_src/performance/benchmarks.md}, sections
+     * "Details for NVIDIA DGX-1 (NVIDIA Tesla P100)" and "Details for Google Compute Engine (NVIDIA Tesla K80)",
+     * tables "Training synthetic data", "Training real data" and their batch-32 "Other Results"). The page states
+     * no network bandwidth for one server; {@code network_gbps} holds the catalog's NIC bandwidth of the system.
+     * Transcribed for stepcast, it is not in {@code shared/data}: a data folder without {@code foreign-tables/}
+     * reads the copy in the jar.
+     */
+    public static TfBenchmarksImporter foreignTables() {
+        return new TfBenchmarksImporter(FOREIGN, FOREIGN_FILE, true);
     }
 
     @Override
@@ -54,10 +83,18 @@ public final class TfBenchmarksImporter extends SourceImporter {
         return Optional.of(readEmbedded());
     }
 
+    @Override
+    public ImportedObservations importAll(Path dataDir) throws IOException {
+        if (jarOnly && !Files.isDirectory(dataDir.resolve(name()))) {
+            return readEmbedded();
+        }
+        return super.importAll(dataDir);
+    }
+
     /** Reads the table or its folder. */
     @Override
     public ImportedObservations read(Path input) throws IOException {
-        Path file = Files.isDirectory(input) ? input.resolve(FILE) : input;
+        Path file = Files.isDirectory(input) ? input.resolve(this.file) : input;
         if (!Files.isRegularFile(file)) {
             throw new FileNotFoundException(file + ": no such file");
         }
@@ -68,8 +105,8 @@ public final class TfBenchmarksImporter extends SourceImporter {
 
     /** The copy embedded in the jar. */
     public ImportedObservations readEmbedded() throws IOException {
-        try (InputStream in = SourceFiles.embedded("tf-benchmarks").open(FILE)) {
-            return read(in, "embedded tf-benchmarks/" + FILE, FILE);
+        try (InputStream in = SourceFiles.embedded(name()).open(file)) {
+            return read(in, "embedded " + name() + "/" + file, file);
         }
     }
 

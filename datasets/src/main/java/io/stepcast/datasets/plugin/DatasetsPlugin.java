@@ -46,6 +46,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new PolluxImporter());
         importer(new GavelImporter());
         importer(new TfBenchmarksImporter());
+        importer(TfBenchmarksImporter.foreignTables());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

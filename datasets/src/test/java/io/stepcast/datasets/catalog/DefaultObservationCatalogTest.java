@@ -51,7 +51,7 @@ class DefaultObservationCatalogTest {
     void theSourcesAreThoseOfTheRegisteredImportersInTheirOrder() {
         // The eleven names of the catalog before importers were registered, then the recordings and nccl-tests.
         assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
-                "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks",
+                "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks", "foreign-tables",
                 "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
     }
 
@@ -70,6 +70,9 @@ class DefaultObservationCatalogTest {
     void embeddedTablesNeedNoDataFolder() throws IOException {
         assertThat(catalog.observations("courier", Optional.empty())).hasSize(75);
         assertThat(catalog.observations("tf-benchmarks", Optional.empty())).hasSize(80);
+        // Transcribed here and not in shared/data: a data folder without it reads the jar's copy.
+        assertThat(catalog.observations("foreign-tables", Optional.empty())).hasSize(127);
+        assertThat(catalog.observations("foreign-tables", Optional.of(SharedData.dir()))).hasSize(127);
     }
 
     @Test

@@ -31,7 +31,7 @@ class DatasetsPluginTest {
     @Test
     void everyImporterAndTheTimelineReaderAreRegisteredByName() {
         PluginRegistry registry = PluginRegistry.discover();
-        assertThat(registry.importers().keySet()).containsExactly("pollux", "gavel", "tf-benchmarks", "courier",
+        assertThat(registry.importers().keySet()).containsExactly("pollux", "gavel", "tf-benchmarks", "foreign-tables", "courier",
                 "tf-cpu-profiles", "nccl-tests", "vtrain", "bigdl-log", "csv");
         assertThat(registry.importers().values()).allSatisfy(i -> assertThat(i.description()).isNotBlank());
         assertThat(registry.profileReaders().keySet()).containsExactly("kineto", "tf-timeline");
