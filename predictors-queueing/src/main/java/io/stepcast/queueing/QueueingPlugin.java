@@ -26,8 +26,8 @@ public final class QueueingPlugin extends StepcastPlugin {
         OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
         estimator(SimulationEstimator.NAME, SimulationEstimator.class);
         codec(SimulationEstimator.NAME, SimulationCodec.class);
-        estimator(new MvaEstimator());
-        codec(MvaEstimator.NAME, new MvaCodec());
+        estimator(MvaEstimator.NAME, MvaEstimator.class);
+        codec(MvaEstimator.NAME, MvaCodec.class);
         OptionalBinder.newOptionalBinder(binder(), ProfileSource.class);
         command(SimulateExtension.class);
     }

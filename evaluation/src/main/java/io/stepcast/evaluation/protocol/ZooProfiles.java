@@ -7,6 +7,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.profile.Profile;
+import io.stepcast.api.profile.ProfiledRank;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,21 +25,23 @@ public final class ZooProfiles {
     }
 
     /**
-     * One profile per (model, local batch) of the single-worker rows with a measured step time; models the
-     * zoo does not know get none. Replicated rows (real and synthetic input data) use the first row's
-     * step time.
+     * One profile per (model, local batch, hardware) of the single-worker rows with a measured step time, recorded
+     * on the row's hardware label (so that rows of several machines are each predicted from their own); models the
+     * zoo does not know get none. Replicated rows (real and synthetic input data) use the first row's step time.
      */
     public static List<Profile> of(List<Observation> training, ProfileSource zoo) {
         Map<String, Profile> byKey = new LinkedHashMap<>();
         for (Observation o : training) {
             OptionalDouble step = o.value(Target.STEP_TIME);
-            String key = o.config().model() + '@' + o.config().localBatch();
+            String hardware = o.config().deployment().hardware();
+            String key = o.config().model() + '@' + o.config().localBatch() + '@' + hardware.toLowerCase(java.util.Locale.ROOT);
             if (o.config().workers() != 1 || step.isEmpty() || byKey.containsKey(key)) {
                 continue;
             }
             try {
-                byKey.put(key, named(o.config().model(),
-                        zoo.synthesise(o.config().model(), o.config().localBatch(), step.getAsDouble())));
+                Profile p = named(o.config().model(),
+                        zoo.synthesise(o.config().model(), o.config().localBatch(), step.getAsDouble()));
+                byKey.put(key, p.withRank(new ProfiledRank(0, 1, hardware)));
             } catch (IllegalArgumentException notInZoo) {
                 // The zoo does not know the model: profile-driven estimators will say they cannot fit it.
             }

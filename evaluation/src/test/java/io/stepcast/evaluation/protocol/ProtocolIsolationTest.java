@@ -141,8 +141,10 @@ class ProtocolIsolationTest {
         assertDisjoint(s);
         assertThat(s.training().observations()).isNotEmpty().allMatch(o -> o.config().workers() == 1);
         assertThat(s.test()).allMatch(o -> o.config().workers() > 1);
-        // alpha only (beta is not in the zoo), one profile per local batch, each from a 1-worker step time.
-        assertThat(s.training().profiles()).hasSize(3).allMatch(p -> p.model().equals("alpha"));
+        // alpha only (beta is not in the zoo), one profile per local batch and hardware (3 x 3), each from a
+        // 1-worker step time and recorded on that row's hardware.
+        assertThat(s.training().profiles()).hasSize(9).allMatch(p -> p.model().equals("alpha"));
+        assertThat(s.training().profiles()).extracting(p -> p.rank().device()).containsOnly("k80", "p100", "v100");
         assertThat(asked).allMatch(a -> Math.abs(a[1] - SyntheticObservations.stepTime((int) a[0], 1)) < 1e-12);
     }
 

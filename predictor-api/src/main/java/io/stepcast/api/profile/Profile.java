@@ -108,6 +108,11 @@ public record Profile(String model, int localBatch, double stepTimeUs, List<Para
         return new Profile(newModel, localBatch, stepTimeUs, parameters, receives, ops, sends, origin, collectives, rank);
     }
 
+    /** The same profile recorded on {@code newRank} (e.g. a synthesised profile labelled with its row's hardware). */
+    public Profile withRank(ProfiledRank newRank) {
+        return new Profile(model, localBatch, stepTimeUs, parameters, receives, ops, sends, origin, collectives, newRank);
+    }
+
     /** Parameter tensors by name. */
     public Map<String, ParameterTensor> parametersByName() {
         Map<String, ParameterTensor> byName = new HashMap<>();

@@ -21,15 +21,15 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Lists, at fit time, the single-worker bases a queueing predictor can start from: every profile of the training
- * set, and for each model without a profile, the measured single-worker observation of each local batch (the
- * one of the first source by name when several sources measured it). {@link BasisTable#find} then chooses, for a
+ * Lists, at fit time, the single-worker bases a queueing predictor can start from: every profile of the training set,
+ * and for each model without a profile, the measured single-worker observation of each local batch and hardware label
+ * (the one of the first source by name when several sources measured it). {@link BasisTable#find} then chooses, for a
  * configuration, the profile of its model nearest in local batch, else the observation nearest in local batch.
  *
  * <p>Whether the profiled worker's parameter server was remote is decided by the placement hyper-parameter:
  * {@code remote}, {@code local}, or {@code auto} (our choice): a single-worker observation of the model at that
- * batch says it (colocated server or all-reduce: local; a parameter server on its own host: remote); without
- * one, a profile with receive times is taken as remote (the ICPE 2020 setting) and one without as local.
+ * batch says it (colocated server or all-reduce: local; a parameter server on its own host: remote); without one,
+ * a profile with receive times is taken as remote (the ICPE 2020 setting) and one without as local.
  */
 public final class BasisLookup {
     private final TrainingSet training;
@@ -70,23 +70,30 @@ public final class BasisLookup {
         Set<String> profiled = new HashSet<>();
         for (Profile p : training.profiles()) {
             profiled.add(ModelNames.key(p.model()));
-            Optional<Observation> atBatch = singleWorker(p.model(), p.localBatch());
+            Optional<Observation> atBatch = singleWorker(p.model(), p.localBatch(), hardwareOf(p));
             boolean remote = remote(atBatch, !p.receives().isEmpty());
             out.add(new SingleWorkerBasis(p.model(), p.localBatch(), p.stepTimeUs() * 1e-6,
-                    OptionalLong.of(p.parameterBytes()), Optional.of(p), remote, p.origin()));
+                    OptionalLong.of(p.parameterBytes()), Optional.of(p), remote, p.origin(), hardwareOf(p),
+                    withoutServer(atBatch)));
         }
         Map<String, Observation> chosen = new LinkedHashMap<>();
         training.observations().stream()
                 .filter(BasisLookup::usable)
                 .filter(o -> !profiled.contains(ModelNames.key(o.config().model())))
                 .sorted(Comparator.comparing(Observation::source))
-                .forEach(o -> chosen.putIfAbsent(ModelNames.key(o.config().model()) + "|" + o.config().localBatch(), o));
+                .forEach(o -> chosen.putIfAbsent(ModelNames.key(o.config().model()) + "|" + o.config().localBatch()
+                        + "|" + hardwareKey(o), o));
         for (Observation o : chosen.values()) {
             out.add(new SingleWorkerBasis(o.config().model(), o.config().localBatch(),
                     o.value(Target.STEP_TIME).getAsDouble(), o.config().workload().parameterBytes(), Optional.empty(),
-                    remote(Optional.of(o), false), o.source()));
+                    remote(Optional.of(o), false), o.source(), hardwareKey(o), withoutServer(Optional.of(o))));
         }
         return out;
+    }
+
+    /** True when the single-worker row ran in an all-reduce job: no parameter server, no parameter copies. */
+    private static boolean withoutServer(Optional<Observation> obs) {
+        return obs.isPresent() && !obs.get().config().deployment().architecture().usesParameterServers();
     }
 
     private boolean remote(Optional<Observation> obs, boolean profileHasReceives) {
@@ -100,13 +107,31 @@ public final class BasisLookup {
         return profileHasReceives;
     }
 
-    /** The single-worker observation of the model at exactly this batch (first source by name). */
-    private Optional<Observation> singleWorker(String model, int batch) {
+    /**
+     * The single-worker observation of the model at exactly this batch (first source by name), on this hardware when
+     * it is given and such a row exists.
+     */
+    private Optional<Observation> singleWorker(String model, int batch, String hardware) {
         String key = ModelNames.key(model);
-        return training.observations().stream()
+        List<Observation> rows = training.observations().stream()
                 .filter(BasisLookup::usable)
                 .filter(o -> ModelNames.key(o.config().model()).equals(key) && o.config().localBatch() == batch)
-                .min(Comparator.comparing(Observation::source));
+                .toList();
+        List<Observation> same = hardware == null ? List.of()
+                : rows.stream().filter(o -> o.config().deployment().hardware().equalsIgnoreCase(hardware)).toList();
+        return (same.isEmpty() ? rows : same).stream().min(Comparator.comparing(Observation::source));
+    }
+
+    /**
+     * The hardware a profile stands for: the row's label of a profile synthesised from a single-worker row (the zoo
+     * records it as the profile's device); none for a recorded trace, whose device name is the trace's own.
+     */
+    private static String hardwareOf(Profile p) {
+        return p.origin().startsWith("synthesised") && p.rank().worldSize() == 1 ? p.rank().device() : null;
+    }
+
+    private static String hardwareKey(Observation o) {
+        return o.config().deployment().hardware().toLowerCase(Locale.ROOT);
     }
 
     private static boolean usable(Observation o) {

@@ -16,11 +16,11 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * Saves and loads a fitted queueing predictor as its {@link BasisTable}: UTF-8 text, a header line, then per basis
- * a {@code basis} record (model, local batch, step time in seconds, parameter bytes or {@code -}, remote server,
- * origin), its profile when it has one ({@link ProfileText}), and a {@code ready} record with the calibrated state
- * ({@link StateText}) or a {@code refused} record with the reason. Nothing is calibrated again on load, so a
- * reloaded predictor predicts exactly what the saved one did. One class serves the {@code mva} and
+ * Saves and loads a fitted queueing predictor as its {@link BasisTable}: UTF-8 text, a header line, then per basis a
+ * {@code basis} record (model, local batch, step time in seconds, parameter bytes or {@code -}, remote server, origin,
+ * hardware, without server), its profile when it has one ({@link ProfileText}), and a {@code ready} record with the
+ * calibrated state ({@link StateText}) or a {@code refused} record with the reason. Nothing is calibrated again on
+ * load, so a reloaded predictor predicts exactly what the saved one did. One class serves the {@code mva} and
  * {@code simulation} predictors; hyper-parameters come back from the provenance.
  *
  * @param <S> the predictor's calibrated state
@@ -55,7 +55,7 @@ public final class BasisTableCodec<S> implements PredictorCodec {
             SingleWorkerBasis s = e.basis();
             ProfileText.line(b, "basis", s.model(), Integer.toString(s.localBatch()), Double.toString(s.stepTimeS()),
                     s.parameterBytes().isPresent() ? Long.toString(s.parameterBytes().getAsLong()) : "-",
-                    Boolean.toString(s.remotePs()), s.origin());
+                    Boolean.toString(s.remotePs()), s.origin(), s.hardware(), Boolean.toString(s.withoutServer()));
             s.profile().ifPresent(p -> ProfileText.append(b, p));
             if (e.calibration() instanceof Calibrated.Ready<S> ready) {
                 List<String> fields = new ArrayList<>();
@@ -88,7 +88,9 @@ public final class BasisTableCodec<S> implements PredictorCodec {
             }
             try {
                 if (f[0].equals("basis")) {
-                    ProfileText.expect(f, 7);
+                    if (f.length != 9) {
+                        ProfileText.expect(f, 7);
+                    }
                     if (basis != null) {
                         throw new IllegalArgumentException("basis record before the previous basis's state");
                     }
@@ -136,7 +138,9 @@ public final class BasisTableCodec<S> implements PredictorCodec {
 
     private static SingleWorkerBasis basis(String[] f, Profile profile) {
         OptionalLong bytes = f[4].equals("-") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(f[4]));
+        // A basis saved before bases carried their hardware and server has seven fields.
         return new SingleWorkerBasis(f[1], Integer.parseInt(f[2]), Double.parseDouble(f[3]), bytes,
-                Optional.ofNullable(profile), Boolean.parseBoolean(f[5]), f[6]);
+                Optional.ofNullable(profile), Boolean.parseBoolean(f[5]), f[6], f.length > 7 ? f[7] : null,
+                f.length > 8 && Boolean.parseBoolean(f[8]));
     }
 }

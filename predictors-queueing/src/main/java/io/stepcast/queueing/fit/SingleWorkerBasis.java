@@ -17,9 +17,33 @@ import java.util.OptionalLong;
  * @param remotePs       the single worker's parameter server was on another host (its step includes network
  *                       transfers); false for a colocated server or an all-reduce single-GPU run
  * @param origin         where it comes from (profile origin or observation source)
+ * @param hardware       the hardware label (lower case) of the measured single-worker row, {@code unknown} when the
+ *                       row states none and for a profile: a training file with rows of several machines has one
+ *                       basis per (model, batch, hardware), so that each machine's rows are predicted from its own
+ * @param withoutServer  the single worker ran in an all-reduce job, without any parameter server: its measured step
+ *                       holds no parameter copies, it is compute alone
  */
 public record SingleWorkerBasis(String model, int localBatch, double stepTimeS, OptionalLong parameterBytes,
-                                Optional<Profile> profile, boolean remotePs, String origin) {
+                                Optional<Profile> profile, boolean remotePs, String origin, String hardware,
+                                boolean withoutServer) {
+    public SingleWorkerBasis {
+        hardware = hardware == null || hardware.isBlank() ? UNKNOWN : hardware.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** A basis of no stated hardware (a profile, or a row without a label). */
+    public SingleWorkerBasis(String model, int localBatch, double stepTimeS, OptionalLong parameterBytes,
+                             Optional<Profile> profile, boolean remotePs, String origin) {
+        this(model, localBatch, stepTimeS, parameterBytes, profile, remotePs, origin, UNKNOWN, false);
+    }
+
+    /** The label of a basis whose hardware is not stated. */
+    public static final String UNKNOWN = "unknown";
+
+    /** True when the basis states its hardware. */
+    public boolean statesHardware() {
+        return !hardware.equals(UNKNOWN);
+    }
+
     /** Ends a refusal for unknown parameter bytes with the column of a user's file that supplies them. */
     public static final String PARAMETER_BYTES_FIX = " (column parameter_bytes would give them)";
 }

@@ -75,15 +75,15 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency) {
         double target = two.get().value(Target.STEP_TIME).getAsDouble();
         double lo = 0.01;
         double hi = 10;
-        double fLo = networks.of(c2, basis, lo).stepTimeS();
-        double fHi = networks.of(c2, basis, hi).stepTimeS();
+        double fLo = networks.of(c2, basis, lo, 1).stepTimeS();
+        double fHi = networks.of(c2, basis, hi, 1).stepTimeS();
         // Step time falls as the factor grows; no crossing means the transfers cannot explain the measurement.
         if (!(fLo >= target && fHi <= target)) {
             return 1.0;
         }
         for (int i = 0; i < 60; i++) {
             double mid = Math.sqrt(lo * hi);
-            double f = networks.of(c2, basis, mid).stepTimeS();
+            double f = networks.of(c2, basis, mid, 1).stepTimeS();
             if (f > target) {
                 lo = mid;
             } else {

@@ -1,10 +1,13 @@
 package io.stepcast.queueing.mva;
 
+import com.google.inject.Inject;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTableCodec;
+
 import java.io.IOException;
 import java.util.Optional;
 
@@ -15,10 +18,22 @@ import java.util.Optional;
 public final class MvaCodec implements PredictorCodec {
     static final String HEADER = "stepcast-mva 2";
 
-    private final BasisTableCodec<MvaCalibration> codec = new BasisTableCodec<>(HEADER, MvaCalibration.TEXT,
-            p -> p instanceof MvaPredictor m ? Optional.of(m.bases()) : Optional.<BasisTable<MvaCalibration>>empty(),
-            (table, provenance) -> new MvaPredictor(table,
-                    MvaEstimator.DEFAULTS.with(provenance.hyperParameters()), provenance));
+    private final BasisTableCodec<MvaCalibration> codec;
+
+    /** Without a hardware catalog: loaded predictors copy over the {@code host-bus-gbps} bus. */
+    public MvaCodec() {
+        this(Optional.empty());
+    }
+
+    /** Loaded predictors read the in-node links from {@code catalog}, as fitted ones do. */
+    @Inject
+    public MvaCodec(Optional<HardwareCatalog> catalog) {
+        codec = new BasisTableCodec<>(HEADER, MvaCalibration.TEXT,
+                p -> p instanceof MvaPredictor m ? Optional.of(m.bases())
+                        : Optional.<BasisTable<MvaCalibration>>empty(),
+                (table, provenance) -> new MvaPredictor(table,
+                        MvaEstimator.DEFAULTS.with(provenance.hyperParameters()), provenance, catalog));
+    }
 
     @Override
     public byte[] encode(Predictor predictor) throws IOException {

@@ -1,5 +1,6 @@
 package io.stepcast.queueing.mva;
 
+import com.google.inject.Inject;
 import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
@@ -7,10 +8,13 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisLookup;
 import io.stepcast.queueing.fit.BasisTable;
+import io.stepcast.queueing.fit.InNodeLinks;
 
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,7 +27,8 @@ import java.util.Set;
  * <p>Hyper-parameters: {@code bandwidth-gbps} (when a configuration states none), {@code ps-update-gbps}
  * (rate at which the servers apply gradients, bytes of parameters per second; default 40 Gbit/s, a memory-bound
  * CPU update), {@code host-bus-gbps} (default 64 as for the simulation; 0: not modelled; bus copies are a
- * per-client delay, added to Z), {@code aggregation} and {@code profiled-ps} (as for the simulation),
+ * per-client delay, added to Z; on a system the hardware catalog knows, each device copies over its own intra-node
+ * link instead, {@link InNodeLinks}), {@code aggregation} and {@code profiled-ps} (as for the simulation),
  * {@code two-worker-fit} (true|false).
  *
  * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
@@ -40,15 +45,24 @@ public final class MvaEstimator extends AbstractEstimator {
             "profiled-ps", "auto",
             "two-worker-fit", "true");
 
-    /** With the default hyper-parameters. */
+    private final Optional<HardwareCatalog> catalog;
+
+    /** With the default hyper-parameters and no hardware catalog (bus copies over {@code host-bus-gbps}). */
     public MvaEstimator() {
-        this(DEFAULTS);
+        this(Optional.empty());
     }
 
-    private MvaEstimator(HyperParameters hp) {
+    /** With the default hyper-parameters and the catalog bound by the datasets module, when there is one. */
+    @Inject
+    public MvaEstimator(Optional<HardwareCatalog> catalog) {
+        this(DEFAULTS, catalog);
+    }
+
+    private MvaEstimator(HyperParameters hp, Optional<HardwareCatalog> catalog) {
         super(NAME, "Closed queueing network of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, "
                 + "Golubchik, MASCOTS 2018)",
                 Set.of(Target.STEP_TIME, Target.THROUGHPUT), hp);
+        this.catalog = catalog;
         hp.choice("aggregation", Aggregation.VALUES);
         hp.choice("profiled-ps", "auto", "local", "remote");
         hp.flag("two-worker-fit");
@@ -60,16 +74,17 @@ public final class MvaEstimator extends AbstractEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new MvaEstimator(params);
+        return new MvaEstimator(params, catalog);
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
         new BasisLookup(training, params().text("profiled-ps")).requireAnyBasis("MVA");
-        MvaNetworks networks = new MvaNetworks(params());
+        InNodeLinks inNode = new InNodeLinks(catalog);
+        MvaNetworks networks = new MvaNetworks(params(), inNode);
         boolean twoWorkerFit = params().flag("two-worker-fit");
         BasisTable<MvaCalibration> bases = BasisTable.fit(training, params().text("profiled-ps"),
                 b -> MvaCalibration.fit(b, training, networks, twoWorkerFit));
-        return new MvaPredictor(bases, params(), Provenance.of(this, training, 0));
+        return new MvaPredictor(bases, params(), Provenance.of(this, training, 0), catalog);
     }
 }

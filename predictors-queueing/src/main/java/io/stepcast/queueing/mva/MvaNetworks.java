@@ -4,12 +4,18 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.queueing.fit.Aggregation;
+import io.stepcast.queueing.fit.InNodeLinks;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
+
+import java.util.OptionalDouble;
 
 /**
  * Builds the closed queueing network ({@link PsQueueingModel}) of a configuration from its single-worker basis
  * under the {@code mva} hyper-parameters: compute time Z is the single-worker step minus its transfers, update
- * and bus copies, scaled linearly with the local batch from the basis batch (our choice).
+ * and bus copies (all of it for a worker of an all-reduce job, which had no server), scaled to the configuration's
+ * local batch from the basis batch (affine where the single-worker steps of several batches show the fixed part,
+ * {@link io.stepcast.queueing.fit.BatchCompute}). Bus copies cross one shared host bus ({@code host-bus-gbps}), or,
+ * on a system the hardware catalog knows, each device's own intra-node link ({@link InNodeLinks}).
  */
 final class MvaNetworks {
     private static final double GBPS = 1e9 / 8;
@@ -17,28 +23,27 @@ final class MvaNetworks {
     private static final double MIN_COMPUTE_FRACTION = 0.05;
 
     private final HyperParameters hp;
+    private final InNodeLinks inNode;
 
-    MvaNetworks(HyperParameters hp) {
+    MvaNetworks(HyperParameters hp, InNodeLinks inNode) {
         this.hp = hp;
+        this.inNode = inNode;
     }
 
     /**
      * The network of {@code config} from {@code basis}, whose parameter bytes must be known.
      *
      * @param efficiency effective over nominal NIC bandwidth
+     * @param batchRatio compute at the configuration's batch over compute at the basis's ({@link
+     *                   io.stepcast.queueing.fit.BasisTable#batchRatio})
      */
-    PsQueueingModel of(Config config, SingleWorkerBasis basis, double efficiency) {
+    PsQueueingModel of(Config config, SingleWorkerBasis basis, double efficiency, double batchRatio) {
         double bytes = basis.parameterBytes().getAsLong();
         double nominal = config.deployment().bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS;
         double nic = nominal * efficiency;
-        double profiledNic = hp.real("bandwidth-gbps") * GBPS * efficiency;
-        double update = bytes / (hp.real("ps-update-gbps") * GBPS);
-        double busGbps = hp.real("host-bus-gbps");
-        double busCopy = busGbps > 0 ? bytes / (busGbps * GBPS) : 0;
-        double single = basis.stepTimeS();
-        double compute = single - update - 2 * busCopy - (basis.remotePs() ? 2 * bytes / profiledNic : 0);
-        compute = Math.max(compute, MIN_COMPUTE_FRACTION * single);
-        compute *= (double) config.localBatch() / basis.localBatch();
+        double update = updateS(bytes);
+        double busCopy = busCopyS(bytes);
+        double compute = computeS(basis, efficiency) * batchRatio;
 
         boolean perHost = Aggregation.perHost(hp, config);
         int workers = config.workers();
@@ -46,10 +51,40 @@ final class MvaNetworks {
         int shards = config.deployment().parameterServers();
         int customers = perHost ? hosts : workers;
         double devices = (double) workers / customers;
-        double think = compute + 2 * devices * busCopy;
+        OptionalDouble deviceLink = inNode.perDeviceBytesPerS(config.deployment().hardware());
+        // On a catalogued system each device copies over its own link, side by side; else over one shared bus.
+        double think = deviceLink.isPresent() ? compute + 2 * bytes / deviceLink.getAsDouble()
+                : compute + 2 * devices * busCopy;
         double f = crossFraction(workers, hosts, shards, config.deployment().colocatedPs(), perHost);
         boolean sync = config.deployment().architecture() == Architecture.SYNC_PS;
         return new PsQueueingModel(think, bytes, nic, shards, update, f, customers, devices, sync);
+    }
+
+    /**
+     * Seconds of compute per step at the basis's batch: its single-worker step less what its setting added (the
+     * update, the parameter copies to a server on its host or over the network); all of it for a worker of an
+     * all-reduce job, which had no server.
+     */
+    double computeS(SingleWorkerBasis basis, double efficiency) {
+        double single = basis.stepTimeS();
+        if (basis.withoutServer()) {
+            return single;
+        }
+        double bytes = basis.parameterBytes().getAsLong();
+        double profiledNic = hp.real("bandwidth-gbps") * GBPS * efficiency;
+        double basisCopy = inNode.perDeviceBytesPerS(basis.hardware()).stream().map(b -> bytes / b).findFirst()
+                .orElse(busCopyS(bytes));
+        double compute = single - updateS(bytes) - 2 * basisCopy - (basis.remotePs() ? 2 * bytes / profiledNic : 0);
+        return Math.max(compute, MIN_COMPUTE_FRACTION * single);
+    }
+
+    private double updateS(double bytes) {
+        return bytes / (hp.real("ps-update-gbps") * GBPS);
+    }
+
+    private double busCopyS(double bytes) {
+        double busGbps = hp.real("host-bus-gbps");
+        return busGbps > 0 ? bytes / (busGbps * GBPS) : 0;
     }
 
     /** Fraction of (client, shard) pairs on different hosts, with the simulation's placement rule. */

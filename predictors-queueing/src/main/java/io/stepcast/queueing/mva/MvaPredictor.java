@@ -1,24 +1,45 @@
 package io.stepcast.queueing.mva;
 
+import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
+import io.stepcast.queueing.fit.InNodeLinks;
+import io.stepcast.queueing.fit.ParameterPasses;
+import io.stepcast.queueing.simulation.AllReduceLinks;
+
+import java.util.Optional;
 
 /**
  * A fitted MVA model: the calibrated single-worker bases of its training set ({@link MvaCalibration}), nothing
  * else of it. Immutable and thread-safe; every prediction solves the network afresh (microseconds).
+ *
+ * <p>An all-reduce job has no server to queue at: every worker computes, then the gradient all-reduce runs over the
+ * job's placement with the hardware catalog's links ({@link AllReduceLinks}, as the simulation's all-reduce mode
+ * costs it), and the step is the sum of the two (our choice: no overlap of the all-reduce with the backward pass,
+ * so an upper bound of the step), so that a file mixing parameter-server and all-reduce rows gets an answer for each.
  */
 final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
-    private final MvaNetworks networks;
+    private static final String INTRA_HINT = "give column intra_node_gbps";
 
-    MvaPredictor(BasisTable<MvaCalibration> bases, HyperParameters hp, Provenance provenance) {
+    private final HyperParameters hp;
+    private final MvaNetworks networks;
+    private final ParameterPasses passes;
+    private final AllReduceLinks links;
+
+    MvaPredictor(BasisTable<MvaCalibration> bases, HyperParameters hp, Provenance provenance,
+                 Optional<HardwareCatalog> catalog) {
         super(bases, provenance);
-        this.networks = new MvaNetworks(hp);
+        this.hp = hp;
+        this.networks = new MvaNetworks(hp, new InNodeLinks(catalog));
+        this.passes = new ParameterPasses(catalog);
+        this.links = new AllReduceLinks(catalog);
     }
 
     @Override
@@ -26,20 +47,30 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
         if (target != Target.STEP_TIME && target != Target.THROUGHPUT) {
             return Prediction.notApplicable("MVA predicts step time and throughput, not " + target.label());
         }
-        if (!config.deployment().architecture().usesParameterServers()) {
-            return Prediction.notApplicable("the parameter-server queueing model does not model "
-                    + config.deployment().architecture());
-        }
         Calibrated<ReadyBasis<MvaCalibration>> found = basisOf(config);
         if (found instanceof Calibrated.Refused<ReadyBasis<MvaCalibration>> refused) {
             return Prediction.notApplicable(refused.reason());
         }
         ReadyBasis<MvaCalibration> basis = ((Calibrated.Ready<ReadyBasis<MvaCalibration>>) found).state();
-        PsQueueingModel m = networks.of(config, basis.basis(),
-                basis.state().efficiency(config.deployment().architecture()));
-        double stepsPerS = m.stepsPerS();
+        double ratio = bases().batchRatio(basis.basis(), config.localBatch(), passes);
+        double stepS;
+        if (config.deployment().architecture() == Architecture.ALLREDUCE) {
+            AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(),
+                    AllReduceLinks.placement(config.workers(), config.deployment().nodes()),
+                    config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), 0,
+                    config.deployment().intraNodeGbps().orElse(0), false, INTRA_HINT);
+            if (r.cost().isEmpty()) {
+                return Prediction.notApplicable(r.reason());
+            }
+            stepS = networks.computeS(basis.basis(), 1) * ratio
+                    + r.cost().get().allReduceSeconds(basis.basis().parameterBytes().getAsLong());
+        } else {
+            PsQueueingModel m = networks.of(config, basis.basis(),
+                    basis.state().efficiency(config.deployment().architecture()), ratio);
+            stepS = config.workers() / m.stepsPerS();
+        }
         return target == Target.THROUGHPUT
-                ? Prediction.of(stepsPerS * config.localBatch())
-                : Prediction.of(config.workers() / stepsPerS);
+                ? Prediction.of(config.workers() * config.localBatch() / stepS)
+                : Prediction.of(stepS);
     }
 }

@@ -9,6 +9,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisLookup;
+import io.stepcast.queueing.fit.InNodeLinks;
 
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -116,7 +117,7 @@ public final class SimulationEstimator extends AbstractEstimator {
     @Override
     public Predictor fit(TrainingSet training) {
         new BasisLookup(training, params().text("profiled-ps")).requireAnyBasis("the simulation");
-        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params()), params(),
+        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new InNodeLinks(catalog)), params(),
                 Provenance.of(this, training, params().longValue("seed")), catalog);
         return params().choice("network-efficiency", "fit", "catalog").equals("fit")
                 ? p.withFittedNetworkEfficiency(training) : p;

@@ -1,6 +1,7 @@
 package io.stepcast.queueing.simulation;
 
 import io.stepcast.api.Architecture;
+import io.stepcast.api.BoundedCache;
 import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Prediction;
@@ -13,33 +14,40 @@ import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
+import io.stepcast.queueing.fit.InNodeLinks;
+import io.stepcast.queueing.fit.ParameterPasses;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 /**
  * A fitted simulation: predicts step time and throughput of parameter-server configurations ({@link Simulator})
  * and of all-reduce ones ({@link AllReduceSimulator}, the collective's time from the hardware catalog's links,
  * {@link AllReduceLinks}, the NIC at the model's fitted network efficiency, {@link NetworkEfficiencyFit}) by
- * simulating them from the calibrated single-worker basis of their model. Compute scales linearly with the local batch
- * from the profiled batch (our choice; it ignores fixed per-step overheads, which makes small batches
- * optimistic). It holds only the bases calibrated when the estimator fitted ({@link CalibratedProfile}).
- * Thread-safe: results are memoised in a concurrent map, each simulation run has its own engine, and the same
+ * simulating them from the calibrated single-worker basis of their model. Compute scales with the local batch from
+ * the profiled batch: affine where the single-worker steps of the model on its machine at several batches show the
+ * fixed part per step, else through one batch with the device's parameter passes as the fixed part
+ * ({@link io.stepcast.queueing.fit.BatchCompute}). A parameter-server job on a catalogued system copies over each
+ * device's own intra-node link ({@link InNodeLinks}). It holds only the bases calibrated when the estimator fitted
+ * ({@link CalibratedProfile}). Thread-safe: results are memoised in a bounded cache (a long-running service asked
+ * for ever new configurations keeps its memory), each simulation run has its own engine, and the same
  * configuration always gives the same answer (fixed seeds).
  */
 final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     private static final double GBPS = 1e9 / 8;
+    /** Configurations whose simulated result is kept (a suite asks for a few thousand at most). */
+    private static final int RESULTS_KEPT = 100_000;
     /** How a user gives the intra-node bandwidth the catalog lacks (ends the refusal). */
     private static final String INTRA_HINT = "give column intra_node_gbps or hyper-parameter intra-node-gbps";
 
     private final HyperParameters hp;
-    private final ConcurrentMap<Config, Object> results = new ConcurrentHashMap<>();
+    private final BoundedCache<Config, Object> results = new BoundedCache<>(RESULTS_KEPT);
     private final AllReduceLinks links;
+    private final InNodeLinks inNode;
+    private final ParameterPasses passes;
 
     /**
      * @param catalog the hardware catalog (a service, not fitted state), when one is bound
@@ -49,23 +57,42 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         super(bases, provenance);
         this.hp = hp;
         this.links = new AllReduceLinks(catalog);
+        this.inNode = new InNodeLinks(catalog);
+        this.passes = new ParameterPasses(catalog);
     }
 
-    /** Calibrates every basis of {@code training} under {@code hp} (the work of {@link SimulationEstimator#fit}). */
-    static BasisTable<CalibratedProfile> calibrate(TrainingSet training, HyperParameters hp) {
+    /**
+     * Calibrates every basis of {@code training} under {@code hp} (the work of {@link SimulationEstimator#fit}); a
+     * basis measured on a catalogued system crosses its device's intra-node link ({@link InNodeLinks}) rather than
+     * the {@code host-bus-gbps} bus.
+     */
+    static BasisTable<CalibratedProfile> calibrate(TrainingSet training, HyperParameters hp, InNodeLinks inNode) {
         double g = hp.real("host-bus-gbps");
-        double bus = g > 0 ? g * GBPS : Double.POSITIVE_INFINITY;
+        double defaultBus = g > 0 ? g * GBPS : Double.POSITIVE_INFINITY;
         double nominal = hp.real("bandwidth-gbps") * GBPS;
         double latency = hp.real("latency-us") * 1e-6;
         return BasisTable.fit(training, hp.text("profiled-ps"), b -> {
+            // A single GPU measured in an all-reduce job moved no parameters: its whole step is compute.
+            double bus = b.withoutServer() ? Double.POSITIVE_INFINITY
+                    : inNode.perDeviceBytesPerS(b.hardware()).orElse(defaultBus);
             Calibrated<CalibratedProfile> c = CalibratedProfile.fit(b, nominal, latency, bus);
             return c instanceof Calibrated.Ready<CalibratedProfile> ready
                     ? new Calibrated.Ready<>(ready.state().withHardware(hardwareOf(training, b))) : c;
         });
     }
 
-    /** Hardware labels (lower case, sorted) of the single-worker rows of the basis's model at its batch. */
+    /**
+     * The hardware a basis stands for: a measured row's own label, or that of the row a profile was synthesised from
+     * (none when it states none); for a recorded profile, the labels (lower case, sorted) of the single-worker rows of
+     * its model at its batch.
+     */
     private static List<String> hardwareOf(TrainingSet training, SingleWorkerBasis basis) {
+        if (basis.statesHardware()) {
+            return List.of(basis.hardware());
+        }
+        if (basis.profile().isEmpty()) {
+            return List.of();
+        }
         String key = io.stepcast.api.ModelNames.key(basis.model());
         return training.observations().stream()
                 .filter(o -> o.config().workers() == 1 && o.config().localBatch() == basis.localBatch()
@@ -80,7 +107,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         if (target != Target.STEP_TIME && target != Target.THROUGHPUT) {
             return Prediction.notApplicable("the simulation predicts step time and throughput, not " + target.label());
         }
-        Object r = results.computeIfAbsent(config, this::simulate);
+        Object r = results.get(config, this::simulate);
         if (r instanceof String reason) {
             return Prediction.notApplicable(reason);
         }
@@ -124,7 +151,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         if (r.cost().isEmpty()) {
             return r.reason();
         }
-        double scale = cal.allReduceScale() * config.localBatch() / basis.localBatch();
+        double scale = cal.allReduceScale() * bases().batchRatio(basis, config.localBatch(), passes);
         AllReduceSetup setup = new AllReduceSetup(config.workers(), r.cost().get(), hp.real("bucket-mb") * 1e6,
                 scale, hp.integer("steps"), hp.real("compute-jitter"));
         return SimulationRunner.runAllReduce(cal.profile(), setup, hp.integer("seeds"), hp.longValue("seed"), null);
@@ -172,15 +199,30 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {
         double nominal = config.deployment().bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS;
         Mode mode = config.deployment().architecture() == Architecture.SYNC_PS ? Mode.SYNC : Mode.ASYNC;
-        double scale = calibration.computeScale() * config.localBatch() / basis.localBatch();
+        double scale = calibration.computeScale() * bases().batchRatio(basis, config.localBatch(), passes);
+        boolean deviceShards = DeviceShards.applies(config, calibration);
         SimulationSetup s = new SimulationSetup(config.workers(), config.deployment().parameterServers(),
                 config.deployment().nodes(), config.deployment().colocatedPs(),
                 nominal * calibration.bandwidthEfficiency(), calibration.latencyS(),
-                calibration.busBytesPerS(), mode,
+                busBytesPerS(config, calibration, deviceShards), mode,
                 OrderPolicy.parse(hp.text("policy")), Sharding.parse(hp.text("sharding")),
                 Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"),
                 hp.real("compute-jitter"), hp.real("transfer-jitter"));
-        return DeviceShards.applies(config, calibration) ? DeviceShards.asHosts(s) : s;
+        return deviceShards ? DeviceShards.asHosts(s) : s;
+    }
+
+    /**
+     * A host's bus: on a catalogued system, its devices' own intra-node links side by side (one per device on the
+     * busiest host; one alone when each device is a host of its own, {@link DeviceShards}); else the calibrated bus.
+     */
+    private double busBytesPerS(Config config, Calibration calibration, boolean deviceShards) {
+        OptionalDouble device = inNode.perDeviceBytesPerS(config.deployment().hardware());
+        if (device.isEmpty()) {
+            return calibration.busBytesPerS();
+        }
+        int hosts = Math.min(config.deployment().nodes(), config.workers());
+        int perHost = (config.workers() + hosts - 1) / hosts;
+        return deviceShards ? device.getAsDouble() : device.getAsDouble() * perHost;
     }
 
     /**
@@ -198,13 +240,16 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
             return r instanceof ThroughputEstimate t && t.stepsPerS() > 0
                     ? OptionalDouble.of(config.workers() / t.stepsPerS()) : OptionalDouble.empty();
         });
-        return new SimulationPredictor(fitted, hp, provenance(), links);
+        return new SimulationPredictor(fitted, hp, provenance(), this);
     }
 
+    /** The same services as {@code other} over other bases. */
     private SimulationPredictor(BasisTable<CalibratedProfile> bases, HyperParameters hp, Provenance provenance,
-                                AllReduceLinks links) {
+                                SimulationPredictor other) {
         super(bases, provenance);
         this.hp = hp;
-        this.links = links;
+        this.links = other.links;
+        this.inNode = other.inNode;
+        this.passes = other.passes;
     }
 }
