@@ -12,8 +12,10 @@ import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.InNodeLinks;
 import io.stepcast.queueing.fit.ParameterPasses;
+import io.stepcast.queueing.fit.SingleWorkerBasis;
 import io.stepcast.queueing.simulation.AllReduceLinks;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -52,6 +54,13 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
             return Prediction.notApplicable(refused.reason());
         }
         ReadyBasis<MvaCalibration> basis = ((Calibrated.Ready<ReadyBasis<MvaCalibration>>) found).state();
+        String hardware = config.deployment().hardware().toLowerCase(Locale.ROOT);
+        if (basis.basis().statesHardware() && !hardware.equals(SingleWorkerBasis.UNKNOWN)
+                && !basis.basis().hardware().equals(hardware)) {
+            return Prediction.notApplicable("the single-worker rows of model " + config.model() + " were measured on "
+                    + basis.basis().hardware() + ", not on " + hardware
+                    + ": MVA does not scale compute from one GPU type to another");
+        }
         double ratio = bases().batchRatio(basis.basis(), config.localBatch(), passes);
         double stepS;
         if (config.deployment().architecture() == Architecture.ALLREDUCE) {
