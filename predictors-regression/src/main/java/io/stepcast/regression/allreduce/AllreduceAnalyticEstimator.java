@@ -1,6 +1,7 @@
 package io.stepcast.regression.allreduce;
 
 import com.google.inject.Inject;
+import io.stepcast.api.Architecture;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -45,7 +46,10 @@ import java.util.TreeMap;
  *       are some (a training framework's collectives over TCP reach a fraction of a NIC's line rate), 1
  *       otherwise.</li>
  * </ul>
- * A job alone on its GPUs only (tenants 1), all-reduce architecture only. Hyper-parameters: {@code overlap}
+ * A synchronous parameter-server job is predicted the same way, {@code T_comm} being its push and pull over the
+ * network ({@link GradientSync#parameterServer}; inside one node its single-GPU rows already hold each GPU's copies
+ * over its own link), fitted per model and hardware apart from the all-reduce rows.
+ * A job alone on its GPUs only (tenants 1), synchronous only. Hyper-parameters: {@code overlap}
  * ({@code fit} default, or a number in [0, 1] that is used instead of fitting), {@code efficiency}
  * ({@code catalog} default, or {@code fit}).
  */
@@ -93,8 +97,30 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
         return new AllreduceAnalyticEstimator(catalogs, params);
     }
 
+    /**
+     * A synchronous job alone on its GPUs: all-reduce ({@link AllReduceAlone}), or parameter servers, whose
+     * exchange {@link GradientSync#parameterServer} costs, so that a file mixing both gets an answer for each.
+     */
     static Optional<String> domain(Config config) {
+        if (config.deployment().architecture() == Architecture.SYNC_PS) {
+            return config.deployment().tenants() > 1
+                    ? Optional.of(NAME + " models a job alone on its GPUs, this one shares them with "
+                            + (config.deployment().tenants() - 1) + " other job(s)")
+                    : Optional.empty();
+        }
+        if (config.deployment().architecture() == Architecture.ASYNC_PS) {
+            return Optional.of(NAME + " models synchronous jobs, not ASYNC_PS (mva and simulation model it)");
+        }
         return AllReduceAlone.check(NAME, config);
+    }
+
+    /**
+     * The group of a configuration: its model on its hardware; a parameter-server job's apart, whose single-GPU rows
+     * hold their copies to the server.
+     */
+    static String groupKey(Config config) {
+        return config.deployment().architecture().usesParameterServers() ? GroupKey.of(config, "sync_ps")
+                : GroupKey.of(config);
     }
 
     /** Fitted state of one model on one hardware: {@code a, b} of the compute line and the overlap share. */
@@ -110,7 +136,7 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
         Map<String, List<Observation>> groups = new TreeMap<>();
         for (Observation o : training.observations()) {
             if (o.value(Target.STEP_TIME).isPresent() && domain(o.config()).isEmpty()) {
-                groups.computeIfAbsent(GroupKey.of(o.config()), k -> new ArrayList<>()).add(o);
+                groups.computeIfAbsent(groupKey(o.config()), k -> new ArrayList<>()).add(o);
             }
         }
         Map<String, Group> fitted = new LinkedHashMap<>();
@@ -127,7 +153,7 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             List<double[]> multi = new ArrayList<>();
             for (Observation o : obs) {
                 if (o.config().workers() > 1) {
-                    sync.allReduce(o.config()).seconds().ifPresent(c -> multi.add(new double[] {
+                    sync.exchange(o.config()).seconds().ifPresent(c -> multi.add(new double[] {
                             a + b * o.config().localBatch(), c, o.value(Target.STEP_TIME).getAsDouble()}));
                 }
             }
@@ -140,7 +166,7 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             }
         });
         if (fitted.isEmpty()) {
-            throw new CannotFitException(NAME + " needs single-GPU all-reduce rows with a step time in training set "
+            throw new CannotFitException(NAME + " needs single-GPU synchronous rows with a step time in training set "
                     + training.id() + (failures.isEmpty() ? "" : ": " + String.join(" | ", failures)));
         }
         return new Fitted(sync, fitted, Provenance.of(this, training, 0));
@@ -208,12 +234,12 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             if (outside.isPresent()) {
                 return Prediction.notApplicable(outside.get());
             }
-            Group g = groups.get(GroupKey.of(config));
+            Group g = groups.get(groupKey(config));
             if (g == null) {
-                return Prediction.notApplicable(NAME + " has no single-GPU row of " + GroupKey.of(config)
+                return Prediction.notApplicable(NAME + " has no single-GPU row of " + groupKey(config)
                         + " in its training data (rows with workers = 1 on that hardware would give its compute time)");
             }
-            GradientSync.Cost comm = sync.allReduce(config);
+            GradientSync.Cost comm = sync.exchange(config);
             if (comm.seconds().isEmpty()) {
                 return Prediction.notApplicable(comm.reason());
             }

@@ -173,4 +173,40 @@ public final class GradientSync {
         return Cost.of(new HierarchicalAlgorithm(inside, new RingAlgorithm(out.get()))
                 .seconds(Collective.ALL_REDUCE, bytes.get(), p));
     }
+
+    /**
+     * Seconds a synchronous parameter-server step adds over the network to what its single-GPU rows already hold:
+     * each host pushes its gradients to the shards and pulls the parameters back, one after the other. Inside one
+     * node every GPU copies over its own link whatever the number of GPUs, as the single-GPU row measured, so
+     * nothing is added. Across {@code N} nodes with the shards spread over the workers' hosts
+     * ({@code colocated_ps}), a host's NIC carries the {@code (N - 1) / N} of the bytes that belong to other
+     * hosts' shards in each direction: {@code 2 S (N - 1) / (N B)}; with servers on hosts of their own, each worker
+     * host sends and receives all {@code S} and each of the {@code P} server hosts serves {@code N / P} hosts:
+     * {@code 2 S max(1, N / P) / B}. The latency of each direction is the NIC's.
+     */
+    public Cost parameterServer(Config config) {
+        Placement p = placement(config);
+        if (p.nodes() == 1) {
+            return Cost.of(0);
+        }
+        Optional<Long> bytes = gradientBytes(config);
+        if (bytes.isEmpty()) {
+            return Cost.no("the gradient bytes of model '" + config.model() + "' are unknown (not in the model zoo;"
+                    + " column parameter_bytes would give them)");
+        }
+        List<String> why = new ArrayList<>();
+        Optional<LinkCost> nic = inter(config, why);
+        if (nic.isEmpty()) {
+            return Cost.no(why.get(0));
+        }
+        double n = p.nodes();
+        double share = config.deployment().colocatedPs() ? (n - 1) / n
+                : Math.max(1.0, n / config.deployment().parameterServers());
+        return Cost.of(2 * (nic.get().alphaS() + share * bytes.get() / nic.get().bytesPerS()));
+    }
+
+    /** The gradient exchange of the configuration's architecture: {@link #allReduce} or {@link #parameterServer}. */
+    public Cost exchange(Config config) {
+        return config.deployment().architecture().usesParameterServers() ? parameterServer(config) : allReduce(config);
+    }
 }
