@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.evaluation.suite.ParseErrors;
 import io.stepcast.evaluation.sweep.SweepChart;
 import io.stepcast.evaluation.sweep.SweepGrid;
@@ -102,6 +103,7 @@ public final class SweepCommand implements Callable<Integer> {
     private List<String> mode;
     @Option(names = "--batch", split = ",", paramLabel = "B") private List<Integer> batch;
 
+    @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here.")
     private Path out;
 
