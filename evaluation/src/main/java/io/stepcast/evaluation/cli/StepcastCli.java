@@ -145,6 +145,12 @@ public final class StepcastCli implements Runnable {
             t = t.getCause();
             message = t.getMessage();
         }
+        if (t instanceof java.io.UncheckedIOException && t.getCause() instanceof java.nio.file.FileSystemException) {
+            t = t.getCause();
+        }
+        if (t instanceof java.nio.file.FileSystemException fse) {
+            return FileErrors.oneLine(fse).replace('\n', ' ').strip();
+        }
         String text = message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
         return text.replace('\n', ' ').strip();
     }
