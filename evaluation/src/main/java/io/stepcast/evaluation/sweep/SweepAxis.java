@@ -13,7 +13,8 @@ import java.util.function.Function;
 
 /**
  * The configuration columns of a sweep's points, in {@code sweep.parquet}'s order, each with its column name
- * and console header, so that the console table, {@code --json} and the Parquet file name a value alike.
+ * and console header, so that the console table, {@code --json} and the Parquet file name a column alike (the
+ * mode's value is spelled as on the command line, {@code sync-ps}, where the Parquet file keeps {@code SYNC_PS}).
  */
 public enum SweepAxis {
     /** The model's name. */
