@@ -78,7 +78,11 @@ final class Answers {
     /** The same JSON as {@code stepcast select-batch --json} for the same job and predictor. */
     ObjectNode selectBatch(JsonNode body) {
         JsonFields f = new JsonFields(body, "").only(SELECT_FIELDS);
+        // Without an SLO no candidate can be judged feasible, so the decision would claim what it never checked.
         OptionalDouble slo = f.number("slo_s", 0, Double.POSITIVE_INFINITY);
+        if (slo.isEmpty()) {
+            throw ApiException.badRequest("field 'slo_s' is missing: the latency SLO of the job in seconds");
+        }
         int cpu = f.integer("cpu", 1, MAX_COUNT);
         int njobs = f.integer("njobs", 1, MAX_COUNT);
         String network = f.text("network").toLowerCase(Locale.ROOT);

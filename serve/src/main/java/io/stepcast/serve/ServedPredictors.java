@@ -40,8 +40,8 @@ import java.util.function.Predicate;
  * evaluate} uses without {@code --data}): the Courier tables ({@code courier}, the same fit as
  * {@code stepcast select-batch}) answer response time and accuracy, the TensorFlow benchmark table
  * ({@code tf-benchmarks}, with zoo profiles of its single-worker rows, as in the suites) answers throughput and
- * step time. An estimator that cannot fit a table simply does not answer its targets; the reason is kept in
- * {@link #notes()}.
+ * step time. An estimator that cannot fit a table does not answer its targets and is neither listed with them nor
+ * known under its name when it answers nothing else; the reason is kept in {@link #notes()}.
  *
  * <p>Saved: every {@code *.json} and {@code *.model} file of {@code --models DIR} written by
  * {@code stepcast fit --save}, served under its file name without {@code .json}, {@code .model} or
@@ -56,13 +56,15 @@ public final class ServedPredictors {
     private final Map<String, Map<Target, Predictor>> byName;
     private final List<Map<String, Object>> listing;
     private final List<String> notes;
+    private final Map<String, String> unserved;
     private final Optional<ModelCatalog> zoo;
 
     private ServedPredictors(Map<String, Map<Target, Predictor>> byName, List<Map<String, Object>> listing,
-                             List<String> notes, Optional<ModelCatalog> zoo) {
+                             List<String> notes, Map<String, String> unserved, Optional<ModelCatalog> zoo) {
         this.byName = Collections.unmodifiableMap(byName);
         this.listing = List.copyOf(listing);
         this.notes = List.copyOf(notes);
+        this.unserved = Map.copyOf(unserved);
         this.zoo = zoo;
     }
 
@@ -97,6 +99,7 @@ public final class ServedPredictors {
         Map<String, Map<Target, Predictor>> byName = new TreeMap<>();
         List<Map<String, Object>> listing = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        Map<String, String> unserved = new TreeMap<>();
         for (Estimator e : registry.estimators().values()) {
             if (!include.test(e.name())) {
                 continue;
@@ -112,13 +115,19 @@ public final class ServedPredictors {
                     answers.put(t, fits.get(source));
                 }
             }
-            byName.put(e.name(), answers);
-            listing.add(row(e.name(), registry.moduleOf(e.name()), e.targets(), e.description()));
+            // Listed with what it answers; one that could fit no table is not served at all (its reason in notes).
+            if (!answers.isEmpty()) {
+                byName.put(e.name(), answers);
+                listing.add(row(e.name(), registry.moduleOf(e.name()), answers.keySet(), e.description()));
+            } else {
+                unserved.put(e.name(), String.join("; ", notes.stream().filter(n -> n.startsWith(e.name() + " on "))
+                        .toList()));
+            }
         }
         if (modelsDir.isPresent()) {
             loadModels(registry, modelsDir.get(), byName, listing);
         }
-        return new ServedPredictors(byName, listing, notes, registry.service(ModelCatalog.class));
+        return new ServedPredictors(byName, listing, notes, unserved, registry.service(ModelCatalog.class));
     }
 
     /**
@@ -168,10 +177,15 @@ public final class ServedPredictors {
     /**
      * The predictor that answers {@code target} under {@code name}.
      *
-     * @throws ApiException 404 when no predictor or model has the name, 400 when it does not answer the target
+     * @throws ApiException 404 when no predictor or model has the name or it answers nothing (it could not be
+     *                      fitted), 400 when it does not answer the target
      */
     public Predictor get(String name, Target target) {
         Map<Target, Predictor> answers = byName.get(name);
+        if (answers == null && unserved.containsKey(name)) {
+            throw ApiException.notFound("predictor '" + name + "' is not served: it could not be fitted ("
+                    + unserved.get(name) + ")");
+        }
         if (answers == null) {
             throw ApiException.notFound("no predictor or model named '" + name + "' (known: "
                     + String.join(", ", byName.keySet()) + ")");
@@ -191,9 +205,10 @@ public final class ServedPredictors {
     }
 
     /**
-     * One row per estimator, {@code {name, module, targets, description}} exactly as
-     * {@code predictors list --json} prints them; saved models follow, with their file as module. A target
-     * whose embedded table the estimator could not fit is listed but answered with 400 (see {@link #notes()}).
+     * One row per estimator that answers at least one target, {@code {name, module, targets, description}} as
+     * {@code predictors list --json} prints them but with only the targets it answers: a target whose embedded
+     * table the estimator could not fit is left out (see {@link #notes()}), and so is an estimator that answers
+     * none. Saved models follow, with their file as module.
      */
     public List<Map<String, Object>> listing() {
         return listing;

@@ -146,17 +146,24 @@ class StepcastServerTest {
             assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
             assertThat(json(r)).as(predictor).isEqualTo(cli);
         }
-        // Without a predictor, the CLI's default (courier-forest); without an SLO, the alpha trade-off.
-        JsonNode cli = ServeFixture.JSON.readTree(ServeFixture.cli("select-batch", "--cpu", "4", "--njobs", "2",
-                "--network", "mlp", "--alpha", "0.8", "--candidates", "64,256", "--json"));
-        JsonNode served = json(serve.post("/v1/select-batch", "{\"cpu\": 4, \"njobs\": 2, \"network\": \"MLP\", "
-                + "\"alpha\": 0.8, \"candidates\": [64, 256]}"));
+        // Without a predictor, the CLI's default (courier-forest).
+        JsonNode cli = ServeFixture.JSON.readTree(ServeFixture.cli("select-batch", "--slo", "300", "--cpu", "4",
+                "--njobs", "2", "--network", "mlp", "--candidates", "64,256", "--json"));
+        JsonNode served = json(serve.post("/v1/select-batch", "{\"slo_s\": 300, \"cpu\": 4, \"njobs\": 2, "
+                + "\"network\": \"MLP\", \"candidates\": [64, 256]}"));
         assertThat(served).isEqualTo(cli);
         assertThat(served.get("predictor").asText()).isEqualTo("courier-forest");
         // No candidate is a multiple of 3 workers: the selector has no answer, and says why.
-        assertError(serve.post("/v1/select-batch", "{\"cpu\": 3, \"njobs\": 2, \"network\": \"mlp\", "
-                + "\"candidates\": [64, 256], \"predictor\": \"courier-forest-compact\"}"), 400,
+        assertError(serve.post("/v1/select-batch", "{\"slo_s\": 300, \"cpu\": 3, \"njobs\": 2, \"network\": "
+                + "\"mlp\", \"candidates\": [64, 256], \"predictor\": \"courier-forest-compact\"}"), 400,
                 "not a positive multiple of the 3 workers");
+    }
+
+    @Test
+    void selectBatchWithoutAnSloIsRefusedRatherThanCalledFeasible() throws Exception {
+        // Before, the answer was 200 with feasible: true although no candidate had been judged against an SLO.
+        assertError(serve.post("/v1/select-batch", "{\"cpu\": 4, \"njobs\": 2, \"network\": \"mlp\", "
+                + "\"alpha\": 0.8, \"predictor\": \"courier-forest-compact\"}"), 400, "field 'slo_s' is missing");
     }
 
     @Test
@@ -210,7 +217,7 @@ class StepcastServerTest {
     void unknownPredictorsModelsAndPathsAre404() throws Exception {
         assertError(serve.post("/v1/predict", "{\"predictor\": \"no-such\", \"target\": \"throughput\", \"config\": "
                 + LENET + "}"), 404, "no predictor or model named 'no-such'");
-        assertError(serve.post("/v1/select-batch", "{\"cpu\": 2, \"njobs\": 1, \"network\": \"mlp\", "
+        assertError(serve.post("/v1/select-batch", "{\"slo_s\": 300, \"cpu\": 2, \"njobs\": 1, \"network\": \"mlp\", "
                 + "\"predictor\": \"k80-mv\"}"), 404, "'k80-mv'");
         HttpResponse<String> r = serve.get("/v1/nothing-here");
         assertThat(r.statusCode()).isEqualTo(404);
@@ -296,6 +303,9 @@ class StepcastServerTest {
         doc.get("components").get("schemas").get("Config").get("properties").fieldNames()
                 .forEachRemaining(configFields::add);
         assertThat(configFields).isEqualTo(ConfigJson.FIELDS);
+        // The SLO is required, as the service enforces it.
+        assertThat(doc.get("components").get("schemas").get("SelectBatchRequest").get("required").toString())
+                .contains("\"slo_s\"");
         for (String e : listed) {
             String path = e.substring(e.indexOf(' ') + 1);
             HttpResponse<String> r = e.startsWith("GET") ? serve.get(path) : serve.post(path, "{}");

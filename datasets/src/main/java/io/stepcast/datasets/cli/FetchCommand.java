@@ -1,6 +1,7 @@
 package io.stepcast.datasets.cli;
 
 import io.stepcast.api.plugin.DataSource;
+import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.datasets.catalog.Fetcher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,6 +34,7 @@ public final class FetchCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SOURCE", description = "A source of `stepcast datasets list`.")
     String source;
 
+    @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--cache", paramLabel = "DIR",
             description = "Cache folder (default: $STEPCAST_CACHE or ~/.cache/stepcast/data).")
     Path cache;

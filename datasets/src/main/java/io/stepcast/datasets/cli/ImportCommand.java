@@ -4,6 +4,7 @@ import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationImporter;
 import io.stepcast.api.plugin.ProfileReader;
+import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.datasets.catalog.ProfileReaders;
 import io.stepcast.datasets.catalog.UnknownNameException;
 import io.stepcast.datasets.importers.ParquetImport;
@@ -48,6 +49,7 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--input", required = true, paramLabel = "PATH", description = "A file or the source's folder.")
     Path input;
 
+    @WritesTo(WritesTo.Kind.FILE)
     @Option(names = "--out", required = true, paramLabel = "FILE.parquet", description = "The Parquet file to write.")
     Path out;
 

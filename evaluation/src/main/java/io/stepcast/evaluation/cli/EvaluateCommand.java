@@ -2,6 +2,7 @@ package io.stepcast.evaluation.cli;
 
 import io.stepcast.api.EditDistance;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.evaluation.engine.EngineOptions;
 import io.stepcast.evaluation.engine.ExecutionEngine;
 import io.stepcast.evaluation.report.ChartFile;
@@ -63,6 +64,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     + "kineto/).")
     private Path data;
 
+    @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--out", paramLabel = "DIR", description = "Write results.json, details.json, predictions.parquet, report.md, report.html and charts here.")
     private Path out;
 

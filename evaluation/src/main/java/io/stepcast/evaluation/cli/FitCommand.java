@@ -7,6 +7,7 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.evaluation.protocol.ZooProfiles;
@@ -40,6 +41,7 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = "--train", required = true, paramLabel = "FILE", description = "Observations: .parquet or .csv.")
     private Path train;
 
+    @WritesTo(WritesTo.Kind.FILE)
     @Option(names = "--save", required = true, paramLabel = "MODEL", description = "Where to write the fitted predictor.")
     private Path save;
 

@@ -20,7 +20,8 @@ import java.util.logging.Logger;
  * The {@code stepcast} command line: a root command over every {@link CommandExtension} of the plugin registry
  * (the evaluation module registers its own commands the same way), so this class never names a command's
  * module. Exit codes: 0 success, 1 failure (one line on stderr; the stack trace only with
- * {@code --verbose}), 2 usage error.
+ * {@code --verbose}), 2 usage error, among them an output path given to an option marked
+ * {@link io.stepcast.api.plugin.WritesTo} that cannot be written (checked before the command runs).
  */
 @Command(name = "stepcast", mixinStandardHelpOptions = true, versionProvider = StepcastCli.Version.class,
         sortOptions = false, usageHelpAutoWidth = true,
@@ -67,6 +68,11 @@ public final class StepcastCli implements Runnable {
         }
         cli.setOut(out);
         cli.setErr(err);
+        // Outputs are checked before any command runs: a run must not end in an error for a path it could never write.
+        cli.setExecutionStrategy(parsed -> {
+            OutputPathCheck.check(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             commandLine.getErr().println("stepcast: error: " + oneLine(ex));
             if (verbose) {
@@ -138,6 +144,12 @@ public final class StepcastCli implements Runnable {
         while ((message == null || message.isBlank()) && t.getCause() != null) {
             t = t.getCause();
             message = t.getMessage();
+        }
+        if (t instanceof java.io.UncheckedIOException && t.getCause() instanceof java.nio.file.FileSystemException) {
+            t = t.getCause();
+        }
+        if (t instanceof java.nio.file.FileSystemException fse) {
+            return FileErrors.oneLine(fse).replace('\n', ' ').strip();
         }
         String text = message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
         return text.replace('\n', ' ').strip();

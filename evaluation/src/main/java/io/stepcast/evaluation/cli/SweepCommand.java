@@ -3,8 +3,11 @@ package io.stepcast.evaluation.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.evaluation.suite.ParseErrors;
 import io.stepcast.evaluation.sweep.SweepChart;
 import io.stepcast.evaluation.sweep.SweepGrid;
@@ -39,12 +42,13 @@ import java.util.stream.Collectors;
  * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x bandwidth x intra-node
  * bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the simulation by
  * default, on the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row per point, the
- * spread over seeds) and {@code scaling.png}. Progress lines go to stderr.
+ * spread over seeds) and {@code scaling.png}, and prints the points on stdout: a table, or JSON with {@code --json}.
+ * Progress lines go to stderr.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What-if sweep: every combination of the axes predicted by a registered predictor (default: the "
-                + "simulation), fitted once per seed on a catalog source or your own file (--train); writes sweep.parquet "
-                + "and scaling.png.",
+                + "simulation), fitted once per seed on a catalog source or your own file (--train); prints "
+                + "one row per point (mean, sd, min, max over the seeds) and writes sweep.parquet and scaling.png.",
             "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
                 + "workers | nodes, gpus_per_node, hardware, bandwidth, intra_node_gbps, policy, mode, batch); a flag "
                 + "overrides the file."})
@@ -99,8 +103,14 @@ public final class SweepCommand implements Callable<Integer> {
     private List<String> mode;
     @Option(names = "--batch", split = ",", paramLabel = "B") private List<Integer> batch;
 
+    @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here.")
     private Path out;
+
+    @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
+            + "[{model, mode, workers, ..., mean, sd, min, max, unit, refusal}]} instead of a table; the summary goes "
+            + "to stderr.")
+    private boolean json;
 
     @Mixin
     private EngineChoice engineChoice;
@@ -130,10 +140,19 @@ public final class SweepCommand implements Callable<Integer> {
         Files.createDirectories(out);
         SweepParquet.write(out.resolve(SweepParquet.FILE), sweep.predictor(), rows);
         int lines = SweepChart.write(out.resolve(SweepChart.FILE), sweep.predictor(), sweep.target(), rows);
+        String unit = Target.parse(sweep.target()).unit();
+        PrintWriter results = spec.commandLine().getOut();
+        // With --json stdout holds the JSON alone, so the summary moves to stderr beside the progress.
+        PrintWriter w = json ? spec.commandLine().getErr() : results;
         long refused = rows.stream().filter(r -> r.answered() == 0).count();
-        PrintWriter w = spec.commandLine().getOut();
         w.println("sweep " + sweep.predictor() + " on " + sweep.train() + ": " + rows.size() + " points x " + sweep.seeds()
                 + " seeds, " + sweep.target() + "; " + refused + " points not applicable");
+        if (json) {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            results.println(mapper.writeValueAsString(SweepJson.of(mapper, sweep, unit, rows)));
+        } else {
+            SweepTable.print(rows, unit, results);
+        }
         // Why, once per reason (most frequent first): sweep.parquet holds each point's, the console the gist.
         Map<String, Long> reasons = rows.stream().filter(r -> r.answered() == 0)
                 .collect(Collectors.groupingBy(r -> r.refusal().orElse("no answer"), LinkedHashMap::new, Collectors.counting()));
@@ -145,6 +164,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines + " lines)");
         w.flush();
+        results.flush();
         return 0;
     }
 

@@ -17,8 +17,8 @@ import java.util.TreeMap;
  */
 public final class Engines {
     /** What the launcher adds to the class path for {@code --engine spark}, and how to build it. */
-    static final String SPARK_HINT = "build it once with 'mvn -B -pl runner-spark -am package' (the stepcast launcher "
-            + "then puts runner-spark on the class path)";
+    static final String SPARK_HINT = "the stepcast launcher builds it when --engine spark is among its arguments; by "
+            + "hand: 'mvn -B -pl runner-spark -am package' (the launcher then puts runner-spark on the class path)";
 
     private Engines() {
     }

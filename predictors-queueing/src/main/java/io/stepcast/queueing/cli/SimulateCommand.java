@@ -2,6 +2,7 @@ package io.stepcast.queueing.cli;
 
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.api.profile.Profile;
 import io.stepcast.queueing.simulation.AllReduceLinks;
 import io.stepcast.queueing.simulation.Mode;
@@ -158,6 +159,7 @@ public final class SimulateCommand implements Callable<Integer> {
                     + "simultaneous events and then differs.")
     boolean aggregate;
 
+    @WritesTo(WritesTo.Kind.FILE)
     @Option(names = "--trace-out", paramLabel = "FILE", description = "Chrome trace JSON of the largest worker count.")
     Path traceOut;
 

@@ -1,5 +1,6 @@
 package io.stepcast.profiler.tensorflow;
 
+import io.stepcast.api.plugin.WritesTo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -49,9 +50,11 @@ public final class ProfileTensorflowCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed of weights and inputs (default ${DEFAULT-VALUE}).")
     long seed;
 
+    @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output folder.")
     Path out;
 
+    @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--cache", paramLabel = "DIR", description = "Folder for TensorFlow's native libraries (default ~/.cache/stepcast/javacpp).")
     Path cache;
 
