@@ -7,6 +7,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
@@ -14,6 +15,7 @@ import io.stepcast.api.uncertainty.SplitConformalEstimator;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.evaluation.cli.SavedPredictors;
 import io.stepcast.evaluation.protocol.ZooProfiles;
 import io.stepcast.evaluation.suite.ObservationFiles;
@@ -58,22 +60,28 @@ public final class ServedPredictors {
     private final List<String> notes;
     private final Map<String, String> unserved;
     private final Optional<ModelCatalog> zoo;
+    private final HardwareLabels labels;
 
     private ServedPredictors(Map<String, Map<Target, Predictor>> byName, List<Map<String, Object>> listing,
-                             List<String> notes, Map<String, String> unserved, Optional<ModelCatalog> zoo) {
+                             List<String> notes, Map<String, String> unserved, Optional<ModelCatalog> zoo,
+                             HardwareLabels labels) {
         this.byName = Collections.unmodifiableMap(byName);
         this.listing = List.copyOf(listing);
         this.notes = List.copyOf(notes);
         this.unserved = Map.copyOf(unserved);
         this.zoo = zoo;
+        this.labels = labels;
     }
 
     /**
      * The configuration of a request with the zoo's parameter bytes where it gives none, as {@code stepcast predict}
-     * and the test side of {@code evaluate --train/--test} complete theirs.
+     * and the test side of {@code evaluate --train/--test} complete theirs, and its hardware label in the catalog's
+     * words, as the embedded tables were fitted with ({@link HardwareLabels}; an unknown label is kept as written).
      */
     Config completed(Config config) {
-        return ObservationFiles.withZooParameterBytes(config, zoo);
+        Config c = ObservationFiles.withZooParameterBytes(config, zoo);
+        String hardware = labels.canonical(c.deployment().hardware());
+        return hardware.equals(c.deployment().hardware()) ? c : c.toBuilder().hardware(hardware).build();
     }
 
     /**
@@ -91,9 +99,12 @@ public final class ServedPredictors {
         ObservationCatalog catalog = registry.service(ObservationCatalog.class)
                 .orElseGet(DefaultObservationCatalog::new);
         ProfileSource profiles = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
+        HardwareLabels labels = registry.service(HardwareCatalog.class).map(HardwareLabels::new)
+                .orElseGet(HardwareLabels::new);
         Map<String, TrainingSet> tables = new LinkedHashMap<>();
         for (String source : List.of("courier", "tf-benchmarks")) {
-            List<Observation> obs = catalog.observations(source, Optional.empty());
+            // In the catalog's words, as every request's label is read (completed), so that the two always match.
+            List<Observation> obs = labels.canonicalise(catalog.observations(source, Optional.empty())).observations();
             tables.put(source, new TrainingSet(source, obs, ZooProfiles.of(obs, profiles)));
         }
         Map<String, Map<Target, Predictor>> byName = new TreeMap<>();
@@ -127,7 +138,7 @@ public final class ServedPredictors {
         if (modelsDir.isPresent()) {
             loadModels(registry, modelsDir.get(), byName, listing);
         }
-        return new ServedPredictors(byName, listing, notes, unserved, registry.service(ModelCatalog.class));
+        return new ServedPredictors(byName, listing, notes, unserved, registry.service(ModelCatalog.class), labels);
     }
 
     /**

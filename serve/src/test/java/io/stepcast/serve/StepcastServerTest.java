@@ -96,6 +96,27 @@ class StepcastServerTest {
     }
 
     @Test
+    void aConfigurationsHardwareLabelIsReadInTheCatalogsWords() throws Exception {
+        Config bare = Config.builder().model("ResNet-50").architecture(Architecture.SYNC_PS).workers(8)
+                .parameterServers(1).localBatch(64).hardware("Tesla K80").build();
+        assertThat(serve.predictors().completed(bare).deployment().hardware()).isEqualTo("K80");
+        assertThat(serve.predictors().completed(bare.toBuilder().hardware("p3.16xlarge").build()).deployment()
+                .hardware()).isEqualTo("aws-p3.16xlarge");
+        assertThat(serve.predictors().completed(bare.toBuilder().hardware("my-own-box").build()).deployment()
+                .hardware()).isEqualTo("my-own-box");
+        // The saved ernest was fitted on rows labelled K80; asked about a Tesla K80 it answers as about a K80.
+        String config = "{\"model\": \"ResNet-50\", \"architecture\": \"SYNC_PS\", \"workers\": 16, \"gpus_per_node\": 8,"
+                + " \"local_batch\": 64, \"parameter_servers\": 1, \"colocated_ps\": true, \"bandwidth_gbps\": 10,"
+                + " \"hardware\": \"%s\", \"framework\": \"tensorflow\"}";
+        JsonNode tesla = json(serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": \"throughput\","
+                + " \"config\": " + config.formatted("Tesla K80") + "}"));
+        JsonNode k80 = json(serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": \"throughput\","
+                + " \"config\": " + config.formatted("K80") + "}"));
+        assertThat(tesla.has("value")).as(tesla.toString()).isTrue();
+        assertThat(tesla).isEqualTo(k80);
+    }
+
+    @Test
     void numbersMayBeStringsAsInACsvCell() throws Exception {
         String asText = LENET.replace("\"workers\": 2", "\"workers\": \"2\"").replace("64", "\"64.0\"");
         JsonNode a = json(serve.post("/v1/predict", "{\"predictor\": \"courier-forest-compact\", \"target\": "

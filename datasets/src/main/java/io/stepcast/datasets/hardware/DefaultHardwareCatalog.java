@@ -23,7 +23,9 @@ import java.util.Optional;
  * The hardware catalog embedded in stepcast: the four tables of {@link HardwareTables}, every figure with
  * the public document it comes from. Construction checks that names and aliases are unique and that
  * every system's device, link and NIC exist. A label may also compose a system from catalogued parts
- * ({@link ComposedSystem}: {@code dgx-a100+nic=eth-100g+nics=2}). Immutable and thread-safe (composed systems are
+ * ({@link ComposedSystem}: {@code dgx-a100+nic=eth-100g+nics=2}). A label resolves by name or alias ignoring case,
+ * spaces, hyphens, underscores and dots, with or without a vendor prefix ({@code NVIDIA}, {@code Tesla}), so that
+ * {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} and {@code dgx1} find their entries. Immutable and thread-safe (composed systems are
  * derived once per label and kept).
  */
 public final class DefaultHardwareCatalog implements HardwareCatalog {
@@ -34,6 +36,11 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     /** Composed labels kept at most; a further one is composed on every look-up. */
     static final int MAX_COMPOSED = 1024;
     private final BoundedCache<String, Optional<HardwareEntry>> composed = new BoundedCache<>(MAX_COMPOSED);
+    /**
+     * Vendor prefixes a device name may carry that the catalog's names leave out, dropped in this order: nvidia-smi,
+     * CUDA and profiler traces name devices {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} or both.
+     */
+    private static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla");
 
     /** The embedded catalog. */
     public DefaultHardwareCatalog() {
@@ -89,7 +96,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
         if (label == null) {
             return Optional.empty();
         }
-        HardwareEntry e = byKey.get(HardwareTables.key(label));
+        HardwareEntry e = byLabel(label);
         if (e != null || !ComposedSystem.looksComposed(label)) {
             return Optional.ofNullable(e);
         }
@@ -99,7 +106,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     /** As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind. */
     @Override
     public HardwareEntry resolve(String label) {
-        if (label != null && ComposedSystem.looksComposed(label) && byKey.get(HardwareTables.key(label)) == null) {
+        if (label != null && ComposedSystem.looksComposed(label) && byLabel(label) == null) {
             try {
                 return compose(label, true);
             } catch (IllegalArgumentException e) {
@@ -110,8 +117,21 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     }
 
     private SystemSpec compose(String label, boolean explain) {
-        return ComposedSystem.compose(label, name -> Optional.ofNullable(byKey.get(HardwareTables.key(name))),
+        return ComposedSystem.compose(label, name -> Optional.ofNullable(byLabel(name)),
                 name -> explain ? closest(name, 3) : List.of());
+    }
+
+    /** The entry whose name or alias has the label's key, with or without a vendor prefix; null when none has. */
+    private HardwareEntry byLabel(String label) {
+        String k = HardwareTables.key(label);
+        HardwareEntry e = byKey.get(k);
+        for (String prefix : VENDOR_PREFIXES) {
+            if (e == null && k.startsWith(prefix)) {
+                k = k.substring(prefix.length());
+                e = byKey.get(k);
+            }
+        }
+        return e;
     }
 
     /** The composed system, or empty (kept too, so that a wrong label asked for every row is judged once). */

@@ -9,6 +9,7 @@ import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -48,6 +49,11 @@ import java.util.stream.Stream;
  *
  * <p>Unknown columns are kept as tags of every observation (column name = tag key) and reported in
  * {@link ImportedObservations#notes()}; they are never silently dropped.
+ *
+ * <p>A {@code hardware} label that names an entry of the hardware catalog by any of its names or aliases is read as
+ * the catalog's name ({@link HardwareLabels}): {@code DGX-1} and {@code dgx1} both become {@code dgx-1-v100}, so that
+ * files that spell one system differently match. A label the catalog does not know is kept as written and reported
+ * in the notes once, with the line it first appears on and the closest catalogued names.
  */
 public final class GenericCsvImporter implements ObservationImporter {
     /** The columns every file must have. */
@@ -62,6 +68,18 @@ public final class GenericCsvImporter implements ObservationImporter {
     /** Every documented column. */
     private static final List<String> KNOWN = Stream.of(REQUIRED, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();
+
+    private final HardwareLabels labels;
+
+    /** An importer whose hardware labels resolve in the embedded hardware catalog. */
+    public GenericCsvImporter() {
+        this(new HardwareLabels());
+    }
+
+    /** An importer whose hardware labels resolve through {@code labels}. */
+    public GenericCsvImporter(HardwareLabels labels) {
+        this.labels = labels;
+    }
 
     @Override
     public String name() {
@@ -131,13 +149,14 @@ public final class GenericCsvImporter implements ObservationImporter {
         return new Configurations(rows, notes);
     }
 
-    /** Parses every row into {@code sink}; returns the notes on unknown columns. */
-    private static List<String> parse(Path input, boolean measured, RowSink sink) throws IOException {
+    /** Parses every row into {@code sink}; returns the notes on unknown columns and unknown hardware labels. */
+    private List<String> parse(Path input, boolean measured, RowSink sink) throws IOException {
         if (!Files.isRegularFile(input)) {
             throw new FileNotFoundException(input + ": no such file");
         }
         String display = input.toString();
         List<String> unknown = new ArrayList<>();
+        Map<String, Long> unknownLabels = new LinkedHashMap<>();
         int rows = 0;
         try (CsvReader csv = CsvReader.open(input, display)) {
             csv.require(REQUIRED.toArray(String[]::new));
@@ -153,15 +172,23 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
             String defaultSource = "csv:" + input.getFileName();
             for (CsvRow r = csv.next(); r != null; r = csv.next()) {
-                sink.accept(r, row(r, unknown, defaultSource, measured));
+                Row row = row(r, unknown, defaultSource, measured);
+                String label = r.has("hardware") ? r.text("hardware") : "";
+                if (!labels.known(label)) {
+                    unknownLabels.putIfAbsent(label.trim(), r.line());
+                }
+                sink.accept(r, row);
                 rows++;
             }
         }
         if (rows == 0) {
             throw new DataFormatException(display, "no data rows after the header");
         }
-        return unknown.stream().map(c -> "unknown column '" + c + "'"
-                + EditDistance.suggestion(c, KNOWN) + " (kept as a tag)").toList();
+        List<String> notes = new ArrayList<>(unknown.stream().map(c -> "unknown column '" + c + "'"
+                + EditDistance.suggestion(c, KNOWN) + " (kept as a tag)").toList());
+        unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
+                + labels.unknownNote(label).orElseThrow()));
+        return notes;
     }
 
     /**
@@ -223,9 +250,12 @@ public final class GenericCsvImporter implements ObservationImporter {
         return c;
     }
 
-    private static Row row(CsvRow r, List<String> unknown, String defaultSource, boolean measured)
+    private Row row(CsvRow r, List<String> unknown, String defaultSource, boolean measured)
             throws DataFormatException {
         Config.Builder c = config(r);
+        if (r.has("hardware")) {
+            c.hardware(labels.canonical(r.text("hardware")));
+        }
         Measurements.Builder m = Measurements.builder();
         boolean any = false;
         if (r.has("step_time_s")) {

@@ -66,6 +66,31 @@ class HardwareCommandTest {
     }
 
     @Test
+    void showGivesEachAddedSystemItsDerivedLinks() throws IOException {
+        // intra_node_gbps: NVLinks per GPU x 25 GB/s x 8 bits (NVSwitch), or the DGX-1 mesh's rings; node_network_gbps:
+        // NICs per node x line rate.
+        record Derived(String label, String name, double intraGbps, double networkGbps) {
+        }
+        for (Derived d : java.util.List.of(
+                new Derived("DGX A100 80GB", "dgx-a100-80gb", 2400, 1600),
+                new Derived("DGX-2H", "dgx-2h", 1200, 800),
+                new Derived("p3dn.24xlarge", "aws-p3dn.24xlarge", 1200, 100),
+                new Derived("p5.48xlarge", "aws-p5.48xlarge", 3600, 3200),
+                new Derived("ND A100 v4", "azure-nd96asr-v4", 2400, 1600),
+                new Derived("ND H100 v5", "azure-nd96isr-h100-v5", 3600, 3200),
+                new Derived("a3-highgpu-8g", "gcp-a3-highgpu-8g", 3600, 800))) {
+            Run r = run("show", d.label(), "--json");
+            assertThat(r.code()).as(d.label() + r.err()).isZero();
+            JsonNode j = new ObjectMapper().readTree(r.out());
+            assertThat(j.get("name").asText()).isEqualTo(d.name());
+            assertThat(j.get("intra_node_gbps").asDouble()).as(d.name()).isEqualTo(d.intraGbps());
+            assertThat(j.get("node_network_gbps").asDouble()).as(d.name()).isEqualTo(d.networkGbps());
+            assertThat(j.get("source").asText()).as(d.name()).contains("https://");
+        }
+        assertThat(run("show", "dgx-2h").out()).contains("V100-SXM3-32GB-H", "intra_node_gbps", "1200");
+    }
+
+    @Test
     void anUnknownNameExitsTwoWithTheClosestNames() {
         Run r = run("show", "a100-sxm");
         assertThat(r.code()).isEqualTo(2);

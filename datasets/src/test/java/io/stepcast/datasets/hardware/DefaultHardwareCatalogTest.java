@@ -74,6 +74,55 @@ class DefaultHardwareCatalogTest {
     }
 
     @Test
+    void theSystemsUsersNameAreCataloguedWithTheirPartsAndSources() {
+        record Expected(String label, String name, String device, int gpus, String intra, String nic, int nics,
+                        String source) {
+        }
+        for (Expected x : List.of(
+                new Expected("DGX A100 640GB", "dgx-a100-80gb", "A100-SXM4-80GB", 8, "nvswitch-2", "ib-hdr", 8,
+                        "nvidia-dgx-a100-datasheet"),
+                new Expected("DGX-2H", "dgx-2h", "V100-SXM3-32GB-H", 16, "nvswitch-1", "ib-edr", 8, "tomshardware"),
+                new Expected("p3dn.24xlarge", "aws-p3dn.24xlarge", "V100-SXM2-32GB", 8, "nvlink-2", "eth-100g", 1,
+                        "aws.amazon.com/ec2/instance-types/p3"),
+                new Expected("p5.48xlarge", "aws-p5.48xlarge", "H100-SXM5-80GB", 8, "nvswitch-3", "eth-100g", 32,
+                        "aws.amazon.com/ec2/instance-types/p5"),
+                new Expected("ND A100 v4", "azure-nd96asr-v4", "A100-SXM4-40GB", 8, "nvswitch-2", "ib-hdr", 8,
+                        "learn.microsoft.com"),
+                new Expected("Standard_ND96isr_H100_v5", "azure-nd96isr-h100-v5", "H100-SXM5-80GB", 8, "nvswitch-3",
+                        "ib-ndr", 8, "learn.microsoft.com"),
+                new Expected("a3-highgpu-8g", "gcp-a3-highgpu-8g", "H100-SXM5-80GB", 8, "nvswitch-3", "eth-200g", 4,
+                        "cloud.google.com/compute/docs/gpus/gpu-network-bandwidth"))) {
+            SystemSpec s = catalog.system(x.label()).orElseThrow();
+            assertThat(s.name()).isEqualTo(x.name());
+            assertThat(s.device()).as(x.name()).isEqualTo(x.device());
+            assertThat(s.devicesPerNode()).as(x.name()).isEqualTo(x.gpus());
+            assertThat(s.intraLink()).as(x.name()).contains(x.intra());
+            assertThat(s.nic()).as(x.name()).contains(x.nic());
+            assertThat(s.nicsPerNode()).as(x.name()).isEqualTo(x.nics());
+            assertThat(s.source()).as(x.name()).contains(x.source());
+        }
+        DeviceSpec v100h = catalog.device("dgx-2h").orElseThrow();
+        assertThat(v100h.fp16Tflops()).hasValue(2100.0 / 16);
+        assertThat(v100h.fp32Tflops()).isEmpty();
+        assertThat(catalog.device("A100 80GB SXM").orElseThrow().memoryGb()).hasValue(80);
+    }
+
+    @Test
+    void vendorPrefixedDeviceNamesResolve() {
+        assertThat(catalog.find("NVIDIA A100-SXM4-80GB").map(HardwareEntry::name)).contains("A100-SXM4-80GB");
+        assertThat(catalog.device("Tesla V100-SXM2-16GB").map(HardwareEntry::name)).contains("V100-SXM2-16GB");
+        assertThat(catalog.device("NVIDIA H100 80GB HBM3").map(HardwareEntry::name)).contains("H100-SXM5-80GB");
+        // The prefixes the catalog's names omit are dropped in turn: vendor, then product line.
+        assertThat(catalog.device("NVIDIA Tesla V100-SXM2-32GB").map(HardwareEntry::name)).contains("V100-SXM2-32GB");
+        assertThat(catalog.device("NVIDIA T4").map(HardwareEntry::name)).contains("T4");
+        assertThat(catalog.device("Tesla V100-SXM3-32GB-H").map(HardwareEntry::name)).contains("V100-SXM3-32GB-H");
+        assertThat(catalog.system("NVIDIA DGX A100").map(HardwareEntry::name)).contains("dgx-a100");
+        assertThat(catalog.resolve("NVIDIA DGX-1+nics=2").name()).isEqualTo("NVIDIA DGX-1+nics=2");
+        assertThat(catalog.find("NVIDIA")).isEmpty();
+        assertThat(catalog.find("NVIDIA GeForce RTX 4090")).isEmpty();
+    }
+
+    @Test
     void labelsResolveIgnoringCaseAndPunctuation() {
         assertThat(catalog.find("t4").map(HardwareEntry::name)).contains("T4");
         assertThat(catalog.find("Tesla V100-SXM2-32GB").map(HardwareEntry::name)).contains("V100-SXM2-32GB");

@@ -57,6 +57,26 @@ class GenericCsvImporterTest {
     }
 
     @Test
+    void hardwareLabelsAreReadInTheCatalogsWordsAndAnUnknownOneIsReported() throws IOException {
+        // Synthetic rows: three spellings of one catalogued system, a misspelling, and no label.
+        Path f = csv("labels.csv", """
+                model,architecture,workers,local_batch,step_time_s,hardware
+                resnet50,allreduce,8,64,0.30,DGX-1
+                resnet50,allreduce,16,64,0.31,dgx1
+                resnet50,allreduce,32,64,0.33,dgx-one
+                resnet50,allreduce,64,64,0.35,dgx-one
+                resnet50,allreduce,1,64,0.29,
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.observations()).extracting(o -> o.config().deployment().hardware())
+                .containsExactly("dgx-1-v100", "dgx-1-v100", "dgx-one", "dgx-one", "unknown");
+        assertThat(r.notes()).containsExactly("line 4: hardware 'dgx-one' is not in the hardware catalog: did you mean"
+                + " dgx-1-v100 or dgx-2 or dgx-2h? (kept as written; stepcast hardware list shows the catalog)");
+        assertThat(new GenericCsvImporter().readConfigurations(f).rows().get(1).config().deployment().hardware())
+                .isEqualTo("dgx-1-v100");
+    }
+
+    @Test
     void missingColumnsWrongValuesAndEmptyFilesAreRefused() throws IOException {
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv("a.csv", "model,workers\nx,1\n")))
                 .isInstanceOf(DataFormatException.class).hasMessageContaining("a.csv:1")

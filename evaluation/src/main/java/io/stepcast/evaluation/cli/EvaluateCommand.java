@@ -149,6 +149,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         if (!warnings.isEmpty()) {
             result = result.withNotes(warnings);
         }
+        Leaderboard.nothingRanked(result).ifPresent(why -> spec.commandLine().getErr().println("warning: " + why));
         PrintWriter w = spec.commandLine().getOut();
         w.println("suite " + result.suite() + (result.description().isBlank() ? "" : ": " + result.description()));
         w.print(Leaderboard.plain(result));

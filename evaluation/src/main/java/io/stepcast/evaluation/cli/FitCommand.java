@@ -5,6 +5,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.plugin.WritesTo;
@@ -69,7 +70,9 @@ final class FitCommand implements Callable<Integer> {
         Estimator estimator = (coverage == null ? base : new SplitConformalEstimator(base).withCoverage(coverage))
                 .withHyperParameters(params);
         // The training side a suite gives a predictor: the zoo's parameter bytes and profiles for known models.
-        List<Observation> observations = ObservationFiles.withZooParameterBytes(ObservationFiles.read(train),
+        ImportedObservations read = ObservationFiles.readWithNotes(train);
+        read.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + train + ": " + note));
+        List<Observation> observations = ObservationFiles.withZooParameterBytes(read.observations(),
                 registry.service(ModelCatalog.class));
         ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
         Predictor fitted = estimator.fit(new TrainingSet(train.getFileName().toString(), observations,

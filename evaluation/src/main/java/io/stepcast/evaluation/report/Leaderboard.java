@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -79,8 +80,23 @@ public final class Leaderboard {
         return out;
     }
 
+    /**
+     * Why nothing is ranked, when the suite had points to predict and no predictor answered any of them: the line the
+     * console (stderr too), {@code report.md} and {@code report.html} show where the tables would be, so that an empty
+     * leaderboard is never mistaken for a run that had nothing to score.
+     */
+    public static Optional<String> nothingRanked(SuiteResult r) {
+        if (r.entries().isEmpty() || r.entries().stream().anyMatch(e -> e.metrics().n() > 0)) {
+            return Optional.empty();
+        }
+        return Optional.of("nothing is ranked: no predictor answered any test point (each predictor's reason is under"
+                + " \"not applicable\"); with --train and --test, check that both files name the same models,"
+                + " architectures and hardware");
+    }
+
     private static String render(SuiteResult r, boolean md) {
         StringBuilder out = new StringBuilder();
+        nothingRanked(r).ifPresent(why -> out.append('\n').append(why).append('\n'));
         Map<String, String> silent = silent(r.entries());
         ranked(r.entries()).forEach((group, all) -> {
             List<ScoreEntry> list = all.stream().filter(e -> !silent.containsKey(e.predictor())).toList();

@@ -1,32 +1,45 @@
 package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The one place that calls the datasets module's observation-file readers (Parquet and generic CSV). */
+/**
+ * The one place that calls the datasets module's observation-file readers (Parquet and generic CSV) for a user's
+ * files. Both give hardware labels in the catalog's words ({@link HardwareLabels}), so that a CSV file and a Parquet
+ * file, or a training and a test file, that spell one system differently still match.
+ */
 final class DatasetsReaders {
     private DatasetsReaders() {
     }
 
     static ImportedObservations read(Path file) throws IOException {
-        return parquet(file) ? ImportedObservations.of(io.stepcast.datasets.parquet.ObservationFiles.read(file))
-                : new GenericCsvImporter().read(file);
+        HardwareLabels labels = new HardwareLabels();
+        if (!parquet(file)) {
+            return new GenericCsvImporter(labels).read(file);
+        }
+        HardwareLabels.Canonicalised c = labels.canonicalise(io.stepcast.datasets.parquet.ObservationFiles.read(file));
+        return new ImportedObservations(c.observations(), 0, c.notes());
     }
 
     /** Configurations to predict: a CSV may leave out the measurements, a Parquet file's rows keep theirs. */
     static GenericCsvImporter.Configurations readConfigurations(Path file) throws IOException {
+        HardwareLabels labels = new HardwareLabels();
         if (!parquet(file)) {
-            return new GenericCsvImporter().readConfigurations(file);
+            return new GenericCsvImporter(labels).readConfigurations(file);
         }
-        return new GenericCsvImporter.Configurations(io.stepcast.datasets.parquet.ObservationFiles.read(file).stream()
-                .map(o -> new GenericCsvImporter.ConfigurationRow(o.config(), Optional.of(o.measurements()))).toList(),
-                List.of());
+        HardwareLabels.Canonicalised c = labels.canonicalise(io.stepcast.datasets.parquet.ObservationFiles.read(file));
+        List<GenericCsvImporter.ConfigurationRow> rows = new ArrayList<>();
+        c.observations().forEach(o -> rows.add(new GenericCsvImporter.ConfigurationRow(o.config(),
+                Optional.of(o.measurements()))));
+        return new GenericCsvImporter.Configurations(rows, c.notes());
     }
 
     private static boolean parquet(Path file) {

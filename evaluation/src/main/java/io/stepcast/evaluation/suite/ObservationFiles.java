@@ -70,7 +70,7 @@ public final class ObservationFiles {
     /**
      * The rows with the model zoo's parameter bytes where the file has no {@code parameter_bytes} for a
      * model the zoo knows (a suite's importer knows its models; a user's file may not say): a given column
-     * always wins. Hardware labels need nothing here: predictors resolve them in the hardware catalog.
+     * always wins. Hardware labels need nothing here: the readers already gave them in the catalog's words.
      */
     public static List<Observation> withZooParameterBytes(List<Observation> rows, Optional<ModelCatalog> zoo) {
         return rows.stream().map(o -> {

@@ -15,6 +15,7 @@ import io.stepcast.api.profile.Profile;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.TaskSource;
 import io.stepcast.evaluation.protocol.ZooProfiles;
@@ -117,6 +118,19 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         return ZooProfiles.attach(new Split(train, t, List.of()), zoo).training();
     }
 
+    /**
+     * The grid's hardware labels: in the catalog's words when the training rows are a user's file, whose reader gave
+     * its labels so ({@link HardwareLabels}), so that {@code --hardware DGX-1} meets a file's {@code dgx-1-v100}; as
+     * written for a catalog source, whose importer keeps its own labels.
+     */
+    private List<String> gridHardware() {
+        if (!trainsOnFile()) {
+            return grid.hardware();
+        }
+        HardwareLabels labels = new HardwareLabels();
+        return grid.hardware().stream().map(labels::canonical).toList();
+    }
+
     /** Every point, in the sweep's fixed order. */
     List<SweepPoint> points(List<Observation> training, Optional<ModelCatalog> zoo) {
         List<SweepPoint> out = new ArrayList<>();
@@ -125,7 +139,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
                     .orElse(training.get(0));
             Config ref = like.config();
             List<String> modes = grid.mode().isEmpty() ? List.of(ref.deployment().architecture().name()) : grid.mode();
-            List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : grid.hardware();
+            List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : gridHardware();
             List<Links> links = links();
             List<Optional<String>> policies = orUnstated(grid.policy());
             List<Integer> batches = grid.batch().isEmpty() ? List.of(ref.localBatch()) : grid.batch();

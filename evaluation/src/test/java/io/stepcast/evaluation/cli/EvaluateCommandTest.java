@@ -127,6 +127,26 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void aLeaderboardWhereNoPredictorAnsweredSaysWhyOnStderrAndInTheReports(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("suite.json");
+        Files.writeString(suite, """
+                {"name": "j", "datasets": [{"name": "grid", "source": "grid", "protocols": ["kfold:2"],
+                  "targets": ["step-time"]}]}
+                """);
+        Path out = dir.resolve("out");
+        Run r = run("--suite", suite.toString(), "--predictors", "synthetic-broken", "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("warning: nothing is ranked: no predictor answered any test point");
+        assertThat(r.out()).contains("\nnothing is ranked: ").contains("not applicable in this suite\nsynthetic-broken: ");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("\nnothing is ranked: ");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<p>nothing is ranked: ");
+
+        Run answered = run("--suite", suite.toString(), "--predictors", "synthetic-broken,synthetic-mean");
+        assertThat(answered.code()).as(answered.err()).isZero();
+        assertThat(answered.err() + answered.out()).doesNotContain("nothing is ranked");
+    }
+
+    @Test
     void scoresEveryPredictorOnTheUsersOwnTrainAndTestFiles(@TempDir Path dir) throws Exception {
         // Synthetic rows following SyntheticObservations' law: 0.01 * batch + 0.05 * (workers - 1).
         StringBuilder train = new StringBuilder("model,architecture,workers,local_batch,step_time_s,hardware\n");

@@ -53,11 +53,23 @@ class SweepUserFileTest {
         assertThat(tasks.notes()).singleElement().asString().startsWith(csv + ": ").contains("colour");
         List<SweepRow> rows = new LocalEngine().run(tasks, EngineOptions.threads(1), ProgressListener.NONE);
         assertThat(rows).extracting(r -> r.point().config().workers()).containsExactly(8, 32);
-        // The points take the file's architecture and hardware; the mean estimator gives the file's mean step time.
+        // The points take the file's architecture and hardware (its V100 read as the catalog's name); the mean
+        // estimator gives the file's mean step time.
         Config first = rows.get(0).point().config();
         assertThat(first.deployment().architecture()).isEqualTo(Architecture.ALLREDUCE);
-        assertThat(first.deployment().hardware()).isEqualTo("V100");
+        assertThat(first.deployment().hardware()).isEqualTo("V100-SXM2-16GB");
         assertThat(rows).allSatisfy(r -> assertThat(r.mean().getAsDouble()).isCloseTo(0.25, within(1e-12)));
+    }
+
+    @Test
+    void theGridsHardwareIsReadInTheCatalogsWordsLikeTheFilesLabels() throws Exception {
+        SweepGrid grid = new SweepGrid(List.of("my-net"), List.of(), List.of(1), List.of(8), List.of("Tesla V100-SXM2-16GB",
+                "my-own-box"), List.of(), List.of(), List.of(), List.of());
+        SweepTasks tasks = new SweepSpec("synthetic-mean", Map.of(), syntheticFile().toString(), null, "step-time", 1,
+                grid).tasks(REGISTRY);
+        List<SweepRow> rows = new LocalEngine().run(tasks, EngineOptions.threads(1), ProgressListener.NONE);
+        assertThat(rows).extracting(r -> r.point().config().deployment().hardware())
+                .containsExactly("V100-SXM2-16GB", "my-own-box");
     }
 
     @Test

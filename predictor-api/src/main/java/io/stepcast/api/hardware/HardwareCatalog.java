@@ -6,8 +6,9 @@ import java.util.Optional;
 
 /**
  * Knowledge of the world's hardware: devices, intra-node links, NICs and systems, each figure with its public
- * source. Labels resolve by name or alias, ignoring case, spaces, hyphens and underscores, so the labels the
- * importers write ({@code T4}, {@code k80}, {@code Tesla V100-SXM2-32GB}) find their entry. Bound by the
+ * source. Labels resolve by name or alias, ignoring case, spaces, hyphens, underscores, dots and a vendor prefix
+ * ({@code NVIDIA}, {@code Tesla}), so the labels the importers and traces write ({@code T4}, {@code k80},
+ * {@code Tesla V100-SXM2-32GB}, {@code NVIDIA A100-SXM4-80GB}) find their entry. Bound by the
  * datasets module; predictors inject it as an optional service, like {@code ProfileSource}.
  */
 public interface HardwareCatalog {

@@ -1,0 +1,155 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.EditDistance;
+import io.stepcast.api.Observation;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.HardwareEntry;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The hardware labels of a user's file in the catalog's words: a label that names a catalogued entry by any of its
+ * names or aliases ({@code DGX-1}, {@code dgx1}, {@code p3.16xlarge}, {@code NVIDIA A100-SXM4-80GB}) becomes that
+ * entry's name, so that a training file saying {@code dgx-1-v100} and a test file saying {@code DGX-1} describe the
+ * same hardware to every predictor, including those that group rows by their label. A composed label
+ * ({@code BASE+key=value...}) keeps its parts with its base named the catalog's way. A label the catalog does not
+ * know is kept as written, and {@link #unknownNote} says so with the closest catalogued names.
+ */
+public final class HardwareLabels {
+    /** How many catalogued names an unknown label's warning suggests. */
+    private static final int SUGGESTED = 3;
+    /** Leading characters an unknown label must share with a catalogued name to suggest it beyond the edit distance. */
+    private static final int PREFIX = 3;
+    /** What a configuration says when its file gave no label ({@code Deployment}'s placeholder): no label to resolve. */
+    private static final String NONE = "unknown";
+
+    private final HardwareCatalog catalog;
+    /** Every name and alias of the catalog by its lookup key, each to its entry's name. */
+    private final Map<String, String> nameByKey;
+
+    /** Labels resolved in {@code catalog}. */
+    public HardwareLabels(HardwareCatalog catalog) {
+        this.catalog = catalog;
+        Map<String, String> m = new LinkedHashMap<>();
+        for (HardwareEntry e : catalog.entries()) {
+            m.putIfAbsent(HardwareTables.key(e.name()), e.name());
+            e.aliases().forEach(a -> m.putIfAbsent(HardwareTables.key(a), e.name()));
+        }
+        this.nameByKey = Map.copyOf(m);
+    }
+
+    /** Labels resolved in the embedded catalog. */
+    public HardwareLabels() {
+        this(new DefaultHardwareCatalog());
+    }
+
+    /**
+     * The catalog's name for {@code label}; a composed label with its base so named; the label as written (trimmed)
+     * when the catalog knows nothing of it; the empty label stays empty.
+     */
+    public String canonical(String label) {
+        String l = label.trim();
+        if (l.isEmpty() || l.equalsIgnoreCase(NONE) || catalog.find(l).isEmpty()) {
+            return l;
+        }
+        if (ComposedSystem.looksComposed(l)) {
+            int plus = l.indexOf('+');
+            return catalog.find(l.substring(0, plus)).map(HardwareEntry::name).orElse(l.substring(0, plus))
+                    + l.substring(plus);
+        }
+        return catalog.find(l).orElseThrow().name();
+    }
+
+    /** True when {@code label} is absent (empty, or the placeholder {@code unknown}) or names (or composes) an entry. */
+    public boolean known(String label) {
+        return label.isBlank() || label.trim().equalsIgnoreCase(NONE) || catalog.find(label.trim()).isPresent();
+    }
+
+    /**
+     * Why {@code label} is not the catalog's, with the closest catalogued names, e.g. {@code hardware 'dgx-one' is not
+     * in the hardware catalog: did you mean dgx-1-v100? (kept as written)}; empty for a known label.
+     */
+    public Optional<String> unknownNote(String label) {
+        if (known(label)) {
+            return Optional.empty();
+        }
+        String l = label.trim();
+        if (ComposedSystem.looksComposed(l)) {
+            try {
+                catalog.resolve(l);
+            } catch (NoSuchElementException e) {
+                return Optional.of(e.getMessage() + " (kept as written)");
+            }
+        }
+        return Optional.of("hardware '" + l + "' is not in the hardware catalog" + suggestion(l)
+                + " (kept as written; stepcast hardware list shows the catalog)");
+    }
+
+    /**
+     * The suffix naming the closest catalogued names, compared as the catalog compares labels: those within
+     * {@link EditDistance#closest}'s reach, else those that begin as the label does ({@code dgx-one} shares
+     * {@code dgx} with the DGX systems), nearest first.
+     */
+    private String suggestion(String label) {
+        String key = HardwareTables.key(label);
+        List<String> near = EditDistance.closest(key, nameByKey.keySet(), nameByKey.size());
+        List<String> keys = !near.isEmpty() ? near : nameByKey.keySet().stream()
+                .filter(k -> commonPrefix(k, key) >= PREFIX)
+                .sorted(Comparator.comparingInt((String k) -> EditDistance.between(key, k))
+                        .thenComparing(Comparator.naturalOrder()))
+                .toList();
+        Set<String> names = new LinkedHashSet<>();
+        for (String k : keys) {
+            names.add(nameByKey.get(k));
+            if (names.size() == SUGGESTED) {
+                break;
+            }
+        }
+        return names.isEmpty() ? "" : ": did you mean " + String.join(" or ", names) + "?";
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = 0;
+        while (n < a.length() && n < b.length() && a.charAt(n) == b.charAt(n)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Observations with their labels in the catalog's words, and a warning per distinct unknown label. */
+    public Canonicalised canonicalise(List<Observation> rows) {
+        List<Observation> out = new ArrayList<>(rows.size());
+        Map<String, String> unknown = new LinkedHashMap<>();
+        for (Observation o : rows) {
+            String label = o.config().deployment().hardware();
+            String c = canonical(label);
+            if (!known(label)) {
+                unknown.computeIfAbsent(c, k -> unknownNote(k).orElseThrow());
+            }
+            out.add(c.equals(label) ? o : new Observation(o.config().toBuilder().hardware(c).build(), o.measurements(),
+                    o.source(), o.replication(), o.tags()));
+        }
+        return new Canonicalised(out, List.copyOf(unknown.values()));
+    }
+
+    /**
+     * What {@link #canonicalise} returns.
+     *
+     * @param observations the rows, in order, with canonical labels
+     * @param notes        one warning per distinct label the catalog does not know
+     */
+    public record Canonicalised(List<Observation> observations, List<String> notes) {
+        public Canonicalised {
+            observations = List.copyOf(observations);
+            notes = List.copyOf(notes);
+        }
+    }
+}

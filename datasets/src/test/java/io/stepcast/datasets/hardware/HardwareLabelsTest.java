@@ -1,0 +1,69 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HardwareLabelsTest {
+    private final HardwareLabels labels = new HardwareLabels();
+
+    @Test
+    void everySpellingOfACataloguedSystemBecomesItsName() {
+        for (String label : List.of("DGX-1", "dgx1", "DGX-1 V100", "dgx-1-v100", " Dgx_1 ")) {
+            assertThat(labels.canonical(label)).as(label).isEqualTo("dgx-1-v100");
+        }
+        assertThat(labels.canonical("p3.16xlarge")).isEqualTo("aws-p3.16xlarge");
+        assertThat(labels.canonical("DGX A100")).isEqualTo("dgx-a100");
+        assertThat(labels.canonical("DGX A100 640GB")).isEqualTo("dgx-a100-80gb");
+        assertThat(labels.canonical("V100")).isEqualTo("V100-SXM2-16GB");
+        assertThat(labels.canonical("NVIDIA A100-SXM4-80GB")).isEqualTo("A100-SXM4-80GB");
+        assertThat(labels.canonical("Tesla V100-SXM2-16GB")).isEqualTo("V100-SXM2-16GB");
+        assertThat(labels.canonical("NVIDIA H100 80GB HBM3")).isEqualTo("H100-SXM5-80GB");
+    }
+
+    @Test
+    void aComposedLabelKeepsItsPartsWithItsBaseNamedTheCatalogsWay() {
+        assertThat(labels.canonical("DGX A100+nic=eth-100g+nics=2")).isEqualTo("dgx-a100+nic=eth-100g+nics=2");
+        assertThat(labels.known("DGX A100+nic=eth-100g+nics=2")).isTrue();
+        assertThat(labels.unknownNote("dgx-a100+nic=eth-400g").orElseThrow())
+                .contains("nic 'eth-400g' is not in the catalog", "(kept as written)");
+    }
+
+    @Test
+    void anUnknownLabelIsKeptAsWrittenWithTheClosestCataloguedNames() {
+        assertThat(labels.canonical("dgx-one")).isEqualTo("dgx-one");
+        assertThat(labels.known("dgx-one")).isFalse();
+        assertThat(labels.unknownNote("dgx-one").orElseThrow()).startsWith(
+                "hardware 'dgx-one' is not in the hardware catalog: did you mean dgx-1-v100 or dgx-2 or dgx-2h?");
+        assertThat(labels.unknownNote("DGX-one V100").orElseThrow()).contains("did you mean dgx-1-v100?");
+        // A label nothing in the catalog resembles gets no suggestion, only the way to list the catalog.
+        assertThat(labels.unknownNote("my-lab-cluster").orElseThrow())
+                .doesNotContain("did you mean").contains("stepcast hardware list");
+        assertThat(labels.canonical("")).isEmpty();
+        assertThat(labels.unknownNote("")).isEmpty();
+        assertThat(labels.unknownNote("DGX-1")).isEmpty();
+        assertThat(labels.unknownNote("unknown")).isEmpty();
+    }
+
+    @Test
+    void observationsAreRewrittenAndEachUnknownLabelReportedOnce() {
+        // Synthetic configurations: only their labels matter here.
+        List<Observation> rows = List.of(row("DGX-1"), row("dgx-one"), row("dgx-one"), row(""));
+        HardwareLabels.Canonicalised c = labels.canonicalise(rows);
+        assertThat(c.observations()).extracting(o -> o.config().deployment().hardware())
+                .containsExactly("dgx-1-v100", "dgx-one", "dgx-one", "unknown");
+        assertThat(c.observations().get(3)).isSameAs(rows.get(3));
+        assertThat(c.notes()).hasSize(1);
+        assertThat(c.notes().get(0)).contains("'dgx-one'", "did you mean dgx-1-v100");
+    }
+
+    private static Observation row(String hardware) {
+        return new Observation(Config.builder().model("resnet50").workers(8).localBatch(64).hardware(hardware).build(),
+                Measurements.builder().stepTimeS(0.3).build(), "synthetic");
+    }
+}
