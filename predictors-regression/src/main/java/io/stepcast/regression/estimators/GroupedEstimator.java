@@ -29,7 +29,8 @@ import java.util.stream.Collectors;
  * group with enough points and assembles the predictor. Groups that cannot be fitted are left out (their
  * configurations get "not applicable"); when none can be fitted, {@link CannotFitException} says why.
  *
- * <p>Pooling: a form that {@link #pools()} gives a group too small for its own fit the coefficients of one fit
+ * <p>Pooling: a form that {@link #pools()} gives a group too small for its own fit whose rows are a 1-GPU row
+ * and one other worker count ({@link #lacksItsOwnScaling}) the coefficients of one fit
  * over every usable row of the same hardware and architecture (the group key without its model), each model's
  * compute terms scaled by its seconds per sample on one GPU and its synchronisation terms by its gradient bytes
  * ({@link ModelScales}); the shared coefficients times the group's scales are an ordinary coefficient vector of
@@ -171,14 +172,17 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     }
 
     /**
-     * Fits the failed groups pooled over the models of their hardware and architecture, adding what fits to
-     * {@code fitted} (and removing it from {@code failures}); returns the pooled groups with how.
+     * Fits the failed groups that are candidates ({@link #lacksItsOwnScaling}) pooled over the models of their
+     * hardware and architecture, adding what fits to {@code fitted} (and removing it from {@code failures});
+     * returns the pooled groups with how. A pool needs a second model with scales and a row of several workers
+     * (else it knows nothing of scaling); without them a group keeps its own refusal unchanged.
      */
     private Map<String, String> pool(Map<String, List<Observation>> groups, Map<String, String> failures,
                                      Map<String, double[]> fitted) {
         Map<String, String> pooled = new TreeMap<>();
         Map<String, List<String>> failedByPool = new TreeMap<>();
-        failures.keySet().forEach(k -> failedByPool.computeIfAbsent(poolKey(k), p -> new ArrayList<>()).add(k));
+        failures.keySet().stream().filter(k -> lacksItsOwnScaling(groups.get(k)))
+                .forEach(k -> failedByPool.computeIfAbsent(poolKey(k), p -> new ArrayList<>()).add(k));
         failedByPool.forEach((poolKey, failed) -> {
             List<Observation> rows = new ArrayList<>();
             groups.forEach((k, obs) -> {
@@ -190,12 +194,10 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
             Map<String, ModelScale> scales = ModelScales.of(rows, zoo(), why);
             List<Observation> usable = rows.stream()
                     .filter(o -> scales.containsKey(ModelScales.modelKey(o.config()))).toList();
-            Optional<double[]> shared = Optional.empty();
-            if (scales.size() < 2) {
-                why.add("no second model on " + poolKey + " to pool with");
-            } else {
-                shared = fitPooled(usable, o -> scales.get(ModelScales.modelKey(o.config())), why);
+            if (scales.size() < 2 || usable.stream().noneMatch(o -> o.config().workers() > 1)) {
+                return;
             }
+            Optional<double[]> shared = fitPooled(usable, o -> scales.get(ModelScales.modelKey(o.config())), why);
             String models = String.join(", ", scales.keySet());
             for (String key : failed) {
                 Config config = groups.get(key).get(0).config();
@@ -206,10 +208,24 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
                             + scale.computeSource() + ", sync scale: parameter bytes)");
                     failures.remove(key);
                 } else {
-                    failures.put(key, failures.get(key) + "; not pooled: " + String.join("; ", why));
+                    failures.put(key, failures.get(key) + "; not pooled over models on " + poolKey + ": "
+                            + String.join("; ", why));
                 }
             }
         });
         return pooled;
+    }
+
+    /**
+     * Whether a group has the shape of a published table, a 1-GPU row and one other worker count (1 and 8 GPUs
+     * per model): its 1-GPU row anchors its compute and its multi-GPU rows the level of its synchronisation, and
+     * what its own rows cannot show, how the time grows between and beyond them, is what a pool over other models
+     * supplies. A group with three or more worker counts but too few rows is left unanswered as before (its own
+     * scaling is measured, and a pooled fit would overrule it with the other models'), and so is a group without
+     * a 1-GPU row or without a multi-GPU row (it would be predicted from the other models alone).
+     */
+    static boolean lacksItsOwnScaling(List<Observation> group) {
+        int[] workers = group.stream().mapToInt(o -> o.config().workers()).distinct().toArray();
+        return workers.length == 2 && (workers[0] == 1 || workers[1] == 1);
     }
 }
