@@ -195,6 +195,11 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
             List<Observation> usable = rows.stream()
                     .filter(o -> scales.containsKey(ModelScales.modelKey(o.config()))).toList();
             if (scales.size() < 2 || usable.stream().noneMatch(o -> o.config().workers() > 1)) {
+                // Only a missing figure is worth a word: a lone model or a pool of 1-GPU rows has nothing to pool.
+                if (!why.isEmpty()) {
+                    failed.forEach(k -> failures.put(k, failures.get(k) + "; not pooled over models on " + poolKey
+                            + ": " + String.join("; ", why)));
+                }
                 return;
             }
             Optional<double[]> shared = fitPooled(usable, o -> scales.get(ModelScales.modelKey(o.config())), why);
