@@ -51,9 +51,9 @@ public final class RegressionPlugin extends StepcastPlugin {
     @Override
     protected void registerAll() {
         estimator(new LinearScalingEstimator());
-        estimator(new PolluxEstimator());
-        estimator(new OptimusEstimator());
-        estimator(new ErnestEstimator());
+        estimator(PolluxEstimator.NAME, PolluxEstimator.class);
+        estimator(OptimusEstimator.NAME, OptimusEstimator.class);
+        estimator(ErnestEstimator.NAME, ErnestEstimator.class);
         estimator(new CourierOlsEstimator());
         codec(LinearScalingEstimator.NAME, new CoefficientsCodec(LinearScalingEstimator.NAME, 1, LinearScalingEstimator::restore));
         codec(PolluxEstimator.NAME, new CoefficientsCodec(PolluxEstimator.NAME, PolluxForm.SIZE + 2, PolluxEstimator::restore));

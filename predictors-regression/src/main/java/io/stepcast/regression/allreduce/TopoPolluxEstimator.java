@@ -14,11 +14,13 @@ import io.stepcast.regression.estimators.Coefficients;
 import io.stepcast.regression.estimators.GroupKey;
 import io.stepcast.regression.estimators.GroupedEstimator;
 import io.stepcast.regression.estimators.GroupedPredictor;
+import io.stepcast.regression.estimators.ModelScale;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * {@code pollux-topo}: Pollux's step-time model with an intra-node and an inter-node synchronisation term
@@ -26,6 +28,11 @@ import java.util.Optional;
  * the training rows of a model have one node only, the inter-node term is the catalog's: the NIC's latency
  * and the gradient bytes (configuration or model zoo) over the NIC bandwidth ({@link GradientSync}); without
  * those figures multi-node configurations are refused with the reason. All-reduce jobs alone on their GPUs.
+ *
+ * <p>A model with fewer than {@code min-points} rows on its hardware is fitted pooled over the models of that
+ * hardware ({@link GroupedEstimator}): {@code a_c} and {@code b_c} times each model's seconds per sample on one
+ * GPU, the synchronisation coefficients times its gradient bytes, one overlap exponent; when no pooled row has
+ * several nodes, the inter-node term is the catalog's for the model, as above.
  *
  * <p>Hyper-parameters: {@code nic} ({@code hierarchical} default: a node's NIC carries its reduced gradients
  * once; {@code shared}: every GPU of a node streams through one NIC), {@code min-points} (default 8).
@@ -78,6 +85,11 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
                 o.config().deployment().nodes(), o.config().workers(), GradientSync.gpusPerNode(o.config()),
                 o.config().localBatch(), stepTime(o))).toList();
         Optional<double[]> catalog = catalogInterNode(group.get(0).config(), new ArrayList<>());
+        return fit(points, group, catalog, why);
+    }
+
+    private Optional<double[]> fit(List<TopoPolluxFitter.Point> points, List<Observation> rows,
+                                   Optional<double[]> catalog, List<String> why) {
         boolean shared = params().choice("nic", "hierarchical", "shared").equals("shared");
         Optional<TopoPolluxFitter.Result> r = TopoPolluxFitter.fit(points, catalog, shared);
         if (r.isEmpty()) {
@@ -85,11 +97,49 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
             return Optional.empty();
         }
         double[] c = Arrays.copyOf(r.get().coefficients(), arity());
-        boolean across = group.stream().anyMatch(o -> o.config().deployment().nodes() > 1);
-        boolean within = group.stream().anyMatch(o -> o.config().workers() > 1 && o.config().deployment().nodes() == 1);
+        boolean across = rows.stream().anyMatch(o -> o.config().deployment().nodes() > 1);
+        boolean within = rows.stream().anyMatch(o -> o.config().workers() > 1 && o.config().deployment().nodes() == 1);
         c[TopoPolluxForm.SIZE] = within ? 1 : 0;
         c[TopoPolluxForm.SIZE + 1] = across || catalog.isPresent() ? 1 : 0;
         return Optional.of(c);
+    }
+
+    @Override
+    protected boolean pools() {
+        return true;
+    }
+
+    @Override
+    protected Optional<ModelCatalog> zoo() {
+        return zoo;
+    }
+
+    @Override
+    protected Optional<double[]> fitPooled(List<Observation> pool, Function<Observation, ModelScale> scale,
+                                           List<String> why) {
+        if (fewerThanPooledPoints(pool, why)) {
+            return Optional.empty();
+        }
+        // The catalog's inter-node term is one model's bytes over the NIC: added per model when resolved.
+        List<TopoPolluxFitter.Point> points = pool.stream().map(o -> new TopoPolluxFitter.Point(
+                o.config().deployment().nodes(), o.config().workers(), GradientSync.gpusPerNode(o.config()),
+                o.config().localBatch(), stepTime(o), scale.apply(o).compute(), scale.apply(o).sync())).toList();
+        return fit(points, pool, Optional.empty(), why);
+    }
+
+    @Override
+    protected double[] resolvePooled(double[] shared, ModelScale scale, Config config) {
+        double[] c = Arrays.copyOf(TopoPolluxFitter.scale(shared, scale.compute(), scale.sync()), arity());
+        boolean acrossFitted = shared[TopoPolluxForm.SIZE + 1] == 1;
+        if (!acrossFitted) {
+            catalogInterNode(config, new ArrayList<>()).ifPresent(n -> {
+                c[5] = n[0];
+                c[6] = n[1];
+                c[TopoPolluxForm.FROM_CATALOG] = 1;
+                c[TopoPolluxForm.SIZE + 1] = 1;
+            });
+        }
+        return c;
     }
 
     /** {@code {alpha_n, beta_n}}: the NIC's latency and the gradient bytes over its bandwidth, or empty. */

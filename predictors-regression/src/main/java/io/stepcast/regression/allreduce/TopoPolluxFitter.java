@@ -26,8 +26,31 @@ final class TopoPolluxFitter {
     private static final double U_MIN = -30;
     private static final double U_MAX = 5;
 
-    /** One measured step: nodes, replicas, GPUs on the fullest node, local batch, seconds. */
-    record Point(int nodes, int replicas, int perNode, double batch, double seconds) {
+    /**
+     * One measured step: nodes, replicas, GPUs on the fullest node, local batch, seconds, and the factors of the
+     * compute and synchronisation coefficients for the row's model in a fit pooled over models (1 and 1 in a
+     * model's own fit).
+     */
+    record Point(int nodes, int replicas, int perNode, double batch, double seconds, double computeScale,
+                 double syncScale) {
+        Point(int nodes, int replicas, int perNode, double batch, double seconds) {
+            this(nodes, replicas, perNode, batch, seconds, 1, 1);
+        }
+
+        double[] scaled(double[] c) {
+            return computeScale == 1 && syncScale == 1 ? c : scale(c, computeScale, syncScale);
+        }
+    }
+
+    /** {@code c} with the compute pair times {@code compute} and the five synchronisation terms times {@code sync}. */
+    static double[] scale(double[] c, double compute, double sync) {
+        double[] out = c.clone();
+        out[0] *= compute;
+        out[1] *= compute;
+        for (int i = 2; i < 7; i++) {
+            out[i] *= sync;
+        }
+        return out;
     }
 
     /** The coefficients and the root mean square log error. */
@@ -131,7 +154,7 @@ final class TopoPolluxFitter {
         double[] out = new double[points.size()];
         for (int i = 0; i < out.length; i++) {
             Point p = points.get(i);
-            out[i] = TopoPolluxForm.logStepTime(c, p.nodes(), p.replicas(), p.perNode(), p.batch());
+            out[i] = TopoPolluxForm.logStepTime(p.scaled(c), p.nodes(), p.replicas(), p.perNode(), p.batch());
         }
         return out;
     }
@@ -142,21 +165,22 @@ final class TopoPolluxFitter {
         List<Point> single = points.stream().filter(p -> p.replicas() == 1).toList();
         List<Point> use = single.size() >= 2 ? single : points;
         double mx = use.stream().mapToDouble(Point::batch).average().orElse(1);
-        double my = use.stream().mapToDouble(Point::seconds).average().orElse(1);
+        double my = use.stream().mapToDouble(p -> p.seconds() / p.computeScale()).average().orElse(1);
         double sxy = 0;
         double sxx = 0;
         for (Point p : use) {
-            sxy += (p.batch() - mx) * (p.seconds() - my);
+            sxy += (p.batch() - mx) * (p.seconds() / p.computeScale() - my);
             sxx += (p.batch() - mx) * (p.batch() - mx);
         }
         double b = Math.max(sxx > 0 ? sxy / sxx : 0, 1e-3 * my / Math.max(mx, 1));
-        double minT = use.stream().mapToDouble(Point::seconds).min().orElse(my);
+        double minT = use.stream().mapToDouble(p -> p.seconds() / p.computeScale()).min().orElse(my);
         return new double[] {Math.max(my - b * mx, 0.1 * minT), b};
     }
 
     private static double medianExcess(List<Point> points, double[] comp) {
         double[] e = points.stream().filter(p -> p.replicas() > 1)
-                .mapToDouble(p -> Math.max(p.seconds() - comp[0] - comp[1] * p.batch(), 0.05 * p.seconds()))
+                .mapToDouble(p -> Math.max(p.seconds() - p.computeScale() * comp[0] - p.computeScale() * comp[1] * p.batch(),
+                        0.05 * p.seconds()) / p.syncScale())
                 .sorted().toArray();
         return e.length == 0 ? 1e-3 : e[e.length / 2];
     }

@@ -1,16 +1,19 @@
 package io.stepcast.regression.estimators;
 
+import com.google.inject.Inject;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
+import io.stepcast.api.zoo.ModelCatalog;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Ernest (Venkataraman et al., "Ernest: Efficient Performance Prediction for Large-Scale Advanced
@@ -21,6 +24,11 @@ import java.util.Optional;
  * model, hardware and architecture; any architecture, but jobs sharing their resources (tenants &gt; 1)
  * are not applicable.
  *
+ * <p>A group with fewer than {@code min-points} distinct configurations (a published table with 1 and 8 GPUs
+ * per model) is fitted pooled over the models of its hardware and architecture ({@link GroupedEstimator}):
+ * {@code t0} and {@code t1} scale with each model's seconds per sample on one GPU, {@code t2} and {@code t3}
+ * with its gradient bytes.
+ *
  * <p>Hyper-parameters: {@code machines}, {@code weighting} ({@code relative} default, or {@code absolute}),
  * {@code min-points} (distinct configurations per group, default 4).
  */
@@ -28,16 +36,28 @@ public final class ErnestEstimator extends GroupedEstimator {
     /** Registered name. */
     public static final String NAME = "ernest";
 
-    /** With the default hyper-parameters. */
+    /** The compute terms of the form ({@code t0}, {@code t1}); the others are synchronisation. */
+    private static final boolean[] COMPUTE_TERMS = {true, true, false, false};
+
+    private final Optional<ModelCatalog> zoo;
+
+    /** With the default hyper-parameters, without the model zoo. */
     public ErnestEstimator() {
-        this(HyperParameters.of("machines", "workers", "weighting", "relative", "min-points", "4"));
+        this(Optional.empty());
     }
 
-    private ErnestEstimator(HyperParameters hp) {
+    /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
+    @Inject
+    public ErnestEstimator(Optional<ModelCatalog> zoo) {
+        this(zoo, HyperParameters.of("machines", "workers", "weighting", "relative", "min-points", "4"));
+    }
+
+    private ErnestEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)", hp,
                 ErnestEstimator::keyOf, ErnestEstimator::restore);
         hp.choice("machines", "workers", "nodes");
         NnlsFit.checkParams(hp);
+        this.zoo = zoo;
     }
 
     @Override
@@ -48,7 +68,7 @@ public final class ErnestEstimator extends GroupedEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new ErnestEstimator(params);
+        return new ErnestEstimator(zoo, params);
     }
 
     static String keyOf(Config config) {
@@ -79,6 +99,31 @@ public final class ErnestEstimator extends GroupedEstimator {
             c[4] = nodes ? 1 : 0;
             return c;
         });
+    }
+
+    @Override
+    protected boolean pools() {
+        return true;
+    }
+
+    @Override
+    protected Optional<ModelCatalog> zoo() {
+        return zoo;
+    }
+
+    @Override
+    protected Optional<double[]> fitPooled(List<Observation> pool, Function<Observation, ModelScale> scale,
+                                           List<String> why) {
+        boolean nodes = byNodes();
+        return NnlsFit.fitPooledIfEnough(pool, o -> features(o.config(), nodes), COMPUTE_TERMS, scale, params(), NAME,
+                why);
+    }
+
+    @Override
+    protected double[] resolvePooled(double[] shared, ModelScale scale, Config config) {
+        double[] c = Arrays.copyOf(NnlsFit.scaled(shared, COMPUTE_TERMS, scale), 5);
+        c[4] = byNodes() ? 1 : 0;
+        return c;
     }
 
     @Override

@@ -70,6 +70,27 @@ final class NnlsFit {
     }
 
     /**
+     * The shared coefficients of a fit pooled over models ({@link GroupedEstimator}): every row's feature
+     * {@code j} times its model's compute scale when {@code computeTerm[j]}, else its synchronisation scale,
+     * under the same weighting and {@code min-points} (counted over the scaled rows) as a group's own fit.
+     */
+    static Optional<double[]> fitPooledIfEnough(List<Observation> pool, Function<Observation, double[]> features,
+                                                boolean[] computeTerm, Function<Observation, ModelScale> scale,
+                                                HyperParameters params, String estimator, List<String> why) {
+        return fitIfEnough(pool, o -> scaled(features.apply(o), computeTerm, scale.apply(o)), params, estimator,
+                "distinct configurations over the pooled models", why);
+    }
+
+    /** The features (or coefficients) of a form scaled by a model's scale, term by term. */
+    static double[] scaled(double[] x, boolean[] computeTerm, ModelScale scale) {
+        double[] out = x.clone();
+        for (int j = 0; j < computeTerm.length; j++) {
+            out[j] *= scale.of(computeTerm[j]);
+        }
+        return out;
+    }
+
+    /**
      * The step time of the form at a feature row, {@code sum_j theta_j x_j}: the predictors evaluate the fitted
      * form as the fit saw it. {@code theta} may be longer than {@code x}, the extra entries being flags a
      * predictor keeps with its coefficients.

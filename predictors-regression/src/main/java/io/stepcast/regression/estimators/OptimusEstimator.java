@@ -1,5 +1,6 @@
 package io.stepcast.regression.estimators;
 
+import com.google.inject.Inject;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -7,9 +8,11 @@ import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
+import io.stepcast.api.zoo.ModelCatalog;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Optimus's parameter-server speed model (Peng et al., "Optimus: An Efficient Dynamic Resource Scheduler
@@ -25,6 +28,11 @@ import java.util.Optional;
  * asynchronous form has no batch term, so it is fitted per local batch as well (as Optimus fits per job).
  * All-reduce jobs and jobs sharing their resources (tenants &gt; 1) are not applicable.
  *
+ * <p>A group with fewer than {@code min-points} distinct configurations is fitted pooled over the models of its
+ * hardware and architecture (and local batch, asynchronous) ({@link GroupedEstimator}): the batch and constant
+ * terms ({@code a}, {@code b}; asynchronous {@code a}) scale with each model's seconds per sample on one GPU,
+ * the worker and server terms with its gradient bytes.
+ *
  * <p>Hyper-parameters: {@code weighting} ({@code relative} default, or {@code absolute}),
  * {@code min-points} (distinct (w, p, batch) configurations per group, default 3).
  */
@@ -32,16 +40,28 @@ public final class OptimusEstimator extends GroupedEstimator {
     /** Registered name. */
     public static final String NAME = "optimus";
 
-    /** With the default hyper-parameters. */
+    private static final boolean[] SYNC_COMPUTE_TERMS = {true, true, false, false, false};
+    private static final boolean[] ASYNC_COMPUTE_TERMS = {true, false, false, false, false};
+
+    private final Optional<ModelCatalog> zoo;
+
+    /** With the default hyper-parameters, without the model zoo. */
     public OptimusEstimator() {
-        this(HyperParameters.of("weighting", "relative", "min-points", "3"));
+        this(Optional.empty());
     }
 
-    private OptimusEstimator(HyperParameters hp) {
+    /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
+    @Inject
+    public OptimusEstimator(Optional<ModelCatalog> zoo) {
+        this(zoo, HyperParameters.of("weighting", "relative", "min-points", "3"));
+    }
+
+    private OptimusEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Optimus parameter-server speed, sync 1/(aB/w+b+cw/p+dw+ep) and async w/(a+bw/p+cw+dp), "
                 + "NNLS (Peng et al., EuroSys 2018)", hp,
                 OptimusEstimator::keyOf, OptimusEstimator::restore);
         NnlsFit.checkParams(hp);
+        this.zoo = zoo;
     }
 
     @Override
@@ -52,7 +72,7 @@ public final class OptimusEstimator extends GroupedEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new OptimusEstimator(params);
+        return new OptimusEstimator(zoo, params);
     }
 
     static String keyOf(Config config) {
@@ -84,6 +104,33 @@ public final class OptimusEstimator extends GroupedEstimator {
     protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
         return NnlsFit.fitIfEnough(group, o -> features(o.config()), params(), NAME,
                 "distinct (workers, servers, batch) configurations", why);
+    }
+
+    private static boolean[] computeTerms(Config config) {
+        return config.deployment().architecture() == Architecture.ASYNC_PS ? ASYNC_COMPUTE_TERMS : SYNC_COMPUTE_TERMS;
+    }
+
+    @Override
+    protected boolean pools() {
+        return true;
+    }
+
+    @Override
+    protected Optional<ModelCatalog> zoo() {
+        return zoo;
+    }
+
+    @Override
+    protected Optional<double[]> fitPooled(List<Observation> pool, Function<Observation, ModelScale> scale,
+                                           List<String> why) {
+        // A pool shares the architecture (it is in the group key), hence the compute terms.
+        return NnlsFit.fitPooledIfEnough(pool, o -> features(o.config()), computeTerms(pool.get(0).config()), scale,
+                params(), NAME, why);
+    }
+
+    @Override
+    protected double[] resolvePooled(double[] shared, ModelScale scale, Config config) {
+        return NnlsFit.scaled(shared, computeTerms(config), scale);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.stepcast.regression.estimators;
 
+import com.google.inject.Inject;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -7,17 +8,24 @@ import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.regression.fit.PolluxFitter;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The Pollux step-time model (Qiao et al., OSDI 2021; {@link PolluxForm}) fitted per model and hardware
  * on log step time by {@link PolluxFitter}. All-reduce jobs alone on their GPUs only: parameter-server jobs
  * and jobs sharing their resources (tenants &gt; 1) are not applicable. A multi-node configuration is not applicable when the training data had no multi-node row
  * (the across-node coefficients are unidentified), likewise within one node.
+ *
+ * <p>A model with fewer than {@code min-points} rows on its hardware (a published table with 1 and 8 GPUs per
+ * model) is fitted pooled over the models of that hardware ({@link GroupedEstimator}): one set of
+ * coefficients, {@code a_c} and {@code b_c} times each model's seconds per sample on one GPU, the four
+ * synchronisation coefficients times its gradient bytes, one {@code g}.
  *
  * <p>Hyper-parameters: {@code starts} (Levenberg-Marquardt starting points, default 8, at most 15),
  * {@code min-points} (fewest observations per model and hardware, default 8).
@@ -27,12 +35,20 @@ public final class PolluxEstimator extends GroupedEstimator {
     public static final String NAME = "pollux";
     static final int ARITY = PolluxForm.SIZE + 2;
 
-    /** With the default hyper-parameters. */
+    private final Optional<ModelCatalog> zoo;
+
+    /** With the default hyper-parameters, without the model zoo. */
     public PolluxEstimator() {
-        this(HyperParameters.of("starts", "8", "min-points", "8"));
+        this(Optional.empty());
     }
 
-    private PolluxEstimator(HyperParameters hp) {
+    /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
+    @Inject
+    public PolluxEstimator(Optional<ModelCatalog> zoo) {
+        this(zoo, HyperParameters.of("starts", "8", "min-points", "8"));
+    }
+
+    private PolluxEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Pollux step time (T_comp^g + T_sync^g)^(1/g), within/across-node sync, LM on log time "
                 + "(Qiao et al., OSDI 2021)", hp,
                 GroupKey::of, PolluxEstimator::restore);
@@ -42,6 +58,7 @@ public final class PolluxEstimator extends GroupedEstimator {
                     + "], was " + s);
         }
         hp.integerAtLeast("min-points", 3);
+        this.zoo = zoo;
     }
 
     @Override
@@ -52,7 +69,7 @@ public final class PolluxEstimator extends GroupedEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new PolluxEstimator(params);
+        return new PolluxEstimator(zoo, params);
     }
 
     @Override
@@ -72,10 +89,11 @@ public final class PolluxEstimator extends GroupedEstimator {
         if (fewerThanMinPoints(group, why)) {
             return Optional.empty();
         }
-        List<PolluxFitter.Point> points = group.stream()
-                .map(o -> new PolluxFitter.Point(o.config().deployment().nodes(), o.config().workers(),
-                        o.config().localBatch(), stepTime(o)))
-                .toList();
+        return fit(group.stream().map(o -> new PolluxFitter.Point(o.config().deployment().nodes(), o.config().workers(),
+                o.config().localBatch(), stepTime(o))).toList(), why);
+    }
+
+    private Optional<double[]> fit(List<PolluxFitter.Point> points, List<String> why) {
         Optional<PolluxFitter.Result> r = new PolluxFitter(params().integer("starts")).fit(points);
         if (r.isEmpty()) {
             why.add("Levenberg-Marquardt did not converge from any start");
@@ -85,6 +103,35 @@ public final class PolluxEstimator extends GroupedEstimator {
         c[PolluxForm.SIZE] = r.get().withinNode() ? 1 : 0;
         c[PolluxForm.SIZE + 1] = r.get().acrossNodes() ? 1 : 0;
         return Optional.of(c);
+    }
+
+    @Override
+    protected boolean pools() {
+        return true;
+    }
+
+    @Override
+    protected Optional<ModelCatalog> zoo() {
+        return zoo;
+    }
+
+    @Override
+    protected Optional<double[]> fitPooled(List<Observation> pool, Function<Observation, ModelScale> scale,
+                                           List<String> why) {
+        if (fewerThanPooledPoints(pool, why)) {
+            return Optional.empty();
+        }
+        return fit(pool.stream().map(o -> new PolluxFitter.Point(o.config().deployment().nodes(), o.config().workers(),
+                o.config().localBatch(), stepTime(o), scale.apply(o).compute(), scale.apply(o).sync())).toList(), why);
+    }
+
+    @Override
+    protected double[] resolvePooled(double[] shared, ModelScale scale, Config config) {
+        double[] c = Arrays.copyOf(PolluxFitter.scale(Arrays.copyOf(shared, PolluxForm.SIZE), scale.compute(),
+                scale.sync()), ARITY);
+        c[PolluxForm.SIZE] = shared[PolluxForm.SIZE];
+        c[PolluxForm.SIZE + 1] = shared[PolluxForm.SIZE + 1];
+        return c;
     }
 
     @Override

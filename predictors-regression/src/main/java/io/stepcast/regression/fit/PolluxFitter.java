@@ -45,12 +45,39 @@ public final class PolluxFitter {
     /**
      * One measured step.
      *
-     * @param nodes      nodes the replicas are spread over
-     * @param replicas   data-parallel replicas
-     * @param localBatch per-replica batch
-     * @param stepTimeS  measured seconds per step, positive
+     * @param nodes        nodes the replicas are spread over
+     * @param replicas     data-parallel replicas
+     * @param localBatch   per-replica batch
+     * @param stepTimeS    measured seconds per step, positive
+     * @param computeScale factor of the compute coefficients for this row's model in a fit pooled over models
+     *                     (1 in a model's own fit)
+     * @param syncScale    factor of the synchronisation coefficients for this row's model (1 in a model's own fit)
      */
-    public record Point(int nodes, int replicas, double localBatch, double stepTimeS) {
+    public record Point(int nodes, int replicas, double localBatch, double stepTimeS, double computeScale,
+                        double syncScale) {
+        /** A row of a model's own fit (both scales 1). */
+        public Point(int nodes, int replicas, double localBatch, double stepTimeS) {
+            this(nodes, replicas, localBatch, stepTimeS, 1, 1);
+        }
+
+        /** The coefficients of this row's model: the compute pair and the four sync ones scaled, g as it is. */
+        double[] scaled(double[] c) {
+            if (computeScale == 1 && syncScale == 1) {
+                return c;
+            }
+            return scale(c, computeScale, syncScale);
+        }
+    }
+
+    /** {@code c} with the compute pair times {@code compute} and the synchronisation four times {@code sync}. */
+    public static double[] scale(double[] c, double compute, double sync) {
+        double[] out = c.clone();
+        out[0] *= compute;
+        out[1] *= compute;
+        for (int i = 2; i < 6; i++) {
+            out[i] *= sync;
+        }
+        return out;
     }
 
     /**
@@ -179,12 +206,15 @@ public final class PolluxFitter {
         double[] out = new double[points.size()];
         for (int i = 0; i < out.length; i++) {
             Point p = points.get(i);
-            out[i] = PolluxForm.logStepTime(c, p.nodes(), p.replicas(), p.localBatch());
+            out[i] = PolluxForm.logStepTime(p.scaled(c), p.nodes(), p.replicas(), p.localBatch());
         }
         return out;
     }
 
-    /** {@code [a_c, b_c]} from a least-squares line through the single-replica rows (all rows if none). */
+    /**
+     * {@code [a_c, b_c]} from a least-squares line through the single-replica rows (all rows if none), each row's
+     * time over its compute scale.
+     */
     private static double[] computeStart(List<Point> points) {
         List<Point> single = points.stream().filter(p -> p.replicas() == 1).toList();
         List<Point> use = single.size() >= 2 ? single : points;
@@ -192,18 +222,18 @@ public final class PolluxFitter {
         double my = 0;
         for (Point p : use) {
             mx += p.localBatch();
-            my += p.stepTimeS();
+            my += p.stepTimeS() / p.computeScale();
         }
         mx /= use.size();
         my /= use.size();
         double sxy = 0;
         double sxx = 0;
         for (Point p : use) {
-            sxy += (p.localBatch() - mx) * (p.stepTimeS() - my);
+            sxy += (p.localBatch() - mx) * (p.stepTimeS() / p.computeScale() - my);
             sxx += (p.localBatch() - mx) * (p.localBatch() - mx);
         }
         double b = sxx > 0 ? sxy / sxx : 0;
-        double minT = use.stream().mapToDouble(Point::stepTimeS).min().orElse(my);
+        double minT = use.stream().mapToDouble(p -> p.stepTimeS() / p.computeScale()).min().orElse(my);
         b = Math.max(b, 1e-3 * my / Math.max(mx, 1));
         double a = Math.max(my - b * mx, 0.1 * minT);
         return new double[] {a, b};
@@ -212,7 +242,8 @@ public final class PolluxFitter {
     private static double medianExcess(List<Point> points, double[] comp, boolean acrossNodes) {
         double[] excess = points.stream()
                 .filter(p -> p.replicas() > 1 && (p.nodes() > 1) == acrossNodes)
-                .mapToDouble(p -> Math.max(p.stepTimeS() - (comp[0] + comp[1] * p.localBatch()), 0.05 * p.stepTimeS()))
+                .mapToDouble(p -> Math.max(p.stepTimeS() - p.computeScale() * (comp[0] + comp[1] * p.localBatch()),
+                        0.05 * p.stepTimeS()) / p.syncScale())
                 .sorted().toArray();
         if (excess.length == 0) {
             return 1e-3;
