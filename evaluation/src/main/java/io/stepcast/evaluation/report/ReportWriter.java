@@ -69,10 +69,11 @@ public final class ReportWriter {
         }
         b.append("Produced by `").append(command).append("`. APEs in %, RMSE in the target's unit; "
                 + "`n/a` = points the predictor declined (not applicable), never counted as error 0.\n");
-        b.append("\nOutputs beside this report: `results.json` (the leaderboard and figures), `details.json` (per model,"
-                + " refusal reasons, every decision count), `" + PredictionsParquet.FILE + "` (every prediction: one row"
-                + " per dataset, protocol, split, predictor, target and point; schema in evaluation/README.md),"
-                + " `report.html` and `charts/`.\n");
+        List<ChartFile> leading = charts.stream().filter(ChartFile::leading).toList();
+        if (!leading.isEmpty()) {
+            b.append("\n## Scaling\n");
+            chartSections(b, leading);
+        }
         b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
         coverage(b, r);
         if (!r.reproduction().isEmpty()) {
@@ -154,14 +155,25 @@ public final class ReportWriter {
             new TreeMap<>(r.seconds()).forEach((p, sec) -> rows.add(new String[] {p, Leaderboard.f(sec, 1)}));
             b.append(Leaderboard.table(new String[] {"predictor", "seconds"}, rows, true));
         }
-        if (!charts.isEmpty()) {
-            b.append("\n## Charts\n");
-            for (ChartFile c : charts) {
-                b.append("\n### ").append(c.title()).append("\n\n").append(c.caption()).append("\n\n![")
-                        .append(c.title()).append("](").append(c.file()).append(")\n");
-            }
+        b.append("\n## Files\n\nOutputs beside this report: `results.json` (the leaderboard and figures),"
+                + " `details.json` (per model, refusal reasons, every decision count), `" + PredictionsParquet.FILE
+                + "` (every prediction: one row per dataset, protocol, split, predictor, target and point, and the"
+                + " points predicted for the scaling charts; schema in evaluation/README.md), `report.html` and"
+                + " `charts/`; `stepcast report DIR` draws the reports again from them.\n");
+        List<ChartFile> more = charts.stream().filter(c -> !c.leading()).toList();
+        if (!more.isEmpty()) {
+            b.append("\n## More charts\n");
+            chartSections(b, more);
         }
         return b.toString();
+    }
+
+    /** A heading, the caption and the image of each chart. */
+    private static void chartSections(StringBuilder b, List<ChartFile> charts) {
+        for (ChartFile c : charts) {
+            b.append("\n### ").append(c.title()).append("\n\n").append(c.caption()).append("\n\n![")
+                    .append(c.title()).append("](").append(c.file()).append(")\n");
+        }
     }
 
     /** Measured coverage of the intervals next to their nominal level. */
