@@ -111,7 +111,8 @@ public final class SparkEngine implements ExecutionEngine {
                 r.interval().map(i -> boxed(i.level())).orElse(null),
                 bound(r.nativeInterval(), PredictionRow.Interval::lower),
                 bound(r.nativeInterval(), PredictionRow.Interval::upper),
-                r.nativeInterval().map(i -> boxed(i.level())).orElse(null));
+                r.nativeInterval().map(i -> boxed(i.level())).orElse(null),
+                r.nativeInterval().map(i -> boxed(i.point())).orElse(null));
     }
 
     private static Double bound(java.util.Optional<PredictionRow.Interval> interval,

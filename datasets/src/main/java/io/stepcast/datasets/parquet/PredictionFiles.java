@@ -26,13 +26,14 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * target}, the configuration ({@code model, framework, workload_dataset, parameter_bytes?, architecture,
  * workers, parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
  * local_batch, global_batch, intra_node_gbps?}), {@code source, replication, measured?, predicted?, ape_percent?,
- * refusal?, role?, lower?, upper?, level?, native_lower?, native_upper?, native_level?}
+ * refusal?, role?, lower?, upper?, level?, native_lower?, native_upper?, native_level?, native_predicted?}
  * ({@code ?}: null when absent; {@code predicted} and {@code ape_percent} are null exactly when
  * {@code refusal} is set; {@code measured} is null on a {@code between} row). {@code role} is {@code test} for a
  * held-out, scored point, {@code train} for a training point the split's fit predicted for the scaling charts and
  * {@code between} for an unmeasured configuration between measured ones (charts only); files written before the
  * column existed hold test rows only, and read as such. {@code lower, upper, level}: the prediction's interval and
- * the coverage it states (null when it states none); {@code native_*}: the wrapped base predictor's own interval.
+ * the coverage it states (null when it states none); {@code native_*}: the wrapped base predictor's own interval
+ * and its own point ({@code native_predicted}).
  * Read it with {@link #read}, {@link GenericRows#reader}, DuckDB, pandas or Spark.
  */
 public final class PredictionFiles {
@@ -69,6 +70,7 @@ public final class PredictionFiles {
                 fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named(prefix + bound));
             }
         }
+        fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("native_predicted"));
         return new MessageType("prediction", fields);
     }
 
@@ -128,7 +130,8 @@ public final class PredictionFiles {
         OptionalDouble upper = Groups.optDouble(g, prefix + "upper");
         return lower.isPresent() && upper.isPresent()
                 ? Optional.of(new PredictionRow.Interval(lower.getAsDouble(), upper.getAsDouble(),
-                        Groups.optDouble(g, prefix + "level")))
+                        Groups.optDouble(g, prefix + "level"),
+                        prefix.isEmpty() ? OptionalDouble.empty() : Groups.optDouble(g, prefix + "predicted")))
                 : Optional.empty();
     }
 
@@ -169,6 +172,7 @@ public final class PredictionFiles {
             string("role", r.role());
             interval("", r.interval());
             interval("native_", r.nativeInterval());
+            r.nativeInterval().ifPresent(i -> float64("native_predicted", i.point()));
         }
 
         private void interval(String prefix, Optional<PredictionRow.Interval> interval) {

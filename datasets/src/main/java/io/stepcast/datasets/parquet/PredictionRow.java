@@ -71,10 +71,18 @@ public record PredictionRow(String dataset, String protocol, String split, Strin
      * @param lower lower bound
      * @param upper upper bound
      * @param level the coverage it states; empty when it states none (a spread over seeds)
+     * @param point the prediction the interval belongs to, when it is not the row's {@code predicted} (a native
+     *              interval's own point); empty for the row's own interval
      */
-    public record Interval(double lower, double upper, OptionalDouble level) {
+    public record Interval(double lower, double upper, OptionalDouble level, OptionalDouble point) {
         public Interval {
             Objects.requireNonNull(level, "level");
+            Objects.requireNonNull(point, "point");
+        }
+
+        /** The row's own interval. */
+        public Interval(double lower, double upper, OptionalDouble level) {
+            this(lower, upper, level, OptionalDouble.empty());
         }
     }
 }

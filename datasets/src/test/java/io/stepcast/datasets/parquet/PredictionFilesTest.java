@@ -36,7 +36,7 @@ class PredictionFilesTest {
         PredictionRow test = new PredictionRow("d", "kfold:3", "fold-1", "ernest", "throughput", SYNTHETIC, "synthetic",
                 0, PredictionRow.TEST, 120.5, OptionalDouble.of(118.25), null,
                 Optional.of(new PredictionRow.Interval(100, 130, OptionalDouble.of(0.9))),
-                Optional.of(new PredictionRow.Interval(110, 125, OptionalDouble.empty())));
+                Optional.of(new PredictionRow.Interval(110, 125, OptionalDouble.empty(), OptionalDouble.of(117))));
         PredictionRow train = new PredictionRow("d", "kfold:3", "fold-1", "ernest", "throughput",
                 SYNTHETIC.withWorkers(1), "synthetic", 0, PredictionRow.TRAIN, 31.0, OptionalDouble.of(30.5), null,
                 Optional.empty(), Optional.empty());
@@ -65,7 +65,7 @@ class PredictionFilesTest {
             String n = t.getName();
             if (n.equals("measured")) {
                 out.add(Types.required(PrimitiveTypeName.DOUBLE).named("measured"));
-            } else if (!n.equals("role") && !n.endsWith("lower") && !n.endsWith("upper") && !n.endsWith("level")) {
+            } else if (!n.equals("role") && !n.equals("native_predicted") && !n.endsWith("lower") && !n.endsWith("upper") && !n.endsWith("level")) {
                 out.add(t);
             }
         }

@@ -58,7 +58,8 @@ public final class PredictionsParquet {
         return points.stream().map(p -> new PredictionRow(p.dataset(), p.protocol(), p.split(), p.predictor(),
                 p.target().label(), p.config(), p.observation().source(), p.observation().replication(),
                 PredictionRow.TEST, p.measured(), p.predicted(), refusal(p.prediction()), interval(p.prediction()),
-                p.nativeInterval().flatMap(PredictionsParquet::interval))).toList();
+                p.nativeInterval().map(v -> new PredictionRow.Interval(v.lower().getAsDouble(),
+                        v.upper().getAsDouble(), v.coverage(), OptionalDouble.of(v.value()))))).toList();
     }
 
     private static String refusal(Prediction p) {
@@ -106,9 +107,9 @@ public final class PredictionsParquet {
             if (r.role().equals(PredictionRow.TEST)) {
                 Observation o = new Observation(r.config(), measurements(target, r.measured()), r.source(),
                         r.replication(), Map.of());
-                Optional<Prediction.Value> own = r.nativeInterval().map(i -> (Prediction.Value) prediction(
-                        OptionalDouble.of((i.lower() + i.upper()) / 2), null, Optional.of(i)));
-                // The native interval's point is not stored; only its bounds and level are read (coverage, charts).
+                // A file without native_predicted (none was written so) cannot give the native point: no native answer.
+                Optional<Prediction.Value> own = r.nativeInterval().filter(i -> i.point().isPresent())
+                        .map(i -> (Prediction.Value) prediction(i.point(), null, Optional.of(i)));
                 scored.add(new ScoredPoint(r.dataset(), r.protocol(), r.split(), r.predictor(), target, o, r.measured(),
                         p, own));
             } else {

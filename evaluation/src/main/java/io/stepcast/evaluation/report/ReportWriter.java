@@ -47,8 +47,16 @@ public final class ReportWriter {
     public static List<ChartFile> write(SuiteResult r, Path outDir, String command, PredictionsWriter predictions)
             throws IOException {
         text(outDir.resolve("results.json"), ResultsJson.of(r));
-        text(outDir.resolve("details.json"), ResultsJson.details(r));
+        text(outDir.resolve("details.json"), ResultsJson.details(r, command));
         PredictionsParquet.write(r, outDir, predictions);
+        return render(r, outDir, command);
+    }
+
+    /**
+     * Writes the charts, {@code report.md} and {@code report.html} only (what {@code stepcast report} draws again
+     * from a run's files); returns the charts written.
+     */
+    public static List<ChartFile> render(SuiteResult r, Path outDir, String command) throws IOException {
         List<ChartFile> charts = Charts.write(r, outDir);
         text(outDir.resolve("report.md"), markdown(r, charts, command));
         text(outDir.resolve("report.html"), Html.of(r, charts, command));
