@@ -55,7 +55,6 @@ public record SavedRun(SuiteResult result, String command) {
         JsonNode root = json(results);
         Optional<JsonNode> details = Files.isRegularFile(dir.resolve(DETAILS))
                 ? Optional.of(json(dir.resolve(DETAILS))) : Optional.empty();
-        PredictionsParquet.Points points = PredictionsParquet.read(predictions);
         String suite = text(results, root, "suite");
         Map<String, JsonNode> selectionDetails = new LinkedHashMap<>();
         details.ifPresent(d -> d.path("selection").forEach(s -> selectionDetails.put(
@@ -93,6 +92,7 @@ public record SavedRun(SuiteResult result, String command) {
         });
         String description = details.map(d -> d.path("description").asText("")).orElse("");
         String command = details.map(d -> d.path("command").asText("")).orElse("");
+        PredictionsParquet.Points points = PredictionsParquet.read(predictions);
         SuiteResult r = new SuiteResult(suite, description, ScoreEntry.aggregate(points.scored(), false),
                 ScoreEntry.aggregate(points.scored(), true), selection, reproduction, points.scored(), unavailable,
                 notes, seconds, curves, points.scaling());
