@@ -79,7 +79,7 @@ public final class ReportWriter {
                 + "`n/a` = points the predictor declined (not applicable), never counted as error 0.\n");
         List<ChartFile> leading = charts.stream().filter(ChartFile::leading).toList();
         if (!leading.isEmpty()) {
-            b.append("\n## Scaling\n");
+            b.append("\n## Scaling\n\n").append(ScalingCharts.introduction()).append('\n');
             chartSections(b, leading);
         }
         b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));

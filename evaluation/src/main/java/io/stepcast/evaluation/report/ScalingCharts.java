@@ -282,13 +282,22 @@ final class ScalingCharts {
     }
 
     private static String caption(Chart c) {
-        String measured = c.fromTrainingSide()
-                ? "Measured: the charted split's training points (grey squares) and held-out points (black diamonds). "
-                + "Each predictor's curve is its fit on that training side, predicted at the training, held-out and "
-                + "in-between worker counts"
-                : "Measured: the held-out points of every split (black diamonds; this predictions file holds no "
-                + "training points). Each predictor's curve joins its predictions of them";
-        return measured + "; means where several points share a worker count. Shaded: the interval of the best "
-                + BANDS + " predictors that give one (split conformal). Axis: " + c.xLabel() + ".";
+        return c.fromTrainingSide()
+                ? "Grey squares: the charted split's training points; black diamonds: its held-out points; lines: each"
+                + " predictor's fit on that training side."
+                : "Black diamonds: the held-out points of every split (this predictions file holds no training"
+                + " points); lines: each predictor's predictions of them.";
+    }
+
+    /** What every scaling chart shows, said once above them. */
+    static String introduction() {
+        return "The target against the workers for each model, over configurations that differ only in their workers"
+                + " (what is held fixed is under each x axis). Measured: the training points (grey squares, \"measured"
+                + " (train)\") and the held-out points (black diamonds, \"measured (test)\") of one split, the one"
+                + " whose points span the most worker counts; means where several points share a count. Each"
+                + " predictor's curve is its one fit on that training side, predicted at the training, held-out and"
+                + " in-between worker counts (powers of two where the neighbours differ in their workers alone)."
+                + " Shaded: the split-conformal interval of the best " + BANDS + " predictors that have one. The other"
+                + " protocols' and targets' charts are under \"More charts\".";
     }
 }
