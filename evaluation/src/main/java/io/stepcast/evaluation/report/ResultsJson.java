@@ -41,7 +41,8 @@ import java.util.TreeMap;
  * {@code details.json} and the reports). The detailed companion
  * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
  * when there are some; {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
- * {@link #details} adds per-model entries, not-applicable counts and reasons, and every decision count.
+ * {@link #details} adds the command that produced the run, per-model entries, not-applicable counts and reasons,
+ * every decision count and each curve's note.
  */
 public final class ResultsJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
