@@ -105,8 +105,19 @@ public final class SparkEngine implements ExecutionEngine {
                 c.deployment().parameterServers(), c.deployment().nodes(), c.deployment().devicesPerWorker(),
                 c.deployment().tenants(), c.deployment().colocatedPs(), boxed(c.deployment().bandwidthGbps()),
                 c.deployment().hardware(), c.localBatch(), c.globalBatch(), boxed(c.deployment().intraNodeGbps()),
-                r.source(), r.replication(), r.measured(),
-                boxed(r.predicted()), boxed(r.ape()), r.refusal());
+                r.source(), r.replication(), Double.isFinite(r.measured()) ? r.measured() : null,
+                boxed(r.predicted()), boxed(r.ape()), r.refusal(), r.role(),
+                bound(r.interval(), PredictionRow.Interval::lower), bound(r.interval(), PredictionRow.Interval::upper),
+                r.interval().map(i -> boxed(i.level())).orElse(null),
+                bound(r.nativeInterval(), PredictionRow.Interval::lower),
+                bound(r.nativeInterval(), PredictionRow.Interval::upper),
+                r.nativeInterval().map(i -> boxed(i.level())).orElse(null),
+                r.nativeInterval().map(i -> boxed(i.point())).orElse(null));
+    }
+
+    private static Double bound(java.util.Optional<PredictionRow.Interval> interval,
+                                java.util.function.ToDoubleFunction<PredictionRow.Interval> side) {
+        return interval.map(side::applyAsDouble).orElse(null);
     }
 
     private static Long boxed(OptionalLong v) {

@@ -37,19 +37,26 @@ class SparkPredictionsTest {
                 new PredictionRow("d", "kfold:3", "fold-1", "ernest", "throughput", c, "synthetic", 0, 120.5,
                         OptionalDouble.of(118.25), null),
                 new PredictionRow("d", "kfold:3", "fold-2", "mva", "throughput", c, "synthetic", 1, 99.0,
-                        OptionalDouble.empty(), "outside the fitted domain"));
+                        OptionalDouble.empty(), "outside the fitted domain"),
+                new PredictionRow("d", "kfold:3", "fold-1", "simulation", "throughput", c.withWorkers(2), "synthetic",
+                        0, PredictionRow.BETWEEN, Double.NaN, OptionalDouble.of(60.0), null,
+                        java.util.Optional.of(new PredictionRow.Interval(50, 70, OptionalDouble.of(0.9))),
+                        java.util.Optional.of(new PredictionRow.Interval(55, 65, OptionalDouble.empty(),
+                                OptionalDouble.of(61.0)))));
         Path viaSpark = dir.resolve("spark.parquet");
         Path viaDatasets = dir.resolve("datasets.parquet");
         SparkEngine engine = new SparkEngine();
         EngineOptions local2 = new EngineOptions(1, Optional.of("local[2]"));
-        assertThat(engine.writePredictions(viaSpark, rows, local2)).isEqualTo(2);
+        assertThat(engine.writePredictions(viaSpark, rows, local2)).isEqualTo(3);
         PredictionFiles.write(viaDatasets, rows);
 
         assertThat(columns(schema(viaSpark))).isEqualTo(columns(schema(viaDatasets)));
         List<String> a = rows(viaSpark);
-        assertThat(a).hasSize(2).isEqualTo(rows(viaDatasets));
+        assertThat(a).hasSize(3).isEqualTo(rows(viaDatasets));
         assertThat(a.get(0)).contains("intra_node_gbps: 300.0");
         assertThat(a.get(1)).contains("refusal: outside the fitted domain").doesNotContain("predicted:");
+        assertThat(a.get(2)).contains("role: between", "lower: 50.0", "native_predicted: 61.0")
+                .doesNotContain("measured:");
         assertThat(dir.toFile().list()).containsExactlyInAnyOrder("spark.parquet", "datasets.parquet");
     }
 

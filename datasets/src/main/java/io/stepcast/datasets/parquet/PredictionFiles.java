@@ -1,5 +1,8 @@
 package io.stepcast.datasets.parquet;
 
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import org.apache.parquet.example.data.Group;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -11,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
@@ -20,10 +25,16 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * atomically (temporary file, then moved into place). Columns: {@code dataset, protocol, split, predictor,
  * target}, the configuration ({@code model, framework, workload_dataset, parameter_bytes?, architecture,
  * workers, parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
- * local_batch, global_batch, intra_node_gbps?}), {@code source, replication, measured, predicted?, ape_percent?,
- * refusal?}
+ * local_batch, global_batch, intra_node_gbps?}), {@code source, replication, measured?, predicted?, ape_percent?,
+ * refusal?, role?, lower?, upper?, level?, native_lower?, native_upper?, native_level?, native_predicted?}
  * ({@code ?}: null when absent; {@code predicted} and {@code ape_percent} are null exactly when
- * {@code refusal} is set). Read it with {@link GenericRows#reader}, DuckDB, pandas or Spark.
+ * {@code refusal} is set; {@code measured} is null on a {@code between} row). {@code role} is {@code test} for a
+ * held-out, scored point, {@code train} for a training point the split's fit predicted for the scaling charts and
+ * {@code between} for an unmeasured configuration between measured ones (charts only); files written before the
+ * column existed hold test rows only, and read as such. {@code lower, upper, level}: the prediction's interval and
+ * the coverage it states (null when it states none); {@code native_*}: the wrapped base predictor's own interval
+ * and its own point ({@code native_predicted}).
+ * Read it with {@link #read}, {@link GenericRows#reader}, DuckDB, pandas or Spark.
  */
 public final class PredictionFiles {
     /** Kind name of prediction files. */
@@ -49,14 +60,79 @@ public final class PredictionFiles {
         }
         fields.add(Schemas.OBSERVATION.getType("source"));
         fields.add(Schemas.OBSERVATION.getType("replication"));
-        fields.add(Types.required(PrimitiveTypeName.DOUBLE).named("measured"));
+        fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("measured"));
         fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("predicted"));
         fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("ape_percent"));
         fields.add(Types.optional(PrimitiveTypeName.BINARY).as(stringType()).named("refusal"));
+        fields.add(Types.optional(PrimitiveTypeName.BINARY).as(stringType()).named("role"));
+        for (String prefix : List.of("", "native_")) {
+            for (String bound : List.of("lower", "upper", "level")) {
+                fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named(prefix + bound));
+            }
+        }
+        fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("native_predicted"));
         return new MessageType("prediction", fields);
     }
 
     private PredictionFiles() {
+    }
+
+    /**
+     * Every row of a predictions file, in file order; a file without the {@code role} and interval columns (written
+     * before they existed, or by another writer) reads as held-out rows without intervals.
+     *
+     * @throws IOException naming the file (and the row) when it is missing or not a predictions file
+     */
+    public static List<PredictionRow> read(Path file) throws IOException {
+        List<PredictionRow> out = new ArrayList<>();
+        // Spark's writer keeps no stepcast metadata: such a file is checked by its columns alone.
+        boolean stepcast = RowFileReader.metadata(file).containsKey(SchemaVersion.KIND_KEY);
+        try (RowFileReader<PredictionRow> r = new RowFileReader<>(file, PREDICTIONS, PredictionFiles::map, stepcast)) {
+            for (PredictionRow row = r.next(); row != null; row = r.next()) {
+                out.add(row);
+            }
+        }
+        return out;
+    }
+
+    private static PredictionRow map(Group g) {
+        for (String column : List.of("dataset", "protocol", "split", "predictor", "target", "model", "workers")) {
+            if (!g.getType().containsField(column)) {
+                throw new IllegalArgumentException("no column " + column + " (not a predictions file)");
+            }
+        }
+        Config c = Config.builder()
+                .model(g.getString("model", 0))
+                .framework(g.getString("framework", 0))
+                .dataset(g.getString("workload_dataset", 0))
+                .parameterBytes(Groups.optLong(g, "parameter_bytes"))
+                .architecture(Architecture.valueOf(g.getString("architecture", 0)))
+                .workers(g.getInteger("workers", 0))
+                .parameterServers(g.getInteger("parameter_servers", 0))
+                .nodes(g.getInteger("nodes", 0))
+                .devicesPerWorker(g.getInteger("devices_per_worker", 0))
+                .tenants(g.getInteger("tenants", 0))
+                .colocatedPs(g.getBoolean("colocated_ps", 0))
+                .bandwidthGbps(Groups.optDouble(g, "bandwidth_gbps"))
+                .intraNodeGbps(Groups.optDouble(g, "intra_node_gbps"))
+                .hardware(g.getString("hardware", 0))
+                .localBatch(g.getInteger("local_batch", 0))
+                .build();
+        return new PredictionRow(g.getString("dataset", 0), g.getString("protocol", 0), g.getString("split", 0),
+                g.getString("predictor", 0), g.getString("target", 0), c, g.getString("source", 0),
+                g.getInteger("replication", 0), Groups.has(g, "role") ? g.getString("role", 0) : PredictionRow.TEST,
+                Groups.optDouble(g, "measured").orElse(Double.NaN), Groups.optDouble(g, "predicted"),
+                Groups.has(g, "refusal") ? g.getString("refusal", 0) : null, interval(g, ""), interval(g, "native_"));
+    }
+
+    private static Optional<PredictionRow.Interval> interval(Group g, String prefix) {
+        OptionalDouble lower = Groups.optDouble(g, prefix + "lower");
+        OptionalDouble upper = Groups.optDouble(g, prefix + "upper");
+        return lower.isPresent() && upper.isPresent()
+                ? Optional.of(new PredictionRow.Interval(lower.getAsDouble(), upper.getAsDouble(),
+                        Groups.optDouble(g, prefix + "level"),
+                        prefix.isEmpty() ? OptionalDouble.empty() : Groups.optDouble(g, prefix + "predicted")))
+                : Optional.empty();
     }
 
     /** Writes every row, replacing {@code target} only on success; returns the rows written. */
@@ -87,10 +163,24 @@ public final class PredictionFiles {
             float64("intra_node_gbps", r.config().deployment().intraNodeGbps());
             string("source", r.source());
             int32("replication", r.replication());
-            float64("measured", r.measured());
+            if (Double.isFinite(r.measured())) {
+                float64("measured", r.measured());
+            }
             float64("predicted", r.predicted());
             float64("ape_percent", r.ape());
             string("refusal", r.refusal());
+            string("role", r.role());
+            interval("", r.interval());
+            interval("native_", r.nativeInterval());
+            r.nativeInterval().ifPresent(i -> float64("native_predicted", i.point()));
+        }
+
+        private void interval(String prefix, Optional<PredictionRow.Interval> interval) {
+            interval.ifPresent(i -> {
+                float64(prefix + "lower", i.lower());
+                float64(prefix + "upper", i.upper());
+                float64(prefix + "level", i.level());
+            });
         }
     }
 }

@@ -39,10 +39,17 @@ public final class RowFileReader<T> implements AutoCloseable {
     private long row;
 
     RowFileReader(Path path, String kind, RowMapper<T> mapper) throws IOException {
+        this(path, kind, mapper, true);
+    }
+
+    /** A reader that checks the stepcast metadata only when {@code checked} (a file from another writer has none). */
+    RowFileReader(Path path, String kind, RowMapper<T> mapper, boolean checked) throws IOException {
         this.file = path.toString();
         this.mapper = mapper;
         this.metadata = metadata(path);
-        SchemaVersion.check(file, metadata, kind);
+        if (checked) {
+            SchemaVersion.check(file, metadata, kind);
+        }
         this.reader = new Builder(new LocalInputFile(path)).withConf(QuietHadoop.configuration()).build();
     }
 

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * The evaluation module's own commands ({@code evaluate}, {@code fit}, {@code predict}, {@code select-batch},
- * {@code sweep} and {@code predictors list}) as command extensions, which
+ * {@code sweep}, {@code report} and {@code predictors list}) as command extensions, which
  * {@link io.stepcast.evaluation.EvaluationPlugin} registers like any plugin's.
  */
 public final class BuiltInCommands {
@@ -24,6 +24,7 @@ public final class BuiltInCommands {
                 new Named("predict", PredictCommand::new),
                 new Named("select-batch", SelectBatchCommand::new),
                 new Named("sweep", SweepCommand::new),
+                new Named("report", registry -> new ReportCommand()),
                 new Named("predictors", registry -> new CommandLine(new PredictorsCommand())
                         .addSubcommand("list", new PredictorsListCommand(registry))));
     }

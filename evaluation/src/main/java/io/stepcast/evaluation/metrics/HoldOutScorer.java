@@ -1,6 +1,7 @@
 package io.stepcast.evaluation.metrics;
 
 import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
@@ -46,6 +47,33 @@ public final class HoldOutScorer {
      */
     public static List<List<ScoredPoint>> score(String dataset, String protocol, Split split, String label,
                                                 Estimator estimator, List<Target> targets) {
+        return score(dataset, protocol, split, label, estimator, targets, List.of()).points();
+    }
+
+    /** A configuration predicted besides the held-out points (for a chart), never scored. */
+    public record Query(Config config, Target target) {
+    }
+
+    /**
+     * The held-out points of each target, and the same fit's answers to the extra queries.
+     *
+     * @param points the points of each target, in the order of the targets
+     * @param extra  the answers, in the order of the queries
+     */
+    public record Scored(List<List<ScoredPoint>> points, List<Prediction> extra) {
+        public Scored {
+            points = List.copyOf(points);
+            extra = List.copyOf(extra);
+        }
+    }
+
+    /**
+     * Scores one split on several targets from a single fit, as {@link #score(String, String, Split, String,
+     * Estimator, List)}, and answers {@code queries} with the same predictor (a query on a target the estimator does
+     * not offer, or when the fit failed, is not applicable with the reason).
+     */
+    public static Scored score(String dataset, String protocol, Split split, String label, Estimator estimator,
+                               List<Target> targets, List<Query> queries) {
         List<List<Observation>> tests = new ArrayList<>(targets.size());
         Set<Target> asked = EnumSet.noneOf(Target.class);
         for (Target target : targets) {
@@ -68,6 +96,7 @@ public final class HoldOutScorer {
             }
         }
         List<List<ScoredPoint>> out = new ArrayList<>(targets.size());
+        // a query is answered only on a target the fit was asked for (a target no test point measures is not)
         for (int t = 0; t < targets.size(); t++) {
             Target target = targets.get(t);
             String why = estimator.targets().contains(target) ? failure : "does not predict " + target.label();
@@ -75,13 +104,21 @@ public final class HoldOutScorer {
             for (Observation o : tests.get(t)) {
                 Answer a = predictor == null || !estimator.targets().contains(target)
                         ? new Answer(Prediction.notApplicable(why), Optional.empty())
-                        : predictSafely(predictor, o, target);
+                        : predictSafely(predictor, o.config(), target);
                 points.add(new ScoredPoint(dataset, protocol, split.id(), label, target, o, o.value(target).getAsDouble(),
                         a.prediction(), a.nativeInterval()));
             }
             out.add(points);
         }
-        return out;
+        List<Prediction> extra = new ArrayList<>(queries.size());
+        for (Query q : queries) {
+            boolean offered = estimator.targets().contains(q.target()) && asked.contains(q.target());
+            extra.add(predictor == null || !offered
+                    ? Prediction.notApplicable(estimator.targets().contains(q.target()) && failure != null ? failure
+                            : "does not predict " + q.target().label())
+                    : predictSafely(predictor, q.config(), q.target()).prediction());
+        }
+        return new Scored(out, extra);
     }
 
     /** What a predictor answered for one point, with its base's own interval when it wraps a base. */
@@ -92,18 +129,18 @@ public final class HoldOutScorer {
      * The predictor's answer; from a {@link WrappedPredictor} also its base's own interval, taken from the same call
      * of the base that gave the point (no second prediction). A failure is not applicable.
      */
-    private static Answer predictSafely(Predictor predictor, Observation o, Target target) {
+    private static Answer predictSafely(Predictor predictor, Config config, Target target) {
         try {
             Prediction p;
             Optional<Prediction.Value> own = Optional.empty();
             if (predictor instanceof WrappedPredictor w) {
-                WrappedPredictor.Answers a = w.answers(o.config(), target);
+                WrappedPredictor.Answers a = w.answers(config, target);
                 p = a.wrapped();
                 if (a.base() instanceof Prediction.Value v && v.lower().isPresent()) {
                     own = Optional.of(v);
                 }
             } else {
-                p = predictor.predict(o.config(), target);
+                p = predictor.predict(config, target);
             }
             return p == null ? new Answer(Prediction.notApplicable("predictor returned nothing"), Optional.empty())
                     : new Answer(p, p.isValue() ? own : Optional.empty());

@@ -37,10 +37,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The PNG charts of a report (headless XChart): predicted vs measured for each dataset, protocol and
- * target; throughput vs workers for each model, with every predictor's predicted curve and the
- * measurements; measured and predicted latency vs batch size with the SLO for one decision of every
- * selection dataset. At most {@value #MAX_SERIES} predictors per chart (the best by MAPE), so charts stay
+ * The PNG charts of a report (headless XChart): the scaling charts ({@link ScalingCharts}); predicted vs measured
+ * for each dataset, protocol and target; measured and predicted latency vs batch size with the SLO for one decision
+ * of every selection dataset; the suite's predicted curves. At most {@value #MAX_SERIES} predictors per chart (the best by MAPE), so charts stay
  * readable.
  */
 public final class Charts {
@@ -70,9 +69,13 @@ public final class Charts {
         return PALETTE[Math.floorMod(i < 0 ? predictor.hashCode() : i, PALETTE.length)];
     }
 
-    /** Writes every chart under {@code outDir/charts/} and lists them. */
+    /**
+     * Writes every chart under {@code outDir/charts/} and lists them, the scaling charts first (the leading ones
+     * flagged); every title is unique in the report and is also the chart's own title.
+     */
     public static List<ChartFile> write(SuiteResult r, Path outDir) throws IOException {
-        List<ChartFile> out = new ArrayList<>();
+        UniqueTitles titles = new UniqueTitles();
+        List<ChartFile> out = new ArrayList<>(ScalingCharts.write(r, outDir, titles, p -> colour(r, p)));
         int i = 0;
         for (Map.Entry<String, List<ScoreEntry>> g : Leaderboard.ranked(r.entries()).entrySet()) {
             List<ScoreEntry> ranked = g.getValue();
@@ -85,10 +88,10 @@ public final class Charts {
             List<ScoredPoint> pts = r.points().stream().filter(p -> p.dataset().equals(first.dataset())
                     && p.protocol().equals(first.protocol()) && p.target().label().equals(first.target())).toList();
             String file = "charts/predicted-vs-measured-" + (++i) + ".png";
-            save(predictedVsMeasured(r, g.getKey(), pts, names), outDir.resolve(file));
-            out.add(new ChartFile(file, "Predicted vs measured: " + g.getKey(),
+            String title = titles.of("Predicted vs measured: " + g.getKey());
+            save(predictedVsMeasured(r, title, pts, names), outDir.resolve(file));
+            out.add(new ChartFile(file, title,
                     "Each point is one held-out configuration; the diagonal is a perfect prediction."));
-            out.addAll(scaling(r, first, names, outDir, i));
         }
         int s = 0;
         Map<String, List<SelectionEntry>> byDataset = new LinkedHashMap<>();
@@ -97,23 +100,27 @@ public final class Charts {
             XYChart c = batchLatency(r, e.getKey(), e.getValue());
             if (c != null) {
                 String file = "charts/batch-latency-" + (++s) + ".png";
+                String caption = c.getTitle();
+                String title = titles.of("Batch size vs latency with the SLO: " + e.getKey());
+                c.setTitle(title);
                 save(c, outDir.resolve(file));
-                out.add(new ChartFile(file, "Batch size vs latency with the SLO: " + e.getKey(), c.getTitle()));
+                out.add(new ChartFile(file, title, "One decision: " + caption + "."));
             }
         }
-        out.addAll(curves(r, outDir));
+        out.addAll(curves(r, outDir, titles));
         return out;
     }
 
     /** One chart per {@link Curve#chart()}, a series per curve, workers-like x axis in log 2 scale. */
-    private static List<ChartFile> curves(SuiteResult r, Path outDir) throws IOException {
+    private static List<ChartFile> curves(SuiteResult r, Path outDir, UniqueTitles titles) throws IOException {
         Map<String, List<Curve>> byChart = new LinkedHashMap<>();
         r.curves().forEach(c -> byChart.computeIfAbsent(c.chart(), k -> new ArrayList<>()).add(c));
         List<ChartFile> out = new ArrayList<>();
         int n = 0;
         for (Map.Entry<String, List<Curve>> e : byChart.entrySet()) {
             Curve first = e.getValue().get(0);
-            XYChart chart = base(e.getKey(), first.xLabel(), first.yLabel());
+            String title = titles.of(e.getKey());
+            XYChart chart = base(title, first.xLabel(), first.yLabel());
             chart.getStyler().setXAxisLogarithmic(true);
             int k = 0;
             for (Curve c : e.getValue()) {
@@ -139,12 +146,12 @@ public final class Charts {
             }
             String file = "charts/curve-" + (++n) + ".png";
             save(chart, outDir.resolve(file));
-            out.add(new ChartFile(file, e.getKey(), first.note()));
+            out.add(new ChartFile(file, title, first.note()));
         }
         return out;
     }
 
-    private static XYChart base(String title, String x, String y) {
+    static XYChart base(String title, String x, String y) {
         XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(y).build();
         org.knowm.xchart.style.XYStyler st = c.getStyler();
         st.setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -197,102 +204,6 @@ public final class Charts {
             }
         }
         return c;
-    }
-
-    /** Throughput vs workers per model, for the dataset/protocol of {@code group} when workers vary. */
-    private static List<ChartFile> scaling(SuiteResult r, ScoreEntry group, List<String> names, Path outDir, int index)
-            throws IOException {
-        Target target = io.stepcast.api.Target.parse(group.target());
-        if (target != Target.THROUGHPUT && target != Target.STEP_TIME) {
-            return List.of();
-        }
-        List<ScoredPoint> pts = r.points().stream().filter(p -> p.dataset().equals(group.dataset())
-                && p.protocol().equals(group.protocol()) && p.target() == target).toList();
-        Map<String, List<ScoredPoint>> byModel = new TreeMap<>();
-        pts.forEach(p -> byModel.computeIfAbsent(p.model(), k -> new ArrayList<>()).add(p));
-        List<ChartFile> out = new ArrayList<>();
-        int m = 0;
-        for (Map.Entry<String, List<ScoredPoint>> e : byModel.entrySet()) {
-            Map<String, List<ScoredPoint>> slices = new HashMap<>();
-            e.getValue().forEach(p -> slices.computeIfAbsent(slice(p.config()), k -> new ArrayList<>()).add(p));
-            List<ScoredPoint> best = slices.values().stream()
-                    .max(Comparator.comparingLong((List<ScoredPoint> l) -> l.stream()
-                            .mapToInt(p -> p.config().workers()).distinct().count())
-                            .thenComparing(l -> slice(l.get(0).config())))
-                    .orElseThrow();
-            if (best.stream().mapToInt(p -> p.config().workers()).distinct().count() < 2) {
-                continue;
-            }
-            if (++m > MAX_MODELS) {
-                break;
-            }
-            Config c0 = best.get(0).config();
-            String title = e.getKey() + ", " + c0.deployment().hardware() + ", " + c0.deployment().architecture()
-                    + ", local batch " + c0.localBatch()
-                    + " (" + group.dataset() + ", " + group.protocol() + ")";
-            XYChart c = base(title, "workers", "throughput (samples/s)");
-            Map<Integer, double[]> measured = new TreeMap<>();
-            best.stream().filter(p -> p.predictor().equals(best.get(0).predictor()))
-                    .forEach(p -> add(measured, p.config().workers(), throughput(p, p.measured())));
-            XYSeries ms = c.addSeries("measured", keys(measured), means(measured));
-            ms.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            ms.setMarker(SeriesMarkers.DIAMOND);
-            ms.setMarkerColor(Color.BLACK);
-            for (String n : names) {
-                Map<Integer, double[]> pred = new TreeMap<>();
-                best.stream().filter(p -> p.predictor().equals(n) && p.prediction().isValue())
-                        .forEach(p -> add(pred, p.config().workers(), throughput(p, p.predicted().getAsDouble())));
-                if (!pred.isEmpty()) {
-                    XYSeries s = c.addSeries(n, keys(pred), means(pred));
-                    s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-                    s.setLineStyle(new BasicStroke(2f));
-                    s.setLineColor(colour(r, n));
-                    s.setMarkerColor(colour(r, n));
-                }
-            }
-            double w0 = keys(measured)[0];
-            double t0 = means(measured)[0];
-            double[] ws = keys(measured);
-            double[] linear = new double[ws.length];
-            for (int k = 0; k < ws.length; k++) {
-                linear[k] = t0 * ws[k] / w0;
-            }
-            XYSeries ls = c.addSeries("linear scaling from " + (int) w0 + " worker" + (w0 == 1 ? "" : "s"), ws, linear);
-            ls.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-            ls.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-            ls.setLineColor(Color.GRAY);
-            ls.setMarker(SeriesMarkers.NONE);
-            String file = "charts/scaling-throughput-vs-workers-" + index + "-" + m + ".png";
-            save(c, outDir.resolve(file));
-            out.add(new ChartFile(file, "Throughput vs workers: " + e.getKey() + " (" + group.dataset() + ", "
-                    + group.protocol() + ")", "Measured (black) and every predictor's predicted throughput, with the "
-                    + "throughput linear scaling would reach from the smallest measured count (dashed); where several "
-                    + "placements share a worker count their mean is drawn."));
-        }
-        return out;
-    }
-
-    private static String slice(Config c) {
-        return c.localBatch() + "|" + c.deployment().hardware() + "|" + c.deployment().architecture() + "|"
-                + c.deployment().tenants() + "|" + c.workload().dataset();
-    }
-
-    private static double throughput(ScoredPoint p, double v) {
-        return p.target() == Target.THROUGHPUT ? v : p.config().globalBatch() / v;
-    }
-
-    private static void add(Map<Integer, double[]> m, int k, double v) {
-        double[] s = m.computeIfAbsent(k, x -> new double[2]);
-        s[0] += v;
-        s[1]++;
-    }
-
-    private static double[] keys(Map<Integer, double[]> m) {
-        return m.keySet().stream().mapToDouble(Integer::doubleValue).toArray();
-    }
-
-    private static double[] means(Map<Integer, double[]> m) {
-        return m.values().stream().mapToDouble(s -> s[0] / s[1]).toArray();
     }
 
     /** One decision: the job with the most candidates, at its median SLO. */
@@ -352,7 +263,7 @@ public final class Charts {
         return c;
     }
 
-    private static void save(XYChart chart, Path file) throws IOException {
+    static void save(XYChart chart, Path file) throws IOException {
         byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         AtomicFiles.write(file, tmp -> Files.write(tmp, png));
     }

@@ -47,8 +47,16 @@ public final class ReportWriter {
     public static List<ChartFile> write(SuiteResult r, Path outDir, String command, PredictionsWriter predictions)
             throws IOException {
         text(outDir.resolve("results.json"), ResultsJson.of(r));
-        text(outDir.resolve("details.json"), ResultsJson.details(r));
+        text(outDir.resolve("details.json"), ResultsJson.details(r, command));
         PredictionsParquet.write(r, outDir, predictions);
+        return render(r, outDir, command);
+    }
+
+    /**
+     * Writes the charts, {@code report.md} and {@code report.html} only (what {@code stepcast report} draws again
+     * from a run's files); returns the charts written.
+     */
+    public static List<ChartFile> render(SuiteResult r, Path outDir, String command) throws IOException {
         List<ChartFile> charts = Charts.write(r, outDir);
         text(outDir.resolve("report.md"), markdown(r, charts, command));
         text(outDir.resolve("report.html"), Html.of(r, charts, command));
@@ -69,10 +77,11 @@ public final class ReportWriter {
         }
         b.append("Produced by `").append(command).append("`. APEs in %, RMSE in the target's unit; "
                 + "`n/a` = points the predictor declined (not applicable), never counted as error 0.\n");
-        b.append("\nOutputs beside this report: `results.json` (the leaderboard and figures), `details.json` (per model,"
-                + " refusal reasons, every decision count), `" + PredictionsParquet.FILE + "` (every prediction: one row"
-                + " per dataset, protocol, split, predictor, target and point; schema in evaluation/README.md),"
-                + " `report.html` and `charts/`.\n");
+        List<ChartFile> leading = charts.stream().filter(ChartFile::leading).toList();
+        if (!leading.isEmpty()) {
+            b.append("\n## Scaling\n\n").append(ScalingCharts.introduction()).append('\n');
+            chartSections(b, leading);
+        }
         b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
         coverage(b, r);
         if (!r.reproduction().isEmpty()) {
@@ -154,14 +163,25 @@ public final class ReportWriter {
             new TreeMap<>(r.seconds()).forEach((p, sec) -> rows.add(new String[] {p, Leaderboard.f(sec, 1)}));
             b.append(Leaderboard.table(new String[] {"predictor", "seconds"}, rows, true));
         }
-        if (!charts.isEmpty()) {
-            b.append("\n## Charts\n");
-            for (ChartFile c : charts) {
-                b.append("\n### ").append(c.title()).append("\n\n").append(c.caption()).append("\n\n![")
-                        .append(c.title()).append("](").append(c.file()).append(")\n");
-            }
+        b.append("\n## Files\n\nOutputs beside this report: `results.json` (the leaderboard and figures),"
+                + " `details.json` (per model, refusal reasons, every decision count), `" + PredictionsParquet.FILE
+                + "` (every prediction: one row per dataset, protocol, split, predictor, target and point, and the"
+                + " points predicted for the scaling charts; schema in evaluation/README.md), `report.html` and"
+                + " `charts/`; `stepcast report DIR` draws the reports again from them.\n");
+        List<ChartFile> more = charts.stream().filter(c -> !c.leading()).toList();
+        if (!more.isEmpty()) {
+            b.append("\n## More charts\n");
+            chartSections(b, more);
         }
         return b.toString();
+    }
+
+    /** A heading, the caption and the image of each chart. */
+    private static void chartSections(StringBuilder b, List<ChartFile> charts) {
+        for (ChartFile c : charts) {
+            b.append("\n### ").append(c.title()).append("\n\n").append(c.caption()).append("\n\n![")
+                    .append(c.title()).append("](").append(c.file()).append(")\n");
+        }
     }
 
     /** Measured coverage of the intervals next to their nominal level. */

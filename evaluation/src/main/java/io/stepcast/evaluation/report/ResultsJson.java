@@ -41,7 +41,8 @@ import java.util.TreeMap;
  * {@code details.json} and the reports). The detailed companion
  * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
  * when there are some; {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
- * {@link #details} adds per-model entries, not-applicable counts and reasons, and every decision count.
+ * {@link #details} adds the command that produced the run, per-model entries, not-applicable counts and reasons,
+ * every decision count and each curve's note.
  */
 public final class ResultsJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -89,6 +90,11 @@ public final class ResultsJson {
 
     /** {@code "curves": [{"chart", "series", "x_label", "y_label", "points": [[x, y], ...]}]}, when there are any. */
     private static void curves(ObjectNode root, SuiteResult r) {
+        curves(root, r, false);
+    }
+
+    /** The curves, each with its {@code note} when {@code notes} (details.json). */
+    private static void curves(ObjectNode root, SuiteResult r, boolean notes) {
         if (r.curves().isEmpty()) {
             return;
         }
@@ -99,6 +105,9 @@ public final class ResultsJson {
             o.put("series", c.series());
             o.put("x_label", c.xLabel());
             o.put("y_label", c.yLabel());
+            if (notes) {
+                o.put("note", c.note());
+            }
             ArrayNode points = o.putArray("points");
             for (int i = 0; i < c.x().size(); i++) {
                 ArrayNode p = points.addArray();
@@ -115,8 +124,17 @@ public final class ResultsJson {
 
     /** details.json text: results.json plus per-model entries, refusals, notes. */
     public static String details(SuiteResult r) {
+        return details(r, "");
+    }
+
+    /**
+     * details.json text: results.json plus the command that produced the run, per-model entries, refusals, notes,
+     * and each curve's note.
+     */
+    public static String details(SuiteResult r, String command) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("suite", r.suite());
+        root.put("command", command);
         root.put("description", r.description());
         ArrayNode entries = root.putArray("entries");
         for (ScoreEntry e : r.entries()) {
@@ -145,7 +163,7 @@ public final class ResultsJson {
         new TreeMap<>(r.seconds()).forEach(seconds::put);
         ArrayNode notes = root.putArray("notes");
         r.notes().forEach(notes::add);
-        curves(root, r);
+        curves(root, r, true);
         return write(root);
     }
 

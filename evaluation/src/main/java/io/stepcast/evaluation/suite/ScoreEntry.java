@@ -1,9 +1,13 @@
 package io.stepcast.evaluation.suite;
 
 import io.stepcast.evaluation.metrics.Metrics;
+import io.stepcast.evaluation.metrics.PointMetrics;
+import io.stepcast.evaluation.metrics.ScoredPoint;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,5 +25,23 @@ public record ScoreEntry(String dataset, String protocol, String predictor, Stri
         // Keep the tally's order (most frequent first): Map.copyOf would iterate in a per-JVM random order,
         // and details.json and the report list the reasons in iteration order.
         reasons = Collections.unmodifiableMap(new LinkedHashMap<>(reasons));
+    }
+
+    /**
+     * The entries of scored points, one per (dataset, protocol, predictor, target), over every model or per model
+     * when {@code perModel}, in the order of the points' first appearance (a run's entries, and the same entries
+     * again from the points of its {@code predictions.parquet}).
+     */
+    public static List<ScoreEntry> aggregate(List<ScoredPoint> points, boolean perModel) {
+        Map<List<String>, List<ScoredPoint>> groups = new LinkedHashMap<>();
+        for (ScoredPoint p : points) {
+            List<String> key = List.of(p.dataset(), p.protocol(), p.predictor(), p.target().label(),
+                    perModel ? p.model() : ALL_MODELS);
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+        }
+        List<ScoreEntry> out = new ArrayList<>();
+        groups.forEach((k, v) -> out.add(new ScoreEntry(k.get(0), k.get(1), k.get(2), k.get(3), k.get(4),
+                PointMetrics.of(v), PointMetrics.reasons(v))));
+        return out;
     }
 }

@@ -83,8 +83,13 @@ final class SuitePlanner {
                     notes.add(d.name() + ": protocol " + p + " gives no split of its " + datasets.get(d.name()).size()
                             + " observations");
                 }
-                predictors.forEach((label, e) -> splits.forEach(s ->
-                        holdOuts.add(new HoldOutTask(d.name(), protocol.name(), s, label, e, targets))));
+                List<List<ScalingGrid.Request>> chart = ScalingGrid.plan(splits, targets);
+                predictors.forEach((label, e) -> {
+                    for (int i = 0; i < splits.size(); i++) {
+                        holdOuts.add(new HoldOutTask(d.name(), protocol.name(), splits.get(i), label, e, targets,
+                                chart.get(i)));
+                    }
+                });
             }
         }
         List<BatchSizeSelection> selections = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.evaluation.ReproductionRow;
+import io.stepcast.evaluation.metrics.ScalingPoint;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
 import java.util.ArrayList;
@@ -11,13 +12,14 @@ import java.util.Map;
  * Everything a suite run produced: the accuracy entries (over all models and per model), the
  * selection scores, the reproduced figures, every scored point (for the charts) and notes about data
  * or predictors that could not be used, the wall-clock seconds each predictor took (fits and
- * predictions; informative only, never asserted), and predicted curves drawn as charts (for example
- * simulated throughput versus workers).
+ * predictions; informative only, never asserted), predicted curves drawn as charts (for example
+ * simulated throughput versus workers), and the points predicted for the scaling charts only (training points
+ * and configurations between measured ones, never scored).
  */
 public record SuiteResult(String suite, String description, List<ScoreEntry> entries, List<ScoreEntry> perModel,
                           List<SelectionEntry> selection, List<ReproductionRow> reproduction,
                           List<ScoredPoint> points, Map<String, String> predictorNotes, List<String> notes,
-                          Map<String, Double> seconds, List<Curve> curves) {
+                          Map<String, Double> seconds, List<Curve> curves, List<ScalingPoint> scaling) {
     public SuiteResult {
         entries = List.copyOf(entries);
         perModel = List.copyOf(perModel);
@@ -28,6 +30,16 @@ public record SuiteResult(String suite, String description, List<ScoreEntry> ent
         notes = List.copyOf(notes);
         seconds = Map.copyOf(seconds);
         curves = List.copyOf(curves);
+        scaling = List.copyOf(scaling);
+    }
+
+    /** A result without scaling points. */
+    public SuiteResult(String suite, String description, List<ScoreEntry> entries, List<ScoreEntry> perModel,
+                       List<SelectionEntry> selection, List<ReproductionRow> reproduction, List<ScoredPoint> points,
+                       Map<String, String> predictorNotes, List<String> notes, Map<String, Double> seconds,
+                       List<Curve> curves) {
+        this(suite, description, entries, perModel, selection, reproduction, points, predictorNotes, notes, seconds,
+                curves, List.of());
     }
 
     /** The same result with {@code more} notes after its own (warnings about the input, for example). */
@@ -35,6 +47,6 @@ public record SuiteResult(String suite, String description, List<ScoreEntry> ent
         List<String> all = new ArrayList<>(notes);
         all.addAll(more);
         return new SuiteResult(suite, description, entries, perModel, selection, reproduction, points, predictorNotes,
-                all, seconds, curves);
+                all, seconds, curves, scaling);
     }
 }

@@ -2,6 +2,7 @@ package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
+import io.stepcast.evaluation.metrics.ScalingPoint;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.evaluation.selection.SelectionCase;
 import io.stepcast.evaluation.selection.SelectionOutcome;
@@ -39,7 +40,8 @@ import java.util.TreeSet;
  * result     := double seconds, optional string failure, hold-out | selection
  * hold-out   := int targets, per target in the task's order: int points, per point:
  *                 int index of its observation in the split's test side, double measured, prediction,
- *                 boolean has native interval, [prediction]
+ *                 boolean has native interval, [prediction],
+ *               int charted, per request of the task's chart in its order: prediction
  * prediction := byte 0, double value, boolean has interval,
  *                 [double lower, double upper, boolean coverage stated, double coverage (0 unstated)]
  *             | byte 1, string reason
@@ -85,6 +87,10 @@ final class SuiteResultCodec {
                     }
                 }
             }
+            out.writeInt(r.scaling().size());
+            for (ScalingPoint p : r.scaling()) {
+                writePrediction(out, p.prediction());
+            }
         });
     }
 
@@ -108,7 +114,12 @@ final class SuiteResultCodec {
                 }
                 points.add(target);
             }
-            return new SuiteTasks.HoldOutResult(points, seconds, failure);
+            int charted = in.readInt();
+            List<Prediction> answers = new ArrayList<>(charted);
+            for (int j = 0; j < charted; j++) {
+                answers.add(readPrediction(in));
+            }
+            return new SuiteTasks.HoldOutResult(points, task.scaling(answers), seconds, failure);
         });
     }
 

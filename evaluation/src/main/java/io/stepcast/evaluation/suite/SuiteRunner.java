@@ -12,7 +12,7 @@ import io.stepcast.evaluation.engine.EngineOptions;
 import io.stepcast.evaluation.engine.ExecutionEngine;
 import io.stepcast.evaluation.engine.LocalEngine;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
-import io.stepcast.evaluation.metrics.PointMetrics;
+import io.stepcast.evaluation.metrics.ScalingPoint;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
 import java.io.IOException;
@@ -107,6 +107,10 @@ public final class SuiteRunner {
             scored.add(((SuiteTasks.HoldOutResult) results.get(i)).points());
         }
         List<ScoredPoint> points = inPlanOrder(plan, scored);
+        List<ScalingPoint> scaling = new ArrayList<>();
+        for (int i = 0; i < h; i++) {
+            scaling.addAll(((SuiteTasks.HoldOutResult) results.get(i)).scaling());
+        }
         List<SelectionEntry> selection = new ArrayList<>();
         for (BatchSizeSelection s : plan.selections()) {
             for (String label : s.predictors().keySet()) {
@@ -119,8 +123,8 @@ public final class SuiteRunner {
         for (Reproduction r : plan.reproductions()) {
             reproduction.addAll(r.reproduce(context));
         }
-        return new SuiteResult(suite.name(), suite.description(), aggregate(points, false), aggregate(points, true),
-                selection, reproduction, points, plan.predictorNotes(), notes, seconds, curves);
+        return new SuiteResult(suite.name(), suite.description(), ScoreEntry.aggregate(points, false), ScoreEntry.aggregate(points, true),
+                selection, reproduction, points, plan.predictorNotes(), notes, seconds, curves, scaling);
     }
 
     /**
@@ -194,16 +198,4 @@ public final class SuiteRunner {
         };
     }
 
-    private static List<ScoreEntry> aggregate(List<ScoredPoint> points, boolean perModel) {
-        Map<List<String>, List<ScoredPoint>> groups = new LinkedHashMap<>();
-        for (ScoredPoint p : points) {
-            List<String> key = List.of(p.dataset(), p.protocol(), p.predictor(), p.target().label(),
-                    perModel ? p.model() : ScoreEntry.ALL_MODELS);
-            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
-        }
-        List<ScoreEntry> out = new ArrayList<>();
-        groups.forEach((k, v) -> out.add(new ScoreEntry(k.get(0), k.get(1), k.get(2), k.get(3), k.get(4),
-                PointMetrics.of(v), PointMetrics.reasons(v))));
-        return out;
-    }
 }

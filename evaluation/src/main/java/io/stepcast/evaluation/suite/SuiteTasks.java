@@ -6,6 +6,8 @@ import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.TaskSource;
+import io.stepcast.evaluation.metrics.HoldOutScorer;
+import io.stepcast.evaluation.metrics.ScalingPoint;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.evaluation.selection.SelectionCase;
 
@@ -35,8 +37,17 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
         Optional<String> failure();
     }
 
-    /** The points of each target. */
-    record HoldOutResult(List<List<ScoredPoint>> points, double seconds, Optional<String> failure) implements Result {
+    /** The points of each target, and the points predicted for the scaling charts. */
+    record HoldOutResult(List<List<ScoredPoint>> points, List<ScalingPoint> scaling, double seconds,
+                         Optional<String> failure) implements Result {
+        HoldOutResult {
+            scaling = List.copyOf(scaling);
+        }
+
+        /** A result without scaling points. */
+        HoldOutResult(List<List<ScoredPoint>> points, double seconds, Optional<String> failure) {
+            this(points, List.of(), seconds, failure);
+        }
     }
 
     /** One predictor's decisions in one fold, for each selection sharing the fit, in member order. */
@@ -143,8 +154,10 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
     public Result run(int i) {
         long t0 = System.nanoTime();
         if (i < plan.holdOuts().size()) {
-            List<List<ScoredPoint>> points = plan.holdOuts().get(i).run();
-            return new HoldOutResult(points, (System.nanoTime() - t0) / 1e9, Optional.empty());
+            HoldOutTask task = plan.holdOuts().get(i);
+            HoldOutScorer.Scored scored = task.runWithChart();
+            return new HoldOutResult(scored.points(), task.scaling(scored.extra()), (System.nanoTime() - t0) / 1e9,
+                    Optional.empty());
         }
         SelectionTask t = selectionTasks.get(i - plan.holdOuts().size());
         List<BatchSizeSelection.FoldDecisions> d = plan.selectionFits().get(t.fits()).decide(t.fold(), t.label(),
@@ -162,7 +175,8 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
                         .map(o -> new ScoredPoint(t.dataset(), t.protocol(), t.split().id(), t.label(), target, o,
                                 o.value(target).getAsDouble(), Prediction.notApplicable(reason))).toList());
             }
-            return new HoldOutResult(points, 0, Optional.of(reason));
+            return new HoldOutResult(points, t.scaling(t.chart().stream().map(c -> Prediction.notApplicable(reason))
+                    .toList()), 0, Optional.of(reason));
         }
         SelectionFits s = plan.selectionFits().get(selectionTasks.get(i - plan.holdOuts().size()).fits());
         return new SelectionResult(s.members().stream().map(m -> new BatchSizeSelection.FoldDecisions(List.of(),

@@ -244,12 +244,15 @@ class EvaluateCommandTest {
             points += e.get("n").asInt() + e.get("not_applicable").asInt();
         }
         List<Map<String, Object>> rows = new ArrayList<>();
+        List<Map<String, Object>> charted = new ArrayList<>();
         try (var reader = io.stepcast.datasets.parquet.GenericRows.reader(out.resolve("predictions.parquet"))) {
             for (var row = reader.next(); row != null; row = reader.next()) {
-                rows.add(row);
+                (row.get("role").equals("test") ? rows : charted).add(row);
             }
         }
+        // The scored points are the test rows; the training points predicted for the scaling charts come after.
         assertThat(rows).hasSize(points).hasSizeGreaterThan(100);
+        assertThat(charted).isNotEmpty().allMatch(row -> row.get("role").equals("train"));
         assertThat(rows.get(0).keySet()).contains("dataset", "protocol", "split", "predictor", "target", "model",
                 "workers", "local_batch", "hardware", "measured", "predicted", "ape_percent");
         for (var row : rows) {

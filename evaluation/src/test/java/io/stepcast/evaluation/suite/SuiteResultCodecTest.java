@@ -24,6 +24,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 
+import io.stepcast.evaluation.metrics.ScalingPoint;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -43,7 +45,9 @@ class SuiteResultCodecTest {
             + "e1013fc851eb851eb8523fcd70a3d70a3d71000000000000000000000000020000000740710572620ae4c40100000016"
             + "6f7574736964652074686520646f6d61696e3a20c2b50000000001405900000000000000405ee0000000000001405900"
             + "00000000004062c000000000000000000000000000000100405e00000000000001405b80000000000040604000000000"
-            + "00013fe999999999999a";
+            + "00013fe999999999999a"
+            // no request of the scaling charts: a count of 0
+            + "00000000";
     private static final String SELECTION_HEX =
             "4004000000000000010000000b696e7465727275707465640000000100000000020000000d6669727374206661696c75"
             + "72650000000e7365636f6e64206661696c75726500000002000000000100000020010100000040013fd0000000000000"
@@ -76,6 +80,28 @@ class SuiteResultCodecTest {
         List<List<SelectionCase>> casesByMember = List.of(selection.cases(0));
         byte[] bytes = SuiteResultCodec.encodeSelection(result, casesByMember);
         assertRoundTrip(1, result, bytes, SELECTION_HEX, SuiteResultCodec.decodeSelection(bytes, casesByMember));
+    }
+
+    @Test
+    void theScalingPointsOfAChartedSplitRoundTripOnTheTasksOwnRequests() {
+        // Fitted on 1 and 8 workers of one node, held out 16 on two: 2 and 4 workers lie between.
+        Split split = new Split("fold-1", io.stepcast.api.TrainingSet.of("train", List.of(
+                SyntheticObservations.of("alpha", "k80", 1, 1, 32), SyntheticObservations.of("alpha", "k80", 8, 1, 32))),
+                List.of(SyntheticObservations.of("alpha", "k80", 16, 2, 32)));
+        HoldOutTask charted = new HoldOutTask("synthetic", "kfold:2", split, "stub", STUB, List.of(Target.STEP_TIME),
+                ScalingGrid.plan(List.of(split), List.of(Target.STEP_TIME)).get(0));
+        assertThat(charted.chart()).hasSizeGreaterThan(2);
+        List<Prediction> answers = new java.util.ArrayList<>();
+        for (int i = 0; i < charted.chart().size(); i++) {
+            answers.add(i % 3 == 2 ? Prediction.notApplicable("outside the domain")
+                    : i % 3 == 1 ? Prediction.of(0.1 * i, 0.05 * i, 0.2 * i, 0.9) : Prediction.of(0.1 * i));
+        }
+        SuiteTasks.HoldOutResult result = new SuiteTasks.HoldOutResult(List.of(List.of()), charted.scaling(answers),
+                1.5, Optional.empty());
+        SuiteTasks.HoldOutResult back = SuiteResultCodec.decodeHoldOut(SuiteResultCodec.encodeHoldOut(result, charted),
+                charted);
+        assertThat(back).isEqualTo(result);
+        assertThat(back.scaling()).extracting(ScalingPoint::role).contains(ScalingPoint.Role.TRAIN);
     }
 
     @Test

@@ -1,0 +1,131 @@
+package io.stepcast.datasets.parquet;
+
+import io.stepcast.api.Config;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * predictions.parquet reads back as written, roles and intervals included, and a file of the layout before the role
+ * and interval columns (schema 1.2) reads as held-out rows (synthetic rows).
+ */
+class PredictionFilesTest {
+    @TempDir
+    Path dir;
+
+    private static final Config SYNTHETIC = Config.builder().model("resnet50").framework("tensorflow")
+            .dataset("imagenet").workers(4).hardware("synthetic-gpu").localBatch(32).bandwidthGbps(10).build();
+
+    @Test
+    void rowsReadBackWithTheirRoleAndIntervals() throws IOException {
+        PredictionRow test = new PredictionRow("d", "kfold:3", "fold-1", "ernest", "throughput", SYNTHETIC, "synthetic",
+                0, PredictionRow.TEST, 120.5, OptionalDouble.of(118.25), null,
+                Optional.of(new PredictionRow.Interval(100, 130, OptionalDouble.of(0.9))),
+                Optional.of(new PredictionRow.Interval(110, 125, OptionalDouble.empty(), OptionalDouble.of(117))));
+        PredictionRow train = new PredictionRow("d", "kfold:3", "fold-1", "ernest", "throughput",
+                SYNTHETIC.withWorkers(1), "synthetic", 0, PredictionRow.TRAIN, 31.0, OptionalDouble.of(30.5), null,
+                Optional.empty(), Optional.empty());
+        PredictionRow between = new PredictionRow("d", "kfold:3", "fold-1", "mva", "throughput",
+                SYNTHETIC.withWorkers(2), "synthetic", 0, PredictionRow.BETWEEN, Double.NaN, OptionalDouble.empty(),
+                "outside the fitted domain", Optional.empty(), Optional.empty());
+        Path f = dir.resolve("predictions.parquet");
+        PredictionFiles.write(f, List.of(test, train, between));
+
+        List<PredictionRow> back = PredictionFiles.read(f);
+        assertThat(back).hasSize(3);
+        assertThat(back.get(0)).isEqualTo(test);
+        assertThat(back.get(1)).isEqualTo(train);
+        assertThat(back.get(2).role()).isEqualTo(PredictionRow.BETWEEN);
+        assertThat(back.get(2).measured()).isNaN();
+        assertThat(back.get(2).refusal()).isEqualTo("outside the fitted domain");
+        assertThat(back.get(2).ape()).isEmpty();
+    }
+
+    /** The 1.2 layout: no role nor interval columns, {@code measured} required. */
+    private static final MessageType V1_2 = new MessageType("prediction", layout12());
+
+    private static List<Type> layout12() {
+        List<Type> out = new ArrayList<>();
+        for (Type t : PredictionFiles.SCHEMA.getFields()) {
+            String n = t.getName();
+            if (n.equals("measured")) {
+                out.add(Types.required(PrimitiveTypeName.DOUBLE).named("measured"));
+            } else if (!n.equals("role") && !n.equals("native_predicted") && !n.endsWith("lower") && !n.endsWith("upper") && !n.endsWith("level")) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** Writes what a 1.2 writer wrote, from a row given as field to value. */
+    private static final class V12Support extends RowWriteSupport<Map<String, Object>> {
+        V12Support() {
+            super(V1_2, Map.of(SchemaVersion.KIND_KEY, PredictionFiles.PREDICTIONS, SchemaVersion.VERSION_KEY, "1.2"));
+        }
+
+        @Override
+        void writeFields(Map<String, Object> row) {
+            V1_2.getFields().stream().map(Type::getName).filter(row::containsKey).forEach(field -> {
+                Object value = row.get(field);
+                if (value instanceof Integer i) {
+                    int32(field, i);
+                } else if (value instanceof Long l) {
+                    int64(field, l);
+                } else if (value instanceof Double d) {
+                    float64(field, d);
+                } else if (value instanceof Boolean b) {
+                    bool(field, b);
+                } else {
+                    string(field, value.toString());
+                }
+            });
+        }
+    }
+
+    @Test
+    void aFileWrittenBeforeTheRoleColumnReadsAsHeldOutRows() throws IOException {
+        Path f = dir.resolve("old.parquet");
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.putAll(Map.of("dataset", "d", "protocol", "kfold:3", "split", "fold-2", "predictor", "mva",
+                "target", "throughput", "model", "resnet50", "framework", "tensorflow", "workload_dataset", "imagenet",
+                "architecture", "ALLREDUCE", "workers", 8));
+        row.putAll(Map.of("parameter_servers", 0, "nodes", 1, "devices_per_worker", 1, "tenants", 1,
+                "colocated_ps", false, "hardware", "synthetic-gpu", "local_batch", 32, "global_batch", 256L,
+                "source", "synthetic", "replication", 0));
+        row.putAll(Map.of("measured", 99.0, "predicted", 90.0, "ape_percent", 100 * 9 / 99.0));
+        try (RowFileWriter<Map<String, Object>> w = new RowFileWriter<>(f, new V12Support())) {
+            w.write(row);
+            w.commit();
+        }
+        List<PredictionRow> back = PredictionFiles.read(f);
+        assertThat(back).hasSize(1);
+        assertThat(back.get(0).role()).isEqualTo(PredictionRow.TEST);
+        assertThat(back.get(0).measured()).isEqualTo(99.0);
+        assertThat(back.get(0).predicted()).hasValue(90.0);
+        assertThat(back.get(0).interval()).isEmpty();
+        assertThat(back.get(0).config().workers()).isEqualTo(8);
+    }
+
+    @Test
+    void anotherParquetFileIsRefusedNamingTheMissingColumn() throws IOException {
+        Path f = dir.resolve("observations.parquet");
+        ObservationFiles.write(f, List.of());
+        assertThatThrownBy(() -> PredictionFiles.read(f)).hasMessageContaining("observations.parquet")
+                .hasMessageContaining("predictions");
+    }
+}

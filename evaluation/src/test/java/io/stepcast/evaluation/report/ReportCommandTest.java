@@ -1,0 +1,186 @@
+package io.stepcast.evaluation.report;
+
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.datasets.parquet.PredictionFiles;
+import io.stepcast.datasets.parquet.PredictionRow;
+import io.stepcast.evaluation.EvaluationPlugin;
+import io.stepcast.evaluation.SyntheticPlugin;
+import io.stepcast.evaluation.cli.StepcastCli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
+
+import java.awt.Color;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * End to end over the synthetic plugin (synthetic observations, mechanics only): {@code stepcast evaluate --out}
+ * writes a report that opens with the scaling charts, then the leaderboard, with unique chart titles and the
+ * training and held-out points charted apart; {@code stepcast report DIR} draws the same report again from the
+ * files alone, and refuses a missing or bad file with one line naming it.
+ */
+class ReportCommandTest {
+    /** No batch-size selection: its decisions are not in the files, so everything else must come back the same. */
+    private static final String SUITE = """
+            name: synthetic-report
+            description: synthetic grid, report drawn twice
+            datasets:
+              - name: grid
+                source: grid
+                protocols: ["extrapolation:workers<=2", "kfold:3"]
+                targets: [step-time]
+            predictors:
+              - name: synthetic-exact
+              - name: synthetic-mean
+              - name: synthetic-broken
+            """;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run stepcast(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin())), args,
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static Path evaluate(Path dir) throws Exception {
+        Path suite = dir.resolve("suite.yaml");
+        Files.writeString(suite, SUITE);
+        Path out = dir.resolve("out");
+        Run r = stepcast("evaluate", "--suite", suite.toString(), "--out", out.toString(), "--threads", "2");
+        assertThat(r.code()).as(r.err()).isZero();
+        return out;
+    }
+
+    private static Map<String, byte[]> charts(Path out) throws Exception {
+        Map<String, byte[]> all = new TreeMap<>();
+        try (var s = Files.list(out.resolve("charts"))) {
+            for (Path p : s.toList()) {
+                all.put(p.getFileName().toString(), Files.readAllBytes(p));
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void reportDrawsTheSameReportAndChartsAgainFromTheFilesAlone(@TempDir Path dir) throws Exception {
+        Path out = evaluate(dir);
+        String md = Files.readString(out.resolve("report.md"));
+        String html = Files.readString(out.resolve("report.html"));
+        Map<String, byte[]> charts = charts(out);
+        Files.delete(out.resolve("report.md"));
+        Files.delete(out.resolve("report.html"));
+        for (String c : charts.keySet()) {
+            Files.delete(out.resolve("charts").resolve(c));
+        }
+
+        Run again = stepcast("report", out.toString());
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.out()).contains("report.md", "report.html and " + charts.size() + " charts");
+        assertThat(Files.readString(out.resolve("report.md"))).isEqualTo(md);
+        assertThat(Files.readString(out.resolve("report.html"))).isEqualTo(html);
+        Map<String, byte[]> redrawn = charts(out);
+        assertThat(redrawn.keySet()).isEqualTo(charts.keySet());
+        charts.forEach((name, png) -> assertThat(redrawn.get(name)).as(name).isEqualTo(png));
+    }
+
+    @Test
+    void theReportOpensWithTheScalingChartsThenTheLeaderboardAndTitlesAreUnique(@TempDir Path dir) throws Exception {
+        Path out = evaluate(dir);
+        String html = Files.readString(out.resolve("report.html"));
+        int firstChart = html.indexOf("<img");
+        int leaderboard = html.indexOf("<h2>Leaderboard</h2>");
+        assertThat(firstChart).isPositive();
+        assertThat(leaderboard).isGreaterThan(firstChart);
+        assertThat(html.indexOf("<table>")).isGreaterThan(leaderboard);
+        assertThat(html.substring(0, firstChart)).contains("<h2>Scaling</h2>")
+                .contains("<h3>alpha on grid: step time vs workers, extrapolation:workers&lt;=2</h3>");
+
+        List<String> titles = new ArrayList<>();
+        Matcher m = Pattern.compile("<figure><h3>(.*?)</h3>").matcher(html);
+        while (m.find()) {
+            titles.add(m.group(1));
+        }
+        assertThat(titles).hasSizeGreaterThan(4).doesNotHaveDuplicates();
+        assertThat(html).contains("charts/scaling-step-time-vs-workers-1.png");
+    }
+
+    @Test
+    void aScalingChartHasTheTrainingAndHeldOutPointsAndEveryAnsweringPredictorsCurve(@TempDir Path dir)
+            throws Exception {
+        Path out = evaluate(dir);
+        List<PredictionRow> rows = PredictionFiles.read(out.resolve(PredictionsParquet.FILE));
+        assertThat(rows).extracting(PredictionRow::role).contains(PredictionRow.TEST, PredictionRow.TRAIN);
+
+        List<ScalingCharts.Chart> charts = ScalingCharts.of(SavedRun.read(out).result());
+        ScalingCharts.Chart alpha = charts.stream()
+                .filter(c -> c.title().equals("alpha on grid: step time vs workers, extrapolation:workers<=2"))
+                .findFirst().orElseThrow();
+        // Fitted on 1 and 2 workers, held out 4 and 8: the curve spans all four from the same fit.
+        assertThat(alpha.trainX()).containsExactly(1, 2);
+        assertThat(alpha.testX()).containsExactly(4, 8);
+        assertThat(alpha.curves()).extracting(ScalingCharts.Curve::predictor)
+                .containsExactly("synthetic-exact", "synthetic-mean");
+        ScalingCharts.Curve exact = alpha.curves().get(0);
+        assertThat(exact.x()).containsExactly(1, 2, 4, 8);
+        // The exact synthetic predictor gives the synthetic law, and the measured means are the law's means too.
+        for (int i = 0; i < 2; i++) {
+            assertThat(exact.y()[i]).isCloseTo(alpha.trainY()[i], org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(exact.y()[i + 2]).isCloseTo(alpha.testY()[i], org.assertj.core.api.Assertions.within(1e-9));
+        }
+
+        XYChart drawn = ScalingCharts.render(alpha, p -> Color.BLUE);
+        assertThat(drawn.getSeriesMap().keySet()).contains("measured (train)", "measured (test)")
+                .anyMatch(k -> k.startsWith("synthetic-exact"));
+    }
+
+    @Test
+    void aMissingOrBadFileIsOneLineNamingItWithExitCodeOne(@TempDir Path dir) throws Exception {
+        Path out = evaluate(dir);
+        Files.writeString(out.resolve(PredictionsParquet.FILE), "not parquet");
+        Run bad = stepcast("report", out.toString());
+        assertThat(bad.code()).isEqualTo(1);
+        assertThat(bad.err().strip()).doesNotContain("\n").contains(out.resolve("predictions.parquet").toString());
+
+        Files.delete(out.resolve("results.json"));
+        Run missing = stepcast("report", out.toString());
+        assertThat(missing.code()).isEqualTo(1);
+        assertThat(missing.err().strip()).doesNotContain("\n")
+                .isEqualTo("stepcast: error: " + out.resolve("results.json") + ": no such file (stepcast evaluate --out "
+                        + out + " writes it)");
+
+        Files.writeString(out.resolve("results.json"), "{\"suite\": 3}");
+        Run wrong = stepcast("report", out.toString());
+        assertThat(wrong.code()).isEqualTo(1);
+        assertThat(wrong.err()).contains("results.json: field suite missing or not a text");
+
+        assertThat(stepcast("report").code()).isEqualTo(2);
+    }
+
+    @Test
+    void predictionsWithoutTrainingRowsStillChartTheHeldOutPoints(@TempDir Path dir) throws Exception {
+        Path out = evaluate(dir);
+        Path file = out.resolve(PredictionsParquet.FILE);
+        // What a file of the layout before the role column holds: held-out rows only.
+        PredictionFiles.write(file, PredictionFiles.read(file).stream()
+                .filter(r -> r.role().equals(PredictionRow.TEST)).toList());
+        assertThat(stepcast("report", out.toString()).code()).isZero();
+        List<ScalingCharts.Chart> charts = ScalingCharts.of(SavedRun.read(out).result());
+        assertThat(charts).isNotEmpty().allMatch(c -> c.trainX().length == 0 && !c.fromTrainingSide());
+        assertThat(Files.readString(out.resolve("report.md"))).contains("this predictions file holds no training points");
+    }
+}
