@@ -19,9 +19,10 @@ public final class SchemaVersion {
     public static final int MAJOR = 1;
     /**
      * The version this code writes (1.1 added the observations' parallel-layout columns, 1.2 the observations' and
-     * predictions' {@code intra_node_gbps}).
+     * predictions' {@code intra_node_gbps}, 1.3 the observations' virtual stages, sequence parallelism,
+     * recomputation and precision).
      */
-    public static final String CURRENT = MAJOR + ".2";
+    public static final String CURRENT = MAJOR + ".3";
 
     private SchemaVersion() {
     }
