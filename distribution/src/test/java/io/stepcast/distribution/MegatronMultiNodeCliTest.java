@@ -86,4 +86,25 @@ class MegatronMultiNodeCliTest {
         assertThat(entry(results, "megatron-simulation").get("n").asInt()).isEqualTo(2);
         assertThat(cli.out()).doesNotContain("unknown column");
     }
+
+    @Test
+    void aSavedMegatronPredictorReportsPeakMemoryBesideEachTime(@TempDir Path dir) throws Exception {
+        Path single = dir.resolve("single-node.parquet");
+        assertThat(cli.run("datasets", "import", "vtrain", "--input", DATA.resolve("vtrain").toString(), "--hardware",
+                "dgx-a100", "--out", single.toString())).as(cli.err()).isZero();
+        Path model = dir.resolve("analytic.json");
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", single.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        Path ask = Files.writeString(dir.resolve("multi-node.csv"), CSV);
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", "step-time",
+                "--json")).as(cli.err()).isZero();
+        JsonNode predictions = new ObjectMapper().readTree(cli.out()).get("predictions");
+        assertThat(predictions).hasSize(3);
+        for (JsonNode p : predictions) {
+            assertThat(p.get("predicted").asDouble()).as(p.toString()).isPositive();
+            // state and activations of a GPU: more than nothing, less than a 40 GB A100 holds for these small runs
+            assertThat(p.get("peak_memory_bytes").asDouble()).as(p.toString()).isBetween(1e8, 40e9);
+        }
+    }
 }
