@@ -4,22 +4,71 @@ package io.stepcast.api;
  * The 3D-parallel layout of a Megatron-style training job (Shoeybi et al., "Megatron-LM: Training
  * Multi-Billion Parameter Language Models Using Model Parallelism", 2019, for tensor parallelism; Narayanan
  * et al., "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM", SC'21, section 2,
- * for the pipeline with micro-batches and the composition p x t x d = n). Absent from the {@link Deployment}
- * of a plain data-parallel job.
+ * for the pipeline with micro-batches and the composition p x t x d = n), with how the job runs on it: the
+ * interleaved schedule's virtual stages (Narayanan et al., SC'21, section 2.2.2), sequence parallelism and
+ * activation recomputation (Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models",
+ * MLSys 2023) and the arithmetic precision. Absent from the {@link Deployment} of a plain data-parallel job.
+ * Validated on construction; each message names the generic CSV's column.
  *
- * @param tensor       tensor-parallel ranks t (each layer's matrices split over t GPUs)
- * @param pipeline     pipeline stages p (the layers split into p consecutive stages)
- * @param data         data-parallel replicas d (each replica holds t x p GPUs)
- * @param microBatch   samples per micro-batch b
- * @param microBatches micro-batches m each replica runs per iteration: global batch = b x m x d
+ * @param tensor           tensor-parallel ranks t (each layer's matrices split over t GPUs)
+ * @param pipeline         pipeline stages p (the layers split into p consecutive stages)
+ * @param data             data-parallel replicas d (each replica holds t x p GPUs)
+ * @param microBatch       samples per micro-batch b
+ * @param microBatches     micro-batches m each replica runs per iteration: global batch = b x m x d
+ * @param virtualStages    model chunks v per pipeline rank under the interleaved 1F1B schedule (1: the plain
+ *                         schedule); more than 1 needs p > 1 and m divisible by p, as Megatron-LM requires
+ * @param sequenceParallel the layer norms and dropouts split along the sequence over the t ranks (Korthikanti et
+ *                         al., section 4.2.2); no effect when t = 1
+ * @param recompute        which activations are recomputed instead of stored
+ * @param precision        the precision of the matrix multiplications
  */
-public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches) {
+public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                             boolean sequenceParallel, Recompute recompute, Precision precision) {
+    /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
+    public static final Precision DEFAULT_PRECISION = Precision.FP16;
+
     public ParallelLayout {
         Validate.positive(tensor, "tensor_parallel");
         Validate.positive(pipeline, "pipeline_parallel");
         Validate.positive(data, "data_parallel");
         Validate.positive(microBatch, "micro_batch");
         Validate.positive(microBatches, "micro_batches");
+        Validate.positive(virtualStages, "virtual_stages");
+        Validate.present(recompute, "recompute");
+        Validate.present(precision, "precision");
+        if (virtualStages > 1 && pipeline < 2) {
+            throw new IllegalArgumentException("virtual_stages " + virtualStages + " needs pipeline_parallel of at "
+                    + "least 2 (the interleaved schedule splits each pipeline rank's layers), was " + pipeline);
+        }
+        if (virtualStages > 1 && microBatches % pipeline != 0) {
+            throw new IllegalArgumentException("virtual_stages " + virtualStages + " needs micro-batches per replica ("
+                    + microBatches + ") divisible by pipeline_parallel " + pipeline
+                    + " (Megatron-LM's interleaved schedule)");
+        }
+    }
+
+    /**
+     * The plain 1F1B schedule without sequence parallelism or recomputation, in {@link #DEFAULT_PRECISION} (the
+     * layout as far as a table of tensor, pipeline and data parallelism states it).
+     */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches) {
+        this(tensor, pipeline, data, microBatch, microBatches, 1, false, Recompute.NONE, DEFAULT_PRECISION);
+    }
+
+    /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
+    public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision);
+    }
+
+    /** The same layout with another recomputation. */
+    public ParallelLayout withRecompute(Recompute r) {
+        return with(virtualStages, sequenceParallel, r, precision);
+    }
+
+    /** Whether sequence parallelism splits anything: stated and t > 1. */
+    public boolean splitsSequence() {
+        return sequenceParallel && tensor > 1;
     }
 
     /**

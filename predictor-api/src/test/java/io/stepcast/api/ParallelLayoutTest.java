@@ -53,4 +53,43 @@ class ParallelLayoutTest {
                 .hasMessage("global batch 16 must equal micro-batch x micro-batches x data = 1 x 4 x 2 = 8");
         assertThatThrownBy(() -> new ParallelLayout(0, 1, 1, 1, 1)).hasMessageContaining("tensor_parallel");
     }
+
+    @Test
+    void aTableOfParallelismAloneRunsThePlainScheduleInHalfPrecision() {
+        ParallelLayout p = new ParallelLayout(2, 2, 1, 1, 8);
+        assertThat(p.virtualStages()).isEqualTo(1);
+        assertThat(p.sequenceParallel()).isFalse();
+        assertThat(p.recompute()).isEqualTo(Recompute.NONE);
+        assertThat(p.precision()).isEqualTo(Precision.FP16);
+    }
+
+    @Test
+    void theInterleavedScheduleNeedsAPipelineAndMicroBatchesThatDivideOverIt() {
+        assertThat(new ParallelLayout(1, 4, 1, 1, 8).with(2, false, Recompute.NONE, Precision.BF16).virtualStages())
+                .isEqualTo(2);
+        assertThatThrownBy(() -> new ParallelLayout(2, 1, 1, 1, 8).with(2, false, Recompute.NONE, Precision.BF16))
+                .hasMessageContaining("virtual_stages 2 needs pipeline_parallel of at least 2");
+        assertThatThrownBy(() -> new ParallelLayout(1, 4, 1, 1, 6).with(2, false, Recompute.NONE, Precision.BF16))
+                .hasMessageContaining("micro-batches per replica (6) divisible by pipeline_parallel 4");
+        assertThatThrownBy(() -> new ParallelLayout(1, 4, 1, 1, 8).with(0, false, Recompute.NONE, Precision.BF16))
+                .hasMessageContaining("virtual_stages");
+    }
+
+    @Test
+    void sequenceParallelismSplitsOnlyOverSeveralTensorRanks() {
+        assertThat(new ParallelLayout(1, 1, 1, 1, 1).with(1, true, Recompute.NONE, Precision.BF16).splitsSequence())
+                .isFalse();
+        assertThat(new ParallelLayout(2, 1, 1, 1, 1).with(1, true, Recompute.NONE, Precision.BF16).splitsSequence())
+                .isTrue();
+    }
+
+    @Test
+    void recomputeAndPrecisionAreParsedNamingTheColumn() {
+        assertThat(Recompute.parse("Selective", "recompute")).isEqualTo(Recompute.SELECTIVE);
+        assertThat(Precision.parse("bf16", "precision")).isEqualTo(Precision.BF16);
+        assertThatThrownBy(() -> Recompute.parse("partial", "column 'recompute'"))
+                .hasMessage("column 'recompute' must be none, selective or full, was 'partial'");
+        assertThatThrownBy(() -> Precision.parse("int8", "column 'precision'"))
+                .hasMessage("column 'precision' must be fp32, tf32, fp16, bf16 or fp8, was 'int8'");
+    }
 }

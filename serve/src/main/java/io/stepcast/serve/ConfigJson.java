@@ -68,6 +68,7 @@ final class ConfigJson {
 
     private static Set<String> fields() {
         Set<String> s = new LinkedHashSet<>(GenericCsvImporter.REQUIRED);
+        s.addAll(GenericCsvImporter.BATCH);
         GenericCsvImporter.OPTIONAL.stream().filter(f -> !NOT_CONFIG.contains(f)).forEach(s::add);
         return Set.copyOf(s);
     }

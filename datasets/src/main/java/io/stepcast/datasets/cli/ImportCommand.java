@@ -1,5 +1,6 @@
 package io.stepcast.datasets.cli;
 
+import io.stepcast.api.Recompute;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationImporter;
@@ -73,11 +74,25 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--local-batch", paramLabel = "N", defaultValue = "0", description = "tf-timeline: the profiled local batch.")
     int localBatch;
 
+    @Option(names = "--hardware", paramLabel = "LABEL", description = "vtrain: the system the runs were measured on, "
+            + "a system of the hardware catalog (default: vtrain-a100); its GPUs per node set each run's nodes.")
+    String hardware;
+
+    @Option(names = "--recompute", paramLabel = "none|selective|full",
+            description = "vtrain: the activation recomputation of the measured runs (default: none).")
+    String recompute;
+
     @Override
     public Integer call() throws IOException {
         Registered registered = DatasetsCommand.of(parent);
+        Optional<Recompute> rc;
+        try {
+            rc = recompute == null ? Optional.empty() : Optional.of(Recompute.parse(recompute, "--recompute"));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         ImportOptions options = new ImportOptions(Optional.ofNullable(model), workers, Optional.ofNullable(dataset),
-                localBatch);
+                localBatch, Optional.ofNullable(hardware), rc);
         Object handler = handler(registered);
         PrintWriter pw = spec.commandLine().getOut();
         if (handler instanceof ParquetImport p) {

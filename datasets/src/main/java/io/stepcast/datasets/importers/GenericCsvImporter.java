@@ -5,6 +5,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.EditDistance;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
@@ -33,7 +34,8 @@ import java.util.stream.Stream;
  * configuration; a header names the columns, in any order.
  *
  * <p>Required: {@code model}, {@code architecture} ({@code ALLREDUCE}, {@code SYNC_PS}, {@code ASYNC_PS};
- * case, dashes and underscores ignored), {@code workers}, {@code local_batch}, and at least one measurement
+ * case, dashes and underscores ignored), {@code workers}, {@code local_batch} or {@code global_batch} (= local
+ * batch x workers; both may be given if they agree), and at least one measurement
  * column: {@code step_time_s}, {@code throughput_samples_s}, {@code response_time_s} or {@code accuracy}
  * (a row may leave some blank, not all). A file of configurations to predict
  * ({@link #readConfigurations}) may leave the measurement columns out.
@@ -47,6 +49,12 @@ import java.util.stream.Stream;
  * {@code runs} (default 1), {@code replication} (default 0), {@code source} (default
  * {@code csv:<file name>}).
  *
+ * <p>3D-parallel (Megatron-LM style) runs ({@link LlmColumns}): {@code tensor_parallel}, {@code pipeline_parallel},
+ * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision}; a row
+ * with any of them is a model-parallel job whose {@code workers} are its data-parallel replicas, each of tensor x
+ * pipeline GPUs ({@code nodes} then defaults to all its GPUs over {@code gpus_per_node}). {@code sequence_length} and
+ * {@code vocab_size} turn the model, a transformer of the zoo, into the zoo's parametric GPT of that shape.
+ *
  * <p>Unknown columns are kept as tags of every observation (column name = tag key) and reported in
  * {@link ImportedObservations#notes()}; they are never silently dropped.
  *
@@ -57,16 +65,20 @@ import java.util.stream.Stream;
  */
 public final class GenericCsvImporter implements ObservationImporter {
     /** The columns every file must have. */
-    public static final List<String> REQUIRED = List.of("model", "architecture", "workers", "local_batch");
+    public static final List<String> REQUIRED = List.of("model", "architecture", "workers");
+    /** The batch columns; a file needs at least one (a row's global batch is local batch x workers). */
+    public static final List<String> BATCH = List.of("local_batch", "global_batch");
     /** The measurement columns; a file needs at least one. */
     public static final List<String> MEASUREMENTS = List.of("step_time_s", "throughput_samples_s", "response_time_s",
             "accuracy");
     /** Every documented optional column. */
     public static final List<String> OPTIONAL = List.of("nodes", "gpus_per_node", "parameter_servers",
             "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "intra_node_gbps", "hardware", "framework",
-            "dataset", "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source");
+            "dataset", "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source",
+            "tensor_parallel", "pipeline_parallel", "micro_batch", "virtual_stages", "sequence_parallel", "recompute",
+            "precision", "sequence_length", "vocab_size");
     /** Every documented column. */
-    private static final List<String> KNOWN = Stream.of(REQUIRED, MEASUREMENTS, OPTIONAL)
+    private static final List<String> KNOWN = Stream.of(REQUIRED, BATCH, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();
 
     private final HardwareLabels labels;
@@ -159,7 +171,14 @@ public final class GenericCsvImporter implements ObservationImporter {
         Map<String, Long> unknownLabels = new LinkedHashMap<>();
         int rows = 0;
         try (CsvReader csv = CsvReader.open(input, display)) {
-            csv.require(REQUIRED.toArray(String[]::new));
+            List<String> missing = new ArrayList<>(REQUIRED.stream().filter(c -> !csv.columns().contains(c)).toList());
+            if (BATCH.stream().noneMatch(csv.columns()::contains)) {
+                missing.add("local_batch (or global_batch)");
+            }
+            if (!missing.isEmpty()) {
+                throw DataFormatException.at(display, 1, "missing column(s) " + String.join(", ", missing)
+                        + " (found: " + String.join(", ", csv.columns()) + ")");
+            }
             if (measured && MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
                 throw DataFormatException.at(display, 1, "no measurement column (one of "
                         + String.join(", ", MEASUREMENTS) + ")");
@@ -201,17 +220,28 @@ public final class GenericCsvImporter implements ObservationImporter {
     public static Config.Builder config(CsvRow r) throws DataFormatException {
         Architecture arch = architecture(r);
         int workers = r.positiveInteger("workers");
+        int localBatch = localBatch(r, workers);
+        Optional<ParallelLayout> layout = LlmColumns.stated(r)
+                ? Optional.of(LlmColumns.layout(r, workers, localBatch)) : Optional.empty();
+        if (layout.isPresent() && r.has("cores_per_worker")
+                && r.positiveInteger("cores_per_worker") != layout.get().modelParallel()) {
+            throw DataFormatException.at(r.file(), r.line(), "column 'cores_per_worker': " + r.text("cores_per_worker")
+                    + " is not tensor_parallel x pipeline_parallel = " + layout.get().modelParallel()
+                    + " (the GPUs of one data-parallel replica)");
+        }
+        long gpus = layout.map(ParallelLayout::gpus).orElse(workers);
         int nodes;
         if (r.has("nodes")) {
             nodes = r.positiveInteger("nodes");
         } else if (r.has("gpus_per_node")) {
             int g = r.positiveInteger("gpus_per_node");
-            nodes = (workers + g - 1) / g;
+            nodes = Math.toIntExact((gpus + g - 1) / g);
         } else {
             nodes = 1;
         }
-        Config.Builder c = Config.builder().model(r.requiredText("model")).architecture(arch).workers(workers)
-                .nodes(nodes).localBatch(r.positiveInteger("local_batch"));
+        Config.Builder c = Config.builder().model(LlmColumns.model(r, r.requiredText("model"))).architecture(arch)
+                .workers(workers).nodes(nodes).localBatch(localBatch);
+        layout.ifPresent(c::parallel);
         if (r.has("framework")) {
             c.framework(r.text("framework"));
         }
@@ -232,7 +262,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
             c.colocatedPs(Boolean.parseBoolean(v));
         }
-        if (r.has("cores_per_worker")) {
+        if (r.has("cores_per_worker") && layout.isEmpty()) {
             c.devicesPerWorker(r.positiveInteger("cores_per_worker"));
         }
         if (r.has("tenants")) {
@@ -303,6 +333,30 @@ public final class GenericCsvImporter implements ObservationImporter {
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }
+    }
+
+    /**
+     * The batch of one worker: {@code local_batch}, or {@code global_batch} over the workers; when both are given
+     * they must agree.
+     */
+    private static int localBatch(CsvRow r, int workers) throws DataFormatException {
+        if (!r.has("global_batch")) {
+            if (!r.has("local_batch")) {
+                throw DataFormatException.at(r.file(), r.line(), "column 'local_batch' is empty and there is no "
+                        + "global_batch (one of them is needed)");
+            }
+            return r.positiveInteger("local_batch");
+        }
+        int global = r.positiveInteger("global_batch");
+        if (global % workers != 0) {
+            throw DataFormatException.at(r.file(), r.line(), "column 'global_batch': " + global + " does not divide "
+                    + "over the " + workers + " workers (data-parallel replicas)");
+        }
+        if (r.has("local_batch") && (long) r.positiveInteger("local_batch") * workers != global) {
+            throw DataFormatException.at(r.file(), r.line(), "column 'global_batch': " + global + " is not local_batch"
+                    + " x workers = " + r.text("local_batch") + " x " + workers);
+        }
+        return global / workers;
     }
 
     private static Architecture architecture(CsvRow r) throws DataFormatException {

@@ -1,6 +1,11 @@
 package io.stepcast.datasets.importers;
 
+import io.stepcast.api.Recompute;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
@@ -35,6 +40,11 @@ import java.util.Map;
  * iteration time. Tags: {@code shape} = {@code h<hidden>-l<layers>-a<heads>} (the model-shape group of
  * leave-one-shape-out), {@code tp}, {@code pp}, {@code dp}, {@code micro_batch}.
  *
+ * <p>{@code stepcast datasets import vtrain} may state the system the runs are taken to have run on
+ * ({@code --hardware}, a system of the hardware catalog: each row's nodes are then its GPUs over that system's GPUs
+ * per node, so that a layout over several nodes of it can be predicted from these rows) and the recomputation the
+ * runs used ({@code --recompute}; default none).
+ *
  * <p>Input: the file itself or a folder holding it (the {@code vtrain} folder). A row whose {@code # GPUs} is
  * not TP x DP x PP, or whose global batch micro-batch x DP does not divide, is refused naming file, line and
  * column.
@@ -60,6 +70,33 @@ public final class VtrainImporter extends SourceImporter {
 
     @Override
     public ImportedObservations read(Path input) throws IOException {
+        return read(input, Stated.DEFAULT);
+    }
+
+    @Override
+    public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
+        Stated stated = Stated.DEFAULT;
+        if (options.hardware().isPresent()) {
+            String label = options.hardware().get();
+            HardwareCatalog catalog = new DefaultHardwareCatalog();
+            SystemSpec system = catalog.system(label).orElseThrow(() -> new IllegalArgumentException("--hardware: '"
+                    + label + "' is not a system of the hardware catalog (closest: "
+                    + String.join(", ", catalog.closest(label, 3)) + "; stepcast hardware list)"));
+            stated = new Stated(label, system.devicesPerNode(), Recompute.NONE);
+        }
+        return read(input, new Stated(stated.hardware(), stated.gpusPerNode(),
+                options.recompute().orElse(Recompute.NONE)));
+    }
+
+    /**
+     * What the rows are taken to have run on and how: the system's label and GPUs per node, and the recomputation.
+     */
+    private record Stated(String hardware, int gpusPerNode, Recompute recompute) {
+        /** vTrain's node (8 A100 per node, so every row is one node), no recomputation. */
+        static final Stated DEFAULT = new Stated(HARDWARE, 8, Recompute.NONE);
+    }
+
+    private ImportedObservations read(Path input, Stated stated) throws IOException {
         Path file = Files.isDirectory(input) ? input.resolve(FILE) : input;
         if (!Files.isRegularFile(file)) {
             throw new FileNotFoundException(file + ": no such file" + (Files.isDirectory(input) ? " (expected " + FILE
@@ -78,14 +115,14 @@ public final class VtrainImporter extends SourceImporter {
             for (String text = r.readLine(); text != null; text = r.readLine()) {
                 line++;
                 if (!text.isBlank()) {
-                    out.add(row(text.split(",", -1), file.toString(), line));
+                    out.add(row(text.split(",", -1), file.toString(), line, stated));
                 }
             }
         }
         return ImportedObservations.of(out);
     }
 
-    private static Observation row(String[] f, String file, long line) throws DataFormatException {
+    private static Observation row(String[] f, String file, long line, Stated stated) throws DataFormatException {
         if (f.length != COLUMNS.length) {
             throw DataFormatException.at(file, line, "expected " + COLUMNS.length + " comma-separated fields, found "
                     + f.length);
@@ -111,7 +148,7 @@ public final class VtrainImporter extends SourceImporter {
         }
         ParallelLayout layout;
         try {
-            layout = ParallelLayout.ofGlobalBatch(tp, pp, dp, micro, globalBatch);
+            layout = ParallelLayout.ofGlobalBatch(tp, pp, dp, micro, globalBatch).withRecompute(stated.recompute());
         } catch (IllegalArgumentException e) {
             throw DataFormatException.at(file, line, "column '" + COLUMNS[1] + "': " + e.getMessage());
         }
@@ -123,7 +160,8 @@ public final class VtrainImporter extends SourceImporter {
         tags.put("micro_batch", Integer.toString(micro));
         try {
             Config c = Config.builder().model(modelName(layers, hidden, heads, seq)).framework("megatron-deepspeed")
-                    .nodes(1).hardware(HARDWARE).parallel(layout).build();
+                    .nodes((gpus + stated.gpusPerNode() - 1) / stated.gpusPerNode()).hardware(stated.hardware())
+                    .parallel(layout).build();
             return new Observation(c, Measurements.builder().stepTimeS(ms * 1e-3).build(), "vtrain:" + FILE, 0, tags);
         } catch (IllegalArgumentException e) {
             throw DataFormatException.at(file, line, e.getMessage());

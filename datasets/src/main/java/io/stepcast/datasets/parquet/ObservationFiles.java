@@ -5,6 +5,8 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import org.apache.parquet.example.data.Group;
 
@@ -73,8 +75,7 @@ public final class ObservationFiles {
                 .hardware(g.getString("hardware", 0))
                 .localBatch(g.getInteger("local_batch", 0));
         if (Groups.has(g, "tensor_parallel")) {
-            c.parallel(new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
-                    g.getInteger("data_parallel", 0), g.getInteger("micro_batch", 0), g.getInteger("micro_batches", 0)));
+            c.parallel(layout(g));
         }
         Measurements.Builder m = Measurements.builder();
         set(Groups.optDouble(g, "step_time_s"), m::stepTimeS);
@@ -90,6 +91,18 @@ public final class ObservationFiles {
         set(Groups.optDouble(g, "sd_accuracy"), v -> m.standardDeviation(Target.ACCURACY, v));
         return new Observation(c.build(), m.build(), g.getString("source", 0), g.getInteger("replication", 0),
                 Groups.stringMap(g, "tags"));
+    }
+
+    /** The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults). */
+    private static ParallelLayout layout(Group g) {
+        ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
+                g.getInteger("data_parallel", 0), g.getInteger("micro_batch", 0), g.getInteger("micro_batches", 0));
+        if (!Groups.has(g, "virtual_stages")) {
+            return p;
+        }
+        return p.with(g.getInteger("virtual_stages", 0), g.getBoolean("sequence_parallel", 0),
+                Recompute.parse(g.getString("recompute", 0), "recompute"),
+                Precision.parse(g.getString("precision", 0), "precision"));
     }
 
     private static void set(OptionalDouble v, DoubleConsumer setter) {

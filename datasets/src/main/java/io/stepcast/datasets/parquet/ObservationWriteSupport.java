@@ -42,6 +42,10 @@ final class ObservationWriteSupport extends RowWriteSupport<Observation> {
             int32("data_parallel", p.data());
             int32("micro_batch", p.microBatch());
             int32("micro_batches", p.microBatches());
+            int32("virtual_stages", p.virtualStages());
+            bool("sequence_parallel", p.sequenceParallel());
+            string("recompute", p.recompute().label());
+            string("precision", p.precision().label());
         });
         float64("intra_node_gbps", o.config().deployment().intraNodeGbps());
     }

@@ -16,10 +16,13 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * local_batch, global_batch, step_time_s?, sync_time_s?, throughput_samples_s?, response_time_s?,
  * accuracy?, utilisation?, runs, sd_step_time_s?, sd_throughput_samples_s?, sd_response_time_s?,
  * sd_accuracy?, source, replication, tags (map), tensor_parallel?, pipeline_parallel?, data_parallel?,
- * micro_batch?, micro_batches?, intra_node_gbps?}. The five parallel-layout columns (version 1.1) are present
- * together for a model-parallel job and absent otherwise; a 1.0 file has none of them and reads as data-parallel
- * jobs. {@code intra_node_gbps} (version 1.2) is a ring's stated bandwidth per GPU inside a node; files before 1.2
- * read without it.
+ * micro_batch?, micro_batches?, intra_node_gbps?, virtual_stages?, sequence_parallel?, recompute?, precision?}.
+ * The five parallel-layout columns (version 1.1) are present together for a model-parallel job and absent
+ * otherwise; a 1.0 file has none of them and reads as data-parallel jobs. {@code intra_node_gbps} (version 1.2) is
+ * a ring's stated bandwidth per GPU inside a node; files before 1.2 read without it. The layout's run options
+ * (version 1.3: {@code virtual_stages}, {@code sequence_parallel}, {@code recompute} as {@code none|selective|full},
+ * {@code precision} as {@code fp32|tf32|fp16|bf16|fp8}) are written with the five layout columns; a layout of an
+ * earlier file reads as the plain schedule without sequence parallelism or recomputation in FP16.
  *
  * <p><b>op-trace</b>: {@code step, worker, device?, lane, name, type, category (compute | receive | send |
  * collective | other), start_us, duration_us, tensor?, bytes?, producer?, requires_id?, requires (list)?,
@@ -88,6 +91,10 @@ public final class Schemas {
             .optional(PrimitiveTypeName.INT32).named("micro_batch")
             .optional(PrimitiveTypeName.INT32).named("micro_batches")
             .optional(PrimitiveTypeName.DOUBLE).named("intra_node_gbps")
+            .optional(PrimitiveTypeName.INT32).named("virtual_stages")
+            .optional(PrimitiveTypeName.BOOLEAN).named("sequence_parallel")
+            .optional(PrimitiveTypeName.BINARY).as(stringType()).named("recompute")
+            .optional(PrimitiveTypeName.BINARY).as(stringType()).named("precision")
             .named("observation");
 
     /** The op-trace schema. */

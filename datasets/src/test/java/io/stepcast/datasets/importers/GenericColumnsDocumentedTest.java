@@ -33,7 +33,7 @@ class GenericColumnsDocumentedTest {
             documented.add(m.group(1));
         }
         Set<String> read = new LinkedHashSet<>();
-        Stream.of(GenericCsvImporter.REQUIRED, GenericCsvImporter.MEASUREMENTS, GenericCsvImporter.OPTIONAL)
+        Stream.of(GenericCsvImporter.REQUIRED, GenericCsvImporter.BATCH, GenericCsvImporter.MEASUREMENTS, GenericCsvImporter.OPTIONAL)
                 .forEach(read::addAll);
         assertThat(documented).containsExactlyInAnyOrderElementsOf(read);
     }

@@ -2,7 +2,9 @@ package io.stepcast.datasets.importers;
 
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
+import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.datasets.SharedData;
 import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.zoo.ZooCatalog;
@@ -13,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -55,5 +58,24 @@ class VtrainImporterTest {
                 .hasMessageContaining(":2: column 'iteration time (ms)': 'fast' is not a number");
         Files.writeString(f, "GPUs,batch\n");
         assertThatThrownBy(() -> new VtrainImporter().read(f)).hasMessageContaining("ground_truth_single.csv:1: expected the header");
+    }
+
+    @Test
+    void aStatedSystemSetsTheHardwareAndTheNodesAndARecomputationTheLayouts() throws IOException {
+        Path f = dir.resolve(VtrainImporter.FILE);
+        Files.writeString(f, VtrainImporter.HEADER + "\n2,16,8,1024,16,24,1024,1,1,2,372.1\n8,16,2,1024,16,24,1024,2,4,1,99.5\n");
+        List<Observation> rows = new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(), 1,
+                Optional.empty(), 0, Optional.of("dgx-a100+gpus=4"), Optional.of(Recompute.FULL))).observations();
+        assertThat(rows).extracting(o -> o.config().deployment().hardware()).containsOnly("dgx-a100+gpus=4");
+        assertThat(rows).extracting(o -> o.config().deployment().nodes()).containsExactly(1, 2);
+        assertThat(rows).extracting(o -> o.config().parallel().orElseThrow().recompute()).containsOnly(Recompute.FULL);
+        // without options: today's vtrain-a100, one node each, no recomputation
+        List<Observation> plain = new VtrainImporter().importFile(f, ImportOptions.none()).observations();
+        assertThat(plain).extracting(o -> o.config().deployment().hardware()).containsOnly("vtrain-a100");
+        assertThat(plain).extracting(o -> o.config().deployment().nodes()).containsOnly(1);
+        assertThat(plain).extracting(o -> o.config().parallel().orElseThrow().recompute()).containsOnly(Recompute.NONE);
+        assertThatThrownBy(() -> new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(), 1,
+                Optional.empty(), 0, Optional.of("dgx-a1000"), Optional.empty())))
+                .hasMessageStartingWith("--hardware: 'dgx-a1000' is not a system of the hardware catalog (closest: ");
     }
 }

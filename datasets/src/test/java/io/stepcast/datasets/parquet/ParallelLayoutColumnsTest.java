@@ -4,6 +4,8 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
@@ -15,7 +17,10 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The 1.1 parallel-layout columns round-trip, and a 1.0 observation file (without them) still reads. */
+/**
+ * The 1.1 parallel-layout columns and the 1.3 run options round-trip, a 1.0 observation file (without them) still
+ * reads, and a layout of a 1.2 file (without the run options) reads as the plain schedule.
+ */
 class ParallelLayoutColumnsTest {
     @TempDir
     Path dir;
@@ -29,7 +34,8 @@ class ParallelLayoutColumnsTest {
     @Test
     void theLayoutRoundTrips() throws Exception {
         Path f = dir.resolve("o.parquet");
-        List<Observation> rows = List.of(synthetic(new ParallelLayout(2, 2, 2, 4, 3)), synthetic(null));
+        List<Observation> rows = List.of(synthetic(new ParallelLayout(2, 2, 2, 4, 3)), synthetic(null),
+                synthetic(new ParallelLayout(2, 2, 1, 1, 4).with(2, true, Recompute.SELECTIVE, Precision.BF16)));
         ObservationFiles.write(f, rows);
         assertThat(ObservationFiles.read(f)).isEqualTo(rows);
     }
@@ -49,5 +55,45 @@ class ParallelLayoutColumnsTest {
             w.commit();
         }
         assertThat(ObservationFiles.read(f)).containsExactly(o);
+    }
+
+    @Test
+    void aLayoutOfAVersionOneTwoFileRunsThePlainSchedule() throws Exception {
+        MessageType old = Types.buildMessage().addFields(Schemas.OBSERVATION.getFields()
+                .subList(0, Schemas.OBSERVATION.getFieldIndex("virtual_stages"))
+                .toArray(new org.apache.parquet.schema.Type[0]))
+                .named("observation");
+        Path f = dir.resolve("v12.parquet");
+        Observation o = synthetic(new ParallelLayout(2, 2, 2, 4, 3));
+        try (RowFileWriter<Observation> w = new RowFileWriter<>(f, new LayoutOnlyWriteSupport(old))) {
+            w.write(o);
+            w.commit();
+        }
+        ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
+        assertThat(read).isEqualTo(new ParallelLayout(2, 2, 2, 4, 3));
+        assertThat(read.recompute()).isEqualTo(Recompute.NONE);
+        assertThat(read.precision()).isEqualTo(Precision.FP16);
+    }
+
+    /** Writes what a 1.2 writer wrote: the observation columns up to intra_node_gbps, the layout without its options. */
+    private static final class LayoutOnlyWriteSupport extends RowWriteSupport<Observation> {
+        LayoutOnlyWriteSupport(MessageType schema) {
+            super(schema, Map.of(SchemaVersion.KIND_KEY, Schemas.OBSERVATIONS, SchemaVersion.VERSION_KEY, "1.2"));
+        }
+
+        @Override
+        void writeFields(Observation o) {
+            config(o.config(), "dataset");
+            float64("step_time_s", o.measurements().stepTimeS());
+            int32("runs", o.measurements().runs());
+            string("source", o.source());
+            int32("replication", o.replication());
+            ParallelLayout p = o.config().parallel().orElseThrow();
+            int32("tensor_parallel", p.tensor());
+            int32("pipeline_parallel", p.pipeline());
+            int32("data_parallel", p.data());
+            int32("micro_batch", p.microBatch());
+            int32("micro_batches", p.microBatches());
+        }
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
+import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
@@ -93,6 +94,9 @@ final class PredictCommand implements Callable<Integer> {
                 } else {
                     n.putNull("predicted");
                     n.put("not_applicable", ((Prediction.NotApplicable) p).reason());
+                }
+                if (predictor instanceof PeakMemory pm && p.isValue()) {
+                    pm.peakMemoryBytes(c).ifPresent(bytes -> n.put("peak_memory_bytes", bytes));
                 }
                 if (measured.isPresent()) {
                     n.put("measured", measured.getAsDouble());

@@ -1,5 +1,8 @@
 package io.stepcast.api.plugin;
 
+import io.stepcast.api.Recompute;
+
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -10,15 +13,25 @@ import java.util.Optional;
  * @param workers    workers (executor cores) of the job, at least 1
  * @param dataset    the dataset, when given
  * @param localBatch the profiled local batch, 0 when unknown
+ * @param hardware   the system the measurements ran on (a hardware catalog label), when given
+ * @param recompute  the activation recomputation the measured runs used, when given
  */
-public record ImportOptions(Optional<String> model, int workers, Optional<String> dataset, int localBatch) {
+public record ImportOptions(Optional<String> model, int workers, Optional<String> dataset, int localBatch,
+                            Optional<String> hardware, Optional<Recompute> recompute) {
     public ImportOptions {
+        hardware = Objects.requireNonNullElse(hardware, Optional.empty());
+        recompute = Objects.requireNonNullElse(recompute, Optional.empty());
         if (workers < 1) {
             throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
         }
         if (localBatch < 0) {
             throw new IllegalArgumentException("--local-batch must not be negative, was " + localBatch);
         }
+    }
+
+    /** Options that state neither hardware nor recomputation. */
+    public ImportOptions(Optional<String> model, int workers, Optional<String> dataset, int localBatch) {
+        this(model, workers, dataset, localBatch, Optional.empty(), Optional.empty());
     }
 
     /** Nothing given: one worker, no model, dataset or batch. */

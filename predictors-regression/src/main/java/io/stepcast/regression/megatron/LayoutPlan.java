@@ -14,11 +14,16 @@ import io.stepcast.api.ParallelLayout;
  * @param stateBytes    weights, gradients and optimizer state per GPU, bytes
  * @param activationBytes stored activations per GPU, bytes
  * @param fits          whether state and activations fit the device memory
+ * @param tflopsPerGpu  achieved model TFLOP/s per GPU: the iteration's model FLOPs ({@link ModelFlops}, no
+ *                      recomputation counted) over the predicted time and the GPUs
+ * @param mfu           model FLOPs utilisation: {@code tflopsPerGpu} over the device's catalogued peak for the
+ *                      layout's precision ({@link PeakFlops})
  */
 public record LayoutPlan(ParallelLayout layout, double seconds, double pipelineS, double p2pS, double dataS,
-                         double optimizerS, double stateBytes, double activationBytes, boolean fits) {
+                         double optimizerS, double stateBytes, double activationBytes, boolean fits,
+                         double tflopsPerGpu, double mfu) {
 
-    /** Bytes per GPU. */
+    /** Peak bytes per GPU: model state and stored activations. */
     public double memoryBytes() {
         return stateBytes + activationBytes;
     }

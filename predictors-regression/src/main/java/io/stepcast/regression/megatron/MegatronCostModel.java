@@ -1,6 +1,8 @@
 package io.stepcast.regression.megatron;
 
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.zoo.TransformerShape;
@@ -8,6 +10,7 @@ import io.stepcast.api.zoo.TransformerShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The closed form of a Megatron-LM iteration with tensor (t), pipeline (p) and data (d) parallelism on a
@@ -28,7 +31,8 @@ import java.util.Optional;
  *   <li><b>Pipeline</b>: the 1F1B schedule takes (m + p - 1) time slots of the slowest stage, i.e. the ideal
  *       m slots plus the bubble fraction (p - 1) / m (Narayanan et al., SC'21, section 2.2.1); each slot sends
  *       one activation forward and one gradient backward, {@code b s h} half-precision elements each, over
- *       NVLink or, when the job spans nodes, the NICs (section 2.2 and 4.1).</li>
+ *       NVLink or, when the job spans nodes, the NICs (section 2.2 and 4.1). The interleaved schedule with v virtual
+ *       stages divides the bubble by v and multiplies the messages by v (section 2.2.2).</li>
  *   <li><b>Data parallelism</b>: after the pipeline flush every GPU all-reduces its stage's gradients (2 bytes
  *       per parameter) with the d replicas of its stage (Narayanan et al., SC'21, section 2.1 and 3.3); with
  *       Megatron-LM's rank order (t fastest, then d, then p) the d ranks are spread over
@@ -51,31 +55,42 @@ final class MegatronCostModel {
     static final int OPTIMIZER_BYTES_PER_PARAMETER = 28;
 
     private final LinkCosts links;
-    private final double peakFlops;
+    private final DeviceSpec device;
     private final double memoryBytesPerS;
     private final GemmWaves waves;
 
-    private MegatronCostModel(LinkCosts links, double peakFlops, double memoryBytesPerS, GemmWaves waves) {
+    private MegatronCostModel(LinkCosts links, DeviceSpec device, double memoryBytesPerS, GemmWaves waves) {
         this.links = links;
-        this.peakFlops = peakFlops;
+        this.device = device;
         this.memoryBytesPerS = memoryBytesPerS;
         this.waves = waves;
     }
 
     /**
-     * The model of a system whose device has peak half-precision FLOPs and memory bandwidth in the catalog; the
+     * The model of a system whose device has a peak FLOPs figure and a memory bandwidth in the catalog; the
      * device's multiprocessors, when catalogued, give the matrix multiplications' wave quantization
-     * ({@link GemmWaves}), else every one runs at the fitted efficiency.
+     * ({@link GemmWaves}), else every one runs at the fitted efficiency. A layout in a precision whose peak the
+     * catalog does not give is refused by {@link #unsupported}.
      */
     static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device) {
-        double tflops = device.bf16Tflops().orElse(device.fp16Tflops().orElse(Double.NaN));
         double gbs = device.memoryBandwidthGBs().orElse(Double.NaN);
-        if (!(tflops > 0) || !(gbs > 0)) {
+        boolean anyPeak = device.fp16Tflops().isPresent() || device.bf16Tflops().isPresent()
+                || device.fp32Tflops().isPresent();
+        if (!anyPeak || !(gbs > 0)) {
             return Optional.empty();
         }
         GemmWaves waves = device.multiprocessors().isPresent() ? new GemmWaves(device.multiprocessors().getAsInt())
                 : GemmWaves.NONE;
-        return Optional.of(new MegatronCostModel(links, tflops * 1e12, gbs * 1e9, waves));
+        return Optional.of(new MegatronCostModel(links, device, gbs * 1e9, waves));
+    }
+
+    /** The device's catalogued peak, FLOP/s, for a precision ({@link PeakFlops}), or empty. */
+    OptionalDouble peakFlops(Precision precision) {
+        return PeakFlops.of(device, precision);
+    }
+
+    private double peak(ParallelLayout layout) {
+        return peakFlops(layout.precision()).orElseThrow();
     }
 
     /** GPUs per node of the system. */
@@ -105,21 +120,30 @@ final class MegatronCostModel {
             return Optional.of("the catalog has no NIC figures for " + links.system().name()
                     + ", so a layout over several nodes cannot be costed");
         }
+        if (peakFlops(layout.precision()).isEmpty()) {
+            return Optional.of("the catalog has no " + layout.precision().label() + " peak FLOPs for " + device.name()
+                    + " (it states " + PeakFlops.stated(device) + ")");
+        }
+        int chunks = layout.pipeline() * layout.virtualStages();
+        if (layout.virtualStages() > 1 && shape.layers() % chunks != 0) {
+            return Optional.of("the " + shape.layers() + " layers do not divide into pipeline_parallel x virtual_stages = "
+                    + layout.pipeline() + " x " + layout.virtualStages() + " chunks (the interleaved schedule)");
+        }
         return Optional.empty();
     }
 
-    /** The efficiency-independent terms of the job (check {@link #unsupported} first). */
+    /**
+     * The efficiency-independent terms of the job (check {@link #unsupported} first), with the layout's
+     * recomputation ({@link TransformerCosts}), virtual stages and precision.
+     */
     JobTerms terms(TransformerShape shape, ParallelLayout layout) {
-        return terms(shape, layout, false);
-    }
-
-    /** The terms with or without full activation recomputation ({@link TransformerCosts}). */
-    JobTerms terms(TransformerShape shape, ParallelLayout layout, boolean recompute) {
         int t = layout.tensor();
         int p = layout.pipeline();
         int d = layout.data();
+        int v = layout.virtualStages();
         int g = gpusPerNode();
-        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute);
+        double peakFlops = peak(layout);
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), layout.recompute());
         int layers = (shape.layers() + p - 1) / p;
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
@@ -142,7 +166,9 @@ final class MegatronCostModel {
         double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
                 multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
         double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / memoryBytesPerS;
-        return new JobTerms(layout.microBatches() + p - 1, first, last, p2p, data, embedding, optimizer);
+        int m = layout.microBatches();
+        double slots = v == 1 ? m + p - 1 : m + (p - 1) / (double) v;
+        return new JobTerms(slots, (double) v * m + p - 1, first, last, p2p, data, embedding, optimizer);
     }
 
     /**
@@ -151,13 +177,16 @@ final class MegatronCostModel {
      * tensor-parallel all-reduce), the last the output layer; each stage all-reduces its own parameters over
      * its data-parallel group (the first the word and position embeddings, the last the tied word embedding
      * of the output layer); a boundary's messages cross a NIC when Megatron-LM's rank order (t fastest, then
-     * d, then p) puts its two stages on different nodes.
+     * d, then p) puts its two stages on different nodes. The plain schedule only: the simulation does not
+     * interleave virtual stages.
      */
-    PipelineTerms pipeline(TransformerShape shape, ParallelLayout layout, boolean recompute) {
+    PipelineTerms pipeline(TransformerShape shape, ParallelLayout layout) {
         int t = layout.tensor();
         int p = layout.pipeline();
         int d = layout.data();
         int g = gpusPerNode();
+        double peakFlops = peak(layout);
+        Recompute recompute = layout.recompute();
         TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute);
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
@@ -197,7 +226,7 @@ final class MegatronCostModel {
         boolean multiNode = layout.gpus() > g;
         double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
                 multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
-        return new PipelineTerms(stages, recompute ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
+        return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
                 layout.microBatches());
     }
 
@@ -209,24 +238,20 @@ final class MegatronCostModel {
 
     /**
      * Bytes per GPU of the busiest stage (the first, which holds the most micro-batches in flight): model
-     * state at {@value #STATE_BYTES_PER_PARAMETER} bytes per parameter, and the activations of min(p, m)
-     * micro-batches in flight under 1F1B (Narayanan et al., SC'21, section 2.2.1), each layer storing
-     * {@code s b h (10 + 24 / t + 5 a s / (h t))} bytes without recomputation (Korthikanti et al., "Reducing
-     * Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.2, equation 2), or their
- * inputs only with full recomputation.
+     * state at {@value #STATE_BYTES_PER_PARAMETER} bytes per parameter, and the activations of its layers
+     * ({@link ActivationMemory}) for min(p, m) micro-batches in flight under 1F1B (Narayanan et al., SC'21, section
+     * 2.2.1), times {@code 1 + (p - 1) / (p v)} under the interleaved schedule with v virtual stages (Korthikanti et
+     * al., "Reducing Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.3).
      */
-    static Memory memory(TransformerShape shape, ParallelLayout layout, boolean recompute) {
+    static Memory memory(TransformerShape shape, ParallelLayout layout) {
         int t = layout.tensor();
         int p = layout.pipeline();
         TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch());
         int layers = (shape.layers() + p - 1) / p;
         double parameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
-        double s = shape.sequence();
-        double h = shape.hidden();
-        // With full recomputation a layer keeps only its 2 s b h input bytes (Korthikanti et al., section 4.1).
-        double perLayer = recompute ? 2 * s * layout.microBatch() * h
-                : s * layout.microBatch() * h * (10 + 24.0 / t + 5.0 * shape.heads() * s / (h * t));
-        double activations = layers * perLayer * Math.min(p, layout.microBatches());
+        double interleaving = layout.virtualStages() == 1 ? 1 : 1 + (p - 1.0) / (p * layout.virtualStages());
+        double activations = layers * ActivationMemory.perLayer(shape, layout) * Math.min(p, layout.microBatches())
+                * interleaving;
         return new Memory(parameters, parameters * TransformerCosts.HALF, parameters * TransformerCosts.HALF,
                 parameters * (STATE_BYTES_PER_PARAMETER - 2 * TransformerCosts.HALF), activations);
     }

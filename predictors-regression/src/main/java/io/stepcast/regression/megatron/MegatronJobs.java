@@ -11,6 +11,7 @@ import io.stepcast.api.zoo.ModelInfo;
 import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Resolves a {@link Config} to the {@link JobTerms} or {@link PipelineTerms} of {@link MegatronCostModel}: the model's
@@ -64,8 +65,12 @@ final class MegatronJobs {
         if (why.isPresent()) {
             return Either.no(why.get());
         }
+        if (method == Method.SIMULATION && layout.virtualStages() > 1) {
+            return Either.no(method.estimator() + " simulates the plain 1F1B schedule, not " + layout.virtualStages()
+                    + " virtual stages (megatron-analytic answers the interleaved schedule)");
+        }
         IterationModel m = method == Method.ANALYTIC ? cost.get().terms(shape, layout)
-                : cost.get().pipeline(shape, layout, false);
+                : cost.get().pipeline(shape, layout);
         return new Either(Optional.of(m), "");
     }
 
@@ -89,6 +94,20 @@ final class MegatronJobs {
         }
         return LinkCosts.of(hardware, system.get(), stated)
                 .flatMap(links -> MegatronCostModel.of(links, device.get()));
+    }
+
+    /**
+     * Peak bytes per GPU of a configuration the cost model answers ({@link MegatronCostModel#memory}), or empty when
+     * it cannot be costed.
+     */
+    OptionalDouble peakMemoryBytes(Config config) {
+        if (terms(config).terms().isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        TransformerShape shape = shape(config.model()).orElseThrow();
+        ParallelLayout layout = config.parallel()
+                .orElseGet(() -> new ParallelLayout(1, 1, config.workers(), config.localBatch(), 1));
+        return OptionalDouble.of(MegatronCostModel.memory(shape, layout).total());
     }
 
     /** The model shape of a zoo name, when it is a transformer. */

@@ -1,19 +1,22 @@
 package io.stepcast.regression.megatron;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.regression.estimators.StepTimePredictor;
 
 import java.util.EnumSet;
+import java.util.OptionalDouble;
 
 /**
  * A fitted {@code megatron-analytic} or {@code megatron-simulation} predictor: the {@link Efficiency}
- * constants, the catalogs to resolve configurations and how an iteration is timed ({@link Method}).
+ * constants, the catalogs to resolve configurations and how an iteration is timed ({@link Method}); with each
+ * time, the peak memory per GPU the layout needs ({@link PeakMemory}).
  * Immutable and thread-safe (each prediction runs its own simulation).
  */
-final class MegatronPredictor extends StepTimePredictor {
+final class MegatronPredictor extends StepTimePredictor implements PeakMemory {
     private final MegatronJobs jobs;
     private final Efficiency efficiency;
     private final boolean overlap;
@@ -40,6 +43,11 @@ final class MegatronPredictor extends StepTimePredictor {
     /** Whether the data-parallel all-reduce overlaps the last backward pass. */
     boolean overlapData() {
         return overlap;
+    }
+
+    @Override
+    public OptionalDouble peakMemoryBytes(Config config) {
+        return jobs.peakMemoryBytes(config);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.stepcast.regression.megatron;
 
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ObservationCatalog;
@@ -24,7 +26,10 @@ import java.util.concurrent.Callable;
  * {@code stepcast plan-llm --model gpt --layers L --hidden H --heads A --seq S --global-batch B --gpus N
  * --hardware SYSTEM [--json]}: every valid (TP, PP, DP, micro-batch) layout of the GPT on N GPUs of the
  * catalogued system, ranked by the iteration time {@code megatron-analytic} predicts ({@link LayoutPlanner}),
- * with the memory per GPU and the layouts that do not fit marked. The efficiency constants are
+ * with the peak memory per GPU, the achieved model TFLOP/s per GPU and the MFU; the layouts that fit come first,
+ * and when none fits the command fails with what would help ({@link NoFit}). {@code --recompute},
+ * {@code --sequence-parallel}, {@code --virtual-stages} and {@code --precision} say how every layout runs
+ * ({@link PlanOptions}). The efficiency constants are
  * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
  * {@code --data DIR}. {@code --intra-node-gbps} and {@code --bandwidth} state the link bandwidths of the user's own
  * nodes in place of the catalog's ({@link StatedLinks}).
@@ -66,8 +71,19 @@ public final class PlanLlmCommand implements Callable<Integer> {
     private Path data;
     @Option(names = "--overlap-dp", description = "overlap the data-parallel all-reduce with the last backward pass")
     private boolean overlapDp;
-    @Option(names = "--recompute", description = "full activation recomputation (Megatron-LM --recompute-activations)")
-    private boolean recompute;
+    @Option(names = "--recompute", arity = "0..1", fallbackValue = "full", paramLabel = "none|selective|full",
+            description = "activation recomputation (Megatron-LM --recompute-granularity); alone: full; default: none")
+    private String recompute;
+    @Option(names = "--sequence-parallel", description = "Megatron-LM's sequence parallelism (with tensor parallelism)")
+    private boolean sequenceParallel;
+    @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
+            + "interleaved schedule, for layouts whose pipeline it applies to (default ${DEFAULT-VALUE}: the plain "
+            + "schedule)")
+    private int virtualStages;
+    @Option(names = "--precision", defaultValue = "fp16", paramLabel = "fp32|fp16|bf16",
+            description = "precision of the matrix multiplications, which picks the catalog's peak (default "
+                    + "${DEFAULT-VALUE})")
+    private String precision;
     @Option(names = "--top", defaultValue = "0", paramLabel = "K", description = "print the K fastest only (0: all)")
     private int top;
     @Option(names = "--json", description = "print one JSON object instead of a table")
@@ -116,7 +132,14 @@ public final class PlanLlmCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, recompute, stated);
+        PlanOptions options;
+        try {
+            options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
+                    sequenceParallel, virtualStages, Precision.parse(precision, "--precision"));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, options, stated);
         String label = hardware + stated.describe();
         List<LayoutPlan> plans = planner.plan(shape, gpus, globalBatch);
         if (plans.isEmpty()) {
@@ -125,12 +148,14 @@ public final class PlanLlmCommand implements Callable<Integer> {
                     + shape.heads() + " heads, pipeline stages p dividing the GPUs left (at most the " + shape.layers()
                     + " layers), and data parallelism GPUs / (t p) dividing the global batch");
         }
+        if (!plans.get(0).fits()) {
+            throw new IllegalArgumentException(NoFit.message(plans, gpus, hardware, planner));
+        }
         List<LayoutPlan> shown = top > 0 && top < plans.size() ? plans.subList(0, top) : plans;
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? PlanReport.json(shape, gpus, globalBatch, hardware, stated, efficiency, source, plans.size(),
-                shown)
-                : PlanReport.text(shape, gpus, globalBatch, label, efficiency, source, plans.size(),
-                        planner.memoryCapacityBytes(), shown));
+        PlanReport.Context context = new PlanReport.Context(shape, gpus, globalBatch, efficiency, source, plans.size(),
+                planner);
+        out.print(json ? PlanReport.json(context, hardware, stated, shown) : PlanReport.text(context, label, shown));
         out.flush();
         return 0;
     }

@@ -1,5 +1,6 @@
 package io.stepcast.regression.megatron;
 
+import io.stepcast.api.Recompute;
 import io.stepcast.api.zoo.TransformerShape;
 
 /**
@@ -32,16 +33,22 @@ import io.stepcast.api.zoo.TransformerShape;
  *
  * With full activation recomputation every layer's forward pass runs again before its backward pass (Chen et
  * al., "Training Deep Nets with Sublinear Memory Cost", 2016; Narayanan et al., SC'21, section 3.5 and appendix:
- * 4 forward passes' FLOPs instead of 3), and the element-wise traffic grows in the same ratio.
+ * 4 forward passes' FLOPs instead of 3), and the element-wise traffic grows in the same ratio. With selective
+ * recomputation only the attention core runs again: the {@code 4 b s^2 h} products of Q K^T and of the scores
+ * with V, and the scale-mask-softmax and dropout over the scores (Korthikanti et al., "Reducing Activation
+ * Recomputation in Large Transformer Models", MLSys 2023, section 5), so those terms count 4 passes and the rest 3.
+ * Sequence parallelism (ibid., section 4.2.2) replaces each tensor-parallel all-reduce by a reduce-scatter and an
+ * all-gather of the same volume, and splits the layer norms and dropouts that tensor parallelism leaves replicated;
+ * neither changes the terms here (the element-wise traffic is already charged per rank), only the memory.
  *
  * @param shape the model
  * @param tensor tensor-parallel ranks t
  * @param microBatch samples b per micro-batch
- * @param recompute full activation recomputation
+ * @param recompute which activations are recomputed
  */
-record TransformerCosts(TransformerShape shape, int tensor, int microBatch, boolean recompute) {
+record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute) {
     TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
-        this(shape, tensor, microBatch, false);
+        this(shape, tensor, microBatch, Recompute.NONE);
     }
 
     /** Bytes of one FP16/BF16 element (mixed-precision training; Narayanan et al., SC'21, section 5). */
@@ -60,19 +67,21 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, bool
         double h = shape.hidden();
         double f = shape.ffn();
         double m = b * s;
-        int forwardPasses = recompute ? 2 : 1;
+        int forwardPasses = recompute == Recompute.FULL ? 2 : 1;
         double linear = waves.linearFlops(m, 3 * h / tensor, h, forwardPasses)
                 + waves.linearFlops(m, h, h / tensor, forwardPasses)
                 + waves.linearFlops(m, f / tensor, h, forwardPasses)
                 + waves.linearFlops(m, h, f / tensor, forwardPasses);
-        return linear + (recompute ? 4 : 3) * 4 * b * s * s * h / tensor;
+        return linear + (recompute == Recompute.NONE ? 3 : 4) * 4 * b * s * s * h / tensor;
     }
 
     /** Element-wise bytes of one layer, forward plus backward, per GPU. */
     double layerBytes() {
         double b = microBatch;
         double s = shape.sequence();
-        return (recompute ? 4.0 / 3 : 1) * HALF * (12 * b * shape.heads() * s * s + 40 * b * s * shape.hidden()) / tensor;
+        double scores = (recompute == Recompute.NONE ? 1 : 4.0 / 3) * 12 * b * shape.heads() * s * s;
+        double activations = (recompute == Recompute.FULL ? 4.0 / 3 : 1) * 40 * b * s * shape.hidden();
+        return HALF * (scores + activations) / tensor;
     }
 
     /** Megatron-LM's padded vocabulary: V rounded up to a multiple of 128 t. */

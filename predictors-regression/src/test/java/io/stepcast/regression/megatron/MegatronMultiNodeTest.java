@@ -48,4 +48,25 @@ class MegatronMultiNodeTest {
         Prediction tp = p.predict(job("dgx-a100", ParallelLayout.ofGlobalBatch(16, 1, 1, 1, 8)), Target.STEP_TIME);
         assertThat(((Prediction.NotApplicable) tp).reason()).contains("tensor parallelism 16 must divide the 8 GPUs");
     }
+
+    @Test
+    void thePredictorReportsThePeakMemoryOfTheLayout() {
+        ParallelLayout plain = ParallelLayout.ofGlobalBatch(8, 2, 4, 1, 64);
+        ParallelLayout lean = plain.with(1, true, io.stepcast.api.Recompute.SELECTIVE, io.stepcast.api.Precision.FP16);
+        PeakMemoryCheck.assertMemory((io.stepcast.api.PeakMemory) p, job("dgx-a100", plain), job("dgx-a100", lean));
+        // a layout the model cannot cost has no memory either
+        assertThat(((io.stepcast.api.PeakMemory) p).peakMemoryBytes(job("vtrain-a100", plain))).isEmpty();
+    }
+
+    /** The peak memory is the cost model's, and less with sequence parallelism and selective recomputation. */
+    private static final class PeakMemoryCheck {
+        static void assertMemory(io.stepcast.api.PeakMemory m, Config plain, Config lean) {
+            double a = m.peakMemoryBytes(plain).orElseThrow();
+            double b = m.peakMemoryBytes(lean).orElseThrow();
+            io.stepcast.api.zoo.TransformerShape shape = new io.stepcast.datasets.zoo.ZooCatalog()
+                    .find(plain.model()).orElseThrow().transformer().orElseThrow();
+            assertThat(a).isEqualTo(MegatronCostModel.memory(shape, plain.parallel().orElseThrow()).total());
+            assertThat(b).isLessThan(a);
+        }
+    }
 }

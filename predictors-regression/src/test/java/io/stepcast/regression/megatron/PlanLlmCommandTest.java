@@ -101,6 +101,85 @@ class PlanLlmCommandTest {
         assertThat(err.toString()).contains("intra_node_gbps must be a positive number");
     }
 
+    private static final String[] GPT3 = {"--model", "gpt", "--layers", "96", "--hidden", "12288", "--heads", "96",
+        "--seq", "2048", "--global-batch", "1536", "--hardware", "dgx-a100"};
+
+    private int runGpt3(String... more) {
+        return run(java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.Arrays.stream(more))
+                .toArray(String[]::new));
+    }
+
+    @Test
+    void whenNothingFitsItFailsSayingWhatWouldHelp() {
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        cli.setOut(new PrintWriter(out));
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.stream.Stream.of(
+                "--gpus", "1024")).toArray(String[]::new);
+        assertThat(cli.execute(args)).isEqualTo(1);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).startsWith("no layout of 1024 GPUs fits the 40.0 GB of a A100-SXM4-40GB GPU (dgx-a100)")
+                .contains("try --recompute selective or full, --sequence-parallel, more GPUs than 1024, a GPU with more "
+                        + "than 40.0 GB")
+                .doesNotContain("\n");
+    }
+
+    @Test
+    void selectiveRecomputationWithSequenceParallelismFitsWhatNoRecomputationCannot() throws Exception {
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "selective", "--sequence-parallel", "--json", "--top", "3"))
+                .as(err.toString()).isZero();
+        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        assertThat(doc.get("recompute").asText()).isEqualTo("selective");
+        assertThat(doc.get("sequence_parallel").asBoolean()).isTrue();
+        assertThat(doc.get("layouts").get(0).get("fits").asBoolean()).isTrue();
+        assertThat(doc.get("layouts").get(0).get("peak_memory_bytes").asDouble()).isLessThanOrEqualTo(40e9);
+    }
+
+    @Test
+    void recomputeAloneMeansFullAndEveryLayoutCarriesTflopsAndMfu() throws Exception {
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "--json", "--top", "5")).as(err.toString()).isZero();
+        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        assertThat(doc.get("recompute").asText()).isEqualTo("full");
+        assertThat(doc.get("peak_tflops").asDouble()).isEqualTo(312.0);
+        assertThat(doc.get("peak_source").asText()).startsWith("A100-SXM4-40GB: NVIDIA A100");
+        for (var l : doc.get("layouts")) {
+            double mfu = l.get("mfu").asDouble();
+            assertThat(mfu).isBetween(0.05, 1.0);
+            assertThat(l.get("tflops_per_gpu").asDouble()).isCloseTo(mfu * 312, org.assertj.core.api.Assertions.within(1e-6));
+            // model FLOPs over time and GPUs: F = 72 B s l h^2 (1 + s / 6h) + 6 B s h V, without the recomputation
+            double f = 72.0 * 1536 * 2048 * 96 * 12288.0 * 12288 * (1 + 2048 / (6.0 * 12288)) + 6.0 * 1536 * 2048 * 12288 * 50304;
+            assertThat(l.get("tflops_per_gpu").asDouble() * 1e12)
+                    .isCloseTo(f / l.get("iteration_s").asDouble() / 1024, org.assertj.core.api.Assertions.withinPercentage(1e-6));
+        }
+        out.getBuffer().setLength(0);
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "--top", "3", "--virtual-stages", "2")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("TFLOP/s").contains("MFU").contains("peak_GB")
+                .contains("fp16 peak of 312.0 TFLOP/s per A100-SXM4-40GB (hardware catalog: NVIDIA A100")
+                .contains("recompute full, sequence parallel off, virtual stages 2, fp16");
+        assertThat(out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).findFirst().orElseThrow())
+                .matches(".*\\d+\\.\\d%.*");
+    }
+
+    @Test
+    void aPrecisionWithoutACataloguedPeakIsRefused() {
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.stream.Stream.of(
+                "--gpus", "1024", "--precision", "fp8")).toArray(String[]::new);
+        assertThat(cli.execute(args)).isEqualTo(1);
+        assertThat(err.toString()).contains("the catalog has no fp8 peak FLOPs for A100-SXM4-40GB");
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "partial")).isEqualTo(2);
+        assertThat(err.toString()).contains("--recompute must be none, selective or full, was 'partial'");
+    }
+
     private static double fastest(String json) throws Exception {
         return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("layouts").get(0)
                 .get("iteration_s").asDouble();

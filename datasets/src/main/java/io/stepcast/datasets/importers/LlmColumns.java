@@ -1,0 +1,108 @@
+package io.stepcast.datasets.importers;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.zoo.TransformerShape;
+import io.stepcast.datasets.io.CsvRow;
+import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.zoo.ModelZoo;
+import io.stepcast.datasets.zoo.ZooModel;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
+ * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
+ * {@code recompute}, {@code precision}) and the transformer's {@code sequence_length} and {@code vocab_size}, which
+ * turn a zoo transformer into the zoo's parametric GPT of that shape. A row that states any layout column is a
+ * model-parallel job whose {@code workers} are its data-parallel replicas.
+ */
+final class LlmColumns {
+    /** The columns that make a row a model-parallel job. */
+    static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
+            "virtual_stages", "sequence_parallel", "recompute", "precision");
+    /** The columns that change the transformer's shape. */
+    static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
+
+    private LlmColumns() {
+    }
+
+    /** Whether the row states a layout column. */
+    static boolean stated(CsvRow r) {
+        return LAYOUT.stream().anyMatch(r::has);
+    }
+
+    /**
+     * The layout of a row of {@code data} replicas that each run {@code replicaBatch} samples per iteration.
+     *
+     * @throws DataFormatException naming the row and the column
+     */
+    static ParallelLayout layout(CsvRow r, int data, int replicaBatch) throws DataFormatException {
+        int t = r.has("tensor_parallel") ? r.positiveInteger("tensor_parallel") : 1;
+        int p = r.has("pipeline_parallel") ? r.positiveInteger("pipeline_parallel") : 1;
+        int b;
+        if (r.has("micro_batch")) {
+            b = r.positiveInteger("micro_batch");
+        } else if (p == 1) {
+            b = replicaBatch;
+        } else {
+            throw DataFormatException.at(r.file(), r.line(), "column 'micro_batch' is needed with pipeline_parallel "
+                    + p + " (the pipeline's bubble depends on the micro-batches)");
+        }
+        if (replicaBatch % b != 0) {
+            throw DataFormatException.at(r.file(), r.line(), "column 'micro_batch': " + b + " does not divide the "
+                    + replicaBatch + " samples of one data-parallel replica (global batch / workers)");
+        }
+        int v = r.has("virtual_stages") ? r.positiveInteger("virtual_stages") : 1;
+        boolean sp = r.has("sequence_parallel") && bool(r, "sequence_parallel");
+        try {
+            Recompute rc = r.has("recompute") ? Recompute.parse(r.text("recompute"), "column 'recompute'")
+                    : Recompute.NONE;
+            Precision pr = r.has("precision") ? Precision.parse(r.text("precision"), "column 'precision'")
+                    : ParallelLayout.DEFAULT_PRECISION;
+            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr);
+        } catch (IllegalArgumentException e) {
+            throw r.invalid(e);
+        }
+    }
+
+    /**
+     * The model of the row: {@code model} itself, or with {@code sequence_length} or {@code vocab_size} the zoo's
+     * parametric GPT of the model's transformer shape with those replaced.
+     *
+     * @throws DataFormatException when a shape column is given for a model that is not a transformer of the zoo
+     */
+    static String model(CsvRow r, String model) throws DataFormatException {
+        if (SHAPE.stream().noneMatch(r::has)) {
+            return model;
+        }
+        String column = r.has("sequence_length") ? "sequence_length" : "vocab_size";
+        Optional<TransformerShape> shape;
+        try {
+            shape = new ModelZoo().find(model).flatMap(ZooModel::transformer);
+        } catch (IllegalArgumentException e) {
+            throw r.invalid(e);
+        }
+        if (shape.isEmpty()) {
+            throw DataFormatException.at(r.file(), r.line(), "column '" + column + "': model '" + model + "' is not a "
+                    + "transformer of the zoo, so its shape cannot be changed (name one such as "
+                    + "gpt-l24-h1024-a16-s2048-v50304, see docs/model-zoo.md)");
+        }
+        TransformerShape s = shape.get();
+        int seq = r.has("sequence_length") ? r.positiveInteger("sequence_length") : s.sequence();
+        int vocab = r.has("vocab_size") ? r.positiveInteger("vocab_size") : s.vocabulary();
+        return new TransformerShape(s.layers(), s.hidden(), s.heads(), seq, vocab, s.ffn()).gptName();
+    }
+
+    private static boolean bool(CsvRow r, String column) throws DataFormatException {
+        String v = r.text(column).toLowerCase(Locale.ROOT);
+        if (!v.equals("true") && !v.equals("false")) {
+            throw DataFormatException.at(r.file(), r.line(), "column '" + column + "' must be true or false, was '"
+                    + v + "'");
+        }
+        return Boolean.parseBoolean(v);
+    }
+}

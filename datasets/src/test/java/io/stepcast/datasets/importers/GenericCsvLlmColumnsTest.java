@@ -1,0 +1,101 @@
+package io.stepcast.datasets.importers;
+
+import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.parquet.ObservationFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The generic CSV's 3D-parallel columns, on synthetic configurations (the step times are made up). */
+class GenericCsvLlmColumnsTest {
+    private static final String HEADER = "model,architecture,workers,global_batch,step_time_s,tensor_parallel,"
+            + "pipeline_parallel,micro_batch,virtual_stages,sequence_parallel,recompute,precision,sequence_length,"
+            + "vocab_size,gpus_per_node,hardware\n";
+
+    @TempDir
+    Path dir;
+
+    private Path csv(String rows) throws IOException {
+        return Files.writeString(dir.resolve("synthetic-llm.csv"), HEADER + rows);
+    }
+
+    @Test
+    void aRowWithLayoutColumnsIsAThreeDimensionalJobThatSurvivesParquet() throws IOException {
+        Path f = csv("""
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1.5,8,4,2,3,true,selective,bf16,2048,51200,8,dgx-a100
+                GPT-2,ALLREDUCE,2,16,0.5,,,,,,,,,,8,dgx-a100
+                """);
+        List<Observation> rows = new GenericCsvImporter().read(f).observations();
+        Observation o = rows.get(0);
+        ParallelLayout p = o.config().parallel().orElseThrow();
+        assertThat(p).isEqualTo(new ParallelLayout(8, 4, 4, 2, 64, 3, true, Recompute.SELECTIVE, Precision.BF16));
+        assertThat(o.config().model()).isEqualTo("gpt-l24-h2048-a16-s2048-v51200");
+        assertThat(o.config().deployment().nodes()).isEqualTo(16);
+        assertThat(o.config().deployment().devicesPerWorker()).isEqualTo(32);
+        assertThat(o.config().globalBatch()).isEqualTo(512);
+        assertThat(rows.get(1).config().parallel()).isEmpty();
+        assertThat(rows.get(1).config().localBatch()).isEqualTo(8);
+
+        Path parquet = dir.resolve("llm.parquet");
+        ObservationFiles.write(parquet, rows);
+        assertThat(ObservationFiles.read(parquet)).isEqualTo(rows);
+    }
+
+    @Test
+    void aLayoutColumnAloneDefaultsTheRest() throws IOException {
+        Path f = Files.writeString(dir.resolve("tp.csv"), """
+                model,architecture,workers,local_batch,step_time_s,tensor_parallel
+                gpt-l24-h1024-a16-s1024-v50304,ALLREDUCE,2,8,0.3,4
+                """);
+        ParallelLayout p = new GenericCsvImporter().read(f).observations().get(0).config().parallel().orElseThrow();
+        assertThat(p).isEqualTo(new ParallelLayout(4, 1, 2, 8, 1));
+    }
+
+    @Test
+    void badCellsAreRefusedNamingLineAndColumn() throws IOException {
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
+                "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,4,2,1,false,partial,bf16,,,8,dgx-a100\n")))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("synthetic-llm.csv:2")
+                .hasMessageContaining("column 'recompute' must be none, selective or full, was 'partial'");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
+                "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,4,2,1,false,none,int8,,,8,dgx-a100\n")))
+                .hasMessageContaining("column 'precision' must be fp32, tf32, fp16, bf16 or fp8, was 'int8'");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
+                "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,1,2,2,false,none,bf16,,,8,dgx-a100\n")))
+                .hasMessageContaining("synthetic-llm.csv:2").hasMessageContaining("virtual_stages 2 needs pipeline_parallel");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
+                "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,4,,1,false,none,bf16,,,8,dgx-a100\n")))
+                .hasMessageContaining("column 'micro_batch' is needed with pipeline_parallel 4");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
+                "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,3,512,1,8,4,2,1,false,none,bf16,,,8,dgx-a100\n")))
+                .hasMessageContaining("column 'global_batch': 512 does not divide over the 3 workers");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
+                "ResNet-50,ALLREDUCE,4,512,1,,,,,,,,2048,,8,dgx-a100\n")))
+                .hasMessageContaining("column 'sequence_length': model 'ResNet-50' is not a transformer of the zoo");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
+                "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,4,2,1,maybe,none,bf16,,,8,dgx-a100\n")))
+                .hasMessageContaining("column 'sequence_parallel' must be true or false, was 'maybe'");
+    }
+
+    @Test
+    void aFileNeedsALocalOrAGlobalBatch() throws IOException {
+        Path f = Files.writeString(dir.resolve("nobatch.csv"), """
+                model,architecture,workers,step_time_s
+                GPT-2,ALLREDUCE,2,0.3
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("nobatch.csv:1").hasMessageContaining("missing column(s) local_batch (or global_batch)");
+    }
+}

@@ -1,0 +1,41 @@
+package io.stepcast.api;
+
+import java.util.Locale;
+
+/**
+ * The arithmetic precision of a training job's matrix multiplications, which selects the device's peak throughput
+ * (a datasheet states one figure per precision).
+ */
+public enum Precision {
+    /** IEEE single precision on the CUDA cores. */
+    FP32,
+    /** TensorFloat-32 on the tensor cores (FP32 storage, 10-bit mantissa in the products). */
+    TF32,
+    /** Mixed precision with FP16 products (FP32 master weights). */
+    FP16,
+    /** Mixed precision with BF16 products (FP32 master weights). */
+    BF16,
+    /** 8-bit floating-point products (Transformer Engine), higher-precision master weights. */
+    FP8;
+
+    /** The lower-case name, as the generic CSV and {@code plan-llm} spell it. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The value spelled {@code text} (case ignored).
+     *
+     * @param field the column or option named in the error
+     * @throws IllegalArgumentException naming {@code field} and the accepted values
+     */
+    public static Precision parse(String text, String field) {
+        String t = text == null ? "" : text.strip().toUpperCase(Locale.ROOT);
+        for (Precision p : values()) {
+            if (p.name().equals(t)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException(field + " must be fp32, tf32, fp16, bf16 or fp8, was '" + text + "'");
+    }
+}
