@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The hardware catalog embedded in stepcast: the four tables of {@link HardwareTables}, every figure with
@@ -28,6 +29,8 @@ import java.util.Optional;
  */
 public final class DefaultHardwareCatalog implements HardwareCatalog {
     private final List<HardwareEntry> entries;
+    /** The vendor and product-line words a device name as the driver reports it starts with. */
+    private static final Pattern VENDOR_PREFIX = Pattern.compile("^(?i)(nvidia|tesla|amd|instinct)(\\s+(tesla|instinct))?\\s+");
     private final Map<String, HardwareEntry> byKey;
     private final List<HardwareTables.TopologyGraph> graphs;
     /** Composed systems by label, derived once each (empty for a label that composes nothing). */
@@ -80,7 +83,8 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     }
 
     /**
-     * The entry a name or alias resolves to; a label of the form {@code BASE+key=value...} resolves to the system it
+     * The entry a name or alias resolves to, also with the vendor prefix a driver reports ({@code NVIDIA},
+     * {@code Tesla}, {@code NVIDIA Tesla}) before a catalogued name; a label of the form {@code BASE+key=value...} resolves to the system it
      * composes from catalogued parts ({@link ComposedSystem}), empty when a part is unknown ({@link #resolve} says
      * which).
      */
@@ -90,6 +94,13 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
             return Optional.empty();
         }
         HardwareEntry e = byKey.get(HardwareTables.key(label));
+        if (e == null) {
+            // the name a driver reports carries the vendor (and once the product line): "NVIDIA Tesla V100-SXM2-16GB"
+            String bare = VENDOR_PREFIX.matcher(label.strip()).replaceFirst("");
+            if (!bare.isEmpty() && bare.length() < label.strip().length()) {
+                e = byKey.get(HardwareTables.key(bare));
+            }
+        }
         if (e != null || !ComposedSystem.looksComposed(label)) {
             return Optional.ofNullable(e);
         }
