@@ -28,9 +28,11 @@ import java.util.regex.Pattern;
  * derived once per label and kept).
  */
 public final class DefaultHardwareCatalog implements HardwareCatalog {
-    private final List<HardwareEntry> entries;
     /** The vendor and product-line words a device name as the driver reports it starts with. */
-    private static final Pattern VENDOR_PREFIX = Pattern.compile("^(?i)(nvidia|tesla|amd|instinct)(\\s+(tesla|instinct))?\\s+");
+    private static final Pattern VENDOR_PREFIX =
+            Pattern.compile("^(?i)(nvidia|tesla|amd|instinct)(\\s+(tesla|instinct))?\\s+");
+
+    private final List<HardwareEntry> entries;
     private final Map<String, HardwareEntry> byKey;
     private final List<HardwareTables.TopologyGraph> graphs;
     /** Composed systems by label, derived once each (empty for a label that composes nothing). */
@@ -84,9 +86,9 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
 
     /**
      * The entry a name or alias resolves to, also with the vendor prefix a driver reports ({@code NVIDIA},
-     * {@code Tesla}, {@code NVIDIA Tesla}) before a catalogued name; a label of the form {@code BASE+key=value...} resolves to the system it
-     * composes from catalogued parts ({@link ComposedSystem}), empty when a part is unknown ({@link #resolve} says
-     * which).
+     * {@code Tesla}, {@code NVIDIA Tesla}) before a catalogued name; a label of the form {@code BASE+key=value...}
+     * resolves to the system it composes from catalogued parts ({@link ComposedSystem}), empty when a part is
+     * unknown ({@link #resolve} says which).
      */
     @Override
     public Optional<HardwareEntry> find(String label) {

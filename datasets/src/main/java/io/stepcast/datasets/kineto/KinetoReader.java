@@ -54,11 +54,12 @@ import java.util.zip.GZIPInputStream;
  *       {@code Collective name}) their launch ran in (an all-to-all runs as SendRecv kernels), else the kernel's
  *       {@code Collective name}, else its name ({@link NcclKernels}); bytes are measured when the kernel records
  *       {@code In msg nelems} and {@code dtype}, else the {@code record_param_comms} op, or the annotation its
- *       {@code Input Dims} and {@code Input type} ({@code record_shapes=True}); otherwise they are estimated, marked so, from the kernel's duration by
- *       inverting the alpha-beta cost of the catalog's links for the trace's GPU and world size
- *       ({@link CatalogCollectiveModel#bytes}), and unknown when the catalog lacks those figures. The estimate
- *       is an upper bound: a measured NCCL kernel also holds its wait for the other ranks, which the cost model
- *       does not see (the real traces of {@code shared/data/kineto} record their bytes and show it);</li>
+ *       {@code Input Dims} and {@code Input type} ({@code record_shapes=True}); otherwise they are estimated,
+ *       marked so, from the kernel's duration by inverting the alpha-beta cost of the catalog's links for the
+ *       trace's GPU and world size ({@link CatalogCollectiveModel#bytes}), and unknown when the catalog lacks
+ *       those figures. The estimate is an upper bound: a measured NCCL kernel also holds its wait for the other
+ *       ranks, which the cost model does not see (the real traces of {@code shared/data/kineto} record their
+ *       bytes and show it);</li>
  *   <li>every other kernel and memcpy/memset is compute on its stream; {@code distributedInfo} gives rank and
  *       world size, {@code deviceProperties} the GPU name.</li>
  * </ul>

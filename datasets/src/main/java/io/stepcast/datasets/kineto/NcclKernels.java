@@ -7,14 +7,15 @@ import java.util.Optional;
 
 /**
  * Recognises NCCL kernels and annotations of PyTorch traces and the collective each performs:
- * {@code ncclKernel_AllReduce_RING_LL_Sum_float(...)} (NCCL 2.x up to 2.18), {@code ncclDevKernel_AllGather_RING_LL(...)}
- * (2.19 on), {@code ncclKernel_SendRecv(...)} / {@code ncclDevKernel_SendRecv(...)} (point-to-point, and the
- * kernels of an all-to-all), the {@code nccl:all_reduce} / {@code nccl:_all_gather_base} / {@code nccl:send 2->3}
- * record-function annotations of {@code torch.distributed}, and the {@code Collective name} argument of
- * {@code record_param_comms} events and of the kernels ({@code allreduce}, {@code _allgather_base},
- * {@code allgather_into_tensor_coalesced}, {@code _reduce_scatter_base}, {@code all_to_all}, {@code send},
- * {@code recv}; the names {@code ProcessGroupNCCL} records). Also gives element sizes of the dtypes PyTorch
- * records. Public for the other readers of NCCL kernels (the TF2 profiler trace's).
+ * {@code ncclKernel_AllReduce_RING_LL_Sum_float(...)} (NCCL 2.x up to 2.18),
+ * {@code ncclDevKernel_AllGather_RING_LL(...)} (2.19 on), {@code ncclKernel_SendRecv(...)} /
+ * {@code ncclDevKernel_SendRecv(...)} (point-to-point, and the kernels of an all-to-all), the
+ * {@code nccl:all_reduce} / {@code nccl:_all_gather_base} / {@code nccl:send 2->3} record-function annotations of
+ * {@code torch.distributed}, and the {@code Collective name} argument of {@code record_param_comms} events and of
+ * the kernels ({@code allreduce}, {@code _allgather_base}, {@code allgather_into_tensor_coalesced},
+ * {@code _reduce_scatter_base}, {@code all_to_all}, {@code send}, {@code recv}; the names {@code ProcessGroupNCCL}
+ * records). Also gives element sizes of the dtypes PyTorch records. Public for the other readers of NCCL kernels
+ * (the TF2 profiler trace's).
  */
 public final class NcclKernels {
     private NcclKernels() {

@@ -96,9 +96,9 @@ record DataParallelReplay(CommandLine cli, SimulateRun run, AllReduceNetwork net
     }
 
     /**
-     * Every collective kind's time over {@code placement}, to scale the trace of {@code world} ranks to {@code workers}; a usage error when
-     * the links of {@code label} give none, or when the trace names no GPU the catalog knows and no
-     * {@code --hardware} names one.
+     * Every collective kind's time over {@code placement}, to scale the trace of {@code world} ranks to
+     * {@code workers}; a usage error when the links of {@code label} give none, or when the trace names no GPU the
+     * catalog knows and no {@code --hardware} names one.
      */
     private AllReduceLinks.CollectiveTimes times(String label, Placement placement, int workers, int world) {
         if (network.hardware().isEmpty() && !network.links().known(label)) {
