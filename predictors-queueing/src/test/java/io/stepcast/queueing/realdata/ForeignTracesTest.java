@@ -202,4 +202,21 @@ class ForeignTracesTest {
         JsonNode points = simulate(trace(TF1_GPU), "1");
         assertThat(1 / points.get(0).get("steps_per_s").asDouble()).isCloseTo(span, within(0.10 * span));
     }
+
+    @Test
+    void theSameTimelineWithTheProcessNamesOfLaterTensorflowReadsAndReplaysTheSame() throws IOException {
+        // A synthetic rename of the real file to the names TensorFlow 1.4 on writes:
+        // /job:localhost/replica:0/task:0/device:GPU:0 Compute, /device:GPU:0/stream:all Compute, ...
+        String renamed = Files.readString(trace(TF1_GPU)).replace("task:0/cpu:0", "task:0/device:CPU:0")
+                .replace("task:0/gpu:0", "task:0/device:GPU:0").replace("\"/gpu:0/", "\"/device:GPU:0/");
+        Path file = Files.writeString(dir.resolve("synthetic-tf14-names.json"), renamed);
+        assertThat(renamed).contains("\"/device:GPU:0/stream:all Compute\"", "/device:CPU:0 Compute");
+        ProfileSummary s = new TfTimelineReader().summarise(file);
+        double span = new TfTimelineReader().summarise(trace(TF1_GPU)).stepTimesS().get(0);
+        assertThat(s.stepTimesS()).containsExactly(span);
+        assertThat(s.device()).isEqualTo("/device:GPU:0");
+        assertThat(new DefaultProfileSource().read(file).ops()).hasSize(1 + 12 + 7 + 1 + 1);
+        JsonNode points = simulate(file, "1");
+        assertThat(1 / points.get(0).get("steps_per_s").asDouble()).isCloseTo(span, within(0.10 * span));
+    }
 }
