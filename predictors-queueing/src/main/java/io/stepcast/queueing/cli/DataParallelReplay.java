@@ -101,13 +101,13 @@ record DataParallelReplay(CommandLine cli, SimulateRun run, AllReduceNetwork net
      * catalog knows and no {@code --hardware} names one.
      */
     private AllReduceLinks.CollectiveTimes times(String label, Placement placement, int workers, int world) {
-        if (network.hardware().isEmpty() && !network.links().known(label)) {
+        AllReduceLinks.Resolved r = network.resolve(label, placement, "give --intra-node-gbps or --hardware SYSTEM");
+        if (r.times().isEmpty() && network.hardware().isEmpty() && !network.links().known(label)) {
             throw new CommandLine.ParameterException(cli, String.format(Locale.ROOT, "--workers %d: the trace's "
                     + "device '%s' is not in the hardware catalog, so scaling it from its %d ranks needs --hardware "
-                    + "NAME (a system or GPU of 'stepcast hardware list'); its own world size needs none", workers,
-                    label, world));
+                    + "NAME (a system or GPU of 'stepcast hardware list') or --intra-node-gbps; its own world size "
+                    + "needs neither", workers, label, world));
         }
-        AllReduceLinks.Resolved r = network.resolve(label, placement, "give --intra-node-gbps or --hardware SYSTEM");
         if (r.times().isEmpty()) {
             throw new CommandLine.ParameterException(cli, (network.hardware().isPresent() ? "--hardware " + label
                     : "--workers " + workers + ": the trace's device " + label) + ": " + r.reason());

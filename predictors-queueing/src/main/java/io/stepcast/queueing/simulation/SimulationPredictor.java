@@ -150,13 +150,14 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         double step;
         if (exact.isPresent()) {
             step = exact.get().lowSeconds();
-        } else if (!links.known(label)) {
-            return "the device '" + label + "' of the data-parallel trace of " + source.model() + " is not in the"
-                    + " hardware catalog: scaling it from " + measured.ranks() + " to " + target.ranks()
-                    + " ranks needs the configuration's hardware";
         } else {
             AllReduceLinks.Resolved m = resolve(config, label, measured);
             AllReduceLinks.Resolved t = resolve(config, label, target);
+            if ((m.times().isEmpty() || t.times().isEmpty()) && !links.known(label)) {
+                return "the device '" + label + "' of the data-parallel trace of " + source.model() + " is not in"
+                        + " the hardware catalog: scaling it from " + measured.ranks() + " to " + target.ranks()
+                        + " ranks needs the configuration's hardware";
+            }
             if (m.times().isEmpty() || t.times().isEmpty()) {
                 return m.times().isEmpty() ? m.reason() : t.reason();
             }

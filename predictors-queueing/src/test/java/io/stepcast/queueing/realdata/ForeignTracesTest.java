@@ -164,6 +164,8 @@ class ForeignTracesTest {
         assertThat(line).contains("--workers 8", "'unknown'", "--hardware NAME").doesNotContain("Exception");
 
         assertThat(simulate(trace, "8", "--hardware", "dgx-1-v100").get(0).get("step_s").asDouble()).isPositive();
+        // or the link figures themselves
+        assertThat(simulate(trace, "8", "--intra-node-gbps", "1200").get(0).get("step_s").asDouble()).isPositive();
     }
 
     @Test
