@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The hardware catalog embedded in stepcast: the four tables of {@link HardwareTables}, every figure with
@@ -87,9 +88,10 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     }
 
     /**
-     * The entry a name or alias resolves to; a label of the form {@code BASE+key=value...} resolves to the system it
-     * composes from catalogued parts ({@link ComposedSystem}), empty when a part is unknown ({@link #resolve} says
-     * which).
+     * The entry a name or alias resolves to, also with the vendor prefix a driver reports ({@code NVIDIA},
+     * {@code Tesla}, {@code NVIDIA Tesla}) before a catalogued name; a label of the form {@code BASE+key=value...}
+     * resolves to the system it composes from catalogued parts ({@link ComposedSystem}), empty when a part is
+     * unknown ({@link #resolve} says which).
      */
     @Override
     public Optional<HardwareEntry> find(String label) {

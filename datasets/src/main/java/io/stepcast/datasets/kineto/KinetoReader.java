@@ -50,14 +50,16 @@ import java.util.zip.GZIPInputStream;
  *       {@code ac2g} / {@code async_cpu_to_gpu} flow with that id); activity launched outside every step is
  *       left out;</li>
  *   <li><b>collectives</b>: NCCL kernels ({@code ncclKernel_*}, {@code ncclDevKernel_*}) are communication; the
- *       operation is the {@code nccl:*} annotation their launch ran in (an all-to-all runs as SendRecv kernels),
- *       else the kernel's {@code Collective name}, else its name; bytes are measured when the kernel records
- *       {@code In msg nelems} and {@code dtype}, or the annotation its {@code Input Dims} and {@code Input type}
- *       ({@code record_shapes=True}); otherwise they are estimated, marked so, from the kernel's duration by
- *       inverting the alpha-beta cost of the catalog's links for the trace's GPU and world size
- *       ({@link CatalogCollectiveModel#bytes}), and unknown when the catalog lacks those figures. The estimate
- *       is an upper bound: a measured NCCL kernel also holds its wait for the other ranks, which the cost model
- *       does not see (the real traces of {@code shared/data/kineto} record their bytes and show it);</li>
+ *       operation is the innermost {@code nccl:*} annotation or {@code record_param_comms} op (its
+ *       {@code Collective name}) their launch ran in (an all-to-all runs as SendRecv kernels), else the kernel's
+ *       {@code Collective name}, else its name ({@link NcclKernels}); bytes are measured when the kernel records
+ *       {@code In msg nelems} and {@code dtype}, else the {@code record_param_comms} op, or the annotation its
+ *       {@code Input Dims} and {@code Input type} ({@code record_shapes=True}); otherwise they are estimated,
+ *       marked so, from the kernel's duration by inverting the alpha-beta cost of the catalog's links for the
+ *       trace's GPU and world size ({@link CatalogCollectiveModel#bytes}), and unknown when the catalog lacks
+ *       those figures. The estimate is an upper bound: a measured NCCL kernel also holds its wait for the other
+ *       ranks, which the cost model does not see (the real traces of {@code shared/data/kineto} record their
+ *       bytes and show it);</li>
  *   <li>every other kernel and memcpy/memset is compute on its stream; {@code distributedInfo} gives rank and
  *       world size, {@code deviceProperties} the GPU name.</li>
  * </ul>
@@ -73,6 +75,9 @@ import java.util.zip.GZIPInputStream;
 public final class KinetoReader {
     /** The format's name, as {@code profile inspect} and the importer call it. */
     public static final String FORMAT = "kineto";
+
+    /** The CPU op {@code torch.distributed} records each collective call with, its arguments naming it. */
+    private static final String PARAM_COMMS = "record_param_comms";
 
     /** Bytes of a file's head that {@link #detect} looks at (decompressed when gzipped). */
     public static final int HEAD_BYTES = 1 << 14;
@@ -195,19 +200,32 @@ public final class KinetoReader {
             return spans.indexOf(t);
         }
 
-        /** The annotation on {@code tid} whose span holds {@code t}, or null. */
+        /**
+         * The innermost annotation on {@code tid} whose span holds {@code t}, or null; when it records no bytes, with
+         * those of an enclosing one of the same collective ({@code record_param_comms} around {@code nccl:*}).
+         */
         Annotation annotationAt(long tid, double t) {
             List<Annotation> list = annotations.get(tid);
             if (list == null) {
                 return null;
             }
-            Annotation best = null;
+            List<Annotation> holding = new ArrayList<>();
             for (Annotation a : list) {
                 if (a.startUs() > t) {
                     break;
                 }
                 if (t <= a.endUs()) {
-                    best = a;
+                    holding.add(a);
+                }
+            }
+            if (holding.isEmpty()) {
+                return null;
+            }
+            Annotation best = holding.get(holding.size() - 1);
+            for (int i = holding.size() - 2; i >= 0 && best.bytes() < 0; i--) {
+                Annotation outer = holding.get(i);
+                if (outer.kind() == best.kind() && outer.bytes() >= 0) {
+                    best = new Annotation(best.tid(), best.startUs(), best.endUs(), best.kind(), outer.bytes());
                 }
             }
             return best;
@@ -248,14 +266,27 @@ public final class KinetoReader {
                         if (kind.isPresent()) {
                             int size = NcclKernels.elementBytes(e.firstInputType);
                             long bytes = e.firstInputElements >= 0 && size > 0 ? e.firstInputElements * size : -1;
-                            annotations.computeIfAbsent((long) (int) e.tid, t -> new ArrayList<>())
-                                    .add(new Annotation(e.tid, e.ts, e.ts + e.dur, kind.get(), bytes));
+                            annotate(e, kind.get(), bytes);
+                        }
+                    } else if (PARAM_COMMS.equals(e.name) && e.collectiveName != null
+                            && !Double.isNaN(e.ts) && !Double.isNaN(e.dur)) {
+                        // torch.distributed's record of the call: the operation and its message, whatever the
+                        // kernel and its annotation say
+                        var kind = NcclKernels.parse(e.collectiveName);
+                        if (kind.isPresent()) {
+                            int size = NcclKernels.elementBytes(e.dtype);
+                            annotate(e, kind.get(), e.inElements >= 0 && size > 0 ? e.inElements * size : -1);
                         }
                     }
                 } else if ("s".equals(e.ph) && ("ac2g".equals(cat) || "async_cpu_to_gpu".equals(cat))
                         && e.id >= 0 && !Double.isNaN(e.ts)) {
                     launches.put(e.id, e.ts, e.tid);
                 }
+            }
+
+            private void annotate(KinetoEvent e, Collective kind, long bytes) {
+                annotations.computeIfAbsent((long) (int) e.tid, t -> new ArrayList<>())
+                        .add(new Annotation(e.tid, e.ts, e.ts + e.dur, kind, bytes));
             }
 
             @Override

@@ -36,7 +36,8 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     private final Map<String, Long> outputBytes = new HashMap<>();
     private final Map<String, Long> tensorBytes = new HashMap<>();
     private final DataflowGraph graph = new DataflowGraph();
-    private final Set<String> seenInStep = new HashSet<>();
+    /** The host nodes of the current step, per process: every device's executor runs its own {@code _SOURCE}. */
+    private final Map<Integer, Set<String>> seenInStep = new HashMap<>();
     private final List<Pending> buffer = new ArrayList<>();
     private long lastLaneKey;
     private int lastLane = -1;
@@ -175,7 +176,29 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         return parameterServerEvents;
     }
 
-    /** Op events left out as {@code stream:all} duplicates. */
+    /**
+     * The GPU tracer records each copy on its stream's lane and again on the device's {@code memcpy} lane: the
+     * copies of the buffered step seen on a stream lane, to leave their {@code memcpy} repeats out (a copy only on
+     * the {@code memcpy} lane is kept).
+     */
+    private Set<String> copiesOnStreams() {
+        if (buffer.stream().noneMatch(p -> p.device != null && p.device.contains("/memcpy"))) {
+            return Set.of();
+        }
+        Set<String> keys = new HashSet<>();
+        for (Pending p : buffer) {
+            if (p.device != null && p.device.contains("/stream:")) {
+                keys.add(copyKey(p));
+            }
+        }
+        return keys;
+    }
+
+    private static String copyKey(Pending p) {
+        return p.node + '\u0000' + p.start + '\u0000' + p.duration;
+    }
+
+    /** Op events left out as {@code stream:all} duplicates and {@code memcpy} repeats of a stream's copies. */
     long duplicateEvents() {
         return duplicateEvents;
     }
@@ -243,11 +266,12 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
         node = canonical(node);
         type = canonical(type);
         boolean rpc = type.equals("RecvTensor");
-        if (!kernel && !rpc && !seenInStep.add(node)) {
-            // A node runs once per step: seeing it again starts the next step.
+        if (!kernel && !rpc && !seenInStep.computeIfAbsent(e.pid, p -> new HashSet<>()).add(node)) {
+            // A node runs once per step on its device: seeing it again there starts the next step. The same name
+            // on another device (each partition's _SOURCE and _SINK) is the same step.
             flush();
             step++;
-            seenInStep.add(node);
+            seenInStep.computeIfAbsent(e.pid, p -> new HashSet<>()).add(node);
         }
         Node known = kernel ? null : graph.node(node);
         String[] inputs = inputs(e.inputs, known);
@@ -296,7 +320,13 @@ final class TimelineConverter implements ChromeTraceReader.Handler {
     }
 
     private void flush() throws IOException {
+        Set<String> onStreams = copiesOnStreams();
         for (Pending p : buffer) {
+            if (!onStreams.isEmpty() && p.device != null && p.device.contains("/memcpy")
+                    && onStreams.contains(copyKey(p))) {
+                duplicateEvents++;
+                continue;
+            }
             List<String> requires = switch (p.category) {
                 case COMPUTE -> graph.requires(p.node);
                 case RECEIVE -> p.tensor == null ? List.of() : graph.readRequirement(p.tensor);

@@ -40,9 +40,12 @@ import java.util.Map;
  *   <li>{@code VarHandleOp} is {@code other}; every other op is <b>compute</b>, requiring the union of its
  *       inputs' requirements (transitively over {@code inputN}, control inputs included), a read requiring
  *       its own variable;</li>
- *   <li><b>steps</b>: a node runs once per step, so a node name seen again (not a kernel of the TF2
- *       profiler, not a {@code RecvTensor}) starts the next step; a TensorFlow 1.x timeline (one
- *       {@code session.run}) is one step. Dependencies are resolved at the end of each step; a step of more
+ *   <li><b>steps</b>: a node runs once per step on its device, so a node name seen again in the same process
+ *       (not a kernel of the TF2 profiler, not a {@code RecvTensor}) starts the next step; the same name in another
+ *       process (the {@code _SOURCE} that the CPU's and the GPU's executors each run) does not; a TensorFlow 1.x
+ *       timeline (one {@code session.run}) is one step; GPU lanes ({@code /device:GPU:0/stream:7 Compute},
+ *       {@code memcpy}, and {@code stream:all} when it repeats the per-stream lanes: {@link ProcessRoles}) are
+ *       kernels of the step's host ops. Dependencies are resolved at the end of each step; a step of more
  *       than {@value TimelineConverter#MAX_BUFFERED} events is written in parts, each part resolved with the
  *       graph known so far (later steps are exact); a file with more than
  *       {@value TimelineConverter#MAX_GRAPH_NODES} distinct nodes (not a repeating training graph) has its graph

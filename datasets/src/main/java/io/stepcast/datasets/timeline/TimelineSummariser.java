@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Summarises a TensorFlow 1.x timeline (format {@value #FORMAT}) for {@code profile inspect}: the steps the
@@ -18,6 +20,8 @@ import java.util.List;
 public final class TimelineSummariser {
     /** The format's name. */
     public static final String FORMAT = "tf-timeline";
+
+    private static final Pattern LEGACY_DEVICE = Pattern.compile("/(gpu|cpu):\\d");
 
     /** Summarises {@code file}. */
     public ProfileSummary summarise(Path file) throws IOException {
@@ -34,7 +38,7 @@ public final class TimelineSummariser {
             } else if (e.category() == OpCategory.RECEIVE || e.category() == OpCategory.SEND) {
                 s.communication().add(e.startUs(), e.endUs());
             }
-            if (e.device() != null && (device[0] == null || !device[0].contains("GPU") && e.device().contains("GPU"))) {
+            if (e.device() != null && (device[0] == null || !gpu(device[0]) && gpu(e.device()))) {
                 device[0] = deviceOf(e.device());
             }
         });
@@ -42,9 +46,20 @@ public final class TimelineSummariser {
         return StepIntervals.summary(FORMAT, steps, device[0], 1);
     }
 
-    /** {@code /device:GPU:0} of a process name such as {@code /job:localhost/replica:0/task:0/device:GPU:0 Compute}. */
+    private static boolean gpu(String process) {
+        return process.contains("GPU") || process.contains("/gpu:");
+    }
+
+    /**
+     * {@code /device:GPU:0} of a process name such as {@code /job:localhost/replica:0/task:0/device:GPU:0 Compute};
+     * {@code /gpu:0} of the older {@code /job:localhost/replica:0/task:0/gpu:0 Compute} (TensorFlow before 1.4).
+     */
     static String deviceOf(String process) {
         int d = process.indexOf("/device:");
+        if (d < 0) {
+            Matcher legacy = LEGACY_DEVICE.matcher(process);
+            d = legacy.find() ? legacy.start() : -1;
+        }
         String s = d >= 0 ? process.substring(d) : process;
         int slash = s.indexOf('/', 1);
         int space = s.indexOf(' ');

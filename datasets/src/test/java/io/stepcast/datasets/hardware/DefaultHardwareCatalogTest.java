@@ -131,6 +131,18 @@ class DefaultHardwareCatalogTest {
     }
 
     @Test
+    void deviceNamesAsProfilerTracesReportThemResolveWithTheirVendorPrefix() {
+        // deviceProperties names of PyTorch profiler traces: the vendor, sometimes the product line, then the model
+        assertThat(catalog.find("NVIDIA A100-SXM4-80GB").map(HardwareEntry::name)).contains("A100-SXM4-80GB");
+        assertThat(catalog.find("NVIDIA H100 80GB HBM3").map(HardwareEntry::name)).contains("H100-SXM5-80GB");
+        assertThat(catalog.find("Tesla V100-SXM2-16GB").map(HardwareEntry::name)).contains("V100-SXM2-16GB");
+        assertThat(catalog.find("NVIDIA Tesla V100-SXM2-16GB").map(HardwareEntry::name)).contains("V100-SXM2-16GB");
+        assertThat(catalog.find("NVIDIA T4").map(HardwareEntry::name)).contains("T4");
+        assertThat(catalog.find("NVIDIA GeForce RTX 4090")).isEmpty();
+        assertThat(catalog.find("NVIDIA ")).isEmpty();
+    }
+
+    @Test
     void anUnknownLabelIsReportedWithTheClosestNames() {
         assertThat(catalog.find("V100-SXM3")).isEmpty();
         assertThat(catalog.closest("V100-SXM3", 3)).hasSize(3).first().asString().startsWith("V100-SXM2");

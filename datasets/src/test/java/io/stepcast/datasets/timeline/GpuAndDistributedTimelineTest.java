@@ -73,6 +73,66 @@ class GpuAndDistributedTimelineTest {
         assertThat(s.stepTimesS().get(0)).isCloseTo((680 - 100) / 1e6, within(1e-12));
     }
 
+    /**
+     * One {@code session.run} of a TensorFlow 1.x GPU timeline as {@code timeline.Timeline} lays it out (process by
+     * process, each device's executor starting with its own {@code _SOURCE}), from {@code t0}: a copy in, a kernel,
+     * a copy out, each copy on its stream and again on {@code memcpy}, each kernel again on {@code stream:all}.
+     */
+    private static List<String> gpuRun(long t0) {
+        return List.of(
+                op(1, t0, 8, "_SOURCE", "NoOp"),
+                op(2, t0 + 2, 30, "_SOURCE", "NoOp"),
+                op(2, t0 + 40, 10, "MatMul", "MatMul"),
+                op(4, t0 + 60, 500, "MatMul", "MatMul"),
+                op(3, t0 + 60, 500, "MatMul", "MatMul"),
+                op(5, t0 + 20, 30, "edge_3_x", "MEMCPYHtoD"),
+                op(5, t0 + 600, 40, "edge_22_MatMul", "MEMCPYDtoH"),
+                op(6, t0 + 20, 30, "edge_3_x", "MEMCPYHtoD"),
+                op(6, t0 + 600, 40, "edge_22_MatMul", "MEMCPYDtoH"));
+    }
+
+    private static List<String> gpuProcesses() {
+        return List.of(
+                meta(1, "/job:localhost/replica:0/task:0/device:CPU:0 Compute"),
+                meta(2, "/job:localhost/replica:0/task:0/device:GPU:0 Compute"),
+                meta(3, "/device:GPU:0/stream:all Compute"),
+                meta(4, "/device:GPU:0/stream:7 Compute"),
+                meta(5, "/device:GPU:0/memcpy Compute"),
+                meta(6, "/device:GPU:0/stream:14 Compute"));
+    }
+
+    @Test
+    void theCpuAndGpuExecutorsSourcesAreOneStepAndTheRepeatedKernelsAndCopiesAreCountedOnce() throws IOException {
+        List<String> e = new ArrayList<>(gpuProcesses());
+        e.addAll(gpuRun(1000));
+        Path f = write("synthetic-tf1-gpu-run.json", e);
+        List<OpEvent> ops = events(f);
+        assertThat(ops).extracting(OpEvent::step).containsOnly(0);
+        // two _SOURCE and the MatMul of the executors, the kernel of stream 7, the two copies of stream 14
+        assertThat(ops).hasSize(3 + 1 + 2);
+        ProfileSummary s = new TimelineSummariser().summarise(f);
+        assertThat(s.stepTimesS()).containsExactly((640 - 0) / 1e6);
+        assertThat(s.device()).isEqualTo("/device:GPU:0");
+    }
+
+    @Test
+    void twoSessionRunsOfOneFileAreTwoSteps() throws IOException {
+        List<String> e = new ArrayList<>(gpuProcesses());
+        e.addAll(gpuRun(1000));
+        e.addAll(gpuRun(5000));
+        Path f = write("synthetic-tf1-gpu-two-runs.json", e);
+        assertThat(events(f)).extracting(OpEvent::step).containsOnly(0, 1);
+        assertThat(new TimelineSummariser().summarise(f).stepTimesS()).containsExactly(640 / 1e6, 640 / 1e6);
+    }
+
+    @Test
+    void theDeviceOfAnOlderTimelinesProcessNames() {
+        assertThat(TimelineSummariser.deviceOf("/job:localhost/replica:0/task:0/gpu:0 Compute")).isEqualTo("/gpu:0");
+        assertThat(TimelineSummariser.deviceOf("/gpu:0/stream:all Compute")).isEqualTo("/gpu:0");
+        assertThat(TimelineSummariser.deviceOf("/job:localhost/replica:0/task:0/device:GPU:1 Compute"))
+                .isEqualTo("/device:GPU:1");
+    }
+
     @Test
     void aDistributedTimelineKeepsTheFirstWorkersViewWithTheParameterServersUpdates() throws IOException {
         Path f = write("synthetic-distributed.json", List.of(

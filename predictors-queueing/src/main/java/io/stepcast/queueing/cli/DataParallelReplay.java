@@ -18,7 +18,9 @@ import java.util.Locale;
  * replay of its trace ({@link CollectiveReplay}), its compute as measured. At the trace's world size and placement
  * every collective takes its measured time, elsewhere its measured time plus the cost model's difference, new
  * placement minus the trace's ({@link AllReduceLinks}, over the links of {@code --hardware}, else of the trace's
- * device). The trace's placement is its world size on one node, or on {@code --nodes}. When collectives of the trace
+ * device). The trace's placement is its world size on one node, or on {@code --nodes}; there, and on one worker, the
+ * replay needs no links, so a trace whose device the catalog does not know ({@code unknown}) replays without
+ * {@code --hardware}, which only scaling to another placement asks for. When collectives of the trace
  * have bytes estimated from their durations (upper bounds), a note on stderr says so, the JSON output counts them
  * ({@code collective_bytes}), and at other placements than the trace's and one worker the step is a range
  * ({@link CollectiveReplay#stepBounds}) rather than a prediction.
@@ -43,15 +45,23 @@ record DataParallelReplay(CommandLine cli, SimulateRun run, AllReduceNetwork net
         int perNode = network.gpusPerNode()
                 .orElseGet(() -> Math.max(world, network.links().devicesPerNodeOfSystems(label).orElse(world)));
         Placement measured = AllReduceLinks.placement(world, network.nodes().orElse(1));
-        AllReduceLinks.CollectiveTimes traceTimes = times(label, measured);
         CollectiveReplay replay = new CollectiveReplay(profile);
         List<CollectiveReplay.StepBounds> steps = new ArrayList<>();
         List<Placement> placements = new ArrayList<>();
+        AllReduceLinks.CollectiveTimes traceTimes = null;
         for (int w : workers) {
             Placement placement = network.placement(w, perNode);
             try {
-                steps.add(replay.stepBounds(measured, placement, traceTimes,
-                        w == 1 || placement.equals(measured) ? traceTimes : times(label, placement)));
+                // The trace's own placement and one worker need no links, hence no hardware label.
+                var exact = replay.withoutCostModel(measured, placement);
+                if (exact.isPresent()) {
+                    steps.add(exact.get());
+                } else {
+                    if (traceTimes == null) {
+                        traceTimes = times(label, measured, w, world);
+                    }
+                    steps.add(replay.stepBounds(measured, placement, traceTimes, times(label, placement, w, world)));
+                }
             } catch (IllegalArgumentException e) {
                 // Bad input, not a usage error: the trace lacks what the scaling needs.
                 throw new IOException(profileFile + ": " + e.getMessage(), e);
@@ -85,11 +95,22 @@ record DataParallelReplay(CommandLine cli, SimulateRun run, AllReduceNetwork net
         out.flush();
     }
 
-    /** Every collective kind's time over {@code placement}; a usage error when the links of {@code label} give none. */
-    private AllReduceLinks.CollectiveTimes times(String label, Placement placement) {
+    /**
+     * Every collective kind's time over {@code placement}, to scale the trace of {@code world} ranks to
+     * {@code workers}; a usage error when the links of {@code label} give none, or when the trace names no GPU the
+     * catalog knows and no {@code --hardware} names one.
+     */
+    private AllReduceLinks.CollectiveTimes times(String label, Placement placement, int workers, int world) {
         AllReduceLinks.Resolved r = network.resolve(label, placement, "give --intra-node-gbps or --hardware SYSTEM");
+        if (r.times().isEmpty() && network.hardware().isEmpty() && !network.links().known(label)) {
+            throw new CommandLine.ParameterException(cli, String.format(Locale.ROOT, "--workers %d: the trace's "
+                    + "device '%s' is not in the hardware catalog, so scaling it from its %d ranks needs --hardware "
+                    + "NAME (a system or GPU of 'stepcast hardware list') or --intra-node-gbps; its own world size "
+                    + "needs neither", workers, label, world));
+        }
         if (r.times().isEmpty()) {
-            throw new CommandLine.ParameterException(cli, "--hardware " + label + ": " + r.reason());
+            throw new CommandLine.ParameterException(cli, (network.hardware().isPresent() ? "--hardware " + label
+                    : "--workers " + workers + ": the trace's device " + label) + ": " + r.reason());
         }
         return r.times().get();
     }

@@ -46,8 +46,10 @@ import java.util.concurrent.Callable;
  * data-parallel job (world size above 1, with its collectives, as a PyTorch profiler trace gives) is replayed instead
  * ({@link DataParallelReplay}), and is the default architecture for it: at the trace's world size and placement its
  * collectives take their measured times, elsewhere their measured times plus the cost model's difference between the
- * new placement and the trace's; collectives whose bytes the trace does not record (estimated from their durations,
- * upper bounds) make the step at other placements a range, said on stderr and in the JSON output.
+ * new placement and the trace's (links the trace's own placement does not need, so a trace of an uncatalogued or
+ * unnamed device replays there without {@code --hardware}); collectives whose bytes the trace does not record
+ * (estimated from their durations, upper bounds) make the step at other placements a range, said on stderr and in
+ * the JSON output.
  *
  * <p>The command holds the options, validates them and hands the run to one of those three paths.
  */
@@ -136,7 +138,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--hardware", paramLabel = "NAME",
             description = "allreduce: hardware catalog system or device whose links carry the all-reduce (replaying a "
-                    + "data-parallel trace: default the trace's device).")
+                    + "data-parallel trace: default the trace's device; its own world size and 1 worker need none).")
     String hardware;
 
     @Option(names = "--bucket-mb", paramLabel = "X", description = "allreduce: gradient bucket cap in MB (default 25).")

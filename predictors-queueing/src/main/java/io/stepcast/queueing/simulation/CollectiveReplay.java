@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -161,13 +162,9 @@ public final class CollectiveReplay {
                                  io.stepcast.api.collective.Placement target,
                                  AllReduceLinks.CollectiveTimes measuredTimes,
                                  AllReduceLinks.CollectiveTimes targetTimes) {
-        if (target.equals(measured)) {
-            double s = measuredStepSeconds();
-            return new StepBounds(s, s, 0);
-        }
-        if (target.ranks() == 1) {
-            double s = stepSeconds(c -> 0);
-            return new StepBounds(s, s, 0);
+        Optional<StepBounds> exact = withoutCostModel(measured, target);
+        if (exact.isPresent()) {
+            return exact.get();
         }
         int estimated = 0;
         for (CollectiveOp c : profile.collectives()) {
@@ -199,6 +196,23 @@ public final class CollectiveReplay {
         double high = stepSeconds(c -> c.bytesMeasured() ? additive.applyAsDouble(c)
                 : Math.max(waiting.applyAsDouble(c), transfer.applyAsDouble(c)));
         return new StepBounds(low, high, estimated);
+    }
+
+    /**
+     * The replayed step where no cost model is needed, so neither links nor hardware: at the trace's own placement
+     * (every collective as measured) and on one rank (no collective); empty elsewhere.
+     */
+    public Optional<StepBounds> withoutCostModel(io.stepcast.api.collective.Placement measured,
+                                                 io.stepcast.api.collective.Placement target) {
+        if (target.equals(measured)) {
+            double s = measuredStepSeconds();
+            return Optional.of(new StepBounds(s, s, 0));
+        }
+        if (target.ranks() == 1) {
+            double s = stepSeconds(c -> 0);
+            return Optional.of(new StepBounds(s, s, 0));
+        }
+        return Optional.empty();
     }
 
     /**

@@ -159,7 +159,8 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
 
     /**
      * A data-parallel trace's replay ({@link CollectiveReplay}): measured collectives at the trace's world size on
-     * one node, the cost model's ratio elsewhere, over the configuration's hardware or else the trace's device.
+     * one node and no collective on one worker (neither needs links or a hardware label), the cost model's
+     * difference elsewhere, over the configuration's hardware or else the trace's device.
      */
     private Object replay(Config config, io.stepcast.api.profile.Profile source) {
         if (config.localBatch() != source.localBatch()) {
@@ -170,16 +171,28 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         String label = hardware == null || hardware.equalsIgnoreCase("unknown") ? source.rank().device() : hardware;
         Placement measured = Placement.singleNode(source.rank().worldSize());
         Placement target = AllReduceLinks.placement(config.workers(), config.deployment().nodes());
-        AllReduceLinks.Resolved m = resolve(config, label, measured);
-        AllReduceLinks.Resolved t = target.equals(measured) || target.ranks() == 1 ? m : resolve(config, label, target);
-        if (m.times().isEmpty() || t.times().isEmpty()) {
-            return m.times().isEmpty() ? m.reason() : t.reason();
-        }
+        CollectiveReplay replay = new CollectiveReplay(source);
+        // The trace's own placement and one worker need no links, hence no hardware label.
+        var exact = replay.withoutCostModel(measured, target);
         double step;
-        try {
-            step = new CollectiveReplay(source).stepSeconds(measured, target, m.times().get(), t.times().get());
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
+        if (exact.isPresent()) {
+            step = exact.get().lowSeconds();
+        } else {
+            AllReduceLinks.Resolved m = resolve(config, label, measured);
+            AllReduceLinks.Resolved t = resolve(config, label, target);
+            if ((m.times().isEmpty() || t.times().isEmpty()) && !links.known(label)) {
+                return "the device '" + label + "' of the data-parallel trace of " + source.model() + " is not in"
+                        + " the hardware catalog: scaling it from " + measured.ranks() + " to " + target.ranks()
+                        + " ranks needs the configuration's hardware";
+            }
+            if (m.times().isEmpty() || t.times().isEmpty()) {
+                return m.times().isEmpty() ? m.reason() : t.reason();
+            }
+            try {
+                step = replay.stepSeconds(measured, target, m.times().get(), t.times().get());
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
         }
         int w = config.workers();
         return new ThroughputEstimate(w, w / step, 0, w / step, w / step, step, 1, 0, new double[0]);
