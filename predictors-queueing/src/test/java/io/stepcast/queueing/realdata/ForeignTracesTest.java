@@ -134,14 +134,12 @@ class ForeignTracesTest {
 
     @Test
     void aVendorPrefixedDeviceWithoutACataloguedSystemScalesOnTheSystemNamedByHardware() throws IOException {
-        // NVIDIA A100-SXM4-80GB resolves to the catalog's device; no catalogued system has it, so its links are
-        // asked for only when scaling, and --hardware gives them.
+        // NVIDIA A100-SXM4-80GB resolves to the catalog's device; --hardware names the system whose links scale it
+        // (without it, the catalog's DGX A100 80GB, the one system of that device, gives them).
         JsonNode points = simulate(trace(FSDP), "4,8,16", "--hardware", "dgx-a100");
         assertThat(points).hasSize(3);
         assertThat(points.get(2).get("step_s").asDouble()).isGreaterThan(points.get(0).get("step_s").asDouble());
-        assertThat(cli.run("--profile", trace(FSDP).toString(), "--workers", "8")).isEqualTo(2);
-        assertThat(cli.err().toString().lines().findFirst().orElseThrow())
-                .contains("--workers 8", "NVIDIA A100-SXM4-80GB", "--hardware");
+        assertThat(cli.run("--profile", trace(FSDP).toString(), "--workers", "8")).as(cli.err().toString()).isZero();
     }
 
     /** The pipeline trace as written without its deviceProperties: its device is {@code unknown}. */
