@@ -53,7 +53,7 @@ class SweepOutputTest {
         Run r = sweep();
         assertThat(r.code()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
-        assertThat(lines).contains("every point: mode allreduce, gpus_per_node 8, hardware V100, local_batch 32");
+        assertThat(lines).contains("every point: mode allreduce, gpus_per_node 8, hardware V100-SXM2-16GB, local_batch 32");
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("MODEL")).findFirst().orElseThrow());
         assertThat(lines.get(header).split("\\s+")).containsExactly("MODEL", "WORKERS", "NODES", "MEAN", "SD", "MIN",
                 "MAX", "UNIT");
