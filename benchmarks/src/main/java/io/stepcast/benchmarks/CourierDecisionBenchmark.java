@@ -8,7 +8,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.CourierSelector;
+import io.stepcast.models.selection.CourierSelector;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

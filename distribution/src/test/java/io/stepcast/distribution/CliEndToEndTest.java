@@ -120,7 +120,7 @@ class CliEndToEndTest {
         assertThat(cli.out()).contains("intervals: split-conformal at 0.9").doesNotContain("not calibrated");
 
         var loaded = io.stepcast.evaluation.cli.SavedPredictors.load(cli.registry(), model);
-        var fresh = new io.stepcast.api.uncertainty.SplitConformalEstimator(cli.registry().estimator(
+        var fresh = new io.stepcast.models.uncertainty.SplitConformalEstimator(cli.registry().estimator(
                 "courier-forest-compact")).fit(io.stepcast.api.TrainingSet.of(train.getFileName().toString(), courier));
         for (Observation o : courier) {
             var t = io.stepcast.api.Target.RESPONSE_TIME;

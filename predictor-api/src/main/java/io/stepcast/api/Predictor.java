@@ -15,7 +15,7 @@ public interface Predictor {
     /**
      * Predicts {@code target} for {@code config} with an interval meant to hold the measured value with
      * probability {@code coverage}, when the predictor can give one at any level (for example a
-     * {@link io.stepcast.api.uncertainty.SplitConformalEstimator split-conformal} predictor). The default
+     * split-conformal ({@code io.stepcast.models.uncertainty.SplitConformalEstimator}) predictor). The default
      * ignores the level and answers {@link #predict(Config, Target)}, whose interval, if any, states its own
      * coverage (or none): callers read {@link Prediction.Value#coverage()} rather than assume the level asked.
      *

@@ -8,7 +8,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.CourierSelector;
+import io.stepcast.models.selection.CourierSelector;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.ml.codec.LearnedPredictorCodec;
 import io.stepcast.ml.courier.CourierForestEstimator;

@@ -6,7 +6,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.CourierSelector;
+import io.stepcast.models.selection.CourierSelector;
 import io.stepcast.regression.estimators.CourierOlsEstimator;
 import org.junit.jupiter.api.Test;
 

@@ -11,8 +11,8 @@ import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
 import io.stepcast.api.selection.BatchSizeSelector;
-import io.stepcast.api.selection.CourierSelector;
-import io.stepcast.api.selection.RiskAwareSelector;
+import io.stepcast.models.selection.CourierSelector;
+import io.stepcast.models.selection.RiskAwareSelector;
 import io.stepcast.evaluation.report.PredictionJson;
 
 import java.util.ArrayList;

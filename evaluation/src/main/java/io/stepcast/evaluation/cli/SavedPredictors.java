@@ -3,7 +3,7 @@ package io.stepcast.evaluation.cli;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.PredictorCodec;
-import io.stepcast.api.uncertainty.ConformalCodec;
+import io.stepcast.models.uncertainty.ConformalCodec;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.stepcast.evaluation.selection;
 
-import io.stepcast.api.selection.NoiseScaleEfficiency;
+import io.stepcast.models.selection.NoiseScaleEfficiency;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.PolluxValidation;
 

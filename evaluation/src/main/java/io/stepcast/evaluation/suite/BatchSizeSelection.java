@@ -5,8 +5,8 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchScope;
 import io.stepcast.api.selection.BatchObjective;
-import io.stepcast.api.selection.CourierSelector;
-import io.stepcast.api.selection.RiskAwareSelector;
+import io.stepcast.models.selection.CourierSelector;
+import io.stepcast.models.selection.RiskAwareSelector;
 import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.api.evaluation.Split;
 import io.stepcast.evaluation.selection.SelectionCase;
@@ -29,7 +29,7 @@ import java.util.TreeSet;
  * (fold, predictor) once for every selection that shares its folds, and hands each of them the predictor
  * ({@link #decide}); {@link #entry} puts a predictor's decisions together in fold order.
  *
- * <p>With risk levels, the predictor is a {@link io.stepcast.api.uncertainty.SplitConformalEstimator}'s (refit
+ * <p>With risk levels, the predictor is a {@link io.stepcast.models.uncertainty.SplitConformalEstimator}'s (refit
  * mode: its points, and so its Courier decisions, are those of the plain fit) and is also scored as a
  * {@link RiskAwareSelector} at each level, listed as {@code "<label> risk=<alpha>"}. With a goodput objective,
  * every selector maximises predicted goodput among its feasible candidates and the entries' dataset reads

@@ -3,7 +3,7 @@ package io.stepcast.evaluation.suite;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Target;
-import io.stepcast.api.uncertainty.SplitConformalEstimator;
+import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.metrics.ScalingPoint;
 import io.stepcast.evaluation.metrics.ScoredPoint;

@@ -6,7 +6,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.evaluation.Split;
-import io.stepcast.api.uncertainty.SplitConformalEstimator;
+import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.evaluation.selection.SelectionCase;

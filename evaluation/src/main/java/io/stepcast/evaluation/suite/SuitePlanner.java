@@ -9,7 +9,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.selection.BatchObjective;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.NoiseScaleEfficiency;
+import io.stepcast.models.selection.NoiseScaleEfficiency;
 import io.stepcast.api.selection.StatisticalEfficiency;
 import io.stepcast.evaluation.selection.PolluxNoiseScales;
 import io.stepcast.evaluation.metrics.HoldOutScorer;

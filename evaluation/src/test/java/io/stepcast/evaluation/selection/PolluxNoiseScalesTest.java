@@ -1,7 +1,7 @@
 package io.stepcast.evaluation.selection;
 
 import io.stepcast.api.Config;
-import io.stepcast.api.selection.NoiseScaleEfficiency;
+import io.stepcast.models.selection.NoiseScaleEfficiency;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

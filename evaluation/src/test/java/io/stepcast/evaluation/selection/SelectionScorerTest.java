@@ -6,7 +6,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.CourierSelector;
+import io.stepcast.models.selection.CourierSelector;
 import io.stepcast.evaluation.SyntheticObservations;
 import org.junit.jupiter.api.Test;
 

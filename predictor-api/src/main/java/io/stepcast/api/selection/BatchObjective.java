@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * What a selector maximises among the candidates predicted to meet the SLO when no accuracy predictor is
- * given: the largest batch (Courier's rule as {@link CourierSelector} reads it on throughput traces), or the
+ * given: the largest batch (Courier's rule as {@code io.stepcast.models.selection.CourierSelector} reads it on throughput traces), or the
  * goodput of Pollux (Qiao et al., "Pollux: Co-adaptive Cluster Scheduling for Goodput-Optimized Deep
  * Learning", OSDI 2021, section 3.1: {@code GOODPUT = THROUGHPUT x EFFICIENCY}), which weighs a larger batch's
  * throughput by the statistical efficiency it loses. Ties go to the smaller batch.

@@ -9,7 +9,7 @@ import java.util.Objects;
 
 /**
  * A predictor whose answers are built around the answers of another fitted predictor, its base (a
- * {@link SplitConformalEstimator split-conformal} predictor around the base's own fit). It hands out both answers
+ * split-conformal ({@code io.stepcast.models.uncertainty.SplitConformalEstimator}) predictor around the base's own fit). It hands out both answers
  * from one call of the base, so that a caller can measure the base's own (native) interval, such as a quantile
  * forest's or the simulation's range over its seeds, next to the wrapper's, without a second fit or prediction.
  */

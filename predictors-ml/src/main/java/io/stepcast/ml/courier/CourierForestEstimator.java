@@ -32,7 +32,7 @@ import java.util.Set;
  * -1 MLP, 0 averaged over both), a time forest (2000 trees of depth 6 split on absolute error) predicts
  * the response time and an accuracy forest (150 trees of depth 9, squared error) the final accuracy.
  * One fitted predictor answers both {@link Target#RESPONSE_TIME} and {@link Target#ACCURACY}, so
- * {@link io.stepcast.api.selection.CourierSelector} can use it for both roles with
+ * {@link io.stepcast.models.selection.CourierSelector} can use it for both roles with
  * {@link io.stepcast.api.selection.BatchScope#GLOBAL}.
  *
  * <p>Training data ({@code docs/data-model.md}): the time forest learns from the observations that

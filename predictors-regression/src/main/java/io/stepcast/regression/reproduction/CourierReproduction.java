@@ -9,7 +9,7 @@ import io.stepcast.api.evaluation.Reproduction;
 import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.CourierSelector;
+import io.stepcast.models.selection.CourierSelector;
 import io.stepcast.regression.courier.CourierStepsEstimator;
 import io.stepcast.regression.estimators.CourierFeatures;
 import io.stepcast.regression.estimators.CourierOlsPredictor;

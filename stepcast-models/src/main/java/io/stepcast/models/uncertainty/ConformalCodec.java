@@ -1,4 +1,4 @@
-package io.stepcast.api.uncertainty;
+package io.stepcast.models.uncertainty;
 
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;

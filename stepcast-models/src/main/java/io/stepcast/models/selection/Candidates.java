@@ -1,4 +1,7 @@
-package io.stepcast.api.selection;
+package io.stepcast.models.selection;
+
+import io.stepcast.api.selection.BatchScope;
+import io.stepcast.api.selection.CandidateEstimate;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Target;

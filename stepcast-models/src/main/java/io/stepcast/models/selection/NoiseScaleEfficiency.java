@@ -1,4 +1,6 @@
-package io.stepcast.api.selection;
+package io.stepcast.models.selection;
+
+import io.stepcast.api.selection.StatisticalEfficiency;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;

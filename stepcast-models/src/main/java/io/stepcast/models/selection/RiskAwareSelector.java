@@ -1,4 +1,10 @@
-package io.stepcast.api.selection;
+package io.stepcast.models.selection;
+
+import io.stepcast.api.selection.BatchDecision;
+import io.stepcast.api.selection.BatchObjective;
+import io.stepcast.api.selection.BatchScope;
+import io.stepcast.api.selection.BatchSizeSelector;
+import io.stepcast.api.selection.CandidateEstimate;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Prediction;
@@ -24,7 +30,7 @@ import java.util.TreeSet;
  * {@code 1 - risk}, or none, on that interval's upper end; the rationale says how many of each there were.
  *
  * <p>The intervals come from {@link Predictor#predict(Config, Target, double)}, for instance those of a
- * {@link io.stepcast.api.uncertainty.SplitConformalEstimator}; {@code risk} is fixed before the decisions are
+ * {@link io.stepcast.models.uncertainty.SplitConformalEstimator}; {@code risk} is fixed before the decisions are
  * scored (choosing it on the scored decisions would be fitting to the held-out side). Without an SLO the
  * decision is {@link CourierSelector}'s.
  */

@@ -1,4 +1,6 @@
-package io.stepcast.api.uncertainty;
+package io.stepcast.models.uncertainty;
+
+import io.stepcast.api.uncertainty.WrappedPredictor;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
