@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * request as a client sees it (serialisation, loopback TCP, Jetty, parsing and the 4-candidate decision).
  *
  * <p>Each request is the next of 16 jobs (cpu 1..8, njobs 1..4, both networks, SLO 60..420 s), like
- * {@link CourierDecisionBenchmark}. Target (issue 17): p99 under 5 ms per decision on this machine. The figures
+ * {@link CourierDecisionBenchmark}. The project's target is a p99 under 5 ms per decision on this machine. The figures
  * are of a warm service (a minute of warm-up); a JVM just started answers slower while it compiles.
  */
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * End to end on the real PyTorch profiler traces of {@code shared/data/kineto}: {@code stepcast evaluate --suite
- * kineto-profiles} replays each at its own world size within 10% of its measured median step (the issue's
+ * kineto-profiles} replays each at its own world size within 10% of its measured median step (the project's
  * target), and draws a predicted curve to 64 GPUs for each data-parallel trace.
  */
 class KinetoProfilesSuiteTest {

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The leaderboards (over all models and per model, with refusal counts and reasons), the selection scores,
  * the reproduced figures and the predicted curves of the built-in suites, compared exactly (every double to
  * its last bit, as Jackson prints it) with the golden files under {@code src/test/resources/golden/},
- * captured before the suite runner was reshaped (issue 13). {@code pollux-extrapolation} and
+ * first captured before the suite runner was reshaped. {@code pollux-extrapolation} and
  * {@code gavel-cross-hardware} run without their three slowest predictors to keep the test fast.
  *
  * <p>To recapture after a deliberate change of a figure, run this test with

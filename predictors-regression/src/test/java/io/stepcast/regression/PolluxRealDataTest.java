@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Pollux and Ernest fitted on each model's real {@code placements.csv} (up to 4 nodes, 16 GPUs) predict its
- * {@code scalability.csv} (6 to 16 nodes, up to 64 GPUs): the extrapolation test of issue 5.
+ * {@code scalability.csv} (6 to 16 nodes, up to 64 GPUs): the extrapolation test.
  */
 class PolluxRealDataTest {
     private static List<Observation> all;

@@ -70,7 +70,7 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
         return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 
-    /** The summary as JSON with the keys of issue 15 ({@code format}, {@code steps}, {@code step_time_s}...). */
+    /** The summary as JSON with stable keys ({@code format}, {@code steps}, {@code step_time_s}...). */
     public String toJson() {
         StringBuilder b = new StringBuilder("{");
         b.append("\"format\": ").append(quote(format));

@@ -17,7 +17,7 @@ import java.util.zip.GZIPOutputStream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** Synthetic TensorFlow GPU, distributed and TF2 profiler traces built to the formats of issue 15. */
+/** Synthetic TensorFlow GPU, distributed and TF2 profiler traces built to the published formats of those tools. */
 class GpuAndDistributedTimelineTest {
     @TempDir
     Path dir;

@@ -24,7 +24,7 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Real-data check of issue 4: predicts the {@code aws-distributed} rows of the TensorFlow benchmark table
+ * Real-data check of the parameter-server path: predicts the {@code aws-distributed} rows of the TensorFlow benchmark table
  * (8 to 64 K80 GPUs, 8 per p2.8xlarge, synchronous {@code distributed_replicated}, parameter servers colocated
  * with the workers, 10 Gbit/s) from the 1-GPU rows of the same table and zoo profiles only.
  */

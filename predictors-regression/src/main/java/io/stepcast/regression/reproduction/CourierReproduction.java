@@ -39,7 +39,7 @@ import java.util.OptionalDouble;
  *       the time-prediction MSE on the 15 live runs of the {@code courier-forest} time model (3688 s^2)
  *       and of the gradient-boosting comparator on features cpu, batch, network ({@code xgboost},
  *       2668 s^2), both fitted on the 48 cell means, and of {@link CourierStepsEstimator} fitted on the same
- *       cells (no published figure: its row names the 2,000 s^2 target of issue 17 in its note); the batch
+ *       cells (no published figure: its row names the project's 2,000 s^2 target in its note); the batch
  *       chosen by Courier's rule with the {@code courier-forest} predictor (fitted on the cells and the
  *       batch x njobs accuracy table) for each of the 5 live jobs, compared with the batch the authors' Courier
  *       chose;</li>
@@ -126,11 +126,11 @@ public final class CourierReproduction implements Reproduction {
                 context.estimator("courier-forest"), Map.of(), train, live));
         rows.add(mse("Courier live test: time-prediction MSE of gradient boosting on cpu, batch, network, s^2", 2668,
                 context.estimator("xgboost"), Map.of("features", "cpu,batch,network"), train, live));
-        // This project's own model: nothing published to compare with; issue 17's target goes in the note.
+        // This project's own model: nothing published to compare with; the project's target goes in the note.
         ReproductionRow steps = mse("Courier live test: time-prediction MSE of the step-count model, s^2", Double.NaN,
                 new CourierStepsEstimator(), Map.of(), train, live);
         rows.add(new ReproductionRow(steps.quantity(), steps.published(), steps.reproduced(), steps.note()
-                + "; no published figure (a model of this project), issue 17's target: at most 2,000 s^2"));
+                + "; no published figure (a model of this project), the project's target: at most 2,000 s^2"));
 
         Map<String, Observation> jobs = new LinkedHashMap<>();
         live.forEach(o -> jobs.putIfAbsent(o.tag("job", "?"), o));

@@ -81,7 +81,7 @@ class MegatronAnalyticRealDataTest {
         }
         double loso = sum / all.size();
         System.out.printf("megatron-analytic leave-one-shape-out MAPE %.2f%%%n", loso);
-        // vTrain (Bang et al., MICRO 2024) reports 8.37% on its single-node configurations; issue 16's target is 6%.
+        // vTrain (Bang et al., MICRO 2024) reports 8.37% on its single-node configurations; the project's target is 6%.
         assertThat(loso).isLessThanOrEqualTo(6.0);
     }
 }
