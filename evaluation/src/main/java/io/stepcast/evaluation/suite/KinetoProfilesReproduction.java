@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.kineto.KinetoTraceFolder;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
@@ -18,7 +19,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The trace-driven simulation's replay of real PyTorch profiler traces ({@link KinetoTraces}).
+ * The trace-driven simulation's replay of real PyTorch profiler traces ({@link KinetoTraceFolder}).
  *
  * <ul>
  * <li>Rows: per trace, its measured median step (the median of its {@code ProfilerStep} spans) against the step the
@@ -41,14 +42,14 @@ final class KinetoProfilesReproduction implements Reproduction {
         SuiteRun run = SuiteRun.of(context);
         Estimator simulation = context.estimator(PREDICTOR);
         List<ReproductionRow> rows = new ArrayList<>();
-        for (KinetoTraces.Trace t : run.kinetoTraces()) {
+        for (KinetoTraceFolder.Trace t : run.kinetoTraces()) {
             Profile p = t.profile();
             int world = p.rank().worldSize();
             String quantity = String.format("%s: median step at world size %d, s (%s/%s)", p.model(), world,
-                    KinetoTraces.SOURCE, t.file().getFileName());
+                    KinetoTraceFolder.SOURCE, t.file().getFileName());
             Predictor fitted;
             try {
-                fitted = simulation.fit(new TrainingSet(KinetoTraces.SOURCE + "/" + p.model(), List.of(), List.of(p)));
+                fitted = simulation.fit(new TrainingSet(KinetoTraceFolder.SOURCE + "/" + p.model(), List.of(), List.of(p)));
             } catch (RuntimeException e) {
                 rows.add(ReproductionRow.unreachable(quantity, t.medianStepS(), PREDICTOR + " cannot fit: "
                         + HoldOutScorer.oneLine(e.getMessage())));
@@ -75,7 +76,7 @@ final class KinetoProfilesReproduction implements Reproduction {
             y.add(predict(fitted, config(p, w), Target.THROUGHPUT).asDouble().orElse(Double.NaN));
         }
         return Optional.of(new Curve("Predicted data-parallel throughput: " + p.model(), p.rank().device(),
-                "GPUs", "samples/s", x, y, PREDICTOR + " replay of " + KinetoTraces.SOURCE + "/" + p.model()
+                "GPUs", "samples/s", x, y, PREDICTOR + " replay of " + KinetoTraceFolder.SOURCE + "/" + p.model()
                 + " (world size " + p.rank().worldSize() + "); " + GPUS_PER_NODE + " GPUs per node, collectives "
                 + "scaled by the cost model over the device's catalogued links (across nodes: the NICs its "
                 + "catalogued systems agree on, else the simulation's bandwidth-gbps)"));

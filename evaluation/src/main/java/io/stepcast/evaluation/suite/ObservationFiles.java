@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.importers.ObservationFileReader;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Config;
 import io.stepcast.api.Observation;
@@ -38,7 +39,7 @@ public final class ObservationFiles {
      * @throws IOException naming the file (and, from the reader, the line or field) when it cannot be read
      */
     public static ImportedObservations readWithNotes(Path file) throws IOException {
-        return DatasetsReaders.read(checked(file));
+        return ObservationFileReader.read(checked(file));
     }
 
     /**
@@ -48,7 +49,7 @@ public final class ObservationFiles {
      * @throws IOException naming the file (and, from the reader, the line or field) when it cannot be read
      */
     public static GenericCsvImporter.Configurations readConfigurations(Path file) throws IOException {
-        return DatasetsReaders.readConfigurations(checked(file));
+        return ObservationFileReader.readConfigurations(checked(file));
     }
 
     private static Path checked(Path file) throws IOException {

@@ -11,7 +11,7 @@ import io.stepcast.api.selection.BatchObjective;
 import io.stepcast.api.selection.BatchScope;
 import io.stepcast.models.selection.NoiseScaleEfficiency;
 import io.stepcast.api.selection.StatisticalEfficiency;
-import io.stepcast.evaluation.selection.PolluxNoiseScales;
+import io.stepcast.datasets.importers.PolluxNoiseScales;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.api.evaluation.Protocol;
@@ -187,7 +187,7 @@ final class SuitePlanner {
         Optional<BatchObjective> chooses = Optional.empty();
         if (objective == Objective.GOODPUT) {
             Optional<NoiseScaleEfficiency> read = sources.dataDir().isPresent()
-                    ? PolluxNoiseScales.read(sources.dataDir().get()) : Optional.empty();
+                    ? noiseScaleEfficiency(PolluxNoiseScales.read(sources.dataDir().get())) : Optional.empty();
             if (read.isEmpty()) {
                 notes.add(s.dataset() + ": goodput objective without pollux validation curves under --data;"
                         + " no selection scored");
@@ -241,5 +241,12 @@ final class SuitePlanner {
     private static String sourceOf(Suite suite, String dataset) {
         return suite.datasets().stream().filter(d -> d.name().equals(dataset)).map(Suite.DatasetSpec::source)
                 .findFirst().orElse("");
+    }
+
+    /** Pollux's statistical efficiency from the jobs' noise scales; empty without any. */
+    private static Optional<NoiseScaleEfficiency> noiseScaleEfficiency(Map<String, PolluxNoiseScales.Scale> scales) {
+        Map<String, double[]> byModel = new TreeMap<>();
+        scales.forEach((model, s) -> byModel.put(model, new double[] {s.noiseScale(), s.referenceBatch()}));
+        return byModel.isEmpty() ? Optional.empty() : Optional.of(new NoiseScaleEfficiency(byModel));
     }
 }

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.kineto.KinetoTraceFolder;
 import io.stepcast.datasets.importers.TfCpuRecordings;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
@@ -19,8 +20,8 @@ public interface SuiteRun {
     List<TfCpuRecordings.Recording> recordings() throws IOException;
 
     /** The PyTorch profiler traces of {@code DATA/kineto}, with their measured median steps (read once per run). */
-    default List<KinetoTraces.Trace> kinetoTraces() throws IOException {
-        throw new IOException("this run reads no " + KinetoTraces.SOURCE + " traces");
+    default List<KinetoTraceFolder.Trace> kinetoTraces() throws IOException {
+        throw new IOException("this run reads no " + KinetoTraceFolder.SOURCE + " traces");
     }
 
     /** Adds a curve to the run's results (drawn as a chart in the report). */

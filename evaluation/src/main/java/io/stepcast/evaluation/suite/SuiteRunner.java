@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.kineto.KinetoTraceFolder;
 import io.stepcast.datasets.importers.TfCpuRecordings;
 import io.stepcast.api.evaluation.Reproduction;
 import io.stepcast.api.evaluation.ReproductionRow;
@@ -163,7 +164,7 @@ public final class SuiteRunner {
             }
 
             @Override
-            public List<KinetoTraces.Trace> kinetoTraces() throws IOException {
+            public List<KinetoTraceFolder.Trace> kinetoTraces() throws IOException {
                 return sources.kinetoTraces();
             }
 

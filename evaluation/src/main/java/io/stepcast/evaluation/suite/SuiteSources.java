@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.suite;
 
+import io.stepcast.datasets.kineto.KinetoTraceFolder;
 import io.stepcast.datasets.importers.TfCpuRecordings;
 import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;
@@ -30,7 +31,7 @@ final class SuiteSources {
     private final Optional<Path> dataDir;
     private final Map<String, List<Observation>> cache = new HashMap<>();
     private List<TfCpuRecordings.Recording> recordings;
-    private List<KinetoTraces.Trace> kineto;
+    private List<KinetoTraceFolder.Trace> kineto;
 
     /** The folder laid out like {@code shared/data}, when given. */
     Optional<Path> dataDir() {
@@ -64,13 +65,13 @@ final class SuiteSources {
     }
 
     /** The traces of {@code DATA/kineto}, read once (for the reproduction of that folder). */
-    synchronized List<KinetoTraces.Trace> kinetoTraces() throws IOException {
+    synchronized List<KinetoTraceFolder.Trace> kinetoTraces() throws IOException {
         if (kineto == null) {
             if (profiles.isEmpty()) {
-                throw new IOException("suite " + KinetoTraces.SOURCE + ": no profile source is registered to read"
+                throw new IOException("suite " + KinetoTraceFolder.SOURCE + ": no profile source is registered to read"
                         + " the traces");
             }
-            kineto = KinetoTraces.read(dataDir, profiles.get());
+            kineto = KinetoTraceFolder.read(dataDir, profiles.get());
         }
         return kineto;
     }

@@ -1,8 +1,7 @@
-package io.stepcast.evaluation.suite;
+package io.stepcast.datasets.importers;
 
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.hardware.HardwareLabels;
-import io.stepcast.datasets.importers.GenericCsvImporter;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,15 +11,16 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The one place that calls the datasets module's observation-file readers (Parquet and generic CSV) for a user's
- * files. Both give hardware labels in the catalog's words ({@link HardwareLabels}), so that a CSV file and a Parquet
+ * Reads a user's observation file by its extension: Parquet observations or the generic CSV (the one place the
+ * application calls for a user's files). Both give hardware labels in the catalog's words ({@link HardwareLabels}), so that a CSV file and a Parquet
  * file, or a training and a test file, that spell one system differently still match.
  */
-final class DatasetsReaders {
-    private DatasetsReaders() {
+public final class ObservationFileReader {
+    private ObservationFileReader() {
     }
 
-    static ImportedObservations read(Path file) throws IOException {
+    /** The observations of {@code file} with what the reader noticed; the message of an error names the file. */
+    public static ImportedObservations read(Path file) throws IOException {
         HardwareLabels labels = new HardwareLabels();
         if (!parquet(file)) {
             return new GenericCsvImporter(labels).read(file);
@@ -30,7 +30,7 @@ final class DatasetsReaders {
     }
 
     /** Configurations to predict: a CSV may leave out the measurements, a Parquet file's rows keep theirs. */
-    static GenericCsvImporter.Configurations readConfigurations(Path file) throws IOException {
+    public static GenericCsvImporter.Configurations readConfigurations(Path file) throws IOException {
         HardwareLabels labels = new HardwareLabels();
         if (!parquet(file)) {
             return new GenericCsvImporter(labels).readConfigurations(file);

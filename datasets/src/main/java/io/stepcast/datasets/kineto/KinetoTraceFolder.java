@@ -1,8 +1,7 @@
-package io.stepcast.evaluation.suite;
+package io.stepcast.datasets.kineto;
 
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.profile.Profile;
-import io.stepcast.datasets.kineto.KinetoReader;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,11 +15,11 @@ import java.util.stream.Stream;
  * The PyTorch profiler traces of {@code DATA/kineto} ({@code *.json}, {@code *.json.gz}), each with the median of
  * its measured steps (what {@code stepcast profile inspect} reports) and the profile of its median step.
  */
-public final class KinetoTraces {
+public final class KinetoTraceFolder {
     /** The folder under the data directory. */
     public static final String SOURCE = "kineto";
 
-    private KinetoTraces() {
+    private KinetoTraceFolder() {
     }
 
     /**

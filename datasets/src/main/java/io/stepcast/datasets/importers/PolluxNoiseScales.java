@@ -1,20 +1,16 @@
-package io.stepcast.evaluation.selection;
-
-import io.stepcast.models.selection.NoiseScaleEfficiency;
-import io.stepcast.datasets.importers.PolluxImporter;
-import io.stepcast.datasets.importers.PolluxValidation;
+package io.stepcast.datasets.importers;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The gradient noise scale of every Pollux job, from its validation curves
+ * The gradient noise scale of every Pollux job (the reader; the efficiency it implies is
+ * {@code io.stepcast.models.selection.NoiseScaleEfficiency}), from its validation curves
  * ({@code pollux/<job>/validation-<global batch>.csv}), as the statistical efficiency of Pollux's goodput
  * (Qiao et al., OSDI 2021, section 3.1). The reference batch {@code M0} is the smallest global batch with a
  * curve; the traces' {@code grad_var / grad_sqr} is stated relative to it (as AdaptDL's {@code GoodputFunction}
@@ -27,21 +23,30 @@ public final class PolluxNoiseScales {
     }
 
     /**
-     * The efficiency of every job under {@code dataDir/pollux}, keyed by the model names of the Pollux importer;
-     * empty when the folder is missing.
+     * One job's noise scale.
+     *
+     * @param noiseScale     {@code phi}, samples
+     * @param referenceBatch {@code M0}, the global batch of the reference curve
+     */
+    public record Scale(double noiseScale, int referenceBatch) {
+    }
+
+    /**
+     * The noise scale of every job under {@code dataDir/pollux}, keyed by the model names of the Pollux importer;
+     * empty when the folder is missing or no job has curves.
      *
      * @throws IOException when a validation file cannot be read (the message names it)
      */
-    public static Optional<NoiseScaleEfficiency> read(Path dataDir) throws IOException {
+    public static Map<String, Scale> read(Path dataDir) throws IOException {
         Path pollux = dataDir.resolve("pollux");
         if (!Files.isDirectory(pollux)) {
-            return Optional.empty();
+            return Map.of();
         }
         List<Path> jobs;
         try (Stream<Path> s = Files.list(pollux)) {
             jobs = s.filter(Files::isDirectory).sorted().toList();
         }
-        Map<String, double[]> scales = new TreeMap<>();
+        Map<String, Scale> scales = new TreeMap<>();
         for (Path job : jobs) {
             try (Stream<Path> s = Files.list(job)) {
                 if (s.noneMatch(p -> p.getFileName().toString().startsWith("validation-"))) {
@@ -58,9 +63,9 @@ public final class PolluxNoiseScales {
             double median = ratios.length % 2 == 1 ? ratios[ratios.length / 2]
                     : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
             if (median > 0) {
-                scales.put(PolluxImporter.modelOf(job.getFileName().toString()), new double[] {m0 * median, m0});
+                scales.put(PolluxImporter.modelOf(job.getFileName().toString()), new Scale(m0 * median, m0));
             }
         }
-        return scales.isEmpty() ? Optional.empty() : Optional.of(new NoiseScaleEfficiency(scales));
+        return scales;
     }
 }
