@@ -1,5 +1,7 @@
 package io.stepcast.api;
 
+import io.stepcast.api.collective.Placement;
+
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -102,6 +104,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         b.hardware = deployment.hardware();
         b.parallel = deployment.parallel().orElse(null);
         b.intraNodeGbps = deployment.intraNodeGbps();
+        b.placement = deployment.placement().orElse(null);
         b.localBatch = localBatch;
         return b;
     }
@@ -132,6 +135,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         private String hardware;
         private int localBatch;
         private ParallelLayout parallel;
+        private Placement placement;
 
         private Builder() {
         }
@@ -156,6 +160,8 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         public Builder intraNodeGbps(OptionalDouble v) { intraNodeGbps = v; return this; }
         public Builder hardware(String v) { hardware = v; return this; }
         public Builder localBatch(int v) { localBatch = v; return this; }
+        /** GPUs per node ({@link Deployment#placement()}); sets the nodes too when they are not given. */
+        public Builder placement(Placement v) { placement = v; return this; }
 
         /**
          * A model-parallel layout; {@link #build()} then also sets the architecture to all-reduce, the workers
@@ -174,9 +180,10 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
             }
             int ps = parameterServers != null ? parameterServers : architecture.usesParameterServers() ? 1 : 0;
             Workload w = new Workload(model, framework, dataset, parameterBytes);
-            Deployment d = new Deployment(architecture, workers, ps, nodes == null ? 1 : nodes,
+            int n = nodes != null ? nodes : placement != null ? placement.nodes() : 1;
+            Deployment d = new Deployment(architecture, workers, ps, n,
                     devicesPerWorker, tenants, colocatedPs, bandwidthGbps, hardware, Optional.ofNullable(parallel),
-                    intraNodeGbps);
+                    intraNodeGbps, Optional.ofNullable(placement));
             return new Config(w, d, localBatch);
         }
     }

@@ -1,5 +1,7 @@
 package io.stepcast.api;
 
+import io.stepcast.api.collective.Placement;
+
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -25,6 +27,10 @@ import java.util.OptionalDouble;
  *                         what nccl-tests reports as the bus bandwidth of a large all-reduce inside one node. It
  *                         overrides the bandwidth the hardware catalog gives the node's intra-node link (ring
  *                         channels x link bandwidth); the link's latency stays the catalog's
+ * @param placement        the GPUs used on each node when stated ({@code 4+4+2}; Pollux's {@code 1234}); absent
+ *                         means spread as evenly as the nodes allow. Its nodes equal {@code nodes} and its GPUs
+ *                         {@code workers x devicesPerWorker}. An uneven placement is bottlenecked by its busiest
+ *                         node's bus and NIC
  */
 public record Deployment(
         Architecture architecture,
@@ -37,7 +43,8 @@ public record Deployment(
         OptionalDouble bandwidthGbps,
         String hardware,
         Optional<ParallelLayout> parallel,
-        OptionalDouble intraNodeGbps) {
+        OptionalDouble intraNodeGbps,
+        Optional<Placement> placement) {
 
     public Deployment {
         Validate.present(architecture, "architecture");
@@ -60,6 +67,23 @@ public record Deployment(
         if (parallel.isPresent()) {
             checkLayout(parallel.get(), architecture, workers, devicesPerWorker);
         }
+        placement = Objects.requireNonNullElse(placement, Optional.empty());
+        if (placement.isPresent()) {
+            Placement p = placement.get();
+            if (p.nodes() != nodes || p.ranks() != (long) workers * devicesPerWorker) {
+                throw new IllegalArgumentException("placement " + p.label() + " has " + p.nodes() + " nodes and "
+                        + p.ranks() + " GPUs, but the job has nodes " + nodes + " and " + ((long) workers
+                        * devicesPerWorker) + " GPUs (workers x devices_per_worker)");
+            }
+        }
+    }
+
+    /** A deployment without a stated placement (GPUs spread as evenly as the nodes allow). */
+    public Deployment(Architecture architecture, int workers, int parameterServers, int nodes, int devicesPerWorker,
+                      int tenants, boolean colocatedPs, OptionalDouble bandwidthGbps, String hardware,
+                      Optional<ParallelLayout> parallel, OptionalDouble intraNodeGbps) {
+        this(architecture, workers, parameterServers, nodes, devicesPerWorker, tenants, colocatedPs, bandwidthGbps,
+                hardware, parallel, intraNodeGbps, Optional.empty());
     }
 
     /** A deployment without a model-parallel layout (every data-parallel job) nor a stated intra-node bandwidth. */
@@ -99,7 +123,7 @@ public record Deployment(
         return (long) workers * devicesPerWorker;
     }
 
-    /** The same deployment with another number of workers. */
+    /** The same deployment with another number of workers (a stated placement no longer holds and is dropped). */
     public Deployment withWorkers(int newWorkers) {
         return new Deployment(architecture, newWorkers, parameterServers, nodes, devicesPerWorker, tenants,
                 colocatedPs, bandwidthGbps, hardware, Optional.empty(), intraNodeGbps);

@@ -1,5 +1,6 @@
 package io.stepcast.api.collective;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
@@ -20,6 +21,45 @@ public record Placement(List<Integer> gpusPerNode) {
                 throw new IllegalArgumentException("every node of a placement holds at least one GPU, was " + gpusPerNode);
             }
         }
+    }
+
+    /**
+     * Reads a placement as users and published tables write it: GPUs per node joined by {@code +}
+     * ({@code 4+4+2}), or Pollux's digit string, one digit per node ({@code 1234}). A single number without
+     * {@code +} longer than one digit is read as digits per node, so write {@code 16} on one node as {@code 16+}
+     * or leave the placement out.
+     *
+     * @throws IllegalArgumentException naming the text when it is not of either form
+     */
+    public static Placement parse(String text) {
+        String t = text == null ? "" : text.strip();
+        if (!t.matches("[0-9]+(\\+[0-9]+)*\\+?")) {
+            throw new IllegalArgumentException("placement '" + text + "' is not GPUs per node joined by '+' (4+4+2)"
+                    + " nor one digit per node (1234)");
+        }
+        List<Integer> nodes = new ArrayList<>();
+        if (t.contains("+")) {
+            for (String part : t.split("\\+")) {
+                nodes.add(Integer.parseInt(part));
+            }
+        } else {
+            t.chars().forEach(c -> nodes.add(c - '0'));
+        }
+        return new Placement(nodes);
+    }
+
+    /** The placement as {@link #parse} reads it back, GPUs per node joined by {@code +}. */
+    public String label() {
+        StringBuilder b = new StringBuilder();
+        for (int g : gpusPerNode) {
+            b.append(b.length() == 0 ? "" : "+").append(g);
+        }
+        return gpusPerNode.size() == 1 ? b.append('+').toString() : b.toString();
+    }
+
+    /** Whether some node holds more GPUs than another. */
+    public boolean uneven() {
+        return gpusPerNode.stream().distinct().count() > 1;
     }
 
     /** {@code gpus} ranks on one node. */
