@@ -2,6 +2,7 @@ package io.stepcast.datasets.importers;
 
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
+import io.stepcast.api.collective.Placement;
 import io.stepcast.api.EditDistance;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
@@ -44,7 +45,9 @@ import java.util.stream.Stream;
  * given, else 1), {@code gpus_per_node}, {@code parameter_servers} (default 1 for the PS architectures, 0
  * otherwise), {@code colocated_ps} ({@code true}/{@code false}), {@code cores_per_worker} (devices per worker,
  * default 1), {@code tenants} (default 1), {@code bandwidth_gbps} (the NIC's, per node and direction),
- * {@code intra_node_gbps} (a ring's bandwidth per GPU inside a node), {@code hardware}, {@code framework},
+ * {@code intra_node_gbps} (a ring's bandwidth per GPU inside a node), {@code placement} (GPUs per node joined by
+ * {@code +}, {@code 4+4+2}, or one digit per node as Pollux writes it; sets {@code nodes} when that is absent; an
+ * uneven placement is costed by its busiest node), {@code hardware}, {@code framework},
  * {@code dataset}, {@code parameter_bytes}, {@code sync_time_s}, {@code utilisation} (fraction),
  * {@code runs} (default 1), {@code replication} (default 0), {@code source} (default
  * {@code csv:<file name>}).
@@ -76,7 +79,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "intra_node_gbps", "hardware", "framework",
             "dataset", "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source",
             "tensor_parallel", "pipeline_parallel", "micro_batch", "virtual_stages", "sequence_parallel", "recompute",
-            "precision", "sequence_length", "vocab_size");
+            "precision", "sequence_length", "vocab_size", "placement");
     /** Every documented column. */
     private static final List<String> KNOWN = Stream.of(REQUIRED, BATCH, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();
@@ -230,9 +233,19 @@ public final class GenericCsvImporter implements ObservationImporter {
                     + " (the GPUs of one data-parallel replica)");
         }
         long gpus = layout.map(ParallelLayout::gpus).orElse(workers);
+        Optional<Placement> placement = Optional.empty();
+        if (r.has("placement")) {
+            try {
+                placement = Optional.of(Placement.parse(r.text("placement")));
+            } catch (IllegalArgumentException e) {
+                throw DataFormatException.at(r.file(), r.line(), "column 'placement': " + e.getMessage());
+            }
+        }
         int nodes;
         if (r.has("nodes")) {
             nodes = r.positiveInteger("nodes");
+        } else if (placement.isPresent()) {
+            nodes = placement.get().nodes();
         } else if (r.has("gpus_per_node")) {
             int g = r.positiveInteger("gpus_per_node");
             nodes = Math.toIntExact((gpus + g - 1) / g);
@@ -242,6 +255,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         Config.Builder c = Config.builder().model(LlmColumns.model(r, r.requiredText("model"))).architecture(arch)
                 .workers(workers).nodes(nodes).localBatch(localBatch);
         layout.ifPresent(c::parallel);
+        placement.ifPresent(c::placement);
         if (r.has("framework")) {
             c.framework(r.text("framework"));
         }

@@ -2,6 +2,7 @@ package io.stepcast.datasets.importers;
 
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
+import io.stepcast.api.collective.Placement;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.DataSource;
@@ -155,6 +156,7 @@ public final class PolluxImporter extends SourceImporter {
                     Config config = Config.builder()
                             .model(modelOf(job)).framework("pytorch").dataset(job)
                             .architecture(Architecture.ALLREDUCE).workers(replicas).nodes(nodes)
+                            .placement(placement == null ? null : Placement.parse(placement))
                             .devicesPerWorker(1).tenants(1).hardware("T4")
                             .localBatch(r.positiveInteger("local_bsz"))
                             .build();

@@ -2,6 +2,7 @@ package io.stepcast.datasets.parquet;
 
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
+import io.stepcast.api.collective.Placement;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
@@ -76,6 +77,9 @@ public final class ObservationFiles {
                 .localBatch(g.getInteger("local_batch", 0));
         if (Groups.has(g, "tensor_parallel")) {
             c.parallel(layout(g));
+        }
+        if (Groups.has(g, "placement")) {
+            c.placement(Placement.parse(g.getString("placement", 0)));
         }
         Measurements.Builder m = Measurements.builder();
         set(Groups.optDouble(g, "step_time_s"), m::stepTimeS);

@@ -48,5 +48,6 @@ final class ObservationWriteSupport extends RowWriteSupport<Observation> {
             string("precision", p.precision().label());
         });
         float64("intra_node_gbps", o.config().deployment().intraNodeGbps());
+        o.config().deployment().placement().ifPresent(p -> string("placement", p.label()));
     }
 }

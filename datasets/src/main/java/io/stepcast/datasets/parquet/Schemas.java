@@ -16,7 +16,8 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * local_batch, global_batch, step_time_s?, sync_time_s?, throughput_samples_s?, response_time_s?,
  * accuracy?, utilisation?, runs, sd_step_time_s?, sd_throughput_samples_s?, sd_response_time_s?,
  * sd_accuracy?, source, replication, tags (map), tensor_parallel?, pipeline_parallel?, data_parallel?,
- * micro_batch?, micro_batches?, intra_node_gbps?, virtual_stages?, sequence_parallel?, recompute?, precision?}.
+ * micro_batch?, micro_batches?, intra_node_gbps?, virtual_stages?, sequence_parallel?, recompute?, precision?,
+ * placement? (GPUs per node joined by {@code +}, version 1.4)}.
  * The five parallel-layout columns (version 1.1) are present together for a model-parallel job and absent
  * otherwise; a 1.0 file has none of them and reads as data-parallel jobs. {@code intra_node_gbps} (version 1.2) is
  * a ring's stated bandwidth per GPU inside a node; files before 1.2 read without it. The layout's run options
@@ -95,6 +96,7 @@ public final class Schemas {
             .optional(PrimitiveTypeName.BOOLEAN).named("sequence_parallel")
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("recompute")
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("precision")
+            .optional(PrimitiveTypeName.BINARY).as(stringType()).named("placement")
             .named("observation");
 
     /** The op-trace schema. */

@@ -143,4 +143,33 @@ class GenericCsvImporterTest {
                 """))).isInstanceOf(DataFormatException.class).hasMessageContaining("bad.csv:2")
                 .hasMessageContaining("intra_node_gbps");
     }
+
+    @Test
+    void thePlacementColumnSetsTheNodesRoundTripsThroughParquetAndNamesTheLineWhenWrong() throws IOException {
+        // Synthetic rows: the shape of Pollux's uneven placements written in a user's CSV.
+        Path f = csv("placed.csv", """
+                model,architecture,workers,local_batch,placement,hardware,step_time_s
+                ResNet-18,ALLREDUCE,10,64,1+2+3+4,T4,0.2
+                ResNet-18,ALLREDUCE,10,64,1234,T4,0.2
+                ResNet-18,ALLREDUCE,8,64,,T4,0.2
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.notes()).isEmpty();
+        assertThat(r.observations().get(0).config().deployment().nodes()).isEqualTo(4);
+        assertThat(r.observations().get(0).config()).isEqualTo(r.observations().get(1).config());
+        assertThat(r.observations().get(2).config().deployment().placement()).isEmpty();
+        Path parquet = dir.resolve("placed.parquet");
+        ObservationFiles.write(parquet, r.observations());
+        assertThat(ObservationFiles.read(parquet)).isEqualTo(r.observations());
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("bad.csv", """
+                model,architecture,workers,local_batch,placement,step_time_s
+                ResNet-18,ALLREDUCE,10,64,4+4,0.2
+                """))).isInstanceOf(DataFormatException.class).hasMessageContaining("bad.csv:2")
+                .hasMessageContaining("placement 4+4 has 2 nodes and 8 GPUs");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(csv("bad2.csv", """
+                model,architecture,workers,local_batch,placement,step_time_s
+                ResNet-18,ALLREDUCE,10,64,4;6,0.2
+                """))).isInstanceOf(DataFormatException.class).hasMessageContaining("bad2.csv:2")
+                .hasMessageContaining("column 'placement'");
+    }
 }

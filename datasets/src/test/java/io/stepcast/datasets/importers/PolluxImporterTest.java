@@ -62,6 +62,7 @@ class PolluxImporterTest {
         assertThat(p1234.config().deployment().nodes()).isEqualTo(4);
         assertThat(p1234.config().workers()).isEqualTo(10);
         assertThat(p1234.config().model()).isEqualTo("ResNet-18");
+        assertThat(p1234.config().deployment().placement().orElseThrow().gpusPerNode()).containsExactly(1, 2, 3, 4);
     }
 
     @Test
