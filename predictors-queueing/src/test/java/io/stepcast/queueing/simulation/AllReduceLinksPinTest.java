@@ -54,7 +54,7 @@ class AllReduceLinksPinTest {
         }
         cases("no-catalog", without, "dgx-a100");
         for (int[] s : SPREADS) {
-            lines.add("spread\t" + s[0] + "/" + s[1] + "\t" + AllReduceLinks.placement(s[0], s[1]).gpusPerNode());
+            lines.add("spread\t" + s[0] + "/" + s[1] + "\t" + Placement.spread(s[0], s[1]).gpusPerNode());
         }
         for (String label : LABELS) {
             lines.add("per-node\t" + label + "\t" + withCatalog.devicesPerNode(label) + "\t"
@@ -73,7 +73,7 @@ class AllReduceLinksPinTest {
 
     private void cases(String name, AllReduceLinks links, String label) {
         for (int[] s : SPREADS) {
-            Placement p = AllReduceLinks.placement(s[0], s[1]);
+            Placement p = Placement.spread(s[0], s[1]);
             for (Object[] o : OPTIONS) {
                 OptionalDouble config = (OptionalDouble) o[0];
                 double intra = (double) o[1];
@@ -81,8 +81,9 @@ class AllReduceLinksPinTest {
                 double efficiency = (double) o[3];
                 StringBuilder line = new StringBuilder(name + "\t" + label + "\t" + p.gpusPerNode() + "\t" + config
                         + "\t" + intra + "\t" + (tree ? "tree" : "ring") + "\t" + efficiency);
-                AllReduceLinks.Resolved r = links.resolve(label, p, config, 25, 30e-6, intra, tree, "synthetic hint",
-                        efficiency);
+                AllReduceLinks.Resolved r = links.query(label, p).configGbps(config).fallbackGbps(25)
+                        .fallbackLatencyS(30e-6).intraGbps(intra).tree(tree).intraHint("synthetic hint")
+                        .nicEfficiency(efficiency).resolve();
                 if (r.times().isEmpty()) {
                     lines.add(line + "\trefused: " + r.reason() + "\t" + r.cost().isPresent());
                     continue;
