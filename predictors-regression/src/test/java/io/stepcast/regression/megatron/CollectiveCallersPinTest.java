@@ -34,8 +34,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link CatalogCollectiveModel}, for a spread of synthetic cases: the catalog's A100, V100, T4 and K80 systems
  * (NVSwitch, NVLink cube-mesh and PCIe), device labels, a composed system, one node and several, uneven
  * placements, stated bandwidths, small and large messages. The expected lines are the numbers these callers gave
- * before they shared one cost model; a refusal is pinned with its reason. Rewritten with
- * {@code -Dstepcast.pins.write=FILE} only when a change is intended and explained.
+ * before they shared one cost model ({@link io.stepcast.api.collective.CollectiveCost}); a refusal is pinned with
+ * its reason. Rewritten with {@code -Dstepcast.pins.write=FILE} only when a change is intended and explained.
+ * The changes so far, each deliberate:
+ * <ul>
+ *   <li>an all-to-all across nodes, which the two-level schedule does not have, was an error for
+ *       {@link CatalogCollectiveModel} and {@code collective-catalog}; it is now the flat exchange over the NICs
+ *       the simulation already took (with the tree, which has no all-to-all, still an error, now the tree's);</li>
+ *   <li>{@link CatalogCollectiveModel#of} on one rank threw a NullPointerException; it is now a model of one node
+ *       whose collectives cost nothing.</li>
+ * </ul>
  */
 class CollectiveCallersPinTest {
     private static final String PINS = "collective-callers.tsv";
