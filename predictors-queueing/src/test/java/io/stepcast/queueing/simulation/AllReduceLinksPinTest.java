@@ -3,20 +3,15 @@ package io.stepcast.queueing.simulation;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.testing.PinnedLines;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Pins the collective times {@link AllReduceLinks} gives (the simulation's, MVA's and {@code simulate}'s all-reduce
@@ -60,15 +55,7 @@ class AllReduceLinksPinTest {
             lines.add("per-node\t" + label + "\t" + withCatalog.devicesPerNode(label) + "\t"
                     + withCatalog.devicesPerNodeOfSystems(label));
         }
-        String write = System.getProperty("stepcast.pins.write");
-        if (write != null) {
-            Files.writeString(Path.of(write), String.join("\n", lines) + "\n");
-        }
-        try (InputStream in = getClass().getResourceAsStream(PINS)) {
-            assertThat(in).as(PINS).isNotNull();
-            List<String> expected = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-            assertThat(lines).containsExactlyElementsOf(expected);
-        }
+        PinnedLines.assertPinned(getClass(), PINS, lines);
     }
 
     private void cases(String name, AllReduceLinks links, String label) {

@@ -10,24 +10,19 @@ import io.stepcast.api.collective.CatalogCollectiveModel;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.testing.PinnedLines;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.regression.allreduce.GradientSync;
 import io.stepcast.regression.collective.CollectiveCatalogEstimator;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Supplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Pins the collective times that the regression module's callers of the collective cost model give, and those of
@@ -78,15 +73,7 @@ class CollectiveCallersPinTest {
         linkCosts();
         gradientSync();
         estimator();
-        String write = System.getProperty("stepcast.pins.write");
-        if (write != null) {
-            Files.writeString(Path.of(write), String.join("\n", lines) + "\n");
-        }
-        try (InputStream in = getClass().getResourceAsStream(PINS)) {
-            assertThat(in).as(PINS).isNotNull();
-            List<String> expected = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-            assertThat(lines).containsExactlyElementsOf(expected);
-        }
+        PinnedLines.assertPinned(getClass(), PINS, lines);
     }
 
     private void catalogModel() {
