@@ -11,7 +11,6 @@ import io.stepcast.api.hardware.SystemSpec;
 
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * The {@link LinkCost}s of a catalogued system, from its link and NIC figures alone:
@@ -24,7 +23,8 @@ import java.util.OptionalDouble;
  *       figure;</li>
  *   <li>inter-node: the node's NICs together ({@code nicsPerNode x gbps / 8}), latency the NIC's.</li>
  * </ul>
- * Empty when the catalog lacks a figure (a system whose interconnect the source does not state).
+ * Empty when the catalog lacks a figure (a system whose interconnect the source does not state). Stated figures
+ * and defaults take their place in {@link CollectiveCost}.
  */
 public final class CatalogLinks {
     private final HardwareCatalog catalog;
@@ -55,20 +55,6 @@ public final class CatalogLinks {
     }
 
     /**
-     * As {@link #intraNode(SystemSpec, int)}, with a stated ring bandwidth per GPU ({@code ringGbps}, Gbit/s per
-     * direction, a configuration's {@code intra_node_gbps}) in place of channels x link bandwidth when present.
-     * The latency stays the catalogued link's, so a system without a catalogued intra-node link (or without its
-     * latency) still has none.
-     */
-    public Optional<LinkCost> intraNode(SystemSpec system, int ranks, OptionalDouble ringGbps) {
-        if (ringGbps.isEmpty()) {
-            return intraNode(system, ranks);
-        }
-        return catalog.intraLink(system).filter(l -> l.latencyUs().isPresent())
-                .map(l -> LinkCost.of(l.latencyUs().getAsDouble(), ringGbps.getAsDouble() / 8));
-    }
-
-    /**
      * Ring channels over {@code ranks} GPUs of one node of the system: the GPU's NVLinks on NVSwitch,
      * {@link RingPacking} on a catalogued NVLink matrix, 1 on PCIe. Cached per system and rank count (up to a bound,
      * as composed systems can be many).
@@ -93,16 +79,6 @@ public final class CatalogLinks {
     public Optional<LinkCost> interNode(SystemSpec system) {
         return catalog.nic(system).filter(n -> n.latencyUs().isPresent())
                 .map(n -> LinkCost.of(n.latencyUs().getAsDouble(), system.nicsPerNode() * n.gigabytesPerS()));
-    }
-
-    /**
-     * As {@link #interNode(SystemSpec)}, with a stated network bandwidth per node ({@code nodeGbps}, Gbit/s per
-     * direction, a configuration's {@code bandwidth_gbps}) in place of the NICs' when present; the latency stays the
-     * NIC's, so a system without a catalogued NIC still has none.
-     */
-    public Optional<LinkCost> interNode(SystemSpec system, OptionalDouble nodeGbps) {
-        return interNode(system).map(l -> nodeGbps.isPresent()
-                ? new LinkCost(l.alphaS(), nodeGbps.getAsDouble() * 1e9 / 8) : l);
     }
 
     /** NCCL's hardware class of the system's intra-node link. */

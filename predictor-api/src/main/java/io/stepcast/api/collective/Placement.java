@@ -75,6 +75,33 @@ public record Placement(List<Integer> gpusPerNode) {
         return new Placement(Collections.nCopies(nodes, gpusPerNode));
     }
 
+    /**
+     * {@code ranks} spread as evenly as possible over as few nodes of at most {@code gpusPerNode} as hold them
+     * ({@code even(10, 8)}: {@code [5, 5]}).
+     */
+    public static Placement even(int ranks, int gpusPerNode) {
+        if (gpusPerNode < 1) {
+            throw new IllegalArgumentException("GPUs per node must be at least 1, was " + gpusPerNode);
+        }
+        return spread(ranks, (ranks + gpusPerNode - 1) / gpusPerNode);
+    }
+
+    /**
+     * {@code ranks} spread as evenly as possible over {@code nodes} nodes, the first ones fuller, and over
+     * {@code ranks} nodes when there are more nodes than ranks ({@code spread(7, 3)}: {@code [3, 2, 2]}).
+     */
+    public static Placement spread(int ranks, int nodes) {
+        if (ranks < 1 || nodes < 1) {
+            throw new IllegalArgumentException("ranks and nodes must be at least 1, were " + ranks + " and " + nodes);
+        }
+        int n = Math.min(nodes, ranks);
+        Integer[] perNode = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            perNode[i] = ranks / n + (i < ranks % n ? 1 : 0);
+        }
+        return new Placement(List.of(perNode));
+    }
+
     /** All ranks. */
     public int ranks() {
         return gpusPerNode.stream().mapToInt(Integer::intValue).sum();

@@ -24,7 +24,7 @@ record AllReduceNetwork(AllReduceLinks links, Optional<String> hardware, Optiona
                         OptionalDouble configuredGbps, double bandwidthGbps, double latencyUs, double intraNodeGbps) {
     /** {@code workers} on {@code --nodes} nodes, else on as few nodes of {@code perNode} GPUs as hold them. */
     Placement placement(int workers, int perNode) {
-        return AllReduceLinks.placement(workers, nodes.orElse((workers + perNode - 1) / perNode));
+        return nodes.isPresent() ? Placement.spread(workers, nodes.getAsInt()) : Placement.even(workers, perNode);
     }
 
     /**
@@ -32,7 +32,7 @@ record AllReduceNetwork(AllReduceLinks links, Optional<String> hardware, Optiona
      * when nothing does.
      */
     AllReduceLinks.Resolved resolve(String label, Placement placement, String intraHint) {
-        return links.resolve(label, placement, configuredGbps, bandwidthGbps, latencyUs * 1e-6, intraNodeGbps, false,
-                intraHint);
+        return links.query(label, placement).configGbps(configuredGbps).fallbackGbps(bandwidthGbps)
+                .fallbackLatencyS(latencyUs * 1e-6).intraGbps(intraNodeGbps).intraHint(intraHint).resolve();
     }
 }

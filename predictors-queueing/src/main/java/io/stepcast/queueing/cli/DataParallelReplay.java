@@ -44,7 +44,7 @@ record DataParallelReplay(CommandLine cli, SimulateRun run, AllReduceNetwork net
         String label = network.hardware().orElseGet(() -> profile.rank().device());
         int perNode = network.gpusPerNode()
                 .orElseGet(() -> Math.max(world, network.links().devicesPerNodeOfSystems(label).orElse(world)));
-        Placement measured = AllReduceLinks.placement(world, network.nodes().orElse(1));
+        Placement measured = Placement.spread(world, network.nodes().orElse(1));
         CollectiveReplay replay = new CollectiveReplay(profile);
         List<CollectiveReplay.StepBounds> steps = new ArrayList<>();
         List<Placement> placements = new ArrayList<>();

@@ -6,6 +6,7 @@ import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
@@ -64,10 +65,10 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
         double ratio = bases().batchRatio(basis.basis(), config.localBatch(), passes);
         double stepS;
         if (config.deployment().architecture() == Architecture.ALLREDUCE) {
-            AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(),
-                    AllReduceLinks.placement(config.workers(), config.deployment().nodes()),
-                    config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), 0,
-                    config.deployment().intraNodeGbps().orElse(0), false, INTRA_HINT);
+            AllReduceLinks.Resolved r = links.query(config.deployment().hardware(),
+                            Placement.spread(config.workers(), config.deployment().nodes()))
+                    .configGbps(config.deployment().bandwidthGbps()).fallbackGbps(hp.real("bandwidth-gbps"))
+                    .intraGbps(config.deployment().intraNodeGbps().orElse(0)).intraHint(INTRA_HINT).resolve();
             if (r.cost().isEmpty()) {
                 return Prediction.notApplicable(r.reason());
             }

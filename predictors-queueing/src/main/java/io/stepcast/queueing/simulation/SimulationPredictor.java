@@ -143,11 +143,9 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         if (source.rank().worldSize() > 1 && !source.collectives().isEmpty()) {
             return replay(config, source);
         }
-        Placement placement = AllReduceLinks.placement(config.workers(), config.deployment().nodes());
-        AllReduceLinks.Resolved r = links.resolve(config.deployment().hardware(), placement,
-                config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"), hp.real("latency-us") * 1e-6,
-                intraGbps(config), hp.choice("collective", "ring", "tree").equals("tree"), INTRA_HINT,
-                cal.networkEfficiency());
+        Placement placement = Placement.spread(config.workers(), config.deployment().nodes());
+        AllReduceLinks.Resolved r = query(config, config.deployment().hardware(), placement)
+                .nicEfficiency(cal.networkEfficiency()).resolve();
         if (r.cost().isEmpty()) {
             return r.reason();
         }
@@ -170,7 +168,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         String hardware = config.deployment().hardware();
         String label = hardware == null || hardware.equalsIgnoreCase("unknown") ? source.rank().device() : hardware;
         Placement measured = Placement.singleNode(source.rank().worldSize());
-        Placement target = AllReduceLinks.placement(config.workers(), config.deployment().nodes());
+        Placement target = Placement.spread(config.workers(), config.deployment().nodes());
         CollectiveReplay replay = new CollectiveReplay(source);
         // The trace's own placement and one worker need no links, hence no hardware label.
         var exact = replay.withoutCostModel(measured, target);
@@ -199,9 +197,15 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     }
 
     private AllReduceLinks.Resolved resolve(Config config, String label, Placement placement) {
-        return links.resolve(label, placement, config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"),
-                hp.real("latency-us") * 1e-6, intraGbps(config), hp.choice("collective", "ring", "tree").equals("tree"),
-                INTRA_HINT);
+        return query(config, label, placement).resolve();
+    }
+
+    /** The links of {@code label} over {@code placement} as the configuration and the hyper-parameters give them. */
+    private AllReduceLinks.Query query(Config config, String label, Placement placement) {
+        return links.query(label, placement).configGbps(config.deployment().bandwidthGbps())
+                .fallbackGbps(hp.real("bandwidth-gbps")).fallbackLatencyS(hp.real("latency-us") * 1e-6)
+                .intraGbps(intraGbps(config)).tree(hp.choice("collective", "ring", "tree").equals("tree"))
+                .intraHint(INTRA_HINT);
     }
 
     /** The configuration's stated intra-node ring bandwidth, else {@code intra-node-gbps} (0: the catalog's). */

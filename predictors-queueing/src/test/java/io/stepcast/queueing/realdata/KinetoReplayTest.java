@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
@@ -143,7 +142,7 @@ class KinetoReplayTest {
         var m = times(links, hardware, measured);
         for (int w : new int[] {16, 64}) {
             io.stepcast.api.collective.Placement target =
-                    io.stepcast.queueing.simulation.AllReduceLinks.placement(w, w / 8);
+                    io.stepcast.api.collective.Placement.spread(w, w / 8);
             var t = times(links, hardware, target);
             double step = exact.stepSeconds(measured, target, m, t);
             io.stepcast.queueing.simulation.CollectiveReplay.StepBounds b = bounded.stepBounds(measured, target, m, t);
@@ -157,8 +156,7 @@ class KinetoReplayTest {
     private static io.stepcast.queueing.simulation.AllReduceLinks.CollectiveTimes times(
             io.stepcast.queueing.simulation.AllReduceLinks links, String hardware,
             io.stepcast.api.collective.Placement placement) {
-        return links.resolve(hardware, placement, OptionalDouble.empty(), 10, 0, 0, false, "")
-                .times().orElseThrow();
+        return links.query(hardware, placement).fallbackGbps(10).resolve().times().orElseThrow();
     }
 
     @Test

@@ -2,11 +2,11 @@ package io.stepcast.regression.allreduce;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.collective.CatalogLinks;
+import io.stepcast.api.collective.CatalogSystems;
+import io.stepcast.api.collective.CollectiveCost;
 import io.stepcast.api.collective.Collective;
-import io.stepcast.api.collective.HierarchicalAlgorithm;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.Placement;
-import io.stepcast.api.collective.RingAlgorithm;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.zoo.ModelCatalog;
@@ -14,7 +14,6 @@ import io.stepcast.api.zoo.ModelCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * The physics of one data-parallel step's gradient all-reduce, from the catalogs: the gradient bytes (the
@@ -22,9 +21,9 @@ import java.util.OptionalDouble;
  * as evenly as possible over its nodes) and the links of its system (the hardware catalog's intra-node link
  * and NICs, {@link CatalogLinks}); the NIC bandwidth is the configuration's {@code bandwidth_gbps} when given,
  * the intra-node ring bandwidth its {@code intra_node_gbps} (latencies stay the catalogued links').
- * One node runs a ring over the intra-node link, several nodes the two-level
- * {@link HierarchicalAlgorithm} (ring inside, ring across), the alpha-beta costs of Thakur, Rabenseifner and
- * Gropp (2005). What is missing is refused with the reason and the column that would supply it.
+ * One node runs a ring over the intra-node link, several nodes the two-level schedule (ring inside, ring across),
+ * the plain alpha-beta costs of Thakur, Rabenseifner and Gropp (2005), as {@link CollectiveCost} sets them up.
+ * What is missing is refused with the reason and the column that would supply it.
  */
 public final class GradientSync {
     private final Optional<HardwareCatalog> hardware;
@@ -59,19 +58,12 @@ public final class GradientSync {
 
     /** The most GPUs on one node when the workers are spread as evenly as possible. */
     public static int gpusPerNode(Config config) {
-        int k = config.deployment().nodes();
-        return (config.workers() + k - 1) / k;
+        return placement(config).maxPerNode();
     }
 
     /** The workers spread as evenly as possible over the nodes ({@code 7} over {@code 3}: {@code [3, 2, 2]}). */
     public static Placement placement(Config config) {
-        int k = Math.min(config.deployment().nodes(), config.workers());
-        int r = config.workers();
-        List<Integer> per = new ArrayList<>();
-        for (int i = 0; i < k; i++) {
-            per.add(r / k + (i < r % k ? 1 : 0));
-        }
-        return new Placement(per);
+        return Placement.spread(config.workers(), config.deployment().nodes());
     }
 
     /**
@@ -79,57 +71,51 @@ public final class GradientSync {
      * names (the Pollux rows say {@code T4}, and one catalogued system has T4s).
      */
     public Optional<SystemSpec> system(String label) {
-        if (hardware.isEmpty()) {
-            return Optional.empty();
-        }
-        HardwareCatalog c = hardware.get();
-        Optional<SystemSpec> s = c.system(label);
-        if (s.isPresent()) {
-            return s;
-        }
-        Optional<String> device = c.device(label).map(d -> d.name());
-        if (device.isEmpty()) {
-            return Optional.empty();
-        }
-        List<SystemSpec> with = c.entries().stream().filter(SystemSpec.class::isInstance).map(SystemSpec.class::cast)
-                .filter(x -> x.device().equals(device.get())).toList();
-        return with.size() == 1 ? Optional.of(with.get(0)) : Optional.empty();
+        return hardware.flatMap(c -> CatalogSystems.single(c, label));
     }
 
     /** The intra-node ring hop over {@code ranks} GPUs of the configuration's system, or the reason there is none. */
     public Optional<LinkCost> intra(Config config, int ranks, List<String> why) {
-        Optional<SystemSpec> s = systemOrWhy(config, why);
-        if (s.isEmpty()) {
-            return Optional.empty();
-        }
-        OptionalDouble stated = config.deployment().intraNodeGbps();
-        Optional<LinkCost> l = links.get().intraNode(s.get(), Math.max(2, ranks), stated);
-        if (l.isEmpty()) {
-            why.add(stated.isPresent()
-                    ? "intra_node_gbps is given, but the latency of " + s.get().name() + "'s intra-node link is not"
-                            + " catalogued (column hardware: compose the system with its link, e.g. "
-                            + s.get().name() + "+intra=pcie-3-x16)"
-                    : "the catalog has no intra-node link figures for " + s.get().name()
-                            + " (column hardware: a system with a catalogued intra-node link, or this one composed"
-                            + " with its link, e.g. " + s.get().name() + "+intra=pcie-3-x16; intra_node_gbps then"
-                            + " sets its bandwidth)");
-        }
-        return l;
+        return cost(config, Placement.singleNode(Math.max(2, ranks)), why, true).flatMap(CollectiveCost::intraNode);
     }
 
     /** The inter-node hop of the configuration's system (NIC bandwidth from {@code bandwidth_gbps} when given). */
     public Optional<LinkCost> inter(Config config, List<String> why) {
+        return cost(config, Placement.uniform(2, 1), why, false).flatMap(CollectiveCost::interNode);
+    }
+
+    /**
+     * The plain alpha-beta ring over {@code placement} on the links of the configuration's system, the stated
+     * bandwidths replacing the catalog's, or the reason there is none. {@code intraAlways}: the intra-node link
+     * is needed whatever the placement (the all-reduce's refusal does not depend on it), else only where a node
+     * holds two ranks.
+     */
+    private Optional<CollectiveCost> cost(Config config, Placement placement, List<String> why, boolean intraAlways) {
         Optional<SystemSpec> s = systemOrWhy(config, why);
         if (s.isEmpty()) {
             return Optional.empty();
         }
-        Optional<LinkCost> l = links.get().interNode(s.get(), config.deployment().bandwidthGbps());
-        if (l.isEmpty()) {
-            why.add("the catalog has no NIC figures for " + s.get().name() + " (column hardware: compose the system"
-                    + " with its NIC, e.g. " + s.get().name() + "+nic=eth-25g; bandwidth_gbps then sets its"
-                    + " bandwidth)");
+        CollectiveCost.Builder b = CollectiveCost.over(placement).system(links.orElseThrow(), s.get())
+                .statedIntraNodeGbps(config.deployment().intraNodeGbps())
+                .statedInterNodeGbps(config.deployment().bandwidthGbps()).plainAlphaBeta();
+        CollectiveCost.Resolution r = (intraAlways ? b.requireIntraNode() : b).resolve();
+        r.missing().ifPresent(m -> why.add(refusal(m, s.get().name(), config)));
+        return r.cost();
+    }
+
+    private static String refusal(CollectiveCost.Missing missing, String name, Config config) {
+        if (missing == CollectiveCost.Missing.INTER_NODE) {
+            return "the catalog has no NIC figures for " + name + " (column hardware: compose the system"
+                    + " with its NIC, e.g. " + name + "+nic=eth-25g; bandwidth_gbps then sets its bandwidth)";
         }
-        return l;
+        return config.deployment().intraNodeGbps().isPresent()
+                ? "intra_node_gbps is given, but the latency of " + name + "'s intra-node link is not"
+                        + " catalogued (column hardware: compose the system with its link, e.g. "
+                        + name + "+intra=pcie-3-x16)"
+                : "the catalog has no intra-node link figures for " + name
+                        + " (column hardware: a system with a catalogued intra-node link, or this one composed"
+                        + " with its link, e.g. " + name + "+intra=pcie-3-x16; intra_node_gbps then"
+                        + " sets its bandwidth)";
     }
 
     private Optional<SystemSpec> systemOrWhy(Config config, List<String> why) {
@@ -146,7 +132,13 @@ public final class GradientSync {
         return s;
     }
 
-    /** Seconds of one all-reduce of the gradients over the configuration's placement, or why not. */
+    /**
+     * Seconds of one all-reduce of the gradients over the configuration's placement, or why not: the plain
+     * alpha-beta ring, not the fastest NCCL protocol the other callers of {@link CollectiveCost} take. The
+     * efficiency {@code e} of {@code allreduce-analytic} is defined against this datasheet figure (the share of the
+     * link speed a job achieves), and the suites' {@code allreduce-analytic} results were fitted on it; NCCL's
+     * bandwidth shares and per-call latencies would move both.
+     */
     public Cost allReduce(Config config) {
         if (config.workers() == 1) {
             return Cost.of(0);
@@ -157,21 +149,8 @@ public final class GradientSync {
                     + " column parameter_bytes would give them)");
         }
         List<String> why = new ArrayList<>();
-        Placement p = placement(config);
-        Optional<LinkCost> in = intra(config, p.maxPerNode(), why);
-        if (in.isEmpty()) {
-            return Cost.no(why.get(0));
-        }
-        RingAlgorithm inside = new RingAlgorithm(in.get());
-        if (p.nodes() == 1) {
-            return Cost.of(inside.seconds(Collective.ALL_REDUCE, bytes.get(), p));
-        }
-        Optional<LinkCost> out = inter(config, why);
-        if (out.isEmpty()) {
-            return Cost.no(why.get(0));
-        }
-        return Cost.of(new HierarchicalAlgorithm(inside, new RingAlgorithm(out.get()))
-                .seconds(Collective.ALL_REDUCE, bytes.get(), p));
+        Optional<CollectiveCost> cost = cost(config, placement(config), why, true);
+        return cost.isEmpty() ? Cost.no(why.get(0)) : Cost.of(cost.get().seconds(Collective.ALL_REDUCE, bytes.get()));
     }
 
     /**

@@ -10,12 +10,8 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.collective.CatalogLinks;
-import io.stepcast.api.collective.CollectiveAlgorithm;
-import io.stepcast.api.collective.HierarchicalAlgorithm;
-import io.stepcast.api.collective.LinkCost;
+import io.stepcast.api.collective.CollectiveCost;
 import io.stepcast.api.collective.NcclProtocol;
-import io.stepcast.api.collective.RingAlgorithm;
-import io.stepcast.api.collective.TreeAlgorithm;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.regression.estimators.CatalogEstimator;
@@ -28,9 +24,9 @@ import java.util.Optional;
 /**
  * {@code collective-catalog}: the time of a collective call from the hardware catalog's link and NIC
  * figures alone, nothing fitted (the training set is not read). The hardware label must name a catalogued
- * system, whose intra-node link and NICs give the {@link LinkCost}s ({@link CatalogLinks}); one node runs
- * the ring or tree over the intra-node link, several nodes the two-level {@link HierarchicalAlgorithm} with
- * the same algorithm inside and across nodes. NCCL's protocol regimes ({@link NcclProtocol}) set the
+ * system, whose intra-node link and NICs give the links ({@link CatalogLinks}); one node runs the ring or tree over
+ * the intra-node link, several nodes the two-level schedule with the same algorithm inside and across nodes, as
+ * {@link CollectiveCost} sets them up. NCCL's protocol regimes ({@link NcclProtocol}) set the
  * latencies and bandwidth shares; {@code protocol=auto} takes the fastest of the three for each call, as
  * NCCL's tuner picks the protocol with the lowest modelled time. A call's own figures, where its
  * configuration states them, replace the catalog's bandwidths: {@code intra_node_gbps} the ring bandwidth inside
@@ -109,29 +105,18 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
                         : "unknown hardware '" + label + "' (closest: " + String.join(", ", catalog.closest(label, 3)) + ")");
             }
             SystemSpec s = system.get();
-            Optional<LinkCost> intra = links.intraNode(s, call.placement().maxPerNode(),
-                    config.deployment().intraNodeGbps());
-            Optional<NcclProtocol.Hardware> intraHw = links.intraHardware(s);
-            if (intra.isEmpty() || intraHw.isEmpty()) {
-                return new Prediction.NotApplicable("the catalog has no intra-node link figures for " + s.name());
+            CollectiveCost.Resolution r = CollectiveCost.over(call.placement()).system(links, s)
+                    .statedIntraNodeGbps(config.deployment().intraNodeGbps())
+                    .statedInterNodeGbps(config.deployment().bandwidthGbps()).requireIntraNode().protocols(protocols)
+                    .algorithm(algorithm == AlgorithmChoice.RING ? CollectiveCost.Algorithm.RING
+                            : CollectiveCost.Algorithm.TREE)
+                    .resolve();
+            if (r.cost().isEmpty()) {
+                return new Prediction.NotApplicable(r.missing().orElseThrow() == CollectiveCost.Missing.INTER_NODE
+                        ? "the catalog has no NIC figures for " + s.name()
+                        : "the catalog has no intra-node link figures for " + s.name());
             }
-            boolean multiNode = call.placement().nodes() > 1;
-            Optional<LinkCost> inter = links.interNode(s, config.deployment().bandwidthGbps());
-            if (multiNode && inter.isEmpty()) {
-                return new Prediction.NotApplicable("the catalog has no NIC figures for " + s.name());
-            }
-            double best = Double.POSITIVE_INFINITY;
-            for (NcclProtocol p : protocols) {
-                CollectiveAlgorithm inside = under(intra.get(), p, intraHw.get());
-                CollectiveAlgorithm algo = multiNode
-                        ? new HierarchicalAlgorithm(inside, under(inter.get(), p, NcclProtocol.Hardware.NET)) : inside;
-                best = Math.min(best, algo.seconds(call.collective(), call.bytes(), call.placement()));
-            }
-            return Prediction.of(best);
-        }
-
-        private CollectiveAlgorithm under(LinkCost link, NcclProtocol p, NcclProtocol.Hardware hw) {
-            return algorithm == AlgorithmChoice.RING ? RingAlgorithm.nccl(link, p, hw) : TreeAlgorithm.nccl(link, p, hw);
+            return Prediction.of(r.cost().get().seconds(call.collective(), call.bytes()));
         }
     }
 }

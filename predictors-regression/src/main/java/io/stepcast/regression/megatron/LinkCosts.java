@@ -2,39 +2,33 @@ package io.stepcast.regression.megatron;
 
 import io.stepcast.api.collective.CatalogLinks;
 import io.stepcast.api.collective.Collective;
-import io.stepcast.api.collective.CollectiveAlgorithm;
-import io.stepcast.api.collective.HierarchicalAlgorithm;
-import io.stepcast.api.collective.LinkCost;
-import io.stepcast.api.collective.NcclProtocol;
+import io.stepcast.api.collective.CollectiveCost;
 import io.stepcast.api.collective.Placement;
-import io.stepcast.api.collective.RingAlgorithm;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 
+import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The collective and point-to-point times of one catalogued system, from its link and NIC figures alone
- * ({@link CatalogLinks}): NCCL's ring inside a node, the two-level {@link HierarchicalAlgorithm} across nodes,
- * each call under the fastest of NCCL's three protocols (as NCCL's tuner picks the lowest modelled time).
- * Nothing here is fitted, so the same figures hold for one node and for many. A configuration's stated bandwidths
- * replace the catalog's ({@link #of(HardwareCatalog, SystemSpec, StatedLinks)}). Immutable.
+ * ({@link CatalogLinks}): NCCL's ring inside a node, the two-level schedule across nodes, each call under the
+ * fastest of NCCL's three protocols, as {@link CollectiveCost} sets them up. Nothing here is fitted, so the same
+ * figures hold for one node and for many. A configuration's stated bandwidths replace the catalog's
+ * ({@link #of(HardwareCatalog, SystemSpec, StatedLinks)}). Immutable; the cost of each placement is kept once
+ * resolved.
  */
 final class LinkCosts {
     private final SystemSpec system;
     private final CatalogLinks links;
-    private final NcclProtocol.Hardware intraHw;
-    private final Optional<LinkCost> inter;
-    private final OptionalDouble intraGbps;
+    private final StatedLinks stated;
+    private final Map<Placement, CollectiveCost> costs = new ConcurrentHashMap<>();
 
-    private LinkCosts(SystemSpec system, CatalogLinks links, NcclProtocol.Hardware intraHw, Optional<LinkCost> inter,
-                      OptionalDouble intraGbps) {
+    private LinkCosts(SystemSpec system, CatalogLinks links, StatedLinks stated) {
         this.system = system;
         this.links = links;
-        this.intraHw = intraHw;
-        this.inter = inter;
-        this.intraGbps = intraGbps;
+        this.stated = stated;
     }
 
     /** The costs of {@code system}, or empty when the catalog has no intra-node link figures for it. */
@@ -44,17 +38,13 @@ final class LinkCosts {
 
     /**
      * The costs of {@code system} with the {@code stated} bandwidths in place of the catalog's; the latencies stay
-     * the catalogued links'.
+     * the catalogued links'. Empty when the ring over one node's first two GPUs (one on a one-GPU system) has no
+     * catalogued link.
      */
     static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system, StatedLinks stated) {
-        CatalogLinks links = new CatalogLinks(catalog);
-        Optional<NcclProtocol.Hardware> hw = links.intraHardware(system);
-        int ranks = Math.min(2, system.devicesPerNode());
-        if (hw.isEmpty() || links.intraNode(system, ranks, stated.intraGbps()).isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new LinkCosts(system, links, hw.get(), links.interNode(system, stated.nicGbps()),
-                stated.intraGbps()));
+        LinkCosts c = new LinkCosts(system, new CatalogLinks(catalog), stated);
+        return c.resolve(Placement.singleNode(Math.min(2, system.devicesPerNode()))).cost().isPresent()
+                ? Optional.of(c) : Optional.empty();
     }
 
     /** The system. */
@@ -64,7 +54,7 @@ final class LinkCosts {
 
     /** True when the catalog knows the system's NICs (so layouts over several nodes can be costed). */
     boolean hasInterNode() {
-        return inter.isPresent();
+        return resolve(Placement.uniform(2, 1)).cost().isPresent();
     }
 
     /** All-reduce of {@code bytes} over the ranks of {@code placement} (0 for one rank). */
@@ -81,19 +71,13 @@ final class LinkCosts {
         if (placement.ranks() < 2) {
             return 0;
         }
-        boolean multiNode = placement.nodes() > 1;
-        if (multiNode && inter.isEmpty()) {
-            throw new IllegalStateException("the catalog has no NIC figures for " + system.name());
-        }
-        LinkCost intra = links.intraNode(system, Math.max(2, placement.maxPerNode()), intraGbps).orElseThrow();
-        double best = Double.POSITIVE_INFINITY;
-        for (NcclProtocol p : NcclProtocol.values()) {
-            CollectiveAlgorithm inside = RingAlgorithm.nccl(intra, p, intraHw);
-            CollectiveAlgorithm algo = multiNode
-                    ? new HierarchicalAlgorithm(inside, RingAlgorithm.nccl(inter.get(), p, NcclProtocol.Hardware.NET))
-                    : inside;
-            best = Math.min(best, algo.seconds(op, bytes, placement));
-        }
-        return best;
+        CollectiveCost cost = costs.computeIfAbsent(placement, p -> resolve(p).cost().orElseThrow(
+                () -> new IllegalStateException("the catalog has no NIC figures for " + system.name())));
+        return cost.seconds(op, bytes);
+    }
+
+    private CollectiveCost.Resolution resolve(Placement placement) {
+        return CollectiveCost.over(placement).system(links, system).statedIntraNodeGbps(stated.intraGbps())
+                .statedInterNodeGbps(stated.nicGbps()).requireIntraNode().resolve();
     }
 }
