@@ -4,9 +4,7 @@ import io.stepcast.api.profile.Profile;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.queueing.simulation.Calibration;
 import io.stepcast.queueing.simulation.CompiledProfile;
-import io.stepcast.queueing.simulation.Mode;
 import io.stepcast.queueing.simulation.OrderPolicy;
-import io.stepcast.queueing.simulation.Sharding;
 import io.stepcast.queueing.simulation.SimulationSetup;
 
 /**
@@ -28,9 +26,9 @@ record ResNet50ParameterServerJob(CompiledProfile compiled, SimulationSetup setu
         CompiledProfile compiled = CompiledProfile.of(profile);
         double bus = BUS_GBPS * GBPS;
         Calibration cal = Calibration.fit(compiled, true, 10 * GBPS, 0, bus);
-        SimulationSetup setup = new SimulationSetup(workers, 1, workers, false,
-                10 * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), bus, Mode.ASYNC, OrderPolicy.RANDOM,
-                Sharding.BYTES, false, cal.computeScale(), 10, steps);
+        SimulationSetup setup = SimulationSetup.builder().workersOnePerHost(workers)
+                .nicBytesPerS(10 * GBPS * cal.bandwidthEfficiency()).latencyS(cal.latencyS()).busBytesPerS(bus)
+                .policy(OrderPolicy.RANDOM).computeScale(cal.computeScale()).steps(10, steps).build();
         return new ResNet50ParameterServerJob(compiled, setup);
     }
 }

@@ -6,7 +6,6 @@ import io.stepcast.queueing.simulation.ChromeTrace;
 import io.stepcast.queueing.simulation.CompiledProfile;
 import io.stepcast.queueing.simulation.Mode;
 import io.stepcast.queueing.simulation.OrderPolicy;
-import io.stepcast.queueing.simulation.Sharding;
 import io.stepcast.queueing.simulation.SimulationRunner;
 import io.stepcast.queueing.simulation.SimulationSetup;
 import io.stepcast.queueing.simulation.SymmetricAggregation;
@@ -60,9 +59,10 @@ record ParameterServerSweep(CommandLine cli, SimulateRun run, Options options) {
         double latencyS = options.latencyUs() * 1e-6;
         double bus = options.busGbps() > 0 ? options.busGbps() * GBPS : Double.POSITIVE_INFINITY;
         CompiledProfile compiled = CompiledProfile.of(profile);
-        SimulationSetup replay = new SimulationSetup(1, 1, 1, options.colocated(), nic, latencyS, bus, mode,
-                options.order(), Sharding.BYTES, false, 1.0, options.warmup(), run.steps(), run.computeJitter(),
-                options.transferJitter());
+        SimulationSetup replay = SimulationSetup.builder().colocatedPs(options.colocated()).nicBytesPerS(nic)
+                .latencyS(latencyS).busBytesPerS(bus).mode(mode).policy(options.order())
+                .steps(options.warmup(), run.steps()).computeJitter(run.computeJitter())
+                .transferJitter(options.transferJitter()).build();
         // Calibrated with the run's own order, jitters and seeds, so that one worker reproduces the measured step
         // in every layout (the FIFO calibration of the estimator leaves a random-order worker a little slower).
         Calibration cal = Calibration.fit(compiled, !options.colocated(), nic, latencyS, bus, replay, run.seeds(),
@@ -73,10 +73,9 @@ record ParameterServerSweep(CommandLine cli, SimulateRun run, Options options) {
         for (int w : run.workers()) {
             int nodes = (w + perHost - 1) / perHost;
             boolean hostAggregation = mode == Mode.SYNC && perHost > 1;
-            SimulationSetup setup = new SimulationSetup(w, options.ps(), nodes, options.colocated(),
-                    nic * cal.bandwidthEfficiency(), cal.latencyS(), cal.busBytesPerS(), mode, options.order(),
-                    Sharding.BYTES, hostAggregation, scale, options.warmup(), run.steps(), run.computeJitter(),
-                    options.transferJitter());
+            SimulationSetup setup = replay.toBuilder().workers(w).parameterServers(options.ps()).nodes(nodes)
+                    .nicBytesPerS(nic * cal.bandwidthEfficiency()).latencyS(cal.latencyS())
+                    .busBytesPerS(cal.busBytesPerS()).hostAggregation(hostAggregation).computeScale(scale).build();
             if (options.aggregate()) {
                 SymmetricAggregation.refusal(setup).ifPresent(reason -> {
                     throw new CommandLine.ParameterException(cli, "--aggregate: " + reason);

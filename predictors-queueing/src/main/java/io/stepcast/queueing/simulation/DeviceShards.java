@@ -26,9 +26,7 @@ final class DeviceShards {
 
     /** {@code setup} with each device as a host whose link is the bus, without per-host aggregation. */
     static SimulationSetup asHosts(SimulationSetup setup) {
-        return new SimulationSetup(setup.workers(), setup.parameterServers(), setup.workers(), true,
-                setup.busBytesPerS(), setup.latencyS(), Double.POSITIVE_INFINITY, setup.mode(), setup.policy(),
-                setup.sharding(), false, setup.computeScale(), setup.warmupSteps(), setup.steps(),
-                setup.computeJitter(), setup.transferJitter());
+        return setup.toBuilder().nodes(setup.workers()).colocatedPs(true).nicBytesPerS(setup.busBytesPerS())
+                .busBytesPerS(Double.POSITIVE_INFINITY).hostAggregation(false).build();
     }
 }

@@ -214,13 +214,14 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         Mode mode = config.deployment().architecture() == Architecture.SYNC_PS ? Mode.SYNC : Mode.ASYNC;
         double scale = calibration.computeScale() * bases().batchRatio(basis, config.localBatch(), passes);
         boolean deviceShards = DeviceShards.applies(config, calibration);
-        SimulationSetup s = new SimulationSetup(config.workers(), config.deployment().parameterServers(),
-                config.deployment().nodes(), config.deployment().colocatedPs(),
-                nominal * calibration.bandwidthEfficiency(), calibration.latencyS(),
-                busBytesPerS(config, calibration, deviceShards), mode,
-                OrderPolicy.parse(hp.text("policy")), Sharding.parse(hp.text("sharding")),
-                Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"),
-                hp.real("compute-jitter"), hp.real("transfer-jitter"));
+        SimulationSetup s = SimulationSetup.builder().workers(config.workers())
+                .parameterServers(config.deployment().parameterServers()).nodes(config.deployment().nodes())
+                .colocatedPs(config.deployment().colocatedPs()).nicBytesPerS(nominal * calibration.bandwidthEfficiency())
+                .latencyS(calibration.latencyS()).busBytesPerS(busBytesPerS(config, calibration, deviceShards))
+                .mode(mode).policy(OrderPolicy.parse(hp.text("policy"))).sharding(Sharding.parse(hp.text("sharding")))
+                .hostAggregation(Aggregation.perHost(hp, config)).computeScale(scale)
+                .steps(hp.integer("warmup"), hp.integer("steps")).computeJitter(hp.real("compute-jitter"))
+                .transferJitter(hp.real("transfer-jitter")).build();
         return deviceShards ? DeviceShards.asHosts(s) : s;
     }
 
