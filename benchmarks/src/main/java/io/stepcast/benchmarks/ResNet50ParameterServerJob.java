@@ -5,12 +5,13 @@ import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.queueing.simulation.Calibration;
 import io.stepcast.queueing.simulation.CompiledProfile;
 import io.stepcast.queueing.simulation.OrderPolicy;
+import io.stepcast.queueing.simulation.ParameterServerPlan;
 import io.stepcast.queueing.simulation.SimulationSetup;
 
 /**
  * The simulation benchmarks' job: a ResNet-50 profile synthesised from the zoo (local batch 64, single-worker
- * step 1.22 s), calibrated as {@code stepcast simulate} calibrates it, on a cluster of one worker per host and one
- * parameter server on its own host, 10 Gbit/s NICs, a 64 Gbit/s bus, asynchronous, random transfer order, no
+ * step 1.22 s), calibrated and planned as the {@code simulation} estimator does ({@link ParameterServerPlan}), on
+ * a cluster of one worker per host and one parameter server on its own host, 10 Gbit/s NICs, a 64 Gbit/s bus, asynchronous, random transfer order, no
  * jitter, 10 warm-up steps.
  *
  * @param compiled the compiled profile
@@ -25,10 +26,9 @@ record ResNet50ParameterServerJob(CompiledProfile compiled, SimulationSetup setu
         Profile profile = new DefaultProfileSource().synthesise("ResNet-50", 64, 1.22);
         CompiledProfile compiled = CompiledProfile.of(profile);
         double bus = BUS_GBPS * GBPS;
-        Calibration cal = Calibration.fit(compiled, true, 10 * GBPS, 0, bus);
-        SimulationSetup setup = SimulationSetup.builder().workersOnePerHost(workers)
-                .nicBytesPerS(10 * GBPS * cal.bandwidthEfficiency()).latencyS(cal.latencyS()).busBytesPerS(bus)
-                .policy(OrderPolicy.RANDOM).computeScale(cal.computeScale()).steps(10, steps).build();
+        ParameterServerPlan plan = ParameterServerPlan.create().policy(OrderPolicy.RANDOM).steps(10, steps);
+        Calibration cal = plan.calibrate(compiled, true, 10 * GBPS, 0, bus);
+        SimulationSetup setup = plan.job(workers, 1, workers, false).nominalBytesPerS(10 * GBPS).setup(cal);
         return new ResNet50ParameterServerJob(compiled, setup);
     }
 }

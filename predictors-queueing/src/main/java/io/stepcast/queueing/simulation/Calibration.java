@@ -6,7 +6,8 @@ import io.stepcast.api.CannotFitException;
 
 /**
  * Fits the simulation to a single-worker profile so that one simulated worker reproduces it (methods.md
- * section 1, "Calibration").
+ * section 1, "Calibration"). Front doors calibrate through {@link ParameterServerPlan#calibrate}, which names the
+ * replay used.
  *
  * <ol>
  *   <li>Effective bandwidth and latency: when the profiled parameter server was remote and the profile has

@@ -3,6 +3,7 @@ package io.stepcast.queueing.simulation;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.BoundedCache;
 import io.stepcast.api.Config;
+import io.stepcast.api.Deployment;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Provenance;
@@ -209,34 +210,20 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         return config.deployment().intraNodeGbps().orElse(hp.real("intra-node-gbps"));
     }
 
-    SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {
-        double nominal = config.deployment().bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS;
-        Mode mode = config.deployment().architecture() == Architecture.SYNC_PS ? Mode.SYNC : Mode.ASYNC;
-        double scale = calibration.computeScale() * bases().batchRatio(basis, config.localBatch(), passes);
-        boolean deviceShards = DeviceShards.applies(config, calibration);
-        SimulationSetup s = SimulationSetup.builder().workers(config.workers())
-                .parameterServers(config.deployment().parameterServers()).nodes(config.deployment().nodes())
-                .colocatedPs(config.deployment().colocatedPs()).nicBytesPerS(nominal * calibration.bandwidthEfficiency())
-                .latencyS(calibration.latencyS()).busBytesPerS(busBytesPerS(config, calibration, deviceShards))
-                .mode(mode).policy(OrderPolicy.parse(hp.text("policy"))).sharding(Sharding.parse(hp.text("sharding")))
-                .hostAggregation(Aggregation.perHost(hp, config)).computeScale(scale)
+    /** The parameter-server run of {@code config}, planned as every parameter-server run is ({@link ParameterServerPlan}). */
+    private SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {
+        Deployment d = config.deployment();
+        return ParameterServerPlan.create()
+                .mode(d.architecture() == Architecture.SYNC_PS ? Mode.SYNC : Mode.ASYNC)
+                .policy(OrderPolicy.parse(hp.text("policy"))).sharding(Sharding.parse(hp.text("sharding")))
                 .steps(hp.integer("warmup"), hp.integer("steps")).computeJitter(hp.real("compute-jitter"))
-                .transferJitter(hp.real("transfer-jitter")).build();
-        return deviceShards ? DeviceShards.asHosts(s) : s;
-    }
-
-    /**
-     * A host's bus: on a catalogued system, its devices' own intra-node links side by side (one per device on the
-     * busiest host; one alone when each device is a host of its own, {@link DeviceShards}); else the calibrated bus.
-     */
-    private double busBytesPerS(Config config, Calibration calibration, boolean deviceShards) {
-        OptionalDouble device = inNode.perDeviceBytesPerS(config.deployment().hardware());
-        if (device.isEmpty()) {
-            return calibration.busBytesPerS();
-        }
-        int hosts = Math.min(config.deployment().nodes(), config.workers());
-        int perHost = (config.workers() + hosts - 1) / hosts;
-        return deviceShards ? device.getAsDouble() : device.getAsDouble() * perHost;
+                .transferJitter(hp.real("transfer-jitter"))
+                .job(config.workers(), d.parameterServers(), d.nodes(), d.colocatedPs())
+                .nominalBytesPerS(d.bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS)
+                .batchRatio(bases().batchRatio(basis, config.localBatch(), passes))
+                .deviceLinkBytesPerS(inNode.perDeviceBytesPerS(d.hardware()))
+                .hostAggregation(Aggregation.perHost(hp, config))
+                .setup(calibration);
     }
 
     /**
