@@ -85,7 +85,7 @@ class PipelineSimulationTest {
 
     @Test
     void anEventInThePastIsRefused() {
-        EventQueue q = new EventQueue();
+        ActionQueue q = new ActionQueue();
         q.at(2, () -> q.at(1, () -> { }));
         org.assertj.core.api.Assertions.assertThatThrownBy(q::run).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("before the current time");

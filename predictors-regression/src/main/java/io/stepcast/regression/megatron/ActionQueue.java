@@ -8,7 +8,7 @@ import java.util.PriorityQueue;
  * time in the order they were scheduled (so that a run is deterministic). An action may schedule more actions,
  * never in the past. One queue serves one simulation run; not thread-safe.
  */
-final class EventQueue {
+final class ActionQueue {
     private final PriorityQueue<Event> queue = new PriorityQueue<>(
             Comparator.comparingDouble(Event::time).thenComparingLong(Event::sequence));
     private long sequence;
