@@ -1,5 +1,7 @@
 package io.stepcast.regression.megatron;
 
+import io.stepcast.api.sim.ActionQueue;
+
 import java.util.Arrays;
 import java.util.List;
 
