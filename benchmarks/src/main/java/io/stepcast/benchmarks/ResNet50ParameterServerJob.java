@@ -4,15 +4,14 @@ import io.stepcast.api.profile.Profile;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.queueing.simulation.Calibration;
 import io.stepcast.queueing.simulation.CompiledProfile;
-import io.stepcast.queueing.simulation.Mode;
 import io.stepcast.queueing.simulation.OrderPolicy;
-import io.stepcast.queueing.simulation.Sharding;
+import io.stepcast.queueing.simulation.ParameterServerPlan;
 import io.stepcast.queueing.simulation.SimulationSetup;
 
 /**
  * The simulation benchmarks' job: a ResNet-50 profile synthesised from the zoo (local batch 64, single-worker
- * step 1.22 s), calibrated as {@code stepcast simulate} calibrates it, on a cluster of one worker per host and one
- * parameter server on its own host, 10 Gbit/s NICs, a 64 Gbit/s bus, asynchronous, random transfer order, no
+ * step 1.22 s), calibrated and planned as the {@code simulation} estimator does ({@link ParameterServerPlan}), on
+ * a cluster of one worker per host and one parameter server on its own host, 10 Gbit/s NICs, a 64 Gbit/s bus, asynchronous, random transfer order, no
  * jitter, 10 warm-up steps.
  *
  * @param compiled the compiled profile
@@ -27,10 +26,9 @@ record ResNet50ParameterServerJob(CompiledProfile compiled, SimulationSetup setu
         Profile profile = new DefaultProfileSource().synthesise("ResNet-50", 64, 1.22);
         CompiledProfile compiled = CompiledProfile.of(profile);
         double bus = BUS_GBPS * GBPS;
-        Calibration cal = Calibration.fit(compiled, true, 10 * GBPS, 0, bus);
-        SimulationSetup setup = new SimulationSetup(workers, 1, workers, false,
-                10 * GBPS * cal.bandwidthEfficiency(), cal.latencyS(), bus, Mode.ASYNC, OrderPolicy.RANDOM,
-                Sharding.BYTES, false, cal.computeScale(), 10, steps);
+        ParameterServerPlan plan = ParameterServerPlan.create().policy(OrderPolicy.RANDOM).steps(10, steps);
+        Calibration cal = plan.calibrate(compiled, true, 10 * GBPS, 0, bus);
+        SimulationSetup setup = plan.job(workers, 1, workers, false).nominalBytesPerS(10 * GBPS).setup(cal);
         return new ResNet50ParameterServerJob(compiled, setup);
     }
 }

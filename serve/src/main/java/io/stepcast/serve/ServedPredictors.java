@@ -18,7 +18,7 @@ import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.evaluation.cli.SavedPredictors;
 import io.stepcast.evaluation.protocol.ZooProfiles;
-import io.stepcast.evaluation.suite.ObservationFiles;
+import io.stepcast.evaluation.suite.UserObservationFiles;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -79,7 +79,7 @@ public final class ServedPredictors {
      * words, as the embedded tables were fitted with ({@link HardwareLabels}; an unknown label is kept as written).
      */
     Config completed(Config config) {
-        Config c = ObservationFiles.withZooParameterBytes(config, zoo);
+        Config c = UserObservationFiles.withZooParameterBytes(config, zoo);
         String hardware = labels.canonical(c.deployment().hardware());
         return hardware.equals(c.deployment().hardware()) ? c : c.toBuilder().hardware(hardware).build();
     }

@@ -9,7 +9,7 @@ import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
-import io.stepcast.evaluation.suite.ObservationFiles;
+import io.stepcast.evaluation.suite.UserObservationFiles;
 import io.stepcast.evaluation.suite.Suite;
 import io.stepcast.evaluation.suite.SuiteSource;
 import io.stepcast.evaluation.suite.Suites;
@@ -61,8 +61,8 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
         List<Observation> tr = readUserFile(Path.of(train), warnings);
         List<Observation> te = readUserFile(Path.of(test), warnings);
         Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
-        return new Opened(trainTestSuite(te), new FileCatalog(ObservationFiles.withZooParameterBytes(tr, zoo),
-                ObservationFiles.withZooParameterBytes(te, zoo)), profiles, dataDir);
+        return new Opened(trainTestSuite(te), new FileCatalog(UserObservationFiles.withZooParameterBytes(tr, zoo),
+                UserObservationFiles.withZooParameterBytes(te, zoo)), profiles, dataDir);
     }
 
     /**
@@ -70,7 +70,7 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
      * {@code strict} a note is an error.
      */
     private List<Observation> readUserFile(Path file, List<String> warnings) throws IOException {
-        ImportedObservations r = ObservationFiles.readWithNotes(file);
+        ImportedObservations r = UserObservationFiles.readWithNotes(file);
         for (String note : r.notes()) {
             if (strict) {
                 throw new IOException(file + ": " + note + "; fix the column or run without --strict");

@@ -12,7 +12,7 @@ import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.evaluation.protocol.ZooProfiles;
-import io.stepcast.evaluation.suite.ObservationFiles;
+import io.stepcast.evaluation.suite.UserObservationFiles;
 import io.stepcast.models.uncertainty.ConformalCodec;
 import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import picocli.CommandLine;
@@ -70,9 +70,9 @@ final class FitCommand implements Callable<Integer> {
         Estimator estimator = (coverage == null ? base : new SplitConformalEstimator(base).withCoverage(coverage))
                 .withHyperParameters(params);
         // The training side a suite gives a predictor: the zoo's parameter bytes and profiles for known models.
-        ImportedObservations read = ObservationFiles.readWithNotes(train);
+        ImportedObservations read = UserObservationFiles.readWithNotes(train);
         read.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + train + ": " + note));
-        List<Observation> observations = ObservationFiles.withZooParameterBytes(read.observations(),
+        List<Observation> observations = UserObservationFiles.withZooParameterBytes(read.observations(),
                 registry.service(ModelCatalog.class));
         ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
         Predictor fitted = estimator.fit(new TrainingSet(train.getFileName().toString(), observations,

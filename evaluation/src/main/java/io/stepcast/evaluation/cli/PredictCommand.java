@@ -14,7 +14,7 @@ import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.evaluation.report.PredictionJson;
-import io.stepcast.evaluation.suite.ObservationFiles;
+import io.stepcast.evaluation.suite.UserObservationFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -64,7 +64,7 @@ final class PredictCommand implements Callable<Integer> {
         Predictor predictor = SavedPredictors.load(registry, model);
         List<Target> targets = target != null ? List.of(Target.parse(target))
                 : predictor.targets().stream().sorted().toList();
-        GenericCsvImporter.Configurations read = ObservationFiles.readConfigurations(input);
+        GenericCsvImporter.Configurations read = UserObservationFiles.readConfigurations(input);
         read.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + input + ": " + note));
         List<GenericCsvImporter.ConfigurationRow> rows = read.rows();
         PrintWriter out = spec.commandLine().getOut();
@@ -77,7 +77,7 @@ final class PredictCommand implements Callable<Integer> {
         Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
         for (int i = 0; i < rows.size(); i++) {
             // As on the test side of evaluate --train/--test: the zoo's parameter bytes where a row has none.
-            Config c = ObservationFiles.withZooParameterBytes(rows.get(i).config(), zoo);
+            Config c = UserObservationFiles.withZooParameterBytes(rows.get(i).config(), zoo);
             Optional<Measurements> known = rows.get(i).measured();
             for (Target t : targets) {
                 Prediction p = predictor.predict(c, t);

@@ -19,7 +19,7 @@ import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.TaskSource;
 import io.stepcast.evaluation.protocol.ZooProfiles;
-import io.stepcast.evaluation.suite.ObservationFiles;
+import io.stepcast.evaluation.suite.UserObservationFiles;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -87,7 +87,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
 
     /** True when {@code train} names a user's file ({@code .csv} or {@code .parquet}) rather than a catalog source. */
     public boolean trainsOnFile() {
-        return ObservationFiles.isObservationFile(train);
+        return UserObservationFiles.isObservationFile(train);
     }
 
     private TrainingSet training(PluginRegistry registry, List<String> notes) throws IOException {
@@ -95,9 +95,9 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         List<Observation> obs;
         List<Profile> recorded;
         if (trainsOnFile()) {
-            ImportedObservations read = ObservationFiles.readWithNotes(Path.of(train));
+            ImportedObservations read = UserObservationFiles.readWithNotes(Path.of(train));
             read.notes().forEach(n -> notes.add(train + ": " + n));
-            obs = ObservationFiles.withZooParameterBytes(read.observations(), registry.service(ModelCatalog.class));
+            obs = UserObservationFiles.withZooParameterBytes(read.observations(), registry.service(ModelCatalog.class));
             recorded = List.of();
         } else {
             ObservationCatalog catalog = registry.service(ObservationCatalog.class)

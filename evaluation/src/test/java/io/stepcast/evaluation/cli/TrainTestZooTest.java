@@ -5,7 +5,7 @@ import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.zoo.ZooCatalog;
-import io.stepcast.evaluation.suite.ObservationFiles;
+import io.stepcast.evaluation.suite.UserObservationFiles;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -22,7 +22,7 @@ class TrainTestZooTest {
     @Test
     void zooBytesFillOnlyWhatTheFileLeavesOut() {
         ModelCatalog zoo = new ZooCatalog();
-        List<Observation> out = ObservationFiles.withZooParameterBytes(List.of(
+        List<Observation> out = UserObservationFiles.withZooParameterBytes(List.of(
                 synthetic(Config.builder().model("resnet50")),
                 synthetic(Config.builder().model("resnet50").parameterBytes(123)),
                 synthetic(Config.builder().model("my-own-net"))), Optional.of(zoo));

@@ -6,7 +6,7 @@ import io.stepcast.queueing.simulation.ChromeTrace;
 import io.stepcast.queueing.simulation.CompiledProfile;
 import io.stepcast.queueing.simulation.Mode;
 import io.stepcast.queueing.simulation.OrderPolicy;
-import io.stepcast.queueing.simulation.Sharding;
+import io.stepcast.queueing.simulation.ParameterServerPlan;
 import io.stepcast.queueing.simulation.SimulationRunner;
 import io.stepcast.queueing.simulation.SimulationSetup;
 import io.stepcast.queueing.simulation.SymmetricAggregation;
@@ -19,8 +19,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code stepcast simulate --architecture ps}: the parameter-server simulation of every worker count, calibrated so
- * that one worker in the layout given reproduces the profiled step. Every host carries {@code --workers-per-host}
+ * {@code stepcast simulate --architecture ps}: the parameter-server simulation of every worker count, planned as the
+ * estimator plans its runs ({@link ParameterServerPlan}) but calibrated in the run's own replay, so that one worker in
+ * the layout given reproduces the profiled step. Every host carries {@code --workers-per-host}
  * workers; in sync mode with several on a host, the host aggregates its workers. With {@code --aggregate} each count
  * runs one representative of its identical workers ({@link SymmetricAggregation}), and a setup whose workers are not
  * identical is a usage error with the reason.
@@ -60,23 +61,16 @@ record ParameterServerSweep(CommandLine cli, SimulateRun run, Options options) {
         double latencyS = options.latencyUs() * 1e-6;
         double bus = options.busGbps() > 0 ? options.busGbps() * GBPS : Double.POSITIVE_INFINITY;
         CompiledProfile compiled = CompiledProfile.of(profile);
-        SimulationSetup replay = new SimulationSetup(1, 1, 1, options.colocated(), nic, latencyS, bus, mode,
-                options.order(), Sharding.BYTES, false, 1.0, options.warmup(), run.steps(), run.computeJitter(),
-                options.transferJitter());
-        // Calibrated with the run's own order, jitters and seeds, so that one worker reproduces the measured step
-        // in every layout (the FIFO calibration of the estimator leaves a random-order worker a little slower).
-        Calibration cal = Calibration.fit(compiled, !options.colocated(), nic, latencyS, bus, replay, run.seeds(),
-                SimulateRun.SEED);
-        double scale = cal.computeScale() * run.localBatch() / profile.localBatch();
+        ParameterServerPlan plan = ParameterServerPlan.create().mode(mode).policy(options.order())
+                .steps(options.warmup(), run.steps()).computeJitter(run.computeJitter())
+                .transferJitter(options.transferJitter()).calibrateInTheRun(run.seeds(), SimulateRun.SEED);
+        Calibration cal = plan.calibrate(compiled, !options.colocated(), nic, latencyS, bus);
+        plan.nominalBytesPerS(nic).batchRatio((double) run.localBatch() / profile.localBatch());
         int perHost = options.workersPerHost();
         List<SimulationSetup> setups = new ArrayList<>();
         for (int w : run.workers()) {
-            int nodes = (w + perHost - 1) / perHost;
-            boolean hostAggregation = mode == Mode.SYNC && perHost > 1;
-            SimulationSetup setup = new SimulationSetup(w, options.ps(), nodes, options.colocated(),
-                    nic * cal.bandwidthEfficiency(), cal.latencyS(), cal.busBytesPerS(), mode, options.order(),
-                    Sharding.BYTES, hostAggregation, scale, options.warmup(), run.steps(), run.computeJitter(),
-                    options.transferJitter());
+            SimulationSetup setup = plan.job(w, options.ps(), (w + perHost - 1) / perHost, options.colocated())
+                    .setup(cal);
             if (options.aggregate()) {
                 SymmetricAggregation.refusal(setup).ifPresent(reason -> {
                     throw new CommandLine.ParameterException(cli, "--aggregate: " + reason);

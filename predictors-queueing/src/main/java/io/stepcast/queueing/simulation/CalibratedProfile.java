@@ -112,7 +112,8 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
         }
         CompiledProfile cp = CompiledProfile.of(p);
         try {
-            Calibration cal = Calibration.fit(cp, basis.remotePs(), nominalBytesPerS, defaultLatencyS, busBytesPerS);
+            Calibration cal = ParameterServerPlan.create()
+                    .calibrate(cp, basis.remotePs(), nominalBytesPerS, defaultLatencyS, busBytesPerS);
             return new Calibrated.Ready<>(new CalibratedProfile(cp, cal, AllReduceSimulator.calibrate(cp), List.of()));
         } catch (CannotFitException e) {
             return new Calibrated.Refused<>(e.getMessage());

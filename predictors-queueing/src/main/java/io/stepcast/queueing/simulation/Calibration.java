@@ -6,7 +6,8 @@ import io.stepcast.api.CannotFitException;
 
 /**
  * Fits the simulation to a single-worker profile so that one simulated worker reproduces it (methods.md
- * section 1, "Calibration").
+ * section 1, "Calibration"). Front doors calibrate through {@link ParameterServerPlan#calibrate}, which names the
+ * replay used.
  *
  * <ol>
  *   <li>Effective bandwidth and latency: when the profiled parameter server was remote and the profile has
@@ -94,12 +95,12 @@ public record Calibration(double computeScale, double bandwidthEfficiency, doubl
             }
         }
         double bus = fitted ? Double.POSITIVE_INFINITY : busBytesPerS;
+        SimulationSetup.Builder single = SimulationSetup.builder().colocatedPs(!remotePs)
+                .nicBytesPerS(nominalBytesPerS * efficiency).latencyS(latency).busBytesPerS(bus);
         SimulationSetup base = replay == null
-                ? new SimulationSetup(1, 1, 1, !remotePs, nominalBytesPerS * efficiency, latency,
-                        bus, Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 2)
-                : new SimulationSetup(1, 1, 1, !remotePs, nominalBytesPerS * efficiency, latency, bus, replay.mode(),
-                        replay.policy(), Sharding.BYTES, false, 1.0, replay.warmupSteps(), replay.steps(),
-                        replay.computeJitter(), replay.transferJitter());
+                ? single.steps(1, 2).build()
+                : single.mode(replay.mode()).policy(replay.policy()).steps(replay.warmupSteps(), replay.steps())
+                        .computeJitter(replay.computeJitter()).transferJitter(replay.transferJitter()).build();
         ToDoubleFunction<SimulationSetup> stepTime = replay == null
                 ? s -> SimulationRunner.run(profile, s, 1, 0, null).stepTimeS()
                 : s -> 1 / SimulationRunner.run(profile, s, seeds, seed, null).stepsPerS();

@@ -1,7 +1,5 @@
 package io.stepcast.queueing.simulation;
 
-import io.stepcast.api.Config;
-
 /**
  * A parameter-server job inside one host whose variables are spread over its devices, one shard on each
  * (TensorFlow's single-machine {@code parameter_server} mode with {@code local_parameter_device=gpu}:
@@ -16,19 +14,18 @@ final class DeviceShards {
     private DeviceShards() {
     }
 
-    /** True for one host with several workers, one co-located shard per worker and a modelled bus. */
-    static boolean applies(Config config, Calibration calibration) {
-        int w = config.workers();
-        return config.deployment().architecture().usesParameterServers() && config.deployment().nodes() == 1 && w > 1
-                && config.deployment().colocatedPs() && config.deployment().parameterServers() == w
-                && Double.isFinite(calibration.busBytesPerS());
+    /**
+     * True for one host with several workers, one co-located shard per worker and a modelled bus.
+     *
+     * @param busBytesPerS the calibrated host bus (positive infinity: not modelled)
+     */
+    static boolean applies(int workers, int parameterServers, int nodes, boolean colocatedPs, double busBytesPerS) {
+        return nodes == 1 && workers > 1 && colocatedPs && parameterServers == workers && Double.isFinite(busBytesPerS);
     }
 
     /** {@code setup} with each device as a host whose link is the bus, without per-host aggregation. */
     static SimulationSetup asHosts(SimulationSetup setup) {
-        return new SimulationSetup(setup.workers(), setup.parameterServers(), setup.workers(), true,
-                setup.busBytesPerS(), setup.latencyS(), Double.POSITIVE_INFINITY, setup.mode(), setup.policy(),
-                setup.sharding(), false, setup.computeScale(), setup.warmupSteps(), setup.steps(),
-                setup.computeJitter(), setup.transferJitter());
+        return setup.toBuilder().nodes(setup.workers()).colocatedPs(true).nicBytesPerS(setup.busBytesPerS())
+                .busBytesPerS(Double.POSITIVE_INFINITY).hostAggregation(false).build();
     }
 }

@@ -17,7 +17,8 @@ import java.util.Arrays;
  *       service (bytes) delivered to each of its transfers, advanced lazily from the time its rate last changed;
  *       a class's own service is the clock minus an offset taken when it joined. A rate change is one update of
  *       the group, not of its classes.</li>
- *   <li>Within a class a min-heap of completion targets (in the class's service) gives its next completion; the
+ *   <li>Within a class an {@link IntHeap} of completion targets (in the class's service, equal targets by tag) gives
+ *       its next completion; the
  *       group keeps a heap of its classes by next target, and one timer per group sits in a heap of timers.
  *       Starting or ending a transfer updates its class, group and timer in O(log n); untouched groups keep
  *       their timers.</li>
@@ -37,19 +38,16 @@ final class FairShareNetwork implements FlowNetwork {
     private final int links;
 
     // Class index: reference class id (source * hosts + destination, then the bus classes) -> slot.
-    private long[] mapKey = new long[64];
-    private int[] mapVal = new int[64];
-    private int mapSize;
+    private final LongIntMap slotOf = new LongIntMap();
     private int slots;
 
     // Per class slot. The fields an event reads are interleaved in two records, so that a class costs about two cache
-    // lines instead of one per array: its links, transfer count (now and at the last rate computation), group, flags
-    // (in its group, marked touched, first link of infinite capacity) and the tag of its earliest transfer; and its
-    // service offset, key in its group's heap, earliest target and reference id (the heaps' tie-break). Its slot in its
+    // lines instead of one per array: its links, transfer count (now and at the last rate computation), group and flags
+    // (in its group, marked touched, first link of infinite capacity); and its service offset, key in its group's heap,
+    // earliest target (a copy of its transfer heap's top) and reference id (the heaps' tie-break). Its slot in its
     // group's heap is kept apart, in a compact array: a sift writes the slot of every class it moves, most of which
-    // the event does not otherwise touch. A class rarely has more than one transfer at a time, so the earliest
-    // transfer lives in the records and only the others in arrays of their own. (The int record has a spare field:
-    // eight ints keep it within a cache line more often.)
+    // the event does not otherwise touch. (The int record has two spare fields: eight ints keep it within a cache
+    // line more often.)
     private static final int CI = 8;
     private static final int LA = 0;
     private static final int LB = 1;
@@ -57,7 +55,6 @@ final class FairShareNetwork implements FlowNetwork {
     private static final int COUNT_AT_RATES = 3;
     private static final int GROUP = 4;
     private static final int FLAGS = 5;
-    private static final int TOP_TAG = 6;
     private static final int IN_GROUP = 1;
     private static final int TOUCHED = 2;
     private static final int INFINITE_A = 4;
@@ -68,10 +65,15 @@ final class FairShareNetwork implements FlowNetwork {
     private static final int TOP_KEY = 2;
     private static final int ORIG = 3;
     private double[] cd = new double[16 * CD];
-    // The transfer heap of a class beyond its earliest entry: entry i >= 1 at index i (index 0 unused).
     private int[] gpos = new int[16];
-    private double[][] hk = new double[16][];
-    private int[][] ht = new int[16][];
+    // The transfers of a class by completion target then tag; the earliest target is copied into the class's record
+    // (TOP_KEY), which the group's bookkeeping reads. A transfer in flight is an entry of a pool shared by the heaps.
+    private IntHeap[] targets = new IntHeap[16];
+    private int[] entryTag = new int[16];
+    private int[] entryPos = new int[16];
+    private int[] freeEntries = new int[16];
+    private int freeCount;
+    private int entries;
     private double[] kapA = new double[16];
     private double[] kapB = new double[16];
     private int[] kposA = new int[16];
@@ -150,7 +152,6 @@ final class FairShareNetwork implements FlowNetwork {
             li[l * LI + TPOS] = -1;
             li[l * LI + BUS_CLASS] = -1;
         }
-        Arrays.fill(mapKey, -1);
         flows = new long[links];
         lcls = new int[links][];
         kheap = new IntHeap[links];
@@ -750,45 +751,12 @@ final class FairShareNetwork implements FlowNetwork {
     // ---- class index ----
 
     private int slot(long key, int a, int b) {
-        int mask = mapKey.length - 1;
-        int i = (int) mix(key) & mask;
-        while (mapKey[i] != -1) {
-            if (mapKey[i] == key) {
-                return mapVal[i];
-            }
-            i = (i + 1) & mask;
-        }
-        int s = newSlot(key, a, b);
-        mapKey[i] = key;
-        mapVal[i] = s;
-        if (++mapSize * 2 > mapKey.length) {
-            rehash();
+        int s = slotOf.get(key, -1);
+        if (s < 0) {
+            s = newSlot(key, a, b);
+            slotOf.put(key, s);
         }
         return s;
-    }
-
-    private static long mix(long k) {
-        long h = k * 0x9E3779B97F4A7C15L;
-        return h ^ (h >>> 29);
-    }
-
-    private void rehash() {
-        long[] oldK = mapKey;
-        int[] oldV = mapVal;
-        mapKey = new long[oldK.length * 2];
-        mapVal = new int[oldK.length * 2];
-        Arrays.fill(mapKey, -1);
-        int mask = mapKey.length - 1;
-        for (int j = 0; j < oldK.length; j++) {
-            if (oldK[j] != -1) {
-                int i = (int) mix(oldK[j]) & mask;
-                while (mapKey[i] != -1) {
-                    i = (i + 1) & mask;
-                }
-                mapKey[i] = oldK[j];
-                mapVal[i] = oldV[j];
-            }
-        }
     }
 
     private int newSlot(long key, int a, int b) {
@@ -797,8 +765,7 @@ final class FairShareNetwork implements FlowNetwork {
             ci = Arrays.copyOf(ci, m * CI);
             cd = Arrays.copyOf(cd, m * CD);
             gpos = Arrays.copyOf(gpos, m);
-            hk = Arrays.copyOf(hk, m);
-            ht = Arrays.copyOf(ht, m);
+            targets = Arrays.copyOf(targets, m);
             kapA = Arrays.copyOf(kapA, m);
             kapB = Arrays.copyOf(kapB, m);
             kposA = Arrays.copyOf(kposA, m);
@@ -829,87 +796,49 @@ final class FairShareNetwork implements FlowNetwork {
     }
 
     // ---- per-class heap of completion targets, ordered as the non-incremental engine orders them ----
-    // A binary heap whose entry 0 (the earliest) is kept in the class's records and entries 1.. in hk / ht.
 
     private void push(int cls, double key, int tag) {
-        int r = cls * CI;
-        int d = cls * CD;
-        int n = ci[r + COUNT];
-        ci[r + COUNT] = n + 1;
-        if (n == 0) {
-            cd[d + TOP_KEY] = key;
-            ci[r + TOP_TAG] = tag;
-            return;
+        ci[cls * CI + COUNT]++;
+        IntHeap h = targets[cls];
+        if (h == null) {
+            h = new IntHeap(1, 0);
+            targets[cls] = h;
         }
-        if (hk[cls] == null) {
-            hk[cls] = new double[4];
-            ht[cls] = new int[4];
-        } else if (n == hk[cls].length) {
-            hk[cls] = Arrays.copyOf(hk[cls], n * 2);
-            ht[cls] = Arrays.copyOf(ht[cls], n * 2);
-        }
-        double[] k = hk[cls];
-        int[] g = ht[cls];
-        int i = n;
-        while (i > 0) {
-            int p = (i - 1) >>> 1;
-            double kp = p == 0 ? cd[d + TOP_KEY] : k[p];
-            int gp = p == 0 ? ci[r + TOP_TAG] : g[p];
-            if (kp < key || (kp == key && gp < tag)) {
-                break;
-            }
-            k[i] = kp;
-            g[i] = gp;
-            i = p;
-        }
-        if (i == 0) {
-            cd[d + TOP_KEY] = key;
-            ci[r + TOP_TAG] = tag;
-        } else {
-            k[i] = key;
-            g[i] = tag;
-        }
+        h.insert(newEntry(tag), key, tag, entryPos);
+        copyTop(cls, h);
     }
 
+    /** Removes the class's earliest transfer and returns its tag; the records keep the last top when none is left. */
     private int pop(int cls) {
-        int r = cls * CI;
-        int d = cls * CD;
-        int top = ci[r + TOP_TAG];
-        int n = --ci[r + COUNT];
-        if (n > 0) {
-            double[] k = hk[cls];
-            int[] g = ht[cls];
-            double key = k[n];
-            int tag = g[n];
-            int i = 0;
-            while (true) {
-                int c = 2 * i + 1;
-                if (c >= n) {
-                    break;
-                }
-                if (c + 1 < n && (k[c + 1] < k[c] || (k[c + 1] == k[c] && g[c + 1] < g[c]))) {
-                    c++;
-                }
-                if (key < k[c] || (key == k[c] && tag < g[c])) {
-                    break;
-                }
-                if (i == 0) {
-                    cd[d + TOP_KEY] = k[c];
-                    ci[r + TOP_TAG] = g[c];
-                } else {
-                    k[i] = k[c];
-                    g[i] = g[c];
-                }
-                i = c;
-            }
-            if (i == 0) {
-                cd[d + TOP_KEY] = key;
-                ci[r + TOP_TAG] = tag;
-            } else {
-                k[i] = key;
-                g[i] = tag;
-            }
+        IntHeap h = targets[cls];
+        int e = h.top();
+        int tag = entryTag[e];
+        h.remove(e, entryPos);
+        freeEntries[freeCount++] = e;
+        if (--ci[cls * CI + COUNT] > 0) {
+            copyTop(cls, h);
         }
-        return top;
+        return tag;
+    }
+
+    private void copyTop(int cls, IntHeap h) {
+        cd[cls * CD + TOP_KEY] = h.topKey();
+    }
+
+    private int newEntry(int tag) {
+        int e;
+        if (freeCount > 0) {
+            e = freeEntries[--freeCount];
+        } else {
+            if (entries == entryTag.length) {
+                int m = 2 * entries;
+                entryTag = Arrays.copyOf(entryTag, m);
+                entryPos = Arrays.copyOf(entryPos, m);
+                freeEntries = Arrays.copyOf(freeEntries, m);
+            }
+            e = entries++;
+        }
+        entryTag[e] = tag;
+        return e;
     }
 }

@@ -3,6 +3,7 @@ package io.stepcast.queueing.simulation;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.BoundedCache;
 import io.stepcast.api.Config;
+import io.stepcast.api.Deployment;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Provenance;
@@ -213,33 +214,20 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         return config.deployment().intraNodeGbps().orElse(hp.real("intra-node-gbps"));
     }
 
-    SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {
-        double nominal = config.deployment().bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS;
-        Mode mode = config.deployment().architecture() == Architecture.SYNC_PS ? Mode.SYNC : Mode.ASYNC;
-        double scale = calibration.computeScale() * bases().batchRatio(basis, config.localBatch(), passes);
-        boolean deviceShards = DeviceShards.applies(config, calibration);
-        SimulationSetup s = new SimulationSetup(config.workers(), config.deployment().parameterServers(),
-                config.deployment().nodes(), config.deployment().colocatedPs(),
-                nominal * calibration.bandwidthEfficiency(), calibration.latencyS(),
-                busBytesPerS(config, calibration, deviceShards), mode,
-                OrderPolicy.parse(hp.text("policy")), Sharding.parse(hp.text("sharding")),
-                Aggregation.perHost(hp, config), scale, hp.integer("warmup"), hp.integer("steps"),
-                hp.real("compute-jitter"), hp.real("transfer-jitter"));
-        return deviceShards ? DeviceShards.asHosts(s) : s;
-    }
-
-    /**
-     * A host's bus: on a catalogued system, its devices' own intra-node links side by side (one per device on the
-     * busiest host; one alone when each device is a host of its own, {@link DeviceShards}); else the calibrated bus.
-     */
-    private double busBytesPerS(Config config, Calibration calibration, boolean deviceShards) {
-        OptionalDouble device = inNode.perDeviceBytesPerS(config.deployment().hardware());
-        if (device.isEmpty()) {
-            return calibration.busBytesPerS();
-        }
-        int hosts = Math.min(config.deployment().nodes(), config.workers());
-        int perHost = (config.workers() + hosts - 1) / hosts;
-        return deviceShards ? device.getAsDouble() : device.getAsDouble() * perHost;
+    /** The parameter-server run of {@code config}, planned as every parameter-server run is ({@link ParameterServerPlan}). */
+    private SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {
+        Deployment d = config.deployment();
+        return ParameterServerPlan.create()
+                .mode(d.architecture() == Architecture.SYNC_PS ? Mode.SYNC : Mode.ASYNC)
+                .policy(OrderPolicy.parse(hp.text("policy"))).sharding(Sharding.parse(hp.text("sharding")))
+                .steps(hp.integer("warmup"), hp.integer("steps")).computeJitter(hp.real("compute-jitter"))
+                .transferJitter(hp.real("transfer-jitter"))
+                .job(config.workers(), d.parameterServers(), d.nodes(), d.colocatedPs())
+                .nominalBytesPerS(d.bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS)
+                .batchRatio(bases().batchRatio(basis, config.localBatch(), passes))
+                .deviceLinkBytesPerS(inNode.perDeviceBytesPerS(d.hardware()))
+                .hostAggregation(Aggregation.perHost(hp, config))
+                .setup(calibration);
     }
 
     /**

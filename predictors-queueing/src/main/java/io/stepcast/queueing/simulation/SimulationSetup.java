@@ -68,18 +68,26 @@ public record SimulationSetup(int workers, int parameterServers, int nodes, bool
         }
     }
 
-    /** Without jitter: every op takes exactly its profiled (scaled) duration, every message its bytes. */
-    public SimulationSetup(int workers, int parameterServers, int nodes, boolean colocatedPs, double nicBytesPerS,
-                           double latencyS, double busBytesPerS, Mode mode, OrderPolicy policy, Sharding sharding,
-                           boolean hostAggregation, double computeScale, int warmupSteps, int steps) {
-        this(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS, mode, policy, sharding,
-                hostAggregation, computeScale, warmupSteps, steps, 0.0, 0.0);
+    /**
+     * A builder with every field at its default: one worker on one host, one remote shard, no latency, no bus, async,
+     * FIFO, sharded by bytes, no host aggregation, compute scale 1, one warm-up and three measured steps, no jitter.
+     * The NIC bandwidth has no default.
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this setup's fields. */
+    public Builder toBuilder() {
+        return new Builder().workers(workers).parameterServers(parameterServers).nodes(nodes).colocatedPs(colocatedPs)
+                .nicBytesPerS(nicBytesPerS).latencyS(latencyS).busBytesPerS(busBytesPerS).mode(mode).policy(policy)
+                .sharding(sharding).hostAggregation(hostAggregation).computeScale(computeScale)
+                .steps(warmupSteps, steps).computeJitter(computeJitter).transferJitter(transferJitter);
     }
 
     /** One worker and one remote shard with the given bandwidth, async, FIFO: the profiled single-worker setting. */
     public static SimulationSetup single(double nicBytesPerS, double latencyS) {
-        return new SimulationSetup(1, 1, 1, false, nicBytesPerS, latencyS, Double.POSITIVE_INFINITY, Mode.ASYNC,
-                OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 1, 3);
+        return builder().nicBytesPerS(nicBytesPerS).latencyS(latencyS).build();
     }
 
     /** True when a run depends on its seed: random transfer order or jitter. */
@@ -93,27 +101,72 @@ public record SimulationSetup(int workers, int parameterServers, int nodes, bool
     }
 
     public SimulationSetup withWorkers(int w) {
-        return new SimulationSetup(w, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS, mode,
-                policy, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, transferJitter);
+        return toBuilder().workers(w).build();
     }
 
     public SimulationSetup withNodes(int n) {
-        return new SimulationSetup(workers, parameterServers, n, colocatedPs, nicBytesPerS, latencyS, busBytesPerS, mode,
-                policy, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, transferJitter);
+        return toBuilder().nodes(n).build();
     }
 
     public SimulationSetup withComputeScale(double s) {
-        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, policy, sharding, hostAggregation, s, warmupSteps, steps, computeJitter, transferJitter);
+        return toBuilder().computeScale(s).build();
     }
 
     public SimulationSetup withPolicy(OrderPolicy p) {
-        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, p, sharding, hostAggregation, computeScale, warmupSteps, steps, computeJitter, transferJitter);
+        return toBuilder().policy(p).build();
     }
 
     public SimulationSetup withSteps(int warmup, int measured) {
-        return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS, busBytesPerS,
-                mode, policy, sharding, hostAggregation, computeScale, warmup, measured, computeJitter, transferJitter);
+        return toBuilder().steps(warmup, measured).build();
+    }
+
+    /** Builds a {@link SimulationSetup} field by field; {@link #build()} validates as the constructor does. */
+    public static final class Builder {
+        private int workers = 1;
+        private int parameterServers = 1;
+        private int nodes = 1;
+        private boolean colocatedPs;
+        private double nicBytesPerS = Double.NaN;
+        private double latencyS;
+        private double busBytesPerS = Double.POSITIVE_INFINITY;
+        private Mode mode = Mode.ASYNC;
+        private OrderPolicy policy = OrderPolicy.FIFO;
+        private Sharding sharding = Sharding.BYTES;
+        private boolean hostAggregation;
+        private double computeScale = 1.0;
+        private int warmupSteps = 1;
+        private int steps = 3;
+        private double computeJitter;
+        private double transferJitter;
+
+        private Builder() {
+        }
+
+        public Builder workers(int v) { workers = v; return this; }
+        public Builder parameterServers(int v) { parameterServers = v; return this; }
+        public Builder nodes(int v) { nodes = v; return this; }
+        public Builder colocatedPs(boolean v) { colocatedPs = v; return this; }
+        public Builder nicBytesPerS(double v) { nicBytesPerS = v; return this; }
+        public Builder latencyS(double v) { latencyS = v; return this; }
+        /** Host bus capacity per direction; positive infinity: not modelled. */
+        public Builder busBytesPerS(double v) { busBytesPerS = v; return this; }
+        public Builder mode(Mode v) { mode = v; return this; }
+        public Builder policy(OrderPolicy v) { policy = v; return this; }
+        public Builder sharding(Sharding v) { sharding = v; return this; }
+        public Builder hostAggregation(boolean v) { hostAggregation = v; return this; }
+        public Builder computeScale(double v) { computeScale = v; return this; }
+        /** Warm-up and measured steps per worker. */
+        public Builder steps(int warmup, int measured) { warmupSteps = warmup; steps = measured; return this; }
+        public Builder computeJitter(double v) { computeJitter = v; return this; }
+        public Builder transferJitter(double v) { transferJitter = v; return this; }
+
+        /** {@code workers} workers, one per host. */
+        public Builder workersOnePerHost(int v) { workers = v; nodes = v; return this; }
+
+        public SimulationSetup build() {
+            return new SimulationSetup(workers, parameterServers, nodes, colocatedPs, nicBytesPerS, latencyS,
+                    busBytesPerS, mode, policy, sharding, hostAggregation, computeScale, warmupSteps, steps,
+                    computeJitter, transferJitter);
+        }
     }
 }

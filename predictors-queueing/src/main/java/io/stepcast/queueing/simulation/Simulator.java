@@ -1,5 +1,7 @@
 package io.stepcast.queueing.simulation;
 
+import io.stepcast.api.sim.EventQueue;
+
 import java.util.Arrays;
 import java.util.SplittableRandom;
 

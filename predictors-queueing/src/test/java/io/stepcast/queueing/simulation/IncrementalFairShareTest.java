@@ -118,8 +118,9 @@ class IncrementalFairShareTest {
     }
 
     private static SimulationSetup async(int workers, int ps, Calibration c) {
-        return new SimulationSetup(workers, ps, workers, false, 10 * GBPS * c.bandwidthEfficiency(), c.latencyS(),
-                Double.POSITIVE_INFINITY, Mode.ASYNC, OrderPolicy.RANDOM, Sharding.BYTES, false, c.computeScale(), 3, 20);
+        return SimulationSetup.builder().workersOnePerHost(workers).parameterServers(ps)
+                .nicBytesPerS(10 * GBPS * c.bandwidthEfficiency()).latencyS(c.latencyS()).policy(OrderPolicy.RANDOM)
+                .computeScale(c.computeScale()).steps(3, 20).build();
     }
 
     @Test
@@ -133,30 +134,32 @@ class IncrementalFairShareTest {
             }
         }
         assertSameRun(chain, async(8, 2, c), 5);
-        SimulationSetup s = new SimulationSetup(1, 1, 1, false, 10 * GBPS, c.latencyS(), Double.POSITIVE_INFINITY,
-                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, false, c.computeScale(), 3, 20);
+        SimulationSetup s = SimulationSetup.builder().nicBytesPerS(10 * GBPS).latencyS(c.latencyS()).mode(Mode.SYNC)
+                .computeScale(c.computeScale()).steps(3, 20).build();
         for (int w : new int[] {1, 2, 8}) {
             assertSameRun(chain, s.withWorkers(w).withNodes(w), 1);
         }
-        SimulationSetup local = new SimulationSetup(4, 1, 1, true, 10 * GBPS, 50e-6, Double.POSITIVE_INFINITY,
-                Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 2, 10);
+        SimulationSetup local = SimulationSetup.builder().workers(4).colocatedPs(true).nicBytesPerS(10 * GBPS)
+                .latencyS(50e-6).steps(2, 10).build();
         assertSameRun(chain, local, 1);
         for (boolean aggregate : new boolean[] {true, false}) {
-            assertSameRun(chain, new SimulationSetup(16, 2, 2, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY,
-                    Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, aggregate, 1.0, 2, 10), 1);
+            assertSameRun(chain, SimulationSetup.builder().workers(16).parameterServers(2).nodes(2).colocatedPs(true)
+                    .nicBytesPerS(10 * GBPS).mode(Mode.SYNC).hostAggregation(aggregate).steps(2, 10).build(), 1);
         }
         // With a modelled bus (64 Gbit/s) and TIC / TAC orders.
         for (OrderPolicy policy : new OrderPolicy[] {OrderPolicy.TIC, OrderPolicy.TAC}) {
-            assertSameRun(chain, new SimulationSetup(8, 2, 4, false, 10 * GBPS, 20e-6, 64 * GBPS, Mode.ASYNC, policy,
-                    Sharding.BYTES, false, 1.0, 2, 10, 0.1, 0.1), 3);
+            assertSameRun(chain, SimulationSetup.builder().workers(8).parameterServers(2).nodes(4)
+                    .nicBytesPerS(10 * GBPS).latencyS(20e-6).busBytesPerS(64 * GBPS).policy(policy).steps(2, 10)
+                    .computeJitter(0.1).transferJitter(0.1).build(), 3);
         }
         CompiledProfile lenet = CompiledProfile.of(SyntheticProfiles.lenetLike(false));
         Calibration lc = Calibration.fit(lenet, false, GBPS, 0, Double.POSITIVE_INFINITY);
         for (int w : new int[] {1, 8, 32}) {
             for (double jitter : new double[] {0, 0.1}) {
-                assertSameRun(lenet, new SimulationSetup(w, 1, w, false, GBPS * lc.bandwidthEfficiency(),
-                        lc.latencyS(), lc.busBytesPerS(), Mode.ASYNC, OrderPolicy.RANDOM, Sharding.BYTES, false,
-                        lc.computeScale(), 10, 30, 0.0, jitter), 1);
+                assertSameRun(lenet, SimulationSetup.builder().workersOnePerHost(w)
+                        .nicBytesPerS(GBPS * lc.bandwidthEfficiency()).latencyS(lc.latencyS())
+                        .busBytesPerS(lc.busBytesPerS()).policy(OrderPolicy.RANDOM).computeScale(lc.computeScale())
+                        .steps(10, 30).transferJitter(jitter).build(), 1);
             }
         }
     }

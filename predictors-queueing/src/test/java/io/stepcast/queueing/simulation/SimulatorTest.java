@@ -16,8 +16,9 @@ class SimulatorTest {
     }
 
     private static SimulationSetup async(int workers, int ps, Calibration c) {
-        return new SimulationSetup(workers, ps, workers, false, 10 * GBPS * c.bandwidthEfficiency(), c.latencyS(),
-                Double.POSITIVE_INFINITY, Mode.ASYNC, OrderPolicy.RANDOM, Sharding.BYTES, false, c.computeScale(), 3, 20);
+        return SimulationSetup.builder().workersOnePerHost(workers).parameterServers(ps)
+                .nicBytesPerS(10 * GBPS * c.bandwidthEfficiency()).latencyS(c.latencyS()).policy(OrderPolicy.RANDOM)
+                .computeScale(c.computeScale()).steps(3, 20).build();
     }
 
     @Test
@@ -83,8 +84,8 @@ class SimulatorTest {
         CompiledProfile p = CompiledProfile.of(remoteChain());
         Calibration c = Calibration.fit(p, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY);
         SimulationSetup a = async(1, 1, c).withPolicy(OrderPolicy.FIFO);
-        SimulationSetup s = new SimulationSetup(1, 1, 1, false, a.nicBytesPerS(), a.latencyS(), a.busBytesPerS(),
-                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, false, a.computeScale(), 3, 20);
+        SimulationSetup s = SimulationSetup.builder().nicBytesPerS(a.nicBytesPerS()).latencyS(a.latencyS())
+                .busBytesPerS(a.busBytesPerS()).mode(Mode.SYNC).computeScale(a.computeScale()).steps(3, 20).build();
         double one = SimulationRunner.run(p, a, 1, 1, null).stepsPerS();
         assertThat(SimulationRunner.run(p, s, 1, 1, null).stepsPerS()).isCloseTo(one, within(1e-9 * one));
         for (int w : new int[] {2, 8}) {
@@ -97,32 +98,31 @@ class SimulatorTest {
     void transfersWithinAHostDoNotCrossTheNicAndAggregatedHostsCountTheirDevices() {
         CompiledProfile p = CompiledProfile.of(remoteChain());
         // One host, colocated shard, no bus: nothing is shared, so W workers run W times one worker's rate.
-        SimulationSetup local = new SimulationSetup(1, 1, 1, true, 10 * GBPS, 50e-6, Double.POSITIVE_INFINITY,
-                Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 2, 10);
+        SimulationSetup local = SimulationSetup.builder().colocatedPs(true).nicBytesPerS(10 * GBPS).latencyS(50e-6)
+                .steps(2, 10).build();
         double one = SimulationRunner.run(p, local, 1, 1, null).stepsPerS();
         assertThat(one).isCloseTo(1 / p.computeS(), within(1e-9 / p.computeS()));
         assertThat(SimulationRunner.run(p, local.withWorkers(4), 1, 1, null).stepsPerS())
                 .isCloseTo(4 * one, within(1e-9 * one));
-        SimulationSetup syncHost = new SimulationSetup(8, 1, 1, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY,
-                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, true, 1.0, 2, 10);
+        SimulationSetup syncHost = SimulationSetup.builder().workers(8).colocatedPs(true).nicBytesPerS(10 * GBPS)
+                .mode(Mode.SYNC).hostAggregation(true).steps(2, 10).build();
         Simulator s = new Simulator(p, syncHost, null, 1, null);
         assertThat(s.simulatedWorkers()).isEqualTo(1);
         assertThat(s.run(10_000_000).stepsPerS()).isCloseTo(8 * one, within(1e-9 * one));
         // Two hosts aggregating 8 workers each send one copy per host: half the traffic of per-worker clients.
-        SimulationSetup twoHosts = new SimulationSetup(16, 2, 2, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY,
-                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, true, 1.0, 2, 10);
+        SimulationSetup twoHosts = SimulationSetup.builder().workers(16).parameterServers(2).nodes(2).colocatedPs(true)
+                .nicBytesPerS(10 * GBPS).mode(Mode.SYNC).hostAggregation(true).steps(2, 10).build();
         double aggregated = SimulationRunner.run(p, twoHosts, 1, 1, null).stepsPerS();
-        SimulationSetup perWorker = new SimulationSetup(16, 2, 2, true, 10 * GBPS, 0, Double.POSITIVE_INFINITY,
-                Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 2, 10);
+        SimulationSetup perWorker = twoHosts.toBuilder().hostAggregation(false).build();
         double separate = SimulationRunner.run(p, perWorker, 1, 1, null).stepsPerS();
         assertThat(aggregated).isGreaterThan(separate).isLessThanOrEqualTo(16 * one * 1.0001);
     }
 
     /** Async, one remote shard at 1 Gbit/s, random order, the default transfer jitter, on the LeNet-like profile. */
     private static SimulationSetup lenetAsync(CompiledProfile p, Calibration c, int workers, double transferJitter) {
-        return new SimulationSetup(workers, 1, workers, false, GBPS * c.bandwidthEfficiency(), c.latencyS(),
-                c.busBytesPerS(), Mode.ASYNC, OrderPolicy.RANDOM, Sharding.BYTES, false, c.computeScale(), 10, 60,
-                0.0, transferJitter);
+        return SimulationSetup.builder().workersOnePerHost(workers).nicBytesPerS(GBPS * c.bandwidthEfficiency())
+                .latencyS(c.latencyS()).busBytesPerS(c.busBytesPerS()).policy(OrderPolicy.RANDOM)
+                .computeScale(c.computeScale()).steps(10, 60).transferJitter(transferJitter).build();
     }
 
     @Test

@@ -23,8 +23,9 @@ class SymmetricAggregationTest {
 
     private static SimulationSetup sync(int workers, int ps, int nodes, double latency, double bus, OrderPolicy policy,
                                         boolean hostAggregation) {
-        return new SimulationSetup(workers, ps, nodes, false, 10 * GBPS, latency, bus, Mode.SYNC, policy,
-                Sharding.BYTES, hostAggregation, 1.0, 2, 12);
+        return SimulationSetup.builder().workers(workers).parameterServers(ps).nodes(nodes).nicBytesPerS(10 * GBPS)
+                .latencyS(latency).busBytesPerS(bus).mode(Mode.SYNC).policy(policy).hostAggregation(hostAggregation)
+                .steps(2, 12).build();
     }
 
     private static void assertSame(CompiledProfile p, SimulationSetup setup) {
@@ -51,31 +52,31 @@ class SymmetricAggregationTest {
                 for (int w : new int[] {1, 2, 4, 8}) {
                     assertSame(CHAIN, sync(w, ps, w, 0, Double.POSITIVE_INFINITY, policy, false));
                     // A slow NIC, a modelled bus and a per-message latency.
-                    assertSame(lenet, new SimulationSetup(w, ps, w, false, GBPS, 20e-6, 64 * GBPS, Mode.SYNC, policy,
-                            Sharding.BYTES, false, 1.0, 2, 12));
+                    assertSame(lenet, SimulationSetup.builder().workersOnePerHost(w).parameterServers(ps)
+                            .nicBytesPerS(GBPS).latencyS(20e-6).busBytesPerS(64 * GBPS).mode(Mode.SYNC).policy(policy)
+                            .steps(2, 12).build());
                 }
             }
         }
         // Several workers per host aggregated by their host (what simulate does in sync mode), with a modelled bus.
         assertSame(CHAIN, sync(8, 2, 4, 0, 64 * GBPS, OrderPolicy.FIFO, true));
-        assertSame(lenet, new SimulationSetup(8, 1, 2, false, GBPS, 20e-6, 64 * GBPS, Mode.SYNC, OrderPolicy.TIC,
-                Sharding.ROUND_ROBIN, true, 1.0, 2, 12));
+        assertSame(lenet, SimulationSetup.builder().workers(8).nodes(2).nicBytesPerS(GBPS).latencyS(20e-6)
+                .busBytesPerS(64 * GBPS).mode(Mode.SYNC).policy(OrderPolicy.TIC).sharding(Sharding.ROUND_ROBIN)
+                .hostAggregation(true).steps(2, 12).build());
     }
 
     @Test
     void asymmetricSetupsAreRefusedWithTheirReason() {
         SimulationSetup ok = sync(8, 1, 8, 0, Double.POSITIVE_INFINITY, OrderPolicy.FIFO, false);
         assertThat(SymmetricAggregation.refusal(ok)).isEmpty();
-        assertThat(SymmetricAggregation.refusal(new SimulationSetup(8, 1, 8, false, GBPS, 0,
-                Double.POSITIVE_INFINITY, Mode.ASYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 2, 12)))
+        SimulationSetup slow = ok.toBuilder().nicBytesPerS(GBPS).build();
+        assertThat(SymmetricAggregation.refusal(slow.toBuilder().mode(Mode.ASYNC).build()))
                 .hasValueSatisfying(r -> assertThat(r).contains("asynchronous", "staggered"));
         assertThat(SymmetricAggregation.refusal(ok.withPolicy(OrderPolicy.RANDOM)))
                 .hasValueSatisfying(r -> assertThat(r).contains("random transfer order", "per worker"));
-        assertThat(SymmetricAggregation.refusal(new SimulationSetup(8, 1, 8, false, GBPS, 0,
-                Double.POSITIVE_INFINITY, Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 2, 12, 0, 0.1)))
+        assertThat(SymmetricAggregation.refusal(slow.toBuilder().transferJitter(0.1).build()))
                 .hasValueSatisfying(r -> assertThat(r).contains("jitter"));
-        assertThat(SymmetricAggregation.refusal(new SimulationSetup(8, 2, 4, true, GBPS, 0,
-                Double.POSITIVE_INFINITY, Mode.SYNC, OrderPolicy.FIFO, Sharding.BYTES, false, 1.0, 2, 12)))
+        assertThat(SymmetricAggregation.refusal(slow.toBuilder().parameterServers(2).nodes(4).colocatedPs(true).build()))
                 .hasValueSatisfying(r -> assertThat(r).contains("colocated"));
         assertThat(SymmetricAggregation.refusal(ok.withWorkers(6).withNodes(4)))
                 .hasValueSatisfying(r -> assertThat(r).contains("6 workers on 4 hosts", "uneven"));

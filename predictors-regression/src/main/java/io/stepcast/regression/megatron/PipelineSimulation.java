@@ -1,10 +1,12 @@
 package io.stepcast.regression.megatron;
 
+import io.stepcast.api.sim.ActionQueue;
+
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The trace-driven simulation of one Megatron-LM iteration on an {@link EventQueue}: the p pipeline stages
+ * The trace-driven simulation of one Megatron-LM iteration on an {@link ActionQueue}: the p pipeline stages
  * are workers, each running its {@link OneFOneB} passes in order; a pass starts when the stage is free and its
  * input has arrived (a forward pass the previous stage's activation, a backward pass the next stage's
  * gradient). After a pass the stage sends its output to the neighbour and waits for the send to complete, as
@@ -62,7 +64,7 @@ final class PipelineSimulation {
     }
 
     private final Spec spec;
-    private final EventQueue events = new EventQueue();
+    private final ActionQueue events = new ActionQueue();
     private final Worker[] workers;
     private final double[] flush;
     private final double[] reduced;

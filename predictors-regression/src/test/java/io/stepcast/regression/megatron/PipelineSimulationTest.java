@@ -82,12 +82,4 @@ class PipelineSimulationTest {
         assertThat(OneFOneB.order(0, 4, 2)).containsExactly(new OneFOneB.Pass(true, 0), new OneFOneB.Pass(true, 1),
                 new OneFOneB.Pass(false, 0), new OneFOneB.Pass(false, 1));
     }
-
-    @Test
-    void anEventInThePastIsRefused() {
-        EventQueue q = new EventQueue();
-        q.at(2, () -> q.at(1, () -> { }));
-        org.assertj.core.api.Assertions.assertThatThrownBy(q::run).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("before the current time");
-    }
 }

@@ -13,6 +13,6 @@ public final class ProfilerPlugin extends StepcastPlugin {
 
     @Override
     protected void registerAll() {
-        command(ProfileCommandExtension.class);
+        command(ProfileTensorflowExtension.class);
     }
 }

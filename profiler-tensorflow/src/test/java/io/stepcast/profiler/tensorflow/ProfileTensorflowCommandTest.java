@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ProfileTensorflowCommandTest {
 
     private static CommandLine profileCommand(StringWriter out) {
-        CommandLine cli = (CommandLine) new ProfileCommandExtension().command(null);
+        CommandLine cli = (CommandLine) new ProfileTensorflowExtension().command(null);
         cli.setOut(new PrintWriter(out));
         return cli;
     }

@@ -1,4 +1,4 @@
-package io.stepcast.queueing.simulation;
+package io.stepcast.api.sim;
 
 import org.junit.jupiter.api.Test;
 

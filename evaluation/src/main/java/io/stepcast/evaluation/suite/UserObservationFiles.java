@@ -19,8 +19,8 @@ import java.util.Optional;
  * {@code stepcast sweep --train FILE}: Parquet observations or the generic CSV, both through the datasets
  * module's readers.
  */
-public final class ObservationFiles {
-    private ObservationFiles() {
+public final class UserObservationFiles {
+    private UserObservationFiles() {
     }
 
     /**

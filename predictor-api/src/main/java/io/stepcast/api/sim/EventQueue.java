@@ -1,9 +1,10 @@
-package io.stepcast.queueing.simulation;
+package io.stepcast.api.sim;
 
 import java.util.Arrays;
 
 /**
- * The future-event list of the discrete-event engine: a 4-ary min-heap (half the depth of a binary one) keyed by time, with ties broken
+ * The future-event list of the discrete-event engines (the parameter-server simulation directly, others through
+ * {@link ActionQueue}): a 4-ary min-heap (half the depth of a binary one) keyed by time, with ties broken
  * by insertion order, so that a run is fully deterministic. Events are stored in parallel primitive arrays
  * (time, sequence number, type and two integer arguments): scheduling an event allocates nothing once the
  * arrays have grown to the run's working size.
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * {@link #poll} takes the earlier of the two lanes' heads by (time, sequence number), which is the order a single
  * heap would give.
  */
-final class EventQueue {
+public final class EventQueue {
     private double[] time = new double[256];
     private long[] seq = new long[256];
     private int[] type = new int[256];
@@ -39,7 +40,7 @@ final class EventQueue {
     private int polledB;
 
     /** Schedules an event of {@code eventType} with two integer arguments at {@code at}. */
-    void schedule(double at, int eventType, int a, int b) {
+    public void schedule(double at, int eventType, int a, int b) {
         if (size == time.length) {
             grow();
         }
@@ -61,7 +62,7 @@ final class EventQueue {
      * Schedules an event that comes due no earlier than every event scheduled this way before it (the current
      * time plus a fixed delay); one that would come earlier goes to the heap, so the order is right either way.
      */
-    void scheduleInOrder(double at, int eventType, int a, int b) {
+    public void scheduleInOrder(double at, int eventType, int a, int b) {
         if (laneSize > 0 && at < laneTime[(laneHead + laneSize - 1) & (laneTime.length - 1)]) {
             schedule(at, eventType, a, b);
             return;
@@ -78,18 +79,18 @@ final class EventQueue {
     }
 
     /** True when no event is pending. */
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0 && laneSize == 0;
     }
 
     /** Time of the earliest event, or positive infinity when empty. */
-    double peekTime() {
+    public double peekTime() {
         double heap = size == 0 ? Double.POSITIVE_INFINITY : time[0];
         return laneSize == 0 ? heap : Math.min(heap, laneTime[laneHead]);
     }
 
     /** Removes the earliest event; read it with {@link #polledTime()} and friends. */
-    void poll() {
+    public void poll() {
         if (laneSize > 0 && (size == 0 || before(laneTime[laneHead], laneSeq[laneHead], time[0], seq[0]))) {
             polledTime = laneTime[laneHead];
             polledType = laneType[laneHead];
@@ -136,24 +137,24 @@ final class EventQueue {
         set(i, t, s, ty, a, b);
     }
 
-    double polledTime() {
+    public double polledTime() {
         return polledTime;
     }
 
-    int polledType() {
+    public int polledType() {
         return polledType;
     }
 
-    int polledA() {
+    public int polledA() {
         return polledA;
     }
 
-    int polledB() {
+    public int polledB() {
         return polledB;
     }
 
     /** Number of pending events. */
-    int size() {
+    public int size() {
         return size + laneSize;
     }
 
