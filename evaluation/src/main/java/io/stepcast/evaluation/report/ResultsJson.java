@@ -167,6 +167,7 @@ public final class ResultsJson {
         r.notes().forEach(notes::add);
         curves(root, r, true);
         drawnDecisions(root, r);
+        peakMemory(root, r);
         return write(root);
     }
 
@@ -202,6 +203,30 @@ public final class ResultsJson {
                 n.put("met", x.met());
                 latencies(n.putArray("predicted"), new TreeMap<>(x.predictedLatency()));
             });
+        }
+    }
+
+    /**
+     * {@code "peak_memory": [{"dataset", "protocol", "predictor", "target", "model", "n", "min_bytes", "max_bytes"}]}:
+     * the peak memory per GPU the memory-estimating predictors gave their answered held-out points
+     * ({@link PeakMemoryTable}), when any did.
+     */
+    private static void peakMemory(ObjectNode root, SuiteResult r) {
+        List<PeakMemoryTable.Row> all = PeakMemoryTable.of(r.points());
+        if (all.isEmpty()) {
+            return;
+        }
+        ArrayNode out = root.putArray("peak_memory");
+        for (PeakMemoryTable.Row m : all) {
+            ObjectNode o = out.addObject();
+            o.put("dataset", m.dataset());
+            o.put("protocol", m.protocol());
+            o.put("predictor", m.predictor());
+            o.put("target", m.target());
+            o.put("model", m.model());
+            o.put("n", m.n());
+            o.put("min_bytes", m.minBytes());
+            o.put("max_bytes", m.maxBytes());
         }
     }
 

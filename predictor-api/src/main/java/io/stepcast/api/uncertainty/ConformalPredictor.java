@@ -1,6 +1,7 @@
 package io.stepcast.api.uncertainty;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
@@ -19,7 +20,7 @@ import java.util.Set;
  * the base's answer is returned as it is. Its {@link #answers} also hand out the base's own answer (with the
  * base's own interval, if any) from the same call of the base. Immutable; as thread-safe as the base predictors.
  */
-final class ConformalPredictor implements WrappedPredictor {
+final class ConformalPredictor implements WrappedPredictor, PeakMemory {
     private final Predictor point;
     private final Predictor proper;
     private final Map<Target, CalibrationScores> scores;
@@ -48,6 +49,12 @@ final class ConformalPredictor implements WrappedPredictor {
             throw new IllegalArgumentException("coverage must be in (0, 1), was " + level);
         }
         return around(point.predict(config, target), config, target, level);
+    }
+
+    /** The point predictor's memory estimate: the interval is around its time, its memory need is its own. */
+    @Override
+    public OptionalDouble peakMemoryBytes(Config config) {
+        return point instanceof PeakMemory m ? m.peakMemoryBytes(config) : OptionalDouble.empty();
     }
 
     @Override
