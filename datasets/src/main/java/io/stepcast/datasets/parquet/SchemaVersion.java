@@ -21,9 +21,9 @@ public final class SchemaVersion {
      * The version this code writes (1.1 added the observations' parallel-layout columns, 1.2 the observations' and
      * predictions' {@code intra_node_gbps}, 1.3 the predictions' {@code role} and interval columns, their
      * {@code measured} made optional, and the observations' virtual stages, sequence parallelism, recomputation and
-     * precision).
+     * precision, 1.4 the predictions' {@code peak_memory_bytes}).
      */
-    public static final String CURRENT = MAJOR + ".3";
+    public static final String CURRENT = MAJOR + ".4";
 
     private SchemaVersion() {
     }
