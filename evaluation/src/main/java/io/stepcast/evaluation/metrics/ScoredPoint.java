@@ -50,6 +50,12 @@ public record ScoredPoint(String dataset, String protocol, String split, String 
         this(dataset, protocol, split, predictor, target, observation, measured, prediction, Optional.empty());
     }
 
+    /** The same point with a peak-memory estimate of {@code bytes}. */
+    public ScoredPoint withPeakMemory(double bytes) {
+        return new ScoredPoint(dataset, protocol, split, predictor, target, observation, measured, prediction,
+                nativeInterval, OptionalDouble.of(bytes));
+    }
+
     /** The predicted value, or empty when the predictor refused. */
     public OptionalDouble predicted() {
         return prediction.asDouble();
