@@ -3,11 +3,14 @@ package io.stepcast.distribution;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.datasets.importers.VtrainImporter;
+import io.stepcast.datasets.parquet.PredictionFiles;
+import io.stepcast.datasets.parquet.PredictionRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -106,5 +109,54 @@ class MegatronMultiNodeCliTest {
             // state and activations of a GPU: more than nothing, less than a 40 GB A100 holds for these small runs
             assertThat(p.get("peak_memory_bytes").asDouble()).as(p.toString()).isBetween(1e8, 40e9);
         }
+    }
+
+    @Test
+    void anEvaluationCarriesThePeakMemoryOfEachAnsweredLayoutIntoItsOutputs(@TempDir Path dir) throws Exception {
+        Path single = dir.resolve("single-node.parquet");
+        assertThat(cli.run("datasets", "import", "vtrain", "--input", DATA.resolve("vtrain").toString(), "--hardware",
+                "dgx-a100", "--out", single.toString())).as(cli.err()).isZero();
+        Path test = Files.writeString(dir.resolve("multi-node.csv"), CSV);
+        Path out = dir.resolve("out");
+        evaluate(single, test, out);
+
+        List<PredictionRow> rows = PredictionFiles.read(out.resolve("predictions.parquet")).stream()
+                .filter(r -> r.role().equals(PredictionRow.TEST)).toList();
+        List<PredictionRow> analytic = rows.stream().filter(r -> r.predictor().equals("megatron-analytic")).toList();
+        assertThat(analytic).hasSize(3).allSatisfy(r -> assertThat(r.peakMemoryBytes().getAsDouble())
+                .as(r.toString()).isBetween(1e8, 40e9));
+        // Different layouts of different models need different memory.
+        assertThat(analytic.stream().mapToDouble(r -> r.peakMemoryBytes().getAsDouble()).distinct().count())
+                .isEqualTo(3);
+        // A refused point has no estimate (absent, not zero).
+        assertThat(rows).filteredOn(r -> r.predicted().isEmpty()).isNotEmpty()
+                .allMatch(r -> r.peakMemoryBytes().isEmpty());
+
+        // The same estimate as predict --json gives for the saved predictor.
+        Path model = dir.resolve("analytic.json");
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", single.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", test.toString(), "--target", "step-time",
+                "--json")).as(cli.err()).isZero();
+        JsonNode predicted = new ObjectMapper().readTree(cli.out()).get("predictions");
+        for (int i = 0; i < 3; i++) {
+            assertThat(analytic.get(i).peakMemoryBytes().getAsDouble())
+                    .isEqualTo(predicted.get(i).get("peak_memory_bytes").asDouble());
+        }
+
+        JsonNode details = new ObjectMapper().readTree(out.resolve("details.json").toFile());
+        JsonNode memory = details.get("peak_memory");
+        assertThat(memory).isNotNull();
+        assertThat(memory.findValuesAsText("predictor")).contains("megatron-analytic");
+        String md = Files.readString(out.resolve("report.md"));
+        assertThat(md).contains("## Peak memory per GPU", "megatron-analytic");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<h2>Peak memory per GPU</h2>");
+
+        // stepcast report draws the same section again from the files.
+        Files.delete(out.resolve("report.md"));
+        cli.clear();
+        assertThat(cli.run("report", out.toString())).as(cli.err()).isZero();
+        assertThat(Files.readString(out.resolve("report.md"))).isEqualTo(md);
     }
 }

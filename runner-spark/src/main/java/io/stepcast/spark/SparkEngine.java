@@ -112,7 +112,7 @@ public final class SparkEngine implements ExecutionEngine {
                 bound(r.nativeInterval(), PredictionRow.Interval::lower),
                 bound(r.nativeInterval(), PredictionRow.Interval::upper),
                 r.nativeInterval().map(i -> boxed(i.level())).orElse(null),
-                r.nativeInterval().map(i -> boxed(i.point())).orElse(null));
+                r.nativeInterval().map(i -> boxed(i.point())).orElse(null), boxed(r.peakMemoryBytes()));
     }
 
     private static Double bound(java.util.Optional<PredictionRow.Interval> interval,

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
+import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
@@ -45,7 +46,11 @@ final class Answers {
         this.json = json;
     }
 
-    /** {@code {"value": x, "interval": [lo, hi], "coverage": c}} or {@code {"not_applicable": reason}}. */
+    /**
+     * {@code {"value": x, "interval": [lo, hi], "coverage": c}} or {@code {"not_applicable": reason}}; from a predictor
+     * that estimates memory also {@code "peak_memory_bytes"}, and {@code "device_memory_bytes"} and {@code "fits"}
+     * where the hardware's memory is known.
+     */
     ObjectNode predict(JsonNode body) {
         JsonFields f = new JsonFields(body, "").only(PREDICT_FIELDS);
         String name = f.text("predictor");
@@ -60,7 +65,28 @@ final class Answers {
         }
         Config config = predictors.completed(ConfigJson.read(f.raw("config")));
         Predictor predictor = predictors.get(name, target);
-        return encode(predictor.predict(config, target));
+        Prediction p = predictor.predict(config, target);
+        ObjectNode out = encode(p);
+        if (p.isValue() && predictor instanceof PeakMemory m) {
+            memory(out, m.peakMemoryBytes(config), predictors.deviceMemoryBytes(config));
+        }
+        return out;
+    }
+
+    /**
+     * {@code "peak_memory_bytes"} when the predictor estimates it, with {@code "device_memory_bytes"} and
+     * {@code "fits"} (peak at most the device's memory) where the catalog knows the hardware's memory; nothing is
+     * written for an estimate the predictor cannot make (absent, never zero).
+     */
+    static void memory(ObjectNode out, OptionalDouble peak, OptionalDouble device) {
+        if (peak.isEmpty()) {
+            return;
+        }
+        out.put("peak_memory_bytes", peak.getAsDouble());
+        if (device.isPresent()) {
+            out.put("device_memory_bytes", device.getAsDouble());
+            out.put("fits", peak.getAsDouble() <= device.getAsDouble());
+        }
     }
 
     /** The JSON of one prediction, as {@code POST /v1/predict} answers it. */

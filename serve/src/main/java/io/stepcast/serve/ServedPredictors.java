@@ -7,6 +7,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
@@ -31,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
@@ -61,16 +63,31 @@ public final class ServedPredictors {
     private final Map<String, String> unserved;
     private final Optional<ModelCatalog> zoo;
     private final HardwareLabels labels;
+    private final Optional<HardwareCatalog> hardware;
 
     private ServedPredictors(Map<String, Map<Target, Predictor>> byName, List<Map<String, Object>> listing,
                              List<String> notes, Map<String, String> unserved, Optional<ModelCatalog> zoo,
-                             HardwareLabels labels) {
+                             HardwareLabels labels, Optional<HardwareCatalog> hardware) {
         this.byName = Collections.unmodifiableMap(byName);
         this.listing = List.copyOf(listing);
         this.notes = List.copyOf(notes);
         this.unserved = Map.copyOf(unserved);
         this.zoo = zoo;
         this.labels = labels;
+        this.hardware = hardware;
+    }
+
+    /**
+     * The memory of one device of the configuration's hardware, bytes (the catalog's GB are 10^9 bytes), when the
+     * catalog knows the hardware and its memory.
+     */
+    OptionalDouble deviceMemoryBytes(Config config) {
+        String label = config.deployment().hardware();
+        if (label == null || label.isBlank() || hardware.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        OptionalDouble gb = hardware.get().device(label).map(DeviceSpec::memoryGb).orElse(OptionalDouble.empty());
+        return gb.isPresent() ? OptionalDouble.of(gb.getAsDouble() * 1e9) : OptionalDouble.empty();
     }
 
     /**
@@ -138,7 +155,8 @@ public final class ServedPredictors {
         if (modelsDir.isPresent()) {
             loadModels(registry, modelsDir.get(), byName, listing);
         }
-        return new ServedPredictors(byName, listing, notes, unserved, registry.service(ModelCatalog.class), labels);
+        return new ServedPredictors(byName, listing, notes, unserved, registry.service(ModelCatalog.class), labels,
+                registry.service(HardwareCatalog.class));
     }
 
     /**

@@ -26,14 +26,17 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * target}, the configuration ({@code model, framework, workload_dataset, parameter_bytes?, architecture,
  * workers, parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
  * local_batch, global_batch, intra_node_gbps?}), {@code source, replication, measured?, predicted?, ape_percent?,
- * refusal?, role?, lower?, upper?, level?, native_lower?, native_upper?, native_level?, native_predicted?}
+ * refusal?, role?, lower?, upper?, level?, native_lower?, native_upper?, native_level?, native_predicted?,
+ * peak_memory_bytes?}
  * ({@code ?}: null when absent; {@code predicted} and {@code ape_percent} are null exactly when
  * {@code refusal} is set; {@code measured} is null on a {@code between} row). {@code role} is {@code test} for a
  * held-out, scored point, {@code train} for a training point the split's fit predicted for the scaling charts and
  * {@code between} for an unmeasured configuration between measured ones (charts only); files written before the
  * column existed hold test rows only, and read as such. {@code lower, upper, level}: the prediction's interval and
  * the coverage it states (null when it states none); {@code native_*}: the wrapped base predictor's own interval
- * and its own point ({@code native_predicted}).
+ * and its own point ({@code native_predicted}); {@code peak_memory_bytes?}: the peak device memory per GPU the
+ * predictor estimates (a Megatron predictor's, for an LLM layout), null where it estimates none (files written
+ * before the column existed read as null).
  * Read it with {@link #read}, {@link GenericRows#reader}, DuckDB, pandas or Spark.
  */
 public final class PredictionFiles {
@@ -71,6 +74,7 @@ public final class PredictionFiles {
             }
         }
         fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("native_predicted"));
+        fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("peak_memory_bytes"));
         return new MessageType("prediction", fields);
     }
 
@@ -122,7 +126,8 @@ public final class PredictionFiles {
                 g.getString("predictor", 0), g.getString("target", 0), c, g.getString("source", 0),
                 g.getInteger("replication", 0), Groups.has(g, "role") ? g.getString("role", 0) : PredictionRow.TEST,
                 Groups.optDouble(g, "measured").orElse(Double.NaN), Groups.optDouble(g, "predicted"),
-                Groups.has(g, "refusal") ? g.getString("refusal", 0) : null, interval(g, ""), interval(g, "native_"));
+                Groups.has(g, "refusal") ? g.getString("refusal", 0) : null, interval(g, ""), interval(g, "native_"),
+                Groups.optDouble(g, "peak_memory_bytes"));
     }
 
     private static Optional<PredictionRow.Interval> interval(Group g, String prefix) {
@@ -173,6 +178,7 @@ public final class PredictionFiles {
             interval("", r.interval());
             interval("native_", r.nativeInterval());
             r.nativeInterval().ifPresent(i -> float64("native_predicted", i.point()));
+            float64("peak_memory_bytes", r.peakMemoryBytes());
         }
 
         private void interval(String prefix, Optional<PredictionRow.Interval> interval) {

@@ -27,11 +27,13 @@ import java.util.OptionalDouble;
  * @param refusal     why it refused; {@code null} when it answered
  * @param interval    the prediction's interval, when it has one
  * @param nativeInterval the wrapped base predictor's own interval, when it has one
+ * @param peakMemoryBytes the peak device memory per GPU the predictor estimates the configuration needs, bytes, when
+ *                    it estimates memory (an LLM layout's predictor); empty otherwise, never zero for unknown
  */
 public record PredictionRow(String dataset, String protocol, String split, String predictor, String target,
                             Config config, String source, int replication, String role, double measured,
                             OptionalDouble predicted, String refusal, Optional<Interval> interval,
-                            Optional<Interval> nativeInterval) {
+                            Optional<Interval> nativeInterval, OptionalDouble peakMemoryBytes) {
     /** A held-out point, scored. */
     public static final String TEST = "test";
     /** A point of the training side, predicted by the split's fit for the charts. */
@@ -48,6 +50,16 @@ public record PredictionRow(String dataset, String protocol, String split, Strin
         }
         interval = interval == null ? Optional.empty() : interval;
         nativeInterval = nativeInterval == null ? Optional.empty() : nativeInterval;
+        peakMemoryBytes = peakMemoryBytes == null ? OptionalDouble.empty() : peakMemoryBytes;
+    }
+
+    /** A row without a memory estimate. */
+    public PredictionRow(String dataset, String protocol, String split, String predictor, String target,
+                         Config config, String source, int replication, String role, double measured,
+                         OptionalDouble predicted, String refusal, Optional<Interval> interval,
+                         Optional<Interval> nativeInterval) {
+        this(dataset, protocol, split, predictor, target, config, source, replication, role, measured, predicted,
+                refusal, interval, nativeInterval, OptionalDouble.empty());
     }
 
     /** A held-out point without intervals. */

@@ -54,6 +54,21 @@ class PredictionFilesTest {
         assertThat(back.get(2).measured()).isNaN();
         assertThat(back.get(2).refusal()).isEqualTo("outside the fitted domain");
         assertThat(back.get(2).ape()).isEmpty();
+        assertThat(back).allMatch(r -> r.peakMemoryBytes().isEmpty());
+    }
+
+    @Test
+    void aPeakMemoryEstimateReadsBackAndItsAbsenceStaysAbsent() throws IOException {
+        PredictionRow withMemory = new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
+                SYNTHETIC, "synthetic", 0, PredictionRow.TEST, 1.5, OptionalDouble.of(1.4), null, Optional.empty(),
+                Optional.empty(), OptionalDouble.of(3.2e10));
+        PredictionRow without = new PredictionRow("d", "train-test", "test", "ernest", "step-time", SYNTHETIC,
+                "synthetic", 0, 1.5, OptionalDouble.of(1.6), null);
+        Path f = dir.resolve("memory.parquet");
+        PredictionFiles.write(f, List.of(withMemory, without));
+        List<PredictionRow> back = PredictionFiles.read(f);
+        assertThat(back.get(0).peakMemoryBytes()).hasValue(3.2e10);
+        assertThat(back.get(1).peakMemoryBytes()).isEmpty();
     }
 
     /** The 1.2 layout: no role nor interval columns, {@code measured} required. */
@@ -65,7 +80,7 @@ class PredictionFilesTest {
             String n = t.getName();
             if (n.equals("measured")) {
                 out.add(Types.required(PrimitiveTypeName.DOUBLE).named("measured"));
-            } else if (!n.equals("role") && !n.equals("native_predicted") && !n.endsWith("lower") && !n.endsWith("upper") && !n.endsWith("level")) {
+            } else if (!n.equals("role") && !n.equals("native_predicted") && !n.equals("peak_memory_bytes") && !n.endsWith("lower") && !n.endsWith("upper") && !n.endsWith("level")) {
                 out.add(t);
             }
         }

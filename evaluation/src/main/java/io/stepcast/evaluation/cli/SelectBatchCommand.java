@@ -46,9 +46,11 @@ final class SelectBatchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--slo", paramLabel = "SECONDS",
-            description = "Latency SLO of the whole training job in seconds; without it, trade accuracy against time.")
-    private Double slo;
+    // Required: without an SLO no candidate can be called feasible, and a decision that says "feasible" of a
+    // batch nobody bounded misleads (serve refuses a request without slo_s for the same reason).
+    @Option(names = "--slo", paramLabel = "SECONDS", required = true,
+            description = "Latency SLO of the whole training job in seconds (required).")
+    private double slo;
 
     @Option(names = "--cpu", paramLabel = "CORES", required = true, description = "Total executor cores of the job (1-core executors).")
     private int cpu;
@@ -64,7 +66,8 @@ final class SelectBatchCommand implements Callable<Integer> {
     private List<Integer> candidates;
 
     @Option(names = "--alpha", paramLabel = "WEIGHT", defaultValue = "0.5",
-            description = "Weight of accuracy when no SLO is given, in [0, 1] (default: ${DEFAULT-VALUE}).")
+            description = "Weight of accuracy in Courier's trade-off without an SLO, in [0, 1]; no effect now that --slo"
+                    + " is required, accepted so that existing scripts still run (default: ${DEFAULT-VALUE}).")
     private double alpha;
 
     @Option(names = "--risk", paramLabel = "ALPHA",
@@ -96,6 +99,10 @@ final class SelectBatchCommand implements Callable<Integer> {
         if (!net.equals("lenet5") && !net.equals("mlp")) {
             throw new IllegalArgumentException("--network must be lenet5 or mlp, was '" + network + "'");
         }
+        if (!(slo > 0) || Double.isInfinite(slo)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--slo must be a positive number of seconds, was "
+                    + slo);
+        }
         if (risk != null && !(risk > 0 && risk < 1)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--risk must be in (0, 1), was " + risk);
         }
@@ -109,8 +116,7 @@ final class SelectBatchCommand implements Callable<Integer> {
                 .architecture(Architecture.ALLREDUCE).workers(cpu).nodes(Math.min(cpu, 3)).tenants(njobs)
                 .hardware("gce").localBatch(1).build();
         long start = System.nanoTime();
-        BatchDecision decision = selector.select(job, candidates,
-                slo == null ? OptionalDouble.empty() : OptionalDouble.of(slo));
+        BatchDecision decision = selector.select(job, candidates, OptionalDouble.of(slo));
         double micros = (System.nanoTime() - start) / 1e3;
         print(decision, predictor, micros);
         return 0;

@@ -4,6 +4,7 @@ import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.Observation;
+import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
@@ -106,7 +107,8 @@ public final class HoldOutScorer {
                         ? new Answer(Prediction.notApplicable(why), Optional.empty())
                         : predictSafely(predictor, o.config(), target);
                 points.add(new ScoredPoint(dataset, protocol, split.id(), label, target, o, o.value(target).getAsDouble(),
-                        a.prediction(), a.nativeInterval()));
+                        a.prediction(), a.nativeInterval(),
+                        a.prediction().isValue() ? peakMemory(predictor, o.config()) : OptionalDouble.empty()));
             }
             out.add(points);
         }
@@ -147,6 +149,23 @@ public final class HoldOutScorer {
         } catch (RuntimeException e) {
             return new Answer(Prediction.notApplicable("prediction failed: " + e.getClass().getSimpleName() + ": "
                     + oneLine(e.getMessage())), Optional.empty());
+        }
+    }
+
+    /**
+     * The predictor's peak-memory estimate of a configuration it answered, when it makes one; a failure of the
+     * estimate leaves it absent (the time stands).
+     */
+    private static OptionalDouble peakMemory(Predictor predictor, Config config) {
+        if (!(predictor instanceof PeakMemory m)) {
+            return OptionalDouble.empty();
+        }
+        try {
+            OptionalDouble bytes = m.peakMemoryBytes(config);
+            return bytes.isPresent() && bytes.getAsDouble() > 0 && Double.isFinite(bytes.getAsDouble()) ? bytes
+                    : OptionalDouble.empty();
+        } catch (RuntimeException e) {
+            return OptionalDouble.empty();
         }
     }
 

@@ -22,21 +22,38 @@ import java.util.OptionalDouble;
  * @param prediction  the predictor's answer
  * @param nativeInterval the base predictor's own answer, when the predictor wraps one and that answer has an
  *                    interval (a quantile forest's, the simulation's range over its seeds); empty otherwise
+ * @param peakMemoryBytes the peak device memory per GPU the predictor estimates for the configuration, bytes, when it
+ *                    estimates memory ({@link io.stepcast.api.PeakMemory}) and answered; empty otherwise
  */
 public record ScoredPoint(String dataset, String protocol, String split, String predictor, Target target,
                           Observation observation, double measured, Prediction prediction,
-                          Optional<Prediction.Value> nativeInterval) {
+                          Optional<Prediction.Value> nativeInterval, OptionalDouble peakMemoryBytes) {
     public ScoredPoint {
+        peakMemoryBytes = peakMemoryBytes == null ? OptionalDouble.empty() : peakMemoryBytes;
         nativeInterval = nativeInterval == null ? Optional.empty() : nativeInterval;
         if (nativeInterval.isPresent() && nativeInterval.get().lower().isEmpty()) {
             throw new IllegalArgumentException("a native interval needs an interval");
         }
     }
 
+    /** A point without a memory estimate. */
+    public ScoredPoint(String dataset, String protocol, String split, String predictor, Target target,
+                       Observation observation, double measured, Prediction prediction,
+                       Optional<Prediction.Value> nativeInterval) {
+        this(dataset, protocol, split, predictor, target, observation, measured, prediction, nativeInterval,
+                OptionalDouble.empty());
+    }
+
     /** A point without a native interval. */
     public ScoredPoint(String dataset, String protocol, String split, String predictor, Target target,
                        Observation observation, double measured, Prediction prediction) {
         this(dataset, protocol, split, predictor, target, observation, measured, prediction, Optional.empty());
+    }
+
+    /** The same point with a peak-memory estimate of {@code bytes}. */
+    public ScoredPoint withPeakMemory(double bytes) {
+        return new ScoredPoint(dataset, protocol, split, predictor, target, observation, measured, prediction,
+                nativeInterval, OptionalDouble.of(bytes));
     }
 
     /** The predicted value, or empty when the predictor refused. */

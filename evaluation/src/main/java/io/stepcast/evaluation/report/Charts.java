@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -94,11 +95,10 @@ public final class Charts {
                     "Each point is one held-out configuration; the diagonal is a perfect prediction."));
         }
         int s = 0;
-        Map<String, List<SelectionEntry>> byDataset = new LinkedHashMap<>();
-        r.selection().forEach(e -> byDataset.computeIfAbsent(e.dataset(), k -> new ArrayList<>()).add(e));
-        for (Map.Entry<String, List<SelectionEntry>> e : byDataset.entrySet()) {
-            XYChart c = batchLatency(r, e.getKey(), e.getValue());
-            if (c != null) {
+        for (Map.Entry<String, List<SelectionEntry>> e : DrawnDecision.byDataset(r).entrySet()) {
+            Optional<DrawnDecision> drawn = DrawnDecision.of(e.getKey(), e.getValue());
+            if (drawn.isPresent()) {
+                XYChart c = batchLatency(r, drawn.get(), e.getValue());
                 String file = "charts/batch-latency-" + (++s) + ".png";
                 String caption = c.getTitle();
                 String title = titles.of("Batch size vs latency with the SLO: " + e.getKey());
@@ -206,26 +206,12 @@ public final class Charts {
         return c;
     }
 
-    /** One decision: the job with the most candidates, at its median SLO. */
-    private static XYChart batchLatency(SuiteResult r, String dataset, List<SelectionEntry> entries) {
-        List<SelectionOutcome> all = entries.stream().flatMap(e -> e.outcomes().stream()).toList();
-        if (all.isEmpty()) {
-            return null;
-        }
-        SelectionCase widest = all.stream().map(SelectionOutcome::selectionCase)
-                .max(Comparator.comparingInt((SelectionCase c) -> c.candidates().size()).thenComparing(SelectionCase::job))
-                .orElseThrow();
-        List<Double> slos = all.stream().map(SelectionOutcome::selectionCase).filter(c -> c.job().equals(widest.job()))
-                .map(SelectionCase::sloS).distinct().sorted().toList();
-        // The SLO on which the predictors disagree most shows the most; ties go to the median SLO.
-        double median = slos.get(slos.size() / 2);
-        double slo = slos.stream().max(Comparator.comparingLong((Double x) -> all.stream()
-                        .filter(o -> o.selectionCase().job().equals(widest.job()) && o.selectionCase().sloS() == x
-                                && o.decided())
-                        .mapToInt(o -> o.chosen().getAsInt()).distinct().count())
-                .thenComparing(x -> -Math.abs(x - median))).orElse(median);
+    /** The decision {@code d} (see {@link DrawnDecision}): measured and predicted latency per candidate, the SLO. */
+    private static XYChart batchLatency(SuiteResult r, DrawnDecision d, List<SelectionEntry> entries) {
+        SelectionCase widest = d.selectionCase();
+        double slo = d.sloS();
         Config cfg = widest.config();
-        String title = dataset + ": " + cfg.model() + ", " + cfg.workers() + " worker(s), SLO "
+        String title = d.dataset() + ": " + cfg.model() + ", " + cfg.workers() + " worker(s), SLO "
                 + Leaderboard.g(slo) + " s";
         XYChart c = base(title, "batch size (" + widest.scope().name().toLowerCase(Locale.ROOT) + ")",
                 "latency (s)");
@@ -243,9 +229,8 @@ public final class Charts {
         List<SelectionEntry> sorted = new ArrayList<>(entries);
         sorted.sort(Comparator.comparingDouble(e -> Double.isNaN(e.score().violationRate()) ? 2 : e.score().violationRate()));
         for (SelectionEntry e : sorted) {
-            SelectionOutcome o = e.outcomes().stream().filter(x -> x.selectionCase().job().equals(widest.job())
-                    && x.selectionCase().sloS() == slo && !x.predictedLatency().isEmpty()).findFirst().orElse(null);
-            if (o == null || ++n > MAX_SERIES) {
+            SelectionOutcome o = d.outcomes().get(e.predictor());
+            if (o == null || o.predictedLatency().isEmpty() || ++n > MAX_SERIES) {
                 continue;
             }
             Map<Integer, Double> p = new TreeMap<>(o.predictedLatency());

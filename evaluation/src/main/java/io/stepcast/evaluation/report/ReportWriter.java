@@ -28,6 +28,7 @@ import java.util.TreeMap;
 public final class ReportWriter {
     private static final int MAX_REASONS = 4;
     private static final int MAX_REASON_CHARS = 220;
+    private static final double GIB = 1024.0 * 1024 * 1024;
     private ReportWriter() {
     }
 
@@ -84,6 +85,7 @@ public final class ReportWriter {
         }
         b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
         coverage(b, r);
+        peakMemory(b, r);
         if (!r.reproduction().isEmpty()) {
             b.append("\n## Reproduced figures (published, or measured on this machine)\n\n");
             List<String[]> rows = new ArrayList<>();
@@ -182,6 +184,25 @@ public final class ReportWriter {
             b.append("\n### ").append(c.title()).append("\n\n").append(c.caption()).append("\n\n![")
                     .append(c.title()).append("](").append(c.file()).append(")\n");
         }
+    }
+
+    /** The peak memory per GPU the memory-estimating predictors gave the held-out points, when any did. */
+    private static void peakMemory(StringBuilder b, SuiteResult r) {
+        List<PeakMemoryTable.Row> all = PeakMemoryTable.of(r.points());
+        if (all.isEmpty()) {
+            return;
+        }
+        b.append("\n## Peak memory per GPU\n\nWhat the predictors that estimate memory say each held-out"
+                + " configuration they answered needs per GPU (model state and stored activations), GiB; points without"
+                + " an estimate are left out, never counted as 0. Every estimate is in `" + PredictionsParquet.FILE
+                + "` (`peak_memory_bytes`).\n\n");
+        List<String[]> rows = new ArrayList<>();
+        for (PeakMemoryTable.Row m : all) {
+            rows.add(new String[] {m.dataset(), m.protocol(), m.predictor(), m.target(), m.model(),
+                Integer.toString(m.n()), Leaderboard.f(m.minBytes() / GIB, 1), Leaderboard.f(m.maxBytes() / GIB, 1)});
+        }
+        b.append(Leaderboard.table(new String[] {"dataset", "protocol", "predictor", "target", "model",
+            "n with estimate", "min GiB", "max GiB"}, rows, true));
     }
 
     /** Measured coverage of the intervals next to their nominal level. */

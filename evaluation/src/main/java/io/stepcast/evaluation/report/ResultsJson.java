@@ -13,6 +13,8 @@ import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SelectionEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
@@ -164,7 +166,72 @@ public final class ResultsJson {
         ArrayNode notes = root.putArray("notes");
         r.notes().forEach(notes::add);
         curves(root, r, true);
+        drawnDecisions(root, r);
+        peakMemory(root, r);
         return write(root);
+    }
+
+    /**
+     * {@code "drawn_decisions": [{"dataset", "job", "model", "workers", "scope", "slo_s", "measured": [[batch, s]],
+     * "outcomes": [{"predictor", "chosen", "met", "predicted": [[batch, s]]}]}]}: the decision each batch-size chart
+     * draws ({@link DrawnDecision}), when the run selected batch sizes, so that the chart can be drawn again.
+     */
+    private static void drawnDecisions(ObjectNode root, SuiteResult r) {
+        List<DrawnDecision> drawn = DrawnDecision.of(r);
+        if (drawn.isEmpty()) {
+            return;
+        }
+        ArrayNode all = root.putArray("drawn_decisions");
+        for (DrawnDecision d : drawn) {
+            ObjectNode o = all.addObject();
+            o.put("dataset", d.dataset());
+            o.put("job", d.selectionCase().job());
+            o.put("model", d.selectionCase().config().model());
+            o.put("workers", d.selectionCase().config().workers());
+            o.put("scope", d.selectionCase().scope().name());
+            o.put("slo_s", d.sloS());
+            latencies(o.putArray("measured"), d.selectionCase().measuredLatency());
+            ArrayNode outcomes = o.putArray("outcomes");
+            d.outcomes().forEach((predictor, x) -> {
+                ObjectNode n = outcomes.addObject();
+                n.put("predictor", predictor);
+                if (x.chosen().isPresent()) {
+                    n.put("chosen", x.chosen().getAsInt());
+                } else {
+                    n.putNull("chosen");
+                }
+                n.put("met", x.met());
+                latencies(n.putArray("predicted"), new TreeMap<>(x.predictedLatency()));
+            });
+        }
+    }
+
+    /**
+     * {@code "peak_memory": [{"dataset", "protocol", "predictor", "target", "model", "n", "min_bytes", "max_bytes"}]}:
+     * the peak memory per GPU the memory-estimating predictors gave their answered held-out points
+     * ({@link PeakMemoryTable}), when any did.
+     */
+    private static void peakMemory(ObjectNode root, SuiteResult r) {
+        List<PeakMemoryTable.Row> all = PeakMemoryTable.of(r.points());
+        if (all.isEmpty()) {
+            return;
+        }
+        ArrayNode out = root.putArray("peak_memory");
+        for (PeakMemoryTable.Row m : all) {
+            ObjectNode o = out.addObject();
+            o.put("dataset", m.dataset());
+            o.put("protocol", m.protocol());
+            o.put("predictor", m.predictor());
+            o.put("target", m.target());
+            o.put("model", m.model());
+            o.put("n", m.n());
+            o.put("min_bytes", m.minBytes());
+            o.put("max_bytes", m.maxBytes());
+        }
+    }
+
+    private static void latencies(ArrayNode out, Map<Integer, Double> byBatch) {
+        byBatch.forEach((batch, s) -> out.addArray().add(batch).add(s));
     }
 
     private static void detailed(ObjectNode o, ScoreEntry e) {

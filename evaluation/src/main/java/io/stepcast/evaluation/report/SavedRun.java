@@ -3,7 +3,11 @@ package io.stepcast.evaluation.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.Config;
 import io.stepcast.api.evaluation.ReproductionRow;
+import io.stepcast.api.selection.BatchScope;
+import io.stepcast.evaluation.selection.SelectionCase;
+import io.stepcast.evaluation.selection.SelectionOutcome;
 import io.stepcast.evaluation.selection.SelectionScore;
 import io.stepcast.evaluation.suite.Curve;
 import io.stepcast.evaluation.suite.ScoreEntry;
@@ -19,14 +23,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.TreeMap;
 
 /**
  * A finished run read back from the folder {@code stepcast evaluate --out DIR} wrote, so that its reports can be
  * drawn again without running anything: the points from {@code predictions.parquet} (the leaderboard and per-model
  * entries, refusal reasons and coverage are aggregates of them, computed as in the run), the selection scores,
  * reproduced figures, notes and curves from {@code results.json}, and, when {@code details.json} is there, the
- * description, the command, the unavailable predictors, the seconds per predictor and the notes it adds. The
- * selection's individual decisions are not in these files, so the batch-size-vs-latency chart is not drawn again.
+ * description, the command, the unavailable predictors, the seconds per predictor, the notes it adds and the
+ * decisions the batch-size-vs-latency charts draw ({@link DrawnDecision}); the selection's other decisions are not in
+ * these files.
  *
  * @param result  the run
  * @param command the command that produced it (from {@code details.json}); empty when unknown
@@ -59,6 +66,8 @@ public record SavedRun(SuiteResult result, String command) {
         Map<String, JsonNode> selectionDetails = new LinkedHashMap<>();
         details.ifPresent(d -> d.path("selection").forEach(s -> selectionDetails.put(
                 s.path("dataset").asText() + "\u0000" + s.path("predictor").asText(), s)));
+        Map<String, List<SelectionOutcome>> drawn = details.isPresent()
+                ? drawnDecisions(dir.resolve(DETAILS), details.get()) : Map.of();
         List<SelectionEntry> selection = new ArrayList<>();
         for (JsonNode s : array(results, root, "selection")) {
             String dataset = text(results, s, "dataset");
@@ -66,7 +75,8 @@ public record SavedRun(SuiteResult result, String command) {
             JsonNode more = selectionDetails.getOrDefault(dataset + "\u0000" + predictor, MAPPER.createObjectNode());
             selection.add(new SelectionEntry(dataset, predictor, new SelectionScore(s.path("decisions").asInt(),
                     more.path("undecided").asInt(), number(s, "violation_rate"), number(s, "regret"),
-                    number(s, "feasible_missed")), List.of(), more.path("note").asText("")));
+                    number(s, "feasible_missed")), drawn.getOrDefault(dataset + "\u0000" + predictor, List.of()),
+                    more.path("note").asText("")));
         }
         List<String> reproductionNotes = new ArrayList<>();
         details.ifPresent(d -> d.path("reproduction").forEach(x -> reproductionNotes.add(x.path("note").asText(""))));
@@ -97,6 +107,55 @@ public record SavedRun(SuiteResult result, String command) {
                 ScoreEntry.aggregate(points.scored(), true), selection, reproduction, points.scored(), unavailable,
                 notes, seconds, curves, points.scaling());
         return new SavedRun(r, command);
+    }
+
+    /**
+     * The outcomes of the decisions the batch-size charts drew, by dataset and predictor, from details.json's
+     * {@code drawn_decisions} (absent in a run that selected nothing, or written before it was kept).
+     */
+    private static Map<String, List<SelectionOutcome>> drawnDecisions(Path file, JsonNode details) throws IOException {
+        Map<String, List<SelectionOutcome>> out = new LinkedHashMap<>();
+        for (JsonNode d : details.path("drawn_decisions")) {
+            String dataset = text(file, d, "dataset");
+            BatchScope scope;
+            try {
+                scope = BatchScope.valueOf(text(file, d, "scope"));
+            } catch (IllegalArgumentException e) {
+                throw new IOException(file + ": field drawn_decisions.scope must be LOCAL or GLOBAL, was "
+                        + d.path("scope").asText(), e);
+            }
+            Config config;
+            SelectionCase decision;
+            try {
+                config = Config.builder().model(text(file, d, "model")).workers(d.path("workers").asInt())
+                        .localBatch(1).build();
+                decision = new SelectionCase(text(file, d, "job"), config, scope, d.path("slo_s").asDouble(),
+                        latencies(file, d, "measured"), Map.of());
+            } catch (IllegalArgumentException e) {
+                throw new IOException(file + ": drawn_decisions of " + dataset + ": " + e.getMessage(), e);
+            }
+            for (JsonNode o : array(file, d, "outcomes")) {
+                JsonNode chosen = o.path("chosen");
+                SelectionOutcome outcome = new SelectionOutcome(decision,
+                        chosen.isInt() ? OptionalInt.of(chosen.asInt()) : OptionalInt.empty(), o.path("met").asBoolean(),
+                        OptionalInt.empty(), OptionalDouble.empty(), Optional.empty(), latencies(file, o, "predicted"));
+                out.computeIfAbsent(dataset + "\u0000" + text(file, o, "predictor"), k -> new ArrayList<>())
+                        .add(outcome);
+            }
+        }
+        return out;
+    }
+
+    /** {@code [[batch, seconds], ...]} by batch. */
+    private static Map<Integer, Double> latencies(Path file, JsonNode n, String field) throws IOException {
+        Map<Integer, Double> out = new TreeMap<>();
+        for (JsonNode p : array(file, n, field)) {
+            if (!p.path(0).isInt() || !p.path(1).isNumber()) {
+                throw new IOException(file + ": field " + field + " must hold [batch, seconds] pairs, was " + p);
+            }
+            out.put(p.path(0).asInt(), p.path(1).asDouble());
+        }
+        return out;
     }
 
     private static List<Curve> curves(Path file, JsonNode root, Optional<JsonNode> details) throws IOException {

@@ -40,7 +40,7 @@ import java.util.TreeSet;
  * result     := double seconds, optional string failure, hold-out | selection
  * hold-out   := int targets, per target in the task's order: int points, per point:
  *                 int index of its observation in the split's test side, double measured, prediction,
- *                 boolean has native interval, [prediction],
+ *                 boolean has native interval, [prediction], optional double peak memory bytes,
  *               int charted, per request of the task's chart in its order: prediction
  * prediction := byte 0, double value, boolean has interval,
  *                 [double lower, double upper, boolean coverage stated, double coverage (0 unstated)]
@@ -85,6 +85,8 @@ final class SuiteResultCodec {
                     if (p.nativeInterval().isPresent()) {
                         writePrediction(out, p.nativeInterval().get());
                     }
+                    out.writeBoolean(p.peakMemoryBytes().isPresent());
+                    out.writeDouble(p.peakMemoryBytes().orElse(0));
                 }
             }
             out.writeInt(r.scaling().size());
@@ -109,8 +111,11 @@ final class SuiteResultCodec {
                     Prediction p = readPrediction(in);
                     Optional<Prediction.Value> own = in.readBoolean()
                             ? Optional.of((Prediction.Value) readPrediction(in)) : Optional.empty();
+                    boolean hasMemory = in.readBoolean();
+                    double memory = in.readDouble();
                     target.add(new ScoredPoint(task.dataset(), task.protocol(), task.split().id(), task.label(),
-                            task.targets().get(k), o, measured, p, own));
+                            task.targets().get(k), o, measured, p, own,
+                            hasMemory ? OptionalDouble.of(memory) : OptionalDouble.empty()));
                 }
                 points.add(target);
             }

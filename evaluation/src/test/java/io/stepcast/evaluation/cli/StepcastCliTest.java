@@ -114,6 +114,21 @@ class StepcastCliTest {
     }
 
     @Test
+    void selectBatchWithoutAnSloRefusesNamingTheOption() {
+        // Without an SLO no candidate is "feasible": the command refuses before fitting anything.
+        assertThat(run("select-batch", "--cpu", "4", "--njobs", "2", "--network", "lenet5")).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst().orElseThrow()).startsWith("stepcast: ").contains("--slo");
+        assertThat(out.toString()).doesNotContain("feasible");
+    }
+
+    @Test
+    void selectBatchRefusesANonPositiveSlo() {
+        assertThat(run("select-batch", "--slo", "0", "--cpu", "4", "--njobs", "2", "--network", "lenet5"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--slo must be a positive number of seconds, was 0.0");
+    }
+
+    @Test
     void failuresExitOneWithOneLineAndNoStackTrace() {
         assertThat(run("explode")).isEqualTo(1);
         assertThat(err.toString().strip()).isEqualTo("stepcast: error: trace.json line 3: field 'dur' is negative");

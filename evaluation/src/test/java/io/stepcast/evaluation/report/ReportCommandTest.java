@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * files alone, and refuses a missing or bad file with one line naming it.
  */
 class ReportCommandTest {
-    /** No batch-size selection: its decisions are not in the files, so everything else must come back the same. */
+    /** With a batch-size selection: the decision its chart draws is kept in details.json and drawn again. */
     private static final String SUITE = """
             name: synthetic-report
             description: synthetic grid, report drawn twice
@@ -44,6 +44,10 @@ class ReportCommandTest {
               - name: synthetic-exact
               - name: synthetic-mean
               - name: synthetic-broken
+            selection:
+              - dataset: grid
+                latency: step-time
+                slo: {type: midpoints}
             """;
 
     private record Run(int code, String out, String err) {
@@ -94,6 +98,8 @@ class ReportCommandTest {
         assertThat(Files.readString(out.resolve("report.md"))).isEqualTo(md);
         assertThat(Files.readString(out.resolve("report.html"))).isEqualTo(html);
         Map<String, byte[]> redrawn = charts(out);
+        // Every chart the run drew, the batch-size-vs-latency chart among them.
+        assertThat(charts.keySet()).anyMatch(n -> n.startsWith("batch-latency-"));
         assertThat(redrawn.keySet()).isEqualTo(charts.keySet());
         charts.forEach((name, png) -> assertThat(redrawn.get(name)).as(name).isEqualTo(png));
     }

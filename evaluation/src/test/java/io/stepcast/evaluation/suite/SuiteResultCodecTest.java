@@ -38,14 +38,17 @@ class SuiteResultCodecTest {
     /** Never fitted: encoding and decoding only read the plan. */
     private static final Estimator STUB = new UnavailableEstimator("stub", "never fitted");
 
-    /** What {@code SuiteTasks.encode} wrote for these results before the codec was a class of its own. */
+    /**
+     * What {@code SuiteTasks.encode} wrote for these results before the codec was a class of its own, with each
+     * point's optional peak memory (a presence byte and a double) added since.
+     */
     private static final String HOLD_OUT_HEX =
-            "3ff4000000000000000000000200000002000000033fcae147ae147ae2003fd7ae147ae147ae0000000000003fc47ae1"
-            + "47ae147b003fc999999999999a013fc33333333333333fd0000000000000013feccccccccccccd01003fcae147ae147a"
-            + "e1013fc851eb851eb8523fcd70a3d70a3d71000000000000000000000000020000000740710572620ae4c40100000016"
-            + "6f7574736964652074686520646f6d61696e3a20c2b50000000001405900000000000000405ee0000000000001405900"
-            + "00000000004062c000000000000000000000000000000100405e00000000000001405b80000000000040604000000000"
-            + "00013fe999999999999a"
+            "3ff4000000000000000000000200000002000000033fcae147ae147ae2003fd7ae147ae147ae000001421dcd65000000"
+            + "00000000003fc47ae147ae147b003fc999999999999a013fc33333333333333fd0000000000000013feccccccccccccd"
+            + "01003fcae147ae147ae1013fc851eb851eb8523fcd70a3d70a3d71000000000000000000000000000000000000000000"
+            + "020000000740710572620ae4c401000000166f7574736964652074686520646f6d61696e3a20c2b50000000000000000"
+            + "000000000001405900000000000000405ee000000000000140590000000000004062c000000000000000000000000000"
+            + "000100405e00000000000001405b8000000000004060400000000000013fe999999999999a000000000000000000"
             // no request of the scaling charts: a count of 0
             + "00000000";
     private static final String SELECTION_HEX =
@@ -124,11 +127,15 @@ class SuiteResultCodecTest {
         assertThat(tasks.decode(task, bytes)).isEqualTo(result);
     }
 
-    /** Two targets; points without and with an interval (stated coverage or not), a refusal, a native interval. */
+    /**
+     * Two targets; points without and with an interval (stated coverage or not), a refusal, a native interval, a
+     * peak-memory estimate.
+     */
     private SuiteTasks.HoldOutResult holdOutResult() {
         List<Observation> test = SPLIT.test();
         return new SuiteTasks.HoldOutResult(List.of(
-                List.of(point(Target.STEP_TIME, test.get(3), Prediction.of(0.37), Optional.empty()),
+                List.of(point(Target.STEP_TIME, test.get(3), Prediction.of(0.37), Optional.empty())
+                                .withPeakMemory(3.2e10),
                         point(Target.STEP_TIME, test.get(0), Prediction.of(0.2, 0.15, 0.25, 0.9),
                                 Optional.of((Prediction.Value) Prediction.of(0.21, 0.19, 0.23)))),
                 List.of(point(Target.THROUGHPUT, test.get(7), Prediction.notApplicable("outside the domain: µ"),

@@ -3,6 +3,7 @@ package io.stepcast.models.uncertainty;
 import io.stepcast.api.uncertainty.WrappedPredictor;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
@@ -21,7 +22,7 @@ import java.util.Set;
  * the base's answer is returned as it is. Its {@link #answers} also hand out the base's own answer (with the
  * base's own interval, if any) from the same call of the base. Immutable; as thread-safe as the base predictors.
  */
-final class ConformalPredictor implements WrappedPredictor {
+final class ConformalPredictor implements WrappedPredictor, PeakMemory {
     private final Predictor point;
     private final Predictor proper;
     private final Map<Target, CalibrationScores> scores;
@@ -50,6 +51,12 @@ final class ConformalPredictor implements WrappedPredictor {
             throw new IllegalArgumentException("coverage must be in (0, 1), was " + level);
         }
         return around(point.predict(config, target), config, target, level);
+    }
+
+    /** The point predictor's memory estimate: the interval is around its time, its memory need is its own. */
+    @Override
+    public OptionalDouble peakMemoryBytes(Config config) {
+        return point instanceof PeakMemory m ? m.peakMemoryBytes(config) : OptionalDouble.empty();
     }
 
     @Override

@@ -1,0 +1,92 @@
+package io.stepcast.datasets.memory;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Published tables of measured peak memory per GPU, embedded in stepcast, to score the memory estimate of a predictor
+ * ({@link io.stepcast.api.PeakMemory}); nothing is fitted to them. {@link #MEGATRON_CI}: Megatron-LM's own
+ * functional-test runs, with their sources in the file's header. Format: {@code #} comment lines, then a CSV header
+ * {@code model,tensor_parallel,pipeline_parallel,data_parallel,micro_batch,global_batch,precision,hardware,
+ * peak_memory_bytes,source}; each run is the plain 1F1B schedule without recomputation or sequence parallelism.
+ */
+public final class PeakMemoryTables {
+    /** The embedded Megatron-LM functional-test runs. */
+    public static final String MEGATRON_CI = "megatron_ci_peak_memory.csv";
+    private static final String BASE = "/io/stepcast/datasets/embedded/megatron-memory/";
+    private static final String HEADER = "model,tensor_parallel,pipeline_parallel,data_parallel,micro_batch,"
+            + "global_batch,precision,hardware,peak_memory_bytes,source";
+
+    private PeakMemoryTables() {
+    }
+
+    /**
+     * The rows of an embedded table.
+     *
+     * @throws IllegalArgumentException naming the file and line of a bad row, or an unknown table
+     */
+    public static List<MeasuredPeakMemory> embedded(String name) {
+        try (InputStream in = PeakMemoryTables.class.getResourceAsStream(BASE + name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no embedded peak-memory table " + name);
+            }
+            return read(name, new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(name + ": " + e.getMessage(), e);
+        }
+    }
+
+    static List<MeasuredPeakMemory> read(String file, BufferedReader r) throws IOException {
+        List<MeasuredPeakMemory> out = new ArrayList<>();
+        boolean header = false;
+        int line = 0;
+        for (String l = r.readLine(); l != null; l = r.readLine()) {
+            line++;
+            if (l.isBlank() || l.startsWith("#")) {
+                continue;
+            }
+            if (!header) {
+                if (!l.strip().equals(HEADER)) {
+                    throw new IllegalArgumentException(file + " line " + line + ": header must be " + HEADER);
+                }
+                header = true;
+                continue;
+            }
+            out.add(row(file, line, l.split(",", -1)));
+        }
+        return out;
+    }
+
+    private static MeasuredPeakMemory row(String file, int line, String[] c) {
+        String where = file + " line " + line + ": ";
+        if (c.length != 10) {
+            throw new IllegalArgumentException(where + "10 fields expected, found " + c.length);
+        }
+        try {
+            ParallelLayout layout = ParallelLayout.ofGlobalBatch(integer(c[1]), integer(c[2]), integer(c[3]),
+                    integer(c[4]), Long.parseLong(c[5].strip()))
+                    .with(1, false, Recompute.NONE, Precision.parse(c[6].strip(), "precision"));
+            Config config = Config.builder().model(c[0].strip()).framework("megatron-lm").dataset("text")
+                    .architecture(Architecture.ALLREDUCE).hardware(c[7].strip()).parallel(layout).build();
+            return new MeasuredPeakMemory(config, Double.parseDouble(c[8].strip()), c[9].strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + e.getMessage(), e);
+        }
+    }
+
+    private static int integer(String s) {
+        return Integer.parseInt(s.strip());
+    }
+}
