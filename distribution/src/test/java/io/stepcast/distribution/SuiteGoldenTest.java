@@ -38,7 +38,7 @@ class SuiteGoldenTest {
 
     @ParameterizedTest
     @CsvSource({"default,", "paper-courier,", "paper-tf-async,", "pollux-extrapolation," + "'" + FAST + "'",
-        "gavel-cross-hardware," + "'" + FAST + "'"})
+        "gavel-cross-hardware," + "'" + FAST + "'", "foreign-multinode,"})
     void builtInSuiteGivesTheGoldenFigures(String suite, String predictors, @TempDir Path out) throws IOException {
         List<String> args = new ArrayList<>(List.of("evaluate", "--suite", suite, "--data",
                 System.getProperty("stepcast.shared.data"), "--out", out.toString()));

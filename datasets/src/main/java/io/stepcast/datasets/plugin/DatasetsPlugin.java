@@ -17,6 +17,7 @@ import io.stepcast.datasets.importers.GavelImporter;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.datasets.importers.NcclTestsImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
+import io.stepcast.datasets.importers.MultiNodeTablesImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
 import io.stepcast.datasets.importers.TfCpuProfilesImporter;
 import io.stepcast.datasets.importers.VtrainImporter;
@@ -47,6 +48,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new GavelImporter());
         importer(new TfBenchmarksImporter());
         importer(TfBenchmarksImporter.foreignTables());
+        importer(new MultiNodeTablesImporter());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

@@ -39,6 +39,8 @@ import java.util.function.Supplier;
  *   <tr><td>YOLOv3 (PASCAL VOC, 20 classes)</td><td>61,626,049</td><td>YOLOv3-VOC</td></tr>
  *   <tr><td>BERT-base (HuggingFace, with pooler)</td><td>109,482,240</td><td>BERT-base, bert (Pollux)</td></tr>
  *   <tr><td>BERT-large (HuggingFace, with pooler)</td><td>335,141,888</td><td>BERT-large</td></tr>
+ *   <tr><td>BERT-large at 128 tokens (the same parameters, the FLOPs of a 128-token sequence)</td>
+ *       <td>335,141,888</td><td>BERT-large-seq128</td></tr>
  *   <tr><td>GPT-2 124M / 355M / 774M / 1.5B (HuggingFace, tied)</td><td>124,439,808 / 354,823,168 /
  *       774,030,080 / 1,557,611,200</td><td>GPT-2, GPT-2-medium, GPT-2-large, GPT-2-XL</td></tr>
  *   <tr><td>Transformer base / big (Vaswani et al.)</td><td>63,082,496 / 214,245,376</td><td>Transformer-base,
@@ -88,6 +90,7 @@ public final class ModelZoo {
         m.put("YOLOv3-VOC", () -> VisionModels.yolov3("YOLOv3-VOC", 20));
         m.put("BERT-base", () -> TransformerModels.bert("BERT-base", 12, 768, 12));
         m.put("BERT-large", () -> TransformerModels.bert("BERT-large", 24, 1024, 16));
+        m.put("BERT-large-seq128", () -> TransformerModels.bert("BERT-large-seq128", 24, 1024, 16, 128));
         gpt2(m, "GPT-2", 12, 768, 12, "124M");
         gpt2(m, "GPT-2-medium", 24, 1024, 16, "355M");
         gpt2(m, "GPT-2-large", 36, 1280, 20, "774M");

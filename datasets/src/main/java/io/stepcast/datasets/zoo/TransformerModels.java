@@ -65,7 +65,20 @@ final class TransformerModels {
      * token types, with the pooler), the FLOPs for a sequence of 512 tokens.
      */
     static ZooModel bert(String name, int layers, int hidden, int heads) {
-        TransformerShape t = new TransformerShape(layers, hidden, heads, 512, 30522, 4 * hidden);
+        return bert(name, layers, hidden, heads, 512);
+    }
+
+    /**
+     * BERT as {@link #bert(String, int, int, int)} with the FLOPs for a sequence of {@code tokens} tokens: the
+     * parameters (512 learned positions included) do not depend on the length a job trains at, the work per
+     * sequence does (BERT's pre-training runs 90% of its steps at 128 tokens and the rest at 512, Devlin et al.,
+     * NAACL 2019, appendix A.2).
+     */
+    static ZooModel bert(String name, int layers, int hidden, int heads, int tokens) {
+        if (tokens < 1 || tokens > 512) {
+            throw new IllegalArgumentException("BERT takes 1 to 512 tokens, not " + tokens);
+        }
+        TransformerShape t = new TransformerShape(layers, hidden, heads, tokens, 30522, 4 * hidden);
         NetBuilder b = new NetBuilder();
         int h = hidden;
         long s = t.sequence();
@@ -90,7 +103,8 @@ final class TransformerModels {
         }
         b.linear("pooler.dense", h, h, true, 1);
         return b.build(name, "HuggingFace BertModel " + layers + " layers, hidden " + h + ", " + heads
-                + " heads, vocabulary 30522, with the pooler; FLOPs for 512 tokens", List.of(512), Optional.of(t));
+                + " heads, vocabulary 30522, with the pooler; FLOPs for " + tokens + " tokens", List.of(tokens),
+                Optional.of(t));
     }
 
     /**

@@ -52,7 +52,7 @@ class DefaultObservationCatalogTest {
         // The eleven names of the catalog before importers were registered, then the recordings and nccl-tests.
         assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks", "foreign-tables",
-                "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
+                "foreign-multinode", "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
     }
 
     @Test
@@ -73,6 +73,8 @@ class DefaultObservationCatalogTest {
         // Transcribed here and not in shared/data: a data folder without it reads the jar's copy.
         assertThat(catalog.observations("foreign-tables", Optional.empty())).hasSize(127);
         assertThat(catalog.observations("foreign-tables", Optional.of(SharedData.dir()))).hasSize(127);
+        assertThat(catalog.observations("foreign-multinode", Optional.empty())).hasSize(28);
+        assertThat(catalog.observations("foreign-multinode", Optional.of(SharedData.dir()))).hasSize(28);
     }
 
     @Test

@@ -62,6 +62,9 @@ class PublishedParameterCountsTest {
         assertThat(base.layers().get(base.layers().size() - 1).parameters()).isEqualTo(pooler);
         // HuggingFace bert-large-uncased BertModel: 335,141,888 with the pooler; the paper rounds to 340M
         assertThat(params("BERT-large")).isEqualTo(335_141_888L);
+        // The 128-token entry has the same parameters (512 positions included); only the work per sequence differs
+        assertThat(params("BERT-large-seq128")).isEqualTo(335_141_888L);
+        assertThat(zoo.get("BERT-large-seq128").forwardFlops()).isLessThan(zoo.get("BERT-large").forwardFlops() / 4);
         assertThat(base.transformer()).get().extracting(t -> t.layers(), t -> t.hidden(), t -> t.heads())
                 .containsExactly(12, 768, 12);
     }

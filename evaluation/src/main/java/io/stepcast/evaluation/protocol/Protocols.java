@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  *   <li>{@code kfold:K} or {@code kfold:K:ATTRIBUTE} (grouped), seed {@value #DEFAULT_SEED} unless
  *       {@code kfold:K:ATTRIBUTE:seed=N};</li>
  *   <li>{@code logo:ATTRIBUTE} (leave one group out);</li>
- *   <li>{@code extrapolation:ATTRIBUTE<=VALUE};</li>
+ *   <li>{@code extrapolation:ATTRIBUTE<=VALUE} or {@code extrapolation:ATTRIBUTE<=VALUE:ATTRIBUTE[,ATTRIBUTE...]}
+ *       (within each setup that shares those attributes);</li>
  *   <li>{@code cross-hardware} or {@code cross-hardware:TYPE}, optionally followed by
  *       {@code +single-worker};</li>
  *   <li>{@code profile-only} or {@code profile-only:ATTRIBUTE[,ATTRIBUTE...]} (each multi-worker row predicted from
@@ -35,7 +36,8 @@ public final class Protocols {
     /** Seed of k-fold shuffling when the suite names none. */
     public static final long DEFAULT_SEED = 42L;
     private static final Pattern KFOLD = Pattern.compile("kfold:(\\d+)(?::([A-Za-z_\\-]+))?(?::seed=(-?\\d+))?");
-    private static final Pattern EXTRAPOLATION = Pattern.compile("extrapolation:([A-Za-z_\\-]+)\\s*<=\\s*([0-9.]+)");
+    private static final Pattern EXTRAPOLATION =
+            Pattern.compile("extrapolation:([A-Za-z_\\-]+)\\s*<=\\s*([0-9.]+)(?::([A-Za-z_\\-]+(?:,[A-Za-z_\\-]+)*))?");
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_\\-]*");
 
@@ -52,7 +54,7 @@ public final class Protocols {
             new Form("kfold", "kfold:K[:attribute][:seed=N]", (s, p) -> kfold(s)),
             new Form("logo", "logo:attribute", (s, p) -> s.startsWith("logo:") && s.length() > 5
                     ? Optional.of(new LeaveOneGroupOut(s.substring(5))) : Optional.empty()),
-            new Form("extrapolation", "extrapolation:attribute<=value", (s, p) -> extrapolation(s)),
+            new Form("extrapolation", "extrapolation:attribute<=value[:attribute,...]", (s, p) -> extrapolation(s)),
             new Form("cross-hardware", "cross-hardware[:type][+single-worker]", (s, p) -> crossHardware(s)),
             new Form("profile-only", "profile-only[:attribute,...]", Protocols::profileOnly),
             new Form("holdout", "holdout:attribute=value[,value...]", (s, p) -> holdout(s)),
@@ -119,8 +121,11 @@ public final class Protocols {
 
     private static Optional<Protocol> extrapolation(String s) {
         Matcher m = EXTRAPOLATION.matcher(s);
-        return m.matches() ? Optional.of(new Extrapolation(m.group(1), Double.parseDouble(m.group(2))))
-                : Optional.empty();
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        List<String> same = m.group(3) == null ? List.of() : List.of(m.group(3).split(","));
+        return Optional.of(new Extrapolation(m.group(1), Double.parseDouble(m.group(2)), same));
     }
 
     private static Optional<Protocol> crossHardware(String s) {

@@ -28,7 +28,7 @@ public final class Suites {
     /** The built-in suites, in the order the README lists them. */
     public static final List<String> BUILT_IN = List.of("default", "paper-courier", "paper-tf-async",
             "pollux-extrapolation", "gavel-cross-hardware", "gavel-isolated", "gavel-colocated", "batch-slo",
-            "nccl-allreduce", "llm-megatron", "foreign-tables",
+            "nccl-allreduce", "llm-megatron", "foreign-tables", "foreign-multinode",
             TfCpuRecordings.SOURCE, KinetoProfilesReproduction.NAME);
 
     private Suites() {

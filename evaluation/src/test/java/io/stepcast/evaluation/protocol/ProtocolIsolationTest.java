@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.protocol;
 
+import io.stepcast.api.evaluation.Protocol;
 import io.stepcast.api.evaluation.Split;
 import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.ProfileSource;
@@ -86,6 +87,42 @@ class ProtocolIsolationTest {
         assertThat(s.training().observations()).allMatch(o -> o.config().deployment().nodes() <= 2);
         assertThat(s.test()).allMatch(o -> o.config().deployment().nodes() > 2);
         assertThat(s.training().size() + s.test().size()).isEqualTo(data.size());
+    }
+
+    @Test
+    void extrapolationWithinASetupTrainsOnlyOnTheSmallScaleRowsOfThatSetup() {
+        Protocol p = Protocols.parse("extrapolation:nodes<=2:hardware", Optional.empty());
+        assertThat(p.name()).isEqualTo("extrapolation:nodes<=2:hardware");
+        List<Split> splits = p.splits("grid", data);
+        assertThat(splits).hasSizeGreaterThan(1);
+        List<Observation> tested = new ArrayList<>();
+        for (Split s : splits) {
+            assertDisjoint(s);
+            String hardware = s.test().get(0).config().deployment().hardware();
+            assertThat(s.id()).startsWith("nodes<=2->nodes>2").contains("hardware=" + hardware);
+            assertThat(s.training().observations()).allMatch(o -> o.config().deployment().nodes() <= 2
+                    && o.config().deployment().hardware().equals(hardware));
+            assertThat(s.test()).allMatch(o -> o.config().deployment().nodes() > 2
+                    && o.config().deployment().hardware().equals(hardware));
+            tested.addAll(s.test());
+        }
+        // Every large-scale row is predicted once, from its own setup's small-scale rows.
+        assertThat(tested).containsExactlyInAnyOrderElementsOf(
+                data.stream().filter(o -> o.config().deployment().nodes() > 2).toList());
+    }
+
+    @Test
+    void extrapolationOfASetupWithoutSmallScaleRowsKeepsAnEmptyTrainingSide() {
+        String lonely = data.stream().filter(o -> o.config().deployment().nodes() > 2).findFirst().orElseThrow()
+                .config().deployment().hardware();
+        List<Observation> without = data.stream().filter(o -> !(o.config().deployment().nodes() <= 2
+                && o.config().deployment().hardware().equals(lonely))).toList();
+        Split orphan = Protocols.parse("extrapolation:nodes<=2:hardware", Optional.empty()).splits("grid", without)
+                .stream().filter(s -> s.id().contains("hardware=" + lonely)).findFirst().orElseThrow();
+        assertThat(orphan.training().observations()).isEmpty();
+        assertThat(orphan.test()).isNotEmpty();
+        assertThatThrownBy(() -> Protocols.parse("extrapolation:nodes<=2:", Optional.empty()))
+                .hasMessageContaining("extrapolation:attribute<=value[:attribute,...]");
     }
 
     @Test
