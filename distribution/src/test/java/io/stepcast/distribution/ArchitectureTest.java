@@ -57,12 +57,14 @@ class ArchitectureTest {
             "io.stepcast.api.hardware.Entries");
 
     /**
-     * Algorithms awaiting their move to {@code stepcast-models} with the collective cost model; listed so the rule
+     * The collective cost model, awaiting its move to {@code stepcast-models}: the datasets module's Kineto reader
+     * still estimates unrecorded collective bytes with it, and datasets depends on the API only. Listed so the rule
      * holds meanwhile and so a new algorithm added to the API fails it.
      */
     private static final java.util.Set<String> PENDING_MOVE = java.util.Set.of(
             "io.stepcast.api.collective.CatalogCollectiveModel", "io.stepcast.api.collective.CatalogLinks",
-            "io.stepcast.api.collective.RingPacking", "io.stepcast.api.collective.SingleLink");
+            "io.stepcast.api.collective.RingPacking", "io.stepcast.api.collective.SingleLink",
+            "io.stepcast.api.collective.CollectiveCost", "io.stepcast.api.collective.CatalogSystems");
 
     private static final DescribedPredicate<JavaClass> CONTRACT_SHAPE = DescribedPredicate.describe(
             "a record, interface, enum, annotation, exception, plugin contract class or listed helper",

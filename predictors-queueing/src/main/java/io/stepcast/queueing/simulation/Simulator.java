@@ -1,6 +1,6 @@
 package io.stepcast.queueing.simulation;
 
-import io.stepcast.api.sim.EventQueue;
+import io.stepcast.models.sim.EventQueue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;

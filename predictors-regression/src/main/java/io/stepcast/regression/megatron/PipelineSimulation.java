@@ -1,6 +1,6 @@
 package io.stepcast.regression.megatron;
 
-import io.stepcast.api.sim.ActionQueue;
+import io.stepcast.models.sim.ActionQueue;
 
 import java.util.Arrays;
 import java.util.List;

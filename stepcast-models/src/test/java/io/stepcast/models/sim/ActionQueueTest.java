@@ -1,4 +1,4 @@
-package io.stepcast.api.sim;
+package io.stepcast.models.sim;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,0 @@
-/**
- * The discrete-event core shared by the simulation engines of the predictor modules: one future-event list
- * ({@link io.stepcast.api.sim.EventQueue}, typed primitive events) and a scheduler of actions on it
- * ({@link io.stepcast.api.sim.ActionQueue}). Self-contained: it depends on nothing else in the API, so that it can
- * move to a module of its own.
- */
-package io.stepcast.api.sim;
