@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Speed of the discrete-event simulation of parameter-server training (Li, Yan, Paolieri, Golubchik, ICPE 2020;
- * methods.md section 1): one run (one seed) of {@link #workers} asynchronous workers, one worker per host, one
+ * docs/methods.md section 1): one run (one seed) of {@link #workers} asynchronous workers, one worker per host, one
  * parameter server on its own host, 10 Gbit/s, random transfer order, 10 warm-up plus {@link #steps} measured
  * steps per worker, from a ResNet-50 profile synthesised from the zoo (local batch 64, single-worker step
  * 1.22 s) and calibrated as {@code stepcast simulate} calibrates it. Without transfer or compute jitter (the

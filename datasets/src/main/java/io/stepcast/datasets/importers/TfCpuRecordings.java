@@ -36,7 +36,7 @@ import java.util.TreeMap;
  * so the simulation and MVA answer for it rather than declining an all-reduce configuration.</li>
  * <li>A traced step is slower than an untraced one (the tracer adds 1.5 to 2 ms per step on LeNet-5), so
  * each profile's step time is set to the measured untraced median of its recording; the simulation's
- * calibration then scales the profiled op durations to it (methods.md section 1: a profile's compute is
+ * calibration then scales the profiled op durations to it (docs/methods.md section 1: a profile's compute is
  * scaled to the measured single-worker step time). The op structure, tensors and bytes stay those of the
  * trace.</li>
  * </ul>

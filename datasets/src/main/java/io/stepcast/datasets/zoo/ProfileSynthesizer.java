@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * Builds a single-worker {@link Profile} from a zoo model and a measured single-worker step time, for
- * sources that publish throughput but no op trace (methods.md section 1, last paragraph; Li, Yan, Paolieri,
+ * sources that publish throughput but no op trace (docs/methods.md section 1, last paragraph; Li, Yan, Paolieri,
  * Golubchik, "Throughput Prediction of Asynchronous SGD in TensorFlow", ICPE 2020, whose simulation takes
  * such a profile as input).
  *

@@ -1,7 +1,7 @@
 package io.stepcast.evaluation.metrics;
 
 /**
- * Accuracy of one predictor on one set of held-out points (methods.md section 5). Absolute percentage
+ * Accuracy of one predictor on one set of held-out points (docs/methods.md section 5). Absolute percentage
  * errors are in percent: {@code APE = 100 |predicted - measured| / |measured|}. Points the predictor
  * refused ("not applicable") are counted in {@link #notApplicable()} and are not part of any error.
  * Values that are undefined (no point, or R^2 with fewer than two points or no variance in the

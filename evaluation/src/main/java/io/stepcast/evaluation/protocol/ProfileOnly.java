@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * Profile-only prediction (Li, Yan, Paolieri, Golubchik, ICPE 2020): fit on the single-worker rows alone
  * and predict every multi-worker row. When a {@link ProfileSource} is given, each single-worker row with a
  * measured step time also yields a profile synthesised from the model zoo and that step time
- * (methods.md section 1, "when no op-level trace exists"), put into {@link TrainingSet#profiles()}; models
+ * (docs/methods.md section 1, "when no op-level trace exists"), put into {@link TrainingSet#profiles()}; models
  * the zoo does not know simply get no profile. Profiles are made from training rows only, so nothing of
  * the test side leaks into them.
  *

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * Profiles synthesised from the model zoo for the single-worker rows of a training side (methods.md
+ * Profiles synthesised from the model zoo for the single-worker rows of a training side (docs/methods.md
  * section 1: "when no op-level trace exists, build the profile from the model ... scaled to the measured
  * single-worker step time"). Only training rows are used, so nothing of a test side leaks into them.
  */

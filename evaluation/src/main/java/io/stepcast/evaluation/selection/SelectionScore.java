@@ -1,7 +1,7 @@
 package io.stepcast.evaluation.selection;
 
 /**
- * Batch-size selection quality of one predictor on one dataset (methods.md section 5).
+ * Batch-size selection quality of one predictor on one dataset (docs/methods.md section 5).
  *
  * @param decisions      decisions the selector made (cases it could not decide are in {@code undecided})
  * @param undecided      cases where the predictor could predict no candidate at all

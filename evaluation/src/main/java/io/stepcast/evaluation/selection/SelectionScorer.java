@@ -15,7 +15,7 @@ import java.util.OptionalInt;
 
 /**
  * Judges batch-size decisions by the measurements: the selector chooses from predictions, and the
- * chosen batch's MEASURED latency decides whether the SLO held (methods.md section 5). The oracle is the
+ * chosen batch's MEASURED latency decides whether the SLO held (docs/methods.md section 5). The oracle is the
  * SLO-feasible candidate with the best measured {@link Objective}; ties go to the smaller batch.
  */
 public final class SelectionScorer {

@@ -5,7 +5,7 @@ import io.stepcast.api.Observation;
 import java.util.List;
 
 /**
- * How a dataset is divided into training and test sides (methods.md section 5). A protocol defines
+ * How a dataset is divided into training and test sides (docs/methods.md section 5). A protocol defines
  * exactly which observations an estimator sees; implementations are deterministic (fixed seeds) so two
  * runs produce the same folds.
  */

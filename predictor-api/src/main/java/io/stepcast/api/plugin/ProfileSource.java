@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 /**
  * Where profiles come from, bound by the datasets module so that predictor plugins can obtain profiles
  * without depending on it: profile files (an imported op trace or a TensorFlow timeline) and profiles
- * synthesised from the model zoo and a measured single-worker step time (methods.md section 1).
+ * synthesised from the model zoo and a measured single-worker step time (docs/methods.md section 1).
  */
 public interface ProfileSource {
 

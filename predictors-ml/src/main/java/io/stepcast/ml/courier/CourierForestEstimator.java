@@ -27,7 +27,7 @@ import java.util.Set;
 
 /**
  * Courier's two random forests (Albo Martinez, Bobde, Motyka, Chen, "Courier: Real-Time Optimal Batch
- * Size Prediction for Latency SLOs in BigDL", ICPE 2021, section 4; {@code methods.md} section 3): over
+ * Size Prediction for Latency SLOs in BigDL", ICPE 2021, section 4; {@code docs/methods.md} section 3): over
  * the standardised features {@code x = [cpu*njobs, cpu, njobs, batch, network]} (network +1 LeNet-5,
  * -1 MLP, 0 averaged over both), a time forest (2000 trees of depth 6 split on absolute error) predicts
  * the response time and an accuracy forest (150 trees of depth 9, squared error) the final accuracy.

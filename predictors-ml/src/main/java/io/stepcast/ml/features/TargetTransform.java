@@ -3,7 +3,7 @@ package io.stepcast.ml.features;
 /**
  * How a target is transformed before learning and back after prediction. Times and rates span
  * orders of magnitude across configurations, so learning their logarithm makes the error relative,
- * which is how {@code methods.md} section 5 scores them (absolute percentage error).
+ * which is how {@code docs/methods.md} section 5 scores them (absolute percentage error).
  */
 public enum TargetTransform {
     /** Learn the value as measured. */

@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * The queueing-network model of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, Golubchik,
- * MASCOTS 2018; methods.md section 2), calibrated from a single-worker profile or observation (compute
+ * MASCOTS 2018; docs/methods.md section 2), calibrated from a single-worker profile or observation (compute
  * time Z = the single-worker step minus its transfers, update and bus copies) and, when the training set has
  * a two-worker observation of the model at the basis batch, an effective-bandwidth factor fitted so that the
  * model reproduces it.

@@ -6,7 +6,7 @@ import io.stepcast.api.Validate;
  * Exact Mean Value Analysis of a closed, single-class, product-form queueing network with one delay
  * station (think time {@code Z}) and load-independent queueing stations of service demands {@code D_k}
  * (M. Reiser, S. S. Lavenberg, "Mean-Value Analysis of Closed Multichain Queuing Networks", JACM 1980;
- * methods.md section 2). For {@code n = 1..N}: {@code R_k(n) = D_k (1 + Q_k(n-1))},
+ * docs/methods.md section 2). For {@code n = 1..N}: {@code R_k(n) = D_k (1 + Q_k(n-1))},
  * {@code X(n) = n / (Z + sum_k R_k(n))}, {@code Q_k(n) = X(n) R_k(n)}.
  */
 public final class MvaSolver {

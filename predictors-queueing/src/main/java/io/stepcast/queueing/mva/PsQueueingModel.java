@@ -5,7 +5,7 @@ import io.stepcast.api.Validate;
 /**
  * The closed queueing network of parameter-server SGD in its standard form (Lin, Paolieri, Chou, Golubchik,
  * "A Model-Based Approach to Streamlining Distributed Training for Asynchronous SGD", MASCOTS 2018;
- * methods.md section 2): {@code customers} workers cycle through a delay station (compute, {@code Z}) and,
+ * docs/methods.md section 2): {@code customers} workers cycle through a delay station (compute, {@code Z}) and,
  * at each of the {@code P} parameter-server shards, three queueing stations: parameter download
  * {@code f S / (P B)}, update {@code U / P} and gradient upload {@code f S / (P B)}, where {@code f} is the
  * fraction of worker-shard pairs on different hosts (colocated shards move their part locally).

@@ -5,7 +5,7 @@ import java.util.function.ToDoubleFunction;
 import io.stepcast.api.CannotFitException;
 
 /**
- * Fits the simulation to a single-worker profile so that one simulated worker reproduces it (methods.md
+ * Fits the simulation to a single-worker profile so that one simulated worker reproduces it (docs/methods.md
  * section 1, "Calibration"). Front doors calibrate through {@link ParameterServerPlan#calibrate}, which names the
  * replay used.
  *

@@ -2,7 +2,7 @@ package io.stepcast.queueing.simulation;
 
 import java.util.Locale;
 
-/** Whether workers wait for each other (methods.md section 1). */
+/** Whether workers wait for each other (docs/methods.md section 1). */
 public enum Mode {
     /** Asynchronous SGD: no barrier across workers; the parameter server always holds the latest value. */
     ASYNC,

@@ -3,7 +3,7 @@ package io.stepcast.queueing.simulation;
 import java.util.Locale;
 
 /**
- * The order in which a parameter server sends a worker its parameter tensors (methods.md section 1).
+ * The order in which a parameter server sends a worker its parameter tensors (docs/methods.md section 1).
  */
 public enum OrderPolicy {
     /** TensorFlow's default: a fresh uniformly random order per worker and per step. */

@@ -21,7 +21,7 @@ import java.util.OptionalDouble;
  * <p>The calibration's replay is the one choice a plan names ({@link CalibrationReplay}): the estimator replays the
  * single worker in FIFO order without jitter, as the ICPE 2020 calibration does, and its calibrated bases are what
  * the suites' recorded results rest on; {@code simulate} replays it in the run's own order, jitters, steps and seeds,
- * so that one worker reproduces the profiled step in every layout (methods.md's sanity rule "W = 1 equals the
+ * so that one worker reproduces the profiled step in every layout (docs/methods.md's sanity rule "W = 1 equals the
  * profile"). With a random order or jitter, one worker calibrated the FIFO way runs noticeably slower than profiled.
  */
 public final class ParameterServerPlan {
@@ -102,7 +102,7 @@ public final class ParameterServerPlan {
     public ParameterServerPlan hostAggregation(boolean v) { hostAggregation = v; return this; }
 
     /**
-     * Calibrates {@code profile} as profiled with one worker (methods.md section 1, "Calibration"), replayed as this
+     * Calibrates {@code profile} as profiled with one worker (docs/methods.md section 1, "Calibration"), replayed as this
      * plan's {@link CalibrationReplay} says.
      *
      * @param remotePs         the profiled worker's parameter server ran on another host

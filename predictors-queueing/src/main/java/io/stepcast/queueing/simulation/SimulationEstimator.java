@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * The trace-driven simulation of parameter-server training (Li, Yan, Paolieri, Golubchik, "Throughput
- * Prediction of Asynchronous SGD in TensorFlow", ICPE 2020; methods.md section 1) as an estimator. It fits
+ * Prediction of Asynchronous SGD in TensorFlow", ICPE 2020; docs/methods.md section 1) as an estimator. It fits
  * on the training set's single-worker profiles ({@link TrainingSet#profiles()}) and, for models without one,
  * on single-worker observations with a coarse profile ({@link io.stepcast.queueing.fit.CoarseProfiles}).
  *

@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 /**
  * The discrete-event simulation of W workers and P parameter-server shards replaying a single-worker
  * profile (Li, Yan, Paolieri, Golubchik, "Throughput Prediction of Asynchronous SGD in TensorFlow",
- * ICPE 2020, section 4; methods.md section 1).
+ * ICPE 2020, section 4; docs/methods.md section 1).
  *
  * <p>Per worker and step: every parameter-server shard sends the worker its tensors one at a time over a
  * channel of its own, in the order of the {@link OrderPolicy}; a compute op starts when all the tensors it

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Static transfer orders of TicTac (S. H. Hashemi, S. A. Jyothi, R. H. Campbell, "TicTac: Accelerating
- * Distributed Deep Learning with Communication Scheduling", SysML 2019), exactly as methods.md section 1
+ * Distributed Deep Learning with Communication Scheduling", SysML 2019), exactly as docs/methods.md section 1
  * defines them. For an outstanding receive {@code r}: {@code M(r)} its communication time; {@code P(r)} the
  * summed compute time of the ops whose only outstanding dependency is {@code r}; {@code Mp(r)} the smallest,
  * over the ops that still depend on more than one outstanding receive including {@code r}, of the summed

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Linear scaling, the baseline every model must beat (methods.md section 4):
+ * Linear scaling, the baseline every model must beat (docs/methods.md section 4):
  * {@code throughput(W) = W x throughput(1)}, i.e. a constant step time {@code local batch / throughput(1)}.
  * Fitted per model, hardware, local batch and tenancy from the single-worker rows (their mean when several
  * were measured, e.g. synthetic and real input data); any architecture. A configuration whose single-worker
