@@ -118,6 +118,15 @@ public record Deployment(
         }
     }
 
+    /**
+     * The data-parallel workers over the nodes, the ranks of a gradient all-reduce: the stated {@link #placement}
+     * when each worker is one GPU (an uneven one then has a busiest node), else the workers spread as evenly as
+     * the nodes allow ({@code 7} over {@code 3}: {@code [3, 2, 2]}).
+     */
+    public Placement workerPlacement() {
+        return placement.isPresent() && devicesPerWorker == 1 ? placement.get() : Placement.spread(workers, nodes);
+    }
+
     /** GPUs (or cores) of the whole job: workers x devices per worker. */
     public long gpus() {
         return (long) workers * devicesPerWorker;

@@ -42,4 +42,13 @@ class PlacementTest {
                 .placement(Placement.parse("4+2")).localBatch(64).build())
                 .hasMessageContaining("placement 4+2 has 2 nodes and 6 GPUs, but the job has nodes 2 and 8 GPUs");
     }
+
+    @Test
+    void theWorkersOfAStatedPlacementHaveABusiestNodeAndOthersSpreadEvenly() {
+        Config placed = Config.builder().model("ResNet-18").workers(10).placement(Placement.parse("1234"))
+                .localBatch(64).build();
+        assertThat(placed.deployment().workerPlacement().maxPerNode()).isEqualTo(4);
+        Config spread = Config.builder().model("ResNet-18").workers(10).nodes(4).localBatch(64).build();
+        assertThat(spread.deployment().workerPlacement().gpusPerNode()).containsExactly(3, 3, 2, 2);
+    }
 }

@@ -66,7 +66,7 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
         double stepS;
         if (config.deployment().architecture() == Architecture.ALLREDUCE) {
             AllReduceLinks.Resolved r = links.query(config.deployment().hardware(),
-                            Placement.spread(config.workers(), config.deployment().nodes()))
+                            config.deployment().workerPlacement())
                     .configGbps(config.deployment().bandwidthGbps()).fallbackGbps(hp.real("bandwidth-gbps"))
                     .intraGbps(config.deployment().intraNodeGbps().orElse(0)).intraHint(INTRA_HINT).resolve();
             if (r.cost().isEmpty()) {

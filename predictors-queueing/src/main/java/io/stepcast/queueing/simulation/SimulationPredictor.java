@@ -144,7 +144,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         if (source.rank().worldSize() > 1 && !source.collectives().isEmpty()) {
             return replay(config, source);
         }
-        Placement placement = Placement.spread(config.workers(), config.deployment().nodes());
+        Placement placement = config.deployment().workerPlacement();
         AllReduceLinks.Resolved r = query(config, config.deployment().hardware(), placement)
                 .nicEfficiency(cal.networkEfficiency()).resolve();
         if (r.cost().isEmpty()) {
@@ -169,7 +169,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         String hardware = config.deployment().hardware();
         String label = hardware == null || hardware.equalsIgnoreCase("unknown") ? source.rank().device() : hardware;
         Placement measured = Placement.singleNode(source.rank().worldSize());
-        Placement target = Placement.spread(config.workers(), config.deployment().nodes());
+        Placement target = config.deployment().workerPlacement();
         CollectiveReplay replay = new CollectiveReplay(source);
         // The trace's own placement and one worker need no links, hence no hardware label.
         var exact = replay.withoutCostModel(measured, target);

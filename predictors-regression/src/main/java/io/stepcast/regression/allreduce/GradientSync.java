@@ -61,9 +61,9 @@ public final class GradientSync {
         return placement(config).maxPerNode();
     }
 
-    /** The workers spread as evenly as possible over the nodes ({@code 7} over {@code 3}: {@code [3, 2, 2]}). */
+    /** The workers over the nodes ({@link io.stepcast.api.Deployment#workerPlacement()}). */
     public static Placement placement(Config config) {
-        return Placement.spread(config.workers(), config.deployment().nodes());
+        return config.deployment().workerPlacement();
     }
 
     /**
