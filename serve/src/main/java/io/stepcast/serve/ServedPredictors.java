@@ -7,7 +7,6 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
-import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
@@ -82,12 +81,7 @@ public final class ServedPredictors {
      * catalog knows the hardware and its memory.
      */
     OptionalDouble deviceMemoryBytes(Config config) {
-        String label = config.deployment().hardware();
-        if (label == null || label.isBlank() || hardware.isEmpty()) {
-            return OptionalDouble.empty();
-        }
-        OptionalDouble gb = hardware.get().device(label).map(DeviceSpec::memoryGb).orElse(OptionalDouble.empty());
-        return gb.isPresent() ? OptionalDouble.of(gb.getAsDouble() * 1e9) : OptionalDouble.empty();
+        return hardware.map(h -> h.deviceMemoryBytes(config.deployment().hardware())).orElse(OptionalDouble.empty());
     }
 
     /**

@@ -10,7 +10,6 @@ import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
-import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.zoo.ModelCatalog;
@@ -101,7 +100,8 @@ final class PredictCommand implements Callable<Integer> {
                     OptionalDouble peak = pm.peakMemoryBytes(c);
                     if (peak.isPresent()) {
                         n.put("peak_memory_bytes", peak.getAsDouble());
-                        OptionalDouble device = deviceMemoryBytes(c);
+                        OptionalDouble device = registry.service(HardwareCatalog.class)
+                                .map(h -> h.deviceMemoryBytes(c.deployment().hardware())).orElse(OptionalDouble.empty());
                         if (device.isPresent()) {
                             n.put("device_memory_bytes", device.getAsDouble());
                             n.put("fits", peak.getAsDouble() <= device.getAsDouble());
@@ -140,19 +140,5 @@ final class PredictCommand implements Callable<Integer> {
 
     private static String format(double v) {
         return String.format(Locale.ROOT, "%.6g", v);
-    }
-
-    /**
-     * The memory of one device of the configuration's hardware, bytes (the catalog's GB are 10^9 bytes), when the
-     * catalog knows the hardware and its memory: what {@code fits} compares the peak with, as {@code serve} does.
-     */
-    private OptionalDouble deviceMemoryBytes(Config c) {
-        String label = c.deployment().hardware();
-        Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
-        if (label == null || label.isBlank() || catalog.isEmpty()) {
-            return OptionalDouble.empty();
-        }
-        OptionalDouble gb = catalog.get().device(label).map(DeviceSpec::memoryGb).orElse(OptionalDouble.empty());
-        return gb.isPresent() ? OptionalDouble.of(gb.getAsDouble() * 1e9) : OptionalDouble.empty();
     }
 }

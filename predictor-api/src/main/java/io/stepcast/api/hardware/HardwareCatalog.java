@@ -3,6 +3,7 @@ package io.stepcast.api.hardware;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Knowledge of the world's hardware: devices, intra-node links, NICs and systems, each figure with its public
@@ -39,6 +40,18 @@ public interface HardwareCatalog {
             e = find(s.device());
         }
         return e.filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast);
+    }
+
+    /**
+     * The memory of one device of {@code label}, bytes (the catalog's GB are 10^9 bytes), when the catalog knows the
+     * device and its memory: what a peak-memory estimate is compared with to say whether a job fits.
+     */
+    default OptionalDouble deviceMemoryBytes(String label) {
+        if (label == null || label.isBlank()) {
+            return OptionalDouble.empty();
+        }
+        OptionalDouble gb = device(label).map(DeviceSpec::memoryGb).orElse(OptionalDouble.empty());
+        return gb.isPresent() ? OptionalDouble.of(gb.getAsDouble() * 1e9) : OptionalDouble.empty();
     }
 
     /** The system a label names (only a system entry; a device label has no single system). */
