@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (1, 4, 8 GPUs) and 1 to 32 nodes, transcribed and embedded (NVIDIA/DeepLearningExamples commit
  * 70c51ad7f811b020ddd741ea2c6ce5a573bad963, {@code TensorFlow/LanguageModeling/BERT/README.md}). Each multi-node row is
  * predicted from the one-node rows of its own precision; the physical predictors answer every one of the 12 and
- * beat linear scaling of the 1-GPU throughput, which ignores the all-reduce altogether.
+ * beat linear scaling of the 1-GPU throughput, which ignores the all-reduce altogether; {@code allreduce-analytic},
+ * which learns the intra-node links from the one-node rows, is within 10%.
  */
 class ForeignMultinodeSuiteTest {
     private final CliSession cli = new CliSession();
@@ -36,6 +37,9 @@ class ForeignMultinodeSuiteTest {
         }
         assertThat(byPredictor.get("mva").get("mape").asDouble()).isLessThan(linear);
         assertThat(byPredictor.get("allreduce-analytic").get("mape").asDouble()).isLessThan(linear);
+        // The one-node rows calibrate what Horovod achieves inside a DGX-1 (far below NVLink's datasheet); the NICs
+        // stay the catalog's: within the 10% asked of one node -> many nodes.
+        assertThat(byPredictor.get("allreduce-analytic").get("mape").asDouble()).isLessThanOrEqualTo(10.0);
         // Linear scaling needs a 1-GPU row at the predicted batch: FP32 at 128 tokens was measured at batch 8 on one
         // GPU and at batch 4 on the nodes.
         assertThat(byPredictor.get("linear-scaling").get("n").asInt()).isEqualTo(9);

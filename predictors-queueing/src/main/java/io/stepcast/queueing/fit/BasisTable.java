@@ -1,5 +1,6 @@
 package io.stepcast.queueing.fit;
 
+import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.TrainingSet;

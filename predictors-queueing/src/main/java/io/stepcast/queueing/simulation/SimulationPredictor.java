@@ -16,7 +16,7 @@ import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.InNodeLinks;
-import io.stepcast.queueing.fit.ParameterPasses;
+import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 
 import java.util.List;

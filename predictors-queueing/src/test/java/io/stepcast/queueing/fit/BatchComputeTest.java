@@ -1,5 +1,6 @@
 package io.stepcast.queueing.fit;
 
+import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import org.junit.jupiter.api.Test;
 

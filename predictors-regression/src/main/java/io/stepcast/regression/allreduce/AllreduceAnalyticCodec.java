@@ -17,12 +17,13 @@ import java.util.Optional;
 
 /**
  * Saves and loads fitted {@code allreduce-analytic} predictors: per model and hardware the compute line
- * {@code a, b}, the overlap share, whether it was fitted (1) or the default (0), and the link efficiency, as
+ * {@code a, b}, the overlap share, whether it was fitted (1) or the default (0), and the link efficiencies inside a
+ * node and across nodes, as
  * plain-text {@link Coefficients}. The gradient all-reduce is not part of the fit: a reload computes it again from
  * the injected model zoo and hardware catalog, so it predicts bit for bit the same with the same catalogs.
  */
 public final class AllreduceAnalyticCodec implements PredictorCodec {
-    private static final int ARITY = 5;
+    private static final int ARITY = 6;
 
     private final Optional<HardwareCatalog> hardware;
     private final Optional<ModelCatalog> zoo;
@@ -41,7 +42,8 @@ public final class AllreduceAnalyticCodec implements PredictorCodec {
         }
         Map<String, double[]> groups = new LinkedHashMap<>();
         fitted.groups().forEach((key, g) -> groups.put(key,
-                new double[] {g.a(), g.b(), g.overlap(), g.overlapFitted() ? 1 : 0, g.efficiency()}));
+                new double[] {g.a(), g.b(), g.overlap(), g.overlapFitted() ? 1 : 0, g.intraEfficiency(),
+                        g.interEfficiency()}));
         return new Coefficients(AllreduceAnalyticEstimator.NAME, ARITY, groups).encode();
     }
 
@@ -56,11 +58,12 @@ public final class AllreduceAnalyticCodec implements PredictorCodec {
                 throw new IOException("corrupt " + name + " payload: group " + e.getKey()
                         + ": the overlap-fitted flag must be 0 or 1, was " + v[3]);
             }
-            if (!(v[2] >= 0 && v[2] <= 1) || !(v[4] > 0 && v[4] <= 1)) {
+            if (!(v[2] >= 0 && v[2] <= 1) || !(v[4] > 0 && v[4] <= 1) || !(v[5] > 0 && v[5] <= 1)) {
                 throw new IOException("corrupt " + name + " payload: group " + e.getKey()
-                        + ": overlap must be in [0, 1] and efficiency in (0, 1], were " + v[2] + " and " + v[4]);
+                        + ": overlap must be in [0, 1] and the efficiencies in (0, 1], were " + v[2] + ", " + v[4]
+                        + " and " + v[5]);
             }
-            groups.put(e.getKey(), new Group(v[0], v[1], v[2], v[3] == 1, v[4]));
+            groups.put(e.getKey(), new Group(v[0], v[1], v[2], v[3] == 1, v[4], v[5]));
         }
         return new AllreduceAnalyticEstimator.Fitted(new GradientSync(hardware, zoo), groups, provenance);
     }

@@ -14,6 +14,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.regression.estimators.CatalogEstimator;
 import io.stepcast.regression.estimators.GroupKey;
 import io.stepcast.regression.estimators.StepTimePredictor;
@@ -24,16 +25,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
  * {@code allreduce-analytic}: the step time of a synchronous all-reduce job as
- * {@code T = T_comp + max(0, T_comm / e - f T_comp)}:
+ * {@code T = T_comp + max(0, T_intra / e_intra + T_inter / e_inter - f T_comp)}:
  * <ul>
- *   <li>{@code T_comp = a + b m}, per model and hardware, by least squares on the single-GPU rows of the
- *       training set (one local batch only: proportional to it);</li>
- *   <li>{@code T_comm}: the gradient all-reduce over the configuration's placement from the catalogs,
- *       nothing fitted ({@link GradientSync});</li>
+ *   <li>{@code T_comp = a + b m}, per model and hardware, affine in the local batch {@code m} ({@link ComputeLine}:
+ *       least squares on single-GPU rows at several batches; else the slope the rows of one node show between two
+ *       batches; else a fixed part from the device's parameter passes);</li>
+ *   <li>{@code T_intra + T_inter}: the gradient all-reduce over the configuration's placement from the catalogs
+ *       ({@link GradientSync}), split into the part over the intra-node links and the part that crosses the NICs;</li>
  *   <li>{@code f}, the share of the computation the all-reduce hides behind, in [0, 1], fitted (relative least
  *       squares) on the multi-GPU rows of the model and hardware when there are some. Without any the default
  *       is 2/3: PyTorch DDP and Horovod start each gradient bucket's all-reduce during the backward pass
@@ -41,30 +45,30 @@ import java.util.TreeMap;
  *       section 3.2.3), and the backward pass is two thirds of a step's arithmetic (twice the forward's
  *       FLOPs: J. Kaplan et al., "Scaling Laws for Neural Language Models", 2020, section 2.1, C = 6N per token
  *       of which 2N forward).</li>
- *   <li>{@code e}, the share of the catalog's link speed the job achieves, in (0, 1]: 1 (the datasheet) by
- *       default; with {@code efficiency=fit} it is fitted jointly with {@code f} on the multi-GPU rows when there
- *       are some (a training framework's collectives over TCP reach a fraction of a NIC's line rate), 1
- *       otherwise.</li>
+ *   <li>{@code e_intra}, {@code e_inter}, the shares of the catalog's intra-node and NIC bandwidths the job
+ *       achieves, in (0, 1]: with {@code efficiency=fit} (the default) each is fitted on the rows that show its link
+ *       ({@link LinkFit}: rows of one node with several GPUs for the first, rows of several nodes for the second)
+ *       and is the datasheet's (1) where no row shows it; with {@code efficiency=catalog} both are 1. So a table of
+ *       one node's 1, 4 and 8 GPUs calibrates what a framework achieves inside the node and predicts many nodes
+ *       with the catalog's NICs on top.</li>
  * </ul>
  * A synchronous parameter-server job is predicted the same way, {@code T_comm} being its push and pull over the
  * network ({@link GradientSync#parameterServer}; inside one node its single-GPU rows already hold each GPU's copies
  * over its own link), fitted per model and hardware apart from the all-reduce rows.
  * A job alone on its GPUs only (tenants 1), synchronous only. Hyper-parameters: {@code overlap}
  * ({@code fit} default, or a number in [0, 1] that is used instead of fitting), {@code efficiency}
- * ({@code catalog} default, or {@code fit}).
+ * ({@code fit} default, or {@code catalog}).
  */
 public final class AllreduceAnalyticEstimator extends CatalogEstimator {
     /** Registered name. */
     public static final String NAME = "allreduce-analytic";
     /** The default overlap share: the backward pass's part of a step (see the class comment). */
     public static final double DEFAULT_OVERLAP = 2.0 / 3.0;
-    private static final int GRID = 100;
-    private static final int EFFICIENCY_STEPS = 150;
 
     /** With the catalogs bound by the datasets module, when there are some. */
     @Inject
     public AllreduceAnalyticEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
-        this(new Catalogs(zoo, hardware), HyperParameters.of("overlap", "fit", "efficiency", "catalog"));
+        this(new Catalogs(zoo, hardware), HyperParameters.of("overlap", "fit", "efficiency", "fit"));
     }
 
     private AllreduceAnalyticEstimator(Catalogs catalogs, HyperParameters params) {
@@ -123,16 +127,30 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
                 : GroupKey.of(config);
     }
 
-    /** Fitted state of one model on one hardware: {@code a, b} of the compute line and the overlap share. */
-    record Group(double a, double b, double overlap, boolean overlapFitted, double efficiency) {
+    /**
+     * Fitted state of one model on one hardware: {@code a, b} of the compute line, the overlap share, and the share
+     * of the catalog's bandwidth achieved inside a node and across nodes.
+     */
+    record Group(double a, double b, double overlap, boolean overlapFitted, double intraEfficiency,
+                 double interEfficiency) {
         double compute(double batch) {
             return a + b * batch;
         }
+
+        /** The exchange's seconds, each part over its own link's achieved bandwidth. */
+        double comm(GradientSync.Cost cost) {
+            return cost.intraS() / intraEfficiency + cost.interS() / interEfficiency;
+        }
+    }
+
+    /** A multi-GPU training row: its compute, its exchange's parts from the catalogs, its measured step. */
+    record Row(double compute, double intraS, double interS, double measured) {
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
         GradientSync sync = new GradientSync(catalogs().hardware(), catalogs().zoo());
+        ParameterPasses passes = new ParameterPasses(catalogs().hardware());
         Map<String, List<Observation>> groups = new TreeMap<>();
         for (Observation o : training.observations()) {
             if (o.value(Target.STEP_TIME).isPresent() && domain(o.config()).isEmpty()) {
@@ -142,28 +160,28 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
         Map<String, Group> fitted = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
         Optional<Double> fixed = fixedOverlap(params());
+        boolean fitEfficiency = params().choice("efficiency", "catalog", "fit").equals("fit");
         groups.forEach((key, obs) -> {
-            Optional<double[]> line = ComputeLine.fit(obs);
+            Optional<double[]> line = ComputeLine.fit(obs, fixedPart(passes, sync, obs));
             if (line.isEmpty()) {
                 failures.add(key + ": no single-GPU row with a step time");
                 return;
             }
             double a = line.get()[0];
             double b = line.get()[1];
-            List<double[]> multi = new ArrayList<>();
+            List<Row> oneNode = new ArrayList<>();
+            List<Row> nodes = new ArrayList<>();
             for (Observation o : obs) {
                 if (o.config().workers() > 1) {
-                    sync.exchange(o.config()).seconds().ifPresent(c -> multi.add(new double[] {
-                            a + b * o.config().localBatch(), c, o.value(Target.STEP_TIME).getAsDouble()}));
+                    GradientSync.Cost c = sync.exchange(o.config());
+                    if (c.seconds().isPresent()) {
+                        Row r = new Row(a + b * o.config().localBatch(), c.intraS(), c.interS(),
+                                o.value(Target.STEP_TIME).getAsDouble());
+                        (GradientSync.placement(o.config()).nodes() == 1 ? oneNode : nodes).add(r);
+                    }
                 }
             }
-            boolean fitEfficiency = params().choice("efficiency", "catalog", "fit").equals("fit") && !multi.isEmpty();
-            if (multi.isEmpty() || (fixed.isPresent() && !fitEfficiency)) {
-                fitted.put(key, new Group(a, b, fixed.orElse(DEFAULT_OVERLAP), false, 1));
-            } else {
-                double[] fe = best(multi, fixed, fitEfficiency);
-                fitted.put(key, new Group(a, b, fe[0], fixed.isEmpty(), fe[1]));
-            }
+            fitted.put(key, LinkFit.fit(a, b, oneNode, nodes, fixed, fitEfficiency));
         });
         if (fitted.isEmpty()) {
             throw new CannotFitException(NAME + " needs single-GPU synchronous rows with a step time in training set "
@@ -173,30 +191,14 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
     }
 
     /**
-     * {@code {f, e}} with the least squared relative error on a grid (two unknowns at most, cheap): f in
-     * [0, 1] unless fixed, e from 1 down to 10^-3 in log steps when fitted, else 1.
+     * The fixed part of the compute line where the single-GPU rows show one batch only: the parameter passes of
+     * the group's device ({@link ParameterPasses}), empty when the device or the gradient bytes are unknown.
      */
-    static double[] best(List<double[]> rows, Optional<Double> fixedOverlap, boolean fitEfficiency) {
-        double[] best = {fixedOverlap.orElse(0.0), 1};
-        double bestErr = Double.POSITIVE_INFINITY;
-        int fs = fixedOverlap.isPresent() ? 0 : GRID;
-        int es = fitEfficiency ? EFFICIENCY_STEPS : 0;
-        for (int j = 0; j <= es; j++) {
-            double eff = Math.pow(10, -3.0 * j / EFFICIENCY_STEPS);
-            for (int i = 0; i <= fs; i++) {
-                double f = fixedOverlap.orElse((double) i / GRID);
-                double err = 0;
-                for (double[] r : rows) {
-                    double e = (step(r[0], r[1] / eff, f) - r[2]) / r[2];
-                    err += e * e;
-                }
-                if (err < bestErr) {
-                    bestErr = err;
-                    best = new double[] {f, eff};
-                }
-            }
-        }
-        return best;
+    private static OptionalDouble fixedPart(ParameterPasses passes, GradientSync sync,
+                                                      List<Observation> obs) {
+        Config c = obs.get(0).config();
+        return passes.fixedSeconds(c.deployment().hardware(),
+                sync.gradientBytes(c).map(OptionalLong::of).orElse(OptionalLong.empty()));
     }
 
     static double step(double compute, double comm, double overlap) {
@@ -243,7 +245,7 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             if (comm.seconds().isEmpty()) {
                 return Prediction.notApplicable(comm.reason());
             }
-            double t = step(g.compute(config.localBatch()), comm.seconds().get() / g.efficiency(), g.overlap());
+            double t = step(g.compute(config.localBatch()), g.comm(comm), g.overlap());
             if (!(t > 0)) {
                 return Prediction.notApplicable(NAME + ": the compute line of " + GroupKey.of(config)
                         + " gives no positive time at local batch " + config.localBatch());

@@ -37,14 +37,30 @@ public final class GradientSync {
         this.links = hardware.map(CatalogLinks::new);
     }
 
-    /** A cost or the reason there is none. */
-    public record Cost(Optional<Double> seconds, String reason) {
+    /**
+     * A cost or the reason there is none.
+     *
+     * @param seconds  the whole exchange, when there is a cost
+     * @param reason   why there is none (empty when there is)
+     * @param interS   the part of {@code seconds} that crosses the NICs (0 on one node): the rest runs over the
+     *                 intra-node links, so that each part can be scaled by the efficiency of its own link
+     */
+    public record Cost(Optional<Double> seconds, String reason, double interS) {
         static Cost no(String reason) {
-            return new Cost(Optional.empty(), reason);
+            return new Cost(Optional.empty(), reason, 0);
         }
 
         static Cost of(double s) {
-            return new Cost(Optional.of(s), "");
+            return new Cost(Optional.of(s), "", 0);
+        }
+
+        static Cost of(double s, double interS) {
+            return new Cost(Optional.of(s), "", interS);
+        }
+
+        /** The part over the intra-node links: the whole exchange but its inter-node part. */
+        public double intraS() {
+            return seconds.orElse(0.0) - interS;
         }
     }
 
@@ -137,7 +153,9 @@ public final class GradientSync {
      * alpha-beta ring, not the fastest NCCL protocol the other callers of {@link CollectiveCost} take. The
      * efficiency {@code e} of {@code allreduce-analytic} is defined against this datasheet figure (the share of the
      * link speed a job achieves), and the suites' {@code allreduce-analytic} results were fitted on it; NCCL's
-     * bandwidth shares and per-call latencies would move both.
+     * bandwidth shares and per-call latencies would move both. Across nodes, the inter-node part
+     * ({@link Cost#interS()}) is what the placement costs beyond one all-reduce inside its fullest node: the
+     * two-level schedule's reduce and broadcast inside a node take about as long as that node's own ring.
      */
     public Cost allReduce(Config config) {
         if (config.workers() == 1) {
@@ -149,8 +167,18 @@ public final class GradientSync {
                     + " column parameter_bytes would give them)");
         }
         List<String> why = new ArrayList<>();
-        Optional<CollectiveCost> cost = cost(config, placement(config), why, true);
-        return cost.isEmpty() ? Cost.no(why.get(0)) : Cost.of(cost.get().seconds(Collective.ALL_REDUCE, bytes.get()));
+        Placement placement = placement(config);
+        Optional<CollectiveCost> cost = cost(config, placement, why, true);
+        if (cost.isEmpty()) {
+            return Cost.no(why.get(0));
+        }
+        double total = cost.get().seconds(Collective.ALL_REDUCE, bytes.get());
+        if (placement.nodes() == 1) {
+            return Cost.of(total);
+        }
+        double node = placement.maxPerNode() == 1 ? 0 : cost(config, Placement.singleNode(placement.maxPerNode()),
+                why, true).map(c -> c.seconds(Collective.ALL_REDUCE, bytes.get())).orElse(0.0);
+        return Cost.of(total, Math.max(0, total - node));
     }
 
     /**
@@ -181,7 +209,8 @@ public final class GradientSync {
         double n = p.nodes();
         double share = config.deployment().colocatedPs() ? (n - 1) / n
                 : Math.max(1.0, n / config.deployment().parameterServers());
-        return Cost.of(2 * (nic.get().alphaS() + share * bytes.get() / nic.get().bytesPerS()));
+        double s = 2 * (nic.get().alphaS() + share * bytes.get() / nic.get().bytesPerS());
+        return Cost.of(s, s);
     }
 
     /** The gradient exchange of the configuration's architecture: {@link #allReduce} or {@link #parameterServer}. */

@@ -106,4 +106,66 @@ class AllreduceAnalyticSyntheticTest {
         // The inter-node phase moves 2 (k-1)/k = 1 buffer over the NIC: 0.1 s at 1 GB/s, 0.01 s at 10 GB/s.
         assertThat(viaCatalog - via80).isCloseTo(0.1 - 0.01, within(1e-6));
     }
+
+    /** The synthetic all-reduce with the intra-node phases slowed to {@code intraShare} of the link's figure. */
+    private static double slowedComm(int workers, int nodes, double intraShare) {
+        double node = new RingAlgorithm(PCIE).seconds(Collective.ALL_REDUCE, BYTES,
+                Placement.singleNode(workers / nodes));
+        double inter = syntheticComm(workers, nodes) - (nodes == 1 ? syntheticComm(workers, 1) : node);
+        return (nodes == 1 ? syntheticComm(workers, 1) : node) / intraShare + inter;
+    }
+
+    @Test
+    void oneNodeRowsCalibrateTheIntraNodeLinkAloneAndManyNodesAddTheCatalogsNics() {
+        double share = 0.25;
+        double overlap = 0.1;
+        List<Observation> rows = new ArrayList<>();
+        for (int b : new int[] {16, 32, 64}) {
+            double comp = 0.02 + 0.001 * b;
+            rows.add(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 1, 1, b), comp));
+            for (int w : new int[] {2, 4}) {
+                rows.add(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, w, 1, b),
+                        AllreduceAnalyticEstimator.step(comp, slowedComm(w, 1, share), overlap)));
+            }
+        }
+        Predictor p = new AllreduceAnalyticEstimator(Optional.of(SyntheticCluster.catalog()), Optional.empty())
+                .fit(TrainingSet.of("synthetic", rows));
+        AllreduceAnalyticEstimator.Group g = ((AllreduceAnalyticEstimator.Fitted) p).group("m@synthetic-node").orElseThrow();
+        // The efficiency grid steps by a factor 10^(3/150), about 5%.
+        assertThat(g.intraEfficiency()).isCloseTo(share, within(0.05 * share));
+        assertThat(g.interEfficiency()).isEqualTo(1);
+        double comp = 0.02 + 0.001 * 32;
+        double truth = AllreduceAnalyticEstimator.step(comp, slowedComm(16, 4, share), overlap);
+        assertThat(predict(p, SyntheticCluster.config("m", BYTES, 16, 4, 32))).isCloseTo(truth, within(0.03 * truth));
+        Predictor datasheet = new AllreduceAnalyticEstimator(Optional.of(SyntheticCluster.catalog()), Optional.empty())
+                .withHyperParameters(Map.of("efficiency", "catalog")).fit(TrainingSet.of("synthetic", rows));
+        assertThat(Math.abs(predict(datasheet, SyntheticCluster.config("m", BYTES, 16, 4, 32)) - truth))
+                .isGreaterThan(0.1 * truth);
+    }
+
+    @Test
+    void oneSingleGpuBatchTakesTheSlopeOfTheOneNodeRowsAtTwoBatches() {
+        double fixed = 0.05;
+        double perSample = 0.002;
+        double overhead = 0.03;
+        List<Observation> rows = new ArrayList<>();
+        rows.add(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 1, 1, 32), fixed + perSample * 32));
+        for (int b : new int[] {8, 32}) {
+            rows.add(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 4, 1, b), fixed + perSample * b + overhead));
+        }
+        double[] line = ComputeLine.fit(rows, java.util.OptionalDouble.empty()).orElseThrow();
+        assertThat(line[0]).isCloseTo(fixed, within(1e-9));
+        assertThat(line[1]).isCloseTo(perSample, within(1e-12));
+    }
+
+    @Test
+    void oneBatchAloneTakesTheDevicesFixedPartCappedAtHalfTheStep() {
+        List<Observation> rows = List.of(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 1, 1, 32), 0.1));
+        assertThat(ComputeLine.fit(rows, java.util.OptionalDouble.of(0.02)).orElseThrow())
+                .containsExactly(0.02, (0.1 - 0.02) / 32);
+        assertThat(ComputeLine.fit(rows, java.util.OptionalDouble.of(0.2)).orElseThrow())
+                .containsExactly(0.05, 0.05 / 32);
+        assertThat(ComputeLine.fit(rows, java.util.OptionalDouble.empty()).orElseThrow())
+                .containsExactly(0.0, 0.1 / 32);
+    }
 }

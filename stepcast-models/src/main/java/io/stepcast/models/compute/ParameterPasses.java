@@ -1,4 +1,4 @@
-package io.stepcast.queueing.fit;
+package io.stepcast.models.compute;
 
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -17,7 +17,7 @@ import java.util.OptionalLong;
  */
 public final class ParameterPasses {
     /** Passes over the parameters per step: the weights read twice, the gradients written, the update's three. */
-    static final int PASSES = 6;
+    public static final int PASSES = 6;
 
     private final Optional<HardwareCatalog> catalog;
 
