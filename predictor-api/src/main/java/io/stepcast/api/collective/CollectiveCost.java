@@ -32,7 +32,8 @@ import java.util.Set;
  *   <li>the algorithm: ring or tree ({@link RingAlgorithm}, {@link TreeAlgorithm}) on one node, the two-level
  *       {@link HierarchicalAlgorithm} with the same algorithm inside and across nodes on several. The two-level
  *       schedule has no all-to-all: across nodes every rank exchanges over the NICs, one flat algorithm;</li>
- *   <li>the efficiency: the share of the NICs' bandwidth the network carries (1 unless a fit says less).</li>
+ *   <li>the efficiencies: the share of the NICs' bandwidth the network carries, and of the intra-node link's the
+ *       ranks achieve (each 1 unless a fit says less).</li>
  * </ul>
  * A collective over one rank costs nothing. Immutable.
  */
@@ -186,6 +187,7 @@ public final class CollectiveCost {
         private List<Optional<NcclProtocol>> regimes = nccl(List.of(NcclProtocol.values()));
         private Algorithm algorithm = Algorithm.RING;
         private double efficiency = 1;
+        private double intraEfficiency = 1;
 
         private Builder(Placement placement) {
             this.placement = Objects.requireNonNull(placement, "placement");
@@ -270,6 +272,18 @@ public final class CollectiveCost {
             return this;
         }
 
+        /**
+         * The share of the intra-node link's bandwidth the ranks achieve, in (0, 1]: what a framework's collectives
+         * reach of the datasheet inside a node, where measurements show it.
+         */
+        public Builder intraNodeEfficiency(double efficiency) {
+            if (!(efficiency > 0 && efficiency <= 1)) {
+                throw new IllegalArgumentException("the intra-node efficiency must be in (0, 1], was " + efficiency);
+            }
+            this.intraEfficiency = efficiency;
+            return this;
+        }
+
         /** The cost, or the first link (inside a node, then across nodes) it lacks. */
         public Resolution resolve() {
             Optional<LinkCost> intra = Optional.empty();
@@ -291,7 +305,9 @@ public final class CollectiveCost {
                 boolean known = hops.size() == 1 && kinds.size() == 1
                         && !(gap && agreement == Agreement.EVERY_SYSTEM);
                 Optional<LinkCost> catalogued = known ? Optional.of(hops.iterator().next()) : Optional.empty();
-                intra = link(catalogued, statedIntraGbps, OptionalDouble.empty());
+                double share = intraEfficiency;
+                intra = link(catalogued, statedIntraGbps, OptionalDouble.empty())
+                        .map(l -> share == 1 ? l : new LinkCost(l.alphaS(), l.bytesPerS() * share));
                 if (intra.isEmpty()) {
                     return Resolution.of(hops.size() > 1 ? Missing.INTRA_NODE_DISAGREES : Missing.INTRA_NODE);
                 }

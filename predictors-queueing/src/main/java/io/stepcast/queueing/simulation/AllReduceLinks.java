@@ -75,6 +75,7 @@ public final class AllReduceLinks {
         private boolean tree;
         private String intraHint = "";
         private double nicEfficiency = 1;
+        private double intraEfficiency = 1;
 
         private Query(String hardware, Placement placement) {
             this.hardware = hardware;
@@ -117,9 +118,15 @@ public final class AllReduceLinks {
             return this;
         }
 
-        /** The share, in (0, 1], of the inter-node link's bandwidth the network carries ({@link NetworkEfficiencyFit}). */
+        /** The share, in (0, 1], of the inter-node link's bandwidth the network carries ({@link LinkEfficiencyFit}). */
         public Query nicEfficiency(double efficiency) {
             this.nicEfficiency = efficiency;
+            return this;
+        }
+
+        /** The share, in (0, 1], of the intra-node link's bandwidth the ranks achieve ({@link LinkEfficiencyFit}). */
+        public Query intraEfficiency(double efficiency) {
+            this.intraEfficiency = efficiency;
             return this;
         }
 
@@ -133,6 +140,7 @@ public final class AllReduceLinks {
                     .statedIntraNodeGbps(intraGbps > 0 ? OptionalDouble.of(intraGbps) : OptionalDouble.empty())
                     .statedInterNodeGbps(configGbps).defaultInterNodeGbps(fallbackGbps)
                     .defaultLatencyS(fallbackLatencyS).interNodeEfficiency(nicEfficiency)
+                    .intraNodeEfficiency(intraEfficiency)
                     .algorithm(tree ? io.stepcast.api.collective.CollectiveCost.Algorithm.TREE : io.stepcast.api.collective.CollectiveCost.Algorithm.RING);
             links.ifPresent(l -> b.systems(l, systems, io.stepcast.api.collective.CollectiveCost.Agreement.SYSTEMS_WITH_THE_FIGURE));
             io.stepcast.api.collective.CollectiveCost.Resolution r = b.resolve();

@@ -21,29 +21,39 @@ import java.util.Locale;
  * @param hardware        the hardware labels (lower case) of the training's single-worker rows of the basis's model
  *                        at its batch; empty when none states one
  * @param networkEfficiency the share of the inter-node link's bandwidth an all-reduce of this model achieves, in
- *                        (0, 1] ({@link NetworkEfficiencyFit}); 1 when nothing was fitted
+ *                        (0, 1] ({@link LinkEfficiencyFit}); 1 when nothing was fitted
+ * @param intraEfficiency the share of the intra-node link's bandwidth it achieves, in (0, 1]
+ *                        ({@link LinkEfficiencyFit}); 1 when nothing was fitted
  */
 record CalibratedProfile(CompiledProfile profile, Calibration calibration, double allReduceScale,
-                         List<String> hardware, double networkEfficiency) {
+                         List<String> hardware, double networkEfficiency, double intraEfficiency) {
     CalibratedProfile {
         hardware = List.copyOf(hardware);
         if (!(networkEfficiency > 0 && networkEfficiency <= 1)) {
             throw new IllegalArgumentException("network efficiency must be in (0, 1], was " + networkEfficiency);
         }
+        if (!(intraEfficiency > 0 && intraEfficiency <= 1)) {
+            throw new IllegalArgumentException("intra-node efficiency must be in (0, 1], was " + intraEfficiency);
+        }
     }
 
     CalibratedProfile(CompiledProfile profile, Calibration calibration, double allReduceScale, List<String> hardware) {
-        this(profile, calibration, allReduceScale, hardware, 1);
+        this(profile, calibration, allReduceScale, hardware, 1, 1);
     }
 
     /** The same state with the hardware labels of its single-worker rows. */
     CalibratedProfile withHardware(List<String> labels) {
-        return new CalibratedProfile(profile, calibration, allReduceScale, labels, networkEfficiency);
+        return new CalibratedProfile(profile, calibration, allReduceScale, labels, networkEfficiency, intraEfficiency);
     }
 
     /** The same state with another all-reduce network efficiency. */
     CalibratedProfile withNetworkEfficiency(double e) {
-        return new CalibratedProfile(profile, calibration, allReduceScale, hardware, e);
+        return new CalibratedProfile(profile, calibration, allReduceScale, hardware, e, intraEfficiency);
+    }
+
+    /** The same state with another all-reduce intra-node efficiency. */
+    CalibratedProfile withIntraEfficiency(double e) {
+        return new CalibratedProfile(profile, calibration, allReduceScale, hardware, networkEfficiency, e);
     }
 
     /**
@@ -69,13 +79,14 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
                     Double.toString(c.latencyS()), Double.toString(c.simulatedStepS()),
                     Double.toString(c.profiledStepS()), Boolean.toString(c.fittedFromReceives()),
                     Double.toString(c.busBytesPerS()), Double.toString(state.allReduceScale),
-                    String.join(",", state.hardware), Double.toString(state.networkEfficiency));
+                    String.join(",", state.hardware), Double.toString(state.networkEfficiency),
+                    Double.toString(state.intraEfficiency));
         }
 
         @Override
         public CalibratedProfile parse(List<String> f, SingleWorkerBasis basis) {
-            if (f.size() < 7 || f.size() > 10) {
-                throw new IllegalArgumentException("a simulation state has 10 fields, not " + f.size());
+            if (f.size() < 7 || f.size() > 11) {
+                throw new IllegalArgumentException("a simulation state has 11 fields, not " + f.size());
             }
             Profile p = profileOf(basis);
             if (p == null) {
@@ -84,14 +95,15 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
             CompiledProfile cp = CompiledProfile.of(p);
             // A state written before the all-reduce mode has 7 fields; its all-reduce scale is a ratio of the
             // profile's own times, derived again here; it knew no hardware labels. One of 9 fields has no fitted
-            // network efficiency.
+            // network efficiency, one of 10 no fitted intra-node efficiency.
             double allReduce = f.size() >= 8 ? Double.parseDouble(f.get(7)) : AllReduceSimulator.calibrate(cp);
             List<String> hw = f.size() >= 9 && !f.get(8).isEmpty() ? List.of(f.get(8).split(",")) : List.of();
-            double efficiency = f.size() == 10 ? Double.parseDouble(f.get(9)) : 1;
+            double efficiency = f.size() >= 10 ? Double.parseDouble(f.get(9)) : 1;
+            double intra = f.size() == 11 ? Double.parseDouble(f.get(10)) : 1;
             return new CalibratedProfile(cp, new Calibration(Double.parseDouble(f.get(0)),
                     Double.parseDouble(f.get(1)), Double.parseDouble(f.get(2)), Double.parseDouble(f.get(3)),
                     Double.parseDouble(f.get(4)), Boolean.parseBoolean(f.get(5)), Double.parseDouble(f.get(6))),
-                    allReduce, hw, efficiency);
+                    allReduce, hw, efficiency, intra);
         }
     };
 

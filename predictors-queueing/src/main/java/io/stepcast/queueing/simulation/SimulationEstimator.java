@@ -40,7 +40,7 @@ import java.util.Set;
  * from the injected {@link HardwareCatalog} ({@link AllReduceLinks}); across nodes, a configuration's own
  * bandwidth or else {@code bandwidth-gbps} stands in for an unknown NIC.
  * {@code network-efficiency} ({@code fit} default: the share of the NIC's bandwidth each model's all-reduce
- * achieves, fitted on the training set's all-reduce rows across several nodes, {@link NetworkEfficiencyFit}, 1
+ * achieves, and of the intra-node link's, fitted on the training set's all-reduce rows of one node and across several nodes, {@link LinkEfficiencyFit}, 1
  * without any; {@code catalog}: the line rate as stated).
  *
  * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
@@ -120,6 +120,6 @@ public final class SimulationEstimator extends AbstractEstimator {
         SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new InNodeLinks(catalog)), params(),
                 Provenance.of(this, training, params().longValue("seed")), catalog);
         return params().choice("network-efficiency", "fit", "catalog").equals("fit")
-                ? p.withFittedNetworkEfficiency(training) : p;
+                ? p.withFittedLinkEfficiencies(training) : p;
     }
 }

@@ -27,7 +27,7 @@ import java.util.OptionalDouble;
 /**
  * A fitted simulation: predicts step time and throughput of parameter-server configurations ({@link Simulator})
  * and of all-reduce ones ({@link AllReduceSimulator}, the collective's time from the hardware catalog's links,
- * {@link AllReduceLinks}, the NIC at the model's fitted network efficiency, {@link NetworkEfficiencyFit}) by
+ * {@link AllReduceLinks}, the NIC and the intra-node link at the model's fitted efficiencies, {@link LinkEfficiencyFit}) by
  * simulating them from the calibrated single-worker basis of their model. Compute scales with the local batch from
  * the profiled batch: affine where the single-worker steps of the model on its machine at several batches show the
  * fixed part per step, else through one batch with the device's parameter passes as the fixed part
@@ -146,7 +146,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         }
         Placement placement = config.deployment().workerPlacement();
         AllReduceLinks.Resolved r = query(config, config.deployment().hardware(), placement)
-                .nicEfficiency(cal.networkEfficiency()).resolve();
+                .nicEfficiency(cal.networkEfficiency()).intraEfficiency(cal.intraEfficiency()).resolve();
         if (r.cost().isEmpty()) {
             return r.reason();
         }
@@ -231,17 +231,16 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     }
 
     /**
-     * The same predictor with each model's all-reduce network efficiency fitted on the all-reduce rows across nodes
-     * of {@code training} ({@link NetworkEfficiencyFit}).
+     * The same predictor with each model's all-reduce link efficiencies fitted on the all-reduce rows of one node
+     * and across nodes of {@code training} ({@link LinkEfficiencyFit}).
      */
-    SimulationPredictor withFittedNetworkEfficiency(TrainingSet training) {
-        BasisTable<CalibratedProfile> fitted = NetworkEfficiencyFit.fit(bases(), training, (config, entry, e) -> {
-            CalibratedProfile cal = ((Calibrated.Ready<CalibratedProfile>) entry.calibration()).state();
-            io.stepcast.api.profile.Profile source = cal.profile().source;
+    SimulationPredictor withFittedLinkEfficiencies(TrainingSet training) {
+        BasisTable<CalibratedProfile> fitted = LinkEfficiencyFit.fit(bases(), training, (config, entry, candidate) -> {
+            io.stepcast.api.profile.Profile source = candidate.profile().source;
             if (source.rank().worldSize() > 1 && !source.collectives().isEmpty()) {
                 return OptionalDouble.empty();
             }
-            Object r = simulateAllReduce(config, entry.basis(), cal.withNetworkEfficiency(e));
+            Object r = simulateAllReduce(config, entry.basis(), candidate);
             return r instanceof ThroughputEstimate t && t.stepsPerS() > 0
                     ? OptionalDouble.of(config.workers() / t.stepsPerS()) : OptionalDouble.empty();
         });

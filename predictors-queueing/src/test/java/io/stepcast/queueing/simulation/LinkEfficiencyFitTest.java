@@ -20,11 +20,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * The fitted all-reduce network efficiency on synthetic rows (nothing measured): the "measured" multi-GPU steps
+ * The fitted all-reduce link efficiencies on synthetic rows (nothing measured): the "measured" multi-GPU steps
  * are the simulation's own at 2 Gbit/s, labelled 10 Gbit/s, so the NICs achieve a fifth of their stated speed
- * (one GPU per node, the latency is 0: every collective is NIC bandwidth).
+ * (one GPU per node, the latency is 0: every collective is NIC bandwidth); likewise inside one node, 20 Gbit/s
+ * labelled 100.
  */
-class NetworkEfficiencyFitTest {
+class LinkEfficiencyFitTest {
     private static final Map<String, String> QUICK = Map.of("steps", "4", "warmup", "1", "seeds", "1");
 
     private static Profile chain() {
@@ -61,6 +62,32 @@ class NetworkEfficiencyFitTest {
         assertThat(step(catalog, allReduce(16, 10))).isLessThan(0.9 * expected);
     }
 
+    private static Config oneNode(int workers, double intraGbps) {
+        return Config.builder().model("chain").architecture(Architecture.ALLREDUCE).parameterServers(0)
+                .workers(workers).nodes(1).intraNodeGbps(intraGbps).bandwidthGbps(10).localBatch(32).build();
+    }
+
+    private static Config nodes(int nodes, int perNode, double intraGbps) {
+        return oneNode(nodes * perNode, intraGbps).toBuilder().nodes(nodes).build();
+    }
+
+    @Test
+    void oneNodeRowsShowTheIntraNodeLinkAndLeaveTheNicsAlone() {
+        Predictor truth = fit("catalog", List.of());
+        List<Observation> rows = new ArrayList<>();
+        for (int w : new int[] {2, 4}) {
+            rows.add(new Observation(oneNode(w, 100), Measurements.builder().stepTimeS(step(truth, oneNode(w, 20)))
+                    .build(), "synthetic"));
+        }
+        Predictor fitted = fit("fit", rows);
+        double inside = step(truth, oneNode(8, 20));
+        assertThat(step(fitted, oneNode(8, 100))).isCloseTo(inside, within(0.01 * inside));
+        // Across nodes the intra-node phases keep the fitted share and the NICs their stated 10 Gbit/s.
+        double across = step(truth, nodes(4, 4, 20));
+        assertThat(step(fitted, nodes(4, 4, 100))).isCloseTo(across, within(0.01 * across));
+        assertThat(step(fit("catalog", rows), oneNode(8, 100))).isLessThan(0.9 * inside);
+    }
+
     @Test
     void withoutMultiGpuRowsTheCatalogLinksStand() {
         Predictor fitted = fit("fit", List.of());
@@ -70,7 +97,7 @@ class NetworkEfficiencyFitTest {
 
     @Test
     void goldenSectionFindsTheMinimumAndPrefersTheCatalogOnATie() {
-        assertThat(NetworkEfficiencyFit.goldenSection(u -> (u + 2) * (u + 2))).isCloseTo(-2, within(1e-3));
-        assertThat(NetworkEfficiencyFit.goldenSection(u -> 1.0)).isZero();
+        assertThat(LinkEfficiencyFit.goldenSection(u -> (u + 2) * (u + 2))).isCloseTo(-2, within(1e-3));
+        assertThat(LinkEfficiencyFit.goldenSection(u -> 1.0)).isZero();
     }
 }
