@@ -1,6 +1,6 @@
 package io.stepcast.queueing.realdata;
 
-import io.stepcast.api.collective.CatalogCollectiveModel;
+import io.stepcast.models.collective.CatalogCollectiveModel;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.profile.CollectiveByteEstimator;
 import io.stepcast.api.profile.CollectiveOp;

@@ -1,7 +1,6 @@
 package io.stepcast.models.collective;
 
 import io.stepcast.api.BoundedCache;
-import io.stepcast.api.collective.CatalogCollectiveModel;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.profile.CollectiveByteEstimator;
