@@ -56,21 +56,11 @@ class ArchitectureTest {
             "io.stepcast.api.EditDistance", "io.stepcast.api.BoundedCache", "io.stepcast.api.StepcastVersion",
             "io.stepcast.api.hardware.Entries");
 
-    /**
-     * The collective cost model, awaiting its move to {@code stepcast-models}: the datasets module's Kineto reader
-     * still estimates unrecorded collective bytes with it, and datasets depends on the API only. Listed so the rule
-     * holds meanwhile and so a new algorithm added to the API fails it.
-     */
-    private static final java.util.Set<String> PENDING_MOVE = java.util.Set.of(
-            "io.stepcast.api.collective.CatalogCollectiveModel", "io.stepcast.api.collective.CatalogLinks",
-            "io.stepcast.api.collective.RingPacking", "io.stepcast.api.collective.SingleLink",
-            "io.stepcast.api.collective.CollectiveCost", "io.stepcast.api.collective.CatalogSystems");
-
     private static final DescribedPredicate<JavaClass> CONTRACT_SHAPE = DescribedPredicate.describe(
             "a record, interface, enum, annotation, exception, plugin contract class or listed helper",
             c -> c.isRecord() || c.isInterface() || c.isEnum() || c.isAnnotation()
                     || isThrowable(c) || c.getPackageName().equals("io.stepcast.api.plugin")
-                    || CONTRACT_HELPERS.contains(c.getName()) || PENDING_MOVE.contains(c.getName()));
+                    || CONTRACT_HELPERS.contains(c.getName()));
 
     /** Walks the superclass names, since the importer does not resolve the JDK's own classes. */
     private static boolean isThrowable(JavaClass c) {

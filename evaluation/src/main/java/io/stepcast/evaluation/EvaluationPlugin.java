@@ -1,7 +1,10 @@
 package io.stepcast.evaluation;
 
+import com.google.inject.multibindings.OptionalBinder;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.evaluation.cli.BuiltInCommands;
+import io.stepcast.evaluation.cli.HardwareCommandExtension;
 import io.stepcast.evaluation.engine.Engines;
 import io.stepcast.evaluation.engine.LocalEngine;
 import io.stepcast.evaluation.protocol.Protocols;
@@ -13,7 +16,9 @@ import io.stepcast.evaluation.suite.Reproductions;
  * {@code train-test}, each reading its own specs: {@link Protocols#builtIn}), the reproductions that read a run's
  * scored points or recordings ({@link Reproductions#builtIn}), the {@code local} execution engine and the commands
  * {@code evaluate}, {@code fit}, {@code predict}, {@code select-batch}, {@code sweep} and {@code predictors}
- * ({@link BuiltInCommands}). Registered like any plugin, so suites, the CLI and the Spark runner find a built-in
+ * ({@link BuiltInCommands}), and {@code hardware} ({@link HardwareCommandExtension}: it shows the links the
+ * collective cost model derives from the catalog the datasets module binds, a model the datasets module does not
+ * see). Registered like any plugin, so suites, the CLI and the Spark runner find a built-in
  * protocol, reproduction, engine or command through the same registry as a third-party one, and a plugin that
  * registers one of these names again fails at start-up instead of silently replacing it.
  */
@@ -29,5 +34,7 @@ public final class EvaluationPlugin extends StepcastPlugin {
         Reproductions.builtIn().forEach(this::reproduction);
         Engines.register(binder(), new LocalEngine());
         BuiltInCommands.extensions().forEach(this::command);
+        OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
+        command(HardwareCommandExtension.class);
     }
 }

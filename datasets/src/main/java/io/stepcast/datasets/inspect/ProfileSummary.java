@@ -30,21 +30,12 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
      *
      * @param op    the collective's label ({@code all-reduce})
      * @param count occurrences per step (mean over the steps)
-     * @param bytes bytes per step (mean over the steps), when the trace records them or they were estimated
-     * @param bytesEstimated true when some of them were estimated from the durations (not recorded)
+     * @param bytes bytes per step (mean over the steps), when the trace records them for every occurrence
      */
-    public record CollectiveCount(String op, double count, OptionalDouble bytes, boolean bytesEstimated) {
+    public record CollectiveCount(String op, double count, OptionalDouble bytes) {
         public CollectiveCount {
             Objects.requireNonNull(op, "op");
             bytes = Objects.requireNonNullElse(bytes, OptionalDouble.empty());
-            if (bytesEstimated && bytes.isEmpty()) {
-                throw new IllegalArgumentException("collective " + op + ": bytes marked estimated but absent");
-            }
-        }
-
-        /** Bytes as the trace records them (none estimated). */
-        public CollectiveCount(String op, double count, OptionalDouble bytes) {
-            this(op, count, bytes, false);
         }
     }
 
@@ -89,8 +80,7 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
             CollectiveCount c = collectives.get(i);
             b.append(i == 0 ? "" : ", ").append("{\"op\": ").append(quote(c.op())).append(", \"count\": ")
                     .append(num(c.count())).append(", \"bytes\": ")
-                    .append(c.bytes().isPresent() ? num(c.bytes().getAsDouble()) : "null")
-                    .append(", \"bytes_estimated\": ").append(c.bytesEstimated()).append('}');
+                    .append(c.bytes().isPresent() ? num(c.bytes().getAsDouble()) : "null").append('}');
         }
         b.append("]");
         b.append(", \"device\": ").append(quote(device));
@@ -113,9 +103,7 @@ public record ProfileSummary(String format, List<Double> stepTimesS, double comp
         for (CollectiveCount c : collectives) {
             lines.add(String.format(Locale.ROOT, "collective %s: %.2f per step, %s", c.op(), c.count(),
                     c.bytes().isPresent() ? String.format(Locale.ROOT, "%.0f bytes per step",
-                            c.bytes().getAsDouble()) + (c.bytesEstimated() ? " (estimated from the durations "
-                            + "and the catalog's links: an upper bound, a kernel's time also holds its wait for the other "
-                            + "ranks)" : "") : "bytes not recorded"));
+                            c.bytes().getAsDouble()) : "bytes not recorded"));
         }
         lines.add("device: " + device);
         lines.add("world size: " + worldSize);

@@ -1,14 +1,11 @@
 package io.stepcast.datasets.kineto;
 
-import io.stepcast.api.collective.CatalogCollectiveModel;
 import io.stepcast.api.collective.Collective;
-import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.profile.Profile;
 import io.stepcast.api.profile.ProfiledRank;
 import io.stepcast.datasets.inspect.StepIntervals;
 import io.stepcast.datasets.inspect.StepSpans;
 import io.stepcast.datasets.inspect.ProfileSummary;
-import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.parquet.OpTraceFiles;
 import io.stepcast.datasets.parquet.RowFileWriter;
@@ -31,8 +28,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.zip.GZIPInputStream;
 
@@ -54,12 +49,10 @@ import java.util.zip.GZIPInputStream;
  *       {@code Collective name}) their launch ran in (an all-to-all runs as SendRecv kernels), else the kernel's
  *       {@code Collective name}, else its name ({@link NcclKernels}); bytes are measured when the kernel records
  *       {@code In msg nelems} and {@code dtype}, else the {@code record_param_comms} op, or the annotation its
- *       {@code Input Dims} and {@code Input type} ({@code record_shapes=True}); otherwise they are estimated,
- *       marked so, from the kernel's duration by inverting the alpha-beta cost of the catalog's links for the
- *       trace's GPU and world size ({@link CatalogCollectiveModel#bytes}), and unknown when the catalog lacks
- *       those figures. The estimate is an upper bound: a measured NCCL kernel also holds its wait for the other
- *       ranks, which the cost model does not see (the real traces of {@code shared/data/kineto} record their
- *       bytes and show it);</li>
+ *       {@code Input Dims} and {@code Input type} ({@code record_shapes=True}); otherwise they are unknown. The
+ *       reader records only what the trace says: estimating unrecorded bytes from the durations is a step of its
+ *       own ({@link io.stepcast.api.profile.CollectiveByteEstimator}) that the callers which replay or scale a
+ *       trace apply to its profile;</li>
  *   <li>every other kernel and memcpy/memset is compute on its stream; {@code distributedInfo} gives rank and
  *       world size, {@code deviceProperties} the GPU name.</li>
  * </ul>
@@ -84,23 +77,6 @@ public final class KinetoReader {
 
     /** What an import found. */
     public record Result(ProfileSummary summary, Profile profile, long rows) {
-    }
-
-    /** Where a collective's link figures come from when the trace does not record its bytes. */
-    private final Optional<HardwareCatalog> catalog;
-
-    /** A reader that estimates unrecorded collective bytes from the datasets module's hardware catalog. */
-    public KinetoReader() {
-        this(Optional.of(new DefaultHardwareCatalog()));
-    }
-
-    /**
-     * @param catalog the hardware catalog whose link figures turn the measured duration of a collective the trace
-     *                records no bytes for into an estimate of its bytes ({@link CatalogCollectiveModel#bytes});
-     *                empty to leave such bytes unknown
-     */
-    public KinetoReader(Optional<HardwareCatalog> catalog) {
-        this.catalog = Objects.requireNonNull(catalog, "catalog");
     }
 
     /**
@@ -169,11 +145,6 @@ public final class KinetoReader {
     private Result run(Path file, OpEventSink sink) throws IOException {
         Scan scan = scan(file);
         return convert(file, scan, sink == null ? e -> { } : sink);
-    }
-
-    /** The cost model of the trace's device and world size, when the catalog has its figures. */
-    private Optional<CatalogCollectiveModel> model(Scan scan) {
-        return catalog.flatMap(c -> CatalogCollectiveModel.of(c, scan.rank().device(), scan.rank().worldSize()));
     }
 
     /** The model name a trace file stands for: its name without {@code .pt.trace.json.gz} and the like. */
@@ -327,9 +298,8 @@ public final class KinetoReader {
         final Map<Collective, long[]> collectives = new EnumMap<>(Collective.class);
     }
 
-    private Result convert(Path file, Scan scan, OpEventSink sink) throws IOException {
+    private static Result convert(Path file, Scan scan, OpEventSink sink) throws IOException {
         String where = file.toString();
-        Optional<CatalogCollectiveModel> model = model(scan);
         List<Step> steps = scan.steps();
         int representative = medianStep(steps);
         List<StepWork> work = new ArrayList<>();
@@ -378,20 +348,14 @@ public final class KinetoReader {
                 } else if (a != null && a.bytes() >= 0) {
                     bytes = a.bytes();
                 }
-                boolean measured = bytes >= 0;
-                if (!measured && model.isPresent()) {
-                    // Not recorded: the bytes the catalog's links need to take the measured time.
-                    bytes = model.get().bytes(kind, e.dur * 1e-6).orElse(-1);
-                }
                 row = new OpEvent(step, 0, device, lane, name, "nccl:" + kind.label(), OpCategory.COLLECTIVE, e.ts,
-                        e.dur, null, bytes, null, List.of(), kind.label(), measured);
+                        e.dur, null, bytes, null, List.of(), kind.label(), bytes >= 0);
                 w.intervals.communication().add(e.ts, e.ts + e.dur);
-                long[] c = w.collectives.computeIfAbsent(kind, k -> new long[] {0, 0, 0, 0});
+                long[] c = w.collectives.computeIfAbsent(kind, k -> new long[] {0, 0, 0});
                 c[0]++;
                 if (bytes >= 0) {
                     c[1] += bytes;
                     c[2]++;
-                    c[3] += measured ? 0 : 1;
                 }
             } else {
                 row = new OpEvent(step, 0, device, lane, name, typeOf(e.cat, name), OpCategory.COMPUTE, e.ts, e.dur,
@@ -433,16 +397,16 @@ public final class KinetoReader {
         Map<Collective, long[]> totals = new EnumMap<>(Collective.class);
         for (StepWork w : work) {
             w.collectives.forEach((k, c) -> {
-                long[] t = totals.computeIfAbsent(k, x -> new long[4]);
-                for (int i = 0; i < 4; i++) {
+                long[] t = totals.computeIfAbsent(k, x -> new long[3]);
+                for (int i = 0; i < 3; i++) {
                     t[i] += c[i];
                 }
             });
         }
-        // bytes per step only when every occurrence recorded them or had them estimated
+        // bytes per step only when every occurrence recorded them
         List<ProfileSummary.CollectiveCount> collectives = new ArrayList<>();
         totals.forEach((k, t) -> collectives.add(new ProfileSummary.CollectiveCount(k.label(), (double) t[0] / n,
-                t[2] == t[0] ? OptionalDouble.of((double) t[1] / n) : OptionalDouble.empty(), t[2] == t[0] && t[3] > 0)));
+                t[2] == t[0] ? OptionalDouble.of((double) t[1] / n) : OptionalDouble.empty())));
         return StepIntervals.summary(FORMAT, work.stream().map(w -> w.intervals).toList(), scan.rank().device(),
                 scan.rank().worldSize(), collectives);
     }

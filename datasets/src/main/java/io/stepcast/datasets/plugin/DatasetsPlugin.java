@@ -9,7 +9,6 @@ import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.cli.DatasetsCommandExtension;
-import io.stepcast.datasets.cli.HardwareCommandExtension;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.importers.BigDlLogImporter;
 import io.stepcast.datasets.importers.CourierImporter;
@@ -32,7 +31,7 @@ import java.util.List;
  * real sources and formats and the PyTorch profiler and TensorFlow timeline readers, binds {@link ProfileSource},
  * {@link ObservationCatalog} (which read every registered importer and reader, this plugin's and others'),
  * {@link ModelCatalog} (the model zoo) and {@link HardwareCatalog} to this module's implementations, and adds
- * the {@code datasets}, {@code hardware} and {@code profile inspect} commands. Listed in {@code META-INF/services/com.google.inject.Module}.
+ * the {@code datasets} and {@code profile inspect} commands. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class DatasetsPlugin extends StepcastPlugin {
 
@@ -64,7 +63,6 @@ public final class DatasetsPlugin extends StepcastPlugin {
         bind(HardwareCatalog.class).to(DefaultHardwareCatalog.class).in(com.google.inject.Singleton.class);
         command(DatasetsCommandExtension.class);
         command(io.stepcast.datasets.cli.ProfileCommandExtension.class);
-        command(HardwareCommandExtension.class);
     }
 
     /** A registry of this plugin alone: what the datasets module offers without any other plugin. */

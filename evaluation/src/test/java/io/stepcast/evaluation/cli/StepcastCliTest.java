@@ -157,7 +157,7 @@ class StepcastCliTest {
         assertThat(StepcastCli.commandLine(PluginRegistry.of(List.of(new FixturePlugin()))).getSubcommands())
                 .containsOnlyKeys("explode");
         assertThat(StepcastCli.commandLine(PluginRegistry.of(List.of(new EvaluationPlugin()))).getSubcommands())
-                .containsOnlyKeys("evaluate", "fit", "predict", "predictors", "report", "select-batch", "sweep");
+                .containsOnlyKeys("evaluate", "fit", "hardware", "predict", "predictors", "report", "select-batch", "sweep");
     }
 
     @Test

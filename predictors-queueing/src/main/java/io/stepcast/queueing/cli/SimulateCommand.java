@@ -3,7 +3,9 @@ package io.stepcast.queueing.cli;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.plugin.WritesTo;
+import io.stepcast.api.profile.CollectiveByteEstimator;
 import io.stepcast.api.profile.Profile;
+import io.stepcast.models.collective.CatalogByteEstimator;
 import io.stepcast.queueing.simulation.AllReduceLinks;
 import io.stepcast.queueing.simulation.Mode;
 import io.stepcast.queueing.simulation.OrderPolicy;
@@ -47,9 +49,9 @@ import java.util.concurrent.Callable;
  * ({@link DataParallelReplay}), and is the default architecture for it: at the trace's world size and placement its
  * collectives take their measured times, elsewhere their measured times plus the cost model's difference between the
  * new placement and the trace's (links the trace's own placement does not need, so a trace of an uncatalogued or
- * unnamed device replays there without {@code --hardware}); collectives whose bytes the trace does not record
- * (estimated from their durations, upper bounds) make the step at other placements a range, said on stderr and in
- * the JSON output.
+ * unnamed device replays there without {@code --hardware}); collectives whose bytes the trace does not record get
+ * bytes estimated from their durations and the catalog's links ({@link CatalogByteEstimator}, upper bounds), which
+ * make the step at other placements a range, said on stderr and in the JSON output.
  *
  * <p>The command holds the options, validates them and hands the run to one of those three paths.
  */
@@ -217,7 +219,10 @@ public final class SimulateCommand implements Callable<Integer> {
             new ParameterServerSweep(cli, run, parameterServers()).simulate(profile);
         } else if (DataParallelReplay.replays(profile)) {
             validateReplay(profile, localBatch);
-            new DataParallelReplay(cli, run, network(), profileFile).simulate(profile);
+            // The reader records only what the trace says; the replay's scaling needs every collective's bytes.
+            CollectiveByteEstimator bytes = catalog.<CollectiveByteEstimator>map(CatalogByteEstimator::new)
+                    .orElse(CollectiveByteEstimator.none());
+            new DataParallelReplay(cli, run, network(), profileFile).simulate(bytes.withEstimatedBytes(profile));
         } else {
             new AllReduceSweep(cli, run, network(), bucketMb == null ? 25 : bucketMb).simulate(profile);
         }

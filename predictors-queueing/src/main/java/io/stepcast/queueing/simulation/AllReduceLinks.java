@@ -1,8 +1,9 @@
 package io.stepcast.queueing.simulation;
 
-import io.stepcast.api.collective.CatalogLinks;
-import io.stepcast.api.collective.CatalogSystems;
+import io.stepcast.models.collective.CatalogLinks;
+import io.stepcast.models.collective.CatalogSystems;
 import io.stepcast.api.collective.Collective;
+import io.stepcast.models.collective.CollectiveCost;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
@@ -17,7 +18,7 @@ import java.util.OptionalInt;
 /**
  * The all-reduce cost of a job's placement from the hardware catalog ({@link CatalogLinks}), for the all-reduce
  * mode of the simulation: the simulation's options in the terms of the shared cost model
- * ({@link io.stepcast.api.collective.CollectiveCost}), and its refusals in words.
+ * ({@link CollectiveCost}), and its refusals in words.
  *
  * <p>The hardware label names a catalogued system, or a device: a device's links are those of the catalogued
  * systems built with it when they all agree (every K80 system of the catalog puts its GPUs on a PCIe 3 x16
@@ -48,9 +49,9 @@ public final class AllReduceLinks {
      * @param reason why there is none (empty when there is one)
      * @param times  the time of every collective kind over the placement, when there is a cost
      */
-    public record Resolved(Optional<CollectiveCost> cost, String reason, Optional<CollectiveTimes> times) {
+    public record Resolved(Optional<AllReduceTimer> cost, String reason, Optional<CollectiveTimes> times) {
         /** A result without per-collective times. */
-        public Resolved(Optional<CollectiveCost> cost, String reason) {
+        public Resolved(Optional<AllReduceTimer> cost, String reason) {
             this(cost, reason, Optional.empty());
         }
     }
@@ -136,21 +137,21 @@ public final class AllReduceLinks {
                 return new Resolved(Optional.of(bytes -> 0), "", Optional.of((op, bytes) -> 0));
             }
             List<SystemSpec> systems = systems(hardware);
-            io.stepcast.api.collective.CollectiveCost.Builder b = io.stepcast.api.collective.CollectiveCost.over(placement)
+            CollectiveCost.Builder b = CollectiveCost.over(placement)
                     .statedIntraNodeGbps(intraGbps > 0 ? OptionalDouble.of(intraGbps) : OptionalDouble.empty())
                     .statedInterNodeGbps(configGbps).defaultInterNodeGbps(fallbackGbps)
                     .defaultLatencyS(fallbackLatencyS).interNodeEfficiency(nicEfficiency)
                     .intraNodeEfficiency(intraEfficiency)
-                    .algorithm(tree ? io.stepcast.api.collective.CollectiveCost.Algorithm.TREE : io.stepcast.api.collective.CollectiveCost.Algorithm.RING);
-            links.ifPresent(l -> b.systems(l, systems, io.stepcast.api.collective.CollectiveCost.Agreement.SYSTEMS_WITH_THE_FIGURE));
-            io.stepcast.api.collective.CollectiveCost.Resolution r = b.resolve();
+                    .algorithm(tree ? CollectiveCost.Algorithm.TREE : CollectiveCost.Algorithm.RING);
+            links.ifPresent(l -> b.systems(l, systems, CollectiveCost.Agreement.SYSTEMS_WITH_THE_FIGURE));
+            CollectiveCost.Resolution r = b.resolve();
             if (r.cost().isEmpty()) {
                 return new Resolved(Optional.empty(), String.format(Locale.ROOT,
                         "the intra-node link bandwidth of hardware '%s' is unknown (%s) for %d GPUs per node; %s",
                         hardware, why(hardware, systems, r.missing().orElseThrow()), placement.maxPerNode(),
                         intraHint));
             }
-            io.stepcast.api.collective.CollectiveCost cost = r.cost().get();
+            CollectiveCost cost = r.cost().get();
             return new Resolved(Optional.of(bytes -> cost.seconds(Collective.ALL_REDUCE, bytes)), "",
                     Optional.of(cost::seconds));
         }
@@ -192,14 +193,14 @@ public final class AllReduceLinks {
         return catalog.map(c -> CatalogSystems.of(c, label)).orElse(List.of());
     }
 
-    private String why(String label, List<SystemSpec> systems, io.stepcast.api.collective.CollectiveCost.Missing missing) {
+    private String why(String label, List<SystemSpec> systems, CollectiveCost.Missing missing) {
         if (catalog.isEmpty()) {
             return "no hardware catalog on the class path";
         }
         if (catalog.get().find(label).isEmpty()) {
             return "not in the hardware catalog, closest: " + String.join(", ", catalog.get().closest(label, 3));
         }
-        if (missing == io.stepcast.api.collective.CollectiveCost.Missing.INTRA_NODE_DISAGREES) {
+        if (missing == CollectiveCost.Missing.INTRA_NODE_DISAGREES) {
             return "the catalogued systems with it disagree: "
                     + String.join(", ", systems.stream().map(SystemSpec::name).toList());
         }

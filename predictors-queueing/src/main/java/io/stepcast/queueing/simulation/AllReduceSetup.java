@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param computeJitter coefficient of variation of every op's duration on every worker (log-normal factor of
  *                      mean 1, as in {@link SimulationSetup}); 0 replays the profile exactly
  */
-public record AllReduceSetup(int workers, CollectiveCost collective, double bucketBytes, double computeScale,
+public record AllReduceSetup(int workers, AllReduceTimer collective, double bucketBytes, double computeScale,
                              int steps, double computeJitter) {
     public AllReduceSetup {
         Validate.positive(workers, "workers");

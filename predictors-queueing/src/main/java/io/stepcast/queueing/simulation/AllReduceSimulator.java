@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * gradients; they are grouped into buckets ({@link GradientBuckets}, Li et al., PVLDB 2020, section 3.2.3).
  * A bucket's all-reduce starts when its last gradient is ready on every worker and the previous bucket's
  * all-reduce has finished (one communication stream, as NCCL runs the collectives of one process group in
- * order), and takes {@link CollectiveCost#allReduceSeconds} of its bytes; it overlaps the rest of the backward
+ * order), and takes {@link AllReduceTimer#allReduceSeconds} of its bytes; it overlaps the rest of the backward
  * pass. The optimizer step, the ops that start in the profile after the last gradient was released, waits for
  * the backward pass and the last bucket (DDP's backward returns only when every bucket is reduced). The step
  * ends when every worker's optimizer step ran, and all workers start the next step together (the barrier of

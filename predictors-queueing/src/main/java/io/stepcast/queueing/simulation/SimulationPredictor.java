@@ -11,6 +11,8 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.profile.CollectiveByteEstimator;
+import io.stepcast.models.collective.CatalogByteEstimator;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
@@ -49,6 +51,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     private final AllReduceLinks links;
     private final InNodeLinks inNode;
     private final ParameterPasses passes;
+    private final CollectiveByteEstimator bytes;
 
     /**
      * @param catalog the hardware catalog (a service, not fitted state), when one is bound
@@ -60,6 +63,8 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         this.links = new AllReduceLinks(catalog);
         this.inNode = new InNodeLinks(catalog);
         this.passes = new ParameterPasses(catalog);
+        this.bytes = catalog.<CollectiveByteEstimator>map(CatalogByteEstimator::new)
+                .orElse(CollectiveByteEstimator.none());
     }
 
     /**
@@ -159,9 +164,12 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     /**
      * A data-parallel trace's replay ({@link CollectiveReplay}): measured collectives at the trace's world size on
      * one node and no collective on one worker (neither needs links or a hardware label), the cost model's
-     * difference elsewhere, over the configuration's hardware or else the trace's device.
+     * difference elsewhere, over the configuration's hardware or else the trace's device. Collectives whose bytes the
+     * trace did not record get bytes estimated from their durations ({@link CatalogByteEstimator}), which make the
+     * step elsewhere a range ({@link CollectiveReplay#stepBounds}) and so no prediction.
      */
-    private Object replay(Config config, io.stepcast.api.profile.Profile source) {
+    private Object replay(Config config, io.stepcast.api.profile.Profile recorded) {
+        io.stepcast.api.profile.Profile source = bytes.withEstimatedBytes(recorded);
         if (config.localBatch() != source.localBatch()) {
             return "the replay of the data-parallel trace of " + source.model() + " keeps its profiled batch "
                     + source.localBatch() + ", not " + config.localBatch();
@@ -255,5 +263,6 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         this.links = other.links;
         this.inNode = other.inNode;
         this.passes = other.passes;
+        this.bytes = other.bytes;
     }
 }

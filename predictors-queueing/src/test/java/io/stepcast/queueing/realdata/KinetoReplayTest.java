@@ -103,16 +103,15 @@ class KinetoReplayTest {
 
     /**
      * The real trace with every collective's bytes estimated from its duration, as for a trace that does not record
-     * them (the reader's estimate: {@link io.stepcast.api.collective.CatalogCollectiveModel#bytes}).
+     * them (the estimating step the replay applies: {@link io.stepcast.models.collective.CatalogByteEstimator}).
      */
     private static io.stepcast.api.profile.Profile withEstimatedBytes(io.stepcast.api.profile.Profile p) {
-        io.stepcast.api.collective.CatalogCollectiveModel model = io.stepcast.api.collective.CatalogCollectiveModel
-                .of(new DefaultHardwareCatalog(), p.rank().device(), p.rank().worldSize()).orElseThrow();
-        List<io.stepcast.api.profile.CollectiveOp> estimated = p.collectives().stream()
+        List<io.stepcast.api.profile.CollectiveOp> unrecorded = p.collectives().stream()
                 .map(c -> new io.stepcast.api.profile.CollectiveOp(c.kind(), c.stream(), c.startUs(), c.durationUs(),
-                        model.bytes(c.kind(), c.durationUs() * 1e-6), false)).toList();
-        return new io.stepcast.api.profile.Profile(p.model(), p.localBatch(), p.stepTimeUs(), p.parameters(),
-                p.receives(), p.ops(), p.sends(), p.origin(), estimated, p.rank());
+                        java.util.OptionalLong.empty(), false)).toList();
+        return new io.stepcast.models.collective.CatalogByteEstimator(new DefaultHardwareCatalog()).withEstimatedBytes(
+                new io.stepcast.api.profile.Profile(p.model(), p.localBatch(), p.stepTimeUs(), p.parameters(),
+                        p.receives(), p.ops(), p.sends(), p.origin(), unrecorded, p.rank()));
     }
 
     @ParameterizedTest

@@ -49,11 +49,11 @@ class AllReduceSimulatorTest {
     }
 
     /** alpha seconds per call plus bytes over bandwidth. */
-    static CollectiveCost cost(double alphaS, double bytesPerS) {
+    static AllReduceTimer cost(double alphaS, double bytesPerS) {
         return bytes -> alphaS + bytes / bytesPerS;
     }
 
-    private static double stepMs(Profile p, int workers, CollectiveCost cost, double bucketMb) {
+    private static double stepMs(Profile p, int workers, AllReduceTimer cost, double bucketMb) {
         AllReduceSetup s = new AllReduceSetup(workers, cost, bucketMb * MB, 1.0, 1, 0);
         return new AllReduceSimulator(CompiledProfile.of(p), s, 0, null).run().stepTimeS() * 1e3;
     }
@@ -81,7 +81,7 @@ class AllReduceSimulatorTest {
     @Test
     void oneCommunicationStreamSerialisesTheBuckets() {
         Profile p = synthetic(false, 0);
-        CollectiveCost slow = cost(2e-3, 1e9); // 2 ms + 1 ms per MB
+        AllReduceTimer slow = cost(2e-3, 1e9); // 2 ms + 1 ms per MB
         // One bucket per gradient: 6->10, 10->18, 18->24, 24->28 ms.
         assertThat(stepMs(p, 2, slow, 0)).isCloseTo(28.0, within(1e-9));
         // 5 MB buckets {2+6 MB ready at 8 ms, 10 ms}: 8->18; {4+2 MB ready at 12 ms, 8 ms}: 18->26.
@@ -93,7 +93,7 @@ class AllReduceSimulatorTest {
     @Test
     void collectivesOverlapTheRestOfTheBackwardPass() {
         Profile p = synthetic(false, 0);
-        CollectiveCost fast = cost(1e-4, 1e10); // 0.1 ms + 0.1 ms per MB
+        AllReduceTimer fast = cost(1e-4, 1e10); // 0.1 ms + 0.1 ms per MB
         // 6->6.3, 8->8.7, 10->10.5, 12->12.3: only the last bucket is exposed.
         assertThat(stepMs(p, 8, fast, 0)).isCloseTo(12.3, within(1e-9));
     }
@@ -101,7 +101,7 @@ class AllReduceSimulatorTest {
     @Test
     void theOptimizerStepWaitsForTheLastBucket() {
         Profile p = synthetic(true, 0);
-        CollectiveCost slow = cost(2e-3, 1e9);
+        AllReduceTimer slow = cost(2e-3, 1e9);
         // 5 MB buckets end at 26 ms, then the 1 ms optimizer op.
         assertThat(stepMs(p, 2, slow, 5)).isCloseTo(27.0, within(1e-9));
         // One worker does no collective: 12 ms of compute and the optimizer op.
@@ -111,7 +111,7 @@ class AllReduceSimulatorTest {
     @Test
     void identicalWorkersAreSimulatedByOneRepresentative() {
         Profile p = synthetic(false, 0);
-        CollectiveCost slow = cost(2e-3, 1e9);
+        AllReduceTimer slow = cost(2e-3, 1e9);
         AllReduceSetup s64 = new AllReduceSetup(64, slow, 5 * MB, 1.0, 3, 0);
         RunResult r = new AllReduceSimulator(CompiledProfile.of(p), s64, 0, null).run();
         assertThat(r.stepTimeS() * 1e3).isCloseTo(26.0, within(1e-9));

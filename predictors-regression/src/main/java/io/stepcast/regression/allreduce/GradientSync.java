@@ -1,9 +1,9 @@
 package io.stepcast.regression.allreduce;
 
 import io.stepcast.api.Config;
-import io.stepcast.api.collective.CatalogLinks;
-import io.stepcast.api.collective.CatalogSystems;
-import io.stepcast.api.collective.CollectiveCost;
+import io.stepcast.models.collective.CatalogLinks;
+import io.stepcast.models.collective.CatalogSystems;
+import io.stepcast.models.collective.CollectiveCost;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.Placement;

@@ -2,8 +2,8 @@ package io.stepcast.regression.collective;
 
 import io.stepcast.api.collective.CollectiveAlgorithm;
 import io.stepcast.api.collective.LinkCost;
-import io.stepcast.api.collective.RingAlgorithm;
-import io.stepcast.api.collective.TreeAlgorithm;
+import io.stepcast.models.collective.RingAlgorithm;
+import io.stepcast.models.collective.TreeAlgorithm;
 
 import java.util.List;
 import java.util.Locale;

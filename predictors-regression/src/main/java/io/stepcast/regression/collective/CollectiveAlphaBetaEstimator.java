@@ -11,7 +11,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
-import io.stepcast.api.collective.CatalogLinks;
+import io.stepcast.models.collective.CatalogLinks;
 import io.stepcast.api.collective.CollectiveAlgorithm;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -28,8 +28,8 @@ import java.util.TreeMap;
 
 /**
  * {@code collective-alpha-beta}: the alpha-beta model of a ring or tree collective (Thakur, Rabenseifner
- * and Gropp 2005; see {@link io.stepcast.api.collective.RingAlgorithm} and
- * {@link io.stepcast.api.collective.TreeAlgorithm}) with alpha and beta fitted per hardware and collective on
+ * and Gropp 2005; see {@link io.stepcast.models.collective.RingAlgorithm} and
+ * {@link io.stepcast.models.collective.TreeAlgorithm}) with alpha and beta fitted per hardware and collective on
  * the training rows (relative least squares, {@link AlphaBetaFit}); it then predicts any other number of
  * ranks and message size with the same formula. Every algorithm's cost is linear in alpha and beta, so its
  * two features are its cost at (alpha 1, beta 0) and at (alpha 0, beta 1).

@@ -1,8 +1,8 @@
 package io.stepcast.regression.megatron;
 
-import io.stepcast.api.collective.CatalogLinks;
+import io.stepcast.models.collective.CatalogLinks;
 import io.stepcast.api.collective.Collective;
-import io.stepcast.api.collective.CollectiveCost;
+import io.stepcast.models.collective.CollectiveCost;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;

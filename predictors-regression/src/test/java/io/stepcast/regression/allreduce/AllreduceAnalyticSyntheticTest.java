@@ -7,10 +7,10 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.collective.Collective;
-import io.stepcast.api.collective.HierarchicalAlgorithm;
+import io.stepcast.models.collective.HierarchicalAlgorithm;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.Placement;
-import io.stepcast.api.collective.RingAlgorithm;
+import io.stepcast.models.collective.RingAlgorithm;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

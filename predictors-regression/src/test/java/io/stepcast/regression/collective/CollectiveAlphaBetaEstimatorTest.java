@@ -11,7 +11,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.Placement;
-import io.stepcast.api.collective.RingAlgorithm;
+import io.stepcast.models.collective.RingAlgorithm;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.NcclProtocol;
 import io.stepcast.api.collective.Placement;
-import io.stepcast.api.collective.RingAlgorithm;
+import io.stepcast.models.collective.RingAlgorithm;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
-import io.stepcast.api.collective.CatalogCollectiveModel;
+import io.stepcast.models.collective.CatalogCollectiveModel;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * {@link CatalogCollectiveModel}, for a spread of synthetic cases: the catalog's A100, V100, T4 and K80 systems
  * (NVSwitch, NVLink cube-mesh and PCIe), device labels, a composed system, one node and several, uneven
  * placements, stated bandwidths, small and large messages. The expected lines are the numbers these callers gave
- * before they shared one cost model ({@link io.stepcast.api.collective.CollectiveCost}); a refusal is pinned with
+ * before they shared one cost model ({@link io.stepcast.models.collective.CollectiveCost}); a refusal is pinned with
  * its reason. Rewritten with {@code -Dstepcast.pins.write=FILE} only when a change is intended and explained.
  * The changes so far, each deliberate:
  * <ul>

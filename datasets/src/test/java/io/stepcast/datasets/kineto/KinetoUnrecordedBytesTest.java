@@ -1,10 +1,7 @@
 package io.stepcast.datasets.kineto;
 
-import io.stepcast.api.collective.CatalogCollectiveModel;
-import io.stepcast.api.collective.Collective;
 import io.stepcast.api.profile.CollectiveOp;
 import io.stepcast.api.profile.Profile;
-import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.inspect.ProfileSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,24 +9,21 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /**
- * A collective whose bytes the trace does not record gets bytes estimated from its duration and the catalog's
- * links, marked estimated, on a synthetic two-rank A100 trace (one step, one kernel, one all-reduce of 2 ms).
+ * The reader records only what a trace says: a collective whose bytes the trace does not record keeps its kind and
+ * duration and has no bytes, in the profile and in the summary, on a synthetic two-rank A100 trace (one step, one
+ * kernel, one all-reduce of 2 ms). Estimating them is the replay's step, not the reader's.
  */
-class KinetoEstimatedBytesTest {
-    private static final String DEVICE = "NVIDIA A100-PG509-200";
-
+class KinetoUnrecordedBytesTest {
     @TempDir
     Path dir;
 
     /** A synthetic trace: one ProfilerStep, a gemm, then an NCCL all-reduce kernel without byte arguments. */
     private Path syntheticTrace() throws IOException {
-        String trace = "{\"schemaVersion\": 1, \"deviceProperties\": [{\"id\": 0, \"name\": \"" + DEVICE + "\"}],"
+        String trace = "{\"schemaVersion\": 1, \"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA A100-PG509-200\"}],"
                 + " \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": 0, \"world_size\": 2},"
                 + " \"traceEvents\": ["
                 + "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#1\", \"pid\": 1, \"tid\": 1,"
@@ -47,32 +41,19 @@ class KinetoEstimatedBytesTest {
     }
 
     @Test
-    void unrecordedBytesAreEstimatedFromTheDurationAndMarked() throws IOException {
+    void unrecordedBytesStayUnknown() throws IOException {
         Path file = syntheticTrace();
-        CatalogCollectiveModel model = CatalogCollectiveModel.of(new DefaultHardwareCatalog(), DEVICE, 2).orElseThrow();
-        long expected = model.bytes(Collective.ALL_REDUCE, 2000e-6).orElseThrow();
-        // The model takes the measured 2 ms on the estimated bytes, and an all-reduce of 2 ms on NVLink is megabytes.
-        assertThat(model.seconds(Collective.ALL_REDUCE, expected)).isCloseTo(2000e-6, within(1e-9));
-        assertThat(expected).isGreaterThan(1_000_000);
-
         Profile p = new KinetoReader().readProfile(file);
         assertThat(p.collectives()).hasSize(1);
         CollectiveOp c = p.collectives().get(0);
-        assertThat(c.bytes()).hasValue(expected);
+        assertThat(c.durationUs()).isEqualTo(2000.0);
+        assertThat(c.bytes()).isEmpty();
         assertThat(c.bytesMeasured()).isFalse();
 
         ProfileSummary s = new KinetoReader().summarise(file);
         assertThat(s.collectives()).hasSize(1);
-        assertThat(s.collectives().get(0).bytes()).hasValue((double) expected);
-        assertThat(s.collectives().get(0).bytesEstimated()).isTrue();
-        assertThat(s.toJson()).contains("\"bytes_estimated\": true");
-        assertThat(String.join("\n", s.toLines())).contains("(estimated from the durations");
-    }
-
-    @Test
-    void withoutACatalogTheBytesStayUnknown() throws IOException {
-        Profile p = new KinetoReader(Optional.empty()).readProfile(syntheticTrace());
-        assertThat(p.collectives().get(0).bytes()).isEmpty();
-        assertThat(new KinetoReader(Optional.empty()).summarise(syntheticTrace()).collectives().get(0).bytes()).isEmpty();
+        assertThat(s.collectives().get(0).bytes()).isEmpty();
+        assertThat(s.toJson()).contains("\"bytes\": null");
+        assertThat(String.join("\n", s.toLines())).contains("all-reduce: 1.00 per step, bytes not recorded");
     }
 }

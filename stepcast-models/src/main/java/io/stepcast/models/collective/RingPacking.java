@@ -1,4 +1,4 @@
-package io.stepcast.api.collective;
+package io.stepcast.models.collective;
 
 import io.stepcast.api.hardware.GpuLinkGraph;
 

@@ -1,4 +1,4 @@
-package io.stepcast.datasets.cli;
+package io.stepcast.evaluation.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,6 +1,8 @@
-package io.stepcast.api.collective;
+package io.stepcast.models.collective;
 
 import io.stepcast.api.BoundedCache;
+import io.stepcast.api.collective.LinkCost;
+import io.stepcast.api.collective.NcclProtocol;
 import io.stepcast.api.hardware.GpuLinkGraph;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.IntraNodeTopology;

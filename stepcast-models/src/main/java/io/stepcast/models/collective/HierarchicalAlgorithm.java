@@ -1,4 +1,8 @@
-package io.stepcast.api.collective;
+package io.stepcast.models.collective;
+
+import io.stepcast.api.collective.Collective;
+import io.stepcast.api.collective.CollectiveAlgorithm;
+import io.stepcast.api.collective.Placement;
 
 import java.util.Objects;
 

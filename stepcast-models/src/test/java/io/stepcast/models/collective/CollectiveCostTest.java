@@ -1,5 +1,9 @@
-package io.stepcast.api.collective;
+package io.stepcast.models.collective;
 
+import io.stepcast.api.collective.Collective;
+import io.stepcast.api.collective.LinkCost;
+import io.stepcast.api.collective.NcclProtocol;
+import io.stepcast.api.collective.Placement;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

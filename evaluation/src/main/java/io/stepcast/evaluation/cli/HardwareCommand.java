@@ -1,8 +1,8 @@
-package io.stepcast.datasets.cli;
+package io.stepcast.evaluation.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.stepcast.api.collective.CatalogLinks;
+import io.stepcast.models.collective.CatalogLinks;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.HardwareEntry;
@@ -21,6 +21,8 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
@@ -34,14 +36,25 @@ import java.util.concurrent.Callable;
         description = "The hardware catalog: GPUs, CPUs, links, NICs and systems, with their sources.",
         subcommands = {HardwareCommand.ListEntries.class, HardwareCommand.ShowEntry.class})
 public final class HardwareCommand implements Callable<Integer> {
-    final HardwareCatalog catalog;
+    private final Optional<HardwareCatalog> catalog;
 
     @Spec
     CommandSpec spec;
 
     /** @param catalog the catalog shown */
     public HardwareCommand(HardwareCatalog catalog) {
-        this.catalog = catalog;
+        this(Optional.of(catalog));
+    }
+
+    /** @param catalog the catalog shown, when the datasets module binds one */
+    public HardwareCommand(Optional<HardwareCatalog> catalog) {
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
+    }
+
+    /** The catalog of the command {@code spec} is a subcommand of. */
+    static HardwareCatalog catalogOf(CommandSpec spec) {
+        return ((HardwareCommand) spec.parent().userObject()).catalog.orElseThrow(() -> new IllegalStateException(
+                "no hardware catalog on the class path: the datasets module provides it"));
     }
 
     @Override
@@ -61,12 +74,12 @@ public final class HardwareCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            HardwareCatalog catalog = ((HardwareCommand) spec.parent().userObject()).catalog;
+            HardwareCatalog catalog = catalogOf(spec);
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 out.println(mapper().writeValueAsString(catalog.entries().stream().map(HardwareCommand::fields).toList()));
             } else {
-                TextTable.print(out, catalog);
+                EntryListing.print(out, catalog);
             }
             out.flush();
             return 0;
@@ -89,7 +102,7 @@ public final class HardwareCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            HardwareCatalog catalog = ((HardwareCommand) spec.parent().userObject()).catalog;
+            HardwareCatalog catalog = catalogOf(spec);
             var entry = catalog.find(name);
             if (entry.isEmpty()) {
                 String why = "unknown hardware '" + name + "'";
@@ -199,8 +212,8 @@ public final class HardwareCommand implements Callable<Integer> {
     }
 
     /** The plain-text listing: one line per entry, grouped by category. */
-    static final class TextTable {
-        private TextTable() {
+    static final class EntryListing {
+        private EntryListing() {
         }
 
         static void print(PrintWriter out, HardwareCatalog catalog) {

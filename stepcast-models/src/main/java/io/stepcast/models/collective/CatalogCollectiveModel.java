@@ -1,5 +1,7 @@
-package io.stepcast.api.collective;
+package io.stepcast.models.collective;
 
+import io.stepcast.api.collective.Collective;
+import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 
@@ -13,7 +15,7 @@ import java.util.OptionalLong;
  * catalog-only case of {@link CollectiveCost} (NCCL's ring under the fastest of its protocols inside a node, the
  * two-level schedule over the NICs across nodes), over as many GPUs per node as the device's systems hold. Its
  * inverse ({@link #bytes}) estimates the size of a measured collective whose trace does not record it: the bytes
- * the model needs to take the measured time. Immutable.
+ * the model needs to take the measured time ({@link CatalogByteEstimator}). Immutable.
  */
 public final class CatalogCollectiveModel {
     private final CollectiveCost cost;

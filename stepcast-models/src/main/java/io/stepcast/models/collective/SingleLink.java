@@ -1,4 +1,9 @@
-package io.stepcast.api.collective;
+package io.stepcast.models.collective;
+
+import io.stepcast.api.collective.CollectiveAlgorithm;
+import io.stepcast.api.collective.LinkCost;
+import io.stepcast.api.collective.NcclProtocol;
+import io.stepcast.api.collective.Placement;
 
 import java.util.Objects;
 import java.util.function.BiFunction;
