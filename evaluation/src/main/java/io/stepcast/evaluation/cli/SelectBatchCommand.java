@@ -3,10 +3,12 @@ package io.stepcast.evaluation.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stepcast.api.Config;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.selection.BatchDecision;
+import io.stepcast.api.selection.BatchSizeSelector;
 import io.stepcast.api.selection.CandidateEstimate;
 import io.stepcast.api.selection.SelectorParameters;
 import io.stepcast.evaluation.selection.SelectorChoice;
@@ -116,10 +118,11 @@ final class SelectBatchCommand implements Callable<Integer> {
         SelectorChoice choice = SelectorChoice.resolve(registry::selector, Optional.ofNullable(selector),
                 new SelectorParameters(optional(alpha), optional(risk)));
         Predictor predictor = model != null ? SavedPredictors.load(registry, model) : fitOnCourier(choice);
-        CourierJob job = CourierJob.of(network, cpu, njobs);
+        BatchSizeSelector rule = choice.selector(predictor);
+        Config job = CourierJob.of(network, cpu, njobs).config();
+        List<Integer> batches = candidates != null ? candidates : CourierJob.DEFAULT_CANDIDATES;
         long start = System.nanoTime();
-        BatchDecision decision = choice.decide(predictor, job,
-                candidates != null ? candidates : CourierJob.DEFAULT_CANDIDATES, slo);
+        BatchDecision decision = rule.select(job, batches, OptionalDouble.of(slo));
         double micros = (System.nanoTime() - start) / 1e3;
         print(decision, choice, predictor, micros);
         return 0;

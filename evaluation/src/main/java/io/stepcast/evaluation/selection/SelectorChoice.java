@@ -6,6 +6,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
+import io.stepcast.api.selection.BatchSizeSelector;
 import io.stepcast.api.selection.SelectorFactory;
 import io.stepcast.api.selection.SelectorInputs;
 import io.stepcast.api.selection.SelectorParameters;
@@ -73,8 +74,15 @@ public record SelectorChoice(String name, SelectorFactory factory, SelectorParam
      * @throws IllegalArgumentException when no candidate can be predicted
      */
     public BatchDecision decide(Predictor time, CourierJob job, List<Integer> candidates, double sloS) {
-        return factory.create(SelectorInputs.of(time, Target.RESPONSE_TIME, BatchScope.GLOBAL), parameters)
-                .select(job.config(), candidates, OptionalDouble.of(sloS));
+        return selector(time).select(job.config(), candidates, OptionalDouble.of(sloS));
+    }
+
+    /**
+     * The selector over a Courier job's global batch with {@code time}, which also predicts accuracy when it answers
+     * it (for a caller that times the decision apart from building it).
+     */
+    public BatchSizeSelector selector(Predictor time) {
+        return factory.create(SelectorInputs.of(time, Target.RESPONSE_TIME, BatchScope.GLOBAL), parameters);
     }
 
     /** The decision as {@link BatchDecisionJson} writes it, with the risk level the selector worked at. */
