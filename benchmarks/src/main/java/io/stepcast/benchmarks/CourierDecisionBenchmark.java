@@ -1,6 +1,5 @@
 package io.stepcast.benchmarks;
 
-import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
@@ -8,7 +7,12 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.models.selection.CourierSelector;
+import io.stepcast.api.selection.BatchSizeSelector;
+import io.stepcast.api.selection.SelectorFactory;
+import io.stepcast.api.selection.SelectorInputs;
+import io.stepcast.api.selection.SelectorParameters;
+import io.stepcast.models.selection.CourierJob;
+import io.stepcast.models.selection.CourierSelectorFactory;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,9 +36,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Latency of one real-time batch-size decision (Courier, Albo Martinez et al., ICPE 2021, section 4): the
- * {@link CourierSelector} predicts response time and accuracy of the four candidate global batches 64, 128,
- * 256 and 512 with a Courier forest and applies the SLO rule. The forest is fitted once per trial on the
- * embedded Courier tables (real data) through the plugin registry, as {@code stepcast select-batch} does.
+ * registered {@code courier} selector predicts response time and accuracy of the four candidate global batches 64,
+ * 128, 256 and 512 with a Courier forest and applies the SLO rule. The forest is fitted once per trial on the
+ * embedded Courier tables (real data) and the selector found, through the plugin registry, as
+ * {@code stepcast select-batch} does.
  *
  * <p>Each invocation decides for the next of 16 jobs (cpu 1..8 x njobs 1..4, both networks, SLO 60..420 s)
  * so that neither the JIT nor a cache sees one constant input. Target: under 50 microseconds per decision
@@ -47,13 +52,13 @@ import java.util.concurrent.TimeUnit;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class CourierDecisionBenchmark {
-    private static final List<Integer> CANDIDATES = List.of(64, 128, 256, 512);
+    private static final List<Integer> CANDIDATES = CourierJob.DEFAULT_CANDIDATES;
 
     /** Registered estimator name of the Courier forest. */
     @Param({"courier-forest-compact", "courier-forest"})
     public String predictor;
 
-    private CourierSelector selector;
+    private BatchSizeSelector selector;
     private Config[] jobs;
     private OptionalDouble[] slos;
     private int next;
@@ -62,8 +67,11 @@ public class CourierDecisionBenchmark {
     @Setup(Level.Trial)
     public void fit() throws IOException {
         var observations = new DefaultObservationCatalog().observations("courier", Optional.empty());
-        Predictor fitted = PluginRegistry.discover().estimator(predictor).fit(TrainingSet.of("courier", observations));
-        selector = new CourierSelector(fitted, Target.RESPONSE_TIME, Optional.of(fitted), BatchScope.GLOBAL, 0.5);
+        PluginRegistry registry = PluginRegistry.discover();
+        Predictor fitted = registry.estimator(predictor).fit(TrainingSet.of("courier", observations));
+        SelectorFactory courier = registry.selector(CourierSelectorFactory.NAME);
+        selector = courier.create(SelectorInputs.of(fitted, Target.RESPONSE_TIME, BatchScope.GLOBAL),
+                courier.resolve(SelectorParameters.none()));
         List<Config> js = new ArrayList<>();
         List<OptionalDouble> ss = new ArrayList<>();
         int[] cpus = {1, 2, 4, 8};
@@ -71,8 +79,7 @@ public class CourierDecisionBenchmark {
             int cpu = cpus[i % 4];
             int njobs = 1 + (i / 4);
             String net = i % 2 == 0 ? "lenet5" : "mlp";
-            js.add(Config.builder().model(net).framework("bigdl").dataset("mnist").architecture(Architecture.ALLREDUCE)
-                    .workers(cpu).nodes(Math.min(cpu, 3)).tenants(njobs).hardware("gce").localBatch(1).build());
+            js.add(new CourierJob(net, cpu, njobs).config());
             ss.add(OptionalDouble.of(60 + 24.0 * i));
         }
         jobs = js.toArray(Config[]::new);

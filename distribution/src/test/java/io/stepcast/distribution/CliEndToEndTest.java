@@ -175,6 +175,37 @@ class CliEndToEndTest {
     }
 
     @Test
+    void selectBatchTakesARegisteredSelectorByName() throws Exception {
+        List<String> job = List.of("select-batch", "--slo", "412", "--cpu", "2", "--njobs", "1", "--network", "lenet5",
+                "--predictor", "courier-forest-compact", "--json");
+        assertThat(cli.run(job.toArray(String[]::new))).as(cli.err()).isZero();
+        JsonNode byDefault = new ObjectMapper().readTree(cli.out());
+        // Courier's rule is the default: naming it changes nothing.
+        cli.clear();
+        assertThat(cli.run(with(job, "--selector", "courier"))).as(cli.err()).isZero();
+        assertThat(new ObjectMapper().readTree(cli.out())).isEqualTo(byDefault);
+        // The risk-aware rule at its default risk judges each candidate's upper bound, as --risk 0.05 alone does.
+        cli.clear();
+        assertThat(cli.run(with(job, "--selector", "risk-aware"))).as(cli.err()).isZero();
+        JsonNode risky = new ObjectMapper().readTree(cli.out());
+        assertThat(risky.get("risk").asDouble()).isEqualTo(0.05);
+        assertThat(risky.get("rationale").asText()).contains("upper bound at 95.0 %");
+        cli.clear();
+        assertThat(cli.run(with(job, "--risk", "0.05"))).as(cli.err()).isZero();
+        assertThat(new ObjectMapper().readTree(cli.out())).isEqualTo(risky);
+        cli.clear();
+        assertThat(cli.run(with(job, "--selector", "riskaware"))).isEqualTo(1);
+        assertThat(cli.err().strip()).isEqualTo("stepcast: error: no selector named 'riskaware': did you mean "
+                + "risk-aware? (known: courier, risk-aware)");
+    }
+
+    private static String[] with(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
+    @Test
     void selectBatchSaysSoWhenNoBatchMeetsTheSlo() throws Exception {
         assertThat(cli.run("select-batch", "--slo", "10", "--cpu", "8", "--njobs", "5", "--network", "mlp",
                 "--predictor", "courier-forest-compact")).as(cli.err()).isZero();

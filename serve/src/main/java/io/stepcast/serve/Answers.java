@@ -3,18 +3,16 @@ package io.stepcast.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchDecision;
-import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.BatchSizeSelector;
-import io.stepcast.models.selection.CourierSelector;
-import io.stepcast.models.selection.RiskAwareSelector;
+import io.stepcast.api.selection.SelectorParameters;
 import io.stepcast.evaluation.report.PredictionJson;
+import io.stepcast.evaluation.selection.SelectorChoice;
+import io.stepcast.models.selection.CourierJob;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,12 +28,9 @@ import java.util.Set;
  * call from many threads.
  */
 final class Answers {
-    /** The predictor {@code select-batch} uses when the request names none (as the CLI). */
-    static final String DEFAULT_SELECTOR_PREDICTOR = "courier-forest";
     private static final Set<String> PREDICT_FIELDS = Set.of("predictor", "target", "config");
     private static final Set<String> SELECT_FIELDS = Set.of("slo_s", "cpu", "njobs", "network", "risk", "predictor",
-            "candidates", "alpha");
-    private static final List<Integer> DEFAULT_CANDIDATES = List.of(64, 128, 256, 512);
+            "candidates", "alpha", "selector");
     private static final int MAX_COUNT = 1_000_000;
 
     private final ServedPredictors predictors;
@@ -112,38 +107,37 @@ final class Answers {
         int cpu = f.integer("cpu", 1, MAX_COUNT);
         int njobs = f.integer("njobs", 1, MAX_COUNT);
         String network = f.text("network").toLowerCase(Locale.ROOT);
-        if (!network.equals("lenet5") && !network.equals("mlp")) {
+        if (!CourierJob.knows(network)) {
             throw ApiException.badRequest("field 'network' must be lenet5 or mlp, was '" + network + "'");
         }
-        double alpha = f.closed("alpha", 0, 1).orElse(0.5);
+        OptionalDouble alpha = f.closed("alpha", 0, 1);
         OptionalDouble risk = f.number("risk", 0, 1);
         if (risk.isPresent() && !(risk.getAsDouble() < 1)) {
             throw ApiException.badRequest("field 'risk' must be in (0, 1), was " + risk.getAsDouble());
         }
         List<Integer> candidates = candidates(f.raw("candidates"));
-        String name = f.optionalText("predictor").orElse(DEFAULT_SELECTOR_PREDICTOR);
+        Optional<String> selector = f.optionalText("selector");
+        String name = f.optionalText("predictor").orElse(SelectorChoice.DEFAULT_PREDICTOR);
+        SelectorChoice choice;
+        try {
+            choice = SelectorChoice.resolve(predictors::selector, selector, new SelectorParameters(alpha, risk));
+        } catch (IllegalArgumentException e) {
+            // The one refusal resolve makes of valid fields: a risk asked of a selector without one.
+            throw ApiException.badRequest("field 'risk': " + e.getMessage());
+        }
         Predictor time = predictors.get(name, Target.RESPONSE_TIME);
-        Optional<Predictor> accuracy = time.targets().contains(Target.ACCURACY) ? Optional.of(time) : Optional.empty();
-        BatchSizeSelector selector = risk.isPresent()
-                ? new RiskAwareSelector(time, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, risk.getAsDouble())
-                : new CourierSelector(time, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, alpha);
-        Config job = Config.builder().model(network).framework("bigdl").dataset("mnist")
-                .architecture(Architecture.ALLREDUCE).workers(cpu).nodes(Math.min(cpu, 3)).tenants(njobs)
-                .hardware("gce").localBatch(1).build();
         BatchDecision d;
         try {
-            d = selector.select(job, candidates, slo);
+            d = choice.decide(time, CourierJob.of(network, cpu, njobs), candidates, slo.getAsDouble());
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest("no answer for this job: " + e.getMessage());
         }
-        ObjectNode out = encode(d, time.provenance().estimator());
-        risk.ifPresent(r -> out.put("risk", r));
-        return out;
+        return choice.json(json, d, time.provenance().estimator());
     }
 
     private static List<Integer> candidates(JsonNode node) {
         if (node == null || node.isNull()) {
-            return DEFAULT_CANDIDATES;
+            return CourierJob.DEFAULT_CANDIDATES;
         }
         if (!node.isArray() || node.isEmpty()) {
             throw ApiException.badRequest("field 'candidates' must be a non-empty array of batch sizes");
@@ -157,9 +151,5 @@ final class Answers {
             out.add(n.asInt());
         }
         return out;
-    }
-
-    private ObjectNode encode(BatchDecision d, String estimator) {
-        return io.stepcast.evaluation.selection.BatchDecisionJson.of(json, d, estimator);
     }
 }

@@ -11,6 +11,7 @@ import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.selection.SelectorFactory;
 import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
@@ -30,14 +31,17 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Every predictor the service answers with, fitted once at start and immutable afterwards.
+ * Every predictor the service answers with, fitted once at start and immutable afterwards, and the registry's
+ * batch-size selectors they decide with.
  *
  * <p>Built-in: each registered estimator fitted on the tables embedded in stepcast (those {@code stepcast
  * evaluate} uses without {@code --data}): the Courier tables ({@code courier}, the same fit as
@@ -63,10 +67,12 @@ public final class ServedPredictors {
     private final Optional<ModelCatalog> zoo;
     private final HardwareLabels labels;
     private final Optional<HardwareCatalog> hardware;
+    private final Function<String, SelectorFactory> selectors;
 
     private ServedPredictors(Map<String, Map<Target, Predictor>> byName, List<Map<String, Object>> listing,
                              List<String> notes, Map<String, String> unserved, Optional<ModelCatalog> zoo,
-                             HardwareLabels labels, Optional<HardwareCatalog> hardware) {
+                             HardwareLabels labels, Optional<HardwareCatalog> hardware,
+                             Function<String, SelectorFactory> selectors) {
         this.byName = Collections.unmodifiableMap(byName);
         this.listing = List.copyOf(listing);
         this.notes = List.copyOf(notes);
@@ -74,6 +80,7 @@ public final class ServedPredictors {
         this.zoo = zoo;
         this.labels = labels;
         this.hardware = hardware;
+        this.selectors = selectors;
     }
 
     /**
@@ -150,7 +157,7 @@ public final class ServedPredictors {
             loadModels(registry, modelsDir.get(), byName, listing);
         }
         return new ServedPredictors(byName, listing, notes, unserved, registry.service(ModelCatalog.class), labels,
-                registry.service(HardwareCatalog.class));
+                registry.service(HardwareCatalog.class), registry::selector);
     }
 
     /**
@@ -220,6 +227,19 @@ public final class ServedPredictors {
                     + String.join(", ", answers.keySet().stream().sorted().map(Target::label).toList()) + ")"));
         }
         return p;
+    }
+
+    /**
+     * The batch-size selector registered under {@code name}.
+     *
+     * @throws ApiException 400 naming the field {@code selector} and the known selectors when none has the name
+     */
+    SelectorFactory selector(String name) {
+        try {
+            return selectors.apply(name);
+        } catch (NoSuchElementException e) {
+            throw ApiException.badRequest("field 'selector': " + e.getMessage());
+        }
     }
 
     /** True when a predictor or model has this name. */

@@ -181,6 +181,28 @@ class StepcastServerTest {
     }
 
     @Test
+    void selectBatchTakesARegisteredSelectorByNameAndRefusesAnUnknownOneWith400() throws Exception {
+        String job = "{\"slo_s\": 300, \"cpu\": 4, \"njobs\": 2, \"network\": \"lenet5\", "
+                + "\"predictor\": \"courier-forest-compact\"";
+        JsonNode byDefault = json(serve.post("/v1/select-batch", job + "}"));
+        assertThat(json(serve.post("/v1/select-batch", job + ", \"selector\": \"courier\"}"))).isEqualTo(byDefault);
+        HttpResponse<String> r = serve.post("/v1/select-batch", job + ", \"selector\": \"risk-aware\"}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode cli = ServeFixture.JSON.readTree(ServeFixture.cli("select-batch", "--slo", "300", "--cpu", "4",
+                "--njobs", "2", "--network", "lenet5", "--predictor", "courier-forest-compact", "--selector",
+                "risk-aware", "--json"));
+        assertThat(json(r)).isEqualTo(cli);
+        assertThat(json(r).get("risk").asDouble()).isEqualTo(0.05);
+        assertError(serve.post("/v1/select-batch", job + ", \"selector\": \"no-such\"}"), 400,
+                "field 'selector': no selector named 'no-such' (known: courier, risk-aware)");
+        assertError(serve.post("/v1/select-batch", job + ", \"selector\": \"courier\", \"risk\": 0.1}"), 400,
+                "field 'risk': selector courier: a risk level applies");
+        assertError(serve.post("/v1/select-batch", job + ", \"selector\": 3}"), 400, "field 'selector'");
+        // The server goes on answering.
+        assertThat(json(serve.post("/v1/select-batch", job + "}"))).isEqualTo(byDefault);
+    }
+
+    @Test
     void selectBatchWithoutAnSloIsRefusedRatherThanCalledFeasible() throws Exception {
         // Before, the answer was 200 with feasible: true although no candidate had been judged against an SLO.
         assertError(serve.post("/v1/select-batch", "{\"cpu\": 4, \"njobs\": 2, \"network\": \"mlp\", "

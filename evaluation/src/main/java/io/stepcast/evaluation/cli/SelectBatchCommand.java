@@ -3,16 +3,16 @@ package io.stepcast.evaluation.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Predictor;
-import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.selection.BatchDecision;
-import io.stepcast.api.selection.BatchScope;
-import io.stepcast.api.selection.CandidateEstimate;
 import io.stepcast.api.selection.BatchSizeSelector;
+import io.stepcast.api.selection.CandidateEstimate;
+import io.stepcast.api.selection.SelectorParameters;
+import io.stepcast.evaluation.selection.SelectorChoice;
+import io.stepcast.models.selection.CourierJob;
 import io.stepcast.models.selection.CourierSelector;
 import io.stepcast.models.selection.RiskAwareSelector;
 import io.stepcast.models.uncertainty.SplitConformalEstimator;
@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code stepcast select-batch}: Courier's real-time batch-size decision for a BigDL job (Albo Martinez et
  * al., ICPE 2021). Fits the chosen predictor on the Courier measurements (embedded, or from {@code --data})
- * or loads a saved one, then applies {@link CourierSelector} over the candidate global batch sizes.
+ * or loads a saved one, then applies the registered selector named by {@code --selector} (Courier's rule, or the
+ * risk-aware rule when only {@code --risk} is given) over the candidate global batch sizes.
  */
 @Command(name = "select-batch", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Choose the batch size of a BigDL job that meets a latency SLO (Courier).")
@@ -61,24 +62,32 @@ final class SelectBatchCommand implements Callable<Integer> {
     @Option(names = "--network", paramLabel = "NETWORK", required = true, description = "lenet5 or mlp.")
     private String network;
 
-    @Option(names = "--candidates", paramLabel = "BATCH", split = ",", defaultValue = "64,128,256,512",
-            description = "Candidate global batch sizes (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--candidates", paramLabel = "BATCH", split = ",",
+            description = "Candidate global batch sizes (default: Courier's, 64,128,256,512).")
     private List<Integer> candidates;
 
-    @Option(names = "--alpha", paramLabel = "WEIGHT", defaultValue = "0.5",
+    @Option(names = "--selector", paramLabel = "NAME",
+            description = "Registered batch-size selector: courier (Courier's rule on point predictions) or risk-aware"
+                    + " (on the upper end of each candidate's interval), or a plugin's (default: risk-aware when"
+                    + " --risk is given, else courier).")
+    private String selector;
+
+    @Option(names = "--alpha", paramLabel = "WEIGHT",
             description = "Weight of accuracy in Courier's trade-off without an SLO, in [0, 1]; no effect now that --slo"
-                    + " is required, accepted so that existing scripts still run (default: ${DEFAULT-VALUE}).")
-    private double alpha;
+                    + " is required, accepted so that existing scripts still run (default: "
+                    + CourierSelector.DEFAULT_ALPHA + ").")
+    private Double alpha;
 
     @Option(names = "--risk", paramLabel = "ALPHA",
             description = "Risk-aware selection: a batch is feasible when the upper end of its split-conformal interval"
-                    + " at 1 - ALPHA is under the SLO (ALPHA in (0, 1), for example 0.05).")
+                    + " at 1 - ALPHA is under the SLO (ALPHA in (0, 1); default with --selector risk-aware: "
+                    + RiskAwareSelector.DEFAULT_RISK + ").")
     Double risk;
 
     @Option(names = "--model", paramLabel = "MODEL", description = "A predictor saved by 'stepcast fit'.")
     private Path model;
 
-    @Option(names = "--predictor", paramLabel = "NAME", defaultValue = "courier-forest",
+    @Option(names = "--predictor", paramLabel = "NAME", defaultValue = SelectorChoice.DEFAULT_PREDICTOR,
             description = "Predictor to fit on the Courier data when no --model is given (default: ${DEFAULT-VALUE}).")
     private String predictorName;
 
@@ -95,8 +104,7 @@ final class SelectBatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String net = network.toLowerCase(Locale.ROOT);
-        if (!net.equals("lenet5") && !net.equals("mlp")) {
+        if (!CourierJob.knows(network)) {
             throw new IllegalArgumentException("--network must be lenet5 or mlp, was '" + network + "'");
         }
         if (!(slo > 0) || Double.isInfinite(slo)) {
@@ -106,38 +114,38 @@ final class SelectBatchCommand implements Callable<Integer> {
         if (risk != null && !(risk > 0 && risk < 1)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--risk must be in (0, 1), was " + risk);
         }
-        Predictor predictor = model != null ? SavedPredictors.load(registry, model) : fitOnCourier();
-        Optional<Predictor> accuracy = predictor.targets().contains(Target.ACCURACY)
-                ? Optional.of(predictor) : Optional.empty();
-        BatchSizeSelector selector = risk != null
-                ? new RiskAwareSelector(predictor, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, risk)
-                : new CourierSelector(predictor, Target.RESPONSE_TIME, accuracy, BatchScope.GLOBAL, alpha);
-        Config job = Config.builder().model(net).framework("bigdl").dataset("mnist")
-                .architecture(Architecture.ALLREDUCE).workers(cpu).nodes(Math.min(cpu, 3)).tenants(njobs)
-                .hardware("gce").localBatch(1).build();
+        // Before any fit: a mistyped selector should fail in a moment, naming the known ones.
+        SelectorChoice choice = SelectorChoice.resolve(registry::selector, Optional.ofNullable(selector),
+                new SelectorParameters(optional(alpha), optional(risk)));
+        Predictor predictor = model != null ? SavedPredictors.load(registry, model) : fitOnCourier(choice);
+        BatchSizeSelector rule = choice.selector(predictor);
+        Config job = CourierJob.of(network, cpu, njobs).config();
+        List<Integer> batches = candidates != null ? candidates : CourierJob.DEFAULT_CANDIDATES;
         long start = System.nanoTime();
-        BatchDecision decision = selector.select(job, candidates, OptionalDouble.of(slo));
+        BatchDecision decision = rule.select(job, batches, OptionalDouble.of(slo));
         double micros = (System.nanoTime() - start) / 1e3;
-        print(decision, predictor, micros);
+        print(decision, choice, predictor, micros);
         return 0;
     }
 
-    private Predictor fitOnCourier() throws IOException {
-        var observations = new DefaultObservationCatalog().observations("courier", Optional.ofNullable(data));
-        Estimator e = registry.estimator(predictorName);
-        // With --risk the intervals are calibrated on the same table (refit mode: the points are the plain fit's).
-        return (risk != null ? new SplitConformalEstimator(e) : e).fit(TrainingSet.of("courier", observations));
+    private static OptionalDouble optional(Double value) {
+        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
     }
 
-    private void print(BatchDecision d, Predictor predictor, double micros) throws Exception {
+    private Predictor fitOnCourier(SelectorChoice choice) throws IOException {
+        var observations = new DefaultObservationCatalog().observations("courier", Optional.ofNullable(data));
+        Estimator e = registry.estimator(predictorName);
+        // A selector that judges intervals gets them calibrated on the same table (refit mode: the points are the
+        // plain fit's).
+        return (choice.needsIntervals() ? new SplitConformalEstimator(e) : e)
+                .fit(TrainingSet.of("courier", observations));
+    }
+
+    private void print(BatchDecision d, SelectorChoice choice, Predictor predictor, double micros) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            ObjectNode root = io.stepcast.evaluation.selection.BatchDecisionJson.of(mapper, d,
-                    predictor.provenance().estimator());
-            if (risk != null) {
-                root.put("risk", risk);
-            }
+            ObjectNode root = choice.json(mapper, d, predictor.provenance().estimator());
             out.println(mapper.writeValueAsString(root));
         } else {
             TextTable t = new TextTable("BATCH", "PREDICTED TIME (s)", "PREDICTED ACCURACY", "MEETS SLO");

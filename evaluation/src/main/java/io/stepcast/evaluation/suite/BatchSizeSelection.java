@@ -5,8 +5,9 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchScope;
 import io.stepcast.api.selection.BatchObjective;
-import io.stepcast.models.selection.CourierSelector;
-import io.stepcast.models.selection.RiskAwareSelector;
+import io.stepcast.api.selection.SelectorFactory;
+import io.stepcast.api.selection.SelectorInputs;
+import io.stepcast.api.selection.SelectorParameters;
 import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.api.evaluation.Split;
 import io.stepcast.evaluation.selection.SelectionCase;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -29,9 +31,10 @@ import java.util.TreeSet;
  * (fold, predictor) once for every selection that shares its folds, and hands each of them the predictor
  * ({@link #decide}); {@link #entry} puts a predictor's decisions together in fold order.
  *
- * <p>With risk levels, the predictor is a {@link io.stepcast.models.uncertainty.SplitConformalEstimator}'s (refit
- * mode: its points, and so its Courier decisions, are those of the plain fit) and is also scored as a
- * {@link RiskAwareSelector} at each level, listed as {@code "<label> risk=<alpha>"}. With a goodput objective,
+ * <p>Decisions are made by the registered selectors the plan hands it ({@link Selectors}): Courier's rule for every
+ * predictor and, with risk levels, the risk-aware rule at each level, listed as {@code "<label> risk=<alpha>"}; the
+ * predictor is then a {@link io.stepcast.models.uncertainty.SplitConformalEstimator}'s (refit mode: its points, and
+ * so its Courier decisions, are those of the plain fit). With a goodput objective,
  * every selector maximises predicted goodput among its feasible candidates and the entries' dataset reads
  * {@code "<dataset> goodput"}.
  */
@@ -47,6 +50,16 @@ final class BatchSizeSelection {
     private final Map<String, Estimator> predictors;
     private final List<Double> risks;
     private final Optional<BatchObjective> objective;
+    private final Selectors selectors;
+
+    /**
+     * The registered selectors a selection decides with.
+     *
+     * @param plain  decides on point predictions, for every predictor
+     * @param risky  decides on latency intervals, at each of the selection's risk levels
+     */
+    record Selectors(SelectorFactory plain, SelectorFactory risky) {
+    }
 
     /** What one predictor decided in one fold: by Courier's rule, and by the risk-aware rule at each level. */
     record FoldDecisions(List<SelectionOutcome> outcomes, List<List<SelectionOutcome>> risky, Set<String> failures,
@@ -55,7 +68,9 @@ final class BatchSizeSelection {
 
     BatchSizeSelection(String dataset, Target latency, BatchScope scope, SelectionScorer scorer,
                        Optional<Predictor> accuracy, List<SelectionCase> cases, List<Split> splits,
-                       Map<String, Estimator> predictors, List<Double> risks, Optional<BatchObjective> objective) {
+                       Map<String, Estimator> predictors, List<Double> risks, Optional<BatchObjective> objective,
+                       Selectors selectors) {
+        this.selectors = selectors;
         this.dataset = objective.isPresent() ? dataset + " goodput" : dataset;
         this.risks = List.copyOf(risks);
         this.objective = objective;
@@ -118,12 +133,14 @@ final class BatchSizeSelection {
      */
     void decide(Predictor p, List<SelectionCase> cases, List<SelectionOutcome> outcomes,
                 List<List<SelectionOutcome>> risky) {
-        BatchObjective chooses = objective.orElse(BatchObjective.largestBatch());
-        CourierSelector selector = new CourierSelector(p, latency, accuracy, scope, 0.5, chooses);
-        outcomes.addAll(scorer.decideAll(selector, cases));
+        SelectorInputs in = new SelectorInputs(p, latency, accuracy, scope,
+                objective.orElse(BatchObjective.largestBatch()));
+        outcomes.addAll(scorer.decideAll(selectors.plain().create(in,
+                selectors.plain().resolve(SelectorParameters.none())), cases));
         for (int r = 0; r < risks.size(); r++) {
-            risky.get(r).addAll(scorer.decideAll(new RiskAwareSelector(p, latency, accuracy, scope, risks.get(r),
-                    chooses), cases));
+            SelectorParameters atLevel = new SelectorParameters(OptionalDouble.empty(), OptionalDouble.of(risks.get(r)));
+            risky.get(r).addAll(scorer.decideAll(selectors.risky().create(in, selectors.risky().resolve(atLevel)),
+                    cases));
         }
     }
 

@@ -9,7 +9,9 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.selection.BatchObjective;
 import io.stepcast.api.selection.BatchScope;
+import io.stepcast.models.selection.CourierSelectorFactory;
 import io.stepcast.models.selection.NoiseScaleEfficiency;
+import io.stepcast.models.selection.RiskAwareSelectorFactory;
 import io.stepcast.api.selection.StatisticalEfficiency;
 import io.stepcast.datasets.importers.PolluxNoiseScales;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
@@ -196,8 +198,11 @@ final class SuitePlanner {
             efficiency = read.get();
             chooses = Optional.of(BatchObjective.goodput(efficiency));
         }
+        BatchSizeSelection.Selectors selectors = new BatchSizeSelection.Selectors(
+                registry.selector(CourierSelectorFactory.NAME), registry.selector(RiskAwareSelectorFactory.NAME));
         return Optional.of(new BatchSizeSelection(s.dataset(), latency, scope,
-                new SelectionScorer(objective, efficiency), accuracy, cases, withProfiles, chosen, s.risk(), chooses));
+                new SelectionScorer(objective, efficiency), accuracy, cases, withProfiles, chosen, s.risk(), chooses,
+                selectors));
     }
 
     /**

@@ -129,6 +129,24 @@ class StepcastCliTest {
     }
 
     @Test
+    void selectBatchRefusesAnUnknownSelectorBeforeFittingNamingTheKnownOnes() {
+        // Handled like an unknown --predictor: one line naming the registered ones, exit 1.
+        assertThat(run("select-batch", "--slo", "300", "--cpu", "4", "--njobs", "2", "--network", "lenet5",
+                "--selector", "no-such")).isEqualTo(1);
+        assertThat(err.toString().strip()).isEqualTo("stepcast: error: no selector named 'no-such' (known: courier,"
+                + " risk-aware)");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void selectBatchRefusesARiskForASelectorThatJudgesPointPredictions() {
+        assertThat(run("select-batch", "--slo", "300", "--cpu", "4", "--njobs", "2", "--network", "lenet5",
+                "--selector", "courier", "--risk", "0.1")).isEqualTo(1);
+        assertThat(err.toString().strip()).startsWith("stepcast: error: selector courier: a risk level applies")
+                .doesNotContain("\n");
+    }
+
+    @Test
     void failuresExitOneWithOneLineAndNoStackTrace() {
         assertThat(run("explode")).isEqualTo(1);
         assertThat(err.toString().strip()).isEqualTo("stepcast: error: trace.json line 3: field 'dur' is negative");

@@ -13,6 +13,8 @@ import io.stepcast.evaluation.selection.Objective;
 import io.stepcast.evaluation.selection.SelectionCase;
 import io.stepcast.evaluation.selection.SelectionOutcome;
 import io.stepcast.evaluation.selection.SelectionScorer;
+import io.stepcast.models.selection.CourierSelectorFactory;
+import io.stepcast.models.selection.RiskAwareSelectorFactory;
 import org.junit.jupiter.api.Test;
 
 import java.util.HexFormat;
@@ -64,7 +66,8 @@ class SuiteResultCodecTest {
     private final BatchSizeSelection selection = new BatchSizeSelection("synthetic", Target.STEP_TIME,
             BatchScope.LOCAL, new SelectionScorer(Objective.THROUGHPUT), Optional.empty(),
             List.of(selectionCase(SPLIT.test().get(0)), selectionCase(SPLIT.test().get(15))), List.of(SPLIT),
-            Map.of("stub", STUB), List.of(0.1), Optional.empty());
+            Map.of("stub", STUB), List.of(0.1), Optional.empty(), new BatchSizeSelection.Selectors(
+                    new CourierSelectorFactory(), new RiskAwareSelectorFactory()));
     private final SuiteTasks tasks = new SuiteTasks(new SuitePlan(new Suite("codec", null, null, null, null, null),
             Map.of("stub", STUB), Map.of(), List.of(), List.of(holdOut), List.of(selection),
             List.of(new SelectionFits(List.of(selection), Map.of("stub", STUB), Optional.empty())), List.of()),

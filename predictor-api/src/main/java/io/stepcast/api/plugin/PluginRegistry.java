@@ -10,6 +10,7 @@ import io.stepcast.api.EditDistance;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.evaluation.ProtocolFactory;
 import io.stepcast.api.evaluation.Reproduction;
+import io.stepcast.api.selection.SelectorFactory;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,12 +25,13 @@ import java.util.TreeMap;
 /**
  * Every plugin on a class path, found with {@link ServiceLoader} over {@code com.google.inject.Module} and
  * assembled by Guice: estimators by name, the module that registered each, command extensions, codecs,
- * observation importers, profile readers and services such as {@link ProfileSource}.
+ * observation importers, profile readers, batch-size selectors and services such as {@link ProfileSource}.
  */
 public final class PluginRegistry {
     private final Injector injector;
     private final Map<String, Estimator> estimators;
     private final Map<String, String> modules;
+    private final Map<String, SelectorFactory> selectors;
 
     private PluginRegistry(Injector injector) {
         this.injector = injector;
@@ -37,6 +39,8 @@ public final class PluginRegistry {
                 lookup(injector, new Key<Map<String, Estimator>>() { }).orElse(Map.of())));
         this.modules = lookup(injector, Key.get(new TypeLiteral<Map<String, String>>() { },
                 Names.named(StepcastPlugin.ESTIMATOR_MODULES))).orElse(Map.of());
+        this.selectors = Collections.unmodifiableMap(new TreeMap<>(
+                lookup(injector, new Key<Map<String, SelectorFactory>>() { }).orElse(Map.of())));
     }
 
     /** The plugins visible to the given class loader. */
@@ -112,6 +116,26 @@ public final class PluginRegistry {
     /** Reproductions of published figures by name, sorted. */
     public Map<String, Reproduction> reproductions() {
         return new TreeMap<>(lookup(injector, new Key<Map<String, Reproduction>>() { }).orElse(Map.of()));
+    }
+
+    /** Batch-size selectors by name, sorted. */
+    public Map<String, SelectorFactory> selectors() {
+        return selectors;
+    }
+
+    /**
+     * The selector registered under {@code name}.
+     *
+     * @throws NoSuchElementException naming the known selectors, as {@link #estimator} does for predictors
+     */
+    public SelectorFactory selector(String name) {
+        SelectorFactory f = selectors.get(name);
+        if (f == null) {
+            throw new NoSuchElementException("no selector named '" + name + "'"
+                    + EditDistance.suggestion(name, selectors.keySet())
+                    + " (known: " + String.join(", ", selectors.keySet()) + ")");
+        }
+        return f;
     }
 
     /** A bound service, such as {@link ProfileSource}, when some plugin binds it. */

@@ -8,11 +8,12 @@ import com.google.inject.name.Names;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.evaluation.ProtocolFactory;
 import io.stepcast.api.evaluation.Reproduction;
+import io.stepcast.api.selection.SelectorFactory;
 
 /**
  * Base class of a stepcast plugin: a Guice module that registers estimators by name, and optionally
- * command-line extensions, predictor codecs, observation importers, profile readers, evaluation protocols
- * and reproductions. List the subclass in
+ * command-line extensions, predictor codecs, observation importers, profile readers, evaluation protocols,
+ * reproductions and batch-size selectors. List the subclass in
  * {@code META-INF/services/com.google.inject.Module} and put the jar on the class path; the CLI finds it
  * with {@link java.util.ServiceLoader} (see {@link PluginRegistry}).
  *
@@ -36,6 +37,7 @@ public abstract class StepcastPlugin extends AbstractModule {
     private MapBinder<String, ProfileReader> profileReaders;
     private MapBinder<String, ProtocolFactory> protocols;
     private MapBinder<String, Reproduction> reproductions;
+    private MapBinder<String, SelectorFactory> selectors;
 
     /** @param moduleName the name shown by {@code stepcast predictors list} (usually the artifact id) */
     protected StepcastPlugin(String moduleName) {
@@ -53,6 +55,7 @@ public abstract class StepcastPlugin extends AbstractModule {
         profileReaders = MapBinder.newMapBinder(binder(), String.class, ProfileReader.class);
         protocols = MapBinder.newMapBinder(binder(), String.class, ProtocolFactory.class);
         reproductions = MapBinder.newMapBinder(binder(), String.class, Reproduction.class);
+        selectors = MapBinder.newMapBinder(binder(), String.class, SelectorFactory.class);
         registerAll();
     }
 
@@ -97,6 +100,14 @@ public abstract class StepcastPlugin extends AbstractModule {
     /** Registers a reproduction of published figures under the name a suite lists it by. */
     protected final void reproduction(String name, Reproduction reproduction) {
         reproductions.addBinding(name).toInstance(reproduction);
+    }
+
+    /**
+     * Registers a batch-size selector under the name {@code select-batch --selector}, {@code serve}'s
+     * {@code selector} field and the suites know it by. Two plugins registering one name fail at start-up.
+     */
+    protected final void selector(String name, SelectorFactory factory) {
+        selectors.addBinding(name).toInstance(factory);
     }
 
     /** Registers a sub-command of the {@code stepcast} CLI. */

@@ -142,7 +142,7 @@ public final class CourierReproduction implements Reproduction {
             List<String> picks = new ArrayList<>();
             for (Observation o : jobs.values()) {
                 BatchDecision d = new CourierSelector(courier, Target.RESPONSE_TIME, Optional.of(courier),
-                        BatchScope.GLOBAL, 0.5).select(o.config(), LIVE_BATCHES,
+                        BatchScope.GLOBAL, CourierSelector.DEFAULT_ALPHA).select(o.config(), LIVE_BATCHES,
                         OptionalDouble.of(Double.parseDouble(o.tag("slo_s", "NaN"))));
                 int theirs = Integer.parseInt(o.tag("chosen_batch", "-1"));
                 agree += d.batch() == theirs ? 1 : 0;

@@ -34,6 +34,9 @@ import java.util.TreeSet;
  * either, the candidate with the most samples per second ({@code b / t_b}).
  */
 public final class CourierSelector implements BatchSizeSelector {
+    /** Weight of accuracy without an SLO when none is asked: accuracy and speed count alike. */
+    public static final double DEFAULT_ALPHA = 0.5;
+
     private final Predictor timePredictor;
     private final Target timeTarget;
     private final Predictor accuracyPredictor;

@@ -35,6 +35,9 @@ import java.util.TreeSet;
  * decision is {@link CourierSelector}'s.
  */
 public final class RiskAwareSelector implements BatchSizeSelector {
+    /** The accepted probability of missing the SLO when none is asked: the conventional 95 % upper bound. */
+    public static final double DEFAULT_RISK = 0.05;
+
     private final Predictor timePredictor;
     private final Target timeTarget;
     private final Optional<Predictor> accuracyPredictor;
@@ -78,7 +81,8 @@ public final class RiskAwareSelector implements BatchSizeSelector {
     @Override
     public BatchDecision select(Config config, List<Integer> candidates, OptionalDouble sloSeconds) {
         if (sloSeconds.isEmpty()) {
-            return new CourierSelector(timePredictor, timeTarget, accuracyPredictor, scope, 0.5)
+            return new CourierSelector(timePredictor, timeTarget, accuracyPredictor, scope,
+                    CourierSelector.DEFAULT_ALPHA)
                     .select(config, candidates, sloSeconds);
         }
         if (candidates.isEmpty()) {
