@@ -67,7 +67,7 @@ class SuiteResultCodecTest {
             Map.of("stub", STUB), List.of(0.1), Optional.empty());
     private final SuiteTasks tasks = new SuiteTasks(new SuitePlan(new Suite("codec", null, null, null, null, null),
             Map.of("stub", STUB), Map.of(), List.of(), List.of(holdOut), List.of(selection),
-            List.of(new SelectionFits(List.of(selection), Map.of("stub", STUB), Optional.empty())), List.of()),
+            List.of(new SelectionFits(List.of(selection), Map.of("stub", STUB), Optional.empty())), List.of(), List.of()),
             Optional.empty());
 
     @Test
