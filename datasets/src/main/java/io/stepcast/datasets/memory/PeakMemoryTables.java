@@ -2,6 +2,7 @@ package io.stepcast.datasets.memory;
 
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
+import io.stepcast.api.EditDistance;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
@@ -14,6 +15,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Published tables of measured peak memory per GPU, embedded in stepcast, to score the memory estimate of a predictor
@@ -21,10 +24,15 @@ import java.util.List;
  * functional-test runs, with their sources in the file's header. Format: {@code #} comment lines, then a CSV header
  * {@code model,tensor_parallel,pipeline_parallel,data_parallel,micro_batch,global_batch,precision,hardware,
  * peak_memory_bytes,source}; each run is the plain 1F1B schedule without recomputation or sequence parallelism.
+ * A suite's {@code memory} list names a table by its short name ({@link #NAMED}).
  */
 public final class PeakMemoryTables {
     /** The embedded Megatron-LM functional-test runs. */
     public static final String MEGATRON_CI = "megatron_ci_peak_memory.csv";
+    /** The short name of {@link #MEGATRON_CI}, as a suite's {@code memory} list gives it. */
+    public static final String MEGATRON_LM_CI = "megatron-lm-ci";
+    /** Every embedded table by its short name. */
+    public static final Map<String, String> NAMED = Map.of(MEGATRON_LM_CI, MEGATRON_CI);
     private static final String BASE = "/io/stepcast/datasets/embedded/megatron-memory/";
     private static final String HEADER = "model,tensor_parallel,pipeline_parallel,data_parallel,micro_batch,"
             + "global_batch,precision,hardware,peak_memory_bytes,source";
@@ -46,6 +54,21 @@ public final class PeakMemoryTables {
         } catch (IOException e) {
             throw new UncheckedIOException(name + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The rows of the embedded table with the short name {@code name}.
+     *
+     * @throws IllegalArgumentException naming the closest and every embedded table when there is none by that name
+     */
+    public static List<MeasuredPeakMemory> named(String name) {
+        String file = NAMED.get(name);
+        if (file == null) {
+            throw new IllegalArgumentException("no embedded peak-memory table '" + name + "'"
+                    + EditDistance.suggestion(name, NAMED.keySet()) + " (embedded: "
+                    + String.join(", ", new TreeMap<>(NAMED).keySet()) + ")");
+        }
+        return embedded(file);
     }
 
     static List<MeasuredPeakMemory> read(String file, BufferedReader r) throws IOException {

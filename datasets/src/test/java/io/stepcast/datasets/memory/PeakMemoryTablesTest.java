@@ -29,6 +29,15 @@ class PeakMemoryTablesTest {
     }
 
     @Test
+    void aTableIsFoundByItsShortNameAndATypoNamesTheClosest() {
+        assertThat(PeakMemoryTables.named(PeakMemoryTables.MEGATRON_LM_CI))
+                .isEqualTo(PeakMemoryTables.embedded(PeakMemoryTables.MEGATRON_CI));
+        assertThatThrownBy(() -> PeakMemoryTables.named("megatron-ci"))
+                .hasMessage("no embedded peak-memory table 'megatron-ci': did you mean megatron-lm-ci? (embedded:"
+                        + " megatron-lm-ci)");
+    }
+
+    @Test
     void aBadRowNamesTheFileAndLine() {
         String text = "# synthetic\n" + "model,tensor_parallel,pipeline_parallel,data_parallel,micro_batch,"
                 + "global_batch,precision,hardware,peak_memory_bytes,source\n"

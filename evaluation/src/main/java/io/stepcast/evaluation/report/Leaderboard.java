@@ -2,6 +2,7 @@ package io.stepcast.evaluation.report;
 
 import io.stepcast.evaluation.metrics.Metrics;
 import io.stepcast.evaluation.selection.SelectionScore;
+import io.stepcast.evaluation.suite.MemoryEntry;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SelectionEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
@@ -22,13 +23,16 @@ import java.util.regex.Pattern;
 /**
  * The leaderboard as text tables: for each dataset, protocol and target the predictors ranked by MAPE
  * (predictors that answered nothing last), then the batch-size selection ranked by violation rate and
- * regret, and (console only; the reports have their own table) the reproduced published figures.
+ * regret, then, for each table of measured peak memory per GPU the suite scores, the predictors that estimate memory
+ * ranked by the MAPE of that estimate, and (console only; the reports have their own table) the reproduced published
+ * figures.
  * {@link #plain} aligns columns for the console; {@link #markdown} writes Markdown tables.
  */
 public final class Leaderboard {
     private static final String[] HEAD = {"predictor", "n", "n/a", "MAPE %", "median %", "p90 %", "max %", "RMSE", "R^2"};
     private static final String[] SEL_HEAD = {"predictor", "decisions", "undecided", "violation rate", "regret",
         "feasible missed"};
+    private static final String[] MEM_HEAD = {"predictor", "answered", "rows", "MAPE %", "max %"};
 
     private Leaderboard() {
     }
@@ -126,6 +130,7 @@ public final class Leaderboard {
             }
             out.append(table(SEL_HEAD, rows, md));
         });
+        memory(r, md, out);
         if (!silent.isEmpty()) {
             out.append(md ? "\n#### " : "\n").append("not applicable in this suite\n");
             silent.forEach((p, why) -> out.append(md ? "- " : "").append(p).append(": ").append(why).append('\n'));
@@ -141,6 +146,26 @@ public final class Leaderboard {
             out.append(table(new String[] {"quantity", "published/measured", "reproduced", "difference"}, rows, false));
         }
         return out.toString();
+    }
+
+    /**
+     * Per peak-memory table, its predictors ranked by MAPE (those that answered no run last): the memory estimate's
+     * error against the measured peak per GPU, beside the time leaderboard.
+     */
+    private static void memory(SuiteResult r, boolean md, StringBuilder out) {
+        Map<String, List<MemoryEntry>> byTable = new LinkedHashMap<>();
+        r.memory().forEach(m -> byTable.computeIfAbsent(m.table(), k -> new ArrayList<>()).add(m));
+        byTable.forEach((name, list) -> {
+            list.sort(Comparator.comparingDouble((MemoryEntry m) -> nanLast(m.mape()))
+                    .thenComparing(MemoryEntry::predictor));
+            out.append(md ? "\n#### " : "\n").append("peak memory per GPU vs measured | ").append(name).append('\n');
+            List<String[]> rows = new ArrayList<>();
+            for (MemoryEntry m : list) {
+                rows.add(new String[] {m.predictor(), Integer.toString(m.answered()), Integer.toString(m.rows()),
+                    f(m.mape(), 1), f(m.maxApe(), 1)});
+            }
+            out.append(table(MEM_HEAD, rows, md));
+        });
     }
 
     private static double nanLast(double v) {

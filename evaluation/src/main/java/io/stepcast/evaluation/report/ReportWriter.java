@@ -3,6 +3,8 @@ package io.stepcast.evaluation.report;
 import io.stepcast.datasets.io.AtomicFiles;
 import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.evaluation.metrics.Coverage;
+import io.stepcast.evaluation.suite.MemoryEntry;
+import io.stepcast.evaluation.suite.MemoryRun;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 
@@ -86,6 +88,7 @@ public final class ReportWriter {
         b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
         coverage(b, r);
         peakMemory(b, r);
+        measuredMemory(b, r);
         if (!r.reproduction().isEmpty()) {
             b.append("\n## Reproduced figures (published, or measured on this machine)\n\n");
             List<String[]> rows = new ArrayList<>();
@@ -203,6 +206,36 @@ public final class ReportWriter {
         }
         b.append(Leaderboard.table(new String[] {"dataset", "protocol", "predictor", "target", "model",
             "n with estimate", "min GiB", "max GiB"}, rows, true));
+    }
+
+    /**
+     * Each measured run of the peak-memory tables beside every estimate of it, when the suite scores memory: the
+     * rows behind the leaderboard's memory tables.
+     */
+    private static void measuredMemory(StringBuilder b, SuiteResult r) {
+        List<String[]> rows = new ArrayList<>();
+        for (MemoryEntry m : r.memory()) {
+            for (MemoryRun x : m.runs()) {
+                rows.add(new String[] {m.table(), x.model(), "t" + x.tensor() + " p" + x.pipeline() + " d" + x.data()
+                        + " mb" + x.microBatch() + " gb" + x.globalBatch() + " " + x.precision(), x.hardware(),
+                    Leaderboard.f(x.measuredBytes() / GIB, 2), m.predictor(),
+                    Leaderboard.f(x.estimatedBytes().orElse(Double.NaN) / GIB, 2), Leaderboard.f(x.ape(), 1),
+                    x.source()});
+            }
+        }
+        if (r.memory().isEmpty()) {
+            return;
+        }
+        b.append("\n## Peak memory per GPU vs measured\n\nThe peak-memory estimate of each predictor that makes one,"
+                + " against peak memory per GPU measured on real runs (tables embedded in stepcast, sources in the"
+                + " last column), GiB; nothing is fitted to them, and a run without an estimate is left out of the"
+                + " MAPE, never counted as 0. The ranking is in the leaderboard above.\n\n");
+        if (rows.isEmpty()) {
+            b.append("The runs are in `details.json` (`memory`), which this folder lacks.\n");
+            return;
+        }
+        b.append(Leaderboard.table(new String[] {"table", "model", "layout", "hardware", "measured GiB", "predictor",
+            "estimated GiB", "APE %", "source"}, rows, true));
     }
 
     /** Measured coverage of the intervals next to their nominal level. */

@@ -9,6 +9,8 @@ import io.stepcast.evaluation.metrics.Metrics;
 import io.stepcast.evaluation.selection.SelectionScore;
 import io.stepcast.evaluation.suite.Curve;
 import io.stepcast.api.evaluation.ReproductionRow;
+import io.stepcast.evaluation.suite.MemoryEntry;
+import io.stepcast.evaluation.suite.MemoryRun;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SelectionEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
@@ -29,6 +31,7 @@ import java.util.TreeMap;
  *                 "mean_width"}],
  *  "notes": ["..."],
  *  "reproduction": [{"quantity", "published", "reproduced", "relative_difference"}],
+ *  "memory": [{"table", "predictor", "rows", "answered", "mape", "max_ape"}],
  *  "curves": [{"chart", "series", "x_label", "y_label", "points": [[x, y], ...]}]}
  * }</pre>
  * APEs are in percent; RMSE in the target's unit; {@code violation_rate}, {@code regret} and
@@ -43,6 +46,9 @@ import java.util.TreeMap;
  * {@code details.json} and the reports). The detailed companion
  * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
  * when there are some; {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
+ * {@code memory} appears only when the suite scores peak memory: per table of measured peak memory per GPU and
+ * predictor that estimates memory, the table's {@code rows}, how many the predictor {@code answered}, and the mean and
+ * largest absolute percentage error of its estimate over those ({@code details.json} adds each run with its estimate).
  * {@link #details} adds the command that produced the run, per-model entries, not-applicable counts and reasons,
  * every decision count and each curve's note.
  */
@@ -86,6 +92,7 @@ public final class ResultsJson {
         for (ReproductionRow row : r.reproduction()) {
             reproduction(reproduction.addObject(), row);
         }
+        memory(root, r, false);
         curves(root, r);
         return write(root);
     }
@@ -159,6 +166,7 @@ public final class ResultsJson {
             reproduction(o, row);
             o.put("note", row.note());
         }
+        memory(root, r, true);
         ObjectNode predictorNotes = root.putObject("unavailable_predictors");
         r.predictorNotes().forEach(predictorNotes::put);
         ObjectNode seconds = root.putObject("predictor_seconds");
@@ -227,6 +235,44 @@ public final class ResultsJson {
             o.put("n", m.n());
             o.put("min_bytes", m.minBytes());
             o.put("max_bytes", m.maxBytes());
+        }
+    }
+
+    /**
+     * {@code "memory"}: each predictor's peak-memory estimate scored on a measured table, when the suite scores any;
+     * with {@code runs}, each measured run with the estimate (details.json).
+     */
+    private static void memory(ObjectNode root, SuiteResult r, boolean runs) {
+        if (r.memory().isEmpty()) {
+            return;
+        }
+        ArrayNode out = root.putArray("memory");
+        for (MemoryEntry m : r.memory()) {
+            ObjectNode o = out.addObject();
+            o.put("table", m.table());
+            o.put("predictor", m.predictor());
+            o.put("rows", m.rows());
+            o.put("answered", m.answered());
+            number(o, "mape", m.mape());
+            number(o, "max_ape", m.maxApe());
+            if (runs) {
+                ArrayNode all = o.putArray("runs");
+                for (MemoryRun x : m.runs()) {
+                    ObjectNode n = all.addObject();
+                    n.put("model", x.model());
+                    n.put("hardware", x.hardware());
+                    n.put("tensor_parallel", x.tensor());
+                    n.put("pipeline_parallel", x.pipeline());
+                    n.put("data_parallel", x.data());
+                    n.put("micro_batch", x.microBatch());
+                    n.put("global_batch", x.globalBatch());
+                    n.put("precision", x.precision());
+                    n.put("measured_bytes", x.measuredBytes());
+                    number(n, "estimated_bytes", x.estimatedBytes());
+                    number(n, "ape", x.ape());
+                    n.put("source", x.source());
+                }
+            }
         }
     }
 

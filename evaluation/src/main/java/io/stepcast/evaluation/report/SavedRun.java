@@ -10,6 +10,8 @@ import io.stepcast.evaluation.selection.SelectionCase;
 import io.stepcast.evaluation.selection.SelectionOutcome;
 import io.stepcast.evaluation.selection.SelectionScore;
 import io.stepcast.evaluation.suite.Curve;
+import io.stepcast.evaluation.suite.MemoryEntry;
+import io.stepcast.evaluation.suite.MemoryRun;
 import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SelectionEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
@@ -30,10 +32,10 @@ import java.util.TreeMap;
  * A finished run read back from the folder {@code stepcast evaluate --out DIR} wrote, so that its reports can be
  * drawn again without running anything: the points from {@code predictions.parquet} (the leaderboard and per-model
  * entries, refusal reasons and coverage are aggregates of them, computed as in the run), the selection scores,
- * reproduced figures, notes and curves from {@code results.json}, and, when {@code details.json} is there, the
- * description, the command, the unavailable predictors, the seconds per predictor, the notes it adds and the
- * decisions the batch-size-vs-latency charts draw ({@link DrawnDecision}); the selection's other decisions are not in
- * these files.
+ * reproduced figures, notes, curves and peak-memory scores from {@code results.json}, and, when {@code details.json}
+ * is there, the description, the command, the unavailable predictors, the seconds per predictor, the notes it adds,
+ * the measured runs behind each peak-memory score and the decisions the batch-size-vs-latency charts draw
+ * ({@link DrawnDecision}); the selection's other decisions are not in these files.
  *
  * @param result  the run
  * @param command the command that produced it (from {@code details.json}); empty when unknown
@@ -103,9 +105,10 @@ public record SavedRun(SuiteResult result, String command) {
         String description = details.map(d -> d.path("description").asText("")).orElse("");
         String command = details.map(d -> d.path("command").asText("")).orElse("");
         PredictionsParquet.Points points = PredictionsParquet.read(predictions);
+        List<MemoryEntry> memory = memory(results, root, details);
         SuiteResult r = new SuiteResult(suite, description, ScoreEntry.aggregate(points.scored(), false),
                 ScoreEntry.aggregate(points.scored(), true), selection, reproduction, points.scored(), unavailable,
-                notes, seconds, curves, points.scaling());
+                notes, seconds, curves, points.scaling(), memory);
         return new SavedRun(r, command);
     }
 
@@ -154,6 +157,36 @@ public record SavedRun(SuiteResult result, String command) {
                 throw new IOException(file + ": field " + field + " must hold [batch, seconds] pairs, was " + p);
             }
             out.put(p.path(0).asInt(), p.path(1).asDouble());
+        }
+        return out;
+    }
+
+    /** The peak-memory scores of results.json, each with its runs from details.json when that has them. */
+    private static List<MemoryEntry> memory(Path file, JsonNode root, Optional<JsonNode> details) throws IOException {
+        Map<String, JsonNode> detailed = new LinkedHashMap<>();
+        details.ifPresent(d -> d.path("memory").forEach(m -> detailed.put(m.path("table").asText() + "\u0000"
+                + m.path("predictor").asText(), m)));
+        List<MemoryEntry> out = new ArrayList<>();
+        for (JsonNode m : root.path("memory")) {
+            String table = text(file, m, "table");
+            String predictor = text(file, m, "predictor");
+            List<MemoryRun> runs = new ArrayList<>();
+            JsonNode more = detailed.get(table + "\u0000" + predictor);
+            if (more != null) {
+                Path detailsFile = file.resolveSibling(DETAILS);
+                for (JsonNode x : array(detailsFile, more, "runs")) {
+                    double estimated = number(x, "estimated_bytes");
+                    runs.add(new MemoryRun(text(detailsFile, x, "model"), text(detailsFile, x, "hardware"),
+                            x.path("tensor_parallel").asInt(), x.path("pipeline_parallel").asInt(),
+                            x.path("data_parallel").asInt(), x.path("micro_batch").asInt(),
+                            x.path("global_batch").asLong(), text(detailsFile, x, "precision"),
+                            number(x, "measured_bytes"),
+                            Double.isNaN(estimated) ? OptionalDouble.empty() : OptionalDouble.of(estimated),
+                            text(detailsFile, x, "source")));
+                }
+            }
+            out.add(new MemoryEntry(table, predictor, m.path("rows").asInt(), m.path("answered").asInt(),
+                    number(m, "mape"), number(m, "max_ape"), runs));
         }
         return out;
     }

@@ -12,7 +12,8 @@ import java.util.Objects;
 /**
  * An evaluation suite, as written in a JSON or YAML file (keys in snake_case): which datasets, scored
  * with which protocols on which targets, by which predictors with which hyper-parameters, which
- * batch-size selections to score, and which published figures to reproduce.
+ * batch-size selections to score, which published figures to reproduce, and which tables of measured peak memory
+ * per GPU to score the predictors' memory estimate on.
  *
  * <pre>{@code
  * name: my-suite
@@ -33,6 +34,7 @@ import java.util.Objects;
  *     latency: step-time
  *     slo: {type: midpoints}
  * reproduction: [courier]
+ * memory: [megatron-lm-ci]       # measured peak memory per GPU (embedded tables)
  * }</pre>
  *
  * @param name         suite name, used in results.json
@@ -43,9 +45,19 @@ import java.util.Objects;
  * @param reproduction reproductions by name: of published figures ({@code courier} from the regression plugin,
  *                     {@code tf-benchmarks}), of figures measured on this machine ({@code tf-cpu-profiles}, see
  *                     {@link TfCpuRecordings}), or any a plugin registers ({@link Reproductions#resolve})
+ * @param memory       embedded tables of measured peak memory per GPU by name
+ *                     ({@link io.stepcast.datasets.memory.PeakMemoryTables#NAMED}): each predictor of the suite whose
+ *                     estimator estimates memory ({@link io.stepcast.api.PeakMemory}) is scored on every run of each,
+ *                     nothing fitted ({@link MemoryScoring})
  */
 public record Suite(String name, String description, List<DatasetSpec> datasets, List<PredictorSpec> predictors,
-                    List<SelectionSpec> selection, List<String> reproduction) {
+                    List<SelectionSpec> selection, List<String> reproduction, List<String> memory) {
+    /** A suite that scores no memory (the form before {@code memory} was added). */
+    public Suite(String name, String description, List<DatasetSpec> datasets, List<PredictorSpec> predictors,
+                 List<SelectionSpec> selection, List<String> reproduction) {
+        this(name, description, datasets, predictors, selection, reproduction, null);
+    }
+
     public Suite {
         Validate.text(name, "suite name");
         description = description == null ? "" : description;
@@ -53,6 +65,7 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
         predictors = List.copyOf(Objects.requireNonNullElse(predictors, List.of()));
         selection = List.copyOf(Objects.requireNonNullElse(selection, List.of()));
         reproduction = List.copyOf(Objects.requireNonNullElse(reproduction, List.of()));
+        memory = List.copyOf(Objects.requireNonNullElse(memory, List.of()));
     }
 
     /**

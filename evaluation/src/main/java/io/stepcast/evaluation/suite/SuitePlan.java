@@ -19,11 +19,14 @@ import java.util.Map;
  * @param selections     the batch-size selection scorings
  * @param selectionFits  the selections grouped by the fits they share, each with its (split, predictor) tasks
  * @param reproductions  the reproductions, in the suite's order
+ * @param memory         the peak-memory tables with the predictors that estimate memory, in the suite's order (no
+ *                       task: scored on the driver, nothing to fit)
  */
 record SuitePlan(Suite suite, Map<String, Estimator> predictors, Map<String, String> predictorNotes,
                  List<String> notes, List<HoldOutTask> holdOuts, List<BatchSizeSelection> selections,
-                 List<SelectionFits> selectionFits, List<Reproduction> reproductions) {
+                 List<SelectionFits> selectionFits, List<Reproduction> reproductions, List<MemoryScoring> memory) {
     SuitePlan {
+        memory = List.copyOf(memory);
         holdOuts = List.copyOf(holdOuts);
         selections = List.copyOf(selections);
         selectionFits = List.copyOf(selectionFits);

@@ -3,6 +3,7 @@ package io.stepcast.evaluation.suite;
 import io.stepcast.api.evaluation.Reproduction;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.Observation;
+import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
@@ -14,6 +15,8 @@ import io.stepcast.models.selection.NoiseScaleEfficiency;
 import io.stepcast.models.selection.RiskAwareSelectorFactory;
 import io.stepcast.api.selection.StatisticalEfficiency;
 import io.stepcast.datasets.importers.PolluxNoiseScales;
+import io.stepcast.datasets.memory.MeasuredPeakMemory;
+import io.stepcast.datasets.memory.PeakMemoryTables;
 import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.api.evaluation.Protocol;
@@ -41,8 +44,9 @@ import java.util.TreeMap;
 /**
  * Plans a {@link Suite}: resolves its predictors in the {@link PluginRegistry} (a missing one, or one that
  * refuses its hyper-parameters, becomes an {@link UnavailableEstimator} with the reason), reads its
- * datasets, parses each protocol once, builds every split once with its profiles attached, and lists the
- * independent (split, predictor) tasks.
+ * datasets, parses each protocol once, builds every split once with its profiles attached, lists the
+ * independent (split, predictor) tasks, and reads the peak-memory tables it scores the memory-estimating predictors
+ * on ({@link MemoryScoring}).
  */
 final class SuitePlanner {
     private final PluginRegistry registry;
@@ -111,7 +115,38 @@ final class SuitePlanner {
         });
         List<Reproduction> reproductions = suite.reproduction().stream()
                 .map(r -> Reproductions.resolve(r, registry.reproductions())).toList();
-        return new SuitePlan(suite, predictors, predictorNotes, notes, holdOuts, selections, fits, reproductions);
+        List<MemoryScoring> memory = memory(suite, predictors, notes);
+        return new SuitePlan(suite, predictors, predictorNotes, notes, holdOuts, selections, fits, reproductions,
+                memory);
+    }
+
+    /**
+     * Each peak-memory table of the suite with the predictors whose estimator estimates memory; a table no predictor
+     * can be scored on is a note rather than an empty section.
+     */
+    private static List<MemoryScoring> memory(Suite suite, Map<String, Estimator> predictors, List<String> notes) {
+        Map<String, PeakMemory> estimating = new LinkedHashMap<>();
+        predictors.forEach((label, e) -> {
+            if (e instanceof PeakMemory m) {
+                estimating.put(label, m);
+            }
+        });
+        List<MemoryScoring> out = new ArrayList<>();
+        for (String table : suite.memory()) {
+            List<MeasuredPeakMemory> runs;
+            try {
+                runs = PeakMemoryTables.named(table);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("suite " + suite.name() + ", field memory: " + e.getMessage(), e);
+            }
+            if (estimating.isEmpty()) {
+                notes.add("memory " + table + ": no predictor of this run estimates the peak memory per GPU, none"
+                        + " scored on its " + runs.size() + " measured runs");
+            } else {
+                out.add(new MemoryScoring(table, runs, estimating));
+            }
+        }
+        return out;
     }
 
     private void resolvePredictors(Suite suite, List<String> only, Map<String, Estimator> out, Map<String, String> notes) {

@@ -14,13 +14,16 @@ import java.util.Map;
  * or predictors that could not be used, the wall-clock seconds each predictor took (fits and
  * predictions; informative only, never asserted), predicted curves drawn as charts (for example
  * simulated throughput versus workers), and the points predicted for the scaling charts only (training points
- * and configurations between measured ones, never scored).
+ * and configurations between measured ones, never scored), and the peak-memory estimates scored on measured peak
+ * memory per GPU ({@link MemoryEntry}, one per table and predictor that estimates memory).
  */
 public record SuiteResult(String suite, String description, List<ScoreEntry> entries, List<ScoreEntry> perModel,
                           List<SelectionEntry> selection, List<ReproductionRow> reproduction,
                           List<ScoredPoint> points, Map<String, String> predictorNotes, List<String> notes,
-                          Map<String, Double> seconds, List<Curve> curves, List<ScalingPoint> scaling) {
+                          Map<String, Double> seconds, List<Curve> curves, List<ScalingPoint> scaling,
+                          List<MemoryEntry> memory) {
     public SuiteResult {
+        memory = List.copyOf(memory);
         entries = List.copyOf(entries);
         perModel = List.copyOf(perModel);
         selection = List.copyOf(selection);
@@ -39,7 +42,7 @@ public record SuiteResult(String suite, String description, List<ScoreEntry> ent
                        Map<String, String> predictorNotes, List<String> notes, Map<String, Double> seconds,
                        List<Curve> curves) {
         this(suite, description, entries, perModel, selection, reproduction, points, predictorNotes, notes, seconds,
-                curves, List.of());
+                curves, List.of(), List.of());
     }
 
     /** The same result with {@code more} notes after its own (warnings about the input, for example). */
@@ -47,6 +50,6 @@ public record SuiteResult(String suite, String description, List<ScoreEntry> ent
         List<String> all = new ArrayList<>(notes);
         all.addAll(more);
         return new SuiteResult(suite, description, entries, perModel, selection, reproduction, points, predictorNotes,
-                all, seconds, curves, scaling);
+                all, seconds, curves, scaling, memory);
     }
 }

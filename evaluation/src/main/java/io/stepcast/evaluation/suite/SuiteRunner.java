@@ -34,7 +34,7 @@ import java.util.TreeMap;
  * predictor) of the batch-size selections that share their folds fits once and decides that fold's jobs for
  * all of them. Results are assembled in the plan's order,
  * so they are identical, bit for bit, whatever the thread count or engine. Reproductions of published figures run
- * last, on the scored points. A predictor that is missing, refuses its hyper-parameters, cannot fit or
+ * last, on the scored points, and then the peak-memory tables are scored (on the driver: nothing is fitted). A predictor that is missing, refuses its hyper-parameters, cannot fit or
  * fails is counted as not applicable with the reason; the run goes on. Use one runner per run.
  */
 public final class SuiteRunner {
@@ -124,8 +124,10 @@ public final class SuiteRunner {
         for (Reproduction r : plan.reproductions()) {
             reproduction.addAll(r.reproduce(context));
         }
+        List<MemoryEntry> memory = new ArrayList<>();
+        plan.memory().forEach(m -> memory.addAll(m.entries()));
         return new SuiteResult(suite.name(), suite.description(), ScoreEntry.aggregate(points, false), ScoreEntry.aggregate(points, true),
-                selection, reproduction, points, plan.predictorNotes(), notes, seconds, curves, scaling);
+                selection, reproduction, points, plan.predictorNotes(), notes, seconds, curves, scaling, memory);
     }
 
     /**

@@ -70,7 +70,7 @@ class SuiteResultCodecTest {
                     new CourierSelectorFactory(), new RiskAwareSelectorFactory()));
     private final SuiteTasks tasks = new SuiteTasks(new SuitePlan(new Suite("codec", null, null, null, null, null),
             Map.of("stub", STUB), Map.of(), List.of(), List.of(holdOut), List.of(selection),
-            List.of(new SelectionFits(List.of(selection), Map.of("stub", STUB), Optional.empty())), List.of()),
+            List.of(new SelectionFits(List.of(selection), Map.of("stub", STUB), Optional.empty())), List.of(), List.of()),
             Optional.empty());
 
     @Test

@@ -1,6 +1,8 @@
 package io.stepcast.regression.megatron;
 
+import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
+import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
@@ -9,14 +11,16 @@ import io.stepcast.regression.estimators.CatalogEstimator;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * What {@code megatron-analytic} and {@code megatron-simulation} share: the zoo and the hardware catalog, the
  * hyper-parameters {@code overlap-dp} and {@code efficiency}, and the fit (the closed form's {@link Efficiency}
  * constants on the training rows, {@link MegatronFit}), which differ only by how the predictor times an
- * iteration ({@link Method}).
+ * iteration ({@link Method}). The peak memory per GPU is the cost model's closed form, which no fit changes: the
+ * estimator answers it as its predictors do ({@link PeakMemory}), so that it can be scored without a time to fit on.
  */
-abstract class MegatronEstimator extends CatalogEstimator {
+abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory {
     /** The values of {@code efficiency}: fit on the training rows, or {@link Efficiency#VTRAIN_A100}. */
     static final List<String> EFFICIENCIES = List.of("fit", "vtrain-a100");
     /** The hyper-parameters' defaults. */
@@ -39,5 +43,14 @@ abstract class MegatronEstimator extends CatalogEstimator {
                 ? MegatronFit.efficiency(name(), jobs, training, overlap)
                 : Efficiency.VTRAIN_A100;
         return new MegatronPredictor(jobs, e, overlap, method, Provenance.of(this, training, 0));
+    }
+
+    /** The peak memory per GPU every predictor of this estimator reports; empty without the catalogs. */
+    @Override
+    public final OptionalDouble peakMemoryBytes(Config config) {
+        if (catalogs().zoo().isEmpty() || catalogs().hardware().isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return MegatronFit.jobs(name(), catalogs()).peakMemoryBytes(config);
     }
 }
