@@ -7,8 +7,10 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Calibrated;
+import io.stepcast.queueing.fit.LogEfficiencySearch;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 import io.stepcast.queueing.fit.StateText;
+import io.stepcast.queueing.simulation.AllReduceLinks;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,26 +18,48 @@ import java.util.Optional;
  * The calibrated state of one {@code mva} basis: the effective-bandwidth factor, per parameter-server
  * architecture, that makes the model reproduce the training set's measured two-worker step of the model at the
  * basis batch (bisection on [0.01, 10]); 1 when there is no such observation, no factor fits, or the
- * {@code two-worker-fit} hyper-parameter is off.
+ * {@code two-worker-fit} hyper-parameter is off. For all-reduce jobs, the shares of the catalogued intra-node and
+ * NIC bandwidths the model's all-reduce achieves: each fitted on the training set's all-reduce rows of the model at
+ * the basis batch that show its link (one node with several GPUs, then several nodes with the first share set), by
+ * least squares of the log step ({@link LogEfficiencySearch}); 1 without such rows or with
+ * {@code network-efficiency=catalog}. Fitting the two apart lets one node's rows inform many nodes.
  *
  * @param asyncEfficiency factor for {@link Architecture#ASYNC_PS}
  * @param syncEfficiency  factor for {@link Architecture#SYNC_PS}
+ * @param allReduceIntra  share of the intra-node link's bandwidth an all-reduce achieves, in (0, 1]
+ * @param allReduceInter  share of the NICs' bandwidth, in (0, 1]
  */
-record MvaCalibration(double asyncEfficiency, double syncEfficiency) {
+record MvaCalibration(double asyncEfficiency, double syncEfficiency, double allReduceIntra, double allReduceInter) {
 
-    /** Writes the two factors. */
+    MvaCalibration {
+        if (!(allReduceIntra > 0 && allReduceIntra <= 1) || !(allReduceInter > 0 && allReduceInter <= 1)) {
+            throw new IllegalArgumentException("all-reduce link shares must be in (0, 1], were " + allReduceIntra
+                    + " and " + allReduceInter);
+        }
+    }
+
+    /** The parameter-server factors, the catalog's all-reduce links. */
+    MvaCalibration(double asyncEfficiency, double syncEfficiency) {
+        this(asyncEfficiency, syncEfficiency, 1, 1);
+    }
+
+    /** Writes the four factors (a state of two, written before the all-reduce shares, reads them as 1). */
     static final StateText<MvaCalibration> TEXT = new StateText<>() {
         @Override
         public List<String> fields(MvaCalibration state) {
-            return List.of(Double.toString(state.asyncEfficiency), Double.toString(state.syncEfficiency));
+            return List.of(Double.toString(state.asyncEfficiency), Double.toString(state.syncEfficiency),
+                    Double.toString(state.allReduceIntra), Double.toString(state.allReduceInter));
         }
 
         @Override
         public MvaCalibration parse(List<String> fields, SingleWorkerBasis basis) {
-            if (fields.size() != 2) {
-                throw new IllegalArgumentException("an mva state has 2 fields, not " + fields.size());
+            if (fields.size() != 2 && fields.size() != 4) {
+                throw new IllegalArgumentException("an mva state has 4 fields, not " + fields.size());
             }
-            return new MvaCalibration(Double.parseDouble(fields.get(0)), Double.parseDouble(fields.get(1)));
+            double a = Double.parseDouble(fields.get(0));
+            double s = Double.parseDouble(fields.get(1));
+            return fields.size() == 2 ? new MvaCalibration(a, s)
+                    : new MvaCalibration(a, s, Double.parseDouble(fields.get(2)), Double.parseDouble(fields.get(3)));
         }
     };
 
@@ -46,17 +70,61 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency) {
 
     /** Calibrates {@code basis} on {@code training}; refused when the basis's parameter bytes are unknown. */
     static Calibrated<MvaCalibration> fit(SingleWorkerBasis basis, TrainingSet training, MvaNetworks networks,
-                                          boolean twoWorkerFit) {
+                                          boolean twoWorkerFit, Optional<MvaAllReduce> allReduce) {
         if (basis.parameterBytes().isEmpty()) {
             return new Calibrated.Refused<>("parameter bytes of model " + basis.model() + " are unknown"
                     + SingleWorkerBasis.PARAMETER_BYTES_FIX);
         }
-        if (!twoWorkerFit) {
-            return new Calibrated.Ready<>(new MvaCalibration(1.0, 1.0));
+        double async = twoWorkerFit ? twoWorker(basis, training, networks, Architecture.ASYNC_PS) : 1.0;
+        double sync = twoWorkerFit ? twoWorker(basis, training, networks, Architecture.SYNC_PS) : 1.0;
+        if (allReduce.isEmpty()) {
+            return new Calibrated.Ready<>(new MvaCalibration(async, sync));
         }
-        return new Calibrated.Ready<>(new MvaCalibration(
-                twoWorker(basis, training, networks, Architecture.ASYNC_PS),
-                twoWorker(basis, training, networks, Architecture.SYNC_PS)));
+        List<Observation> rows = allReduceRows(basis, training);
+        double compute = networks.computeS(basis, 1);
+        long bytes = basis.parameterBytes().getAsLong();
+        double intra = share(rows, o -> o.config().deployment().workerPlacement().nodes() == 1,
+                (c, e) -> allReduce.get().resolve(c, e, 1), compute, bytes);
+        double inter = share(rows, o -> o.config().deployment().workerPlacement().nodes() > 1,
+                (c, e) -> allReduce.get().resolve(c, intra, e), compute, bytes);
+        return new Calibrated.Ready<>(new MvaCalibration(async, sync, intra, inter));
+    }
+
+    /** The model's all-reduce rows with several workers at the basis batch on the basis's hardware, alone on their GPUs. */
+    private static List<Observation> allReduceRows(SingleWorkerBasis basis, TrainingSet training) {
+        String key = ModelNames.key(basis.model());
+        return training.observations().stream()
+                .filter(o -> o.config().deployment().architecture() == Architecture.ALLREDUCE)
+                .filter(o -> o.config().workers() > 1 && o.config().deployment().tenants() == 1)
+                .filter(o -> o.config().localBatch() == basis.localBatch())
+                .filter(o -> ModelNames.key(o.config().model()).equals(key))
+                .filter(o -> !basis.statesHardware() || o.config().deployment().hardware().toLowerCase(
+                        java.util.Locale.ROOT).equals(basis.hardware()))
+                .filter(o -> o.value(Target.STEP_TIME).isPresent())
+                .toList();
+    }
+
+    /**
+     * The share of a link's bandwidth that best explains the rows showing it: the step is the compute plus the
+     * all-reduce at that share; 1 when no row shows the link or the links cannot be costed.
+     */
+    private static double share(List<Observation> rows, java.util.function.Predicate<Observation> shows,
+                                java.util.function.BiFunction<Config, Double, AllReduceLinks.Resolved> cost,
+                                double compute, long bytes) {
+        List<Observation> showing = rows.stream().filter(shows).filter(o -> cost.apply(o.config(), 1.0).cost()
+                .isPresent()).toList();
+        if (showing.isEmpty()) {
+            return 1;
+        }
+        return Math.exp(LogEfficiencySearch.minimise(u -> {
+            double sum = 0;
+            for (Observation o : showing) {
+                double step = compute + cost.apply(o.config(), Math.exp(u)).cost().orElseThrow().allReduceSeconds(bytes);
+                double d = Math.log(step) - Math.log(o.value(Target.STEP_TIME).getAsDouble());
+                sum += d * d;
+            }
+            return sum;
+        }));
     }
 
     private static double twoWorker(SingleWorkerBasis basis, TrainingSet training, MvaNetworks networks,

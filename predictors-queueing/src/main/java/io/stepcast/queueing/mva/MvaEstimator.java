@@ -29,7 +29,9 @@ import java.util.Set;
  * CPU update), {@code host-bus-gbps} (default 64 as for the simulation; 0: not modelled; bus copies are a
  * per-client delay, added to Z; on a system the hardware catalog knows, each device copies over its own intra-node
  * link instead, {@link InNodeLinks}), {@code aggregation} and {@code profiled-ps} (as for the simulation),
- * {@code two-worker-fit} (true|false).
+ * {@code two-worker-fit} (true|false), {@code network-efficiency} ({@code fit} default: an all-reduce job's
+ * intra-node and NIC bandwidth shares fitted on the rows that show them, {@link MvaCalibration}; {@code catalog}:
+ * the catalog's links as stated).
  *
  * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
  */
@@ -43,7 +45,8 @@ public final class MvaEstimator extends AbstractEstimator {
             "host-bus-gbps", "64",
             "aggregation", "auto",
             "profiled-ps", "auto",
-            "two-worker-fit", "true");
+            "two-worker-fit", "true",
+            "network-efficiency", "fit");
 
     private final Optional<HardwareCatalog> catalog;
 
@@ -66,6 +69,7 @@ public final class MvaEstimator extends AbstractEstimator {
         hp.choice("aggregation", Aggregation.VALUES);
         hp.choice("profiled-ps", "auto", "local", "remote");
         hp.flag("two-worker-fit");
+        hp.choice("network-efficiency", "fit", "catalog");
         if (hp.real("bandwidth-gbps") <= 0 || hp.real("ps-update-gbps") <= 0 || hp.real("host-bus-gbps") < 0) {
             throw new IllegalArgumentException("hyper-parameters bandwidth-gbps and ps-update-gbps must be positive, "
                     + "host-bus-gbps not negative");
@@ -83,8 +87,10 @@ public final class MvaEstimator extends AbstractEstimator {
         InNodeLinks inNode = new InNodeLinks(catalog);
         MvaNetworks networks = new MvaNetworks(params(), inNode);
         boolean twoWorkerFit = params().flag("two-worker-fit");
+        Optional<MvaAllReduce> allReduce = params().choice("network-efficiency", "fit", "catalog").equals("fit")
+                ? Optional.of(new MvaAllReduce(catalog, params())) : Optional.empty();
         BasisTable<MvaCalibration> bases = BasisTable.fit(training, params().text("profiled-ps"),
-                b -> MvaCalibration.fit(b, training, networks, twoWorkerFit));
+                b -> MvaCalibration.fit(b, training, networks, twoWorkerFit, allReduce));
         return new MvaPredictor(bases, params(), Provenance.of(this, training, 0), catalog);
     }
 }

@@ -24,17 +24,15 @@ import java.util.Optional;
  * else of it. Immutable and thread-safe; every prediction solves the network afresh (microseconds).
  *
  * <p>An all-reduce job has no server to queue at: every worker computes, then the gradient all-reduce runs over the
- * job's placement with the hardware catalog's links ({@link AllReduceLinks}, as the simulation's all-reduce mode
- * costs it), and the step is the sum of the two (our choice: no overlap of the all-reduce with the backward pass,
+ * job's placement with the hardware catalog's links ({@link MvaAllReduce}, each at the share of its bandwidth the
+ * training rows show, {@link MvaCalibration}), and the step is the sum of the two (our choice: no overlap of the all-reduce with the backward pass,
  * so an upper bound of the step), so that a file mixing parameter-server and all-reduce rows gets an answer for each.
  */
 final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
-    private static final String INTRA_HINT = "give column intra_node_gbps";
-
     private final HyperParameters hp;
     private final MvaNetworks networks;
     private final ParameterPasses passes;
-    private final AllReduceLinks links;
+    private final MvaAllReduce allReduce;
 
     MvaPredictor(BasisTable<MvaCalibration> bases, HyperParameters hp, Provenance provenance,
                  Optional<HardwareCatalog> catalog) {
@@ -42,7 +40,7 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
         this.hp = hp;
         this.networks = new MvaNetworks(hp, new InNodeLinks(catalog));
         this.passes = new ParameterPasses(catalog);
-        this.links = new AllReduceLinks(catalog);
+        this.allReduce = new MvaAllReduce(catalog, hp);
     }
 
     @Override
@@ -65,10 +63,8 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
         double ratio = bases().batchRatio(basis.basis(), config.localBatch(), passes);
         double stepS;
         if (config.deployment().architecture() == Architecture.ALLREDUCE) {
-            AllReduceLinks.Resolved r = links.query(config.deployment().hardware(),
-                            config.deployment().workerPlacement())
-                    .configGbps(config.deployment().bandwidthGbps()).fallbackGbps(hp.real("bandwidth-gbps"))
-                    .intraGbps(config.deployment().intraNodeGbps().orElse(0)).intraHint(INTRA_HINT).resolve();
+            AllReduceLinks.Resolved r = allReduce.resolve(config, basis.state().allReduceIntra(),
+                    basis.state().allReduceInter());
             if (r.cost().isEmpty()) {
                 return Prediction.notApplicable(r.reason());
             }

@@ -9,6 +9,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.CalibratedBasis;
+import io.stepcast.queueing.fit.LogEfficiencySearch;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * Fits the all-reduce link efficiencies of each model and hardware: the share of the intra-node link's bandwidth
@@ -28,17 +28,12 @@ import java.util.function.DoubleUnaryOperator;
  * several nodes for {@code e_inter} (with {@code e_intra} already set), jobs alone on their GPUs, nothing else.
  * Fitting the two apart is what lets one node's rows inform many nodes: a framework that reaches a fifth of
  * NVLink's speed inside a node does not make the NICs five times slower.
- * Criterion: least squares of the log step time, every training row weighted once; golden-section search
- * over {@code ln e} in {@code [ln 0.001, 0]} (J. Kiefer, "Sequential minimax search for a maximum", Proc. AMS
- * 4, 1953), each candidate simulated by the same engine that predicts. A link no row shows keeps {@code e = 1},
+ * Criterion: least squares of the log step time, every training row weighted once, minimised over {@code ln e}
+ * by {@link LogEfficiencySearch}, each candidate simulated by the same engine that predicts. A link no row shows keeps {@code e = 1},
  * and so does one whose rows the catalog's links fit at least as well. Rows the simulation cannot answer (a refused
  * configuration, a replayed data-parallel trace) take no part.
  */
 final class LinkEfficiencyFit {
-    private static final double LOW = Math.log(1e-3);
-    private static final double TOLERANCE = 1e-3;
-    private static final double PHI = (Math.sqrt(5) - 1) / 2;
-
     /** One step simulated with a candidate calibrated state: the step seconds, or empty when refused. */
     @FunctionalInterface
     interface Simulation {
@@ -113,7 +108,7 @@ final class LinkEfficiencyFit {
             rows.forEach((c, logs) -> points.add(new Point(c, entryOf.get(c),
                     logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), logs.size())));
             if (!points.isEmpty() && step(simulation, link, points.get(0), 1).isPresent()) {
-                efficiency.put(model, Math.exp(goldenSection(u -> loss(points, simulation, link, Math.exp(u)))));
+                efficiency.put(model, Math.exp(LogEfficiencySearch.minimise(u -> loss(points, simulation, link, Math.exp(u)))));
             }
         });
         List<CalibratedBasis<CalibratedProfile>> entries = new ArrayList<>();
@@ -149,33 +144,5 @@ final class LinkEfficiencyFit {
             }
         }
         return sum;
-    }
-
-    /** The minimiser of {@code f} on {@code [LOW, 0]} to within {@link #TOLERANCE}. */
-    static double goldenSection(DoubleUnaryOperator f) {
-        double a = LOW;
-        double b = 0;
-        double x1 = b - PHI * (b - a);
-        double x2 = a + PHI * (b - a);
-        double f1 = f.applyAsDouble(x1);
-        double f2 = f.applyAsDouble(x2);
-        while (b - a > TOLERANCE) {
-            if (f1 <= f2) {
-                b = x2;
-                x2 = x1;
-                f2 = f1;
-                x1 = b - PHI * (b - a);
-                f1 = f.applyAsDouble(x1);
-            } else {
-                a = x1;
-                x1 = x2;
-                f1 = f2;
-                x2 = a + PHI * (b - a);
-                f2 = f.applyAsDouble(x2);
-            }
-        }
-        double mid = (a + b) / 2;
-        // The catalog's links themselves when they do as well: no fitted slowdown without evidence for it.
-        return f.applyAsDouble(0) <= f.applyAsDouble(mid) ? 0 : mid;
     }
 }

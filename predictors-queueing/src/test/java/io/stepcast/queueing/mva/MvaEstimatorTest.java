@@ -67,4 +67,31 @@ class MvaEstimatorTest {
         assertThatThrownBy(() -> new MvaEstimator().fit(TrainingSet.of("empty", List.of())))
                 .isInstanceOf(CannotFitException.class);
     }
+
+    private static Config allReduce(int workers, int nodes, double intraGbps) {
+        return Config.builder().model("net").architecture(Architecture.ALLREDUCE).parameterServers(0)
+                .workers(workers).nodes(nodes).parameterBytes(100_000_000).intraNodeGbps(intraGbps).bandwidthGbps(10)
+                .localBatch(32).build();
+    }
+
+    private static double step(Predictor p, Config c) {
+        return p.predict(c, Target.STEP_TIME).asDouble().getAsDouble();
+    }
+
+    @Test
+    void allReduceRowsOfOneNodeSetTheIntraNodeShareAndLeaveTheNicsAlone() {
+        Observation one = measured(allReduce(1, 1, 100), 0.5);
+        Predictor truth = new MvaEstimator().fit(TrainingSet.of("one", List.of(one)));
+        // Synthetic "measurements": the model's own steps at 20 Gbit/s inside the node, labelled 100.
+        List<Observation> rows = List.of(one, measured(allReduce(2, 1, 100), step(truth, allReduce(2, 1, 20))),
+                measured(allReduce(4, 1, 100), step(truth, allReduce(4, 1, 20))));
+        Predictor fitted = new MvaEstimator().fit(TrainingSet.of("one node", rows));
+        double inside = step(truth, allReduce(8, 1, 20));
+        assertThat(step(fitted, allReduce(8, 1, 100))).isCloseTo(inside, within(0.01 * inside));
+        double across = step(truth, allReduce(16, 4, 20));
+        assertThat(step(fitted, allReduce(16, 4, 100))).isCloseTo(across, within(0.01 * across));
+        Predictor catalog = new MvaEstimator().withHyperParameters(Map.of("network-efficiency", "catalog"))
+                .fit(TrainingSet.of("one node", rows));
+        assertThat(step(catalog, allReduce(8, 1, 100))).isLessThan(0.99 * inside);
+    }
 }

@@ -94,10 +94,4 @@ class LinkEfficiencyFitTest {
         Predictor catalog = fit("catalog", List.of());
         assertThat(step(fitted, allReduce(8, 10))).isEqualTo(step(catalog, allReduce(8, 10)));
     }
-
-    @Test
-    void goldenSectionFindsTheMinimumAndPrefersTheCatalogOnATie() {
-        assertThat(LinkEfficiencyFit.goldenSection(u -> (u + 2) * (u + 2))).isCloseTo(-2, within(1e-3));
-        assertThat(LinkEfficiencyFit.goldenSection(u -> 1.0)).isZero();
-    }
 }

@@ -1,0 +1,47 @@
+package io.stepcast.queueing.fit;
+
+import java.util.function.DoubleUnaryOperator;
+
+/**
+ * The share {@code e} in {@code [0.001, 1]} of a link's catalogued bandwidth that best explains measured steps: the
+ * minimiser of a loss over {@code u = ln e} on {@code [ln 0.001, 0]} by golden-section search (J. Kiefer,
+ * "Sequential minimax search for a maximum", Proc. AMS 4, 1953), the catalog's own figure ({@code u = 0}) when it
+ * does at least as well: no fitted slowdown without evidence for it. The loss should be unimodal in {@code u} (a
+ * step that grows as the link slows).
+ */
+public final class LogEfficiencySearch {
+    private static final double LOW = Math.log(1e-3);
+    private static final double TOLERANCE = 1e-3;
+    private static final double PHI = (Math.sqrt(5) - 1) / 2;
+
+    private LogEfficiencySearch() {
+    }
+
+    /** The minimiser of {@code f} on {@code [ln 0.001, 0]} to within {@link #TOLERANCE}. */
+    public static double minimise(DoubleUnaryOperator f) {
+        double a = LOW;
+        double b = 0;
+        double x1 = b - PHI * (b - a);
+        double x2 = a + PHI * (b - a);
+        double f1 = f.applyAsDouble(x1);
+        double f2 = f.applyAsDouble(x2);
+        while (b - a > TOLERANCE) {
+            if (f1 <= f2) {
+                b = x2;
+                x2 = x1;
+                f2 = f1;
+                x1 = b - PHI * (b - a);
+                f1 = f.applyAsDouble(x1);
+            } else {
+                a = x1;
+                x1 = x2;
+                f1 = f2;
+                x2 = a + PHI * (b - a);
+                f2 = f.applyAsDouble(x2);
+            }
+        }
+        double mid = (a + b) / 2;
+        // The catalog's links themselves when they do as well: no fitted slowdown without evidence for it.
+        return f.applyAsDouble(0) <= f.applyAsDouble(mid) ? 0 : mid;
+    }
+}
