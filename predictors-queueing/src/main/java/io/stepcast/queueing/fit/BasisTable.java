@@ -1,14 +1,20 @@
 package io.stepcast.queueing.fit;
 
-import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
+import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.models.compute.OneNodeSlope;
+import io.stepcast.models.compute.ParameterPasses;
+
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -16,24 +22,64 @@ import java.util.function.Function;
  * calibrated once when the estimator fits, and the rule that chooses a configuration's basis: the profile of its
  * model nearest in local batch, else the measured single-worker step of its model nearest in local batch, among
  * those measured on the configuration's hardware when there are any (ties: the smaller batch, then the first source
- * by name). Immutable.
+ * by name). With it, per model and machine, the compute slope the training's rows of one node show at two batches
+ * ({@link OneNodeSlope}), for a basis whose single-worker steps show one batch only. Immutable.
  *
  * @param <S> the predictor's calibrated state
  */
 public final class BasisTable<S> {
     private final List<CalibratedBasis<S>> entries;
+    private final Map<String, Double> slopes;
 
     /** A table of already calibrated bases (profiles first, as {@link BasisLookup#candidates} lists them). */
     public BasisTable(List<CalibratedBasis<S>> entries) {
+        this(entries, Map.of());
+    }
+
+    /**
+     * A table of calibrated bases with the compute slopes, seconds per sample, of the rows of one node, by
+     * {@link #slopeKey}.
+     */
+    public BasisTable(List<CalibratedBasis<S>> entries, Map<String, Double> slopes) {
         this.entries = List.copyOf(entries);
+        this.slopes = Map.copyOf(new TreeMap<>(slopes));
     }
 
     /** Calibrates every basis of {@code training} with {@code calibrator}. */
     public static <S> BasisTable<S> fit(TrainingSet training, String placement,
                                         Function<SingleWorkerBasis, Calibrated<S>> calibrator) {
-        return new BasisTable<>(new BasisLookup(training, placement).candidates().stream()
+        List<CalibratedBasis<S>> entries = new BasisLookup(training, placement).candidates().stream()
                 .map(b -> new CalibratedBasis<>(b, calibrator.apply(b)))
-                .toList());
+                .toList();
+        Map<String, List<Observation>> byKey = new TreeMap<>();
+        for (Observation o : training.observations()) {
+            if (o.config().deployment().tenants() == 1) {
+                byKey.computeIfAbsent(slopeKey(o.config().model(), o.config().deployment().hardware()),
+                        k -> new ArrayList<>()).add(o);
+            }
+        }
+        Map<String, Double> slopes = new TreeMap<>();
+        byKey.forEach((key, rows) -> OneNodeSlope.of(rows).ifPresent(c -> {
+            if (c > 0) {
+                slopes.put(key, c);
+            }
+        }));
+        return new BasisTable<>(entries, slopes);
+    }
+
+    /** The same slopes over other calibrated bases. */
+    public BasisTable<S> withEntries(List<CalibratedBasis<S>> others) {
+        return new BasisTable<>(others, slopes);
+    }
+
+    /** The compute slopes of the rows of one node, seconds per sample, by {@link #slopeKey}. */
+    public Map<String, Double> slopes() {
+        return slopes;
+    }
+
+    /** The key of a model on a machine: the model's key and the lower-case hardware label. */
+    public static String slopeKey(String model, String hardware) {
+        return ModelNames.key(model) + "@" + hardware.toLowerCase(Locale.ROOT);
     }
 
     /** The calibrated bases, profiles first. */
@@ -77,7 +123,10 @@ public final class BasisTable<S> {
             return 1.0;
         }
         BatchCompute curve = BatchCompute.of(entries, basis);
-        if (!curve.measured()) {
+        Double slope = slopes.get(slopeKey(basis.model(), basis.hardware()));
+        if (!curve.measured() && slope != null && basis.stepTimeS() - slope * basis.localBatch() >= 0) {
+            curve = new BatchCompute(basis.stepTimeS() - slope * basis.localBatch(), slope, 1);
+        } else if (!curve.measured()) {
             OptionalDouble fixed = passes.fixedSeconds(basis.hardware(), basis.parameterBytes());
             if (fixed.isPresent()) {
                 curve = BatchCompute.throughOnePoint(basis.localBatch(), basis.stepTimeS(), fixed.getAsDouble());

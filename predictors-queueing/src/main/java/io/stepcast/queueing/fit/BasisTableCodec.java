@@ -4,19 +4,23 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.api.profile.Profile;
+
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * Saves and loads a fitted queueing predictor as its {@link BasisTable}: UTF-8 text, a header line, then per basis a
+ * Saves and loads a fitted queueing predictor as its {@link BasisTable}: UTF-8 text, a header line, the compute
+ * slopes of one node's rows ({@code slope} records: model and machine key, seconds per sample), then per basis a
  * {@code basis} record (model, local batch, step time in seconds, parameter bytes or {@code -}, remote server, origin,
  * hardware, without server), its profile when it has one ({@link ProfileText}), and a {@code ready} record with the
  * calibrated state ({@link StateText}) or a {@code refused} record with the reason. Nothing is calibrated again on
@@ -51,6 +55,7 @@ public final class BasisTableCodec<S> implements PredictorCodec {
         BasisTable<S> table = tableOf.apply(predictor).orElseThrow(() -> new IOException(
                 "not a predictor of this codec (" + header + "): " + predictor.getClass().getName()));
         StringBuilder b = new StringBuilder(header).append('\n');
+        table.slopes().forEach((key, slope) -> ProfileText.line(b, "slope", key, Double.toString(slope)));
         for (CalibratedBasis<S> e : table.entries()) {
             SingleWorkerBasis s = e.basis();
             ProfileText.line(b, "basis", s.model(), Integer.toString(s.localBatch()), Double.toString(s.stepTimeS()),
@@ -76,6 +81,7 @@ public final class BasisTableCodec<S> implements PredictorCodec {
             throw new IOException("not a payload of this codec: the first line must be '" + header + "'");
         }
         List<CalibratedBasis<S>> entries = new ArrayList<>();
+        Map<String, Double> slopes = new TreeMap<>();
         String[] basis = null;
         ProfileText.Parts profile = null;
         for (int i = 1; i < lines.length; i++) {
@@ -87,7 +93,13 @@ public final class BasisTableCodec<S> implements PredictorCodec {
                 f[k] = URLDecoder.decode(f[k], StandardCharsets.UTF_8);
             }
             try {
-                if (f[0].equals("basis")) {
+                if (f[0].equals("slope")) {
+                    ProfileText.expect(f, 3);
+                    if (basis != null || !entries.isEmpty()) {
+                        throw new IllegalArgumentException("slope record after a basis record");
+                    }
+                    slopes.put(f[1], Double.parseDouble(f[2]));
+                } else if (f[0].equals("basis")) {
                     if (f.length != 9) {
                         ProfileText.expect(f, 7);
                     }
@@ -118,7 +130,7 @@ public final class BasisTableCodec<S> implements PredictorCodec {
             throw new IOException("payload ends inside the basis of " + basis[1] + " (no ready or refused record)");
         }
         try {
-            return predictorOf.apply(new BasisTable<>(entries), provenance);
+            return predictorOf.apply(new BasisTable<>(entries, slopes), provenance);
         } catch (IllegalArgumentException e) {
             throw new IOException(header + " provenance: " + e.getMessage(), e);
         }

@@ -121,7 +121,7 @@ final class LinkEfficiencyFit {
                 entries.add(e);
             }
         }
-        return new BasisTable<>(entries);
+        return table.withEntries(entries);
     }
 
     private static OptionalDouble step(Simulation simulation, Link link, Point p, double e) {

@@ -77,4 +77,24 @@ class MvaCodecTest {
         byte[] bad = (MvaCodec.HEADER + "\nobs\tm\t3\n").getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> codec.decode(bad, any.provenance())).hasMessageContaining("line 2");
     }
+
+    @Test
+    void theSlopesOfOneNodesRowsComeBackWithTheTable() throws Exception {
+        java.util.function.BiFunction<Integer, Integer, io.stepcast.api.Config> config = (w, b) ->
+                io.stepcast.api.Config.builder().model("net").architecture(io.stepcast.api.Architecture.ALLREDUCE)
+                        .parameterServers(0).workers(w).nodes(1).parameterBytes(100_000_000).intraNodeGbps(100)
+                        .localBatch(b).build();
+        java.util.function.BiFunction<io.stepcast.api.Config, Double, io.stepcast.api.Observation> row = (c, t) ->
+                new io.stepcast.api.Observation(c, io.stepcast.api.Measurements.builder().stepTimeS(t).build(),
+                        "synthetic");
+        Predictor fitted = new MvaEstimator().fit(io.stepcast.api.TrainingSet.of("synthetic", java.util.List.of(
+                row.apply(config.apply(1, 32), 0.114), row.apply(config.apply(4, 8), 0.096),
+                row.apply(config.apply(4, 32), 0.144))));
+        MvaCodec codec = new MvaCodec();
+        Predictor loaded = codec.decode(codec.encode(fitted), fitted.provenance());
+        io.stepcast.api.Config small = config.apply(1, 8);
+        assertThat(loaded.predict(small, io.stepcast.api.Target.STEP_TIME).asDouble().getAsDouble())
+                .isEqualTo(fitted.predict(small, io.stepcast.api.Target.STEP_TIME).asDouble().getAsDouble())
+                .isCloseTo(0.05 + 0.002 * 8, org.assertj.core.api.Assertions.within(1e-9));
+    }
 }

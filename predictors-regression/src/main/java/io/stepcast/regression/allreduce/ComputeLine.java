@@ -2,6 +2,7 @@ package io.stepcast.regression.allreduce;
 
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
+import io.stepcast.models.compute.OneNodeSlope;
 
 import java.util.List;
 import java.util.Map;
@@ -15,9 +16,9 @@ import java.util.TreeMap;
  * the rows that show it, in this order:
  * <ol>
  *   <li>single-GPU rows at two batches or more: least squares (the step is all computation);</li>
- *   <li>single-GPU rows at one batch, with rows of one node at another batch and the same number of GPUs: the
- *       slope {@code b} from how those steps grow with the batch (the gradient exchange of a fixed model over fixed
- *       GPUs does not depend on the batch), the line through the single-GPU step;</li>
+ *   <li>single-GPU rows at one batch, with rows of one node at two batches and the same number of GPUs: the
+ *       slope {@code b} from how those steps grow with the batch ({@link OneNodeSlope}), the line through the
+ *       single-GPU step;</li>
  *   <li>single-GPU rows at one batch only: the line through that step with the fixed part {@code fixedS} the
  *       caller knows from the device ({@link io.stepcast.models.compute.ParameterPasses}, at most half the step),
  *       proportional (no fixed part) only where nothing gives one.</li>
@@ -41,7 +42,7 @@ final class ComputeLine {
         Map.Entry<Integer, double[]> only = single.entrySet().iterator().next();
         double b0 = only.getKey();
         double t0 = only.getValue()[0] / only.getValue()[1];
-        OptionalDouble slope = oneNodeSlope(rows);
+        OptionalDouble slope = OneNodeSlope.of(rows);
         if (slope.isPresent() && slope.getAsDouble() > 0 && t0 - slope.getAsDouble() * b0 >= 0) {
             return Optional.of(new double[] {t0 - slope.getAsDouble() * b0, slope.getAsDouble()});
         }
@@ -80,42 +81,6 @@ final class ComputeLine {
             }
         }
         return new double[] {0, sxy / sxx};
-    }
-
-    /**
-     * The slope pooled within the rows of one node with the same number of GPUs (several GPUs), over their
-     * distinct batches; empty when no such set has two batches.
-     */
-    private static OptionalDouble oneNodeSlope(List<Observation> rows) {
-        Map<Integer, Map<Integer, double[]>> sets = new TreeMap<>();
-        for (Observation o : rows) {
-            if (o.config().workers() > 1 && GradientSync.placement(o.config()).nodes() == 1) {
-                sets.computeIfAbsent(o.config().workers(), k -> new TreeMap<>());
-            }
-        }
-        double sbb = 0;
-        double sbt = 0;
-        for (int workers : sets.keySet()) {
-            Map<Integer, double[]> byBatch = meanStepByBatch(rows.stream().filter(o -> GradientSync.placement(
-                    o.config()).nodes() == 1).toList(), workers);
-            if (byBatch.size() < 2) {
-                continue;
-            }
-            double mb = 0;
-            double mt = 0;
-            for (Map.Entry<Integer, double[]> e : byBatch.entrySet()) {
-                mb += e.getKey();
-                mt += e.getValue()[0] / e.getValue()[1];
-            }
-            mb /= byBatch.size();
-            mt /= byBatch.size();
-            for (Map.Entry<Integer, double[]> e : byBatch.entrySet()) {
-                double db = e.getKey() - mb;
-                sbb += db * db;
-                sbt += db * (e.getValue()[0] / e.getValue()[1] - mt);
-            }
-        }
-        return sbb > 0 ? OptionalDouble.of(sbt / sbb) : OptionalDouble.empty();
     }
 
     /** Per local batch, {sum of step times, count} of the rows with {@code workers} workers. */
