@@ -2,9 +2,9 @@ package io.stepcast.benchmarks;
 
 import io.stepcast.api.zoo.TransformerShape;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
-import io.stepcast.regression.megatron.Efficiency;
-import io.stepcast.regression.megatron.LayoutPlan;
-import io.stepcast.regression.megatron.LayoutPlanner;
+import io.stepcast.analytic.megatron.Efficiency;
+import io.stepcast.analytic.megatron.LayoutPlan;
+import io.stepcast.analytic.megatron.LayoutPlanner;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -29,7 +29,7 @@ class ArchitectureTest {
     private static final String MODELS = "io.stepcast.models..";
     private static final String DATASETS = "io.stepcast.datasets..";
     private static final String EVALUATION = "io.stepcast.evaluation..";
-    private static final String REGRESSION = "io.stepcast.regression..";
+    private static final String REGRESSION = "io.stepcast.analytic..";
     private static final String QUEUEING = "io.stepcast.queueing..";
     private static final String ML = "io.stepcast.ml..";
     private static final String PROFILER = "io.stepcast.profiler..";

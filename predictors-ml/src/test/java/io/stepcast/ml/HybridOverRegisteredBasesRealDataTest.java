@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * OPT-IN: the hybrid over the real analytical estimators of another module, which this module must not
  * depend on. Run with the jars of that module (and its libraries) on a class loader:
  * {@code mvn -pl predictors-ml test -Dtest=HybridOverRegisteredBasesRealDataTest
- * -Dstepcast.extra.jars=/path/predictors-regression.jar:/path/predictors-queueing.jar:/path/commons-math3.jar}
+ * -Dstepcast.extra.jars=/path/predictors-analytic.jar:/path/predictors-queueing.jar:/path/commons-math3.jar}
  * (the MVA case is skipped without the queueing jar).
  * Scores the hybrid against its base on the same leave-one-replica-count-out splits of the Pollux
  * ResNet-50 placements, and checks the save/load round trip through the base's own codec.

@@ -27,7 +27,7 @@ class SparkArchitectureTest {
     @Test
     void theEngineNeverImportsAPredictor() {
         noClasses().that().resideInAPackage("io.stepcast.spark..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.stepcast.regression..", "io.stepcast.queueing..",
+                .should().dependOnClassesThat().resideInAnyPackage("io.stepcast.analytic..", "io.stepcast.queueing..",
                         "io.stepcast.ml..")
                 .check(PRODUCTION);
     }

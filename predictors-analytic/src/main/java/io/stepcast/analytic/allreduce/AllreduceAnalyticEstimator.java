@@ -1,0 +1,256 @@
+package io.stepcast.analytic.allreduce;
+
+import com.google.inject.Inject;
+import io.stepcast.api.Architecture;
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.models.compute.ParameterPasses;
+import io.stepcast.analytic.estimators.CatalogEstimator;
+import io.stepcast.analytic.estimators.GroupKey;
+import io.stepcast.analytic.estimators.StepTimePredictor;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/**
+ * {@code allreduce-analytic}: the step time of a synchronous all-reduce job as
+ * {@code T = T_comp + max(0, T_intra / e_intra + T_inter / e_inter - f T_comp)}:
+ * <ul>
+ *   <li>{@code T_comp = a + b m}, per model and hardware, affine in the local batch {@code m} ({@link ComputeLine}:
+ *       least squares on single-GPU rows at several batches; else the slope the rows of one node show between two
+ *       batches; else a fixed part from the device's parameter passes);</li>
+ *   <li>{@code T_intra + T_inter}: the gradient all-reduce over the configuration's placement from the catalogs
+ *       ({@link GradientSync}), split into the part over the intra-node links and the part that crosses the NICs;</li>
+ *   <li>{@code f}, the share of the computation the all-reduce hides behind, in [0, 1], fitted (relative least
+ *       squares) on the multi-GPU rows of the model and hardware when there are some. Without any the default
+ *       is 2/3: PyTorch DDP and Horovod start each gradient bucket's all-reduce during the backward pass
+ *       (S. Li et al., "PyTorch Distributed: Experiences on Accelerating Data Parallel Training", VLDB 2020,
+ *       section 3.2.3), and the backward pass is two thirds of a step's arithmetic (twice the forward's
+ *       FLOPs: J. Kaplan et al., "Scaling Laws for Neural Language Models", 2020, section 2.1, C = 6N per token
+ *       of which 2N forward).</li>
+ *   <li>{@code e_intra}, {@code e_inter}, the shares of the catalog's intra-node and NIC bandwidths the job
+ *       achieves, in (0, 1]: with {@code efficiency=fit} (the default) each is fitted on the rows that show its link
+ *       ({@link LinkFit}: rows of one node with several GPUs for the first, rows of several nodes for the second)
+ *       and is the datasheet's (1) where no row shows it; with {@code efficiency=catalog} both are 1. So a table of
+ *       one node's 1, 4 and 8 GPUs calibrates what a framework achieves inside the node and predicts many nodes
+ *       with the catalog's NICs on top.</li>
+ * </ul>
+ * A synchronous parameter-server job is predicted the same way, {@code T_comm} being its push and pull over the
+ * network ({@link GradientSync#parameterServer}; inside one node its single-GPU rows already hold each GPU's copies
+ * over its own link), fitted per model and hardware apart from the all-reduce rows.
+ * A job alone on its GPUs only (tenants 1), synchronous only. Hyper-parameters: {@code overlap}
+ * ({@code fit} default, or a number in [0, 1] that is used instead of fitting), {@code efficiency}
+ * ({@code fit} default, or {@code catalog}).
+ */
+public final class AllreduceAnalyticEstimator extends CatalogEstimator {
+    /** Registered name. */
+    public static final String NAME = "allreduce-analytic";
+    /** The default overlap share: the backward pass's part of a step (see the class comment). */
+    public static final double DEFAULT_OVERLAP = 2.0 / 3.0;
+
+    /** With the catalogs bound by the datasets module, when there are some. */
+    @Inject
+    public AllreduceAnalyticEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
+        this(new Catalogs(zoo, hardware), HyperParameters.of("overlap", "fit", "efficiency", "fit"));
+    }
+
+    private AllreduceAnalyticEstimator(Catalogs catalogs, HyperParameters params) {
+        super(NAME, "All-reduce step time: compute linear in local batch from single-GPU rows, gradient all-reduce "
+                + "from the zoo and the catalog's links (Thakur et al. 2005), fitted overlap", EnumSet.of(Target.STEP_TIME,
+                Target.THROUGHPUT), params, catalogs);
+        fixedOverlap(params);
+        params.choice("efficiency", "catalog", "fit");
+    }
+
+    private static Optional<Double> fixedOverlap(HyperParameters params) {
+        String v = params.text("overlap");
+        if (v.equals("fit")) {
+            return Optional.empty();
+        }
+        double f;
+        try {
+            f = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("hyper-parameter 'overlap' must be 'fit' or a number in [0, 1], was " + v);
+        }
+        if (!(f >= 0 && f <= 1)) {
+            throw new IllegalArgumentException("hyper-parameter 'overlap' must be in [0, 1], was " + v);
+        }
+        return Optional.of(f);
+    }
+
+    @Override
+    protected Estimator with(Catalogs catalogs, HyperParameters params) {
+        return new AllreduceAnalyticEstimator(catalogs, params);
+    }
+
+    /**
+     * A synchronous job alone on its GPUs: all-reduce ({@link AllReduceAlone}), or parameter servers, whose
+     * exchange {@link GradientSync#parameterServer} costs, so that a file mixing both gets an answer for each.
+     */
+    static Optional<String> domain(Config config) {
+        if (config.deployment().architecture() == Architecture.SYNC_PS) {
+            return config.deployment().tenants() > 1
+                    ? Optional.of(NAME + " models a job alone on its GPUs, this one shares them with "
+                            + (config.deployment().tenants() - 1) + " other job(s)")
+                    : Optional.empty();
+        }
+        if (config.deployment().architecture() == Architecture.ASYNC_PS) {
+            return Optional.of(NAME + " models synchronous jobs, not ASYNC_PS (mva and simulation model it)");
+        }
+        return AllReduceAlone.check(NAME, config);
+    }
+
+    /**
+     * The group of a configuration: its model on its hardware; a parameter-server job's apart, whose single-GPU rows
+     * hold their copies to the server.
+     */
+    static String groupKey(Config config) {
+        return config.deployment().architecture().usesParameterServers() ? GroupKey.of(config, "sync_ps")
+                : GroupKey.of(config);
+    }
+
+    /**
+     * Fitted state of one model on one hardware: {@code a, b} of the compute line, the overlap share, and the share
+     * of the catalog's bandwidth achieved inside a node and across nodes.
+     */
+    record Group(double a, double b, double overlap, boolean overlapFitted, double intraEfficiency,
+                 double interEfficiency) {
+        double compute(double batch) {
+            return a + b * batch;
+        }
+
+        /** The exchange's seconds, each part over its own link's achieved bandwidth. */
+        double comm(GradientSync.Cost cost) {
+            return cost.intraS() / intraEfficiency + cost.interS() / interEfficiency;
+        }
+    }
+
+    /** A multi-GPU training row: its compute, its exchange's parts from the catalogs, its measured step. */
+    record Row(double compute, double intraS, double interS, double measured) {
+    }
+
+    @Override
+    public Predictor fit(TrainingSet training) {
+        GradientSync sync = new GradientSync(catalogs().hardware(), catalogs().zoo());
+        ParameterPasses passes = new ParameterPasses(catalogs().hardware());
+        Map<String, List<Observation>> groups = new TreeMap<>();
+        for (Observation o : training.observations()) {
+            if (o.value(Target.STEP_TIME).isPresent() && domain(o.config()).isEmpty()) {
+                groups.computeIfAbsent(groupKey(o.config()), k -> new ArrayList<>()).add(o);
+            }
+        }
+        Map<String, Group> fitted = new LinkedHashMap<>();
+        List<String> failures = new ArrayList<>();
+        Optional<Double> fixed = fixedOverlap(params());
+        boolean fitEfficiency = params().choice("efficiency", "catalog", "fit").equals("fit");
+        groups.forEach((key, obs) -> {
+            Optional<double[]> line = ComputeLine.fit(obs, fixedPart(passes, sync, obs));
+            if (line.isEmpty()) {
+                failures.add(key + ": no single-GPU row with a step time");
+                return;
+            }
+            double a = line.get()[0];
+            double b = line.get()[1];
+            List<Row> oneNode = new ArrayList<>();
+            List<Row> nodes = new ArrayList<>();
+            for (Observation o : obs) {
+                if (o.config().workers() > 1) {
+                    GradientSync.Cost c = sync.exchange(o.config());
+                    if (c.seconds().isPresent()) {
+                        Row r = new Row(a + b * o.config().localBatch(), c.intraS(), c.interS(),
+                                o.value(Target.STEP_TIME).getAsDouble());
+                        (GradientSync.placement(o.config()).nodes() == 1 ? oneNode : nodes).add(r);
+                    }
+                }
+            }
+            fitted.put(key, LinkFit.fit(a, b, oneNode, nodes, fixed, fitEfficiency));
+        });
+        if (fitted.isEmpty()) {
+            throw new CannotFitException(NAME + " needs single-GPU synchronous rows with a step time in training set "
+                    + training.id() + (failures.isEmpty() ? "" : ": " + String.join(" | ", failures)));
+        }
+        return new Fitted(sync, fitted, Provenance.of(this, training, 0));
+    }
+
+    /**
+     * The fixed part of the compute line where the single-GPU rows show one batch only: the parameter passes of
+     * the group's device ({@link ParameterPasses}), empty when the device or the gradient bytes are unknown.
+     */
+    private static OptionalDouble fixedPart(ParameterPasses passes, GradientSync sync,
+                                                      List<Observation> obs) {
+        Config c = obs.get(0).config();
+        return passes.fixedSeconds(c.deployment().hardware(),
+                sync.gradientBytes(c).map(OptionalLong::of).orElse(OptionalLong.empty()));
+    }
+
+    static double step(double compute, double comm, double overlap) {
+        return compute + Math.max(0, comm - overlap * compute);
+    }
+
+    /** The fitted predictor: compute lines and overlaps per model and hardware, the catalogs for the rest. */
+    static final class Fitted extends StepTimePredictor {
+        private final GradientSync sync;
+        private final Map<String, Group> groups;
+
+        Fitted(GradientSync sync, Map<String, Group> groups, Provenance provenance) {
+            super(EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), provenance);
+            this.sync = sync;
+            this.groups = Map.copyOf(groups);
+        }
+
+        Optional<Group> group(String key) {
+            return Optional.ofNullable(groups.get(key));
+        }
+
+        /** The fitted groups by key, for {@link AllreduceAnalyticCodec}. */
+        Map<String, Group> groups() {
+            return groups;
+        }
+
+        @Override
+        protected String wrongTarget(Target target) {
+            return NAME + " does not predict " + target.label();
+        }
+
+        @Override
+        protected Prediction stepTime(Config config) {
+            Optional<String> outside = domain(config);
+            if (outside.isPresent()) {
+                return Prediction.notApplicable(outside.get());
+            }
+            Group g = groups.get(groupKey(config));
+            if (g == null) {
+                return Prediction.notApplicable(NAME + " has no single-GPU row of " + groupKey(config)
+                        + " in its training data (rows with workers = 1 on that hardware would give its compute time)");
+            }
+            GradientSync.Cost comm = sync.exchange(config);
+            if (comm.seconds().isEmpty()) {
+                return Prediction.notApplicable(comm.reason());
+            }
+            double t = step(g.compute(config.localBatch()), g.comm(comm), g.overlap());
+            if (!(t > 0)) {
+                return Prediction.notApplicable(NAME + ": the compute line of " + GroupKey.of(config)
+                        + " gives no positive time at local batch " + config.localBatch());
+            }
+            return Prediction.of(t);
+        }
+    }
+}

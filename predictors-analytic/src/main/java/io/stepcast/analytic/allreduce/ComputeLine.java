@@ -1,0 +1,99 @@
+package io.stepcast.analytic.allreduce;
+
+import io.stepcast.api.Observation;
+import io.stepcast.api.Target;
+import io.stepcast.models.compute.OneNodeSlope;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+
+/**
+ * The computation time of one replica, {@code t = a + b m} in the local batch m, affine: a part per step that does
+ * not grow with the batch (kernel launches, the optimizer's pass over the parameters) and a part per sample. From
+ * the rows that show it, in this order:
+ * <ol>
+ *   <li>single-GPU rows at two batches or more: least squares (the step is all computation);</li>
+ *   <li>single-GPU rows at one batch, with rows of one node at two batches and the same number of GPUs: the
+ *       slope {@code b} from how those steps grow with the batch ({@link OneNodeSlope}), the line through the
+ *       single-GPU step;</li>
+ *   <li>single-GPU rows at one batch only: the line through that step with the fixed part {@code fixedS} the
+ *       caller knows from the device ({@link io.stepcast.models.compute.ParameterPasses}, at most half the step),
+ *       proportional (no fixed part) only where nothing gives one.</li>
+ * </ol>
+ * Both coefficients are kept non-negative: a negative intercept is refitted as a line through the origin, a
+ * negative or zero slope falls back to the next way.
+ */
+final class ComputeLine {
+    private ComputeLine() {
+    }
+
+    /** {@code {a, b}} from the rows, or empty when there is no single-GPU row with a step time. */
+    static Optional<double[]> fit(List<Observation> rows, OptionalDouble fixedS) {
+        Map<Integer, double[]> single = meanStepByBatch(rows, 1);
+        if (single.isEmpty()) {
+            return Optional.empty();
+        }
+        if (single.size() >= 2) {
+            return Optional.of(leastSquares(rows));
+        }
+        Map.Entry<Integer, double[]> only = single.entrySet().iterator().next();
+        double b0 = only.getKey();
+        double t0 = only.getValue()[0] / only.getValue()[1];
+        OptionalDouble slope = OneNodeSlope.of(rows);
+        if (slope.isPresent() && slope.getAsDouble() > 0 && t0 - slope.getAsDouble() * b0 >= 0) {
+            return Optional.of(new double[] {t0 - slope.getAsDouble() * b0, slope.getAsDouble()});
+        }
+        double a = fixedS.isPresent() ? Math.min(fixedS.getAsDouble(), 0.5 * t0) : 0;
+        return Optional.of(new double[] {a, (t0 - a) / b0});
+    }
+
+    /** Least squares over the single-GPU rows themselves (each row one point). */
+    private static double[] leastSquares(List<Observation> rows) {
+        double n = 0;
+        double sx = 0;
+        double sy = 0;
+        double sxx = 0;
+        double sxy = 0;
+        for (Observation o : rows) {
+            if (o.config().workers() != 1 || o.value(Target.STEP_TIME).isEmpty()) {
+                continue;
+            }
+            double x = o.config().localBatch();
+            double y = o.value(Target.STEP_TIME).getAsDouble();
+            n++;
+            sx += x;
+            sy += y;
+            sxx += x * x;
+            sxy += x * y;
+        }
+        double var = sxx - sx * sx / n;
+        if (var > 1e-9 * sxx) {
+            double b = (sxy - sx * sy / n) / var;
+            double a = (sy - b * sx) / n;
+            if (a >= 0 && b >= 0) {
+                return new double[] {a, b};
+            }
+            if (b < 0) {
+                return new double[] {sy / n, 0};
+            }
+        }
+        return new double[] {0, sxy / sxx};
+    }
+
+    /** Per local batch, {sum of step times, count} of the rows with {@code workers} workers. */
+    private static Map<Integer, double[]> meanStepByBatch(List<Observation> rows, int workers) {
+        Map<Integer, double[]> byBatch = new TreeMap<>();
+        for (Observation o : rows) {
+            if (o.config().workers() != workers || o.value(Target.STEP_TIME).isEmpty()) {
+                continue;
+            }
+            double[] v = byBatch.computeIfAbsent(o.config().localBatch(), k -> new double[2]);
+            v[0] += o.value(Target.STEP_TIME).getAsDouble();
+            v[1]++;
+        }
+        return byBatch;
+    }
+}

@@ -1,0 +1,30 @@
+package io.stepcast.analytic.estimators;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.ModelNames;
+
+import java.util.Locale;
+
+/**
+ * The key a closed-form model is fitted per: the model (canonical name, so {@code ResNet-50} and
+ * {@code resnet50} agree) on one hardware type. A performance model's coefficients describe one model on
+ * one machine; another GPU type is another fit.
+ */
+public final class GroupKey {
+    private GroupKey() {
+    }
+
+    /**
+     * {@code <model key>@<hardware>}, e.g. {@code resnet50@k80}; blanks in the hardware label (a CPU model
+     * such as {@code AMD EPYC 7B13}) become dashes, since keys are stored space-free in saved predictors.
+     */
+    public static String of(Config config) {
+        return ModelNames.key(config.model()) + "@"
+                + config.deployment().hardware().toLowerCase(Locale.ROOT).strip().replaceAll("\\s+", "-");
+    }
+
+    /** The key with a suffix that further splits the group, e.g. the local batch. */
+    public static String of(Config config, String suffix) {
+        return of(config) + "#" + suffix;
+    }
+}

@@ -1,0 +1,236 @@
+package io.stepcast.analytic.estimators;
+
+import io.stepcast.api.AbstractEstimator;
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.zoo.ModelCatalog;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Template of the closed-form estimators of this module: keeps the observations with a measured step
+ * time (or throughput, converted) that the form applies to, groups them with its grouping function, fits every
+ * group with enough points and assembles the predictor. Groups that cannot be fitted are left out (their
+ * configurations get "not applicable"); when none can be fitted, {@link CannotFitException} says why.
+ *
+ * <p>Pooling: a form that {@link #pools()} gives a group too small for its own fit whose rows are a 1-GPU row
+ * and one other worker count ({@link #lacksItsOwnScaling}) the coefficients of one fit
+ * over every usable row of the same hardware and architecture (the group key without its model), each model's
+ * compute terms scaled by its seconds per sample on one GPU and its synchronisation terms by its gradient bytes
+ * ({@link ModelScales}); the shared coefficients times the group's scales are an ordinary coefficient vector of
+ * the group, so the predictor and the codec do not change. A group large enough keeps its own fit. The
+ * provenance's hyper-parameter {@code pooled} lists the pooled groups and the models they were pooled over.
+ */
+public abstract class GroupedEstimator extends AbstractEstimator implements DeclaredInputs {
+
+    private static final int POOLED_MIN_POINTS = 4;
+
+    /** A step-time form answers step time and, through the global batch, throughput. */
+    private final Function<Config, String> grouping;
+    private final BiFunction<Coefficients, Provenance, Predictor> restore;
+
+    /**
+     * @param grouping the group a configuration belongs to; the fitted predictor groups with the same function
+     * @param restore  the predictor of fitted coefficients (also what the codec calls)
+     */
+    protected GroupedEstimator(String name, String description, HyperParameters params,
+                               Function<Config, String> grouping,
+                               BiFunction<Coefficients, Provenance, Predictor> restore) {
+        super(name, description, EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
+        this.grouping = Objects.requireNonNull(grouping, "grouping");
+        this.restore = Objects.requireNonNull(restore, "restore");
+    }
+
+    /** Why an observation cannot train this form (architecture, ...), or empty when it can. */
+    protected abstract Optional<String> unusable(Config config);
+
+    /** Coefficients of one group, or empty (with {@code why} filled) when the group is not fittable. */
+    protected abstract Optional<double[]> fitGroup(List<Observation> group, List<String> why);
+
+    /** Coefficients per group. */
+    protected abstract int arity();
+
+    /** Whether a group too small for its own fit gets a fit pooled over the models of its hardware and architecture. */
+    protected boolean pools() {
+        return false;
+    }
+
+    /** The model zoo, for the FLOPs and parameter bytes of a pooled fit (empty: the rows' own figures only). */
+    protected Optional<ModelCatalog> zoo() {
+        return Optional.empty();
+    }
+
+    /**
+     * Shared coefficients of one fit over the rows of several models, each row's terms scaled by its model's
+     * scale, or empty (with {@code why} filled). Called only when {@link #pools()}.
+     */
+    protected Optional<double[]> fitPooled(List<Observation> pool, Function<Observation, ModelScale> scale,
+                                           List<String> why) {
+        throw new UnsupportedOperationException(name() + " does not pool");
+    }
+
+    /** The coefficient vector of one group from the shared coefficients of a pooled fit and the group's scale. */
+    protected double[] resolvePooled(double[] shared, ModelScale scale, Config config) {
+        throw new UnsupportedOperationException(name() + " does not pool");
+    }
+
+    /**
+     * Whether the group has fewer observations than the hyper-parameter {@code min-points} (which the subclass
+     * declares), saying so in {@code why}: for the forms fitted on rows rather than on distinct configurations.
+     */
+    protected final boolean fewerThanMinPoints(List<Observation> group, List<String> why) {
+        int min = params().integer("min-points");
+        if (group.size() >= min) {
+            return false;
+        }
+        why.add("only " + group.size() + " observations, " + name() + " needs " + min);
+        return true;
+    }
+
+    /**
+     * Whether a pool has fewer rows than a pooled fit of the forms fitted on rows needs, saying so in
+     * {@code why}: {@code min-points}, at most 4 (a 1-GPU and a multi-GPU row of two models), since every
+     * pooled row's compute is anchored by its model's own 1-GPU seconds per sample (or FLOPs) and the pool
+     * shares one set of coefficients.
+     */
+    protected final boolean fewerThanPooledPoints(List<Observation> pool, List<String> why) {
+        int min = Math.min(params().integer("min-points"), POOLED_MIN_POINTS);
+        if (pool.size() >= min) {
+            return false;
+        }
+        why.add("only " + pool.size() + " observations over the pooled models, " + name() + " needs " + min);
+        return true;
+    }
+
+    /** The measured step time in seconds of an observation (converted from throughput when needed). */
+    protected static double stepTime(Observation o) {
+        return o.value(Target.STEP_TIME).orElseThrow();
+    }
+
+    @Override
+    public final Predictor fit(TrainingSet training) {
+        Map<String, List<Observation>> groups = new TreeMap<>();
+        List<String> skipped = new ArrayList<>();
+        for (Observation o : training.observations()) {
+            if (o.value(Target.STEP_TIME).isEmpty()) {
+                continue;
+            }
+            Optional<String> why = unusable(o.config());
+            if (why.isPresent()) {
+                skipped.add(why.get());
+                continue;
+            }
+            groups.computeIfAbsent(grouping.apply(o.config()), k -> new ArrayList<>()).add(o);
+        }
+        if (groups.isEmpty()) {
+            throw new CannotFitException(name() + " needs observations with a step time or throughput"
+                    + (skipped.isEmpty() ? "" : "; " + skipped.size() + " were unusable, e.g. " + skipped.get(0))
+                    + " (training set " + training.id() + ")");
+        }
+        Map<String, double[]> fitted = new LinkedHashMap<>();
+        Map<String, String> failures = new TreeMap<>();
+        groups.forEach((key, obs) -> {
+            List<String> why = new ArrayList<>();
+            fitGroup(obs, why).ifPresentOrElse(c -> fitted.put(key, c), () -> failures.put(key, String.join("; ", why)));
+        });
+        Map<String, String> pooled = pools() ? pool(groups, failures, fitted) : Map.of();
+        if (fitted.isEmpty()) {
+            throw new CannotFitException(name() + " could not fit any group of training set " + training.id() + ": "
+                    + failures.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
+                    .collect(Collectors.joining(" | ")));
+        }
+        Provenance provenance = Provenance.of(this, training, 0);
+        if (!pooled.isEmpty()) {
+            Map<String, String> hp = new TreeMap<>(provenance.hyperParameters());
+            hp.put("pooled", pooled.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                    .collect(Collectors.joining("; ")));
+            provenance = new Provenance(provenance.estimator(), hp, provenance.trainingSetId(),
+                    provenance.trainingChecksum(), provenance.trainingSize(), provenance.seed(), provenance.versions());
+        }
+        return restore.apply(new Coefficients(name(), arity(), fitted), provenance);
+    }
+
+    /** The part of a group key after the model: hardware and the form's further split. */
+    static String poolKey(String groupKey) {
+        return groupKey.substring(groupKey.indexOf('@') + 1);
+    }
+
+    /**
+     * Fits the failed groups that are candidates ({@link #lacksItsOwnScaling}) pooled over the models of their
+     * hardware and architecture, adding what fits to {@code fitted} (and removing it from {@code failures});
+     * returns the pooled groups with how. A pool needs a second model with scales and a row of several workers
+     * (else it knows nothing of scaling); without them a group keeps its own refusal unchanged.
+     */
+    private Map<String, String> pool(Map<String, List<Observation>> groups, Map<String, String> failures,
+                                     Map<String, double[]> fitted) {
+        Map<String, String> pooled = new TreeMap<>();
+        Map<String, List<String>> failedByPool = new TreeMap<>();
+        failures.keySet().stream().filter(k -> lacksItsOwnScaling(groups.get(k)))
+                .forEach(k -> failedByPool.computeIfAbsent(poolKey(k), p -> new ArrayList<>()).add(k));
+        failedByPool.forEach((poolKey, failed) -> {
+            List<Observation> rows = new ArrayList<>();
+            groups.forEach((k, obs) -> {
+                if (poolKey(k).equals(poolKey)) {
+                    rows.addAll(obs);
+                }
+            });
+            List<String> why = new ArrayList<>();
+            Map<String, ModelScale> scales = ModelScales.of(rows, zoo(), why);
+            List<Observation> usable = rows.stream()
+                    .filter(o -> scales.containsKey(ModelScales.modelKey(o.config()))).toList();
+            if (scales.size() < 2 || usable.stream().noneMatch(o -> o.config().workers() > 1)) {
+                // Only a missing figure is worth a word: a lone model or a pool of 1-GPU rows has nothing to pool.
+                if (!why.isEmpty()) {
+                    failed.forEach(k -> failures.put(k, failures.get(k) + "; not pooled over models on " + poolKey
+                            + ": " + String.join("; ", why)));
+                }
+                return;
+            }
+            Optional<double[]> shared = fitPooled(usable, o -> scales.get(ModelScales.modelKey(o.config())), why);
+            String models = String.join(", ", scales.keySet());
+            for (String key : failed) {
+                Config config = groups.get(key).get(0).config();
+                ModelScale scale = scales.get(ModelScales.modelKey(config));
+                if (shared.isPresent() && scale != null) {
+                    fitted.put(key, resolvePooled(shared.get(), scale, config));
+                    pooled.put(key, "pooled over models on " + poolKey + ": " + models + " (compute scale: "
+                            + scale.computeSource() + ", sync scale: parameter bytes)");
+                    failures.remove(key);
+                } else {
+                    failures.put(key, failures.get(key) + "; not pooled over models on " + poolKey + ": "
+                            + String.join("; ", why));
+                }
+            }
+        });
+        return pooled;
+    }
+
+    /**
+     * Whether a group has the shape of a published table, a 1-GPU row and one other worker count (1 and 8 GPUs
+     * per model): its 1-GPU row anchors its compute and its multi-GPU rows the level of its synchronisation, and
+     * what its own rows cannot show, how the time grows between and beyond them, is what a pool over other models
+     * supplies. A group with three or more worker counts but too few rows is left unanswered as before (its own
+     * scaling is measured, and a pooled fit would overrule it with the other models'), and so is a group without
+     * a 1-GPU row or without a multi-GPU row (it would be predicted from the other models alone).
+     */
+    static boolean lacksItsOwnScaling(List<Observation> group) {
+        int[] workers = group.stream().mapToInt(o -> o.config().workers()).distinct().toArray();
+        return workers.length == 2 && (workers[0] == 1 || workers[1] == 1);
+    }
+}

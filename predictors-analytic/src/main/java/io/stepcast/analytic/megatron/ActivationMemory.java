@@ -1,0 +1,41 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.zoo.TransformerShape;
+
+/**
+ * The activation memory one transformer layer stores per micro-batch on one GPU, bytes, with 16-bit activations:
+ * Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models", MLSys 2023, table 2 (sections
+ * 4.1 to 5), with s the sequence, b the micro-batch, h the hidden size, a the heads and t the tensor-parallel ranks:
+ * <ul>
+ *   <li>no recomputation: {@code s b h (10 + 24 / t + 5 a s / (h t))} with tensor parallelism (equation 2; t = 1
+ *       gives the unparallelised {@code s b h (34 + 5 a s / h)} of equation 1), {@code s b h (34 / t + 5 a s / (h t))}
+ *       with sequence parallelism as well (equation 4);</li>
+ *   <li>selective recomputation drops the {@code 5 a s / (h t)} of the attention scores, softmax and dropout:
+ *       {@code s b h (10 + 24 / t)}, or {@code s b h 34 / t} with sequence parallelism;</li>
+ *   <li>full recomputation keeps each layer's input only, {@code 2 s b h} (section 4.1), split over the t ranks
+ *       along the sequence when sequence parallelism shards it.</li>
+ * </ul>
+ * Sequence parallelism counts only with t > 1 ({@link ParallelLayout#splitsSequence()}).
+ */
+final class ActivationMemory {
+    private ActivationMemory() {
+    }
+
+    /** Bytes one layer stores for one micro-batch of the layout. */
+    static double perLayer(TransformerShape shape, ParallelLayout layout) {
+        double s = shape.sequence();
+        double b = layout.microBatch();
+        double h = shape.hidden();
+        double t = layout.tensor();
+        boolean sp = layout.splitsSequence();
+        double sbh = s * b * h;
+        if (layout.recompute() == Recompute.FULL) {
+            return 2 * sbh / (sp ? t : 1);
+        }
+        double linear = sp ? 34 / t : 10 + 24 / t;
+        double attention = layout.recompute() == Recompute.SELECTIVE ? 0 : 5 * shape.heads() * s / (h * t);
+        return sbh * (linear + attention);
+    }
+}

@@ -1,0 +1,55 @@
+package io.stepcast.analytic.megatron;
+
+/**
+ * Everything of one (model, layout, system) that does not depend on the fitted {@link Efficiency}, so that
+ * a fit evaluates a row in a few operations. See {@link MegatronCostModel} for each term and its source.
+ *
+ * @param slots        1F1B time slots of the slowest stage: micro-batches m + the bubble (p - 1) / v of p stages under
+ *                     the schedule with v virtual stages (v = 1: the plain schedule; Narayanan et al., SC'21, sections
+ *                     2.2.1 and 2.2.2)
+ * @param p2pSlots     point-to-point exchanges on the critical path: v m + p - 1 (each micro-batch crosses v times as
+ *                     many stage boundaries with v virtual stages, Narayanan et al., SC'21, section 2.2.2)
+ * @param first        the first stage (embedding)
+ * @param last         the last stage (output layer); the same as {@code first} with one stage
+ * @param pipelineS    point-to-point seconds per time slot (activations forward, gradients backward)
+ * @param dataS        the data-parallel gradient all-reduce, seconds
+ * @param embeddingS   the all-reduce of the tied embedding's gradients between the first and last stage, seconds
+ * @param optimizerS   the optimizer step's memory traffic at peak bandwidth, seconds
+ */
+record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms last, double pipelineS, double dataS, double embeddingS,
+                double optimizerS) implements IterationModel {
+
+    /** The iteration, its parts in seconds. */
+    Breakdown breakdown(Efficiency e, boolean overlapData) {
+        double stage = Math.max(first.seconds(e), last.seconds(e));
+        double pipeline = slots * stage;
+        double p2p = p2pSlots * pipelineS;
+        // Overlapped, the gradient all-reduce hides behind the backward pass of the last micro-batch (two
+        // thirds of a slot: backward is twice the forward's FLOPs).
+        double data = overlapData ? Math.max(0, dataS - 2.0 / 3 * stage) : dataS;
+        double optimizer = optimizerS;
+        return new Breakdown(stage, pipeline, p2p, data + embeddingS, optimizer + e.iterationS());
+    }
+
+    /** The iteration time, seconds. */
+    @Override
+    public double seconds(Efficiency e, boolean overlapData) {
+        return breakdown(e, overlapData).total();
+    }
+
+    /**
+     * An iteration's parts.
+     *
+     * @param stageS     one micro-batch on the slowest stage
+     * @param pipelineS  the 1F1B schedule: m + (p - 1) / v slots of the slowest stage, its bubble included
+     * @param p2pS       the pipeline's point-to-point transfers
+     * @param dataS      the data-parallel and embedding gradient all-reduces not hidden by the backward pass
+     * @param optimizerS the optimizer step and the iteration's fixed host time
+     */
+    record Breakdown(double stageS, double pipelineS, double p2pS, double dataS, double optimizerS) {
+        /** The iteration time. */
+        double total() {
+            return pipelineS + p2pS + dataS + optimizerS;
+        }
+    }
+}

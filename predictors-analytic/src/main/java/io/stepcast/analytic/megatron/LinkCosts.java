@@ -1,0 +1,83 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.models.collective.CatalogLinks;
+import io.stepcast.api.collective.Collective;
+import io.stepcast.models.collective.CollectiveCost;
+import io.stepcast.api.collective.Placement;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.SystemSpec;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The collective and point-to-point times of one catalogued system, from its link and NIC figures alone
+ * ({@link CatalogLinks}): NCCL's ring inside a node, the two-level schedule across nodes, each call under the
+ * fastest of NCCL's three protocols, as {@link CollectiveCost} sets them up. Nothing here is fitted, so the same
+ * figures hold for one node and for many. A configuration's stated bandwidths replace the catalog's
+ * ({@link #of(HardwareCatalog, SystemSpec, StatedLinks)}). Immutable; the cost of each placement is kept once
+ * resolved.
+ */
+final class LinkCosts {
+    private final SystemSpec system;
+    private final CatalogLinks links;
+    private final StatedLinks stated;
+    private final Map<Placement, CollectiveCost> costs = new ConcurrentHashMap<>();
+
+    private LinkCosts(SystemSpec system, CatalogLinks links, StatedLinks stated) {
+        this.system = system;
+        this.links = links;
+        this.stated = stated;
+    }
+
+    /** The costs of {@code system}, or empty when the catalog has no intra-node link figures for it. */
+    static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system) {
+        return of(catalog, system, StatedLinks.NONE);
+    }
+
+    /**
+     * The costs of {@code system} with the {@code stated} bandwidths in place of the catalog's; the latencies stay
+     * the catalogued links'. Empty when the ring over one node's first two GPUs (one on a one-GPU system) has no
+     * catalogued link.
+     */
+    static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system, StatedLinks stated) {
+        LinkCosts c = new LinkCosts(system, new CatalogLinks(catalog), stated);
+        return c.resolve(Placement.singleNode(Math.min(2, system.devicesPerNode()))).cost().isPresent()
+                ? Optional.of(c) : Optional.empty();
+    }
+
+    /** The system. */
+    SystemSpec system() {
+        return system;
+    }
+
+    /** True when the catalog knows the system's NICs (so layouts over several nodes can be costed). */
+    boolean hasInterNode() {
+        return resolve(Placement.uniform(2, 1)).cost().isPresent();
+    }
+
+    /** All-reduce of {@code bytes} over the ranks of {@code placement} (0 for one rank). */
+    double allReduce(double bytes, Placement placement) {
+        return collective(Collective.ALL_REDUCE, bytes, placement);
+    }
+
+    /** One point-to-point message between two GPUs, over a NIC when {@code crossNode}. */
+    double sendRecv(double bytes, boolean crossNode) {
+        return collective(Collective.SEND_RECV, bytes, crossNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+    }
+
+    private double collective(Collective op, double bytes, Placement placement) {
+        if (placement.ranks() < 2) {
+            return 0;
+        }
+        CollectiveCost cost = costs.computeIfAbsent(placement, p -> resolve(p).cost().orElseThrow(
+                () -> new IllegalStateException("the catalog has no NIC figures for " + system.name())));
+        return cost.seconds(op, bytes);
+    }
+
+    private CollectiveCost.Resolution resolve(Placement placement) {
+        return CollectiveCost.over(placement).system(links, system).statedIntraNodeGbps(stated.intraGbps())
+                .statedInterNodeGbps(stated.nicGbps()).requireIntraNode().resolve();
+    }
+}

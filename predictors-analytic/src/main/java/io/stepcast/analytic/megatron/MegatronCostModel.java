@@ -1,0 +1,274 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.collective.Placement;
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.zoo.TransformerShape;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The closed form of a Megatron-LM iteration with tensor (t), pipeline (p) and data (d) parallelism on a
+ * catalogued system, apart from the eight fitted {@link Efficiency} constants:
+ * <ul>
+ *   <li><b>Compute</b>: each stage holds ceil(L / p) layers; per micro-batch its GPUs run the TP-split
+ *       matrices and element-wise kernels of {@link TransformerCosts} (Shoeybi et al. 2019, section 3), at the
+ *       device's catalogued peak FP16/BF16 FLOPs and memory bandwidth times the fitted efficiencies, each linear
+ *       layer's shard with the tile and wave quantization of its shape on the catalogued multiprocessors
+ *       ({@link GemmWaves}); the host's
+ *       kernel launches overlap them ({@link StageTerms#seconds}). The first stage adds the embedding, the
+ *       last the output layer (Narayanan et al., SC'21, section 2.2 and appendix), each with its own host
+ *       launches; a layer whose attention softmax cannot use Megatron-LM's fused kernel
+ *       ({@link TransformerCosts#fusedSoftmax()}) launches the unfused kernels instead.</li>
+ *   <li><b>Tensor parallelism</b>: 4 all-reduces per layer and micro-batch of {@code b s h} half-precision
+ *       elements over the t GPUs of one node (Shoeybi et al. 2019, figure 4), from the catalog's intra-node
+ *       link ({@link LinkCosts}); t never spans nodes (Narayanan et al., SC'21, section 3.3, takeaway 1).</li>
+ *   <li><b>Pipeline</b>: the 1F1B schedule takes (m + p - 1) time slots of the slowest stage, i.e. the ideal
+ *       m slots plus the bubble fraction (p - 1) / m (Narayanan et al., SC'21, section 2.2.1); each slot sends
+ *       one activation forward and one gradient backward, {@code b s h} half-precision elements each, over
+ *       NVLink or, when the job spans nodes, the NICs (section 2.2 and 4.1). The interleaved schedule with v virtual
+ *       stages divides the bubble by v and multiplies the messages by v (section 2.2.2).</li>
+ *   <li><b>Data parallelism</b>: after the pipeline flush every GPU all-reduces its stage's gradients (2 bytes
+ *       per parameter) with the d replicas of its stage (Narayanan et al., SC'21, section 2.1 and 3.3); with
+ *       Megatron-LM's rank order (t fastest, then d, then p) the d ranks are spread over
+ *       ceil(t d / gpus per node) nodes, so the hierarchical all-reduce crosses the NICs when t d exceeds a
+ *       node. Optionally overlapped with the last backward pass. With p > 1 the tied word embedding's
+ *       gradients are also all-reduced between the first and last stage (Shoeybi et al. 2019, section 3;
+ *       Narayanan et al., SC'21, section 2.2).</li>
+ *   <li><b>Optimizer</b>: mixed-precision Adam reads and writes the FP32 master weights and both moments and
+ *       reads the half-precision gradient, writing the half-precision weight: 28 bytes per parameter of the
+ *       largest stage at the device's memory bandwidth (Rajbhandari et al., "ZeRO", SC'20, section 3.1, for the
+ *       16 bytes per parameter of the state).</li>
+ * </ul>
+ * Immutable.
+ */
+final class MegatronCostModel {
+    /** Bytes of the model state per parameter under mixed-precision Adam: 2 (weights) + 2 (gradients) + 12
+     * (FP32 weights, momentum, variance); Rajbhandari et al., "ZeRO", SC'20, section 3.1. */
+    static final int STATE_BYTES_PER_PARAMETER = 16;
+    /** Optimizer-step memory traffic per parameter (see the class comment). */
+    static final int OPTIMIZER_BYTES_PER_PARAMETER = 28;
+
+    private final LinkCosts links;
+    private final DeviceSpec device;
+    private final double memoryBytesPerS;
+    private final GemmWaves waves;
+
+    private MegatronCostModel(LinkCosts links, DeviceSpec device, double memoryBytesPerS, GemmWaves waves) {
+        this.links = links;
+        this.device = device;
+        this.memoryBytesPerS = memoryBytesPerS;
+        this.waves = waves;
+    }
+
+    /**
+     * The model of a system whose device has a peak FLOPs figure and a memory bandwidth in the catalog; the
+     * device's multiprocessors, when catalogued, give the matrix multiplications' wave quantization
+     * ({@link GemmWaves}), else every one runs at the fitted efficiency. A layout in a precision whose peak the
+     * catalog does not give is refused by {@link #unsupported}.
+     */
+    static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device) {
+        double gbs = device.memoryBandwidthGBs().orElse(Double.NaN);
+        boolean anyPeak = device.fp16Tflops().isPresent() || device.bf16Tflops().isPresent()
+                || device.fp32Tflops().isPresent();
+        if (!anyPeak || !(gbs > 0)) {
+            return Optional.empty();
+        }
+        GemmWaves waves = device.multiprocessors().isPresent() ? new GemmWaves(device.multiprocessors().getAsInt())
+                : GemmWaves.NONE;
+        return Optional.of(new MegatronCostModel(links, device, gbs * 1e9, waves));
+    }
+
+    /** The device's catalogued peak, FLOP/s, for a precision ({@link PeakFlops}), or empty. */
+    OptionalDouble peakFlops(Precision precision) {
+        return PeakFlops.of(device, precision);
+    }
+
+    private double peak(ParallelLayout layout) {
+        return peakFlops(layout.precision()).orElseThrow();
+    }
+
+    /** GPUs per node of the system. */
+    int gpusPerNode() {
+        return links.system().devicesPerNode();
+    }
+
+    /**
+     * Why the layout cannot run on the system, or empty: t must divide a node's GPUs (TP stays inside a
+     * node), p must not exceed the layers, heads must divide by t, and a layout over several nodes needs the
+     * catalog's NIC figures.
+     */
+    Optional<String> unsupported(TransformerShape shape, ParallelLayout layout) {
+        int g = gpusPerNode();
+        if (layout.tensor() > g || g % layout.tensor() != 0) {
+            return Optional.of("tensor parallelism " + layout.tensor() + " must divide the " + g + " GPUs of a "
+                    + links.system().name() + " node");
+        }
+        if (shape.heads() % layout.tensor() != 0) {
+            return Optional.of("the " + shape.heads() + " attention heads do not divide over " + layout.tensor()
+                    + " tensor-parallel ranks");
+        }
+        if (layout.pipeline() > shape.layers()) {
+            return Optional.of(layout.pipeline() + " pipeline stages exceed the " + shape.layers() + " layers");
+        }
+        if (layout.gpus() > g && !links.hasInterNode()) {
+            return Optional.of("the catalog has no NIC figures for " + links.system().name()
+                    + ", so a layout over several nodes cannot be costed");
+        }
+        if (peakFlops(layout.precision()).isEmpty()) {
+            return Optional.of("the catalog has no " + layout.precision().label() + " peak FLOPs for " + device.name()
+                    + " (it states " + PeakFlops.stated(device) + ")");
+        }
+        int chunks = layout.pipeline() * layout.virtualStages();
+        if (layout.virtualStages() > 1 && shape.layers() % chunks != 0) {
+            return Optional.of("the " + shape.layers() + " layers do not divide into pipeline_parallel x virtual_stages = "
+                    + layout.pipeline() + " x " + layout.virtualStages() + " chunks (the interleaved schedule)");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The efficiency-independent terms of the job (check {@link #unsupported} first), with the layout's
+     * recomputation ({@link TransformerCosts}), virtual stages and precision.
+     */
+    JobTerms terms(TransformerShape shape, ParallelLayout layout) {
+        int t = layout.tensor();
+        int p = layout.pipeline();
+        int d = layout.data();
+        int v = layout.virtualStages();
+        int g = gpusPerNode();
+        double peakFlops = peak(layout);
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), layout.recompute());
+        int layers = (shape.layers() + p - 1) / p;
+        double act = c.activationBytes();
+        Placement tpGroup = Placement.singleNode(t);
+        double perLayerTp = 4 * links.allReduce(act, tpGroup);
+        double layerFlops = layers * c.layerFlops(waves) / peakFlops;
+        double layerBytes = layers * c.layerBytes() / memoryBytesPerS;
+        int unfused = c.fusedSoftmax() ? 0 : layers;
+        StageTerms first = new StageTerms(layers, layerFlops, layerBytes + c.embeddingBytes() / memoryBytesPerS,
+                layers * perLayerTp + links.allReduce(act, tpGroup), 1, unfused);
+        StageTerms last = p == 1
+                ? new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, first.bytesS(), first.tensorS(),
+                        2, unfused)
+                : new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, layerBytes, layers * perLayerTp,
+                        1, unfused);
+        boolean multiNode = layout.gpus() > g;
+        double p2p = p == 1 ? 0 : 2 * links.sendRecv(act, multiNode);
+        // The first stage's parameters: its layers, the word and the position embeddings.
+        double stageParameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
+        double data = links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup(t, d, g));
+        double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
+                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+        double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / memoryBytesPerS;
+        int m = layout.microBatches();
+        double slots = v == 1 ? m + p - 1 : m + (p - 1) / (double) v;
+        return new JobTerms(slots, (double) v * m + p - 1, first, last, p2p, data, embedding, optimizer);
+    }
+
+    /**
+     * The terms stage by stage for {@link PipelineSimulation} (check {@link #unsupported} first): stage i holds
+     * L / p layers, the first L mod p stages one more; the first stage adds the embedding (and its
+     * tensor-parallel all-reduce), the last the output layer; each stage all-reduces its own parameters over
+     * its data-parallel group (the first the word and position embeddings, the last the tied word embedding
+     * of the output layer); a boundary's messages cross a NIC when Megatron-LM's rank order (t fastest, then
+     * d, then p) puts its two stages on different nodes. The plain schedule only: the simulation does not
+     * interleave virtual stages.
+     */
+    PipelineTerms pipeline(TransformerShape shape, ParallelLayout layout) {
+        int t = layout.tensor();
+        int p = layout.pipeline();
+        int d = layout.data();
+        int g = gpusPerNode();
+        double peakFlops = peak(layout);
+        Recompute recompute = layout.recompute();
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute);
+        double act = c.activationBytes();
+        Placement tpGroup = Placement.singleNode(t);
+        double perLayerTp = 4 * links.allReduce(act, tpGroup);
+        Placement dataGroup = dataGroup(t, d, g);
+        List<StageTerms> stages = new ArrayList<>(p);
+        double[] data = new double[p];
+        double[] optimizer = new double[p];
+        for (int i = 0; i < p; i++) {
+            int layers = shape.layers() / p + (i < shape.layers() % p ? 1 : 0);
+            double flops = layers * c.layerFlops(waves) / peakFlops;
+            double bytes = layers * c.layerBytes() / memoryBytesPerS;
+            double tensor = layers * perLayerTp;
+            double parameters = layers * c.layerParameters();
+            if (i == 0) {
+                bytes += c.embeddingBytes() / memoryBytesPerS;
+                tensor += links.allReduce(act, tpGroup);
+                parameters += c.embeddingParameters() + c.positionParameters();
+            }
+            if (i == p - 1) {
+                flops += c.logitFlops(waves) / peakFlops;
+                if (p > 1) {
+                    parameters += c.embeddingParameters();
+                }
+            }
+            int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
+            stages.add(new StageTerms(layers, flops, bytes, tensor, ends, c.fusedSoftmax() ? 0 : layers));
+            data[i] = links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
+            optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / memoryBytesPerS;
+        }
+        double[] send = new double[p - 1];
+        int stageRanks = t * d;
+        for (int i = 0; i + 1 < p; i++) {
+            boolean crossNode = (long) i * stageRanks / g != (long) (i + 1) * stageRanks / g;
+            send[i] = links.sendRecv(act, crossNode);
+        }
+        boolean multiNode = layout.gpus() > g;
+        double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
+                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+        return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
+                layout.microBatches());
+    }
+
+    /** The d ranks of one stage's data-parallel group over nodes of {@code g} GPUs, Megatron-LM's rank order. */
+    static Placement dataGroup(int t, int d, int g) {
+        int perNode = Math.max(1, Math.min(d, g / t));
+        return Placement.uniform((d + perNode - 1) / perNode, perNode);
+    }
+
+    /**
+     * Bytes per GPU of the busiest stage (the first, which holds the most micro-batches in flight): model
+     * state at {@value #STATE_BYTES_PER_PARAMETER} bytes per parameter, and the activations of its layers
+     * ({@link ActivationMemory}) for min(p, m) micro-batches in flight under 1F1B (Narayanan et al., SC'21, section
+     * 2.2.1), times {@code 1 + (p - 1) / (p v)} under the interleaved schedule with v virtual stages (Korthikanti et
+     * al., "Reducing Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.3).
+     */
+    static Memory memory(TransformerShape shape, ParallelLayout layout) {
+        int t = layout.tensor();
+        int p = layout.pipeline();
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch());
+        int layers = (shape.layers() + p - 1) / p;
+        double parameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
+        double interleaving = layout.virtualStages() == 1 ? 1 : 1 + (p - 1.0) / (p * layout.virtualStages());
+        double activations = layers * ActivationMemory.perLayer(shape, layout) * Math.min(p, layout.microBatches())
+                * interleaving;
+        return new Memory(parameters, parameters * TransformerCosts.HALF, parameters * TransformerCosts.HALF,
+                parameters * (STATE_BYTES_PER_PARAMETER - 2 * TransformerCosts.HALF), activations);
+    }
+
+    /**
+     * Memory of one GPU, bytes.
+     *
+     * @param parameters  parameters held (a count, not bytes)
+     * @param weights     half-precision weights
+     * @param gradients   half-precision gradients
+     * @param optimizer   FP32 master weights, momentum and variance
+     * @param activations stored activations
+     */
+    record Memory(double parameters, double weights, double gradients, double optimizer, double activations) {
+        /** All bytes. */
+        double total() {
+            return weights + gradients + optimizer + activations;
+        }
+    }
+}

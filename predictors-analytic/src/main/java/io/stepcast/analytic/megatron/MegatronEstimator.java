@@ -1,0 +1,56 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.PeakMemory;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.analytic.estimators.CatalogEstimator;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * What {@code megatron-analytic} and {@code megatron-simulation} share: the zoo and the hardware catalog, the
+ * hyper-parameters {@code overlap-dp} and {@code efficiency}, and the fit (the closed form's {@link Efficiency}
+ * constants on the training rows, {@link MegatronFit}), which differ only by how the predictor times an
+ * iteration ({@link Method}). The peak memory per GPU is the cost model's closed form, which no fit changes: the
+ * estimator answers it as its predictors do ({@link PeakMemory}), so that it can be scored without a time to fit on.
+ */
+abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory {
+    /** The values of {@code efficiency}: fit on the training rows, or {@link Efficiency#VTRAIN_A100}. */
+    static final List<String> EFFICIENCIES = List.of("fit", "vtrain-a100");
+    /** The hyper-parameters' defaults. */
+    static final HyperParameters DEFAULTS = HyperParameters.of("overlap-dp", "false", "efficiency", "fit");
+
+    private final Method method;
+
+    MegatronEstimator(Method method, String description, HyperParameters params, Catalogs catalogs) {
+        super(method.estimator(), description, EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params, catalogs);
+        this.method = method;
+        params.flag("overlap-dp");
+        params.choice("efficiency", EFFICIENCIES);
+    }
+
+    @Override
+    public final Predictor fit(TrainingSet training) {
+        MegatronJobs jobs = MegatronFit.jobs(name(), catalogs());
+        boolean overlap = params().flag("overlap-dp");
+        Efficiency e = params().choice("efficiency", EFFICIENCIES).equals("fit")
+                ? MegatronFit.efficiency(name(), jobs, training, overlap)
+                : Efficiency.VTRAIN_A100;
+        return new MegatronPredictor(jobs, e, overlap, method, Provenance.of(this, training, 0));
+    }
+
+    /** The peak memory per GPU every predictor of this estimator reports; empty without the catalogs. */
+    @Override
+    public final OptionalDouble peakMemoryBytes(Config config) {
+        if (catalogs().zoo().isEmpty() || catalogs().hardware().isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return MegatronFit.jobs(name(), catalogs()).peakMemoryBytes(config);
+    }
+}

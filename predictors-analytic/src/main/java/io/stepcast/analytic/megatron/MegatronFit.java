@@ -1,0 +1,50 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.analytic.estimators.CatalogEstimator;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/** What {@code megatron-analytic} and {@code megatron-simulation} share in fitting: the catalogs and the rows. */
+final class MegatronFit {
+    /** Fewer rows than fitted constants would not determine them. */
+    static final int MIN_ROWS = 8;
+
+    private MegatronFit() {
+    }
+
+    /** The resolver over the injected catalogs, or a {@link CannotFitException} naming the one missing. */
+    static MegatronJobs jobs(String estimator, CatalogEstimator.Catalogs catalogs) {
+        ModelCatalog zoo = catalogs.requireZoo(estimator);
+        return new MegatronJobs(zoo, catalogs.requireHardware(estimator));
+    }
+
+    /** The training rows with a step time that {@code method} can cost. */
+    static List<EfficiencyFit.Row> rows(MegatronJobs jobs, TrainingSet training, Method method) {
+        List<EfficiencyFit.Row> rows = new ArrayList<>();
+        for (Observation o : training.observations()) {
+            OptionalDouble y = o.value(Target.STEP_TIME);
+            MegatronJobs.Either t = jobs.terms(o.config(), method);
+            if (y.isPresent() && t.terms().isPresent()) {
+                rows.add(new EfficiencyFit.Row(t.terms().get(), y.getAsDouble()));
+            }
+        }
+        return rows;
+    }
+
+    /** The closed form's constants fitted on {@code training} ({@link EfficiencyFit}). */
+    static Efficiency efficiency(String estimator, MegatronJobs jobs, TrainingSet training, boolean overlap) {
+        List<EfficiencyFit.Row> rows = rows(jobs, training, Method.ANALYTIC);
+        if (rows.size() < MIN_ROWS) {
+            throw new CannotFitException(estimator + " needs at least " + MIN_ROWS + " transformer rows with a step"
+                    + " time on a catalogued system, found " + rows.size());
+        }
+        return EfficiencyFit.fit(rows, overlap, Efficiency.VTRAIN_A100);
+    }
+}

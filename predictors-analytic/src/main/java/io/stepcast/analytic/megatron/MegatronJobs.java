@@ -1,0 +1,124 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.BoundedCache;
+import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.api.zoo.ModelInfo;
+import io.stepcast.api.zoo.TransformerShape;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Resolves a {@link Config} to the {@link JobTerms} or {@link PipelineTerms} of {@link MegatronCostModel}: the model's
+ * {@link TransformerShape} from the zoo, the system from the hardware catalog, the layout from the deployment
+ * (a plain data-parallel job of one GPU per worker is t = p = 1, d = workers, one micro-batch of the local
+ * batch). Caches the cost model per hardware label and stated bandwidths; thread-safe.
+ */
+final class MegatronJobs {
+    /** Cost models kept at most; beyond, a configuration's model is built on each call. */
+    static final int MAX_CACHED = 1_024;
+
+    private final ModelCatalog zoo;
+    private final HardwareCatalog hardware;
+    private final BoundedCache<String, Optional<MegatronCostModel>> models = new BoundedCache<>(MAX_CACHED);
+
+    MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware) {
+        this.zoo = zoo;
+        this.hardware = hardware;
+    }
+
+    /** The closed-form terms of a configuration, or the reason it cannot be costed. */
+    Either terms(Config config) {
+        return terms(config, Method.ANALYTIC);
+    }
+
+    /** The terms of a configuration for {@code method}, or the reason it cannot be costed. */
+    Either terms(Config config, Method method) {
+        Optional<ModelInfo> model = zoo.find(config.model());
+        if (model.isEmpty() || model.get().transformer().isEmpty()) {
+            return Either.no(model.isEmpty() ? "model '" + config.model() + "' is not in the zoo"
+                    : "model '" + config.model() + "' is not a transformer");
+        }
+        ParallelLayout layout;
+        if (config.parallel().isPresent()) {
+            layout = config.parallel().get();
+        } else if (config.deployment().devicesPerWorker() == 1) {
+            layout = new ParallelLayout(1, 1, config.workers(), config.localBatch(), 1);
+        } else {
+            return Either.no("a data-parallel worker of several GPUs has no tensor/pipeline layout");
+        }
+        String label = config.deployment().hardware();
+        Optional<MegatronCostModel> cost = costModel(config);
+        if (cost.isEmpty()) {
+            return Either.no(hardware.system(label).isEmpty()
+                    ? "hardware '" + label + "' is not a system of the catalog (closest: "
+                            + String.join(", ", hardware.closest(label, 3)) + ")"
+                    : "the catalog lacks the link, peak FLOPs or memory bandwidth figures of " + label);
+        }
+        TransformerShape shape = model.get().transformer().get();
+        Optional<String> why = cost.get().unsupported(shape, layout);
+        if (why.isPresent()) {
+            return Either.no(why.get());
+        }
+        if (method == Method.SIMULATION && layout.virtualStages() > 1) {
+            return Either.no(method.estimator() + " simulates the plain 1F1B schedule, not " + layout.virtualStages()
+                    + " virtual stages (megatron-analytic answers the interleaved schedule)");
+        }
+        IterationModel m = method == Method.ANALYTIC ? cost.get().terms(shape, layout)
+                : cost.get().pipeline(shape, layout);
+        return new Either(Optional.of(m), "");
+    }
+
+    /**
+     * The cost model of the configuration's catalogued system, with its stated bandwidths ({@code intra_node_gbps},
+     * {@code bandwidth_gbps}) in place of the catalog's, or empty when a figure it needs is missing.
+     */
+    Optional<MegatronCostModel> costModel(Config config) {
+        String label = config.deployment().hardware();
+        StatedLinks stated = new StatedLinks(config.deployment().intraNodeGbps(), config.deployment().bandwidthGbps());
+        // Most configurations state nothing: their key is the label alone, built without formatting the record.
+        String key = stated.equals(StatedLinks.NONE) ? label : label + '|' + stated;
+        return models.get(key, k -> build(label, stated));
+    }
+
+    private Optional<MegatronCostModel> build(String label, StatedLinks stated) {
+        Optional<SystemSpec> system = hardware.system(label);
+        Optional<DeviceSpec> device = hardware.device(label);
+        if (system.isEmpty() || device.isEmpty()) {
+            return Optional.empty();
+        }
+        return LinkCosts.of(hardware, system.get(), stated)
+                .flatMap(links -> MegatronCostModel.of(links, device.get()));
+    }
+
+    /**
+     * Peak bytes per GPU of a configuration the cost model answers ({@link MegatronCostModel#memory}), or empty when
+     * it cannot be costed.
+     */
+    OptionalDouble peakMemoryBytes(Config config) {
+        if (terms(config).terms().isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        TransformerShape shape = shape(config.model()).orElseThrow();
+        ParallelLayout layout = config.parallel()
+                .orElseGet(() -> new ParallelLayout(1, 1, config.workers(), config.localBatch(), 1));
+        return OptionalDouble.of(MegatronCostModel.memory(shape, layout).total());
+    }
+
+    /** The model shape of a zoo name, when it is a transformer. */
+    Optional<TransformerShape> shape(String model) {
+        return zoo.find(model).flatMap(ModelInfo::transformer);
+    }
+
+    /** Terms, or the reason there are none. */
+    record Either(Optional<IterationModel> terms, String reason) {
+        static Either no(String reason) {
+            return new Either(Optional.empty(), reason);
+        }
+    }
+}

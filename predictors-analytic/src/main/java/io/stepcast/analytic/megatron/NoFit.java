@@ -1,0 +1,45 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Recompute;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The one-line refusal of {@code plan-llm} when no layout fits the device memory: the layout that needs the least
+ * memory, and what would help (more recomputation, sequence parallelism, more GPUs, a GPU with more memory).
+ */
+final class NoFit {
+    private static final double GB = 1e9;
+
+    private NoFit() {
+    }
+
+    /** The message for {@code plans}, none of which fits. */
+    static String message(List<LayoutPlan> plans, int gpus, String hardware, LayoutPlanner planner) {
+        LayoutPlan least = plans.stream().min(Comparator.comparingDouble(LayoutPlan::memoryBytes)).orElseThrow();
+        ParallelLayout l = least.layout();
+        PlanOptions o = planner.options();
+        List<String> help = new ArrayList<>();
+        if (o.recompute() != Recompute.FULL) {
+            help.add(o.recompute() == Recompute.NONE ? "--recompute selective or full" : "--recompute full");
+        }
+        if (!o.sequenceParallel()) {
+            help.add("--sequence-parallel");
+        }
+        help.add("more GPUs than " + gpus);
+        help.add("a GPU with more than " + fmt(planner.memoryCapacityBytes() / GB) + " GB");
+        return String.format(Locale.ROOT, "no layout of %d GPUs fits the %s GB of a %s GPU (%s): the smallest, tp %d pp %d "
+                        + "dp %d micro-batch %d, needs %s GB per GPU (%s GB state, %s GB activations); try %s",
+                gpus, fmt(planner.memoryCapacityBytes() / GB), planner.device().name(), hardware, l.tensor(),
+                l.pipeline(), l.data(), l.microBatch(), fmt(least.memoryBytes() / GB), fmt(least.stateBytes() / GB),
+                fmt(least.activationBytes() / GB), String.join(", ", help));
+    }
+
+    private static String fmt(double gb) {
+        return String.format(Locale.ROOT, "%.1f", gb);
+    }
+}

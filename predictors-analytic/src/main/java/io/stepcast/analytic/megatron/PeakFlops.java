@@ -1,0 +1,42 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.Precision;
+import io.stepcast.api.hardware.DeviceSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * A device's peak FLOP/s for the precision of a job's matrix multiplications, as the hardware catalog states it
+ * from the vendor's datasheet (dense, without sparsity): FP32 the CUDA cores' figure, FP16 and BF16 the tensor
+ * cores'. The catalog has no TF32 or FP8 figures, so those precisions have no peak (and are refused, never
+ * guessed). It is also the denominator of the model FLOPs utilisation (MFU; Chowdhery et al., "PaLM", 2022,
+ * appendix B).
+ */
+final class PeakFlops {
+    private PeakFlops() {
+    }
+
+    /** FLOP/s at {@code precision}, or empty when the catalog does not state it. */
+    static OptionalDouble of(DeviceSpec device, Precision precision) {
+        OptionalDouble tflops = switch (precision) {
+            case FP32 -> device.fp32Tflops();
+            case FP16 -> device.fp16Tflops();
+            case BF16 -> device.bf16Tflops();
+            case TF32, FP8 -> OptionalDouble.empty();
+        };
+        return tflops.isPresent() ? OptionalDouble.of(tflops.getAsDouble() * 1e12) : OptionalDouble.empty();
+    }
+
+    /** The precisions whose peak the catalog states for the device, e.g. {@code fp32, fp16, bf16}. */
+    static String stated(DeviceSpec device) {
+        List<String> out = new ArrayList<>();
+        for (Precision p : Precision.values()) {
+            if (of(device, p).isPresent()) {
+                out.add(p.label());
+            }
+        }
+        return out.isEmpty() ? "none" : String.join(", ", out);
+    }
+}

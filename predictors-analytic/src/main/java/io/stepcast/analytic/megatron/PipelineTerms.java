@@ -1,0 +1,47 @@
+package io.stepcast.analytic.megatron;
+
+import java.util.List;
+
+/**
+ * The efficiency-independent terms of one job, stage by stage, for {@link PipelineSimulation}: what
+ * {@link JobTerms} condenses into the slowest stage and a bubble, kept per stage and per stage boundary (each
+ * stage's own layers, embedding or output layer, parameters; each boundary's link, NVLink or NIC by
+ * Megatron-LM's rank placement). See {@link MegatronCostModel} for every term and its source.
+ *
+ * @param stages          per stage, one micro-batch forward plus backward at peak figures
+ * @param forwardFraction the forward pass's share of a stage's work: 1/3 (the backward pass has twice the
+ *                        forward's FLOPs; Narayanan et al., SC'21, appendix), 1/4 with full recomputation
+ * @param sendS           per boundary between stage i and i + 1, one activation message, seconds
+ * @param dataS           per stage, its data-parallel gradient all-reduce, seconds
+ * @param embeddingS      the tied embedding's all-reduce between the first and last stage, seconds
+ * @param optimizerS      per stage, the optimizer step's memory traffic at peak bandwidth, seconds
+ * @param microBatches    m
+ */
+record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] sendS, double[] dataS,
+                     double embeddingS, double[] optimizerS, int microBatches) implements IterationModel {
+    PipelineTerms {
+        stages = List.copyOf(stages);
+        sendS = sendS.clone();
+        dataS = dataS.clone();
+        optimizerS = optimizerS.clone();
+    }
+
+    /** The simulated iteration with the per-stage times of {@code e}. */
+    PipelineSimulation.Result simulate(Efficiency e, boolean overlapData) {
+        int p = stages.size();
+        double[] forward = new double[p];
+        double[] backward = new double[p];
+        for (int i = 0; i < p; i++) {
+            double s = stages.get(i).seconds(e);
+            forward[i] = forwardFraction * s;
+            backward[i] = s - forward[i];
+        }
+        return PipelineSimulation.run(new PipelineSimulation.Spec(forward, backward, sendS, dataS, embeddingS,
+                optimizerS, microBatches, overlapData));
+    }
+
+    @Override
+    public double seconds(Efficiency e, boolean overlapData) {
+        return simulate(e, overlapData).iterationS() + e.iterationS();
+    }
+}

@@ -1,0 +1,166 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.api.zoo.TransformerShape;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stepcast plan-llm --model gpt --layers L --hidden H --heads A --seq S --global-batch B --gpus N
+ * --hardware SYSTEM [--json]}: every valid (TP, PP, DP, micro-batch) layout of the GPT on N GPUs of the
+ * catalogued system, ranked by the iteration time {@code megatron-analytic} predicts ({@link LayoutPlanner}),
+ * with the peak memory per GPU, the achieved model TFLOP/s per GPU and the MFU; the layouts that fit come first,
+ * and when none fits the command fails with what would help ({@link NoFit}). {@code --recompute},
+ * {@code --sequence-parallel}, {@code --virtual-stages} and {@code --precision} say how every layout runs
+ * ({@link PlanOptions}). The efficiency constants are
+ * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
+ * {@code --data DIR}. {@code --intra-node-gbps} and {@code --bandwidth} state the link bandwidths of the user's own
+ * nodes in place of the catalog's ({@link StatedLinks}).
+ */
+@Command(name = "plan-llm", mixinStandardHelpOptions = true,
+        description = "Rank every tensor/pipeline/data-parallel layout of a GPT on a cluster by predicted iteration time.")
+public final class PlanLlmCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--model", required = true, paramLabel = "gpt", description = "model family; only gpt")
+    private String model;
+    @Option(names = "--layers", required = true, paramLabel = "L", description = "transformer layers")
+    private int layers;
+    @Option(names = "--hidden", required = true, paramLabel = "H", description = "hidden size")
+    private int hidden;
+    @Option(names = "--heads", required = true, paramLabel = "A", description = "attention heads")
+    private int heads;
+    @Option(names = "--seq", required = true, paramLabel = "S", description = "sequence length, tokens")
+    private int seq;
+    @Option(names = "--vocab", defaultValue = "50304", paramLabel = "V",
+            description = "vocabulary (default ${DEFAULT-VALUE}: GPT-2's 50,257 padded to 128 as Megatron-LM does)")
+    private int vocab;
+    @Option(names = "--global-batch", required = true, paramLabel = "B", description = "samples per iteration")
+    private long globalBatch;
+    @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs of the cluster")
+    private int gpus;
+    @Option(names = "--hardware", required = true, paramLabel = "SYSTEM",
+            description = "catalogued system (stepcast hardware list), e.g. dgx-a100")
+    private String hardware;
+    @Option(names = "--intra-node-gbps", paramLabel = "GBPS", description = "ring bandwidth per GPU inside a node, "
+            + "Gbit/s (e.g. nccl-tests' bus bandwidth on your nodes), in place of the catalog's")
+    private Double intraNodeGbps;
+    @Option(names = "--bandwidth", paramLabel = "GBPS", description = "network bandwidth per node, Gbit/s, in place of "
+            + "the catalog's NICs")
+    private Double bandwidth;
+    @Option(names = "--data", paramLabel = "DIR",
+            description = "refit the efficiencies on the vtrain source under DIR (laid out like shared/data)")
+    private Path data;
+    @Option(names = "--overlap-dp", description = "overlap the data-parallel all-reduce with the last backward pass")
+    private boolean overlapDp;
+    @Option(names = "--recompute", arity = "0..1", fallbackValue = "full", paramLabel = "none|selective|full",
+            description = "activation recomputation (Megatron-LM --recompute-granularity); alone: full; default: none")
+    private String recompute;
+    @Option(names = "--sequence-parallel", description = "Megatron-LM's sequence parallelism (with tensor parallelism)")
+    private boolean sequenceParallel;
+    @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
+            + "interleaved schedule, for layouts whose pipeline it applies to (default ${DEFAULT-VALUE}: the plain "
+            + "schedule)")
+    private int virtualStages;
+    @Option(names = "--precision", defaultValue = "fp16", paramLabel = "fp32|fp16|bf16",
+            description = "precision of the matrix multiplications, which picks the catalog's peak (default "
+                    + "${DEFAULT-VALUE})")
+    private String precision;
+    @Option(names = "--top", defaultValue = "0", paramLabel = "K", description = "print the K fastest only (0: all)")
+    private int top;
+    @Option(names = "--json", description = "print one JSON object instead of a table")
+    private boolean json;
+
+    private final Optional<ModelCatalog> zoo;
+    private final Optional<HardwareCatalog> catalog;
+    private final Optional<ObservationCatalog> observations;
+
+    PlanLlmCommand(Optional<ModelCatalog> zoo, Optional<HardwareCatalog> catalog, Optional<ObservationCatalog> observations) {
+        this.zoo = zoo;
+        this.catalog = catalog;
+        this.observations = observations;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (!model.toLowerCase(Locale.ROOT).equals("gpt")) {
+            throw new ParameterException(spec.commandLine(), "--model: only gpt is supported, was '" + model + "'");
+        }
+        TransformerShape shape;
+        try {
+            shape = new TransformerShape(layers, hidden, heads, seq, vocab, 4 * hidden);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (gpus < 1 || globalBatch < 1) {
+            throw new ParameterException(spec.commandLine(), "--gpus and --global-batch must be positive");
+        }
+        HardwareCatalog hw = catalog.orElseThrow(() -> new IllegalStateException("plan-llm needs the hardware catalog"));
+        Efficiency efficiency = Efficiency.VTRAIN_A100;
+        String source = "default constants fitted on vTrain's A100 table (Bang et al., MICRO 2024)";
+        if (data != null) {
+            ObservationCatalog oc = observations.orElseThrow(() -> new IllegalStateException("--data needs the datasets module"));
+            MegatronAnalyticEstimator e = new MegatronAnalyticEstimator(zoo, catalog);
+            if (overlapDp) {
+                e = (MegatronAnalyticEstimator) e.withHyperParameters(Map.of("overlap-dp", "true"));
+            }
+            efficiency = ((MegatronPredictor) e.fit(TrainingSet.of("vtrain",
+                    oc.observations("vtrain", Optional.of(data))))).efficiency();
+            source = "fitted on " + data.resolve("vtrain").resolve("ground_truth_single.csv");
+        }
+        StatedLinks stated;
+        try {
+            stated = new StatedLinks(optional(intraNodeGbps), optional(bandwidth));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        PlanOptions options;
+        try {
+            options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
+                    sequenceParallel, virtualStages, Precision.parse(precision, "--precision"));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, options, stated);
+        String label = hardware + stated.describe();
+        List<LayoutPlan> plans = planner.plan(shape, gpus, globalBatch);
+        if (plans.isEmpty()) {
+            throw new IllegalArgumentException("no valid layout of " + gpus + " GPUs for global batch " + globalBatch
+                    + " on " + hardware + ": a layout needs tensor parallelism t dividing a node's GPUs and the "
+                    + shape.heads() + " heads, pipeline stages p dividing the GPUs left (at most the " + shape.layers()
+                    + " layers), and data parallelism GPUs / (t p) dividing the global batch");
+        }
+        if (!plans.get(0).fits()) {
+            throw new IllegalArgumentException(NoFit.message(plans, gpus, hardware, planner));
+        }
+        List<LayoutPlan> shown = top > 0 && top < plans.size() ? plans.subList(0, top) : plans;
+        PrintWriter out = spec.commandLine().getOut();
+        PlanReport.Context context = new PlanReport.Context(shape, gpus, globalBatch, efficiency, source, plans.size(),
+                planner);
+        out.print(json ? PlanReport.json(context, hardware, stated, shown) : PlanReport.text(context, label, shown));
+        out.flush();
+        return 0;
+    }
+
+    private static OptionalDouble optional(Double v) {
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+}

@@ -1,0 +1,121 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.zoo.TransformerShape;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The text table and the JSON object of {@code plan-llm}. */
+final class PlanReport {
+    private static final double GB = 1e9;
+
+    private PlanReport() {
+    }
+
+    /**
+     * What every report states besides its layouts.
+     *
+     * @param shape      the model
+     * @param gpus       GPUs of the cluster
+     * @param batch      global batch
+     * @param efficiency the constants the times come from
+     * @param source     where they come from
+     * @param valid      how many layouts are valid
+     * @param planner    the planner (device, its memory and peak, the options every layout runs with)
+     */
+    record Context(TransformerShape shape, int gpus, long batch, Efficiency efficiency, String source, int valid,
+                   LayoutPlanner planner) {
+        /** One line saying what the MFU is measured against and where the figure comes from. */
+        String peakLine() {
+            PlanOptions o = planner.options();
+            return String.format(Locale.ROOT, "MFU = model FLOPs (Narayanan et al., SC'21, eq. 3, without recomputation) "
+                            + "per second over the %s peak of %.1f TFLOP/s per %s (hardware catalog: %s)",
+                    o.precision().label(), planner.peakFlops() / 1e12, planner.device().name(),
+                    planner.device().source());
+        }
+
+        String optionsText() {
+            PlanOptions o = planner.options();
+            return "recompute " + o.recompute().label() + ", sequence parallel " + (o.sequenceParallel() ? "on" : "off")
+                    + ", virtual stages " + o.virtualStages() + ", " + o.precision().label();
+        }
+    }
+
+    static String text(Context c, String hardware, List<LayoutPlan> plans) {
+        TransformerShape s = c.shape();
+        Efficiency e = c.efficiency();
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "GPT L=%d H=%d A=%d S=%d V=%d, global batch %d on %d GPUs of %s: %d valid layouts (%s)%n",
+                s.layers(), s.hidden(), s.heads(), s.sequence(), s.vocabulary(), c.batch(), c.gpus(), hardware,
+                c.valid(), c.optionsText()));
+        b.append(String.format(Locale.ROOT, "efficiency: %.3f of peak FLOPs, %.3f of memory bandwidth (%s); memory %.0f GB per GPU%n",
+                e.flops(), e.memory(), c.source(), c.planner().memoryCapacityBytes() / GB));
+        b.append(c.peakLine()).append(System.lineSeparator());
+        b.append(String.format(Locale.ROOT, "%5s %3s %3s %5s %4s %5s %2s %10s %10s %8s %6s %9s %9s %8s %8s %8s  %s%n", "rank",
+                "tp", "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "TFLOP/s", "MFU", "bubble_s", "dp_ar_s",
+                "state_GB", "act_GB", "peak_GB", "fits"));
+        int rank = 1;
+        for (LayoutPlan p : plans) {
+            ParallelLayout l = p.layout();
+            double bubble = p.pipelineS() * bubbleShare(l);
+            b.append(String.format(Locale.ROOT, "%5d %3d %3d %5d %4d %5d %2d %10.4f %10.1f %8.1f %5.1f%% %9.4f %9.4f %8.2f %8.2f %8.2f  %s%n",
+                    rank++, l.tensor(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
+                    p.seconds(), c.batch() / p.seconds(), p.tflopsPerGpu(), 100 * p.mfu(), bubble, p.dataS(),
+                    p.stateBytes() / GB, p.activationBytes() / GB, p.memoryBytes() / GB,
+                    p.fits() ? "yes" : "NO (out of memory)"));
+        }
+        return b.toString();
+    }
+
+    /** The bubble's share of the schedule's slots: ((p - 1) / v) / (m + (p - 1) / v). */
+    private static double bubbleShare(ParallelLayout l) {
+        double bubble = (l.pipeline() - 1.0) / l.virtualStages();
+        return bubble / (l.microBatches() + bubble);
+    }
+
+    static String json(Context c, String hardware, StatedLinks stated, List<LayoutPlan> plans) {
+        TransformerShape s = c.shape();
+        Efficiency e = c.efficiency();
+        PlanOptions o = c.planner().options();
+        StringBuilder b = new StringBuilder("{");
+        b.append(String.format(Locale.ROOT, "\"model\":{\"layers\":%d,\"hidden\":%d,\"heads\":%d,\"sequence\":%d,\"vocabulary\":%d},",
+                s.layers(), s.hidden(), s.heads(), s.sequence(), s.vocabulary()));
+        b.append(String.format(Locale.ROOT, "\"gpus\":%d,\"global_batch\":%d,\"hardware\":%s,\"valid_layouts\":%d,", c.gpus(),
+                c.batch(), quote(hardware), c.valid()));
+        b.append(String.format(Locale.ROOT, "\"recompute\":%s,\"sequence_parallel\":%b,\"virtual_stages\":%d,\"precision\":%s,",
+                quote(o.recompute().label()), o.sequenceParallel(), o.virtualStages(), quote(o.precision().label())));
+        b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
+                num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),
+                quote(c.planner().device().name() + ": " + c.planner().device().source())));
+        stated.intraGbps().ifPresent(v -> b.append("\"intra_node_gbps\":").append(num(v)).append(','));
+        stated.nicGbps().ifPresent(v -> b.append("\"bandwidth_gbps\":").append(num(v)).append(','));
+        b.append(String.format(Locale.ROOT, "\"efficiency\":{\"flops\":%s,\"memory\":%s,\"tensor_link\":%s,\"host_s\":%s,"
+                        + "\"iteration_s\":%s,\"overlap\":%s,\"source\":%s},", num(e.flops()), num(e.memory()),
+                num(e.tensorLink()), num(e.hostS()), num(e.iterationS()), num(e.overlap()), quote(c.source())));
+        b.append("\"layouts\":[");
+        for (int i = 0; i < plans.size(); i++) {
+            LayoutPlan p = plans.get(i);
+            ParallelLayout l = p.layout();
+            b.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
+                    "{\"rank\":%d,\"tp\":%d,\"pp\":%d,\"dp\":%d,\"micro_batch\":%d,\"micro_batches\":%d,"
+                            + "\"virtual_stages\":%d,\"iteration_s\":%s,"
+                            + "\"pipeline_s\":%s,\"p2p_s\":%s,\"data_parallel_s\":%s,\"optimizer_s\":%s,"
+                            + "\"state_bytes\":%s,\"activation_bytes\":%s,\"peak_memory_bytes\":%s,\"fits\":%b,"
+                            + "\"tflops_per_gpu\":%s,\"mfu\":%s}",
+                    i + 1, l.tensor(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
+                    num(p.seconds()), num(p.pipelineS()), num(p.p2pS()), num(p.dataS()), num(p.optimizerS()),
+                    num(p.stateBytes()), num(p.activationBytes()), num(p.memoryBytes()), p.fits(),
+                    num(p.tflopsPerGpu()), num(p.mfu())));
+        }
+        return b.append("]}").append(System.lineSeparator()).toString();
+    }
+
+    private static String num(double d) {
+        return Double.isFinite(d) ? Double.toString(d) : "null";
+    }
+
+    private static String quote(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}

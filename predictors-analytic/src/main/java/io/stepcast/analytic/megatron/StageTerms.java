@@ -1,0 +1,31 @@
+package io.stepcast.analytic.megatron;
+
+/**
+ * The work of one pipeline stage for one micro-batch on one of its GPUs, forward plus backward, in seconds at
+ * the device's peak figures (the fitted {@link Efficiency} divides them), and the kernel launches its host
+ * issues.
+ *
+ * @param layers        transformer layers on the stage (each costs one {@link Efficiency#hostS()} of host time)
+ * @param flopsS        matrix FLOPs at peak FP16/BF16 throughput, seconds
+ * @param bytesS        element-wise traffic at peak memory bandwidth, seconds
+ * @param tensorS       the stage's tensor-parallel all-reduces from the collective cost model, seconds
+ * @param ends          how many of the model's two ends the stage holds: the embedding (first stage) and the
+ *                      output layer with the loss (last stage); each costs one {@link Efficiency#endHostS()}
+ * @param unfusedLayers layers whose attention softmax falls back from the fused kernel
+ *                      ({@link TransformerCosts#fusedSoftmax()}); each costs {@link Efficiency#unfusedSoftmaxS()}
+ */
+record StageTerms(int layers, double flopsS, double bytesS, double tensorS, int ends, int unfusedLayers) {
+
+    /** Seconds of one micro-batch on the stage: host launches and device work overlapped by the p-norm. */
+    double seconds(Efficiency e) {
+        double device = flopsS / e.flops() + bytesS / e.memory() + tensorS / e.tensorLink();
+        double host = layers * e.hostS() + ends * e.endHostS() + unfusedLayers * e.unfusedSoftmaxS();
+        double k = e.overlap();
+        double top = Math.max(device, host);
+        if (top == 0) {
+            return 0;
+        }
+        // (host^k + device^k)^(1/k), scaled by the larger term so that a large k does not overflow.
+        return top * Math.pow(Math.pow(host / top, k) + Math.pow(device / top, k), 1 / k);
+    }
+}

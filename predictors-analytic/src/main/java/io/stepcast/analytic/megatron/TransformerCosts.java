@@ -1,0 +1,148 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.Recompute;
+import io.stepcast.api.zoo.TransformerShape;
+
+/**
+ * The per-GPU work of one transformer layer (and of the embedding and output layers) for one micro-batch
+ * under tensor parallelism, forward plus backward. Pure arithmetic on the shape; no hardware figure.
+ *
+ * <ul>
+ *   <li>Matrix-multiplication FLOPs of one layer's forward pass: {@code 8 b s h^2} (QKV and output
+ *       projections) {@code + 4 b s h f} (the two MLP matrices, f = 4h gives Narayanan et al.'s
+ *       {@code 16 b s h^2}) {@code + 4 b s^2 h} (Q K^T and the weighted sum of V): Narayanan et al., SC'21,
+ *       section 5.1 and appendix, {@code 24 b s h^2 + 4 b s^2 h} per layer at f = 4h. Tensor parallelism splits
+ *       each of these matrices over t GPUs (Shoeybi et al. 2019, section 3: column-parallel QKV and first MLP
+ *       matrix, row-parallel projections, the heads split over the ranks), so each GPU runs 1/t of them. The
+ *       linear layers' shards are counted with their tile and wave quantization ({@link GemmWaves}).</li>
+ *   <li>The backward pass costs twice the forward (Narayanan et al., SC'21, appendix: "the backward pass
+ *       requires double the number of FLOPs"), so forward plus backward is 3 times the forward.</li>
+ *   <li>The output layer (logits): {@code 2 b s h V} forward, V padded by Megatron-LM to a multiple of 128 t
+ *       ({@code --make-vocab-size-divisible-by}, times the tensor-parallel size), split over t; on the last
+ *       stage only (Narayanan et al., SC'21, appendix, the {@code 6 B s h V} term over forward and backward).</li>
+ *   <li>Element-wise traffic, bytes: 12 passes of 2-byte elements over the {@code b a s^2 / t} attention scores
+ *       (scale and mask, softmax and dropout, each read and written, forward and backward) and 40 over the
+ *       {@code b s h / t} activations (layer norms, bias-GeLU on the 4h MLP activations, dropouts and residual
+ *       additions, forward and backward), an estimate of the unfused kernels' traffic that the fitted
+ *       {@link Efficiency#memory()} scales.</li>
+ *   <li>Tensor-parallel all-reduces: two in the forward and two in the backward pass of every layer (the f and
+ *       g operators of Shoeybi et al. 2019, section 3 and figure 4), each of the {@code b s h} activations in
+ *       2-byte elements; one more in the forward pass of the vocabulary-parallel embedding (Shoeybi et al.,
+ *       section 3, "input embedding").</li>
+ * </ul>
+ *
+ * With full activation recomputation every layer's forward pass runs again before its backward pass (Chen et
+ * al., "Training Deep Nets with Sublinear Memory Cost", 2016; Narayanan et al., SC'21, section 3.5 and appendix:
+ * 4 forward passes' FLOPs instead of 3), and the element-wise traffic grows in the same ratio. With selective
+ * recomputation only the attention core runs again: the {@code 4 b s^2 h} products of Q K^T and of the scores
+ * with V, and the scale-mask-softmax and dropout over the scores (Korthikanti et al., "Reducing Activation
+ * Recomputation in Large Transformer Models", MLSys 2023, section 5), so those terms count 4 passes and the rest 3.
+ * Sequence parallelism (ibid., section 4.2.2) replaces each tensor-parallel all-reduce by a reduce-scatter and an
+ * all-gather of the same volume, and splits the layer norms and dropouts that tensor parallelism leaves replicated;
+ * neither changes the terms here (the element-wise traffic is already charged per rank), only the memory.
+ *
+ * @param shape the model
+ * @param tensor tensor-parallel ranks t
+ * @param microBatch samples b per micro-batch
+ * @param recompute which activations are recomputed
+ */
+record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute) {
+    TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
+        this(shape, tensor, microBatch, Recompute.NONE);
+    }
+
+    /** Bytes of one FP16/BF16 element (mixed-precision training; Narayanan et al., SC'21, section 5). */
+    static final int HALF = 2;
+
+    /**
+     * Matrix FLOPs of one layer, forward plus backward, per GPU, in full-wave equivalents: the four linear layers
+     * (QKV {@code [bs x h] . [h x 3h/t]}, projection {@code [bs x h/t] . [h/t x h]}, the MLP's
+     * {@code [bs x h] . [h x f/t]} and {@code [bs x f/t] . [f/t x h]}) with their tile and wave quantization
+     * ({@link GemmWaves}), the attention's batched {@code b a / t} products of {@code s x s} scores unquantized
+     * (their many batches fill the GPU's waves).
+     */
+    double layerFlops(GemmWaves waves) {
+        double b = microBatch;
+        double s = shape.sequence();
+        double h = shape.hidden();
+        double f = shape.ffn();
+        double m = b * s;
+        int forwardPasses = recompute == Recompute.FULL ? 2 : 1;
+        double linear = waves.linearFlops(m, 3 * h / tensor, h, forwardPasses)
+                + waves.linearFlops(m, h, h / tensor, forwardPasses)
+                + waves.linearFlops(m, f / tensor, h, forwardPasses)
+                + waves.linearFlops(m, h, f / tensor, forwardPasses);
+        return linear + (recompute == Recompute.NONE ? 3 : 4) * 4 * b * s * s * h / tensor;
+    }
+
+    /** Element-wise bytes of one layer, forward plus backward, per GPU. */
+    double layerBytes() {
+        double b = microBatch;
+        double s = shape.sequence();
+        double scores = (recompute == Recompute.NONE ? 1 : 4.0 / 3) * 12 * b * shape.heads() * s * s;
+        double activations = (recompute == Recompute.FULL ? 4.0 / 3 : 1) * 40 * b * s * shape.hidden();
+        return HALF * (scores + activations) / tensor;
+    }
+
+    /** Megatron-LM's padded vocabulary: V rounded up to a multiple of 128 t. */
+    long paddedVocabulary() {
+        long multiple = 128L * tensor;
+        return (shape.vocabulary() + multiple - 1) / multiple * multiple;
+    }
+
+    /** Output-layer FLOPs (logits {@code [bs x h] . [h x V / t]}), forward plus backward, per GPU, in full-wave
+     * equivalents ({@link GemmWaves}). */
+    double logitFlops(GemmWaves waves) {
+        return waves.linearFlops((double) microBatch * shape.sequence(), (double) paddedVocabulary() / tensor,
+                shape.hidden(), 1);
+    }
+
+    /**
+     * Whether Megatron-LM's fused causal scale-mask-softmax CUDA kernel runs ({@code FusedScaleMaskSoftmax
+     * .is_kernel_available} in {@code megatron/model/fused_softmax.py}, with {@code get_batch_per_block} of
+     * {@code megatron/fused_kernels/scaled_masked_softmax.h}): half-precision scores, 16 < s <= 4096, s divisible
+     * by 4, and the attention batches {@code b a / t} divisible by 4 and by the kernel's batches per block,
+     * {@code 128 / min(32, 2^ceil(log2 s))} warps' worth (2 per warp up to 128 keys, else 1). Otherwise the
+     * layer falls back to PyTorch's separate scale, mask and softmax kernels.
+     */
+    boolean fusedSoftmax() {
+        int s = shape.sequence();
+        long batches = (long) microBatch * (shape.heads() / tensor);
+        if (!(s > 16 && s <= 4096 && s % 4 == 0 && batches % 4 == 0)) {
+            return false;
+        }
+        int pow2 = Integer.highestOneBit(s - 1) << 1;
+        int warp = Math.min(32, pow2);
+        int perBlock = (128 / warp) * (pow2 <= 128 ? 2 : 1);
+        return batches % perBlock == 0;
+    }
+
+    /** Embedding lookup bytes (read and write of the activations, and the gradient scatter). */
+    double embeddingBytes() {
+        return 4.0 * HALF * microBatch * shape.sequence() * shape.hidden() / tensor;
+    }
+
+    /** Bytes of one activation tensor {@code b s h}, the message of the TP all-reduces and the pipeline sends. */
+    double activationBytes() {
+        return (double) HALF * microBatch * shape.sequence() * shape.hidden();
+    }
+
+    /** Parameters of one layer on one GPU: the matrices split over t, layer norms and the row-parallel biases replicated. */
+    double layerParameters() {
+        double h = shape.hidden();
+        double f = shape.ffn();
+        double split = 4 * h * h + 2 * h * f + 3 * h + f; // QKV, projection, MLP matrices and their column-parallel biases
+        double replicated = 4 * h + 2 * h;                // two layer norms (gain and bias), two row-parallel biases
+        return split / tensor + replicated;
+    }
+
+    /** Parameters of the token embedding on one GPU (the padded vocabulary split over t). */
+    double embeddingParameters() {
+        return (double) paddedVocabulary() * shape.hidden() / tensor;
+    }
+
+    /** Learned position embedding (replicated on the first stage) and the final layer norm (last stage). */
+    double positionParameters() {
+        return (double) shape.sequence() * shape.hidden();
+    }
+}

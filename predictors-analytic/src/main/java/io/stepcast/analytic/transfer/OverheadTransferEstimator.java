@@ -1,0 +1,259 @@
+package io.stepcast.analytic.transfer;
+
+import com.google.inject.Inject;
+import io.stepcast.api.AbstractEstimator;
+import io.stepcast.analytic.allreduce.AllReduceAlone;
+import io.stepcast.api.CannotFitException;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.HyperParameters;
+import io.stepcast.api.ModelNames;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareCatalog;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * {@code overhead-transfer}: a data-parallel job's step time on a GPU type it was never run on at scale, as
+ * {@code T_n(H) = T_1(H) + mean over the other types H' of max(0, T_n(H') - T_1(H'))}, for the same model,
+ * local batch, workers and nodes. The extra time of n workers over one is the gradient exchange and the
+ * wait for the slowest worker; a collective's time has no arithmetic term (Thakur, Rabenseifner and Gropp
+ * 2005, whose gamma term the GPU hides), so it is carried over as seconds rather than as a ratio of the
+ * compute time, which would shrink it on a faster GPU.
+ *
+ * <p>{@code T_1(H)} is the training set's single-GPU row of H at that batch; without one, the other types'
+ * single-GPU times scaled by the hardware catalog's device figures: the geometric mean of the peak FP32
+ * ratio and the memory-bandwidth ratio (a step is partly compute-bound, partly memory-bound: S. Williams,
+ * A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009). A job alone on its GPUs only: a pair sharing
+ * GPUs depends on its co-runner, which is not part of the configuration.
+ *
+ * <p>Which types' overhead is carried over ({@code across-nodes}): inside one server each type has its own
+ * interconnect (PCIe tree, NVLink), which says nothing about the target's, so the mean over the other types is
+ * kept. A job spread over several servers exchanges its gradients over the network between them, and the
+ * part of that exchange left exposed depends on how much backward computation overlaps it (data-parallel
+ * frameworks start each bucket's all-reduce during the backward pass: S. Li et al., "PyTorch Distributed",
+ * VLDB 13(12), 2020; Pollux models the same overlap, Qiao et al., OSDI 2021): the exposed seconds shrink
+ * as a step's computation grows. {@code nearest} (default) therefore carries over the overhead of the other
+ * type whose single-GPU step time at that batch is closest (in ratio) to the target's; {@code mean} keeps
+ * the mean over the types for every placement.
+ */
+public final class OverheadTransferEstimator extends AbstractEstimator {
+    /** Registered name. */
+    public static final String NAME = "overhead-transfer";
+
+    private final Optional<HardwareCatalog> hardware;
+
+    /** With the hardware catalog bound by the datasets module, when there is one. */
+    @Inject
+    public OverheadTransferEstimator(Optional<HardwareCatalog> hardware) {
+        this(hardware, HyperParameters.of("across-nodes", "nearest"));
+    }
+
+    private OverheadTransferEstimator(Optional<HardwareCatalog> hardware, HyperParameters params) {
+        super(NAME, "Step time on another GPU type: its single-GPU time plus the multi-GPU overhead seconds measured "
+                + "on the other types (catalog FLOPs/bandwidth ratios when its single-GPU time is missing)",
+                EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
+        this.hardware = hardware;
+        params.choice("across-nodes", "nearest", "mean");
+    }
+
+    @Override
+    protected Estimator copyWith(HyperParameters params) {
+        return new OverheadTransferEstimator(hardware, params);
+    }
+
+    static Optional<String> domain(Config config) {
+        return AllReduceAlone.check(NAME, config);
+    }
+
+    static String hw(Config c) {
+        return c.deployment().hardware().toLowerCase(Locale.ROOT).strip();
+    }
+
+    /** Model and batch: the job whose times are compared across hardware. */
+    static String job(Config c) {
+        return ModelNames.key(c.model()) + "#" + c.localBatch();
+    }
+
+    /** The job at a scale: workers and nodes. */
+    static String scaled(Config c) {
+        return job(c) + "@" + c.workers() + "x" + c.deployment().nodes();
+    }
+
+    @Override
+    public Predictor fit(TrainingSet training) {
+        Map<String, Map<String, List<Double>>> single = new HashMap<>();
+        Map<String, Map<String, List<Double>>> multi = new HashMap<>();
+        for (Observation o : training.observations()) {
+            OptionalDouble t = o.value(Target.STEP_TIME);
+            if (t.isEmpty() || domain(o.config()).isPresent()) {
+                continue;
+            }
+            Map<String, Map<String, List<Double>>> into = o.config().workers() == 1 ? single : multi;
+            String key = o.config().workers() == 1 ? job(o.config()) : scaled(o.config());
+            into.computeIfAbsent(key, k -> new HashMap<>()).computeIfAbsent(hw(o.config()), k -> new ArrayList<>())
+                    .add(t.getAsDouble());
+        }
+        if (single.isEmpty()) {
+            throw new CannotFitException(NAME + " needs single-GPU all-reduce rows with a step time in training set "
+                    + training.id());
+        }
+        boolean nearest = params().choice("across-nodes", "nearest", "mean").equals("nearest");
+        return new Fitted(hardware, means(single), means(multi), nearest, Provenance.of(this, training, 0));
+    }
+
+    private static Map<String, Map<String, Double>> means(Map<String, Map<String, List<Double>>> in) {
+        Map<String, Map<String, Double>> out = new HashMap<>();
+        in.forEach((k, byHw) -> {
+            Map<String, Double> m = new HashMap<>();
+            byHw.forEach((h, v) -> m.put(h, v.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
+            out.put(k, m);
+        });
+        return out;
+    }
+
+    /**
+     * An unmodifiable copy sorted by job and hardware: the catalog scaling sums logarithms over the hardware in
+     * map order, and a fixed order gives the same last bit in every JVM and after a reload.
+     */
+    static Map<String, Map<String, Double>> sorted(Map<String, Map<String, Double>> in) {
+        Map<String, Map<String, Double>> out = new TreeMap<>();
+        in.forEach((k, m) -> out.put(k, Collections.unmodifiableMap(new TreeMap<>(m))));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** Mean single-GPU and multi-GPU step times per job and hardware. */
+    static final class Fitted implements Predictor {
+        private final Optional<HardwareCatalog> hardware;
+        private final Map<String, Map<String, Double>> single;
+        private final Map<String, Map<String, Double>> multi;
+        private final boolean nearestAcrossNodes;
+        private final Provenance provenance;
+
+        Fitted(Optional<HardwareCatalog> hardware, Map<String, Map<String, Double>> single,
+               Map<String, Map<String, Double>> multi, boolean nearestAcrossNodes, Provenance provenance) {
+            this.hardware = hardware;
+            this.single = sorted(single);
+            this.multi = sorted(multi);
+            this.nearestAcrossNodes = nearestAcrossNodes;
+            this.provenance = provenance;
+        }
+
+        /** Mean single-GPU step times by job, then hardware (for {@link OverheadTransferCodec}). */
+        Map<String, Map<String, Double>> single() {
+            return single;
+        }
+
+        /** Mean multi-GPU step times by job at its scale, then hardware. */
+        Map<String, Map<String, Double>> multi() {
+            return multi;
+        }
+
+        boolean nearestAcrossNodes() {
+            return nearestAcrossNodes;
+        }
+
+        @Override
+        public Prediction predict(Config config, Target target) {
+            Optional<Prediction> refused = AllReduceAlone.refusal(NAME, targets(), config, target);
+            if (refused.isPresent()) {
+                return refused.get();
+            }
+            String h = hw(config);
+            Map<String, Double> ones = single.getOrDefault(job(config), Map.of());
+            Optional<Double> t1 = Optional.ofNullable(ones.get(h)).or(() -> scaledFromCatalog(h, ones));
+            if (t1.isEmpty()) {
+                return Prediction.notApplicable(NAME + ": no single-GPU time of " + job(config) + " on '" + h
+                        + "' and no other type's with catalogued device figures for both");
+            }
+            double t = t1.get();
+            if (config.workers() > 1) {
+                Map<String, Double> at = multi.getOrDefault(scaled(config), Map.of());
+                List<double[]> donors = new ArrayList<>();
+                for (String other : new TreeSet<>(at.keySet())) {
+                    Double base = ones.get(other);
+                    if (!other.equals(h) && base != null) {
+                        donors.add(new double[] {base, Math.max(0, at.get(other) - base)});
+                    }
+                }
+                if (donors.isEmpty()) {
+                    return Prediction.notApplicable(NAME + ": no other hardware ran " + scaled(config)
+                            + " and alone on one GPU in the training data");
+                }
+                t += nearestAcrossNodes && config.deployment().nodes() > 1 ? nearest(donors, t) : mean(donors);
+            }
+            return Prediction.of(target == Target.STEP_TIME ? t : config.globalBatch() / t);
+        }
+
+        /** The mean overhead of the donors ({@code {single-GPU seconds, overhead seconds}}). */
+        static double mean(List<double[]> donors) {
+            return donors.stream().mapToDouble(d -> d[1]).average().orElseThrow();
+        }
+
+        /**
+         * The overhead of the donor whose single-GPU time is closest in ratio to {@code t1} (the first in
+         * hardware-name order on a tie, so the answer does not depend on map order).
+         */
+        static double nearest(List<double[]> donors, double t1) {
+            double[] best = donors.get(0);
+            for (double[] d : donors) {
+                if (Math.abs(Math.log(d[0] / t1)) < Math.abs(Math.log(best[0] / t1))) {
+                    best = d;
+                }
+            }
+            return best[1];
+        }
+
+        /** The geometric mean over the other types of their time times the device speed ratio. */
+        private Optional<Double> scaledFromCatalog(String h, Map<String, Double> ones) {
+            Optional<DeviceSpec> to = hardware.flatMap(c -> c.device(h));
+            if (to.isEmpty() || speed(to.get()).isEmpty()) {
+                return Optional.empty();
+            }
+            double logSum = 0;
+            int n = 0;
+            for (Map.Entry<String, Double> e : ones.entrySet()) {
+                Optional<Double> s = hardware.get().device(e.getKey()).flatMap(Fitted::speed);
+                if (s.isPresent()) {
+                    logSum += Math.log(e.getValue() * s.get() / speed(to.get()).get());
+                    n++;
+                }
+            }
+            return n == 0 ? Optional.empty() : Optional.of(Math.exp(logSum / n));
+        }
+
+        /** sqrt(peak FP32 x memory bandwidth), when the catalog gives both. */
+        static Optional<Double> speed(DeviceSpec d) {
+            return d.fp32Tflops().isPresent() && d.memoryBandwidthGBs().isPresent()
+                    ? Optional.of(Math.sqrt(d.fp32Tflops().getAsDouble() * d.memoryBandwidthGBs().getAsDouble()))
+                    : Optional.empty();
+        }
+
+        @Override
+        public Set<Target> targets() {
+            return EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT);
+        }
+
+        @Override
+        public Provenance provenance() {
+            return provenance;
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.stepcast.analytic;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.datasets.plugin.DatasetsPlugin;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The registered codecs of {@code allreduce-analytic} (fitted on Pollux's placements, with a fitted link
+ * efficiency), {@code overhead-transfer} (fitted on Gavel's jobs alone without the V100's multi-GPU rows) and the
+ * collective predictors (fitted on the 2- and 8-GPU nccl-tests tables): a reload predicts exactly the same on every
+ * row of the held-out side, catalog-scaled answers included; corrupt payloads fail naming the line.
+ */
+class AllreduceCodecsTest {
+    private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new AnalyticPlugin(), new DatasetsPlugin()));
+    private static List<Observation> polluxTrain;
+    private static List<Observation> polluxTest;
+    private static List<Observation> gavelTrain;
+    private static List<Observation> gavelTest;
+
+    @BeforeAll
+    static void load() throws IOException {
+        List<Observation> pollux = RealData.source("pollux");
+        polluxTrain = pollux.stream().filter(o -> o.tag("split", "").equals("placements")).toList();
+        polluxTest = pollux.stream().filter(o -> o.tag("split", "").equals("scalability")).toList();
+        List<Observation> gavel = RealData.source("gavel").stream()
+                .filter(o -> o.config().deployment().tenants() == 1).toList();
+        gavelTrain = gavel.stream().filter(o -> !o.config().deployment().hardware().equals("v100")
+                || o.config().workers() == 1).toList();
+        gavelTest = gavel.stream().filter(o -> o.config().deployment().hardware().equals("v100")
+                && o.config().workers() > 1).toList();
+    }
+
+    private static Predictor reloaded(String name, Predictor fitted) throws IOException {
+        PredictorCodec codec = REGISTRY.codecs().get(name);
+        assertThat(codec).as("codec of " + name).isNotNull();
+        byte[] bytes = codec.encode(fitted);
+        Predictor back = codec.decode(bytes, fitted.provenance());
+        assertThat(codec.encode(back)).as(name).isEqualTo(bytes);
+        assertThat(back.provenance()).isEqualTo(fitted.provenance());
+        return back;
+    }
+
+    private static void samePredictions(Predictor fitted, Predictor back, List<Observation> rows) {
+        int answered = 0;
+        for (Observation o : rows) {
+            for (Target t : List.of(Target.STEP_TIME, Target.THROUGHPUT)) {
+                assertThat(back.predict(o.config(), t)).isEqualTo(fitted.predict(o.config(), t));
+                answered += fitted.predict(o.config(), t).isValue() ? 1 : 0;
+            }
+        }
+        assertThat(answered).isEqualTo(2 * rows.size());
+    }
+
+    @Test
+    void allreduceAnalyticReloadsExactly() throws IOException {
+        Predictor fitted = REGISTRY.estimator("allreduce-analytic").withHyperParameters(Map.of("efficiency", "fit"))
+                .fit(TrainingSet.of("pollux/placements", polluxTrain));
+        samePredictions(fitted, reloaded("allreduce-analytic", fitted), polluxTest);
+    }
+
+    @Test
+    void overheadTransferReloadsExactlyWithItsCatalogScaling() throws IOException {
+        Predictor fitted = REGISTRY.estimator("overhead-transfer").fit(TrainingSet.of("gavel->v100", gavelTrain));
+        Predictor back = reloaded("overhead-transfer", fitted);
+        samePredictions(fitted, back, gavelTest);
+        // A type with no single-GPU row of its own is scaled from the others by the catalog's device figures.
+        List<Config> elsewhere = new ArrayList<>();
+        for (Observation o : gavelTest.subList(0, 5)) {
+            elsewhere.add(o.config().toBuilder().hardware("A100-SXM4-40GB").build());
+        }
+        for (Config c : elsewhere) {
+            assertThat(back.predict(c, Target.STEP_TIME)).isEqualTo(fitted.predict(c, Target.STEP_TIME));
+        }
+        assertThat(fitted.predict(elsewhere.get(0).toBuilder().workers(1).nodes(1).build(), Target.STEP_TIME).isValue())
+                .isTrue();
+    }
+
+    @Test
+    void theCollectivePredictorsReloadExactly() throws IOException {
+        List<Observation> nccl = RealData.source("nccl-tests");
+        List<Observation> train = nccl.stream().filter(o -> o.config().workers() == 2 || o.config().workers() == 8)
+                .toList();
+        List<Observation> test = nccl.stream().filter(o -> o.config().workers() != 2 && o.config().workers() != 8)
+                .toList();
+        for (String name : List.of("collective-alpha-beta", "collective-catalog")) {
+            Predictor fitted = REGISTRY.estimator(name).fit(TrainingSet.of("nccl-tests/2+8", train));
+            Predictor back = reloaded(name, fitted);
+            for (Observation o : test) {
+                assertThat(back.predict(o.config(), Target.STEP_TIME)).isEqualTo(fitted.predict(o.config(), Target.STEP_TIME));
+                assertThat(fitted.predict(o.config(), Target.STEP_TIME).isValue()).as(name).isTrue();
+            }
+        }
+        Predictor tree = REGISTRY.estimator("collective-catalog").withHyperParameters(Map.of("algorithm", "tree",
+                "protocol", "ll128")).fit(TrainingSet.of("nccl-tests/2+8", train));
+        Predictor back = reloaded("collective-catalog", tree);
+        assertThat(back.predict(test.get(0).config(), Target.STEP_TIME))
+                .isEqualTo(tree.predict(test.get(0).config(), Target.STEP_TIME));
+        PredictorCodec codec = REGISTRY.codecs().get("collective-alpha-beta");
+        String text = new String(codec.encode(REGISTRY.estimator("collective-alpha-beta")
+                .fit(TrainingSet.of("nccl-tests/2+8", train))), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> codec.decode(text.replaceFirst("\t([0-9.E-]+)\n", "\t-1\n")
+                .getBytes(StandardCharsets.UTF_8), tree.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("line 2").hasMessageContaining("bandwidth");
+    }
+
+    @Test
+    void corruptPayloadsAreRefusedNamingTheLine() throws IOException {
+        Predictor transfer = REGISTRY.estimator("overhead-transfer").fit(TrainingSet.of("gavel->v100", gavelTrain));
+        PredictorCodec codec = REGISTRY.codecs().get("overhead-transfer");
+        String text = new String(codec.encode(transfer), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> codec.decode("garbage".getBytes(StandardCharsets.UTF_8), transfer.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("corrupt").hasMessageContaining("line 1");
+        String notANumber = text.replaceFirst("\t([0-9.E-]+)\n", "\tx$1\n");
+        assertThatThrownBy(() -> codec.decode(notANumber.getBytes(StandardCharsets.UTF_8), transfer.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("line 2").hasMessageContaining("is not a number");
+        String doubled = text + text.substring(text.indexOf('\n') + 1, text.indexOf('\n', text.indexOf('\n') + 1) + 1);
+        assertThatThrownBy(() -> codec.decode(doubled.getBytes(StandardCharsets.UTF_8), transfer.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("appears twice");
+
+        Predictor analytic = REGISTRY.estimator("allreduce-analytic").fit(TrainingSet.of("pollux/placements", polluxTrain));
+        PredictorCodec ar = REGISTRY.codecs().get("allreduce-analytic");
+        String coefficients = new String(ar.encode(analytic), StandardCharsets.UTF_8);
+        String badFlag = coefficients.replaceFirst("(\n\\S+ \\S+ \\S+ \\S+ )\\S+", "$10.5");
+        assertThatThrownBy(() -> ar.decode(badFlag.getBytes(StandardCharsets.UTF_8), analytic.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("overlap-fitted flag must be 0 or 1");
+        assertThatThrownBy(() -> ar.encode(transfer)).isInstanceOf(IOException.class)
+                .hasMessageContaining("overhead-transfer");
+    }
+}

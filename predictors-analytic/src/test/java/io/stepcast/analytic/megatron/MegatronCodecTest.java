@@ -1,0 +1,85 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.datasets.plugin.DatasetsPlugin;
+import io.stepcast.analytic.AnalyticPlugin;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The registered codec of {@code megatron-analytic} and {@code megatron-simulation}: a predictor fitted on real
+ * vTrain rows reloads to exactly the same predictions (measured layouts and synthetic multi-node ones); corrupt
+ * payloads fail with the field named.
+ */
+class MegatronCodecTest {
+    private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new AnalyticPlugin(), new DatasetsPlugin()));
+
+    @ParameterizedTest
+    @ValueSource(strings = {"megatron-analytic", "megatron-simulation"})
+    void reloadPredictsExactlyTheSame(String name) throws IOException {
+        List<Observation> all = MegatronAnalyticRealDataTest.vtrain();
+        // Every seventh row keeps the fit short; the constants are fitted all the same.
+        List<Observation> train = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += 7) {
+            train.add(all.get(i));
+        }
+        Predictor fitted = REGISTRY.estimator(name).withHyperParameters(Map.of("overlap-dp", "true"))
+                .fit(TrainingSet.of("vtrain-codec", train));
+        PredictorCodec codec = REGISTRY.codecs().get(name);
+        assertThat(codec).as("codec of " + name).isNotNull();
+        byte[] bytes = codec.encode(fitted);
+        Predictor reloaded = codec.decode(bytes, fitted.provenance());
+        assertThat(codec.encode(reloaded)).isEqualTo(bytes);
+        assertThat(((MegatronPredictor) reloaded).efficiency()).isEqualTo(((MegatronPredictor) fitted).efficiency());
+        List<Config> configs = new ArrayList<>(all.stream().map(Observation::config).toList());
+        // Synthetic multi-node layouts on DGX A100 nodes.
+        configs.add(Config.builder().model("gpt-l48-h4096-a32-s2048-v50304").hardware("dgx-a100")
+                .parallel(ParallelLayout.ofGlobalBatch(8, 8, 8, 1, 512)).nodes(64).build());
+        for (Config c : configs) {
+            for (Target t : List.of(Target.STEP_TIME, Target.THROUGHPUT)) {
+                assertThat(reloaded.predict(c, t)).isEqualTo(fitted.predict(c, t));
+                assertThat(fitted.predict(c, t).isValue()).isTrue();
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"megatron-analytic", "megatron-simulation"})
+    void corruptPayloadsAreRefused(String name) throws IOException {
+        Predictor fixed = REGISTRY.estimator(name).withHyperParameters(Map.of("efficiency", "vtrain-a100"))
+                .fit(TrainingSet.of("none", List.of()));
+        PredictorCodec codec = REGISTRY.codecs().get(name);
+        String text = new String(codec.encode(fixed), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> codec.decode("nonsense".getBytes(StandardCharsets.UTF_8), fixed.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("line 1");
+        assertThatThrownBy(() -> codec.decode(text.replaceAll("flops=[^\\n]*\\n", "")
+                .getBytes(StandardCharsets.UTF_8), fixed.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("'flops' is missing");
+        assertThatThrownBy(() -> codec.decode(text.replaceAll("memory=[^\\n]*", "memory=x")
+                .getBytes(StandardCharsets.UTF_8), fixed.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("'memory' is not a number");
+        assertThatThrownBy(() -> codec.decode(text.replaceAll("memory=[^\\n]*", "memory=1.5")
+                .getBytes(StandardCharsets.UTF_8), fixed.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("memory efficiency");
+        MegatronCodec noCatalogs = new MegatronCodec(Optional.empty(), Optional.empty());
+        assertThatThrownBy(() -> noCatalogs.decode(text.getBytes(StandardCharsets.UTF_8), fixed.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("needs the model zoo");
+    }
+}

@@ -1,0 +1,187 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.zoo.TransformerShape;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import io.stepcast.datasets.zoo.ZooCatalog;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PlanLlmCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return cli.execute(args);
+    }
+
+    @Test
+    void ranksEveryLayoutAndMarksThoseThatDoNotFit() {
+        // GPT-3 175B's shape (Brown et al. 2020, table 2.1) on 1,024 GPUs of DGX A100 nodes.
+        assertThat(run("--model", "gpt", "--layers", "96", "--hidden", "12288", "--heads", "96", "--seq", "2048",
+                "--global-batch", "1536", "--gpus", "1024", "--hardware", "dgx-a100", "--top", "5", "--recompute")).as(err.toString()).isZero();
+        String text = out.toString();
+        assertThat(text).contains("valid layouts").contains("rank");
+        assertThat(text.lines().filter(l -> l.matches("\\s+\\d+ .*")).count()).isEqualTo(5);
+    }
+
+    @Test
+    void thePlannerFindsOutOfMemoryLayouts() {
+        LayoutPlanner planner = LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100", Efficiency.VTRAIN_A100, false, true);
+        List<LayoutPlan> plans = planner.plan(new TransformerShape(96, 12288, 96, 2048, 50304, 4 * 12288), 1024, 1536);
+        assertThat(plans).isNotEmpty();
+        assertThat(plans).anyMatch(p -> !p.fits()).anyMatch(LayoutPlan::fits);
+        // Without recomputation the activations of GPT-3's 96 layers (about 0.6 GB each per micro-batch at t = 8)
+        // do not fit 40 GB whatever the pipeline: Narayanan et al. recompute them.
+        assertThat(LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100", Efficiency.VTRAIN_A100, false, false)
+                .plan(new TransformerShape(96, 12288, 96, 2048, 50304, 4 * 12288), 1024, 1536)).noneMatch(LayoutPlan::fits);
+        // 175 B parameters at 16 bytes each cannot sit on one 40 GB GPU without model parallelism.
+        assertThat(plans).filteredOn(p -> p.layout().modelParallel() == 1).allMatch(p -> !p.fits());
+        assertThat(plans.stream().filter(LayoutPlan::fits).toList())
+                .isSortedAccordingTo(Comparator.comparingDouble(LayoutPlan::seconds));
+        int firstMiss = plans.indexOf(plans.stream().filter(p -> !p.fits()).findFirst().orElseThrow());
+        assertThat(plans.subList(0, firstMiss)).allMatch(LayoutPlan::fits);
+        assertThat(plans.subList(firstMiss, plans.size())).noneMatch(LayoutPlan::fits);
+        assertThat(plans).allSatisfy(p -> assertThat(p.layout().gpus()).isEqualTo(1024));
+        assertThat(plans).allSatisfy(p -> assertThat(p.layout().tensor()).isLessThanOrEqualTo(8));
+    }
+
+    @Test
+    void jsonAndErrors() {
+        assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+                "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100", "--json")).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("{\"model\":").contains("\"layouts\":[{\"rank\":1,");
+        assertThat(run("--model", "bert", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+                "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100")).isEqualTo(2);
+        assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1000", "--heads", "16", "--seq", "1024",
+                "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100")).isEqualTo(2);
+        assertThat(err.toString()).contains("not divisible by 16 heads");
+        // Three GPUs divide neither the 4 heads, the 2 layers nor the global batch of 8: no layout, and why.
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        cli.setErr(new PrintWriter(err));
+        assertThat(cli.execute("--model", "gpt", "--layers", "2", "--hidden", "64", "--heads", "4", "--seq", "128",
+                "--global-batch", "8", "--gpus", "3", "--hardware", "dgx-a100")).isEqualTo(1);
+        assertThat(err.toString()).contains("no valid layout of 3 GPUs for global batch 8 on dgx-a100: a layout needs "
+                + "tensor parallelism t dividing a node's GPUs and the 4 heads, pipeline stages p dividing the GPUs left "
+                + "(at most the 2 layers)");
+    }
+
+    @Test
+    void statedBandwidthsReplaceTheCatalogsAndAreReported() throws Exception {
+        // GPT-3's shape on 64 DGX A100 nodes; the same nodes with a 100 Gbit/s ring inside and 100 Gbit/s outside.
+        String[] job = {"--model", "gpt", "--layers", "96", "--hidden", "12288", "--heads", "96", "--seq", "2048",
+            "--global-batch", "1536", "--gpus", "512", "--hardware", "dgx-a100", "--top", "1", "--recompute", "--json"};
+        assertThat(run(job)).as(err.toString()).isZero();
+        double catalogued = fastest(out.toString());
+        out.getBuffer().setLength(0);
+        String[] slower = java.util.stream.Stream.concat(java.util.Arrays.stream(job),
+                java.util.stream.Stream.of("--intra-node-gbps", "100", "--bandwidth", "100")).toArray(String[]::new);
+        assertThat(run(slower)).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("\"intra_node_gbps\":100.0,\"bandwidth_gbps\":100.0,");
+        assertThat(fastest(out.toString())).isGreaterThan(catalogued);
+        assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+                "--global-batch", "16", "--gpus", "8", "--hardware", "dgx-a100", "--intra-node-gbps", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("intra_node_gbps must be a positive number");
+    }
+
+    private static final String[] GPT3 = {"--model", "gpt", "--layers", "96", "--hidden", "12288", "--heads", "96",
+        "--seq", "2048", "--global-batch", "1536", "--hardware", "dgx-a100"};
+
+    private int runGpt3(String... more) {
+        return run(java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.Arrays.stream(more))
+                .toArray(String[]::new));
+    }
+
+    @Test
+    void whenNothingFitsItFailsSayingWhatWouldHelp() {
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        cli.setOut(new PrintWriter(out));
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.stream.Stream.of(
+                "--gpus", "1024")).toArray(String[]::new);
+        assertThat(cli.execute(args)).isEqualTo(1);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).startsWith("no layout of 1024 GPUs fits the 40.0 GB of a A100-SXM4-40GB GPU (dgx-a100)")
+                .contains("try --recompute selective or full, --sequence-parallel, more GPUs than 1024, a GPU with more "
+                        + "than 40.0 GB")
+                .doesNotContain("\n");
+    }
+
+    @Test
+    void selectiveRecomputationWithSequenceParallelismFitsWhatNoRecomputationCannot() throws Exception {
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "selective", "--sequence-parallel", "--json", "--top", "3"))
+                .as(err.toString()).isZero();
+        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        assertThat(doc.get("recompute").asText()).isEqualTo("selective");
+        assertThat(doc.get("sequence_parallel").asBoolean()).isTrue();
+        assertThat(doc.get("layouts").get(0).get("fits").asBoolean()).isTrue();
+        assertThat(doc.get("layouts").get(0).get("peak_memory_bytes").asDouble()).isLessThanOrEqualTo(40e9);
+    }
+
+    @Test
+    void recomputeAloneMeansFullAndEveryLayoutCarriesTflopsAndMfu() throws Exception {
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "--json", "--top", "5")).as(err.toString()).isZero();
+        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        assertThat(doc.get("recompute").asText()).isEqualTo("full");
+        assertThat(doc.get("peak_tflops").asDouble()).isEqualTo(312.0);
+        assertThat(doc.get("peak_source").asText()).startsWith("A100-SXM4-40GB: NVIDIA A100");
+        for (var l : doc.get("layouts")) {
+            double mfu = l.get("mfu").asDouble();
+            assertThat(mfu).isBetween(0.05, 1.0);
+            assertThat(l.get("tflops_per_gpu").asDouble()).isCloseTo(mfu * 312, org.assertj.core.api.Assertions.within(1e-6));
+            // model FLOPs over time and GPUs: F = 72 B s l h^2 (1 + s / 6h) + 6 B s h V, without the recomputation
+            double f = 72.0 * 1536 * 2048 * 96 * 12288.0 * 12288 * (1 + 2048 / (6.0 * 12288)) + 6.0 * 1536 * 2048 * 12288 * 50304;
+            assertThat(l.get("tflops_per_gpu").asDouble() * 1e12)
+                    .isCloseTo(f / l.get("iteration_s").asDouble() / 1024, org.assertj.core.api.Assertions.withinPercentage(1e-6));
+        }
+        out.getBuffer().setLength(0);
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "--top", "3", "--virtual-stages", "2")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("TFLOP/s").contains("MFU").contains("peak_GB")
+                .contains("fp16 peak of 312.0 TFLOP/s per A100-SXM4-40GB (hardware catalog: NVIDIA A100")
+                .contains("recompute full, sequence parallel off, virtual stages 2, fp16");
+        assertThat(out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).findFirst().orElseThrow())
+                .matches(".*\\d+\\.\\d%.*");
+    }
+
+    @Test
+    void aPrecisionWithoutACataloguedPeakIsRefused() {
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.stream.Stream.of(
+                "--gpus", "1024", "--precision", "fp8")).toArray(String[]::new);
+        assertThat(cli.execute(args)).isEqualTo(1);
+        assertThat(err.toString()).contains("the catalog has no fp8 peak FLOPs for A100-SXM4-40GB");
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "partial")).isEqualTo(2);
+        assertThat(err.toString()).contains("--recompute must be none, selective or full, was 'partial'");
+    }
+
+    private static double fastest(String json) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("layouts").get(0)
+                .get("iteration_s").asDouble();
+    }
+}

@@ -1,4 +1,0 @@
-/**
- * Predictors that carry what was measured on some hardware over to other hardware: {@code overhead-transfer}.
- */
-package io.stepcast.regression.transfer;
