@@ -75,6 +75,21 @@ class AllreduceCodecsTest {
     }
 
     @Test
+    void aPayloadOfTheFormerFiveCoefficientsReadsItsOneEfficiencyAsBothLinks() throws IOException {
+        Predictor fitted = REGISTRY.estimator("allreduce-analytic").withHyperParameters(Map.of("efficiency", "catalog"))
+                .fit(TrainingSet.of("pollux/placements", polluxTrain));
+        PredictorCodec codec = REGISTRY.codecs().get("allreduce-analytic");
+        String[] lines = new String(codec.encode(fitted), java.nio.charset.StandardCharsets.UTF_8).split("\n", -1);
+        StringBuilder former = new StringBuilder(lines[0].replaceFirst(" 6$", " 5"));
+        for (int i = 1; i < lines.length; i++) {
+            former.append('\n').append(lines[i].isBlank() ? lines[i] : lines[i].replaceFirst(" \\S+$", ""));
+        }
+        Predictor back = codec.decode(former.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                fitted.provenance());
+        samePredictions(fitted, back, polluxTest);
+    }
+
+    @Test
     void overheadTransferReloadsExactlyWithItsCatalogScaling() throws IOException {
         Predictor fitted = REGISTRY.estimator("overhead-transfer").fit(TrainingSet.of("gavel->v100", gavelTrain));
         Predictor back = reloaded("overhead-transfer", fitted);
