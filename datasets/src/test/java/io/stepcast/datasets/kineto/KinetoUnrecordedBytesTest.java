@@ -2,12 +2,12 @@ package io.stepcast.datasets.kineto;
 
 import io.stepcast.api.profile.CollectiveOp;
 import io.stepcast.api.profile.Profile;
+import io.stepcast.api.testing.SyntheticKinetoTraces;
 import io.stepcast.datasets.inspect.ProfileSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,21 +23,7 @@ class KinetoUnrecordedBytesTest {
 
     /** A synthetic trace: one ProfilerStep, a gemm, then an NCCL all-reduce kernel without byte arguments. */
     private Path syntheticTrace() throws IOException {
-        String trace = "{\"schemaVersion\": 1, \"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA A100-PG509-200\"}],"
-                + " \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": 0, \"world_size\": 2},"
-                + " \"traceEvents\": ["
-                + "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#1\", \"pid\": 1, \"tid\": 1,"
-                + " \"ts\": 0, \"dur\": 5000},"
-                + "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": 1, \"tid\": 1,"
-                + " \"ts\": 10, \"dur\": 5, \"args\": {\"correlation\": 7}},"
-                + "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"gemm\", \"pid\": 0, \"tid\": 7, \"ts\": 20,"
-                + " \"dur\": 1000, \"args\": {\"stream\": 7, \"correlation\": 7, \"device\": 0}},"
-                + "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": 1, \"tid\": 1,"
-                + " \"ts\": 30, \"dur\": 5, \"args\": {\"correlation\": 8}},"
-                + "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)\","
-                + " \"pid\": 0, \"tid\": 20, \"ts\": 1100, \"dur\": 2000,"
-                + " \"args\": {\"stream\": 20, \"correlation\": 8, \"device\": 0}}]}";
-        return Files.writeString(dir.resolve("synthetic-allreduce.pt.trace.json"), trace);
+        return SyntheticKinetoTraces.allReduceWithoutBytes(dir, "NVIDIA A100-PG509-200");
     }
 
     @Test

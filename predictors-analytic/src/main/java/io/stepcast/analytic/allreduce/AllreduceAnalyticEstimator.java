@@ -72,8 +72,9 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
     }
 
     private AllreduceAnalyticEstimator(Catalogs catalogs, HyperParameters params) {
-        super(NAME, "All-reduce step time: compute linear in local batch from single-GPU rows, gradient all-reduce "
-                + "from the zoo and the catalog's links (Thakur et al. 2005), fitted overlap", EnumSet.of(Target.STEP_TIME,
+        super(NAME, "All-reduce step time: compute affine in the local batch, gradient all-reduce from the zoo and "
+                + "the catalog's links (Thakur et al. 2005) at the intra-node and NIC shares the rows show, fitted "
+                + "overlap", EnumSet.of(Target.STEP_TIME,
                 Target.THROUGHPUT), params, catalogs);
         fixedOverlap(params);
         params.choice("efficiency", "catalog", "fit");
@@ -194,8 +195,7 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
      * The fixed part of the compute line where the single-GPU rows show one batch only: the parameter passes of
      * the group's device ({@link ParameterPasses}), empty when the device or the gradient bytes are unknown.
      */
-    private static OptionalDouble fixedPart(ParameterPasses passes, GradientSync sync,
-                                                      List<Observation> obs) {
+    private static OptionalDouble fixedPart(ParameterPasses passes, GradientSync sync, List<Observation> obs) {
         Config c = obs.get(0).config();
         return passes.fixedSeconds(c.deployment().hardware(),
                 sync.gradientBytes(c).map(OptionalLong::of).orElse(OptionalLong.empty()));

@@ -3,6 +3,7 @@ package io.stepcast.analytic.allreduce;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.models.compute.OneNodeSlope;
+import io.stepcast.models.compute.ParameterPasses;
 
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,7 @@ final class ComputeLine {
         if (slope.isPresent() && slope.getAsDouble() > 0 && t0 - slope.getAsDouble() * b0 >= 0) {
             return Optional.of(new double[] {t0 - slope.getAsDouble() * b0, slope.getAsDouble()});
         }
-        double a = fixedS.isPresent() ? Math.min(fixedS.getAsDouble(), 0.5 * t0) : 0;
+        double a = fixedS.isPresent() ? ParameterPasses.capped(fixedS.getAsDouble(), t0) : 0;
         return Optional.of(new double[] {a, (t0 - a) / b0});
     }
 

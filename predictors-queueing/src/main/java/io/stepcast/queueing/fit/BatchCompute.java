@@ -36,7 +36,7 @@ public record BatchCompute(double fixedS, double perSampleS, int batches) {
      * half the step).
      */
     public static BatchCompute throughOnePoint(int batch, double stepS, double fixedS) {
-        double a = Math.min(fixedS, 0.5 * stepS);
+        double a = ParameterPasses.capped(fixedS, stepS);
         return new BatchCompute(a, (stepS - a) / batch, 1);
     }
 

@@ -40,4 +40,12 @@ public final class ParameterPasses {
         double bytesPerS = device.get().memoryBandwidthGBs().getAsDouble() * 1e9;
         return OptionalDouble.of(PASSES * parameterBytes.getAsLong() / bytesPerS);
     }
+
+    /**
+     * The fixed part a line through one measured step of {@code stepS} takes from {@code fixedS}: at most half the
+     * step, since the parameter passes are a lower bound that a measured step of a small batch can hold only in part.
+     */
+    public static double capped(double fixedS, double stepS) {
+        return Math.min(fixedS, 0.5 * stepS);
+    }
 }
