@@ -56,7 +56,7 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
                 .orElseGet(DefaultProfileSource::new));
         Optional<Path> dataDir = Optional.ofNullable(data).map(Path::of);
         if (train == null) {
-            return new Opened(Suites.load(suite), catalog, profiles, dataDir);
+            return new Opened(Suites.load(suite, registry.selectors()), catalog, profiles, dataDir);
         }
         List<Observation> tr = readUserFile(Path.of(train), warnings);
         List<Observation> te = readUserFile(Path.of(test), warnings);

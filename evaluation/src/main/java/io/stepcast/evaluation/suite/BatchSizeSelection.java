@@ -5,9 +5,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchScope;
 import io.stepcast.api.selection.BatchObjective;
-import io.stepcast.api.selection.SelectorFactory;
 import io.stepcast.api.selection.SelectorInputs;
-import io.stepcast.api.selection.SelectorParameters;
 import io.stepcast.evaluation.protocol.Attributes;
 import io.stepcast.api.evaluation.Split;
 import io.stepcast.evaluation.selection.SelectionCase;
@@ -20,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -31,10 +28,11 @@ import java.util.TreeSet;
  * (fold, predictor) once for every selection that shares its folds, and hands each of them the predictor
  * ({@link #decide}); {@link #entry} puts a predictor's decisions together in fold order.
  *
- * <p>Decisions are made by the registered selectors the plan hands it ({@link Selectors}): Courier's rule for every
- * predictor and, with risk levels, the risk-aware rule at each level, listed as {@code "<label> risk=<alpha>"}; the
- * predictor is then a {@link io.stepcast.models.uncertainty.SplitConformalEstimator}'s (refit mode: its points, and
- * so its Courier decisions, are those of the plain fit). With a goodput objective,
+ * <p>Decisions are made by the registered selectors the plan hands it ({@link SelectionRule}s, each labelled as
+ * that record says): the selection's {@code selectors}, or Courier's rule and the risk-aware rule at each of its risk
+ * levels. When one of them judges latency intervals the predictor is a
+ * {@link io.stepcast.models.uncertainty.SplitConformalEstimator}'s (refit mode: its points, and so the decisions of
+ * the rules on points, are those of the plain fit). With a goodput objective,
  * every selector maximises predicted goodput among its feasible candidates and the entries' dataset reads
  * {@code "<dataset> goodput"}.
  */
@@ -48,31 +46,24 @@ final class BatchSizeSelection {
     /** Per fold, the jobs it decides (those not decided by an earlier fold). */
     private final List<List<SelectionCase>> casesPerSplit;
     private final Map<String, Estimator> predictors;
-    private final List<Double> risks;
     private final Optional<BatchObjective> objective;
-    private final Selectors selectors;
+    private final List<SelectionRule> rules;
 
     /**
-     * The registered selectors a selection decides with.
+     * What one predictor decided in one fold.
      *
-     * @param plain  decides on point predictions, for every predictor
-     * @param risky  decides on latency intervals, at each of the selection's risk levels
+     * @param byRule one list of outcomes per rule, in the selection's order of rules (empty lists for a fold that
+     *               decided nothing)
      */
-    record Selectors(SelectorFactory plain, SelectorFactory risky) {
+    record FoldDecisions(List<List<SelectionOutcome>> byRule, Set<String> failures, boolean unsupported) {
     }
 
-    /** What one predictor decided in one fold: by Courier's rule, and by the risk-aware rule at each level. */
-    record FoldDecisions(List<SelectionOutcome> outcomes, List<List<SelectionOutcome>> risky, Set<String> failures,
-                         boolean unsupported) {
-    }
-
+    /** @param rules the selectors every job is decided with, in the order their entries are listed */
     BatchSizeSelection(String dataset, Target latency, BatchScope scope, SelectionScorer scorer,
                        Optional<Predictor> accuracy, List<SelectionCase> cases, List<Split> splits,
-                       Map<String, Estimator> predictors, List<Double> risks, Optional<BatchObjective> objective,
-                       Selectors selectors) {
-        this.selectors = selectors;
+                       Map<String, Estimator> predictors, List<SelectionRule> rules, Optional<BatchObjective> objective) {
+        this.rules = List.copyOf(rules);
         this.dataset = objective.isPresent() ? dataset + " goodput" : dataset;
-        this.risks = List.copyOf(risks);
         this.objective = objective;
         this.latency = latency;
         this.scope = scope;
@@ -109,9 +100,9 @@ final class BatchSizeSelection {
         return predictors;
     }
 
-    /** True when the selection scores risk-aware rules, which need a predictor with calibrated intervals. */
-    boolean risky() {
-        return !risks.isEmpty();
+    /** True when one of the selection's rules judges latency intervals, which need a calibrated predictor. */
+    boolean needsIntervals() {
+        return rules.stream().anyMatch(SelectionRule::judgesIntervals);
     }
 
     /** The jobs fold {@code index} decides, in the order its decisions list them. */
@@ -121,50 +112,42 @@ final class BatchSizeSelection {
 
     /** Decisions of nothing: a fold without a job of this selection, or a predictor it does not score. */
     FoldDecisions none() {
-        return new FoldDecisions(List.of(), emptyRisky(), Set.of(), false);
+        return new FoldDecisions(emptyByRule(), Set.of(), false);
     }
 
     /**
-     * Decides {@code cases} with one fitted latency predictor, by Courier's rule and at each risk level, and
-     * appends the outcomes.
+     * Decides {@code cases} with one fitted latency predictor by each rule, and appends the outcomes.
      *
      * @param p       fitted on a training side that holds the jobs of {@code cases} out
-     * @param risky   one list per risk level
+     * @param byRule  one list per rule
      */
-    void decide(Predictor p, List<SelectionCase> cases, List<SelectionOutcome> outcomes,
-                List<List<SelectionOutcome>> risky) {
+    void decide(Predictor p, List<SelectionCase> cases, List<List<SelectionOutcome>> byRule) {
         SelectorInputs in = new SelectorInputs(p, latency, accuracy, scope,
                 objective.orElse(BatchObjective.largestBatch()));
-        outcomes.addAll(scorer.decideAll(selectors.plain().create(in,
-                selectors.plain().resolve(SelectorParameters.none())), cases));
-        for (int r = 0; r < risks.size(); r++) {
-            SelectorParameters atLevel = new SelectorParameters(OptionalDouble.empty(), OptionalDouble.of(risks.get(r)));
-            risky.get(r).addAll(scorer.decideAll(selectors.risky().create(in, selectors.risky().resolve(atLevel)),
-                    cases));
+        for (int r = 0; r < rules.size(); r++) {
+            SelectionRule rule = rules.get(r);
+            byRule.get(r).addAll(scorer.decideAll(rule.factory().create(in, rule.parameters()), cases));
         }
     }
 
-    List<List<SelectionOutcome>> emptyRisky() {
+    /** One empty, growable list of outcomes per rule. */
+    List<List<SelectionOutcome>> emptyByRule() {
         List<List<SelectionOutcome>> out = new ArrayList<>();
-        risks.forEach(r -> out.add(new ArrayList<>()));
+        rules.forEach(r -> out.add(new ArrayList<>()));
         return out;
     }
 
-    /** The entries of one predictor: Courier's rule, then the risk-aware rule at each level. */
+    /** The entries of one predictor, one per rule in the selection's order. */
     List<SelectionEntry> entries(String label, List<FoldDecisions> folds) {
         List<SelectionEntry> out = new ArrayList<>();
-        out.add(entry(label, folds));
-        for (int r = 0; r < risks.size(); r++) {
-            int level = r;
-            out.add(entry(label + " risk=" + risks.get(r), folds.stream().map(f -> new FoldDecisions(
-                    f.risky().isEmpty() ? List.of() : f.risky().get(level), List.of(), f.failures(), f.unsupported()))
-                    .toList()));
+        for (int r = 0; r < rules.size(); r++) {
+            out.add(entry(rules.get(r).label(label), folds, r));
         }
         return out;
     }
 
-    /** The entry of one predictor from its decisions in every fold, in fold order. */
-    SelectionEntry entry(String label, List<FoldDecisions> folds) {
+    /** The entry of one predictor by rule {@code rule} from its decisions in every fold, in fold order. */
+    private SelectionEntry entry(String label, List<FoldDecisions> folds, int rule) {
         if (folds.stream().anyMatch(FoldDecisions::unsupported)) {
             return new SelectionEntry(dataset, label, SelectionScorer.summarise(List.of()), List.of(),
                     "does not predict " + latency.label());
@@ -172,7 +155,9 @@ final class BatchSizeSelection {
         List<SelectionOutcome> outcomes = new ArrayList<>();
         Set<String> failures = new TreeSet<>();
         for (FoldDecisions f : folds) {
-            outcomes.addAll(f.outcomes());
+            if (!f.byRule().isEmpty()) {
+                outcomes.addAll(f.byRule().get(rule));
+            }
             failures.addAll(f.failures());
         }
         return new SelectionEntry(dataset, label, SelectionScorer.summarise(outcomes), outcomes,

@@ -27,9 +27,9 @@ import java.util.function.Function;
 /**
  * The time-predictor fits that batch-size selections share, planned once: selections of one dataset with the
  * same protocol, latency and smallest-batch rule hold the same jobs out of the same training sides, so one
- * fit per (fold, predictor), or one per job when its smallest batch is given, serves all of them: Courier's
- * rule, every risk level and every objective. A fit is a split-conformal one (refit mode, whose points are
- * those of the plain fit) when one of the selections scores a risk level, the plain fit otherwise, and it is
+ * fit per (fold, predictor), or one per job when its smallest batch is given, serves all of them: every
+ * selector and every objective. A fit is a split-conformal one (refit mode, whose points are those of the plain
+ * fit) when a selector of one of the selections judges latency intervals, the plain fit otherwise, and it is
  * asked for the latency only. Every fitted predictor remembers its answers for the length of its (fold,
  * predictor) task, since each job's candidates are predicted again for each of its SLOs, rule and objective.
  *
@@ -101,7 +101,7 @@ final class SelectionFits {
             deciding.forEach(d -> d.unsupported = true);
             return out.stream().map(Decisions::done).toList();
         }
-        Estimator fitted = deciding.stream().anyMatch(d -> d.member.risky())
+        Estimator fitted = deciding.stream().anyMatch(d -> d.member.needsIntervals())
                 ? new SplitConformalEstimator(estimator) : estimator;
         Split split = splits.get(fold);
         if (smallestBatch.isEmpty()) {
@@ -157,8 +157,7 @@ final class SelectionFits {
         private final boolean scored;
         private final List<SelectionCase> cases;
         private final Map<String, List<SelectionCase>> byJob = new LinkedHashMap<>();
-        private final Map<String, List<SelectionOutcome>> outcomes = new HashMap<>();
-        private final Map<String, List<List<SelectionOutcome>>> risky = new HashMap<>();
+        private final Map<String, List<List<SelectionOutcome>>> outcomes = new HashMap<>();
         private final Set<String> failures = new TreeSet<>();
         private boolean unsupported;
 
@@ -171,8 +170,7 @@ final class SelectionFits {
 
         void decide(Predictor p, List<SelectionCase> some) {
             String job = some.get(0).job();
-            member.decide(p, some, outcomes.computeIfAbsent(job, k -> new ArrayList<>()),
-                    risky.computeIfAbsent(job, k -> member.emptyRisky()));
+            member.decide(p, some, outcomes.computeIfAbsent(job, k -> member.emptyByRule()));
         }
 
         BatchSizeSelection.FoldDecisions done() {
@@ -180,18 +178,16 @@ final class SelectionFits {
                 return member.none();
             }
             if (unsupported) {
-                return new BatchSizeSelection.FoldDecisions(List.of(), member.emptyRisky(), Set.of(), true);
+                return new BatchSizeSelection.FoldDecisions(member.emptyByRule(), Set.of(), true);
             }
-            List<SelectionOutcome> all = new ArrayList<>();
-            List<List<SelectionOutcome>> atRisk = member.emptyRisky();
+            List<List<SelectionOutcome>> all = member.emptyByRule();
             for (String job : byJob.keySet()) {
-                all.addAll(outcomes.getOrDefault(job, List.of()));
-                List<List<SelectionOutcome>> r = risky.get(job);
-                for (int level = 0; r != null && level < r.size(); level++) {
-                    atRisk.get(level).addAll(r.get(level));
+                List<List<SelectionOutcome>> r = outcomes.get(job);
+                for (int rule = 0; r != null && rule < r.size(); rule++) {
+                    all.get(rule).addAll(r.get(rule));
                 }
             }
-            return new BatchSizeSelection.FoldDecisions(all, atRisk, failures, false);
+            return new BatchSizeSelection.FoldDecisions(all, failures, false);
         }
     }
 }

@@ -33,6 +33,7 @@ import java.util.Objects;
  *   - dataset: pollux
  *     latency: step-time
  *     slo: {type: midpoints}
+ *     selectors: [courier, risk-aware:0.05]  # registered selectors; absent: Courier's rule (and risk: levels)
  * reproduction: [courier]
  * memory: [megatron-lm-ci]       # measured peak memory per GPU (embedded tables)
  * }</pre>
@@ -128,18 +129,31 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
      *                      (and, for recordings, its profile), as a profile-driven method has by
      *                      construction, and decides among all of the job's batches
      * @param risk          risk levels alpha, each scored as a risk-aware selector per predictor (the upper end of
-     *                      a split-conformal interval at {@code 1 - alpha} must meet the SLO); fixed in the suite,
-     *                      never chosen on the scored decisions; empty for none
+     *                      a split-conformal interval at {@code 1 - alpha} must meet the SLO) besides Courier's rule;
+     *                      fixed in the suite, never chosen on the scored decisions; empty for none. The form before
+     *                      {@code selectors}: {@code risk: [a, b]} decides as {@code selectors: [courier,
+     *                      risk-aware:a, risk-aware:b]}
+     * @param selectors     registered selectors, each {@code NAME} or {@code NAME:RISK} ({@link SelectorSpec}), that
+     *                      decide every job with every predictor, in this order; empty for Courier's rule and the
+     *                      risk-aware one at each of {@code risk}'s levels. Names are checked against the registry
+     *                      when the suite is read ({@link Suites#check})
      */
     public record SelectionSpec(String dataset, String latency, String scope, SloSpec slo, String objective,
                                 @JsonProperty("accuracy_table") AccuracyTableSpec accuracyTable, String protocol,
                                 List<String> predictors, @JsonProperty("known_batch") String knownBatch,
-                                List<Double> risk) {
+                                List<Double> risk, List<String> selectors) {
         /** A selection without risk-aware selectors (the form before {@code risk} was added). */
         public SelectionSpec(String dataset, String latency, String scope, SloSpec slo, String objective,
                              AccuracyTableSpec accuracyTable, String protocol, List<String> predictors,
                              String knownBatch) {
             this(dataset, latency, scope, slo, objective, accuracyTable, protocol, predictors, knownBatch, null);
+        }
+
+        /** A selection by Courier's rule and risk levels (the form before {@code selectors} was added). */
+        public SelectionSpec(String dataset, String latency, String scope, SloSpec slo, String objective,
+                             AccuracyTableSpec accuracyTable, String protocol, List<String> predictors,
+                             String knownBatch, List<Double> risk) {
+            this(dataset, latency, scope, slo, objective, accuracyTable, protocol, predictors, knownBatch, risk, null);
         }
 
         public SelectionSpec {
@@ -148,6 +162,13 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
                 if (!(r > 0 && r < 1)) {
                     throw new IllegalArgumentException("selection risk must be in (0, 1), was " + r);
                 }
+            }
+            selectors = List.copyOf(Objects.requireNonNullElse(selectors, List.of()));
+            // Read now, so that a malformed entry is reported with the file's line.
+            selectors.forEach(SelectorSpec::parse);
+            if (!risk.isEmpty() && !selectors.isEmpty()) {
+                throw new IllegalArgumentException("a selection lists either risk (Courier's rule and the risk-aware"
+                        + " one at each level) or selectors, not both: write risk-aware:LEVEL among its selectors");
             }
             Validate.text(dataset, "selection dataset");
             latency = latency == null ? "step-time" : latency;
@@ -161,6 +182,11 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
                 throw new IllegalArgumentException("selection known_batch must be none or smallest, was '" + knownBatch
                         + "'");
             }
+        }
+
+        /** The {@code selectors} entries, read. */
+        public List<SelectorSpec> selectorSpecs() {
+            return selectors.stream().map(SelectorSpec::parse).toList();
         }
     }
 

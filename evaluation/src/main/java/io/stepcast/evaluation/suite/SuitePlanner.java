@@ -10,9 +10,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.selection.BatchObjective;
 import io.stepcast.api.selection.BatchScope;
-import io.stepcast.models.selection.CourierSelectorFactory;
 import io.stepcast.models.selection.NoiseScaleEfficiency;
-import io.stepcast.models.selection.RiskAwareSelectorFactory;
 import io.stepcast.api.selection.StatisticalEfficiency;
 import io.stepcast.datasets.importers.PolluxNoiseScales;
 import io.stepcast.datasets.memory.MeasuredPeakMemory;
@@ -233,11 +231,15 @@ final class SuitePlanner {
             efficiency = read.get();
             chooses = Optional.of(BatchObjective.goodput(efficiency));
         }
-        BatchSizeSelection.Selectors selectors = new BatchSizeSelection.Selectors(
-                registry.selector(CourierSelectorFactory.NAME), registry.selector(RiskAwareSelectorFactory.NAME));
+        List<SelectionRule> rules;
+        try {
+            rules = SelectionRule.of(s, registry.selectors());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("suite " + suite.name() + ", selection of dataset " + s.dataset()
+                    + ", field " + e.getMessage(), e);
+        }
         return Optional.of(new BatchSizeSelection(s.dataset(), latency, scope,
-                new SelectionScorer(objective, efficiency), accuracy, cases, withProfiles, chosen, s.risk(), chooses,
-                selectors));
+                new SelectionScorer(objective, efficiency), accuracy, cases, withProfiles, chosen, rules, chooses));
     }
 
     /**

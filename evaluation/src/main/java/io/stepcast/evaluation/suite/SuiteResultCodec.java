@@ -198,10 +198,13 @@ final class SuiteResultCodec {
         for (String f : new TreeSet<>(d.failures())) {
             writeString(out, f);
         }
-        writeOutcomes(out, d.outcomes(), index);
-        out.writeInt(d.risky().size());
-        for (List<SelectionOutcome> atRisk : d.risky()) {
-            writeOutcomes(out, atRisk, index);
+        // The first rule's outcomes, then the count and outcomes of the others: the layout of Courier's rule and
+        // each risk level before selections named their selectors, so both builds read each other's bytes.
+        List<List<SelectionOutcome>> byRule = d.byRule();
+        writeOutcomes(out, byRule.isEmpty() ? List.of() : byRule.get(0), index);
+        out.writeInt(Math.max(0, byRule.size() - 1));
+        for (List<SelectionOutcome> ofRule : byRule.subList(Math.min(1, byRule.size()), byRule.size())) {
+            writeOutcomes(out, ofRule, index);
         }
     }
 
@@ -212,12 +215,12 @@ final class SuiteResultCodec {
         for (int n = in.readInt(); n > 0; n--) {
             failures.add(readString(in));
         }
-        List<SelectionOutcome> outcomes = readOutcomes(in, cases);
-        List<List<SelectionOutcome>> risky = new ArrayList<>();
+        List<List<SelectionOutcome>> byRule = new ArrayList<>();
+        byRule.add(readOutcomes(in, cases));
         for (int r = in.readInt(); r > 0; r--) {
-            risky.add(readOutcomes(in, cases));
+            byRule.add(readOutcomes(in, cases));
         }
-        return new BatchSizeSelection.FoldDecisions(outcomes, risky, failures, unsupported);
+        return new BatchSizeSelection.FoldDecisions(byRule, failures, unsupported);
     }
 
     private static void writeOutcomes(DataOutputStream out, List<SelectionOutcome> outcomes,

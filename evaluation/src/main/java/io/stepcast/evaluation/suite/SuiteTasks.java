@@ -179,8 +179,8 @@ final class SuiteTasks implements TaskSet<SuiteTasks.Result> {
                     .toList()), 0, Optional.of(reason));
         }
         SelectionFits s = plan.selectionFits().get(selectionTasks.get(i - plan.holdOuts().size()).fits());
-        return new SelectionResult(s.members().stream().map(m -> new BatchSizeSelection.FoldDecisions(List.of(),
-                m.emptyRisky(), Set.of(reason), false)).toList(), 0, Optional.of(reason));
+        return new SelectionResult(s.members().stream().map(m -> new BatchSizeSelection.FoldDecisions(m.emptyByRule(),
+                Set.of(reason), false)).toList(), 0, Optional.of(reason));
     }
 
     @Override

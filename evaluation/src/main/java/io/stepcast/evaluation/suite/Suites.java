@@ -1,6 +1,7 @@
 package io.stepcast.evaluation.suite;
 
 import io.stepcast.api.EditDistance;
+import io.stepcast.api.selection.SelectorFactory;
 import io.stepcast.datasets.importers.TfCpuRecordings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,10 +36,38 @@ public final class Suites {
     private Suites() {
     }
 
+    /**
+     * {@link #load(String)}, with the names its selections give checked against the registered selectors
+     * ({@link #check}).
+     */
+    public static Suite load(String nameOrFile, Map<String, SelectorFactory> selectors) throws IOException {
+        Suite suite = load(nameOrFile);
+        check(suite, where(nameOrFile), selectors);
+        return suite;
+    }
+
+    /**
+     * Checks that every selector a selection names is registered and takes the settings given, so that a wrong
+     * name fails when the suite is read rather than after the suite's first fits.
+     *
+     * @param where      the file (or resource) the suite was read from, for the message
+     * @param selectors  the registry's selectors by name
+     * @throws IOException in one line: the file, the selection's field and the closest registered names
+     */
+    public static void check(Suite suite, String where, Map<String, SelectorFactory> selectors) throws IOException {
+        for (int i = 0; i < suite.selection().size(); i++) {
+            try {
+                SelectionRule.of(suite.selection().get(i), selectors);
+            } catch (IllegalArgumentException e) {
+                throw new IOException(where + ": selection[" + i + "]." + e.getMessage(), e);
+            }
+        }
+    }
+
     /** A built-in suite when {@code nameOrFile} names one, otherwise the file at that path. */
     public static Suite load(String nameOrFile) throws IOException {
         if (BUILT_IN.contains(nameOrFile)) {
-            String resource = "/suites/" + nameOrFile + ".yaml";
+            String resource = where(nameOrFile);
             try (InputStream in = Suites.class.getResourceAsStream(resource)) {
                 if (in == null) {
                     throw new IOException("built-in suite " + nameOrFile + " is missing from the jar (" + resource + ")");
@@ -53,6 +83,11 @@ public final class Suites {
         try (InputStream in = Files.newInputStream(file)) {
             return parse(in, !lower.endsWith(".json"), file.toString());
         }
+    }
+
+    /** Where a suite is read from: its resource for a built-in name, otherwise the path as given. */
+    private static String where(String nameOrFile) {
+        return BUILT_IN.contains(nameOrFile) ? "/suites/" + nameOrFile + ".yaml" : Path.of(nameOrFile).toString();
     }
 
     /** Whether {@code nameOrFile} names a built-in suite or an existing file. */

@@ -210,6 +210,16 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void aSelectorTheRegistryLacksStopsTheRunBeforeAnyFit(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("suite.yaml");
+        Files.writeString(suite, SUITE + "    selectors: [courier, risk-awar]\n");
+        Run r = run("--suite", suite.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains(suite + ": selection[0].selectors: no selector named 'risk-awar': did you mean"
+                + " risk-aware? (registered: courier, risk-aware)").doesNotContain("evaluate: ");
+    }
+
+    @Test
     void aMisspelledSuiteIsAUsageErrorNamingTheClosestSuites() {
         Run typo = run("--suite", "paper-courir");
         assertThat(typo.code()).isEqualTo(2);

@@ -6,6 +6,7 @@ import io.stepcast.api.Prediction;
 import io.stepcast.api.Target;
 import io.stepcast.api.evaluation.Split;
 import io.stepcast.api.selection.BatchScope;
+import io.stepcast.api.selection.SelectorParameters;
 import io.stepcast.evaluation.SyntheticObservations;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.evaluation.protocol.Attributes;
@@ -66,8 +67,10 @@ class SuiteResultCodecTest {
     private final BatchSizeSelection selection = new BatchSizeSelection("synthetic", Target.STEP_TIME,
             BatchScope.LOCAL, new SelectionScorer(Objective.THROUGHPUT), Optional.empty(),
             List.of(selectionCase(SPLIT.test().get(0)), selectionCase(SPLIT.test().get(15))), List.of(SPLIT),
-            Map.of("stub", STUB), List.of(0.1), Optional.empty(), new BatchSizeSelection.Selectors(
-                    new CourierSelectorFactory(), new RiskAwareSelectorFactory()));
+            Map.of("stub", STUB), List.of(new SelectionRule(CourierSelectorFactory.NAME, new CourierSelectorFactory(),
+                    new CourierSelectorFactory().defaults()), new SelectionRule(RiskAwareSelectorFactory.NAME,
+                    new RiskAwareSelectorFactory(), new SelectorParameters(OptionalDouble.empty(),
+                    OptionalDouble.of(0.1)))), Optional.empty());
     private final SuiteTasks tasks = new SuiteTasks(new SuitePlan(new Suite("codec", null, null, null, null, null),
             Map.of("stub", STUB), Map.of(), List.of(), List.of(holdOut), List.of(selection),
             List.of(new SelectionFits(List.of(selection), Map.of("stub", STUB), Optional.empty())), List.of(), List.of()),
@@ -166,7 +169,7 @@ class SuiteResultCodecTest {
         SelectionOutcome atRisk = new SelectionOutcome(cases.get(1), OptionalInt.of(16), true, OptionalInt.of(16),
                 OptionalDouble.of(0.0), Optional.empty(), Map.of(16, 0.3));
         return new SuiteTasks.SelectionResult(List.of(new BatchSizeSelection.FoldDecisions(
-                List.of(decided, undecided), List.of(List.of(atRisk)), Set.of("second failure", "first failure"),
+                List.of(List.of(decided, undecided), List.of(atRisk)), Set.of("second failure", "first failure"),
                 false)), 2.5, Optional.of("interrupted"));
     }
 
