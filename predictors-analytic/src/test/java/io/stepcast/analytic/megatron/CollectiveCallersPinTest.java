@@ -10,6 +10,7 @@ import io.stepcast.models.collective.CatalogCollectiveModel;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.testing.PinSample;
 import io.stepcast.api.testing.PinnedLines;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.analytic.allreduce.GradientSync;
@@ -30,7 +31,11 @@ import java.util.function.Supplier;
  * (NVSwitch, NVLink cube-mesh and PCIe), device labels, a composed system, one node and several, uneven
  * placements, stated bandwidths, small and large messages. The expected lines are the numbers these callers gave
  * before they shared one cost model ({@link io.stepcast.models.collective.CollectiveCost}); a refusal is pinned with
- * its reason. Rewritten with {@code -Dstepcast.pins.write=FILE} only when a change is intended and explained.
+ * its reason. The test computes the whole grid and pins a deterministic sample of it ({@link PinSample}): every
+ * combination of caller, system or label, stated bandwidths and algorithm with protocol, and every answer (numbers,
+ * a refusal's wording, an error) and placement shape each caller gives, with all the message sizes of each kept
+ * case. On a line, a value equal to the one before it is written {@code =}. Rewritten with
+ * {@code -Dstepcast.pins.write=FILE} (which writes the sample) only when a change is intended and explained.
  * The changes so far, each deliberate:
  * <ul>
  *   <li>an all-to-all across nodes, which the two-level schedule does not have, was an error for
@@ -65,7 +70,58 @@ class CollectiveCallersPinTest {
             Collective.BROADCAST};
 
     private final HardwareCatalog catalog = new DefaultHardwareCatalog();
-    private final List<String> lines = new ArrayList<>();
+    private final List<Row> rows = new ArrayList<>();
+
+    /**
+     * One computed case: its key columns (tab-separated, the caller first) and what it gave.
+     *
+     * @param values each value, or the error it threw; a single {@code empty} or error when there was nothing to ask
+     */
+    private record Row(String key, List<String> values) {
+        /** The pinned line: the key, then the values, each one equal to the one before it written {@code =}. */
+        String line() {
+            StringBuilder b = new StringBuilder(key);
+            for (int i = 0; i < values.size(); i++) {
+                b.append('\t').append(i > 0 && values.get(i).equals(values.get(i - 1)) ? "=" : values.get(i));
+            }
+            return b.toString();
+        }
+
+        /**
+         * What this row is a case of: the categorical columns of its caller; the answer it gives, per system or
+         * label (and algorithm); the shape of its placement, per caller (and algorithm).
+         */
+        PinSample.Case sampled() {
+            List<String> k = List.of(key.split("\t"));
+            String caller = k.get(0);
+            String answer = PinSample.outcome(values);
+            return switch (caller) {
+                case "catalog-model" -> new PinSample.Case(k.get(1), List.of(kind(caller, k.get(1), answer),
+                        kind(caller, PinSample.placement(k.size() > 3 ? k.get(3) : ""))));
+                case "link-costs" -> k.size() > 4 && k.get(4).startsWith("inter")
+                        ? new PinSample.Case(key, List.of(kind(caller, k.get(1), "send-recv", answer)))
+                        : new PinSample.Case(kind(k.subList(0, 4)), List.of(kind(caller, k.get(1), answer),
+                        kind(caller, PinSample.placement(k.size() > 4 ? k.get(4) : ""))));
+                case "gradient-sync" -> new PinSample.Case(kind(k.subList(0, 4)),
+                        List.of(kind(caller, k.get(1), answer), kind(caller, placement(k.get(4)))));
+                default -> new PinSample.Case(kind(k.subList(0, 6)), List.of(kind(kind(k.subList(0, 4)), answer),
+                        kind(kind(k.subList(0, 3)), placement(k.get(6)))));
+            };
+        }
+
+        private static String kind(String... parts) {
+            return String.join("\t", parts);
+        }
+
+        private static String kind(List<String> parts) {
+            return String.join("\t", parts);
+        }
+
+        private static String placement(String workersSlashNodes) {
+            String[] wn = workersSlashNodes.split("/");
+            return PinSample.placement(Integer.parseInt(wn[0]), Integer.parseInt(wn[1]));
+        }
+    }
 
     @Test
     void everyFormerCallerGivesThePinnedNumbers() throws IOException {
@@ -73,7 +129,7 @@ class CollectiveCallersPinTest {
         linkCosts();
         gradientSync();
         estimator();
-        PinnedLines.assertPinned(getClass(), PINS, lines);
+        PinnedLines.assertPinned(getClass(), PINS, PinSample.of(rows, Row::sampled).stream().map(Row::line).toList());
     }
 
     private void catalogModel() {
@@ -84,11 +140,11 @@ class CollectiveCallersPinTest {
                 try {
                     m = CatalogCollectiveModel.of(catalog, label, ranks);
                 } catch (RuntimeException e) {
-                    lines.add(key + "\terror: " + e.getClass().getSimpleName());
+                    rows.add(new Row(key, List.of("error: " + e.getClass().getSimpleName())));
                     continue;
                 }
                 if (m.isEmpty()) {
-                    lines.add(key + "\tempty");
+                    rows.add(new Row(key, List.of("empty")));
                     continue;
                 }
                 List<Supplier<Object>> values = new ArrayList<>();
@@ -110,7 +166,7 @@ class CollectiveCallersPinTest {
                 Optional<LinkCosts> costs = LinkCosts.of(catalog, catalog.system(name).orElseThrow(), stated);
                 String key = "link-costs\t" + name + "\t" + s[0] + "\t" + s[1];
                 if (costs.isEmpty()) {
-                    lines.add(key + "\tempty");
+                    rows.add(new Row(key, List.of("empty")));
                     continue;
                 }
                 for (int[] l : LAYOUTS) {
@@ -182,16 +238,16 @@ class CollectiveCallersPinTest {
         return p instanceof Prediction.NotApplicable n ? "n/a: " + n.reason() : String.valueOf(p.asDouble().getAsDouble());
     }
 
-    /** One line: the key, then each value or the error it threw. */
+    /** One row: the key, then each value or the error it threw. */
     private void row(String key, List<Supplier<Object>> values) {
-        StringBuilder line = new StringBuilder(key);
+        List<String> out = new ArrayList<>();
         for (Supplier<Object> v : values) {
             try {
-                line.append('\t').append(v.get());
+                out.add(String.valueOf(v.get()));
             } catch (RuntimeException e) {
-                line.append("\terror: ").append(e.getClass().getSimpleName()).append(": ").append(e.getMessage());
+                out.add("error: " + e.getClass().getSimpleName() + ": " + e.getMessage());
             }
         }
-        lines.add(line.toString());
+        rows.add(new Row(key, out));
     }
 }

@@ -3,6 +3,7 @@ package io.stepcast.queueing.simulation;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.testing.PinSample;
 import io.stepcast.api.testing.PinnedLines;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,11 @@ import java.util.OptionalDouble;
  * costs) for a spread of synthetic cases: catalogued A100, V100, T4 and K80 systems and device labels, an unknown
  * label and no catalog at all, one node and several, uneven placements, stated and fallback bandwidths, ring and
  * tree, a NIC efficiency, small and large messages. The expected lines are the numbers it gave before the callers
- * shared one cost model; a refusal is pinned with its reason. Rewritten with {@code -Dstepcast.pins.write=FILE}
- * only when a change is intended and explained.
+ * shared one cost model; a refusal is pinned with its reason. The test computes the whole grid and pins a
+ * deterministic sample of it ({@link PinSample}): every combination of catalog, label and options, every answer
+ * (numbers, a refusal's wording, an error) each label gives, every placement shape under each options, with all the
+ * message sizes of each kept case, and every spread and per-node line. Rewritten with
+ * {@code -Dstepcast.pins.write=FILE} (which writes the sample) only when a change is intended and explained.
  */
 class AllReduceLinksPinTest {
     private static final String PINS = "all-reduce-links.tsv";
@@ -55,7 +59,23 @@ class AllReduceLinksPinTest {
             lines.add("per-node\t" + label + "\t" + withCatalog.devicesPerNode(label) + "\t"
                     + withCatalog.devicesPerNodeOfSystems(label));
         }
-        PinnedLines.assertPinned(getClass(), PINS, lines);
+        PinnedLines.assertPinned(getClass(), PINS, PinSample.of(lines, AllReduceLinksPinTest::sampled));
+    }
+
+    /**
+     * What a line is a case of: its catalog, label and options; the answer it gives, per catalog and label; the
+     * shape of its placement, per catalog and per options. A spread or per-node line is a case of its own.
+     */
+    private static PinSample.Case sampled(String line) {
+        List<String> c = List.of(line.split("\t"));
+        if (c.size() < 8) {
+            return new PinSample.Case(line, List.of());
+        }
+        String options = String.join("\t", c.subList(3, 7));
+        String shape = PinSample.placement(c.get(2));
+        return new PinSample.Case(c.get(0) + "\t" + c.get(1) + "\t" + options, List.of(
+                c.get(0) + "\t" + c.get(1) + "\t" + PinSample.outcome(c.subList(7, c.size())),
+                c.get(0) + "\t" + shape, c.get(0) + "\t" + options + "\t" + shape));
     }
 
     private void cases(String name, AllReduceLinks links, String label) {
