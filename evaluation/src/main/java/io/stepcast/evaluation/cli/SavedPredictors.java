@@ -47,7 +47,13 @@ public final class SavedPredictors {
                 + (why != null ? why.reason() + " (plugin " + why.module() + ")" : "its plugin registers no codec");
     }
 
-    static void save(PluginRegistry registry, Predictor predictor, Path file) throws IOException {
+    /**
+     * Writes {@code predictor} to {@code file} through the codec its estimator's plugin registers (wrapped for a
+     * split-conformal fit), as {@code stepcast fit --save} does.
+     *
+     * @throws IOException when the estimator has no codec (naming the declared reason) or the file cannot be written
+     */
+    public static void save(PluginRegistry registry, Predictor predictor, Path file) throws IOException {
         String estimator = predictor.provenance().estimator();
         PredictorCodec codec = registry.codecs().get(estimator);
         if (codec == null) {

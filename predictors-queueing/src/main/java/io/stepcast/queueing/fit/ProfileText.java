@@ -32,7 +32,8 @@ final class ProfileText {
         }
         for (ComputeOp op : p.ops()) {
             StringBuilder req = new StringBuilder();
-            for (String t : op.requires()) {
+            // Sorted: a set's iteration order differs between equal sets, and a reload must save the same bytes.
+            for (String t : new java.util.TreeSet<>(op.requires())) {
                 req.append(req.length() == 0 ? "" : ",").append(URLEncoder.encode(t, StandardCharsets.UTF_8));
             }
             line(b, "op", op.name(), op.type(), Integer.toString(op.stream()), Double.toString(op.startUs()),
