@@ -5,6 +5,7 @@ import io.stepcast.datasets.io.AtomicFiles;
 import io.stepcast.models.persist.EnvelopeHeader;
 import io.stepcast.models.persist.PayloadReader;
 import io.stepcast.models.persist.PayloadWriter;
+import io.stepcast.models.persist.ProvenanceFields;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,14 +34,7 @@ record ModelFile(String estimator, Provenance provenance, byte[] payload) {
     /** Writes the file atomically: a temporary file beside it, then a move into place. */
     void write(Path file) throws IOException {
         PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).text("estimator", estimator);
-        PayloadWriter p = w.object("provenance");
-        p.text("estimator", provenance.estimator());
-        p.textMap("hyper_parameters", provenance.hyperParameters());
-        p.text("training_set", provenance.trainingSetId());
-        p.text("training_checksum", provenance.trainingChecksum());
-        p.integer("training_size", provenance.trainingSize());
-        p.integer("seed", provenance.seed());
-        p.textMap("versions", provenance.versions());
+        ProvenanceFields.write(provenance, w.object("provenance"));
         w.text("payload_sha256", sha256(PayloadWriter.canonical(payload)));
         w.embed("payload", payload);
         byte[] bytes = w.prettyBytes();
@@ -64,16 +58,7 @@ record ModelFile(String estimator, Provenance provenance, byte[] payload) {
         if (!sha256(payload).equals(root.text("payload_sha256"))) {
             throw new IOException(file + ": the payload does not match its checksum (the file is corrupt)");
         }
-        PayloadReader p = root.object("provenance");
-        Provenance provenance = new Provenance(
-                required(p, "estimator"),
-                p.textMap("hyper_parameters"),
-                required(p, "training_set"),
-                required(p, "training_checksum"),
-                p.integer("training_size"),
-                p.longInteger("seed"),
-                p.textMap("versions"));
-        return new ModelFile(estimator, provenance, payload);
+        return new ModelFile(estimator, ProvenanceFields.read(root.object("provenance")), payload);
     }
 
     private static String required(PayloadReader node, String field) throws IOException {
