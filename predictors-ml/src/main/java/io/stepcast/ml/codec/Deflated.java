@@ -10,8 +10,8 @@ import java.util.zip.ZipException;
 
 /**
  * The deflate compression of the binary sections of this module's payloads (a Tribuo model's protobuf, flattened
- * trees, a quantile forest's rows): Tribuo's protobuf repeats each tree's provenance, so a 2000-tree forest shrinks
- * about tenfold.
+ * trees, a quantile forest's rows): Tribuo's protobuf repeats each tree's provenance, so a large forest shrinks many
+ * times over.
  */
 final class Deflated {
     private Deflated() {
