@@ -45,9 +45,10 @@ public final class SyntheticPlugin extends StepcastPlugin {
 
     @Override
     protected void registerAll() {
-        estimator(new Exact(seen));
-        estimator(new Mean(1.0));
-        estimator(new Broken());
+        for (Estimator e : List.of(new Exact(seen), new Mean(1.0), new Broken())) {
+            estimator(e);
+            notPersistable(e.name(), "a test fixture, refitted by every test");
+        }
         // A protocol and a reproduction contributed by name, as a third-party plugin would.
         protocol("synthetic-halves", (spec, zoo) -> new io.stepcast.api.evaluation.Protocol() {
             public String name() { return spec; }

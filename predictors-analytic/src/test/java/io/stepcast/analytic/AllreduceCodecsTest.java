@@ -8,6 +8,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.datasets.plugin.DatasetsPlugin;
+import io.stepcast.models.persist.PayloadReader;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The registered codecs of {@code allreduce-analytic} (fitted on Pollux's placements, with a fitted link
  * efficiency), {@code overhead-transfer} (fitted on Gavel's jobs alone without the V100's multi-GPU rows) and the
  * collective predictors (fitted on the 2- and 8-GPU nccl-tests tables): a reload predicts exactly the same on every
- * row of the held-out side, catalog-scaled answers included; corrupt payloads fail naming the line.
+ * row of the held-out side, catalog-scaled answers included; a payload of the former five coefficients reads;
+ * corrupt payloads fail naming the field.
  */
 class AllreduceCodecsTest {
     private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new AnalyticPlugin(), new DatasetsPlugin()));
@@ -79,14 +81,22 @@ class AllreduceCodecsTest {
         Predictor fitted = REGISTRY.estimator("allreduce-analytic").withHyperParameters(Map.of("efficiency", "catalog"))
                 .fit(TrainingSet.of("pollux/placements", polluxTrain));
         PredictorCodec codec = REGISTRY.codecs().get("allreduce-analytic");
-        String[] lines = new String(codec.encode(fitted), java.nio.charset.StandardCharsets.UTF_8).split("\n", -1);
-        StringBuilder former = new StringBuilder(lines[0].replaceFirst(" 6$", " 5"));
-        for (int i = 1; i < lines.length; i++) {
-            former.append('\n').append(lines[i].isBlank() ? lines[i] : lines[i].replaceFirst(" \\S+$", ""));
+        // The plain text of version 1 with the five coefficients a group had before the links were fitted apart.
+        PayloadReader groups = PayloadReader.open(codec.encode(fitted), "test", "stepcast-coefficients", 2, 2)
+                .object("groups");
+        StringBuilder former = new StringBuilder("stepcast-coefficients v1 allreduce-analytic 5\n");
+        for (String key : groups.names()) {
+            double[] v = groups.numbers(key);
+            assertThat(v[4]).as("one efficiency for both links").isEqualTo(v[5]);
+            former.append(key);
+            for (int i = 0; i < 5; i++) {
+                former.append(' ').append(Double.toString(v[i]));
+            }
+            former.append('\n');
         }
-        Predictor back = codec.decode(former.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                fitted.provenance());
+        Predictor back = codec.decode(former.toString().getBytes(StandardCharsets.UTF_8), fitted.provenance());
         samePredictions(fitted, back, polluxTest);
+        assertThat(codec.encode(back)).isEqualTo(codec.encode(fitted));
     }
 
     @Test
@@ -129,29 +139,33 @@ class AllreduceCodecsTest {
         PredictorCodec codec = REGISTRY.codecs().get("collective-alpha-beta");
         String text = new String(codec.encode(REGISTRY.estimator("collective-alpha-beta")
                 .fit(TrainingSet.of("nccl-tests/2+8", train))), StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> codec.decode(text.replaceFirst("\t([0-9.E-]+)\n", "\t-1\n")
+        assertThatThrownBy(() -> codec.decode(text.replaceFirst("\"bytes_per_s\":[0-9.E-]+", "\"bytes_per_s\":-1")
                 .getBytes(StandardCharsets.UTF_8), tree.provenance()))
-                .isInstanceOf(IOException.class).hasMessageContaining("line 2").hasMessageContaining("bandwidth");
+                .isInstanceOf(IOException.class).hasMessageContaining("field 'links/").hasMessageContaining("bandwidth");
     }
 
     @Test
-    void corruptPayloadsAreRefusedNamingTheLine() throws IOException {
+    void corruptPayloadsAreRefusedNamingTheField() throws IOException {
         Predictor transfer = REGISTRY.estimator("overhead-transfer").fit(TrainingSet.of("gavel->v100", gavelTrain));
         PredictorCodec codec = REGISTRY.codecs().get("overhead-transfer");
         String text = new String(codec.encode(transfer), StandardCharsets.UTF_8);
         assertThatThrownBy(() -> codec.decode("garbage".getBytes(StandardCharsets.UTF_8), transfer.provenance()))
                 .isInstanceOf(IOException.class).hasMessageContaining("corrupt").hasMessageContaining("line 1");
-        String notANumber = text.replaceFirst("\t([0-9.E-]+)\n", "\tx$1\n");
+        String notANumber = text.replaceFirst("(\"single\":\\{\"[^\"]+\":\\{\"[^\"]+\":)([0-9.E-]+)", "$1\"x$2\"");
         assertThatThrownBy(() -> codec.decode(notANumber.getBytes(StandardCharsets.UTF_8), transfer.provenance()))
-                .isInstanceOf(IOException.class).hasMessageContaining("line 2").hasMessageContaining("is not a number");
-        String doubled = text + text.substring(text.indexOf('\n') + 1, text.indexOf('\n', text.indexOf('\n') + 1) + 1);
+                .isInstanceOf(IOException.class).hasMessageContaining("corrupt overhead-transfer payload: field 'single/")
+                .hasMessageContaining("is not a number");
+        String doubled = text.replaceFirst("\"multi\":", "\"single\":{},\"multi\":");
         assertThatThrownBy(() -> codec.decode(doubled.getBytes(StandardCharsets.UTF_8), transfer.provenance()))
-                .isInstanceOf(IOException.class).hasMessageContaining("appears twice");
+                .isInstanceOf(IOException.class).hasMessageContaining("Duplicate field 'single'");
+        String truncated = text.substring(0, text.length() / 2);
+        assertThatThrownBy(() -> codec.decode(truncated.getBytes(StandardCharsets.UTF_8), transfer.provenance()))
+                .isInstanceOf(IOException.class).hasMessageContaining("not valid JSON");
 
         Predictor analytic = REGISTRY.estimator("allreduce-analytic").fit(TrainingSet.of("pollux/placements", polluxTrain));
         PredictorCodec ar = REGISTRY.codecs().get("allreduce-analytic");
         String coefficients = new String(ar.encode(analytic), StandardCharsets.UTF_8);
-        String badFlag = coefficients.replaceFirst("(\n\\S+ \\S+ \\S+ \\S+ )\\S+", "$10.5");
+        String badFlag = coefficients.replaceFirst("(\":\\[[^,]+,[^,]+,[^,]+,)[^,]+", "$10.5");
         assertThatThrownBy(() -> ar.decode(badFlag.getBytes(StandardCharsets.UTF_8), analytic.provenance()))
                 .isInstanceOf(IOException.class).hasMessageContaining("overlap-fitted flag must be 0 or 1");
         assertThatThrownBy(() -> ar.encode(transfer)).isInstanceOf(IOException.class)

@@ -71,9 +71,9 @@ class CodecTest {
             String damaged = text.replaceFirst("([0-9])\\.([0-9])", "$1.x$2");
             assertThatThrownBy(() -> codec.decode(damaged.getBytes(StandardCharsets.UTF_8), fitted.provenance()))
                     .as(name).isInstanceOf(IOException.class).hasMessageContaining("line");
-            String truncated = text.substring(0, text.indexOf('\n') + 1);
+            String truncated = text.substring(0, text.length() / 2);
             assertThatThrownBy(() -> codec.decode(truncated.getBytes(StandardCharsets.UTF_8), fitted.provenance()))
-                    .as(name).isInstanceOf(IOException.class);
+                    .as(name).isInstanceOf(IOException.class).hasMessageContaining("not valid JSON");
         }
     }
 

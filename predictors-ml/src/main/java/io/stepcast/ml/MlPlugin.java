@@ -1,6 +1,7 @@
 package io.stepcast.ml;
 
 import com.google.inject.Key;
+import io.stepcast.api.plugin.NotPersistable;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.ml.codec.LearnedPredictorCodec;
@@ -38,6 +39,7 @@ public final class MlPlugin extends StepcastPlugin {
             codec(e.name(), new LearnedPredictorCodec(e.name()));
         }
         estimator("hybrid", HybridEstimator.class);
-        codec("hybrid", new HybridCodec(getProvider(new Key<Map<String, PredictorCodec>>() { })));
+        codec("hybrid", new HybridCodec(getProvider(new Key<Map<String, PredictorCodec>>() { }),
+                getProvider(new Key<Map<String, NotPersistable>>() { })));
     }
 }

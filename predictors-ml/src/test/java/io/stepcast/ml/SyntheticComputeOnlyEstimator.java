@@ -128,6 +128,8 @@ public final class SyntheticComputeOnlyEstimator implements Estimator {
             estimator(new SyntheticComputeOnlyEstimator());
             if (withCodec) {
                 codec(NAME, new Codec());
+            } else {
+                notPersistable(NAME, "this test registers it without its codec");
             }
         }
     }

@@ -26,9 +26,10 @@ public final class ThrowingPlugin extends StepcastPlugin {
 
     @Override
     protected void registerAll() {
-        estimator(new Throws());
-        estimator(new KillsItsExecutor());
-        estimator(new NativeRange());
+        for (io.stepcast.api.Estimator e : java.util.List.of(new Throws(), new KillsItsExecutor(), new NativeRange())) {
+            estimator(e);
+            notPersistable(e.name(), "a test fixture of the engine, never saved");
+        }
     }
 
     /** A synthetic estimator without hyper-parameters that never fits (its points are not applicable). */

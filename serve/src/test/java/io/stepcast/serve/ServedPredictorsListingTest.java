@@ -80,7 +80,9 @@ class ServedPredictorsListingTest {
 
         @Override
         protected void registerAll() {
-            estimator(new ThroughputOnly());
+            ThroughputOnly e = new ThroughputOnly();
+            estimator(e);
+            notPersistable(e.name(), "a test fixture that predicts a constant");
         }
     }
 

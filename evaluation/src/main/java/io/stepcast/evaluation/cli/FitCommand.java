@@ -64,9 +64,7 @@ final class FitCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--coverage must be in (0, 1), was " + coverage);
         }
         Estimator base = registry.estimator(predictor);
-        if (!registry.codecs().containsKey(base.name())) {
-            throw new IllegalArgumentException("predictor '" + predictor + "' cannot be saved: its plugin registers no codec");
-        }
+        SavedPredictors.requireSavable(registry, base.name());
         Estimator estimator = (coverage == null ? base : new SplitConformalEstimator(base).withCoverage(coverage))
                 .withHyperParameters(params);
         // The training side a suite gives a predictor: the zoo's parameter bytes and profiles for known models.

@@ -1,6 +1,7 @@
 package io.stepcast.evaluation.cli;
 
 import io.stepcast.api.Predictor;
+import io.stepcast.api.plugin.NotPersistable;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.models.uncertainty.ConformalCodec;
@@ -29,11 +30,34 @@ public final class SavedPredictors {
                 .decode(mf.payload(), mf.provenance());
     }
 
-    static void save(PluginRegistry registry, Predictor predictor, Path file) throws IOException {
+    /**
+     * Refuses, before any fit, an estimator whose predictors cannot be saved, with the reason its plugin declared.
+     *
+     * @throws IllegalArgumentException naming the estimator and why
+     */
+    static void requireSavable(PluginRegistry registry, String estimator) {
+        if (!registry.codecs().containsKey(estimator)) {
+            throw new IllegalArgumentException(cannotSave(registry, estimator));
+        }
+    }
+
+    private static String cannotSave(PluginRegistry registry, String estimator) {
+        NotPersistable why = registry.notPersistable().get(estimator);
+        return "predictor '" + estimator + "' cannot be saved: "
+                + (why != null ? why.reason() + " (plugin " + why.module() + ")" : "its plugin registers no codec");
+    }
+
+    /**
+     * Writes {@code predictor} to {@code file} through the codec its estimator's plugin registers (wrapped for a
+     * split-conformal fit), as {@code stepcast fit --save} does.
+     *
+     * @throws IOException when the estimator has no codec (naming the declared reason) or the file cannot be written
+     */
+    public static void save(PluginRegistry registry, Predictor predictor, Path file) throws IOException {
         String estimator = predictor.provenance().estimator();
         PredictorCodec codec = registry.codecs().get(estimator);
         if (codec == null) {
-            throw new IOException("predictor '" + estimator + "' cannot be saved: its plugin registers no codec");
+            throw new IOException(cannotSave(registry, estimator));
         }
         PredictorCodec wrapped = ConformalCodec.handles(predictor) ? new ConformalCodec(codec) : codec;
         new ModelFile(estimator, predictor.provenance(), wrapped.encode(predictor)).write(file);

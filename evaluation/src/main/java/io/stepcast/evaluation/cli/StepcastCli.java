@@ -51,8 +51,16 @@ public final class StepcastCli implements Runnable {
     /** Runs the CLI with the plugins on the class path and exits with its code. */
     public static void main(String[] args) {
         quietLibraries();
-        int code = run(PluginRegistry.discover(), args, new PrintWriter(System.out, true),
-                new PrintWriter(System.err, true));
+        PluginRegistry registry;
+        try {
+            registry = PluginRegistry.discover();
+        } catch (IllegalStateException e) {
+            // A plugin that breaks a start-up rule (an estimator without a codec, say) is one line, not a trace.
+            System.err.println("stepcast: error: " + e.getMessage());
+            System.exit(FAILURE);
+            return;
+        }
+        int code = run(registry, args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
         System.exit(code);
     }
 

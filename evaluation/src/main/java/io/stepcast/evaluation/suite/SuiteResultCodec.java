@@ -6,6 +6,7 @@ import io.stepcast.evaluation.metrics.ScalingPoint;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.evaluation.selection.SelectionCase;
 import io.stepcast.evaluation.selection.SelectionOutcome;
+import io.stepcast.models.persist.EnvelopeHeader;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -35,9 +36,12 @@ import java.util.TreeSet;
  *
  * <p>Layout, in {@link DataOutputStream}'s big-endian primitives (a double as its bits, so values come back bit for
  * bit). A string is an int byte count and its UTF-8 bytes; an optional string a presence boolean and, when present,
- * the string; an optional int or double a presence boolean and always the number (0 when absent).
+ * the string; an optional int or double a presence boolean and always the number (0 when absent). Every result opens
+ * with the envelope header of saved models in binary ({@link EnvelopeHeader#writeTo}: {@value #FORMAT}, version
+ * {@value #VERSION}), so that a reader refuses a layout it does not know; bytes without it (written before the
+ * header) are read as version 1.
  * <pre>
- * result     := double seconds, optional string failure, hold-out | selection
+ * result     := header, double seconds, optional string failure, hold-out | selection
  * hold-out   := int targets, per target in the task's order: int points, per point:
  *                 int index of its observation in the split's test side, double measured, prediction,
  *                 boolean has native interval, [prediction], optional double peak memory bytes,
@@ -57,6 +61,10 @@ import java.util.TreeSet;
  * the iteration order of the sets and maps that hold them.
  */
 final class SuiteResultCodec {
+    static final String FORMAT = "stepcast-suite-result";
+    static final int VERSION = 1;
+    private static final EnvelopeHeader HEADER = new EnvelopeHeader(FORMAT, VERSION);
+
     private SuiteResultCodec() {
     }
 
@@ -159,6 +167,7 @@ final class SuiteResultCodec {
     private static byte[] encode(SuiteTasks.Result r, Body body) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(b)) {
+            HEADER.writeTo(out);
             out.writeDouble(r.seconds());
             writeOptional(out, r.failure());
             body.write(out);
@@ -170,6 +179,11 @@ final class SuiteResultCodec {
 
     private static <R extends SuiteTasks.Result> R decode(byte[] bytes, BodyReader<R> body) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            int version = EnvelopeHeader.readFrom(in, FORMAT).map(EnvelopeHeader::version).orElse(1);
+            if (version != VERSION) {
+                throw new IOException(FORMAT + " version " + version + " is not supported (this stepcast reads version "
+                        + VERSION + "): the executors run another build than the driver");
+            }
             double seconds = in.readDouble();
             Optional<String> failure = readOptional(in);
             return body.read(in, seconds, failure);

@@ -36,7 +36,10 @@ class ThirdPartyPluginDiscoveryTest {
                 public ConstantPlugin() { super("third-party-fixture"); }
 
                 @Override
-                protected void registerAll() { estimator(new ConstantEstimator()); }
+                protected void registerAll() {
+                    estimator(new ConstantEstimator());
+                    notPersistable("third-party-constant", "a constant has nothing to save");
+                }
 
                 static final class ConstantEstimator implements Estimator {
                     public String name() { return "third-party-constant"; }

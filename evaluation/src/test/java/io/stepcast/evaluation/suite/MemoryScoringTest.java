@@ -120,6 +120,7 @@ class MemoryScoringTest {
         @Override
         protected void registerAll() {
             estimator(new StubMemory());
+            notPersistable("stub-memory", "it fits nothing");
         }
     }
 

@@ -33,13 +33,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The bytes a suite task's result crosses JVMs as (the Spark engine): a hold-out result and a selection result,
- * covering every optional field both present and absent, decode to equal values, and their bytes are those
- * recorded below, so executors and a driver of different builds keep understanding each other.
+ * covering every optional field both present and absent, decode to equal values, and their bytes are the envelope
+ * header followed by the bodies recorded below, so executors and a driver of different builds keep understanding
+ * each other; the bodies without the header (as written before it) still decode.
  */
 class SuiteResultCodecTest {
     private static final Split SPLIT = SyntheticObservations.v100HeldOut();
     /** Never fitted: encoding and decoding only read the plan. */
     private static final Estimator STUB = new UnavailableEstimator("stub", "never fitted");
+
+    /** The binary envelope header: {@code stepcast-suite-result}, version 1. */
+    private static final String HEADER_HEX = "001573746570636173742d73756974652d726573756c7400000001";
 
     /**
      * What {@code SuiteTasks.encode} wrote for these results before the codec was a class of its own, with each
@@ -114,6 +118,14 @@ class SuiteResultCodecTest {
     }
 
     @Test
+    void aResultOfAnotherVersionIsRefused() {
+        byte[] bytes = tasks.encode(0, holdOutResult());
+        bytes[HEADER_HEX.length() / 2 - 1] = 2;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> tasks.decode(0, bytes))
+                .hasMessageContaining("stepcast-suite-result version 2 is not supported");
+    }
+
+    @Test
     void theResultsOfFailedTasksRoundTrip() {
         for (int i = 0; i < tasks.size(); i++) {
             SuiteTasks.Result failed = tasks.failed(i, "cannot fit: no data");
@@ -127,8 +139,10 @@ class SuiteResultCodecTest {
      */
     private void assertRoundTrip(int task, SuiteTasks.Result result, byte[] bytes, String recorded,
                                  SuiteTasks.Result decoded) {
-        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo(recorded);
+        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo(HEADER_HEX + recorded);
         assertThat(decoded).isEqualTo(result);
+        assertThat(tasks.decode(task, HexFormat.of().parseHex(recorded))).as("the body without the header")
+                .isEqualTo(result);
         assertThat(tasks.encode(task, result)).isEqualTo(bytes);
         assertThat(tasks.decode(task, bytes)).isEqualTo(result);
     }

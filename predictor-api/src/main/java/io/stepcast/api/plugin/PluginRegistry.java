@@ -26,12 +26,15 @@ import java.util.TreeMap;
  * Every plugin on a class path, found with {@link ServiceLoader} over {@code com.google.inject.Module} and
  * assembled by Guice: estimators by name, the module that registered each, command extensions, codecs,
  * observation importers, profile readers, batch-size selectors and services such as {@link ProfileSource}.
+ * Building it checks that every estimator can be saved or is declared not persistable (see
+ * {@link StepcastPlugin#codec}).
  */
 public final class PluginRegistry {
     private final Injector injector;
     private final Map<String, Estimator> estimators;
     private final Map<String, String> modules;
     private final Map<String, SelectorFactory> selectors;
+    private final Map<String, NotPersistable> notPersistable;
 
     private PluginRegistry(Injector injector) {
         this.injector = injector;
@@ -41,9 +44,18 @@ public final class PluginRegistry {
                 Names.named(StepcastPlugin.ESTIMATOR_MODULES))).orElse(Map.of());
         this.selectors = Collections.unmodifiableMap(new TreeMap<>(
                 lookup(injector, new Key<Map<String, SelectorFactory>>() { }).orElse(Map.of())));
+        this.notPersistable = Collections.unmodifiableMap(new TreeMap<>(
+                lookup(injector, new Key<Map<String, NotPersistable>>() { }).orElse(Map.of())));
+        PersistenceCheck.check(modules, lookup(injector, Key.get(new TypeLiteral<Map<String, String>>() { },
+                Names.named(StepcastPlugin.CODEC_MODULES))).orElse(Map.of()), notPersistable);
     }
 
-    /** The plugins visible to the given class loader. */
+    /**
+     * The plugins visible to the given class loader.
+     *
+     * @throws IllegalStateException when an estimator has neither a codec nor a not-persistable declaration, or a
+     *                               codec or declaration names no estimator (see {@link StepcastPlugin#codec})
+     */
     public static PluginRegistry discover(ClassLoader loader) {
         List<Module> found = new ArrayList<>();
         ServiceLoader.load(Module.class, loader).forEach(found::add);
@@ -55,7 +67,7 @@ public final class PluginRegistry {
         return discover(PluginRegistry.class.getClassLoader());
     }
 
-    /** A registry of the given modules (for tests and embedding). */
+    /** A registry of the given modules (for tests and embedding), checked as {@link #discover(ClassLoader)} is. */
     public static PluginRegistry of(List<? extends Module> modules) {
         return new PluginRegistry(Guice.createInjector(modules));
     }
@@ -93,6 +105,14 @@ public final class PluginRegistry {
     /** Codecs by estimator name. */
     public Map<String, PredictorCodec> codecs() {
         return lookup(injector, new Key<Map<String, PredictorCodec>>() { }).orElse(Map.of());
+    }
+
+    /**
+     * Estimators whose predictors cannot be saved, by name, with the reason their plugin gives; every other
+     * registered estimator has a codec in {@link #codecs()}.
+     */
+    public Map<String, NotPersistable> notPersistable() {
+        return notPersistable;
     }
 
     /** Observation importers by name, in registration order. */

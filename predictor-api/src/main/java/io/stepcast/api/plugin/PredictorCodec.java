@@ -6,9 +6,12 @@ import io.stepcast.api.Provenance;
 import java.io.IOException;
 
 /**
- * Saves and loads fitted predictors of one estimator. The CLI wraps the payload in a file with a header
- * (format, version, estimator, provenance, checksum); the codec only turns the fitted state into bytes
- * and back. A reloaded predictor must predict exactly what the saved one predicted.
+ * Saves and loads fitted predictors of one estimator, registered beside it with {@link StepcastPlugin#codec}. The CLI
+ * wraps the payload in a model file, an envelope with a header (format, version, estimator, provenance, checksum);
+ * the codec only turns the fitted state into bytes and back. A payload that is itself an envelope (written with
+ * {@code io.stepcast.models.persist.PayloadWriter}: a format tag, a version and named fields) stays a readable JSON
+ * object inside the model file; any other bytes are kept in Base64. A reloaded predictor must predict exactly what
+ * the saved one predicted, and a codec keeps reading the payloads its former versions wrote.
  */
 public interface PredictorCodec {
 

@@ -11,27 +11,34 @@ import io.stepcast.api.evaluation.Reproduction;
 import io.stepcast.api.selection.SelectorFactory;
 
 /**
- * Base class of a stepcast plugin: a Guice module that registers estimators by name, and optionally
- * command-line extensions, predictor codecs, observation importers, profile readers, evaluation protocols,
- * reproductions and batch-size selectors. List the subclass in
+ * Base class of a stepcast plugin: a Guice module that registers estimators by name, each with the codec that
+ * saves its predictors (or a declaration that they cannot be saved), and optionally command-line extensions,
+ * observation importers, profile readers, evaluation protocols, reproductions and batch-size selectors. List the subclass in
  * {@code META-INF/services/com.google.inject.Module} and put the jar on the class path; the CLI finds it
  * with {@link java.util.ServiceLoader} (see {@link PluginRegistry}).
  *
  * <pre>{@code
  * public final class MyPlugin extends StepcastPlugin {
  *     public MyPlugin() { super("my-predictors"); }
- *     protected void registerAll() { estimator(new MyEstimator()); }
+ *     protected void registerAll() {
+ *         estimator(new MyEstimator());
+ *         codec(MyEstimator.NAME, new MyCodec());
+ *     }
  * }
  * }</pre>
  */
 public abstract class StepcastPlugin extends AbstractModule {
     /** Binding name of the map from estimator name to the plugin (module) that registered it. */
     public static final String ESTIMATOR_MODULES = "stepcast.estimator.modules";
+    /** Binding name of the map from the estimator name a codec is registered under to the plugin that registered it. */
+    public static final String CODEC_MODULES = "stepcast.codec.modules";
 
     private final String moduleName;
     private MapBinder<String, Estimator> estimators;
     private MapBinder<String, String> modules;
     private MapBinder<String, PredictorCodec> codecs;
+    private MapBinder<String, String> codecModules;
+    private MapBinder<String, NotPersistable> notPersistable;
     private Multibinder<CommandExtension> commands;
     private MapBinder<String, ObservationImporter> importers;
     private MapBinder<String, ProfileReader> profileReaders;
@@ -50,6 +57,9 @@ public abstract class StepcastPlugin extends AbstractModule {
         modules = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { }, new TypeLiteral<String>() { },
                 Names.named(ESTIMATOR_MODULES));
         codecs = MapBinder.newMapBinder(binder(), String.class, PredictorCodec.class);
+        codecModules = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { }, new TypeLiteral<String>() { },
+                Names.named(CODEC_MODULES));
+        notPersistable = MapBinder.newMapBinder(binder(), String.class, NotPersistable.class);
         commands = Multibinder.newSetBinder(binder(), CommandExtension.class);
         importers = MapBinder.newMapBinder(binder(), String.class, ObservationImporter.class);
         profileReaders = MapBinder.newMapBinder(binder(), String.class, ProfileReader.class);
@@ -79,17 +89,34 @@ public abstract class StepcastPlugin extends AbstractModule {
         modules.addBinding(name).toInstance(moduleName);
     }
 
-    /** Registers how predictors of the named estimator are saved and loaded. */
+    /**
+     * Registers how predictors of the named estimator are saved and loaded. Every registered estimator needs a
+     * codec under its name or a {@link #notPersistable} declaration, and every codec an estimator of its name:
+     * {@link PluginRegistry} refuses to start otherwise.
+     */
     protected final void codec(String estimatorName, PredictorCodec codec) {
         codecs.addBinding(estimatorName).toInstance(codec);
+        codecModules.addBinding(estimatorName).toInstance(moduleName);
     }
 
     /**
      * Registers a codec that Guice constructs, so that it can inject the services its loaded predictors use
-     * (the hardware catalog, for example).
+     * (the hardware catalog, for example). The same rules as {@link #codec(String, PredictorCodec)} hold.
      */
     protected final void codec(String estimatorName, Class<? extends PredictorCodec> type) {
         codecs.addBinding(estimatorName).to(type);
+        codecModules.addBinding(estimatorName).toInstance(moduleName);
+    }
+
+    /**
+     * Declares that predictors of the named estimator cannot be saved, instead of registering a codec for it:
+     * {@code stepcast fit --save} then refuses them with {@code reason}. An estimator with neither a codec nor
+     * this declaration, or with both, stops {@link PluginRegistry} at start-up.
+     *
+     * @param reason why the fitted state is not saved, shown to the user (e.g. "holds a live connection")
+     */
+    protected final void notPersistable(String estimatorName, String reason) {
+        notPersistable.addBinding(estimatorName).toInstance(new NotPersistable(moduleName, reason));
     }
 
     /** Registers an evaluation protocol under its name, the leading word of its suite spec (e.g. {@code kfold}). */

@@ -11,6 +11,7 @@ import io.stepcast.analytic.codec.TextPayload;
 import io.stepcast.analytic.estimators.Coefficients;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -18,9 +19,10 @@ import java.util.Optional;
 /**
  * Saves and loads fitted {@code allreduce-analytic} predictors: per model and hardware the compute line
  * {@code a, b}, the overlap share, whether it was fitted (1) or the default (0), and the link efficiencies inside a
- * node and across nodes, as plain-text {@link Coefficients} (a payload of the former five, with one efficiency for
- * the whole all-reduce, is read as both links at that share, which predicts the same). The gradient all-reduce is not part of the fit: a reload computes it again from
- * the injected model zoo and hardware catalog, so it predicts bit for bit the same with the same catalogs.
+ * node and across nodes, as {@link Coefficients} (a plain-text payload of the former five, with one efficiency for
+ * the whole all-reduce, is read as both links at that share, which predicts the same). The gradient all-reduce is not
+ * part of the fit: a reload computes it again from the injected model zoo and hardware catalog, so it predicts bit for
+ * bit the same with the same catalogs.
  */
 public final class AllreduceAnalyticCodec implements PredictorCodec {
     private static final int ARITY = 6;
@@ -52,11 +54,11 @@ public final class AllreduceAnalyticCodec implements PredictorCodec {
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
         String name = AllreduceAnalyticEstimator.NAME;
-        boolean former = declaredArity(payload).equals(Integer.toString(FORMER_ARITY));
+        boolean former = Coefficients.declaredArity(payload) == FORMER_ARITY;
         Coefficients c = Coefficients.decode(payload, name, former ? FORMER_ARITY : ARITY);
         Map<String, Group> groups = new LinkedHashMap<>();
         for (Map.Entry<String, double[]> e : c.groups().entrySet()) {
-            double[] v = former ? java.util.Arrays.copyOf(e.getValue(), ARITY) : e.getValue();
+            double[] v = former ? Arrays.copyOf(e.getValue(), ARITY) : e.getValue();
             if (former) {
                 // One efficiency scaled the whole exchange, which is both links at that share.
                 v[5] = v[4];
@@ -73,12 +75,5 @@ public final class AllreduceAnalyticCodec implements PredictorCodec {
             groups.put(e.getKey(), new Group(v[0], v[1], v[2], v[3] == 1, v[4], v[5]));
         }
         return new AllreduceAnalyticEstimator.Fitted(new GradientSync(hardware, zoo), groups, provenance);
-    }
-
-    /** The coefficients per group the payload's first line declares (its fourth word), or "" when it has none. */
-    private static String declaredArity(byte[] payload) {
-        String first = new String(payload, java.nio.charset.StandardCharsets.UTF_8).split("\n", 2)[0].trim();
-        String[] head = first.split(" ");
-        return head.length == 4 ? head[3] : "";
     }
 }

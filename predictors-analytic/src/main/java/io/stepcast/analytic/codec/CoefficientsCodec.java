@@ -11,8 +11,9 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 
 /**
- * Saves and loads the grouped closed-form predictors (linear scaling, Pollux, Optimus, Ernest) as the
- * plain-text {@link Coefficients} of their groups; a reload predicts bit for bit the same.
+ * Saves and loads the grouped closed-form predictors (linear scaling, Pollux, Optimus, Ernest, Pollux with
+ * topology) as the {@link Coefficients} of their groups, an envelope (the plain text of version 1 still reads); a
+ * reload predicts bit for bit the same.
  */
 public final class CoefficientsCodec implements PredictorCodec {
     private final String estimator;

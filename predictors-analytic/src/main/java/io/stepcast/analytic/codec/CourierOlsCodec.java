@@ -9,138 +9,106 @@ import io.stepcast.analytic.estimators.CourierOlsPredictor;
 import io.stepcast.analytic.estimators.OlsModel;
 import io.stepcast.analytic.formula.Term;
 
+import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Saves and loads {@link CourierOlsPredictor}s as plain text, numbers written with {@link Double#toString}
- * so that a reload predicts exactly the same:
+ * Saves and loads {@link CourierOlsPredictor}s as the envelope {@value #FORMAT}, its doubles exact to the bit so that a
+ * reload predicts exactly the same; payloads of version 1 (plain text) still read.
  * <pre>
- * stepcast-courier-ols v1
- * extrapolate false
- * model response-time
- * terms cpu batch njobs cpu:batch cpu:njobs batch:njobs cpu:batch:njobs
- * coef 423.55 -11.30 ...
- * range cpu 1.0 8.0
- * constant network 0.0
- * end
+ * {"format":"stepcast-courier-ols","version":2,"extrapolate":false,
+ *  "models":[{"target":"response-time","terms":["cpu","batch","cpu:batch", ...],"coefficients":[423.55, ...],
+ *             "ranges":{"cpu":[1.0,8.0]},"constant":{"network":0.0}}]}
  * </pre>
+ * The first coefficient is the intercept, then one per term in order; a term is its factors joined by {@code :}.
  */
 public final class CourierOlsCodec implements PredictorCodec {
-    private static final String HEADER = "stepcast-courier-ols v1";
+    static final String FORMAT = "stepcast-courier-ols";
+    private static final int VERSION = 2;
 
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
         if (!(predictor instanceof CourierOlsPredictor p)) {
             throw TextPayload.cannotSave(CourierOlsEstimator.NAME, predictor);
         }
-        StringBuilder b = new StringBuilder(HEADER).append('\n');
-        b.append("extrapolate ").append(p.extrapolates()).append('\n');
-        p.models().forEach((target, m) -> {
-            b.append("model ").append(target.label()).append('\n');
-            b.append("terms");
-            m.terms().forEach(t -> b.append(' ').append(t.name()));
-            b.append('\n').append("coef");
-            for (double c : m.coefficients()) {
-                b.append(' ').append(c);
-            }
-            b.append('\n');
-            m.ranges().forEach((f, r) -> b.append("range ").append(f).append(' ').append(r[0]).append(' ').append(r[1]).append('\n'));
-            m.constant().forEach((f, v) -> b.append("constant ").append(f).append(' ').append(v).append('\n'));
-            b.append("end\n");
-        });
-        return b.toString().getBytes(StandardCharsets.UTF_8);
+        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).flag("extrapolate", p.extrapolates());
+        w.emptyList("models");
+        for (Map.Entry<Target, OlsModel> e : p.models().entrySet()) {
+            OlsModel m = e.getValue();
+            PayloadWriter model = w.element("models").text("target", e.getKey().label())
+                    .texts("terms", m.terms().stream().map(Term::name).toList())
+                    .numbers("coefficients", m.coefficients());
+            PayloadWriter ranges = model.object("ranges");
+            m.ranges().forEach(ranges::numbers);
+            PayloadWriter constant = model.object("constant");
+            m.constant().forEach(constant::number);
+        }
+        return w.bytes();
     }
 
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        String[] lines = new String(payload, StandardCharsets.UTF_8).split("\n");
-        if (lines.length < 2 || !lines[0].trim().equals(HEADER)) {
-            throw new IOException("corrupt " + CourierOlsEstimator.NAME + " payload: line 1 is not '" + HEADER + "'");
+        if (EnvelopeHeader.of(payload).isEmpty()) {
+            return FormerCourierOlsText.decode(payload, provenance);
         }
-        String[] ex = fields(lines, 1, "extrapolate", 2);
-        if (!ex[1].equals("true") && !ex[1].equals("false")) {
-            throw corrupt(2, "extrapolate must be true or false");
-        }
+        PayloadReader r = PayloadReader.open(payload, "corrupt " + CourierOlsEstimator.NAME + " payload", FORMAT,
+                VERSION, VERSION);
+        boolean extrapolate = r.flag("extrapolate");
         Map<Target, OlsModel> models = new EnumMap<>(Target.class);
-        int i = 2;
-        while (i < lines.length && !lines[i].isBlank()) {
+        for (PayloadReader m : r.elements("models")) {
             Target target;
             try {
-                target = Target.parse(fields(lines, i, "model", 2)[1]);
+                target = Target.parse(m.text("target"));
             } catch (IllegalArgumentException e) {
-                throw corrupt(i + 1, e.getMessage());
+                throw m.corrupt("target", e.getMessage());
             }
-            String[] termFields = fields(lines, i + 1, "terms", -1);
             List<Term> terms = new ArrayList<>();
-            for (int k = 1; k < termFields.length; k++) {
-                terms.add(new Term(List.of(termFields[k].split(":"))));
+            for (String t : m.texts("terms")) {
+                terms.add(new Term(List.of(t.split(":"))));
             }
-            String[] coefFields = fields(lines, i + 2, "coef", terms.size() + 2);
-            double[] coef = new double[terms.size() + 1];
-            for (int k = 0; k < coef.length; k++) {
-                coef[k] = number(coefFields[k + 1], i + 3);
+            double[] coefficients = m.numbers("coefficients");
+            if (coefficients.length != terms.size() + 1) {
+                throw m.corrupt("coefficients", coefficients.length + " values for " + terms.size()
+                        + " terms and the intercept");
             }
             Map<String, double[]> ranges = new LinkedHashMap<>();
+            PayloadReader rr = m.object("ranges");
+            for (String f : rr.names()) {
+                double[] range = rr.numbers(f);
+                if (range.length != 2) {
+                    throw rr.corrupt(f, "a range is [min, max]");
+                }
+                ranges.put(f, range);
+            }
             Map<String, Double> constant = new LinkedHashMap<>();
-            int j = i + 3;
-            for (; j < lines.length && !lines[j].trim().equals("end"); j++) {
-                String[] f = lines[j].trim().split(" ");
-                if (f[0].equals("range") && f.length == 4) {
-                    ranges.put(f[1], new double[] {number(f[2], j + 1), number(f[3], j + 1)});
-                } else if (f[0].equals("constant") && f.length == 3) {
-                    constant.put(f[1], number(f[2], j + 1));
-                } else {
-                    throw corrupt(j + 1, "expected 'range f min max', 'constant f value' or 'end'");
+            PayloadReader cr = m.object("constant");
+            for (String f : cr.names()) {
+                constant.put(f, cr.number(f));
+            }
+            for (double c : coefficients) {
+                if (Double.isNaN(c)) {
+                    throw m.corrupt("coefficients", "NaN value");
                 }
             }
-            if (j >= lines.length) {
-                throw corrupt(j, "model " + target.label() + " has no 'end'");
-            }
             try {
-                models.put(target, new OlsModel(terms, coef, ranges, constant));
+                if (models.put(target, new OlsModel(terms, coefficients, ranges, constant)) != null) {
+                    throw m.corrupt("target", "model " + target.label() + " twice");
+                }
             } catch (IllegalArgumentException e) {
-                throw corrupt(i + 1, e.getMessage());
+                throw m.corrupt(e.getMessage());
             }
-            i = j + 1;
         }
         if (models.isEmpty()) {
-            throw new IOException("corrupt " + CourierOlsEstimator.NAME + " payload: no model");
+            throw r.corrupt("models", "no model");
         }
-        return new CourierOlsPredictor(models, Boolean.parseBoolean(ex[1]), provenance);
-    }
-
-    private static String[] fields(String[] lines, int index, String keyword, int expected) throws IOException {
-        if (index >= lines.length) {
-            throw corrupt(index + 1, "missing '" + keyword + "' line");
-        }
-        String[] f = lines[index].trim().split(" ");
-        if (!f[0].equals(keyword) || (expected > 0 && f.length != expected)) {
-            throw corrupt(index + 1, "expected '" + keyword + "'" + (expected > 0 ? " with " + (expected - 1)
-                    + " values" : "") + ", found '" + lines[index].trim() + "'");
-        }
-        return Arrays.copyOf(f, f.length);
-    }
-
-    private static double number(String text, int line) throws IOException {
-        try {
-            double d = Double.parseDouble(text);
-            if (Double.isNaN(d)) {
-                throw corrupt(line, "NaN value");
-            }
-            return d;
-        } catch (NumberFormatException e) {
-            throw corrupt(line, "'" + text + "' is not a number");
-        }
-    }
-
-    private static IOException corrupt(int line, String what) {
-        return new IOException("corrupt " + CourierOlsEstimator.NAME + " payload: line " + line + ": " + what);
+        return new CourierOlsPredictor(models, extrapolate, provenance);
     }
 }

@@ -8,12 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads and writes the plain-text payloads that codecs save as lines of tab-separated fields under a header
- * line: UTF-8, every line ended by a line feed. Reading keeps each line's number (from 1), so that every error
- * says which estimator's payload is damaged and where ({@code corrupt <estimator> payload: line <n> ...}): a user
- * can then find the damage in the saved file. Also holds the refusal every codec of this module gives a
- * predictor of another estimator, {@link #cannotSave}. What the fields mean, and how numbers are written
- * ({@link Double#toString}, which reads back to the same bits), stays with each codec.
+ * Reads the plain-text payloads that this module's codecs saved before the envelope, as lines of tab-separated
+ * fields under a header line: UTF-8, every line ended by a line feed. Reading keeps each line's number (from 1), so
+ * that every error says which estimator's payload is damaged and where ({@code corrupt <estimator> payload: line <n>
+ * ...}): a user can then find the damage in the saved file. Also holds the refusal every codec of this module gives a
+ * predictor of another estimator, {@link #cannotSave}. What the fields mean stays with each former reader.
  */
 public final class TextPayload {
     private final String estimator;
@@ -61,22 +60,6 @@ public final class TextPayload {
     }
 
     /**
-     * Refuses to save labels that hold a tab or a line break (line feed or carriage return): they would split a
-     * field or a line, so the payload would not read back to the same predictor.
-     *
-     * @param what what the error calls the labels, e.g. {@code the key 'x'}
-     * @throws IOException {@code the <codec> codec cannot save <what>: it holds a tab or a line break}
-     */
-    public static void requireNoBreak(String codec, String what, String... labels) throws IOException {
-        for (String label : labels) {
-            if (label.indexOf('\t') >= 0 || label.indexOf('\n') >= 0 || label.indexOf('\r') >= 0) {
-                throw new IOException("the " + codec + " codec cannot save " + what
-                        + ": it holds a tab or a line break");
-            }
-        }
-    }
-
-    /**
      * One line of a payload, for reading its fields and saying what is wrong with it.
      *
      * @param estimator whose payload it is
@@ -107,22 +90,6 @@ public final class TextPayload {
             } catch (NumberFormatException e) {
                 throw corrupt("'" + fields[index] + "' is not a number");
             }
-        }
-    }
-
-    /** Builds a payload line by line; a local of one {@code encode} call. */
-    public static final class Writer {
-        private final StringBuilder text = new StringBuilder();
-
-        /** Appends the fields as one line. */
-        public Writer line(String... fields) {
-            text.append(String.join("\t", fields)).append('\n');
-            return this;
-        }
-
-        /** The payload so far. */
-        public byte[] bytes() {
-            return text.toString().getBytes(StandardCharsets.UTF_8);
         }
     }
 }

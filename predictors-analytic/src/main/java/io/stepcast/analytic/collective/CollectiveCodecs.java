@@ -8,6 +8,9 @@ import io.stepcast.api.collective.NcclProtocol;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.analytic.codec.TextPayload;
+import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,22 +21,27 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Saves and loads the collective predictors as plain text, doubles by {@link Double#toString} (exact on reading
- * back); the hardware catalog is injected again on load, so a reload predicts bit for bit the same with the same
- * catalog.
+ * Saves and loads the collective predictors as envelopes whose doubles read back to the same bits; the hardware
+ * catalog is injected again on load, so a reload predicts bit for bit the same with the same catalog. Payloads of
+ * version 1 (plain text, {@code FormerCollectiveText}) still read.
  * <ul>
  *   <li>{@link AlphaBeta}: {@code collective-alpha-beta}'s algorithm, whether its ring channels follow the catalog's
- *       topology, and one tab-separated line per hardware and collective: the key, alpha (s), bytes/s per channel;</li>
- *   <li>{@link Catalog}: {@code collective-catalog}'s algorithm and NCCL protocols (nothing is fitted).</li>
+ *       topology, and per hardware and collective alpha (s) and bytes/s per channel:
+ *       <pre>{"format":"stepcast-collective-alpha-beta","version":2,"algorithm":"ring","topology":"catalog",
+ *  "links":{"allreduce@dgx-a100":{"alpha_s":2.1E-5,"bytes_per_s":2.3E10}}}</pre></li>
+ *   <li>{@link Catalog}: {@code collective-catalog}'s algorithm and NCCL protocols (nothing is fitted):
+ *       <pre>{"format":"stepcast-collective-catalog","version":2,"algorithm":"ring","protocols":["simple"]}</pre></li>
  * </ul>
  */
 public final class CollectiveCodecs {
+    private static final int VERSION = 2;
+
     private CollectiveCodecs() {
     }
 
     /** The codec of {@code collective-alpha-beta}. */
     public static final class AlphaBeta implements PredictorCodec {
-        static final String HEADER = "stepcast-collective-alpha-beta v1";
+        static final String FORMAT = "stepcast-collective-alpha-beta";
         private final Optional<HardwareCatalog> catalog;
 
         /** Loaded predictors take ring channels from the datasets module's catalog, when they were fitted so. */
@@ -44,62 +52,58 @@ public final class CollectiveCodecs {
 
         @Override
         public byte[] encode(Predictor predictor) throws IOException {
-            String name = CollectiveAlphaBetaEstimator.NAME;
             if (!(predictor instanceof CollectiveAlphaBetaEstimator.Fitted f)) {
-                throw TextPayload.cannotSave(name, predictor);
+                throw TextPayload.cannotSave(CollectiveAlphaBetaEstimator.NAME, predictor);
             }
-            TextPayload.Writer w = new TextPayload.Writer().line(HEADER, f.algorithm().name().toLowerCase(Locale.ROOT),
-                    f.usesTopology() ? "catalog" : "none");
+            PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION)
+                    .text("algorithm", f.algorithm().name().toLowerCase(Locale.ROOT))
+                    .text("topology", f.usesTopology() ? "catalog" : "none");
+            PayloadWriter links = w.object("links");
             for (Map.Entry<String, LinkCost> e : new TreeMap<>(f.links()).entrySet()) {
-                TextPayload.requireNoBreak(name, "the key '" + e.getKey() + "'", e.getKey());
-                w.line(e.getKey(), Double.toString(e.getValue().alphaS()), Double.toString(e.getValue().bytesPerS()));
+                links.object(e.getKey()).number("alpha_s", e.getValue().alphaS())
+                        .number("bytes_per_s", e.getValue().bytesPerS());
             }
             return w.bytes();
         }
 
         @Override
         public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-            String name = CollectiveAlphaBetaEstimator.NAME;
-            TextPayload text = TextPayload.read(name, payload);
-            TextPayload.Line header = text.header();
-            String[] head = header.fields();
-            if (head.length != 3 || !head[0].equals(HEADER) || !AlgorithmChoice.VALUES.contains(head[1])
-                    || !(head[2].equals("catalog") || head[2].equals("none"))) {
-                throw header.isNot("'" + HEADER + "', the algorithm (ring or tree) and the topology (catalog or none)");
+            if (EnvelopeHeader.of(payload).isEmpty()) {
+                return FormerCollectiveText.alphaBeta(payload, provenance, catalog);
             }
-            if (head[2].equals("catalog") && catalog.isEmpty()) {
+            String name = CollectiveAlphaBetaEstimator.NAME;
+            PayloadReader r = PayloadReader.open(payload, "corrupt " + name + " payload", FORMAT, VERSION, VERSION);
+            AlgorithmChoice algorithm = algorithm(r);
+            String topology = r.text("topology");
+            if (!topology.equals("catalog") && !topology.equals("none")) {
+                throw r.corrupt("topology", "must be catalog or none, was '" + topology + "'");
+            }
+            if (topology.equals("catalog") && catalog.isEmpty()) {
                 throw new IOException(name + " was saved with the catalog's topology, but no hardware catalog is on "
                         + "the class path");
             }
             Map<String, LinkCost> links = new TreeMap<>();
-            for (TextPayload.Line line : text.records()) {
-                String[] f = line.fields();
-                if (f.length != 3) {
-                    throw line.isNot("'key<TAB>alpha<TAB>bytes per second'");
-                }
-                LinkCost link;
+            PayloadReader l = r.object("links");
+            for (String key : l.names()) {
+                PayloadReader link = l.object(key);
                 try {
-                    // One catch for both: LinkCost's message names a figure out of range, a non-number's the text.
-                    link = new LinkCost(Double.parseDouble(f[1]), Double.parseDouble(f[2]));
+                    links.put(key, new LinkCost(link.number("alpha_s"), link.number("bytes_per_s")));
                 } catch (IllegalArgumentException e) {
-                    throw line.corrupt(e.getMessage(), e);
-                }
-                if (links.put(f[0], link) != null) {
-                    throw line.corrupt("key " + f[0] + " twice");
+                    throw l.corrupt(key, e.getMessage());
                 }
             }
             if (links.isEmpty()) {
-                throw text.corrupt("no fitted link");
+                throw r.corrupt("links", "no fitted link");
             }
-            Optional<CollectiveAlphaBetaEstimator.Channels> channels = head[2].equals("catalog")
+            Optional<CollectiveAlphaBetaEstimator.Channels> channels = topology.equals("catalog")
                     ? catalog.map(CollectiveAlphaBetaEstimator.Channels::new) : Optional.empty();
-            return new CollectiveAlphaBetaEstimator.Fitted(AlgorithmChoice.parse(head[1]), channels, links, provenance);
+            return new CollectiveAlphaBetaEstimator.Fitted(algorithm, channels, links, provenance);
         }
     }
 
     /** The codec of {@code collective-catalog}. */
     public static final class Catalog implements PredictorCodec {
-        static final String HEADER = "stepcast-collective-catalog v1";
+        static final String FORMAT = "stepcast-collective-catalog";
         private final Optional<HardwareCatalog> catalog;
 
         /** Loaded predictors read the datasets module's catalog, which they need. */
@@ -113,31 +117,41 @@ public final class CollectiveCodecs {
             if (!(predictor instanceof CollectiveCatalogEstimator.CatalogPredictor p)) {
                 throw TextPayload.cannotSave(CollectiveCatalogEstimator.NAME, predictor);
             }
-            List<String> head = new ArrayList<>(List.of(HEADER, p.algorithm().name().toLowerCase(Locale.ROOT)));
-            p.protocols().forEach(x -> head.add(x.name().toLowerCase(Locale.ROOT)));
-            return new TextPayload.Writer().line(head.toArray(String[]::new)).bytes();
+            return PayloadWriter.envelope(FORMAT, VERSION).text("algorithm", p.algorithm().name().toLowerCase(Locale.ROOT))
+                    .texts("protocols", p.protocols().stream().map(x -> x.name().toLowerCase(Locale.ROOT)).toList())
+                    .bytes();
         }
 
         @Override
         public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-            String name = CollectiveCatalogEstimator.NAME;
-            TextPayload.Line header = TextPayload.read(name, payload).header();
-            String[] head = header.fields();
-            if (head.length < 3 || !head[0].equals(HEADER) || !AlgorithmChoice.VALUES.contains(head[1])) {
-                throw header.isNot("'" + HEADER + "', the algorithm (ring or tree) and at least one NCCL protocol");
+            if (EnvelopeHeader.of(payload).isEmpty()) {
+                return FormerCollectiveText.catalog(payload, provenance, catalog);
             }
+            String name = CollectiveCatalogEstimator.NAME;
+            PayloadReader r = PayloadReader.open(payload, "corrupt " + name + " payload", FORMAT, VERSION, VERSION);
+            AlgorithmChoice algorithm = algorithm(r);
             List<NcclProtocol> protocols = new ArrayList<>();
-            for (int i = 2; i < head.length; i++) {
+            for (String p : r.texts("protocols")) {
                 try {
-                    protocols.add(NcclProtocol.valueOf(head[i].toUpperCase(Locale.ROOT)));
+                    protocols.add(NcclProtocol.valueOf(p.toUpperCase(Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
-                    throw header.corrupt("unknown NCCL protocol '" + head[i] + "'");
+                    throw r.corrupt("protocols", "unknown NCCL protocol '" + p + "'");
                 }
+            }
+            if (protocols.isEmpty()) {
+                throw r.corrupt("protocols", "no NCCL protocol");
             }
             HardwareCatalog c = catalog.orElseThrow(() -> new IOException(name
                     + " predicts from the hardware catalog, which is not on the class path"));
-            return new CollectiveCatalogEstimator.CatalogPredictor(c, AlgorithmChoice.parse(head[1]), protocols,
-                    provenance);
+            return new CollectiveCatalogEstimator.CatalogPredictor(c, algorithm, protocols, provenance);
         }
+    }
+
+    private static AlgorithmChoice algorithm(PayloadReader r) throws IOException {
+        String algorithm = r.text("algorithm");
+        if (!AlgorithmChoice.VALUES.contains(algorithm)) {
+            throw r.corrupt("algorithm", "must be one of " + AlgorithmChoice.VALUES + ", was '" + algorithm + "'");
+        }
+        return AlgorithmChoice.parse(algorithm);
     }
 }

@@ -1,7 +1,10 @@
 package io.stepcast.analytic.estimators;
 
+import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,11 +12,10 @@ import java.util.TreeMap;
 
 /**
  * The fitted state of a grouped closed-form predictor: a fixed-length coefficient vector per group key.
- * Serialised as plain text, one line per group, with {@link Double#toString} so that a reload restores
- * every bit and predicts exactly the same:
+ * Saved as an envelope whose doubles read back to the same bits, so that a reload predicts exactly the same:
  * <pre>
- * stepcast-coefficients v1 pollux 9
- * resnet50@t4 0.0123 1.2E-4 ...
+ * {"format":"stepcast-coefficients","version":2,"estimator":"pollux","arity":9,
+ *  "groups":{"resnet50@t4":[0.0123,1.2E-4, ...]}}
  * </pre>
  *
  * @param estimator the estimator that fitted them
@@ -21,8 +23,9 @@ import java.util.TreeMap;
  * @param groups    group key to coefficients, sorted by key
  */
 public record Coefficients(String estimator, int arity, Map<String, double[]> groups) {
-    private static final String MAGIC = "stepcast-coefficients";
-    private static final String VERSION = "v1";
+    /** The envelope's format tag; version 1 was the plain text {@code FormerCoefficientsText} reads. */
+    public static final String FORMAT = "stepcast-coefficients";
+    private static final int VERSION = 2;
 
     public Coefficients {
         Map<String, double[]> copy = new TreeMap<>();
@@ -44,70 +47,71 @@ public record Coefficients(String estimator, int arity, Map<String, double[]> gr
         return v == null ? null : v.clone();
     }
 
-    /** The text form. */
+    /** The envelope {@value #FORMAT}: the estimator, the arity and every group's coefficients by key. */
     public byte[] encode() {
-        StringBuilder b = new StringBuilder();
-        b.append(MAGIC).append(' ').append(VERSION).append(' ').append(estimator).append(' ').append(arity).append('\n');
-        groups.forEach((k, v) -> {
-            b.append(k);
-            for (double d : v) {
-                b.append(' ').append(Double.toString(d));
-            }
-            b.append('\n');
-        });
-        return b.toString().getBytes(StandardCharsets.UTF_8);
+        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).text("estimator", estimator).integer("arity", arity);
+        PayloadWriter g = w.object("groups");
+        groups.forEach(g::numbers);
+        return w.bytes();
     }
 
     /**
-     * Reads the text form.
+     * The coefficients per group a payload declares: its {@code arity} field, or the fourth word of a version-1
+     * header; -1 when it declares none.
+     */
+    public static int declaredArity(byte[] payload) {
+        if (EnvelopeHeader.of(payload).isEmpty()) {
+            String words = FormerCoefficientsText.declaredArity(payload);
+            return words.matches("[0-9]{1,6}") ? Integer.parseInt(words) : -1;
+        }
+        try {
+            return PayloadReader.open(payload, "coefficients", FORMAT, VERSION, VERSION).integer("arity");
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Reads {@link #encode}'s envelope, or the plain text that version 1 wrote ({@code FormerCoefficientsText}).
      *
-     * @throws IOException naming the line when the payload is not coefficients of {@code expectedEstimator}
+     * @throws IOException naming the field or line when the payload is not coefficients of {@code expectedEstimator}
      *                     with {@code expectedArity} values per group
      */
     public static Coefficients decode(byte[] payload, String expectedEstimator, int expectedArity) throws IOException {
-        String[] lines = new String(payload, StandardCharsets.UTF_8).split("\n", -1);
-        String[] head = lines[0].trim().split(" ");
-        if (head.length != 4 || !head[0].equals(MAGIC) || !head[1].equals(VERSION)) {
-            throw new IOException("corrupt " + expectedEstimator + " payload: line 1 is not a '" + MAGIC + " " + VERSION
-                    + "' header");
+        if (EnvelopeHeader.of(payload).isEmpty()) {
+            return FormerCoefficientsText.decode(payload, expectedEstimator, expectedArity);
         }
-        if (!head[2].equals(expectedEstimator)) {
-            throw new IOException("payload holds coefficients of '" + head[2] + "', not of '" + expectedEstimator + "'");
+        PayloadReader r = PayloadReader.open(payload, "corrupt " + expectedEstimator + " payload", FORMAT, VERSION,
+                VERSION);
+        String estimator = r.text("estimator");
+        if (!estimator.equals(expectedEstimator)) {
+            throw new IOException("payload holds coefficients of '" + estimator + "', not of '" + expectedEstimator
+                    + "'");
         }
-        if (!head[3].equals(Integer.toString(expectedArity))) {
-            throw new IOException("corrupt " + expectedEstimator + " payload: line 1 declares " + head[3]
-                    + " coefficients per group, expected " + expectedArity);
+        if (r.integer("arity") != expectedArity) {
+            throw r.corrupt("arity", r.integer("arity") + " coefficients per group, expected " + expectedArity);
         }
+        PayloadReader g = r.object("groups");
         Map<String, double[]> groups = new LinkedHashMap<>();
-        for (int i = 1; i < lines.length; i++) {
-            String line = lines[i].trim();
-            if (line.isEmpty()) {
-                continue;
+        for (String key : g.names()) {
+            double[] v = g.numbers(key);
+            if (v.length != expectedArity) {
+                throw g.corrupt(key, v.length + " coefficients, expected " + expectedArity);
             }
-            String[] f = line.split(" ");
-            if (f.length != expectedArity + 1) {
-                throw new IOException("corrupt " + expectedEstimator + " payload: line " + (i + 1) + " has "
-                        + (f.length - 1) + " coefficients, expected " + expectedArity);
-            }
-            double[] v = new double[expectedArity];
-            for (int j = 0; j < expectedArity; j++) {
-                try {
-                    v[j] = Double.parseDouble(f[j + 1]);
-                } catch (NumberFormatException e) {
-                    throw new IOException("corrupt " + expectedEstimator + " payload: line " + (i + 1)
-                            + " value " + (j + 1) + " is not a number: '" + f[j + 1] + "'");
-                }
-                if (Double.isNaN(v[j])) {
-                    throw new IOException("corrupt " + expectedEstimator + " payload: line " + (i + 1) + " holds NaN");
+            for (double d : v) {
+                if (Double.isNaN(d)) {
+                    throw g.corrupt(key, "holds NaN");
                 }
             }
-            if (groups.put(f[0], v) != null) {
-                throw new IOException("corrupt " + expectedEstimator + " payload: group " + f[0] + " appears twice");
-            }
+            groups.put(key, v);
         }
         if (groups.isEmpty()) {
-            throw new IOException("corrupt " + expectedEstimator + " payload: no fitted group");
+            throw r.corrupt("groups", "no fitted group");
         }
-        return new Coefficients(expectedEstimator, expectedArity, groups);
+        try {
+            return new Coefficients(expectedEstimator, expectedArity, groups);
+        } catch (IllegalArgumentException e) {
+            throw r.corrupt("groups", e.getMessage());
+        }
     }
 }

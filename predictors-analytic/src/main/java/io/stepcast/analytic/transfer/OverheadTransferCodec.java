@@ -6,6 +6,9 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.analytic.codec.TextPayload;
+import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
 
 import java.io.IOException;
 import java.util.Map;
@@ -13,15 +16,18 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Saves and loads fitted {@code overhead-transfer} predictors: the mean single-GPU and multi-GPU step times per
- * job and hardware, as plain text under the header {@value #HEADER} with the {@code across-nodes} choice, one
- * tab-separated line per time ({@code single} or {@code multi}, the job, the hardware label, the seconds):
- * hardware labels may hold spaces, never tabs. Doubles are written by {@link Double#toString}, which reads back
- * exactly; the hardware catalog (for a type without its own single-GPU time) is injected again on load, so a
- * reload predicts bit for bit the same with the same catalog.
+ * Saves and loads fitted {@code overhead-transfer} predictors: the mean single-GPU and multi-GPU step times per job
+ * and hardware, as the envelope {@value #FORMAT} with the {@code across-nodes} choice; doubles read back to the same
+ * bits, and the hardware catalog (for a type without its own single-GPU time) is injected again on load, so a reload
+ * predicts bit for bit the same with the same catalog. Payloads of version 1 (plain text) still read.
+ * <pre>
+ * {"format":"stepcast-overhead-transfer","version":2,"across_nodes":"nearest",
+ *  "single":{"ResNet-50 (batch size 64)":{"k80":0.41}},"multi":{"ResNet-50 (batch size 64)":{"v100":0.12}}}
+ * </pre>
  */
 public final class OverheadTransferCodec implements PredictorCodec {
-    static final String HEADER = "stepcast-overhead-transfer v1";
+    static final String FORMAT = "stepcast-overhead-transfer";
+    private static final int VERSION = 2;
     private static final String NAME = OverheadTransferEstimator.NAME;
 
     private final Optional<HardwareCatalog> hardware;
@@ -37,50 +43,52 @@ public final class OverheadTransferCodec implements PredictorCodec {
         if (!(predictor instanceof OverheadTransferEstimator.Fitted f)) {
             throw TextPayload.cannotSave(NAME, predictor);
         }
-        TextPayload.Writer w = new TextPayload.Writer().line(HEADER, f.nearestAcrossNodes() ? "nearest" : "mean");
-        lines(w, "single", f.single());
-        lines(w, "multi", f.multi());
+        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).text("across_nodes",
+                f.nearestAcrossNodes() ? "nearest" : "mean");
+        times(w.object("single"), f.single());
+        times(w.object("multi"), f.multi());
         return w.bytes();
     }
 
-    private static void lines(TextPayload.Writer w, String kind, Map<String, Map<String, Double>> times)
-            throws IOException {
-        for (Map.Entry<String, Map<String, Double>> job : times.entrySet()) {
-            for (Map.Entry<String, Double> hw : job.getValue().entrySet()) {
-                TextPayload.requireNoBreak(NAME, "the label '" + job.getKey() + "' on '" + hw.getKey() + "'",
-                        job.getKey(), hw.getKey());
-                w.line(kind, job.getKey(), hw.getKey(), Double.toString(hw.getValue()));
-            }
+    private static void times(PayloadWriter w, Map<String, Map<String, Double>> times) {
+        for (Map.Entry<String, Map<String, Double>> job : new TreeMap<>(times).entrySet()) {
+            PayloadWriter j = w.object(job.getKey());
+            new TreeMap<>(job.getValue()).forEach(j::number);
         }
     }
 
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        TextPayload text = TextPayload.read(NAME, payload);
-        TextPayload.Line header = text.header();
-        String[] head = header.fields();
-        if (head.length != 2 || !head[0].equals(HEADER) || !(head[1].equals("nearest") || head[1].equals("mean"))) {
-            throw header.isNot("'" + HEADER + "' and the across-nodes choice (nearest or mean)");
+        if (EnvelopeHeader.of(payload).isEmpty()) {
+            return FormerOverheadTransferText.decode(payload, provenance, hardware);
         }
-        Map<String, Map<String, Double>> single = new TreeMap<>();
-        Map<String, Map<String, Double>> multi = new TreeMap<>();
-        for (TextPayload.Line line : text.records()) {
-            String[] f = line.fields();
-            if (f.length != 4 || !(f[0].equals("single") || f[0].equals("multi"))) {
-                throw line.isNot("'single|multi<TAB>job<TAB>hardware<TAB>seconds'");
-            }
-            double seconds = line.doubleField(3);
-            if (!(seconds > 0) || Double.isInfinite(seconds)) {
-                throw line.corrupt("a step time must be positive, was " + f[3]);
-            }
-            Map<String, Map<String, Double>> into = f[0].equals("single") ? single : multi;
-            if (into.computeIfAbsent(f[1], k -> new TreeMap<>()).put(f[2], seconds) != null) {
-                throw line.corrupt(f[0] + " time of " + f[1] + " on '" + f[2] + "' appears twice");
-            }
+        PayloadReader r = PayloadReader.open(payload, "corrupt " + NAME + " payload", FORMAT, VERSION, VERSION);
+        String across = r.text("across_nodes");
+        if (!across.equals("nearest") && !across.equals("mean")) {
+            throw r.corrupt("across_nodes", "must be nearest or mean, was '" + across + "'");
         }
+        Map<String, Map<String, Double>> single = times(r.object("single"));
         if (single.isEmpty()) {
-            throw text.corrupt("no single-GPU time");
+            throw r.corrupt("single", "no single-GPU time");
         }
-        return new OverheadTransferEstimator.Fitted(hardware, single, multi, head[1].equals("nearest"), provenance);
+        return new OverheadTransferEstimator.Fitted(hardware, single, times(r.object("multi")),
+                across.equals("nearest"), provenance);
+    }
+
+    private static Map<String, Map<String, Double>> times(PayloadReader r) throws IOException {
+        Map<String, Map<String, Double>> times = new TreeMap<>();
+        for (String job : r.names()) {
+            PayloadReader j = r.object(job);
+            Map<String, Double> byHardware = new TreeMap<>();
+            for (String hw : j.names()) {
+                double seconds = j.number(hw);
+                if (!(seconds > 0) || Double.isInfinite(seconds)) {
+                    throw j.corrupt(hw, "a step time must be positive, was " + seconds);
+                }
+                byHardware.put(hw, seconds);
+            }
+            times.put(job, byHardware);
+        }
+        return times;
     }
 }

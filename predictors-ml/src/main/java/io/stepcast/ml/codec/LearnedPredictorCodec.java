@@ -6,6 +6,9 @@ import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.ml.learn.FittedRegression;
 import io.stepcast.ml.learn.LearnedPredictor;
+import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
 
 import java.io.IOException;
 import java.util.EnumMap;
@@ -13,12 +16,18 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Saves and loads the {@link LearnedPredictor}s of one estimator (the Tribuo learners and the Courier
- * forests): per target, the feature encoding and target transform in our header and the Tribuo model as
- * its protobuf bytes. Payloads of another estimator, of another kind, truncated or altered are refused
- * with an {@link IOException} saying which.
+ * Saves and loads the {@link LearnedPredictor}s of one estimator (the Tribuo learners and the Courier forests) as the
+ * envelope {@value #FORMAT}: the estimator and, per target, a regression ({@link RegressionFields}). Payloads of
+ * another estimator or kind, truncated or altered are refused with an {@link IOException} saying which; payloads of
+ * the former binary layout ({@link FormerBinaryPayload}, versions 1 and 2) still read.
+ * <pre>
+ * {"format":"stepcast-learned","version":3,"estimator":"cart","models":[{"target":"step-time", ...}]}
+ * </pre>
  */
 public final class LearnedPredictorCodec implements PredictorCodec {
+    /** The envelope's format tag; versions 1 and 2 were the binary {@code stepcast-ml} payload. */
+    public static final String FORMAT = "stepcast-learned";
+    static final int VERSION = 3;
     static final String KIND = "learned";
     private final String estimator;
 
@@ -33,26 +42,41 @@ public final class LearnedPredictorCodec implements PredictorCodec {
             throw new IOException("the " + estimator + " codec cannot store a predictor of "
                     + predictor.provenance().estimator() + " (" + predictor.getClass().getSimpleName() + ")");
         }
-        Payload.Writer w = new Payload.Writer(KIND, estimator);
-        w.integer(learned.models().size());
+        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).text("estimator", estimator);
+        w.emptyList("models");
         for (var e : learned.models().entrySet()) {
-            w.regression(e.getKey(), e.getValue());
+            RegressionFields.write(e.getKey(), e.getValue(), w.element("models"));
         }
-        return w.seal();
+        return w.bytes();
     }
 
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        Payload.Reader r = new Payload.Reader(payload, KIND, estimator);
-        int n = r.count();
         Map<Target, FittedRegression> models = new EnumMap<>(Target.class);
-        for (int i = 0; i < n; i++) {
-            Target t = r.target();
-            models.put(t, r.regression());
+        if (EnvelopeHeader.of(payload).isEmpty()) {
+            FormerBinaryPayload.Reader r = new FormerBinaryPayload.Reader(payload, KIND, estimator);
+            int n = r.count();
+            for (int i = 0; i < n; i++) {
+                Target t = r.target();
+                models.put(t, r.regression());
+            }
+            r.end();
+        } else {
+            PayloadReader r = PayloadReader.open(payload, "corrupt " + estimator + " payload", FORMAT, VERSION,
+                    VERSION);
+            String saved = r.text("estimator");
+            if (!saved.equals(estimator)) {
+                throw new IOException("payload holds a predictor of estimator '" + saved + "', not of '" + estimator
+                        + "'");
+            }
+            for (PayloadReader m : r.elements("models")) {
+                if (models.put(RegressionFields.target(m), RegressionFields.read(m)) != null) {
+                    throw m.corrupt("target", "a second model of " + m.text("target"));
+                }
+            }
         }
-        r.end();
         if (models.isEmpty()) {
-            throw new IOException("corrupt stepcast-ml payload: no fitted target");
+            throw new IOException("corrupt " + estimator + " payload: no fitted target");
         }
         return new LearnedPredictor(models, provenance);
     }

@@ -1,4 +1,5 @@
 /**
- * Persistence of this module's predictors: a checksummed binary payload with Tribuo models as protobuf.
+ * Persistence of this module's predictors: envelopes of named fields, with each Tribuo model as its deflated protobuf
+ * in Base64; the former checksummed binary payload is still read.
  */
 package io.stepcast.ml.codec;

@@ -3,13 +3,12 @@ package io.stepcast.queueing.fit;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.plugin.PredictorCodec;
-import io.stepcast.api.profile.Profile;
+import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
 
 import java.io.IOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,33 +18,43 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * Saves and loads a fitted queueing predictor as its {@link BasisTable}: UTF-8 text, a header line, the compute
- * slopes of one node's rows ({@code slope} records: model and machine key, seconds per sample), then per basis a
- * {@code basis} record (model, local batch, step time in seconds, parameter bytes or {@code -}, remote server, origin,
- * hardware, without server), its profile when it has one ({@link ProfileText}), and a {@code ready} record with the
- * calibrated state ({@link StateText}) or a {@code refused} record with the reason. Nothing is calibrated again on
- * load, so a reloaded predictor predicts exactly what the saved one did. One class serves the {@code mva} and
- * {@code simulation} predictors; hyper-parameters come back from the provenance.
+ * Saves and loads a fitted queueing predictor as its {@link BasisTable}, an envelope: the compute slopes of one
+ * node's rows by model and machine key (seconds per sample), then per basis its model, local batch, step time,
+ * parameter bytes (absent when unknown), remote server, origin, hardware and without-server flag, its profile when it
+ * has one ({@link ProfileFields}), and either the calibrated {@code state} ({@link StateFields}) or the reason it was
+ * {@code refused}. Nothing is calibrated again on load, so a reloaded predictor predicts exactly what the saved one
+ * did. One class serves the {@code mva} and {@code simulation} predictors; hyper-parameters come back from the
+ * provenance. Payloads of the former text layout ({@code FormerBasisTableText}, format 2) still read.
+ * <pre>
+ * {"format":"stepcast-simulation","version":3,"slopes":{"resnet-50@k80":0.0031},
+ *  "bases":[{"model":"ResNet-50","local_batch":64,"step_time_s":0.41,"parameter_bytes":102228128,"remote_ps":false,
+ *            "origin":"zoo","hardware":"k80","without_server":false,"profile":{...},"state":{...}}]}
+ * </pre>
  *
  * @param <S> the predictor's calibrated state
  */
 public final class BasisTableCodec<S> implements PredictorCodec {
-    private final String header;
-    private final StateText<S> stateText;
+    /** The first envelope version; versions 1 and 2 were text (only 2 is read). */
+    private static final int VERSION = 3;
+    private static final int FORMER_VERSION = 2;
+
+    private final String format;
+    private final StateFields<S> state;
     private final Function<Predictor, Optional<BasisTable<S>>> tableOf;
     private final BiFunction<BasisTable<S>, Provenance, Predictor> predictorOf;
 
     /**
-     * @param header      first line of a payload (names the predictor and the format version)
-     * @param stateText   how the calibrated state is written
+     * @param format      the envelope's format tag, e.g. {@code stepcast-mva}; the former text's first line was the
+     *                    tag and {@code 2}
+     * @param state       how the calibrated state is written and read
      * @param tableOf     the table of a predictor of this codec, empty for any other predictor
      * @param predictorOf the predictor of a table read back (throws {@link IllegalArgumentException} on bad
      *                    hyper-parameters in the provenance)
      */
-    public BasisTableCodec(String header, StateText<S> stateText, Function<Predictor, Optional<BasisTable<S>>> tableOf,
+    public BasisTableCodec(String format, StateFields<S> state, Function<Predictor, Optional<BasisTable<S>>> tableOf,
                            BiFunction<BasisTable<S>, Provenance, Predictor> predictorOf) {
-        this.header = header;
-        this.stateText = stateText;
+        this.format = format;
+        this.state = state;
         this.tableOf = tableOf;
         this.predictorOf = predictorOf;
     }
@@ -53,106 +62,77 @@ public final class BasisTableCodec<S> implements PredictorCodec {
     @Override
     public byte[] encode(Predictor predictor) throws IOException {
         BasisTable<S> table = tableOf.apply(predictor).orElseThrow(() -> new IOException(
-                "not a predictor of this codec (" + header + "): " + predictor.getClass().getName()));
-        StringBuilder b = new StringBuilder(header).append('\n');
-        table.slopes().forEach((key, slope) -> ProfileText.line(b, "slope", key, Double.toString(slope)));
+                "not a predictor of this codec (" + format + "): " + predictor.getClass().getName()));
+        PayloadWriter w = PayloadWriter.envelope(format, VERSION);
+        PayloadWriter slopes = w.object("slopes");
+        new TreeMap<>(table.slopes()).forEach(slopes::number);
+        w.emptyList("bases");
         for (CalibratedBasis<S> e : table.entries()) {
             SingleWorkerBasis s = e.basis();
-            ProfileText.line(b, "basis", s.model(), Integer.toString(s.localBatch()), Double.toString(s.stepTimeS()),
-                    s.parameterBytes().isPresent() ? Long.toString(s.parameterBytes().getAsLong()) : "-",
-                    Boolean.toString(s.remotePs()), s.origin(), s.hardware(), Boolean.toString(s.withoutServer()));
-            s.profile().ifPresent(p -> ProfileText.append(b, p));
+            PayloadWriter b = w.element("bases").text("model", s.model()).integer("local_batch", s.localBatch())
+                    .number("step_time_s", s.stepTimeS());
+            if (s.parameterBytes().isPresent()) {
+                b.integer("parameter_bytes", s.parameterBytes().getAsLong());
+            }
+            b.flag("remote_ps", s.remotePs()).text("origin", s.origin()).text("hardware", s.hardware())
+                    .flag("without_server", s.withoutServer());
+            if (s.profile().isPresent()) {
+                ProfileFields.write(s.profile().get(), b.object("profile"));
+            }
             if (e.calibration() instanceof Calibrated.Ready<S> ready) {
-                List<String> fields = new ArrayList<>();
-                fields.add("ready");
-                fields.addAll(stateText.fields(ready.state()));
-                ProfileText.line(b, fields.toArray(String[]::new));
+                state.write(ready.state(), b.object("state"));
             } else {
-                ProfileText.line(b, "refused", ((Calibrated.Refused<S>) e.calibration()).reason());
+                b.text("refused", ((Calibrated.Refused<S>) e.calibration()).reason());
             }
         }
-        return b.toString().getBytes(StandardCharsets.UTF_8);
+        return w.bytes();
     }
 
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        String[] lines = new String(payload, StandardCharsets.UTF_8).split("\n");
-        if (lines.length == 0 || !lines[0].equals(header)) {
-            throw new IOException("not a payload of this codec: the first line must be '" + header + "'");
+        BasisTable<S> table = EnvelopeHeader.of(payload).isEmpty()
+                ? FormerBasisTableText.decode(payload, format + " " + FORMER_VERSION, state) : table(payload);
+        try {
+            return predictorOf.apply(table, provenance);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(format + " provenance: " + e.getMessage(), e);
+        }
+    }
+
+    private BasisTable<S> table(byte[] payload) throws IOException {
+        PayloadReader r = PayloadReader.open(payload, "corrupt " + format + " payload", format, VERSION, VERSION);
+        Map<String, Double> slopes = new TreeMap<>();
+        PayloadReader s = r.object("slopes");
+        for (String key : s.names()) {
+            slopes.put(key, s.number(key));
         }
         List<CalibratedBasis<S>> entries = new ArrayList<>();
-        Map<String, Double> slopes = new TreeMap<>();
-        String[] basis = null;
-        ProfileText.Parts profile = null;
-        for (int i = 1; i < lines.length; i++) {
-            if (lines[i].isEmpty()) {
-                continue;
-            }
-            String[] f = lines[i].split("\t", -1);
-            for (int k = 0; k < f.length; k++) {
-                f[k] = URLDecoder.decode(f[k], StandardCharsets.UTF_8);
-            }
+        for (PayloadReader b : r.elements("bases")) {
+            SingleWorkerBasis basis;
             try {
-                if (f[0].equals("slope")) {
-                    ProfileText.expect(f, 3);
-                    if (basis != null || !entries.isEmpty()) {
-                        throw new IllegalArgumentException("slope record after a basis record");
-                    }
-                    slopes.put(f[1], Double.parseDouble(f[2]));
-                } else if (f[0].equals("basis")) {
-                    if (f.length != 9) {
-                        ProfileText.expect(f, 7);
-                    }
-                    if (basis != null) {
-                        throw new IllegalArgumentException("basis record before the previous basis's state");
-                    }
-                    basis = f;
-                    profile = null;
-                } else if (f[0].equals("profile")) {
-                    require(basis, f);
-                    profile = new ProfileText.Parts(f);
-                } else if (f[0].equals("ready") || f[0].equals("refused")) {
-                    SingleWorkerBasis b = basis(require(basis, f), profile == null ? null : profile.build());
-                    Calibrated<S> c = f[0].equals("refused")
-                            ? new Calibrated.Refused<>(one(f))
-                            : new Calibrated.Ready<>(stateText.parse(Arrays.asList(f).subList(1, f.length), b));
-                    entries.add(new CalibratedBasis<>(b, c));
-                    basis = null;
-                    profile = null;
-                } else if (profile == null || !profile.add(f)) {
-                    throw new IllegalArgumentException("unknown or misplaced record '" + f[0] + "'");
-                }
-            } catch (RuntimeException e) {
-                throw new IOException("payload line " + (i + 1) + ": " + e.getMessage(), e);
+                basis = new SingleWorkerBasis(b.text("model"), b.integer("local_batch"), b.number("step_time_s"),
+                        b.has("parameter_bytes") ? OptionalLong.of(b.longInteger("parameter_bytes")) : OptionalLong.empty(),
+                        b.has("profile") ? Optional.of(ProfileFields.read(b.object("profile"))) : Optional.empty(),
+                        b.flag("remote_ps"), b.text("origin"), b.text("hardware"), b.flag("without_server"));
+            } catch (IllegalArgumentException e) {
+                throw b.corrupt(e.getMessage());
             }
-        }
-        if (basis != null) {
-            throw new IOException("payload ends inside the basis of " + basis[1] + " (no ready or refused record)");
+            Calibrated<S> c;
+            if (b.has("refused")) {
+                c = new Calibrated.Refused<>(b.text("refused"));
+            } else {
+                try {
+                    c = new Calibrated.Ready<>(state.read(b.object("state"), basis));
+                } catch (IllegalArgumentException e) {
+                    throw b.corrupt("state", e.getMessage());
+                }
+            }
+            entries.add(new CalibratedBasis<>(basis, c));
         }
         try {
-            return predictorOf.apply(new BasisTable<>(entries, slopes), provenance);
+            return new BasisTable<>(entries, slopes);
         } catch (IllegalArgumentException e) {
-            throw new IOException(header + " provenance: " + e.getMessage(), e);
+            throw r.corrupt(e.getMessage());
         }
-    }
-
-    private static String[] require(String[] basis, String[] f) {
-        if (basis == null) {
-            throw new IllegalArgumentException("record '" + f[0] + "' before any basis record");
-        }
-        return basis;
-    }
-
-    private static String one(String[] f) {
-        ProfileText.expect(f, 2);
-        return f[1];
-    }
-
-    private static SingleWorkerBasis basis(String[] f, Profile profile) {
-        OptionalLong bytes = f[4].equals("-") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(f[4]));
-        // A basis saved before bases carried their hardware and server has seven fields.
-        return new SingleWorkerBasis(f[1], Integer.parseInt(f[2]), Double.parseDouble(f[3]), bytes,
-                Optional.ofNullable(profile), Boolean.parseBoolean(f[5]), f[6], f.length > 7 ? f[7] : null,
-                f.length > 8 && Boolean.parseBoolean(f[8]));
     }
 }

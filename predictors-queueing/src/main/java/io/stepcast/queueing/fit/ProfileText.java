@@ -6,7 +6,6 @@ import io.stepcast.api.profile.Profile;
 import io.stepcast.api.profile.Receive;
 import io.stepcast.api.profile.Send;
 import java.net.URLDecoder;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -14,45 +13,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A profile as text records for {@link BasisTableCodec}: a {@code profile} record followed by its {@code param},
- * {@code recv}, {@code op} and {@code send} records, one per line, tab-separated URL-encoded fields.
+ * Reads a profile saved in the former text layout of {@link FormerBasisTableText}: a {@code profile} record followed
+ * by its {@code param}, {@code recv}, {@code op} and {@code send} records, one per line, tab-separated URL-encoded
+ * fields (an op's required tensors comma-separated, each URL-encoded).
  */
 final class ProfileText {
     private ProfileText() {
-    }
-
-    /** Appends the records of {@code p}. */
-    static void append(StringBuilder b, Profile p) {
-        line(b, "profile", p.model(), Integer.toString(p.localBatch()), Double.toString(p.stepTimeUs()), p.origin());
-        for (ParameterTensor t : p.parameters()) {
-            line(b, "param", t.name(), Long.toString(t.bytes()));
-        }
-        for (Receive r : p.receives()) {
-            line(b, "recv", r.tensor(), Double.toString(r.startUs()), Double.toString(r.endUs()));
-        }
-        for (ComputeOp op : p.ops()) {
-            StringBuilder req = new StringBuilder();
-            for (String t : op.requires()) {
-                req.append(req.length() == 0 ? "" : ",").append(URLEncoder.encode(t, StandardCharsets.UTF_8));
-            }
-            line(b, "op", op.name(), op.type(), Integer.toString(op.stream()), Double.toString(op.startUs()),
-                    Double.toString(op.durationUs()), req.toString());
-        }
-        for (Send s : p.sends()) {
-            line(b, "send", s.tensor(), Long.toString(s.bytes()), s.producer(), Double.toString(s.startUs()),
-                    Double.toString(s.endUs()));
-        }
-    }
-
-    /** Writes one record: its fields URL-encoded and tab-separated. */
-    static void line(StringBuilder b, String... fields) {
-        for (int i = 0; i < fields.length; i++) {
-            if (i > 0) {
-                b.append('\t');
-            }
-            b.append(URLEncoder.encode(fields[i], StandardCharsets.UTF_8));
-        }
-        b.append('\n');
     }
 
     /** Checks a record's field count. */

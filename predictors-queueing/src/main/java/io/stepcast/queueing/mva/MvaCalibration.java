@@ -9,8 +9,11 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.LogEfficiencySearch;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
-import io.stepcast.queueing.fit.StateText;
+import io.stepcast.queueing.fit.StateFields;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
 import io.stepcast.queueing.simulation.AllReduceLinks;
+import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -43,16 +46,25 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency, double allR
         this(asyncEfficiency, syncEfficiency, 1, 1);
     }
 
-    /** Writes the four factors (a state of two, written before the all-reduce shares, reads them as 1). */
-    static final StateText<MvaCalibration> TEXT = new StateText<>() {
+    /**
+     * Saves the four factors as named fields; the former text held them as four fields (a state of two, written
+     * before the all-reduce shares, reads them as 1).
+     */
+    static final StateFields<MvaCalibration> FIELDS = new StateFields<>() {
         @Override
-        public List<String> fields(MvaCalibration state) {
-            return List.of(Double.toString(state.asyncEfficiency), Double.toString(state.syncEfficiency),
-                    Double.toString(state.allReduceIntra), Double.toString(state.allReduceInter));
+        public void write(MvaCalibration state, PayloadWriter into) {
+            into.number("async_efficiency", state.asyncEfficiency).number("sync_efficiency", state.syncEfficiency)
+                    .number("all_reduce_intra", state.allReduceIntra).number("all_reduce_inter", state.allReduceInter);
         }
 
         @Override
-        public MvaCalibration parse(List<String> fields, SingleWorkerBasis basis) {
+        public MvaCalibration read(PayloadReader from, SingleWorkerBasis basis) throws IOException {
+            return new MvaCalibration(from.number("async_efficiency"), from.number("sync_efficiency"),
+                    from.number("all_reduce_intra"), from.number("all_reduce_inter"));
+        }
+
+        @Override
+        public MvaCalibration readFormer(List<String> fields, SingleWorkerBasis basis) {
             if (fields.size() != 2 && fields.size() != 4) {
                 throw new IllegalArgumentException("an mva state has 4 fields, not " + fields.size());
             }

@@ -12,11 +12,12 @@ import java.io.IOException;
 import java.util.Optional;
 
 /**
- * Saves and loads fitted {@code mva} predictors: their calibrated bases ({@link BasisTableCodec}, first line
- * {@value #HEADER}). Payloads of format 1 (the training set itself) are not read: fit again.
+ * Saves and loads fitted {@code mva} predictors: their calibrated bases ({@link BasisTableCodec}, the envelope
+ * {@value #FORMAT}). Payloads of the former text (format 2) still read; those of format 1 (the training set itself)
+ * are not read: fit again.
  */
 public final class MvaCodec implements PredictorCodec {
-    static final String HEADER = "stepcast-mva 2";
+    static final String FORMAT = "stepcast-mva";
 
     private final BasisTableCodec<MvaCalibration> codec;
 
@@ -28,7 +29,7 @@ public final class MvaCodec implements PredictorCodec {
     /** Loaded predictors read the in-node links from {@code catalog}, as fitted ones do. */
     @Inject
     public MvaCodec(Optional<HardwareCatalog> catalog) {
-        codec = new BasisTableCodec<>(HEADER, MvaCalibration.TEXT,
+        codec = new BasisTableCodec<>(FORMAT, MvaCalibration.FIELDS,
                 p -> p instanceof MvaPredictor m ? Optional.of(m.bases())
                         : Optional.<BasisTable<MvaCalibration>>empty(),
                 (table, provenance) -> new MvaPredictor(table,

@@ -5,7 +5,10 @@ import io.stepcast.api.profile.Profile;
 import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.CoarseProfiles;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
-import io.stepcast.queueing.fit.StateText;
+import io.stepcast.queueing.fit.StateFields;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
+import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 
@@ -70,21 +73,37 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
                 + ": the simulation does not scale compute from one GPU type to another";
     }
 
-    /** Writes the calibration's figures; the compiled profile is rebuilt from the basis on load. */
-    static final StateText<CalibratedProfile> TEXT = new StateText<>() {
+    /**
+     * Saves the calibration's figures as named fields; the compiled profile is rebuilt from the basis on load. The
+     * former text held them as positional fields, fewer in older payloads.
+     */
+    static final StateFields<CalibratedProfile> FIELDS = new StateFields<>() {
         @Override
-        public List<String> fields(CalibratedProfile state) {
+        public void write(CalibratedProfile state, PayloadWriter into) {
             Calibration c = state.calibration;
-            return List.of(Double.toString(c.computeScale()), Double.toString(c.bandwidthEfficiency()),
-                    Double.toString(c.latencyS()), Double.toString(c.simulatedStepS()),
-                    Double.toString(c.profiledStepS()), Boolean.toString(c.fittedFromReceives()),
-                    Double.toString(c.busBytesPerS()), Double.toString(state.allReduceScale),
-                    String.join(",", state.hardware), Double.toString(state.networkEfficiency),
-                    Double.toString(state.intraEfficiency));
+            into.number("compute_scale", c.computeScale()).number("bandwidth_efficiency", c.bandwidthEfficiency())
+                    .number("latency_s", c.latencyS()).number("simulated_step_s", c.simulatedStepS())
+                    .number("profiled_step_s", c.profiledStepS()).flag("fitted_from_receives", c.fittedFromReceives())
+                    .number("bus_bytes_per_s", c.busBytesPerS()).number("all_reduce_scale", state.allReduceScale)
+                    .texts("hardware", state.hardware).number("network_efficiency", state.networkEfficiency)
+                    .number("intra_efficiency", state.intraEfficiency);
         }
 
         @Override
-        public CalibratedProfile parse(List<String> f, SingleWorkerBasis basis) {
+        public CalibratedProfile read(PayloadReader from, SingleWorkerBasis basis) throws IOException {
+            Profile p = profileOf(basis);
+            if (p == null) {
+                throw from.corrupt("basis of " + basis.model() + " has neither a profile nor bytes");
+            }
+            return new CalibratedProfile(CompiledProfile.of(p), new Calibration(from.number("compute_scale"),
+                    from.number("bandwidth_efficiency"), from.number("latency_s"), from.number("simulated_step_s"),
+                    from.number("profiled_step_s"), from.flag("fitted_from_receives"), from.number("bus_bytes_per_s")),
+                    from.number("all_reduce_scale"), from.texts("hardware"), from.number("network_efficiency"),
+                    from.number("intra_efficiency"));
+        }
+
+        @Override
+        public CalibratedProfile readFormer(List<String> f, SingleWorkerBasis basis) {
             if (f.size() < 7 || f.size() > 11) {
                 throw new IllegalArgumentException("a simulation state has 11 fields, not " + f.size());
             }

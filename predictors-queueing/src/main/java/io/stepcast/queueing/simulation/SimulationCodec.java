@@ -12,11 +12,11 @@ import java.util.Optional;
 
 /**
  * Saves and loads fitted {@code simulation} predictors: their calibrated bases with the profiles in full
- * ({@link BasisTableCodec}, first line {@value #HEADER}); a zoo profile is a few kilobytes. Nothing is
- * calibrated again on load. Payloads of format 1 (the training set itself) are not read: fit again.
+ * ({@link BasisTableCodec}, the envelope {@value #FORMAT}). Nothing is calibrated again on load. Payloads of the
+ * former text (format 2) still read; those of format 1 (the training set itself) are not read: fit again.
  */
 public final class SimulationCodec implements PredictorCodec {
-    static final String HEADER = "stepcast-simulation 2";
+    static final String FORMAT = "stepcast-simulation";
 
     private final BasisTableCodec<CalibratedProfile> codec;
 
@@ -28,7 +28,7 @@ public final class SimulationCodec implements PredictorCodec {
     /** Loaded predictors read all-reduce links from {@code catalog}, as fitted ones do. */
     @Inject
     public SimulationCodec(Optional<HardwareCatalog> catalog) {
-        codec = new BasisTableCodec<>(HEADER, CalibratedProfile.TEXT,
+        codec = new BasisTableCodec<>(FORMAT, CalibratedProfile.FIELDS,
                 p -> p instanceof SimulationPredictor s ? Optional.of(s.bases())
                         : Optional.<BasisTable<CalibratedProfile>>empty(),
                 (table, provenance) -> new SimulationPredictor(table,

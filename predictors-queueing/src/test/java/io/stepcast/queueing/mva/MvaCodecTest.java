@@ -60,22 +60,26 @@ class MvaCodecTest {
         byte[] small = codec.encode(new MvaEstimator().fit(TrainingSet.of("synthetic one", List.of(single))));
         byte[] large = codec.encode(new MvaEstimator().fit(TrainingSet.of("synthetic many", many)));
         assertThat(new String(large, StandardCharsets.UTF_8)).isEqualTo(new String(small, StandardCharsets.UTF_8))
-                .contains("basis\tnet\t32").contains("ready");
+                .contains("\"model\":\"net\",\"local_batch\":32").contains("\"state\":{\"async_efficiency\"");
         Predictor noBytes = new MvaEstimator().fit(TrainingSet.of("synthetic no bytes", List.of(new Observation(
                 Config.builder().model("m").localBatch(1).build(), Measurements.builder().stepTimeS(1).build(), "s"))));
         assertThat(new String(codec.encode(noBytes), StandardCharsets.UTF_8))
-                .contains("refused\tparameter+bytes+of+model+m+are+unknown");
+                .contains("\"refused\":\"parameter bytes of model m are unknown");
     }
 
     @Test
-    void refusesAForeignOrCorruptPayloadWithTheLine() {
+    void refusesAForeignOrCorruptPayloadNamingTheLineOrTheField() throws Exception {
         MvaCodec codec = new MvaCodec();
         Predictor any = new MvaEstimator().fit(TrainingSet.of("x", List.of(new Observation(
                 Config.builder().model("m").localBatch(1).build(), Measurements.builder().stepTimeS(1).build(), "s"))));
         assertThatThrownBy(() -> codec.decode("hello".getBytes(StandardCharsets.UTF_8), any.provenance()))
                 .hasMessageContaining("not a payload of this codec");
-        byte[] bad = (MvaCodec.HEADER + "\nobs\tm\t3\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bad = ("stepcast-mva 2\nobs\tm\t3\n").getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> codec.decode(bad, any.provenance())).hasMessageContaining("line 2");
+        String good = new String(codec.encode(any), StandardCharsets.UTF_8);
+        byte[] missing = good.replace("\"local_batch\":1,", "").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> codec.decode(missing, any.provenance()))
+                .hasMessage("corrupt stepcast-mva payload: field 'bases[0]/local_batch' is missing");
     }
 
     @Test

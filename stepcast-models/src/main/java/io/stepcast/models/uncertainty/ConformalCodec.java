@@ -4,13 +4,12 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -23,21 +22,20 @@ import java.util.TreeMap;
  * points and intervals, bit for bit, so a saved model keeps its calibrated intervals ({@code stepcast predict},
  * {@code select-batch --model --risk}, {@code serve --models}).
  *
- * <p>Plain text, one field per line, doubles by {@link Double#toString} (exact on reading back), payloads and
- * category names in Base64:
+ * <p>The envelope {@value #FORMAT}, the base's payloads nested in it (as objects when they are envelopes themselves),
+ * {@code proper} absent when the proper-part fit is the point predictor, {@code uncalibrated} empty when every target
+ * is calibrated; payloads of version 1 (plain text) still read:
  * <pre>
- * stepcast-conformal v1
- * coverage 0.9
- * uncalibrated TEXT          (empty when every target is calibrated)
- * point BASE64
- * proper same | BASE64
- * target LABEL NORMALISATION MONDRIAN n s1 ... sn
- * category LABEL BASE64-NAME n s1 ... sn
+ * {"format":"stepcast-conformal","version":2,"coverage":0.9,"uncalibrated":"","point":{...},
+ *  "targets":[{"target":"step-time","normalisation":"spread","mondrian":"model","scores":[0.01, ...],
+ *              "categories":{"resnet-50":[0.02, ...]}}]}
  * </pre>
  */
 public final class ConformalCodec implements PredictorCodec {
-    /** First line of every payload. */
-    public static final String MAGIC = "stepcast-conformal v1";
+    /** The envelope's format tag. */
+    public static final String FORMAT = "stepcast-conformal";
+    private static final int VERSION = 2;
+    private static final String SUBJECT = "corrupt conformal payload";
 
     private final PredictorCodec base;
 
@@ -57,10 +55,10 @@ public final class ConformalCodec implements PredictorCodec {
                 : Optional.empty();
     }
 
-    /** True when {@code payload} was written by this codec. */
+    /** True when {@code payload} was written by this codec, in this version or the former plain text. */
     public static boolean wrote(byte[] payload) {
-        byte[] magic = (MAGIC + "\n").getBytes(StandardCharsets.UTF_8);
-        return payload.length >= magic.length && Arrays.equals(Arrays.copyOf(payload, magic.length), magic);
+        return EnvelopeHeader.of(payload).map(h -> h.format().equals(FORMAT)).orElse(false)
+                || FormerConformalText.wrote(payload);
     }
 
     @Override
@@ -69,168 +67,89 @@ public final class ConformalCodec implements PredictorCodec {
             throw new IOException("the conformal codec saves predictors of a split-conformal fit, not of "
                     + predictor.provenance().estimator());
         }
-        Base64.Encoder b64 = Base64.getEncoder();
-        StringBuilder b = new StringBuilder(MAGIC).append('\n');
-        b.append("coverage ").append(Double.toString(c.coverage())).append('\n');
-        b.append("uncalibrated ").append(c.uncalibrated().replaceAll("[\\r\\n]+", " ")).append('\n');
-        b.append("point ").append(b64.encodeToString(base.encode(c.point()))).append('\n');
-        b.append("proper ").append(c.proper().isEmpty() ? "same" : b64.encodeToString(base.encode(c.proper().get())))
-                .append('\n');
+        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).number("coverage", c.coverage())
+                .text("uncalibrated", c.uncalibrated()).embed("point", base.encode(c.point()));
+        if (c.proper().isPresent()) {
+            w.embed("proper", base.encode(c.proper().get()));
+        }
+        w.emptyList("targets");
         for (Map.Entry<Target, CalibrationScores> e : new TreeMap<>(c.scores()).entrySet()) {
             CalibrationScores s = e.getValue();
-            b.append("target ").append(e.getKey().label()).append(' ').append(s.normalisation().name()).append(' ')
-                    .append(s.mondrian().name());
-            scores(b, s.scores());
-            for (Map.Entry<String, double[]> cat : s.categories().entrySet()) {
-                b.append("category ").append(e.getKey().label()).append(' ')
-                        .append(b64.encodeToString(cat.getKey().getBytes(StandardCharsets.UTF_8)));
-                scores(b, cat.getValue());
-            }
+            PayloadWriter t = w.element("targets").text("target", e.getKey().label())
+                    .text("normalisation", s.normalisation().name().toLowerCase(Locale.ROOT))
+                    .text("mondrian", s.mondrian().name().toLowerCase(Locale.ROOT))
+                    .numbers("scores", s.scores());
+            PayloadWriter categories = t.object("categories");
+            new TreeMap<>(s.categories()).forEach(categories::numbers);
         }
-        return b.toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static void scores(StringBuilder b, double[] scores) {
-        b.append(' ').append(scores.length);
-        for (double s : scores) {
-            b.append(' ').append(Double.toString(s));
-        }
-        b.append('\n');
+        return w.bytes();
     }
 
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        String[] lines = new String(payload, StandardCharsets.UTF_8).split("\n", -1);
-        if (!lines[0].equals(MAGIC)) {
-            throw new IOException("corrupt conformal payload: line 1 is not '" + MAGIC + "'");
+        if (EnvelopeHeader.of(payload).isEmpty()) {
+            return FormerConformalText.decode(payload, provenance, base);
         }
-        double coverage = number(field(lines, 1, "coverage"), 2, "coverage");
+        PayloadReader r = PayloadReader.open(payload, SUBJECT, FORMAT, VERSION, VERSION);
+        double coverage = r.number("coverage");
         if (!(coverage > 0 && coverage < 1)) {
-            throw new IOException("corrupt conformal payload: line 2: coverage must be in (0, 1), was " + coverage);
+            throw r.corrupt("coverage", "must be in (0, 1), was " + coverage);
         }
-        String uncalibrated = field(lines, 2, "uncalibrated");
         Provenance inner = withoutWrapper(provenance);
-        Predictor point = base.decode(base64(field(lines, 3, "point"), 4), inner);
-        String properField = field(lines, 4, "proper");
-        Optional<Predictor> proper = properField.equals("same") ? Optional.empty()
-                : Optional.of(base.decode(base64(properField, 5), inner));
+        Predictor point = base.decode(r.embedded("point"), inner);
+        Optional<Predictor> proper = r.has("proper") ? Optional.of(base.decode(r.embedded("proper"), inner))
+                : Optional.empty();
         Map<Target, CalibrationScores> scores = new EnumMap<>(Target.class);
-        Map<Target, String[]> heads = new LinkedHashMap<>();
-        Map<Target, Map<String, double[]>> categories = new EnumMap<>(Target.class);
-        Map<Target, double[]> pooled = new EnumMap<>(Target.class);
-        for (int i = 5; i < lines.length; i++) {
-            if (lines[i].isEmpty()) {
-                continue;
+        for (PayloadReader t : r.elements("targets")) {
+            Target target;
+            try {
+                target = Target.parse(t.text("target"));
+            } catch (IllegalArgumentException e) {
+                throw t.corrupt("target", "unknown target '" + t.text("target") + "'");
             }
-            String[] f = lines[i].split(" ");
-            int line = i + 1;
-            if (!(f[0].equals("target") && f.length >= 5) && !(f[0].equals("category") && f.length >= 4)) {
-                throw new IOException("corrupt conformal payload: line " + line
-                        + " is neither 'target LABEL NORMALISATION MONDRIAN n scores...'"
-                        + " nor 'category LABEL NAME n scores...'");
-            }
-            Target t = target(f[1], line);
-            if (f[0].equals("target")) {
-                if (heads.put(t, f) != null) {
-                    throw new IOException("corrupt conformal payload: line " + line + ": target " + f[1] + " twice");
-                }
-                pooled.put(t, values(f, 4, line));
-            } else if (heads.containsKey(t)) {
-                String name = new String(base64(f[2], line), StandardCharsets.UTF_8);
-                if (categories.computeIfAbsent(t, x -> new TreeMap<>()).put(name, values(f, 3, line)) != null) {
-                    throw new IOException("corrupt conformal payload: line " + line + ": category '" + name
-                            + "' twice");
-                }
-            } else {
-                throw new IOException("corrupt conformal payload: line " + line + ": a category of target " + f[1]
-                        + " before its target line");
-            }
-        }
-        for (Map.Entry<Target, String[]> e : heads.entrySet()) {
-            String[] f = e.getValue();
-            SplitConformalEstimator.Normalisation mode = enumValue(SplitConformalEstimator.Normalisation.class, f[2]);
-            CalibrationScores.Mondrian mondrian = enumValue(CalibrationScores.Mondrian.class, f[3]);
+            SplitConformalEstimator.Normalisation mode = enumValue(t, "normalisation",
+                    SplitConformalEstimator.Normalisation.class);
             if (mode == SplitConformalEstimator.Normalisation.AUTO) {
-                throw new IOException("corrupt conformal payload: target " + f[1]
-                        + ": normalisation AUTO is never saved");
+                throw t.corrupt("normalisation", "AUTO is never saved");
             }
-            scores.put(e.getKey(), new CalibrationScores(mode, pooled.get(e.getKey()), mondrian,
-                    categories.getOrDefault(e.getKey(), Map.of())));
+            CalibrationScores.Mondrian mondrian = enumValue(t, "mondrian", CalibrationScores.Mondrian.class);
+            Map<String, double[]> categories = new TreeMap<>();
+            PayloadReader c = t.object("categories");
+            for (String name : c.names()) {
+                categories.put(name, ascending(c, name));
+            }
+            if (scores.put(target, new CalibrationScores(mode, ascending(t, "scores"), mondrian, categories)) != null) {
+                throw t.corrupt("target", target.label() + " twice");
+            }
         }
-        return new ConformalPredictor(point, proper, scores, coverage, provenance, uncalibrated);
+        return new ConformalPredictor(point, proper, scores, coverage, provenance, r.text("uncalibrated"));
     }
 
     /** The provenance of the inner predictors: the wrapper's without its own hyper-parameters. */
-    private static Provenance withoutWrapper(Provenance p) {
+    static Provenance withoutWrapper(Provenance p) {
         Map<String, String> hp = new TreeMap<>(p.hyperParameters());
         hp.keySet().removeIf(k -> k.startsWith(SplitConformalEstimator.PREFIX));
         return new Provenance(p.estimator(), hp, p.trainingSetId(), p.trainingChecksum(), p.trainingSize(), p.seed(),
                 p.versions());
     }
 
-    private static String field(String[] lines, int index, String name) throws IOException {
-        String prefix = name + " ";
-        if (index >= lines.length || !(lines[index].startsWith(prefix) || lines[index].equals(name))) {
-            throw new IOException("corrupt conformal payload: line " + (index + 1) + " is not '" + name + " ...'");
-        }
-        return lines[index].length() > prefix.length() ? lines[index].substring(prefix.length()) : "";
-    }
-
-    private static double number(String text, int line, String what) throws IOException {
-        try {
-            return Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new IOException("corrupt conformal payload: line " + line + ": " + what + " '" + text
-                    + "' is not a number");
-        }
-    }
-
-    private static byte[] base64(String text, int line) throws IOException {
-        try {
-            return Base64.getDecoder().decode(text);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("corrupt conformal payload: line " + line + ": not Base64");
-        }
-    }
-
-    private static Target target(String label, int line) throws IOException {
-        try {
-            return Target.parse(label);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("corrupt conformal payload: line " + line + ": unknown target '" + label + "'");
-        }
-    }
-
-    /** The {@code n} ascending scores after field {@code at} (which holds n). */
-    private static double[] values(String[] f, int at, int line) throws IOException {
-        int n;
-        try {
-            n = Integer.parseInt(f[at]);
-        } catch (NumberFormatException e) {
-            throw new IOException("corrupt conformal payload: line " + line + ": count '" + f[at]
-                    + "' is not a number");
-        }
-        if (f.length != at + 1 + n) {
-            throw new IOException("corrupt conformal payload: line " + line + ": " + n + " scores declared, "
-                    + (f.length - at - 1) + " given");
-        }
-        double[] v = new double[n];
-        for (int i = 0; i < n; i++) {
-            v[i] = number(f[at + 1 + i], line, "score");
+    /** Scores, which are non-negative and ascending. */
+    private static double[] ascending(PayloadReader r, String name) throws IOException {
+        double[] v = r.numbers(name);
+        for (int i = 0; i < v.length; i++) {
             if (!(v[i] >= 0) || (i > 0 && v[i] < v[i - 1])) {
-                throw new IOException("corrupt conformal payload: line " + line
-                        + ": scores must be non-negative and ascending");
+                throw r.corrupt(name, "scores must be non-negative and ascending");
             }
         }
         return v;
     }
 
-    private static <E extends Enum<E>> E enumValue(Class<E> type, String name) throws IOException {
+    private static <E extends Enum<E>> E enumValue(PayloadReader r, String name, Class<E> type) throws IOException {
+        String value = r.text(name);
         try {
-            return Enum.valueOf(type, name.toUpperCase(Locale.ROOT));
+            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IOException("corrupt conformal payload: unknown " + type.getSimpleName().toLowerCase(Locale.ROOT)
-                    + " '" + name + "'");
+            throw r.corrupt(name, "unknown " + name + " '" + value + "'");
         }
     }
 }

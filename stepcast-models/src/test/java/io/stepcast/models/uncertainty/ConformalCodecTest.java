@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * A split-conformal predictor saved and loaded around its base's codec, on synthetic step times (named
  * synthetic, never measured): the same points and intervals after a reload, at every level, in split and in
- * cross-conformal mode; corrupt payloads refused naming the line.
+ * cross-conformal mode; a payload of the former plain text still reads; corrupt payloads refused naming the field.
  */
 class ConformalCodecTest {
 
@@ -129,20 +129,46 @@ class ConformalCodecTest {
     }
 
     @Test
-    void corruptPayloadsAreRefusedNamingTheLine() throws IOException {
+    void corruptPayloadsAreRefusedNamingTheField() throws IOException {
         Predictor fitted = new SplitConformalEstimator(TOY).fit(TrainingSet.of("synthetic", synthetic(240, 1)));
         ConformalCodec codec = new ConformalCodec(TOY_CODEC);
         String text = new String(codec.encode(fitted), StandardCharsets.UTF_8);
         Provenance p = fitted.provenance();
         assertThatThrownBy(() -> codec.decode("garbage".getBytes(StandardCharsets.UTF_8), p))
                 .isInstanceOf(IOException.class).hasMessageContaining("line 1");
-        assertThatThrownBy(() -> codec.decode(text.replace("coverage 0.9", "coverage 1.5")
-                .getBytes(StandardCharsets.UTF_8), p)).hasMessageContaining("line 2").hasMessageContaining("(0, 1)");
-        assertThatThrownBy(() -> codec.decode(text.replaceFirst("(target step-time \\S+ \\S+ )(\\d+)", "$1999")
-                .getBytes(StandardCharsets.UTF_8), p)).hasMessageContaining("999 scores declared");
-        assertThatThrownBy(() -> codec.decode(text.replaceFirst("target step-time ", "target lunch ")
+        assertThatThrownBy(() -> codec.decode(text.replace("\"coverage\":0.9", "\"coverage\":1.5")
+                .getBytes(StandardCharsets.UTF_8), p)).hasMessageContaining("field 'coverage'")
+                .hasMessageContaining("(0, 1)");
+        assertThatThrownBy(() -> codec.decode(text.replaceFirst("\"scores\":\\[", "\"scores\":[99.0,")
+                .getBytes(StandardCharsets.UTF_8), p)).hasMessageContaining("field 'targets[0]/scores'")
+                .hasMessageContaining("ascending");
+        assertThatThrownBy(() -> codec.decode(text.replaceFirst("\"target\":\"step-time\"", "\"target\":\"lunch\"")
                 .getBytes(StandardCharsets.UTF_8), p)).hasMessageContaining("unknown target 'lunch'");
         assertThatThrownBy(() -> codec.encode(TOY.fit(TrainingSet.of("synthetic", synthetic(8, 1)))))
                 .isInstanceOf(IOException.class).hasMessageContaining("synthetic-per-sample");
+    }
+
+    /**
+     * A payload the former plain-text layout held (recorded from that codec for this fit): it still reads, predicts
+     * the same points and intervals as the fit, and is saved again in the envelope exactly as the fit is.
+     */
+    @Test
+    void aPayloadOfTheFormerTextStillReads() throws IOException {
+        Predictor fitted = new SplitConformalEstimator(TOY).withHyperParameters(Map.of("conformal-refit", "false"))
+                .fit(TrainingSet.of("synthetic", synthetic(24, 5)));
+        byte[] former;
+        try (var in = ConformalCodecTest.class.getResourceAsStream("conformal-v1.txt")) {
+            former = in.readAllBytes();
+        }
+        ConformalCodec codec = new ConformalCodec(TOY_CODEC);
+        assertThat(ConformalCodec.wrote(former)).isTrue();
+        Predictor back = codec.decode(former, fitted.provenance());
+        for (Observation o : synthetic(12, 9)) {
+            for (double level : new double[] {0.5, 0.9}) {
+                assertThat(((WrappedPredictor) back).predict(o.config(), Target.STEP_TIME, level))
+                        .isEqualTo(((WrappedPredictor) fitted).predict(o.config(), Target.STEP_TIME, level));
+            }
+        }
+        assertThat(codec.encode(back)).isEqualTo(codec.encode(fitted));
     }
 }

@@ -9,9 +9,7 @@ import io.stepcast.ml.learn.CompiledTrees;
 import io.stepcast.ml.learn.TribuoModelHandle;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -22,20 +20,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.zip.CRC32;
-import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
-import java.util.zip.InflaterInputStream;
-import java.util.zip.ZipException;
 
 /**
- * This module's payload format: a small binary header of our own (magic, format version, kind,
- * estimator) followed by sections, and a CRC-32 of everything before it, so that truncation and bit
- * flips are detected before anything is parsed. Tribuo models are stored as their protobuf bytes
- * ({@code Model.serialize()}, deflated) followed by the flattened trees of tree models and the training rows of
- * their quantile forest (format 2); features and target transforms are stored field by field. Doubles are
- * stored as their exact bits, so a reloaded model predicts exactly what the saved one did.
+ * Reads this module's payloads saved before the envelope: a small binary header (magic, format version, kind,
+ * estimator) followed by sections, and a CRC-32 of everything before it, so that truncation and bit flips are
+ * detected before anything is parsed. Tribuo models are stored as their protobuf bytes ({@code Model.serialize()},
+ * deflated) followed by the flattened trees of tree models and the training rows of their quantile forest (format 2);
+ * features and target transforms field by field; doubles as their exact bits. Kept so that every model file saved
+ * then loads and predicts as it did.
  */
-public final class Payload {
+public final class FormerBinaryPayload {
     static final String MAGIC = "stepcast-ml";
     /** 2 adds the quantile forest's training rows after the flattened trees; 1 is read as without them. */
     static final int VERSION = 2;
@@ -43,139 +37,7 @@ public final class Payload {
     private static final int MAX_ITEMS = 1 << 20;
     private static final int MAX_TREE_NODES = 1 << 26;
 
-    private Payload() {
-    }
-
-    // Tribuo's protobuf repeats each tree's provenance; a 2000-tree forest shrinks about tenfold.
-    private static byte[] deflate(byte[] raw) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 4 + 16);
-        try (DeflaterOutputStream d = new DeflaterOutputStream(out, new Deflater(Deflater.BEST_SPEED))) {
-            d.write(raw);
-        }
-        return out.toByteArray();
-    }
-
-    private static byte[] inflate(byte[] packed) throws IOException {
-        try (InflaterInputStream in = new InflaterInputStream(new ByteArrayInputStream(packed))) {
-            return in.readAllBytes();
-        } catch (ZipException e) {
-            throw new IOException("corrupt stepcast-ml payload: model section does not inflate (" + e.getMessage() + ")", e);
-        }
-    }
-
-    /** Writes a payload section by section. */
-    public static final class Writer {
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        private final DataOutputStream out = new DataOutputStream(bytes);
-
-        /** Starts a payload of {@code kind} for {@code estimator}. */
-        public Writer(String kind, String estimator) throws IOException {
-            out.writeUTF(MAGIC);
-            out.writeInt(VERSION);
-            out.writeUTF(kind);
-            out.writeUTF(estimator);
-        }
-
-        /** Writes a string. */
-        public void text(String v) throws IOException {
-            out.writeUTF(v);
-        }
-
-        /** Writes an int. */
-        public void integer(int v) throws IOException {
-            out.writeInt(v);
-        }
-
-        /** Writes a counted list of strings. */
-        public void strings(List<String> values) throws IOException {
-            out.writeInt(values.size());
-            for (String v : values) {
-                out.writeUTF(v);
-            }
-        }
-
-        /** Writes a counted array of doubles, bit-exact. */
-        public void doubles(double[] values) throws IOException {
-            out.writeInt(values.length);
-            for (double v : values) {
-                out.writeDouble(v);
-            }
-        }
-
-        /** Writes a length-prefixed byte section. */
-        public void blob(byte[] b) throws IOException {
-            out.writeInt(b.length);
-            out.write(b);
-        }
-
-        /** Writes a counted map of strings, in its iteration order. */
-        public void map(Map<String, String> m) throws IOException {
-            out.writeInt(m.size());
-            for (var e : m.entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeUTF(e.getValue());
-            }
-        }
-
-        /** Writes one fitted regression: transform, standardisation, features and the Tribuo model. */
-        public void regression(Target target, FittedRegression r) throws IOException {
-            out.writeUTF(target.name());
-            out.writeUTF(r.transform().name());
-            out.writeDouble(r.targetMean());
-            out.writeDouble(r.targetSd());
-            FittedFeatures f = r.features();
-            strings(f.numeric());
-            out.writeInt(f.levels().size());
-            for (var e : f.levels().entrySet()) {
-                out.writeUTF(e.getKey());
-                strings(e.getValue());
-            }
-            doubles(f.mean());
-            doubles(f.sd());
-            blob(deflate(r.handle().protobuf()));
-            // The flattened trees too, so that a reload predicts at once without reading the Tribuo model.
-            out.writeBoolean(r.compiled().isPresent());
-            if (r.compiled().isPresent()) {
-                ByteArrayOutputStream trees = new ByteArrayOutputStream();
-                DataOutputStream t = new DataOutputStream(trees);
-                r.compiled().get().write(t);
-                t.flush();
-                blob(deflate(trees.toByteArray()));
-                out.writeBoolean(r.hasQuantiles());
-                if (r.hasQuantiles()) {
-                    ByteArrayOutputStream rows = new ByteArrayOutputStream();
-                    DataOutputStream q = new DataOutputStream(rows);
-                    r.writeQuantiles(q);
-                    q.flush();
-                    blob(deflate(rows.toByteArray()));
-                }
-            }
-        }
-
-        /** Writes a provenance record field by field. */
-        public void provenance(Provenance p) throws IOException {
-            out.writeUTF(p.estimator());
-            map(p.hyperParameters());
-            out.writeUTF(p.trainingSetId());
-            out.writeUTF(p.trainingChecksum());
-            out.writeInt(p.trainingSize());
-            out.writeLong(p.seed());
-            map(p.versions());
-        }
-
-        /** The finished payload: everything written so far followed by its CRC-32. */
-        public byte[] seal() throws IOException {
-            out.flush();
-            byte[] body = bytes.toByteArray();
-            CRC32 crc = new CRC32();
-            crc.update(body);
-            ByteArrayOutputStream all = new ByteArrayOutputStream(body.length + 8);
-            DataOutputStream d = new DataOutputStream(all);
-            d.write(body);
-            d.writeLong(crc.getValue());
-            d.flush();
-            return all.toByteArray();
-        }
+    private FormerBinaryPayload() {
     }
 
     /** Checks the checksum and header, then reads sections; every failure is an {@link IOException}. */
@@ -300,10 +162,10 @@ public final class Payload {
                     levels.put(name, strings());
                 }
                 FittedFeatures features = new FittedFeatures(numeric, levels, doubles(), doubles());
-                TribuoModelHandle model = TribuoModelHandle.ofProtobuf(inflate(blob()));
+                TribuoModelHandle model = TribuoModelHandle.ofProtobuf(Deflated.inflate(blob()));
                 Optional<CompiledTrees> trees = Optional.empty();
                 if (in.readBoolean()) {
-                    DataInputStream t = new DataInputStream(new ByteArrayInputStream(inflate(blob())));
+                    DataInputStream t = new DataInputStream(new ByteArrayInputStream(Deflated.inflate(blob())));
                     trees = Optional.of(CompiledTrees.read(t, features.width(), MAX_TREE_NODES));
                     if (t.available() != 0) {
                         throw new IOException("corrupt stepcast-ml payload: trailing bytes after the flattened trees");
@@ -311,7 +173,7 @@ public final class Payload {
                 }
                 FittedRegression r = FittedRegression.restored(features, transform, mean, sd, model, trees);
                 if (trees.isPresent() && version >= 2 && in.readBoolean()) {
-                    DataInputStream q = new DataInputStream(new ByteArrayInputStream(inflate(blob())));
+                    DataInputStream q = new DataInputStream(new ByteArrayInputStream(Deflated.inflate(blob())));
                     r = r.withQuantiles(q, MAX_ITEMS);
                     if (q.available() != 0) {
                         throw new IOException("corrupt stepcast-ml payload: trailing bytes after the quantile forest");
