@@ -15,7 +15,9 @@ package io.stepcast.analytic.megatron;
  * @param tensorLink achieved fraction of the collective cost model's speed on the tensor-parallel all-reduces,
  *                  which are small (one activation tensor), frequent and always inside one node (Narayanan et
  *                  al., SC'21, section 3.3), so that NCCL's per-call costs the alpha-beta model leaves out show
- *                  here; it never applies to a transfer that crosses nodes
+ *                  here; it applies only where the link's all-reduce was not measured ({@link MeasuredAllReduce}
+ *                  prices it otherwise, and a fit on such rows alone holds it at 1), never to a transfer that
+ *                  crosses nodes
  * @param iterationS host seconds once per iteration outside the pipeline (the optimizer's and the gradient
  *                  clipping's many small kernels, the loss-scale check, the data loader's hand-over), the same
  *                  on every GPU whatever the layout
@@ -65,7 +67,7 @@ public record Efficiency(double flops, double memory, double tensorLink, double 
      * ({@code shared/data/vtrain/ground_truth_single.csv}; J. Bang et al., vTrain, MICRO 2024), used by
      * {@code plan-llm} when no data is given ({@code MegatronAnalyticRealDataTest} refits and checks them).
      */
-    public static final Efficiency VTRAIN_A100 = new Efficiency(0.717, 0.494, 0.297, 3.17e-3, 1e-9, 3.05, 2.79e-3,
+    public static final Efficiency VTRAIN_A100 = new Efficiency(0.772, 0.846, 1.0, 3.22e-3, 1e-9, 3.36, 2.68e-3,
             1.46e-3);
 
     /** The constants from {@link #toArray()}'s order. */

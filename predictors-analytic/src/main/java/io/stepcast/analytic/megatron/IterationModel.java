@@ -7,4 +7,10 @@ package io.stepcast.analytic.megatron;
 interface IterationModel {
     /** Seconds of one iteration, the data-parallel all-reduce overlapped with the last backward pass or not. */
     double seconds(Efficiency e, boolean overlapData);
+
+    /**
+     * True when some tensor-parallel all-reduce is priced from the link figures, so that the fitted
+     * {@link Efficiency#tensorLink()} acts on it; false when there are none or all are measured.
+     */
+    boolean tensorLinkMatters();
 }

@@ -31,6 +31,11 @@ record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms last
         return new Breakdown(stage, pipeline, p2p, data + embeddingS, optimizer + e.iterationS());
     }
 
+    @Override
+    public boolean tensorLinkMatters() {
+        return first.tensorLinkMatters() || last.tensorLinkMatters();
+    }
+
     /** The iteration time, seconds. */
     @Override
     public double seconds(Efficiency e, boolean overlapData) {

@@ -15,9 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * The collective and point-to-point times of one catalogued system, from its link and NIC figures alone
  * ({@link CatalogLinks}): NCCL's ring inside a node, the two-level schedule across nodes, each call under the
  * fastest of NCCL's three protocols, as {@link CollectiveCost} sets them up. Nothing here is fitted, so the same
- * figures hold for one node and for many. A configuration's stated bandwidths replace the catalog's
- * ({@link #of(HardwareCatalog, SystemSpec, StatedLinks)}). Immutable; the cost of each placement is kept once
- * resolved.
+ * figures hold for one node and for many. An all-reduce inside one node whose link and rank count NCCL was
+ * measured on takes the measured time instead ({@link MeasuredAllReduce}). A configuration's stated bandwidths
+ * replace the catalog's and the measurements ({@link #of(HardwareCatalog, SystemSpec, StatedLinks)}). Immutable; the
+ * cost of each placement is kept once resolved.
  */
 final class LinkCosts {
     private final SystemSpec system;
@@ -57,9 +58,25 @@ final class LinkCosts {
         return resolve(Placement.uniform(2, 1)).cost().isPresent();
     }
 
-    /** All-reduce of {@code bytes} over the ranks of {@code placement} (0 for one rank). */
+    /**
+     * All-reduce of {@code bytes} over the ranks of {@code placement} (0 for one rank): measured when
+     * {@link #measured} says so, else from the link figures.
+     */
     double allReduce(double bytes, Placement placement) {
+        if (measured(placement)) {
+            return MeasuredAllReduce.EMBEDDED.seconds(system.intraLink().orElseThrow(), placement.ranks(), bytes)
+                    .orElseThrow();
+        }
         return collective(Collective.ALL_REDUCE, bytes, placement);
+    }
+
+    /**
+     * True when an all-reduce over {@code placement} takes a measured time: the placement is one node of more than
+     * one rank, no intra-node bandwidth is stated, and the system's link was measured at that rank count.
+     */
+    boolean measured(Placement placement) {
+        return placement.nodes() == 1 && placement.ranks() > 1 && stated.intraGbps().isEmpty()
+                && system.intraLink().filter(l -> MeasuredAllReduce.EMBEDDED.covers(l, placement.ranks())).isPresent();
     }
 
     /** One point-to-point message between two GPUs, over a NIC when {@code crossNode}. */

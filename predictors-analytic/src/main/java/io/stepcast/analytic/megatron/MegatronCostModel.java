@@ -26,8 +26,10 @@ import java.util.OptionalDouble;
  *       launches; a layer whose attention softmax cannot use Megatron-LM's fused kernel
  *       ({@link TransformerCosts#fusedSoftmax()}) launches the unfused kernels instead.</li>
  *   <li><b>Tensor parallelism</b>: 4 all-reduces per layer and micro-batch of {@code b s h} half-precision
- *       elements over the t GPUs of one node (Shoeybi et al. 2019, figure 4), from the catalog's intra-node
- *       link ({@link LinkCosts}); t never spans nodes (Narayanan et al., SC'21, section 3.3, takeaway 1).</li>
+ *       elements over the t GPUs of one node (Shoeybi et al. 2019, figure 4; 6 under full recomputation), at
+ *       NCCL's measured time where the node's link was measured ({@link MeasuredAllReduce}), else from the
+ *       catalog's intra-node link ({@link LinkCosts}); t never spans nodes (Narayanan et al., SC'21, section 3.3,
+ *       takeaway 1).</li>
  *   <li><b>Pipeline</b>: the 1F1B schedule takes (m + p - 1) time slots of the slowest stage, i.e. the ideal
  *       m slots plus the bubble fraction (p - 1) / m (Narayanan et al., SC'21, section 2.2.1); each slot sends
  *       one activation forward and one gradient backward, {@code b s h} half-precision elements each, over
@@ -143,21 +145,23 @@ final class MegatronCostModel {
         int v = layout.virtualStages();
         int g = gpusPerNode();
         double peakFlops = peak(layout);
-        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), layout.recompute());
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), layout.recompute(),
+                layout.sequenceParallel());
         int layers = (shape.layers() + p - 1) / p;
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
-        double perLayerTp = 4 * links.allReduce(act, tpGroup);
+        double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
         double layerFlops = layers * c.layerFlops(waves) / peakFlops;
-        double layerBytes = layers * c.layerBytes() / memoryBytesPerS;
+        double layerBytes = layers * (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
         int unfused = c.fusedSoftmax() ? 0 : layers;
+        boolean tpMeasured = links.measured(tpGroup);
         StageTerms first = new StageTerms(layers, layerFlops, layerBytes + c.embeddingBytes() / memoryBytesPerS,
-                layers * perLayerTp + links.allReduce(act, tpGroup), 1, unfused);
+                layers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused);
         StageTerms last = p == 1
                 ? new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, first.bytesS(), first.tensorS(),
-                        2, unfused)
+                        tpMeasured, 2, unfused)
                 : new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, layerBytes, layers * perLayerTp,
-                        1, unfused);
+                        tpMeasured, 1, unfused);
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * links.sendRecv(act, multiNode);
         // The first stage's parameters: its layers, the word and the position embeddings.
@@ -187,10 +191,10 @@ final class MegatronCostModel {
         int g = gpusPerNode();
         double peakFlops = peak(layout);
         Recompute recompute = layout.recompute();
-        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute);
+        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute, layout.sequenceParallel());
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
-        double perLayerTp = 4 * links.allReduce(act, tpGroup);
+        double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
         Placement dataGroup = dataGroup(t, d, g);
         List<StageTerms> stages = new ArrayList<>(p);
         double[] data = new double[p];
@@ -198,7 +202,7 @@ final class MegatronCostModel {
         for (int i = 0; i < p; i++) {
             int layers = shape.layers() / p + (i < shape.layers() % p ? 1 : 0);
             double flops = layers * c.layerFlops(waves) / peakFlops;
-            double bytes = layers * c.layerBytes() / memoryBytesPerS;
+            double bytes = layers * (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
             double tensor = layers * perLayerTp;
             double parameters = layers * c.layerParameters();
             if (i == 0) {
@@ -213,7 +217,8 @@ final class MegatronCostModel {
                 }
             }
             int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
-            stages.add(new StageTerms(layers, flops, bytes, tensor, ends, c.fusedSoftmax() ? 0 : layers));
+            stages.add(new StageTerms(layers, flops, bytes, tensor, links.measured(tpGroup), ends,
+                    c.fusedSoftmax() ? 0 : layers));
             data[i] = links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / memoryBytesPerS;
         }

@@ -41,6 +41,11 @@ record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] s
     }
 
     @Override
+    public boolean tensorLinkMatters() {
+        return stages.stream().anyMatch(StageTerms::tensorLinkMatters);
+    }
+
+    @Override
     public double seconds(Efficiency e, boolean overlapData) {
         return simulate(e, overlapData).iterationS() + e.iterationS();
     }

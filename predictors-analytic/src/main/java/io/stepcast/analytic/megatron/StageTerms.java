@@ -8,17 +8,25 @@ package io.stepcast.analytic.megatron;
  * @param layers        transformer layers on the stage (each costs one {@link Efficiency#hostS()} of host time)
  * @param flopsS        matrix FLOPs at peak FP16/BF16 throughput, seconds
  * @param bytesS        element-wise traffic at peak memory bandwidth, seconds
- * @param tensorS       the stage's tensor-parallel all-reduces from the collective cost model, seconds
+ * @param tensorS       the stage's tensor-parallel all-reduces, seconds
+ * @param tensorMeasured true when {@code tensorS} comes from measured NCCL times ({@link MeasuredAllReduce}), which
+ *                      the fitted {@link Efficiency#tensorLink()} does not divide; false when from the link figures
  * @param ends          how many of the model's two ends the stage holds: the embedding (first stage) and the
  *                      output layer with the loss (last stage); each costs one {@link Efficiency#endHostS()}
  * @param unfusedLayers layers whose attention softmax falls back from the fused kernel
  *                      ({@link TransformerCosts#fusedSoftmax()}); each costs {@link Efficiency#unfusedSoftmaxS()}
  */
-record StageTerms(int layers, double flopsS, double bytesS, double tensorS, int ends, int unfusedLayers) {
+record StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
+                  int unfusedLayers) {
+
+    /** True when the stage has tensor-parallel time that {@link Efficiency#tensorLink()} divides. */
+    boolean tensorLinkMatters() {
+        return tensorS > 0 && !tensorMeasured;
+    }
 
     /** Seconds of one micro-batch on the stage: host launches and device work overlapped by the p-norm. */
     double seconds(Efficiency e) {
-        double device = flopsS / e.flops() + bytesS / e.memory() + tensorS / e.tensorLink();
+        double device = flopsS / e.flops() + bytesS / e.memory() + tensorS / (tensorMeasured ? 1 : e.tensorLink());
         double host = layers * e.hostS() + ends * e.endHostS() + unfusedLayers * e.unfusedSoftmaxS();
         double k = e.overlap();
         double top = Math.max(device, host);

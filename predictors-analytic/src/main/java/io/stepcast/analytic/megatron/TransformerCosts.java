@@ -22,9 +22,12 @@ import io.stepcast.api.zoo.TransformerShape;
  *       stage only (Narayanan et al., SC'21, appendix, the {@code 6 B s h V} term over forward and backward).</li>
  *   <li>Element-wise traffic, bytes: 12 passes of 2-byte elements over the {@code b a s^2 / t} attention scores
  *       (scale and mask, softmax and dropout, each read and written, forward and backward) and 40 over the
- *       {@code b s h / t} activations (layer norms, bias-GeLU on the 4h MLP activations, dropouts and residual
- *       additions, forward and backward), an estimate of the unfused kernels' traffic that the fitted
- *       {@link Efficiency#memory()} scales.</li>
+ *       {@code b s h} activations: 20 inside the tensor-parallel regions, split over t (bias-GeLU on the 4h MLP
+ *       activations, the attention's biases), and 20 outside them (the two layer norms, the two dropouts with
+ *       their residual additions), which tensor parallelism alone runs on every rank in full (Korthikanti et al.,
+ *       "Reducing Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.2.2); an estimate
+ *       of the unfused kernels' traffic that the fitted {@link Efficiency#memory()} scales. The matrix
+ *       multiplications' own operand traffic ({@link #layerGemmBytes()}) is charged the same way.</li>
  *   <li>Tensor-parallel all-reduces: two in the forward and two in the backward pass of every layer (the f and
  *       g operators of Shoeybi et al. 2019, section 3 and figure 4), each of the {@code b s h} activations in
  *       2-byte elements; one more in the forward pass of the vocabulary-parallel embedding (Shoeybi et al.,
@@ -38,18 +41,26 @@ import io.stepcast.api.zoo.TransformerShape;
  * with V, and the scale-mask-softmax and dropout over the scores (Korthikanti et al., "Reducing Activation
  * Recomputation in Large Transformer Models", MLSys 2023, section 5), so those terms count 4 passes and the rest 3.
  * Sequence parallelism (ibid., section 4.2.2) replaces each tensor-parallel all-reduce by a reduce-scatter and an
- * all-gather of the same volume, and splits the layer norms and dropouts that tensor parallelism leaves replicated;
- * neither changes the terms here (the element-wise traffic is already charged per rank), only the memory.
+ * all-gather of the same volume (the same time here), and splits the layer norms and dropouts that tensor
+ * parallelism leaves replicated over the t ranks along the sequence; full recomputation runs the forward pass's two
+ * all-reduces again ({@link #tensorCollectivesPerLayer()}).
  *
  * @param shape the model
  * @param tensor tensor-parallel ranks t
  * @param microBatch samples b per micro-batch
  * @param recompute which activations are recomputed
+ * @param sequenceParallel whether the layer norms and dropouts are split over the t ranks (sequence parallelism)
  */
-record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute) {
+record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute,
+                        boolean sequenceParallel) {
     TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
-        this(shape, tensor, microBatch, Recompute.NONE);
+        this(shape, tensor, microBatch, Recompute.NONE, false);
     }
+
+    /** Element-wise passes over the {@code b s h} activations, forward plus backward, in the tensor-parallel regions. */
+    static final double SPLIT_PASSES = 20;
+    /** Element-wise passes over the {@code b s h} activations, forward plus backward, outside them (replicated). */
+    static final double REPLICATED_PASSES = 20;
 
     /** Bytes of one FP16/BF16 element (mixed-precision training; Narayanan et al., SC'21, section 5). */
     static final int HALF = 2;
@@ -80,8 +91,39 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         double b = microBatch;
         double s = shape.sequence();
         double scores = (recompute == Recompute.NONE ? 1 : 4.0 / 3) * 12 * b * shape.heads() * s * s;
-        double activations = (recompute == Recompute.FULL ? 4.0 / 3 : 1) * 40 * b * s * shape.hidden();
-        return HALF * (scores + activations) / tensor;
+        double replicated = sequenceParallel ? REPLICATED_PASSES / tensor : REPLICATED_PASSES;
+        double activations = (recompute == Recompute.FULL ? 4.0 / 3 : 1) * (SPLIT_PASSES / tensor + replicated)
+                * b * s * shape.hidden();
+        return HALF * (scores / tensor + activations);
+    }
+
+    /**
+     * Operand traffic of one layer's matrix multiplications, forward plus backward, per GPU, bytes: each GEMM
+     * {@code [m x k] . [k x n]} reads its two operands and writes its result once ({@code 2 (m k + k n + m n)}
+     * bytes in half precision), the backward pass runs two GEMMs of the same shapes (the input's and the weight's
+     * gradients), and a recomputed forward pass runs its GEMMs again. Charged at the fitted memory efficiency
+     * beside the FLOPs (the additive form of the roofline: a narrow GEMM of a small model is slowed by its
+     * operands, a wide one of a large model hardly at all; Williams, Waterman and Patterson, "Roofline", CACM 2009).
+     */
+    double layerGemmBytes() {
+        double b = microBatch;
+        double s = shape.sequence();
+        double h = shape.hidden();
+        double f = shape.ffn();
+        double m = b * s;
+        int forwardPasses = recompute == Recompute.FULL ? 2 : 1;
+        double linear = operands(m, 3 * h / tensor, h) + operands(m, h, h / tensor) + operands(m, f / tensor, h)
+                + operands(m, h, f / tensor);
+        // Q K^T and the scores times V, per attention batch: Q, K (or V) and the output of s x d values, s x s scores.
+        double batches = b * shape.heads() / tensor;
+        double d = h / shape.heads();
+        double attention = batches * (2 * (2 * s * d + s * s) + (s * s + 2 * s * d));
+        int attentionForward = recompute == Recompute.NONE ? 1 : 2;
+        return HALF * ((forwardPasses + 2) * linear + (attentionForward + 2) * attention);
+    }
+
+    private static double operands(double m, double n, double k) {
+        return m * k + k * n + m * n;
     }
 
     /** Megatron-LM's padded vocabulary: V rounded up to a multiple of 128 t. */
@@ -120,6 +162,15 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
     /** Embedding lookup bytes (read and write of the activations, and the gradient scatter). */
     double embeddingBytes() {
         return 4.0 * HALF * microBatch * shape.sequence() * shape.hidden() / tensor;
+    }
+
+    /**
+     * Tensor-parallel all-reduces (or, with sequence parallelism, reduce-scatter and all-gather pairs of the same
+     * volume) of one layer: two in the forward and two in the backward pass, and two more when full recomputation
+     * runs the forward pass again.
+     */
+    int tensorCollectivesPerLayer() {
+        return recompute == Recompute.FULL ? 6 : 4;
     }
 
     /** Bytes of one activation tensor {@code b s h}, the message of the TP all-reduces and the pipeline sends. */

@@ -43,6 +43,9 @@ import java.util.function.Supplier;
  *       the simulation already took (with the tree, which has no all-to-all, still an error, now the tree's);</li>
  *   <li>{@link CatalogCollectiveModel#of} on one rank threw a NullPointerException; it is now a model of one node
  *       whose collectives cost nothing.</li>
+ *   <li>the Megatron predictors' {@link LinkCosts} take an all-reduce inside one node at NCCL's measured time where
+ *       the node's link and rank count were measured ({@link MeasuredAllReduce}: NVSwitch A100 and NVLink V100
+ *       nodes, 2 to 8 GPUs), and the catalog's figures elsewhere.</li>
  * </ul>
  */
 class CollectiveCallersPinTest {

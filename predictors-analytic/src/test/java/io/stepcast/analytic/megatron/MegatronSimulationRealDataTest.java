@@ -47,7 +47,9 @@ class MegatronSimulationRealDataTest {
         }
         double loso = sum / all.size();
         System.out.printf("megatron-simulation leave-one-shape-out MAPE %.2f%%%n", loso);
-        assertThat(loso).isLessThanOrEqualTo(6.5);
+        // Measured tensor-parallel all-reduces in place of a fitted link efficiency cost these launch-bound runs a
+        // fraction of a point (see MegatronAnalyticRealDataTest); the bound keeps it from sliding further.
+        assertThat(loso).isLessThanOrEqualTo(6.75);
     }
 
     @Test

@@ -27,13 +27,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * here) against the iteration times Korthikanti et al. (MLSys 2023) measured for GPT models of 22B to 1T parameters
  * on 8 to 512 A100 80GB GPUs of DGX A100 nodes, with full recomputation and with sequence parallelism plus selective
  * recomputation (the test resource {@code korthikanti-mlsys23-iteration-times.csv} cites its source). A check of the
- * extrapolation far outside the fitted range, so the tolerance is wide; the errors are printed.
+ * extrapolation far outside the fitted range, never fitted to: the bounds are the issue's target for the mean (8%,
+ * with the margin of its last digit) and a per-run bound; the errors are printed.
  */
 class PublishedIterationTimesTest {
     /** DGX A100 nodes with the 80 GB A100 of Selene, composed from the catalog's parts. */
     private static final String SELENE = "dgx-a100+device=A100-SXM4-80GB";
     /** Largest relative error accepted for one run. */
-    private static final double TOLERANCE = 0.30;
+    private static final double TOLERANCE = 0.15;
+    /** Largest mean absolute relative error accepted over the runs. */
+    private static final double MEAN_TOLERANCE = 0.085;
 
     private record Run(String model, int layers, int hidden, int heads, int t, int p, int batch, int micro, int v,
                        String mode, double seconds) {
@@ -86,6 +89,7 @@ class PublishedIterationTimesTest {
             assertThat(Math.abs(error)).as(run.model() + " " + run.mode()).isLessThan(TOLERANCE);
         }
         System.out.printf(Locale.ROOT, "mean absolute error %.1f%%%n", 100 * sum / runs.size());
+        assertThat(sum / runs.size()).isLessThan(MEAN_TOLERANCE);
     }
 
     @Test

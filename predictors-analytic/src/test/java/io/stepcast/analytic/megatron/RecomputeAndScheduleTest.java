@@ -25,9 +25,9 @@ class RecomputeAndScheduleTest {
         double t = 4;
         double linear = b * s * (8 * h * h + 4 * h * 4 * h) / t;
         double attention = 4 * b * s * s * h / t;
-        double none = new TransformerCosts(GPT, 4, 2, Recompute.NONE).layerFlops(GemmWaves.NONE);
-        double selective = new TransformerCosts(GPT, 4, 2, Recompute.SELECTIVE).layerFlops(GemmWaves.NONE);
-        double full = new TransformerCosts(GPT, 4, 2, Recompute.FULL).layerFlops(GemmWaves.NONE);
+        double none = new TransformerCosts(GPT, 4, 2, Recompute.NONE, false).layerFlops(GemmWaves.NONE);
+        double selective = new TransformerCosts(GPT, 4, 2, Recompute.SELECTIVE, false).layerFlops(GemmWaves.NONE);
+        double full = new TransformerCosts(GPT, 4, 2, Recompute.FULL, false).layerFlops(GemmWaves.NONE);
         assertThat(none).isCloseTo(3 * (linear + attention), within(1e3));
         assertThat(selective - none).isCloseTo(attention, within(1e3));
         assertThat(full - none).isCloseTo(linear + attention, within(1e3));
