@@ -19,9 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Model files that {@code stepcast fit --save} wrote before the versioned envelope (model file version 1, each codec's
- * former payload in Base64), one per saved estimator but the Megatron ones (whose payload is unchanged) and two
- * split-conformal fits, each recorded with what it predicted then on rows of its source ({@link EveryEstimator}):
- * every one still loads and predicts exactly that.
+ * former payload in Base64), one per saved estimator but the Megatron ones and two split-conformal fits, each
+ * recorded with what it predicted then on rows of its source ({@link EveryEstimator}): every one still loads and
+ * predicts exactly that. The Megatron predictors' cost model changed after their last plain-text files, so such a
+ * file cannot predict what it did; {@code MegatronCodecTest} loads their former payload.
  */
 class FormerModelFilesTest {
     private static final PluginRegistry REGISTRY = PluginRegistry.discover();

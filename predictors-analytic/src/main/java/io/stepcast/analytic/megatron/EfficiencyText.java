@@ -5,7 +5,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The {@link Efficiency} constants by name, for {@link MegatronCodec}; every constant must be present. */
+/**
+ * The {@link Efficiency} constants by name, for {@link MegatronCodec} (envelope fields, with {@code _} for {@code -})
+ * and {@link FormerMegatronText}; every constant must be present.
+ */
 final class EfficiencyText {
     private static final String[] NAMES = {"flops", "memory", "tensor-link", "host-s", "iteration-s", "overlap", "end-host-s", "unfused-softmax-s"};
 

@@ -8,22 +8,29 @@ import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.analytic.codec.TextPayload;
 import io.stepcast.analytic.estimators.CatalogEstimator;
+import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.models.persist.PayloadReader;
+import io.stepcast.models.persist.PayloadWriter;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
- * Saves and loads fitted {@code megatron-analytic} and {@code megatron-simulation} predictors: their fitted
- * {@link Efficiency} constants as text lines {@code name=value} under the first line {@value #HEADER}, with
- * how iterations are timed and the {@code overlap-dp} option; the zoo and the hardware catalog are injected
- * again on load (the catalogs, not the fit, resolve a configuration), so a reload predicts bit for bit the same
- * with the same catalogs. Doubles are written by {@link Double#toString}, which reads back exactly.
+ * Saves and loads fitted {@code megatron-analytic} and {@code megatron-simulation} predictors as the envelope
+ * {@value #FORMAT}: how iterations are timed, the {@code overlap-dp} option and the fitted {@link Efficiency}
+ * constants by name. The zoo and the hardware catalog are injected again on load (the catalogs, not the fit,
+ * resolve a configuration), so a reload predicts bit for bit the same with the same catalogs; doubles read back to
+ * the same bits. Payloads of version 1 (plain text, {@link FormerMegatronText}) still read.
+ * <pre>
+ * {"format":"stepcast-megatron","version":2,"method":"megatron-analytic","overlap_dp":false,
+ *  "efficiency":{"end_host_s":0.0027,"flops":0.77,...}}
+ * </pre>
  */
 public final class MegatronCodec implements PredictorCodec {
-    static final String HEADER = "stepcast-megatron 1";
+    static final String FORMAT = "stepcast-megatron";
+    private static final int VERSION = 2;
 
     private final Optional<ModelCatalog> zoo;
     private final Optional<HardwareCatalog> hardware;
@@ -40,64 +47,58 @@ public final class MegatronCodec implements PredictorCodec {
         if (!(predictor instanceof MegatronPredictor m)) {
             throw TextPayload.cannotSave("Megatron", predictor);
         }
-        StringBuilder b = new StringBuilder(HEADER).append('\n');
-        b.append("method=").append(m.method().estimator()).append('\n');
-        b.append("overlap-dp=").append(m.overlapData()).append('\n');
-        for (Map.Entry<String, Double> e : EfficiencyText.values(m.efficiency()).entrySet()) {
-            b.append(e.getKey()).append('=').append(Double.toString(e.getValue())).append('\n');
-        }
-        return b.toString().getBytes(StandardCharsets.UTF_8);
+        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).text("method", m.method().estimator())
+                .flag("overlap_dp", m.overlapData());
+        PayloadWriter e = w.object("efficiency");
+        new TreeMap<>(EfficiencyText.values(m.efficiency())).forEach((name, value) -> e.number(field(name), value));
+        return w.bytes();
     }
 
     @Override
     public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        String[] lines = new String(payload, StandardCharsets.UTF_8).split("\n");
-        if (lines.length == 0 || !lines[0].equals(HEADER)) {
-            throw new IOException("not a Megatron payload: line 1 is not '" + HEADER + "'");
-        }
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (int i = 1; i < lines.length; i++) {
-            int eq = lines[i].indexOf('=');
-            if (eq <= 0) {
-                throw new IOException("Megatron payload line " + (i + 1) + ": expected name=value, found '" + lines[i] + "'");
+        String methodName;
+        boolean overlap;
+        Efficiency efficiency;
+        if (EnvelopeHeader.of(payload).isEmpty()) {
+            FormerMegatronText.Fields f = FormerMegatronText.read(payload);
+            methodName = f.method();
+            overlap = f.overlapData();
+            efficiency = f.efficiency();
+        } else {
+            PayloadReader r = PayloadReader.open(payload, "corrupt Megatron payload", FORMAT, VERSION, VERSION);
+            methodName = r.text("method");
+            overlap = r.flag("overlap_dp");
+            PayloadReader e = r.object("efficiency");
+            Map<String, String> values = new TreeMap<>();
+            for (String name : e.names()) {
+                values.put(name.replace('_', '-'), Double.toString(e.number(name)));
             }
-            fields.put(lines[i].substring(0, eq), lines[i].substring(eq + 1));
+            efficiency = EfficiencyText.parse(values);
         }
-        String methodName = field(fields, "method");
-        Method method = null;
-        for (Method m : Method.values()) {
-            if (m.estimator().equals(methodName)) {
-                method = m;
-            }
-        }
-        if (method == null) {
-            throw new IOException("Megatron payload: unknown method '" + methodName + "'");
-        }
+        Method method = method(methodName);
         if (!method.estimator().equals(provenance.estimator())) {
             throw new IOException("Megatron payload of " + method.estimator() + " under the provenance of "
                     + provenance.estimator());
         }
-        String overlap = field(fields, "overlap-dp");
-        if (!overlap.equals("true") && !overlap.equals("false")) {
-            throw new IOException("Megatron payload: overlap-dp must be true or false, was '" + overlap + "'");
-        }
-        fields.remove("method");
-        fields.remove("overlap-dp");
-        Efficiency e = EfficiencyText.parse(fields);
         MegatronJobs jobs;
         try {
             jobs = MegatronFit.jobs(method.estimator(), new CatalogEstimator.Catalogs(zoo, hardware));
         } catch (RuntimeException ex) {
             throw new IOException(ex.getMessage(), ex);
         }
-        return new MegatronPredictor(jobs, e, Boolean.parseBoolean(overlap), method, provenance);
+        return new MegatronPredictor(jobs, efficiency, overlap, method, provenance);
     }
 
-    private static String field(Map<String, String> fields, String name) throws IOException {
-        String v = fields.get(name);
-        if (v == null) {
-            throw new IOException("Megatron payload: field '" + name + "' is missing");
+    private static String field(String constant) {
+        return constant.replace('-', '_');
+    }
+
+    private static Method method(String name) throws IOException {
+        for (Method m : Method.values()) {
+            if (m.estimator().equals(name)) {
+                return m;
+            }
         }
-        return v;
+        throw new IOException("Megatron payload: unknown method '" + name + "'");
     }
 }

@@ -4,6 +4,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
@@ -66,20 +67,43 @@ class MegatronCodecTest {
         Predictor fixed = REGISTRY.estimator(name).withHyperParameters(Map.of("efficiency", "vtrain-a100"))
                 .fit(TrainingSet.of("none", List.of()));
         PredictorCodec codec = REGISTRY.codecs().get(name);
-        String text = new String(codec.encode(fixed), StandardCharsets.UTF_8);
+        String json = new String(codec.encode(fixed), StandardCharsets.UTF_8);
+        assertThat(json).startsWith("{").contains("\"format\":\"stepcast-megatron\"").contains("\"tensor_link\":1.0");
         assertThatThrownBy(() -> codec.decode("nonsense".getBytes(StandardCharsets.UTF_8), fixed.provenance()))
                 .isInstanceOf(IOException.class).hasMessageContaining("line 1");
-        assertThatThrownBy(() -> codec.decode(text.replaceAll("flops=[^\\n]*\\n", "")
+        assertThatThrownBy(() -> codec.decode(json.replaceAll("\"flops\":[^,}]*,?", "")
                 .getBytes(StandardCharsets.UTF_8), fixed.provenance()))
                 .isInstanceOf(IOException.class).hasMessageContaining("'flops' is missing");
-        assertThatThrownBy(() -> codec.decode(text.replaceAll("memory=[^\\n]*", "memory=x")
+        assertThatThrownBy(() -> codec.decode(json.replaceAll("\"memory\":[^,}]*", "\"memory\":\"x\"")
                 .getBytes(StandardCharsets.UTF_8), fixed.provenance()))
-                .isInstanceOf(IOException.class).hasMessageContaining("'memory' is not a number");
-        assertThatThrownBy(() -> codec.decode(text.replaceAll("memory=[^\\n]*", "memory=1.5")
+                .isInstanceOf(IOException.class).hasMessageContaining("memory");
+        assertThatThrownBy(() -> codec.decode(json.replaceAll("\"memory\":[^,}]*", "\"memory\":1.5")
                 .getBytes(StandardCharsets.UTF_8), fixed.provenance()))
                 .isInstanceOf(IOException.class).hasMessageContaining("memory efficiency");
         MegatronCodec noCatalogs = new MegatronCodec(Optional.empty(), Optional.empty());
-        assertThatThrownBy(() -> noCatalogs.decode(text.getBytes(StandardCharsets.UTF_8), fixed.provenance()))
+        assertThatThrownBy(() -> noCatalogs.decode(json.getBytes(StandardCharsets.UTF_8), fixed.provenance()))
                 .isInstanceOf(IOException.class).hasMessageContaining("needs the model zoo");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"megatron-analytic", "megatron-simulation"})
+    void formerTextPayloadsStillLoad(String name) throws IOException {
+        // The plain-text layout the codec wrote before the envelope, as a former file holds it.
+        String former = String.join("\n", FormerMegatronText.HEADER, "method=" + name, "overlap-dp=true",
+                "flops=0.717", "memory=0.494", "tensor-link=0.297", "host-s=0.00317", "iteration-s=1.0E-9",
+                "overlap=3.05", "end-host-s=0.00279", "unfused-softmax-s=0.00146") + "\n";
+        PredictorCodec codec = REGISTRY.codecs().get(name);
+        Provenance provenance = REGISTRY.estimator(name).withHyperParameters(Map.of("efficiency", "vtrain-a100"))
+                .fit(TrainingSet.of("none", List.of())).provenance();
+        MegatronPredictor loaded = (MegatronPredictor) codec.decode(former.getBytes(StandardCharsets.UTF_8), provenance);
+        assertThat(loaded.efficiency()).isEqualTo(new Efficiency(0.717, 0.494, 0.297, 0.00317, 1.0E-9, 3.05, 0.00279,
+                0.00146));
+        assertThat(loaded.overlapData()).isTrue();
+        byte[] saved = codec.encode(loaded);
+        assertThat(new String(saved, StandardCharsets.UTF_8)).startsWith("{");
+        assertThat(((MegatronPredictor) codec.decode(saved, provenance)).efficiency()).isEqualTo(loaded.efficiency());
+        assertThatThrownBy(() -> codec.decode(former.replace("memory=0.494", "memory=x")
+                .getBytes(StandardCharsets.UTF_8), provenance))
+                .isInstanceOf(IOException.class).hasMessageContaining("'memory' is not a number");
     }
 }
