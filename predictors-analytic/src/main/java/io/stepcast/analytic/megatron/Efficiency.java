@@ -67,7 +67,7 @@ public record Efficiency(double flops, double memory, double tensorLink, double 
      * ({@code shared/data/vtrain/ground_truth_single.csv}; J. Bang et al., vTrain, MICRO 2024), used by
      * {@code plan-llm} when no data is given ({@code MegatronAnalyticRealDataTest} refits and checks them).
      */
-    public static final Efficiency VTRAIN_A100 = new Efficiency(0.772, 0.846, 1.0, 3.22e-3, 1e-9, 3.36, 2.68e-3,
+    public static final Efficiency VTRAIN_A100 = new Efficiency(0.772, 0.845, 1.0, 3.22e-3, 1e-9, 3.35, 2.65e-3,
             1.46e-3);
 
     /** The constants from {@link #toArray()}'s order. */

@@ -79,6 +79,11 @@ final class LinkCosts {
                 && system.intraLink().filter(l -> MeasuredAllReduce.EMBEDDED.covers(l, placement.ranks())).isPresent();
     }
 
+    /** All-gather into a buffer of {@code bytes} over the ranks of {@code placement} (0 for one rank). */
+    double allGather(double bytes, Placement placement) {
+        return collective(Collective.ALL_GATHER, bytes, placement);
+    }
+
     /** One point-to-point message between two GPUs, over a NIC when {@code crossNode}. */
     double sendRecv(double bytes, boolean crossNode) {
         return collective(Collective.SEND_RECV, bytes, crossNode ? Placement.uniform(2, 1) : Placement.singleNode(2));

@@ -33,7 +33,10 @@ import java.util.OptionalDouble;
  *   <li><b>Pipeline</b>: the 1F1B schedule takes (m + p - 1) time slots of the slowest stage, i.e. the ideal
  *       m slots plus the bubble fraction (p - 1) / m (Narayanan et al., SC'21, section 2.2.1); each slot sends
  *       one activation forward and one gradient backward, {@code b s h} half-precision elements each, over
- *       NVLink or, when the job spans nodes, the NICs (section 2.2 and 4.1). The interleaved schedule with v virtual
+ *       NVLink or, when the job spans nodes, the NICs (section 2.2 and 4.1), scattered over the t ranks of a
+ *       stage: each sends 1/t of it over its own link and the receivers all-gather it inside their node (the
+ *       scatter/gather optimization of section 4.1), which sequence parallelism needs not (its activations at a
+ *       boundary are already split along the sequence: Korthikanti et al., MLSys 2023, section 4.2.2). The interleaved schedule with v virtual
  *       stages divides the bubble by v and multiplies the messages by v (section 2.2.2).</li>
  *   <li><b>Data parallelism</b>: after the pipeline flush every GPU all-reduces its stage's gradients (2 bytes
  *       per parameter) with the d replicas of its stage (Narayanan et al., SC'21, section 2.1 and 3.3); with
@@ -163,7 +166,7 @@ final class MegatronCostModel {
                 : new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, layerBytes, layers * perLayerTp,
                         tpMeasured, 1, unfused);
         boolean multiNode = layout.gpus() > g;
-        double p2p = p == 1 ? 0 : 2 * links.sendRecv(act, multiNode);
+        double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
         // The first stage's parameters: its layers, the word and the position embeddings.
         double stageParameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
         double data = links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup(t, d, g));
@@ -226,13 +229,25 @@ final class MegatronCostModel {
         int stageRanks = t * d;
         for (int i = 0; i + 1 < p; i++) {
             boolean crossNode = (long) i * stageRanks / g != (long) (i + 1) * stageRanks / g;
-            send[i] = links.sendRecv(act, crossNode);
+            send[i] = boundary(c, layout, crossNode);
         }
         boolean multiNode = layout.gpus() > g;
         double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
                 multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
         return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
                 layout.microBatches());
+    }
+
+    /**
+     * One activation (or its gradient) across a stage boundary: 1/t of it sent by each of the t ranks, over a NIC when
+     * {@code crossNode}, then all-gathered over the t ranks of the receiving node unless sequence parallelism keeps
+     * it split (see the class comment).
+     */
+    private double boundary(TransformerCosts c, ParallelLayout layout, boolean crossNode) {
+        int t = layout.tensor();
+        double act = c.activationBytes();
+        double gather = layout.sequenceParallel() ? 0 : links.allGather(act, Placement.singleNode(t));
+        return links.sendRecv(act / t, crossNode) + gather;
     }
 
     /** The d ranks of one stage's data-parallel group over nodes of {@code g} GPUs, Megatron-LM's rank order. */
