@@ -67,13 +67,8 @@ final class FairShareNetwork implements FlowNetwork {
     private double[] cd = new double[16 * CD];
     private int[] gpos = new int[16];
     // The transfers of a class by completion target then tag; the earliest target is copied into the class's record
-    // (TOP_KEY), which the group's bookkeeping reads. A transfer in flight is an entry of a pool shared by the heaps.
-    private IntHeap[] targets = new IntHeap[16];
-    private int[] entryTag = new int[16];
-    private int[] entryPos = new int[16];
-    private int[] freeEntries = new int[16];
-    private int freeCount;
-    private int entries;
+    // (TOP_KEY), which the group's bookkeeping reads.
+    private final ClassTransfers transfers = new ClassTransfers();
     private double[] kapA = new double[16];
     private double[] kapB = new double[16];
     private int[] kposA = new int[16];
@@ -765,7 +760,7 @@ final class FairShareNetwork implements FlowNetwork {
             ci = Arrays.copyOf(ci, m * CI);
             cd = Arrays.copyOf(cd, m * CD);
             gpos = Arrays.copyOf(gpos, m);
-            targets = Arrays.copyOf(targets, m);
+            transfers.ensureClasses(m);
             kapA = Arrays.copyOf(kapA, m);
             kapB = Arrays.copyOf(kapB, m);
             kposA = Arrays.copyOf(kposA, m);
@@ -795,50 +790,19 @@ final class FairShareNetwork implements FlowNetwork {
         return s;
     }
 
-    // ---- per-class heap of completion targets, ordered as the non-incremental engine orders them ----
+    // ---- a class's transfers, their count and earliest target kept in its record ----
 
     private void push(int cls, double key, int tag) {
         ci[cls * CI + COUNT]++;
-        IntHeap h = targets[cls];
-        if (h == null) {
-            h = new IntHeap(1, 0);
-            targets[cls] = h;
-        }
-        h.insert(newEntry(tag), key, tag, entryPos);
-        copyTop(cls, h);
+        cd[cls * CD + TOP_KEY] = transfers.push(cls, key, tag);
     }
 
     /** Removes the class's earliest transfer and returns its tag; the records keep the last top when none is left. */
     private int pop(int cls) {
-        IntHeap h = targets[cls];
-        int e = h.top();
-        int tag = entryTag[e];
-        h.remove(e, entryPos);
-        freeEntries[freeCount++] = e;
+        int tag = transfers.pop(cls);
         if (--ci[cls * CI + COUNT] > 0) {
-            copyTop(cls, h);
+            cd[cls * CD + TOP_KEY] = transfers.earliest(cls);
         }
         return tag;
-    }
-
-    private void copyTop(int cls, IntHeap h) {
-        cd[cls * CD + TOP_KEY] = h.topKey();
-    }
-
-    private int newEntry(int tag) {
-        int e;
-        if (freeCount > 0) {
-            e = freeEntries[--freeCount];
-        } else {
-            if (entries == entryTag.length) {
-                int m = 2 * entries;
-                entryTag = Arrays.copyOf(entryTag, m);
-                entryPos = Arrays.copyOf(entryPos, m);
-                freeEntries = Arrays.copyOf(freeEntries, m);
-            }
-            e = entries++;
-        }
-        entryTag[e] = tag;
-        return e;
     }
 }
