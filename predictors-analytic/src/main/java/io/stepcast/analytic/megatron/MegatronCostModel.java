@@ -36,8 +36,9 @@ import java.util.OptionalDouble;
  *       NVLink or, when the job spans nodes, the NICs (section 2.2 and 4.1), scattered over the t ranks of a
  *       stage: each sends 1/t of it over its own link and the receivers all-gather it inside their node (the
  *       scatter/gather optimization of section 4.1), which sequence parallelism needs not (its activations at a
- *       boundary are already split along the sequence: Korthikanti et al., MLSys 2023, section 4.2.2). The interleaved schedule with v virtual
- *       stages divides the bubble by v and multiplies the messages by v (section 2.2.2).</li>
+ *       boundary are already split along the sequence: Korthikanti et al., MLSys 2023, section 4.2.2). The
+ *       interleaved schedule with v virtual stages divides the bubble by v and multiplies the messages by v
+ *       (section 2.2.2).</li>
  *   <li><b>Data parallelism</b>: after the pipeline flush every GPU all-reduces its stage's gradients (2 bytes
  *       per parameter) with the d replicas of its stage (Narayanan et al., SC'21, section 2.1 and 3.3); with
  *       Megatron-LM's rank order (t fastest, then d, then p) the d ranks are spread over

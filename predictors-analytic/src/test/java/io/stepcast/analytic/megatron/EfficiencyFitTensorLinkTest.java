@@ -1,0 +1,45 @@
+package io.stepcast.analytic.megatron;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The fit holds the tensor-link efficiency at 1 when every row's tensor-parallel time is measured, and fits it when
+ * some is priced from the link figures. Synthetic rows: stage terms made up for the mechanics, timed by known
+ * constants.
+ */
+class EfficiencyFitTensorLinkTest {
+    private static final Efficiency TRUTH = new Efficiency(0.6, 0.5, 0.4, 2e-3, 1e-3, 3, 1e-3, 1e-3);
+
+    private static List<EfficiencyFit.Row> rows(boolean measured) {
+        List<EfficiencyFit.Row> rows = new ArrayList<>();
+        for (int i = 1; i <= 12; i++) {
+            StageTerms s = new StageTerms(4 * i, 0.01 * i, 0.004 * (13 - i), 0.003 * (i % 4 + 1), measured, 1, i % 3);
+            JobTerms t = new JobTerms(i % 5 + 1, i % 5 + 1, s, s, 0, 0, 0, 0.001);
+            rows.add(new EfficiencyFit.Row(t, t.seconds(TRUTH, false)));
+        }
+        return rows;
+    }
+
+    @Test
+    void measuredTensorTimeLeavesTheTensorLinkAtOne() {
+        Efficiency fitted = EfficiencyFit.fit(rows(true), false, Efficiency.VTRAIN_A100);
+        assertThat(fitted.tensorLink()).isEqualTo(1.0);
+    }
+
+    @Test
+    void tensorTimeFromTheLinkFiguresIsFitted() {
+        Efficiency fitted = EfficiencyFit.fit(rows(false), false, Efficiency.VTRAIN_A100);
+        assertThat(fitted.tensorLink()).isLessThan(0.9);
+        List<EfficiencyFit.Row> rows = rows(false);
+        double worst = 0;
+        for (EfficiencyFit.Row r : rows) {
+            worst = Math.max(worst, Math.abs(r.terms().seconds(fitted, false) / r.seconds() - 1));
+        }
+        assertThat(worst).isLessThan(0.1);
+    }
+}
