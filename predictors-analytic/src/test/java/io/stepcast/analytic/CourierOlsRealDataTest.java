@@ -24,24 +24,19 @@ import static org.assertj.core.api.Assertions.within;
  * and scored on the authors' 15 live runs ({@code evaluation_runs.csv}).
  */
 class CourierOlsRealDataTest {
-    private static List<Observation> cells;
-    private static List<Observation> means;
-    private static List<Observation> live;
+    private static CourierTables courier;
     private static Predictor fitted;
 
     @BeforeAll
     static void fit() throws IOException {
-        List<Observation> courier = RealData.source("courier");
-        cells = RealData.table(courier, "cells");
-        means = RealData.table(courier, "batch_njobs");
-        live = RealData.table(courier, "live");
+        courier = CourierTables.load();
         fitted = new CourierOlsEstimator().fit(TrainingSet.of("courier:cells+batch_njobs",
-                Stream.concat(cells.stream(), means.stream()).toList()));
+                Stream.concat(courier.cells().stream(), courier.means().stream()).toList()));
     }
 
     @Test
     void timeModelIsThePublishedOls() {
-        assertThat(cells).hasSize(48);
+        assertThat(courier.cells()).hasSize(48);
         OlsModel time = ((CourierOlsPredictor) fitted).models().get(Target.RESPONSE_TIME);
         // The averaged batch x njobs rows are left out; the network is constant (mixed) in the cells.
         assertThat(time.constant()).containsOnlyKeys("network");
@@ -51,9 +46,9 @@ class CourierOlsRealDataTest {
 
     @Test
     void predictsTheLiveRuns() {
-        double[] timeApe = RealData.ape(fitted, live, Target.RESPONSE_TIME);
-        double[] accApe = RealData.ape(fitted, live, Target.ACCURACY);
-        double mse = live.stream().mapToDouble(o -> {
+        double[] timeApe = RealData.ape(fitted, courier.live(), Target.RESPONSE_TIME);
+        double[] accApe = RealData.ape(fitted, courier.live(), Target.ACCURACY);
+        double mse = courier.live().stream().mapToDouble(o -> {
             double e = fitted.predict(o.config(), Target.RESPONSE_TIME).asDouble().getAsDouble()
                     - o.value(Target.RESPONSE_TIME).getAsDouble();
             return e * e;
@@ -69,12 +64,12 @@ class CourierOlsRealDataTest {
 
     @Test
     void refusesOutsideTheFittedRange() {
-        var job = live.get(0).config();
+        var job = courier.live().get(0).config();
         Prediction p = fitted.predict(job.toBuilder().workers(16).nodes(3).localBatch(8).build(), Target.RESPONSE_TIME);
         assertThat(p).isInstanceOf(Prediction.NotApplicable.class);
         assertThat(((Prediction.NotApplicable) p).reason()).contains("cpu=16.0");
         Predictor extrapolating = new CourierOlsEstimator().withHyperParameters(Map.of("extrapolate", "true"))
-                .fit(TrainingSet.of("cells", cells));
+                .fit(TrainingSet.of("cells", courier.cells()));
         assertThat(extrapolating.predict(job.toBuilder().workers(16).nodes(3).localBatch(8).build(), Target.RESPONSE_TIME)
                 .isValue()).isTrue();
         assertThat(extrapolating.predict(job, Target.ACCURACY)).isInstanceOf(Prediction.NotApplicable.class);

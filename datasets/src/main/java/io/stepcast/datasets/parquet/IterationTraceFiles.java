@@ -5,7 +5,6 @@ import org.apache.parquet.example.data.Group;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,11 +23,7 @@ public final class IterationTraceFiles {
     /** Writes all rows, replacing {@code target} only on success; returns the rows written. */
     public static long write(Path target, Iterable<IterationRecord> rows) throws IOException {
         try (RowFileWriter<IterationRecord> w = writer(target)) {
-            for (IterationRecord r : rows) {
-                w.write(r);
-            }
-            w.commit();
-            return w.rows();
+            return w.writeAll(rows);
         }
     }
 
@@ -39,13 +34,9 @@ public final class IterationTraceFiles {
 
     /** Every row of a file. */
     public static List<IterationRecord> read(Path file) throws IOException {
-        List<IterationRecord> out = new ArrayList<>();
         try (RowFileReader<IterationRecord> r = reader(file)) {
-            for (IterationRecord x = r.next(); x != null; x = r.next()) {
-                out.add(x);
-            }
+            return r.readAll();
         }
-        return out;
     }
 
     private static IterationRecord map(Group g) {

@@ -1,6 +1,5 @@
 package io.stepcast.datasets.parquet;
 
-import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.Measurements;
@@ -13,7 +12,6 @@ import org.apache.parquet.example.data.Group;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.DoubleConsumer;
@@ -34,11 +32,7 @@ public final class ObservationFiles {
     /** Writes all observations, replacing {@code target} only on success; returns the rows written. */
     public static long write(Path target, Iterable<Observation> observations) throws IOException {
         try (RowFileWriter<Observation> w = writer(target)) {
-            for (Observation o : observations) {
-                w.write(o);
-            }
-            w.commit();
-            return w.rows();
+            return w.writeAll(observations);
         }
     }
 
@@ -49,32 +43,13 @@ public final class ObservationFiles {
 
     /** Every observation of a file. */
     public static List<Observation> read(Path file) throws IOException {
-        List<Observation> out = new ArrayList<>();
         try (RowFileReader<Observation> r = reader(file)) {
-            for (Observation o = r.next(); o != null; o = r.next()) {
-                out.add(o);
-            }
+            return r.readAll();
         }
-        return out;
     }
 
     private static Observation map(Group g) {
-        Config.Builder c = Config.builder()
-                .model(g.getString("model", 0))
-                .framework(g.getString("framework", 0))
-                .dataset(g.getString("dataset", 0))
-                .parameterBytes(Groups.optLong(g, "parameter_bytes"))
-                .architecture(Architecture.valueOf(g.getString("architecture", 0)))
-                .workers(g.getInteger("workers", 0))
-                .parameterServers(g.getInteger("parameter_servers", 0))
-                .nodes(g.getInteger("nodes", 0))
-                .devicesPerWorker(g.getInteger("devices_per_worker", 0))
-                .tenants(g.getInteger("tenants", 0))
-                .colocatedPs(g.getBoolean("colocated_ps", 0))
-                .bandwidthGbps(Groups.optDouble(g, "bandwidth_gbps"))
-                .intraNodeGbps(Groups.optDouble(g, "intra_node_gbps"))
-                .hardware(g.getString("hardware", 0))
-                .localBatch(g.getInteger("local_batch", 0));
+        Config.Builder c = ConfigColumns.read(g, "dataset");
         if (Groups.has(g, "tensor_parallel")) {
             c.parallel(layout(g));
         }

@@ -56,11 +56,7 @@ public final class OpTraceFiles {
     public static long write(Path target, Iterable<OpEvent> events, Map<String, String> extraMetadata)
             throws IOException {
         try (RowFileWriter<OpEvent> w = writer(target, extraMetadata)) {
-            for (OpEvent e : events) {
-                w.write(e);
-            }
-            w.commit();
-            return w.rows();
+            return w.writeAll(events);
         }
     }
 
@@ -72,13 +68,9 @@ public final class OpTraceFiles {
 
     /** Every event of a file (small traces; stream with {@link #reader} otherwise). */
     public static List<OpEvent> read(Path file) throws IOException {
-        List<OpEvent> out = new ArrayList<>();
         try (RowFileReader<OpEvent> r = reader(file)) {
-            for (OpEvent e = r.next(); e != null; e = r.next()) {
-                out.add(e);
-            }
+            return r.readAll();
         }
-        return out;
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.stepcast.datasets.parquet;
 
-import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.schema.MessageType;
@@ -88,15 +87,11 @@ public final class PredictionFiles {
      * @throws IOException naming the file (and the row) when it is missing or not a predictions file
      */
     public static List<PredictionRow> read(Path file) throws IOException {
-        List<PredictionRow> out = new ArrayList<>();
         // Spark's writer keeps no stepcast metadata: such a file is checked by its columns alone.
         boolean stepcast = RowFileReader.metadata(file).containsKey(SchemaVersion.KIND_KEY);
         try (RowFileReader<PredictionRow> r = new RowFileReader<>(file, PREDICTIONS, PredictionFiles::map, stepcast)) {
-            for (PredictionRow row = r.next(); row != null; row = r.next()) {
-                out.add(row);
-            }
+            return r.readAll();
         }
-        return out;
     }
 
     private static PredictionRow map(Group g) {
@@ -105,23 +100,7 @@ public final class PredictionFiles {
                 throw new IllegalArgumentException("no column " + column + " (not a predictions file)");
             }
         }
-        Config c = Config.builder()
-                .model(g.getString("model", 0))
-                .framework(g.getString("framework", 0))
-                .dataset(g.getString("workload_dataset", 0))
-                .parameterBytes(Groups.optLong(g, "parameter_bytes"))
-                .architecture(Architecture.valueOf(g.getString("architecture", 0)))
-                .workers(g.getInteger("workers", 0))
-                .parameterServers(g.getInteger("parameter_servers", 0))
-                .nodes(g.getInteger("nodes", 0))
-                .devicesPerWorker(g.getInteger("devices_per_worker", 0))
-                .tenants(g.getInteger("tenants", 0))
-                .colocatedPs(g.getBoolean("colocated_ps", 0))
-                .bandwidthGbps(Groups.optDouble(g, "bandwidth_gbps"))
-                .intraNodeGbps(Groups.optDouble(g, "intra_node_gbps"))
-                .hardware(g.getString("hardware", 0))
-                .localBatch(g.getInteger("local_batch", 0))
-                .build();
+        Config c = ConfigColumns.read(g, "workload_dataset").build();
         return new PredictionRow(g.getString("dataset", 0), g.getString("protocol", 0), g.getString("split", 0),
                 g.getString("predictor", 0), g.getString("target", 0), c, g.getString("source", 0),
                 g.getInteger("replication", 0), Groups.has(g, "role") ? g.getString("role", 0) : PredictionRow.TEST,
@@ -144,11 +123,7 @@ public final class PredictionFiles {
     public static long write(Path target, Iterable<PredictionRow> rows) throws IOException {
         try (RowFileWriter<PredictionRow> w = new RowFileWriter<>(target,
                 new WriteSupport(SchemaVersion.metadata(PREDICTIONS)), Set.of("refusal"))) {
-            for (PredictionRow r : rows) {
-                w.write(r);
-            }
-            w.commit();
-            return w.rows();
+            return w.writeAll(rows);
         }
     }
 

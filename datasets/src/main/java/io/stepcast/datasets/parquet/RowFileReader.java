@@ -15,7 +15,9 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -113,6 +115,15 @@ public final class RowFileReader<T> implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new DataFormatException(file + " row " + row, e.getMessage(), e);
         }
+    }
+
+    /** The rows not read yet, in file order: a whole file in memory (small files; stream with {@link #next} otherwise). */
+    public List<T> readAll() throws IOException {
+        List<T> out = new ArrayList<>();
+        for (T r = next(); r != null; r = next()) {
+            out.add(r);
+        }
+        return out;
     }
 
     @Override

@@ -88,6 +88,19 @@ public final class RowFileWriter<T> implements AutoCloseable {
         rows++;
     }
 
+    /**
+     * Appends every row and commits: the whole of a file written in one go, replacing the target only on success.
+     *
+     * @return the rows written
+     */
+    public long writeAll(Iterable<? extends T> all) throws IOException {
+        for (T row : all) {
+            write(row);
+        }
+        commit();
+        return rows;
+    }
+
     /** Rows written so far. */
     public long rows() {
         return rows;

@@ -24,32 +24,11 @@ class OpTraceVersionTest {
             .filter(f -> !f.getName().equals("collective") && !f.getName().equals("bytes_measured"))
             .toArray(Type[]::new));
 
-    /** Writes what a 1.0 writer wrote: the required fields it knew, from a row given as field to value. */
-    private static final class V10Support extends RowWriteSupport<Map<String, Object>> {
-        V10Support() {
-            super(V1_0, Map.of(SchemaVersion.KIND_KEY, Schemas.OP_TRACE, SchemaVersion.VERSION_KEY, "1.0"));
-        }
-
-        @Override
-        void writeFields(Map<String, Object> row) {
-            // in the schema's order, as Parquet wants them
-            V1_0.getFields().stream().map(Type::getName).filter(row::containsKey).forEach(field -> {
-                Object value = row.get(field);
-                if (value instanceof Integer i) {
-                    int32(field, i);
-                } else if (value instanceof Double d) {
-                    float64(field, d);
-                } else {
-                    string(field, value.toString());
-                }
-            });
-        }
-    }
-
     @Test
     void aVersion10FileReads() throws IOException {
         Path f = dir.resolve("old.parquet");
-        try (RowFileWriter<Map<String, Object>> w = new RowFileWriter<>(f, new V10Support())) {
+        try (RowFileWriter<Map<String, Object>> w = new RowFileWriter<>(f,
+                new FieldMapWriteSupport(V1_0, Schemas.OP_TRACE, "1.0"))) {
             w.write(Map.of("step", 0, "worker", 0, "lane", 0, "name", "conv", "type", "Conv2D", "category", "compute",
                     "start_us", 10.0, "duration_us", 5.0));
             w.commit();

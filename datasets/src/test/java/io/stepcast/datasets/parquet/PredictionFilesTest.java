@@ -87,31 +87,6 @@ class PredictionFilesTest {
         return out;
     }
 
-    /** Writes what a 1.2 writer wrote, from a row given as field to value. */
-    private static final class V12Support extends RowWriteSupport<Map<String, Object>> {
-        V12Support() {
-            super(V1_2, Map.of(SchemaVersion.KIND_KEY, PredictionFiles.PREDICTIONS, SchemaVersion.VERSION_KEY, "1.2"));
-        }
-
-        @Override
-        void writeFields(Map<String, Object> row) {
-            V1_2.getFields().stream().map(Type::getName).filter(row::containsKey).forEach(field -> {
-                Object value = row.get(field);
-                if (value instanceof Integer i) {
-                    int32(field, i);
-                } else if (value instanceof Long l) {
-                    int64(field, l);
-                } else if (value instanceof Double d) {
-                    float64(field, d);
-                } else if (value instanceof Boolean b) {
-                    bool(field, b);
-                } else {
-                    string(field, value.toString());
-                }
-            });
-        }
-    }
-
     @Test
     void aFileWrittenBeforeTheRoleColumnReadsAsHeldOutRows() throws IOException {
         Path f = dir.resolve("old.parquet");
@@ -123,7 +98,8 @@ class PredictionFilesTest {
                 "colocated_ps", false, "hardware", "synthetic-gpu", "local_batch", 32, "global_batch", 256L,
                 "source", "synthetic", "replication", 0));
         row.putAll(Map.of("measured", 99.0, "predicted", 90.0, "ape_percent", 100 * 9 / 99.0));
-        try (RowFileWriter<Map<String, Object>> w = new RowFileWriter<>(f, new V12Support())) {
+        try (RowFileWriter<Map<String, Object>> w = new RowFileWriter<>(f,
+                new FieldMapWriteSupport(V1_2, PredictionFiles.PREDICTIONS, "1.2"))) {
             w.write(row);
             w.commit();
         }

@@ -163,11 +163,10 @@ public final class GradientSync {
         }
         Optional<Long> bytes = gradientBytes(config);
         if (bytes.isEmpty()) {
-            return Cost.no("the gradient bytes of model '" + config.model() + "' are unknown (not in the model zoo;"
-                    + " column parameter_bytes would give them)");
+            return unknownGradientBytes(config);
         }
-        List<String> why = new ArrayList<>();
         Placement placement = placement(config);
+        List<String> why = new ArrayList<>();
         Optional<CollectiveCost> cost = cost(config, placement, why, true);
         if (cost.isEmpty()) {
             return Cost.no(why.get(0));
@@ -179,6 +178,12 @@ public final class GradientSync {
         double node = placement.maxPerNode() == 1 ? 0 : cost(config, Placement.singleNode(placement.maxPerNode()),
                 why, true).map(c -> c.seconds(Collective.ALL_REDUCE, bytes.get())).orElse(0.0);
         return Cost.of(total, Math.max(0, total - node));
+    }
+
+    /** The refusal of a configuration whose model's gradient bytes neither the zoo nor the row gives. */
+    private static Cost unknownGradientBytes(Config config) {
+        return Cost.no("the gradient bytes of model '" + config.model() + "' are unknown (not in the model zoo;"
+                + " column parameter_bytes would give them)");
     }
 
     /**
@@ -198,8 +203,7 @@ public final class GradientSync {
         }
         Optional<Long> bytes = gradientBytes(config);
         if (bytes.isEmpty()) {
-            return Cost.no("the gradient bytes of model '" + config.model() + "' are unknown (not in the model zoo;"
-                    + " column parameter_bytes would give them)");
+            return unknownGradientBytes(config);
         }
         List<String> why = new ArrayList<>();
         Optional<LinkCost> nic = inter(config, why);

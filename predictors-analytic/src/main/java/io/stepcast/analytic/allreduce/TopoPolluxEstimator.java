@@ -42,8 +42,6 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
     public static final String NAME = "pollux-topo";
 
     private final Optional<HardwareCatalog> hardware;
-    private final Optional<ModelCatalog> zoo;
-
     /** With the catalogs bound by the datasets module, when there are some. */
     @Inject
     public TopoPolluxEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
@@ -53,9 +51,8 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
     private TopoPolluxEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Pollux step time with ring-shaped intra-node and inter-node sync terms, the inter-node one from "
                 + "the catalog when trained on one node (Qiao et al., OSDI 2021; Thakur et al. 2005)", hp,
-                GroupKey::of, TopoPolluxEstimator::restore);
+                GroupKey::of, TopoPolluxEstimator::restore, zoo);
         this.hardware = hardware;
-        this.zoo = zoo;
         hp.choice("nic", "hierarchical", "shared");
         hp.integerAtLeast("min-points", 3);
     }
@@ -68,7 +65,7 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new TopoPolluxEstimator(hardware, zoo, params);
+        return new TopoPolluxEstimator(hardware, zoo(), params);
     }
 
     @Override
@@ -105,16 +102,6 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
     }
 
     @Override
-    protected boolean pools() {
-        return true;
-    }
-
-    @Override
-    protected Optional<ModelCatalog> zoo() {
-        return zoo;
-    }
-
-    @Override
     protected Optional<double[]> fitPooled(List<Observation> pool, Function<Observation, ModelScale> scale,
                                            List<String> why) {
         if (fewerThanPooledPoints(pool, why)) {
@@ -144,7 +131,7 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
 
     /** {@code {alpha_n, beta_n}}: the NIC's latency and the gradient bytes over its bandwidth, or empty. */
     Optional<double[]> catalogInterNode(Config config, List<String> why) {
-        GradientSync sync = new GradientSync(hardware, zoo);
+        GradientSync sync = new GradientSync(hardware, zoo());
         Optional<Long> bytes = sync.gradientBytes(config);
         if (bytes.isEmpty()) {
             why.add("the gradient bytes of '" + config.model() + "' are unknown (column parameter_bytes)");

@@ -39,8 +39,6 @@ public final class ErnestEstimator extends GroupedEstimator {
     /** The compute terms of the form ({@code t0}, {@code t1}); the others are synchronisation. */
     private static final boolean[] COMPUTE_TERMS = {true, true, false, false};
 
-    private final Optional<ModelCatalog> zoo;
-
     /** With the default hyper-parameters, without the model zoo. */
     public ErnestEstimator() {
         this(Optional.empty());
@@ -54,10 +52,9 @@ public final class ErnestEstimator extends GroupedEstimator {
 
     private ErnestEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)", hp,
-                ErnestEstimator::keyOf, ErnestEstimator::restore);
+                ErnestEstimator::keyOf, ErnestEstimator::restore, zoo);
         hp.choice("machines", "workers", "nodes");
         NnlsFit.checkParams(hp);
-        this.zoo = zoo;
     }
 
     @Override
@@ -68,7 +65,7 @@ public final class ErnestEstimator extends GroupedEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new ErnestEstimator(zoo, params);
+        return new ErnestEstimator(zoo(), params);
     }
 
     static String keyOf(Config config) {
@@ -99,16 +96,6 @@ public final class ErnestEstimator extends GroupedEstimator {
             c[4] = nodes ? 1 : 0;
             return c;
         });
-    }
-
-    @Override
-    protected boolean pools() {
-        return true;
-    }
-
-    @Override
-    protected Optional<ModelCatalog> zoo() {
-        return zoo;
     }
 
     @Override

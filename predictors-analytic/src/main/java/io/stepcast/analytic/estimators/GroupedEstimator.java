@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  * group with enough points and assembles the predictor. Groups that cannot be fitted are left out (their
  * configurations get "not applicable"); when none can be fitted, {@link CannotFitException} says why.
  *
- * <p>Pooling: a form that {@link #pools()} gives a group too small for its own fit whose rows are a 1-GPU row
+ * <p>Pooling: a form constructed with a model zoo to pool over gives a group too small for its own fit whose rows are a 1-GPU row
  * and one other worker count ({@link #lacksItsOwnScaling}) the coefficients of one fit
  * over every usable row of the same hardware and architecture (the group key without its model), each model's
  * compute terms scaled by its seconds per sample on one GPU and its synchronisation terms by its gradient bytes
@@ -44,17 +44,44 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     /** A step-time form answers step time and, through the global batch, throughput. */
     private final Function<Config, String> grouping;
     private final BiFunction<Coefficients, Provenance, Predictor> restore;
+    private final boolean pools;
+    private final Optional<ModelCatalog> zoo;
 
     /**
+     * A form that does not pool: a group too small for its own fit is refused.
+     *
      * @param grouping the group a configuration belongs to; the fitted predictor groups with the same function
      * @param restore  the predictor of fitted coefficients (also what the codec calls)
      */
     protected GroupedEstimator(String name, String description, HyperParameters params,
                                Function<Config, String> grouping,
                                BiFunction<Coefficients, Provenance, Predictor> restore) {
+        this(name, description, params, grouping, restore, false, Optional.empty());
+    }
+
+    /**
+     * A form that pools: a group too small for its own fit gets a fit pooled over the models of its hardware and
+     * architecture ({@link #fitPooled}, {@link #resolvePooled}).
+     *
+     * @param grouping the group a configuration belongs to; the fitted predictor groups with the same function
+     * @param restore  the predictor of fitted coefficients (also what the codec calls)
+     * @param zoo      the model zoo, for the FLOPs and parameter bytes of a pooled fit (empty: the rows' own figures)
+     */
+    protected GroupedEstimator(String name, String description, HyperParameters params,
+                               Function<Config, String> grouping,
+                               BiFunction<Coefficients, Provenance, Predictor> restore, Optional<ModelCatalog> zoo) {
+        this(name, description, params, grouping, restore, true, zoo);
+    }
+
+    private GroupedEstimator(String name, String description, HyperParameters params,
+                             Function<Config, String> grouping,
+                             BiFunction<Coefficients, Provenance, Predictor> restore, boolean pools,
+                             Optional<ModelCatalog> zoo) {
         super(name, description, EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
         this.grouping = Objects.requireNonNull(grouping, "grouping");
         this.restore = Objects.requireNonNull(restore, "restore");
+        this.pools = pools;
+        this.zoo = Objects.requireNonNull(zoo, "zoo");
     }
 
     /** Why an observation cannot train this form (architecture, ...), or empty when it can. */
@@ -66,19 +93,14 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     /** Coefficients per group. */
     protected abstract int arity();
 
-    /** Whether a group too small for its own fit gets a fit pooled over the models of its hardware and architecture. */
-    protected boolean pools() {
-        return false;
-    }
-
-    /** The model zoo, for the FLOPs and parameter bytes of a pooled fit (empty: the rows' own figures only). */
-    protected Optional<ModelCatalog> zoo() {
-        return Optional.empty();
+    /** The model zoo a pooled fit reads (empty when the form does not pool or was given none), for copies. */
+    protected final Optional<ModelCatalog> zoo() {
+        return zoo;
     }
 
     /**
      * Shared coefficients of one fit over the rows of several models, each row's terms scaled by its model's
-     * scale, or empty (with {@code why} filled). Called only when {@link #pools()}.
+     * scale, or empty (with {@code why} filled). Called only for a form constructed to pool.
      */
     protected Optional<double[]> fitPooled(List<Observation> pool, Function<Observation, ModelScale> scale,
                                            List<String> why) {
@@ -149,7 +171,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
             List<String> why = new ArrayList<>();
             fitGroup(obs, why).ifPresentOrElse(c -> fitted.put(key, c), () -> failures.put(key, String.join("; ", why)));
         });
-        Map<String, String> pooled = pools() ? pool(groups, failures, fitted) : Map.of();
+        Map<String, String> pooled = pools ? pool(groups, failures, fitted) : Map.of();
         if (fitted.isEmpty()) {
             throw new CannotFitException(name() + " could not fit any group of training set " + training.id() + ": "
                     + failures.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())

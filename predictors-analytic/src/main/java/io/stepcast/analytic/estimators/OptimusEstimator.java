@@ -43,8 +43,6 @@ public final class OptimusEstimator extends GroupedEstimator {
     private static final boolean[] SYNC_COMPUTE_TERMS = {true, true, false, false, false};
     private static final boolean[] ASYNC_COMPUTE_TERMS = {true, false, false, false, false};
 
-    private final Optional<ModelCatalog> zoo;
-
     /** With the default hyper-parameters, without the model zoo. */
     public OptimusEstimator() {
         this(Optional.empty());
@@ -59,9 +57,8 @@ public final class OptimusEstimator extends GroupedEstimator {
     private OptimusEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Optimus parameter-server speed, sync 1/(aB/w+b+cw/p+dw+ep) and async w/(a+bw/p+cw+dp), "
                 + "NNLS (Peng et al., EuroSys 2018)", hp,
-                OptimusEstimator::keyOf, OptimusEstimator::restore);
+                OptimusEstimator::keyOf, OptimusEstimator::restore, zoo);
         NnlsFit.checkParams(hp);
-        this.zoo = zoo;
     }
 
     @Override
@@ -72,7 +69,7 @@ public final class OptimusEstimator extends GroupedEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new OptimusEstimator(zoo, params);
+        return new OptimusEstimator(zoo(), params);
     }
 
     static String keyOf(Config config) {
@@ -108,16 +105,6 @@ public final class OptimusEstimator extends GroupedEstimator {
 
     private static boolean[] computeTerms(Config config) {
         return config.deployment().architecture() == Architecture.ASYNC_PS ? ASYNC_COMPUTE_TERMS : SYNC_COMPUTE_TERMS;
-    }
-
-    @Override
-    protected boolean pools() {
-        return true;
-    }
-
-    @Override
-    protected Optional<ModelCatalog> zoo() {
-        return zoo;
     }
 
     @Override

@@ -35,8 +35,6 @@ public final class PolluxEstimator extends GroupedEstimator {
     public static final String NAME = "pollux";
     static final int ARITY = PolluxForm.SIZE + 2;
 
-    private final Optional<ModelCatalog> zoo;
-
     /** With the default hyper-parameters, without the model zoo. */
     public PolluxEstimator() {
         this(Optional.empty());
@@ -51,14 +49,13 @@ public final class PolluxEstimator extends GroupedEstimator {
     private PolluxEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Pollux step time (T_comp^g + T_sync^g)^(1/g), within/across-node sync, LM on log time "
                 + "(Qiao et al., OSDI 2021)", hp,
-                GroupKey::of, PolluxEstimator::restore);
+                GroupKey::of, PolluxEstimator::restore, zoo);
         int s = hp.integer("starts");
         if (s < 1 || s > PolluxFitter.maxStarts()) {
             throw new IllegalArgumentException("hyper-parameter 'starts' must be in [1, " + PolluxFitter.maxStarts()
                     + "], was " + s);
         }
         hp.integerAtLeast("min-points", 3);
-        this.zoo = zoo;
     }
 
     @Override
@@ -69,7 +66,7 @@ public final class PolluxEstimator extends GroupedEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new PolluxEstimator(zoo, params);
+        return new PolluxEstimator(zoo(), params);
     }
 
     @Override
@@ -103,16 +100,6 @@ public final class PolluxEstimator extends GroupedEstimator {
         c[PolluxForm.SIZE] = r.get().withinNode() ? 1 : 0;
         c[PolluxForm.SIZE + 1] = r.get().acrossNodes() ? 1 : 0;
         return Optional.of(c);
-    }
-
-    @Override
-    protected boolean pools() {
-        return true;
-    }
-
-    @Override
-    protected Optional<ModelCatalog> zoo() {
-        return zoo;
     }
 
     @Override

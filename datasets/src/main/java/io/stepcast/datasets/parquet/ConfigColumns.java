@@ -1,0 +1,37 @@
+package io.stepcast.datasets.parquet;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import org.apache.parquet.example.data.Group;
+
+/**
+ * Reads the configuration columns that the observation and prediction layouts share, the read side of
+ * {@link RowWriteSupport}'s {@code config}: one place knows which column fills which field of a {@link Config}.
+ */
+final class ConfigColumns {
+    private ConfigColumns() {
+    }
+
+    /**
+     * A builder filled from the row's configuration columns, the workload's dataset from {@code datasetColumn};
+     * the caller adds what its layout holds beyond them.
+     */
+    static Config.Builder read(Group g, String datasetColumn) {
+        return Config.builder()
+                .model(g.getString("model", 0))
+                .framework(g.getString("framework", 0))
+                .dataset(g.getString(datasetColumn, 0))
+                .parameterBytes(Groups.optLong(g, "parameter_bytes"))
+                .architecture(Architecture.valueOf(g.getString("architecture", 0)))
+                .workers(g.getInteger("workers", 0))
+                .parameterServers(g.getInteger("parameter_servers", 0))
+                .nodes(g.getInteger("nodes", 0))
+                .devicesPerWorker(g.getInteger("devices_per_worker", 0))
+                .tenants(g.getInteger("tenants", 0))
+                .colocatedPs(g.getBoolean("colocated_ps", 0))
+                .bandwidthGbps(Groups.optDouble(g, "bandwidth_gbps"))
+                .intraNodeGbps(Groups.optDouble(g, "intra_node_gbps"))
+                .hardware(g.getString("hardware", 0))
+                .localBatch(g.getInteger("local_batch", 0));
+    }
+}
