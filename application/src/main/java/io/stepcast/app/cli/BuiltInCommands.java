@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The evaluation module's own commands ({@code evaluate}, {@code fit}, {@code predict}, {@code select-batch},
+ * The application module's own commands ({@code evaluate}, {@code fit}, {@code predict}, {@code select-batch},
  * {@code sweep}, {@code report} and {@code predictors list}) as command extensions, which
- * {@link io.stepcast.evaluation.EvaluationPlugin} registers like any plugin's.
+ * {@link io.stepcast.app.ApplicationPlugin} registers like any plugin's.
  */
 public final class BuiltInCommands {
     private BuiltInCommands() {

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * Adds {@code stepcast hardware} ({@link HardwareCommand}) to the CLI, over the {@link HardwareCatalog} the datasets
- * module binds. The catalog is optional (declared by the evaluation plugin with an {@code OptionalBinder}), so the
+ * module binds. The catalog is optional (declared by the application plugin with an {@code OptionalBinder}), so the
  * plugin loads without the datasets module; the command then says what is missing.
  */
 public final class HardwareCommandExtension implements CommandExtension {

@@ -18,7 +18,7 @@ import java.util.logging.Logger;
 
 /**
  * The {@code stepcast} command line: a root command over every {@link CommandExtension} of the plugin registry
- * (the evaluation module registers its own commands the same way), so this class never names a command's
+ * (the application module registers its own commands the same way), so this class never names a command's
  * module. Exit codes: 0 success, 1 failure (one line on stderr; the stack trace only with
  * {@code --verbose}), 2 usage error, among them an output path given to an option marked
  * {@link io.stepcast.api.plugin.WritesTo} that cannot be written (checked before the command runs).
@@ -101,8 +101,8 @@ public final class StepcastCli implements Runnable {
     }
 
     /**
-     * The command tree: every command extension in the registry, the evaluation module's own commands among
-     * them ({@link io.stepcast.evaluation.EvaluationPlugin}).
+     * The command tree: every command extension in the registry, the application module's own commands among
+     * them ({@link io.stepcast.app.ApplicationPlugin}).
      *
      * @throws IllegalStateException when two extensions register the same command and are not both command
      *                               groups, or two groups register the same sub-command

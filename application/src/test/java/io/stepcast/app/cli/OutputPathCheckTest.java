@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Output paths are checked before a command runs: what is wrong with each kind of path, and the evaluation module's
+ * Output paths are checked before a command runs: what is wrong with each kind of path, and the application's built-in
  * commands refusing one as a usage error (exit 2) before any work (no progress, no output, not even the reading of
  * a missing training file).
  */
