@@ -119,7 +119,7 @@ class CliEndToEndTest {
                 model.toString(), "--coverage", "0.9")).as(cli.err()).isZero();
         assertThat(cli.out()).contains("intervals: split-conformal at 0.9").doesNotContain("not calibrated");
 
-        var loaded = io.stepcast.evaluation.cli.SavedPredictors.load(cli.registry(), model);
+        var loaded = io.stepcast.app.model.SavedPredictors.load(cli.registry(), model);
         var fresh = new io.stepcast.models.uncertainty.SplitConformalEstimator(cli.registry().estimator(
                 "courier-forest-compact")).fit(io.stepcast.api.TrainingSet.of(train.getFileName().toString(), courier));
         for (Observation o : courier) {

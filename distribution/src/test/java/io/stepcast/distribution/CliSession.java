@@ -1,7 +1,7 @@
 package io.stepcast.distribution;
 
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.cli.StepcastCli;
+import io.stepcast.app.cli.StepcastCli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;

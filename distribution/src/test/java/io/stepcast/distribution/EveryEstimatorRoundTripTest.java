@@ -4,7 +4,7 @@ import io.stepcast.api.Estimator;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.cli.SavedPredictors;
+import io.stepcast.app.model.SavedPredictors;
 import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

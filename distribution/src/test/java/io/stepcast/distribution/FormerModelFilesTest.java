@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.cli.SavedPredictors;
+import io.stepcast.app.model.SavedPredictors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -1,6 +1,6 @@
 package io.stepcast.distribution;
 
-import io.stepcast.evaluation.cli.StepcastCli;
+import io.stepcast.app.cli.StepcastCli;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

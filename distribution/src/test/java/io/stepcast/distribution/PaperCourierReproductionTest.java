@@ -3,7 +3,7 @@ package io.stepcast.distribution;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.cli.EvaluateCommand;
+import io.stepcast.app.cli.EvaluateCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;

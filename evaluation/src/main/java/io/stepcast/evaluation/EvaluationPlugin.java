@@ -1,10 +1,6 @@
 package io.stepcast.evaluation;
 
-import com.google.inject.multibindings.OptionalBinder;
-import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
-import io.stepcast.evaluation.cli.BuiltInCommands;
-import io.stepcast.evaluation.cli.HardwareCommandExtension;
 import io.stepcast.evaluation.engine.Engines;
 import io.stepcast.evaluation.engine.LocalEngine;
 import io.stepcast.evaluation.protocol.Protocols;
@@ -16,13 +12,11 @@ import io.stepcast.models.selection.Selectors;
  * {@code logo}, {@code extrapolation}, {@code cross-hardware}, {@code profile-only}, {@code holdout},
  * {@code train-test}, each reading its own specs: {@link Protocols#builtIn}), the reproductions that read a run's
  * scored points or recordings ({@link Reproductions#builtIn}), the batch-size selectors {@code courier} and
- * {@code risk-aware} ({@link Selectors#builtIn}), the {@code local} execution engine and the commands
- * {@code evaluate}, {@code fit}, {@code predict}, {@code select-batch}, {@code sweep} and {@code predictors}
- * ({@link BuiltInCommands}), and {@code hardware} ({@link HardwareCommandExtension}: it shows the links the
- * collective cost model derives from the catalog the datasets module binds, a model the datasets module does not
- * see). Registered like any plugin, so suites, the CLI, {@code serve} and the Spark runner find a built-in
- * protocol, reproduction, selector, engine or command through the same registry as a third-party one, and a plugin
- * that registers one of these names again fails at start-up instead of silently replacing it.
+ * {@code risk-aware} ({@link Selectors#builtIn}) and the {@code local} execution engine. The commands are the
+ * application module's ({@code io.stepcast.app.ApplicationPlugin}). Registered like any plugin, so suites, the
+ * CLI, {@code serve} and the Spark runner find a built-in protocol, reproduction, selector or engine through the
+ * same registry as a third-party one, and a plugin that registers one of these names again fails at start-up
+ * instead of silently replacing it.
  */
 public final class EvaluationPlugin extends StepcastPlugin {
     /** The module name shown for this plugin. */
@@ -36,8 +30,5 @@ public final class EvaluationPlugin extends StepcastPlugin {
         Reproductions.builtIn().forEach(this::reproduction);
         Selectors.builtIn().forEach(this::selector);
         Engines.register(binder(), new LocalEngine());
-        BuiltInCommands.extensions().forEach(this::command);
-        OptionalBinder.newOptionalBinder(binder(), HardwareCatalog.class);
-        command(HardwareCommandExtension.class);
     }
 }

@@ -1,17 +1,17 @@
 package io.stepcast.spark;
 
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.app.cli.StepcastCli;
+import io.stepcast.app.sweep.SweepGrid;
+import io.stepcast.app.sweep.SweepRow;
+import io.stepcast.app.sweep.SweepSpec;
+import io.stepcast.app.sweep.SweepTasks;
 import io.stepcast.datasets.parquet.GenericRows;
 import io.stepcast.datasets.parquet.RowFileReader;
-import io.stepcast.evaluation.cli.StepcastCli;
 import io.stepcast.evaluation.engine.EngineOptions;
 import io.stepcast.evaluation.engine.Engines;
 import io.stepcast.evaluation.engine.LocalEngine;
 import io.stepcast.evaluation.suite.ProgressListener;
-import io.stepcast.evaluation.sweep.SweepGrid;
-import io.stepcast.evaluation.sweep.SweepRow;
-import io.stepcast.evaluation.sweep.SweepSpec;
-import io.stepcast.evaluation.sweep.SweepTasks;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

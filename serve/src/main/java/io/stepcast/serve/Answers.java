@@ -10,8 +10,8 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.selection.BatchDecision;
 import io.stepcast.api.selection.SelectorParameters;
-import io.stepcast.evaluation.report.PredictionJson;
-import io.stepcast.evaluation.selection.SelectorChoice;
+import io.stepcast.evaluation.BatchSelection;
+import io.stepcast.evaluation.Evaluation;
 import io.stepcast.models.selection.CourierJob;
 
 import java.util.ArrayList;
@@ -89,7 +89,7 @@ final class Answers {
         ObjectNode out = json.createObjectNode();
         if (p instanceof Prediction.Value v) {
             out.put("value", v.value());
-            PredictionJson.putInterval(out, v);
+            Evaluation.writeInterval(out, v);
         } else {
             out.put("not_applicable", ((Prediction.NotApplicable) p).reason());
         }
@@ -117,10 +117,10 @@ final class Answers {
         }
         List<Integer> candidates = candidates(f.raw("candidates"));
         Optional<String> selector = f.optionalText("selector");
-        String name = f.optionalText("predictor").orElse(SelectorChoice.DEFAULT_PREDICTOR);
-        SelectorChoice choice;
+        String name = f.optionalText("predictor").orElse(BatchSelection.DEFAULT_PREDICTOR);
+        BatchSelection choice;
         try {
-            choice = SelectorChoice.resolve(predictors::selector, selector, new SelectorParameters(alpha, risk));
+            choice = BatchSelection.resolve(predictors::selector, selector, new SelectorParameters(alpha, risk));
         } catch (IllegalArgumentException e) {
             // The one refusal resolve makes of valid fields: a risk asked of a selector without one.
             throw ApiException.badRequest("field 'risk': " + e.getMessage());

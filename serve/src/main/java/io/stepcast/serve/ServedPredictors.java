@@ -12,14 +12,13 @@ import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.selection.SelectorFactory;
-import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.app.model.SavedPredictors;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.hardware.HardwareLabels;
-import io.stepcast.evaluation.cli.SavedPredictors;
-import io.stepcast.evaluation.protocol.ZooProfiles;
-import io.stepcast.evaluation.suite.UserObservationFiles;
+import io.stepcast.evaluation.Evaluation;
+import io.stepcast.models.uncertainty.SplitConformalEstimator;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -97,7 +96,7 @@ public final class ServedPredictors {
      * words, as the embedded tables were fitted with ({@link HardwareLabels}; an unknown label is kept as written).
      */
     Config completed(Config config) {
-        Config c = UserObservationFiles.withZooParameterBytes(config, zoo);
+        Config c = Evaluation.withZooParameterBytes(config, zoo);
         String hardware = labels.canonical(c.deployment().hardware());
         return hardware.equals(c.deployment().hardware()) ? c : c.toBuilder().hardware(hardware).build();
     }
@@ -123,7 +122,7 @@ public final class ServedPredictors {
         for (String source : List.of("courier", "tf-benchmarks")) {
             // In the catalog's words, as every request's label is read (completed), so that the two always match.
             List<Observation> obs = labels.canonicalise(catalog.observations(source, Optional.empty())).observations();
-            tables.put(source, new TrainingSet(source, obs, ZooProfiles.of(obs, profiles)));
+            tables.put(source, Evaluation.trainingSet(source, obs, profiles));
         }
         Map<String, Map<Target, Predictor>> byName = new TreeMap<>();
         List<Map<String, Object>> listing = new ArrayList<>();

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stepcast.api.Config;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Target;
+import io.stepcast.app.cli.StepcastCli;
+import io.stepcast.app.model.SavedPredictors;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.parquet.ObservationFiles;
-import io.stepcast.evaluation.cli.SavedPredictors;
-import io.stepcast.evaluation.cli.StepcastCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

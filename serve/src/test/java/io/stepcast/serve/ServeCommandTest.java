@@ -1,6 +1,6 @@
 package io.stepcast.serve;
 
-import io.stepcast.evaluation.cli.StepcastCli;
+import io.stepcast.app.cli.StepcastCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,7 +3,7 @@ package io.stepcast.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.evaluation.cli.StepcastCli;
+import io.stepcast.app.cli.StepcastCli;
 
 import java.io.IOException;
 import java.io.PrintWriter;

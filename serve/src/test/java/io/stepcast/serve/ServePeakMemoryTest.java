@@ -1,7 +1,7 @@
 package io.stepcast.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.stepcast.evaluation.cli.StepcastCli;
+import io.stepcast.app.cli.StepcastCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,7 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
-import io.stepcast.evaluation.cli.SavedPredictors;
+import io.stepcast.app.model.SavedPredictors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

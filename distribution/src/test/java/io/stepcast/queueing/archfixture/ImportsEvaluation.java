@@ -1,6 +1,6 @@
 package io.stepcast.queueing.archfixture;
 
-import io.stepcast.evaluation.cli.StepcastCli;
+import io.stepcast.evaluation.Evaluation;
 
 /**
  * A deliberate violation of the dependency rules (a "predictor" class that imports the evaluation
@@ -10,8 +10,8 @@ public final class ImportsEvaluation {
     private ImportsEvaluation() {
     }
 
-    /** References the CLI so the class depends on evaluation. */
+    /** References the evaluation facade so the class depends on evaluation. */
     public static Class<?> violation() {
-        return StepcastCli.class;
+        return Evaluation.class;
     }
 }

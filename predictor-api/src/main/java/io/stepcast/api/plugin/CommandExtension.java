@@ -1,7 +1,7 @@
 package io.stepcast.api.plugin;
 
 /**
- * A sub-command a plugin adds to the {@code stepcast} CLI. The evaluation module's own commands
+ * A sub-command a plugin adds to the {@code stepcast} CLI. The application module's own commands
  * ({@code evaluate}, {@code fit}, ...) are registered this way too, so the CLI reads one registry for all of
  * them. The extension is created by Guice, so it may inject {@link ProfileSource} and other bound services.
  *

@@ -1,0 +1,145 @@
+package io.stepcast.app.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.PeakMemory;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Target;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.app.model.SavedPredictors;
+import io.stepcast.datasets.importers.GenericCsvImporter;
+import io.stepcast.evaluation.report.PredictionJson;
+import io.stepcast.evaluation.suite.UserObservationFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stepcast predict}: loads a saved predictor and predicts every configuration of a file, with the
+ * prediction's interval where it has one (a model saved with {@code fit --coverage} states its level) and next to
+ * the measured value where the file has one.
+ */
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Predict with a saved predictor for every configuration of a file (Parquet or CSV).")
+final class PredictCommand implements Callable<Integer> {
+    private final PluginRegistry registry;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--model", required = true, paramLabel = "MODEL", description = "A predictor saved by 'stepcast fit'.")
+    private Path model;
+
+    @Option(names = "--input", required = true, paramLabel = "FILE", description = "Configurations: .parquet or .csv "
+            + "(the generic columns; measurement columns optional, shown beside the predictions where given).")
+    private Path input;
+
+    @Option(names = "--target", paramLabel = "TARGET", description = "step-time, throughput, response-time or accuracy; default: every "
+            + "target the predictor answers.")
+    private String target;
+
+    @Option(names = "--json", description = "Print {predictor, predictions: [...]} as JSON.")
+    private boolean json;
+
+    PredictCommand(PluginRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Predictor predictor = SavedPredictors.load(registry, model);
+        List<Target> targets = target != null ? List.of(Target.parse(target))
+                : predictor.targets().stream().sorted().toList();
+        GenericCsvImporter.Configurations read = UserObservationFiles.readConfigurations(input);
+        read.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + input + ": " + note));
+        List<GenericCsvImporter.ConfigurationRow> rows = read.rows();
+        PrintWriter out = spec.commandLine().getOut();
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("predictor", predictor.provenance().estimator());
+        ArrayNode predictions = root.putArray("predictions");
+        TextTable table = new TextTable("ROW", "MODEL", "WORKERS", "LOCAL BATCH", "TARGET", "PREDICTED", "INTERVAL",
+                "MEASURED");
+        Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
+        for (int i = 0; i < rows.size(); i++) {
+            // As on the test side of evaluate --train/--test: the zoo's parameter bytes where a row has none.
+            Config c = UserObservationFiles.withZooParameterBytes(rows.get(i).config(), zoo);
+            Optional<Measurements> known = rows.get(i).measured();
+            for (Target t : targets) {
+                Prediction p = predictor.predict(c, t);
+                OptionalDouble measured = known.map(m -> m.value(t, c)).orElse(OptionalDouble.empty());
+                ObjectNode n = predictions.addObject();
+                n.put("row", i + 1);
+                n.put("model", c.model());
+                n.put("workers", c.workers());
+                n.put("local_batch", c.localBatch());
+                n.put("target", t.label());
+                if (p instanceof Prediction.Value v) {
+                    n.put("predicted", v.value());
+                    PredictionJson.putInterval(n, v);
+                } else {
+                    n.putNull("predicted");
+                    n.put("not_applicable", ((Prediction.NotApplicable) p).reason());
+                }
+                if (predictor instanceof PeakMemory pm && p.isValue()) {
+                    OptionalDouble peak = pm.peakMemoryBytes(c);
+                    if (peak.isPresent()) {
+                        n.put("peak_memory_bytes", peak.getAsDouble());
+                        OptionalDouble device = registry.service(HardwareCatalog.class)
+                                .map(h -> h.deviceMemoryBytes(c.deployment().hardware())).orElse(OptionalDouble.empty());
+                        if (device.isPresent()) {
+                            n.put("device_memory_bytes", device.getAsDouble());
+                            n.put("fits", peak.getAsDouble() <= device.getAsDouble());
+                        }
+                    }
+                }
+                if (measured.isPresent()) {
+                    n.put("measured", measured.getAsDouble());
+                } else {
+                    n.putNull("measured");
+                }
+                table.row(String.valueOf(i + 1), c.model(), String.valueOf(c.workers()), String.valueOf(c.localBatch()),
+                        t.label(), p instanceof Prediction.Value v ? format(v.value())
+                                : "n/a: " + ((Prediction.NotApplicable) p).reason(),
+                        interval(p), measured.isPresent() ? format(measured.getAsDouble()) : "-");
+            }
+        }
+        if (json) {
+            out.println(mapper.writeValueAsString(root));
+        } else {
+            table.print(out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code [lo, hi] at 90%}, {@code [lo, hi]} when no level is stated, {@code -} without an interval. */
+    private static String interval(Prediction p) {
+        if (!(p instanceof Prediction.Value v) || v.lower().isEmpty()) {
+            return "-";
+        }
+        String range = "[" + format(v.lower().getAsDouble()) + ", " + format(v.upper().getAsDouble()) + "]";
+        return v.coverage().isPresent()
+                ? range + String.format(Locale.ROOT, " at %.1f%%", 100 * v.coverage().getAsDouble()) : range;
+    }
+
+    private static String format(double v) {
+        return String.format(Locale.ROOT, "%.6g", v);
+    }
+}

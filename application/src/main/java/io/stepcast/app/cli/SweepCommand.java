@@ -1,0 +1,265 @@
+package io.stepcast.app.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.stepcast.api.Target;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.WritesTo;
+import io.stepcast.app.sweep.SweepChart;
+import io.stepcast.app.sweep.SweepGrid;
+import io.stepcast.app.sweep.SweepParquet;
+import io.stepcast.app.sweep.SweepRow;
+import io.stepcast.app.sweep.SweepSpec;
+import io.stepcast.app.sweep.SweepTasks;
+import io.stepcast.evaluation.suite.ParseErrors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x bandwidth x intra-node
+ * bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the simulation by
+ * default, on the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row per point, the
+ * spread over seeds) and {@code scaling.png}, and prints the points on stdout: a table, or JSON with {@code --json}.
+ * Progress lines go to stderr.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"What-if sweep: every combination of the axes predicted by a registered predictor (default: the "
+                + "simulation), fitted once per seed on a catalog source or your own file (--train); prints "
+                + "one row per point (mean, sd, min, max over the seeds) and writes sweep.parquet and scaling.png.",
+            "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
+                + "workers | nodes, gpus_per_node, hardware, bandwidth, intra_node_gbps, policy, mode, batch); a flag "
+                + "overrides the file."})
+public final class SweepCommand implements Callable<Integer> {
+    /** How many distinct reasons for points not applicable the console lists. */
+    private static final int REASONS_SHOWN = 5;
+    private static final Set<String> KEYS = Set.of("predictor", "hyper_parameters", "train", "data", "target", "seeds",
+            "models", "workers", "nodes", "gpus_per_node", "hardware", "bandwidth", "intra_node_gbps", "policy", "mode",
+            "batch");
+    private final PluginRegistry registry;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
+    private Path grid;
+
+    @Option(names = "--predictor", paramLabel = "NAME", description = "Registered predictor (default simulation).")
+    private String predictor;
+
+    @Option(names = "--hp", paramLabel = "KEY=VALUE", description = "Hyper-parameter override of the predictor.")
+    private Map<String, String> hp = new LinkedHashMap<>();
+
+    @Option(names = "--train", paramLabel = "SOURCE|FILE", description = "Catalog source the predictor is fitted on "
+            + "(default tf-benchmarks, embedded), or your own observations: a generic .csv or a .parquet file.")
+    private String train;
+
+    @Option(names = "--data", paramLabel = "DIR", description = "Folder laid out like shared/data.")
+    private Path data;
+
+    @Option(names = "--target", paramLabel = "TARGET", description = "throughput (default) or step-time.")
+    private String target;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "Fits per point with seeds seed, seed+1, ... (default 1).")
+    private Integer seeds;
+
+    @Option(names = "--models", split = ",", paramLabel = "a,b") private List<String> models;
+    @Option(names = "--workers", split = ",", paramLabel = "1,2,4") private List<Integer> workers;
+    @Option(names = "--nodes", split = ",", paramLabel = "1,2", description = "Instead of --workers: nodes x GPUs per node workers.")
+    private List<Integer> nodes;
+    @Option(names = "--gpus-per-node", split = ",", paramLabel = "1,8") private List<Integer> gpusPerNode;
+    @Option(names = "--hardware", split = ",", paramLabel = "LABEL") private List<String> hardware;
+    @Option(names = "--bandwidth", split = ",", paramLabel = "GBPS", description = "Network bandwidth per node "
+            + "(the column bandwidth_gbps); default: the catalog's NIC or the predictor's default.")
+    private List<Double> bandwidth;
+    @Option(names = "--intra-node-gbps", split = ",", paramLabel = "GBPS", description = "Ring bandwidth per GPU "
+            + "inside a node (the column intra_node_gbps); default: the catalog's intra-node link.")
+    private List<Double> intraNodeGbps;
+    @Option(names = "--policy", split = ",", paramLabel = "P", description = "The predictor's policy hyper-parameter (simulation: random, fifo, tic, tac).")
+    private List<String> policy;
+    @Option(names = "--mode", split = ",", paramLabel = "M", description = "async-ps, sync-ps, allreduce.")
+    private List<String> mode;
+    @Option(names = "--batch", split = ",", paramLabel = "B") private List<Integer> batch;
+
+    @WritesTo(WritesTo.Kind.FOLDER)
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here.")
+    private Path out;
+
+    @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
+            + "[{model, mode, workers, ..., mean, sd, min, max, unit, refusal}]} instead of a table; the summary goes "
+            + "to stderr.")
+    private boolean json;
+
+    @Mixin
+    private EngineChoice engineChoice;
+
+    /** @param registry the plugins on the class path */
+    public SweepCommand(PluginRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        EngineChoice.Chosen chosen = engineChoice.resolve(spec, registry);
+        SweepSpec sweep = spec();
+        SweepTasks tasks;
+        try {
+            tasks = sweep.tasks(registry);
+        } catch (NoSuchElementException e) {
+            throw new IllegalArgumentException("--predictor: " + e.getMessage(), e);
+        }
+        tasks.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + note));
+        List<SweepRow> rows;
+        try (ProgressReporter bar = new ProgressReporter("sweep", System.console() != null, System.err, spec.commandLine().getErr(), System::nanoTime,
+                EvaluateCommand.PROGRESS_INTERVAL_NANOS, true)) {
+            bar.start(tasks.size());
+            rows = chosen.engine().run(tasks, chosen.options(), bar);
+        }
+        Files.createDirectories(out);
+        SweepParquet.write(out.resolve(SweepParquet.FILE), sweep.predictor(), rows);
+        int lines = SweepChart.write(out.resolve(SweepChart.FILE), sweep.predictor(), sweep.target(), rows);
+        String unit = Target.parse(sweep.target()).unit();
+        PrintWriter results = spec.commandLine().getOut();
+        // With --json stdout holds the JSON alone, so the summary moves to stderr beside the progress.
+        PrintWriter w = json ? spec.commandLine().getErr() : results;
+        long refused = rows.stream().filter(r -> r.answered() == 0).count();
+        w.println("sweep " + sweep.predictor() + " on " + sweep.train() + ": " + rows.size() + " points x " + sweep.seeds()
+                + " seeds, " + sweep.target() + "; " + refused + " points not applicable");
+        if (json) {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            results.println(mapper.writeValueAsString(SweepJson.of(mapper, sweep, unit, rows)));
+        } else {
+            SweepTable.print(rows, unit, results);
+        }
+        // Why, once per reason (most frequent first): sweep.parquet holds each point's, the console the gist.
+        Map<String, Long> reasons = rows.stream().filter(r -> r.answered() == 0)
+                .collect(Collectors.groupingBy(r -> r.refusal().orElse("no answer"), LinkedHashMap::new, Collectors.counting()));
+        reasons.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(REASONS_SHOWN)
+                .forEach(e -> w.println("  " + e.getValue() + (e.getValue() == 1 ? " point: " : " points: ") + e.getKey()));
+        if (reasons.size() > REASONS_SHOWN) {
+            w.println("  ... " + (reasons.size() - REASONS_SHOWN) + " other reasons (column refusal of "
+                    + SweepParquet.FILE + ")");
+        }
+        w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines + " lines)");
+        w.flush();
+        results.flush();
+        return 0;
+    }
+
+    /** The sweep from the file (when given) with the flags on top. */
+    private SweepSpec spec() throws IOException {
+        JsonNode file = grid == null ? null : readGrid(grid);
+        Map<String, String> hps = new LinkedHashMap<>();
+        if (file != null && file.has("hyper_parameters")) {
+            Iterator<Map.Entry<String, JsonNode>> it = file.get("hyper_parameters").fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                hps.put(e.getKey(), e.getValue().asText());
+            }
+        }
+        hps.putAll(hp);
+        String dataDir = data != null ? data.toString() : text(file, "data", null);
+        if (dataDir != null && !Files.isDirectory(Path.of(dataDir))) {
+            throw new IOException("--data " + dataDir + ": no such folder");
+        }
+        boolean flagsSize = workers != null || nodes != null;
+        SweepGrid g = new SweepGrid(
+                pick(models, file, "models", JsonNode::asText),
+                flagsSize ? orEmpty(workers) : pick(null, file, "workers", n -> integer(n, "workers")),
+                flagsSize ? orEmpty(nodes) : pick(null, file, "nodes", n -> integer(n, "nodes")),
+                pick(gpusPerNode, file, "gpus_per_node", n -> integer(n, "gpus_per_node")),
+                pick(hardware, file, "hardware", JsonNode::asText),
+                pick(bandwidth, file, "bandwidth", n -> number(n, "bandwidth")),
+                pick(policy, file, "policy", JsonNode::asText),
+                pick(mode, file, "mode", JsonNode::asText),
+                pick(batch, file, "batch", n -> integer(n, "batch")),
+                pick(intraNodeGbps, file, "intra_node_gbps", n -> number(n, "intra_node_gbps")));
+        int s = seeds != null ? seeds : file != null && file.has("seeds") ? integer(file.get("seeds"), "seeds") : 1;
+        return new SweepSpec(predictor != null ? predictor : text(file, "predictor", "simulation"), hps,
+                train != null ? train : text(file, "train", "tf-benchmarks"), dataDir,
+                target != null ? target : text(file, "target", "throughput"), s, g);
+    }
+
+    private static JsonNode readGrid(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + ", " + ParseErrors.oneLine(e), e);
+        } catch (IOException e) {
+            throw new IOException(file + ": " + io.stepcast.evaluation.metrics.HoldOutScorer.oneLine(e.getMessage()), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new IOException(file + ": expected a mapping of sweep fields");
+        }
+        Iterator<String> names = root.fieldNames();
+        while (names.hasNext()) {
+            String n = names.next();
+            if (!KEYS.contains(n)) {
+                throw new IOException(file + ": unknown field '" + n + "' (known: " + String.join(", ", new TreeSet<>(KEYS)) + ")");
+            }
+        }
+        return root;
+    }
+
+    private static <T> List<T> pick(List<T> flag, JsonNode file, String key, Function<JsonNode, T> read) {
+        if (flag != null) {
+            return flag;
+        }
+        if (file == null || !file.has(key)) {
+            return List.of();
+        }
+        JsonNode n = file.get(key);
+        List<T> out = new ArrayList<>();
+        if (n.isArray()) {
+            n.forEach(x -> out.add(read.apply(x)));
+        } else {
+            out.add(read.apply(n));
+        }
+        return out;
+    }
+
+    private static <T> List<T> orEmpty(List<T> v) {
+        return v == null ? List.of() : v;
+    }
+
+    private static String text(JsonNode file, String key, String fallback) {
+        return file != null && file.has(key) ? file.get(key).asText() : fallback;
+    }
+
+    private int integer(JsonNode n, String field) {
+        if (!n.canConvertToInt() || !n.isIntegralNumber()) {
+            throw new IllegalArgumentException(grid + ": field " + field + ": '" + n.asText() + "' is not an integer");
+        }
+        return n.asInt();
+    }
+
+    private double number(JsonNode n, String field) {
+        if (!n.isNumber()) {
+            throw new IllegalArgumentException(grid + ": field " + field + ": '" + n.asText() + "' is not a number");
+        }
+        return n.asDouble();
+    }
+}

@@ -1,0 +1,50 @@
+package io.stepcast.app.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stepcast.app.sweep.SweepAxis;
+import io.stepcast.app.sweep.SweepRow;
+import io.stepcast.app.sweep.SweepSpec;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * {@code sweep --json}: {@code {predictor, train, target, unit, seeds, points: [...]}}, one point per row of
+ * {@code sweep.parquet} with every axis by its column name ({@link SweepAxis}), {@code answered} (seeds that gave a
+ * value), {@code mean, sd, min, max} (null when no seed answered), {@code unit} and {@code refusal} (null when every
+ * seed answered).
+ */
+final class SweepJson {
+    private SweepJson() {
+    }
+
+    static ObjectNode of(ObjectMapper mapper, SweepSpec sweep, String unit, List<SweepRow> rows) {
+        ObjectNode root = mapper.createObjectNode().put("predictor", sweep.predictor()).put("train", sweep.train())
+                .put("target", sweep.target()).put("unit", unit).put("seeds", sweep.seeds());
+        ArrayNode points = root.putArray("points");
+        for (SweepRow r : rows) {
+            ObjectNode p = points.addObject();
+            for (SweepAxis a : SweepAxis.values()) {
+                p.set(a.column(), mapper.valueToTree(a.value(r)));
+            }
+            p.put("answered", r.answered());
+            number(p, "mean", r.mean());
+            number(p, "sd", r.sd());
+            number(p, "min", r.min());
+            number(p, "max", r.max());
+            p.put("unit", unit);
+            p.put("refusal", r.refusal().orElse(null));
+        }
+        return root;
+    }
+
+    private static void number(ObjectNode node, String field, OptionalDouble v) {
+        if (v.isPresent()) {
+            node.put(field, v.getAsDouble());
+        } else {
+            node.putNull(field);
+        }
+    }
+}

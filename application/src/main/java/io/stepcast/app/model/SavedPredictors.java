@@ -1,0 +1,65 @@
+package io.stepcast.app.model;
+
+import io.stepcast.api.Predictor;
+import io.stepcast.api.plugin.NotPersistable;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.models.uncertainty.ConformalCodec;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Saves and loads predictors through the codec their plugin registers for the estimator, wrapped in a
+ * {@link ConformalCodec} for a predictor fitted with split-conformal intervals. Public so that other
+ * front ends ({@code stepcast serve}) load {@code stepcast fit --save} files exactly as {@code predict} does.
+ */
+public final class SavedPredictors {
+    private SavedPredictors() {
+    }
+
+    /** Reads a file written by {@code stepcast fit --save}; the message of a failure names the file. */
+    public static Predictor load(PluginRegistry registry, Path file) throws IOException {
+        ModelFile mf = ModelFile.read(file);
+        PredictorCodec codec = registry.codecs().get(mf.estimator());
+        if (codec == null) {
+            throw new IOException(file + ": saved by estimator '" + mf.estimator()
+                    + "', which no plugin on the class path can load");
+        }
+        return (ConformalCodec.wrote(mf.payload()) ? new ConformalCodec(codec) : codec)
+                .decode(mf.payload(), mf.provenance());
+    }
+
+    /**
+     * Refuses, before any fit, an estimator whose predictors cannot be saved, with the reason its plugin declared.
+     *
+     * @throws IllegalArgumentException naming the estimator and why
+     */
+    public static void requireSavable(PluginRegistry registry, String estimator) {
+        if (!registry.codecs().containsKey(estimator)) {
+            throw new IllegalArgumentException(cannotSave(registry, estimator));
+        }
+    }
+
+    private static String cannotSave(PluginRegistry registry, String estimator) {
+        NotPersistable why = registry.notPersistable().get(estimator);
+        return "predictor '" + estimator + "' cannot be saved: "
+                + (why != null ? why.reason() + " (plugin " + why.module() + ")" : "its plugin registers no codec");
+    }
+
+    /**
+     * Writes {@code predictor} to {@code file} through the codec its estimator's plugin registers (wrapped for a
+     * split-conformal fit), as {@code stepcast fit --save} does.
+     *
+     * @throws IOException when the estimator has no codec (naming the declared reason) or the file cannot be written
+     */
+    public static void save(PluginRegistry registry, Predictor predictor, Path file) throws IOException {
+        String estimator = predictor.provenance().estimator();
+        PredictorCodec codec = registry.codecs().get(estimator);
+        if (codec == null) {
+            throw new IOException(cannotSave(registry, estimator));
+        }
+        PredictorCodec wrapped = ConformalCodec.handles(predictor) ? new ConformalCodec(codec) : codec;
+        new ModelFile(estimator, predictor.provenance(), wrapped.encode(predictor)).write(file);
+    }
+}

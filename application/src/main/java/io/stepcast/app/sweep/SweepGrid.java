@@ -1,0 +1,76 @@
+package io.stepcast.app.sweep;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * The axes of a what-if sweep; every combination is one point. An empty axis takes its value from the
+ * training data (mode, hardware, batch) or leaves it unstated (bandwidth, intra-node bandwidth, policy): then
+ * the predictor takes the catalog's figure or its own default. Cluster size is given
+ * either as {@code workers} (one GPU each, {@code ceil(workers / gpusPerNode)} nodes) or as {@code nodes}
+ * ({@code nodes x gpusPerNode} workers).
+ *
+ * @param models      model names (the zoo's parameter bytes are used when it knows the model)
+ * @param workers     data-parallel workers
+ * @param nodes       nodes (instead of workers)
+ * @param gpusPerNode GPUs per node; empty for 1
+ * @param hardware    hardware labels of the catalog
+ * @param bandwidth   network bandwidth, Gbit/s
+ * @param policy      the predictor's {@code policy} hyper-parameter (the simulation's transfer order)
+ * @param mode        architecture: async-ps, sync-ps or allreduce
+ * @param batch       local batch sizes
+ * @param intraNodeGbps ring bandwidths per GPU inside a node, Gbit/s (a configuration's {@code intra_node_gbps})
+ */
+public record SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
+                        List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
+                        List<Integer> batch, List<Double> intraNodeGbps) implements Serializable {
+    private static final long serialVersionUID = 2L;
+
+    public SweepGrid {
+        models = List.copyOf(models);
+        workers = List.copyOf(workers);
+        nodes = List.copyOf(nodes);
+        gpusPerNode = gpusPerNode.isEmpty() ? List.of(1) : List.copyOf(gpusPerNode);
+        hardware = List.copyOf(hardware);
+        bandwidth = List.copyOf(bandwidth);
+        policy = List.copyOf(policy);
+        mode = List.copyOf(mode);
+        batch = List.copyOf(batch);
+        intraNodeGbps = List.copyOf(intraNodeGbps);
+        if (models.isEmpty()) {
+            throw new IllegalArgumentException("sweep: field models: at least one model");
+        }
+        if (workers.isEmpty() == nodes.isEmpty()) {
+            throw new IllegalArgumentException("sweep: give exactly one of the fields workers and nodes");
+        }
+        positive("workers", workers);
+        positive("nodes", nodes);
+        positive("gpus_per_node", gpusPerNode);
+        positive("batch", batch);
+        positiveNumbers("bandwidth", bandwidth);
+        positiveNumbers("intra_node_gbps", intraNodeGbps);
+    }
+
+    /** A grid without an intra-node bandwidth axis (the catalog's figures). */
+    public SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
+                     List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
+                     List<Integer> batch) {
+        this(models, workers, nodes, gpusPerNode, hardware, bandwidth, policy, mode, batch, List.of());
+    }
+
+    private static void positiveNumbers(String field, List<Double> values) {
+        for (double b : values) {
+            if (!(b > 0) || Double.isInfinite(b)) {
+                throw new IllegalArgumentException("sweep: field " + field + ": " + b + " is not a positive number");
+            }
+        }
+    }
+
+    private static void positive(String field, List<Integer> values) {
+        for (int v : values) {
+            if (v < 1) {
+                throw new IllegalArgumentException("sweep: field " + field + ": " + v + " is not at least 1");
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.stepcast.app.sweep;
+
+import io.stepcast.api.Config;
+import io.stepcast.datasets.io.AtomicFiles;
+import io.stepcast.datasets.parquet.SchemaVersion;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * {@code sweep.parquet}: one row per point, in the sweep's order. Columns: {@code predictor, target, model,
+ * mode, workers, nodes, gpus_per_node, hardware, bandwidth_gbps?, intra_node_gbps?, policy?, local_batch,
+ * global_batch, seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
+ * sample standard deviation) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
+ * atomically, with the stepcast schema metadata (kind {@code sweep}).
+ */
+public final class SweepParquet {
+    /** File name in the output folder. */
+    public static final String FILE = "sweep.parquet";
+    /** Kind of the file in its metadata. */
+    public static final String KIND = "sweep";
+
+    /** The schema. */
+    public static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
+            message sweep {
+              required binary predictor (STRING);
+              required binary target (STRING);
+              required binary model (STRING);
+              required binary mode (STRING);
+              required int32 workers;
+              required int32 nodes;
+              required int32 gpus_per_node;
+              required binary hardware (STRING);
+              optional double bandwidth_gbps;
+              optional double intra_node_gbps;
+              optional binary policy (STRING);
+              required int32 local_batch;
+              required int64 global_batch;
+              required int32 seeds;
+              required int32 answered;
+              optional double mean;
+              optional double sd;
+              optional double min;
+              optional double max;
+              optional binary refusal (STRING);
+            }
+            """);
+
+    private SweepParquet() {
+    }
+
+    /** Writes the rows to {@code file} atomically. */
+    public static void write(Path file, String predictor, List<SweepRow> rows) throws IOException {
+        AtomicFiles.write(file, tmp -> {
+            SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
+            try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(tmp)).withType(SCHEMA)
+                    .withWriteMode(ParquetFileWriter.Mode.CREATE).withCompressionCodec(CompressionCodecName.SNAPPY)
+                    .withExtraMetaData(SchemaVersion.metadata(KIND)).build()) {
+                for (SweepRow r : rows) {
+                    Config c = r.point().config();
+                    Group g = groups.newGroup().append("predictor", predictor).append("target", r.target())
+                            .append("model", c.model()).append("mode", c.deployment().architecture().name())
+                            .append("workers", c.workers()).append("nodes", c.deployment().nodes())
+                            .append("gpus_per_node", r.point().gpusPerNode()).append("hardware", c.deployment().hardware());
+                    optional(g, "bandwidth_gbps", c.deployment().bandwidthGbps());
+                    optional(g, "intra_node_gbps", c.deployment().intraNodeGbps());
+                    r.point().policy().ifPresent(p -> g.append("policy", p));
+                    g.append("local_batch", c.localBatch()).append("global_batch", c.globalBatch())
+                            .append("seeds", r.values().size()).append("answered", r.answered());
+                    optional(g, "mean", r.mean());
+                    optional(g, "sd", r.sd());
+                    optional(g, "min", r.min());
+                    optional(g, "max", r.max());
+                    r.refusal().ifPresent(x -> g.append("refusal", x));
+                    w.write(g);
+                }
+            }
+        });
+    }
+
+    private static void optional(Group g, String field, OptionalDouble v) {
+        if (v.isPresent()) {
+            g.append(field, v.getAsDouble());
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.stepcast.app.sweep;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The result of one point over its seeds: the value of each seed (empty where the predictor refused) and
+ * their spread.
+ *
+ * @param point   the point
+ * @param target  the target predicted
+ * @param values  per seed, in seed order
+ * @param refusal the first refusal's reason, when a seed refused
+ */
+public record SweepRow(SweepPoint point, String target, List<OptionalDouble> values, Optional<String> refusal) {
+    public SweepRow {
+        values = List.copyOf(values);
+    }
+
+    /** Seeds that answered. */
+    public int answered() {
+        return (int) values.stream().filter(OptionalDouble::isPresent).count();
+    }
+
+    /** Mean over the seeds that answered; empty when none did. */
+    public OptionalDouble mean() {
+        return values.stream().filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).average();
+    }
+
+    /** Smallest value. */
+    public OptionalDouble min() {
+        return values.stream().filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).min();
+    }
+
+    /** Largest value. */
+    public OptionalDouble max() {
+        return values.stream().filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).max();
+    }
+
+    /** Sample standard deviation over the seeds that answered (0 for one seed); empty when none did. */
+    public OptionalDouble sd() {
+        OptionalDouble m = mean();
+        if (m.isEmpty()) {
+            return m;
+        }
+        int n = answered();
+        if (n < 2) {
+            return OptionalDouble.of(0);
+        }
+        double ss = 0;
+        for (OptionalDouble v : values) {
+            if (v.isPresent()) {
+                double d = v.getAsDouble() - m.getAsDouble();
+                ss += d * d;
+            }
+        }
+        return OptionalDouble.of(Math.sqrt(ss / (n - 1)));
+    }
+}

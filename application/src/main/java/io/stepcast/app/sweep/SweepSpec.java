@@ -1,0 +1,211 @@
+package io.stepcast.app.sweep;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.Observation;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.evaluation.Split;
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.api.plugin.ObservationCatalog;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.ProfileSource;
+import io.stepcast.api.profile.Profile;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
+import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.datasets.hardware.HardwareLabels;
+import io.stepcast.evaluation.engine.TaskSet;
+import io.stepcast.evaluation.engine.TaskSource;
+import io.stepcast.evaluation.protocol.ZooProfiles;
+import io.stepcast.evaluation.suite.UserObservationFiles;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A what-if sweep as a serializable recipe: which registered predictor (with its hyper-parameters), fitted on
+ * which catalog source or user's file, predicts which target over which {@link SweepGrid}, with how many seeds.
+ * Opening it reads the source, attaches its recorded and zoo profiles, builds the points in a fixed order (model,
+ * mode, hardware, bandwidth, intra-node bandwidth, policy, batch, GPUs per node, cluster size) and gives their
+ * {@link SweepTasks}; a Spark executor opens the same recipe and gets the same points.
+ *
+ * @param predictor       registered estimator name (found in the registry, never imported)
+ * @param hyperParameters overrides of the estimator's hyper-parameters
+ * @param train           observation catalog source the predictor is fitted on, or a user's observation file
+ *                        ({@code .csv} in the generic format or {@code .parquet}; on Spark, readable by every
+ *                        executor at the same path); the model zoo fills its missing parameter bytes
+ * @param data            folder laid out like shared/data, or null for the embedded tables
+ * @param target          step-time or throughput (any target the predictor offers)
+ * @param seeds           seeds per point; a predictor with a {@code seed} hyper-parameter is fitted once per seed
+ *                        ({@code seed, seed+1, ...})
+ * @param grid            the axes
+ */
+public record SweepSpec(String predictor, Map<String, String> hyperParameters, String train, String data,
+                        String target, int seeds, SweepGrid grid) implements TaskSource {
+    private static final long serialVersionUID = 1L;
+
+    public SweepSpec {
+        hyperParameters = Map.copyOf(hyperParameters);
+        if (seeds < 1) {
+            throw new IllegalArgumentException("sweep: field seeds: " + seeds + " is not at least 1");
+        }
+        Target.parse(target);
+    }
+
+    @Override
+    public TaskSet<?> open(PluginRegistry registry) throws IOException {
+        return tasks(registry);
+    }
+
+    /** The sweep's tasks, one per point. */
+    public SweepTasks tasks(PluginRegistry registry) throws IOException {
+        Estimator base = registry.estimator(predictor);
+        if (!hyperParameters.isEmpty()) {
+            base = base.withHyperParameters(hyperParameters);
+        }
+        if (!grid.policy().isEmpty() && !base.hyperParameters().containsKey("policy")) {
+            throw new IllegalArgumentException("sweep: field policy: predictor " + predictor
+                    + " has no hyper-parameter 'policy'");
+        }
+        Target t = Target.parse(target);
+        if (!base.targets().contains(t)) {
+            throw new IllegalArgumentException("sweep: predictor " + predictor + " does not predict " + t.label());
+        }
+        List<String> notes = new ArrayList<>();
+        TrainingSet training = training(registry, notes);
+        Optional<ModelCatalog> models = registry.service(ModelCatalog.class);
+        return new SweepTasks(this, base, training, t, points(training.observations(), models), notes);
+    }
+
+    /** True when {@code train} names a user's file ({@code .csv} or {@code .parquet}) rather than a catalog source. */
+    public boolean trainsOnFile() {
+        return UserObservationFiles.isObservationFile(train);
+    }
+
+    private TrainingSet training(PluginRegistry registry, List<String> notes) throws IOException {
+        ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
+        List<Observation> obs;
+        List<Profile> recorded;
+        if (trainsOnFile()) {
+            ImportedObservations read = UserObservationFiles.readWithNotes(Path.of(train));
+            read.notes().forEach(n -> notes.add(train + ": " + n));
+            obs = UserObservationFiles.withZooParameterBytes(read.observations(), registry.service(ModelCatalog.class));
+            recorded = List.of();
+        } else {
+            ObservationCatalog catalog = registry.service(ObservationCatalog.class)
+                    .orElseGet(DefaultObservationCatalog::new);
+            Optional<Path> dataDir = Optional.ofNullable(data).map(Path::of);
+            try {
+                obs = catalog.observations(train, dataDir);
+                recorded = catalog.profiles(train, dataDir);
+            } catch (IOException | RuntimeException e) {
+                throw new IOException("--train " + train + ": " + e.getMessage(), e);
+            }
+        }
+        if (obs.isEmpty()) {
+            throw new IOException("--train " + train + ": " + (trainsOnFile() ? "the file" : "the source")
+                    + " has no observations");
+        }
+        TrainingSet t = new TrainingSet(train, obs, recorded);
+        return ZooProfiles.attach(new Split(train, t, List.of()), zoo).training();
+    }
+
+    /**
+     * The grid's hardware labels: in the catalog's words when the training rows are a user's file, whose reader gave
+     * its labels so ({@link HardwareLabels}), so that {@code --hardware DGX-1} meets a file's {@code dgx-1-v100}; as
+     * written for a catalog source, whose importer keeps its own labels.
+     */
+    private List<String> gridHardware() {
+        if (!trainsOnFile()) {
+            return grid.hardware();
+        }
+        HardwareLabels labels = new HardwareLabels();
+        return grid.hardware().stream().map(labels::canonical).toList();
+    }
+
+    /** Every point, in the sweep's fixed order. */
+    List<SweepPoint> points(List<Observation> training, Optional<ModelCatalog> zoo) {
+        List<SweepPoint> out = new ArrayList<>();
+        for (String model : grid.models()) {
+            Observation like = training.stream().filter(o -> o.config().model().equals(model)).findFirst()
+                    .orElse(training.get(0));
+            Config ref = like.config();
+            List<String> modes = grid.mode().isEmpty() ? List.of(ref.deployment().architecture().name()) : grid.mode();
+            List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : gridHardware();
+            List<Links> links = links();
+            List<Optional<String>> policies = orUnstated(grid.policy());
+            List<Integer> batches = grid.batch().isEmpty() ? List.of(ref.localBatch()) : grid.batch();
+            Map<String, Long> bytes = new LinkedHashMap<>();
+            zoo.flatMap(z -> z.find(model)).ifPresent(m -> bytes.put(model, m.parameterBytes()));
+            for (String mode : modes) {
+                Architecture arch = architecture(mode);
+                for (String hw : hardware) {
+                    for (Links l : links) {
+                        for (Optional<String> policy : policies) {
+                            for (int batch : batches) {
+                                for (int gpn : grid.gpusPerNode()) {
+                                    for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
+                                        Config.Builder b = point(model, ref, arch, hw, batch, gpn, size);
+                                        if (bytes.containsKey(model)) {
+                                            b.parameterBytes(bytes.get(model));
+                                        } else if (ref.model().equals(model)) {
+                                            b.parameterBytes(ref.workload().parameterBytes());
+                                        }
+                                        l.nic().ifPresent(b::bandwidthGbps);
+                                        l.intra().ifPresent(b::intraNodeGbps);
+                                        out.add(new SweepPoint(b.build(), gpn, policy));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The stated link bandwidths of one point: the NIC's and the ring's inside a node, each unstated when empty. */
+    private record Links(Optional<Double> nic, Optional<Double> intra) {
+    }
+
+    /** Every pair of the bandwidth and intra-node bandwidth axes, the bandwidth outer (an empty axis: unstated). */
+    private List<Links> links() {
+        List<Links> out = new ArrayList<>();
+        for (Optional<Double> n : orUnstated(grid.bandwidth())) {
+            for (Optional<Double> i : orUnstated(grid.intraNodeGbps())) {
+                out.add(new Links(n, i));
+            }
+        }
+        return out;
+    }
+
+    /** An axis's values, or the one value "unstated" when the axis is empty. */
+    private static <T> List<Optional<T>> orUnstated(List<T> axis) {
+        return axis.isEmpty() ? List.of(Optional.empty()) : axis.stream().map(Optional::of).toList();
+    }
+
+    /** A point's configuration: cluster size as workers (nodes from GPUs per node) or as nodes x GPUs per node. */
+    private Config.Builder point(String model, Config ref, Architecture arch, String hw, int batch, int gpn, int size) {
+        int workers = grid.workers().isEmpty() ? size * gpn : size;
+        int nodes = grid.workers().isEmpty() ? size : (workers + gpn - 1) / gpn;
+        return Config.builder().model(model).framework(ref.workload().framework()).dataset(ref.workload().dataset())
+                .architecture(arch).workers(workers).nodes(nodes).hardware(hw).localBatch(batch);
+    }
+
+    private static Architecture architecture(String mode) {
+        try {
+            return Architecture.valueOf(mode.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("sweep: field mode: '" + mode + "' is not async-ps, sync-ps or allreduce");
+        }
+    }
+}

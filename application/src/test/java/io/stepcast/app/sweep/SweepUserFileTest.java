@@ -1,0 +1,130 @@
+package io.stepcast.app.sweep;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.app.ApplicationPlugin;
+import io.stepcast.app.cli.StepcastCli;
+import io.stepcast.evaluation.EvaluationPlugin;
+import io.stepcast.evaluation.SyntheticPlugin;
+import io.stepcast.evaluation.engine.EngineOptions;
+import io.stepcast.evaluation.engine.LocalEngine;
+import io.stepcast.evaluation.suite.ProgressListener;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * {@code stepcast sweep --train FILE}: a what-if over a user's own measurements (synthetic rows, written here),
+ * fitted by the synthetic plugin's mean estimator; and the chart of a sweep that no point answered.
+ */
+class SweepUserFileTest {
+    private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin(), new ApplicationPlugin()));
+    private static final SweepGrid GRID = new SweepGrid(List.of("my-net"), List.of(), List.of(1, 4), List.of(8),
+            List.of(), List.of(), List.of(), List.of(), List.of());
+
+    @TempDir
+    Path dir;
+
+    private Path syntheticFile() throws Exception {
+        Path csv = dir.resolve("mine.csv");
+        Files.writeString(csv, String.join("\n",
+                "model,architecture,workers,nodes,gpus_per_node,local_batch,hardware,step_time_s,colour",
+                "my-net,ALLREDUCE,1,1,8,32,V100,0.2,red",
+                "my-net,ALLREDUCE,8,1,8,32,V100,0.3,blue", ""));
+        return csv;
+    }
+
+    @Test
+    void aUsersFileIsTheTrainingSetAndItsNotesAreKept() throws Exception {
+        Path csv = syntheticFile();
+        SweepTasks tasks = new SweepSpec("synthetic-mean", Map.of(), csv.toString(), null, "step-time", 1, GRID)
+                .tasks(REGISTRY);
+        assertThat(tasks.notes()).singleElement().asString().startsWith(csv + ": ").contains("colour");
+        List<SweepRow> rows = new LocalEngine().run(tasks, EngineOptions.threads(1), ProgressListener.NONE);
+        assertThat(rows).extracting(r -> r.point().config().workers()).containsExactly(8, 32);
+        // The points take the file's architecture and hardware (its V100 read as the catalog's name); the mean
+        // estimator gives the file's mean step time.
+        Config first = rows.get(0).point().config();
+        assertThat(first.deployment().architecture()).isEqualTo(Architecture.ALLREDUCE);
+        assertThat(first.deployment().hardware()).isEqualTo("V100-SXM2-16GB");
+        assertThat(rows).allSatisfy(r -> assertThat(r.mean().getAsDouble()).isCloseTo(0.25, within(1e-12)));
+    }
+
+    @Test
+    void theGridsHardwareIsReadInTheCatalogsWordsLikeTheFilesLabels() throws Exception {
+        SweepGrid grid = new SweepGrid(List.of("my-net"), List.of(), List.of(1), List.of(8), List.of("Tesla V100-SXM2-16GB",
+                "my-own-box"), List.of(), List.of(), List.of(), List.of());
+        SweepTasks tasks = new SweepSpec("synthetic-mean", Map.of(), syntheticFile().toString(), null, "step-time", 1,
+                grid).tasks(REGISTRY);
+        List<SweepRow> rows = new LocalEngine().run(tasks, EngineOptions.threads(1), ProgressListener.NONE);
+        assertThat(rows).extracting(r -> r.point().config().deployment().hardware())
+                .containsExactly("V100-SXM2-16GB", "my-own-box");
+    }
+
+    @Test
+    void theCommandSweepsAFileAndWarnsOfItsUnknownColumn() throws Exception {
+        Path csv = syntheticFile();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(REGISTRY, new String[] {"sweep", "--train", csv.toString(), "--predictor",
+                "synthetic-mean", "--target", "step-time", "--models", "my-net", "--nodes", "1,4", "--gpus-per-node", "8",
+                "--threads", "1", "--out", dir.resolve("out").toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("warning: " + csv + ": ").contains("colour");
+        assertThat(out.toString()).contains("sweep synthetic-mean on " + csv + ": 2 points");
+        assertThat(dir.resolve("out").resolve(SweepParquet.FILE)).isRegularFile();
+    }
+
+    @Test
+    void theLinkAxesGiveEveryPairOfBandwidthsInOrderAndARefusedValueIsNamed() throws Exception {
+        SweepGrid grid = new SweepGrid(List.of("my-net"), List.of(), List.of(1, 4), List.of(8), List.of(),
+                List.of(10.0, 100.0), List.of(), List.of(), List.of(), List.of(25.0, 400.0));
+        SweepTasks tasks = new SweepSpec("synthetic-mean", Map.of(), syntheticFile().toString(), null, "step-time", 1,
+                grid).tasks(REGISTRY);
+        List<SweepRow> rows = new LocalEngine().run(tasks, EngineOptions.threads(1), ProgressListener.NONE);
+        // The NIC bandwidth outer, then the intra-node one, then the cluster size.
+        assertThat(rows).extracting(r -> r.point().config().deployment().bandwidthGbps().getAsDouble() + "/"
+                + r.point().config().deployment().intraNodeGbps().getAsDouble() + "/" + r.point().config().workers())
+                .containsExactly("10.0/25.0/8", "10.0/25.0/32", "10.0/400.0/8", "10.0/400.0/32", "100.0/25.0/8",
+                        "100.0/25.0/32", "100.0/400.0/8", "100.0/400.0/32");
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(REGISTRY, new String[] {"sweep", "--train", syntheticFile().toString(),
+                "--predictor", "synthetic-mean", "--models", "my-net", "--workers", "1", "--intra-node-gbps", "0",
+                "--out", dir.resolve("bad").toString()}, new PrintWriter(new StringWriter(), true),
+                new PrintWriter(err, true));
+        assertThat(code).isNotZero();
+        assertThat(err.toString()).contains("field intra_node_gbps: 0.0 is not a positive number");
+    }
+
+    @Test
+    void aMissingFileIsOneLineNamingIt() {
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(REGISTRY, new String[] {"sweep", "--train", dir.resolve("absent.csv").toString(),
+                "--predictor", "synthetic-mean", "--models", "my-net", "--workers", "1", "--out", dir.toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString().strip()).isEqualTo("stepcast: error: " + dir.resolve("absent.csv") + ": no such file");
+    }
+
+    @Test
+    void aSweepThatNoPointAnsweredStillGetsItsChart() throws Exception {
+        Config c = Config.builder().model("my-net").architecture(Architecture.ALLREDUCE).workers(4).localBatch(32).build();
+        SweepRow refused = new SweepRow(new SweepPoint(c, 1, Optional.empty()), "step-time",
+                List.of(OptionalDouble.empty()), Optional.of("not applicable: synthetic"));
+        Path png = dir.resolve(SweepChart.FILE);
+        assertThat(SweepChart.write(png, "synthetic-broken", "step-time", List.of(refused))).isZero();
+        assertThat(Files.size(png)).isPositive();
+    }
+}
