@@ -73,17 +73,29 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
      * (their many batches fill the GPU's waves).
      */
     double layerFlops(GemmWaves waves) {
-        double b = microBatch;
+        int forwardPasses = linearForwardPasses();
+        double linear = overLinearShards((m, n, k) -> waves.linearFlops(m, n, k, forwardPasses));
         double s = shape.sequence();
+        return linear + (recompute == Recompute.NONE ? 3 : 4) * 4 * microBatch * s * s * shape.hidden() / tensor;
+    }
+
+    /** A quantity of one linear layer's GEMM shard {@code [m x k] . [k x n]}. */
+    private interface ShardTerm {
+        double of(double m, double n, double k);
+    }
+
+    /** The sum of {@code term} over the layer's four linear shards (see {@link #layerFlops}). */
+    private double overLinearShards(ShardTerm term) {
         double h = shape.hidden();
         double f = shape.ffn();
-        double m = b * s;
-        int forwardPasses = recompute == Recompute.FULL ? 2 : 1;
-        double linear = waves.linearFlops(m, 3 * h / tensor, h, forwardPasses)
-                + waves.linearFlops(m, h, h / tensor, forwardPasses)
-                + waves.linearFlops(m, f / tensor, h, forwardPasses)
-                + waves.linearFlops(m, h, f / tensor, forwardPasses);
-        return linear + (recompute == Recompute.NONE ? 3 : 4) * 4 * b * s * s * h / tensor;
+        double m = (double) microBatch * shape.sequence();
+        return term.of(m, 3 * h / tensor, h) + term.of(m, h, h / tensor) + term.of(m, f / tensor, h)
+                + term.of(m, h, f / tensor);
+    }
+
+    /** Forward passes of the linear layers: two under full recomputation. */
+    private int linearForwardPasses() {
+        return recompute == Recompute.FULL ? 2 : 1;
     }
 
     /** Element-wise bytes of one layer, forward plus backward, per GPU. */
@@ -106,20 +118,14 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
      * operands, a wide one of a large model hardly at all; Williams, Waterman and Patterson, "Roofline", CACM 2009).
      */
     double layerGemmBytes() {
-        double b = microBatch;
-        double s = shape.sequence();
-        double h = shape.hidden();
-        double f = shape.ffn();
-        double m = b * s;
-        int forwardPasses = recompute == Recompute.FULL ? 2 : 1;
-        double linear = operands(m, 3 * h / tensor, h) + operands(m, h, h / tensor) + operands(m, f / tensor, h)
-                + operands(m, h, f / tensor);
+        double linear = overLinearShards(TransformerCosts::operands);
         // Q K^T and the scores times V, per attention batch: Q, K (or V) and the output of s x d values, s x s scores.
-        double batches = b * shape.heads() / tensor;
-        double d = h / shape.heads();
+        double s = shape.sequence();
+        double batches = (double) microBatch * shape.heads() / tensor;
+        double d = (double) shape.hidden() / shape.heads();
         double attention = batches * (2 * (2 * s * d + s * s) + (s * s + 2 * s * d));
         int attentionForward = recompute == Recompute.NONE ? 1 : 2;
-        return HALF * ((forwardPasses + 2) * linear + (attentionForward + 2) * attention);
+        return HALF * ((linearForwardPasses() + 2) * linear + (attentionForward + 2) * attention);
     }
 
     private static double operands(double m, double n, double k) {
