@@ -15,20 +15,23 @@ import java.util.concurrent.ConcurrentHashMap;
  * The collective and point-to-point times of one catalogued system, from its link and NIC figures alone
  * ({@link CatalogLinks}): NCCL's ring inside a node, the two-level schedule across nodes, each call under the
  * fastest of NCCL's three protocols, as {@link CollectiveCost} sets them up. Nothing here is fitted, so the same
- * figures hold for one node and for many. An all-reduce inside one node whose link and rank count NCCL was
- * measured on takes the measured time instead ({@link MeasuredAllReduce}). A configuration's stated bandwidths
+ * figures hold for one node and for many. An all-reduce inside one node takes NCCL's measured time instead where a
+ * measurement applies to the system and the rank count ({@link MeasuredAllReduce}). A configuration's stated bandwidths
  * replace the catalog's and the measurements ({@link #of(HardwareCatalog, SystemSpec, StatedLinks)}). Immutable; the
  * cost of each placement is kept once resolved.
  */
 final class LinkCosts {
     private final SystemSpec system;
+    private final HardwareCatalog catalog;
     private final CatalogLinks links;
     private final StatedLinks stated;
     private final Map<Placement, CollectiveCost> costs = new ConcurrentHashMap<>();
+    private final Map<Integer, Optional<MeasuredAllReduce.Curve>> curves = new ConcurrentHashMap<>();
 
-    private LinkCosts(SystemSpec system, CatalogLinks links, StatedLinks stated) {
+    private LinkCosts(SystemSpec system, HardwareCatalog catalog, StatedLinks stated) {
         this.system = system;
-        this.links = links;
+        this.catalog = catalog;
+        this.links = new CatalogLinks(catalog);
         this.stated = stated;
     }
 
@@ -43,7 +46,7 @@ final class LinkCosts {
      * catalogued link.
      */
     static Optional<LinkCosts> of(HardwareCatalog catalog, SystemSpec system, StatedLinks stated) {
-        LinkCosts c = new LinkCosts(system, new CatalogLinks(catalog), stated);
+        LinkCosts c = new LinkCosts(system, catalog, stated);
         return c.resolve(Placement.singleNode(Math.min(2, system.devicesPerNode()))).cost().isPresent()
                 ? Optional.of(c) : Optional.empty();
     }
@@ -64,19 +67,26 @@ final class LinkCosts {
      */
     double allReduce(double bytes, Placement placement) {
         if (measured(placement)) {
-            return MeasuredAllReduce.EMBEDDED.seconds(system.intraLink().orElseThrow(), placement.ranks(), bytes)
-                    .orElseThrow();
+            return MeasuredAllReduce.EMBEDDED.seconds(measuredCurve(placement).orElseThrow(), placement.ranks(), bytes);
         }
         return collective(Collective.ALL_REDUCE, bytes, placement);
     }
 
     /**
      * True when an all-reduce over {@code placement} takes a measured time: the placement is one node of more than
-     * one rank, no intra-node bandwidth is stated, and the system's link was measured at that rank count.
+     * one rank, no intra-node bandwidth is stated, and a measurement applies to the system at that rank count
+     * ({@link MeasuredAllReduce#curveFor}).
      */
     boolean measured(Placement placement) {
-        return placement.nodes() == 1 && placement.ranks() > 1 && stated.intraGbps().isEmpty()
-                && system.intraLink().filter(l -> MeasuredAllReduce.EMBEDDED.covers(l, placement.ranks())).isPresent();
+        return measuredCurve(placement).isPresent();
+    }
+
+    private Optional<MeasuredAllReduce.Curve> measuredCurve(Placement placement) {
+        if (placement.nodes() != 1 || placement.ranks() < 2 || stated.intraGbps().isPresent()) {
+            return Optional.empty();
+        }
+        return curves.computeIfAbsent(placement.ranks(),
+                r -> MeasuredAllReduce.EMBEDDED.curveFor(catalog, system, r));
     }
 
     /** All-gather into a buffer of {@code bytes} over the ranks of {@code placement} (0 for one rank). */
