@@ -23,8 +23,8 @@ import java.util.function.Function;
  * parameter bytes (absent when unknown), remote server, origin, hardware and without-server flag, its profile when it
  * has one ({@link ProfileFields}), and either the calibrated {@code state} ({@link StateFields}) or the reason it was
  * {@code refused}. Nothing is calibrated again on load, so a reloaded predictor predicts exactly what the saved one
- * did. One class serves the {@code mva} and {@code simulation} predictors; hyper-parameters come back from the
- * provenance. Payloads of the former text layout ({@code FormerBasisTableText}, format 2) still read.
+ * did. The {@code mva} and {@code simulation} codecs extend it, each giving its format, its state's fields and how a
+ * table becomes its predictor; hyper-parameters come back from the provenance. Payloads of the former text layout ({@code FormerBasisTableText}, format 2) still read.
  * <pre>
  * {"format":"stepcast-simulation","version":3,"slopes":{"resnet-50@k80":0.0031},
  *  "bases":[{"model":"ResNet-50","local_batch":64,"step_time_s":0.41,"parameter_bytes":102228128,"remote_ps":false,
@@ -33,7 +33,7 @@ import java.util.function.Function;
  *
  * @param <S> the predictor's calibrated state
  */
-public final class BasisTableCodec<S> implements PredictorCodec {
+public abstract class BasisTableCodec<S> implements PredictorCodec {
     /** The first envelope version; versions 1 and 2 were text (only 2 is read). */
     private static final int VERSION = 3;
     private static final int FORMER_VERSION = 2;
@@ -51,7 +51,7 @@ public final class BasisTableCodec<S> implements PredictorCodec {
      * @param predictorOf the predictor of a table read back (throws {@link IllegalArgumentException} on bad
      *                    hyper-parameters in the provenance)
      */
-    public BasisTableCodec(String format, StateFields<S> state, Function<Predictor, Optional<BasisTable<S>>> tableOf,
+    protected BasisTableCodec(String format, StateFields<S> state, Function<Predictor, Optional<BasisTable<S>>> tableOf,
                            BiFunction<BasisTable<S>, Provenance, Predictor> predictorOf) {
         this.format = format;
         this.state = state;
@@ -60,7 +60,7 @@ public final class BasisTableCodec<S> implements PredictorCodec {
     }
 
     @Override
-    public byte[] encode(Predictor predictor) throws IOException {
+    public final byte[] encode(Predictor predictor) throws IOException {
         BasisTable<S> table = tableOf.apply(predictor).orElseThrow(() -> new IOException(
                 "not a predictor of this codec (" + format + "): " + predictor.getClass().getName()));
         PayloadWriter w = PayloadWriter.envelope(format, VERSION);
@@ -89,7 +89,7 @@ public final class BasisTableCodec<S> implements PredictorCodec {
     }
 
     @Override
-    public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
+    public final Predictor decode(byte[] payload, Provenance provenance) throws IOException {
         BasisTable<S> table = EnvelopeHeader.of(payload).isEmpty()
                 ? FormerBasisTableText.decode(payload, format + " " + FORMER_VERSION, state) : table(payload);
         try {

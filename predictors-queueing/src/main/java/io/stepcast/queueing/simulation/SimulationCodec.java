@@ -1,13 +1,10 @@
 package io.stepcast.queueing.simulation;
 
-import io.stepcast.api.Predictor;
-import io.stepcast.api.Provenance;
-import io.stepcast.api.plugin.PredictorCodec;
-import io.stepcast.queueing.fit.BasisTable;
-import io.stepcast.queueing.fit.BasisTableCodec;
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
-import java.io.IOException;
+import io.stepcast.queueing.fit.BasisTable;
+import io.stepcast.queueing.fit.BasisTableCodec;
+
 import java.util.Optional;
 
 /**
@@ -15,10 +12,8 @@ import java.util.Optional;
  * ({@link BasisTableCodec}, the envelope {@value #FORMAT}). Nothing is calibrated again on load. Payloads of the
  * former text (format 2) still read; those of format 1 (the training set itself) are not read: fit again.
  */
-public final class SimulationCodec implements PredictorCodec {
+public final class SimulationCodec extends BasisTableCodec<CalibratedProfile> {
     static final String FORMAT = "stepcast-simulation";
-
-    private final BasisTableCodec<CalibratedProfile> codec;
 
     /** Without a hardware catalog: loaded predictors take all-reduce links from their hyper-parameters. */
     public SimulationCodec() {
@@ -28,20 +23,10 @@ public final class SimulationCodec implements PredictorCodec {
     /** Loaded predictors read all-reduce links from {@code catalog}, as fitted ones do. */
     @Inject
     public SimulationCodec(Optional<HardwareCatalog> catalog) {
-        codec = new BasisTableCodec<>(FORMAT, CalibratedProfile.FIELDS,
+        super(FORMAT, CalibratedProfile.FIELDS,
                 p -> p instanceof SimulationPredictor s ? Optional.of(s.bases())
                         : Optional.<BasisTable<CalibratedProfile>>empty(),
                 (table, provenance) -> new SimulationPredictor(table,
                         SimulationEstimator.DEFAULTS.with(provenance.hyperParameters()), provenance, catalog));
-    }
-
-    @Override
-    public byte[] encode(Predictor predictor) throws IOException {
-        return codec.encode(predictor);
-    }
-
-    @Override
-    public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        return codec.decode(payload, provenance);
     }
 }
