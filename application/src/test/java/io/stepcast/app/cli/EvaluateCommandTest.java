@@ -2,16 +2,9 @@ package io.stepcast.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.app.ApplicationPlugin;
-import io.stepcast.evaluation.EvaluationPlugin;
-import io.stepcast.evaluation.SyntheticPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,16 +33,8 @@ class EvaluateCommandTest {
                 slo: {type: midpoints}
             """;
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new EvaluateCommand(PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin(), new ApplicationPlugin()))));
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        return new Run(cli.execute(args), out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.command(new EvaluateCommand(CliRun.synthetic()), args);
     }
 
     @Test
@@ -57,7 +42,7 @@ class EvaluateCommandTest {
         Path suite = dir.resolve("suite.yaml");
         Files.writeString(suite, SUITE);
         Path out = dir.resolve("out");
-        Run r = run("--suite", suite.toString(), "--out", out.toString());
+        CliRun r = run("--suite", suite.toString(), "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         // The leaderboard ranks the exact synthetic predictor first; the broken one, which answers nothing in
         // this suite, is listed once under "not applicable" with its reason instead of as empty rows.
@@ -117,11 +102,11 @@ class EvaluateCommandTest {
                 {"name": "j", "datasets": [{"name": "grid", "source": "grid", "protocols": ["kfold:2"],
                   "targets": ["step-time"]}]}
                 """);
-        Run r = run("--suite", suite.toString(), "--predictors", "synthetic-mean");
+        CliRun r = run("--suite", suite.toString(), "--predictors", "synthetic-mean");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("synthetic-mean").doesNotContain("synthetic-exact");
 
-        Run typo = run("--suite", suite.toString(), "--predictors", "synthetic-mena");
+        CliRun typo = run("--suite", suite.toString(), "--predictors", "synthetic-mena");
         assertThat(typo.code()).isEqualTo(2);
         assertThat(typo.err()).contains("--predictors: no predictor named 'synthetic-mena': did you mean synthetic-mean");
         assertThat(typo.out()).doesNotContain("suite j");
@@ -135,14 +120,14 @@ class EvaluateCommandTest {
                   "targets": ["step-time"]}]}
                 """);
         Path out = dir.resolve("out");
-        Run r = run("--suite", suite.toString(), "--predictors", "synthetic-broken", "--out", out.toString());
+        CliRun r = run("--suite", suite.toString(), "--predictors", "synthetic-broken", "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).contains("warning: nothing is ranked: no predictor answered any test point");
         assertThat(r.out()).contains("\nnothing is ranked: ").contains("not applicable in this suite\nsynthetic-broken: ");
         assertThat(Files.readString(out.resolve("report.md"))).contains("\nnothing is ranked: ");
         assertThat(Files.readString(out.resolve("report.html"))).contains("<p>nothing is ranked: ");
 
-        Run answered = run("--suite", suite.toString(), "--predictors", "synthetic-broken,synthetic-mean");
+        CliRun answered = run("--suite", suite.toString(), "--predictors", "synthetic-broken,synthetic-mean");
         assertThat(answered.code()).as(answered.err()).isZero();
         assertThat(answered.err() + answered.out()).doesNotContain("nothing is ranked");
     }
@@ -161,7 +146,7 @@ class EvaluateCommandTest {
         Files.writeString(dir.resolve("train.csv"), train);
         Files.writeString(dir.resolve("test.csv"), test);
         Path out = dir.resolve("out");
-        Run r = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
+        CliRun r = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
                 "--targets", "step-time", "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
@@ -169,7 +154,7 @@ class EvaluateCommandTest {
         assertThat(exact.get("protocol").asText()).isEqualTo("train-test");
         assertThat(exact.get("n").asInt()).isEqualTo(6);
         assertThat(exact.get("mape").asDouble()).isLessThan(1e-9);
-        Run bad = run("--train", dir.resolve("missing.csv").toString(), "--test", dir.resolve("test.csv").toString());
+        CliRun bad = run("--train", dir.resolve("missing.csv").toString(), "--test", dir.resolve("test.csv").toString());
         assertThat(bad.code()).isEqualTo(1);
         assertThat(bad.err()).contains("missing.csv: no such file");
     }
@@ -186,7 +171,7 @@ class EvaluateCommandTest {
         Files.writeString(dir.resolve("train.csv"), train);
         Files.writeString(dir.resolve("test.csv"), test);
         Path out = dir.resolve("out");
-        Run r = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
+        CliRun r = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
                 "--targets", "step-time", "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).contains("warning: " + dir.resolve("train.csv")
@@ -194,7 +179,7 @@ class EvaluateCommandTest {
         JsonNode notes = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("notes");
         assertThat(notes).isNotNull();
         assertThat(notes.toString()).contains("did you mean bandwidth_gbps?");
-        Run strict = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
+        CliRun strict = run("--train", dir.resolve("train.csv").toString(), "--test", dir.resolve("test.csv").toString(),
                 "--strict");
         assertThat(strict.code()).isEqualTo(1);
         assertThat(strict.err()).contains("unknown column 'bandwith_gbps'", "without --strict");
@@ -202,10 +187,10 @@ class EvaluateCommandTest {
 
     @Test
     void badInvocationsFailWithAOneLineMessage() {
-        Run missing = run("--train", "a.csv");
+        CliRun missing = run("--train", "a.csv");
         assertThat(missing.code()).isEqualTo(2);
         assertThat(missing.err()).contains("--train and --test go together");
-        Run unknown = run("--suite", "no-such-suite");
+        CliRun unknown = run("--suite", "no-such-suite");
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).contains("no suite named 'no-such-suite'");
     }
@@ -214,7 +199,7 @@ class EvaluateCommandTest {
     void aSelectorTheRegistryLacksStopsTheRunBeforeAnyFit(@TempDir Path dir) throws Exception {
         Path suite = dir.resolve("suite.yaml");
         Files.writeString(suite, SUITE + "    selectors: [courier, risk-awar]\n");
-        Run r = run("--suite", suite.toString());
+        CliRun r = run("--suite", suite.toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).contains(suite + ": selection[0].selectors: no selector named 'risk-awar': did you mean"
                 + " risk-aware? (registered: courier, risk-aware)").doesNotContain("evaluate: ");
@@ -222,10 +207,10 @@ class EvaluateCommandTest {
 
     @Test
     void aMisspelledSuiteIsAUsageErrorNamingTheClosestSuites() {
-        Run typo = run("--suite", "paper-courir");
+        CliRun typo = run("--suite", "paper-courir");
         assertThat(typo.code()).isEqualTo(2);
         assertThat(typo.err()).contains("no suite named 'paper-courir'").contains("did you mean paper-courier?");
-        Run nosuch = run("--suite", "nosuch");
+        CliRun nosuch = run("--suite", "nosuch");
         assertThat(nosuch.code()).isEqualTo(2);
         assertThat(nosuch.err()).contains("built-in: default, paper-courier");
         assertThat(run("--suite", "default", "--threads", "0").code()).isEqualTo(2);
@@ -235,7 +220,7 @@ class EvaluateCommandTest {
     void withoutATerminalProgressGoesToStderrAsLines(@TempDir Path dir) throws Exception {
         Path suite = dir.resolve("suite.yaml");
         Files.writeString(suite, SUITE);
-        Run r = run("--suite", suite.toString());
+        CliRun r = run("--suite", suite.toString());
         assertThat(r.code()).as(r.err()).isZero();
         // 3 predictors x (3 k-fold folds + 1 extrapolation fold) + 3 predictors x 5 selection folds (kfold:5:job)
         assertThat(r.err().lines().toList()).last().asString().startsWith("evaluate: 27/27 tasks, ")
@@ -247,7 +232,7 @@ class EvaluateCommandTest {
         Path suite = dir.resolve("suite.yaml");
         Files.writeString(suite, SUITE);
         Path out = dir.resolve("out");
-        Run r = run("--suite", suite.toString(), "--out", out.toString(), "--threads", "3");
+        CliRun r = run("--suite", suite.toString(), "--out", out.toString(), "--threads", "3");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode details = new ObjectMapper().readTree(out.resolve("details.json").toFile());
         int points = 0;

@@ -6,25 +6,14 @@ import io.stepcast.api.plugin.CommandExtension;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class HardwareCommandTest {
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new HardwareCommand(new DefaultHardwareCatalog()));
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        return new Run(cli.execute(args), out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.command(new HardwareCommand(new DefaultHardwareCatalog()), args);
     }
 
     @Test
@@ -34,7 +23,7 @@ class HardwareCommandTest {
 
     @Test
     void listShowsEveryCategory() throws IOException {
-        Run r = run("list");
+        CliRun r = run("list");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("devices:", "links:", "nics:", "systems:", "V100-SXM2-16GB", "fp32_tflops=15.7",
                 "dgx-h100", "topology=NVSWITCH");
@@ -45,7 +34,7 @@ class HardwareCommandTest {
 
     @Test
     void showPrintsOneEntryWithItsSource() throws IOException {
-        Run r = run("show", "p4d.24xlarge");
+        CliRun r = run("show", "p4d.24xlarge");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("aws-p4d.24xlarge", "A100-SXM4-40GB", "nics_per_node", "aws.amazon.com/ec2");
         JsonNode j = new ObjectMapper().readTree(run("show", "ib-hdr", "--json").out());
@@ -79,7 +68,7 @@ class HardwareCommandTest {
                 new Derived("ND A100 v4", "azure-nd96asr-v4", 2400, 1600),
                 new Derived("ND H100 v5", "azure-nd96isr-h100-v5", 3600, 3200),
                 new Derived("a3-highgpu-8g", "gcp-a3-highgpu-8g", 3600, 800))) {
-            Run r = run("show", d.label(), "--json");
+            CliRun r = run("show", d.label(), "--json");
             assertThat(r.code()).as(d.label() + r.err()).isZero();
             JsonNode j = new ObjectMapper().readTree(r.out());
             assertThat(j.get("name").asText()).isEqualTo(d.name());
@@ -92,7 +81,7 @@ class HardwareCommandTest {
 
     @Test
     void anUnknownNameExitsTwoWithTheClosestNames() {
-        Run r = run("show", "a100-sxm");
+        CliRun r = run("show", "a100-sxm");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("unknown hardware 'a100-sxm' (closest: A100-SXM4-40GB, A100-SXM4-80GB, ");
     }

@@ -8,8 +8,6 @@ import io.stepcast.evaluation.SyntheticPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -62,28 +60,22 @@ class OutputPathCheckTest {
         }
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = StepcastCli.run(REGISTRY, args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.stepcast(REGISTRY, args);
     }
 
     @Test
     void sweepAndEvaluateRefuseAFileAsTheirOutFolderBeforeAnyWork() throws Exception {
         Path file = Files.writeString(dir.resolve("x.csv"), "a\n");
         // The training file is missing too: the output is checked first, so the usage error is what the user sees.
-        Run sweep = run("sweep", "--train", dir.resolve("absent.csv").toString(), "--predictor", "synthetic-mean",
+        CliRun sweep = run("sweep", "--train", dir.resolve("absent.csv").toString(), "--predictor", "synthetic-mean",
                 "--models", "my-net", "--workers", "1", "--out", file.toString());
         assertThat(sweep.code()).isEqualTo(StepcastCli.USAGE);
         assertThat(sweep.err().lines().findFirst()).contains("stepcast: --out " + file + " is a file, not a directory");
         assertThat(sweep.err()).doesNotContain("sweep:").doesNotContain("absent.csv");
         assertThat(sweep.out()).isEmpty();
 
-        Run evaluate = run("evaluate", "--threads", "1", "--out", file.toString());
+        CliRun evaluate = run("evaluate", "--threads", "1", "--out", file.toString());
         assertThat(evaluate.code()).isEqualTo(StepcastCli.USAGE);
         assertThat(evaluate.err().lines().findFirst()).contains("stepcast: --out " + file + " is a file, not a directory");
         assertThat(evaluate.out()).isEmpty();
@@ -92,7 +84,7 @@ class OutputPathCheckTest {
 
     @Test
     void fitRefusesAFolderAsTheModelFileAndHelpIsNotChecked() {
-        Run fit = run("fit", "--predictor", "synthetic-mean", "--train", dir.resolve("absent.csv").toString(),
+        CliRun fit = run("fit", "--predictor", "synthetic-mean", "--train", dir.resolve("absent.csv").toString(),
                 "--save", dir.toString());
         assertThat(fit.code()).isEqualTo(StepcastCli.USAGE);
         assertThat(fit.err().lines().findFirst()).contains("stepcast: --save " + dir + " is a directory, not a file");

@@ -1,14 +1,9 @@
 package io.stepcast.app.cli;
 
-import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.app.ApplicationPlugin;
-import io.stepcast.evaluation.EvaluationPlugin;
-import io.stepcast.evaluation.SyntheticPlugin;
+import io.stepcast.evaluation.SyntheticSuites;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,40 +24,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ReportCommandTest {
     /** With a batch-size selection: the decision its chart draws is kept in details.json and drawn again. */
-    private static final String SUITE = """
-            name: synthetic-report
-            description: synthetic grid, report drawn twice
-            datasets:
-              - name: grid
-                source: grid
-                protocols: ["extrapolation:workers<=2", "kfold:3"]
-                targets: [step-time]
-            predictors:
-              - name: synthetic-exact
-              - name: synthetic-mean
-              - name: synthetic-broken
-            selection:
-              - dataset: grid
-                latency: step-time
-                slo: {type: midpoints}
-            """;
+    private static final String SUITE = SyntheticSuites.REPORT;
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run stepcast(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = StepcastCli.run(PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin(), new ApplicationPlugin())), args,
-                new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun stepcast(String... args) {
+        return CliRun.stepcast(CliRun.synthetic(), args);
     }
 
     private static Path evaluate(Path dir) throws Exception {
         Path suite = dir.resolve("suite.yaml");
         Files.writeString(suite, SUITE);
         Path out = dir.resolve("out");
-        Run r = stepcast("evaluate", "--suite", suite.toString(), "--out", out.toString(), "--threads", "2");
+        CliRun r = stepcast("evaluate", "--suite", suite.toString(), "--out", out.toString(), "--threads", "2");
         assertThat(r.code()).as(r.err()).isZero();
         return out;
     }
@@ -89,7 +61,7 @@ class ReportCommandTest {
             Files.delete(out.resolve("charts").resolve(c));
         }
 
-        Run again = stepcast("report", out.toString());
+        CliRun again = stepcast("report", out.toString());
         assertThat(again.code()).as(again.err()).isZero();
         assertThat(again.out()).contains("report.md", "report.html and " + charts.size() + " charts");
         assertThat(Files.readString(out.resolve("report.md"))).isEqualTo(md);
@@ -126,19 +98,19 @@ class ReportCommandTest {
     void aMissingOrBadFileIsOneLineNamingItWithExitCodeOne(@TempDir Path dir) throws Exception {
         Path out = evaluate(dir);
         Files.writeString(out.resolve("predictions.parquet"), "not parquet");
-        Run bad = stepcast("report", out.toString());
+        CliRun bad = stepcast("report", out.toString());
         assertThat(bad.code()).isEqualTo(1);
         assertThat(bad.err().strip()).doesNotContain("\n").contains(out.resolve("predictions.parquet").toString());
 
         Files.delete(out.resolve("results.json"));
-        Run missing = stepcast("report", out.toString());
+        CliRun missing = stepcast("report", out.toString());
         assertThat(missing.code()).isEqualTo(1);
         assertThat(missing.err().strip()).doesNotContain("\n")
                 .isEqualTo("stepcast: error: " + out.resolve("results.json") + ": no such file (stepcast evaluate --out "
                         + out + " writes it)");
 
         Files.writeString(out.resolve("results.json"), "{\"suite\": 3}");
-        Run wrong = stepcast("report", out.toString());
+        CliRun wrong = stepcast("report", out.toString());
         assertThat(wrong.code()).isEqualTo(1);
         assertThat(wrong.err()).contains("results.json: field suite missing or not a text");
 

@@ -6,6 +6,7 @@ import io.stepcast.datasets.parquet.PredictionFiles;
 import io.stepcast.datasets.parquet.PredictionRow;
 import io.stepcast.evaluation.EvaluationPlugin;
 import io.stepcast.evaluation.SyntheticPlugin;
+import io.stepcast.evaluation.SyntheticSuites;
 import io.stepcast.evaluation.suite.ProgressListener;
 import io.stepcast.evaluation.suite.SuiteResult;
 import io.stepcast.evaluation.suite.SuiteRunner;
@@ -31,23 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (the command itself: the application module's {@code ReportCommandTest}).
  */
 class ScalingChartsTest {
-    private static final String SUITE = """
-            name: synthetic-report
-            description: synthetic grid, report drawn twice
-            datasets:
-              - name: grid
-                source: grid
-                protocols: ["extrapolation:workers<=2", "kfold:3"]
-                targets: [step-time]
-            predictors:
-              - name: synthetic-exact
-              - name: synthetic-mean
-              - name: synthetic-broken
-            selection:
-              - dataset: grid
-                latency: step-time
-                slo: {type: midpoints}
-            """;
+    private static final String SUITE = SyntheticSuites.REPORT;
 
     private static Path evaluate(Path dir) throws Exception {
         PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin()));
