@@ -27,17 +27,27 @@ final class EfficiencyText {
 
     /** The constants from their text values; a missing, extra or unreadable one is an error naming it. */
     static Efficiency parse(Map<String, String> fields) throws IOException {
+        Map<String, Double> values = new LinkedHashMap<>();
+        for (Map.Entry<String, String> f : fields.entrySet()) {
+            try {
+                values.put(f.getKey(), Double.parseDouble(f.getValue()));
+            } catch (NumberFormatException ex) {
+                throw new IOException("Megatron payload: field '" + f.getKey() + "' is not a number: '"
+                        + f.getValue() + "'");
+            }
+        }
+        return of(values);
+    }
+
+    /** The constants from their values by name; a missing, extra or out-of-range one is an error naming it. */
+    static Efficiency of(Map<String, Double> fields) throws IOException {
         double[] v = new double[NAMES.length];
         for (int i = 0; i < NAMES.length; i++) {
-            String text = fields.get(NAMES[i]);
-            if (text == null) {
+            Double value = fields.get(NAMES[i]);
+            if (value == null) {
                 throw new IOException("Megatron payload: field '" + NAMES[i] + "' is missing");
             }
-            try {
-                v[i] = Double.parseDouble(text);
-            } catch (NumberFormatException ex) {
-                throw new IOException("Megatron payload: field '" + NAMES[i] + "' is not a number: '" + text + "'");
-            }
+            v[i] = value;
         }
         for (String name : fields.keySet()) {
             if (!Arrays.asList(NAMES).contains(name)) {

@@ -66,10 +66,9 @@ final class LinkCosts {
      * {@link #measured} says so, else from the link figures.
      */
     double allReduce(double bytes, Placement placement) {
-        if (measured(placement)) {
-            return MeasuredAllReduce.EMBEDDED.seconds(measuredCurve(placement).orElseThrow(), placement.ranks(), bytes);
-        }
-        return collective(Collective.ALL_REDUCE, bytes, placement);
+        Optional<MeasuredAllReduce.Curve> curve = measuredCurve(placement);
+        return curve.isPresent() ? MeasuredAllReduce.EMBEDDED.seconds(curve.get(), placement.ranks(), bytes)
+                : collective(Collective.ALL_REDUCE, bytes, placement);
     }
 
     /**

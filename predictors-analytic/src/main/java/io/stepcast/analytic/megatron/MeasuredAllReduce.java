@@ -27,11 +27,12 @@ import java.util.TreeSet;
  * Framework for Evaluating Cost-Effective and Compute-Optimal Large Language Model Training", MICRO 2024, section
  * 4.2).
  * <p>
- * The embedded table {@code nccl-allreduce.tsv} samples vTrain's published tables of its two nodes, the catalog's
- * {@code vtrain-a100} (A100 on NVSwitch) and {@code vtrain-v100} (V100 on the NVLink cube-mesh), 2 to 8 GPUs, 1 MiB
- * to 1 GiB (its header cites the commit). Between two measured sizes the time is interpolated linearly in the size;
- * below the smallest the smallest size's time holds (the latency-bound regime, where the time hardly falls with the
- * size); above the largest the last bus bandwidth holds (time proportional to the size).
+ * The embedded table {@code nccl-allreduce.tsv} (written by {@code docs/analysis/sample_nccl_tables.py}) samples
+ * vTrain's published tables of its two nodes, the catalog's {@code vtrain-a100} (A100 on NVSwitch) and {@code
+ * vtrain-v100} (V100 on the NVLink cube-mesh), 2 to 8 GPUs, 1 MiB to 1 GiB (its header cites the commit). Between two
+ * measured sizes the time is interpolated linearly in the size; below the smallest the smallest size's time holds (the
+ * latency-bound regime, where the time hardly falls with the size); above the largest the last bus bandwidth holds
+ * (time proportional to the size).
  * <p>
  * A measurement carries to another system whose GPUs are joined the same way: the same intra-node topology and the
  * same kind of link ({@link #curveFor}). On the measured link itself (a DGX A100 or a p4d has the vTrain node's

@@ -69,11 +69,11 @@ public final class MegatronCodec implements PredictorCodec {
             methodName = r.text("method");
             overlap = r.flag("overlap_dp");
             PayloadReader e = r.object("efficiency");
-            Map<String, String> values = new TreeMap<>();
+            Map<String, Double> values = new TreeMap<>();
             for (String name : e.names()) {
-                values.put(name.replace('_', '-'), Double.toString(e.number(name)));
+                values.put(name.replace('_', '-'), e.number(name));
             }
-            efficiency = EfficiencyText.parse(values);
+            efficiency = EfficiencyText.of(values);
         }
         Method method = method(methodName);
         if (!method.estimator().equals(provenance.estimator())) {

@@ -199,6 +199,7 @@ final class MegatronCostModel {
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
+        boolean tpMeasured = links.measured(tpGroup);
         Placement dataGroup = dataGroup(t, d, g);
         List<StageTerms> stages = new ArrayList<>(p);
         double[] data = new double[p];
@@ -221,8 +222,7 @@ final class MegatronCostModel {
                 }
             }
             int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
-            stages.add(new StageTerms(layers, flops, bytes, tensor, links.measured(tpGroup), ends,
-                    c.fusedSoftmax() ? 0 : layers));
+            stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers));
             data[i] = links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / memoryBytesPerS;
         }
