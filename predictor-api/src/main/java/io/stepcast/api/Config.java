@@ -35,6 +35,18 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         return deployment.parallel();
     }
 
+    /**
+     * The precision as it tells this job apart from the same model, batch and hardware run at another precision
+     * (published tables list FP32 or TF32 beside mixed precision, 2-3x apart): empty for the default, mixed precision
+     * with FP16 products ({@link ParallelLayout#DEFAULT_PRECISION}), which is also what a row that states no
+     * precision is taken for, so that files without the column keep one job per model; otherwise the label
+     * ({@code fp32}, {@code tf32}, {@code bf16}, {@code fp8}).
+     */
+    public String precisionTag() {
+        return parallel().map(ParallelLayout::precision).filter(p -> p != ParallelLayout.DEFAULT_PRECISION)
+                .map(Precision::label).orElse("");
+    }
+
     /** Samples per synchronous step over all workers: local batch x workers. */
     public long globalBatch() {
         return (long) localBatch * deployment.workers();

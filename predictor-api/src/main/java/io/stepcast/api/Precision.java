@@ -24,18 +24,23 @@ public enum Precision {
     }
 
     /**
-     * The value spelled {@code text} (case ignored).
+     * The value spelled {@code text} (case ignored). {@code amp} and {@code mixed}, as published tables name
+     * automatic mixed precision (PyTorch AMP, TensorFlow's mixed-precision graph rewrite), are {@link #FP16}: both
+     * multiply in FP16 on the tensor cores unless BF16 is asked for, which a table then says.
      *
      * @param field the column or option named in the error
      * @throws IllegalArgumentException naming {@code field} and the accepted values
      */
     public static Precision parse(String text, String field) {
         String t = text == null ? "" : text.strip().toUpperCase(Locale.ROOT);
+        if (t.equals("AMP") || t.equals("MIXED")) {
+            return FP16;
+        }
         for (Precision p : values()) {
             if (p.name().equals(t)) {
                 return p;
             }
         }
-        throw new IllegalArgumentException(field + " must be fp32, tf32, fp16, bf16 or fp8, was '" + text + "'");
+        throw new IllegalArgumentException(field + " must be fp32, tf32, fp16 (or amp, mixed), bf16 or fp8, was '" + text + "'");
     }
 }

@@ -87,9 +87,23 @@ class ParallelLayoutTest {
     void recomputeAndPrecisionAreParsedNamingTheColumn() {
         assertThat(Recompute.parse("Selective", "recompute")).isEqualTo(Recompute.SELECTIVE);
         assertThat(Precision.parse("bf16", "precision")).isEqualTo(Precision.BF16);
+        // As published tables name automatic mixed precision.
+        assertThat(Precision.parse("AMP", "precision")).isEqualTo(Precision.FP16);
+        assertThat(Precision.parse("mixed", "precision")).isEqualTo(Precision.FP16);
         assertThatThrownBy(() -> Recompute.parse("partial", "column 'recompute'"))
                 .hasMessage("column 'recompute' must be none, selective or full, was 'partial'");
         assertThatThrownBy(() -> Precision.parse("int8", "column 'precision'"))
-                .hasMessage("column 'precision' must be fp32, tf32, fp16, bf16 or fp8, was 'int8'");
+                .hasMessage("column 'precision' must be fp32, tf32, fp16 (or amp, mixed), bf16 or fp8, was 'int8'");
+    }
+
+    @Test
+    void thePrecisionTagIsEmptyForTheDefaultAndForARowThatStatesNone() {
+        Config.Builder b = Config.builder().model("ResNet-50").workers(8).nodes(1).hardware("dgx-1-v100")
+                .localBatch(256);
+        assertThat(b.build().precisionTag()).isEmpty();
+        ParallelLayout layout = new ParallelLayout(1, 1, 8, 256, 1);
+        assertThat(b.parallel(layout).build().precisionTag()).isEmpty();
+        assertThat(b.parallel(layout.with(1, false, Recompute.NONE, Precision.TF32)).build().precisionTag())
+                .isEqualTo("tf32");
     }
 }

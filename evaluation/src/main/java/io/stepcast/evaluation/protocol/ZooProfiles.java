@@ -25,16 +25,18 @@ public final class ZooProfiles {
     }
 
     /**
-     * One profile per (model, local batch, hardware) of the single-worker rows with a measured step time, recorded
-     * on the row's hardware label (so that rows of several machines are each predicted from their own); models the
-     * zoo does not know get none. Replicated rows (real and synthetic input data) use the first row's step time.
+     * One profile per (model, local batch, hardware, precision) of the single-worker rows with a measured step time,
+     * recorded on the row's hardware label (so that rows of several machines are each predicted from their own;
+     * rows of several precisions, from their own step time); models the zoo does not know get none. Replicated rows
+     * (real and synthetic input data) use the first row's step time.
      */
     public static List<Profile> of(List<Observation> training, ProfileSource zoo) {
         Map<String, Profile> byKey = new LinkedHashMap<>();
         for (Observation o : training) {
             OptionalDouble step = o.value(Target.STEP_TIME);
             String hardware = o.config().deployment().hardware();
-            String key = o.config().model() + '@' + o.config().localBatch() + '@' + hardware.toLowerCase(java.util.Locale.ROOT);
+            String key = o.config().model() + '@' + o.config().localBatch() + '@'
+                    + hardware.toLowerCase(java.util.Locale.ROOT) + '%' + o.config().precisionTag();
             if (o.config().workers() != 1 || step.isEmpty() || byKey.containsKey(key)) {
                 continue;
             }

@@ -7,20 +7,24 @@ import java.util.Locale;
 
 /**
  * The key a closed-form model is fitted per: the model (canonical name, so {@code ResNet-50} and
- * {@code resnet50} agree) on one hardware type. A performance model's coefficients describe one model on
- * one machine; another GPU type is another fit.
+ * {@code resnet50} agree) on one hardware type at one precision. A performance model's coefficients describe one
+ * model on one machine; another GPU type is another fit, and so is another precision ({@link Config#precisionTag}:
+ * a table's FP32 and mixed-precision rows of one model are two jobs, 2-3x apart in compute).
  */
 public final class GroupKey {
     private GroupKey() {
     }
 
     /**
-     * {@code <model key>@<hardware>}, e.g. {@code resnet50@k80}; blanks in the hardware label (a CPU model
-     * such as {@code AMD EPYC 7B13}) become dashes, since keys are stored space-free in saved predictors.
+     * {@code <model key>@<hardware>}, e.g. {@code resnet50@k80}, with {@code %<precision>} after it for a precision
+     * other than the default ({@code resnet50@dgx-a100-80gb%tf32}); blanks in the hardware label (a CPU model such
+     * as {@code AMD EPYC 7B13}) become dashes, since keys are stored space-free in saved predictors.
      */
     public static String of(Config config) {
+        String precision = config.precisionTag();
         return ModelNames.key(config.model()) + "@"
-                + config.deployment().hardware().toLowerCase(Locale.ROOT).strip().replaceAll("\\s+", "-");
+                + config.deployment().hardware().toLowerCase(Locale.ROOT).strip().replaceAll("\\s+", "-")
+                + (precision.isEmpty() ? "" : "%" + precision);
     }
 
     /** The key with a suffix that further splits the group, e.g. the local batch. */

@@ -22,9 +22,10 @@ import java.util.Set;
 
 /**
  * Lists, at fit time, the single-worker bases a queueing predictor can start from: every profile of the training set,
- * and for each model without a profile, the measured single-worker observation of each local batch and hardware label
- * (the one of the first source by name when several sources measured it). {@link BasisTable#find} then chooses, for a
- * configuration, the profile of its model nearest in local batch, else the observation nearest in local batch.
+ * and for each model without a profile, the measured single-worker observation of each local batch, hardware label
+ * and precision (the one of the first source by name when several sources measured it). {@link BasisTable#find}
+ * then chooses, for a configuration, the profile of its model nearest in local batch, else the observation nearest
+ * in local batch.
  *
  * <p>Whether the profiled worker's parameter server was remote is decided by the placement hyper-parameter:
  * {@code remote}, {@code local}, or {@code auto} (our choice): a single-worker observation of the model at that
@@ -70,11 +71,12 @@ public final class BasisLookup {
         Set<String> profiled = new HashSet<>();
         for (Profile p : training.profiles()) {
             profiled.add(ModelNames.key(p.model()));
-            Optional<Observation> atBatch = singleWorker(p.model(), p.localBatch(), hardwareOf(p));
+            Optional<Observation> atBatch = singleWorker(p.model(), p.localBatch(), hardwareOf(p),
+                    p.stepTimeUs() * 1e-6);
             boolean remote = remote(atBatch, !p.receives().isEmpty());
             out.add(new SingleWorkerBasis(p.model(), p.localBatch(), p.stepTimeUs() * 1e-6,
                     OptionalLong.of(p.parameterBytes()), Optional.of(p), remote, p.origin(), hardwareOf(p),
-                    withoutServer(atBatch)));
+                    withoutServer(atBatch), atBatch.map(o -> o.config().precisionTag()).orElse("")));
         }
         Map<String, Observation> chosen = new LinkedHashMap<>();
         training.observations().stream()
@@ -82,11 +84,12 @@ public final class BasisLookup {
                 .filter(o -> !profiled.contains(ModelNames.key(o.config().model())))
                 .sorted(Comparator.comparing(Observation::source))
                 .forEach(o -> chosen.putIfAbsent(ModelNames.key(o.config().model()) + "|" + o.config().localBatch()
-                        + "|" + hardwareKey(o), o));
+                        + "|" + hardwareKey(o) + "|" + o.config().precisionTag(), o));
         for (Observation o : chosen.values()) {
             out.add(new SingleWorkerBasis(o.config().model(), o.config().localBatch(),
                     o.value(Target.STEP_TIME).getAsDouble(), o.config().workload().parameterBytes(), Optional.empty(),
-                    remote(Optional.of(o), false), o.source(), hardwareKey(o), withoutServer(Optional.of(o))));
+                    remote(Optional.of(o), false), o.source(), hardwareKey(o), withoutServer(Optional.of(o)),
+                    o.config().precisionTag()));
         }
         return out;
     }
@@ -109,9 +112,10 @@ public final class BasisLookup {
 
     /**
      * The single-worker observation of the model at exactly this batch (first source by name), on this hardware when
-     * it is given and such a row exists.
+     * it is given and such a row exists. Where those rows were run at several precisions, the profile stands for the
+     * precision of the row whose step time it was scaled to (the nearest to {@code profileStepS}).
      */
-    private Optional<Observation> singleWorker(String model, int batch, String hardware) {
+    private Optional<Observation> singleWorker(String model, int batch, String hardware, double profileStepS) {
         String key = ModelNames.key(model);
         List<Observation> rows = training.observations().stream()
                 .filter(BasisLookup::usable)
@@ -119,7 +123,14 @@ public final class BasisLookup {
                 .toList();
         List<Observation> same = hardware == null ? List.of()
                 : rows.stream().filter(o -> o.config().deployment().hardware().equalsIgnoreCase(hardware)).toList();
-        return (same.isEmpty() ? rows : same).stream().min(Comparator.comparing(Observation::source));
+        List<Observation> pool = same.isEmpty() ? rows : same;
+        if (pool.stream().map(o -> o.config().precisionTag()).distinct().count() > 1) {
+            String nearest = pool.stream().min(Comparator.comparingDouble(
+                    o -> Math.abs(o.value(Target.STEP_TIME).getAsDouble() - profileStepS))).orElseThrow()
+                    .config().precisionTag();
+            pool = pool.stream().filter(o -> o.config().precisionTag().equals(nearest)).toList();
+        }
+        return pool.stream().min(Comparator.comparing(Observation::source));
     }
 
     /**

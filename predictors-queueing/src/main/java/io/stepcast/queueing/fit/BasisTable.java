@@ -54,8 +54,8 @@ public final class BasisTable<S> {
         Map<String, List<Observation>> byKey = new TreeMap<>();
         for (Observation o : training.observations()) {
             if (o.config().deployment().tenants() == 1) {
-                byKey.computeIfAbsent(slopeKey(o.config().model(), o.config().deployment().hardware()),
-                        k -> new ArrayList<>()).add(o);
+                byKey.computeIfAbsent(slopeKey(o.config().model(), o.config().deployment().hardware(),
+                        o.config().precisionTag()), k -> new ArrayList<>()).add(o);
             }
         }
         Map<String, Double> slopes = new TreeMap<>();
@@ -77,9 +77,13 @@ public final class BasisTable<S> {
         return slopes;
     }
 
-    /** The key of a model on a machine: the model's key and the lower-case hardware label. */
-    public static String slopeKey(String model, String hardware) {
-        return ModelNames.key(model) + "@" + hardware.toLowerCase(Locale.ROOT);
+    /**
+     * The key of a model on a machine at a precision: the model's key and the lower-case hardware label, with
+     * {@code %<precision>} after it for a precision other than the default ({@link Config#precisionTag}).
+     */
+    public static String slopeKey(String model, String hardware, String precision) {
+        return ModelNames.key(model) + "@" + hardware.toLowerCase(Locale.ROOT)
+                + (precision.isEmpty() ? "" : "%" + precision);
     }
 
     /** The calibrated bases, profiles first. */
@@ -87,24 +91,34 @@ public final class BasisTable<S> {
         return entries;
     }
 
-    /** The basis of {@code config}, if its model has one. */
+    /**
+     * The basis of {@code config}, if its model has one: among the bases of its model, those of its precision when
+     * there are any, and among them those of its hardware when there are any.
+     */
     public Optional<CalibratedBasis<S>> find(Config config) {
         String key = ModelNames.key(config.model());
         int batch = config.localBatch();
         String hardware = config.deployment().hardware().toLowerCase(Locale.ROOT);
-        Optional<CalibratedBasis<S>> profiled = onHardware(entries.stream()
+        String precision = config.precisionTag();
+        Optional<CalibratedBasis<S>> profiled = onHardware(atPrecision(entries.stream()
                 .filter(e -> e.basis().profile().isPresent() && ModelNames.key(e.basis().model()).equals(key))
-                .toList(), hardware).stream()
+                .toList(), precision), hardware).stream()
                 .min(Comparator.comparingInt(e -> Math.abs(e.basis().localBatch() - batch)));
         if (profiled.isPresent()) {
             return profiled;
         }
-        return onHardware(entries.stream()
+        return onHardware(atPrecision(entries.stream()
                 .filter(e -> e.basis().profile().isEmpty() && ModelNames.key(e.basis().model()).equals(key))
-                .toList(), hardware).stream()
+                .toList(), precision), hardware).stream()
                 .min(Comparator.<CalibratedBasis<S>>comparingInt(e -> Math.abs(e.basis().localBatch() - batch))
                         .thenComparingInt(e -> e.basis().localBatch())
                         .thenComparing(e -> e.basis().origin()));
+    }
+
+    /** The bases of {@code precision} when there are any, else all of them. */
+    private static <S> List<CalibratedBasis<S>> atPrecision(List<CalibratedBasis<S>> bases, String precision) {
+        List<CalibratedBasis<S>> same = bases.stream().filter(e -> e.basis().precision().equals(precision)).toList();
+        return same.isEmpty() ? bases : same;
     }
 
     /** The bases measured on {@code hardware} when there are any, else all of them. */
@@ -123,7 +137,7 @@ public final class BasisTable<S> {
             return 1.0;
         }
         BatchCompute curve = BatchCompute.of(entries, basis);
-        Double slope = slopes.get(slopeKey(basis.model(), basis.hardware()));
+        Double slope = slopes.get(slopeKey(basis.model(), basis.hardware(), basis.precision()));
         if (!curve.measured() && slope != null && basis.stepTimeS() - slope * basis.localBatch() >= 0) {
             curve = new BatchCompute(basis.stepTimeS() - slope * basis.localBatch(), slope, 1);
         } else if (!curve.measured()) {

@@ -76,6 +76,9 @@ public abstract class BasisTableCodec<S> implements PredictorCodec {
             }
             b.flag("remote_ps", s.remotePs()).text("origin", s.origin()).text("hardware", s.hardware())
                     .flag("without_server", s.withoutServer());
+            if (!s.precision().isEmpty()) {
+                b.text("precision", s.precision());
+            }
             if (s.profile().isPresent()) {
                 ProfileFields.write(s.profile().get(), b.object("profile"));
             }
@@ -113,7 +116,8 @@ public abstract class BasisTableCodec<S> implements PredictorCodec {
                 basis = new SingleWorkerBasis(b.text("model"), b.integer("local_batch"), b.number("step_time_s"),
                         b.has("parameter_bytes") ? OptionalLong.of(b.longInteger("parameter_bytes")) : OptionalLong.empty(),
                         b.has("profile") ? Optional.of(ProfileFields.read(b.object("profile"))) : Optional.empty(),
-                        b.flag("remote_ps"), b.text("origin"), b.text("hardware"), b.flag("without_server"));
+                        b.flag("remote_ps"), b.text("origin"), b.text("hardware"), b.flag("without_server"),
+                        b.has("precision") ? b.text("precision") : "");
             } catch (IllegalArgumentException e) {
                 throw b.corrupt(e.getMessage());
             }

@@ -46,7 +46,8 @@ public record BatchCompute(double fixedS, double perSampleS, int batches) {
     }
 
     /**
-     * The curve of the bases of {@code basis}'s model on its hardware with the same parameter-server placement:
+     * The curve of the bases of {@code basis}'s model on its hardware at its precision with the same parameter-server
+     * placement:
      * their step times at each batch (the mean where several bases share a batch).
      */
     public static <S> BatchCompute of(List<CalibratedBasis<S>> entries, SingleWorkerBasis basis) {
@@ -56,7 +57,7 @@ public record BatchCompute(double fixedS, double perSampleS, int batches) {
             SingleWorkerBasis b = e.basis();
             boolean traceOfAJob = b.profile().isPresent() && b.profile().get().rank().worldSize() > 1;
             if (traceOfAJob || !ModelNames.key(b.model()).equals(key) || !b.hardware().equals(basis.hardware())
-                    || b.remotePs() != basis.remotePs()) {
+                    || !b.precision().equals(basis.precision()) || b.remotePs() != basis.remotePs()) {
                 continue;
             }
             double[] sum = byBatch.computeIfAbsent(b.localBatch(), k -> new double[2]);

@@ -22,12 +22,24 @@ import java.util.OptionalLong;
  *                       basis per (model, batch, hardware), so that each machine's rows are predicted from its own
  * @param withoutServer  the single worker ran in an all-reduce job, without any parameter server: its measured step
  *                       holds no parameter copies, it is compute alone
+ * @param precision      the row's {@link io.stepcast.api.Config#precisionTag}: empty for the default mixed precision
+ *                       (and for a profile or a row that states none), else e.g. {@code tf32}; one basis per
+ *                       (model, batch, hardware, precision), since a table's FP32 and mixed-precision rows of one
+ *                       model are two jobs
  */
 public record SingleWorkerBasis(String model, int localBatch, double stepTimeS, OptionalLong parameterBytes,
                                 Optional<Profile> profile, boolean remotePs, String origin, String hardware,
-                                boolean withoutServer) {
+                                boolean withoutServer, String precision) {
     public SingleWorkerBasis {
         hardware = hardware == null || hardware.isBlank() ? UNKNOWN : hardware.toLowerCase(java.util.Locale.ROOT);
+        precision = precision == null ? "" : precision;
+    }
+
+    /** A basis at the default precision. */
+    public SingleWorkerBasis(String model, int localBatch, double stepTimeS, OptionalLong parameterBytes,
+                             Optional<Profile> profile, boolean remotePs, String origin, String hardware,
+                             boolean withoutServer) {
+        this(model, localBatch, stepTimeS, parameterBytes, profile, remotePs, origin, hardware, withoutServer, "");
     }
 
     /** A basis of no stated hardware (a profile, or a row without a label). */

@@ -32,7 +32,7 @@ class OneNodeSlopeBasisTest {
                 row(4, 32, 0.05 + 0.002 * 32 + 0.03));
         BasisTable<String> table = BasisTable.fit(TrainingSet.of("synthetic", rows), "auto",
                 b -> new Calibrated.Ready<>("state"));
-        assertThat(table.slopes()).containsOnlyKeys(BasisTable.slopeKey("net", "synthetic-box"));
+        assertThat(table.slopes()).containsOnlyKeys(BasisTable.slopeKey("net", "synthetic-box", ""));
         SingleWorkerBasis basis = table.entries().get(0).basis();
         double ratio = table.batchRatio(basis, 8, new ParameterPasses(Optional.empty()));
         assertThat(ratio).isCloseTo((0.05 + 0.002 * 8) / (0.05 + 0.002 * 32), within(1e-9));
