@@ -131,8 +131,9 @@ class AllreduceAnalyticSyntheticTest {
         Predictor p = new AllreduceAnalyticEstimator(Optional.of(SyntheticCluster.catalog()), Optional.empty())
                 .fit(TrainingSet.of("synthetic", rows));
         AllreduceAnalyticEstimator.Group g = ((AllreduceAnalyticEstimator.Fitted) p).group("m@synthetic-node").orElseThrow();
-        // The efficiency grid steps by a factor 10^(3/150), about 5%.
-        assertThat(g.intraEfficiency()).isCloseTo(share, within(0.05 * share));
+        // The fit takes the largest efficiency whose rows stay within the noise of two measurements (LinkFit.NOISE)
+        // of the exact one, a grid step or two (10^(3/150), about 5% each) above it.
+        assertThat(g.intraEfficiency()).isBetween(share, 1.1 * share);
         assertThat(g.interEfficiency()).isEqualTo(1);
         double comp = 0.02 + 0.001 * 32;
         double truth = AllreduceAnalyticEstimator.step(comp, slowedComm(16, 4, share), overlap);
