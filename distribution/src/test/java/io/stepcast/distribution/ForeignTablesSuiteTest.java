@@ -1,12 +1,10 @@
 package io.stepcast.distribution;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,9 +25,7 @@ class ForeignTablesSuiteTest {
         assertThat(cli.run("evaluate", "--suite", "foreign-tables", "--predictors",
                 "simulation,mva,allreduce-analytic,linear-scaling", "--out", out.toString())).as(cli.err()).isZero();
         System.out.println(cli.out());
-        Map<String, JsonNode> byPredictor = new HashMap<>();
-        new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("entries")
-                .forEach(e -> byPredictor.put(e.get("predictor").asText(), e));
+        Map<String, JsonNode> byPredictor = ResultsJson.of(out).byPredictor("foreign-tables");
         JsonNode simulation = byPredictor.get("simulation");
         JsonNode linear = byPredictor.get("linear-scaling");
         // Before bases were kept per hardware, the simulation refused all but the 6 rows of one model.
@@ -42,13 +38,20 @@ class ForeignTablesSuiteTest {
         assertThat(mva.get("mape").asDouble()).isLessThan(linear.get("mape").asDouble());
         // allreduce-analytic answered only the 17 all-reduce rows before it costed parameter servers too.
         assertThat(byPredictor.get("allreduce-analytic").get("n").asInt()).isEqualTo(95);
+        // NVIDIA's ResNet-50 PyTorch tables (the second dataset): each precision from its own 1-GPU row.
+        Map<String, JsonNode> resnet = ResultsJson.of(out).byPredictor("dle-resnet50-pytorch");
+        for (String physical : new String[] {"mva", "allreduce-analytic", "simulation"}) {
+            assertThat(resnet.get(physical).get("n").asInt()).as(physical).isEqualTo(6);
+            assertThat(resnet.get(physical).get("mape").asDouble()).as(physical)
+                    .isLessThanOrEqualTo(resnet.get("linear-scaling").get("mape").asDouble());
+        }
     }
 
     @Test
     void aDataFolderWithoutTheSourceReadsTheEmbeddedCopy(@TempDir Path out, @TempDir Path emptyData) throws Exception {
         assertThat(cli.run("evaluate", "--suite", "foreign-tables", "--predictors", "linear-scaling",
                 "--data", emptyData.toString(), "--out", out.toString())).as(cli.err()).isZero();
-        JsonNode entry = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("entries").get(0);
-        assertThat(entry.get("n").asInt()).isEqualTo(95);
+        assertThat(ResultsJson.of(out).byPredictor("foreign-tables").get("linear-scaling").get("n").asInt())
+                .isEqualTo(95);
     }
 }

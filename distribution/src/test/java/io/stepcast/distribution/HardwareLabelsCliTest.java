@@ -1,7 +1,5 @@
 package io.stepcast.distribution;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,14 +38,14 @@ class HardwareLabelsCliTest {
         assertThat(cli.run("evaluate", "--train", train.toString(), "--test", test.toString(), "--targets", "throughput",
                 "--out", out.toString())).as(cli.err()).isZero();
         assertThat(cli.err()).doesNotContain("hardware catalog", "nothing is ranked");
-        JsonNode entries = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("entries");
+        ResultsJson results = ResultsJson.of(out);
         // The predictors that fit one curve per (model, hardware) answer every test point only if both files' labels
         // are one key; with the two spellings kept apart they refused all four.
         for (String p : List.of("linear-scaling", "ernest", "optimus", "random-forest", "xgboost", "cart")) {
-            assertThat(entry(entries, p).get("n").asInt()).as(p).isEqualTo(4);
+            assertThat(results.entry(p).get("n").asInt()).as(p).isEqualTo(4);
         }
         // Fitted on 1 and 2 GPUs, linear scaling predicts the measured 4 and 8 within a few percent.
-        assertThat(entry(entries, "linear-scaling").get("mape").asDouble()).isBetween(1.0, 5.0);
+        assertThat(results.entry("linear-scaling").get("mape").asDouble()).isBetween(1.0, 5.0);
         assertThat(Files.readString(out.resolve("report.md"))).doesNotContain("nothing is ranked");
     }
 
@@ -67,14 +65,5 @@ class HardwareLabelsCliTest {
         assertThat(cli.out()).contains("nothing is ranked").contains("linear-scaling: ");
         assertThat(Files.readString(out.resolve("report.md"))).contains("nothing is ranked", "DGX-one P100");
         assertThat(Files.readString(out.resolve("report.html"))).contains("<p>nothing is ranked: no predictor answered");
-    }
-
-    private static JsonNode entry(JsonNode entries, String predictor) {
-        for (JsonNode e : entries) {
-            if (e.get("predictor").asText().equals(predictor)) {
-                return e;
-            }
-        }
-        throw new AssertionError("no entry for " + predictor + " in " + entries);
     }
 }

@@ -18,6 +18,7 @@ import io.stepcast.datasets.io.DataFormatException;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -142,15 +143,20 @@ public final class GenericCsvImporter implements ObservationImporter {
     /** Reads one CSV file of observations: every row measures something. */
     public ImportedObservations read(Path input) throws IOException {
         List<Observation> out = new ArrayList<>();
-        List<String> notes = parse(input, true, (r, row) -> {
+        List<String> notes = parse(input, true, observationsInto(out));
+        return new ImportedObservations(out, 0, notes);
+    }
+
+    /** The sink that adds each measured row to {@code out} as an observation. */
+    private static RowSink observationsInto(List<Observation> out) {
+        return (r, row) -> {
             try {
                 out.add(new Observation(row.config(), row.measured().orElseThrow(), row.source(), row.replication(),
                         row.tags()));
             } catch (IllegalArgumentException e) {
                 throw r.invalid(e);
             }
-        });
-        return new ImportedObservations(out, 0, notes);
+        };
     }
 
     /**
@@ -164,44 +170,63 @@ public final class GenericCsvImporter implements ObservationImporter {
         return new Configurations(rows, notes);
     }
 
+    /**
+     * Reads a CSV of observations from a stream, e.g. a table embedded in the jar.
+     *
+     * @param display  the name errors give the file
+     * @param fileName the file's name, for the default {@code source} of its rows
+     */
+    public ImportedObservations read(InputStream in, String display, String fileName) throws IOException {
+        List<Observation> out = new ArrayList<>();
+        List<String> notes;
+        try (CsvReader csv = CsvReader.open(in, display)) {
+            notes = parse(csv, display, fileName, true, observationsInto(out));
+        }
+        return new ImportedObservations(out, 0, notes);
+    }
+
     /** Parses every row into {@code sink}; returns the notes on unknown columns and unknown hardware labels. */
     private List<String> parse(Path input, boolean measured, RowSink sink) throws IOException {
         if (!Files.isRegularFile(input)) {
             throw new FileNotFoundException(input + ": no such file");
         }
-        String display = input.toString();
+        try (CsvReader csv = CsvReader.open(input, input.toString())) {
+            return parse(csv, input.toString(), input.getFileName().toString(), measured, sink);
+        }
+    }
+
+    private List<String> parse(CsvReader csv, String display, String fileName, boolean measured, RowSink sink)
+            throws IOException {
         List<String> unknown = new ArrayList<>();
         Map<String, Long> unknownLabels = new LinkedHashMap<>();
         int rows = 0;
-        try (CsvReader csv = CsvReader.open(input, display)) {
-            List<String> missing = new ArrayList<>(REQUIRED.stream().filter(c -> !csv.columns().contains(c)).toList());
-            if (BATCH.stream().noneMatch(csv.columns()::contains)) {
-                missing.add("local_batch (or global_batch)");
+        List<String> missing = new ArrayList<>(REQUIRED.stream().filter(c -> !csv.columns().contains(c)).toList());
+        if (BATCH.stream().noneMatch(csv.columns()::contains)) {
+            missing.add("local_batch (or global_batch)");
+        }
+        if (!missing.isEmpty()) {
+            throw DataFormatException.at(display, 1, "missing column(s) " + String.join(", ", missing)
+                    + " (found: " + String.join(", ", csv.columns()) + ")");
+        }
+        if (measured && MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
+            throw DataFormatException.at(display, 1, "no measurement column (one of "
+                    + String.join(", ", MEASUREMENTS) + ")");
+        }
+        Set<String> known = new HashSet<>(KNOWN);
+        for (String c : csv.columns()) {
+            if (!known.contains(c)) {
+                unknown.add(c);
             }
-            if (!missing.isEmpty()) {
-                throw DataFormatException.at(display, 1, "missing column(s) " + String.join(", ", missing)
-                        + " (found: " + String.join(", ", csv.columns()) + ")");
+        }
+        String defaultSource = "csv:" + fileName;
+        for (CsvRow r = csv.next(); r != null; r = csv.next()) {
+            Row row = row(r, unknown, defaultSource, measured);
+            String label = r.has("hardware") ? r.text("hardware") : "";
+            if (!labels.known(label)) {
+                unknownLabels.putIfAbsent(label.trim(), r.line());
             }
-            if (measured && MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
-                throw DataFormatException.at(display, 1, "no measurement column (one of "
-                        + String.join(", ", MEASUREMENTS) + ")");
-            }
-            Set<String> known = new HashSet<>(KNOWN);
-            for (String c : csv.columns()) {
-                if (!known.contains(c)) {
-                    unknown.add(c);
-                }
-            }
-            String defaultSource = "csv:" + input.getFileName();
-            for (CsvRow r = csv.next(); r != null; r = csv.next()) {
-                Row row = row(r, unknown, defaultSource, measured);
-                String label = r.has("hardware") ? r.text("hardware") : "";
-                if (!labels.known(label)) {
-                    unknownLabels.putIfAbsent(label.trim(), r.line());
-                }
-                sink.accept(r, row);
-                rows++;
-            }
+            sink.accept(r, row);
+            rows++;
         }
         if (rows == 0) {
             throw new DataFormatException(display, "no data rows after the header");

@@ -17,6 +17,7 @@ import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.datasets.importers.NcclTestsImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.MultiNodeTablesImporter;
+import io.stepcast.datasets.importers.TranscribedTableImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
 import io.stepcast.datasets.importers.TfCpuProfilesImporter;
 import io.stepcast.datasets.importers.VtrainImporter;
@@ -48,6 +49,8 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new TfBenchmarksImporter());
         importer(TfBenchmarksImporter.foreignTables());
         importer(new MultiNodeTablesImporter());
+        importer(TranscribedTableImporter.resnet50Pytorch());
+        importer(TranscribedTableImporter.bertDgxA100());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

@@ -52,7 +52,8 @@ class DefaultObservationCatalogTest {
         // The eleven names of the catalog before importers were registered, then the recordings and nccl-tests.
         assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks", "foreign-tables",
-                "foreign-multinode", "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
+                "foreign-multinode", "dle-resnet50-pytorch", "dle-bert-dgxa100", "courier", "courier-cells",
+                "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
     }
 
     @Test
@@ -75,6 +76,9 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.observations("foreign-tables", Optional.of(SharedData.dir()))).hasSize(127);
         assertThat(catalog.observations("foreign-multinode", Optional.empty())).hasSize(28);
         assertThat(catalog.observations("foreign-multinode", Optional.of(SharedData.dir()))).hasSize(28);
+        // Transcribed in the generic CSV format, read as a user's file would be.
+        assertThat(catalog.observations("dle-resnet50-pytorch", Optional.empty())).hasSize(12);
+        assertThat(catalog.observations("dle-bert-dgxa100", Optional.of(SharedData.dir()))).hasSize(24);
     }
 
     @Test
