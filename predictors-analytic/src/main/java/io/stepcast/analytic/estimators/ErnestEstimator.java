@@ -39,11 +39,6 @@ public final class ErnestEstimator extends GroupedEstimator {
     /** The compute terms of the form ({@code t0}, {@code t1}); the others are synchronisation. */
     private static final boolean[] COMPUTE_TERMS = {true, true, false, false};
 
-    /** With the default hyper-parameters, without the model zoo. */
-    public ErnestEstimator() {
-        this(Optional.empty());
-    }
-
     /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
     @Inject
     public ErnestEstimator(Optional<ModelCatalog> zoo) {

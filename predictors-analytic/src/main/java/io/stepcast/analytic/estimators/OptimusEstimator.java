@@ -43,11 +43,6 @@ public final class OptimusEstimator extends GroupedEstimator {
     private static final boolean[] SYNC_COMPUTE_TERMS = {true, true, false, false, false};
     private static final boolean[] ASYNC_COMPUTE_TERMS = {true, false, false, false, false};
 
-    /** With the default hyper-parameters, without the model zoo. */
-    public OptimusEstimator() {
-        this(Optional.empty());
-    }
-
     /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
     @Inject
     public OptimusEstimator(Optional<ModelCatalog> zoo) {

@@ -35,11 +35,6 @@ public final class PolluxEstimator extends GroupedEstimator {
     public static final String NAME = "pollux";
     static final int ARITY = PolluxForm.SIZE + 2;
 
-    /** With the default hyper-parameters, without the model zoo. */
-    public PolluxEstimator() {
-        this(Optional.empty());
-    }
-
     /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
     @Inject
     public PolluxEstimator(Optional<ModelCatalog> zoo) {
