@@ -2,9 +2,9 @@ package io.stepcast.analytic.estimators;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.EnumSet;
 import java.util.Objects;
@@ -17,26 +17,20 @@ import java.util.Set;
  * time, which holds for synchronous jobs and, with the per-worker step time, for asynchronous ones.
  * Immutable and thread-safe.
  */
-public final class GroupedPredictor implements Predictor {
+public final class GroupedPredictor extends AbstractPredictor {
     private final Coefficients coefficients;
-    private final Provenance provenance;
     private final GroupedForm form;
 
     /** @param form the form the estimator fitted the coefficients of, with its grouping */
     GroupedPredictor(Coefficients coefficients, Provenance provenance, GroupedForm form) {
+        super(Objects.requireNonNull(provenance, "provenance"));
         this.coefficients = Objects.requireNonNull(coefficients, "coefficients");
-        this.provenance = Objects.requireNonNull(provenance, "provenance");
         this.form = Objects.requireNonNull(form, "form");
     }
 
     /** The fitted coefficients, for the codec. */
     public Coefficients coefficients() {
         return coefficients;
-    }
-
-    @Override
-    public Provenance provenance() {
-        return provenance;
     }
 
     @Override
@@ -47,7 +41,7 @@ public final class GroupedPredictor implements Predictor {
     @Override
     public Prediction predict(Config config, Target target) {
         if (!targets().contains(target)) {
-            return Prediction.notApplicable(provenance.estimator() + " does not predict " + target.label());
+            return Prediction.notApplicable(provenance().estimator() + " does not predict " + target.label());
         }
         Optional<String> outside = form.domain().apply(config);
         if (outside.isPresent()) {
@@ -56,7 +50,7 @@ public final class GroupedPredictor implements Predictor {
         String key = form.grouping().apply(config);
         double[] c = coefficients.group(key);
         if (c == null) {
-            return Prediction.notApplicable(provenance.estimator() + " was not fitted for " + key
+            return Prediction.notApplicable(provenance().estimator() + " was not fitted for " + key
                     + " (fitted: " + String.join(", ", coefficients.groups().keySet()) + ")");
         }
         Optional<String> unfitted = form.fitCheck().apply(config, c);
@@ -65,7 +59,7 @@ public final class GroupedPredictor implements Predictor {
         }
         double t = form.stepTime().applyAsDouble(config, c);
         if (!(t > 0) || !Double.isFinite(t)) {
-            return Prediction.notApplicable(provenance.estimator() + " form gives no positive step time for " + key
+            return Prediction.notApplicable(provenance().estimator() + " form gives no positive step time for " + key
                     + " at " + config.workers() + " workers");
         }
         return Prediction.of(target == Target.STEP_TIME ? t : config.globalBatch() / t);
