@@ -1,17 +1,9 @@
 package io.stepcast.benchmarks;
 
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * Wall time of one {@code stepcast evaluate --suite SUITE --threads N} in a warm JVM: the warm-up
@@ -20,10 +12,6 @@ import java.util.concurrent.TimeUnit;
  * the same cores). The data folder is {@code -Dstepcast.data} (default {@code ../shared/data}, as from a
  * worktree); plugins are discovered once in setup.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
 public class SuiteThreadsBenchmark extends InProcessCli {
