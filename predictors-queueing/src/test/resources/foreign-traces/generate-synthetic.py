@@ -62,11 +62,12 @@ class Trace:
             f.write("}\n")
 
 
-def compute(t, ts, name, kdur, gap=6.0):
-    """An aten op launching one kernel on stream 7; returns the host time after it."""
-    t.cpu("cpu_op", "aten::mm", ts, 10.0)
-    t.launch(ts + 3, name, 7, ts + gap + 8, kdur)
-    return ts + 12.0
+def kernel(t, host, gpu, op, name, kdur):
+    """The aten op `op` at host launching one kernel on stream 7, which starts 5 us after gpu; returns the host
+    and GPU times after it."""
+    t.cpu("cpu_op", op, host, 10.0)
+    t.launch(host + 3, name, 7, gpu + 5, kdur)
+    return host + 12, gpu + (5 + kdur)
 
 
 def collective(t, ts, coll_name, annotation, kernel, stream, kts, kdur, nelems, dtype, kernel_args=True):
@@ -81,46 +82,54 @@ def collective(t, ts, coll_name, annotation, kernel, stream, kts, kdur, nelems, 
     return ts + 22.0
 
 
+def exchange(t, host, gpu, coll_name, annotation, kernel, stream, wait, kdur, nelems, dtype, kernel_args=True):
+    """A collective whose kernel starts `wait` us after gpu; returns the host and GPU times after it."""
+    host = collective(t, host, coll_name, annotation, kernel, stream, gpu + wait, kdur, nelems, dtype, kernel_args)
+    return host, gpu + (wait + kdur)
+
+
+def profile(t, path, start, jitters, gpu_lead, step_offset, gap, step, optimizer):
+    """Writes the trace of one ProfilerStep per jitter, `gap` us apart: each opens at host time s0 + 5 and GPU time
+    s0 + gpu_lead, runs step(host, gpu, jitter) (which returns the host and GPU times after it), and closes with the
+    optimizer's op and kernel, optimizer = (op, op_dur, kernel, wait after the GPU time, kernel_dur, tail to the
+    step's end)."""
+    op, op_dur, name, wait, kdur, tail = optimizer
+    for i, jitter in enumerate(jitters):
+        s0 = start
+        host, gpu = step(s0 + 5, s0 + gpu_lead, jitter)
+        t.cpu("cpu_op", op, host, op_dur)
+        t.launch(host + 5, name, 7, gpu + wait, kdur)
+        end = gpu + (wait + kdur) + tail
+        t.cpu("user_annotation", "ProfilerStep#%d" % (i + step_offset), s0, end - s0)
+        start = end + gap
+    t.write(path)
+
+
 def fsdp(path):
     """FSDP / ZeRO-3 on 4 A100 80 GB: every layer all-gathers its parameters before its forward and backward
     and reduce-scatters its gradients after its backward (NCCL 2.19+ kernel names)."""
     t = Trace("NVIDIA A100-SXM4-80GB", 1, 4, "2.19.3")
     ag = "ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)"
     rs = "ncclDevKernel_ReduceScatter_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)"
-    start = 1_000_000.0
-    for step, jitter in enumerate([0.0, 310.0, -120.0]):
-        s0 = start
-        host = s0 + 5
-        gpu = s0 + 40
+
+    def step(host, gpu, jitter):
         layers = 2
         for l in range(layers):       # forward: all-gather, then the layer's kernels wait for it
-            host = collective(t, host, "_allgather_base", "nccl:_all_gather_base", ag, 20, gpu, 900.0, 2_097_152, "Float")
-            gpu += 900.0
+            host, gpu = exchange(t, host, gpu, "_allgather_base", "nccl:_all_gather_base", ag, 20, 0, 900.0,
+                                 2_097_152, "Float")
             for k in range(2):
-                kd = 1100.0 + 100 * k + jitter / 6
-                t.cpu("cpu_op", "aten::linear", host, 10.0)
-                t.launch(host + 3, "ampere_sgemm_128x64_tn", 7, gpu + 5, kd)
-                host += 12
-                gpu += 5 + kd
+                host, gpu = kernel(t, host, gpu, "aten::linear", "ampere_sgemm_128x64_tn", 1100.0 + 100 * k + jitter / 6)
         for l in reversed(range(layers)):  # backward: all-gather, gradient kernels, reduce-scatter
-            host = collective(t, host, "_allgather_base", "nccl:_all_gather_base", ag, 20, gpu, 900.0, 2_097_152, "Float")
-            gpu += 900.0
+            host, gpu = exchange(t, host, gpu, "_allgather_base", "nccl:_all_gather_base", ag, 20, 0, 900.0,
+                                 2_097_152, "Float")
             for k in range(2):
-                kd = 2100.0 + 80 * k + jitter / 6
-                t.cpu("cpu_op", "aten::mm", host, 10.0)
-                t.launch(host + 3, "ampere_sgemm_128x64_nn", 7, gpu + 5, kd)
-                host += 12
-                gpu += 5 + kd
-            host = collective(t, host, "_reduce_scatter_base", "nccl:_reduce_scatter_base", rs, 20, gpu + 3, 1700.0,
-                              8_388_608, "Float")
-            gpu += 3 + 1700.0
-        t.cpu("cpu_op", "Optimizer.step#AdamW.step", host, 30.0)
-        t.launch(host + 5, "void at::native::multi_tensor_apply_kernel<FusedAdamMathFunctor>", 7, gpu + 10, 400.0)
-        gpu += 410.0
-        end = gpu + 60
-        t.cpu("user_annotation", "ProfilerStep#%d" % (step + 2), s0, end - s0)
-        start = end + 5
-    t.write(path)
+                host, gpu = kernel(t, host, gpu, "aten::mm", "ampere_sgemm_128x64_nn", 2100.0 + 80 * k + jitter / 6)
+            host, gpu = exchange(t, host, gpu, "_reduce_scatter_base", "nccl:_reduce_scatter_base", rs, 20, 3, 1700.0,
+                                 8_388_608, "Float")
+        return host, gpu
+
+    profile(t, path, 1_000_000.0, [0.0, 310.0, -120.0], 40, 2, 5, step, ("Optimizer.step#AdamW.step", 30.0,
+            "void at::native::multi_tensor_apply_kernel<FusedAdamMathFunctor>", 10, 400.0, 60))
 
 
 def moe(path):
@@ -130,38 +139,21 @@ def moe(path):
     t = Trace("NVIDIA H100 80GB HBM3", 5, 8, "2.18.1")
     a2a = "ncclKernel_SendRecv(ncclDevComm*, unsigned long, ncclWork*)"
     ar = "ncclKernel_AllReduce_RING_LL_Sum_bfloat16(ncclDevComm*, unsigned long, ncclWork*)"
-    start = 5_000_000.0
-    for step, jitter in enumerate([0.0, 90.0, -60.0]):
-        s0 = start
-        host = s0 + 5
-        gpu = s0 + 30
+
+    def step(host, gpu, jitter):
         for layer in range(2):
             for phase in ("fwd", "bwd"):
                 kd = (600.0 if phase == "fwd" else 1200.0) + jitter / 4
-                t.cpu("cpu_op", "aten::mm", host, 10.0)
-                t.launch(host + 3, "sm90_xmma_gemm_bf16bf16_bf16f32", 7, gpu + 5, kd)
-                host += 12
-                gpu += 5 + kd
-                host = collective(t, host, "all_to_all", None, a2a, 24, gpu + 4, 700.0, 4_194_304, "BFloat16",
-                                  kernel_args=False)
-                gpu += 4 + 700.0
-                t.cpu("cpu_op", "aten::bmm", host, 10.0)
-                t.launch(host + 3, "sm90_xmma_gemm_bf16bf16_bf16f32_expert", 7, gpu + 5, 2 * kd)
-                host += 12
-                gpu += 5 + 2 * kd
-                host = collective(t, host, "all_to_all", None, a2a, 24, gpu + 4, 700.0, 4_194_304, "BFloat16",
-                                  kernel_args=False)
-                gpu += 4 + 700.0
-        host = collective(t, host, "allreduce", None, ar, 20, gpu + 3, 1500.0, 16_777_216, "BFloat16",
-                          kernel_args=False)
-        gpu += 3 + 1500.0
-        t.cpu("cpu_op", "aten::_foreach_add_", host, 20.0)
-        t.launch(host + 5, "void at::native::multi_tensor_apply_kernel<AdamFunctor>", 7, gpu + 8, 250.0)
-        gpu += 258.0
-        end = gpu + 40
-        t.cpu("user_annotation", "ProfilerStep#%d" % (step + 10), s0, end - s0)
-        start = end + 8
-    t.write(path)
+                for op, gemm, kdur in (("aten::mm", "sm90_xmma_gemm_bf16bf16_bf16f32", kd),
+                                       ("aten::bmm", "sm90_xmma_gemm_bf16bf16_bf16f32_expert", 2 * kd)):
+                    host, gpu = kernel(t, host, gpu, op, gemm, kdur)
+                    host, gpu = exchange(t, host, gpu, "all_to_all", None, a2a, 24, 4, 700.0, 4_194_304, "BFloat16",
+                                         kernel_args=False)
+        return exchange(t, host, gpu, "allreduce", None, ar, 20, 3, 1500.0, 16_777_216, "BFloat16",
+                        kernel_args=False)
+
+    profile(t, path, 5_000_000.0, [0.0, 90.0, -60.0], 30, 10, 8, step, ("aten::_foreach_add_", 20.0,
+            "void at::native::multi_tensor_apply_kernel<AdamFunctor>", 8, 250.0, 40))
 
 
 def pipeline(path, device):
@@ -170,40 +162,25 @@ def pipeline(path, device):
     (NCCL 2.14 kernel names, PyTorch 1.13: send/recv annotations name the peers, kernels carry no args)."""
     t = Trace(device, 2, 4, "2.14.3")
     p2p = "ncclKernel_SendRecv(ncclDevComm*, unsigned long, ncclWork*)"
-    start = 9_000_000.0
-    for step, jitter in enumerate([0.0, 200.0, -80.0]):
-        s0 = start
-        host = s0 + 5
-        gpu = s0 + 25
-        for mb in range(3):   # forward of each micro-batch: recv activations, compute, send them on
-            host = collective(t, host, "recv", "nccl:recv 2<-1", p2p, 30, gpu + 2, 1800.0 + jitter / 8, 1_048_576,
-                              "Half", kernel_args=False)
-            gpu += 2 + 1800.0 + jitter / 8
-            t.cpu("cpu_op", "aten::addmm", host, 10.0)
-            t.launch(host + 3, "volta_fp16_s884gemm_fp16_128x128_ldg8_f2f_nn", 7, gpu + 5, 1300.0)
-            host += 12
-            gpu += 5 + 1300.0
-            host = collective(t, host, "send", "nccl:send 2->3", p2p, 34, gpu + 2, 400.0, 1_048_576, "Half",
-                              kernel_args=False)
-            gpu += 2 + 400.0
-        for mb in range(3):   # backward: recv the output gradient from stage 3, compute, send to stage 1
-            host = collective(t, host, "recv", "nccl:recv 2<-3", p2p, 34, gpu + 2, 1500.0 + jitter / 8, 1_048_576,
-                              "Half", kernel_args=False)
-            gpu += 2 + 1500.0 + jitter / 8
-            t.cpu("cpu_op", "aten::mm", host, 10.0)
-            t.launch(host + 3, "volta_fp16_s884gemm_fp16_128x128_ldg8_f2f_tn", 7, gpu + 5, 2600.0)
-            host += 12
-            gpu += 5 + 2600.0
-            host = collective(t, host, "send", "nccl:send 2->1", p2p, 30, gpu + 2, 420.0, 1_048_576, "Half",
-                              kernel_args=False)
-            gpu += 2 + 420.0
-        t.cpu("cpu_op", "Optimizer.step#SGD.step", host, 20.0)
-        t.launch(host + 5, "void at::native::vectorized_elementwise_kernel<4, SGDFunctor>", 7, gpu + 8, 300.0)
-        gpu += 308.0
-        end = gpu + 50
-        t.cpu("user_annotation", "ProfilerStep#%d" % (step + 1), s0, end - s0)
-        start = end + 10
-    t.write(path)
+
+    def step(host, gpu, jitter):
+        passes = (  # forward of each micro-batch: recv activations, compute, send them on; backward: recv the
+                    # output gradient from stage 3, compute, send to stage 1
+            ("nccl:recv 2<-1", 30, 1800.0, "aten::addmm", "volta_fp16_s884gemm_fp16_128x128_ldg8_f2f_nn", 1300.0,
+             "nccl:send 2->3", 34, 400.0),
+            ("nccl:recv 2<-3", 34, 1500.0, "aten::mm", "volta_fp16_s884gemm_fp16_128x128_ldg8_f2f_tn", 2600.0,
+             "nccl:send 2->1", 30, 420.0))
+        for recv, recv_stream, recv_us, op, gemm, gemm_us, send, send_stream, send_us in passes:
+            for mb in range(3):
+                host, gpu = exchange(t, host, gpu, "recv", recv, p2p, recv_stream, 2, recv_us + jitter / 8, 1_048_576,
+                                     "Half", kernel_args=False)
+                host, gpu = kernel(t, host, gpu, op, gemm, gemm_us)
+                host, gpu = exchange(t, host, gpu, "send", send, p2p, send_stream, 2, send_us, 1_048_576, "Half",
+                                     kernel_args=False)
+        return host, gpu
+
+    profile(t, path, 9_000_000.0, [0.0, 200.0, -80.0], 25, 1, 10, step, ("Optimizer.step#SGD.step", 20.0,
+            "void at::native::vectorized_elementwise_kernel<4, SGDFunctor>", 8, 300.0, 50))
 
 
 out = sys.argv[1]

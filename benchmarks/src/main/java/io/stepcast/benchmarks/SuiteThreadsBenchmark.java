@@ -1,20 +1,9 @@
 package io.stepcast.benchmarks;
 
-import io.stepcast.api.plugin.PluginRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * Wall time of one {@code stepcast evaluate --suite SUITE --threads N} in a warm JVM: the warm-up
@@ -23,13 +12,9 @@ import java.util.concurrent.TimeUnit;
  * the same cores). The data folder is {@code -Dstepcast.data} (default {@code ../shared/data}, as from a
  * worktree); plugins are discovered once in setup.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-public class SuiteThreadsBenchmark {
+public class SuiteThreadsBenchmark extends InProcessCli {
     /** The built-in suite. */
     @Param({"paper-courier"})
     public String suite;
@@ -38,19 +23,11 @@ public class SuiteThreadsBenchmark {
     @Param({"1", "2"})
     public int threads;
 
-    private PluginRegistry registry;
-
-    /** Discovers the plugins. */
-    @Setup(Level.Trial)
-    public void discover() {
-        registry = PluginRegistry.discover();
-    }
-
     /** One run of {@code stepcast evaluate --suite SUITE --threads N}. */
     @Benchmark
     public String evaluate() {
         String data = System.getProperty("stepcast.data", "../shared/data");
-        return InProcessCli.run(registry, "evaluate", "--suite", suite, "--data", data,
+        return run("evaluate", "--suite", suite, "--data", data,
                 "--threads", Integer.toString(threads));
     }
 }

@@ -53,11 +53,17 @@ class MegatronMultiNodeCliTest {
         throw new AssertionError("no entry for " + predictor + " in " + results);
     }
 
-    @Test
-    void vtrainRowsImportedOnAStatedClusterPredictMultiNodeRuns(@TempDir Path dir) throws Exception {
+    /** The single-node vTrain rows, stated as DGX A100 nodes, imported into {@code dir}: the training set. */
+    private Path importSingleNode(Path dir) {
         Path single = dir.resolve("single-node.parquet");
         assertThat(cli.run("datasets", "import", "vtrain", "--input", DATA.resolve("vtrain").toString(), "--hardware",
                 "dgx-a100", "--out", single.toString())).as(cli.err()).isZero();
+        return single;
+    }
+
+    @Test
+    void vtrainRowsImportedOnAStatedClusterPredictMultiNodeRuns(@TempDir Path dir) throws Exception {
+        Path single = importSingleNode(dir);
         Path multiCsv = Files.writeString(dir.resolve(VtrainImporter.FILE), VTRAIN_ROWS);
 
         // Imported as vTrain's own node, which has no NIC in the catalog: a run over two nodes cannot be costed.
@@ -79,9 +85,7 @@ class MegatronMultiNodeCliTest {
 
     @Test
     void theGenericCsvCarriesTheThreeDimensionalColumnsToThePredictors(@TempDir Path dir) throws Exception {
-        Path single = dir.resolve("single-node.parquet");
-        assertThat(cli.run("datasets", "import", "vtrain", "--input", DATA.resolve("vtrain").toString(), "--hardware",
-                "dgx-a100", "--out", single.toString())).as(cli.err()).isZero();
+        Path single = importSingleNode(dir);
         Path test = Files.writeString(dir.resolve("multi-node.csv"), CSV);
         JsonNode results = evaluate(single, test, dir.resolve("out"));
         assertThat(entry(results, "megatron-analytic").get("n").asInt()).isEqualTo(3);
@@ -92,9 +96,7 @@ class MegatronMultiNodeCliTest {
 
     @Test
     void aSavedMegatronPredictorReportsPeakMemoryBesideEachTime(@TempDir Path dir) throws Exception {
-        Path single = dir.resolve("single-node.parquet");
-        assertThat(cli.run("datasets", "import", "vtrain", "--input", DATA.resolve("vtrain").toString(), "--hardware",
-                "dgx-a100", "--out", single.toString())).as(cli.err()).isZero();
+        Path single = importSingleNode(dir);
         Path model = dir.resolve("analytic.json");
         assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", single.toString(), "--save",
                 model.toString())).as(cli.err()).isZero();
@@ -116,9 +118,7 @@ class MegatronMultiNodeCliTest {
 
     @Test
     void anEvaluationCarriesThePeakMemoryOfEachAnsweredLayoutIntoItsOutputs(@TempDir Path dir) throws Exception {
-        Path single = dir.resolve("single-node.parquet");
-        assertThat(cli.run("datasets", "import", "vtrain", "--input", DATA.resolve("vtrain").toString(), "--hardware",
-                "dgx-a100", "--out", single.toString())).as(cli.err()).isZero();
+        Path single = importSingleNode(dir);
         Path test = Files.writeString(dir.resolve("multi-node.csv"), CSV);
         Path out = dir.resolve("out");
         evaluate(single, test, out);

@@ -7,6 +7,7 @@ import io.stepcast.analytic.megatron.MegatronAnalyticEstimator;
 import io.stepcast.analytic.megatron.MegatronCodec;
 import io.stepcast.analytic.megatron.MegatronSimulationEstimator;
 import io.stepcast.analytic.megatron.PlanLlmExtension;
+import io.stepcast.api.plugin.NamedCommandExtension;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.api.zoo.ModelCatalog;
@@ -14,7 +15,7 @@ import io.stepcast.analytic.allreduce.AllreduceAnalyticCodec;
 import io.stepcast.analytic.allreduce.AllreduceAnalyticEstimator;
 import io.stepcast.analytic.allreduce.TopoPolluxEstimator;
 import io.stepcast.analytic.allreduce.TopoPolluxForm;
-import io.stepcast.analytic.cli.AnovaExtension;
+import io.stepcast.analytic.cli.AnovaCommand;
 import io.stepcast.analytic.codec.CoefficientsCodec;
 import io.stepcast.analytic.codec.CourierOlsCodec;
 import io.stepcast.analytic.collective.CollectiveAlphaBetaEstimator;
@@ -77,7 +78,7 @@ public final class AnalyticPlugin extends StepcastPlugin {
         codec(OverheadTransferEstimator.NAME, OverheadTransferCodec.class);
         codec(TopoPolluxEstimator.NAME, new CoefficientsCodec(TopoPolluxEstimator.NAME, TopoPolluxForm.SIZE + 2,
                 TopoPolluxEstimator::restore));
-        command(AnovaExtension.class);
+        command(new NamedCommandExtension("anova", registry -> new AnovaCommand()));
         reproduction(CourierReproduction.NAME, new CourierReproduction());
         OptionalBinder.newOptionalBinder(binder(), ObservationCatalog.class);
         command(PlanLlmExtension.class);

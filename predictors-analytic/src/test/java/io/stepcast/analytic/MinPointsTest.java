@@ -41,21 +41,21 @@ class MinPointsTest {
 
     @Test
     void eachFormRefusesAMinimumBelowWhatItsFitNeeds() {
-        refusesBelow(new ErnestEstimator(), 1);
-        refusesBelow(new OptimusEstimator(), 1);
-        refusesBelow(new PolluxEstimator(), 3);
+        refusesBelow(new ErnestEstimator(Optional.empty()), 1);
+        refusesBelow(new OptimusEstimator(Optional.empty()), 1);
+        refusesBelow(new PolluxEstimator(Optional.empty()), 3);
         refusesBelow(new TopoPolluxEstimator(Optional.empty(), Optional.empty()), 3);
     }
 
     @Test
     void aGroupWithFewerPointsIsNotFittedAndTheReasonSaysHowMany() {
-        assertThatThrownBy(() -> new ErnestEstimator().fit(twoRows(Architecture.ALLREDUCE)))
+        assertThatThrownBy(() -> new ErnestEstimator(Optional.empty()).fit(twoRows(Architecture.ALLREDUCE)))
                 .isInstanceOf(CannotFitException.class)
                 .hasMessageContaining("only 2 distinct configurations, ernest needs 4");
-        assertThatThrownBy(() -> new OptimusEstimator().fit(twoRows(Architecture.SYNC_PS)))
+        assertThatThrownBy(() -> new OptimusEstimator(Optional.empty()).fit(twoRows(Architecture.SYNC_PS)))
                 .isInstanceOf(CannotFitException.class)
                 .hasMessageContaining("only 2 distinct (workers, servers, batch) configurations, optimus needs 3");
-        assertThatThrownBy(() -> new PolluxEstimator().fit(twoRows(Architecture.ALLREDUCE)))
+        assertThatThrownBy(() -> new PolluxEstimator(Optional.empty()).fit(twoRows(Architecture.ALLREDUCE)))
                 .isInstanceOf(CannotFitException.class)
                 .hasMessageContaining("only 2 observations, pollux needs 8");
         assertThatThrownBy(() -> new TopoPolluxEstimator(Optional.empty(), Optional.empty())

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -48,7 +49,7 @@ class OptimusErnestFormsTest {
                         truth[0] + truth[1] * w / (double) p + truth[2] * w + truth[3] * p));
             }
         }
-        Predictor fitted = new OptimusEstimator().fit(TrainingSet.of("synthetic-async", obs));
+        Predictor fitted = new OptimusEstimator(Optional.empty()).fit(TrainingSet.of("synthetic-async", obs));
         Config c = config(Architecture.ASYNC_PS, 32, 8, 1, 32);
         double t = truth[0] + truth[1] * 4 + truth[2] * 32 + truth[3] * 8;
         assertThat(fitted.predict(c, Target.STEP_TIME).asDouble().getAsDouble()).isCloseTo(t, within(1e-9));
@@ -72,7 +73,7 @@ class OptimusErnestFormsTest {
                 }
             }
         }
-        Predictor fitted = new OptimusEstimator().withHyperParameters(Map.of("weighting", "absolute"))
+        Predictor fitted = new OptimusEstimator(Optional.empty()).withHyperParameters(Map.of("weighting", "absolute"))
                 .fit(TrainingSet.of("synthetic-sync", obs));
         Config c = config(Architecture.SYNC_PS, 16, 4, 2, 128);
         double t = truth[0] * 128 + truth[1] + truth[2] * 4 + truth[3] * 16 + truth[4] * 4;
@@ -92,7 +93,7 @@ class OptimusErnestFormsTest {
                 obs.add(observe(c, truth[0] + truth[1] * scale + truth[2] * n + truth[3] * Math.log(n)));
             }
         }
-        Predictor fitted = new ErnestEstimator().withHyperParameters(Map.of("machines", "nodes"))
+        Predictor fitted = new ErnestEstimator(Optional.empty()).withHyperParameters(Map.of("machines", "nodes"))
                 .fit(TrainingSet.of("synthetic-ernest", obs));
         Config c = config(Architecture.ALLREDUCE, 64, 0, 16, 32);
         double t = truth[0] + truth[1] * 64 * 32 / 16.0 + truth[2] * 16 + truth[3] * Math.log(16);
@@ -103,10 +104,10 @@ class OptimusErnestFormsTest {
     void cannotFitSaysWhatIsMissing() {
         List<Observation> twoPoints = List.of(observe(config(Architecture.SYNC_PS, 1, 1, 1, 32), 0.1),
                 observe(config(Architecture.SYNC_PS, 2, 1, 1, 32), 0.12));
-        assertThatThrownBy(() -> new OptimusEstimator().fit(TrainingSet.of("tiny", twoPoints)))
+        assertThatThrownBy(() -> new OptimusEstimator(Optional.empty()).fit(TrainingSet.of("tiny", twoPoints)))
                 .isInstanceOf(CannotFitException.class).hasMessageContaining("only 2 distinct");
         List<Observation> allReduce = List.of(observe(config(Architecture.ALLREDUCE, 1, 0, 1, 32), 0.1));
-        assertThatThrownBy(() -> new OptimusEstimator().fit(TrainingSet.of("ar", allReduce)))
+        assertThatThrownBy(() -> new OptimusEstimator(Optional.empty()).fit(TrainingSet.of("ar", allReduce)))
                 .isInstanceOf(CannotFitException.class).hasMessageContaining("ALLREDUCE");
         List<Observation> multiOnly = List.of(observe(config(Architecture.SYNC_PS, 2, 1, 1, 32), 0.1));
         assertThatThrownBy(() -> new LinearScalingEstimator().fit(TrainingSet.of("multi", multiOnly)))

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,7 +58,7 @@ class PolluxRealDataTest {
 
     @Test
     void polluxFitOnPlacementsPredictsScalability() {
-        Map<String, Double> mape = scalabilityMape(new PolluxEstimator());
+        Map<String, Double> mape = scalabilityMape(new PolluxEstimator(Optional.empty()));
         assertThat(mape).hasSize(7);
         assertThat(mape.get("average")).isLessThanOrEqualTo(15.0);
         mape.forEach((job, m) -> assertThat(m).as(job).isLessThan(25.0));
@@ -65,7 +66,7 @@ class PolluxRealDataTest {
 
     @Test
     void ernestFitOnPlacementsPredictsScalability() {
-        Map<String, Double> mape = scalabilityMape(new ErnestEstimator());
+        Map<String, Double> mape = scalabilityMape(new ErnestEstimator(Optional.empty()));
         assertThat(mape).hasSize(7);
         assertThat(mape.get("average")).isLessThanOrEqualTo(15.0);
     }
@@ -73,7 +74,7 @@ class PolluxRealDataTest {
     @Test
     void polluxFitsThePlacementsItWasFittedOn() {
         List<Observation> train = split("cifar10", "placements");
-        Predictor p = new PolluxEstimator().fit(TrainingSet.of("pollux:cifar10/placements.csv", train));
+        Predictor p = new PolluxEstimator(Optional.empty()).fit(TrainingSet.of("pollux:cifar10/placements.csv", train));
         double mape = RealData.mean(RealData.ape(p, train, Target.STEP_TIME));
         System.out.printf("pollux cifar10 in-sample MAPE %.2f%%%n", mape);
         assertThat(mape).isLessThan(10.0);
@@ -82,7 +83,7 @@ class PolluxRealDataTest {
     @Test
     void polluxDoesNotAnswerOutsideItsDomain() {
         List<Observation> train = split("imagenet", "placements");
-        Predictor p = new PolluxEstimator().fit(TrainingSet.of("pollux:imagenet/placements.csv", train));
+        Predictor p = new PolluxEstimator(Optional.empty()).fit(TrainingSet.of("pollux:imagenet/placements.csv", train));
         Observation o = train.get(0);
         var ps = o.config().toBuilder().architecture(Architecture.SYNC_PS).parameterServers(1).build();
         assertThat(p.predict(ps, Target.STEP_TIME)).isInstanceOf(Prediction.NotApplicable.class);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -46,7 +47,7 @@ class PooledFitSyntheticTest {
             rows.add(row("SyntheticB", 0.05, 240_000_000L, w, 32));
             rows.add(row("SyntheticC", 0.004, 500_000_000L, w, 128));
         }
-        Predictor p = new ErnestEstimator().fit(TrainingSet.of("synthetic-pool", rows));
+        Predictor p = new ErnestEstimator(Optional.empty()).fit(TrainingSet.of("synthetic-pool", rows));
         for (int w : new int[] {2, 4, 16}) {
             Config a = row("SyntheticA", 0.02, 100_000_000L, w, 64).config();
             Config c = row("SyntheticC", 0.004, 500_000_000L, w, 128).config();
@@ -70,7 +71,7 @@ class PooledFitSyntheticTest {
         for (int w : new int[] {1, 2, 4}) {
             rows.add(row("SyntheticC", 0.004, 500_000_000L, w, 128));
         }
-        Predictor p = new ErnestEstimator().fit(TrainingSet.of("synthetic-pool", rows));
+        Predictor p = new ErnestEstimator(Optional.empty()).fit(TrainingSet.of("synthetic-pool", rows));
         Prediction c = p.predict(row("SyntheticC", 0.004, 500_000_000L, 8, 128).config(), Target.STEP_TIME);
         assertThat(c).isInstanceOf(Prediction.NotApplicable.class);
         assertThat(p.predict(row("SyntheticB", 0.05, 240_000_000L, 4, 32).config(), Target.STEP_TIME).isValue()).isTrue();
@@ -88,7 +89,7 @@ class PooledFitSyntheticTest {
                         "synthetic:generated"));
             }
         }
-        assertThatThrownBy(() -> new ErnestEstimator().fit(TrainingSet.of("synthetic-no-bytes", rows)))
+        assertThatThrownBy(() -> new ErnestEstimator(Optional.empty()).fit(TrainingSet.of("synthetic-no-bytes", rows)))
                 .isInstanceOf(CannotFitException.class)
                 .hasMessageContaining("only 2 distinct configurations, ernest needs 4; not pooled over models on "
                         + "k80#allreduce: the parameter bytes of 'SyntheticA' are unknown (column parameter_bytes)");

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,7 +36,7 @@ class TfBenchmarksRealDataTest {
 
     @Test
     void optimusFittedUpTo8GpusPredicts16To64() {
-        Predictor optimus = new OptimusEstimator().fit(TrainingSet.of("tf-benchmarks:sync_ps<=8", upTo8));
+        Predictor optimus = new OptimusEstimator(Optional.empty()).fit(TrainingSet.of("tf-benchmarks:sync_ps<=8", upTo8));
         double[] ape = RealData.ape(optimus, beyond8, Target.THROUGHPUT);
         double mape = RealData.mean(ape);
         System.out.printf("tf-benchmarks SYNC_PS extrapolation 8 -> 16..64 GPUs: optimus MAPE %.2f%% on %d of %d rows%n",
@@ -67,7 +68,7 @@ class TfBenchmarksRealDataTest {
 
     @Test
     void optimusDoesNotAnswerForAllReduceRows() throws IOException {
-        Predictor optimus = new OptimusEstimator().fit(TrainingSet.of("tf-benchmarks:sync_ps", syncPs));
+        Predictor optimus = new OptimusEstimator(Optional.empty()).fit(TrainingSet.of("tf-benchmarks:sync_ps", syncPs));
         List<Observation> allReduce = RealData.source("tf-benchmarks").stream()
                 .filter(o -> o.config().deployment().architecture() == Architecture.ALLREDUCE).toList();
         assertThat(allReduce).isNotEmpty();

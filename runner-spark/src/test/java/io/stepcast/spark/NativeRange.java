@@ -10,6 +10,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -48,7 +49,7 @@ final class NativeRange extends AbstractEstimator {
             throw new CannotFitException("synthetic: no measured target");
         }
         Provenance provenance = Provenance.of(this, training, 0);
-        return new Predictor() {
+        return new AbstractPredictor(provenance) {
             @Override
             public Prediction predict(Config config, Target target) {
                 double[] s = summary.get(target);
@@ -59,11 +60,6 @@ final class NativeRange extends AbstractEstimator {
             @Override
             public Set<Target> targets() {
                 return summary.keySet();
-            }
-
-            @Override
-            public Provenance provenance() {
-                return provenance;
             }
         };
     }

@@ -1,5 +1,6 @@
 package io.stepcast.serve;
 
+import io.stepcast.api.plugin.NamedCommandExtension;
 import io.stepcast.api.plugin.StepcastPlugin;
 
 /**
@@ -14,6 +15,7 @@ public final class ServePlugin extends StepcastPlugin {
 
     @Override
     protected void registerAll() {
-        command(ServeExtension.class);
+        // The command serves the predictors of the CLI's own registry.
+        command(new NamedCommandExtension("serve", ServeCommand::new));
     }
 }

@@ -14,9 +14,7 @@ import io.stepcast.evaluation.suite.SuiteResult;
 import io.stepcast.evaluation.suite.SuiteSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -28,7 +26,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -43,13 +40,9 @@ import java.util.logging.Logger;
                 + "or your own --train/--test files.",
             "Built-in suites: see --suite; default runs on the embedded data (< 2 minutes), the others read "
                 + "--data DIR."})
-public final class EvaluateCommand implements Callable<Integer> {
+public final class EvaluateCommand extends RegistryCommand {
     /** The least time between two progress lines when stderr is not a terminal. */
     static final long PROGRESS_INTERVAL_NANOS = 5_000_000_000L;
-    private final PluginRegistry registry;
-
-    @Spec
-    private CommandSpec spec;
 
     @Option(names = "--suite", paramLabel = "NAME|FILE", defaultValue = "default",
             completionCandidates = BuiltInSuites.class,
@@ -88,7 +81,7 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     /** @param registry the plugins on the class path (predictors, catalog, profile source) */
     public EvaluateCommand(PluginRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
     @Override

@@ -17,25 +17,18 @@ import io.stepcast.evaluation.suite.UserObservationFiles;
 import io.stepcast.models.uncertainty.ConformalCodec;
 import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code stepcast fit}: fits a predictor on an observations file and saves it with its provenance. */
 @Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Fit a predictor on observations (Parquet or CSV) and save it with its provenance.")
-final class FitCommand implements Callable<Integer> {
-    private final PluginRegistry registry;
-
-    @Spec
-    private CommandSpec spec;
+final class FitCommand extends RegistryCommand {
 
     @Option(names = "--predictor", paramLabel = "NAME", required = true, description = "Registered predictor name (see 'predictors list').")
     private String predictor;
@@ -56,7 +49,7 @@ final class FitCommand implements Callable<Integer> {
     private Double coverage;
 
     FitCommand(PluginRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
     @Override

@@ -2,8 +2,7 @@ package io.stepcast.app.cli;
 
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
-import io.stepcast.api.plugin.CommandExtension;
-import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.NamedCommandExtension;
 
 import java.util.Optional;
 
@@ -12,21 +11,10 @@ import java.util.Optional;
  * module binds. The catalog is optional (declared by the application plugin with an {@code OptionalBinder}), so the
  * plugin loads without the datasets module; the command then says what is missing.
  */
-public final class HardwareCommandExtension implements CommandExtension {
-    private final Optional<HardwareCatalog> catalog;
-
+public final class HardwareCommandExtension extends NamedCommandExtension {
+    /** With the catalog the datasets module binds, when it is on the class path. */
     @Inject
     public HardwareCommandExtension(Optional<HardwareCatalog> catalog) {
-        this.catalog = catalog;
-    }
-
-    @Override
-    public String name() {
-        return "hardware";
-    }
-
-    @Override
-    public Object command(PluginRegistry registry) {
-        return new HardwareCommand(catalog);
+        super("hardware", registry -> new HardwareCommand(catalog));
     }
 }

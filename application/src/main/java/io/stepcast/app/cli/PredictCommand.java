@@ -18,9 +18,7 @@ import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.evaluation.report.PredictionJson;
 import io.stepcast.evaluation.suite.UserObservationFiles;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,7 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast predict}: loads a saved predictor and predicts every configuration of a file, with the
@@ -37,11 +34,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict with a saved predictor for every configuration of a file (Parquet or CSV).")
-final class PredictCommand implements Callable<Integer> {
-    private final PluginRegistry registry;
-
-    @Spec
-    private CommandSpec spec;
+final class PredictCommand extends RegistryCommand {
 
     @Option(names = "--model", required = true, paramLabel = "MODEL", description = "A predictor saved by 'stepcast fit'.")
     private Path model;
@@ -58,7 +51,7 @@ final class PredictCommand implements Callable<Integer> {
     private boolean json;
 
     PredictCommand(PluginRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
     @Override

@@ -6,31 +6,24 @@ import io.stepcast.api.Estimator;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.PluginRegistry;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code stepcast predictors list [--json]}: every registered estimator with its module and targets. */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "List every predictor found on the class path: name, module, targets, description.")
-final class PredictorsListCommand implements Callable<Integer> {
-    private final PluginRegistry registry;
-
-    @Spec
-    private CommandSpec spec;
+final class PredictorsListCommand extends RegistryCommand {
 
     @Option(names = "--json", description = "Print a JSON array of {name, module, targets, description}.")
     private boolean json;
 
     PredictorsListCommand(PluginRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
     @Override

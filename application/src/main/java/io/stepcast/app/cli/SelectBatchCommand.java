@@ -20,9 +20,7 @@ import io.stepcast.models.selection.CourierSelector;
 import io.stepcast.models.selection.RiskAwareSelector;
 import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -32,7 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast select-batch}: Courier's real-time batch-size decision for a BigDL job (Albo Martinez et
@@ -42,11 +39,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "select-batch", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Choose the batch size of a BigDL job that meets a latency SLO (Courier).")
-final class SelectBatchCommand implements Callable<Integer> {
-    private final PluginRegistry registry;
-
-    @Spec
-    private CommandSpec spec;
+final class SelectBatchCommand extends RegistryCommand {
 
     // Required: without an SLO no candidate can be called feasible, and a decision that says "feasible" of a
     // batch nobody bounded misleads (serve refuses a request without slo_s for the same reason).
@@ -100,7 +93,7 @@ final class SelectBatchCommand implements Callable<Integer> {
     private boolean json;
 
     SelectBatchCommand(PluginRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
     @Override

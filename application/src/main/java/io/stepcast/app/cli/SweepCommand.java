@@ -17,9 +17,7 @@ import io.stepcast.app.sweep.SweepTasks;
 import io.stepcast.evaluation.suite.ParseErrors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -34,7 +32,6 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -52,16 +49,12 @@ import java.util.stream.Collectors;
             "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
                 + "workers | nodes, gpus_per_node, hardware, bandwidth, intra_node_gbps, policy, mode, batch); a flag "
                 + "overrides the file."})
-public final class SweepCommand implements Callable<Integer> {
+public final class SweepCommand extends RegistryCommand {
     /** How many distinct reasons for points not applicable the console lists. */
     private static final int REASONS_SHOWN = 5;
     private static final Set<String> KEYS = Set.of("predictor", "hyper_parameters", "train", "data", "target", "seeds",
             "models", "workers", "nodes", "gpus_per_node", "hardware", "bandwidth", "intra_node_gbps", "policy", "mode",
             "batch");
-    private final PluginRegistry registry;
-
-    @Spec
-    private CommandSpec spec;
 
     @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
     private Path grid;
@@ -117,7 +110,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     /** @param registry the plugins on the class path */
     public SweepCommand(PluginRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
     @Override

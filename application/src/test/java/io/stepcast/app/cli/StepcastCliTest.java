@@ -1,6 +1,6 @@
 package io.stepcast.app.cli;
 
-import io.stepcast.api.plugin.CommandExtension;
+import io.stepcast.api.plugin.NamedCommandExtension;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.app.ApplicationPlugin;
@@ -37,15 +37,9 @@ class StepcastCliTest {
     }
 
     /** Registers {@link Explode} as an extension (test fixture). */
-    public static final class ExplodeExtension implements CommandExtension {
-        @Override
-        public String name() {
-            return "explode";
-        }
-
-        @Override
-        public Object command(PluginRegistry registry) {
-            return new Explode();
+    public static final class ExplodeExtension extends NamedCommandExtension {
+        public ExplodeExtension() {
+            super("explode", registry -> new Explode());
         }
     }
 
@@ -68,17 +62,7 @@ class StepcastCliTest {
 
         @Override
         protected void registerAll() {
-            command(new CommandExtension() {
-                @Override
-                public String name() {
-                    return "evaluate";
-                }
-
-                @Override
-                public Object command(PluginRegistry registry) {
-                    return new Explode();
-                }
-            });
+            command(new NamedCommandExtension("evaluate", registry -> new Explode()));
         }
     }
 

@@ -25,9 +25,4 @@ public final class DatasetsCommand extends UsageCommand {
     Registered registered() {
         return registered;
     }
-
-    /** The registry of a sub-command's parent, or the built-in one when it runs on its own. */
-    static Registered of(DatasetsCommand parent) {
-        return parent == null ? Registered.builtIn() : parent.registered();
-    }
 }

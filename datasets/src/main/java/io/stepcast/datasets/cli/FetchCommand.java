@@ -5,18 +5,14 @@ import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.datasets.catalog.Fetcher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast datasets fetch SOURCE [--cache DIR] [--mirror DIR]}: puts the source's files into the cache
@@ -24,13 +20,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "fetch", mixinStandardHelpOptions = true,
         description = "Download a source into a cache and verify its checksums.")
-public final class FetchCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @ParentCommand
-    DatasetsCommand parent;
-
+public final class FetchCommand extends DatasetsSubcommand {
     @Parameters(index = "0", paramLabel = "SOURCE", description = "A source of `stepcast datasets list`.")
     String source;
 
@@ -48,7 +38,7 @@ public final class FetchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        DataSource s = DatasetsCommand.of(parent).source(source, spec.commandLine());
+        DataSource s = registered().source(source, spec.commandLine());
         if (s.files().isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "source " + s.name()
                     + " has no published files to fetch (" + s.upstream() + ")");

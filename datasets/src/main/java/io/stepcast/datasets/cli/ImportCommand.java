@@ -12,11 +12,8 @@ import io.stepcast.datasets.importers.ParquetImport;
 import io.stepcast.datasets.parquet.ObservationFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast datasets import [SOURCE] --input PATH --out FILE.parquet}: runs a registered importer or
@@ -35,13 +31,7 @@ import java.util.concurrent.Callable;
  * detects the file. {@code stepcast datasets list} names them all.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, description = "Import a real format into stepcast Parquet.")
-public final class ImportCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @ParentCommand
-    DatasetsCommand parent;
-
+public final class ImportCommand extends DatasetsSubcommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "SOURCE",
             description = "An importer or profile reader of `stepcast datasets list` (e.g. pollux, csv, bigdl-log, "
                     + "tf-timeline); without it, the input is a profile of --format or of the detected format.")
@@ -84,7 +74,7 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Registered registered = DatasetsCommand.of(parent);
+        Registered registered = registered();
         Optional<Recompute> rc;
         try {
             rc = recompute == null ? Optional.empty() : Optional.of(Recompute.parse(recompute, "--recompute"));

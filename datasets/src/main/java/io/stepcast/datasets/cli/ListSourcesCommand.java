@@ -5,14 +5,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.SourceFile;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast datasets list [--json]}: every source of the registered importers with citation, licence,
@@ -21,20 +17,14 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "Every real data source with citation, licence, upstream URL and checksum.")
-public final class ListSourcesCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @ParentCommand
-    DatasetsCommand parent;
-
+public final class ListSourcesCommand extends DatasetsSubcommand {
     @Option(names = "--json", description = "JSON with every file's SHA-256.")
     boolean json;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Registered registered = DatasetsCommand.of(parent);
+        Registered registered = registered();
         if (json) {
             JsonGenerator g = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter();
             g.writeStartArray();

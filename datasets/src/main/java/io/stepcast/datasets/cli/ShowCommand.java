@@ -7,11 +7,8 @@ import io.stepcast.api.plugin.SourceFile;
 import io.stepcast.datasets.parquet.GenericRows;
 import io.stepcast.datasets.parquet.RowFileReader;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast datasets show FILE.parquet [--limit N] [--json]}: the kind, version and row count of a
@@ -32,13 +28,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "show", mixinStandardHelpOptions = true,
         description = "Show the first rows of a stepcast Parquet file, or a registered importer or reader.")
-public final class ShowCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @ParentCommand
-    DatasetsCommand parent;
-
+public final class ShowCommand extends DatasetsSubcommand {
     @Parameters(index = "0", paramLabel = "FILE|NAME",
             description = "An observations, op-trace or iteration-trace file, or an importer or reader name.")
     Path file;
@@ -56,7 +46,7 @@ public final class ShowCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (!Files.exists(file) && file.getNameCount() == 1) {
-            Registered registered = DatasetsCommand.of(parent);
+            Registered registered = registered();
             String name = file.toString();
             ObservationImporter importer = registered.importers().get(name);
             ProfileReader reader = registered.readers().get(name);

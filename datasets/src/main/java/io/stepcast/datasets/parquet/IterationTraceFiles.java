@@ -15,28 +15,15 @@ public final class IterationTraceFiles {
     private IterationTraceFiles() {
     }
 
-    /** A streaming writer onto {@code target}; call {@link RowFileWriter#commit()} when done. */
-    public static RowFileWriter<IterationRecord> writer(Path target) throws IOException {
-        return new RowFileWriter<>(target, new IterationWriteSupport(SchemaVersion.metadata(Schemas.ITERATION_TRACE)));
-    }
-
     /** Writes all rows, replacing {@code target} only on success; returns the rows written. */
     public static long write(Path target, Iterable<IterationRecord> rows) throws IOException {
-        try (RowFileWriter<IterationRecord> w = writer(target)) {
-            return w.writeAll(rows);
-        }
-    }
-
-    /** A streaming reader. */
-    public static RowFileReader<IterationRecord> reader(Path file) throws IOException {
-        return new RowFileReader<>(file, Schemas.ITERATION_TRACE, IterationTraceFiles::map);
+        return RowFileWriter.writeWhole(new RowFileWriter<>(target,
+                new IterationWriteSupport(SchemaVersion.metadata(Schemas.ITERATION_TRACE))), rows);
     }
 
     /** Every row of a file. */
     public static List<IterationRecord> read(Path file) throws IOException {
-        try (RowFileReader<IterationRecord> r = reader(file)) {
-            return r.readAll();
-        }
+        return RowFileReader.readWhole(new RowFileReader<>(file, Schemas.ITERATION_TRACE, IterationTraceFiles::map));
     }
 
     private static IterationRecord map(Group g) {

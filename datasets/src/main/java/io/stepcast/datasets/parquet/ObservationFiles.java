@@ -31,9 +31,7 @@ public final class ObservationFiles {
 
     /** Writes all observations, replacing {@code target} only on success; returns the rows written. */
     public static long write(Path target, Iterable<Observation> observations) throws IOException {
-        try (RowFileWriter<Observation> w = writer(target)) {
-            return w.writeAll(observations);
-        }
+        return RowFileWriter.writeWhole(writer(target), observations);
     }
 
     /** A streaming reader. */
@@ -43,9 +41,7 @@ public final class ObservationFiles {
 
     /** Every observation of a file. */
     public static List<Observation> read(Path file) throws IOException {
-        try (RowFileReader<Observation> r = reader(file)) {
-            return r.readAll();
-        }
+        return RowFileReader.readWhole(reader(file));
     }
 
     private static Observation map(Group g) {

@@ -55,9 +55,7 @@ public final class OpTraceFiles {
     /** Writes all events, replacing {@code target} only on success; returns the rows written. */
     public static long write(Path target, Iterable<OpEvent> events, Map<String, String> extraMetadata)
             throws IOException {
-        try (RowFileWriter<OpEvent> w = writer(target, extraMetadata)) {
-            return w.writeAll(events);
-        }
+        return RowFileWriter.writeWhole(writer(target, extraMetadata), events);
     }
 
     /** A streaming reader. */
@@ -68,9 +66,7 @@ public final class OpTraceFiles {
 
     /** Every event of a file (small traces; stream with {@link #reader} otherwise). */
     public static List<OpEvent> read(Path file) throws IOException {
-        try (RowFileReader<OpEvent> r = reader(file)) {
-            return r.readAll();
-        }
+        return RowFileReader.readWhole(reader(file));
     }
 
     /**

@@ -89,9 +89,7 @@ public final class PredictionFiles {
     public static List<PredictionRow> read(Path file) throws IOException {
         // Spark's writer keeps no stepcast metadata: such a file is checked by its columns alone.
         boolean stepcast = RowFileReader.metadata(file).containsKey(SchemaVersion.KIND_KEY);
-        try (RowFileReader<PredictionRow> r = new RowFileReader<>(file, PREDICTIONS, PredictionFiles::map, stepcast)) {
-            return r.readAll();
-        }
+        return RowFileReader.readWhole(new RowFileReader<>(file, PREDICTIONS, PredictionFiles::map, stepcast));
     }
 
     private static PredictionRow map(Group g) {
@@ -121,10 +119,8 @@ public final class PredictionFiles {
 
     /** Writes every row, replacing {@code target} only on success; returns the rows written. */
     public static long write(Path target, Iterable<PredictionRow> rows) throws IOException {
-        try (RowFileWriter<PredictionRow> w = new RowFileWriter<>(target,
-                new WriteSupport(SchemaVersion.metadata(PREDICTIONS)), Set.of("refusal"))) {
-            return w.writeAll(rows);
-        }
+        return RowFileWriter.writeWhole(new RowFileWriter<>(target, new WriteSupport(SchemaVersion.metadata(PREDICTIONS)),
+                Set.of("refusal")), rows);
     }
 
     /** Writes {@link PredictionRow}s in the {@link #SCHEMA} layout. */

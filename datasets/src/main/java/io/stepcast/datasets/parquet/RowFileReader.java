@@ -126,6 +126,13 @@ public final class RowFileReader<T> implements AutoCloseable {
         return out;
     }
 
+    /** Every row through {@code opened}, closing it: the whole of a file, as the file kinds' {@code read} methods do. */
+    static <T> List<T> readWhole(RowFileReader<T> opened) throws IOException {
+        try (opened) {
+            return opened.readAll();
+        }
+    }
+
     @Override
     public void close() throws IOException {
         reader.close();

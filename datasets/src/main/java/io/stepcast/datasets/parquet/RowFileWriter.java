@@ -101,6 +101,18 @@ public final class RowFileWriter<T> implements AutoCloseable {
         return rows;
     }
 
+    /**
+     * Writes every row through {@code opened} and commits, closing it either way: the whole of a file in one go, as
+     * the file kinds' {@code write} methods do.
+     *
+     * @return the rows written
+     */
+    static <T> long writeWhole(RowFileWriter<T> opened, Iterable<? extends T> all) throws IOException {
+        try (opened) {
+            return opened.writeAll(all);
+        }
+    }
+
     /** Rows written so far. */
     public long rows() {
         return rows;

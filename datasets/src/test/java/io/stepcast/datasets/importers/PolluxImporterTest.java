@@ -5,6 +5,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.datasets.SharedData;
 import io.stepcast.datasets.io.DataFormatException;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,25 +84,25 @@ class PolluxImporterTest {
         Path job = Files.createDirectories(dir.resolve("imagenet"));
         Files.writeString(job.resolve("placements.csv"),
                 "placement,local_bsz,step_time,sync_time\n1,20,0.1,0.0\n2,20,-0.2,0.0\n");
-        assertThatThrownBy(() -> new PolluxImporter().read(job))
-                .isInstanceOf(DataFormatException.class)
-                .hasMessageContaining("placements.csv:3").hasMessageContaining("step_time");
+        refusal(job).hasMessageContaining("placements.csv:3").hasMessageContaining("step_time");
     }
 
     @Test
     void wrongKindOfFileIsRefusedNamingTheMissingColumns(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("placements.csv");
         Files.writeString(f, "a,b\n1,2\n");
-        assertThatThrownBy(() -> new PolluxImporter().read(f))
-                .isInstanceOf(DataFormatException.class)
-                .hasMessageContaining("placements.csv:1").hasMessageContaining("missing column");
+        refusal(f).hasMessageContaining("placements.csv:1").hasMessageContaining("missing column");
     }
 
     @Test
     void emptyFileIsRefused(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("placements.csv");
         Files.writeString(f, "");
-        assertThatThrownBy(() -> new PolluxImporter().read(f))
-                .isInstanceOf(DataFormatException.class).hasMessageContaining("empty");
+        refusal(f).hasMessageContaining("empty");
+    }
+
+    /** What reading {@code path} throws: a {@link DataFormatException}. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> refusal(Path path) {
+        return assertThatThrownBy(() -> new PolluxImporter().read(path)).isInstanceOf(DataFormatException.class);
     }
 }

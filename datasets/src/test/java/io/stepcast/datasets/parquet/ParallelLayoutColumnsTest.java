@@ -42,37 +42,33 @@ class ParallelLayoutColumnsTest {
 
     @Test
     void aVersionOneZeroFileStillReads() throws Exception {
-        MessageType old = Types.buildMessage().addFields(Schemas.OBSERVATION.getFields()
-                .subList(0, Schemas.OBSERVATION.getFieldIndex("tensor_parallel"))
-                .toArray(new org.apache.parquet.schema.Type[0]))
-                .named("observation");
+        MessageType old = observationColumnsBefore("tensor_parallel");
         assertThat(old.containsField("tensor_parallel")).isFalse();
         Path f = dir.resolve("old.parquet");
         Observation o = synthetic(null);
-        try (RowFileWriter<Observation> w = new RowFileWriter<>(f, new ObservationWriteSupport(old,
-                Map.of(SchemaVersion.KIND_KEY, Schemas.OBSERVATIONS, SchemaVersion.VERSION_KEY, "1.0")))) {
-            w.write(o);
-            w.commit();
-        }
+        RowFileWriter.writeWhole(new RowFileWriter<>(f, new ObservationWriteSupport(old,
+                Map.of(SchemaVersion.KIND_KEY, Schemas.OBSERVATIONS, SchemaVersion.VERSION_KEY, "1.0"))), List.of(o));
         assertThat(ObservationFiles.read(f)).containsExactly(o);
     }
 
     @Test
     void aLayoutOfAVersionOneTwoFileRunsThePlainSchedule() throws Exception {
-        MessageType old = Types.buildMessage().addFields(Schemas.OBSERVATION.getFields()
-                .subList(0, Schemas.OBSERVATION.getFieldIndex("virtual_stages"))
-                .toArray(new org.apache.parquet.schema.Type[0]))
-                .named("observation");
+        MessageType old = observationColumnsBefore("virtual_stages");
         Path f = dir.resolve("v12.parquet");
         Observation o = synthetic(new ParallelLayout(2, 2, 2, 4, 3));
-        try (RowFileWriter<Observation> w = new RowFileWriter<>(f, new LayoutOnlyWriteSupport(old))) {
-            w.write(o);
-            w.commit();
-        }
+        RowFileWriter.writeWhole(new RowFileWriter<>(f, new LayoutOnlyWriteSupport(old)), List.of(o));
         ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
         assertThat(read).isEqualTo(new ParallelLayout(2, 2, 2, 4, 3));
         assertThat(read.recompute()).isEqualTo(Recompute.NONE);
         assertThat(read.precision()).isEqualTo(Precision.FP16);
+    }
+
+    /** The observation schema of a file written before {@code column} existed: the columns ahead of it. */
+    private static MessageType observationColumnsBefore(String column) {
+        return Types.buildMessage().addFields(Schemas.OBSERVATION.getFields()
+                .subList(0, Schemas.OBSERVATION.getFieldIndex(column))
+                .toArray(new org.apache.parquet.schema.Type[0]))
+                .named("observation");
     }
 
     /** Writes what a 1.2 writer wrote: the observation columns up to intra_node_gbps, the layout without its options. */

@@ -3,11 +3,11 @@ package io.stepcast.evaluation.selection;
 import io.stepcast.api.Config;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.evaluation.protocol.Attributes;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -24,16 +24,16 @@ import java.util.stream.Collectors;
  * estimator, as the accuracy side of Courier's rule, since the paper's accuracy forest is trained on
  * the same table. Configurations with no matching row are not applicable.
  */
-public final class AccuracyTable implements Predictor {
+public final class AccuracyTable extends AbstractPredictor {
     private final List<String> match;
     private final Map<String, Double> means;
-    private final Provenance provenance;
 
     /**
      * @param reference rows with a measured accuracy
      * @param match     attributes that must be equal (see {@link Attributes#config})
      */
     public AccuracyTable(List<Observation> reference, List<String> match) {
+        super(provenanceOf(reference, match));
         this.match = List.copyOf(match);
         Map<String, double[]> sums = new HashMap<>();
         for (Observation o : reference) {
@@ -45,8 +45,11 @@ public final class AccuracyTable implements Predictor {
         }
         this.means = sums.entrySet().stream().collect(Collectors.toUnmodifiableMap(Map.Entry::getKey,
                 e -> e.getValue()[0] / e.getValue()[1]));
+    }
+
+    private static Provenance provenanceOf(List<Observation> reference, List<String> match) {
         TrainingSet ts = TrainingSet.of("accuracy-table", reference);
-        this.provenance = new Provenance("accuracy-table", Map.of("match", String.join(",", match)), ts.id(),
+        return new Provenance("accuracy-table", Map.of("match", String.join(",", match)), ts.id(),
                 ts.checksum(), ts.size(), 0, Map.of());
     }
 
@@ -66,10 +69,5 @@ public final class AccuracyTable implements Predictor {
     @Override
     public Set<Target> targets() {
         return EnumSet.of(Target.ACCURACY);
-    }
-
-    @Override
-    public Provenance provenance() {
-        return provenance;
     }
 }

@@ -13,6 +13,7 @@ import io.stepcast.api.evaluation.Split;
 import io.stepcast.evaluation.SyntheticObservations;
 import io.stepcast.evaluation.metrics.Coverage;
 import io.stepcast.evaluation.metrics.ScoredPoint;
+import io.stepcast.models.predictor.AbstractPredictor;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -96,7 +97,7 @@ class NativeIntervalTest {
         @Override
         public Predictor fit(TrainingSet training) {
             Provenance provenance = Provenance.of(this, training, 0);
-            return new Predictor() {
+            return new AbstractPredictor(provenance) {
                 @Override
                 public Prediction predict(Config c, Target t) {
                     double v = SyntheticObservations.stepTime(c.localBatch(), c.workers())
@@ -111,11 +112,6 @@ class NativeIntervalTest {
                 @Override
                 public Set<Target> targets() {
                     return Set.of(Target.STEP_TIME);
-                }
-
-                @Override
-                public Provenance provenance() {
-                    return provenance;
                 }
             };
         }

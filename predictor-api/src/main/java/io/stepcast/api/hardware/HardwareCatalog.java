@@ -1,5 +1,7 @@
 package io.stepcast.api.hardware;
 
+import io.stepcast.api.LabelledCatalog;
+
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
@@ -12,16 +14,10 @@ import java.util.OptionalDouble;
  * {@code Tesla V100-SXM2-32GB}, {@code NVIDIA A100-SXM4-80GB}) find their entry. Bound by the
  * datasets module; predictors inject it as an optional service, like {@code ProfileSource}.
  */
-public interface HardwareCatalog {
+public interface HardwareCatalog extends LabelledCatalog<HardwareEntry> {
 
     /** Every entry, devices first, then links, NICs and systems, each in catalog order. */
     List<HardwareEntry> entries();
-
-    /** The entry a name or alias resolves to. */
-    Optional<HardwareEntry> find(String label);
-
-    /** Up to {@code limit} entry names closest to {@code label} (edit distance on the normalised text). */
-    List<String> closest(String label, int limit);
 
     /**
      * The entry a label resolves to.
@@ -29,8 +25,8 @@ public interface HardwareCatalog {
      * @throws NoSuchElementException naming the label and the closest known names
      */
     default HardwareEntry resolve(String label) {
-        return find(label).orElseThrow(() -> new NoSuchElementException("unknown hardware '" + label
-                + "' (closest: " + String.join(", ", closest(label, 3)) + ")"));
+        return find(label).orElseThrow(() -> new NoSuchElementException("unknown hardware '" + label + "' "
+                + closestThree(label)));
     }
 
     /** The device a label names: a device itself, or a system's device. */

@@ -1,23 +1,18 @@
 package io.stepcast.api.zoo;
 
+import io.stepcast.api.LabelledCatalog;
+
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The model zoo, read-only: models by name (case and punctuation insensitive, with the aliases of the real
  * data, and the parametric GPT names {@code gpt-l<layers>-h<hidden>-a<heads>-s<sequence>-v<vocabulary>}).
  * Bound by the datasets module; predictors obtain it from the plugin registry. Thread-safe.
  */
-public interface ModelCatalog {
+public interface ModelCatalog extends LabelledCatalog<ModelInfo> {
 
     /** Canonical names of the fixed models (the parametric GPT names are not listed). */
     List<String> names();
-
-    /** The model under any accepted name, or empty. */
-    Optional<ModelInfo> find(String name);
-
-    /** Up to {@code limit} known names closest to {@code name}, best first (for "did you mean"). */
-    List<String> closest(String name, int limit);
 
     /**
      * The model under any accepted name.
@@ -25,7 +20,7 @@ public interface ModelCatalog {
      * @throws IllegalArgumentException naming the closest known models when the name is unknown
      */
     default ModelInfo get(String name) {
-        return find(name).orElseThrow(() -> new IllegalArgumentException("model '" + name
-                + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3)) + ")"));
+        return find(name).orElseThrow(() -> new IllegalArgumentException("model '" + name + "' is not in the zoo "
+                + closestThree(name)));
     }
 }

@@ -13,7 +13,7 @@ import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.analytic.estimators.Coefficients;
 import io.stepcast.analytic.estimators.GroupKey;
 import io.stepcast.analytic.estimators.GroupedEstimator;
-import io.stepcast.analytic.estimators.GroupedPredictor;
+import io.stepcast.analytic.estimators.GroupedForm;
 import io.stepcast.analytic.estimators.ModelScale;
 
 import java.util.ArrayList;
@@ -51,7 +51,7 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
     private TopoPolluxEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Pollux step time with ring-shaped intra-node and inter-node sync terms, the inter-node one from "
                 + "the catalog when trained on one node (Qiao et al., OSDI 2021; Thakur et al. 2005)", hp,
-                GroupKey::of, TopoPolluxEstimator::restore, zoo);
+                FORM, zoo);
         this.hardware = hardware;
         hp.choice("nic", "hierarchical", "shared");
         hp.integerAtLeast("min-points", 3);
@@ -146,39 +146,25 @@ public final class TopoPolluxEstimator extends GroupedEstimator {
         return TopoPolluxForm.SIZE + 2;
     }
 
-    /** A predictor of previously fitted coefficients. */
-    public static Predictor restore(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
+    /** Fitted coefficients per model and hardware, then the within-node and across-node flags. */
+    private static final GroupedForm FORM = new GroupedForm(GroupKey::of, config -> AllReduceAlone.check(NAME, config),
+            TopoPolluxEstimator::unfitted, (config, c) -> Math.exp(TopoPolluxForm.logStepTime(c,
+                    config.deployment().nodes(), config.workers(), GradientSync.gpusPerNode(config), config.localBatch())));
+
+    private static Optional<String> unfitted(Config config, double[] c) {
+        if (config.workers() > 1 && config.deployment().nodes() > 1 && c[TopoPolluxForm.SIZE + 1] == 0) {
+            return Optional.of(NAME + " has no multi-node row of " + GroupKey.of(config) + " and no catalog NIC"
+                    + " figures for its hardware (columns hardware naming a catalogued system, bandwidth_gbps,"
+                    + " parameter_bytes)");
+        }
+        if (config.workers() > 1 && config.deployment().nodes() == 1 && c[TopoPolluxForm.SIZE] == 0) {
+            return Optional.of(NAME + " was fitted without multi-GPU single-node rows of " + GroupKey.of(config));
+        }
+        return Optional.empty();
     }
 
-    /** Fitted coefficients per model and hardware, then the within-node and across-node flags. */
-    static final class Fitted extends GroupedPredictor {
-        Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance, GroupKey::of);
-        }
-
-        @Override
-        protected Optional<String> outsideDomain(Config config) {
-            return AllReduceAlone.check(NAME, config);
-        }
-
-        @Override
-        protected Optional<String> outsideFit(Config config, double[] c) {
-            if (config.workers() > 1 && config.deployment().nodes() > 1 && c[TopoPolluxForm.SIZE + 1] == 0) {
-                return Optional.of(NAME + " has no multi-node row of " + GroupKey.of(config) + " and no catalog NIC"
-                        + " figures for its hardware (columns hardware naming a catalogued system, bandwidth_gbps,"
-                        + " parameter_bytes)");
-            }
-            if (config.workers() > 1 && config.deployment().nodes() == 1 && c[TopoPolluxForm.SIZE] == 0) {
-                return Optional.of(NAME + " was fitted without multi-GPU single-node rows of " + GroupKey.of(config));
-            }
-            return Optional.empty();
-        }
-
-        @Override
-        protected double stepTime(Config config, double[] c) {
-            return Math.exp(TopoPolluxForm.logStepTime(c, config.deployment().nodes(), config.workers(),
-                    GradientSync.gpusPerNode(config), config.localBatch()));
-        }
+    /** A predictor of previously fitted coefficients. */
+    public static Predictor restore(Coefficients coefficients, Provenance provenance) {
+        return FORM.restore(coefficients, provenance);
     }
 }

@@ -3,13 +3,11 @@ package io.stepcast.analytic.codec;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
-import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.analytic.estimators.CourierOlsEstimator;
 import io.stepcast.analytic.estimators.CourierOlsPredictor;
 import io.stepcast.analytic.estimators.OlsModel;
 import io.stepcast.analytic.formula.Term;
 
-import io.stepcast.models.persist.EnvelopeHeader;
 import io.stepcast.models.persist.PayloadReader;
 import io.stepcast.models.persist.PayloadWriter;
 
@@ -30,16 +28,18 @@ import java.util.Map;
  * </pre>
  * The first coefficient is the intercept, then one per term in order; a term is its factors joined by {@code :}.
  */
-public final class CourierOlsCodec implements PredictorCodec {
+public final class CourierOlsCodec extends EnvelopeCodec<CourierOlsPredictor> {
     static final String FORMAT = "stepcast-courier-ols";
     private static final int VERSION = 2;
 
+    /** The codec {@link io.stepcast.analytic.AnalyticPlugin} registers for {@code courier-ols}. */
+    public CourierOlsCodec() {
+        super(CourierOlsEstimator.NAME, CourierOlsPredictor.class, FORMAT, VERSION);
+    }
+
     @Override
-    public byte[] encode(Predictor predictor) throws IOException {
-        if (!(predictor instanceof CourierOlsPredictor p)) {
-            throw TextPayload.cannotSave(CourierOlsEstimator.NAME, predictor);
-        }
-        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).flag("extrapolate", p.extrapolates());
+    protected void write(CourierOlsPredictor p, PayloadWriter w) {
+        w.flag("extrapolate", p.extrapolates());
         w.emptyList("models");
         for (Map.Entry<Target, OlsModel> e : p.models().entrySet()) {
             OlsModel m = e.getValue();
@@ -51,16 +51,15 @@ public final class CourierOlsCodec implements PredictorCodec {
             PayloadWriter constant = model.object("constant");
             m.constant().forEach(constant::number);
         }
-        return w.bytes();
     }
 
     @Override
-    public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        if (EnvelopeHeader.of(payload).isEmpty()) {
-            return FormerCourierOlsText.decode(payload, provenance);
-        }
-        PayloadReader r = PayloadReader.open(payload, "corrupt " + CourierOlsEstimator.NAME + " payload", FORMAT,
-                VERSION, VERSION);
+    protected Predictor readFormer(byte[] payload, Provenance provenance) throws IOException {
+        return FormerCourierOlsText.decode(payload, provenance);
+    }
+
+    @Override
+    protected Predictor read(PayloadReader r, Provenance provenance) throws IOException {
         boolean extrapolate = r.flag("extrapolate");
         Map<Target, OlsModel> models = new EnumMap<>(Target.class);
         for (PayloadReader m : r.elements("models")) {

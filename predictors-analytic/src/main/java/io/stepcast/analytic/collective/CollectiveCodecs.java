@@ -6,9 +6,7 @@ import io.stepcast.api.Provenance;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.NcclProtocol;
 import io.stepcast.api.hardware.HardwareCatalog;
-import io.stepcast.api.plugin.PredictorCodec;
-import io.stepcast.analytic.codec.TextPayload;
-import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.analytic.codec.EnvelopeCodec;
 import io.stepcast.models.persist.PayloadReader;
 import io.stepcast.models.persist.PayloadWriter;
 
@@ -40,39 +38,36 @@ public final class CollectiveCodecs {
     }
 
     /** The codec of {@code collective-alpha-beta}. */
-    public static final class AlphaBeta implements PredictorCodec {
+    public static final class AlphaBeta extends EnvelopeCodec<CollectiveAlphaBetaEstimator.Fitted> {
         static final String FORMAT = "stepcast-collective-alpha-beta";
         private final Optional<HardwareCatalog> catalog;
 
         /** Loaded predictors take ring channels from the datasets module's catalog, when they were fitted so. */
         @Inject
         public AlphaBeta(Optional<HardwareCatalog> catalog) {
+            super(CollectiveAlphaBetaEstimator.NAME, CollectiveAlphaBetaEstimator.Fitted.class, FORMAT, VERSION);
             this.catalog = catalog;
         }
 
         @Override
-        public byte[] encode(Predictor predictor) throws IOException {
-            if (!(predictor instanceof CollectiveAlphaBetaEstimator.Fitted f)) {
-                throw TextPayload.cannotSave(CollectiveAlphaBetaEstimator.NAME, predictor);
-            }
-            PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION)
-                    .text("algorithm", f.algorithm().name().toLowerCase(Locale.ROOT))
+        protected void write(CollectiveAlphaBetaEstimator.Fitted f, PayloadWriter w) {
+            w.text("algorithm", f.algorithm().name().toLowerCase(Locale.ROOT))
                     .text("topology", f.usesTopology() ? "catalog" : "none");
             PayloadWriter links = w.object("links");
             for (Map.Entry<String, LinkCost> e : new TreeMap<>(f.links()).entrySet()) {
                 links.object(e.getKey()).number("alpha_s", e.getValue().alphaS())
                         .number("bytes_per_s", e.getValue().bytesPerS());
             }
-            return w.bytes();
         }
 
         @Override
-        public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-            if (EnvelopeHeader.of(payload).isEmpty()) {
-                return FormerCollectiveText.alphaBeta(payload, provenance, catalog);
-            }
+        protected Predictor readFormer(byte[] payload, Provenance provenance) throws IOException {
+            return FormerCollectiveText.alphaBeta(payload, provenance, catalog);
+        }
+
+        @Override
+        protected Predictor read(PayloadReader r, Provenance provenance) throws IOException {
             String name = CollectiveAlphaBetaEstimator.NAME;
-            PayloadReader r = PayloadReader.open(payload, "corrupt " + name + " payload", FORMAT, VERSION, VERSION);
             AlgorithmChoice algorithm = algorithm(r);
             String topology = r.text("topology");
             if (!topology.equals("catalog") && !topology.equals("none")) {
@@ -102,33 +97,31 @@ public final class CollectiveCodecs {
     }
 
     /** The codec of {@code collective-catalog}. */
-    public static final class Catalog implements PredictorCodec {
+    public static final class Catalog extends EnvelopeCodec<CollectiveCatalogEstimator.CatalogPredictor> {
         static final String FORMAT = "stepcast-collective-catalog";
         private final Optional<HardwareCatalog> catalog;
 
         /** Loaded predictors read the datasets module's catalog, which they need. */
         @Inject
         public Catalog(Optional<HardwareCatalog> catalog) {
+            super(CollectiveCatalogEstimator.NAME, CollectiveCatalogEstimator.CatalogPredictor.class, FORMAT, VERSION);
             this.catalog = catalog;
         }
 
         @Override
-        public byte[] encode(Predictor predictor) throws IOException {
-            if (!(predictor instanceof CollectiveCatalogEstimator.CatalogPredictor p)) {
-                throw TextPayload.cannotSave(CollectiveCatalogEstimator.NAME, predictor);
-            }
-            return PayloadWriter.envelope(FORMAT, VERSION).text("algorithm", p.algorithm().name().toLowerCase(Locale.ROOT))
-                    .texts("protocols", p.protocols().stream().map(x -> x.name().toLowerCase(Locale.ROOT)).toList())
-                    .bytes();
+        protected void write(CollectiveCatalogEstimator.CatalogPredictor p, PayloadWriter w) {
+            w.text("algorithm", p.algorithm().name().toLowerCase(Locale.ROOT))
+                    .texts("protocols", p.protocols().stream().map(x -> x.name().toLowerCase(Locale.ROOT)).toList());
         }
 
         @Override
-        public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-            if (EnvelopeHeader.of(payload).isEmpty()) {
-                return FormerCollectiveText.catalog(payload, provenance, catalog);
-            }
+        protected Predictor readFormer(byte[] payload, Provenance provenance) throws IOException {
+            return FormerCollectiveText.catalog(payload, provenance, catalog);
+        }
+
+        @Override
+        protected Predictor read(PayloadReader r, Provenance provenance) throws IOException {
             String name = CollectiveCatalogEstimator.NAME;
-            PayloadReader r = PayloadReader.open(payload, "corrupt " + name + " payload", FORMAT, VERSION, VERSION);
             AlgorithmChoice algorithm = algorithm(r);
             List<NcclProtocol> protocols = new ArrayList<>();
             for (String p : r.texts("protocols")) {

@@ -2,10 +2,10 @@ package io.stepcast.analytic.courier;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.analytic.estimators.CourierFeatures;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.Collections;
 import java.util.Map;
@@ -18,15 +18,15 @@ import java.util.TreeMap;
  * interpolated bilinearly in (log2 cpu, njobs), plus the network offset {@code +-offset / cpu}. Immutable and
  * thread-safe.
  */
-public final class CourierStepsPredictor implements Predictor {
+public final class CourierStepsPredictor extends AbstractPredictor {
     private final NavigableMap<Double, NavigableMap<Double, double[]>> coefficients;
     private final double offset;
     private final double minBatch;
     private final double maxBatch;
-    private final Provenance provenance;
 
     CourierStepsPredictor(Map<Double, Map<Double, double[]>> coefficients, double offset, double minBatch,
                           double maxBatch, Provenance provenance) {
+        super(provenance);
         NavigableMap<Double, NavigableMap<Double, double[]>> c = new TreeMap<>();
         coefficients.forEach((cpu, byJobs) -> {
             NavigableMap<Double, double[]> m = new TreeMap<>();
@@ -37,7 +37,6 @@ public final class CourierStepsPredictor implements Predictor {
         this.offset = offset;
         this.minBatch = minBatch;
         this.maxBatch = maxBatch;
-        this.provenance = provenance;
     }
 
     @Override
@@ -96,10 +95,5 @@ public final class CourierStepsPredictor implements Predictor {
     @Override
     public Set<Target> targets() {
         return Set.of(Target.RESPONSE_TIME);
-    }
-
-    @Override
-    public Provenance provenance() {
-        return provenance;
     }
 }

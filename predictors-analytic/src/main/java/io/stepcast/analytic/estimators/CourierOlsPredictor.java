@@ -2,9 +2,9 @@ package io.stepcast.analytic.estimators;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -16,10 +16,9 @@ import java.util.Set;
  * A fitted {@link CourierOlsEstimator}: one {@link OlsModel} per target it could fit. Immutable and
  * thread-safe.
  */
-public final class CourierOlsPredictor implements Predictor {
+public final class CourierOlsPredictor extends AbstractPredictor {
     private final Map<Target, OlsModel> models;
     private final boolean extrapolate;
-    private final Provenance provenance;
 
     /**
      * @param models      the regression of each fitted target
@@ -27,12 +26,12 @@ public final class CourierOlsPredictor implements Predictor {
      * @param provenance  how it was fitted
      */
     public CourierOlsPredictor(Map<Target, OlsModel> models, boolean extrapolate, Provenance provenance) {
+        super(Objects.requireNonNull(provenance, "provenance"));
         if (models.isEmpty()) {
             throw new IllegalArgumentException("at least one target model is required");
         }
         this.models = Collections.unmodifiableMap(new EnumMap<>(models));
         this.extrapolate = extrapolate;
-        this.provenance = Objects.requireNonNull(provenance, "provenance");
     }
 
     /** The fitted regressions by target. */
@@ -72,10 +71,5 @@ public final class CourierOlsPredictor implements Predictor {
     @Override
     public Set<Target> targets() {
         return models.keySet();
-    }
-
-    @Override
-    public Provenance provenance() {
-        return provenance;
     }
 }

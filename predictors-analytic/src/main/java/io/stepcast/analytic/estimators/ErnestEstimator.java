@@ -39,11 +39,6 @@ public final class ErnestEstimator extends GroupedEstimator {
     /** The compute terms of the form ({@code t0}, {@code t1}); the others are synchronisation. */
     private static final boolean[] COMPUTE_TERMS = {true, true, false, false};
 
-    /** With the default hyper-parameters, without the model zoo. */
-    public ErnestEstimator() {
-        this(Optional.empty());
-    }
-
     /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
     @Inject
     public ErnestEstimator(Optional<ModelCatalog> zoo) {
@@ -52,7 +47,7 @@ public final class ErnestEstimator extends GroupedEstimator {
 
     private ErnestEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Ernest t0 + t1*scale/m + t2*m + t3*log(m), NNLS (Venkataraman et al., NSDI 2016)", hp,
-                ErnestEstimator::keyOf, ErnestEstimator::restore, zoo);
+                FORM, zoo);
         hp.choice("machines", "workers", "nodes");
         NnlsFit.checkParams(hp);
     }
@@ -118,25 +113,12 @@ public final class ErnestEstimator extends GroupedEstimator {
         return 5;
     }
 
+    /** Fitted Ernest coefficients {@code [t0, t1, t2, t3, machines are nodes (1) or workers (0)]}. */
+    private static final GroupedForm FORM = GroupedForm.of(ErnestEstimator::keyOf, config -> Alone.check(NAME, config),
+            (config, c) -> NnlsFit.stepTime(c, features(config, c[4] == 1)));
+
     /** A predictor of previously fitted coefficients (for the codec). */
     public static Predictor restore(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
-    }
-
-    /** Fitted Ernest coefficients {@code [t0, t1, t2, t3, machines are nodes (1) or workers (0)]}. */
-    static final class Fitted extends GroupedPredictor {
-        Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance, ErnestEstimator::keyOf);
-        }
-
-        @Override
-        protected Optional<String> outsideDomain(Config config) {
-            return Alone.check(NAME, config);
-        }
-
-        @Override
-        protected double stepTime(Config config, double[] c) {
-            return NnlsFit.stepTime(c, features(config, c[4] == 1));
-        }
+        return FORM.restore(coefficients, provenance);
     }
 }

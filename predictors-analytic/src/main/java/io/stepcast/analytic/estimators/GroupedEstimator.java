@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -42,44 +41,35 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     private static final int POOLED_MIN_POINTS = 4;
 
     /** A step-time form answers step time and, through the global batch, throughput. */
-    private final Function<Config, String> grouping;
-    private final BiFunction<Coefficients, Provenance, Predictor> restore;
+    private final GroupedForm form;
     private final boolean pools;
     private final Optional<ModelCatalog> zoo;
 
     /**
      * A form that does not pool: a group too small for its own fit is refused.
      *
-     * @param grouping the group a configuration belongs to; the fitted predictor groups with the same function
-     * @param restore  the predictor of fitted coefficients (also what the codec calls)
+     * @param form the form fitted per group: its grouping and the predictor of fitted coefficients
      */
-    protected GroupedEstimator(String name, String description, HyperParameters params,
-                               Function<Config, String> grouping,
-                               BiFunction<Coefficients, Provenance, Predictor> restore) {
-        this(name, description, params, grouping, restore, false, Optional.empty());
+    protected GroupedEstimator(String name, String description, HyperParameters params, GroupedForm form) {
+        this(name, description, params, form, false, Optional.empty());
     }
 
     /**
      * A form that pools: a group too small for its own fit gets a fit pooled over the models of its hardware and
      * architecture ({@link #fitPooled}, {@link #resolvePooled}).
      *
-     * @param grouping the group a configuration belongs to; the fitted predictor groups with the same function
-     * @param restore  the predictor of fitted coefficients (also what the codec calls)
-     * @param zoo      the model zoo, for the FLOPs and parameter bytes of a pooled fit (empty: the rows' own figures)
+     * @param form the form fitted per group: its grouping and the predictor of fitted coefficients
+     * @param zoo  the model zoo, for the FLOPs and parameter bytes of a pooled fit (empty: the rows' own figures)
      */
-    protected GroupedEstimator(String name, String description, HyperParameters params,
-                               Function<Config, String> grouping,
-                               BiFunction<Coefficients, Provenance, Predictor> restore, Optional<ModelCatalog> zoo) {
-        this(name, description, params, grouping, restore, true, zoo);
+    protected GroupedEstimator(String name, String description, HyperParameters params, GroupedForm form,
+                               Optional<ModelCatalog> zoo) {
+        this(name, description, params, form, true, zoo);
     }
 
-    private GroupedEstimator(String name, String description, HyperParameters params,
-                             Function<Config, String> grouping,
-                             BiFunction<Coefficients, Provenance, Predictor> restore, boolean pools,
-                             Optional<ModelCatalog> zoo) {
+    private GroupedEstimator(String name, String description, HyperParameters params, GroupedForm form,
+                             boolean pools, Optional<ModelCatalog> zoo) {
         super(name, description, EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
-        this.grouping = Objects.requireNonNull(grouping, "grouping");
-        this.restore = Objects.requireNonNull(restore, "restore");
+        this.form = Objects.requireNonNull(form, "form");
         this.pools = pools;
         this.zoo = Objects.requireNonNull(zoo, "zoo");
     }
@@ -158,7 +148,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
                 skipped.add(why.get());
                 continue;
             }
-            groups.computeIfAbsent(grouping.apply(o.config()), k -> new ArrayList<>()).add(o);
+            groups.computeIfAbsent(form.grouping().apply(o.config()), k -> new ArrayList<>()).add(o);
         }
         if (groups.isEmpty()) {
             throw new CannotFitException(name() + " needs observations with a step time or throughput"
@@ -185,7 +175,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
             provenance = new Provenance(provenance.estimator(), hp, provenance.trainingSetId(),
                     provenance.trainingChecksum(), provenance.trainingSize(), provenance.seed(), provenance.versions());
         }
-        return restore.apply(new Coefficients(name(), arity(), fitted), provenance);
+        return form.restore(new Coefficients(name(), arity(), fitted), provenance);
     }
 
     /** The part of a group key after the model: hardware and the form's further split. */

@@ -26,7 +26,7 @@ public final class LinearScalingEstimator extends GroupedEstimator {
     public LinearScalingEstimator() {
         super(NAME, "Linear scaling baseline: throughput(W) = W x throughput(1) from the single-worker measurement",
                 HyperParameters.of(),
-                LinearScalingEstimator::keyOf, LinearScalingEstimator::restore);
+                FORM);
     }
 
     @Override
@@ -69,25 +69,12 @@ public final class LinearScalingEstimator extends GroupedEstimator {
         return 1;
     }
 
+    /** The fitted baseline: coefficient = single-worker throughput in samples/s; any configuration. */
+    private static final GroupedForm FORM = GroupedForm.of(LinearScalingEstimator::keyOf, config -> Optional.empty(),
+            (config, c) -> config.localBatch() / c[0]);
+
     /** A predictor of previously fitted coefficients (for the codec). */
     public static Predictor restore(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
-    }
-
-    /** The fitted baseline: coefficient = single-worker throughput in samples/s. */
-    static final class Fitted extends GroupedPredictor {
-        Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance, LinearScalingEstimator::keyOf);
-        }
-
-        @Override
-        protected Optional<String> outsideDomain(Config config) {
-            return Optional.empty();
-        }
-
-        @Override
-        protected double stepTime(Config config, double[] c) {
-            return config.localBatch() / c[0];
-        }
+        return FORM.restore(coefficients, provenance);
     }
 }

@@ -43,11 +43,6 @@ public final class OptimusEstimator extends GroupedEstimator {
     private static final boolean[] SYNC_COMPUTE_TERMS = {true, true, false, false, false};
     private static final boolean[] ASYNC_COMPUTE_TERMS = {true, false, false, false, false};
 
-    /** With the default hyper-parameters, without the model zoo. */
-    public OptimusEstimator() {
-        this(Optional.empty());
-    }
-
     /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
     @Inject
     public OptimusEstimator(Optional<ModelCatalog> zoo) {
@@ -57,7 +52,7 @@ public final class OptimusEstimator extends GroupedEstimator {
     private OptimusEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Optimus parameter-server speed, sync 1/(aB/w+b+cw/p+dw+ep) and async w/(a+bw/p+cw+dp), "
                 + "NNLS (Peng et al., EuroSys 2018)", hp,
-                OptimusEstimator::keyOf, OptimusEstimator::restore, zoo);
+                FORM, zoo);
         NnlsFit.checkParams(hp);
     }
 
@@ -125,25 +120,12 @@ public final class OptimusEstimator extends GroupedEstimator {
         return 5;
     }
 
+    /** Fitted Optimus coefficients (sync {@code [a..e]}, async {@code [a..d, 0]}) answer through the forms. */
+    private static final GroupedForm FORM = GroupedForm.of(OptimusEstimator::keyOf, OptimusEstimator::notPs,
+            (config, c) -> NnlsFit.stepTime(c, features(config)));
+
     /** A predictor of previously fitted coefficients (for the codec). */
     public static Predictor restore(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
-    }
-
-    /** Fitted Optimus coefficients (sync {@code [a..e]}, async {@code [a..d, 0]}). */
-    static final class Fitted extends GroupedPredictor {
-        Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance, OptimusEstimator::keyOf);
-        }
-
-        @Override
-        protected Optional<String> outsideDomain(Config config) {
-            return notPs(config);
-        }
-
-        @Override
-        protected double stepTime(Config config, double[] c) {
-            return NnlsFit.stepTime(c, features(config));
-        }
+        return FORM.restore(coefficients, provenance);
     }
 }

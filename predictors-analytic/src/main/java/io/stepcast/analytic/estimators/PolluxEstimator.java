@@ -35,11 +35,6 @@ public final class PolluxEstimator extends GroupedEstimator {
     public static final String NAME = "pollux";
     static final int ARITY = PolluxForm.SIZE + 2;
 
-    /** With the default hyper-parameters, without the model zoo. */
-    public PolluxEstimator() {
-        this(Optional.empty());
-    }
-
     /** With the default hyper-parameters and the model zoo bound by the datasets module, when there is one. */
     @Inject
     public PolluxEstimator(Optional<ModelCatalog> zoo) {
@@ -49,7 +44,7 @@ public final class PolluxEstimator extends GroupedEstimator {
     private PolluxEstimator(Optional<ModelCatalog> zoo, HyperParameters hp) {
         super(NAME, "Pollux step time (T_comp^g + T_sync^g)^(1/g), within/across-node sync, LM on log time "
                 + "(Qiao et al., OSDI 2021)", hp,
-                GroupKey::of, PolluxEstimator::restore, zoo);
+                FORM, zoo);
         int s = hp.integer("starts");
         if (s < 1 || s > PolluxFitter.maxStarts()) {
             throw new IllegalArgumentException("hyper-parameter 'starts' must be in [1, " + PolluxFitter.maxStarts()
@@ -126,36 +121,23 @@ public final class PolluxEstimator extends GroupedEstimator {
         return ARITY;
     }
 
-    /** A predictor of previously fitted coefficients (for the codec). */
-    public static Predictor restore(Coefficients coefficients, Provenance provenance) {
-        return new Fitted(coefficients, provenance);
+    /** Fitted Pollux coefficients {@code [a_c, b_c, a_r, b_r, a_n, b_n, g, within fitted, across fitted]}. */
+    private static final GroupedForm FORM = new GroupedForm(GroupKey::of, PolluxEstimator::domain,
+            PolluxEstimator::unfitted, (config, c) -> PolluxForm.stepTime(c, config.deployment().nodes(),
+                    config.workers(), config.localBatch(), 0));
+
+    private static Optional<String> unfitted(Config config, double[] c) {
+        if (config.workers() > 1 && config.deployment().nodes() > 1 && c[PolluxForm.SIZE + 1] == 0) {
+            return Optional.of("pollux was fitted without multi-node rows for " + GroupKey.of(config));
+        }
+        if (config.workers() > 1 && config.deployment().nodes() == 1 && c[PolluxForm.SIZE] == 0) {
+            return Optional.of("pollux was fitted without multi-replica single-node rows for " + GroupKey.of(config));
+        }
+        return Optional.empty();
     }
 
-    /** Fitted Pollux coefficients {@code [a_c, b_c, a_r, b_r, a_n, b_n, g, within fitted, across fitted]}. */
-    static final class Fitted extends GroupedPredictor {
-        Fitted(Coefficients coefficients, Provenance provenance) {
-            super(coefficients, provenance, GroupKey::of);
-        }
-
-        @Override
-        protected Optional<String> outsideDomain(Config config) {
-            return domain(config);
-        }
-
-        @Override
-        protected Optional<String> outsideFit(Config config, double[] c) {
-            if (config.workers() > 1 && config.deployment().nodes() > 1 && c[PolluxForm.SIZE + 1] == 0) {
-                return Optional.of("pollux was fitted without multi-node rows for " + GroupKey.of(config));
-            }
-            if (config.workers() > 1 && config.deployment().nodes() == 1 && c[PolluxForm.SIZE] == 0) {
-                return Optional.of("pollux was fitted without multi-replica single-node rows for " + GroupKey.of(config));
-            }
-            return Optional.empty();
-        }
-
-        @Override
-        protected double stepTime(Config config, double[] c) {
-            return PolluxForm.stepTime(c, config.deployment().nodes(), config.workers(), config.localBatch(), 0);
-        }
+    /** A predictor of previously fitted coefficients (for the codec). */
+    public static Predictor restore(Coefficients coefficients, Provenance provenance) {
+        return FORM.restore(coefficients, provenance);
     }
 }

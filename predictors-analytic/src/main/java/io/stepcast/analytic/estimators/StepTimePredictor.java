@@ -2,9 +2,9 @@ package io.stepcast.analytic.estimators;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.Collections;
 import java.util.EnumSet;
@@ -17,17 +17,16 @@ import java.util.Set;
  * throughput, when it answers one, is the configuration's global batch over the step time. Holds the targets and
  * the provenance; a subclass holds only its fitted state.
  */
-public abstract class StepTimePredictor implements Predictor {
+public abstract class StepTimePredictor extends AbstractPredictor {
     private final Set<Target> targets;
-    private final Provenance provenance;
 
     /**
      * @param targets    what it answers: step time, and throughput when the global batch converts it
      * @param provenance where it was fitted
      */
     protected StepTimePredictor(Set<Target> targets, Provenance provenance) {
+        super(Objects.requireNonNull(provenance, "provenance"));
         this.targets = Collections.unmodifiableSet(EnumSet.copyOf(targets));
-        this.provenance = Objects.requireNonNull(provenance, "provenance");
     }
 
     /** The refusal's reason for a target outside {@link #targets()}. */
@@ -51,10 +50,5 @@ public abstract class StepTimePredictor implements Predictor {
     @Override
     public final Set<Target> targets() {
         return targets;
-    }
-
-    @Override
-    public final Provenance provenance() {
-        return provenance;
     }
 }

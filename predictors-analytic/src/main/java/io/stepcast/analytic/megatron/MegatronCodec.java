@@ -4,11 +4,9 @@ import com.google.inject.Inject;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.hardware.HardwareCatalog;
-import io.stepcast.api.plugin.PredictorCodec;
 import io.stepcast.api.zoo.ModelCatalog;
-import io.stepcast.analytic.codec.TextPayload;
+import io.stepcast.analytic.codec.EnvelopeCodec;
 import io.stepcast.analytic.estimators.CatalogEstimator;
-import io.stepcast.models.persist.EnvelopeHeader;
 import io.stepcast.models.persist.PayloadReader;
 import io.stepcast.models.persist.PayloadWriter;
 
@@ -28,7 +26,7 @@ import java.util.TreeMap;
  *  "efficiency":{"end_host_s":0.0027,"flops":0.77,...}}
  * </pre>
  */
-public final class MegatronCodec implements PredictorCodec {
+public final class MegatronCodec extends EnvelopeCodec<MegatronPredictor> {
     static final String FORMAT = "stepcast-megatron";
     private static final int VERSION = 2;
 
@@ -38,43 +36,39 @@ public final class MegatronCodec implements PredictorCodec {
     /** Loaded predictors resolve configurations through the datasets module's zoo and hardware catalog. */
     @Inject
     public MegatronCodec(Optional<ModelCatalog> zoo, Optional<HardwareCatalog> hardware) {
+        super("Megatron", MegatronPredictor.class, FORMAT, VERSION);
         this.zoo = zoo;
         this.hardware = hardware;
     }
 
     @Override
-    public byte[] encode(Predictor predictor) throws IOException {
-        if (!(predictor instanceof MegatronPredictor m)) {
-            throw TextPayload.cannotSave("Megatron", predictor);
-        }
-        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).text("method", m.method().estimator())
-                .flag("overlap_dp", m.overlapData());
+    protected void write(MegatronPredictor m, PayloadWriter w) {
+        w.text("method", m.method().estimator()).flag("overlap_dp", m.overlapData());
         PayloadWriter e = w.object("efficiency");
         new TreeMap<>(EfficiencyText.values(m.efficiency())).forEach((name, value) -> e.number(field(name), value));
-        return w.bytes();
     }
 
     @Override
-    public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        String methodName;
-        boolean overlap;
-        Efficiency efficiency;
-        if (EnvelopeHeader.of(payload).isEmpty()) {
-            FormerMegatronText.Fields f = FormerMegatronText.read(payload);
-            methodName = f.method();
-            overlap = f.overlapData();
-            efficiency = f.efficiency();
-        } else {
-            PayloadReader r = PayloadReader.open(payload, "corrupt Megatron payload", FORMAT, VERSION, VERSION);
-            methodName = r.text("method");
-            overlap = r.flag("overlap_dp");
-            PayloadReader e = r.object("efficiency");
-            Map<String, Double> values = new TreeMap<>();
-            for (String name : e.names()) {
-                values.put(name.replace('_', '-'), e.number(name));
-            }
-            efficiency = EfficiencyText.of(values);
+    protected Predictor readFormer(byte[] payload, Provenance provenance) throws IOException {
+        FormerMegatronText.Fields f = FormerMegatronText.read(payload);
+        return predictor(f.method(), f.overlapData(), f.efficiency(), provenance);
+    }
+
+    @Override
+    protected Predictor read(PayloadReader r, Provenance provenance) throws IOException {
+        String methodName = r.text("method");
+        boolean overlap = r.flag("overlap_dp");
+        PayloadReader e = r.object("efficiency");
+        Map<String, Double> values = new TreeMap<>();
+        for (String name : e.names()) {
+            values.put(name.replace('_', '-'), e.number(name));
         }
+        return predictor(methodName, overlap, EfficiencyText.of(values), provenance);
+    }
+
+    /** The predictor of the fields read, once the method is known to be the provenance's estimator. */
+    private Predictor predictor(String methodName, boolean overlap, Efficiency efficiency, Provenance provenance)
+            throws IOException {
         Method method = method(methodName);
         if (!method.estimator().equals(provenance.estimator())) {
             throw new IOException("Megatron payload of " + method.estimator() + " under the provenance of "

@@ -4,9 +4,7 @@ import com.google.inject.Inject;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.hardware.HardwareCatalog;
-import io.stepcast.api.plugin.PredictorCodec;
-import io.stepcast.analytic.codec.TextPayload;
-import io.stepcast.models.persist.EnvelopeHeader;
+import io.stepcast.analytic.codec.EnvelopeCodec;
 import io.stepcast.models.persist.PayloadReader;
 import io.stepcast.models.persist.PayloadWriter;
 
@@ -25,7 +23,7 @@ import java.util.TreeMap;
  *  "single":{"ResNet-50 (batch size 64)":{"k80":0.41}},"multi":{"ResNet-50 (batch size 64)":{"v100":0.12}}}
  * </pre>
  */
-public final class OverheadTransferCodec implements PredictorCodec {
+public final class OverheadTransferCodec extends EnvelopeCodec<OverheadTransferEstimator.Fitted> {
     static final String FORMAT = "stepcast-overhead-transfer";
     private static final int VERSION = 2;
     private static final String NAME = OverheadTransferEstimator.NAME;
@@ -35,19 +33,15 @@ public final class OverheadTransferCodec implements PredictorCodec {
     /** Loaded predictors scale single-GPU times with the datasets module's hardware catalog, when bound. */
     @Inject
     public OverheadTransferCodec(Optional<HardwareCatalog> hardware) {
+        super(NAME, OverheadTransferEstimator.Fitted.class, FORMAT, VERSION);
         this.hardware = hardware;
     }
 
     @Override
-    public byte[] encode(Predictor predictor) throws IOException {
-        if (!(predictor instanceof OverheadTransferEstimator.Fitted f)) {
-            throw TextPayload.cannotSave(NAME, predictor);
-        }
-        PayloadWriter w = PayloadWriter.envelope(FORMAT, VERSION).text("across_nodes",
-                f.nearestAcrossNodes() ? "nearest" : "mean");
+    protected void write(OverheadTransferEstimator.Fitted f, PayloadWriter w) {
+        w.text("across_nodes", f.nearestAcrossNodes() ? "nearest" : "mean");
         times(w.object("single"), f.single());
         times(w.object("multi"), f.multi());
-        return w.bytes();
     }
 
     private static void times(PayloadWriter w, Map<String, Map<String, Double>> times) {
@@ -58,11 +52,12 @@ public final class OverheadTransferCodec implements PredictorCodec {
     }
 
     @Override
-    public Predictor decode(byte[] payload, Provenance provenance) throws IOException {
-        if (EnvelopeHeader.of(payload).isEmpty()) {
-            return FormerOverheadTransferText.decode(payload, provenance, hardware);
-        }
-        PayloadReader r = PayloadReader.open(payload, "corrupt " + NAME + " payload", FORMAT, VERSION, VERSION);
+    protected Predictor readFormer(byte[] payload, Provenance provenance) throws IOException {
+        return FormerOverheadTransferText.decode(payload, provenance, hardware);
+    }
+
+    @Override
+    protected Predictor read(PayloadReader r, Provenance provenance) throws IOException {
         String across = r.text("across_nodes");
         if (!across.equals("nearest") && !across.equals("mean")) {
             throw r.corrupt("across_nodes", "must be nearest or mean, was '" + across + "'");

@@ -16,6 +16,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -140,20 +141,19 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
     }
 
     /** Mean single-GPU and multi-GPU step times per job and hardware. */
-    static final class Fitted implements Predictor {
+    static final class Fitted extends AbstractPredictor {
         private final Optional<HardwareCatalog> hardware;
         private final Map<String, Map<String, Double>> single;
         private final Map<String, Map<String, Double>> multi;
         private final boolean nearestAcrossNodes;
-        private final Provenance provenance;
 
         Fitted(Optional<HardwareCatalog> hardware, Map<String, Map<String, Double>> single,
                Map<String, Map<String, Double>> multi, boolean nearestAcrossNodes, Provenance provenance) {
+            super(provenance);
             this.hardware = hardware;
             this.single = sorted(single);
             this.multi = sorted(multi);
             this.nearestAcrossNodes = nearestAcrossNodes;
-            this.provenance = provenance;
         }
 
         /** Mean single-GPU step times by job, then hardware (for {@link OverheadTransferCodec}). */
@@ -249,11 +249,6 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         @Override
         public Set<Target> targets() {
             return EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT);
-        }
-
-        @Override
-        public Provenance provenance() {
-            return provenance;
         }
     }
 }

@@ -6,6 +6,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.ml.learn.FittedRegression;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -19,11 +20,10 @@ import java.util.Set;
  * applicable wherever the analytical base is not, and for targets no residual was learned for.
  * Immutable and thread-safe when the base is.
  */
-public final class HybridPredictor implements Predictor {
+public final class HybridPredictor extends AbstractPredictor {
     private final String baseName;
     private final Predictor base;
     private final Map<Target, FittedRegression> residuals;
-    private final Provenance provenance;
 
     /**
      * @param baseName   registered name of the analytical estimator
@@ -33,13 +33,13 @@ public final class HybridPredictor implements Predictor {
      */
     public HybridPredictor(String baseName, Predictor base, Map<Target, FittedRegression> residuals,
                            Provenance provenance) {
+        super(Objects.requireNonNull(provenance, "provenance"));
         this.baseName = Objects.requireNonNull(baseName, "baseName");
         this.base = Objects.requireNonNull(base, "base");
         if (residuals.isEmpty()) {
             throw new IllegalArgumentException("a hybrid predictor needs at least one learned residual");
         }
         this.residuals = Collections.unmodifiableMap(new EnumMap<>(residuals));
-        this.provenance = Objects.requireNonNull(provenance, "provenance");
     }
 
     @Override
@@ -68,11 +68,6 @@ public final class HybridPredictor implements Predictor {
     @Override
     public Set<Target> targets() {
         return residuals.keySet();
-    }
-
-    @Override
-    public Provenance provenance() {
-        return provenance;
     }
 
     /** Registered name of the analytical base. */

@@ -2,9 +2,9 @@ package io.stepcast.ml.learn;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -22,11 +22,10 @@ import java.util.stream.Collectors;
  * {@link #predict(Config, Target, double)}.
  * Immutable and thread-safe.
  */
-public final class LearnedPredictor implements Predictor {
+public final class LearnedPredictor extends AbstractPredictor {
     /** The level of the quantile-forest interval {@link #predict(Config, Target)} states. */
     public static final double NATIVE_COVERAGE = 0.9;
     private final Map<Target, FittedRegression> models;
-    private final Provenance provenance;
     /** Every target its training set had enough rows of: what a full fit answers (names it in refusals). */
     private final Set<Target> measured;
 
@@ -48,6 +47,7 @@ public final class LearnedPredictor implements Predictor {
      * @param measured   the targets a full fit would have answered; contains those of {@code models}
      */
     public LearnedPredictor(Map<Target, FittedRegression> models, Provenance provenance, Set<Target> measured) {
+        super(Objects.requireNonNull(provenance, "provenance"));
         if (models.isEmpty()) {
             throw new IllegalArgumentException("a learned predictor needs at least one fitted target");
         }
@@ -56,7 +56,6 @@ public final class LearnedPredictor implements Predictor {
                     + models.keySet());
         }
         this.models = Collections.unmodifiableMap(new EnumMap<>(models));
-        this.provenance = Objects.requireNonNull(provenance, "provenance");
         this.measured = Collections.unmodifiableSet(EnumSet.copyOf(measured));
     }
 
@@ -74,10 +73,10 @@ public final class LearnedPredictor implements Predictor {
         FittedRegression m = models.get(target);
         if (m == null) {
             if (measured.contains(target)) {
-                return Prediction.notApplicable(provenance.estimator() + " was fitted without " + target.label()
+                return Prediction.notApplicable(provenance().estimator() + " was fitted without " + target.label()
                         + " (not asked for)");
             }
-            return Prediction.notApplicable(provenance.estimator() + " was not fitted for " + target.label()
+            return Prediction.notApplicable(provenance().estimator() + " was not fitted for " + target.label()
                     + " (its training set measured " + measured.stream().map(Target::label)
                     .collect(Collectors.joining(", ")) + ")");
         }
@@ -87,11 +86,6 @@ public final class LearnedPredictor implements Predictor {
     @Override
     public Set<Target> targets() {
         return models.keySet();
-    }
-
-    @Override
-    public Provenance provenance() {
-        return provenance;
     }
 
     /** The fitted regressions by target (for persistence and inspection). */

@@ -2,8 +2,7 @@ package io.stepcast.queueing.cli;
 
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
-import io.stepcast.api.plugin.CommandExtension;
-import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.NamedCommandExtension;
 import io.stepcast.api.plugin.ProfileSource;
 
 import java.util.Optional;
@@ -14,23 +13,10 @@ import java.util.Optional;
  * loads even without the datasets module; the command then explains what is missing. The
  * {@link HardwareCatalog} (for {@code --hardware}) is optional the same way.
  */
-public final class SimulateExtension implements CommandExtension {
-    private final Optional<ProfileSource> profiles;
-    private final Optional<HardwareCatalog> catalog;
-
+public final class SimulateExtension extends NamedCommandExtension {
+    /** With the services the datasets module binds, when it is on the class path. */
     @Inject
     public SimulateExtension(Optional<ProfileSource> profiles, Optional<HardwareCatalog> catalog) {
-        this.profiles = profiles;
-        this.catalog = catalog;
-    }
-
-    @Override
-    public String name() {
-        return "simulate";
-    }
-
-    @Override
-    public Object command(PluginRegistry registry) {
-        return new SimulateCommand(profiles, catalog);
+        super("simulate", registry -> new SimulateCommand(profiles, catalog));
     }
 }

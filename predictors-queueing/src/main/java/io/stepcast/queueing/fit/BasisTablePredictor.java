@@ -1,9 +1,9 @@
 package io.stepcast.queueing.fit;
 
 import io.stepcast.api.Config;
-import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.models.predictor.AbstractPredictor;
 import java.util.Optional;
 import java.util.Set;
 
@@ -15,17 +15,16 @@ import java.util.Set;
  *
  * @param <S> the predictor's calibrated state
  */
-public abstract class BasisTablePredictor<S> implements Predictor {
+public abstract class BasisTablePredictor<S> extends AbstractPredictor {
     private final BasisTable<S> bases;
-    private final Provenance provenance;
 
     /**
      * @param bases      the bases calibrated when the estimator fitted
      * @param provenance how it was fitted
      */
     protected BasisTablePredictor(BasisTable<S> bases, Provenance provenance) {
+        super(provenance);
         this.bases = bases;
-        this.provenance = provenance;
     }
 
     /**
@@ -52,11 +51,6 @@ public abstract class BasisTablePredictor<S> implements Predictor {
     @Override
     public final Set<Target> targets() {
         return Set.of(Target.STEP_TIME, Target.THROUGHPUT);
-    }
-
-    @Override
-    public final Provenance provenance() {
-        return provenance;
     }
 
     /**

@@ -1,21 +1,17 @@
 package io.stepcast.queueing.mva;
 
 import com.google.inject.Inject;
-import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
-import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
-import io.stepcast.queueing.fit.Aggregation;
-import io.stepcast.queueing.fit.BasisLookup;
+import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.InNodeLinks;
 
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The queueing-network model of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, Golubchik,
@@ -35,7 +31,7 @@ import java.util.Set;
  *
  * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
  */
-public final class MvaEstimator extends AbstractEstimator {
+public final class MvaEstimator extends BasisEstimator {
     /** Registered name. */
     public static final String NAME = "mva";
 
@@ -48,13 +44,6 @@ public final class MvaEstimator extends AbstractEstimator {
             "two-worker-fit", "true",
             "network-efficiency", "fit");
 
-    private final Optional<HardwareCatalog> catalog;
-
-    /** With the default hyper-parameters and no hardware catalog (bus copies over {@code host-bus-gbps}). */
-    public MvaEstimator() {
-        this(Optional.empty());
-    }
-
     /** With the default hyper-parameters and the catalog bound by the datasets module, when there is one. */
     @Inject
     public MvaEstimator(Optional<HardwareCatalog> catalog) {
@@ -63,13 +52,8 @@ public final class MvaEstimator extends AbstractEstimator {
 
     private MvaEstimator(HyperParameters hp, Optional<HardwareCatalog> catalog) {
         super(NAME, "Closed queueing network of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, "
-                + "Golubchik, MASCOTS 2018)",
-                Set.of(Target.STEP_TIME, Target.THROUGHPUT), hp);
-        this.catalog = catalog;
-        hp.choice("aggregation", Aggregation.VALUES);
-        hp.choice("profiled-ps", "auto", "local", "remote");
+                + "Golubchik, MASCOTS 2018)", hp, catalog);
         hp.flag("two-worker-fit");
-        hp.choice("network-efficiency", "fit", "catalog");
         if (hp.real("bandwidth-gbps") <= 0 || hp.real("ps-update-gbps") <= 0 || hp.real("host-bus-gbps") < 0) {
             throw new IllegalArgumentException("hyper-parameters bandwidth-gbps and ps-update-gbps must be positive, "
                     + "host-bus-gbps not negative");
@@ -78,19 +62,19 @@ public final class MvaEstimator extends AbstractEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new MvaEstimator(params, catalog);
+        return new MvaEstimator(params, catalog());
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
-        new BasisLookup(training, params().text("profiled-ps")).requireAnyBasis("MVA");
-        InNodeLinks inNode = new InNodeLinks(catalog);
+        requireAnyBasis(training, "MVA");
+        InNodeLinks inNode = new InNodeLinks(catalog());
         MvaNetworks networks = new MvaNetworks(params(), inNode);
         boolean twoWorkerFit = params().flag("two-worker-fit");
-        Optional<MvaAllReduce> allReduce = params().choice("network-efficiency", "fit", "catalog").equals("fit")
-                ? Optional.of(new MvaAllReduce(catalog, params())) : Optional.empty();
+        Optional<MvaAllReduce> allReduce = fitsNetworkEfficiency()
+                ? Optional.of(new MvaAllReduce(catalog(), params())) : Optional.empty();
         BasisTable<MvaCalibration> bases = BasisTable.fit(training, params().text("profiled-ps"),
                 b -> MvaCalibration.fit(b, training, networks, twoWorkerFit, allReduce));
-        return new MvaPredictor(bases, params(), Provenance.of(this, training, 0), catalog);
+        return new MvaPredictor(bases, params(), Provenance.of(this, training, 0), catalog());
     }
 }

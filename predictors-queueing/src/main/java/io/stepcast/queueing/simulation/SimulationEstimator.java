@@ -1,13 +1,12 @@
 package io.stepcast.queueing.simulation;
 
-import io.stepcast.api.AbstractEstimator;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
-import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Aggregation;
+import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisLookup;
 import io.stepcast.queueing.fit.InNodeLinks;
 
@@ -15,7 +14,6 @@ import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
 
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The trace-driven simulation of parameter-server training (Li, Yan, Paolieri, Golubchik, "Throughput
@@ -45,7 +43,7 @@ import java.util.Set;
  *
  * <p>Every basis is calibrated here, in {@code fit}; the predictor holds only the calibrated bases.
  */
-public final class SimulationEstimator extends AbstractEstimator {
+public final class SimulationEstimator extends BasisEstimator {
     /** Registered name. */
     public static final String NAME = "simulation";
 
@@ -68,13 +66,6 @@ public final class SimulationEstimator extends AbstractEstimator {
             "collective", "ring",
             "network-efficiency", "fit");
 
-    private final Optional<HardwareCatalog> catalog;
-
-    /** With the default hyper-parameters and no hardware catalog (all-reduce links from the hyper-parameters). */
-    public SimulationEstimator() {
-        this(Optional.empty());
-    }
-
     /** With the default hyper-parameters and the catalog bound by the datasets module, when there is one. */
     @Inject
     public SimulationEstimator(Optional<HardwareCatalog> catalog) {
@@ -84,17 +75,13 @@ public final class SimulationEstimator extends AbstractEstimator {
     private SimulationEstimator(HyperParameters hp, Optional<HardwareCatalog> catalog) {
         super(NAME, "Trace-driven discrete-event simulation of parameter-server SGD from a single-worker "
                 + "profile (Li, Yan, Paolieri, Golubchik, ICPE 2020), and of bucketed all-reduce (Li et al., PVLDB 2020)",
-                Set.of(Target.STEP_TIME, Target.THROUGHPUT), hp);
-        this.catalog = catalog;
+                hp, catalog);
         hp.choice("collective", "ring", "tree");
-        hp.choice("network-efficiency", "fit", "catalog");
         if (!(hp.real("bucket-mb") >= 0) || !(hp.real("intra-node-gbps") >= 0)) {
             throw new IllegalArgumentException("hyper-parameters bucket-mb and intra-node-gbps must not be negative");
         }
         OrderPolicy.parse(hp.text("policy"));
         Sharding.parse(hp.text("sharding"));
-        hp.choice("aggregation", Aggregation.VALUES);
-        hp.choice("profiled-ps", "auto", "local", "remote");
         hp.integerAtLeast("steps", 1);
         hp.integerAtLeast("warmup", 0);
         hp.integerAtLeast("seeds", 1);
@@ -111,15 +98,14 @@ public final class SimulationEstimator extends AbstractEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new SimulationEstimator(params, catalog);
+        return new SimulationEstimator(params, catalog());
     }
 
     @Override
     public Predictor fit(TrainingSet training) {
-        new BasisLookup(training, params().text("profiled-ps")).requireAnyBasis("the simulation");
-        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new InNodeLinks(catalog)), params(),
-                Provenance.of(this, training, params().longValue("seed")), catalog);
-        return params().choice("network-efficiency", "fit", "catalog").equals("fit")
-                ? p.withFittedLinkEfficiencies(training) : p;
+        requireAnyBasis(training, "the simulation");
+        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new InNodeLinks(catalog())), params(),
+                Provenance.of(this, training, params().longValue("seed")), catalog());
+        return fitsNetworkEfficiency() ? p.withFittedLinkEfficiencies(training) : p;
     }
 }

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,7 +32,7 @@ class MvaCodecTest {
                 new Observation(one, Measurements.builder().stepTimeS(0.5).build(), "synthetic:a"),
                 new Observation(two, Measurements.builder().throughputSamplesPerS(110).build(), "synthetic:a")),
                 List.of(SyntheticProfiles.chain("chain\tnet", 16, 6, 2_000_000, 1000, 2000, 10, 20)));
-        Predictor fitted = new MvaEstimator().withHyperParameters(Map.of("ps-update-gbps", "20")).fit(training);
+        Predictor fitted = new MvaEstimator(Optional.empty()).withHyperParameters(Map.of("ps-update-gbps", "20")).fit(training);
         MvaCodec codec = new MvaCodec();
         Predictor loaded = codec.decode(codec.encode(fitted), fitted.provenance());
         List<Config> queries = List.of(one.withWorkers(8), two.toBuilder().workers(16).nodes(4).parameterServers(2)
@@ -57,11 +58,11 @@ class MvaCodecTest {
             many.add(new Observation(one.withWorkers(w), Measurements.builder().stepTimeS(0.1 * w).build(), "synthetic:a"));
         }
         MvaCodec codec = new MvaCodec();
-        byte[] small = codec.encode(new MvaEstimator().fit(TrainingSet.of("synthetic one", List.of(single))));
-        byte[] large = codec.encode(new MvaEstimator().fit(TrainingSet.of("synthetic many", many)));
+        byte[] small = codec.encode(new MvaEstimator(Optional.empty()).fit(TrainingSet.of("synthetic one", List.of(single))));
+        byte[] large = codec.encode(new MvaEstimator(Optional.empty()).fit(TrainingSet.of("synthetic many", many)));
         assertThat(new String(large, StandardCharsets.UTF_8)).isEqualTo(new String(small, StandardCharsets.UTF_8))
                 .contains("\"model\":\"net\",\"local_batch\":32").contains("\"state\":{\"async_efficiency\"");
-        Predictor noBytes = new MvaEstimator().fit(TrainingSet.of("synthetic no bytes", List.of(new Observation(
+        Predictor noBytes = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("synthetic no bytes", List.of(new Observation(
                 Config.builder().model("m").localBatch(1).build(), Measurements.builder().stepTimeS(1).build(), "s"))));
         assertThat(new String(codec.encode(noBytes), StandardCharsets.UTF_8))
                 .contains("\"refused\":\"parameter bytes of model m are unknown");
@@ -70,7 +71,7 @@ class MvaCodecTest {
     @Test
     void refusesAForeignOrCorruptPayloadNamingTheLineOrTheField() throws Exception {
         MvaCodec codec = new MvaCodec();
-        Predictor any = new MvaEstimator().fit(TrainingSet.of("x", List.of(new Observation(
+        Predictor any = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("x", List.of(new Observation(
                 Config.builder().model("m").localBatch(1).build(), Measurements.builder().stepTimeS(1).build(), "s"))));
         assertThatThrownBy(() -> codec.decode("hello".getBytes(StandardCharsets.UTF_8), any.provenance()))
                 .hasMessageContaining("not a payload of this codec");
@@ -91,7 +92,7 @@ class MvaCodecTest {
         java.util.function.BiFunction<io.stepcast.api.Config, Double, io.stepcast.api.Observation> row = (c, t) ->
                 new io.stepcast.api.Observation(c, io.stepcast.api.Measurements.builder().stepTimeS(t).build(),
                         "synthetic");
-        Predictor fitted = new MvaEstimator().fit(io.stepcast.api.TrainingSet.of("synthetic", java.util.List.of(
+        Predictor fitted = new MvaEstimator(Optional.empty()).fit(io.stepcast.api.TrainingSet.of("synthetic", java.util.List.of(
                 row.apply(config.apply(1, 32), 0.114), row.apply(config.apply(4, 8), 0.096),
                 row.apply(config.apply(4, 32), 0.144))));
         MvaCodec codec = new MvaCodec();

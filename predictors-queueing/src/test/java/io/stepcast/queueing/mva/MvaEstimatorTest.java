@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -35,7 +36,7 @@ class MvaEstimatorTest {
     @Test
     void oneWorkerReproducesTheMeasurementAndThroughputSaturatesBelowTheBound() {
         Map<String, String> noBus = Map.of("host-bus-gbps", "0");
-        Predictor p = new MvaEstimator().withHyperParameters(noBus)
+        Predictor p = new MvaEstimator(Optional.empty()).withHyperParameters(noBus)
                 .fit(TrainingSet.of("one", List.of(measured(async(1, 1), 0.5))));
         assertThat(p.predict(async(1, 1), Target.STEP_TIME).asDouble().getAsDouble()).isCloseTo(0.5, within(1e-9));
         double previous = 0;
@@ -51,10 +52,10 @@ class MvaEstimatorTest {
     @Test
     void fitsTheBandwidthToATwoWorkerObservation() {
         Config two = async(2, 1);
-        Predictor p = new MvaEstimator().withHyperParameters(Map.of("host-bus-gbps", "0"))
+        Predictor p = new MvaEstimator(Optional.empty()).withHyperParameters(Map.of("host-bus-gbps", "0"))
                 .fit(TrainingSet.of("one+two", List.of(measured(async(1, 1), 0.5), measured(two, 0.62))));
         assertThat(p.predict(two, Target.STEP_TIME).asDouble().getAsDouble()).isCloseTo(0.62, within(1e-6));
-        Predictor plain = new MvaEstimator().withHyperParameters(Map.of("host-bus-gbps", "0", "two-worker-fit", "false"))
+        Predictor plain = new MvaEstimator(Optional.empty()).withHyperParameters(Map.of("host-bus-gbps", "0", "two-worker-fit", "false"))
                 .fit(TrainingSet.of("one+two", List.of(measured(async(1, 1), 0.5), measured(two, 0.62))));
         assertThat(plain.predict(two, Target.STEP_TIME).asDouble().getAsDouble()).isNotCloseTo(0.62, within(1e-3));
     }
@@ -62,9 +63,9 @@ class MvaEstimatorTest {
     @Test
     void needsParameterBytesAndASingleWorkerBasis() {
         Config noBytes = Config.builder().model("net").architecture(Architecture.ASYNC_PS).localBatch(32).build();
-        Predictor p = new MvaEstimator().fit(TrainingSet.of("no bytes", List.of(measured(noBytes, 0.5))));
+        Predictor p = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("no bytes", List.of(measured(noBytes, 0.5))));
         assertThat(p.predict(noBytes.withWorkers(4), Target.THROUGHPUT).isValue()).isFalse();
-        assertThatThrownBy(() -> new MvaEstimator().fit(TrainingSet.of("empty", List.of())))
+        assertThatThrownBy(() -> new MvaEstimator(Optional.empty()).fit(TrainingSet.of("empty", List.of())))
                 .isInstanceOf(CannotFitException.class);
     }
 
@@ -81,16 +82,16 @@ class MvaEstimatorTest {
     @Test
     void allReduceRowsOfOneNodeSetTheIntraNodeShareAndLeaveTheNicsAlone() {
         Observation one = measured(allReduce(1, 1, 100), 0.5);
-        Predictor truth = new MvaEstimator().fit(TrainingSet.of("one", List.of(one)));
+        Predictor truth = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("one", List.of(one)));
         // Synthetic "measurements": the model's own steps at 20 Gbit/s inside the node, labelled 100.
         List<Observation> rows = List.of(one, measured(allReduce(2, 1, 100), step(truth, allReduce(2, 1, 20))),
                 measured(allReduce(4, 1, 100), step(truth, allReduce(4, 1, 20))));
-        Predictor fitted = new MvaEstimator().fit(TrainingSet.of("one node", rows));
+        Predictor fitted = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("one node", rows));
         double inside = step(truth, allReduce(8, 1, 20));
         assertThat(step(fitted, allReduce(8, 1, 100))).isCloseTo(inside, within(0.01 * inside));
         double across = step(truth, allReduce(16, 4, 20));
         assertThat(step(fitted, allReduce(16, 4, 100))).isCloseTo(across, within(0.01 * across));
-        Predictor catalog = new MvaEstimator().withHyperParameters(Map.of("network-efficiency", "catalog"))
+        Predictor catalog = new MvaEstimator(Optional.empty()).withHyperParameters(Map.of("network-efficiency", "catalog"))
                 .fit(TrainingSet.of("one node", rows));
         assertThat(step(catalog, allReduce(8, 1, 100))).isLessThan(0.99 * inside);
     }

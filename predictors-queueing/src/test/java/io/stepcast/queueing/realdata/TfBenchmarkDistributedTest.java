@@ -95,12 +95,12 @@ class TfBenchmarkDistributedTest {
     @Test
     void predictsTheDistributedRowsFromTheSingleGpuRows() {
         Map<String, String> quick = Map.of("steps", "10", "warmup", "2", "seeds", "2");
-        double[] sim = run(new SimulationEstimator().withHyperParameters(quick)).get("simulation");
-        double[] simNoBus = run(new SimulationEstimator().withHyperParameters(with(quick, "host-bus-gbps", "0")))
+        double[] sim = run(new SimulationEstimator(Optional.empty()).withHyperParameters(quick)).get("simulation");
+        double[] simNoBus = run(new SimulationEstimator(Optional.empty()).withHyperParameters(with(quick, "host-bus-gbps", "0")))
                 .get("simulation");
-        double[] simPerGpu = run(new SimulationEstimator().withHyperParameters(with(quick, "aggregation", "worker")))
+        double[] simPerGpu = run(new SimulationEstimator(Optional.empty()).withHyperParameters(with(quick, "aggregation", "worker")))
                 .get("simulation");
-        double[] mva = run(new MvaEstimator()).get("mva");
+        double[] mva = run(new MvaEstimator(Optional.empty())).get("mva");
         double[] lin = linear();
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
                 "%-12s %5s %4s %9s %10s %10s %10s %9s %9s%n", "model", "batch", "gpus", "measured", "simulation",

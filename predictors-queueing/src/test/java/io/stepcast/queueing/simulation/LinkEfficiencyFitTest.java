@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -38,7 +39,7 @@ class LinkEfficiencyFitTest {
     }
 
     private static Predictor fit(String efficiency, List<Observation> rows) {
-        Estimator e = new SimulationEstimator().withHyperParameters(QUICK)
+        Estimator e = new SimulationEstimator(Optional.empty()).withHyperParameters(QUICK)
                 .withHyperParameters(Map.of("network-efficiency", efficiency));
         return e.fit(new TrainingSet("synthetic chain", rows, List.of(chain())));
     }

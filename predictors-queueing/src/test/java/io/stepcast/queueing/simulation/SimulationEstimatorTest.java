@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -38,7 +39,7 @@ class SimulationEstimatorTest {
     }
 
     private static Predictor fitChain(Map<String, String> hp) {
-        Estimator e = new SimulationEstimator().withHyperParameters(QUICK).withHyperParameters(hp);
+        Estimator e = new SimulationEstimator(Optional.empty()).withHyperParameters(QUICK).withHyperParameters(hp);
         return e.fit(new TrainingSet("synthetic chain", List.of(), List.of(chain())));
     }
 
@@ -109,7 +110,7 @@ class SimulationEstimatorTest {
         Config one = Config.builder().model("mlp").architecture(Architecture.SYNC_PS).parameterServers(1)
                 .colocatedPs(true).parameterBytes(400_000_000).bandwidthGbps(10).localBatch(64).build();
         Observation o = new Observation(one, Measurements.builder().stepTimeS(1.0).build(), "synthetic:single");
-        Predictor p = new SimulationEstimator().withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
+        Predictor p = new SimulationEstimator(Optional.empty()).withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
         Config cpu = one.toBuilder().workers(8).nodes(1).parameterServers(1).build();
         Config gpus = cpu.toBuilder().parameterServers(8).build();
         double onBus = p.predict(cpu, Target.STEP_TIME).asDouble().getAsDouble();
@@ -121,7 +122,7 @@ class SimulationEstimatorTest {
 
     @Test
     void refusesToFitWithoutProfileOrSingleWorkerRows() {
-        assertThatThrownBy(() -> new SimulationEstimator().fit(TrainingSet.of("empty", List.of())))
+        assertThatThrownBy(() -> new SimulationEstimator(Optional.empty()).fit(TrainingSet.of("empty", List.of())))
                 .isInstanceOf(CannotFitException.class).hasMessageContaining("single-worker");
     }
 
@@ -130,7 +131,7 @@ class SimulationEstimatorTest {
         Config one = Config.builder().model("mlp").architecture(Architecture.SYNC_PS).parameterServers(1)
                 .colocatedPs(true).parameterBytes(40_000_000).bandwidthGbps(10).localBatch(64).build();
         Observation o = new Observation(one, Measurements.builder().stepTimeS(0.2).build(), "synthetic:single");
-        Predictor p = new SimulationEstimator().withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
+        Predictor p = new SimulationEstimator(Optional.empty()).withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
         assertThat(p.predict(one, Target.STEP_TIME).asDouble().getAsDouble()).isCloseTo(0.2, within(0.004));
         Config eight = one.toBuilder().workers(8).nodes(2).parameterServers(2).build();
         double t8 = p.predict(eight, Target.THROUGHPUT).asDouble().getAsDouble();
@@ -142,7 +143,7 @@ class SimulationEstimatorTest {
         Config one = Config.builder().model("mlp").architecture(Architecture.ALLREDUCE).parameterServers(0)
                 .parameterBytes(40_000_000).hardware("k80").localBatch(64).build();
         Observation o = new Observation(one, Measurements.builder().stepTimeS(0.2).build(), "synthetic:single");
-        Predictor p = new SimulationEstimator().withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
+        Predictor p = new SimulationEstimator(Optional.empty()).withHyperParameters(QUICK).fit(TrainingSet.of("single", List.of(o)));
         Config spread = one.toBuilder().workers(2).nodes(2).build();
         assertThat(p.predict(spread, Target.STEP_TIME).asDouble()).isPresent();
         assertThat(p.predict(spread.toBuilder().hardware("v100").build(), Target.STEP_TIME))
@@ -152,7 +153,7 @@ class SimulationEstimatorTest {
 
     @Test
     void hyperParametersAreCheckedAndCopied() {
-        Estimator base = new SimulationEstimator();
+        Estimator base = new SimulationEstimator(Optional.empty());
         Estimator tac = base.withHyperParameters(Map.of("policy", "tac"));
         assertThat(base.hyperParameters()).containsEntry("policy", "random");
         assertThat(tac.hyperParameters()).containsEntry("policy", "tac");
@@ -205,7 +206,7 @@ class SimulationEstimatorTest {
         Config one = Config.builder().model("mlp").architecture(Architecture.SYNC_PS).parameterServers(1)
                 .colocatedPs(true).parameterBytes(40_000_000).bandwidthGbps(10).localBatch(64).build();
         Observation o = new Observation(one, Measurements.builder().throughputSamplesPerS(320).build(), "synthetic:s");
-        Predictor fitted = new SimulationEstimator().withHyperParameters(QUICK).withHyperParameters(Map.of("policy", "tac"))
+        Predictor fitted = new SimulationEstimator(Optional.empty()).withHyperParameters(QUICK).withHyperParameters(Map.of("policy", "tac"))
                 .fit(new TrainingSet("codec", List.of(o), List.of(chain())));
         SimulationCodec codec = new SimulationCodec();
         Predictor loaded = codec.decode(codec.encode(fitted), fitted.provenance());

@@ -8,6 +8,7 @@ import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
+import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -22,21 +23,20 @@ import java.util.Set;
  * the base's answer is returned as it is. Its {@link #answers} also hand out the base's own answer (with the
  * base's own interval, if any) from the same call of the base. Immutable; as thread-safe as the base predictors.
  */
-final class ConformalPredictor implements WrappedPredictor, PeakMemory {
+final class ConformalPredictor extends AbstractPredictor implements WrappedPredictor, PeakMemory {
     private final Predictor point;
     private final Predictor proper;
     private final Map<Target, CalibrationScores> scores;
     private final double coverage;
-    private final Provenance provenance;
     private final String uncalibrated;
 
     ConformalPredictor(Predictor point, Optional<Predictor> proper, Map<Target, CalibrationScores> scores,
                        double coverage, Provenance provenance, String uncalibrated) {
+        super(provenance);
         this.point = point;
         this.proper = proper.orElse(point);
         this.scores = scores.isEmpty() ? Map.of() : new EnumMap<>(scores);
         this.coverage = coverage;
-        this.provenance = provenance;
         this.uncalibrated = uncalibrated;
     }
 
@@ -116,10 +116,5 @@ final class ConformalPredictor implements WrappedPredictor, PeakMemory {
     @Override
     public Set<Target> targets() {
         return point.targets();
-    }
-
-    @Override
-    public Provenance provenance() {
-        return provenance;
     }
 }

@@ -12,6 +12,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.models.predictor.AbstractPredictor;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ class SplitConformalEstimatorTest {
                     .mapToDouble(o -> o.measurements().stepTimeS().getAsDouble() / o.config().localBatch())
                     .average().orElseThrow();
             Provenance prov = Provenance.of(this, training, 0);
-            return new Predictor() {
+            return new AbstractPredictor(prov) {
                 @Override
                 public Prediction predict(Config config, Target target) {
                     return target == Target.STEP_TIME ? Prediction.of(perSample * config.localBatch())
@@ -70,11 +71,6 @@ class SplitConformalEstimatorTest {
                 @Override
                 public Set<Target> targets() {
                     return Set.of(Target.STEP_TIME);
-                }
-
-                @Override
-                public Provenance provenance() {
-                    return prov;
                 }
             };
         }
