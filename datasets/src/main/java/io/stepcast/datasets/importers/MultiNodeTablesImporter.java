@@ -10,16 +10,12 @@ import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -40,7 +36,7 @@ import java.util.Set;
  * not stated, so it is left to the hardware catalog. Tags {@code table}, {@code precision} ({@code mixed} or
  * {@code fp32}: the plain data-parallel configuration has no precision field) and {@code sequence_length}.
  */
-public final class MultiNodeTablesImporter extends SourceImporter {
+public final class MultiNodeTablesImporter extends OneFileTableImporter {
     /** The importer's and source's name. */
     public static final String NAME = "foreign-multinode";
     /** The one file. */
@@ -50,42 +46,12 @@ public final class MultiNodeTablesImporter extends SourceImporter {
 
     /** The one table. */
     public MultiNodeTablesImporter() {
-        super(DataSources.builtIn(NAME), "NVIDIA's single- and multi-node BERT tables (" + FILE + " or its folder)");
+        super(DataSources.builtIn(NAME), "NVIDIA's single- and multi-node BERT tables (" + FILE + " or its folder)",
+                FILE);
     }
 
     @Override
-    Optional<ImportedObservations> embedded() throws IOException {
-        return Optional.of(readEmbedded());
-    }
-
-    @Override
-    public ImportedObservations importAll(Path dataDir) throws IOException {
-        if (!Files.isDirectory(dataDir.resolve(NAME))) {
-            return readEmbedded();
-        }
-        return super.importAll(dataDir);
-    }
-
-    /** Reads the table or its folder. */
-    @Override
-    public ImportedObservations read(Path input) throws IOException {
-        Path file = Files.isDirectory(input) ? input.resolve(FILE) : input;
-        if (!Files.isRegularFile(file)) {
-            throw new FileNotFoundException(file + ": no such file");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(in, file.toString(), file.getFileName().toString());
-        }
-    }
-
-    /** The copy embedded in the jar. */
-    public ImportedObservations readEmbedded() throws IOException {
-        try (InputStream in = SourceFiles.embedded(NAME).open(FILE)) {
-            return read(in, "embedded " + NAME + "/" + FILE, FILE);
-        }
-    }
-
-    private ImportedObservations read(InputStream in, String display, String fileName) throws IOException {
+    ImportedObservations read(InputStream in, String display, String fileName) throws IOException {
         List<Observation> out = new ArrayList<>();
         String source = NAME + ":" + fileName;
         try (CsvReader csv = CsvReader.open(in, display)) {

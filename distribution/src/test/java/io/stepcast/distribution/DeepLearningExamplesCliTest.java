@@ -1,0 +1,72 @@
+package io.stepcast.distribution;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * NVIDIA DeepLearningExamples' published tables of machines that are not in {@code shared/data}, as a user would have
+ * them: the embedded sources {@code dle-resnet50-pytorch} and {@code dle-bert-dgxa100} (their READMEs cite repository,
+ * commit and table) split in a training file and a test file, and scored with {@code evaluate --train --test}.
+ */
+class DeepLearningExamplesCliTest {
+    private final CliSession cli = new CliSession();
+
+    /**
+     * Two precisions of one model on one machine (ResNet-50 v1.5 for PyTorch, TF32 or FP32 beside mixed precision on
+     * a DGX A100 and two DGX-1): the 8-GPU rows are predicted from the 1-GPU row of their own precision. With the
+     * precision ignored, the two 1-GPU rows of a machine fell into one group, and the physical predictors were 19-35%
+     * off on average, up to 122% on a row.
+     */
+    @Test
+    void eachPrecisionIsPredictedFromItsOwnSingleGpuRow(@TempDir Path dir) throws Exception {
+        ResultsJson results = evaluate(dir, "dle-resnet50-pytorch", "dle_resnet50v15_pytorch_2103.csv", "workers",
+                "linear-scaling,allreduce-analytic,mva,simulation");
+        for (String p : List.of("linear-scaling", "allreduce-analytic", "mva", "simulation")) {
+            JsonNode e = results.entry(p);
+            assertThat(e.get("n").asInt()).as(p).isEqualTo(6);
+            // FP32/TF32 scale to 8 GPUs at 97% of linear, mixed precision at 84-87%; every physical predictor puts
+            // the all-reduce almost entirely under the backward pass here, so it is 2-4% high on the first and
+            // 14-19% high on the second (what the single-GPU rows cannot show: see the README's tables section).
+            assertThat(e.get("max_ape").asDouble()).as(p).isLessThan(20.0);
+            assertThat(e.get("mape").asDouble()).as(p).isBetween(7.0, 11.0);
+        }
+    }
+
+    /**
+     * One node -> many nodes with gradient accumulation (BERT-large pre-training for TensorFlow on DGX A100, 1-8 GPUs
+     * of one node and 4-32 nodes, mixed precision and TF32). The one-node rows accumulate over 128-4096 micro-batches,
+     * so their steps last minutes and differ between one and eight GPUs by about 1% per sample: {@code
+     * allreduce-analytic} read that as an all-reduce a hundred times slower than NVLink and was 23% off on the TF32
+     * rows of many nodes (up to 66%) until its link fit stopped reading noise as a link.
+     */
+    @Test
+    void manyNodesArePredictedFromOneNodeWithinTheTarget(@TempDir Path dir) throws Exception {
+        ResultsJson results = evaluate(dir, "dle-bert-dgxa100", "dle_bert_tf_2006_dgxa100.csv", "nodes",
+                "allreduce-analytic,mva,simulation");
+        for (String p : List.of("allreduce-analytic", "mva", "simulation")) {
+            JsonNode e = results.entry(p);
+            assertThat(e.get("n").asInt()).as(p).isEqualTo(12);
+            // The target for one node -> many nodes is 10%; each is about 6% here, 13-15% on the worst row
+            // (32 nodes of mixed precision at 128 tokens, where the measured weak scaling is 84%).
+            assertThat(e.get("mape").asDouble()).as(p).isLessThan(8.0);
+            assertThat(e.get("max_ape").asDouble()).as(p).isLessThan(17.0);
+        }
+    }
+
+    /** Trains on the table's rows whose {@code column} is 1, tests on the others, with {@code predictors}. */
+    private ResultsJson evaluate(Path dir, String source, String file, String column, String predictors)
+            throws Exception {
+        Path train = TranscribedTableFiles.split(source, file, column, true, dir, "train.csv");
+        Path test = TranscribedTableFiles.split(source, file, column, false, dir, "test.csv");
+        Path out = dir.resolve("out");
+        assertThat(cli.run("evaluate", "--train", train.toString(), "--test", test.toString(), "--targets", "throughput",
+                "--predictors", predictors, "--out", out.toString())).as(cli.err()).isZero();
+        return ResultsJson.of(out);
+    }
+}
