@@ -4,6 +4,9 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
@@ -33,8 +36,11 @@ import java.util.Set;
  * {@code batch_per_gpu} (sequences per GPU per step; the README's throughput is in sentences per second, so
  * {@code throughputSamplesPerS} = {@code sentences_per_sec}). The model is the zoo's {@code BERT-large} at 512
  * tokens and {@code BERT-large-seq128} at 128: the work per sequence depends on its length. The network bandwidth is
- * not stated, so it is left to the hardware catalog. Tags {@code table}, {@code precision} ({@code mixed} or
- * {@code fp32}: the plain data-parallel configuration has no precision field) and {@code sequence_length}.
+ * not stated, so it is left to the hardware catalog. The precision is the configuration's, as the generic CSV's
+ * {@code precision} column gives it (a data-parallel layout of one GPU per replica, {@code mixed} as FP16 products,
+ * {@code fp32} as FP32), so that each precision is a job of its own ({@link Config#precisionTag}); tags {@code table},
+ * {@code precision} ({@code mixed} or {@code fp32}, which the suite's protocol splits on) and
+ * {@code sequence_length}.
  */
 public final class MultiNodeTablesImporter extends OneFileTableImporter {
     /** The importer's and source's name. */
@@ -71,12 +77,16 @@ public final class MultiNodeTablesImporter extends OneFileTableImporter {
                 tags.put("precision", precision);
                 tags.put("sequence_length", Integer.toString(tokens));
                 try {
+                    int workers = r.positiveInteger("gpus_per_node") * nodes;
+                    int batch = r.positiveInteger("batch_per_gpu");
                     Config config = Config.builder()
                             .model(model).framework("tensorflow").dataset("wikipedia+bookcorpus")
                             .architecture(Architecture.ALLREDUCE).parameterServers(0)
-                            .workers(r.positiveInteger("gpus_per_node") * nodes).nodes(nodes)
+                            .workers(workers).nodes(nodes)
                             .devicesPerWorker(1).tenants(1).hardware(r.requiredText("system"))
-                            .localBatch(r.positiveInteger("batch_per_gpu"))
+                            .localBatch(batch)
+                            .parallel(new ParallelLayout(1, 1, workers, batch, 1).with(1, false, Recompute.NONE,
+                                    precision.equals("mixed") ? Precision.FP16 : Precision.FP32))
                             .build();
                     Measurements m = Measurements.builder()
                             .throughputSamplesPerS(r.positive("sentences_per_sec")).build();
