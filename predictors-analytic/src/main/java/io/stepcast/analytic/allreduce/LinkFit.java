@@ -2,6 +2,7 @@ package io.stepcast.analytic.allreduce;
 
 import io.stepcast.analytic.allreduce.AllreduceAnalyticEstimator.Group;
 import io.stepcast.analytic.allreduce.AllreduceAnalyticEstimator.Row;
+import io.stepcast.models.compute.MeasurementNoise;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,22 +22,13 @@ import java.util.Optional;
  * datasheet ({@code e <= 1}). Fitting the two links apart is what lets one node's rows inform many nodes: a
  * framework that reaches a fifth of NVLink's bandwidth inside a node does not make the NICs five times slower.
  *
- * <p>The rows must contradict the datasheet by more than their noise before a link is made slower: the largest
- * efficiency wins whose error (at its best overlap) exceeds the least error by at most {@link #NOISE} per row, and
- * among the overlaps at that efficiency the one of least error (then the smallest). The noise is the root mean
- * square of the relative differences between two published measurements of one configuration: NVIDIA's BERT tables
- * of a DGX-1 (the embedded {@code foreign-multinode} source) list one node of 8 GPUs in two tables, 1.2%, 0.4% and
- * 2.5% apart for the three configurations both list, 1.6% in root mean square; a row's error compares two such
- * measurements (the row's and the single-GPU row its compute comes from). Where a step is long (gradient
- * accumulation over hundreds of micro-batches), a 1% difference between the per-sample times of one and eight GPUs
- * would otherwise be read as an all-reduce a hundred times slower than the link, and carried to every other
- * configuration.
+ * <p>The rows must contradict the datasheet by more than their noise ({@link MeasurementNoise}) before a link is
+ * made slower: the largest efficiency wins whose error (at its best overlap) exceeds the least error by at most the
+ * noise, and among the overlaps at that efficiency the one of least error (then the smallest).
  */
 final class LinkFit {
     private static final int GRID = 100;
     private static final int EFFICIENCY_STEPS = 150;
-    /** The relative error per row within which rows do not tell one fit from another (see the class comment). */
-    static final double NOISE = 0.016;
 
     private LinkFit() {
     }
@@ -73,7 +65,8 @@ final class LinkFit {
     /**
      * {@code {f, e_intra, e_inter}} over {@code rows}: {@code f} on a grid of [0, 1] unless fixed, each fitted
      * efficiency from 1 down to 10^-3 in log steps, the others as given; the largest efficiency whose least squared
-     * relative error is within {@link #NOISE} per row of the least of all, at its overlap of least error.
+     * relative error is within the noise ({@link MeasurementNoise}) of the least of all, at its overlap of least
+     * error.
      */
     private static double[] best(List<Row> rows, Optional<Double> fixedOverlap, boolean fitIntra, double intra,
                                  boolean fitInter, double inter) {
@@ -85,7 +78,7 @@ final class LinkFit {
             atEfficiency[j] = bestOverlap(rows, fixedOverlap, fitIntra ? eff : intra, fitInter ? eff : inter);
             least = Math.min(least, atEfficiency[j][3]);
         }
-        double tolerated = least + rows.size() * NOISE * NOISE;
+        double tolerated = least + MeasurementNoise.relativeTolerance(rows.size());
         for (double[] candidate : atEfficiency) {
             if (candidate[3] <= tolerated) {
                 return new double[] {candidate[0], candidate[1], candidate[2]};

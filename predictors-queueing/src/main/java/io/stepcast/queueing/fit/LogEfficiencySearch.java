@@ -44,4 +44,29 @@ public final class LogEfficiencySearch {
         // The catalog's links themselves when they do as well: no fitted slowdown without evidence for it.
         return f.applyAsDouble(0) <= f.applyAsDouble(mid) ? 0 : mid;
     }
+
+    /**
+     * The largest {@code u} in {@code [ln 0.001, 0]} whose loss is within {@code tolerance} of the least: the share
+     * closest to the catalog's figure that the rows cannot tell from the best fit (their noise,
+     * {@link io.stepcast.models.compute.MeasurementNoise}); 0 when the catalog's figure itself is within it. The
+     * loss grows from its minimiser towards 0, so the boundary is found by bisection to within {@link #TOLERANCE}.
+     */
+    public static double largestWithin(DoubleUnaryOperator f, double tolerance) {
+        double best = minimise(f);
+        double bound = f.applyAsDouble(best) + tolerance;
+        if (f.applyAsDouble(0) <= bound) {
+            return 0;
+        }
+        double inside = best;
+        double outside = 0;
+        while (outside - inside > TOLERANCE) {
+            double m = (inside + outside) / 2;
+            if (f.applyAsDouble(m) <= bound) {
+                inside = m;
+            } else {
+                outside = m;
+            }
+        }
+        return inside;
+    }
 }

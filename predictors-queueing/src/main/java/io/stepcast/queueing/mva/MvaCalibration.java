@@ -6,6 +6,7 @@ import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.models.compute.MeasurementNoise;
 import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.LogEfficiencySearch;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
@@ -24,7 +25,8 @@ import java.util.Optional;
  * {@code two-worker-fit} hyper-parameter is off. For all-reduce jobs, the shares of the catalogued intra-node and
  * NIC bandwidths the model's all-reduce achieves: each fitted on the training set's all-reduce rows of the model at
  * the basis batch that show its link (one node with several GPUs, then several nodes with the first share set), by
- * least squares of the log step ({@link LogEfficiencySearch}); 1 without such rows or with
+ * least squares of the log step, the share closest to the catalog's within the rows' noise ({@link
+ * LogEfficiencySearch#largestWithin}); 1 without such rows or with
  * {@code network-efficiency=catalog}. Fitting the two apart lets one node's rows inform many nodes.
  *
  * @param asyncEfficiency factor for {@link Architecture#ASYNC_PS}
@@ -102,13 +104,17 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency, double allR
         return new Calibrated.Ready<>(new MvaCalibration(async, sync, intra, inter));
     }
 
-    /** The model's all-reduce rows with several workers at the basis batch on the basis's hardware, alone on their GPUs. */
+    /**
+     * The model's all-reduce rows with several workers at the basis batch and precision on the basis's hardware,
+     * alone on their GPUs.
+     */
     private static List<Observation> allReduceRows(SingleWorkerBasis basis, TrainingSet training) {
         String key = ModelNames.key(basis.model());
         return training.observations().stream()
                 .filter(o -> o.config().deployment().architecture() == Architecture.ALLREDUCE)
                 .filter(o -> o.config().workers() > 1 && o.config().deployment().tenants() == 1)
                 .filter(o -> o.config().localBatch() == basis.localBatch())
+                .filter(o -> o.config().precisionTag().equals(basis.precision()))
                 .filter(o -> ModelNames.key(o.config().model()).equals(key))
                 .filter(o -> !basis.statesHardware() || o.config().deployment().hardware().toLowerCase(
                         java.util.Locale.ROOT).equals(basis.hardware()))
@@ -128,7 +134,7 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency, double allR
         if (showing.isEmpty()) {
             return 1;
         }
-        return Math.exp(LogEfficiencySearch.minimise(u -> {
+        return Math.exp(LogEfficiencySearch.largestWithin(u -> {
             double sum = 0;
             for (Observation o : showing) {
                 double step = compute + cost.apply(o.config(), Math.exp(u)).cost().orElseThrow().allReduceSeconds(bytes);
@@ -136,7 +142,7 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency, double allR
                 sum += d * d;
             }
             return sum;
-        }));
+        }, MeasurementNoise.logTolerance(showing.size())));
     }
 
     private static double twoWorker(SingleWorkerBasis basis, TrainingSet training, MvaNetworks networks,
@@ -144,6 +150,7 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency, double allR
         String key = ModelNames.key(basis.model());
         Optional<Observation> two = training.observations().stream()
                 .filter(o -> o.config().workers() == 2 && o.config().localBatch() == basis.localBatch())
+                .filter(o -> o.config().precisionTag().equals(basis.precision()))
                 .filter(o -> ModelNames.key(o.config().model()).equals(key))
                 .filter(o -> o.config().deployment().architecture() == architecture)
                 .filter(o -> o.value(Target.STEP_TIME).isPresent())

@@ -9,6 +9,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.CalibratedBasis;
+import io.stepcast.models.compute.MeasurementNoise;
 import io.stepcast.queueing.fit.LogEfficiencySearch;
 
 import java.util.ArrayList;
@@ -28,9 +29,10 @@ import java.util.TreeMap;
  * several nodes for {@code e_inter} (with {@code e_intra} already set), jobs alone on their GPUs, nothing else.
  * Fitting the two apart is what lets one node's rows inform many nodes: a framework that reaches a fifth of
  * NVLink's speed inside a node does not make the NICs five times slower.
- * Criterion: least squares of the log step time, every training row weighted once, minimised over {@code ln e}
- * by {@link LogEfficiencySearch}, each candidate simulated by the same engine that predicts. A link no row shows keeps {@code e = 1},
- * and so does one whose rows the catalog's links fit at least as well. Rows the simulation cannot answer (a refused
+ * Criterion: least squares of the log step time, every training row weighted once, over {@code ln e}, each
+ * candidate simulated by the same engine that predicts; the largest {@code e} whose loss is within the rows' noise
+ * of the least ({@link LogEfficiencySearch#largestWithin}, {@link MeasurementNoise}). A link no row shows keeps
+ * {@code e = 1}, and so does one whose rows the catalog's links fit within their noise. Rows the simulation cannot answer (a refused
  * configuration, a replayed data-parallel trace) take no part.
  */
 final class LinkEfficiencyFit {
@@ -108,7 +110,8 @@ final class LinkEfficiencyFit {
             rows.forEach((c, logs) -> points.add(new Point(c, entryOf.get(c),
                     logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), logs.size())));
             if (!points.isEmpty() && step(simulation, link, points.get(0), 1).isPresent()) {
-                efficiency.put(model, Math.exp(LogEfficiencySearch.minimise(u -> loss(points, simulation, link, Math.exp(u)))));
+                efficiency.put(model, Math.exp(LogEfficiencySearch.largestWithin(
+                        u -> loss(points, simulation, link, Math.exp(u)), MeasurementNoise.logTolerance(points.size()))));
             }
         });
         List<CalibratedBasis<CalibratedProfile>> entries = new ArrayList<>();

@@ -5,11 +5,15 @@ import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
 import io.stepcast.api.Predictor;
+import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,11 +92,37 @@ class MvaEstimatorTest {
                 measured(allReduce(4, 1, 100), step(truth, allReduce(4, 1, 20))));
         Predictor fitted = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("one node", rows));
         double inside = step(truth, allReduce(8, 1, 20));
-        assertThat(step(fitted, allReduce(8, 1, 100))).isCloseTo(inside, within(0.01 * inside));
+        // The share closest to the catalog's within the rows' noise (MeasurementNoise): within twice the 1.6% noise.
+        assertThat(step(fitted, allReduce(8, 1, 100))).isCloseTo(inside, within(0.03 * inside));
         double across = step(truth, allReduce(16, 4, 20));
-        assertThat(step(fitted, allReduce(16, 4, 100))).isCloseTo(across, within(0.01 * across));
+        assertThat(step(fitted, allReduce(16, 4, 100))).isCloseTo(across, within(0.03 * across));
         Predictor catalog = new MvaEstimator(Optional.empty()).withHyperParameters(Map.of("network-efficiency", "catalog"))
                 .fit(TrainingSet.of("one node", rows));
         assertThat(step(catalog, allReduce(8, 1, 100))).isLessThan(0.99 * inside);
+    }
+
+    private static Config allReduceAt(int workers, Precision precision) {
+        return allReduce(workers, 1, 100).toBuilder()
+                .parallel(new ParallelLayout(1, 1, workers, 32, 1).with(1, false, Recompute.NONE, precision)).build();
+    }
+
+    @Test
+    void eachPrecisionCalibratesTheLinkOnItsOwnRows() {
+        // Synthetic: one model on one node at TF32 (0.5 s on one GPU) and in mixed precision (0.2 s), each with
+        // the model's own all-reduce at 20 Gbit/s inside the node (labelled 100) on 2 and 4 GPUs.
+        Observation tf32 = measured(allReduceAt(1, Precision.TF32), 0.5);
+        Observation mixed = measured(allReduceAt(1, Precision.FP16), 0.2);
+        Predictor truthTf32 = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("tf32", List.of(tf32)));
+        Predictor truthMixed = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("mixed", List.of(mixed)));
+        List<Observation> rows = new ArrayList<>(List.of(tf32, mixed));
+        for (int w : new int[] {2, 4}) {
+            rows.add(measured(allReduceAt(w, Precision.TF32), step(truthTf32, allReduce(w, 1, 20))));
+            rows.add(measured(allReduceAt(w, Precision.FP16), step(truthMixed, allReduce(w, 1, 20))));
+        }
+        Predictor fitted = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("two precisions", rows));
+        // Calibrated on the TF32 rows too, the mixed-precision link took their 0.3 s of extra compute for a slow
+        // all-reduce.
+        double inside = step(truthMixed, allReduce(8, 1, 20));
+        assertThat(step(fitted, allReduceAt(8, Precision.FP16))).isCloseTo(inside, within(0.03 * inside));
     }
 }
