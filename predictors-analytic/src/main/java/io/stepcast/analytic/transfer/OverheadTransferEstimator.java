@@ -88,9 +88,13 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         return c.deployment().hardware().toLowerCase(Locale.ROOT).strip();
     }
 
-    /** Model and batch: the job whose times are compared across hardware. */
+    /**
+     * Model, batch and a precision other than the default ({@link Config#precisionTag}): the job whose times are
+     * compared across hardware.
+     */
     static String job(Config c) {
-        return ModelNames.key(c.model()) + "#" + c.localBatch();
+        String precision = c.precisionTag();
+        return ModelNames.key(c.model()) + "#" + c.localBatch() + (precision.isEmpty() ? "" : "%" + precision);
     }
 
     /** The job at a scale: workers and nodes. */
