@@ -22,9 +22,9 @@ import java.util.Optional;
  * datasheet ({@code e <= 1}). Fitting the two links apart is what lets one node's rows inform many nodes: a
  * framework that reaches a fifth of NVLink's bandwidth inside a node does not make the NICs five times slower.
  *
- * <p>The rows must contradict the datasheet by more than their noise ({@link MeasurementNoise}) before a link is
- * made slower: the largest efficiency wins whose error (at its best overlap) exceeds the least error by at most the
- * noise, and among the overlaps at that efficiency the one of least error (then the smallest).
+ * <p>The rows must contradict the datasheet by more than their noise allows before a link is made slower: the
+ * largest efficiency wins whose error (at its best overlap) lies within the 95% confidence interval of the least
+ * ({@link MeasurementNoise}), and among the overlaps at that efficiency the one of least error (then the smallest).
  */
 final class LinkFit {
     private static final int GRID = 100;
@@ -65,8 +65,8 @@ final class LinkFit {
     /**
      * {@code {f, e_intra, e_inter}} over {@code rows}: {@code f} on a grid of [0, 1] unless fixed, each fitted
      * efficiency from 1 down to 10^-3 in log steps, the others as given; the largest efficiency whose least squared
-     * relative error is within the noise ({@link MeasurementNoise}) of the least of all, at its overlap of least
-     * error.
+     * relative error lies within the 95% confidence interval of the least of all ({@link MeasurementNoise}), at its
+     * overlap of least error.
      */
     private static double[] best(List<Row> rows, Optional<Double> fixedOverlap, boolean fitIntra, double intra,
                                  boolean fitInter, double inter) {
@@ -78,7 +78,7 @@ final class LinkFit {
             atEfficiency[j] = bestOverlap(rows, fixedOverlap, fitIntra ? eff : intra, fitInter ? eff : inter);
             least = Math.min(least, atEfficiency[j][3]);
         }
-        double tolerated = least + MeasurementNoise.relativeTolerance(rows.size());
+        double tolerated = least + MeasurementNoise.relativeTolerance();
         for (double[] candidate : atEfficiency) {
             if (candidate[3] <= tolerated) {
                 return new double[] {candidate[0], candidate[1], candidate[2]};

@@ -131,8 +131,8 @@ class AllreduceAnalyticSyntheticTest {
         Predictor p = new AllreduceAnalyticEstimator(Optional.of(SyntheticCluster.catalog()), Optional.empty())
                 .fit(TrainingSet.of("synthetic", rows));
         AllreduceAnalyticEstimator.Group g = ((AllreduceAnalyticEstimator.Fitted) p).group("m@synthetic-node").orElseThrow();
-        // The fit takes the largest efficiency whose rows stay within the noise of two measurements (MeasurementNoise)
-        // of the exact one, a grid step or two (10^(3/150), about 5% each) above it.
+        // The fit takes the largest efficiency within the 95% confidence interval of its fit (MeasurementNoise): a
+        // grid step or two (10^(3/150), about 5% each) above the exact one.
         assertThat(g.intraEfficiency()).isBetween(share, 1.1 * share);
         assertThat(g.interEfficiency()).isEqualTo(1);
         double comp = 0.02 + 0.001 * 32;

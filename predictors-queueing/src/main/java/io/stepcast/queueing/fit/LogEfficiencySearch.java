@@ -47,7 +47,7 @@ public final class LogEfficiencySearch {
 
     /**
      * The largest {@code u} in {@code [ln 0.001, 0]} whose loss is within {@code tolerance} of the least: the share
-     * closest to the catalog's figure that the rows cannot tell from the best fit (their noise,
+     * closest to the catalog's figure that the rows cannot tell from the best fit (within its confidence interval,
      * {@link io.stepcast.models.compute.MeasurementNoise}); 0 when the catalog's figure itself is within it. The
      * loss grows from its minimiser towards 0, so the boundary is found by bisection to within {@link #TOLERANCE}.
      */

@@ -25,9 +25,9 @@ import java.util.Optional;
  * {@code two-worker-fit} hyper-parameter is off. For all-reduce jobs, the shares of the catalogued intra-node and
  * NIC bandwidths the model's all-reduce achieves: each fitted on the training set's all-reduce rows of the model at
  * the basis batch that show its link (one node with several GPUs, then several nodes with the first share set), by
- * least squares of the log step, the share closest to the catalog's within the rows' noise ({@link
- * LogEfficiencySearch#largestWithin}); 1 without such rows or with
- * {@code network-efficiency=catalog}. Fitting the two apart lets one node's rows inform many nodes.
+ * least squares of the log step, the share closest to the catalog's within the fit's 95% confidence interval
+ * ({@link LogEfficiencySearch#largestWithin}); 1 without such rows or with {@code network-efficiency=catalog}. Fitting
+ * the two apart lets one node's rows inform many nodes.
  *
  * @param asyncEfficiency factor for {@link Architecture#ASYNC_PS}
  * @param syncEfficiency  factor for {@link Architecture#SYNC_PS}
@@ -142,7 +142,7 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency, double allR
                 sum += d * d;
             }
             return sum;
-        }, MeasurementNoise.logTolerance(showing.size())));
+        }, MeasurementNoise.logTolerance()));
     }
 
     private static double twoWorker(SingleWorkerBasis basis, TrainingSet training, MvaNetworks networks,

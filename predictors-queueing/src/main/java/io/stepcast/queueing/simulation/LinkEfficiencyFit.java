@@ -30,10 +30,10 @@ import java.util.TreeMap;
  * Fitting the two apart is what lets one node's rows inform many nodes: a framework that reaches a fifth of
  * NVLink's speed inside a node does not make the NICs five times slower.
  * Criterion: least squares of the log step time, every training row weighted once, over {@code ln e}, each
- * candidate simulated by the same engine that predicts; the largest {@code e} whose loss is within the rows' noise
- * of the least ({@link LogEfficiencySearch#largestWithin}, {@link MeasurementNoise}). A link no row shows keeps
- * {@code e = 1}, and so does one whose rows the catalog's links fit within their noise. Rows the simulation cannot answer (a refused
- * configuration, a replayed data-parallel trace) take no part.
+ * candidate simulated by the same engine that predicts; the largest {@code e} whose loss lies within the 95%
+ * confidence interval of the least ({@link LogEfficiencySearch#largestWithin}, {@link MeasurementNoise}). A link
+ * no row shows keeps {@code e = 1}, and so does one whose rows the catalog's links fit within that interval. Rows the
+ * simulation cannot answer (a refused configuration, a replayed data-parallel trace) take no part.
  */
 final class LinkEfficiencyFit {
     /** One step simulated with a candidate calibrated state: the step seconds, or empty when refused. */
@@ -111,7 +111,7 @@ final class LinkEfficiencyFit {
                     logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), logs.size())));
             if (!points.isEmpty() && step(simulation, link, points.get(0), 1).isPresent()) {
                 efficiency.put(model, Math.exp(LogEfficiencySearch.largestWithin(
-                        u -> loss(points, simulation, link, Math.exp(u)), MeasurementNoise.logTolerance(points.size()))));
+                        u -> loss(points, simulation, link, Math.exp(u)), MeasurementNoise.logTolerance())));
             }
         });
         List<CalibratedBasis<CalibratedProfile>> entries = new ArrayList<>();

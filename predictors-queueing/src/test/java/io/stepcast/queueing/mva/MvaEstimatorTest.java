@@ -92,7 +92,7 @@ class MvaEstimatorTest {
                 measured(allReduce(4, 1, 100), step(truth, allReduce(4, 1, 20))));
         Predictor fitted = new MvaEstimator(Optional.empty()).fit(TrainingSet.of("one node", rows));
         double inside = step(truth, allReduce(8, 1, 20));
-        // The share closest to the catalog's within the rows' noise (MeasurementNoise): within twice the 1.6% noise.
+        // The share closest to the catalog's within the fit's 95% confidence interval (MeasurementNoise).
         assertThat(step(fitted, allReduce(8, 1, 100))).isCloseTo(inside, within(0.03 * inside));
         double across = step(truth, allReduce(16, 4, 20));
         assertThat(step(fitted, allReduce(16, 4, 100))).isCloseTo(across, within(0.03 * across));

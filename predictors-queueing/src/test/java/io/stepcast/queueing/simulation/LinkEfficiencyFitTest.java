@@ -59,8 +59,8 @@ class LinkEfficiencyFitTest {
         Predictor fitted = fit("fit", rows);
         Predictor catalog = fit("catalog", rows);
         double expected = step(truth, allReduce(16, 2));
-        // The fit keeps the share closest to the catalog's that the rows cannot tell from the exact one (their noise,
-        // MeasurementNoise): a little faster than the truth, within about twice the 1.6% noise at a larger scale.
+        // The fit keeps the share closest to the catalog's within the fit's 95% confidence interval
+        // (MeasurementNoise): a little faster than the truth.
         assertThat(step(fitted, allReduce(16, 10))).isCloseTo(expected, within(0.03 * expected));
         assertThat(step(catalog, allReduce(16, 10))).isLessThan(0.9 * expected);
     }
@@ -84,10 +84,12 @@ class LinkEfficiencyFitTest {
         }
         Predictor fitted = fit("fit", rows);
         double inside = step(truth, oneNode(8, 20));
-        assertThat(step(fitted, oneNode(8, 100))).isCloseTo(inside, within(0.03 * inside));
+        // Two rows fit the share only to within their 95% confidence interval (MeasurementNoise), which the
+        // extrapolation to 8 GPUs and 4 nodes widens: within 4%, against more than 10% off at the catalog's links.
+        assertThat(step(fitted, oneNode(8, 100))).isCloseTo(inside, within(0.04 * inside));
         // Across nodes the intra-node phases keep the fitted share and the NICs their stated 10 Gbit/s.
         double across = step(truth, nodes(4, 4, 20));
-        assertThat(step(fitted, nodes(4, 4, 100))).isCloseTo(across, within(0.03 * across));
+        assertThat(step(fitted, nodes(4, 4, 100))).isCloseTo(across, within(0.04 * across));
         assertThat(step(fit("catalog", rows), oneNode(8, 100))).isLessThan(0.9 * inside);
     }
 
