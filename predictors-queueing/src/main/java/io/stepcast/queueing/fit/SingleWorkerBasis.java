@@ -23,9 +23,9 @@ import java.util.OptionalLong;
  * @param withoutServer  the single worker ran in an all-reduce job, without any parameter server: its measured step
  *                       holds no parameter copies, it is compute alone
  * @param precision      the row's {@link io.stepcast.api.Config#precisionTag}: empty for the default mixed precision
- *                       (and for a profile or a row that states none), else e.g. {@code tf32}; one basis per
- *                       (model, batch, hardware, precision), since a table's FP32 and mixed-precision rows of one
- *                       model are two jobs
+ *                       (and for a row that states none), else e.g. {@code tf32}; a profile takes the precision of
+ *                       the single-worker row it was scaled to, if any. One basis per (model, batch, hardware,
+ *                       precision), since a table's FP32 and mixed-precision rows of one model are two jobs
  */
 public record SingleWorkerBasis(String model, int localBatch, double stepTimeS, OptionalLong parameterBytes,
                                 Optional<Profile> profile, boolean remotePs, String origin, String hardware,
