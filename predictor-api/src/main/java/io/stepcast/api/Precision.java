@@ -18,6 +18,14 @@ public enum Precision {
     /** 8-bit floating-point products (Transformer Engine), higher-precision master weights. */
     FP8;
 
+    /**
+     * What a key of a job appends for its precision tag ({@link Config#precisionTag}): {@code %<tag>}, or nothing for
+     * the default, so that keys of files without a precision read as before.
+     */
+    public static String keySuffix(String precisionTag) {
+        return precisionTag.isEmpty() ? "" : "%" + precisionTag;
+    }
+
     /** The lower-case name, as the generic CSV and {@code plan-llm} spell it. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);

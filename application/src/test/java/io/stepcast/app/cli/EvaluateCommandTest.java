@@ -33,6 +33,12 @@ class EvaluateCommandTest {
                 slo: {type: midpoints}
             """;
 
+    /** A suite of the synthetic grid alone under 2-fold cross-validation. */
+    private static final String KFOLD_SUITE = """
+            {"name": "j", "datasets": [{"name": "grid", "source": "grid", "protocols": ["kfold:2"],
+              "targets": ["step-time"]}]}
+            """;
+
     private static CliRun run(String... args) {
         return CliRun.command(new EvaluateCommand(CliRun.synthetic()), args);
     }
@@ -98,10 +104,7 @@ class EvaluateCommandTest {
     @Test
     void predictorsOptionRestrictsTheRun(@TempDir Path dir) throws Exception {
         Path suite = dir.resolve("suite.json");
-        Files.writeString(suite, """
-                {"name": "j", "datasets": [{"name": "grid", "source": "grid", "protocols": ["kfold:2"],
-                  "targets": ["step-time"]}]}
-                """);
+        Files.writeString(suite, KFOLD_SUITE);
         CliRun r = run("--suite", suite.toString(), "--predictors", "synthetic-mean");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("synthetic-mean").doesNotContain("synthetic-exact");
@@ -115,10 +118,7 @@ class EvaluateCommandTest {
     @Test
     void aLeaderboardWhereNoPredictorAnsweredSaysWhyOnStderrAndInTheReports(@TempDir Path dir) throws Exception {
         Path suite = dir.resolve("suite.json");
-        Files.writeString(suite, """
-                {"name": "j", "datasets": [{"name": "grid", "source": "grid", "protocols": ["kfold:2"],
-                  "targets": ["step-time"]}]}
-                """);
+        Files.writeString(suite, KFOLD_SUITE);
         Path out = dir.resolve("out");
         CliRun r = run("--suite", suite.toString(), "--predictors", "synthetic-broken", "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();

@@ -2,6 +2,7 @@ package io.stepcast.analytic.estimators;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
+import io.stepcast.api.Precision;
 
 import java.util.Locale;
 
@@ -21,10 +22,9 @@ public final class GroupKey {
      * as {@code AMD EPYC 7B13}) become dashes, since keys are stored space-free in saved predictors.
      */
     public static String of(Config config) {
-        String precision = config.precisionTag();
         return ModelNames.key(config.model()) + "@"
                 + config.deployment().hardware().toLowerCase(Locale.ROOT).strip().replaceAll("\\s+", "-")
-                + (precision.isEmpty() ? "" : "%" + precision);
+                + Precision.keySuffix(config.precisionTag());
     }
 
     /** The key with a suffix that further splits the group, e.g. the local batch. */

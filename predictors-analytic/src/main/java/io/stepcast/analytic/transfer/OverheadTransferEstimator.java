@@ -8,6 +8,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.ModelNames;
+import io.stepcast.api.Precision;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
@@ -93,8 +94,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
      * compared across hardware.
      */
     static String job(Config c) {
-        String precision = c.precisionTag();
-        return ModelNames.key(c.model()) + "#" + c.localBatch() + (precision.isEmpty() ? "" : "%" + precision);
+        return ModelNames.key(c.model()) + "#" + c.localBatch() + Precision.keySuffix(c.precisionTag());
     }
 
     /** The job at a scale: workers and nodes. */

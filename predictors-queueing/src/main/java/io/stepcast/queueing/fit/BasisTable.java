@@ -2,6 +2,7 @@ package io.stepcast.queueing.fit;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
+import io.stepcast.api.Precision;
 import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.models.compute.OneNodeSlope;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The fitted state of a queueing predictor: its single-worker bases ({@link BasisLookup#candidates}), each
@@ -82,8 +84,7 @@ public final class BasisTable<S> {
      * {@code %<precision>} after it for a precision other than the default ({@link Config#precisionTag}).
      */
     public static String slopeKey(String model, String hardware, String precision) {
-        return ModelNames.key(model) + "@" + hardware.toLowerCase(Locale.ROOT)
-                + (precision.isEmpty() ? "" : "%" + precision);
+        return ModelNames.key(model) + "@" + hardware.toLowerCase(Locale.ROOT) + Precision.keySuffix(precision);
     }
 
     /** The calibrated bases, profiles first. */
@@ -100,30 +101,31 @@ public final class BasisTable<S> {
         int batch = config.localBatch();
         String hardware = config.deployment().hardware().toLowerCase(Locale.ROOT);
         String precision = config.precisionTag();
-        Optional<CalibratedBasis<S>> profiled = onHardware(atPrecision(entries.stream()
+        Optional<CalibratedBasis<S>> profiled = preferred(entries.stream()
                 .filter(e -> e.basis().profile().isPresent() && ModelNames.key(e.basis().model()).equals(key))
-                .toList(), precision), hardware).stream()
+                .toList(), precision, hardware).stream()
                 .min(Comparator.comparingInt(e -> Math.abs(e.basis().localBatch() - batch)));
         if (profiled.isPresent()) {
             return profiled;
         }
-        return onHardware(atPrecision(entries.stream()
+        return preferred(entries.stream()
                 .filter(e -> e.basis().profile().isEmpty() && ModelNames.key(e.basis().model()).equals(key))
-                .toList(), precision), hardware).stream()
+                .toList(), precision, hardware).stream()
                 .min(Comparator.<CalibratedBasis<S>>comparingInt(e -> Math.abs(e.basis().localBatch() - batch))
                         .thenComparingInt(e -> e.basis().localBatch())
                         .thenComparing(e -> e.basis().origin()));
     }
 
-    /** The bases of {@code precision} when there are any, else all of them. */
-    private static <S> List<CalibratedBasis<S>> atPrecision(List<CalibratedBasis<S>> bases, String precision) {
-        List<CalibratedBasis<S>> same = bases.stream().filter(e -> e.basis().precision().equals(precision)).toList();
-        return same.isEmpty() ? bases : same;
+    /** The bases of precision {@code precision} measured on {@code hardware}, each filter kept only if any pass. */
+    private static <S> List<CalibratedBasis<S>> preferred(List<CalibratedBasis<S>> bases, String precision,
+                                                          String hardware) {
+        return preferring(preferring(bases, b -> b.precision().equals(precision)), b -> b.hardware().equals(hardware));
     }
 
-    /** The bases measured on {@code hardware} when there are any, else all of them. */
-    private static <S> List<CalibratedBasis<S>> onHardware(List<CalibratedBasis<S>> bases, String hardware) {
-        List<CalibratedBasis<S>> same = bases.stream().filter(e -> e.basis().hardware().equals(hardware)).toList();
+    /** The bases that pass {@code wanted} when there are any, else all of them. */
+    private static <S> List<CalibratedBasis<S>> preferring(List<CalibratedBasis<S>> bases,
+                                                           Predicate<SingleWorkerBasis> wanted) {
+        List<CalibratedBasis<S>> same = bases.stream().filter(e -> wanted.test(e.basis())).toList();
         return same.isEmpty() ? bases : same;
     }
 

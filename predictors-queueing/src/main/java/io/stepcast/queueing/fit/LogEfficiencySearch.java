@@ -19,6 +19,14 @@ public final class LogEfficiencySearch {
 
     /** The minimiser of {@code f} on {@code [ln 0.001, 0]} to within {@link #TOLERANCE}. */
     public static double minimise(DoubleUnaryOperator f) {
+        return search(f)[0];
+    }
+
+    /**
+     * {@code {u, f(u), f(0)}}: the golden-section minimiser, or the catalog's own figure {@code u = 0} when it does
+     * at least as well (no fitted slowdown without evidence for it), with the two losses the search evaluated.
+     */
+    private static double[] search(DoubleUnaryOperator f) {
         double a = LOW;
         double b = 0;
         double x1 = b - PHI * (b - a);
@@ -41,8 +49,9 @@ public final class LogEfficiencySearch {
             }
         }
         double mid = (a + b) / 2;
-        // The catalog's links themselves when they do as well: no fitted slowdown without evidence for it.
-        return f.applyAsDouble(0) <= f.applyAsDouble(mid) ? 0 : mid;
+        double atMid = f.applyAsDouble(mid);
+        double atCatalog = f.applyAsDouble(0);
+        return atCatalog <= atMid ? new double[] {0, atCatalog, atCatalog} : new double[] {mid, atMid, atCatalog};
     }
 
     /**
@@ -52,12 +61,12 @@ public final class LogEfficiencySearch {
      * loss grows from its minimiser towards 0, so the boundary is found by bisection to within {@link #TOLERANCE}.
      */
     public static double largestWithin(DoubleUnaryOperator f, double tolerance) {
-        double best = minimise(f);
-        double bound = f.applyAsDouble(best) + tolerance;
-        if (f.applyAsDouble(0) <= bound) {
+        double[] best = search(f);
+        double bound = best[1] + tolerance;
+        if (best[2] <= bound) {
             return 0;
         }
-        double inside = best;
+        double inside = best[0];
         double outside = 0;
         while (outside - inside > TOLERANCE) {
             double m = (inside + outside) / 2;
