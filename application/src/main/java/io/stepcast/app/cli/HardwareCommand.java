@@ -193,6 +193,8 @@ public final class HardwareCommand implements Callable<Integer> {
             s.intraLink().ifPresent(v -> m.put("intra_link", v));
             s.nic().ifPresent(v -> m.put("nic", v));
             m.put("nics_per_node", s.nicsPerNode());
+            s.hostLink().ifPresent(v -> m.put("host_link", v));
+            m.put("devices_per_host_link", s.devicesPerHostLink());
         }
         m.put("source", e.source());
         return m;

@@ -25,16 +25,19 @@ import java.util.function.Function;
  *   <li>{@code intra=NAME}: a catalogued intra-node link. Its kind sets the topology: PCIe a PCIe tree, NVSwitch
  *       NVSwitch, NVLink the NVLink hybrid cube-mesh (the DGX-1 matrix at 8 GPUs; at other counts every NVLink of a
  *       GPU carries a ring channel, an upper bound);</li>
- *   <li>{@code nic=NAME}: a catalogued NIC; {@code nics=N}: NICs per node (default the base's, else 1).</li>
+ *   <li>{@code nic=NAME}: a catalogued NIC; {@code nics=N}: NICs per node (default the base's, else 1);</li>
+ *   <li>{@code host=NAME}: the catalogued link from each device to its host (a PCIe generation), and
+ *       {@code host-share=N}: devices behind one such link (two GPUs on one PCIe switch's uplink).</li>
  * </ul>
  * For example {@code dgx-a100+nic=eth-100g+nics=2} (a DGX A100 on two 100 GbE ports) or
- * {@code A100-PCIE-40GB+gpus=4+intra=pcie-4-x16+nic=eth-25g}. Every figure stays the catalogued part's, with its
+ * {@code A100-PCIE-40GB+gpus=4+intra=pcie-4-x16+nic=eth-25g}. A base system's path to the host (its host link and
+ * the devices sharing one) is kept unless {@code device} replaces its devices. Every figure stays the catalogued part's, with its
  * source; the composed entry's source lists the parts. The bandwidths can also be set per configuration: the NIC's
  * with the {@code bandwidth_gbps} column, the ring's inside a node with {@code intra_node_gbps} (the latencies stay
  * the catalogued parts').
  */
 final class ComposedSystem {
-    private static final List<String> KEYS = List.of("gpus", "device", "intra", "nic", "nics");
+    private static final List<String> KEYS = List.of("gpus", "device", "intra", "nic", "nics", "host", "host-share");
 
     private ComposedSystem() {
     }
@@ -74,7 +77,11 @@ final class ComposedSystem {
         Optional<String> intra;
         Optional<String> nic;
         int nics;
+        Optional<String> host = Optional.empty();
+        int perHostLink = 1;
         if (base instanceof SystemSpec s) {
+            host = s.hostLink();
+            perHostLink = s.devicesPerHostLink();
             device = s.device();
             gpus = s.devicesPerNode();
             topology = s.topology();
@@ -105,6 +112,9 @@ final class ComposedSystem {
             }
             device = d.name();
             sources.add(d.name() + ": " + d.source());
+            // Another device has its own host interface: the base's path to the host no longer applies.
+            host = Optional.empty();
+            perHostLink = 1;
         }
         if (keys.containsKey("intra")) {
             HardwareEntry l = part(label, keys.get("intra"), "intra", find, closest);
@@ -135,8 +145,22 @@ final class ComposedSystem {
             }
             nics = count(label, "nics", keys.get("nics"));
         }
+        if (keys.containsKey("host")) {
+            HardwareEntry l = part(label, keys.get("host"), "host", find, closest);
+            if (!(l instanceof LinkSpec)) {
+                throw bad(label, "host '" + keys.get("host") + "' is a " + kind(l) + ", not a link");
+            }
+            host = Optional.of(l.name());
+            sources.add(l.name() + ": " + l.source());
+        }
+        if (keys.containsKey("host-share")) {
+            perHostLink = count(label, "host-share", keys.get("host-share"));
+            if (perHostLink > gpus) {
+                throw bad(label, "host-share=" + perHostLink + " is more than the node's " + gpus + " devices");
+            }
+        }
         return new SystemSpec(label.trim(), List.of(), device, gpus, topology, intra, nic, nics,
-                "composed from catalogued parts: " + String.join(" | ", sources));
+                "composed from catalogued parts: " + String.join(" | ", sources), host, Math.min(perHostLink, gpus));
     }
 
     private static HardwareEntry part(String label, String name, String role,

@@ -69,6 +69,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
                 require(s, s.device(), DeviceSpec.class);
                 s.intraLink().ifPresent(l -> require(s, l, LinkSpec.class));
                 s.nic().ifPresent(n -> require(s, n, NicSpec.class));
+                s.hostLink().ifPresent(l -> require(s, l, LinkSpec.class));
             }
         }
     }

@@ -30,8 +30,9 @@ import java.util.OptionalInt;
  * Reads the embedded hardware tables ({@code io/stepcast/datasets/hardware/{devices,links,nics,systems}.tsv}):
  * one entry a line, tab-separated, {@code -} for a figure the source does not give, aliases
  * comma-separated, the citation after the figures; {@code devices.tsv} may add a GPU's multiprocessor count after
- * its citation (a figure from another document, which the citation then names). A malformed line fails with the
- * file and line number.
+ * its citation (a figure from another document, which the citation then names), and {@code systems.tsv} a
+ * system's host link and the devices that share one after its citation (the citation names their documents). A
+ * malformed line fails with the file and line number.
  */
 final class HardwareTables {
     static final String FOLDER = "/io/stepcast/datasets/hardware/";
@@ -50,8 +51,10 @@ final class HardwareTables {
                 number(f[3], where).orElseThrow(), Integer.parseInt(f[4]), number(f[5], where), f[6]), out);
         read("nics.tsv", 6, (f, where) -> new NicSpec(f[0], aliases(f[1]), NicKind.valueOf(f[2]),
                 number(f[3], where).orElseThrow(), number(f[4], where), f[5]), out);
-        read("systems.tsv", 9, (f, where) -> new SystemSpec(f[0], aliases(f[1]), f[2], Integer.parseInt(f[3]),
-                IntraNodeTopology.valueOf(f[4]), optional(f[5]), optional(f[6]), Integer.parseInt(f[7]), f[8]), out);
+        read("systems.tsv", 9, 2, (f, where) -> new SystemSpec(f[0], aliases(f[1]), f[2], Integer.parseInt(f[3]),
+                IntraNodeTopology.valueOf(f[4]), optional(f[5]), optional(f[6]), Integer.parseInt(f[7]), f[8],
+                f.length > 9 ? optional(f[9]) : Optional.empty(),
+                f.length > 10 && !f[10].equals("-") ? Integer.parseInt(f[10]) : 1), out);
         return out;
     }
 

@@ -47,6 +47,20 @@ class ComposedSystemTest {
         assertThat(system("dgx-1-v100+intra=nvswitch-1").topology()).isEqualTo(IntraNodeTopology.NVSWITCH);
     }
 
+    /** A PCIe server whose GPUs sit in pairs behind PCIe switches states it; a device swap drops the base's path. */
+    @Test
+    void theWayToTheHostCanBeStatedAndIsKeptFromASystemBase() {
+        SystemSpec paired = system("A100-PCIE-40GB+gpus=8+intra=pcie-4-x16+host-share=2");
+        assertThat(paired.devicesPerHostLink()).isEqualTo(2);
+        assertThat(catalog.hostLink(paired).map(l -> l.name())).as("a PCIe tree reaches its host over its link")
+                .contains("pcie-4-x16");
+        SystemSpec stated = system("V100-SXM2-16GB+gpus=8+intra=nvlink-2+host=pcie-3-x16");
+        assertThat(catalog.hostLink(stated).map(l -> l.name())).contains("pcie-3-x16");
+        assertThat(stated.source()).contains(catalog.find("pcie-3-x16").orElseThrow().source());
+        assertThat(catalog.hostLink(system("V100-SXM2-16GB+gpus=8+intra=nvlink-2"))).as("NVLink is no way to the host")
+                .isEmpty();
+    }
+
     @Test
     void aWrongPartIsNamedByResolveAndFindsNothing() {
         for (String[] bad : new String[][] {
@@ -56,7 +70,9 @@ class ComposedSystemTest {
             {"A100-PCIE-40GB+intra=pcie-4-x16", "a device as the base needs gpus=N"},
             {"dgx-a100+gpus=0", "gpus=0 is not a whole number of at least 1"},
             {"dgx-a100+gpus=4+gpus=8", "'gpus' is given twice"},
-            {"dgx-a100+colour=red", "'colour=red' is not key=value with a key of gpus, device, intra, nic, nics"},
+            {"dgx-a100+colour=red", "'colour=red' is not key=value with a key of gpus, device, intra, nic, nics, host, host-share"},
+            {"dgx-a100+host=eth-25g", "host 'eth-25g' is a NIC, not a link"},
+            {"T4+gpus=4+intra=pcie-3-x16+host-share=8", "host-share=8 is more than the node's 4 devices"},
             {"eth-25g+gpus=2", "the base 'eth-25g' is a NIC, not a system or a device"},
             {"A100-PCIE-40GB+gpus=2+nics=2", "nics=N needs a NIC"}}) {
             assertThat(catalog.find(bad[0])).as(bad[0]).isEmpty();

@@ -107,6 +107,32 @@ class DefaultHardwareCatalogTest {
         assertThat(catalog.device("A100 80GB SXM").orElseThrow().memoryGb()).hasValue(80);
     }
 
+    /**
+     * A device's way to its host: PCIe even where the GPUs talk over NVLink, and shared by two devices where the source
+     * says so (a DGX-1's PCIe switches, a K80 board's two dies); a composed system keeps its base's unless it swaps
+     * the device.
+     */
+    @Test
+    void hostLinksAreThePciePathAndItsSharing() {
+        SystemSpec dgx1 = catalog.system("DGX-1").orElseThrow();
+        assertThat(catalog.hostLink(dgx1).map(HardwareEntry::name)).contains("pcie-3-x16");
+        assertThat(dgx1.devicesPerHostLink()).isEqualTo(2);
+        SystemSpec k80 = catalog.system("gcp-n1-k80").orElseThrow();
+        assertThat(catalog.hostLink(k80).map(HardwareEntry::name)).contains("pcie-3-x16");
+        assertThat(k80.devicesPerHostLink()).isEqualTo(2);
+        SystemSpec a100 = catalog.system("dgx-a100").orElseThrow();
+        assertThat(catalog.hostLink(a100).map(HardwareEntry::name)).contains("pcie-4-x16");
+        assertThat(a100.devicesPerHostLink()).isEqualTo(1);
+        assertThat(catalog.hostLink(catalog.system("aws-g4dn.12xlarge").orElseThrow()).map(HardwareEntry::name))
+                .as("a PCIe tree's intra-node link is its host link").contains("pcie-3-x16");
+        SystemSpec composed = catalog.system("dgx-1-v100+gpus=4").orElseThrow();
+        assertThat(composed.devicesPerHostLink()).isEqualTo(2);
+        assertThat(composed.hostLink()).contains("pcie-3-x16");
+        SystemSpec swapped = catalog.system("dgx-1-v100+device=A100-SXM4-40GB").orElseThrow();
+        assertThat(swapped.hostLink()).isEmpty();
+        assertThat(swapped.devicesPerHostLink()).isEqualTo(1);
+    }
+
     @Test
     void vendorPrefixedDeviceNamesResolve() {
         assertThat(catalog.find("NVIDIA A100-SXM4-80GB").map(HardwareEntry::name)).contains("A100-SXM4-80GB");

@@ -61,6 +61,18 @@ public interface HardwareCatalog extends LabelledCatalog<HardwareEntry> {
     }
 
     /**
+     * The link a device of the system crosses to reach its host's CPU and memory: the system's stated host link, else
+     * its intra-node link when that is PCIe; empty when neither is known (an NVLink system without a stated host link
+     * reaches its host over a PCIe the catalog does not name).
+     */
+    default Optional<LinkSpec> hostLink(SystemSpec system) {
+        if (system.hostLink().isPresent()) {
+            return system.hostLink().flatMap(this::find).filter(LinkSpec.class::isInstance).map(LinkSpec.class::cast);
+        }
+        return intraLink(system).filter(l -> l.kind() == LinkKind.PCIE);
+    }
+
+    /**
      * The point-to-point NVLink matrix of a system whose GPUs are linked pairwise (the NVLink hybrid
      * cube-mesh), when the catalog has it; empty for NVSwitch and PCIe systems, whose every pair of GPUs is
      * equally connected.

@@ -17,10 +17,25 @@ import java.util.Optional;
  * @param nic            the {@link NicSpec} name (absent when the source does not say)
  * @param nicsPerNode    network interfaces per node (0 when the nic is absent)
  * @param source         the public documents the figures come from
+ * @param hostLink       the {@link LinkSpec} name of a device's path to its host's CPU and memory (a PCIe x16 slot
+ *                       or a PCIe switch's uplink), when it is not the intra-node link: on an NVLink or NVSwitch
+ *                       system the GPUs reach each other over NVLink but the host over PCIe. Absent: the intra-node
+ *                       link when it is PCIe, else unknown
+ * @param devicesPerHostLink devices whose host traffic crosses one such link: 2 where two GPUs sit behind one PCIe
+ *                       switch's uplink (DGX-1) or are the two dies of one board (Tesla K80); 1 when each device has
+ *                       its own, or the source does not say
  */
 public record SystemSpec(String name, List<String> aliases, String device, int devicesPerNode,
                          IntraNodeTopology topology, Optional<String> intraLink, Optional<String> nic, int nicsPerNode,
-                         String source) implements HardwareEntry {
+                         String source, Optional<String> hostLink, int devicesPerHostLink) implements HardwareEntry {
+    /** A system whose source states no host link of its own and no devices sharing one. */
+    public SystemSpec(String name, List<String> aliases, String device, int devicesPerNode,
+                      IntraNodeTopology topology, Optional<String> intraLink, Optional<String> nic, int nicsPerNode,
+                      String source) {
+        this(name, aliases, device, devicesPerNode, topology, intraLink, nic, nicsPerNode, source, Optional.empty(),
+                1);
+    }
+
     public SystemSpec {
         Entries.checkName(name, source);
         aliases = List.copyOf(aliases);
@@ -30,6 +45,11 @@ public record SystemSpec(String name, List<String> aliases, String device, int d
         Objects.requireNonNull(nic, "nic");
         if (devicesPerNode < 1) {
             throw new IllegalArgumentException(name + ": devices_per_node must be at least 1, was " + devicesPerNode);
+        }
+        Objects.requireNonNull(hostLink, "hostLink");
+        if (devicesPerHostLink < 1 || devicesPerHostLink > devicesPerNode) {
+            throw new IllegalArgumentException(name + ": devices_per_host_link must be between 1 and devices_per_node ("
+                    + devicesPerNode + "), was " + devicesPerHostLink);
         }
         if (nicsPerNode < 0 || (nic.isPresent() && nicsPerNode == 0)) {
             throw new IllegalArgumentException(name + ": nics_per_node must be positive when a nic is given, was "

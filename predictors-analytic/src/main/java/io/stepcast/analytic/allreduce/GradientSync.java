@@ -4,6 +4,7 @@ import io.stepcast.api.Config;
 import io.stepcast.models.collective.CatalogLinks;
 import io.stepcast.models.collective.CatalogSystems;
 import io.stepcast.models.collective.CollectiveCost;
+import io.stepcast.models.collective.HostLinks;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.Placement;
@@ -29,12 +30,14 @@ public final class GradientSync {
     private final Optional<HardwareCatalog> hardware;
     private final Optional<ModelCatalog> zoo;
     private final Optional<CatalogLinks> links;
+    private final HostLinks hostLinks;
 
     /** @param hardware the hardware catalog, @param zoo the model zoo, either possibly absent */
     public GradientSync(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
         this.hardware = hardware;
         this.zoo = zoo;
         this.links = hardware.map(CatalogLinks::new);
+        this.hostLinks = new HostLinks(hardware);
     }
 
     /**
@@ -188,9 +191,10 @@ public final class GradientSync {
 
     /**
      * Seconds a synchronous parameter-server step adds over the network to what its single-GPU rows already hold:
-     * each host pushes its gradients to the shards and pulls the parameters back, one after the other. Inside one
-     * node every GPU copies over its own link whatever the number of GPUs, as the single-GPU row measured, so
-     * nothing is added. Across {@code N} nodes with the shards spread over the workers' hosts
+     * each host pushes its gradients to the shards and pulls the parameters back, one after the other. Inside a
+     * node every GPU copies to its host over its own link, as the single-GPU row measured, except where several
+     * GPUs share one host link (two GPUs behind one PCIe switch, the two dies of a K80 board): their copies then
+     * add {@code 2 S (k - 1) / L} ({@link HostLinks#sharedCopyS}). Across {@code N} nodes with the shards spread over the workers' hosts
      * ({@code colocated_ps}), a host's NIC carries the {@code (N - 1) / N} of the bytes that belong to other
      * hosts' shards in each direction: {@code 2 S (N - 1) / (N B)}; with servers on hosts of their own, each worker
      * host sends and receives all {@code S} and each of the {@code P} server hosts serves {@code N / P} hosts:
@@ -198,12 +202,14 @@ public final class GradientSync {
      */
     public Cost parameterServer(Config config) {
         Placement p = placement(config);
-        if (p.nodes() == 1) {
-            return Cost.of(0);
-        }
         Optional<Long> bytes = gradientBytes(config);
-        if (bytes.isEmpty()) {
+        boolean sharesHostLinks = hostLinks.sharedCopyS(config, 1) > 0;
+        if (bytes.isEmpty() && (p.nodes() > 1 || sharesHostLinks)) {
             return unknownGradientBytes(config);
+        }
+        double shared = bytes.map(b -> hostLinks.sharedCopyS(config, b)).orElse(0.0);
+        if (p.nodes() == 1) {
+            return Cost.of(shared);
         }
         List<String> why = new ArrayList<>();
         Optional<LinkCost> nic = inter(config, why);
@@ -214,7 +220,7 @@ public final class GradientSync {
         double share = config.deployment().colocatedPs() ? (n - 1) / n
                 : Math.max(1.0, n / config.deployment().parameterServers());
         double s = 2 * (nic.get().alphaS() + share * bytes.get() / nic.get().bytesPerS());
-        return Cost.of(s, s);
+        return Cost.of(s + shared, s);
     }
 
     /** The gradient exchange of the configuration's architecture: {@link #allReduce} or {@link #parameterServer}. */

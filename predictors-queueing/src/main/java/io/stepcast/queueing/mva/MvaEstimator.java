@@ -9,7 +9,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisTable;
-import io.stepcast.queueing.fit.InNodeLinks;
+import io.stepcast.models.collective.HostLinks;
 
 import java.util.Optional;
 
@@ -23,8 +23,8 @@ import java.util.Optional;
  * <p>Hyper-parameters: {@code bandwidth-gbps} (when a configuration states none), {@code ps-update-gbps}
  * (rate at which the servers apply gradients, bytes of parameters per second; default 40 Gbit/s, a memory-bound
  * CPU update), {@code host-bus-gbps} (default 64 as for the simulation; 0: not modelled; bus copies are a
- * per-client delay, added to Z; on a system the hardware catalog knows, each device copies over its own intra-node
- * link instead, {@link InNodeLinks}), {@code aggregation} and {@code profiled-ps} (as for the simulation),
+ * per-client delay, added to Z; on a system the hardware catalog knows, each device copies over its share of its
+ * host link instead, {@link HostLinks}), {@code aggregation} and {@code profiled-ps} (as for the simulation),
  * {@code two-worker-fit} (true|false), {@code network-efficiency} ({@code fit} default: an all-reduce job's
  * intra-node and NIC bandwidth shares fitted on the rows that show them, {@link MvaCalibration}; {@code catalog}:
  * the catalog's links as stated).
@@ -68,8 +68,8 @@ public final class MvaEstimator extends BasisEstimator {
     @Override
     public Predictor fit(TrainingSet training) {
         requireAnyBasis(training, "MVA");
-        InNodeLinks inNode = new InNodeLinks(catalog());
-        MvaNetworks networks = new MvaNetworks(params(), inNode);
+        HostLinks hostLinks = new HostLinks(catalog());
+        MvaNetworks networks = new MvaNetworks(params(), hostLinks);
         boolean twoWorkerFit = params().flag("two-worker-fit");
         Optional<MvaAllReduce> allReduce = fitsNetworkEfficiency()
                 ? Optional.of(new MvaAllReduce(catalog(), params())) : Optional.empty();

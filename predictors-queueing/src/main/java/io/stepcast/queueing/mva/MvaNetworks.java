@@ -3,8 +3,8 @@ package io.stepcast.queueing.mva;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
+import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.Aggregation;
-import io.stepcast.queueing.fit.InNodeLinks;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 
 import java.util.OptionalDouble;
@@ -15,7 +15,7 @@ import java.util.OptionalDouble;
  * and bus copies (all of it for a worker of an all-reduce job, which had no server), scaled to the configuration's
  * local batch from the basis batch (affine where the single-worker steps of several batches show the fixed part,
  * {@link io.stepcast.queueing.fit.BatchCompute}). Bus copies cross one shared host bus ({@code host-bus-gbps}), or,
- * on a system the hardware catalog knows, each device's own intra-node link ({@link InNodeLinks}).
+ * on a system the hardware catalog knows, each device's share of its host link ({@link HostLinks}).
  */
 final class MvaNetworks {
     private static final double GBPS = 1e9 / 8;
@@ -23,11 +23,11 @@ final class MvaNetworks {
     private static final double MIN_COMPUTE_FRACTION = 0.05;
 
     private final HyperParameters hp;
-    private final InNodeLinks inNode;
+    private final HostLinks hostLinks;
 
-    MvaNetworks(HyperParameters hp, InNodeLinks inNode) {
+    MvaNetworks(HyperParameters hp, HostLinks hostLinks) {
         this.hp = hp;
-        this.inNode = inNode;
+        this.hostLinks = hostLinks;
     }
 
     /**
@@ -51,8 +51,9 @@ final class MvaNetworks {
         int shards = config.deployment().parameterServers();
         int customers = perHost ? hosts : workers;
         double devices = (double) workers / customers;
-        OptionalDouble deviceLink = inNode.perDeviceBytesPerS(config.deployment().hardware());
-        // On a catalogued system each device copies over its own link, side by side; else over one shared bus.
+        OptionalDouble deviceLink = hostLinks.perDeviceBytesPerS(config);
+        // On a catalogued system each device copies over its share of its own link, side by side; else over one
+        // shared bus.
         double think = deviceLink.isPresent() ? compute + 2 * bytes / deviceLink.getAsDouble()
                 : compute + 2 * devices * busCopy;
         double f = crossFraction(workers, hosts, shards, config.deployment().colocatedPs(), perHost);
@@ -72,7 +73,7 @@ final class MvaNetworks {
         }
         double bytes = basis.parameterBytes().getAsLong();
         double profiledNic = hp.real("bandwidth-gbps") * GBPS * efficiency;
-        double basisCopy = inNode.perDeviceBytesPerS(basis.hardware()).stream().map(b -> bytes / b).findFirst()
+        double basisCopy = hostLinks.aloneBytesPerS(basis.hardware()).stream().map(b -> bytes / b).findFirst()
                 .orElse(busCopyS(bytes));
         double compute = single - updateS(bytes) - 2 * basisCopy - (basis.remotePs() ? 2 * bytes / profiledNic : 0);
         return Math.max(compute, MIN_COMPUTE_FRACTION * single);

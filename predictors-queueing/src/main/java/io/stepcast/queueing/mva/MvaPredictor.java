@@ -1,5 +1,6 @@
 package io.stepcast.queueing.mva;
 
+import io.stepcast.models.collective.HostLinks;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
@@ -11,7 +12,6 @@ import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
-import io.stepcast.queueing.fit.InNodeLinks;
 import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 import io.stepcast.queueing.simulation.AllReduceLinks;
@@ -38,7 +38,7 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
                  Optional<HardwareCatalog> catalog) {
         super(bases, provenance);
         this.hp = hp;
-        this.networks = new MvaNetworks(hp, new InNodeLinks(catalog));
+        this.networks = new MvaNetworks(hp, new HostLinks(catalog));
         this.passes = new ParameterPasses(catalog);
         this.allReduce = new MvaAllReduce(catalog, hp);
     }

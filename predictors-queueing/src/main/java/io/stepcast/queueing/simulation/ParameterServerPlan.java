@@ -12,8 +12,9 @@ import java.util.OptionalDouble;
  * and a job into the {@link SimulationSetup} of the job ({@link #setup}).
  *
  * <p>A calibration is applied to a job the same way for both: the NIC runs at the job's nominal bandwidth times the
- * calibrated efficiency, at the calibrated latency; a host's bus is its devices' own intra-node links side by side
- * when the hardware catalog knows them (one per device on the busiest host), else the calibrated bus; compute is the
+ * calibrated efficiency, at the calibrated latency; a host's bus is its devices' shares of their links side by side
+ * when the hardware catalog knows them (one share per device on the busiest host,
+ * {@link io.stepcast.models.collective.HostLinks}), else the calibrated bus; compute is the
  * calibrated scale times the job's batch ratio; hosts aggregate their workers when asked, by default in synchronous
  * mode with several workers per host (TensorFlow's {@code distributed_replicated}); and one host whose workers each
  * hold one co-located shard, with a modelled bus, runs as {@link DeviceShards}.
@@ -139,7 +140,7 @@ public final class ParameterServerPlan {
     }
 
     /**
-     * A host's bus: its devices' own intra-node links side by side (one per device on the busiest host; one alone
+     * A host's bus: its devices' shares of their links side by side (one per device on the busiest host; one alone
      * when each device is a host of its own, {@link DeviceShards}) when known, else the calibrated bus.
      */
     private double busBytesPerS(Calibration calibration, boolean deviceShards) {

@@ -8,7 +8,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisLookup;
-import io.stepcast.queueing.fit.InNodeLinks;
+import io.stepcast.models.collective.HostLinks;
 
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -104,7 +104,7 @@ public final class SimulationEstimator extends BasisEstimator {
     @Override
     public Predictor fit(TrainingSet training) {
         requireAnyBasis(training, "the simulation");
-        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new InNodeLinks(catalog())), params(),
+        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new HostLinks(catalog())), params(),
                 Provenance.of(this, training, params().longValue("seed")), catalog());
         return fitsNetworkEfficiency() ? p.withFittedLinkEfficiencies(training) : p;
     }

@@ -17,7 +17,7 @@ import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
-import io.stepcast.queueing.fit.InNodeLinks;
+import io.stepcast.models.collective.HostLinks;
 import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 
@@ -34,7 +34,7 @@ import java.util.OptionalDouble;
  * the profiled batch: affine where the single-worker steps of the model on its machine at several batches show the
  * fixed part per step, else through one batch with the device's parameter passes as the fixed part
  * ({@link io.stepcast.queueing.fit.BatchCompute}). A parameter-server job on a catalogued system copies over each
- * device's own intra-node link ({@link InNodeLinks}). It holds only the bases calibrated when the estimator fitted
+ * device's share of its host link ({@link HostLinks}). It holds only the bases calibrated when the estimator fitted
  * ({@link CalibratedProfile}). Thread-safe: results are memoised in a bounded cache (a long-running service asked
  * for ever new configurations keeps its memory), each simulation run has its own engine, and the same
  * configuration always gives the same answer (fixed seeds).
@@ -49,7 +49,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     private final HyperParameters hp;
     private final BoundedCache<Config, Object> results = new BoundedCache<>(RESULTS_KEPT);
     private final AllReduceLinks links;
-    private final InNodeLinks inNode;
+    private final HostLinks hostLinks;
     private final ParameterPasses passes;
     private final CollectiveByteEstimator bytes;
 
@@ -61,7 +61,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         super(bases, provenance);
         this.hp = hp;
         this.links = new AllReduceLinks(catalog);
-        this.inNode = new InNodeLinks(catalog);
+        this.hostLinks = new HostLinks(catalog);
         this.passes = new ParameterPasses(catalog);
         this.bytes = catalog.<CollectiveByteEstimator>map(CatalogByteEstimator::new)
                 .orElse(CollectiveByteEstimator.none());
@@ -69,10 +69,10 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
 
     /**
      * Calibrates every basis of {@code training} under {@code hp} (the work of {@link SimulationEstimator#fit}); a
-     * basis measured on a catalogued system crosses its device's intra-node link ({@link InNodeLinks}) rather than
+     * basis measured on a catalogued system crosses its device's host link ({@link HostLinks}) rather than
      * the {@code host-bus-gbps} bus.
      */
-    static BasisTable<CalibratedProfile> calibrate(TrainingSet training, HyperParameters hp, InNodeLinks inNode) {
+    static BasisTable<CalibratedProfile> calibrate(TrainingSet training, HyperParameters hp, HostLinks hostLinks) {
         double g = hp.real("host-bus-gbps");
         double defaultBus = g > 0 ? g * GBPS : Double.POSITIVE_INFINITY;
         double nominal = hp.real("bandwidth-gbps") * GBPS;
@@ -80,7 +80,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         return BasisTable.fit(training, hp.text("profiled-ps"), b -> {
             // A single GPU measured in an all-reduce job moved no parameters: its whole step is compute.
             double bus = b.withoutServer() ? Double.POSITIVE_INFINITY
-                    : inNode.perDeviceBytesPerS(b.hardware()).orElse(defaultBus);
+                    : hostLinks.aloneBytesPerS(b.hardware()).orElse(defaultBus);
             Calibrated<CalibratedProfile> c = CalibratedProfile.fit(b, nominal, latency, bus);
             return c instanceof Calibrated.Ready<CalibratedProfile> ready
                     ? new Calibrated.Ready<>(ready.state().withHardware(hardwareOf(training, b))) : c;
@@ -233,7 +233,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
                 .job(config.workers(), d.parameterServers(), d.nodes(), d.colocatedPs())
                 .nominalBytesPerS(d.bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS)
                 .batchRatio(bases().batchRatio(basis, config.localBatch(), passes))
-                .deviceLinkBytesPerS(inNode.perDeviceBytesPerS(d.hardware()))
+                .deviceLinkBytesPerS(hostLinks.perDeviceBytesPerS(config))
                 .hostAggregation(Aggregation.perHost(hp, config))
                 .setup(calibration);
     }
@@ -261,7 +261,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         super(bases, provenance);
         this.hp = hp;
         this.links = other.links;
-        this.inNode = other.inNode;
+        this.hostLinks = other.hostLinks;
         this.passes = other.passes;
         this.bytes = other.bytes;
     }

@@ -68,7 +68,9 @@ class ForeignTablesTest {
         for (String hw : List.of("dgx-1-p100", "gcp-n1-k80")) {
             Observation one = row(hw, "ResNet-50", 64, 1);
             double measured = one.value(Target.THROUGHPUT).getAsDouble();
-            assertThat(throughput(sim, one.config())).as(hw).isCloseTo(measured, within(0.01 * measured));
+            // Within 2%: the simulation calibrates one worker in FIFO order without jitter (ICPE 2020) and predicts
+            // in random order with 10% transfer jitter, which slows the PCIe copies to the host a little.
+            assertThat(throughput(sim, one.config())).as(hw).isCloseTo(measured, within(0.02 * measured));
         }
         long answered = SYNTHETIC.stream().filter(o -> o.config().workers() > 1)
                 .filter(o -> sim.predict(o.config(), Target.THROUGHPUT).asDouble().isPresent()).count();
@@ -77,8 +79,8 @@ class ForeignTablesTest {
 
     /**
      * The DGX-1's ResNet-50 keeps its variables on the host CPU ({@code local_parameter_device=cpu}); with eight GPUs
-     * each moves its 102 MB of gradients and parameters over its own link, and the table shows near-linear scaling.
-     * Over one shared host bus (no catalog) both models lose a third of it.
+     * each moves its 102 MB of gradients and parameters over its PCIe link to the host, two GPUs to a switch, and the
+     * table shows near-linear scaling. Over one shared host bus (no catalog) both models lose a third of it.
      */
     @Test
     void parameterServersInsideOneServerUseEachGpusOwnLink() {
@@ -94,6 +96,35 @@ class ForeignTablesTest {
                 } else {
                     assertThat(predicted).as(e.name() + " without the catalog").isLessThan(0.8 * measured);
                 }
+            }
+        }
+    }
+
+    /**
+     * The K80's two dies share one board and its one PCIe x16 to the host, so from two GPUs on the copies of a
+     * parameter server on the CPU run at half the link: VGG16 (553 MB of parameters) measured 92%, 85% and 83% of
+     * linear at 2, 4 and 8 GPUs. With the board's sharing, MVA and the simulation predict a loss on every row and
+     * are closer than linear scaling. One die alone (the 1-GPU row) is reproduced by MVA, and within 4% by the
+     * simulation, which calibrates in FIFO order without jitter (ICPE 2020) but predicts in random order with 10%
+     * transfer jitter: on VGG16 the copies are 8% of the K80's step.
+     */
+    @Test
+    void theTwoDiesOfAK80BoardShareItsHostLink() {
+        Optional<io.stepcast.api.hardware.HardwareCatalog> catalog = Optional.of(new DefaultHardwareCatalog());
+        double one = row("gcp-n1-k80", "VGG16", 32, 1).value(Target.THROUGHPUT).getAsDouble();
+        for (Estimator e : List.of(new SimulationEstimator(catalog), new MvaEstimator(catalog))) {
+            Predictor p = e.fit(singleGpuRows());
+            double tolerance = e.name().equals("mva") ? 0.01 : 0.04;
+            assertThat(throughput(p, row("gcp-n1-k80", "VGG16", 32, 1).config())).as(e.name())
+                    .isCloseTo(one, within(tolerance * one));
+            for (int gpus : List.of(2, 4, 8)) {
+                Observation o = row("gcp-n1-k80", "VGG16", 32, gpus);
+                double measured = o.value(Target.THROUGHPUT).getAsDouble();
+                double predicted = throughput(p, o.config());
+                double linear = gpus * one;
+                assertThat(predicted).as(e.name() + " at " + gpus).isLessThan(0.97 * linear);
+                assertThat(Math.abs(predicted - measured)).as(e.name() + " at " + gpus)
+                        .isLessThan(Math.abs(linear - measured));
             }
         }
     }
