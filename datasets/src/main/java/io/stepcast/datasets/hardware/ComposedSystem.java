@@ -23,8 +23,8 @@ import java.util.function.Function;
  *   <li>{@code gpus=N}: devices per node;</li>
  *   <li>{@code device=NAME}: a catalogued device;</li>
  *   <li>{@code intra=NAME}: a catalogued intra-node link. Its kind sets the topology: PCIe a PCIe tree, NVSwitch
- *       NVSwitch, NVLink the NVLink hybrid cube-mesh (the DGX-1 matrix at 8 GPUs; at other counts every NVLink of a
- *       GPU carries a ring channel, an upper bound);</li>
+ *       NVSwitch, NVLink the NVLink hybrid cube-mesh (the DGX-1 matrix of the link's generation at 8 GPUs; at other
+ *       counts, or for a generation no DGX-1 had, every NVLink of a GPU carries a ring channel, an upper bound);</li>
  *   <li>{@code nic=NAME}: a catalogued NIC; {@code nics=N}: NICs per node (default the base's, else 1);</li>
  *   <li>{@code host=NAME}: the catalogued link from each device to its host (a PCIe generation), and
  *       {@code host-share=N}: devices behind one such link (two GPUs on one PCIe switch's uplink).</li>

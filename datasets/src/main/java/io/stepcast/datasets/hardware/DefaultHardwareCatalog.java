@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The hardware catalog embedded in stepcast: the four tables of {@link HardwareTables}, every figure with
@@ -145,11 +146,17 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
         }
     }
 
-    /** The embedded matrix of the system's topology with as many GPUs as the system has ({@code graphs.tsv}). */
+    /**
+     * The embedded matrix of the system's topology with as many GPUs as the system has ({@code graphs.tsv}) and, when
+     * the system's intra-node link is known, as many NVLinks per GPU as that link's GPUs have: the hybrid cube-mesh of
+     * a DGX-1 with P100 (4 NVLinks each) is not the one with V100 (6). Empty when no matrix matches.
+     */
     @Override
     public Optional<GpuLinkGraph> linkGraph(SystemSpec system) {
+        OptionalInt links = intraLink(system).map(l -> OptionalInt.of(l.linksPerGpu())).orElse(OptionalInt.empty());
         return graphs.stream().filter(g -> g.topology() == system.topology() && g.graph().gpus() == system.devicesPerNode())
-                .map(HardwareTables.TopologyGraph::graph).findFirst();
+                .map(HardwareTables.TopologyGraph::graph)
+                .filter(g -> links.isEmpty() || g.linksPerGpu() == links.getAsInt()).findFirst();
     }
 
     @Override

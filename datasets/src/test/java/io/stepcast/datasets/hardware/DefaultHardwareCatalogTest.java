@@ -59,7 +59,7 @@ class DefaultHardwareCatalogTest {
     }
 
     @Test
-    void theHybridCubeMeshSystemsHaveTheDgx1LinkMatrix() {
+    void theHybridCubeMeshSystemsHaveTheDgx1LinkMatrixOfTheirNvlinkGeneration() {
         var graph = catalog.linkGraph(catalog.system("vtrain-v100").orElseThrow()).orElseThrow();
         assertThat(graph.gpus()).isEqualTo(8);
         for (int i = 0; i < 8; i++) {
@@ -69,7 +69,16 @@ class DefaultHardwareCatalogTest {
             }
             assertThat(links).as("NVLinks of GPU " + i).isEqualTo(6);
         }
-        assertThat(catalog.linkGraph(catalog.system("dgx-1-p100").orElseThrow())).contains(graph);
+        assertThat(catalog.linkGraph(catalog.system("dgx-1-v100").orElseThrow())).contains(graph);
+        // The P100 has 4 NVLinks, not 6: its DGX-1 is a cube with two full quads, every link single.
+        var p100 = catalog.linkGraph(catalog.system("dgx-1-p100").orElseThrow()).orElseThrow();
+        assertThat(p100.linksPerGpu()).isEqualTo(4);
+        for (int i = 0; i < 4; i++) {
+            assertThat(p100.links(i, i + 4)).as("GPU " + i + " to its counterpart").isEqualTo(1);
+            for (int j = 0; j < 4; j++) {
+                assertThat(p100.links(i, j)).as(i + "-" + j).isEqualTo(i == j ? 0 : 1);
+            }
+        }
         assertThat(catalog.linkGraph(catalog.system("dgx-a100").orElseThrow())).isEmpty();
     }
 

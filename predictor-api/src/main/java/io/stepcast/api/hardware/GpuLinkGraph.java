@@ -44,6 +44,11 @@ public record GpuLinkGraph(String name, int[][] links, String source) {
         return links[i][j];
     }
 
+    /** The most NVLinks any one GPU of the node has: its links' count as the link's datasheet gives it. */
+    public int linksPerGpu() {
+        return Arrays.stream(links).mapToInt(row -> Arrays.stream(row).sum()).max().orElse(0);
+    }
+
     /** The matrix rows, for display. */
     public List<List<Integer>> rows() {
         List<List<Integer>> out = new ArrayList<>();
