@@ -41,7 +41,11 @@ class ForeignTablesTest {
 
     /** The 1-GPU rows with zoo profiles synthesised from them, each recorded on its row's machine (as suites do). */
     private static TrainingSet singleGpuRows() {
-        List<Observation> single = SYNTHETIC.stream().filter(o -> o.config().workers() == 1).toList();
+        return singleGpuRows(SYNTHETIC);
+    }
+
+    private static TrainingSet singleGpuRows(List<Observation> rows) {
+        List<Observation> single = rows.stream().filter(o -> o.config().workers() == 1).toList();
         DefaultProfileSource zoo = new DefaultProfileSource();
         List<Profile> profiles = single.stream().map(o -> zoo.synthesise(o.config().model(), o.config().localBatch(),
                         o.value(Target.STEP_TIME).getAsDouble())
@@ -127,6 +131,37 @@ class ForeignTablesTest {
                         .isLessThan(Math.abs(linear - measured));
             }
         }
+    }
+
+    /**
+     * A user whose PCIe server the catalog does not list states it by its parts, host sharing included: the K80 rows
+     * labelled {@code K80+gpus=8+intra=pcie-3-x16+nic=eth-32g+host-share=2} are predicted as those of the
+     * catalogued {@code gcp-n1-k80}; without {@code host-share} each die has a link of its own, and less is lost.
+     */
+    @Test
+    void aServerComposedFromItsPartsStatesItsSharedHostLinks() {
+        Optional<io.stepcast.api.hardware.HardwareCatalog> catalog = Optional.of(new DefaultHardwareCatalog());
+        Observation eight = row("gcp-n1-k80", "VGG16", 32, 8);
+        double catalogued = throughput(new MvaEstimator(catalog).fit(singleGpuRows()), eight.config());
+        double unshared = Double.NaN;
+        for (String label : List.of("K80+gpus=8+intra=pcie-3-x16+nic=eth-32g+host-share=2",
+                "K80+gpus=8+intra=pcie-3-x16+nic=eth-32g")) {
+            List<Observation> relabelled = SYNTHETIC.stream().map(o -> o.config().deployment().hardware()
+                    .equals("gcp-n1-k80") ? relabel(o, label) : o).toList();
+            double predicted = throughput(new MvaEstimator(catalog).fit(singleGpuRows(relabelled)),
+                    relabel(eight, label).config());
+            if (label.contains("host-share")) {
+                assertThat(predicted).as(label).isCloseTo(catalogued, within(1e-9 * catalogued));
+            } else {
+                unshared = predicted;
+            }
+        }
+        assertThat(unshared).isGreaterThan(1.05 * catalogued);
+    }
+
+    private static Observation relabel(Observation o, String hardware) {
+        return new Observation(o.config().toBuilder().hardware(hardware).build(), o.measurements(), o.source(),
+                o.replication(), o.tags());
     }
 
     /**
