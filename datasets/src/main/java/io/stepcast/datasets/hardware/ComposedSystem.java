@@ -31,8 +31,8 @@ import java.util.function.Function;
  * </ul>
  * For example {@code dgx-a100+nic=eth-100g+nics=2} (a DGX A100 on two 100 GbE ports) or
  * {@code A100-PCIE-40GB+gpus=4+intra=pcie-4-x16+nic=eth-25g}. A base system's path to the host (its host link and
- * the devices sharing one) is kept unless {@code device} replaces its devices. Every figure stays the catalogued part's, with its
- * source; the composed entry's source lists the parts. The bandwidths can also be set per configuration: the NIC's
+ * the devices sharing one) is kept unless {@code device} replaces its devices. Every figure stays the catalogued
+ * part's, with its source; the composed entry's source lists the parts. The bandwidths can also be set per configuration: the NIC's
  * with the {@code bandwidth_gbps} column, the ring's inside a node with {@code intra_node_gbps} (the latencies stay
  * the catalogued parts').
  */

@@ -154,7 +154,8 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     @Override
     public Optional<GpuLinkGraph> linkGraph(SystemSpec system) {
         OptionalInt links = intraLink(system).map(l -> OptionalInt.of(l.linksPerGpu())).orElse(OptionalInt.empty());
-        return graphs.stream().filter(g -> g.topology() == system.topology() && g.graph().gpus() == system.devicesPerNode())
+        return graphs.stream()
+                .filter(g -> g.topology() == system.topology() && g.graph().gpus() == system.devicesPerNode())
                 .map(HardwareTables.TopologyGraph::graph)
                 .filter(g -> links.isEmpty() || g.linksPerGpu() == links.getAsInt()).findFirst();
     }

@@ -194,9 +194,9 @@ public final class GradientSync {
      * each host pushes its gradients to the shards and pulls the parameters back, one after the other. Inside a
      * node every GPU copies to its host over its own link, as the single-GPU row measured, except where several
      * GPUs share one host link (two GPUs behind one PCIe switch, the two dies of a K80 board): their copies then
-     * add {@code 2 S (k - 1) / L} ({@link HostLinks#sharedCopyS}). Across {@code N} nodes with the shards spread over the workers' hosts
-     * ({@code colocated_ps}), a host's NIC carries the {@code (N - 1) / N} of the bytes that belong to other
-     * hosts' shards in each direction: {@code 2 S (N - 1) / (N B)}; with servers on hosts of their own, each worker
+     * add {@code 2 S (k - 1) / L} ({@link HostLinks#sharedCopyS}). Across {@code N} nodes with the shards spread
+     * over the workers' hosts ({@code colocated_ps}), a host's NIC carries the {@code (N - 1) / N} of the bytes
+     * that belong to other hosts' shards in each direction: {@code 2 S (N - 1) / (N B)}; with servers on hosts of their own, each worker
      * host sends and receives all {@code S} and each of the {@code P} server hosts serves {@code N / P} hosts:
      * {@code 2 S max(1, N / P) / B}. The latency of each direction is the NIC's.
      */

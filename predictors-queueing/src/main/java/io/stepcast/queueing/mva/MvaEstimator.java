@@ -7,9 +7,9 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisTable;
-import io.stepcast.models.collective.HostLinks;
 
 import java.util.Optional;
 

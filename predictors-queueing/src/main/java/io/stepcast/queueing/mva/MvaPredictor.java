@@ -1,6 +1,5 @@
 package io.stepcast.queueing.mva;
 
-import io.stepcast.models.collective.HostLinks;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.HyperParameters;
@@ -12,6 +11,7 @@ import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
+import io.stepcast.models.collective.HostLinks;
 import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 import io.stepcast.queueing.simulation.AllReduceLinks;

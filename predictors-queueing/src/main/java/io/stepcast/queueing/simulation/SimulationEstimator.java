@@ -5,10 +5,10 @@ import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisLookup;
-import io.stepcast.models.collective.HostLinks;
 
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;

@@ -13,11 +13,11 @@ import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.profile.CollectiveByteEstimator;
 import io.stepcast.models.collective.CatalogByteEstimator;
+import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
-import io.stepcast.models.collective.HostLinks;
 import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 
