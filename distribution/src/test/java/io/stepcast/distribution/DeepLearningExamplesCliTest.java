@@ -11,8 +11,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * NVIDIA DeepLearningExamples' published tables of machines that are not in {@code shared/data}, as a user would have
- * them: the embedded sources {@code dle-resnet50-pytorch} and {@code dle-bert-dgxa100} (their READMEs cite repository,
- * commit and table) split in a training file and a test file, and scored with {@code evaluate --train --test}.
+ * them: the embedded sources {@code dle-resnet50-pytorch}, {@code dle-bert-dgxa100} and
+ * {@code dle-transformerxl-dgx2h} (their READMEs cite repository, commit and table) split in a training file and a
+ * test file, and scored with {@code evaluate --train --test}.
  */
 class DeepLearningExamplesCliTest {
     private final CliSession cli = new CliSession();
@@ -56,6 +57,22 @@ class DeepLearningExamplesCliTest {
             // (32 nodes of mixed precision at 128 tokens, where the measured weak scaling is 84%).
             assertThat(e.get("mape").asDouble()).as(p).isLessThan(8.0);
             assertThat(e.get("max_ape").asDouble()).as(p).isLessThan(17.0);
+        }
+    }
+
+    /**
+     * A model the zoo does not know, stated by its gradient bytes (Transformer-XL large for PyTorch, 257 M parameters,
+     * FP32 and mixed precision): from one DGX-2H (1-16 GPUs at batch 8, and its 16 GPUs at batch 4) to 2, 4 and 8
+     * nodes at batch 4. The compute at batch 4 comes from the node's own row at that batch.
+     */
+    @Test
+    void aModelOutsideTheZooIsPredictedFromItsParameterBytes(@TempDir Path dir) throws Exception {
+        ResultsJson results = evaluate(dir, "dle-transformerxl-dgx2h", "dle_transformerxl_pytorch_2006_dgx2h.csv",
+                "nodes", "allreduce-analytic,mva,simulation");
+        for (String p : List.of("allreduce-analytic", "mva", "simulation")) {
+            JsonNode e = results.entry(p);
+            assertThat(e.get("n").asInt()).as(p).isEqualTo(6);
+            assertThat(e.get("mape").asDouble()).as(p).isLessThan(5.0);
         }
     }
 

@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * predicted from the one-node rows of its own precision; the physical predictors answer every one of the 12 and
  * beat linear scaling of the 1-GPU throughput, which ignores the all-reduce altogether; {@code allreduce-analytic},
  * {@code mva} and the simulation, which learn the intra-node links (and how compute grows with the batch) from the
- * one-node rows, are within 10%.
+ * one-node rows, are within 10%. Two NVIDIA DeepLearningExamples sources in the generic CSV format follow: BERT-large
+ * on DGX A100 with gradient accumulation, and Transformer-XL large on one to eight DGX-2H.
  */
 class ForeignMultinodeSuiteTest {
     private final CliSession cli = new CliSession();
@@ -49,5 +50,14 @@ class ForeignMultinodeSuiteTest {
             assertThat(dgxA100.get(physical).get("n").asInt()).as(physical).isEqualTo(12);
             assertThat(dgxA100.get(physical).get("mape").asDouble()).as(physical).isLessThanOrEqualTo(10.0);
         }
+        // NVIDIA's Transformer-XL tables of one to eight DGX-2H (the third dataset): fitted on one node's 1-16 GPUs,
+        // the physical predictors answer the 6 multi-node rows within 10%; linear scaling has no 1-GPU row at the
+        // nodes' batch of 4.
+        Map<String, JsonNode> dgx2h = ResultsJson.of(out).byPredictor("dle-transformerxl-dgx2h");
+        for (String physical : new String[] {"mva", "allreduce-analytic", "simulation"}) {
+            assertThat(dgx2h.get(physical).get("n").asInt()).as(physical).isEqualTo(6);
+            assertThat(dgx2h.get(physical).get("mape").asDouble()).as(physical).isLessThanOrEqualTo(10.0);
+        }
+        assertThat(dgx2h.get("linear-scaling").get("n").asInt()).isZero();
     }
 }

@@ -17,6 +17,10 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     public static final String RESNET50_PYTORCH = "dle-resnet50-pytorch";
     /** NVIDIA DeepLearningExamples' BERT-large for TensorFlow on DGX A100: one node and 4-32 nodes, accumulation. */
     public static final String BERT_DGXA100 = "dle-bert-dgxa100";
+    /** NVIDIA DeepLearningExamples' Transformer-XL large for PyTorch: one node of a DGX A100, DGX-1 or DGX-2H. */
+    public static final String TRANSFORMERXL_PYTORCH = "dle-transformerxl-pytorch";
+    /** The same model on one to eight DGX-2H nodes, with the single-node DGX-2H rows. */
+    public static final String TRANSFORMERXL_DGX2H = "dle-transformerxl-dgx2h";
 
     /**
      * @param source the built-in source's name (in {@code catalog/sources.properties})
@@ -35,6 +39,16 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     /** The BERT DGX A100 tables. */
     public static TranscribedTableImporter bertDgxA100() {
         return new TranscribedTableImporter(BERT_DGXA100, "dle_bert_tf_2006_dgxa100.csv");
+    }
+
+    /** The Transformer-XL single-node tables. */
+    public static TranscribedTableImporter transformerXlPytorch() {
+        return new TranscribedTableImporter(TRANSFORMERXL_PYTORCH, "dle_transformerxl_pytorch_2006.csv");
+    }
+
+    /** The Transformer-XL DGX-2H tables, one to eight nodes. */
+    public static TranscribedTableImporter transformerXlDgx2h() {
+        return new TranscribedTableImporter(TRANSFORMERXL_DGX2H, "dle_transformerxl_pytorch_2006_dgx2h.csv");
     }
 
     @Override

@@ -51,6 +51,8 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new MultiNodeTablesImporter());
         importer(TranscribedTableImporter.resnet50Pytorch());
         importer(TranscribedTableImporter.bertDgxA100());
+        importer(TranscribedTableImporter.transformerXlPytorch());
+        importer(TranscribedTableImporter.transformerXlDgx2h());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

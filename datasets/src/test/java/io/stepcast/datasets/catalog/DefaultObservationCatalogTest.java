@@ -52,7 +52,8 @@ class DefaultObservationCatalogTest {
         // The eleven names of the catalog before importers were registered, then the recordings and nccl-tests.
         assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks", "foreign-tables",
-                "foreign-multinode", "dle-resnet50-pytorch", "dle-bert-dgxa100", "courier", "courier-cells",
+                "foreign-multinode", "dle-resnet50-pytorch", "dle-bert-dgxa100", "dle-transformerxl-pytorch",
+                "dle-transformerxl-dgx2h", "courier", "courier-cells",
                 "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
     }
 
@@ -79,6 +80,8 @@ class DefaultObservationCatalogTest {
         // Transcribed in the generic CSV format, read as a user's file would be.
         assertThat(catalog.observations("dle-resnet50-pytorch", Optional.empty())).hasSize(12);
         assertThat(catalog.observations("dle-bert-dgxa100", Optional.of(SharedData.dir()))).hasSize(24);
+        assertThat(catalog.observations("dle-transformerxl-pytorch", Optional.empty())).hasSize(34);
+        assertThat(catalog.observations("dle-transformerxl-dgx2h", Optional.of(SharedData.dir()))).hasSize(18);
     }
 
     @Test
