@@ -6,6 +6,7 @@ import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
+import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
@@ -14,6 +15,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.models.compute.FixedPartTransfer;
 import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.analytic.estimators.CatalogEstimator;
 import io.stepcast.analytic.estimators.GroupKey;
@@ -35,7 +37,8 @@ import java.util.TreeMap;
  * <ul>
  *   <li>{@code T_comp = a + b m}, per model and hardware, affine in the local batch {@code m} ({@link ComputeLine}:
  *       least squares on single-GPU rows at several batches; else the slope the rows of one node show between two
- *       batches; else a fixed part from the device's parameter passes);</li>
+ *       batches; else the fixed part the model's single-GPU rows on other machines show, carried by memory
+ *       bandwidth; else a fixed part from the device's parameter passes);</li>
  *   <li>{@code T_intra + T_inter}: the gradient all-reduce over the configuration's placement from the catalogs
  *       ({@link GradientSync}), split into the part over the intra-node links and the part that crosses the NICs;</li>
  *   <li>{@code f}, the share of the computation the all-reduce hides behind, in [0, 1], fitted (relative least
@@ -152,6 +155,13 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
     public Predictor fit(TrainingSet training) {
         GradientSync sync = new GradientSync(catalogs().hardware(), catalogs().zoo());
         ParameterPasses passes = new ParameterPasses(catalogs().hardware());
+        FixedPartTransfer carried = FixedPartTransfer.of(training.observations().stream()
+                .filter(o -> o.config().workers() == 1 && o.value(Target.STEP_TIME).isPresent()
+                        && domain(o.config()).isEmpty())
+                .map(o -> new FixedPartTransfer.Point(ModelNames.key(o.config().model()), o.config().precisionTag(),
+                        o.config().deployment().hardware(), o.config().localBatch(),
+                        o.value(Target.STEP_TIME).getAsDouble()))
+                .toList(), passes::memoryBytesPerS);
         Map<String, List<Observation>> groups = new TreeMap<>();
         for (Observation o : training.observations()) {
             if (o.value(Target.STEP_TIME).isPresent() && domain(o.config()).isEmpty()) {
@@ -163,7 +173,10 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
         Optional<Double> fixed = fixedOverlap(params());
         boolean fitEfficiency = params().choice("efficiency", "catalog", "fit").equals("fit");
         groups.forEach((key, obs) -> {
-            Optional<double[]> line = ComputeLine.fit(obs, fixedPart(passes, sync, obs));
+            Config first = obs.get(0).config();
+            Optional<double[]> line = ComputeLine.fit(obs, carried.fixedSeconds(ModelNames.key(first.model()),
+                    first.precisionTag(), first.deployment().hardware(),
+                    passes.memoryBytesPerS(first.deployment().hardware())), fixedPart(passes, sync, obs));
             if (line.isEmpty()) {
                 failures.add(key + ": no single-GPU row with a step time");
                 return;

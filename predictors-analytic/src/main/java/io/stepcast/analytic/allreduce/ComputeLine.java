@@ -20,9 +20,10 @@ import java.util.TreeMap;
  *   <li>single-GPU rows at one batch, with rows of one node at two batches and the same number of GPUs: the
  *       slope {@code b} from how those steps grow with the batch ({@link OneNodeSlope}), the line through the
  *       single-GPU step;</li>
- *   <li>single-GPU rows at one batch only: the line through that step with the fixed part {@code fixedS} the
- *       caller knows from the device ({@link io.stepcast.models.compute.ParameterPasses}, at most half the step),
- *       proportional (no fixed part) only where nothing gives one.</li>
+ *   <li>single-GPU rows at one batch only: the line through that step with the fixed part the model's steps on
+ *       other machines show ({@link io.stepcast.models.compute.FixedPartTransfer}, when shorter than the step), else
+ *       the one the caller knows from the device ({@link io.stepcast.models.compute.ParameterPasses}, at most half
+ *       the step), proportional (no fixed part) only where nothing gives one.</li>
  * </ol>
  * Both coefficients are kept non-negative: a negative intercept is refitted as a line through the origin, a
  * negative or zero slope falls back to the next way.
@@ -31,8 +32,13 @@ final class ComputeLine {
     private ComputeLine() {
     }
 
-    /** {@code {a, b}} from the rows, or empty when there is no single-GPU row with a step time. */
-    static Optional<double[]> fit(List<Observation> rows, OptionalDouble fixedS) {
+    /**
+     * {@code {a, b}} from the rows, or empty when there is no single-GPU row with a step time.
+     *
+     * @param carriedS the fixed part measured on other machines, carried to this one
+     * @param passesS  the fixed part of the device's parameter passes
+     */
+    static Optional<double[]> fit(List<Observation> rows, OptionalDouble carriedS, OptionalDouble passesS) {
         Map<Integer, double[]> single = meanStepByBatch(rows, 1);
         if (single.isEmpty()) {
             return Optional.empty();
@@ -47,7 +53,10 @@ final class ComputeLine {
         if (slope.isPresent() && slope.getAsDouble() > 0 && t0 - slope.getAsDouble() * b0 >= 0) {
             return Optional.of(new double[] {t0 - slope.getAsDouble() * b0, slope.getAsDouble()});
         }
-        double a = fixedS.isPresent() ? ParameterPasses.capped(fixedS.getAsDouble(), t0) : 0;
+        if (carriedS.isPresent() && carriedS.getAsDouble() < t0) {
+            return Optional.of(new double[] {carriedS.getAsDouble(), (t0 - carriedS.getAsDouble()) / b0});
+        }
+        double a = passesS.isPresent() ? ParameterPasses.capped(passesS.getAsDouble(), t0) : 0;
         return Optional.of(new double[] {a, (t0 - a) / b0});
     }
 

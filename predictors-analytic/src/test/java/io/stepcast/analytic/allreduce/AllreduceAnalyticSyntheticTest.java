@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Map;
 import java.util.Optional;
 
@@ -154,7 +155,7 @@ class AllreduceAnalyticSyntheticTest {
         for (int b : new int[] {8, 32}) {
             rows.add(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 4, 1, b), fixed + perSample * b + overhead));
         }
-        double[] line = ComputeLine.fit(rows, java.util.OptionalDouble.empty()).orElseThrow();
+        double[] line = ComputeLine.fit(rows, OptionalDouble.empty(), OptionalDouble.empty()).orElseThrow();
         assertThat(line[0]).isCloseTo(fixed, within(1e-9));
         assertThat(line[1]).isCloseTo(perSample, within(1e-12));
     }
@@ -162,11 +163,21 @@ class AllreduceAnalyticSyntheticTest {
     @Test
     void oneBatchAloneTakesTheDevicesFixedPartCappedAtHalfTheStep() {
         List<Observation> rows = List.of(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 1, 1, 32), 0.1));
-        assertThat(ComputeLine.fit(rows, java.util.OptionalDouble.of(0.02)).orElseThrow())
+        assertThat(ComputeLine.fit(rows, OptionalDouble.empty(), OptionalDouble.of(0.02)).orElseThrow())
                 .containsExactly(0.02, (0.1 - 0.02) / 32);
-        assertThat(ComputeLine.fit(rows, java.util.OptionalDouble.of(0.2)).orElseThrow())
+        assertThat(ComputeLine.fit(rows, OptionalDouble.empty(), OptionalDouble.of(0.2)).orElseThrow())
                 .containsExactly(0.05, 0.05 / 32);
-        assertThat(ComputeLine.fit(rows, java.util.OptionalDouble.empty()).orElseThrow())
+        assertThat(ComputeLine.fit(rows, OptionalDouble.empty(), OptionalDouble.empty()).orElseThrow())
                 .containsExactly(0.0, 0.1 / 32);
+    }
+
+    /** A fixed part measured on another machine comes before the device's, uncapped, when shorter than the step. */
+    @Test
+    void oneBatchAloneTakesTheFixedPartCarriedFromAnotherMachineFirst() {
+        List<Observation> rows = List.of(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 1, 1, 32), 0.1));
+        assertThat(ComputeLine.fit(rows, OptionalDouble.of(0.07), OptionalDouble.of(0.02)).orElseThrow())
+                .containsExactly(0.07, (0.1 - 0.07) / 32);
+        assertThat(ComputeLine.fit(rows, OptionalDouble.of(0.12), OptionalDouble.of(0.02)).orElseThrow())
+                .as("a carried part longer than the step is not taken").containsExactly(0.02, (0.1 - 0.02) / 32);
     }
 }

@@ -5,6 +5,7 @@ import io.stepcast.api.ModelNames;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Observation;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.models.compute.FixedPartTransfer;
 import io.stepcast.models.compute.OneNodeSlope;
 import io.stepcast.models.compute.ParameterPasses;
 
@@ -132,7 +133,9 @@ public final class BasisTable<S> {
     /**
      * Compute at {@code batch} over compute at the batch of {@code basis}: affine in the batch where the table has
      * the single-worker steps of the basis's model on its machine at two or more batches ({@link BatchCompute}),
-     * else through the basis's step with the fixed part {@code passes} gives its device, else proportional.
+     * else with the slope its machine's one-node rows show, else through the basis's step with the fixed part the
+     * model's steps on other machines show ({@link FixedPartTransfer}), else with the fixed part {@code passes} gives
+     * its device, else proportional.
      */
     public double batchRatio(SingleWorkerBasis basis, int batch, ParameterPasses passes) {
         if (batch == basis.localBatch()) {
@@ -143,11 +146,28 @@ public final class BasisTable<S> {
         if (!curve.measured() && slope != null && basis.stepTimeS() - slope * basis.localBatch() >= 0) {
             curve = new BatchCompute(basis.stepTimeS() - slope * basis.localBatch(), slope, 1);
         } else if (!curve.measured()) {
+            OptionalDouble carried = fixedParts(basis, passes).fixedSeconds(ModelNames.key(basis.model()),
+                    basis.precision(), basis.hardware(), passes.memoryBytesPerS(basis.hardware()));
             OptionalDouble fixed = passes.fixedSeconds(basis.hardware(), basis.parameterBytes());
-            if (fixed.isPresent()) {
+            if (carried.isPresent() && carried.getAsDouble() < basis.stepTimeS()) {
+                // Measured elsewhere, so not capped as the parameter passes' lower bound is.
+                curve = new BatchCompute(carried.getAsDouble(),
+                        (basis.stepTimeS() - carried.getAsDouble()) / basis.localBatch(), 1);
+            } else if (fixed.isPresent()) {
                 curve = BatchCompute.throughOnePoint(basis.localBatch(), basis.stepTimeS(), fixed.getAsDouble());
             }
         }
         return curve.ratio(basis.localBatch(), batch);
+    }
+
+    /** The fixed parts the table's single-worker steps show, of bases placed as {@code basis} (a trace of a job none). */
+    private FixedPartTransfer fixedParts(SingleWorkerBasis basis, ParameterPasses passes) {
+        List<FixedPartTransfer.Point> points = entries.stream().map(CalibratedBasis::basis)
+                .filter(b -> b.remotePs() == basis.remotePs()
+                        && !(b.profile().isPresent() && b.profile().get().rank().worldSize() > 1))
+                .map(b -> new FixedPartTransfer.Point(ModelNames.key(b.model()), b.precision(), b.hardware(),
+                        b.localBatch(), b.stepTimeS()))
+                .toList();
+        return FixedPartTransfer.of(points, passes::memoryBytesPerS);
     }
 }

@@ -1,10 +1,12 @@
 package io.stepcast.queueing.fit;
 
+import io.stepcast.models.compute.BatchLine;
 import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.api.ModelNames;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -64,27 +66,13 @@ public record BatchCompute(double fixedS, double perSampleS, int batches) {
             sum[0] += b.stepTimeS();
             sum[1]++;
         }
-        if (byBatch.size() < 2) {
+        Optional<BatchLine> line = BatchLine.fit(byBatch);
+        if (line.isEmpty()) {
             return PROPORTIONAL;
         }
+        double a = line.get().fixedS();
+        double c = line.get().perSampleS();
         int n = byBatch.size();
-        double mb = 0;
-        double mt = 0;
-        for (Map.Entry<Integer, double[]> e : byBatch.entrySet()) {
-            mb += e.getKey();
-            mt += e.getValue()[0] / e.getValue()[1];
-        }
-        mb /= n;
-        mt /= n;
-        double sbb = 0;
-        double sbt = 0;
-        for (Map.Entry<Integer, double[]> e : byBatch.entrySet()) {
-            double db = e.getKey() - mb;
-            sbb += db * db;
-            sbt += db * (e.getValue()[0] / e.getValue()[1] - mt);
-        }
-        double c = sbt / sbb;
-        double a = mt - c * mb;
         if (!(c > 0) || a < 0) {
             return new BatchCompute(0, 1, n);
         }

@@ -30,15 +30,23 @@ public final class ParameterPasses {
 
     /** Seconds per step of the parameter passes on {@code hardware}'s device, when both are known. */
     public OptionalDouble fixedSeconds(String hardware, OptionalLong parameterBytes) {
-        if (catalog.isEmpty() || parameterBytes.isEmpty()) {
+        OptionalDouble bytesPerS = memoryBytesPerS(hardware);
+        if (parameterBytes.isEmpty() || bytesPerS.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(PASSES * parameterBytes.getAsLong() / bytesPerS.getAsDouble());
+    }
+
+    /** Bytes per second of the memory of {@code hardware}'s device, when the catalog knows it. */
+    public OptionalDouble memoryBytesPerS(String hardware) {
+        if (catalog.isEmpty() || hardware == null) {
             return OptionalDouble.empty();
         }
         Optional<DeviceSpec> device = catalog.get().device(hardware);
         if (device.isEmpty() || device.get().memoryBandwidthGBs().isEmpty()) {
             return OptionalDouble.empty();
         }
-        double bytesPerS = device.get().memoryBandwidthGBs().getAsDouble() * 1e9;
-        return OptionalDouble.of(PASSES * parameterBytes.getAsLong() / bytesPerS);
+        return OptionalDouble.of(device.get().memoryBandwidthGBs().getAsDouble() * 1e9);
     }
 
     /**
