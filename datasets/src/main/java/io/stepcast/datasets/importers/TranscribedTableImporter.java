@@ -21,6 +21,8 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     public static final String TRANSFORMERXL_PYTORCH = "dle-transformerxl-pytorch";
     /** The same model on one to eight DGX-2H nodes, with the single-node DGX-2H rows. */
     public static final String TRANSFORMERXL_DGX2H = "dle-transformerxl-dgx2h";
+    /** NVIDIA DeepLearningExamples' ResNet-50 v1.5 for MXNet: 1-8 GPUs of a DGX A100 and a DGX-1, 1-16 of a DGX-2. */
+    public static final String RESNET50_MXNET = "dle-resnet50-mxnet";
 
     /**
      * @param source the built-in source's name (in {@code catalog/sources.properties})
@@ -49,6 +51,11 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     /** The Transformer-XL DGX-2H tables, one to eight nodes. */
     public static TranscribedTableImporter transformerXlDgx2h() {
         return new TranscribedTableImporter(TRANSFORMERXL_DGX2H, "dle_transformerxl_pytorch_2006_dgx2h.csv");
+    }
+
+    /** The ResNet-50 v1.5 for MXNet tables. */
+    public static TranscribedTableImporter resnet50Mxnet() {
+        return new TranscribedTableImporter(RESNET50_MXNET, "dle_resnet50v15_mxnet_2012.csv");
     }
 
     @Override

@@ -53,6 +53,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(TranscribedTableImporter.bertDgxA100());
         importer(TranscribedTableImporter.transformerXlPytorch());
         importer(TranscribedTableImporter.transformerXlDgx2h());
+        importer(TranscribedTableImporter.resnet50Mxnet());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

@@ -53,7 +53,7 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks", "foreign-tables",
                 "foreign-multinode", "dle-resnet50-pytorch", "dle-bert-dgxa100", "dle-transformerxl-pytorch",
-                "dle-transformerxl-dgx2h", "courier", "courier-cells",
+                "dle-transformerxl-dgx2h", "dle-resnet50-mxnet", "courier", "courier-cells",
                 "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
     }
 
@@ -82,6 +82,7 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.observations("dle-bert-dgxa100", Optional.of(SharedData.dir()))).hasSize(24);
         assertThat(catalog.observations("dle-transformerxl-pytorch", Optional.empty())).hasSize(34);
         assertThat(catalog.observations("dle-transformerxl-dgx2h", Optional.of(SharedData.dir()))).hasSize(18);
+        assertThat(catalog.observations("dle-resnet50-mxnet", Optional.empty())).hasSize(26);
     }
 
     @Test

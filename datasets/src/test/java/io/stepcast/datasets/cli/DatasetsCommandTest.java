@@ -50,7 +50,8 @@ class DatasetsCommandTest {
         assertThat(r.out()).contains("pollux  (53 files", "OSDI 2021", "Apache-2.0", "github.com/petuum/adaptdl",
                 "gavel", "MIT", "tf-benchmarks", "courier", "ICPE 2021", "sha256:",
                 "importers: pollux, gavel, tf-benchmarks, foreign-tables, foreign-multinode, dle-resnet50-pytorch,"
-                        + " dle-bert-dgxa100, dle-transformerxl-pytorch, dle-transformerxl-dgx2h, courier,"
+                        + " dle-bert-dgxa100, dle-transformerxl-pytorch, dle-transformerxl-dgx2h, dle-resnet50-mxnet,"
+                        + " courier,"
                         + " tf-cpu-profiles, nccl-tests, vtrain, bigdl-log, csv",
                 "profile readers (detection order): kineto, tf-timeline");
         Run j = run(new DatasetsCommand(), "list", "--json");
@@ -59,7 +60,8 @@ class DatasetsCommandTest {
         assertThat(sources).extracting(n -> n.get("name").asText())
                 .containsExactly("pollux", "gavel", "tf-benchmarks", "foreign-tables", "foreign-multinode",
                         "dle-resnet50-pytorch", "dle-bert-dgxa100", "dle-transformerxl-pytorch",
-                        "dle-transformerxl-dgx2h", "courier", "tf-cpu-profiles", "nccl-tests", "vtrain");
+                        "dle-transformerxl-dgx2h", "dle-resnet50-mxnet", "courier", "tf-cpu-profiles", "nccl-tests",
+                        "vtrain");
         JsonNode placements = null;
         for (JsonNode f : sources.get(0).get("files")) {
             if (f.get("path").asText().equals("imagenet/placements.csv")) {
