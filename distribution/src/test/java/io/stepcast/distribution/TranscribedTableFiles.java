@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A transcribed table embedded in the datasets jar (generic CSV, {@code embedded/<source>/<file>}) split in two
@@ -23,6 +24,15 @@ final class TranscribedTableFiles {
      */
     static Path split(String source, String file, String column, boolean one, Path dir, String name)
             throws IOException {
+        return split(source, file, column, Set.of("1"), one, dir, name);
+    }
+
+    /**
+     * Writes {@code dir/name} with the table's header and the rows whose {@code column} is one of {@code values}
+     * ({@code keep} true) or is not.
+     */
+    static Path split(String source, String file, String column, Set<String> values, boolean keep, Path dir,
+                      String name) throws IOException {
         List<String> lines;
         try (InputStream in = Objects.requireNonNull(TranscribedTableFiles.class.getResourceAsStream(
                 "/io/stepcast/datasets/embedded/" + source + "/" + file), source + "/" + file)) {
@@ -30,7 +40,7 @@ final class TranscribedTableFiles {
         }
         int index = List.of(lines.get(0).split(",")).indexOf(column);
         List<String> rows = new ArrayList<>(List.of(lines.get(0)));
-        lines.stream().skip(1).filter(l -> l.split(",")[index].equals("1") == one).forEach(rows::add);
+        lines.stream().skip(1).filter(l -> values.contains(l.split(",")[index]) == keep).forEach(rows::add);
         Path p = dir.resolve(name);
         Files.write(p, rows);
         return p;

@@ -7,6 +7,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.zoo.ModelZoo;
 import io.stepcast.datasets.zoo.ZooCatalog;
 import io.stepcast.analytic.allreduce.TopoPolluxEstimator;
@@ -27,13 +28,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The closed forms on published tables of the usual shape, 1 and 8 GPUs per model, fitted on those rows and scored
  * on the held-out 2- and 4-GPU rows: every group has two rows, too few for its own fit, so each answer comes
  * from the fit pooled over the models of its hardware and architecture. The tables: the TensorFlow benchmark
- * page's DGX-1 P100 and GCE K80 single-server tables (transcribed, {@code src/test/resources/published/}) and the
- * AWS p2.8xlarge single-server rows of {@code ../shared/data/tf-benchmarks}.
+ * page's DGX-1 P100 and GCE K80 single-server tables (transcribed, {@code src/test/resources/published/}), the
+ * AWS p2.8xlarge single-server rows of {@code ../shared/data/tf-benchmarks} and NVIDIA's ResNet-50 v1.5 for MXNet
+ * (the embedded source {@code dle-resnet50-mxnet}, whose pools span a machine's precisions).
  */
 class PooledPublishedTablesTest {
     private static final Optional<ModelCatalog> ZOO = Optional.of(new ZooCatalog(new ModelZoo()));
     private static List<Observation> published;
     private static List<Observation> aws;
+    private static List<Observation> mxnet;
 
     @BeforeAll
     static void load() throws IOException {
@@ -41,6 +44,7 @@ class PooledPublishedTablesTest {
         aws = RealData.source("tf-benchmarks").stream()
                 .filter(o -> o.tag("platform", "").equals("aws-single-server") && o.tag("data", "").equals("synthetic"))
                 .toList();
+        mxnet = new DefaultObservationCatalog().observations("dle-resnet50-mxnet", Optional.empty());
     }
 
     private static boolean oneOrEight(Observation o) {
@@ -100,6 +104,29 @@ class PooledPublishedTablesTest {
                 on("dgx-1-p100", Architecture.ALLREDUCE), "dgx-1-p100");
         assertThat(RealData.missing(ape)).isZero();
         assertThat(RealData.mean(ape)).isLessThan(8.0);
+    }
+
+    /**
+     * NVIDIA's ResNet-50 v1.5 for MXNet (source {@code dle-resnet50-mxnet}): one model per machine, each in two
+     * precisions, so a pool over the models of one precision had no second model and every group was refused. A
+     * machine's two precisions share its links: pooled, each with its own 1-GPU compute and gradient bytes (float16
+     * under mixed precision), they answer the 2, 4 and 16 GPU rows.
+     */
+    @Test
+    void aMachinesPrecisionsArePooledWhenItRanOneModel() {
+        for (Estimator e : List.<Estimator>of(new PolluxEstimator(ZOO), new TopoPolluxEstimator(Optional.empty(), ZOO),
+                new ErnestEstimator(ZOO))) {
+            for (String hw : List.of("dgx-a100-80gb", "dgx-1-v100", "dgx-2")) {
+                double[] ape = heldOut(e, mxnet, o -> o.config().deployment().hardware().equals(hw), hw);
+                assertThat(RealData.missing(ape)).as(e.name() + " " + hw).isZero();
+                // The rows scale at 95-99% of linear; the pooled fits interpolate them within a few percent.
+                assertThat(RealData.mean(ape)).as(e.name() + " " + hw).isLessThan(4.0);
+            }
+        }
+        Predictor p = new PolluxEstimator(ZOO).fit(TrainingSet.of("mxnet:1,8",
+                mxnet.stream().filter(PooledPublishedTablesTest::oneOrEight).toList()));
+        assertThat(p.provenance().hyperParameters().get("pooled"))
+                .contains("resnet50@dgx-2%fp32 pooled over models on dgx-2: resnet50, resnet50%fp32");
     }
 
     @Test

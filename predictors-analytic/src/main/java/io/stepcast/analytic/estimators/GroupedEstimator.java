@@ -30,8 +30,9 @@ import java.util.stream.Collectors;
  *
  * <p>Pooling: a form constructed with a model zoo to pool over gives a group too small for its own fit whose rows are a 1-GPU row
  * and one other worker count ({@link #lacksItsOwnScaling}) the coefficients of one fit
- * over every usable row of the same hardware and architecture (the group key without its model), each model's
- * compute terms scaled by its seconds per sample on one GPU and its synchronisation terms by its gradient bytes
+ * over every usable row of the same hardware and architecture (the group key without its model and precision), each
+ * job's (model and precision, {@link ModelScales#modelKey}) compute terms scaled by its seconds per sample on one GPU
+ * and its synchronisation terms by its gradient bytes
  * ({@link ModelScales}); the shared coefficients times the group's scales are an ordinary coefficient vector of
  * the group, so the predictor and the codec do not change. A group large enough keeps its own fit. The
  * provenance's hyper-parameter {@code pooled} lists the pooled groups and the models they were pooled over.
@@ -178,9 +179,12 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
         return form.restore(new Coefficients(name(), arity(), fitted), provenance);
     }
 
-    /** The part of a group key after the model: hardware and the form's further split. */
+    /**
+     * The part of a group key after the model, without the precision: hardware and the form's further split. The
+     * jobs of one machine share its links whatever their precision, so a pool spans both.
+     */
     static String poolKey(String groupKey) {
-        return groupKey.substring(groupKey.indexOf('@') + 1);
+        return groupKey.substring(groupKey.indexOf('@') + 1).replaceFirst("%[^#]*", "");
     }
 
     /**

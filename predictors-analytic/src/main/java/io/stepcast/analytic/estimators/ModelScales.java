@@ -3,6 +3,7 @@ package io.stepcast.analytic.estimators;
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
+import io.stepcast.api.Precision;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.api.zoo.ModelInfo;
 
@@ -14,8 +15,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The per-model scales of a pooled fit ({@link ModelScale}): what lets rows of several models on one hardware
- * and architecture share one set of coefficients. A model's compute terms follow its measured seconds per
+ * The per-job scales of a pooled fit ({@link ModelScale}): what lets rows of several models, or of one model at
+ * several precisions, on one hardware and architecture share one set of coefficients. A model's compute terms follow its measured seconds per
  * sample on one GPU (the median of its 1-worker rows' step time over local batch), or, without such a row, its
  * forward FLOPs per sample from the model zoo at the seconds per FLOP that the pool's models with both show
  * (median); its synchronisation terms follow its gradient bytes (the configuration's parameter bytes, else the
@@ -28,9 +29,13 @@ public final class ModelScales {
     private ModelScales() {
     }
 
-    /** The model key rows are pooled by (canonical model name). */
+    /**
+     * The job key rows are pooled by: the canonical model name with the precision suffix of {@link GroupKey}
+     * ({@code resnet50%tf32}), since a model's FP32 and mixed-precision rows differ in compute 2-3x and so each
+     * needs a compute scale of its own, while both synchronise over the same links.
+     */
     public static String modelKey(Config config) {
-        return ModelNames.key(config.model());
+        return ModelNames.key(config.model()) + Precision.keySuffix(config.precisionTag());
     }
 
     /**
