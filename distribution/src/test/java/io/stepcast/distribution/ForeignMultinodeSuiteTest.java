@@ -60,4 +60,25 @@ class ForeignMultinodeSuiteTest {
         }
         assertThat(dgx2h.get("linear-scaling").get("n").asInt()).isZero();
     }
+
+    /**
+     * pollux-topo on the same three tables: one node gives each model and precision 3-5 rows, too few for its own fit
+     * (8), so each group joins the pool of its machine with its own rows, and the catalog's NICs carry it across
+     * nodes. Before, a group of more than two worker counts kept its refusal and pollux-topo answered no row.
+     */
+    @Test
+    void polluxTopoPoolsTheOneNodeRowsAndAnswersEveryMultiNodeRow(@TempDir Path out) throws Exception {
+        assertThat(cli.run("evaluate", "--suite", "foreign-multinode", "--predictors", "pollux-topo,pollux",
+                "--out", out.toString())).as(cli.err()).isZero();
+        Map<String, Integer> rows = Map.of("foreign-multinode", 12, "dle-bert-dgxa100", 12,
+                "dle-transformerxl-dgx2h", 6);
+        for (String dataset : rows.keySet()) {
+            Map<String, JsonNode> byPredictor = ResultsJson.of(out).byPredictor(dataset);
+            JsonNode topo = byPredictor.get("pollux-topo");
+            assertThat(topo.get("n").asInt()).as(dataset).isEqualTo(rows.get(dataset));
+            assertThat(topo.get("mape").asDouble()).as(dataset).isLessThanOrEqualTo(10.0);
+            // pollux has no across-node term without multi-node rows, and says so rather than guess.
+            assertThat(byPredictor.get("pollux").get("n").asInt()).as(dataset).isZero();
+        }
+    }
 }

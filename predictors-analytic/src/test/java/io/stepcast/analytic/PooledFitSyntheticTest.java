@@ -62,13 +62,29 @@ class PooledFitSyntheticTest {
     }
 
     @Test
-    void aGroupWithThreeWorkerCountsKeepsItsOwnRefusal() {
+    void aGroupWithThreeWorkerCountsJoinsThePoolWithItsOwnRows() {
         List<Observation> rows = new ArrayList<>();
         for (int w : new int[] {1, 8}) {
             rows.add(row("SyntheticA", 0.02, 100_000_000L, w, 64));
             rows.add(row("SyntheticB", 0.05, 240_000_000L, w, 32));
         }
         for (int w : new int[] {1, 2, 4}) {
+            rows.add(row("SyntheticC", 0.004, 500_000_000L, w, 128));
+        }
+        Predictor p = new ErnestEstimator(Optional.empty()).fit(TrainingSet.of("synthetic-pool", rows));
+        assertThat(p.predict(row("SyntheticC", 0.004, 500_000_000L, 8, 128).config(), Target.STEP_TIME)
+                .asDouble().getAsDouble()).isCloseTo(expected(0.004, 500_000_000L, 8, 128), within(1e-9));
+        assertThat(p.provenance().hyperParameters().get("pooled")).contains("syntheticc@k80#allreduce pooled");
+    }
+
+    @Test
+    void aGroupWithoutASingleGpuRowKeepsItsOwnRefusal() {
+        List<Observation> rows = new ArrayList<>();
+        for (int w : new int[] {1, 8}) {
+            rows.add(row("SyntheticA", 0.02, 100_000_000L, w, 64));
+            rows.add(row("SyntheticB", 0.05, 240_000_000L, w, 32));
+        }
+        for (int w : new int[] {2, 4}) {
             rows.add(row("SyntheticC", 0.004, 500_000_000L, w, 128));
         }
         Predictor p = new ErnestEstimator(Optional.empty()).fit(TrainingSet.of("synthetic-pool", rows));

@@ -12,6 +12,7 @@ import io.stepcast.datasets.zoo.ModelZoo;
 import io.stepcast.datasets.zoo.ZooCatalog;
 import io.stepcast.analytic.allreduce.TopoPolluxEstimator;
 import io.stepcast.analytic.estimators.ErnestEstimator;
+import io.stepcast.analytic.estimators.LinearScalingEstimator;
 import io.stepcast.analytic.estimators.OptimusEstimator;
 import io.stepcast.analytic.estimators.PolluxEstimator;
 import org.junit.jupiter.api.BeforeAll;
@@ -127,6 +128,29 @@ class PooledPublishedTablesTest {
                 mxnet.stream().filter(PooledPublishedTablesTest::oneOrEight).toList()));
         assertThat(p.provenance().hyperParameters().get("pooled"))
                 .contains("resnet50@dgx-2%fp32 pooled over models on dgx-2: resnet50, resnet50%fp32");
+    }
+
+    /**
+     * The same table split at 4 GPUs: 1, 2 and 4 GPUs per machine and precision (three rows, too few for any of the
+     * forms' own fits) predict 8 GPUs (and 16 on the DGX-2). Each group joins its machine's pool with its own rows;
+     * before, a group with three worker counts kept its refusal.
+     */
+    @Test
+    void groupsOfThreeWorkerCountsArePooledToo() {
+        List<Observation> train = mxnet.stream().filter(o -> o.config().workers() <= 4).toList();
+        List<Observation> test = mxnet.stream().filter(o -> o.config().workers() > 4).toList();
+        double[] linear = RealData.ape(new LinearScalingEstimator()
+                .fit(TrainingSet.of("mxnet:1-4", train)), test, Target.THROUGHPUT);
+        for (Estimator e : List.<Estimator>of(new PolluxEstimator(ZOO), new TopoPolluxEstimator(Optional.empty(), ZOO),
+                new ErnestEstimator(ZOO))) {
+            Predictor p = e.fit(TrainingSet.of("mxnet:1-4", train));
+            assertThat(p.provenance().hyperParameters().get("pooled")).as(e.name()).contains("resnet50@dgx-2%fp32");
+            double[] ape = RealData.ape(p, test, Target.THROUGHPUT);
+            System.out.printf("%s mxnet: 1,2,4 -> 8,16 GPUs: answered %d of %d, MAPE %.2f%% (linear scaling %.2f%%)%n",
+                    e.name(), ape.length - RealData.missing(ape), ape.length, RealData.mean(ape), RealData.mean(linear));
+            assertThat(RealData.missing(ape)).as(e.name()).isZero();
+            assertThat(RealData.mean(ape)).as(e.name()).isLessThan(RealData.mean(linear));
+        }
     }
 
     @Test

@@ -28,8 +28,8 @@ import java.util.stream.Collectors;
  * group with enough points and assembles the predictor. Groups that cannot be fitted are left out (their
  * configurations get "not applicable"); when none can be fitted, {@link CannotFitException} says why.
  *
- * <p>Pooling: a form constructed with a model zoo to pool over gives a group too small for its own fit whose rows are a 1-GPU row
- * and one other worker count ({@link #lacksItsOwnScaling}) the coefficients of one fit
+ * <p>Pooling: a form constructed with a model zoo to pool over gives a group too small for its own fit that has a 1-GPU
+ * row and a multi-GPU row ({@link #anchorsAPooledFit}) the coefficients of one fit
  * over every usable row of the same hardware and architecture (the group key without its model and precision), each
  * job's (model and precision, {@link ModelScales#modelKey}) compute terms scaled by its seconds per sample on one GPU
  * and its synchronisation terms by its gradient bytes
@@ -188,7 +188,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     }
 
     /**
-     * Fits the failed groups that are candidates ({@link #lacksItsOwnScaling}) pooled over the models of their
+     * Fits the failed groups that are candidates ({@link #anchorsAPooledFit}) pooled over the models of their
      * hardware and architecture, adding what fits to {@code fitted} (and removing it from {@code failures});
      * returns the pooled groups with how. A pool needs a second model with scales and a row of several workers
      * (else it knows nothing of scaling); without them a group keeps its own refusal unchanged.
@@ -197,7 +197,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
                                      Map<String, double[]> fitted) {
         Map<String, String> pooled = new TreeMap<>();
         Map<String, List<String>> failedByPool = new TreeMap<>();
-        failures.keySet().stream().filter(k -> lacksItsOwnScaling(groups.get(k)))
+        failures.keySet().stream().filter(k -> anchorsAPooledFit(groups.get(k)))
                 .forEach(k -> failedByPool.computeIfAbsent(poolKey(k), p -> new ArrayList<>()).add(k));
         failedByPool.forEach((poolKey, failed) -> {
             List<Observation> rows = new ArrayList<>();
@@ -238,15 +238,15 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     }
 
     /**
-     * Whether a group has the shape of a published table, a 1-GPU row and one other worker count (1 and 8 GPUs
-     * per model): its 1-GPU row anchors its compute and its multi-GPU rows the level of its synchronisation, and
-     * what its own rows cannot show, how the time grows between and beyond them, is what a pool over other models
-     * supplies. A group with three or more worker counts but too few rows is left unanswered as before (its own
-     * scaling is measured, and a pooled fit would overrule it with the other models'), and so is a group without
-     * a 1-GPU row or without a multi-GPU row (it would be predicted from the other models alone).
+     * Whether a group too small for its own fit can join a pool: it has a 1-GPU row, which anchors its compute, and
+     * a row of several workers, which anchors the level of its synchronisation. The shape its own rows cannot pin
+     * down with so few points (how the time grows between and beyond its worker counts) is what the pool supplies;
+     * its own rows are part of the pooled fit. The usual published shapes qualify: 1 and 8 GPUs per model, or 1, 2,
+     * 4 and 8 GPUs of one node. A group without a 1-GPU row or without a multi-GPU row does not (it would be
+     * predicted from the other jobs alone).
      */
-    static boolean lacksItsOwnScaling(List<Observation> group) {
-        int[] workers = group.stream().mapToInt(o -> o.config().workers()).distinct().toArray();
-        return workers.length == 2 && (workers[0] == 1 || workers[1] == 1);
+    static boolean anchorsAPooledFit(List<Observation> group) {
+        return group.stream().anyMatch(o -> o.config().workers() == 1)
+                && group.stream().anyMatch(o -> o.config().workers() > 1);
     }
 }
