@@ -17,6 +17,7 @@ import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.datasets.importers.NcclTestsImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.MultiNodeTablesImporter;
+import io.stepcast.datasets.importers.NcclTestsLogImporter;
 import io.stepcast.datasets.importers.TranscribedTableImporter;
 import io.stepcast.datasets.importers.TfBenchmarksImporter;
 import io.stepcast.datasets.importers.TfCpuProfilesImporter;
@@ -59,6 +60,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new NcclTestsImporter());
         importer(new VtrainImporter());
         importer(new BigDlLogImporter());
+        importer(new NcclTestsLogImporter());
         importer(new GenericCsvImporter());
         // Readers are asked in this order when a file's format is detected (tf-timeline accepts any .json).
         profileReader(new KinetoProfileReader());

@@ -52,7 +52,7 @@ class DatasetsCommandTest {
                 "importers: pollux, gavel, tf-benchmarks, foreign-tables, foreign-multinode, dle-resnet50-pytorch,"
                         + " dle-bert-dgxa100, dle-transformerxl-pytorch, dle-transformerxl-dgx2h, dle-resnet50-mxnet,"
                         + " courier,"
-                        + " tf-cpu-profiles, nccl-tests, vtrain, bigdl-log, csv",
+                        + " tf-cpu-profiles, nccl-tests, vtrain, bigdl-log, nccl-tests-log, csv",
                 "profile readers (detection order): kineto, tf-timeline");
         Run j = run(new DatasetsCommand(), "list", "--json");
         JsonNode sources = new ObjectMapper().readTree(j.out());
