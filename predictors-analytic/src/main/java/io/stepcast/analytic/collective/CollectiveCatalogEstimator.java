@@ -33,18 +33,22 @@ import java.util.Optional;
  * a node, {@code bandwidth_gbps} the NIC's (the latencies stay the catalogued links').
  *
  * <p>Hyper-parameters: {@code algorithm} ({@code ring} default, {@code tree}), {@code protocol}
- * ({@code auto} default, {@code ll}, {@code ll128}, {@code simple}). The catalog is injected; without one
+ * ({@code auto} default, {@code ll}, {@code ll128}, {@code simple}), {@code schedule} ({@code sequential} default:
+ * the phases over several nodes one after the other; {@code pipelined}: streamed, as recent NCCL does,
+ * {@link CollectiveCost.Schedule}). The catalog is injected; without one
  * (no datasets module on the class path) fitting fails with that reason.
  */
 public final class CollectiveCatalogEstimator extends CatalogEstimator {
     /** Registered name. */
     public static final String NAME = "collective-catalog";
     private static final String[] PROTOCOLS = {"auto", "ll", "ll128", "simple"};
+    static final String[] SCHEDULES = {"sequential", "pipelined"};
 
     /** With the catalog bound by the datasets module, when there is one. */
     @Inject
     public CollectiveCatalogEstimator(Optional<HardwareCatalog> catalog) {
-        this(Catalogs.hardware(catalog), HyperParameters.of("algorithm", "ring", "protocol", "auto"));
+        this(Catalogs.hardware(catalog), HyperParameters.of("algorithm", "ring", "protocol", "auto",
+                "schedule", "sequential"));
     }
 
     private CollectiveCatalogEstimator(Catalogs catalogs, HyperParameters params) {
@@ -53,6 +57,7 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
                 catalogs);
         params.choice("algorithm", AlgorithmChoice.VALUES);
         params.choice("protocol", PROTOCOLS);
+        params.choice("schedule", SCHEDULES);
     }
 
     @Override
@@ -67,7 +72,12 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
         List<NcclProtocol> protocols = p.equals("auto") ? List.of(NcclProtocol.values())
                 : List.of(NcclProtocol.valueOf(p.toUpperCase(Locale.ROOT)));
         return new CatalogPredictor(c, AlgorithmChoice.parse(params().choice("algorithm", AlgorithmChoice.VALUES)),
-                protocols, Provenance.of(this, training, 0));
+                protocols, schedule(params().choice("schedule", SCHEDULES)), Provenance.of(this, training, 0));
+    }
+
+    /** The schedule a hyper-parameter value names. */
+    static CollectiveCost.Schedule schedule(String value) {
+        return CollectiveCost.Schedule.valueOf(value.toUpperCase(Locale.ROOT));
     }
 
     /** Predicts from the catalog; holds no fitted state. */
@@ -76,14 +86,21 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
         private final CatalogLinks links;
         private final AlgorithmChoice algorithm;
         private final List<NcclProtocol> protocols;
+        private final CollectiveCost.Schedule schedule;
 
         CatalogPredictor(HardwareCatalog catalog, AlgorithmChoice algorithm, List<NcclProtocol> protocols,
-                         Provenance provenance) {
+                         CollectiveCost.Schedule schedule, Provenance provenance) {
             super(NAME, provenance);
             this.catalog = catalog;
             this.links = new CatalogLinks(catalog);
             this.algorithm = algorithm;
             this.protocols = List.copyOf(protocols);
+            this.schedule = schedule;
+        }
+
+        /** How the phases over several nodes follow each other. */
+        CollectiveCost.Schedule schedule() {
+            return schedule;
         }
 
         AlgorithmChoice algorithm() {
@@ -110,6 +127,7 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
                     .statedInterNodeGbps(config.deployment().bandwidthGbps()).requireIntraNode().protocols(protocols)
                     .algorithm(algorithm == AlgorithmChoice.RING ? CollectiveCost.Algorithm.RING
                             : CollectiveCost.Algorithm.TREE)
+                    .schedule(schedule)
                     .resolve();
             if (r.cost().isEmpty()) {
                 return new Prediction.NotApplicable(r.missing().orElseThrow() == CollectiveCost.Missing.INTER_NODE

@@ -111,7 +111,8 @@ public final class CollectiveCodecs {
         @Override
         protected void write(CollectiveCatalogEstimator.CatalogPredictor p, PayloadWriter w) {
             w.text("algorithm", p.algorithm().name().toLowerCase(Locale.ROOT))
-                    .texts("protocols", p.protocols().stream().map(x -> x.name().toLowerCase(Locale.ROOT)).toList());
+                    .texts("protocols", p.protocols().stream().map(x -> x.name().toLowerCase(Locale.ROOT)).toList())
+                    .text("schedule", p.schedule().name().toLowerCase(Locale.ROOT));
         }
 
         @Override
@@ -136,7 +137,13 @@ public final class CollectiveCodecs {
             }
             HardwareCatalog c = catalog.orElseThrow(() -> new IOException(name
                     + " predicts from the hardware catalog, which is not on the class path"));
-            return new CollectiveCatalogEstimator.CatalogPredictor(c, algorithm, protocols, provenance);
+            // Saved before the schedule was a choice: the phases one after the other.
+            String schedule = r.has("schedule") ? r.text("schedule") : "sequential";
+            if (!List.of(CollectiveCatalogEstimator.SCHEDULES).contains(schedule)) {
+                throw r.corrupt("schedule", "unknown schedule '" + schedule + "'");
+            }
+            return new CollectiveCatalogEstimator.CatalogPredictor(c, algorithm, protocols,
+                    CollectiveCatalogEstimator.schedule(schedule), provenance);
         }
     }
 

@@ -6,6 +6,7 @@ import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.NcclProtocol;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.analytic.codec.TextPayload;
+import io.stepcast.models.collective.CollectiveCost;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -91,6 +92,6 @@ final class FormerCollectiveText {
         HardwareCatalog c = catalog.orElseThrow(() -> new IOException(name
                 + " predicts from the hardware catalog, which is not on the class path"));
         return new CollectiveCatalogEstimator.CatalogPredictor(c, AlgorithmChoice.parse(head[1]), protocols,
-                provenance);
+                CollectiveCost.Schedule.SEQUENTIAL, provenance);
     }
 }

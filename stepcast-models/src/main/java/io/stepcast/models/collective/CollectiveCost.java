@@ -35,7 +35,8 @@ import java.util.Set;
  *       lowest modelled time), of a chosen few, or the plain alpha-beta model without NCCL's latencies and
  *       bandwidth shares (Thakur, Rabenseifner and Gropp 2005);</li>
  *   <li>the algorithm: ring or tree ({@link RingAlgorithm}, {@link TreeAlgorithm}) on one node, the two-level
- *       {@link HierarchicalAlgorithm} with the same algorithm inside and across nodes on several. The two-level
+ *       {@link HierarchicalAlgorithm} with the same algorithm inside and across nodes on several, its phases one
+ *       after the other or pipelined ({@link Schedule}). The two-level
  *       schedule has no all-to-all: across nodes every rank exchanges over the NICs, one flat algorithm;</li>
  *   <li>the efficiencies: the share of the NICs' bandwidth the network carries, and of the intra-node link's the
  *       ranks achieve (each 1 unless a fit says less).</li>
@@ -146,6 +147,14 @@ public final class CollectiveCost {
         }
     }
 
+    /** How the phases of the two-level schedule over several nodes follow each other ({@link HierarchicalAlgorithm}). */
+    public enum Schedule {
+        /** One after the other (the default). */
+        SEQUENTIAL,
+        /** Streamed chunk by chunk: the slowest phase sets the pace, the others add their latencies. */
+        PIPELINED
+    }
+
     /** How the figures of several candidate systems make one. */
     public enum Agreement {
         /** The systems that give the figure must agree on it; a system without it is passed over. */
@@ -191,6 +200,7 @@ public final class CollectiveCost {
         private boolean requireIntra;
         private List<Optional<NcclProtocol>> regimes = nccl(List.of(NcclProtocol.values()));
         private Algorithm algorithm = Algorithm.RING;
+        private Schedule schedule = Schedule.SEQUENTIAL;
         private double efficiency = 1;
         private double intraEfficiency = 1;
 
@@ -265,6 +275,12 @@ public final class CollectiveCost {
         /** Ring (the default) or tree. */
         public Builder algorithm(Algorithm algorithm) {
             this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
+            return this;
+        }
+
+        /** How the phases over several nodes follow each other: one after the other (the default) or pipelined. */
+        public Builder schedule(Schedule schedule) {
+            this.schedule = Objects.requireNonNull(schedule, "schedule");
             return this;
         }
 
@@ -346,7 +362,8 @@ public final class CollectiveCost {
                 } else {
                     CollectiveAlgorithm across = algorithm.on(inter.get(), regime, NcclProtocol.Hardware.NET);
                     // With one GPU per node the intra-node phases have a single rank and cost nothing.
-                    algorithms.add(new HierarchicalAlgorithm(inside.orElse(across), across));
+                    algorithms.add(new HierarchicalAlgorithm(inside.orElse(across), across,
+                            schedule == Schedule.PIPELINED));
                     flat.add(across);
                 }
             }

@@ -9,8 +9,13 @@ import java.util.Objects;
 /**
  * The two-level schedule: inside every node over the intra-node links, across nodes over the NICs (one
  * rank per node carrying the node's data). For all-reduce: reduce inside the node, all-reduce across the
- * nodes, broadcast inside the node (the hierarchical all-reduce of Horovod and of NCCL's CollNet; the
- * phases are the formulas of {@code intra} and {@code inter}, Thakur, Rabenseifner and Gropp 2005). The
+ * nodes, broadcast inside the node (the phases are the formulas of {@code intra} and {@code inter}, Thakur,
+ * Rabenseifner and Gropp 2005). The phases run one after the other ({@code pipelined} false, "+" below: the
+ * default, which the multi-node tables of 2019-2020 NVIDIA DeepLearningExamples releases follow), or pipelined
+ * as recent NCCL streams a message chunk by chunk through its intra-node chains and inter-node trees
+ * ({@code pipelined} true): the slowest phase sets the pace and each other phase adds its latency to fill the
+ * pipeline (a 2024 nccl-tests log of two Google Cloud A3 Mega nodes all-reduces 8 GB at 90% of the nodes' NICs,
+ * which phases one after the other could not reach). The
  * intra-node phases take as long as on the fullest node ({@link Placement#maxPerNode()}), which is how an
  * uneven placement costs.
  * <ul>
@@ -23,18 +28,70 @@ import java.util.Objects;
  * </ul>
  * On one node every operation is {@code intra}'s.
  *
- * @param intra the algorithm inside a node (its link: NVLink, NVSwitch or PCIe)
- * @param inter the algorithm across nodes (its link: the node's NICs together)
+ * @param intra     the algorithm inside a node (its link: NVLink, NVSwitch or PCIe)
+ * @param inter     the algorithm across nodes (its link: the node's NICs together)
+ * @param pipelined whether the phases stream chunk by chunk rather than run one after the other
  */
-public record HierarchicalAlgorithm(CollectiveAlgorithm intra, CollectiveAlgorithm inter) implements CollectiveAlgorithm {
+public record HierarchicalAlgorithm(CollectiveAlgorithm intra, CollectiveAlgorithm inter, boolean pipelined)
+        implements CollectiveAlgorithm {
     public HierarchicalAlgorithm {
         Objects.requireNonNull(intra, "intra");
         Objects.requireNonNull(inter, "inter");
     }
 
+    /** The phases one after the other. */
+    public HierarchicalAlgorithm(CollectiveAlgorithm intra, CollectiveAlgorithm inter) {
+        this(intra, inter, false);
+    }
+
     @Override
     public String name() {
-        return "hierarchical";
+        return pipelined ? "hierarchical-pipelined" : "hierarchical";
+    }
+
+    /** One phase of the schedule: an algorithm, the operation it runs and over which ranks. */
+    private record Phase(CollectiveAlgorithm algorithm, Collective op, Placement ranks) {
+        double seconds(double bytes) {
+            return algorithm.seconds(op, bytes, ranks);
+        }
+    }
+
+    private static Phase phase(CollectiveAlgorithm algorithm, Collective op, Placement ranks) {
+        return new Phase(algorithm, op, ranks);
+    }
+
+    /** The phases' time: their sum, or pipelined. */
+    private double joined(double bytes, Phase... phases) {
+        if (pipelined) {
+            return pipelined(bytes, phases);
+        }
+        double sum = 0;
+        for (Phase p : phases) {
+            sum += p.seconds(bytes);
+        }
+        return sum;
+    }
+
+    /**
+     * The phases streamed chunk by chunk, as NCCL streams a message through its intra-node chains and inter-node
+     * trees or rings: the slowest phase sets the pace and every other phase adds its fixed part (its time for an
+     * empty message) to fill the pipeline. Small messages cost the sum of the phases' latencies; large ones the
+     * slowest phase's bandwidth term.
+     */
+    private static double pipelined(double bytes, Phase... phases) {
+        double slowest = 0;
+        double fill = 0;
+        double slowestFill = 0;
+        for (Phase p : phases) {
+            double t = p.seconds(bytes);
+            double l = p.seconds(0);
+            fill += l;
+            if (t > slowest) {
+                slowest = t;
+                slowestFill = l;
+            }
+        }
+        return slowest + fill - slowestFill;
     }
 
     @Override
@@ -47,11 +104,12 @@ public record HierarchicalAlgorithm(CollectiveAlgorithm intra, CollectiveAlgorit
         Placement node = Placement.singleNode(placement.maxPerNode());
         Placement leaders = Placement.singleNode(k);
         return switch (op) {
-            case ALL_REDUCE -> intra.seconds(Collective.REDUCE, bytes, node)
-                    + inter.seconds(Collective.ALL_REDUCE, bytes, leaders)
-                    + intra.seconds(Collective.BROADCAST, bytes, node);
-            case REDUCE_SCATTER, ALL_GATHER -> intra.seconds(op, bytes, node) + inter.seconds(op, bytes, leaders);
-            case BROADCAST, REDUCE -> inter.seconds(op, bytes, leaders) + intra.seconds(op, bytes, node);
+            case ALL_REDUCE -> joined(bytes,
+                    phase(intra, Collective.REDUCE, node),
+                    phase(inter, Collective.ALL_REDUCE, leaders),
+                    phase(intra, Collective.BROADCAST, node));
+            case REDUCE_SCATTER, ALL_GATHER -> joined(bytes, phase(intra, op, node), phase(inter, op, leaders));
+            case BROADCAST, REDUCE -> joined(bytes, phase(inter, op, leaders), phase(intra, op, node));
             case SEND_RECV -> inter.seconds(op, bytes, leaders);
             case ALL_TO_ALL -> throw new IllegalArgumentException("the hierarchical schedule has no all-to-all");
         };

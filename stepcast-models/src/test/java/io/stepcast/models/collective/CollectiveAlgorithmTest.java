@@ -73,6 +73,24 @@ class CollectiveAlgorithmTest {
     }
 
     @Test
+    void pipelinedPhasesTakeTheSlowestPhasePlusTheOthersLatencies() {
+        RingAlgorithm intra = new RingAlgorithm(LinkCost.of(2, 300));
+        RingAlgorithm inter = new RingAlgorithm(LinkCost.of(14, 12.5));
+        HierarchicalAlgorithm h = new HierarchicalAlgorithm(intra, inter, true);
+        Placement uneven = new Placement(List.of(4, 2, 3));
+        double m = 64 * MIB;
+        // The NIC phase is the slowest; the intra-node reduce and broadcast add only their latencies.
+        double expected = (3 * 2e-6) + (2 * 2 * 14e-6 + 2.0 * 2 / 3 * m / 12.5e9) + (3 * 2e-6);
+        assertThat(h.seconds(Collective.ALL_REDUCE, m, uneven)).isCloseTo(expected, within(1e-12));
+        assertThat(h.seconds(Collective.ALL_REDUCE, m, uneven))
+                .isLessThan(new HierarchicalAlgorithm(intra, inter).seconds(Collective.ALL_REDUCE, m, uneven));
+        // An empty message costs the latencies of every phase either way.
+        assertThat(h.seconds(Collective.ALL_REDUCE, 0, uneven)).isCloseTo(
+                new HierarchicalAlgorithm(intra, inter).seconds(Collective.ALL_REDUCE, 0, uneven), within(1e-15));
+        assertThat(h.name()).isEqualTo("hierarchical-pipelined");
+    }
+
+    @Test
     void ncclProtocolsTradeBandwidthForLatency() {
         RingAlgorithm ll = RingAlgorithm.nccl(SYNTHETIC_LINK, NcclProtocol.LL, NcclProtocol.Hardware.NVLINK);
         RingAlgorithm simple = RingAlgorithm.nccl(SYNTHETIC_LINK, NcclProtocol.SIMPLE, NcclProtocol.Hardware.NVLINK);
