@@ -147,7 +147,8 @@ class PooledPublishedTablesTest {
             assertThat(p.provenance().hyperParameters().get("pooled")).as(e.name()).contains("resnet50@dgx-2%fp32");
             double[] ape = RealData.ape(p, test, Target.THROUGHPUT);
             System.out.printf("%s mxnet: 1,2,4 -> 8,16 GPUs: answered %d of %d, MAPE %.2f%% (linear scaling %.2f%%)%n",
-                    e.name(), ape.length - RealData.missing(ape), ape.length, RealData.mean(ape), RealData.mean(linear));
+                    e.name(), ape.length - RealData.missing(ape), ape.length, RealData.mean(ape),
+                    RealData.mean(linear));
             assertThat(RealData.missing(ape)).as(e.name()).isZero();
             assertThat(RealData.mean(ape)).as(e.name()).isLessThan(RealData.mean(linear));
         }

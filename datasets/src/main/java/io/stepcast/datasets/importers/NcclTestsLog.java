@@ -26,10 +26,10 @@ import java.util.regex.Pattern;
  */
 final class NcclTestsLog {
     private static final Pattern THREADS = Pattern.compile("nThread\\s+(\\d+)\\s+nGpus\\s+(\\d+)");
-    private static final Pattern RANK = Pattern.compile(
-            "Rank\\s+(\\d+)\\s+(?:Group\\s+\\d+\\s+)?Pid\\s+\\d+\\s+on\\s+(\\S+)\\s+device\\s+\\d+\\s+\\[[^\\]]*\\]\\s+(.+)");
+    private static final Pattern RANK = Pattern.compile("Rank\\s+(\\d+)\\s+(?:Group\\s+\\d+\\s+)?Pid\\s+\\d+"
+            + "\\s+on\\s+(\\S+)\\s+device\\s+\\d+\\s+\\[[^\\]]*\\]\\s+(.+)");
     private static final Pattern STARTING = Pattern.compile("Collective test starting:\\s*(\\w+?)_perf");
-    /** A test binary's name as a command line or a file name spells it; {@code \b} keeps reduce_perf out of all_reduce_perf. */
+    /** A test binary's name in a command line or a file name ({@code \b}: not reduce_perf in all_reduce_perf). */
     static final Pattern BINARY = Pattern.compile(
             "\\b(all_reduce|all_gather|reduce_scatter|alltoall|broadcast|reduce|sendrecv)_perf\\b");
 
@@ -69,6 +69,8 @@ final class NcclTestsLog {
         Optional<String> named = namedOnce(lines, file);
         List<Run> runs = new ArrayList<>();
         RunBuilder current = null;
+        // Recent versions print "Collective test starting" just before the run's nThread line.
+        Optional<String> announced = Optional.empty();
         for (int i = 0; i < lines.size(); i++) {
             long n = i + 1;
             String text = strip(lines.get(i));
@@ -76,6 +78,8 @@ final class NcclTestsLog {
             if (threads.find()) {
                 addIfMeasured(runs, current, named);
                 current = new RunBuilder(n);
+                current.collective = announced;
+                announced = Optional.empty();
                 current.threadsGpus = Integer.parseInt(threads.group(1)) * Integer.parseInt(threads.group(2));
                 continue;
             }
@@ -84,7 +88,10 @@ final class NcclTestsLog {
             }
             Matcher starting = STARTING.matcher(text);
             if (starting.find()) {
-                current.collective = Optional.of(starting.group(1).toLowerCase(Locale.ROOT));
+                announced = Optional.of(starting.group(1).toLowerCase(Locale.ROOT));
+                if (current.rows.isEmpty()) {
+                    current.collective = announced;
+                }
                 continue;
             }
             Matcher rank = RANK.matcher(text);

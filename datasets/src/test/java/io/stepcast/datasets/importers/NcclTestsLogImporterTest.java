@@ -96,11 +96,14 @@ class NcclTestsLogImporterTest {
         Files.write(f, List.of(
                 " nThread 1 nGpus 4 minBytes 1048576 maxBytes 2097152 step: 2(factor) warmup iters: 5 iters: 20",
                 "                                                 out-of-place                    in-place",
-                "       size         count    type   redop     time   algbw   busbw  error     time   algbw   busbw  error",
+                "       size         count    type   redop     time   algbw   busbw  error     time   algbw   busbw"
+                        + "  error",
                 "        (B)    (elements)                     (ms)  (GB/s)  (GB/s)            (ms)  (GB/s)  (GB/s)",
-                "    1048576         65536   float    none    0.250    4.19    3.15  0e+00    0.240    4.37    3.28  0e+00",
+                "    1048576         65536   float    none    0.250    4.19    3.15  0e+00    0.240    4.37    3.28"
+                        + "  0e+00",
                 "host:123:456 [0] NCCL INFO comm 0x1 rank 0 nranks 4 - Destroy COMPLETE",
-                "    2097152        131072   float    none    0.400    5.24    3.93  0e+00    0.390    5.38    4.03  0e+00"));
+                "    2097152        131072   float    none    0.400    5.24    3.93  0e+00    0.390    5.38    4.03"
+                        + "  0e+00"));
         List<Observation> rows = importer.importFile(f, ImportOptions.none()).observations();
         assertThat(rows).hasSize(2);
         assertThat(rows.get(1).config().model()).isEqualTo("all-gather");
@@ -109,19 +112,46 @@ class NcclTestsLogImporterTest {
         assertThat(seconds(rows.get(1))).isCloseTo(0.4e-3, within(1e-12));
     }
 
-    /** SYNTHETIC: a log that never says which test it is asks for --model, naming the file and line; --model answers. */
+    /** SYNTHETIC: a log that never names its test asks for --model, naming the file and line; --model answers. */
     @Test
     void aLogThatNamesNoCollectiveAsksForIt(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("run.txt");
         Files.write(f, List.of(
                 "# nThread 1 nGpus 2 minBytes 8 maxBytes 16 step: 2(factor) warmup iters: 5 iters: 20",
-                "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong",
-                "           8             2     float     sum      -1    10.00    0.00    0.00      0    10.00    0.00    0.00      0"));
+                "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw"
+                        + "   busbw #wrong",
+                "           8             2     float     sum      -1    10.00    0.00    0.00      0    10.00    0.00"
+                        + "    0.00      0"));
         assertThatThrownBy(() -> importer.importFile(f, ImportOptions.none()))
                 .isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("run.txt:1").hasMessageContaining("--model all-reduce");
         ImportOptions named = new ImportOptions(Optional.of("reduce-scatter"), 1, Optional.empty(), 0);
         assertThat(importer.importFile(f, named).observations().get(0).config().model()).isEqualTo("reduce-scatter");
+    }
+
+    /**
+     * SYNTHETIC: a script's output with two tests, each announced by "Collective test starting" just before its
+     * nThread line, as recent nccl-tests print it: each run is its own collective.
+     */
+    @Test
+    void eachAnnouncedRunKeepsItsOwnCollective(@TempDir Path dir) throws IOException {
+        String header = "#       size         count      type   redop    root     time   algbw   busbw #wrong"
+                + "     time   algbw   busbw #wrong";
+        Path f = dir.resolve("sweep.log");
+        Files.write(f, List.of(
+                "# Collective test starting: all_reduce_perf",
+                "# nThread 1 nGpus 8 minBytes 8 maxBytes 8 step: 2(factor) warmup iters: 5 iters: 20",
+                header,
+                "           8             2     float     sum      -1    20.00    0.00    0.00      0    20.00    0.00"
+                        + "    0.00      0",
+                "# Collective test concluded: all_reduce_perf",
+                "# Collective test starting: all_gather_perf",
+                "# nThread 1 nGpus 8 minBytes 64 maxBytes 64 step: 2(factor) warmup iters: 5 iters: 20",
+                header,
+                "          64             2     float    none      -1    15.00    0.00    0.00      0    15.00    0.00"
+                        + "    0.00      0"));
+        List<Observation> rows = importer.importFile(f, ImportOptions.none()).observations();
+        assertThat(rows).extracting(o -> o.config().model()).containsExactly("all-reduce", "all-gather");
     }
 
     /** SYNTHETIC: a file with no table is refused with what was expected. */

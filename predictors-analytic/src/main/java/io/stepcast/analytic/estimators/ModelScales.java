@@ -16,11 +16,12 @@ import java.util.TreeMap;
 
 /**
  * The per-job scales of a pooled fit ({@link ModelScale}): what lets rows of several models, or of one model at
- * several precisions, on one hardware and architecture share one set of coefficients. A model's compute terms follow its measured seconds per
- * sample on one GPU (the median of its 1-worker rows' step time over local batch), or, without such a row, its
- * forward FLOPs per sample from the model zoo at the seconds per FLOP that the pool's models with both show
- * (median); its synchronisation terms follow its gradient bytes (the configuration's parameter bytes, else the
- * zoo's). A model with neither a 1-GPU row nor zoo FLOPs, or without parameter bytes, is left out with the reason.
+ * several precisions, on one hardware and architecture share one set of coefficients. A model's compute terms
+ * follow its measured seconds per sample on one GPU (the median of its 1-worker rows' step time over local batch),
+ * or, without such a row, its forward FLOPs per sample from the model zoo at the seconds per FLOP that the pool's
+ * models with both show (median); its synchronisation terms follow its gradient bytes (the configuration's
+ * parameter bytes, else the zoo's). A model with neither a 1-GPU row nor zoo FLOPs, or without parameter bytes, is
+ * left out with the reason.
  */
 public final class ModelScales {
     /** Seconds per FLOP assumed when no model of the pool has both a 1-GPU row and zoo FLOPs; the fit absorbs it. */

@@ -147,7 +147,7 @@ public final class CollectiveCost {
         }
     }
 
-    /** How the phases of the two-level schedule over several nodes follow each other ({@link HierarchicalAlgorithm}). */
+    /** How the phases of the two-level schedule follow each other ({@link HierarchicalAlgorithm}). */
     public enum Schedule {
         /** One after the other (the default). */
         SEQUENTIAL,
