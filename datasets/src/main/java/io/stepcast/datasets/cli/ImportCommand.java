@@ -52,10 +52,12 @@ public final class ImportCommand extends DatasetsSubcommand {
             description = "bigdl-log: also write one observation per job here.")
     Path observations;
 
-    @Option(names = "--model", paramLabel = "NAME", description = "bigdl-log, tf-timeline: the model trained.")
+    @Option(names = "--model", paramLabel = "NAME", description = "bigdl-log, tf-timeline: the model trained; "
+            + "nccl-tests-log: the collective, when the log does not name its test.")
     String model;
 
-    @Option(names = "--workers", paramLabel = "N", defaultValue = "1", description = "bigdl-log: executor cores of the job.")
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "1", description = "bigdl-log: executor cores of the "
+            + "job; nccl-tests-log: the ranks, when the log lists none.")
     int workers;
 
     @Option(names = "--dataset", paramLabel = "NAME", description = "bigdl-log: the dataset.")
@@ -65,7 +67,8 @@ public final class ImportCommand extends DatasetsSubcommand {
     int localBatch;
 
     @Option(names = "--hardware", paramLabel = "LABEL", description = "vtrain: the system the runs were measured on, "
-            + "a system of the hardware catalog (default: vtrain-a100); its GPUs per node set each run's nodes.")
+            + "a system of the hardware catalog (default: vtrain-a100); its GPUs per node set each run's nodes. "
+            + "nccl-tests-log: the system (default: the ranks' device), catalogued or composed of parts.")
     String hardware;
 
     @Option(names = "--recompute", paramLabel = "none|selective|full",
