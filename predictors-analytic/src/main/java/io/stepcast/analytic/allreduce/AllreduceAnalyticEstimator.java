@@ -42,12 +42,16 @@ import java.util.TreeMap;
  *   <li>{@code T_intra + T_inter}: the gradient all-reduce over the configuration's placement from the catalogs
  *       ({@link GradientSync}), split into the part over the intra-node links and the part that crosses the NICs;</li>
  *   <li>{@code f}, the share of the computation the all-reduce hides behind, in [0, 1], fitted (relative least
- *       squares) on the multi-GPU rows of the model and hardware when there are some. Without any the default
- *       is 2/3: PyTorch DDP and Horovod start each gradient bucket's all-reduce during the backward pass
- *       (S. Li et al., "PyTorch Distributed: Experiences on Accelerating Data Parallel Training", VLDB 2020,
- *       section 3.2.3), and the backward pass is two thirds of a step's arithmetic (twice the forward's
- *       FLOPs: J. Kaplan et al., "Scaling Laws for Neural Language Models", 2020, section 2.1, C = 6N per token
- *       of which 2N forward).</li>
+ *       squares) on the multi-GPU rows of the model and hardware when there are some. Without any the default is
+ *       0, no credit for overlap that no row shows. PyTorch DDP and Horovod do start each gradient bucket's
+ *       all-reduce during the backward pass (S. Li et al., "PyTorch Distributed: Experiences on Accelerating
+ *       Data Parallel Training", VLDB 2020, section 3.2.3), but the overlapped collective competes with the
+ *       backward kernels for the GPU, and a 1-GPU row cannot show how much it hides. On five published
+ *       single-server tables of other machines (TensorFlow 2017 DGX-1 P100 and GCE K80; NVIDIA DeepLearningExamples
+ *       ResNet-50 for PyTorch and MXNet, Transformer-XL for PyTorch; see the README) the 1 -> 2..16 GPU losses are
+ *       about the whole all-reduce: with the backward pass's two thirds as the default
+ *       ({@code overlap=0.667}) this predictor hid it entirely and equalled linear scaling on every one of them,
+ *       0.2-4.5 points worse than with 0.</li>
  *   <li>{@code e_intra}, {@code e_inter}, the shares of the catalog's intra-node and NIC bandwidths the job
  *       achieves, in (0, 1]: with {@code efficiency=fit} (the default) each is fitted on the rows that show its link
  *       ({@link LinkFit}: rows of one node with several GPUs for the first, rows of several nodes for the second)
@@ -65,8 +69,8 @@ import java.util.TreeMap;
 public final class AllreduceAnalyticEstimator extends CatalogEstimator {
     /** Registered name. */
     public static final String NAME = "allreduce-analytic";
-    /** The default overlap share: the backward pass's part of a step (see the class comment). */
-    public static final double DEFAULT_OVERLAP = 2.0 / 3.0;
+    /** The overlap share without multi-GPU rows to fit it on: none (see the class comment). */
+    public static final double DEFAULT_OVERLAP = 0;
 
     /** With the catalogs bound by the datasets module, when there are some. */
     @Inject

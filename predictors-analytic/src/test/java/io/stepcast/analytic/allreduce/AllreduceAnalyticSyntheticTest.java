@@ -75,7 +75,8 @@ class AllreduceAnalyticSyntheticTest {
         assertThat(g.overlapFitted()).isFalse();
         assertThat(g.overlap()).isEqualTo(AllreduceAnalyticEstimator.DEFAULT_OVERLAP);
         assertThat(predict(p, SyntheticCluster.config("m", BYTES, 16, 4, 32)))
-                .isCloseTo(syntheticStep(16, 4, 32, 2.0 / 3), within(1e-6));
+                .isCloseTo(syntheticStep(16, 4, 32, AllreduceAnalyticEstimator.DEFAULT_OVERLAP), within(1e-6));
+        assertThat(AllreduceAnalyticEstimator.DEFAULT_OVERLAP).isZero();
     }
 
     @Test
