@@ -23,6 +23,8 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     public static final String TRANSFORMERXL_DGX2H = "dle-transformerxl-dgx2h";
     /** NVIDIA DeepLearningExamples' ResNet-50 v1.5 for MXNet: 1-8 GPUs of a DGX A100 and a DGX-1, 1-16 of a DGX-2. */
     public static final String RESNET50_MXNET = "dle-resnet50-mxnet";
+    /** NVIDIA DeepLearningExamples' BERT-large for TensorFlow 19.03: 1-8 GPUs of two DGX-1, 1-16 of a DGX-2. */
+    public static final String BERT_TF_1903 = "dle-bert-tf-1903";
 
     /**
      * @param source the built-in source's name (in {@code catalog/sources.properties})
@@ -56,6 +58,11 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     /** The ResNet-50 v1.5 for MXNet tables. */
     public static TranscribedTableImporter resnet50Mxnet() {
         return new TranscribedTableImporter(RESNET50_MXNET, "dle_resnet50v15_mxnet_2012.csv");
+    }
+
+    /** The BERT-large TensorFlow 19.03 single-node tables. */
+    public static TranscribedTableImporter bertTf1903() {
+        return new TranscribedTableImporter(BERT_TF_1903, "dle_bert_tf_1903_single_node.csv");
     }
 
     @Override

@@ -55,6 +55,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(TranscribedTableImporter.transformerXlPytorch());
         importer(TranscribedTableImporter.transformerXlDgx2h());
         importer(TranscribedTableImporter.resnet50Mxnet());
+        importer(TranscribedTableImporter.bertTf1903());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());
