@@ -14,7 +14,7 @@ import java.util.Objects;
  * default, which the multi-node tables of 2019-2020 NVIDIA DeepLearningExamples releases follow), or pipelined
  * as recent NCCL streams a message chunk by chunk through its intra-node chains and inter-node trees
  * ({@code pipelined} true): the slowest phase sets the pace and each other phase adds its latency to fill the
- * pipeline (a 2024 nccl-tests log of two Google Cloud A3 Mega nodes all-reduces 8 GB at 90% of the nodes' NICs,
+ * pipeline (an nccl-tests log of two Google Cloud A3 Mega nodes all-reduces 8 GB at 90% of the nodes' NICs,
  * which phases one after the other could not reach). The
  * intra-node phases take as long as on the fullest node ({@link Placement#maxPerNode()}), which is how an
  * uneven placement costs.
