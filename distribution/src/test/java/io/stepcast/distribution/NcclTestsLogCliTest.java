@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A user's nccl-tests log from a cluster that is not in {@code shared/data} (two Google Cloud A3 Mega nodes, the
  * datasets module's test input; its README cites the repository and commit), through the command line: imported with
- * the system stated as a composition of catalogued parts (eight 200 Gbps GPU NICs per node), then scored.
+ * the system named as the catalog names it ({@code a3-megagpu-8g}: eight 200 Gbps GPU NICs per node), then scored.
  */
 class NcclTestsLogCliTest {
     private static final Path LOG = Path.of("..", "datasets", "src", "test", "resources", "nccl-tests-logs",
@@ -23,7 +23,7 @@ class NcclTestsLogCliTest {
     void aLogIsImportedAndEveryRowIsAnsweredByTheCatalogsCollectiveModel(@TempDir Path dir) throws Exception {
         Path parquet = dir.resolve("a3mega.parquet");
         assertThat(cli.run("datasets", "import", "nccl-tests-log", "--input", LOG.toString(),
-                "--hardware", "gcp-a3-highgpu-8g+nics=8", "--out", parquet.toString())).as(cli.err()).isZero();
+                "--hardware", "a3-megagpu-8g", "--out", parquet.toString())).as(cli.err()).isZero();
         assertThat(cli.out()).contains("wrote 31 observations");
         Path out = dir.resolve("out");
         assertThat(cli.run("evaluate", "--train", parquet.toString(), "--test", parquet.toString(), "--targets",
@@ -41,7 +41,7 @@ class NcclTestsLogCliTest {
     void aPipelinedScheduleFollowsTheNicBoundMessagesOfThisLog(@TempDir Path dir) throws Exception {
         Path parquet = dir.resolve("a3mega.parquet");
         assertThat(cli.run("datasets", "import", "nccl-tests-log", "--input", LOG.toString(),
-                "--hardware", "gcp-a3-highgpu-8g+nics=8", "--out", parquet.toString())).as(cli.err()).isZero();
+                "--hardware", "a3-megagpu-8g", "--out", parquet.toString())).as(cli.err()).isZero();
         double sequential = largestMessage(dir, parquet, "sequential");
         double pipelined = largestMessage(dir, parquet, "pipelined");
         assertThat(sequential / 0.047535).isBetween(1.6, 1.8);

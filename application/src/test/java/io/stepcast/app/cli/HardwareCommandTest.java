@@ -67,7 +67,8 @@ class HardwareCommandTest {
                 new Derived("p5.48xlarge", "aws-p5.48xlarge", 3600, 3200),
                 new Derived("ND A100 v4", "azure-nd96asr-v4", 2400, 1600),
                 new Derived("ND H100 v5", "azure-nd96isr-h100-v5", 3600, 3200),
-                new Derived("a3-highgpu-8g", "gcp-a3-highgpu-8g", 3600, 800))) {
+                new Derived("a3-highgpu-8g", "gcp-a3-highgpu-8g", 3600, 800),
+                new Derived("a3-megagpu-8g", "gcp-a3-megagpu-8g", 3600, 1600))) {
             CliRun r = run("show", d.label(), "--json");
             assertThat(r.code()).as(d.label() + r.err()).isZero();
             JsonNode j = new ObjectMapper().readTree(r.out());

@@ -100,6 +100,8 @@ class DefaultHardwareCatalogTest {
                 new Expected("Standard_ND96isr_H100_v5", "azure-nd96isr-h100-v5", "H100-SXM5-80GB", 8, "nvswitch-3",
                         "ib-ndr", 8, "learn.microsoft.com"),
                 new Expected("a3-highgpu-8g", "gcp-a3-highgpu-8g", "H100-SXM5-80GB", 8, "nvswitch-3", "eth-200g", 4,
+                        "cloud.google.com/compute/docs/gpus/gpu-network-bandwidth"),
+                new Expected("A3 Mega", "gcp-a3-megagpu-8g", "H100-SXM5-80GB", 8, "nvswitch-3", "eth-200g", 8,
                         "cloud.google.com/compute/docs/gpus/gpu-network-bandwidth"))) {
             SystemSpec s = catalog.system(x.label()).orElseThrow();
             assertThat(s.name()).isEqualTo(x.name());
