@@ -108,7 +108,7 @@ final class NcclTestsLog {
             }
             if (tokens.contains("size") || tokens.contains("bytes")) {
                 if (tokens.contains("time") && tokens.contains("busbw")) {
-                    current.header = tokens;
+                    current.header = Header.of(tokens);
                 }
                 continue;
             }
@@ -154,20 +154,36 @@ final class NcclTestsLog {
         return s;
     }
 
-    /** A table line: as many fields as the header, the first two integers. */
-    private static boolean isRow(List<String> tokens, List<String> header) {
-        return tokens.size() == header.size() && tokens.get(0).matches("\\d+") && tokens.get(1).matches("\\d+");
+    /**
+     * A table's column header, with the positions its rows are read at, found once per header.
+     *
+     * @param fields  how many fields a row has
+     * @param time    the out-of-place time's column
+     * @param inPlace the in-place time's column, -1 when the header has a single time column
+     * @param type    the element type's column, -1 when absent
+     */
+    private record Header(int fields, int time, int inPlace, int type) {
+        static Header of(List<String> tokens) {
+            int time = tokens.indexOf("time");
+            int second = tokens.subList(time + 1, tokens.size()).indexOf("time");
+            return new Header(tokens.size(), time, second < 0 ? -1 : second + time + 1, tokens.indexOf("type"));
+        }
     }
 
-    private static Row row(List<String> t, List<String> header, double microsecondsPerUnit, String file, long line)
+    /** A table line: as many fields as the header, the first two integers. */
+    private static boolean isRow(List<String> tokens, Header header) {
+        return tokens.size() == header.fields() && tokens.get(0).matches("\\d+") && tokens.get(1).matches("\\d+");
+    }
+
+    private static Row row(List<String> t, Header header, double microsecondsPerUnit, String file, long line)
             throws DataFormatException {
-        int time = header.indexOf("time");
-        int inPlace = header.subList(time + 1, header.size()).indexOf("time") + time + 1;
-        if (inPlace <= time) {
+        int time = header.time();
+        int inPlace = header.inPlace();
+        if (inPlace < 0) {
             throw DataFormatException.at(file, line, "the column header has one 'time' column; nccl-tests prints an "
                     + "out-of-place and an in-place one");
         }
-        int type = header.indexOf("type");
+        int type = header.type();
         try {
             double out = Double.parseDouble(t.get(time));
             double in = Double.parseDouble(t.get(inPlace));
@@ -190,7 +206,7 @@ final class NcclTestsLog {
         int ranks;
         final List<String> hosts = new ArrayList<>();
         final List<String> devices = new ArrayList<>();
-        List<String> header;
+        Header header;
         double microsecondsPerUnit = 1;
         final List<Row> rows = new ArrayList<>();
 

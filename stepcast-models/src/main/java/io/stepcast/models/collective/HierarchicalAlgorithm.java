@@ -56,10 +56,6 @@ public record HierarchicalAlgorithm(CollectiveAlgorithm intra, CollectiveAlgorit
         }
     }
 
-    private static Phase phase(CollectiveAlgorithm algorithm, Collective op, Placement ranks) {
-        return new Phase(algorithm, op, ranks);
-    }
-
     /** The phases' time: their sum, or pipelined. */
     private double joined(double bytes, Phase... phases) {
         if (pipelined) {
@@ -105,11 +101,12 @@ public record HierarchicalAlgorithm(CollectiveAlgorithm intra, CollectiveAlgorit
         Placement leaders = Placement.singleNode(k);
         return switch (op) {
             case ALL_REDUCE -> joined(bytes,
-                    phase(intra, Collective.REDUCE, node),
-                    phase(inter, Collective.ALL_REDUCE, leaders),
-                    phase(intra, Collective.BROADCAST, node));
-            case REDUCE_SCATTER, ALL_GATHER -> joined(bytes, phase(intra, op, node), phase(inter, op, leaders));
-            case BROADCAST, REDUCE -> joined(bytes, phase(inter, op, leaders), phase(intra, op, node));
+                    new Phase(intra, Collective.REDUCE, node),
+                    new Phase(inter, Collective.ALL_REDUCE, leaders),
+                    new Phase(intra, Collective.BROADCAST, node));
+            case REDUCE_SCATTER, ALL_GATHER -> joined(bytes, new Phase(intra, op, node),
+                    new Phase(inter, op, leaders));
+            case BROADCAST, REDUCE -> joined(bytes, new Phase(inter, op, leaders), new Phase(intra, op, node));
             case SEND_RECV -> inter.seconds(op, bytes, leaders);
             case ALL_TO_ALL -> throw new IllegalArgumentException("the hierarchical schedule has no all-to-all");
         };
