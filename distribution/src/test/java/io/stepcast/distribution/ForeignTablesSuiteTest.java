@@ -64,8 +64,8 @@ class ForeignTablesSuiteTest {
         assertThat(txl.get("simulation").get("mape").asDouble()).isLessThan(txlLinear);
         assertThat(txl.get("allreduce-analytic").get("mape").asDouble()).isLessThan(txlLinear);
         // ResNet-50 for MXNet (the fourth): 2 to 16 GPUs of a DGX A100, a DGX-1 and a DGX-2 from their 1-GPU rows.
-        // Horovod scales it at 95-100% of linear up to 8 GPUs, 90-95% at 16; every physical predictor answers every row within the
-        // issue's 6% for single-server scaling and beats linear scaling.
+        // Horovod scales it at 95-100% of linear up to 8 GPUs, 90-95% at 16; every physical predictor answers every
+        // row within the 6% for single-server scaling and is no worse than linear scaling.
         Map<String, JsonNode> mxnet = ResultsJson.of(out).byPredictor("dle-resnet50-mxnet");
         double mxnetLinear = mxnet.get("linear-scaling").get("mape").asDouble();
         for (String physical : new String[] {"mva", "allreduce-analytic", "simulation"}) {
