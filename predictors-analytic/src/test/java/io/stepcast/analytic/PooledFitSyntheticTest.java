@@ -57,7 +57,7 @@ class PooledFitSyntheticTest {
                     .isCloseTo(expected(0.004, 500_000_000L, w, 128), within(1e-9));
         }
         assertThat(p.provenance().hyperParameters().get("pooled"))
-                .contains("synthetica@k80#allreduce pooled over models on k80#allreduce: synthetica, syntheticb, "
+                .contains("synthetica@k80#allreduce pooled over jobs on k80#allreduce: synthetica, syntheticb, "
                         + "syntheticc (compute scale: 1-GPU row, sync scale: parameter bytes)");
     }
 
@@ -107,7 +107,7 @@ class PooledFitSyntheticTest {
         }
         assertThatThrownBy(() -> new ErnestEstimator(Optional.empty()).fit(TrainingSet.of("synthetic-no-bytes", rows)))
                 .isInstanceOf(CannotFitException.class)
-                .hasMessageContaining("only 2 distinct configurations, ernest needs 4; not pooled over models on "
+                .hasMessageContaining("only 2 distinct configurations, ernest needs 4; not pooled over jobs on "
                         + "k80#allreduce: the parameter bytes of 'SyntheticA' are unknown (column parameter_bytes)");
     }
 }

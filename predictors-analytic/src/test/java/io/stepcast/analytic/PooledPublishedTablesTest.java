@@ -58,7 +58,7 @@ class PooledPublishedTablesTest {
         List<Observation> test = rows.stream().filter(which).filter(o -> !oneOrEight(o)).toList();
         Predictor p = e.fit(TrainingSet.of(label + ":1,8", train));
         assertThat(p.provenance().hyperParameters()).containsKey("pooled");
-        assertThat(p.provenance().hyperParameters().get("pooled")).contains("pooled over models on");
+        assertThat(p.provenance().hyperParameters().get("pooled")).contains("pooled over jobs on");
         double[] ape = RealData.ape(p, test, Target.THROUGHPUT);
         System.out.printf("%s %s: 1,8 -> 2,4 GPUs: answered %d of %d, MAPE %.2f%%, max %.2f%%%n", e.name(), label,
                 ape.length - RealData.missing(ape), ape.length, RealData.mean(ape),
@@ -127,7 +127,7 @@ class PooledPublishedTablesTest {
         Predictor p = new PolluxEstimator(ZOO).fit(TrainingSet.of("mxnet:1,8",
                 mxnet.stream().filter(PooledPublishedTablesTest::oneOrEight).toList()));
         assertThat(p.provenance().hyperParameters().get("pooled"))
-                .contains("resnet50@dgx-2%fp32 pooled over models on dgx-2: resnet50, resnet50%fp32");
+                .contains("resnet50@dgx-2%fp32 pooled over jobs on dgx-2: resnet50, resnet50%fp32");
     }
 
     /**

@@ -28,7 +28,7 @@ final class TopoPolluxFitter {
 
     /**
      * One measured step: nodes, replicas, GPUs on the fullest node, local batch, seconds, and the factors of the
-     * compute and synchronisation coefficients for the row's model in a fit pooled over models (1 and 1 in a
+     * compute and synchronisation coefficients for the row's job in a fit pooled over jobs (1 and 1 in a
      * model's own fit).
      */
     record Point(int nodes, int replicas, int perNode, double batch, double seconds, double computeScale,

@@ -31,4 +31,20 @@ public final class GroupKey {
     public static String of(Config config, String suffix) {
         return of(config) + "#" + suffix;
     }
+
+    /**
+     * The machine part of a key made by {@link #of}: the hardware and any further split, without the job (the model
+     * and its precision), e.g. {@code dgx-a100-80gb#allreduce} for {@code resnet50@dgx-a100-80gb%tf32#allreduce}.
+     * The jobs of one machine share its links whatever their model and precision, so this is what a fit pooled over
+     * jobs shares. Kept beside {@link #of} so that the format and its inverse change together.
+     */
+    public static String machineOf(String key) {
+        String machine = key.substring(key.indexOf('@') + 1);
+        int precision = machine.indexOf('%');
+        if (precision < 0) {
+            return machine;
+        }
+        int split = machine.indexOf('#', precision);
+        return machine.substring(0, precision) + (split < 0 ? "" : machine.substring(split));
+    }
 }

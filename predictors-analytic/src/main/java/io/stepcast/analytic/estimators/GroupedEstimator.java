@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
  * and its synchronisation terms by its gradient bytes
  * ({@link ModelScales}); the shared coefficients times the group's scales are an ordinary coefficient vector of
  * the group, so the predictor and the codec do not change. A group large enough keeps its own fit. The
- * provenance's hyper-parameter {@code pooled} lists the pooled groups and the models they were pooled over.
+ * provenance's hyper-parameter {@code pooled} lists the pooled groups and the jobs they were pooled over.
  */
 public abstract class GroupedEstimator extends AbstractEstimator implements DeclaredInputs {
 
@@ -56,7 +56,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     }
 
     /**
-     * A form that pools: a group too small for its own fit gets a fit pooled over the models of its hardware and
+     * A form that pools: a group too small for its own fit gets a fit pooled over the jobs of its hardware and
      * architecture ({@link #fitPooled}, {@link #resolvePooled}).
      *
      * @param form the form fitted per group: its grouping and the predictor of fitted coefficients
@@ -90,7 +90,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     }
 
     /**
-     * Shared coefficients of one fit over the rows of several models, each row's terms scaled by its model's
+     * Shared coefficients of one fit over the rows of several jobs, each row's terms scaled by its job's
      * scale, or empty (with {@code why} filled). Called only for a form constructed to pool.
      */
     protected Optional<double[]> fitPooled(List<Observation> pool, Function<Observation, ModelScale> scale,
@@ -118,7 +118,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
 
     /**
      * Whether a pool has fewer rows than a pooled fit of the forms fitted on rows needs, saying so in
-     * {@code why}: {@code min-points}, at most 4 (a 1-GPU and a multi-GPU row of two models), since every
+     * {@code why}: {@code min-points}, at most 4 (a 1-GPU and a multi-GPU row of two jobs), since every
      * pooled row's compute is anchored by its model's own 1-GPU seconds per sample (or FLOPs) and the pool
      * shares one set of coefficients.
      */
@@ -127,7 +127,7 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
         if (pool.size() >= min) {
             return false;
         }
-        why.add("only " + pool.size() + " observations over the pooled models, " + name() + " needs " + min);
+        why.add("only " + pool.size() + " observations over the pooled jobs, " + name() + " needs " + min);
         return true;
     }
 
@@ -180,17 +180,9 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
     }
 
     /**
-     * The part of a group key after the model, without the precision: hardware and the form's further split. The
-     * jobs of one machine share its links whatever their precision, so a pool spans both.
-     */
-    static String poolKey(String groupKey) {
-        return groupKey.substring(groupKey.indexOf('@') + 1).replaceFirst("%[^#]*", "");
-    }
-
-    /**
-     * Fits the failed groups that are candidates ({@link #anchorsAPooledFit}) pooled over the models of their
+     * Fits the failed groups that are candidates ({@link #anchorsAPooledFit}) pooled over the jobs of their
      * hardware and architecture, adding what fits to {@code fitted} (and removing it from {@code failures});
-     * returns the pooled groups with how. A pool needs a second model with scales and a row of several workers
+     * returns the pooled groups with how. A pool needs a second job with scales and a row of several workers
      * (else it knows nothing of scaling); without them a group keeps its own refusal unchanged.
      */
     private Map<String, String> pool(Map<String, List<Observation>> groups, Map<String, String> failures,
@@ -198,11 +190,11 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
         Map<String, String> pooled = new TreeMap<>();
         Map<String, List<String>> failedByPool = new TreeMap<>();
         failures.keySet().stream().filter(k -> anchorsAPooledFit(groups.get(k)))
-                .forEach(k -> failedByPool.computeIfAbsent(poolKey(k), p -> new ArrayList<>()).add(k));
+                .forEach(k -> failedByPool.computeIfAbsent(GroupKey.machineOf(k), p -> new ArrayList<>()).add(k));
         failedByPool.forEach((poolKey, failed) -> {
             List<Observation> rows = new ArrayList<>();
             groups.forEach((k, obs) -> {
-                if (poolKey(k).equals(poolKey)) {
+                if (GroupKey.machineOf(k).equals(poolKey)) {
                     rows.addAll(obs);
                 }
             });
@@ -213,23 +205,23 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
             if (scales.size() < 2 || usable.stream().noneMatch(o -> o.config().workers() > 1)) {
                 // Only a missing figure is worth a word: a lone model or a pool of 1-GPU rows has nothing to pool.
                 if (!why.isEmpty()) {
-                    failed.forEach(k -> failures.put(k, failures.get(k) + "; not pooled over models on " + poolKey
+                    failed.forEach(k -> failures.put(k, failures.get(k) + "; not pooled over jobs on " + poolKey
                             + ": " + String.join("; ", why)));
                 }
                 return;
             }
             Optional<double[]> shared = fitPooled(usable, o -> scales.get(ModelScales.modelKey(o.config())), why);
-            String models = String.join(", ", scales.keySet());
+            String jobs = String.join(", ", scales.keySet());
             for (String key : failed) {
                 Config config = groups.get(key).get(0).config();
                 ModelScale scale = scales.get(ModelScales.modelKey(config));
                 if (shared.isPresent() && scale != null) {
                     fitted.put(key, resolvePooled(shared.get(), scale, config));
-                    pooled.put(key, "pooled over models on " + poolKey + ": " + models + " (compute scale: "
+                    pooled.put(key, "pooled over jobs on " + poolKey + ": " + jobs + " (compute scale: "
                             + scale.computeSource() + ", sync scale: parameter bytes)");
                     failures.remove(key);
                 } else {
-                    failures.put(key, failures.get(key) + "; not pooled over models on " + poolKey + ": "
+                    failures.put(key, failures.get(key) + "; not pooled over jobs on " + poolKey + ": "
                             + String.join("; ", why));
                 }
             }

@@ -70,7 +70,7 @@ final class NnlsFit {
     }
 
     /**
-     * The shared coefficients of a fit pooled over models ({@link GroupedEstimator}): every row's feature
+     * The shared coefficients of a fit pooled over jobs ({@link GroupedEstimator}): every row's feature
      * {@code j} times its model's compute scale when {@code computeTerm[j]}, else its synchronisation scale,
      * under the same weighting and {@code min-points} (counted over the scaled rows) as a group's own fit.
      */
@@ -78,7 +78,7 @@ final class NnlsFit {
                                                 boolean[] computeTerm, Function<Observation, ModelScale> scale,
                                                 HyperParameters params, String estimator, List<String> why) {
         return fitIfEnough(pool, o -> scaled(features.apply(o), computeTerm, scale.apply(o)), params, estimator,
-                "distinct configurations over the pooled models", why);
+                "distinct configurations over the pooled jobs", why);
     }
 
     /** The features (or coefficients) of a form scaled by a model's scale, term by term. */

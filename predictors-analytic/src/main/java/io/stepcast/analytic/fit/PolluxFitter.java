@@ -49,7 +49,7 @@ public final class PolluxFitter {
      * @param replicas     data-parallel replicas
      * @param localBatch   per-replica batch
      * @param stepTimeS    measured seconds per step, positive
-     * @param computeScale factor of the compute coefficients for this row's model in a fit pooled over models
+     * @param computeScale factor of the compute coefficients for this row's job in a fit pooled over jobs
      *                     (1 in a model's own fit)
      * @param syncScale    factor of the synchronisation coefficients for this row's model (1 in a model's own fit)
      */

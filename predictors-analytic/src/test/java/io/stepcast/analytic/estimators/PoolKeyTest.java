@@ -11,16 +11,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PoolKeyTest {
     @Test
     void aPoolKeyDropsTheModelAndThePrecisionAndKeepsTheFurtherSplit() {
-        assertThat(GroupedEstimator.poolKey("resnet50@dgx-1-v100")).isEqualTo("dgx-1-v100");
-        assertThat(GroupedEstimator.poolKey("resnet50@dgx-1-v100%fp32")).isEqualTo("dgx-1-v100");
-        assertThat(GroupedEstimator.poolKey("resnet50@dgx-a100-80gb%tf32#allreduce"))
+        assertThat(GroupKey.machineOf("resnet50@dgx-1-v100")).isEqualTo("dgx-1-v100");
+        assertThat(GroupKey.machineOf("resnet50@dgx-1-v100%fp32")).isEqualTo("dgx-1-v100");
+        assertThat(GroupKey.machineOf("resnet50@dgx-a100-80gb%tf32#allreduce"))
                 .isEqualTo("dgx-a100-80gb#allreduce");
-        assertThat(GroupedEstimator.poolKey("vgg16@dgx-a100-80gb#allreduce")).isEqualTo("dgx-a100-80gb#allreduce");
+        assertThat(GroupKey.machineOf("vgg16@dgx-a100-80gb#allreduce")).isEqualTo("dgx-a100-80gb#allreduce");
+        assertThat(GroupKey.machineOf("bert-large@dgx-1-v100%amp#allreduce#b7"))
+                .isEqualTo("dgx-1-v100#allreduce#b7");
     }
 
     @Test
     void twoPrecisionsOfOneModelOnOneMachineShareAPoolAsTwoJobs() {
-        assertThat(GroupedEstimator.poolKey("resnet50@dgx-2%fp32"))
-                .isEqualTo(GroupedEstimator.poolKey("resnet50@dgx-2"));
+        assertThat(GroupKey.machineOf("resnet50@dgx-2%fp32"))
+                .isEqualTo(GroupKey.machineOf("resnet50@dgx-2"));
     }
 }
