@@ -36,8 +36,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x bandwidth x intra-node
- * bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the simulation by
+ * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x precision x bandwidth x
+ * intra-node bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the simulation by
  * default, on the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row per point, the
  * spread over seeds) and {@code scaling.png}, and prints the points on stdout: a table, or JSON with {@code --json}.
  * Progress lines go to stderr.
@@ -47,14 +47,14 @@ import java.util.stream.Collectors;
                 + "simulation), fitted once per seed on a catalog source or your own file (--train); prints "
                 + "one row per point (mean, sd, min, max over the seeds) and writes sweep.parquet and scaling.png.",
             "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
-                + "workers | nodes, gpus_per_node, hardware, bandwidth, intra_node_gbps, policy, mode, batch); a flag "
-                + "overrides the file."})
+                + "workers | nodes, gpus_per_node, hardware, precision, bandwidth, intra_node_gbps, policy, mode, "
+                + "batch); a flag overrides the file."})
 public final class SweepCommand extends RegistryCommand {
     /** How many distinct reasons for points not applicable the console lists. */
     private static final int REASONS_SHOWN = 5;
     private static final Set<String> KEYS = Set.of("predictor", "hyper_parameters", "train", "data", "target", "seeds",
-            "models", "workers", "nodes", "gpus_per_node", "hardware", "bandwidth", "intra_node_gbps", "policy", "mode",
-            "batch");
+            "models", "workers", "nodes", "gpus_per_node", "hardware", "precision", "bandwidth", "intra_node_gbps", "policy",
+            "mode", "batch");
 
     @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
     private Path grid;
@@ -84,6 +84,10 @@ public final class SweepCommand extends RegistryCommand {
     private List<Integer> nodes;
     @Option(names = "--gpus-per-node", split = ",", paramLabel = "1,8") private List<Integer> gpusPerNode;
     @Option(names = "--hardware", split = ",", paramLabel = "LABEL") private List<String> hardware;
+    @Option(names = "--precision", split = ",", paramLabel = "P", description = "fp32, tf32, amp (fp16), bf16, fp8 "
+            + "(the column precision); default: unstated, which a predictor fitted on rows of several precisions of "
+            + "the model refuses.")
+    private List<String> precision;
     @Option(names = "--bandwidth", split = ",", paramLabel = "GBPS", description = "Network bandwidth per node "
             + "(the column bandwidth_gbps); default: the catalog's NIC or the predictor's default.")
     private List<Double> bandwidth;
@@ -188,7 +192,8 @@ public final class SweepCommand extends RegistryCommand {
                 pick(policy, file, "policy", JsonNode::asText),
                 pick(mode, file, "mode", JsonNode::asText),
                 pick(batch, file, "batch", n -> integer(n, "batch")),
-                pick(intraNodeGbps, file, "intra_node_gbps", n -> number(n, "intra_node_gbps")));
+                pick(intraNodeGbps, file, "intra_node_gbps", n -> number(n, "intra_node_gbps")),
+                pick(precision, file, "precision", JsonNode::asText));
         int s = seeds != null ? seeds : file != null && file.has("seeds") ? integer(file.get("seeds"), "seeds") : 1;
         return new SweepSpec(predictor != null ? predictor : text(file, "predictor", "simulation"), hps,
                 train != null ? train : text(file, "train", "tf-benchmarks"), dataDir,

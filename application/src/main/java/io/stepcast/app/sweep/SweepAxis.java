@@ -29,6 +29,8 @@ public enum SweepAxis {
     GPUS_PER_NODE("gpus_per_node", "GPUS/NODE", SweepPoint::gpusPerNode),
     /** Hardware label. */
     HARDWARE("hardware", "HARDWARE", c -> c.config().deployment().hardware()),
+    /** Precision as the generic CSV spells it; null when unstated. */
+    PRECISION("precision", "PRECISION", c -> c.config().parallel().map(l -> l.precision().label()).orElse(null)),
     /** Network bandwidth per node, Gbit/s; null when the predictor takes the catalog's or its default. */
     BANDWIDTH("bandwidth_gbps", "BANDWIDTH (Gb/s)", c -> orNull(c.config().deployment().bandwidthGbps())),
     /** Ring bandwidth per GPU inside a node, Gbit/s; null when unstated. */

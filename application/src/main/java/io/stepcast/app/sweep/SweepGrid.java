@@ -1,5 +1,7 @@
 package io.stepcast.app.sweep;
 
+import io.stepcast.api.Precision;
+
 import java.io.Serializable;
 import java.util.List;
 
@@ -20,11 +22,15 @@ import java.util.List;
  * @param mode        architecture: async-ps, sync-ps or allreduce
  * @param batch       local batch sizes
  * @param intraNodeGbps ring bandwidths per GPU inside a node, Gbit/s (a configuration's {@code intra_node_gbps})
+ * @param precision   precisions as the generic CSV's {@code precision} column spells them ({@code fp32}, {@code tf32},
+ *                    {@code amp}, {@code bf16}, ...); empty: unstated, which a predictor fitted on rows of one
+ *                    precision answers at it and one fitted on several refuses ({@link io.stepcast.api.MeasuredPrecisions})
  */
 public record SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
                         List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
-                        List<Integer> batch, List<Double> intraNodeGbps) implements Serializable {
-    private static final long serialVersionUID = 2L;
+                        List<Integer> batch, List<Double> intraNodeGbps, List<String> precision)
+        implements Serializable {
+    private static final long serialVersionUID = 3L;
 
     public SweepGrid {
         models = List.copyOf(models);
@@ -37,6 +43,7 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         mode = List.copyOf(mode);
         batch = List.copyOf(batch);
         intraNodeGbps = List.copyOf(intraNodeGbps);
+        precision = List.copyOf(precision);
         if (models.isEmpty()) {
             throw new IllegalArgumentException("sweep: field models: at least one model");
         }
@@ -49,13 +56,21 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         positive("batch", batch);
         positiveNumbers("bandwidth", bandwidth);
         positiveNumbers("intra_node_gbps", intraNodeGbps);
+        precision.forEach(p -> Precision.parse(p, "sweep: field precision"));
+    }
+
+    /** A grid of unstated precision. */
+    public SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
+                     List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
+                     List<Integer> batch, List<Double> intraNodeGbps) {
+        this(models, workers, nodes, gpusPerNode, hardware, bandwidth, policy, mode, batch, intraNodeGbps, List.of());
     }
 
     /** A grid without an intra-node bandwidth axis (the catalog's figures). */
     public SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
                      List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
                      List<Integer> batch) {
-        this(models, workers, nodes, gpusPerNode, hardware, bandwidth, policy, mode, batch, List.of());
+        this(models, workers, nodes, gpusPerNode, hardware, bandwidth, policy, mode, batch, List.of(), List.of());
     }
 
     private static void positiveNumbers(String field, List<Double> values) {

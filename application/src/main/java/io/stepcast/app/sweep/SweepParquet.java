@@ -20,7 +20,7 @@ import java.util.OptionalDouble;
 
 /**
  * {@code sweep.parquet}: one row per point, in the sweep's order. Columns: {@code predictor, target, model,
- * mode, workers, nodes, gpus_per_node, hardware, bandwidth_gbps?, intra_node_gbps?, policy?, local_batch,
+ * mode, workers, nodes, gpus_per_node, hardware, precision?, bandwidth_gbps?, intra_node_gbps?, policy?, local_batch,
  * global_batch, seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
  * sample standard deviation) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
  * atomically, with the stepcast schema metadata (kind {@code sweep}).
@@ -42,6 +42,7 @@ public final class SweepParquet {
               required int32 nodes;
               required int32 gpus_per_node;
               required binary hardware (STRING);
+              optional binary precision (STRING);
               optional double bandwidth_gbps;
               optional double intra_node_gbps;
               optional binary policy (STRING);
@@ -73,6 +74,7 @@ public final class SweepParquet {
                             .append("model", c.model()).append("mode", c.deployment().architecture().name())
                             .append("workers", c.workers()).append("nodes", c.deployment().nodes())
                             .append("gpus_per_node", r.point().gpusPerNode()).append("hardware", c.deployment().hardware());
+                    c.parallel().ifPresent(l -> g.append("precision", l.precision().label()));
                     optional(g, "bandwidth_gbps", c.deployment().bandwidthGbps());
                     optional(g, "intra_node_gbps", c.deployment().intraNodeGbps());
                     r.point().policy().ifPresent(p -> g.append("policy", p));

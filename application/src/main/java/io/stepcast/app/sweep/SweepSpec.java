@@ -4,6 +4,9 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.evaluation.Split;
@@ -34,7 +37,7 @@ import java.util.Optional;
  * A what-if sweep as a serializable recipe: which registered predictor (with its hyper-parameters), fitted on
  * which catalog source or user's file, predicts which target over which {@link SweepGrid}, with how many seeds.
  * Opening it reads the source, attaches its recorded and zoo profiles, builds the points in a fixed order (model,
- * mode, hardware, bandwidth, intra-node bandwidth, policy, batch, GPUs per node, cluster size) and gives their
+ * mode, hardware, precision, bandwidth, intra-node bandwidth, policy, batch, GPUs per node, cluster size) and gives their
  * {@link SweepTasks}; a Spark executor opens the same recipe and gets the same points.
  *
  * @param predictor       registered estimator name (found in the registry, never imported)
@@ -142,26 +145,29 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : gridHardware();
             List<Links> links = links();
             List<Optional<String>> policies = orUnstated(grid.policy());
+            List<Optional<String>> precisions = orUnstated(grid.precision());
             List<Integer> batches = grid.batch().isEmpty() ? List.of(ref.localBatch()) : grid.batch();
             Map<String, Long> bytes = new LinkedHashMap<>();
             zoo.flatMap(z -> z.find(model)).ifPresent(m -> bytes.put(model, m.parameterBytes()));
             for (String mode : modes) {
                 Architecture arch = architecture(mode);
                 for (String hw : hardware) {
-                    for (Links l : links) {
-                        for (Optional<String> policy : policies) {
-                            for (int batch : batches) {
-                                for (int gpn : grid.gpusPerNode()) {
-                                    for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
-                                        Config.Builder b = point(model, ref, arch, hw, batch, gpn, size);
-                                        if (bytes.containsKey(model)) {
-                                            b.parameterBytes(bytes.get(model));
-                                        } else if (ref.model().equals(model)) {
-                                            b.parameterBytes(ref.workload().parameterBytes());
+                    for (Optional<String> precision : precisions) {
+                        for (Links l : links) {
+                            for (Optional<String> policy : policies) {
+                                for (int batch : batches) {
+                                    for (int gpn : grid.gpusPerNode()) {
+                                        for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
+                                            Config.Builder b = point(model, ref, arch, hw, batch, gpn, size, precision);
+                                            if (bytes.containsKey(model)) {
+                                                b.parameterBytes(bytes.get(model));
+                                            } else if (ref.model().equals(model)) {
+                                                b.parameterBytes(ref.workload().parameterBytes());
+                                            }
+                                            l.nic().ifPresent(b::bandwidthGbps);
+                                            l.intra().ifPresent(b::intraNodeGbps);
+                                            out.add(new SweepPoint(b.build(), gpn, policy));
                                         }
-                                        l.nic().ifPresent(b::bandwidthGbps);
-                                        l.intra().ifPresent(b::intraNodeGbps);
-                                        out.add(new SweepPoint(b.build(), gpn, policy));
                                     }
                                 }
                             }
@@ -193,12 +199,20 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         return axis.isEmpty() ? List.of(Optional.empty()) : axis.stream().map(Optional::of).toList();
     }
 
-    /** A point's configuration: cluster size as workers (nodes from GPUs per node) or as nodes x GPUs per node. */
-    private Config.Builder point(String model, Config ref, Architecture arch, String hw, int batch, int gpn, int size) {
+    /**
+     * A point's configuration: cluster size as workers (nodes from GPUs per node) or as nodes x GPUs per node; a
+     * stated precision as the generic CSV reads its {@code precision} column, a data-parallel layout at it.
+     */
+    private Config.Builder point(String model, Config ref, Architecture arch, String hw, int batch, int gpn, int size,
+                                 Optional<String> precision) {
         int workers = grid.workers().isEmpty() ? size * gpn : size;
         int nodes = grid.workers().isEmpty() ? size : (workers + gpn - 1) / gpn;
-        return Config.builder().model(model).framework(ref.workload().framework()).dataset(ref.workload().dataset())
-                .architecture(arch).workers(workers).nodes(nodes).hardware(hw).localBatch(batch);
+        Config.Builder b = Config.builder().model(model).framework(ref.workload().framework())
+                .dataset(ref.workload().dataset()).architecture(arch).workers(workers).nodes(nodes).hardware(hw)
+                .localBatch(batch);
+        precision.ifPresent(p -> b.parallel(new ParallelLayout(1, 1, workers, batch, 1, 1, false, Recompute.NONE,
+                Precision.parse(p, "sweep: field precision"))));
+        return b;
     }
 
     private static Architecture architecture(String mode) {

@@ -253,6 +253,10 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             if (outside.isPresent()) {
                 return Prediction.notApplicable(outside.get());
             }
+            Optional<String> precision = GroupKey.precisionMismatch(config, groups.keySet());
+            if (precision.isPresent()) {
+                return Prediction.notApplicable(NAME + ": " + precision.get());
+            }
             Group g = groups.get(groupKey(config));
             if (g == null) {
                 return Prediction.notApplicable(NAME + " has no single-GPU row of " + groupKey(config)

@@ -1,10 +1,14 @@
 package io.stepcast.analytic.estimators;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.MeasuredPrecisions;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Precision;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The key a closed-form model is fitted per: the model (canonical name, so {@code ResNet-50} and
@@ -46,5 +50,36 @@ public final class GroupKey {
         }
         int split = machine.indexOf('#', precision);
         return machine.substring(0, precision) + (split < 0 ? "" : machine.substring(split));
+    }
+
+    /** The model on its hardware of a key made by {@link #of}, without precision or split: {@code resnet50@dgx-2}. */
+    public static String modelOnMachineOf(String key) {
+        int end = key.length();
+        for (char c : new char[] {'%', '#'}) {
+            int i = key.indexOf(c, key.indexOf('@') + 1);
+            end = i < 0 ? end : Math.min(end, i);
+        }
+        return key.substring(0, end);
+    }
+
+    /** The precision tag of a key made by {@link #of} ({@link Config#precisionTag}; empty for the default). */
+    public static String precisionOf(String key) {
+        int at = key.indexOf('%', key.indexOf('@') + 1);
+        if (at < 0) {
+            return "";
+        }
+        int split = key.indexOf('#', at);
+        return key.substring(at + 1, split < 0 ? key.length() : split);
+    }
+
+    /**
+     * Why the groups fitted under {@code fittedKeys} cannot answer {@code config}'s precision
+     * ({@link MeasuredPrecisions}): the precisions its model was fitted at on its hardware, over every further split.
+     */
+    public static Optional<String> precisionMismatch(Config config, Collection<String> fittedKeys) {
+        String job = modelOnMachineOf(of(config));
+        List<String> tags = fittedKeys.stream().filter(k -> modelOnMachineOf(k).equals(job))
+                .map(GroupKey::precisionOf).distinct().toList();
+        return MeasuredPrecisions.mismatch(config, tags, config.model() + " on " + config.deployment().hardware());
     }
 }

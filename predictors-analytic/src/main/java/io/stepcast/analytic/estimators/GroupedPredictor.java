@@ -47,6 +47,10 @@ public final class GroupedPredictor extends AbstractPredictor {
         if (outside.isPresent()) {
             return Prediction.notApplicable(outside.get());
         }
+        Optional<String> precision = GroupKey.precisionMismatch(config, coefficients.groups().keySet());
+        if (precision.isPresent()) {
+            return Prediction.notApplicable(provenance().estimator() + ": " + precision.get());
+        }
         String key = form.grouping().apply(config);
         double[] c = coefficients.group(key);
         if (c == null) {

@@ -1,6 +1,7 @@
 package io.stepcast.queueing.fit;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.MeasuredPrecisions;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Observation;
@@ -115,6 +116,23 @@ public final class BasisTable<S> {
                 .min(Comparator.<CalibratedBasis<S>>comparingInt(e -> Math.abs(e.basis().localBatch() - batch))
                         .thenComparingInt(e -> e.basis().localBatch())
                         .thenComparing(e -> e.basis().origin()));
+    }
+
+    /**
+     * Why the bases of {@code config}'s model cannot answer its precision ({@link MeasuredPrecisions}): the
+     * precisions of its bases on its hardware, or of all its bases when none is of its hardware; empty when they
+     * can, or when the model has no basis ({@link #find} then says so).
+     */
+    public Optional<String> precisionMismatch(Config config) {
+        String key = ModelNames.key(config.model());
+        String hardware = config.deployment().hardware().toLowerCase(Locale.ROOT);
+        List<SingleWorkerBasis> ofModel = entries.stream().map(CalibratedBasis::basis)
+                .filter(b -> ModelNames.key(b.model()).equals(key)).toList();
+        List<SingleWorkerBasis> onHardware = ofModel.stream().filter(b -> b.hardware().equals(hardware)).toList();
+        List<String> tags = (onHardware.isEmpty() ? ofModel : onHardware).stream()
+                .map(SingleWorkerBasis::precision).distinct().toList();
+        return MeasuredPrecisions.mismatch(config, tags, config.model() + " on "
+                + (onHardware.isEmpty() ? "the machines of its single-worker rows" : config.deployment().hardware()));
     }
 
     /** The bases of precision {@code precision} measured on {@code hardware}, each filter kept only if any pass. */

@@ -29,9 +29,14 @@ public abstract class BasisTablePredictor<S> extends AbstractPredictor {
 
     /**
      * What a prediction of {@code config} starts from: the basis of its model ({@link BasisTable#find}) with its
-     * calibrated state, or why there is none (the model has no basis, or its basis was refused when fitting).
+     * calibrated state, or why there is none (the model has no basis, none at its precision, or its basis was refused
+     * when fitting).
      */
     protected final Calibrated<ReadyBasis<S>> basisOf(Config config) {
+        Optional<String> precision = bases.precisionMismatch(config);
+        if (precision.isPresent()) {
+            return new Calibrated.Refused<>(precision.get());
+        }
         Optional<CalibratedBasis<S>> found = bases.find(config);
         if (found.isEmpty()) {
             return new Calibrated.Refused<>("no profile and no single-worker observation of model " + config.model());
