@@ -26,7 +26,9 @@ import java.util.OptionalInt;
  * every system's device, link and NIC exist. A label may also compose a system from catalogued parts
  * ({@link ComposedSystem}: {@code dgx-a100+nic=eth-100g+nics=2}). A label resolves by name or alias ignoring case,
  * spaces, hyphens, underscores and dots, with or without a vendor prefix ({@code NVIDIA}, {@code Tesla}), so that
- * {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} and {@code dgx1} find their entries. Immutable and thread-safe (composed systems are
+ * {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} and {@code dgx1} find their entries; a label that
+ * describes a system by its name and GPUs as published tables do ({@link DescribedSystem}: {@code NVIDIA DGX-1 (8x V100
+ * 16G)}, {@code DGX-1 V100 32GB}) finds the system it describes. Immutable and thread-safe (composed systems are
  * derived once per label and kept).
  */
 public final class DefaultHardwareCatalog implements HardwareCatalog {
@@ -100,10 +102,35 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
             return Optional.empty();
         }
         HardwareEntry e = byLabel(label);
-        if (e != null || !ComposedSystem.looksComposed(label)) {
-            return Optional.ofNullable(e);
+        if (e != null) {
+            return Optional.of(e);
+        }
+        if (!ComposedSystem.looksComposed(label)) {
+            return composed.get(label.trim(), this::describedOrEmpty);
         }
         return composed.get(label.trim(), this::composeOrEmpty);
+    }
+
+    /**
+     * The catalog's name or composed label of a label that describes a system by its name and GPUs
+     * ({@link DescribedSystem}: {@code NVIDIA DGX-1 (8x V100 16G)}, {@code DGX-1 V100 32GB}), or empty.
+     */
+    public Optional<String> interpret(String label) {
+        if (label == null || byLabel(label) != null || ComposedSystem.looksComposed(label)) {
+            return Optional.empty();
+        }
+        return DescribedSystem.interpret(label, name -> Optional.ofNullable(byLabel(name)), devices());
+    }
+
+    /** The catalogued devices. */
+    List<DeviceSpec> devices() {
+        return entries.stream().filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast).toList();
+    }
+
+    /** The system a described label names ({@link #interpret}), or empty. */
+    private Optional<HardwareEntry> describedOrEmpty(String label) {
+        return interpret(label).flatMap(l -> ComposedSystem.looksComposed(l) ? composeOrEmpty(l)
+                : Optional.ofNullable(byLabel(l)));
     }
 
     /** As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind. */

@@ -2,8 +2,10 @@ package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.EditDistance;
 import io.stepcast.api.Observation;
+import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.SystemSpec;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -95,12 +97,25 @@ public final class HardwareLabels {
 
     /**
      * The suffix naming the closest catalogued names, compared as the catalog compares labels: those within
-     * {@link EditDistance#closest}'s reach, else those that begin as the label does ({@code dgx-one} shares
-     * {@code dgx} with the DGX systems), nearest first.
+     * {@link EditDistance#closest}'s reach; else the systems of the GPUs the label names by model and memory
+     * ({@code 8x V100 16GB}: the systems of V100-SXM2-16GB and V100-PCIE-16GB); else those that begin as the label
+     * does ({@code dgx-one} shares {@code dgx} with the DGX systems), nearest first.
      */
     private String suggestion(String label) {
         String key = HardwareTables.key(label);
         List<String> near = EditDistance.closest(key, nameByKey.keySet(), nameByKey.size());
+        if (near.isEmpty()) {
+            List<DeviceSpec> devices = catalog.entries().stream().filter(DeviceSpec.class::isInstance)
+                    .map(DeviceSpec.class::cast).toList();
+            List<String> named = DescribedSystem.devicesNamed(label, devices).stream().map(DeviceSpec::name).toList();
+            List<String> withDevice = catalog.entries().stream().filter(SystemSpec.class::isInstance)
+                    .map(SystemSpec.class::cast).filter(s -> named.contains(s.device())).map(SystemSpec::name)
+                    .limit(SUGGESTED).toList();
+            if (!withDevice.isEmpty()) {
+                return ": did you mean " + String.join(" or ", withDevice) + " (systems of " + String.join(", ", named)
+                        + ")?";
+            }
+        }
         List<String> keys = !near.isEmpty() ? near : nameByKey.keySet().stream()
                 .filter(k -> commonPrefix(k, key) >= PREFIX)
                 .sorted(Comparator.comparingInt((String k) -> EditDistance.between(key, k))

@@ -22,6 +22,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -195,6 +196,22 @@ public final class GenericCsvImporter implements ObservationImporter {
         }
     }
 
+    /**
+     * The found columns that are near misses of {@code wanted} ({@code local_bach} for {@code local_batch}), as
+     * {@code ; 'local_bach' may be local_batch}, or empty.
+     */
+    private static String misspelt(Collection<String> found, List<String> wanted) {
+        List<String> names = wanted.stream().map(w -> w.replace(" (or global_batch)", "")).toList();
+        StringBuilder out = new StringBuilder();
+        for (String c : found) {
+            List<String> near = EditDistance.closest(c, names, 1);
+            if (!KNOWN.contains(c) && !near.isEmpty()) {
+                out.append("; '").append(c).append("' may be ").append(near.get(0));
+            }
+        }
+        return out.toString();
+    }
+
     private List<String> parse(CsvReader csv, String display, String fileName, boolean measured, RowSink sink)
             throws IOException {
         List<String> unknown = new ArrayList<>();
@@ -206,11 +223,11 @@ public final class GenericCsvImporter implements ObservationImporter {
         }
         if (!missing.isEmpty()) {
             throw DataFormatException.at(display, 1, "missing column(s) " + String.join(", ", missing)
-                    + " (found: " + String.join(", ", csv.columns()) + ")");
+                    + misspelt(csv.columns(), missing) + " (found: " + String.join(", ", csv.columns()) + ")");
         }
         if (measured && MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
             throw DataFormatException.at(display, 1, "no measurement column (one of "
-                    + String.join(", ", MEASUREMENTS) + ")");
+                    + String.join(", ", MEASUREMENTS) + ")" + misspelt(csv.columns(), MEASUREMENTS));
         }
         Set<String> known = new HashSet<>(KNOWN);
         for (String c : csv.columns()) {
@@ -269,6 +286,11 @@ public final class GenericCsvImporter implements ObservationImporter {
         int nodes;
         if (r.has("nodes")) {
             nodes = r.positiveInteger("nodes");
+            if (r.has("gpus_per_node") && (gpus + nodes - 1) / nodes > r.positiveInteger("gpus_per_node")) {
+                throw DataFormatException.at(r.file(), r.line(), "columns nodes and gpus_per_node: " + gpus
+                        + " GPUs on " + nodes + " node(s) put " + (gpus + nodes - 1) / nodes + " on one node, more than"
+                        + " gpus_per_node " + r.text("gpus_per_node"));
+            }
         } else if (placement.isPresent()) {
             nodes = placement.get().nodes();
         } else if (r.has("gpus_per_node")) {

@@ -66,4 +66,32 @@ class HardwareLabelsTest {
         return new Observation(Config.builder().model("resnet50").workers(8).localBatch(64).hardware(hardware).build(),
                 Measurements.builder().stepTimeS(0.3).build(), "synthetic");
     }
+
+    /**
+     * Labels as NVIDIA DeepLearningExamples' READMEs head their training-performance tables (e.g. PyTorch SSD at
+     * commit 4cce4d88, "NVIDIA DGX-1 (8x V100 16G)"; TensorFlow ResNet-50 v1.5 at e6757d7c, "NVIDIA DGX-2 (16x V100
+     * 32G)"; TensorFlow 2 EfficientNet at 48dc9ada, "NVIDIA DGX A100 (8x A100 80GB)" and "NVIDIA DGX-1 (8x V100
+     * 32GB)") resolve to the system they describe, composed with the stated GPU where it is not the system's own.
+     */
+    @Test
+    void aLabelThatDescribesASystemByItsGpusResolvesToIt() {
+        assertThat(labels.canonical("NVIDIA DGX-1 (8x V100 16G)")).isEqualTo("dgx-1-v100");
+        assertThat(labels.canonical("NVIDIA DGX-2 (16x V100 32G)")).isEqualTo("dgx-2");
+        assertThat(labels.canonical("NVIDIA DGX A100 (8x A100 80GB)")).isEqualTo("dgx-a100-80gb");
+        assertThat(labels.canonical("NVIDIA DGX A100 (8x A100 40GB)")).isEqualTo("dgx-a100");
+        assertThat(labels.canonical("NVIDIA DGX-1 (8x V100 32GB)")).isEqualTo("dgx-1-v100+device=V100-SXM2-32GB");
+        assertThat(labels.canonical("DGX-1 V100 32GB")).isEqualTo("dgx-1-v100+device=V100-SXM2-32GB");
+        assertThat(labels.canonical("DGX-2H (16x V100 32G)")).isEqualTo("dgx-2h");
+        assertThat(labels.canonical("DGX-1V")).isEqualTo("dgx-1-v100");
+        assertThat(labels.known("NVIDIA DGX-1 (8x V100 32GB)")).isTrue();
+    }
+
+    @Test
+    void aDescriptionNothingInTheCatalogMatchesIsNotGuessed() {
+        // A system word with a GPU the catalog does not have at that memory, and words that name no system.
+        assertThat(labels.known("DGX-1 (8x V100 24GB)")).isFalse();
+        assertThat(labels.known("p3.16xlarge spot")).isFalse();
+        assertThat(labels.unknownNote("8x V100 16GB").orElseThrow())
+                .contains("did you mean", "aws-p3.16xlarge", "dgx-1-v100", "(systems of V100-");
+    }
 }

@@ -172,4 +172,30 @@ class GenericCsvImporterTest {
                 """))).isInstanceOf(DataFormatException.class).hasMessageContaining("bad2.csv:2")
                 .hasMessageContaining("column 'placement'");
     }
+
+    /** Synthetic rows: a row whose columns contradict each other is refused with its line; a near miss is named. */
+    @Test
+    void contradictoryPlacementColumnsAndMisspeltColumnsAreNamed() throws IOException {
+        Path crowded = csv("crowded.csv", """
+                model,architecture,workers,nodes,gpus_per_node,local_batch,throughput_samples_s
+                ResNet-50,ALLREDUCE,8,2,8,32,1000
+                ResNet-50,ALLREDUCE,8,1,4,32,1000
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(crowded)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("crowded.csv:3").hasMessageContaining("8 on one node, more than gpus_per_node 4");
+        Path measure = csv("measure.csv", """
+                model,architecture,workers,local_batch,throughput_sample_s
+                ResNet-50,ALLREDUCE,8,32,1000
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(measure))
+                .hasMessageContaining("no measurement column").hasMessageContaining(
+                        "'throughput_sample_s' may be throughput_samples_s");
+        Path batch = csv("batch.csv", """
+                model,architecture,workers,local_bach,throughput_samples_s
+                ResNet-50,ALLREDUCE,8,32,1000
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(batch))
+                .hasMessageContaining("missing column(s) local_batch").hasMessageContaining(
+                        "'local_bach' may be local_batch");
+    }
 }

@@ -118,7 +118,9 @@ public final class GradientSync {
                 .statedIntraNodeGbps(config.deployment().intraNodeGbps())
                 .statedInterNodeGbps(config.deployment().bandwidthGbps()).plainAlphaBeta();
         CollectiveCost.Resolution r = (intraAlways ? b.requireIntraNode() : b).resolve();
-        r.missing().ifPresent(m -> why.add(refusal(m, s.get().name(), config)));
+        r.missing().ifPresent(m -> why.add(m == CollectiveCost.Missing.GPUS_PER_NODE
+                ? CollectiveCost.Missing.tooManyPerNode(s.get(), placement.maxPerNode())
+                : refusal(m, s.get().name(), config)));
         return r.cost();
     }
 
@@ -145,8 +147,13 @@ public final class GradientSync {
         }
         Optional<SystemSpec> s = system(label);
         if (s.isEmpty()) {
+            HardwareCatalog catalog = hardware.get();
+            List<String> near = catalog.closest(label, catalog.entries().size()).stream()
+                    .filter(n -> catalog.system(n).isPresent()).limit(3).toList();
             why.add("hardware '" + label + "' names no single catalogued system, so its links are unknown"
-                    + " (column hardware: a system such as aws-g4dn.12xlarge; see stepcast hardware list)");
+                    + " (column hardware: a catalogued system" + (near.isEmpty() ? "" : " such as "
+                    + String.join(" or ", near)) + ", or one composed of parts, e.g. V100-SXM2-16GB+gpus=8"
+                    + "+intra=nvlink-2; see stepcast hardware list)");
         }
         return s;
     }

@@ -129,6 +129,10 @@ public final class CollectiveCatalogEstimator extends CatalogEstimator {
                             : CollectiveCost.Algorithm.TREE)
                     .schedule(schedule)
                     .resolve();
+            if (r.missing().orElse(null) == CollectiveCost.Missing.GPUS_PER_NODE) {
+                return new Prediction.NotApplicable(CollectiveCost.Missing.tooManyPerNode(s,
+                        call.placement().maxPerNode()));
+            }
             if (r.cost().isEmpty()) {
                 return new Prediction.NotApplicable(r.missing().orElseThrow() == CollectiveCost.Missing.INTER_NODE
                         ? "the catalog has no NIC figures for " + s.name()

@@ -102,8 +102,13 @@ final class LinkCosts {
         if (placement.ranks() < 2) {
             return 0;
         }
-        CollectiveCost cost = costs.computeIfAbsent(placement, p -> resolve(p).cost().orElseThrow(
-                () -> new IllegalStateException("the catalog has no NIC figures for " + system.name())));
+        CollectiveCost cost = costs.computeIfAbsent(placement, p -> {
+            CollectiveCost.Resolution r = resolve(p);
+            return r.cost().orElseThrow(() -> new IllegalStateException(
+                    r.missing().orElseThrow() == CollectiveCost.Missing.GPUS_PER_NODE
+                            ? CollectiveCost.Missing.tooManyPerNode(system, p.maxPerNode())
+                            : "the catalog has no NIC figures for " + system.name()));
+        });
         return cost.seconds(op, bytes);
     }
 

@@ -145,6 +145,10 @@ public final class AllReduceLinks {
                     .algorithm(tree ? CollectiveCost.Algorithm.TREE : CollectiveCost.Algorithm.RING);
             links.ifPresent(l -> b.systems(l, systems, CollectiveCost.Agreement.SYSTEMS_WITH_THE_FIGURE));
             CollectiveCost.Resolution r = b.resolve();
+            if (r.missing().orElse(null) == CollectiveCost.Missing.GPUS_PER_NODE) {
+                return new Resolved(Optional.empty(), CollectiveCost.Missing.tooManyPerNode(systems.get(0),
+                        placement.maxPerNode()));
+            }
             if (r.cost().isEmpty()) {
                 return new Resolved(Optional.empty(), String.format(Locale.ROOT,
                         "the intra-node link bandwidth of hardware '%s' is unknown (%s) for %d GPUs per node; %s",

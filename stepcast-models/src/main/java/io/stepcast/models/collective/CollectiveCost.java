@@ -163,14 +163,25 @@ public final class CollectiveCost {
         EVERY_SYSTEM
     }
 
-    /** Which link a cost lacks. */
+    /** What a cost lacks: a link, or room for the placement on the system's nodes. */
     public enum Missing {
         /** The hop inside a node: nothing gives it. */
         INTRA_NODE,
         /** The hop inside a node: the candidate systems give different ones, and nothing stated replaces them. */
         INTRA_NODE_DISAGREES,
         /** The hop across nodes. */
-        INTER_NODE
+        INTER_NODE,
+        /** Room: a node of the placement holds more ranks than every candidate system has GPUs per node. */
+        GPUS_PER_NODE;
+
+        /**
+         * The refusal of a placement that puts {@code perNode} ranks on one node of {@code system}
+         * ({@link #GPUS_PER_NODE}), naming the columns that place them.
+         */
+        public static String tooManyPerNode(SystemSpec system, int perNode) {
+            return "the placement puts " + perNode + " GPUs on one node of " + system.name() + ", which has "
+                    + system.devicesPerNode() + " (columns workers and nodes, or placement)";
+        }
     }
 
     /**
@@ -307,6 +318,11 @@ public final class CollectiveCost {
 
         /** The cost, or the first link (inside a node, then across nodes) it lacks. */
         public Resolution resolve() {
+            // A node cannot hold more ranks than it has GPUs; several ranks per GPU is not a layout any of the costed
+            // frameworks runs, so there is no link figure to give it.
+            if (!systems.isEmpty() && systems.stream().allMatch(s -> s.devicesPerNode() < placement.maxPerNode())) {
+                return Resolution.of(Missing.GPUS_PER_NODE);
+            }
             Optional<LinkCost> intra = Optional.empty();
             NcclProtocol.Hardware intraHw = NcclProtocol.Hardware.PCI;
             if (requireIntra || placement.maxPerNode() > 1) {

@@ -12,17 +12,20 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A row's precision against the precisions its model was measured at, through {@code fit} and {@code predict} as a
+ * What a user's row states against what the fitted predictors know, through {@code fit} and {@code predict} as a
  * user runs them, on the real rows of the embedded source {@code dle-resnet50-pytorch} (NVIDIA DeepLearningExamples,
  * ResNet-50 v1.5 for PyTorch: TF32 and mixed precision on a DGX A100 80GB, 2.6x apart on one GPU; its README cites
- * the commit and table). A row that states no precision used to be answered from the mixed-precision rows, and a
- * precision nobody measured from another one, silently; now each predictor refuses both and names the column.
+ * the commit and table): its precision, and a placement its machine cannot hold.
  */
-class PrecisionOfARowCliTest {
+class WhatARowStatesCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path TABLE = Path.of("..", "datasets", "src", "main", "resources", "io", "stepcast",
             "datasets", "embedded", "dle-resnet50-pytorch", "dle_resnet50v15_pytorch_2103.csv");
 
+    /**
+     * A row that states no precision used to be answered from the mixed-precision rows, and a precision nobody
+     * measured from another one, silently; now each predictor refuses both and names the column.
+     */
     @Test
     void aRowAnsweredOnlyAtAPrecisionItsModelWasMeasuredAt(@TempDir Path dir) throws Exception {
         Path query = dir.resolve("query.csv");
@@ -51,6 +54,30 @@ class PrecisionOfARowCliTest {
             // Eight GPUs of the DGX A100 measured 7,248 (TF32) and 16,621 (mixed precision) images per second.
             assertThat(tf32).as(predictor).isBetween(7248 * 0.9, 7248 * 1.1);
             assertThat(amp).as(predictor).isBetween(16621 * 0.95, 16621 * 1.25);
+        }
+    }
+
+    /** Sixteen GPUs on one node of an eight-GPU DGX A100: every link-based predictor refuses and names the columns. */
+    @Test
+    void aPlacementTheMachineCannotHoldIsRefused(@TempDir Path dir) throws Exception {
+        Path query = dir.resolve("query.csv");
+        Files.writeString(query, """
+                model,architecture,workers,nodes,local_batch,hardware,precision
+                ResNet-50,ALLREDUCE,16,1,256,DGX A100 80GB,tf32
+                ResNet-50,ALLREDUCE,16,2,256,DGX A100 80GB,tf32
+                """);
+        for (String predictor : List.of("allreduce-analytic", "mva", "simulation")) {
+            CliSession cli = new CliSession();
+            Path model = dir.resolve(predictor);
+            assertThat(cli.run("fit", "--predictor", predictor, "--train", TABLE.toString(), "--save",
+                    model.toString())).as(cli.err()).isZero();
+            cli.clear();
+            assertThat(cli.run("predict", "--model", model.toString(), "--input", query.toString(), "--target",
+                    "throughput", "--json")).as(cli.err()).isZero();
+            JsonNode rows = JSON.readTree(cli.out()).get("predictions");
+            assertThat(rows.get(0).get("not_applicable").asText()).as(predictor).isEqualTo("the placement puts 16 "
+                    + "GPUs on one node of dgx-a100-80gb, which has 8 (columns workers and nodes, or placement)");
+            assertThat(rows.get(1).get("predicted").isNumber()).as(predictor).isTrue();
         }
     }
 }

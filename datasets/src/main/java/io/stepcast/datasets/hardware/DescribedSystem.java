@@ -1,0 +1,147 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.SystemSpec;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A hardware label that describes a catalogued system by its name and its GPUs, as published tables head their
+ * rows: {@code NVIDIA DGX-1 (8x V100 16G)}, {@code DGX-2 (16x V100 32G)}, {@code DGX A100 (8x A100 80GB)},
+ * {@code DGX-1 V100 32GB}. The longest run of its words that names a system (with the stated memory, when that names
+ * one: {@code DGX A100 80GB}) is the base; a GPU model or memory that differs from the base's device replaces it
+ * with the catalogued device of that model and memory (the base's form factor first), and a GPU count that differs
+ * sets the devices per node. The result is the catalog's name, or a composed label ({@link ComposedSystem}) such as
+ * {@code dgx-1-v100+device=V100-SXM2-32GB}, so that two files that describe one machine differently meet, and a
+ * machine the catalog lists by its parts is costed with those parts. Nothing is guessed beyond that: a label whose
+ * words name no system, or a GPU the catalog does not have at that memory, is not interpreted.
+ */
+final class DescribedSystem {
+    private static final Pattern COUNT = Pattern.compile("(\\d+)\\s*[x×]", Pattern.CASE_INSENSITIVE);
+    private static final Pattern MEMORY = Pattern.compile("(\\d+)\\s*g(?:b|ib)?", Pattern.CASE_INSENSITIVE);
+    private static final List<String> VENDORS = List.of("nvidia", "tesla");
+
+    private DescribedSystem() {
+    }
+
+    /**
+     * The words of a label apart: the GPU count ({@code 8x}), the memory per GPU in GB ({@code 16G}, {@code 80GB})
+     * and the other words, vendor names dropped.
+     */
+    record Words(OptionalInt count, OptionalInt memoryGb, List<String> names) {
+        static Words of(String label) {
+            OptionalInt count = OptionalInt.empty();
+            OptionalInt memory = OptionalInt.empty();
+            List<String> names = new ArrayList<>();
+            for (String w : label.replaceAll("[(),]", " ").trim().split("\\s+")) {
+                Matcher c = COUNT.matcher(w);
+                Matcher m = MEMORY.matcher(w);
+                if (c.matches()) {
+                    count = OptionalInt.of(Integer.parseInt(c.group(1)));
+                } else if (m.matches()) {
+                    memory = OptionalInt.of(Integer.parseInt(m.group(1)));
+                } else if (!w.isEmpty() && !VENDORS.contains(w.toLowerCase(Locale.ROOT))) {
+                    names.add(w);
+                }
+            }
+            return new Words(count, memory, List.copyOf(names));
+        }
+    }
+
+    /**
+     * The catalog's name or composed label of the system {@code label} describes, or empty.
+     *
+     * @param find    the catalog's look-up of an entry by name or alias (no composition)
+     * @param devices the catalogued devices
+     */
+    static Optional<String> interpret(String label, Function<String, Optional<HardwareEntry>> find,
+                                      List<DeviceSpec> devices) {
+        Words w = Words.of(label);
+        for (int k = w.names().size(); k >= 1; k--) {
+            String base = String.join(" ", w.names().subList(0, k));
+            List<String> tried = w.memoryGb().isPresent()
+                    ? List.of(base + " " + w.memoryGb().getAsInt() + "GB", base) : List.of(base);
+            for (String candidate : tried) {
+                Optional<HardwareEntry> e = find.apply(candidate);
+                if (e.isPresent() && e.get() instanceof SystemSpec s) {
+                    return compose(s, w, w.names().subList(k, w.names().size()), find, devices);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The catalogued devices {@code label} names by GPU model and memory, e.g. {@code V100-SXM2-16GB} for
+     * {@code 8x V100 16GB}: what an unknown label's warning can suggest systems by.
+     */
+    static List<DeviceSpec> devicesNamed(String label, List<DeviceSpec> devices) {
+        Words w = Words.of(label);
+        List<DeviceSpec> out = new ArrayList<>();
+        for (String name : w.names()) {
+            out.addAll(matching(devices, name, w.memoryGb(), Optional.empty()));
+        }
+        return out.stream().distinct().toList();
+    }
+
+    private static Optional<String> compose(SystemSpec base, Words w, List<String> rest,
+                                            Function<String, Optional<HardwareEntry>> find, List<DeviceSpec> devices) {
+        DeviceSpec own = find.apply(base.device()).filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast)
+                .orElse(null);
+        if (own == null) {
+            return Optional.empty();
+        }
+        String family = rest.isEmpty() ? family(own.name()) : String.join("", rest);
+        List<DeviceSpec> fit = matching(devices, family, w.memoryGb(), Optional.of(own));
+        if (fit.isEmpty()) {
+            return Optional.empty();
+        }
+        DeviceSpec device = fit.contains(own) ? own : fit.get(0);
+        StringBuilder out = new StringBuilder(base.name());
+        if (device != own) {
+            out.append("+device=").append(device.name());
+        }
+        if (w.count().isPresent() && w.count().getAsInt() != base.devicesPerNode()) {
+            out.append("+gpus=").append(w.count().getAsInt());
+        }
+        return Optional.of(out.toString());
+    }
+
+    /**
+     * The devices of GPU model {@code family} ({@code V100}, {@code A100-SXM4}) with {@code memoryGb} when given,
+     * those of {@code like}'s form factor (SXM or PCIe) first.
+     */
+    private static List<DeviceSpec> matching(List<DeviceSpec> devices, String family, OptionalInt memoryGb,
+                                             Optional<DeviceSpec> like) {
+        String f = HardwareTables.key(family);
+        String form = like.map(d -> formFactor(d.name())).orElse("");
+        return devices.stream()
+                .filter(d -> !f.isEmpty() && HardwareTables.key(d.name()).startsWith(f))
+                .filter(d -> memoryGb.isEmpty() || d.memoryGb().isPresent()
+                        && Math.round(d.memoryGb().getAsDouble()) == memoryGb.getAsInt())
+                .sorted(Comparator.comparing((DeviceSpec d) -> !formFactor(d.name()).equals(form))
+                        .thenComparing(DeviceSpec::name))
+                .toList();
+    }
+
+    /** The GPU model of a catalogued device name: {@code V100} of {@code V100-SXM2-16GB}. */
+    private static String family(String device) {
+        int dash = device.indexOf('-');
+        return dash < 0 ? device : device.substring(0, dash);
+    }
+
+    /** {@code sxm} or {@code pcie} (or empty) from a catalogued device name. */
+    private static String formFactor(String device) {
+        String k = device.toLowerCase(Locale.ROOT);
+        return k.contains("sxm") ? "sxm" : k.contains("pcie") ? "pcie" : "";
+    }
+}
