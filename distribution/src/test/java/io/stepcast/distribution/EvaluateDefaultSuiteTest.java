@@ -41,7 +41,11 @@ class EvaluateDefaultSuiteTest {
         Set<String> predictors = new HashSet<>();
         results.get("entries").forEach(e -> {
             assertThat(e.fieldNames()).toIterable().containsExactly("dataset", "protocol", "predictor", "target", "n",
-                    "mape", "median_ape", "p90_ape", "max_ape", "rmse", "r2");
+                    "mape", "median_ape", "p90_ape", "max_ape", "rmse", "r2", "baseline", "baseline_mape_same_rows",
+                    "baseline_n_same_rows");
+            // linear-scaling is the reference baseline of throughput; response time has none.
+            assertThat(e.get("baseline").isNull()).as(e.toString())
+                    .isEqualTo(!e.get("target").asText().equals("throughput"));
             if (e.get("n").asInt() > 0) {
                 predictors.add(e.get("predictor").asText());
             }

@@ -20,7 +20,8 @@ import java.util.TreeSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The leaderboards (over all models and per model, with refusal counts and reasons), the selection scores,
+ * The leaderboards (over all models and per model, with refusal counts and reasons, and linear-scaling's MAPE on
+ * the points each predictor answered), the selection scores,
  * the reproduced figures and the predicted curves of the built-in suites, compared exactly (every double to
  * its last bit, as Jackson prints it) with the golden files under {@code src/test/resources/golden/},
  * first captured before the suite runner was reshaped. {@code pollux-extrapolation} and

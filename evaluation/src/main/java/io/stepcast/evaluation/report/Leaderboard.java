@@ -8,6 +8,7 @@ import io.stepcast.evaluation.suite.SelectionEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,7 +23,8 @@ import java.util.regex.Pattern;
 
 /**
  * The leaderboard as text tables: for each dataset, protocol and target the predictors ranked by MAPE
- * (predictors that answered nothing last), then the batch-size selection ranked by violation rate and
+ * (predictors that answered nothing last), each beside the reference baseline's MAPE on exactly the points it answered
+ * where the group has a baseline ({@link #sameRows}), then the batch-size selection ranked by violation rate and
  * regret, then, for each table of measured peak memory per GPU the suite scores, the predictors that estimate memory
  * ranked by the MAPE of that estimate, and (console only; the reports have their own table) the reproduced published
  * figures.
@@ -108,13 +110,15 @@ public final class Leaderboard {
                 return;
             }
             out.append(md ? "\n#### " : "\n").append(group).append('\n');
+            Optional<String> baseline = sameRowsHead(list);
             List<String[]> rows = new ArrayList<>();
             for (ScoreEntry e : list) {
                 Metrics m = e.metrics();
-                rows.add(new String[] {e.predictor(), Integer.toString(m.n()), Integer.toString(m.notApplicable()),
-                    f(m.mape(), 1), f(m.medianApe(), 1), f(m.p90Ape(), 1), f(m.maxApe(), 1), g(m.rmse()), f(m.r2(), 3)});
+                String[] row = {e.predictor(), Integer.toString(m.n()), Integer.toString(m.notApplicable()),
+                    f(m.mape(), 1), f(m.medianApe(), 1), f(m.p90Ape(), 1), f(m.maxApe(), 1), g(m.rmse()), f(m.r2(), 3)};
+                rows.add(baseline.isPresent() ? append(row, sameRows(e)) : row);
             }
-            out.append(table(HEAD, rows, md));
+            out.append(table(baseline.map(h -> append(HEAD, h)).orElse(HEAD), rows, md));
         });
         Map<String, List<SelectionEntry>> sel = new LinkedHashMap<>();
         r.selection().forEach(s -> sel.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s));
@@ -166,6 +170,34 @@ public final class Leaderboard {
             }
             out.append(table(MEM_HEAD, rows, md));
         });
+    }
+
+    /**
+     * The heading of the same-rows column of a table of {@code entries}, naming their reference baseline; empty when
+     * none of them has one (response time, or a run without the baseline), and the table goes without the column.
+     */
+    public static Optional<String> sameRowsHead(List<ScoreEntry> entries) {
+        return entries.stream().flatMap(e -> e.baseline().stream()).findFirst()
+                .map(b -> b.baseline() + " on the same rows %");
+    }
+
+    /**
+     * The same-rows cell of an entry: the baseline's MAPE on the points the predictor answered, with "(k of n)" when
+     * the baseline answered only k of those n points; a dash where there is nothing to compare.
+     */
+    public static String sameRows(ScoreEntry e) {
+        if (e.baseline().isEmpty() || e.metrics().n() == 0) {
+            return "-";
+        }
+        int k = e.baseline().get().n();
+        String mape = f(e.baseline().get().mape(), 1);
+        return k == e.metrics().n() ? mape : mape + " (" + k + " of " + e.metrics().n() + ")";
+    }
+
+    private static String[] append(String[] cells, String more) {
+        String[] out = Arrays.copyOf(cells, cells.length + 1);
+        out[cells.length] = more;
+        return out;
     }
 
     private static double nanLast(double v) {

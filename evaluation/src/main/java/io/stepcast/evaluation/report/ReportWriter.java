@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -31,6 +32,10 @@ public final class ReportWriter {
     private static final int MAX_REASONS = 4;
     private static final int MAX_REASON_CHARS = 220;
     private static final double GIB = 1024.0 * 1024 * 1024;
+    /** What the leaderboard's same-rows column means, under its heading. */
+    private static final String SAME_ROWS = "the baseline's MAPE on exactly the points that row's predictor"
+            + " answered, since each MAPE is over the points its own predictor answered and predictors decline different"
+            + " points; \"(k of n)\" where the baseline answered only k of those n points, and the MAPE is over those k.";
     private ReportWriter() {
     }
 
@@ -85,7 +90,10 @@ public final class ReportWriter {
             b.append("\n## Scaling\n\n").append(ScalingCharts.introduction()).append('\n');
             chartSections(b, leading);
         }
-        b.append("\n## Leaderboard\n").append(Leaderboard.markdown(r));
+        b.append("\n## Leaderboard\n");
+        Leaderboard.sameRowsHead(r.entries()).ifPresent(h -> b.append("\n`").append(h).append("`: ")
+                .append(SAME_ROWS).append('\n'));
+        b.append(Leaderboard.markdown(r));
         coverage(b, r);
         peakMemory(b, r);
         measuredMemory(b, r);
@@ -116,13 +124,19 @@ public final class ReportWriter {
         }
         perModel.forEach((g, list) -> {
             b.append("\n#### ").append(g).append("\n");
+            Optional<String> baseline = Leaderboard.sameRowsHead(list);
             List<String[]> rows = new ArrayList<>();
             list.stream().sorted((x, y) -> x.model().compareTo(y.model()) != 0 ? x.model().compareTo(y.model())
-                    : Double.compare(nan(x.metrics().mape()), nan(y.metrics().mape()))).forEach(e -> rows.add(new String[] {
-                        e.model(), e.predictor(), Integer.toString(e.metrics().n()),
-                        Integer.toString(e.metrics().notApplicable()), Leaderboard.f(e.metrics().mape(), 1),
-                        Leaderboard.f(e.metrics().p90Ape(), 1)}));
-            b.append(Leaderboard.table(new String[] {"model", "predictor", "n", "n/a", "MAPE %", "p90 %"}, rows, true));
+                    : Double.compare(nan(x.metrics().mape()), nan(y.metrics().mape()))).forEach(e -> {
+                        List<String> row = new ArrayList<>(List.of(e.model(), e.predictor(),
+                                Integer.toString(e.metrics().n()), Integer.toString(e.metrics().notApplicable()),
+                                Leaderboard.f(e.metrics().mape(), 1), Leaderboard.f(e.metrics().p90Ape(), 1)));
+                        baseline.ifPresent(h -> row.add(Leaderboard.sameRows(e)));
+                        rows.add(row.toArray(String[]::new));
+                    });
+            List<String> head = new ArrayList<>(List.of("model", "predictor", "n", "n/a", "MAPE %", "p90 %"));
+            baseline.ifPresent(head::add);
+            b.append(Leaderboard.table(head.toArray(String[]::new), rows, true));
         });
         b.append("\n## Why predictions were not applicable\n\n");
         boolean any = false;

@@ -25,7 +25,7 @@ import java.util.TreeMap;
  * <pre>{@code
  * {"suite": "default",
  *  "entries":   [{"dataset", "protocol", "predictor", "target", "n", "mape", "median_ape", "p90_ape",
- *                 "max_ape", "rmse", "r2"}],
+ *                 "max_ape", "rmse", "r2", "baseline", "baseline_mape_same_rows", "baseline_n_same_rows"}],
  *  "selection": [{"dataset", "predictor", "decisions", "violation_rate", "regret", "feasible_missed"}],
  *  "coverage":  [{"dataset", "protocol", "predictor", "target", "interval", "n", "stated", "nominal", "covered",
  *                 "mean_width"}],
@@ -43,7 +43,11 @@ import java.util.TreeMap;
  * ({@code nominal}, null when they state none; {@code stated} of the {@code n} intervals state it), and their mean
  * width relative to the point. Undefined values (NaN, or a figure that could not be reproduced) are {@code null}.
  * Entries aggregate every model of a dataset; {@code n} counts the predicted points only (refusals are in
- * {@code details.json} and the reports). The detailed companion
+ * {@code details.json} and the reports). {@code baseline} names the reference baseline
+ * ({@link io.stepcast.evaluation.metrics.SameRowsBaseline}), {@code baseline_mape_same_rows} is its MAPE on exactly
+ * the points the entry's predictor answered and {@code baseline_n_same_rows} how many of those the baseline answered
+ * (the points of that MAPE); all three are null where there is no baseline (a target it does not predict, or a run
+ * without it). The detailed companion
  * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
  * when there are some; {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
  * {@code memory} appears only when the suite scores peak memory: per table of measured peak memory per GPU and
@@ -301,6 +305,15 @@ public final class ResultsJson {
         number(o, "max_ape", m.maxApe());
         number(o, "rmse", m.rmse());
         number(o, "r2", m.r2());
+        if (e.baseline().isPresent()) {
+            o.put("baseline", e.baseline().get().baseline());
+            number(o, "baseline_mape_same_rows", e.baseline().get().mape());
+            o.put("baseline_n_same_rows", e.baseline().get().n());
+        } else {
+            o.putNull("baseline");
+            o.putNull("baseline_mape_same_rows");
+            o.putNull("baseline_n_same_rows");
+        }
     }
 
     private static void selection(ObjectNode o, SelectionEntry s) {

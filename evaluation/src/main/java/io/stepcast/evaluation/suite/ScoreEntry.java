@@ -2,6 +2,7 @@ package io.stepcast.evaluation.suite;
 
 import io.stepcast.evaluation.metrics.Metrics;
 import io.stepcast.evaluation.metrics.PointMetrics;
+import io.stepcast.evaluation.metrics.SameRowsBaseline;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
 import java.util.ArrayList;
@@ -9,15 +10,18 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The accuracy of one predictor on one target of one dataset under one protocol, over all models
  * ({@code model = "*"}) or for one model.
  *
- * @param reasons distinct not-applicable reasons with their counts, in the order given (most frequent first)
+ * @param reasons  distinct not-applicable reasons with their counts, in the order given (most frequent first)
+ * @param baseline the reference baseline's error on exactly the points this entry's predictor answered; empty where
+ *                 the target has no reference baseline or the baseline was not run on these points
  */
 public record ScoreEntry(String dataset, String protocol, String predictor, String target, String model,
-                         Metrics metrics, Map<String, Integer> reasons) {
+                         Metrics metrics, Map<String, Integer> reasons, Optional<SameRowsBaseline> baseline) {
     /** Model label of an entry over every model of the dataset. */
     public static final String ALL_MODELS = "*";
 
@@ -25,12 +29,20 @@ public record ScoreEntry(String dataset, String protocol, String predictor, Stri
         // Keep the tally's order (most frequent first): Map.copyOf would iterate in a per-JVM random order,
         // and details.json and the report list the reasons in iteration order.
         reasons = Collections.unmodifiableMap(new LinkedHashMap<>(reasons));
+        baseline = baseline == null ? Optional.empty() : baseline;
+    }
+
+    /** An entry without a reference baseline. */
+    public ScoreEntry(String dataset, String protocol, String predictor, String target, String model, Metrics metrics,
+                      Map<String, Integer> reasons) {
+        this(dataset, protocol, predictor, target, model, metrics, reasons, Optional.empty());
     }
 
     /**
      * The entries of scored points, one per (dataset, protocol, predictor, target), over every model or per model
      * when {@code perModel}, in the order of the points' first appearance (a run's entries, and the same entries
-     * again from the points of its {@code predictions.parquet}).
+     * again from the points of its {@code predictions.parquet}), each with the reference baseline's error on the
+     * points its predictor answered where the baseline's points of the same group are among {@code points}.
      */
     public static List<ScoreEntry> aggregate(List<ScoredPoint> points, boolean perModel) {
         Map<List<String>, List<ScoredPoint>> groups = new LinkedHashMap<>();
@@ -40,8 +52,12 @@ public record ScoreEntry(String dataset, String protocol, String predictor, Stri
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
         List<ScoreEntry> out = new ArrayList<>();
-        groups.forEach((k, v) -> out.add(new ScoreEntry(k.get(0), k.get(1), k.get(2), k.get(3), k.get(4),
-                PointMetrics.of(v), PointMetrics.reasons(v))));
+        groups.forEach((k, v) -> {
+            List<ScoredPoint> reference = groups.getOrDefault(List.of(k.get(0), k.get(1),
+                    SameRowsBaseline.LINEAR_SCALING, k.get(3), k.get(4)), List.of());
+            out.add(new ScoreEntry(k.get(0), k.get(1), k.get(2), k.get(3), k.get(4), PointMetrics.of(v),
+                    PointMetrics.reasons(v), SameRowsBaseline.of(v, reference)));
+        });
         return out;
     }
 }
