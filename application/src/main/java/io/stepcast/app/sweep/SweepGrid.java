@@ -25,7 +25,7 @@ import java.util.List;
  * @param precision   precisions as the generic CSV's {@code precision} column spells them ({@code fp32},
  *                    {@code tf32}, {@code amp}, {@code bf16}, ...); empty: unstated, which a predictor fitted on
  *                    rows of one precision answers at it and one fitted on several refuses
- *                    ({@link io.stepcast.api.MeasuredPrecisions})
+ *                    (the predictors' {@code MeasuredPrecisions})
  */
 public record SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
                         List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,

@@ -6,6 +6,7 @@ import io.stepcast.api.collective.Placement;
 import io.stepcast.api.EditDistance;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.ModelNames;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
@@ -15,6 +16,7 @@ import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.zoo.ModelZoo;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -197,6 +199,16 @@ public final class GenericCsvImporter implements ObservationImporter {
     }
 
     /**
+     * The zoo's name of a model named by one of the zoo's aliases ({@code ResNet-50v1.5} and {@code imagenet} are the
+     * zoo's {@code ResNet-50}), so that files that spell one model differently are one job to every predictor, as
+     * hardware labels are ({@link HardwareLabels}); any other name as written.
+     */
+    static String zooName(String model) {
+        return new ModelZoo().canonical(model).filter(c -> !ModelNames.key(c).equals(ModelNames.key(model)))
+                .orElse(model);
+    }
+
+    /**
      * The found columns that are near misses of {@code wanted} ({@code local_bach} for {@code local_batch}), as
      * {@code ; 'local_bach' may be local_batch}, or empty.
      */
@@ -216,6 +228,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             throws IOException {
         List<String> unknown = new ArrayList<>();
         Map<String, Long> unknownLabels = new LinkedHashMap<>();
+        Map<String, String> renamed = new LinkedHashMap<>();
         int rows = 0;
         List<String> missing = new ArrayList<>(REQUIRED.stream().filter(c -> !csv.columns().contains(c)).toList());
         if (BATCH.stream().noneMatch(csv.columns()::contains)) {
@@ -238,6 +251,10 @@ public final class GenericCsvImporter implements ObservationImporter {
         String defaultSource = "csv:" + fileName;
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
+            String written = r.requiredText("model");
+            if (!row.config().model().equals(written) && zooName(written).equals(row.config().model())) {
+                renamed.putIfAbsent(written, row.config().model());
+            }
             String label = r.has("hardware") ? r.text("hardware") : "";
             if (!labels.known(label)) {
                 unknownLabels.putIfAbsent(label.trim(), r.line());
@@ -252,6 +269,8 @@ public final class GenericCsvImporter implements ObservationImporter {
                 + EditDistance.suggestion(c, KNOWN) + " (kept as a tag)").toList());
         unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
                 + labels.unknownNote(label).orElseThrow()));
+        renamed.forEach((written, zoo) -> notes.add("model '" + written + "' is read as the zoo's " + zoo
+                + " (one of its names)"));
         return notes;
     }
 
@@ -299,8 +318,8 @@ public final class GenericCsvImporter implements ObservationImporter {
         } else {
             nodes = 1;
         }
-        Config.Builder c = Config.builder().model(LlmColumns.model(r, r.requiredText("model"))).architecture(arch)
-                .workers(workers).nodes(nodes).localBatch(localBatch);
+        Config.Builder c = Config.builder().model(zooName(LlmColumns.model(r, r.requiredText("model"))))
+                .architecture(arch).workers(workers).nodes(nodes).localBatch(localBatch);
         layout.ifPresent(c::parallel);
         placement.ifPresent(c::placement);
         if (r.has("framework")) {

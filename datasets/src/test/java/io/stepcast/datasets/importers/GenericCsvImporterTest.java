@@ -198,4 +198,21 @@ class GenericCsvImporterTest {
                 .hasMessageContaining("missing column(s) local_batch").hasMessageContaining(
                         "'local_bach' may be local_batch");
     }
+
+    /** Synthetic rows: one model under two of the zoo's names is one model, and the file's notes say so once. */
+    @Test
+    void aModelNamedByOneOfTheZoosNamesIsReadAsThatModel() throws IOException {
+        Path f = csv("aliases.csv", """
+                model,architecture,workers,local_batch,throughput_samples_s
+                ResNet-50v1.5,ALLREDUCE,1,256,900
+                ResNet-50 v1.5,ALLREDUCE,8,256,7000
+                resnet50,ALLREDUCE,8,256,7000
+                my-net,ALLREDUCE,8,256,7000
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.observations()).extracting(o -> o.config().model())
+                .containsExactly("ResNet-50", "ResNet-50", "resnet50", "my-net");
+        assertThat(r.notes()).containsExactly("model 'ResNet-50v1.5' is read as the zoo's ResNet-50 (one of its names)",
+                "model 'ResNet-50 v1.5' is read as the zoo's ResNet-50 (one of its names)");
+    }
 }

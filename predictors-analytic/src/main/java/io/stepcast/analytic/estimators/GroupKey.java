@@ -1,9 +1,9 @@
 package io.stepcast.analytic.estimators;
 
 import io.stepcast.api.Config;
-import io.stepcast.api.MeasuredPrecisions;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Precision;
+import io.stepcast.models.predictor.MeasuredPrecisions;
 
 import java.util.Collection;
 import java.util.List;

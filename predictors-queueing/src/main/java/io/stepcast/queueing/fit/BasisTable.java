@@ -1,7 +1,6 @@
 package io.stepcast.queueing.fit;
 
 import io.stepcast.api.Config;
-import io.stepcast.api.MeasuredPrecisions;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Observation;
@@ -9,6 +8,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.models.compute.FixedPartTransfer;
 import io.stepcast.models.compute.OneNodeSlope;
 import io.stepcast.models.compute.ParameterPasses;
+import io.stepcast.models.predictor.MeasuredPrecisions;
 
 import java.util.ArrayList;
 import java.util.Comparator;

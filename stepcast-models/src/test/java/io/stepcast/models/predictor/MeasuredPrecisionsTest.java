@@ -1,4 +1,10 @@
-package io.stepcast.api;
+package io.stepcast.models.predictor;
+
+import io.stepcast.api.Architecture;
+import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
 
 import org.junit.jupiter.api.Test;
 

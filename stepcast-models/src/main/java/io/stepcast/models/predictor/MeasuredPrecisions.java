@@ -1,4 +1,7 @@
-package io.stepcast.api;
+package io.stepcast.models.predictor;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
 
 import java.util.Collection;
 import java.util.Optional;
