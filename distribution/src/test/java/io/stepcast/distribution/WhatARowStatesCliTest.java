@@ -54,6 +54,14 @@ class WhatARowStatesCliTest {
             // Eight GPUs of the DGX A100 measured 7,248 (TF32) and 16,621 (mixed precision) images per second.
             assertThat(tf32).as(predictor).isBetween(7248 * 0.9, 7248 * 1.1);
             assertThat(amp).as(predictor).isBetween(16621 * 0.95, 16621 * 1.25);
+            assertThat(rows.get(2).get("precision").asText()).isEqualTo("tf32");
+            assertThat(rows.get(0).get("precision").isNull()).isTrue();
+            assertThat(rows.get(0).get("hardware").asText()).isEqualTo("dgx-a100-80gb");
+            // The table: a refusal's number in the row, its reason once below.
+            cli.clear();
+            assertThat(cli.run("predict", "--model", model.toString(), "--input", query.toString())).isZero();
+            assertThat(cli.out()).contains("n/a [1]", "n/a [2]", "dgx-a100-80gb").containsOnlyOnce(
+                    "[1] " + rows.get(0).get("not_applicable").asText());
         }
     }
 

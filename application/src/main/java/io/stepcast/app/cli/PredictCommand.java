@@ -22,15 +22,18 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * {@code stepcast predict}: loads a saved predictor and predicts every configuration of a file, with the
  * prediction's interval where it has one (a model saved with {@code fit --coverage} states its level) and next to
- * the measured value where the file has one.
+ * the measured value where the file has one. The table names each row's hardware and precision; a refusal shows as
+ * {@code n/a [k]}, its reason printed once below the table as {@code [k] reason}.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict with a saved predictor for every configuration of a file (Parquet or CSV).")
@@ -67,8 +70,10 @@ final class PredictCommand extends RegistryCommand {
         ObjectNode root = mapper.createObjectNode();
         root.put("predictor", predictor.provenance().estimator());
         ArrayNode predictions = root.putArray("predictions");
-        TextTable table = new TextTable("ROW", "MODEL", "WORKERS", "LOCAL BATCH", "TARGET", "PREDICTED", "INTERVAL",
-                "MEASURED");
+        TextTable table = new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH",
+                "TARGET", "PREDICTED", "INTERVAL", "MEASURED");
+        // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
+        Map<String, Integer> reasons = new LinkedHashMap<>();
         Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
         for (int i = 0; i < rows.size(); i++) {
             // As on the test side of evaluate --train/--test: the zoo's parameter bytes where a row has none.
@@ -80,6 +85,10 @@ final class PredictCommand extends RegistryCommand {
                 ObjectNode n = predictions.addObject();
                 n.put("row", i + 1);
                 n.put("model", c.model());
+                n.put("hardware", c.deployment().hardware());
+                c.parallel().ifPresentOrElse(l -> n.put("precision", l.precision().label()),
+                        () -> n.putNull("precision"));
+                n.put("nodes", c.deployment().nodes());
                 n.put("workers", c.workers());
                 n.put("local_batch", c.localBatch());
                 n.put("target", t.label());
@@ -107,19 +116,28 @@ final class PredictCommand extends RegistryCommand {
                 } else {
                     n.putNull("measured");
                 }
-                table.row(String.valueOf(i + 1), c.model(), String.valueOf(c.workers()), String.valueOf(c.localBatch()),
-                        t.label(), p instanceof Prediction.Value v ? format(v.value())
-                                : "n/a: " + ((Prediction.NotApplicable) p).reason(),
-                        interval(p), measured.isPresent() ? format(measured.getAsDouble()) : "-");
+                String shown = p instanceof Prediction.Value v ? format(v.value())
+                        : "n/a [" + reasons.computeIfAbsent(((Prediction.NotApplicable) p).reason(),
+                                r -> reasons.size() + 1) + "]";
+                table.row(String.valueOf(i + 1), c.model(), c.deployment().hardware(), precision(c),
+                        String.valueOf(c.deployment().nodes()), String.valueOf(c.workers()),
+                        String.valueOf(c.localBatch()), t.label(), shown, interval(p),
+                        measured.isPresent() ? format(measured.getAsDouble()) : "-");
             }
         }
         if (json) {
             out.println(mapper.writeValueAsString(root));
         } else {
             table.print(out);
+            reasons.forEach((reason, k) -> out.println("[" + k + "] " + reason));
         }
         out.flush();
         return 0;
+    }
+
+    /** The precision the row states, or {@code -} (taken for mixed precision, or refused where that is ambiguous). */
+    private static String precision(Config c) {
+        return c.parallel().map(l -> l.precision().label()).orElse("-");
     }
 
     /** {@code [lo, hi] at 90%}, {@code [lo, hi]} when no level is stated, {@code -} without an interval. */
