@@ -6,6 +6,7 @@ import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.api.profile.CollectiveByteEstimator;
 import io.stepcast.api.profile.Profile;
 import io.stepcast.models.collective.CatalogByteEstimator;
+import io.stepcast.queueing.fit.CoarseProfiles;
 import io.stepcast.queueing.simulation.AllReduceLinks;
 import io.stepcast.queueing.simulation.Mode;
 import io.stepcast.queueing.simulation.OrderPolicy;
@@ -70,6 +71,11 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--model", paramLabel = "NAME", description = "Zoo model to synthesise a profile from.")
     String model;
+
+    @Option(names = "--parameter-bytes", paramLabel = "BYTES", description = "With --model: the gradient bytes "
+            + "exchanged per step (the column parameter_bytes), for a model the zoo does not know or at another "
+            + "precision; the profile is then the coarse one evaluate builds from a measured step and bytes.")
+    Long parameterBytes;
 
     @Option(names = "--step-time", paramLabel = "SECONDS", description = "Measured single-worker step time in this layout; one simulated worker reproduces it.")
     Double stepTime;
@@ -211,7 +217,8 @@ public final class SimulateCommand implements Callable<Integer> {
             localBatch = localBatchOption != null ? localBatchOption : profile.localBatch();
         } else {
             localBatch = localBatchOption;
-            profile = source.synthesise(model, localBatch, stepTime);
+            profile = parameterBytes != null ? CoarseProfiles.of(model, localBatch, stepTime, parameterBytes)
+                    : source.synthesise(model, localBatch, stepTime);
         }
         CommandLine cli = spec.commandLine();
         SimulateRun run = new SimulateRun(workers, localBatch, steps, seeds, computeJitter, traceOut, json);
@@ -257,6 +264,10 @@ public final class SimulateCommand implements Callable<Integer> {
         if (byProfile == byModel) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "give either --profile FILE or --model NAME --step-time SECONDS");
+        }
+        if (parameterBytes != null && (!byModel || !(parameterBytes > 0))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--parameter-bytes " + parameterBytes
+                    + ": a positive number of bytes, with --model NAME --step-time SECONDS");
         }
         if (byModel && (model == null || stepTime == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--model and --step-time go together");

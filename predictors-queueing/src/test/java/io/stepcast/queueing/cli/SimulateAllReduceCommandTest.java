@@ -86,4 +86,20 @@ class SimulateAllReduceCommandTest {
         assertThat(run(base("--workers", "2", "--gpus-per-node", "2", "--hardware", "gavel-k80",
                 "--intra-node-gbps", "50").toArray(String[]::new))).isEqualTo(0);
     }
+
+    /**
+     * A model the zoo does not know, stated by its gradient bytes: Transformer-XL large for PyTorch under mixed
+     * precision on one GPU of a DGX-1 (NVIDIA DeepLearningExamples 0f6e1865, 17.99 sequences/s at batch 2, 257 M
+     * parameters as 514 MB of FP16 gradients; the embedded source dle-transformerxl-pytorch cites the table).
+     */
+    @Test
+    void aModelOutsideTheZooIsSimulatedFromItsParameterBytes() {
+        assertThat(run("--model", "Transformer-XL-large", "--parameter-bytes", "514000000", "--step-time", "0.1112",
+                "--local-batch", "2", "--workers", "1,8", "--architecture", "allreduce", "--hardware", "dgx-1-v100",
+                "--json")).as(err.toString()).isEqualTo(0);
+        assertThat(out.toString()).contains("\"workers\":1", "\"samples_per_s\":17.98", "\"workers\":8");
+        assertThat(run("--model", "chain", "--parameter-bytes", "0", "--step-time", "0.3", "--local-batch", "32",
+                "--workers", "1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--parameter-bytes 0: a positive number of bytes");
+    }
 }
