@@ -228,7 +228,6 @@ public final class GenericCsvImporter implements ObservationImporter {
             throws IOException {
         List<String> unknown = new ArrayList<>();
         Map<String, Long> unknownLabels = new LinkedHashMap<>();
-        Map<String, String> renamed = new LinkedHashMap<>();
         int rows = 0;
         List<String> missing = new ArrayList<>(REQUIRED.stream().filter(c -> !csv.columns().contains(c)).toList());
         if (BATCH.stream().noneMatch(csv.columns()::contains)) {
@@ -251,10 +250,6 @@ public final class GenericCsvImporter implements ObservationImporter {
         String defaultSource = "csv:" + fileName;
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
-            String written = r.requiredText("model");
-            if (!row.config().model().equals(written) && zooName(written).equals(row.config().model())) {
-                renamed.putIfAbsent(written, row.config().model());
-            }
             String label = r.has("hardware") ? r.text("hardware") : "";
             if (!labels.known(label)) {
                 unknownLabels.putIfAbsent(label.trim(), r.line());
@@ -269,8 +264,6 @@ public final class GenericCsvImporter implements ObservationImporter {
                 + EditDistance.suggestion(c, KNOWN) + " (kept as a tag)").toList());
         unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
                 + labels.unknownNote(label).orElseThrow()));
-        renamed.forEach((written, zoo) -> notes.add("model '" + written + "' is read as the zoo's " + zoo
-                + " (one of its names)"));
         return notes;
     }
 
