@@ -1,9 +1,12 @@
 package io.stepcast.queueing.fit;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.ModelNames;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.models.predictor.AbstractPredictor;
+
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -46,6 +49,17 @@ public abstract class BasisTablePredictor<S> extends AbstractPredictor {
         }
         S state = ((Calibrated.Ready<S>) found.get().calibration()).state();
         return new Calibrated.Ready<>(new ReadyBasis<>(found.get().basis(), state));
+    }
+
+    /**
+     * The machines the single-worker bases of {@code model} were measured on, sorted, for a refusal that names
+     * every one of them rather than the basis it happened to choose.
+     */
+    protected final List<String> machinesOf(String model) {
+        String key = ModelNames.key(model);
+        return bases.entries().stream().map(CalibratedBasis::basis)
+                .filter(b -> ModelNames.key(b.model()).equals(key) && !b.hardware().equals(SingleWorkerBasis.UNKNOWN))
+                .map(SingleWorkerBasis::hardware).distinct().sorted().toList();
     }
 
     /** Its calibrated bases (for its codec). */

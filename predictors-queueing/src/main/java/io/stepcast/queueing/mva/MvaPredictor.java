@@ -57,7 +57,7 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
         if (basis.basis().statesHardware() && !hardware.equals(SingleWorkerBasis.UNKNOWN)
                 && !basis.basis().hardware().equals(hardware)) {
             return Prediction.notApplicable("the single-worker rows of model " + config.model() + " were measured on "
-                    + basis.basis().hardware() + ", not on " + hardware
+                    + String.join(", ", machinesOf(config.model())) + ", not on " + hardware
                     + ": MVA does not scale compute from one GPU type to another");
         }
         double ratio = bases().batchRatio(basis.basis(), config.localBatch(), passes);

@@ -135,7 +135,9 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         CalibratedProfile cal = basis.state();
         String mismatch = cal.hardwareMismatch(config.model(), config.deployment().hardware());
         if (mismatch != null) {
-            return mismatch;
+            List<String> machines = machinesOf(config.model());
+            return machines.size() > 1 ? mismatch + " (the model's single-worker rows are on " + String.join(", ",
+                    machines) + ")" : mismatch;
         }
         if (config.deployment().architecture() == Architecture.ALLREDUCE) {
             return simulateAllReduce(config, basis.basis(), cal);
