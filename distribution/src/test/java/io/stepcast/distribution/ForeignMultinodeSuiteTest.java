@@ -16,8 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * predicted from the one-node rows of its own precision; the physical predictors answer every one of the 12 and
  * beat linear scaling of the 1-GPU throughput, which ignores the all-reduce altogether; {@code allreduce-analytic},
  * {@code mva} and the simulation, which learn the intra-node links (and how compute grows with the batch) from the
- * one-node rows, are within 10%. Two NVIDIA DeepLearningExamples sources in the generic CSV format follow: BERT-large
- * on DGX A100 with gradient accumulation, and Transformer-XL large on one to eight DGX-2H.
+ * one-node rows, are within 10%. Three NVIDIA DeepLearningExamples sources in the generic CSV format follow: BERT-large
+ * on DGX A100 with gradient accumulation, Transformer-XL large on one to eight DGX-2H, and EfficientNet-B4 for
+ * TensorFlow 2 on four and eight DGX A100 80GB and DGX-1 32 GB, on which the physical predictors miss the 10%.
  */
 class ForeignMultinodeSuiteTest {
     private final CliSession cli = new CliSession();
@@ -59,10 +60,28 @@ class ForeignMultinodeSuiteTest {
             assertThat(dgx2h.get(physical).get("mape").asDouble()).as(physical).isLessThanOrEqualTo(10.0);
         }
         assertThat(dgx2h.get("linear-scaling").get("n").asInt()).isZero();
+        // NVIDIA's EfficientNet-B4 tables (the fourth dataset): fitted on the 1- and 8-GPU rows of one node, each
+        // precision from its own rows, the physical predictors answer the 8 rows of 4 and 8 nodes and beat linear
+        // scaling of the 1-GPU rows (21.7% when written), but not within 10%: simulation 10.4%, mva 12.9%,
+        // allreduce-analytic 13.8%. Each of them over-predicts every multi-node row, worst the DGX-1 FP32 rows
+        // (18-29% high), which lose 18-20% per GPU beyond their own node although the gradients are 39 MB of FP16.
+        // The expected cause, which none of them models and the table cannot confirm, is synchronised batch
+        // normalisation: one all-reduce of batch statistics per batch-norm layer, on the critical path of the forward
+        // pass, whose latency grows once it crosses nodes. The bounds leave a margin over those values; the 10%
+        // target is not asserted because it is not met.
+        Map<String, JsonNode> effnet = ResultsJson.of(out).byPredictor("dle-efficientnet-b4-tf2");
+        double effnetLinear = effnet.get("linear-scaling").get("mape").asDouble();
+        assertThat(effnet.get("linear-scaling").get("n").asInt()).isEqualTo(8);
+        for (String physical : new String[] {"mva", "allreduce-analytic", "simulation"}) {
+            assertThat(effnet.get(physical).get("n").asInt()).as(physical).isEqualTo(8);
+            assertThat(effnet.get(physical).get("mape").asDouble()).as(physical).isLessThan(effnetLinear)
+                    .isLessThanOrEqualTo(16.0);
+        }
+        assertThat(effnet.get("simulation").get("mape").asDouble()).isLessThanOrEqualTo(12.5);
     }
 
     /**
-     * pollux-topo on the same three tables: one node gives each model and precision 3-5 rows, too few for its own fit
+     * pollux-topo on the first three tables: one node gives each model and precision 3-5 rows, too few for its own fit
      * (8), so each group joins the pool of its machine with its own rows, and the catalog's NICs carry it across
      * nodes. Before, a group of more than two worker counts kept its refusal and pollux-topo answered no row.
      */
@@ -80,5 +99,11 @@ class ForeignMultinodeSuiteTest {
             // pollux has no across-node term without multi-node rows, and says so rather than guess.
             assertThat(byPredictor.get("pollux").get("n").asInt()).as(dataset).isZero();
         }
+        // EfficientNet-B4 (the fourth table): pollux-topo answers its 8 multi-node rows too, and like the physical
+        // predictors under-predicts their loss beyond one node (10.4% when written), so the bound is not 10%.
+        Map<String, JsonNode> effnet = ResultsJson.of(out).byPredictor("dle-efficientnet-b4-tf2");
+        assertThat(effnet.get("pollux-topo").get("n").asInt()).isEqualTo(8);
+        assertThat(effnet.get("pollux-topo").get("mape").asDouble()).isLessThanOrEqualTo(13.0);
+        assertThat(effnet.get("pollux").get("n").asInt()).isZero();
     }
 }

@@ -25,6 +25,8 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     public static final String RESNET50_MXNET = "dle-resnet50-mxnet";
     /** NVIDIA DeepLearningExamples' BERT-large for TensorFlow 19.03: 1-8 GPUs of two DGX-1, 1-16 of a DGX-2. */
     public static final String BERT_TF_1903 = "dle-bert-tf-1903";
+    /** NVIDIA DeepLearningExamples' EfficientNet-B4 for TensorFlow 2: 1 to 8 nodes of DGX A100 80GB and of DGX-1. */
+    public static final String EFFICIENTNET_B4_TF2 = "dle-efficientnet-b4-tf2";
 
     /**
      * @param source the built-in source's name (in {@code catalog/sources.properties})
@@ -63,6 +65,11 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     /** The BERT-large TensorFlow 19.03 single-node tables. */
     public static TranscribedTableImporter bertTf1903() {
         return new TranscribedTableImporter(BERT_TF_1903, "dle_bert_tf_1903_single_node.csv");
+    }
+
+    /** The EfficientNet-B4 TensorFlow 2 tables, one to eight nodes. */
+    public static TranscribedTableImporter efficientNetB4Tf2() {
+        return new TranscribedTableImporter(EFFICIENTNET_B4_TF2, "dle_efficientnet_b4_tf2_2102.csv");
     }
 
     @Override

@@ -56,6 +56,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(TranscribedTableImporter.transformerXlDgx2h());
         importer(TranscribedTableImporter.resnet50Mxnet());
         importer(TranscribedTableImporter.bertTf1903());
+        importer(TranscribedTableImporter.efficientNetB4Tf2());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

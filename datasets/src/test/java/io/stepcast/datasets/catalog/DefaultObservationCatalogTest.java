@@ -53,8 +53,9 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.sources()).containsExactly("pollux", "pollux-placements", "pollux-scalability",
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks", "foreign-tables",
                 "foreign-multinode", "dle-resnet50-pytorch", "dle-bert-dgxa100", "dle-transformerxl-pytorch",
-                "dle-transformerxl-dgx2h", "dle-resnet50-mxnet", "dle-bert-tf-1903", "courier", "courier-cells",
-                "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
+                "dle-transformerxl-dgx2h", "dle-resnet50-mxnet", "dle-bert-tf-1903", "dle-efficientnet-b4-tf2",
+                "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests",
+                "vtrain");
     }
 
     @Test
@@ -84,6 +85,7 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.observations("dle-transformerxl-dgx2h", Optional.of(SharedData.dir()))).hasSize(18);
         assertThat(catalog.observations("dle-resnet50-mxnet", Optional.empty())).hasSize(26);
         assertThat(catalog.observations("dle-bert-tf-1903", Optional.empty())).hasSize(30);
+        assertThat(catalog.observations("dle-efficientnet-b4-tf2", Optional.empty())).hasSize(16);
     }
 
     @Test
