@@ -39,12 +39,7 @@ class WhatARowStatesCliTest {
         for (String predictor : List.of("linear-scaling", "allreduce-analytic", "mva", "simulation")) {
             CliSession cli = new CliSession();
             Path model = dir.resolve(predictor);
-            assertThat(cli.run("fit", "--predictor", predictor, "--train", TABLE.toString(), "--save",
-                    model.toString())).as(cli.err()).isZero();
-            cli.clear();
-            assertThat(cli.run("predict", "--model", model.toString(), "--input", query.toString(), "--target",
-                    "throughput", "--json")).as(cli.err()).isZero();
-            JsonNode rows = JSON.readTree(cli.out()).get("predictions");
+            JsonNode rows = fitAndPredict(cli, predictor, model, query);
             assertThat(rows.get(0).get("not_applicable").asText()).as(predictor)
                     .contains("measured at fp16 (amp, or no precision stated), tf32", "states no precision",
                             "column precision");
@@ -75,17 +70,20 @@ class WhatARowStatesCliTest {
                 ResNet-50,ALLREDUCE,16,2,256,DGX A100 80GB,tf32
                 """);
         for (String predictor : List.of("allreduce-analytic", "mva", "simulation")) {
-            CliSession cli = new CliSession();
-            Path model = dir.resolve(predictor);
-            assertThat(cli.run("fit", "--predictor", predictor, "--train", TABLE.toString(), "--save",
-                    model.toString())).as(cli.err()).isZero();
-            cli.clear();
-            assertThat(cli.run("predict", "--model", model.toString(), "--input", query.toString(), "--target",
-                    "throughput", "--json")).as(cli.err()).isZero();
-            JsonNode rows = JSON.readTree(cli.out()).get("predictions");
+            JsonNode rows = fitAndPredict(new CliSession(), predictor, dir.resolve(predictor), query);
             assertThat(rows.get(0).get("not_applicable").asText()).as(predictor).isEqualTo("the placement puts 16 "
                     + "GPUs on one node of dgx-a100-80gb, which has 8 (columns workers and nodes, or placement)");
             assertThat(rows.get(1).get("predicted").isNumber()).as(predictor).isTrue();
         }
+    }
+
+    /** Fits {@code predictor} on the table, saves it to {@code model} and predicts {@code query}'s throughputs. */
+    private static JsonNode fitAndPredict(CliSession cli, String predictor, Path model, Path query) throws Exception {
+        assertThat(cli.run("fit", "--predictor", predictor, "--train", TABLE.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", query.toString(), "--target",
+                "throughput", "--json")).as(cli.err()).isZero();
+        return JSON.readTree(cli.out()).get("predictions");
     }
 }
