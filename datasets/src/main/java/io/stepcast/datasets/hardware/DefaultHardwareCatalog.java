@@ -115,7 +115,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
      * The catalog's name or composed label of a label that describes a system by its name and GPUs
      * ({@link DescribedSystem}: {@code NVIDIA DGX-1 (8x V100 16G)}, {@code DGX-1 V100 32GB}), or empty.
      */
-    public Optional<String> interpret(String label) {
+    Optional<String> interpret(String label) {
         if (label == null || byLabel(label) != null || ComposedSystem.looksComposed(label)) {
             return Optional.empty();
         }
