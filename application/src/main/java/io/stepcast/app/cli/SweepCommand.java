@@ -37,9 +37,10 @@ import java.util.stream.Collectors;
 
 /**
  * {@code stepcast sweep}: a what-if grid (models x cluster size x GPUs per node x hardware x precision x bandwidth x
- * intra-node bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the simulation by
- * default, on the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row per point, the
- * spread over seeds) and {@code scaling.png}, and prints the points on stdout: a table, or JSON with {@code --json}.
+ * intra-node bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the
+ * simulation by default, on the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row
+ * per point, the spread over seeds) and {@code scaling.png}, and prints the points on stdout: a table, or JSON with
+ * {@code --json}.
  * Progress lines go to stderr.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
@@ -53,8 +54,8 @@ public final class SweepCommand extends RegistryCommand {
     /** How many distinct reasons for points not applicable the console lists. */
     private static final int REASONS_SHOWN = 5;
     private static final Set<String> KEYS = Set.of("predictor", "hyper_parameters", "train", "data", "target", "seeds",
-            "models", "workers", "nodes", "gpus_per_node", "hardware", "precision", "bandwidth", "intra_node_gbps", "policy",
-            "mode", "batch");
+            "models", "workers", "nodes", "gpus_per_node", "hardware", "precision", "bandwidth", "intra_node_gbps",
+            "policy", "mode", "batch");
 
     @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
     private Path grid;

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
@@ -126,5 +127,26 @@ class SweepUserFileTest {
         Path png = dir.resolve(SweepChart.FILE);
         assertThat(SweepChart.write(png, "synthetic-broken", "step-time", List.of(refused))).isZero();
         assertThat(Files.size(png)).isPositive();
+    }
+
+    /** Synthetic mechanics: the precision axis states each point's precision, after the hardware; unstated, none. */
+    @Test
+    void thePrecisionAxisStatesEachPointsPrecision() throws Exception {
+        SweepGrid grid = new SweepGrid(List.of("my-net"), List.of(), List.of(1, 4), List.of(8), List.of(), List.of(),
+                List.of(), List.of(), List.of(), List.of(), List.of("tf32", "amp"));
+        SweepTasks tasks = new SweepSpec("synthetic-mean", Map.of(), syntheticFile().toString(), null, "step-time", 1,
+                grid).tasks(REGISTRY);
+        List<SweepRow> rows = new LocalEngine().run(tasks, EngineOptions.threads(1), ProgressListener.NONE);
+        assertThat(rows).extracting(r -> SweepAxis.PRECISION.value(r) + "/" + r.point().config().workers())
+                .containsExactly("tf32/8", "tf32/32", "fp16/8", "fp16/32");
+        SweepGrid unstated = new SweepGrid(List.of("my-net"), List.of(), List.of(1), List.of(8), List.of(), List.of(),
+                List.of(), List.of(), List.of(), List.of());
+        List<SweepRow> plain = new LocalEngine().run(new SweepSpec("synthetic-mean", Map.of(),
+                syntheticFile().toString(), null, "step-time", 1, unstated).tasks(REGISTRY), EngineOptions.threads(1),
+                ProgressListener.NONE);
+        assertThat(SweepAxis.PRECISION.value(plain.get(0))).isNull();
+        assertThatThrownBy(() -> new SweepGrid(List.of("my-net"), List.of(1),
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of("fp12"))).hasMessageContaining("sweep: field precision must be fp32, tf32");
     }
 }
