@@ -16,9 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code tensorflow/docs_src/performance/benchmarks.md}). The 1-GPU rows of both machines are one training file,
  * so each machine's rows must be predicted from its own 1-GPU rows; the DGX-1's parameter servers live on the
  * host of the GPUs, so their traffic crosses each GPU's PCIe link to the host (two GPUs to a switch), not a network
- * or one shared bus. Four NVIDIA DeepLearningExamples sources in the generic CSV format follow (ResNet-50 and
- * Transformer-XL for PyTorch, ResNet-50 for MXNet, BERT-large for TensorFlow 19.03; their READMEs cite commit and
- * tables).
+ * or one shared bus. Five NVIDIA DeepLearningExamples sources in the generic CSV format follow (ResNet-50 and
+ * Transformer-XL for PyTorch, ResNet-50 for MXNet, BERT-large for TensorFlow 19.03, ResNet-50 for TensorFlow 1;
+ * their READMEs cite commit and tables).
  */
 class ForeignTablesSuiteTest {
     private final CliSession cli = new CliSession();
@@ -82,6 +82,22 @@ class ForeignTablesSuiteTest {
             assertThat(bert.get(physical).get("mape").asDouble()).as(physical).isLessThan(bertLinear);
         }
         assertThat(bert.get("mva").get("mape").asDouble()).isLessThan(6.0);
+        // ResNet-50 v1.5 for TensorFlow 1 with XLA (the sixth): 8 GPUs of a DGX A100 40GB and a DGX-1, 16 of a DGX-2,
+        // from their 1-GPU rows. The all-reduce of ResNet-50's 100 MB of FP32 gradients is charged under 1% (NVLink,
+        // NVSwitch), so the physical predictors stay within half a point of linear scaling (8.6-8.9% against 9.0%), no
+        // worse. The 6% is not met, by any of them: the DGX-2's 16 GPUs in mixed precision reach 83% of
+        // linear and are 20% over-predicted, the DGX A100's 8 GPUs in mixed precision reach 9.3 times their 1-GPU row
+        // and are 14% under-predicted; a 1-GPU row shows neither what 16 GPUs lose beside the all-reduce nor why 8
+        // gain more than 8 times. The bounds below say so, so that a change that moves these rows is seen.
+        Map<String, JsonNode> tf1 = ResultsJson.of(out).byPredictor("dle-resnet50-tf1");
+        double tf1Linear = tf1.get("linear-scaling").get("mape").asDouble();
+        assertThat(tf1.get("linear-scaling").get("n").asInt()).isEqualTo(6);
+        for (String physical : new String[] {"mva", "allreduce-analytic", "simulation"}) {
+            assertThat(tf1.get(physical).get("n").asInt()).as(physical).isEqualTo(6);
+            assertThat(tf1.get(physical).get("mape").asDouble()).as(physical).isLessThanOrEqualTo(tf1Linear);
+            assertThat(tf1.get(physical).get("mape").asDouble()).as(physical).isBetween(7.5, 10.0);
+            assertThat(tf1.get(physical).get("max_ape").asDouble()).as(physical).isGreaterThan(15.0);
+        }
     }
 
     @Test

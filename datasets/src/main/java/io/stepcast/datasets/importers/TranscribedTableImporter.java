@@ -27,6 +27,11 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     public static final String BERT_TF_1903 = "dle-bert-tf-1903";
     /** NVIDIA DeepLearningExamples' EfficientNet-B4 for TensorFlow 2: 1 to 8 nodes of DGX A100 80GB and of DGX-1. */
     public static final String EFFICIENTNET_B4_TF2 = "dle-efficientnet-b4-tf2";
+    /**
+     * NVIDIA DeepLearningExamples' ResNet-50 v1.5 for TensorFlow 1 (20.06-tf1): 1 and 8 GPUs of a DGX A100 and of a
+     * DGX-1, 1 and 16 of a DGX-2.
+     */
+    public static final String RESNET50_TF1 = "dle-resnet50-tf1";
 
     /**
      * @param source the built-in source's name (in {@code catalog/sources.properties})
@@ -70,6 +75,11 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     /** The EfficientNet-B4 TensorFlow 2 tables, one to eight nodes. */
     public static TranscribedTableImporter efficientNetB4Tf2() {
         return new TranscribedTableImporter(EFFICIENTNET_B4_TF2, "dle_efficientnet_b4_tf2_2102.csv");
+    }
+
+    /** The ResNet-50 v1.5 for TensorFlow 1 (20.06-tf1) tables. */
+    public static TranscribedTableImporter resnet50Tf1() {
+        return new TranscribedTableImporter(RESNET50_TF1, "dle_resnet50v15_tf1_2006.csv");
     }
 
     @Override

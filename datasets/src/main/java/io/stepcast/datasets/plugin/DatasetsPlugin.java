@@ -57,6 +57,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(TranscribedTableImporter.resnet50Mxnet());
         importer(TranscribedTableImporter.bertTf1903());
         importer(TranscribedTableImporter.efficientNetB4Tf2());
+        importer(TranscribedTableImporter.resnet50Tf1());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

@@ -54,7 +54,7 @@ class DefaultObservationCatalogTest {
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks", "foreign-tables",
                 "foreign-multinode", "dle-resnet50-pytorch", "dle-bert-dgxa100", "dle-transformerxl-pytorch",
                 "dle-transformerxl-dgx2h", "dle-resnet50-mxnet", "dle-bert-tf-1903", "dle-efficientnet-b4-tf2",
-                "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests",
+                "dle-resnet50-tf1", "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests",
                 "vtrain");
     }
 
@@ -86,6 +86,7 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.observations("dle-resnet50-mxnet", Optional.empty())).hasSize(26);
         assertThat(catalog.observations("dle-bert-tf-1903", Optional.empty())).hasSize(30);
         assertThat(catalog.observations("dle-efficientnet-b4-tf2", Optional.empty())).hasSize(16);
+        assertThat(catalog.observations("dle-resnet50-tf1", Optional.empty())).hasSize(12);
     }
 
     @Test
