@@ -43,8 +43,15 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
      * ({@code fp32}, {@code tf32}, {@code bf16}, {@code fp8}).
      */
     public String precisionTag() {
-        return parallel().map(ParallelLayout::precision).filter(p -> p != ParallelLayout.DEFAULT_PRECISION)
-                .map(Precision::label).orElse("");
+        return statedPrecision().filter(p -> p != ParallelLayout.DEFAULT_PRECISION).map(Precision::label).orElse("");
+    }
+
+    /**
+     * The precision the configuration states (its {@link ParallelLayout}'s), or empty when it states none: what
+     * tells a row that asked for mixed precision from one that left the precision open.
+     */
+    public Optional<Precision> statedPrecision() {
+        return parallel().map(ParallelLayout::precision);
     }
 
     /** Samples per synchronous step over all workers: local batch x workers. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.PeakMemory;
+import io.stepcast.api.Precision;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
@@ -86,8 +87,7 @@ final class PredictCommand extends RegistryCommand {
                 n.put("row", i + 1);
                 n.put("model", c.model());
                 n.put("hardware", c.deployment().hardware());
-                c.parallel().ifPresentOrElse(l -> n.put("precision", l.precision().label()),
-                        () -> n.putNull("precision"));
+                c.statedPrecision().ifPresentOrElse(s -> n.put("precision", s.label()), () -> n.putNull("precision"));
                 n.put("nodes", c.deployment().nodes());
                 n.put("workers", c.workers());
                 n.put("local_batch", c.localBatch());
@@ -137,7 +137,7 @@ final class PredictCommand extends RegistryCommand {
 
     /** The precision the row states, or {@code -} (taken for mixed precision, or refused where that is ambiguous). */
     private static String precision(Config c) {
-        return c.parallel().map(l -> l.precision().label()).orElse("-");
+        return c.statedPrecision().map(Precision::label).orElse("-");
     }
 
     /** {@code [lo, hi] at 90%}, {@code [lo, hi]} when no level is stated, {@code -} without an interval. */

@@ -1,6 +1,7 @@
 package io.stepcast.app.sweep;
 
 import io.stepcast.api.Architecture;
+import io.stepcast.api.Precision;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,7 +31,7 @@ public enum SweepAxis {
     /** Hardware label. */
     HARDWARE("hardware", "HARDWARE", c -> c.config().deployment().hardware()),
     /** Precision as the generic CSV spells it; null when unstated. */
-    PRECISION("precision", "PRECISION", c -> c.config().parallel().map(l -> l.precision().label()).orElse(null)),
+    PRECISION("precision", "PRECISION", c -> c.config().statedPrecision().map(Precision::label).orElse(null)),
     /** Network bandwidth per node, Gbit/s; null when the predictor takes the catalog's or its default. */
     BANDWIDTH("bandwidth_gbps", "BANDWIDTH (Gb/s)", c -> orNull(c.config().deployment().bandwidthGbps())),
     /** Ring bandwidth per GPU inside a node, Gbit/s; null when unstated. */

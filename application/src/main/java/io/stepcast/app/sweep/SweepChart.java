@@ -105,7 +105,7 @@ public final class SweepChart {
         StringBuilder b = new StringBuilder(c.model()).append(' ').append(c.deployment().architecture().name()
                 .toLowerCase(Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware())
                 .append(" batch ").append(c.localBatch());
-        c.parallel().ifPresent(l -> b.append(' ').append(l.precision().label()));
+        c.statedPrecision().ifPresent(p -> b.append(' ').append(p.label()));
         if (r.point().gpusPerNode() > 1) {
             b.append(' ').append(r.point().gpusPerNode()).append(" GPU/node");
         }

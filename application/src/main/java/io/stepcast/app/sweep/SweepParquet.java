@@ -74,7 +74,7 @@ public final class SweepParquet {
                             .append("model", c.model()).append("mode", c.deployment().architecture().name())
                             .append("workers", c.workers()).append("nodes", c.deployment().nodes())
                             .append("gpus_per_node", r.point().gpusPerNode()).append("hardware", c.deployment().hardware());
-                    c.parallel().ifPresent(l -> g.append("precision", l.precision().label()));
+                    c.statedPrecision().ifPresent(p -> g.append("precision", p.label()));
                     optional(g, "bandwidth_gbps", c.deployment().bandwidthGbps());
                     optional(g, "intra_node_gbps", c.deployment().intraNodeGbps());
                     r.point().policy().ifPresent(p -> g.append("policy", p));

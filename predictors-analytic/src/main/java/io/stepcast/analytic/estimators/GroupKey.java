@@ -43,13 +43,7 @@ public final class GroupKey {
      * jobs shares. Kept beside {@link #of} so that the format and its inverse change together.
      */
     public static String machineOf(String key) {
-        String machine = key.substring(key.indexOf('@') + 1);
-        int precision = machine.indexOf('%');
-        if (precision < 0) {
-            return machine;
-        }
-        int split = machine.indexOf('#', precision);
-        return machine.substring(0, precision) + (split < 0 ? "" : machine.substring(split));
+        return key.substring(key.indexOf('@') + 1).replace(Precision.keySuffix(precisionOf(key)), "");
     }
 
     /** The model on its hardware of a key made by {@link #of}, without precision or split: {@code resnet50@dgx-2}. */

@@ -1,7 +1,6 @@
 package io.stepcast.models.predictor;
 
 import io.stepcast.api.Config;
-import io.stepcast.api.ParallelLayout;
 
 import java.util.Collection;
 import java.util.Optional;
@@ -15,7 +14,7 @@ import java.util.stream.Collectors;
  * A published table's FP32 or TF32 rows and its mixed-precision rows of one model differ 2-3x in compute, so a
  * silent fallback from one to the other is an answer 2-3x off.
  * <ul>
- *   <li>A configuration that states no precision (no {@link ParallelLayout}) is taken for the default, mixed
+ *   <li>A configuration that states no precision ({@link Config#statedPrecision}) is taken for the default, mixed
  *       precision, when the job was measured at one precision or at the default only; measured at several, it
  *       cannot choose and is refused.</li>
  *   <li>A configuration that states a precision is answered when the job was measured at it, or when every
@@ -40,7 +39,7 @@ public final class MeasuredPrecisions {
             return Optional.empty();
         }
         String listed = measured.stream().map(MeasuredPrecisions::label).collect(Collectors.joining(", "));
-        if (query.parallel().isEmpty()) {
+        if (query.statedPrecision().isEmpty()) {
             return measured.size() == 1 ? Optional.empty() : Optional.of(job + " was measured at " + listed
                     + "; this row states no precision, so state one of them (column precision; sweep --precision)");
         }
