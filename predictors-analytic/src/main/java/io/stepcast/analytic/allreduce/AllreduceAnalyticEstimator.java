@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -226,11 +227,13 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
     static final class Fitted extends StepTimePredictor {
         private final GradientSync sync;
         private final Map<String, Group> groups;
+        private final Map<String, Set<String>> precisions;
 
         Fitted(GradientSync sync, Map<String, Group> groups, Provenance provenance) {
             super(EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), provenance);
             this.sync = sync;
             this.groups = Map.copyOf(groups);
+            this.precisions = GroupKey.precisionsByModelOnMachine(groups.keySet());
         }
 
         Optional<Group> group(String key) {
@@ -253,7 +256,7 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             if (outside.isPresent()) {
                 return Prediction.notApplicable(outside.get());
             }
-            Optional<String> precision = GroupKey.precisionMismatch(config, groups.keySet());
+            Optional<String> precision = GroupKey.precisionMismatch(config, precisions);
             if (precision.isPresent()) {
                 return Prediction.notApplicable(NAME + ": " + precision.get());
             }

@@ -6,9 +6,12 @@ import io.stepcast.api.Precision;
 import io.stepcast.models.predictor.MeasuredPrecisions;
 
 import java.util.Collection;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The key a closed-form model is fitted per: the model (canonical name, so {@code ResNet-50} and
@@ -67,13 +70,22 @@ public final class GroupKey {
     }
 
     /**
-     * Why the groups fitted under {@code fittedKeys} cannot answer {@code config}'s precision
-     * ({@link MeasuredPrecisions}): the precisions its model was fitted at on its hardware, over every further split.
+     * The precisions each model on its hardware ({@link #modelOnMachineOf}) was fitted at, over every further split,
+     * from the keys of the fitted groups: what {@link #precisionMismatch} reads, derived once per fitted predictor
+     * rather than on every prediction.
      */
-    public static Optional<String> precisionMismatch(Config config, Collection<String> fittedKeys) {
-        String job = modelOnMachineOf(of(config));
-        List<String> tags = fittedKeys.stream().filter(k -> modelOnMachineOf(k).equals(job))
-                .map(GroupKey::precisionOf).distinct().toList();
-        return MeasuredPrecisions.mismatch(config, tags, config.model() + " on " + config.deployment().hardware());
+    public static Map<String, Set<String>> precisionsByModelOnMachine(Collection<String> fittedKeys) {
+        Map<String, Set<String>> out = new HashMap<>();
+        fittedKeys.forEach(k -> out.computeIfAbsent(modelOnMachineOf(k), j -> new TreeSet<>()).add(precisionOf(k)));
+        return Map.copyOf(out);
+    }
+
+    /**
+     * Why the fitted groups cannot answer {@code config}'s precision ({@link MeasuredPrecisions}): the precisions
+     * its model was fitted at on its hardware ({@link #precisionsByModelOnMachine}).
+     */
+    public static Optional<String> precisionMismatch(Config config, Map<String, Set<String>> precisions) {
+        return MeasuredPrecisions.mismatch(config, precisions.getOrDefault(modelOnMachineOf(of(config)), Set.of()),
+                config.model() + " on " + config.deployment().hardware());
     }
 }

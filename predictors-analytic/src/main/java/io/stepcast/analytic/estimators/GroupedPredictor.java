@@ -7,6 +7,7 @@ import io.stepcast.api.Target;
 import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -20,12 +21,14 @@ import java.util.Set;
 public final class GroupedPredictor extends AbstractPredictor {
     private final Coefficients coefficients;
     private final GroupedForm form;
+    private final Map<String, Set<String>> precisions;
 
     /** @param form the form the estimator fitted the coefficients of, with its grouping */
     GroupedPredictor(Coefficients coefficients, Provenance provenance, GroupedForm form) {
         super(Objects.requireNonNull(provenance, "provenance"));
         this.coefficients = Objects.requireNonNull(coefficients, "coefficients");
         this.form = Objects.requireNonNull(form, "form");
+        this.precisions = GroupKey.precisionsByModelOnMachine(coefficients.groups().keySet());
     }
 
     /** The fitted coefficients, for the codec. */
@@ -47,7 +50,7 @@ public final class GroupedPredictor extends AbstractPredictor {
         if (outside.isPresent()) {
             return Prediction.notApplicable(outside.get());
         }
-        Optional<String> precision = GroupKey.precisionMismatch(config, coefficients.groups().keySet());
+        Optional<String> precision = GroupKey.precisionMismatch(config, precisions);
         if (precision.isPresent()) {
             return Prediction.notApplicable(provenance().estimator() + ": " + precision.get());
         }

@@ -12,6 +12,7 @@ import io.stepcast.models.predictor.MeasuredPrecisions;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,6 +35,8 @@ import java.util.function.Predicate;
 public final class BasisTable<S> {
     private final List<CalibratedBasis<S>> entries;
     private final Map<String, Double> slopes;
+    /** The bases of each model by its key, derived once: a prediction looks up its model's only. */
+    private final Map<String, List<SingleWorkerBasis>> basesByModel;
 
     /** A table of already calibrated bases (profiles first, as {@link BasisLookup#candidates} lists them). */
     public BasisTable(List<CalibratedBasis<S>> entries) {
@@ -47,6 +50,10 @@ public final class BasisTable<S> {
     public BasisTable(List<CalibratedBasis<S>> entries, Map<String, Double> slopes) {
         this.entries = List.copyOf(entries);
         this.slopes = Map.copyOf(new TreeMap<>(slopes));
+        Map<String, List<SingleWorkerBasis>> byModel = new HashMap<>();
+        this.entries.forEach(e -> byModel.computeIfAbsent(ModelNames.key(e.basis().model()), k -> new ArrayList<>())
+                .add(e.basis()));
+        this.basesByModel = Map.copyOf(byModel);
     }
 
     /** Calibrates every basis of {@code training} with {@code calibrator}. */
@@ -124,10 +131,8 @@ public final class BasisTable<S> {
      * can, or when the model has no basis ({@link #find} then says so).
      */
     public Optional<String> precisionMismatch(Config config) {
-        String key = ModelNames.key(config.model());
         String hardware = config.deployment().hardware().toLowerCase(Locale.ROOT);
-        List<SingleWorkerBasis> ofModel = entries.stream().map(CalibratedBasis::basis)
-                .filter(b -> ModelNames.key(b.model()).equals(key)).toList();
+        List<SingleWorkerBasis> ofModel = basesByModel.getOrDefault(ModelNames.key(config.model()), List.of());
         List<SingleWorkerBasis> onHardware = ofModel.stream().filter(b -> b.hardware().equals(hardware)).toList();
         List<String> tags = (onHardware.isEmpty() ? ofModel : onHardware).stream()
                 .map(SingleWorkerBasis::precision).distinct().toList();
