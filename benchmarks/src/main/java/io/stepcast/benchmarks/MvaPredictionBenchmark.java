@@ -7,8 +7,10 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.evaluation.suite.UserObservationFiles;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -52,8 +54,12 @@ public class MvaPredictionBenchmark {
     /** Fits MVA on the embedded TensorFlow benchmark table. */
     @Setup(Level.Trial)
     public void fit() throws IOException {
-        var observations = new DefaultObservationCatalog().observations("tf-benchmarks", Optional.empty());
-        mva = PluginRegistry.discover().estimator("mva").fit(TrainingSet.of("tf-benchmarks", observations));
+        PluginRegistry registry = PluginRegistry.discover();
+        // As a suite fits it: the zoo fills in the parameter bytes the table's rows do not state.
+        var observations = UserObservationFiles.withZooParameterBytes(
+                new DefaultObservationCatalog().observations("tf-benchmarks", Optional.empty()),
+                registry.service(ModelCatalog.class));
+        mva = registry.estimator("mva").fit(TrainingSet.of("tf-benchmarks", observations));
         long bytes = new DefaultProfileSource().parameterBytes("ResNet-50").orElseThrow();
         config = Config.builder().model("ResNet-50").framework("tensorflow").dataset("imagenet").parameterBytes(bytes)
                 .architecture(Architecture.ASYNC_PS).workers(workers).nodes(workers).parameterServers(1)
