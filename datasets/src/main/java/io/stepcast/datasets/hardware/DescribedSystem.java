@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 /**
  * A hardware label that describes a catalogued system by its name and its GPUs, as published tables head their
  * rows: {@code NVIDIA DGX-1 (8x V100 16G)}, {@code DGX-2 (16x V100 32G)}, {@code DGX A100 (8x A100 80GB)},
- * {@code DGX-1 V100 32GB}. The longest run of its words that names a system (with the stated memory, when that names
+ * {@code DGX-1 V100 32GB}, {@code NVIDIA DGX-1 With 16G}. The longest run of its words that names a system (with the stated memory, when that names
  * one: {@code DGX A100 80GB}) is the base; a GPU model or memory that differs from the base's device replaces it
  * with the catalogued device of that model and memory (the base's form factor first), and a GPU count that differs
  * sets the devices per node. The result is the catalog's name, or a composed label ({@link ComposedSystem}) such as
@@ -29,13 +29,18 @@ final class DescribedSystem {
     private static final Pattern COUNT = Pattern.compile("(\\d+)\\s*[x×]", Pattern.CASE_INSENSITIVE);
     private static final Pattern MEMORY = Pattern.compile("(\\d+)\\s*g(?:b|ib)?", Pattern.CASE_INSENSITIVE);
     private static final List<String> VENDORS = List.of("nvidia", "tesla");
+    /**
+     * Words that join a system to its GPUs and name nothing: READMEs head sub-tables {@code NVIDIA DGX-1 With 16G},
+     * {@code NVIDIA DGX-2H With 32G}, meaning the system with GPUs of that memory.
+     */
+    private static final List<String> JOINERS = List.of("with");
 
     private DescribedSystem() {
     }
 
     /**
      * The words of a label apart: the GPU count ({@code 8x}), the memory per GPU in GB ({@code 16G}, {@code 80GB})
-     * and the other words, vendor names dropped.
+     * and the other words, vendor names and joining words ({@code With}) dropped.
      */
     record Words(OptionalInt count, OptionalInt memoryGb, List<String> names) {
         static Words of(String label) {
@@ -49,7 +54,8 @@ final class DescribedSystem {
                     count = OptionalInt.of(Integer.parseInt(c.group(1)));
                 } else if (m.matches()) {
                     memory = OptionalInt.of(Integer.parseInt(m.group(1)));
-                } else if (!w.isEmpty() && !VENDORS.contains(w.toLowerCase(Locale.ROOT))) {
+                } else if (!w.isEmpty() && !VENDORS.contains(w.toLowerCase(Locale.ROOT))
+                        && !JOINERS.contains(w.toLowerCase(Locale.ROOT))) {
                     names.add(w);
                 }
             }

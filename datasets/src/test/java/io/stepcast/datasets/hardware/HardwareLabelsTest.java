@@ -86,6 +86,21 @@ class HardwareLabelsTest {
         assertThat(labels.known("NVIDIA DGX-1 (8x V100 32GB)")).isTrue();
     }
 
+    /**
+     * Sub-headings of the same READMEs name the system and its GPUs' memory, "NVIDIA DGX-1 With 16G", "NVIDIA DGX-2H
+     * With 32G": the system, composed with the GPU of the stated memory where it is not the system's own.
+     */
+    @Test
+    void aSubHeadingThatNamesASystemWithItsGpuMemoryResolvesToIt() {
+        assertThat(labels.canonical("NVIDIA DGX-1 With 16G")).isEqualTo("dgx-1-v100");
+        assertThat(labels.canonical("NVIDIA DGX-1 With 32G")).isEqualTo("dgx-1-v100+device=V100-SXM2-32GB");
+        assertThat(labels.canonical("NVIDIA DGX-2H With 32G")).isEqualTo("dgx-2h");
+        assertThat(labels.canonical("NVIDIA DGX-2 With 32GB")).isEqualTo("dgx-2");
+        assertThat(labels.unknownNote("NVIDIA DGX-1 With 16G")).isEmpty();
+        // No catalogued V100 has 24 GB: not guessed.
+        assertThat(labels.known("NVIDIA DGX-1 With 24G")).isFalse();
+    }
+
     @Test
     void aDescriptionNothingInTheCatalogMatchesIsNotGuessed() {
         // A system word with a GPU the catalog does not have at that memory, and words that name no system.
