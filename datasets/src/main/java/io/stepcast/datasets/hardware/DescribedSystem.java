@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * sets the devices per node. The result is the catalog's name, or a composed label ({@link ComposedSystem}) such as
  * {@code dgx-1-v100+device=V100-SXM2-32GB}, so that two files that describe one machine differently meet, and a
  * machine the catalog lists by its parts is costed with those parts. Nothing is guessed beyond that: a label whose
- * words name no system, or a GPU the catalog does not have at that memory, is not interpreted.
+ * words name no system, or a GPU the catalog does not have at that memory, is not interpreted, nor one whose count
+ * precedes the system's name ({@code 4 x NVIDIA DGX-2H}), which counts nodes ({@link NodeCount}).
  */
 final class DescribedSystem {
     private static final Pattern COUNT = Pattern.compile("(\\d+)\\s*[x×]", Pattern.CASE_INSENSITIVE);
@@ -47,7 +48,9 @@ final class DescribedSystem {
             OptionalInt count = OptionalInt.empty();
             OptionalInt memory = OptionalInt.empty();
             List<String> names = new ArrayList<>();
-            for (String w : label.replaceAll("[(),]", " ").trim().split("\\s+")) {
+            // "16 x V100" counts as "16x V100" does.
+            String counted = label.replaceAll("[(),]", " ").replaceAll("(\\d+)\\s+([xX×])(?=\\s|$)", "$1$2");
+            for (String w : counted.trim().split("\\s+")) {
                 Matcher c = COUNT.matcher(w);
                 Matcher m = MEMORY.matcher(w);
                 if (c.matches()) {
@@ -79,6 +82,10 @@ final class DescribedSystem {
             for (String candidate : tried) {
                 Optional<HardwareEntry> e = find.apply(candidate);
                 if (e.isPresent() && e.get() instanceof SystemSpec s) {
+                    // A count before the system's name counts nodes, which no catalogued system has (NodeCount).
+                    if (NodeCount.of(label).isPresent()) {
+                        return Optional.empty();
+                    }
                     return compose(s, w, w.names().subList(k, w.names().size()), find, devices);
                 }
             }

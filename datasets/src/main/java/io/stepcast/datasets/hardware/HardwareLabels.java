@@ -77,7 +77,9 @@ public final class HardwareLabels {
 
     /**
      * Why {@code label} is not the catalog's, with the closest catalogued names, e.g. {@code hardware 'dgx-one' is not
-     * in the hardware catalog: did you mean dgx-1-v100? (kept as written)}; empty for a known label.
+     * in the hardware catalog: did you mean dgx-1-v100? (kept as written)}; for a count of nodes of a system
+     * ({@code 4 x NVIDIA DGX-2H With 32G}) the system, and that the count goes in the {@code nodes} column; empty for a
+     * known label.
      */
     public Optional<String> unknownNote(String label) {
         if (known(label)) {
@@ -91,8 +93,24 @@ public final class HardwareLabels {
                 return Optional.of(e.getMessage() + " (kept as written)");
             }
         }
+        Optional<String> nodes = nodesOfSystem(l);
+        if (nodes.isPresent()) {
+            return Optional.of("hardware '" + l + "' is not in the hardware catalog" + nodes.get()
+                    + " (a count before a system counts its nodes; kept as written; stepcast hardware list shows the"
+                    + " catalog)");
+        }
         return Optional.of("hardware '" + l + "' is not in the hardware catalog" + suggestion(l)
                 + " (kept as written; stepcast hardware list shows the catalog)");
+    }
+
+    /**
+     * The suffix for a label that counts nodes of a catalogued system ({@link NodeCount}: {@code 4 x NVIDIA DGX-2H With
+     * 32G}), {@code ": did you mean dgx-2h, with 4 in the nodes column?"}; empty when the label is no such count.
+     */
+    private Optional<String> nodesOfSystem(String label) {
+        return NodeCount.of(label)
+                .filter(n -> catalog.find(n.rest()).filter(SystemSpec.class::isInstance).isPresent())
+                .map(n -> ": did you mean " + canonical(n.rest()) + ", with " + n.count() + " in the nodes column?");
     }
 
     /**

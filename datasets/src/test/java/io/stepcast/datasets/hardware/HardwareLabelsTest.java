@@ -101,6 +101,25 @@ class HardwareLabelsTest {
         assertThat(labels.known("NVIDIA DGX-1 With 24G")).isFalse();
     }
 
+    /**
+     * A count before a system's name, "4 x NVIDIA DGX-2H With 32G" (a README's multi-node heading), counts nodes, which
+     * the catalog's one-node systems do not: kept as written, with the system and where the count goes.
+     */
+    @Test
+    void aLeadingNodeCountIsNotResolvedAndTheWarningSaysWhereItGoes() {
+        for (String label : List.of("4 x NVIDIA DGX-2H With 32G", "4x NVIDIA DGX-2H With 32G")) {
+            assertThat(labels.known(label)).as(label).isFalse();
+            assertThat(labels.canonical(label)).isEqualTo(label);
+            assertThat(labels.unknownNote(label).orElseThrow()).as(label).startsWith("hardware '" + label
+                    + "' is not in the hardware catalog: did you mean dgx-2h, with 4 in the nodes column?");
+        }
+        assertThat(labels.unknownNote("2x DGX-1 With 32G").orElseThrow())
+                .contains("did you mean dgx-1-v100+device=V100-SXM2-32GB, with 2 in the nodes column?");
+        // Inside a system's description, or before a GPU, a count is of GPUs.
+        assertThat(labels.canonical("NVIDIA DGX-2 (16 x V100 32G)")).isEqualTo("dgx-2");
+        assertThat(labels.unknownNote("8x A100 40GB").orElseThrow()).doesNotContain("nodes column");
+    }
+
     @Test
     void aDescriptionNothingInTheCatalogMatchesIsNotGuessed() {
         // A system word with a GPU the catalog does not have at that memory, and words that name no system.
