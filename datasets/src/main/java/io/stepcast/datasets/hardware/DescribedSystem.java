@@ -106,6 +106,16 @@ final class DescribedSystem {
         return out.stream().distinct().toList();
     }
 
+    /** The GPU count {@code label} states ({@code 8x}), or empty. */
+    static OptionalInt gpuCount(String label) {
+        return Words.of(label).count();
+    }
+
+    /** True when {@code label} states a memory per GPU ({@code 40GB}, {@code 16G}). */
+    static boolean statesMemory(String label) {
+        return Words.of(label).memoryGb().isPresent();
+    }
+
     private static Optional<String> compose(SystemSpec base, Words w, List<String> rest,
                                             Function<String, Optional<HardwareEntry>> find, List<DeviceSpec> devices) {
         DeviceSpec own = find.apply(base.device()).filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast)

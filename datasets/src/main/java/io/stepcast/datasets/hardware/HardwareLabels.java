@@ -2,7 +2,6 @@ package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.EditDistance;
 import io.stepcast.api.Observation;
-import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.SystemSpec;
@@ -114,25 +113,18 @@ public final class HardwareLabels {
     }
 
     /**
-     * The suffix naming the closest catalogued names, compared as the catalog compares labels: those within
-     * {@link EditDistance#closest}'s reach; else the systems of the GPUs the label names by model and memory
-     * ({@code 8x V100 16GB}: the systems of V100-SXM2-16GB and V100-PCIE-16GB); else those that begin as the label
-     * does ({@code dgx-one} shares {@code dgx} with the DGX systems), nearest first.
+     * The suffix naming the closest catalogued names, compared as the catalog compares labels: for a label that names
+     * a GPU by model and memory ({@code 8x A100 40GB}), the systems of that GPU ({@link GpuSystems}), since names
+     * merely spelled alike may hold another memory ({@code dgx-a100-80gb}); else those within
+     * {@link EditDistance#closest}'s reach; else the systems of the GPUs the label names by model; else those that
+     * begin as the label does ({@code dgx-one} shares {@code dgx} with the DGX systems), nearest first.
      */
     private String suggestion(String label) {
         String key = HardwareTables.key(label);
+        Optional<String> systems = GpuSystems.suggestion(label, catalog.entries(), SUGGESTED);
         List<String> near = EditDistance.closest(key, nameByKey.keySet(), nameByKey.size());
-        if (near.isEmpty()) {
-            List<DeviceSpec> devices = catalog.entries().stream().filter(DeviceSpec.class::isInstance)
-                    .map(DeviceSpec.class::cast).toList();
-            List<String> named = DescribedSystem.devicesNamed(label, devices).stream().map(DeviceSpec::name).toList();
-            List<String> withDevice = catalog.entries().stream().filter(SystemSpec.class::isInstance)
-                    .map(SystemSpec.class::cast).filter(s -> named.contains(s.device())).map(SystemSpec::name)
-                    .limit(SUGGESTED).toList();
-            if (!withDevice.isEmpty()) {
-                return ": did you mean " + String.join(" or ", withDevice) + " (systems of " + String.join(", ", named)
-                        + ")?";
-            }
+        if (systems.isPresent() && (near.isEmpty() || DescribedSystem.statesMemory(label))) {
+            return systems.get();
         }
         List<String> keys = !near.isEmpty() ? near : nameByKey.keySet().stream()
                 .filter(k -> commonPrefix(k, key) >= PREFIX)

@@ -128,4 +128,20 @@ class HardwareLabelsTest {
         assertThat(labels.unknownNote("8x V100 16GB").orElseThrow())
                 .contains("did you mean", "aws-p3.16xlarge", "dgx-1-v100", "(systems of V100-");
     }
+
+    /**
+     * A label that names only a GPU count, model and memory, "8x A100 40GB", is suggested every system of that GPU at
+     * that memory, not a name spelled alike with another memory (it was dgx-a100-80gb alone).
+     */
+    @Test
+    void aGpuWithItsMemoryIsSuggestedTheSystemsOfThatGpu() {
+        String note = labels.unknownNote("8x A100 40GB").orElseThrow();
+        assertThat(note).contains("dgx-a100 ", "aws-p4d.24xlarge", "(systems of A100-PCIE-40GB, A100-SXM4-40GB)")
+                .doesNotContain("80gb", "80GB");
+        // Those with as many GPUs per node as stated come first.
+        assertThat(labels.unknownNote("16x V100 32GB").orElseThrow())
+                .contains("did you mean dgx-2 or dgx-2h or aws-p3dn.24xlarge");
+        // A memory no catalogued A100 has names no system of it.
+        assertThat(labels.unknownNote("8x A100 24GB").orElseThrow()).doesNotContain("systems of");
+    }
 }

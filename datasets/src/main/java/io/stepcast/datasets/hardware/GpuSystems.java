@@ -1,0 +1,44 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.SystemSpec;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Stream;
+
+/**
+ * The catalogued systems built with the GPUs a label names by model, and memory when it states one ({@code 8x A100
+ * 40GB}: the systems of A100-PCIE-40GB and A100-SXM4-40GB), as an unknown label's suggestion. A stated memory makes
+ * the set exact, so it is listed whole, those with as many GPUs per node as the label counts first: cut to a few in
+ * catalog order it named the clouds' instances and left out {@code dgx-a100}, the system a DGX README's label means.
+ * Without a memory the set is every system of that GPU model, and only the first few in catalog order are named.
+ */
+final class GpuSystems {
+    private GpuSystems() {
+    }
+
+    /**
+     * {@code ": did you mean X or Y (systems of D, E)?"} for the systems of the GPUs {@code label} names, or empty when
+     * it names no catalogued GPU or no system is built with one.
+     *
+     * @param limit how many systems to name when the label states no memory
+     */
+    static Optional<String> suggestion(String label, List<HardwareEntry> entries, int limit) {
+        List<DeviceSpec> devices = entries.stream().filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast)
+                .toList();
+        List<String> named = DescribedSystem.devicesNamed(label, devices).stream().map(DeviceSpec::name).toList();
+        Stream<SystemSpec> systems = entries.stream().filter(SystemSpec.class::isInstance).map(SystemSpec.class::cast)
+                .filter(s -> named.contains(s.device()));
+        OptionalInt count = DescribedSystem.gpuCount(label);
+        List<String> out = DescribedSystem.statesMemory(label)
+                ? systems.sorted(Comparator.comparing((SystemSpec s) -> count.isPresent()
+                        && s.devicesPerNode() != count.getAsInt())).map(SystemSpec::name).toList()
+                : systems.limit(limit).map(SystemSpec::name).toList();
+        return out.isEmpty() ? Optional.empty() : Optional.of(": did you mean " + String.join(" or ", out)
+                + " (systems of " + String.join(", ", named) + ")?");
+    }
+}
