@@ -108,6 +108,24 @@ class DatasetsCommandTest {
     }
 
     @Test
+    void importCsvReadsReadmeSubHeadingsAndSaysWhereALeadingNodeCountGoes() throws IOException {
+        // Synthetic rows under hardware labels as NVIDIA DeepLearningExamples' READMEs head their sub-tables.
+        Path csv = Files.writeString(dir.resolve("h.csv"), """
+                model,architecture,workers,local_batch,step_time_s,hardware
+                x,ALLREDUCE,1,8,0.1,NVIDIA DGX-1 With 16G
+                x,ALLREDUCE,1,8,0.1,4 x NVIDIA DGX-2H With 32G
+                """);
+        Path out = dir.resolve("h.parquet");
+        Run r = run(new DatasetsCommand(), "import", "csv", "--input", csv.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out() + r.err()).doesNotContain("'NVIDIA DGX-1 With 16G'")
+                .contains("line 3: hardware '4 x NVIDIA DGX-2H With 32G' is not in the hardware catalog: did you mean"
+                        + " dgx-2h, with 4 in the nodes column?");
+        assertThat(ObservationFiles.read(out)).extracting(o -> o.config().deployment().hardware())
+                .containsExactly("dgx-1-v100", "4 x NVIDIA DGX-2H With 32G");
+    }
+
+    @Test
     void importTimelineWritesAnOpTrace() throws IOException {
         Path t = Files.writeString(dir.resolve("t.json"), "{\"traceEvents\":["
                 + "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"ts\":1,\"dur\":2,\"name\":\"MatMul\",\"args\":{\"name\":\"m\",\"op\":\"MatMul\"}}]}");
