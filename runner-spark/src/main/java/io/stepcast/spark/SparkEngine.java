@@ -6,6 +6,8 @@ import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.Tasks;
 import io.stepcast.evaluation.suite.ProgressListener;
 import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.collective.Placement;
 import io.stepcast.datasets.parquet.PredictionFiles;
 import io.stepcast.datasets.parquet.PredictionRow;
 import org.apache.spark.Success$;
@@ -105,6 +107,13 @@ public final class SparkEngine implements ExecutionEngine {
                 c.deployment().parameterServers(), c.deployment().nodes(), c.deployment().devicesPerWorker(),
                 c.deployment().tenants(), c.deployment().colocatedPs(), boxed(c.deployment().bandwidthGbps()),
                 c.deployment().hardware(), c.localBatch(), c.globalBatch(), boxed(c.deployment().intraNodeGbps()),
+                layout(c, ParallelLayout::tensor), layout(c, ParallelLayout::pipeline), layout(c, ParallelLayout::data),
+                layout(c, ParallelLayout::microBatch), layout(c, ParallelLayout::microBatches),
+                layout(c, ParallelLayout::virtualStages),
+                c.deployment().parallel().map(ParallelLayout::sequenceParallel).orElse(null),
+                c.deployment().parallel().map(p -> p.recompute().label()).orElse(null),
+                c.deployment().parallel().map(p -> p.precision().label()).orElse(null),
+                c.deployment().placement().map(Placement::label).orElse(null),
                 r.source(), r.replication(), Double.isFinite(r.measured()) ? r.measured() : null,
                 boxed(r.predicted()), boxed(r.ape()), r.refusal(), r.role(),
                 bound(r.interval(), PredictionRow.Interval::lower), bound(r.interval(), PredictionRow.Interval::upper),
@@ -113,6 +122,10 @@ public final class SparkEngine implements ExecutionEngine {
                 bound(r.nativeInterval(), PredictionRow.Interval::upper),
                 r.nativeInterval().map(i -> boxed(i.level())).orElse(null),
                 r.nativeInterval().map(i -> boxed(i.point())).orElse(null), boxed(r.peakMemoryBytes()));
+    }
+
+    private static Integer layout(Config c, java.util.function.ToIntFunction<ParallelLayout> field) {
+        return c.deployment().parallel().map(field::applyAsInt).orElse(null);
     }
 
     private static Double bound(java.util.Optional<PredictionRow.Interval> interval,

@@ -2,11 +2,15 @@ package io.stepcast.datasets.parquet;
 
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.collective.Placement;
 import org.apache.parquet.example.data.Group;
 
 /**
  * Reads the configuration columns that the observation and prediction layouts share, the read side of
- * {@link RowWriteSupport}'s {@code config}: one place knows which column fills which field of a {@link Config}.
+ * {@link RowWriteSupport}'s {@code config} and {@code layout}: one place knows which column fills which field of a {@link Config}.
  */
 final class ConfigColumns {
     private ConfigColumns() {
@@ -17,7 +21,7 @@ final class ConfigColumns {
      * the caller adds what its layout holds beyond them.
      */
     static Config.Builder read(Group g, String datasetColumn) {
-        return Config.builder()
+        Config.Builder b = Config.builder()
                 .model(g.getString("model", 0))
                 .framework(g.getString("framework", 0))
                 .dataset(g.getString(datasetColumn, 0))
@@ -33,5 +37,24 @@ final class ConfigColumns {
                 .intraNodeGbps(Groups.optDouble(g, "intra_node_gbps"))
                 .hardware(g.getString("hardware", 0))
                 .localBatch(g.getInteger("local_batch", 0));
+        if (Groups.has(g, "tensor_parallel")) {
+            b.parallel(layout(g));
+        }
+        if (Groups.has(g, "placement")) {
+            b.placement(Placement.parse(g.getString("placement", 0)));
+        }
+        return b;
+    }
+
+    /** The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults). */
+    private static ParallelLayout layout(Group g) {
+        ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
+                g.getInteger("data_parallel", 0), g.getInteger("micro_batch", 0), g.getInteger("micro_batches", 0));
+        if (!Groups.has(g, "virtual_stages")) {
+            return p;
+        }
+        return p.with(g.getInteger("virtual_stages", 0), g.getBoolean("sequence_parallel", 0),
+                Recompute.parse(g.getString("recompute", 0), "recompute"),
+                Precision.parse(g.getString("precision", 0), "precision"));
     }
 }

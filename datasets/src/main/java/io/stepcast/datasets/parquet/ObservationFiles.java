@@ -1,12 +1,8 @@
 package io.stepcast.datasets.parquet;
 
 import io.stepcast.api.Config;
-import io.stepcast.api.collective.Placement;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
-import io.stepcast.api.ParallelLayout;
-import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import org.apache.parquet.example.data.Group;
 
@@ -46,12 +42,6 @@ public final class ObservationFiles {
 
     private static Observation map(Group g) {
         Config.Builder c = ConfigColumns.read(g, "dataset");
-        if (Groups.has(g, "tensor_parallel")) {
-            c.parallel(layout(g));
-        }
-        if (Groups.has(g, "placement")) {
-            c.placement(Placement.parse(g.getString("placement", 0)));
-        }
         Measurements.Builder m = Measurements.builder();
         set(Groups.optDouble(g, "step_time_s"), m::stepTimeS);
         set(Groups.optDouble(g, "sync_time_s"), m::syncTimeS);
@@ -66,18 +56,6 @@ public final class ObservationFiles {
         set(Groups.optDouble(g, "sd_accuracy"), v -> m.standardDeviation(Target.ACCURACY, v));
         return new Observation(c.build(), m.build(), g.getString("source", 0), g.getInteger("replication", 0),
                 Groups.stringMap(g, "tags"));
-    }
-
-    /** The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults). */
-    private static ParallelLayout layout(Group g) {
-        ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
-                g.getInteger("data_parallel", 0), g.getInteger("micro_batch", 0), g.getInteger("micro_batches", 0));
-        if (!Groups.has(g, "virtual_stages")) {
-            return p;
-        }
-        return p.with(g.getInteger("virtual_stages", 0), g.getBoolean("sequence_parallel", 0),
-                Recompute.parse(g.getString("recompute", 0), "recompute"),
-                Precision.parse(g.getString("precision", 0), "precision"));
     }
 
     private static void set(OptionalDouble v, DoubleConsumer setter) {

@@ -36,18 +36,6 @@ final class ObservationWriteSupport extends RowWriteSupport<Observation> {
         string("source", o.source());
         int32("replication", o.replication());
         stringMap("tags", o.tags());
-        o.config().deployment().parallel().ifPresent(p -> {
-            int32("tensor_parallel", p.tensor());
-            int32("pipeline_parallel", p.pipeline());
-            int32("data_parallel", p.data());
-            int32("micro_batch", p.microBatch());
-            int32("micro_batches", p.microBatches());
-            int32("virtual_stages", p.virtualStages());
-            bool("sequence_parallel", p.sequenceParallel());
-            string("recompute", p.recompute().label());
-            string("precision", p.precision().label());
-        });
-        float64("intra_node_gbps", o.config().deployment().intraNodeGbps());
-        o.config().deployment().placement().ifPresent(p -> string("placement", p.label()));
+        layout(o.config());
     }
 }

@@ -24,7 +24,8 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * atomically (temporary file, then moved into place). Columns: {@code dataset, protocol, split, predictor,
  * target}, the configuration ({@code model, framework, workload_dataset, parameter_bytes?, architecture,
  * workers, parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
- * local_batch, global_batch, intra_node_gbps?}), {@code source, replication, measured?, predicted?, ape_percent?,
+ * local_batch, global_batch, intra_node_gbps?, and, as in {@link Schemas#OBSERVATION}, the parallel layout's
+ * columns with its precision and the placement, version 1.5}), {@code source, replication, measured?, predicted?, ape_percent?,
  * refusal?, role?, lower?, upper?, level?, native_lower?, native_upper?, native_level?, native_predicted?,
  * peak_memory_bytes?}
  * ({@code ?}: null when absent; {@code predicted} and {@code ape_percent} are null exactly when
@@ -47,7 +48,9 @@ public final class PredictionFiles {
     /** The configuration columns, as in {@link Schemas#OBSERVATION} (its {@code dataset} renamed). */
     private static final List<String> CONFIG = List.of("model", "framework", "dataset", "parameter_bytes",
             "architecture", "workers", "parameter_servers", "nodes", "devices_per_worker", "tenants", "colocated_ps",
-            "bandwidth_gbps", "hardware", "local_batch", "global_batch", "intra_node_gbps");
+            "bandwidth_gbps", "hardware", "local_batch", "global_batch", "intra_node_gbps", "tensor_parallel",
+            "pipeline_parallel", "data_parallel", "micro_batch", "micro_batches", "virtual_stages", "sequence_parallel",
+            "recompute", "precision", "placement");
 
     /** The prediction schema. */
     public static final MessageType SCHEMA = schema();
@@ -136,7 +139,7 @@ public final class PredictionFiles {
                 string(KEYS.get(i), keys.get(i));
             }
             config(r.config(), "workload_dataset");
-            float64("intra_node_gbps", r.config().deployment().intraNodeGbps());
+            layout(r.config());
             string("source", r.source());
             int32("replication", r.replication());
             if (Double.isFinite(r.measured())) {

@@ -247,4 +247,25 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         int32("local_batch", c.localBatch());
         int64("global_batch", c.globalBatch());
     }
+
+    /**
+     * The columns of what a configuration states beyond data parallelism, shared by the observation and prediction
+     * layouts: the parallel layout with its run options (precision among them), the stated intra-node bandwidth and
+     * the placement; each absent when the configuration states none.
+     */
+    final void layout(io.stepcast.api.Config c) {
+        c.deployment().parallel().ifPresent(p -> {
+            int32("tensor_parallel", p.tensor());
+            int32("pipeline_parallel", p.pipeline());
+            int32("data_parallel", p.data());
+            int32("micro_batch", p.microBatch());
+            int32("micro_batches", p.microBatches());
+            int32("virtual_stages", p.virtualStages());
+            bool("sequence_parallel", p.sequenceParallel());
+            string("recompute", p.recompute().label());
+            string("precision", p.precision().label());
+        });
+        float64("intra_node_gbps", c.deployment().intraNodeGbps());
+        c.deployment().placement().ifPresent(p -> string("placement", p.label()));
+    }
 }

@@ -21,9 +21,10 @@ public final class SchemaVersion {
      * The version this code writes (1.1 added the observations' parallel-layout columns, 1.2 the observations' and
      * predictions' {@code intra_node_gbps}, 1.3 the predictions' {@code role} and interval columns, their
      * {@code measured} made optional, and the observations' virtual stages, sequence parallelism, recomputation and
-     * precision, 1.4 the observations' {@code placement} and the predictions' {@code peak_memory_bytes}).
+     * precision, 1.4 the observations' {@code placement} and the predictions' {@code peak_memory_bytes}, 1.5 the predictions'
+     * parallel-layout, precision and placement columns, as the observations have them).
      */
-    public static final String CURRENT = MAJOR + ".4";
+    public static final String CURRENT = MAJOR + ".5";
 
     private SchemaVersion() {
     }

@@ -86,7 +86,7 @@ class DatasetsCommandTest {
 
         Run show = run(new DatasetsCommand(), "show", out.toString(), "--limit", "2");
         assertThat(show.code()).isZero();
-        assertThat(show.out()).contains("observations (schema 1.4), 7,103 rows", "model=BERT",
+        assertThat(show.out()).contains("observations (schema " + io.stepcast.datasets.parquet.SchemaVersion.CURRENT + "), 7,103 rows", "model=BERT",
                 "step_time_s=0.45532354712486267", "tags={job=bert;placement=1;split=placements}", "... 7,101 more rows");
         Run json = run(new DatasetsCommand(), "show", out.toString(), "--limit", "1", "--json");
         JsonNode doc = new ObjectMapper().readTree(json.out());

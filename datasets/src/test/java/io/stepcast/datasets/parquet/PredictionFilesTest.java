@@ -1,6 +1,10 @@
 package io.stepcast.datasets.parquet;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.collective.Placement;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
@@ -21,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * predictions.parquet reads back as written, roles and intervals included, and a file of the layout before the role
+ * predictions.parquet reads back as written, roles, intervals, precision, layout and placement included, and a file of the layout before the role
  * and interval columns (schema 1.2) reads as held-out rows (synthetic rows).
  */
 class PredictionFilesTest {
@@ -69,6 +73,25 @@ class PredictionFilesTest {
         List<PredictionRow> back = PredictionFiles.read(f);
         assertThat(back.get(0).peakMemoryBytes()).hasValue(3.2e10);
         assertThat(back.get(1).peakMemoryBytes()).isEmpty();
+    }
+
+    @Test
+    void aRowsPrecisionLayoutAndPlacementReadBack() throws IOException {
+        Config bf16 = SYNTHETIC.toBuilder().workers(8).nodes(2)
+                .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 1, 64).with(2, true, Recompute.SELECTIVE,
+                        Precision.BF16))
+                .placement(Placement.parse("6+2")).build();
+        PredictionRow row = new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time", bf16,
+                "synthetic", 0, 1.5, OptionalDouble.of(1.4), null);
+        Path f = dir.resolve("layout.parquet");
+        PredictionFiles.write(f, List.of(row, new PredictionRow("d", "train-test", "test", "ernest", "step-time",
+                SYNTHETIC, "synthetic", 0, 1.5, OptionalDouble.of(1.6), null)));
+
+        List<PredictionRow> back = PredictionFiles.read(f);
+        assertThat(back.get(0).config()).isEqualTo(bf16);
+        assertThat(back.get(0).config().statedPrecision()).hasValue(Precision.BF16);
+        assertThat(back.get(1).config().deployment().parallel()).isEmpty();
+        assertThat(back.get(1).config().deployment().placement()).isEmpty();
     }
 
     /** The 1.2 layout: no role nor interval columns, {@code measured} required. */
