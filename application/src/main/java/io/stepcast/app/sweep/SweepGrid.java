@@ -15,7 +15,7 @@ import java.util.List;
  * @param models      model names (the zoo's parameter bytes are used when it knows the model)
  * @param workers     data-parallel workers
  * @param nodes       nodes (instead of workers)
- * @param gpusPerNode GPUs per node; empty for 1
+ * @param gpusPerNode GPUs per node; empty: the node size of the catalogued system a point's hardware names, else 1
  * @param hardware    hardware labels of the catalog
  * @param bandwidth   network bandwidth, Gbit/s
  * @param policy      the predictor's {@code policy} hyper-parameter (the simulation's transfer order)
@@ -37,7 +37,7 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         models = List.copyOf(models);
         workers = List.copyOf(workers);
         nodes = List.copyOf(nodes);
-        gpusPerNode = gpusPerNode.isEmpty() ? List.of(1) : List.copyOf(gpusPerNode);
+        gpusPerNode = List.copyOf(gpusPerNode);
         hardware = List.copyOf(hardware);
         bandwidth = List.copyOf(bandwidth);
         policy = List.copyOf(policy);

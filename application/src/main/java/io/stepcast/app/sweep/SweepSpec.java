@@ -10,6 +10,7 @@ import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.evaluation.Split;
+import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
@@ -18,6 +19,7 @@ import io.stepcast.api.profile.Profile;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.TaskSource;
@@ -156,7 +158,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
                         for (Links l : links) {
                             for (Optional<String> policy : policies) {
                                 for (int batch : batches) {
-                                    for (int gpn : grid.gpusPerNode()) {
+                                    for (int gpn : gpusPerNode(hw)) {
                                         for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
                                             Config.Builder b = point(model, ref, arch, hw, batch, gpn, size, precision);
                                             if (bytes.containsKey(model)) {
@@ -177,6 +179,19 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             }
         }
         return out;
+    }
+
+    /**
+     * The GPUs per node of the points on {@code hardware}: the grid's, or when it states none the node size of the
+     * one catalogued system the label names (as {@code simulate} places its workers), else 1. A sweep of
+     * {@code --workers 8 --hardware "NVIDIA DGX A100 (8x A100 40GB)"} is one node, not eight of one GPU each.
+     */
+    private List<Integer> gpusPerNode(String hardware) {
+        if (!grid.gpusPerNode().isEmpty()) {
+            return grid.gpusPerNode();
+        }
+        return List.of(new DefaultHardwareCatalog().find(hardware).filter(SystemSpec.class::isInstance)
+                .map(e -> ((SystemSpec) e).devicesPerNode()).orElse(1));
     }
 
     /** The stated link bandwidths of one point: the NIC's and the ring's inside a node, each unstated when empty. */

@@ -122,7 +122,8 @@ class EvaluateCommandTest {
         Path out = dir.resolve("out");
         CliRun r = run("--suite", suite.toString(), "--predictors", "synthetic-broken", "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.err()).contains("warning: nothing is ranked: no predictor answered any test point");
+        assertThat(r.err()).contains("warning: nothing is ranked: no predictor answered any test point")
+                .contains("the most frequent reason (").contains("synthetic failure");
         assertThat(r.out()).contains("\nnothing is ranked: ").contains("not applicable in this suite\nsynthetic-broken: ");
         assertThat(Files.readString(out.resolve("report.md"))).contains("\nnothing is ranked: ");
         assertThat(Files.readString(out.resolve("report.html"))).contains("<p>nothing is ranked: ");

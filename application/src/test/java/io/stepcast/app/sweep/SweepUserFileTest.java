@@ -75,6 +75,20 @@ class SweepUserFileTest {
     }
 
     @Test
+    void withoutGpusPerNodeWorkersFillTheNodesOfTheSystemTheHardwareNames() throws Exception {
+        SweepGrid grid = new SweepGrid(List.of("my-net"), List.of(1, 8, 16), List.of(), List.of(),
+                List.of("NVIDIA DGX A100 (8x A100 40GB)", "V100"), List.of(), List.of(), List.of(), List.of());
+        SweepTasks tasks = new SweepSpec("synthetic-mean", Map.of(), syntheticFile().toString(), null, "step-time", 1,
+                grid).tasks(REGISTRY);
+        List<SweepRow> rows = new LocalEngine().run(tasks, EngineOptions.threads(1), ProgressListener.NONE);
+        // A system label: eight GPUs per node, as simulate places them; a device label names no node: one per node.
+        assertThat(rows).extracting(r -> r.point().config().deployment().hardware() + " " + r.point().config().workers()
+                + "/" + r.point().config().deployment().nodes() + "/" + r.point().gpusPerNode())
+                .containsExactly("dgx-a100 1/1/8", "dgx-a100 8/1/8", "dgx-a100 16/2/8", "V100-SXM2-16GB 1/1/1",
+                        "V100-SXM2-16GB 8/8/1", "V100-SXM2-16GB 16/16/1");
+    }
+
+    @Test
     void theCommandSweepsAFileAndWarnsOfItsUnknownColumn() throws Exception {
         Path csv = syntheticFile();
         StringWriter out = new StringWriter();

@@ -95,9 +95,26 @@ public final class Leaderboard {
         if (r.entries().isEmpty() || r.entries().stream().anyMatch(e -> e.metrics().n() > 0)) {
             return Optional.empty();
         }
-        return Optional.of("nothing is ranked: no predictor answered any test point (each predictor's reason is under"
-                + " \"not applicable\"); with --train and --test, check that both files name the same models,"
-                + " architectures and hardware");
+        Map<String, Integer> reasons = new HashMap<>();
+        int refusals = 0;
+        for (ScoreEntry e : r.entries()) {
+            for (Map.Entry<String, Integer> x : e.reasons().entrySet()) {
+                if (!x.getKey().startsWith(e.predictor() + " does not predict")
+                        && !x.getKey().startsWith("does not predict")) {
+                    reasons.merge(x.getKey(), x.getValue(), Integer::sum);
+                    refusals += x.getValue();
+                }
+            }
+        }
+        String head = "nothing is ranked: no predictor answered any test point (each predictor's reason is under"
+                + " \"not applicable\")";
+        int total = refusals;
+        return Optional.of(reasons.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+                .map(x -> head + "; the most frequent reason (" + x.getValue() + " of " + total + " refusals): "
+                        + rounded(x.getKey()))
+                .orElse(head + "; with --train and --test, check that both files name the same models,"
+                        + " architectures and hardware"));
     }
 
     private static String render(SuiteResult r, boolean md) {
@@ -204,10 +221,16 @@ public final class Leaderboard {
         return Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
     }
 
-    /** Fixed decimals, or a dash for NaN. */
+    /**
+     * Fixed decimals, or a dash for NaN; four significant digits in e-notation from a million up, so that one
+     * wildly wrong predictor (a learned curve extrapolated far outside its rows) does not widen a whole table.
+     */
     public static String f(double v, int decimals) {
         if (!Double.isFinite(v)) {
             return "-";
+        }
+        if (Math.abs(v) >= 1e6) {
+            return String.format(Locale.ROOT, "%.3e", v);
         }
         String t = String.format(Locale.ROOT, "%." + decimals + "f", v);
         // A value that rounds to zero prints as 0.0, not -0.0.

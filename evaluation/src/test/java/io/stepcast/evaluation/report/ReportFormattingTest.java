@@ -19,6 +19,13 @@ class ReportFormattingTest {
     }
 
     @Test
+    void aHugeErrorIsPrintedInENotationSoThatItDoesNotWidenTheTable() {
+        assertThat(Leaderboard.f(522317693449.7, 1)).isEqualTo("5.223e+11");
+        assertThat(Leaderboard.f(-9.9e20, 3)).isEqualTo("-9.900e+20");
+        assertThat(Leaderboard.f(999999.94, 1)).isEqualTo("999999.9");
+    }
+
+    @Test
     void longNumbersOfARefusalReasonAreRoundedToFourSignificantDigits() {
         assertThat(Leaderboard.rounded("transfers alone take 0.123456789 s at 9.87654321 Gbit/s (stepcast 1.15.2)"))
                 .isEqualTo("transfers alone take 0.1235 s at 9.877 Gbit/s (stepcast 1.15.2)");
