@@ -38,6 +38,9 @@ import java.util.stream.Stream;
  * A generic CSV of observations, so users can bring their own measurements. One row per measured
  * configuration; a header names the columns, in any order.
  *
+ * <p>A line whose first non-blank character is {@code #} is a comment, anywhere in the file (a transcription's
+ * citation of its table, on top); errors name the file's physical lines.
+ *
  * <p>Required: {@code model}, {@code architecture} ({@code ALLREDUCE}, {@code SYNC_PS}, {@code ASYNC_PS};
  * case, dashes and underscores ignored), {@code workers}, {@code local_batch} or {@code global_batch} (= local
  * batch x workers; both may be given if they agree), and at least one measurement
@@ -182,7 +185,7 @@ public final class GenericCsvImporter implements ObservationImporter {
     public ImportedObservations read(InputStream in, String display, String fileName) throws IOException {
         List<Observation> out = new ArrayList<>();
         List<String> notes;
-        try (CsvReader csv = CsvReader.open(in, display)) {
+        try (CsvReader csv = CsvReader.openWithComments(in, display)) {
             notes = parse(csv, display, fileName, true, observationsInto(out));
         }
         return new ImportedObservations(out, 0, notes);
@@ -193,7 +196,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         if (!Files.isRegularFile(input)) {
             throw new FileNotFoundException(input + ": no such file");
         }
-        try (CsvReader csv = CsvReader.open(input, input.toString())) {
+        try (CsvReader csv = CsvReader.openWithComments(input, input.toString())) {
             return parse(csv, input.toString(), input.getFileName().toString(), measured, sink);
         }
     }
@@ -234,11 +237,11 @@ public final class GenericCsvImporter implements ObservationImporter {
             missing.add("local_batch (or global_batch)");
         }
         if (!missing.isEmpty()) {
-            throw DataFormatException.at(display, 1, "missing column(s) " + String.join(", ", missing)
+            throw DataFormatException.at(display, csv.headerLine(), "missing column(s) " + String.join(", ", missing)
                     + misspelt(csv.columns(), missing) + " (found: " + String.join(", ", csv.columns()) + ")");
         }
         if (measured && MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
-            throw DataFormatException.at(display, 1, "no measurement column (one of "
+            throw DataFormatException.at(display, csv.headerLine(), "no measurement column (one of "
                     + String.join(", ", MEASUREMENTS) + ")" + misspelt(csv.columns(), MEASUREMENTS));
         }
         Set<String> known = new HashSet<>(KNOWN);

@@ -57,6 +57,40 @@ class GenericCsvImporterTest {
     }
 
     @Test
+    void commentLinesAreSkippedAnywhereAndErrorsNameThePhysicalLine() throws IOException {
+        // Synthetic rows: a citation on top, a comment between rows (indented), and a bad cell on line 7.
+        Path f = csv("commented.csv", """
+                # Source: a table's citation, as users put it on top
+                model,architecture,workers,local_batch,step_time_s
+                ResNet-50,ALLREDUCE,1,32,0.25
+
+                  # the 8-GPU row
+                ResNet-50,ALLREDUCE,8,32,0.30
+                ResNet-50,ALLREDUCE,x,32,0.31
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("commented.csv:7:").hasMessageContaining("column 'workers'");
+        Path ok = csv("ok.csv", """
+                # Source: a table's citation
+                model,architecture,workers,local_batch,step_time_s
+                ResNet-50,ALLREDUCE,1,32,0.25
+                # the 8-GPU row
+                ResNet-50,ALLREDUCE,8,32,0.30
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(ok);
+        assertThat(r.observations()).extracting(o -> o.config().workers()).containsExactly(1, 8);
+        assertThat(r.notes()).isEmpty();
+        assertThat(new GenericCsvImporter().readConfigurations(ok).rows()).hasSize(2);
+        Path noModel = csv("nomodel.csv", """
+                # Source: a table's citation
+                architecture,workers,local_batch,step_time_s
+                ALLREDUCE,1,32,0.25
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(noModel)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("nomodel.csv:2: missing column(s) model");
+    }
+
+    @Test
     void hardwareLabelsAreReadInTheCatalogsWordsAndAnUnknownOneIsReported() throws IOException {
         // Synthetic rows: three spellings of one catalogued system, a misspelling, and no label.
         Path f = csv("labels.csv", """
