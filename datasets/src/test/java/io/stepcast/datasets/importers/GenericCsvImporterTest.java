@@ -91,6 +91,30 @@ class GenericCsvImporterTest {
     }
 
     @Test
+    void precisionCellsAsPublishedTablesWriteThem() throws IOException {
+        // Synthetic rows with the precision cells a user copied from NVIDIA DeepLearningExamples tables.
+        Path f = csv("precisions.csv", """
+                model,architecture,workers,local_batch,precision,hardware,throughput_samples_s
+                ResNet-50,ALLREDUCE,1,64,FP16,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,Mixed precision,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,mixed,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,AMP,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,TF32,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,FP32,dgx-a100,100
+                """);
+        assertThat(new GenericCsvImporter().read(f).observations())
+                .extracting(o -> o.config().statedPrecision().orElseThrow().label())
+                .containsExactly("fp16", "fp16", "fp16", "fp16", "tf32", "fp32");
+        Path bad = csv("bad-precision.csv", """
+                model,architecture,workers,local_batch,precision,hardware,throughput_samples_s
+                ResNet-50,ALLREDUCE,1,64,AMP,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,fp16/amp,dgx-a100,100
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(bad)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("bad-precision.csv:3: column 'precision' must be").hasMessageContaining("'fp16/amp'");
+    }
+
+    @Test
     void hardwareLabelsAreReadInTheCatalogsWordsAndAnUnknownOneIsReported() throws IOException {
         // Synthetic rows: three spellings of one catalogued system, a misspelling, and no label.
         Path f = csv("labels.csv", """
