@@ -3,7 +3,6 @@ package io.stepcast.datasets.importers;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.collective.Placement;
-import io.stepcast.api.EditDistance;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
@@ -24,7 +23,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,6 +88,9 @@ public final class GenericCsvImporter implements ObservationImporter {
     /** Every documented column. */
     private static final List<String> KNOWN = Stream.of(REQUIRED, BATCH, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();
+
+    /** Hints for columns that are not documented ones. */
+    private static final ColumnHints HINTS = new ColumnHints(KNOWN);
 
     private final HardwareLabels labels;
 
@@ -211,22 +212,6 @@ public final class GenericCsvImporter implements ObservationImporter {
                 .orElse(model);
     }
 
-    /**
-     * The found columns that are near misses of {@code wanted} ({@code local_bach} for {@code local_batch}), as
-     * {@code ; 'local_bach' may be local_batch}, or empty.
-     */
-    private static String misspelt(Collection<String> found, List<String> wanted) {
-        List<String> names = wanted.stream().map(w -> w.replace(" (or global_batch)", "")).toList();
-        StringBuilder out = new StringBuilder();
-        for (String c : found) {
-            List<String> near = EditDistance.closest(c, names, 1);
-            if (!KNOWN.contains(c) && !near.isEmpty()) {
-                out.append("; '").append(c).append("' may be ").append(near.get(0));
-            }
-        }
-        return out.toString();
-    }
-
     private List<String> parse(CsvReader csv, String display, String fileName, boolean measured, RowSink sink)
             throws IOException {
         List<String> unknown = new ArrayList<>();
@@ -238,11 +223,12 @@ public final class GenericCsvImporter implements ObservationImporter {
         }
         if (!missing.isEmpty()) {
             throw DataFormatException.at(display, csv.headerLine(), "missing column(s) " + String.join(", ", missing)
-                    + misspelt(csv.columns(), missing) + " (found: " + String.join(", ", csv.columns()) + ")");
+                    + HINTS.mayBe(csv.columns(), missing.stream()
+                    .map(m -> m.replace(" (or global_batch)", "")).toList()) + " (found: " + String.join(", ", csv.columns()) + ")");
         }
         if (measured && MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
             throw DataFormatException.at(display, csv.headerLine(), "no measurement column (one of "
-                    + String.join(", ", MEASUREMENTS) + ")" + misspelt(csv.columns(), MEASUREMENTS));
+                    + String.join(", ", MEASUREMENTS) + ")" + HINTS.mayBe(csv.columns(), MEASUREMENTS));
         }
         Set<String> known = new HashSet<>(KNOWN);
         for (String c : csv.columns()) {
@@ -264,7 +250,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             throw new DataFormatException(display, "no data rows after the header");
         }
         List<String> notes = new ArrayList<>(unknown.stream().map(c -> "unknown column '" + c + "'"
-                + EditDistance.suggestion(c, KNOWN) + " (kept as a tag)").toList());
+                + HINTS.suggestion(c) + " (kept as a tag)").toList());
         unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
                 + labels.unknownNote(label).orElseThrow()));
         return notes;

@@ -115,6 +115,34 @@ class GenericCsvImporterTest {
     }
 
     @Test
+    void otherNamesOfDocumentedColumnsAreHinted() throws IOException {
+        // Synthetic rows with the column names a user gave an ELECTRA-base table (naive_cols: throughput, step_time,
+        // parameters), which are too far from the documented names for the spelling hint.
+        Path noMeasurement = csv("naive.csv", """
+                model,architecture,workers,local_batch,throughput,step_time,parameters
+                ELECTRA-base,ALLREDUCE,1,32,104,,110000000
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(noMeasurement))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("naive.csv:1: no measurement column")
+                .hasMessageContaining("; 'throughput' may be throughput_samples_s (in samples/s of the whole job)")
+                .hasMessageContaining("; 'step_time' may be step_time_s");
+        for (String name : new String[] {"parameters", "params", "num_parameters", "parameter_count"}) {
+            Path f = csv(name + ".csv", "model,architecture,workers,local_batch,throughput_samples_s," + name + "\n"
+                    + "ELECTRA-base,ALLREDUCE,1,32,104,110000000\n");
+            assertThat(new GenericCsvImporter().read(f).notes()).containsExactly("unknown column '" + name
+                    + "': did you mean parameter_bytes (parameter_bytes = parameters x bytes per gradient value: 4"
+                    + " for FP32 gradients, 2 when the framework exchanges FP16 gradients)? (kept as a tag)");
+        }
+        Path throughput = csv("throughput.csv", """
+                model,architecture,workers,local_batch,step_time_s,throughput
+                ELECTRA-base,ALLREDUCE,1,32,0.3,104
+                """);
+        assertThat(new GenericCsvImporter().read(throughput).notes()).containsExactly("unknown column 'throughput':"
+                + " did you mean throughput_samples_s (in samples/s of the whole job)? (kept as a tag)");
+    }
+
+    @Test
     void hardwareLabelsAreReadInTheCatalogsWordsAndAnUnknownOneIsReported() throws IOException {
         // Synthetic rows: three spellings of one catalogued system, a misspelling, and no label.
         Path f = csv("labels.csv", """
