@@ -66,6 +66,10 @@ import java.util.stream.Stream;
  * <p>Unknown columns are kept as tags of every observation (column name = tag key) and reported in
  * {@link ImportedObservations#notes()}; they are never silently dropped.
  *
+ * <p>A row whose throughput per GPU times its model's training FLOPs per sample (the zoo's) exceeds its device's
+ * catalogued peak FLOP/s is kept, with one note per model and hardware ({@link ComputeRateCheck}): its throughput is
+ * likely not in samples/s.
+ *
  * <p>A {@code hardware} label that names an entry of the hardware catalog by any of its names or aliases is read as
  * the catalog's name ({@link HardwareLabels}): {@code DGX-1} and {@code dgx1} both become {@code dgx-1-v100}, so that
  * files that spell one system differently match. A label the catalog does not know is kept as written and reported
@@ -89,6 +93,8 @@ public final class GenericCsvImporter implements ObservationImporter {
     private static final List<String> KNOWN = Stream.of(REQUIRED, BATCH, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();
 
+    /** The zoo whose FLOPs the rows' implied compute rates are checked with (it builds its models once). */
+    private static final ModelZoo ZOO = new ModelZoo();
     /** Hints for columns that are not documented ones. */
     private static final ColumnHints HINTS = new ColumnHints(KNOWN);
 
@@ -237,8 +243,10 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
         }
         String defaultSource = "csv:" + fileName;
+        ComputeRateCheck rates = new ComputeRateCheck(ZOO, labels.catalog());
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
+            rates.row(r.line(), row.config(), row.measured());
             String label = r.has("hardware") ? r.text("hardware") : "";
             if (!labels.known(label)) {
                 unknownLabels.putIfAbsent(label.trim(), r.line());
@@ -253,6 +261,7 @@ public final class GenericCsvImporter implements ObservationImporter {
                 + HINTS.suggestion(c) + " (kept as a tag)").toList());
         unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
                 + labels.unknownNote(label).orElseThrow()));
+        notes.addAll(rates.notes());
         return notes;
     }
 
