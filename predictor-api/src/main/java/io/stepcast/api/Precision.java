@@ -32,7 +32,8 @@ public enum Precision {
     }
 
     /**
-     * The value spelled {@code text} (case ignored). {@code amp} and {@code mixed}, as published tables name
+     * The value spelled {@code text} (case ignored). {@code amp}, {@code mixed} and {@code mixed precision} (the
+     * words joined by a space, {@code -} or {@code _}), as published tables such as NVIDIA DeepLearningExamples' name
      * automatic mixed precision (PyTorch AMP, TensorFlow's mixed-precision graph rewrite), are {@link #FP16}: both
      * multiply in FP16 on the tensor cores unless BF16 is asked for, which a table then says.
      *
@@ -40,8 +41,8 @@ public enum Precision {
      * @throws IllegalArgumentException naming {@code field} and the accepted values
      */
     public static Precision parse(String text, String field) {
-        String t = text == null ? "" : text.strip().toUpperCase(Locale.ROOT);
-        if (t.equals("AMP") || t.equals("MIXED")) {
+        String t = text == null ? "" : text.strip().toUpperCase(Locale.ROOT).replaceAll("[\\s_-]+", " ");
+        if (t.equals("AMP") || t.equals("MIXED") || t.equals("MIXED PRECISION")) {
             return FP16;
         }
         for (Precision p : values()) {
@@ -49,6 +50,7 @@ public enum Precision {
                 return p;
             }
         }
-        throw new IllegalArgumentException(field + " must be fp32, tf32, fp16 (or amp, mixed), bf16 or fp8, was '" + text + "'");
+        throw new IllegalArgumentException(field + " must be fp32, tf32, fp16 (or amp, mixed, mixed precision), bf16"
+                + " or fp8, was '" + text + "'");
     }
 }

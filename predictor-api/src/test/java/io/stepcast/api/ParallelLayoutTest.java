@@ -90,10 +90,14 @@ class ParallelLayoutTest {
         // As published tables name automatic mixed precision.
         assertThat(Precision.parse("AMP", "precision")).isEqualTo(Precision.FP16);
         assertThat(Precision.parse("mixed", "precision")).isEqualTo(Precision.FP16);
+        assertThat(Precision.parse(" Mixed precision ", "precision")).isEqualTo(Precision.FP16);
+        assertThat(Precision.parse("mixed-precision", "precision")).isEqualTo(Precision.FP16);
+        assertThat(Precision.parse("Tf32", "precision")).isEqualTo(Precision.TF32);
         assertThatThrownBy(() -> Recompute.parse("partial", "column 'recompute'"))
                 .hasMessage("column 'recompute' must be none, selective or full, was 'partial'");
         assertThatThrownBy(() -> Precision.parse("int8", "column 'precision'"))
-                .hasMessage("column 'precision' must be fp32, tf32, fp16 (or amp, mixed), bf16 or fp8, was 'int8'");
+                .hasMessage("column 'precision' must be fp32, tf32, fp16 (or amp, mixed, mixed precision), bf16 or fp8,"
+                        + " was 'int8'");
     }
 
     @Test

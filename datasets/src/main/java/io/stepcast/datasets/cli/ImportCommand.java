@@ -94,9 +94,13 @@ public final class ImportCommand extends DatasetsSubcommand {
             ImportedObservations r = importer.importFile(input, options);
             long n = ObservationFiles.write(out, r.observations());
             pw.printf("%s: wrote %,d observations to %s%n", importer.name(), n, out);
+            // The importer's notes are about the user's file (unknown columns or labels, skipped entries, suspect
+            // values): warnings, on stderr as fit and predict print them, so stdout stays the import's result.
+            PrintWriter err = spec.commandLine().getErr();
             for (String note : r.notes()) {
-                pw.printf("%s: %s%n", importer.name(), note);
+                err.printf("warning: %s: %s%n", input, note);
             }
+            err.flush();
         } else {
             ProfileReader reader = (ProfileReader) handler;
             throw new IOException(reader.name() + " reads profiles but cannot write an op trace; "

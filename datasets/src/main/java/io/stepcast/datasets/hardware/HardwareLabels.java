@@ -52,6 +52,11 @@ public final class HardwareLabels {
         this(new DefaultHardwareCatalog());
     }
 
+    /** The catalog the labels resolve in. */
+    public HardwareCatalog catalog() {
+        return catalog;
+    }
+
     /**
      * The catalog's name for {@code label}; a composed label with its base so named; the label as written (trimmed)
      * when the catalog knows nothing of it; the empty label stays empty.

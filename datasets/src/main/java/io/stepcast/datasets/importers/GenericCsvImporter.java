@@ -3,7 +3,6 @@ package io.stepcast.datasets.importers;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.collective.Placement;
-import io.stepcast.api.EditDistance;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
@@ -24,7 +23,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +35,9 @@ import java.util.stream.Stream;
 /**
  * A generic CSV of observations, so users can bring their own measurements. One row per measured
  * configuration; a header names the columns, in any order.
+ *
+ * <p>A line whose first non-blank character is {@code #} is a comment, anywhere in the file (a transcription's
+ * citation of its table, on top); errors name the file's physical lines.
  *
  * <p>Required: {@code model}, {@code architecture} ({@code ALLREDUCE}, {@code SYNC_PS}, {@code ASYNC_PS};
  * case, dashes and underscores ignored), {@code workers}, {@code local_batch} or {@code global_batch} (= local
@@ -65,6 +66,10 @@ import java.util.stream.Stream;
  * <p>Unknown columns are kept as tags of every observation (column name = tag key) and reported in
  * {@link ImportedObservations#notes()}; they are never silently dropped.
  *
+ * <p>A row whose throughput per GPU times its model's training FLOPs per sample (the zoo's) exceeds its device's
+ * catalogued peak FLOP/s is kept, with one note per model and hardware ({@link ComputeRateCheck}): its throughput is
+ * likely not in samples/s.
+ *
  * <p>A {@code hardware} label that names an entry of the hardware catalog by any of its names or aliases is read as
  * the catalog's name ({@link HardwareLabels}): {@code DGX-1} and {@code dgx1} both become {@code dgx-1-v100}, so that
  * files that spell one system differently match. A label the catalog does not know is kept as written and reported
@@ -87,6 +92,11 @@ public final class GenericCsvImporter implements ObservationImporter {
     /** Every documented column. */
     private static final List<String> KNOWN = Stream.of(REQUIRED, BATCH, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();
+
+    /** The zoo whose FLOPs the rows' implied compute rates are checked with (it builds its models once). */
+    private static final ModelZoo ZOO = new ModelZoo();
+    /** Hints for columns that are not documented ones. */
+    private static final ColumnHints HINTS = new ColumnHints(KNOWN);
 
     private final HardwareLabels labels;
 
@@ -182,7 +192,7 @@ public final class GenericCsvImporter implements ObservationImporter {
     public ImportedObservations read(InputStream in, String display, String fileName) throws IOException {
         List<Observation> out = new ArrayList<>();
         List<String> notes;
-        try (CsvReader csv = CsvReader.open(in, display)) {
+        try (CsvReader csv = CsvReader.openWithComments(in, display)) {
             notes = parse(csv, display, fileName, true, observationsInto(out));
         }
         return new ImportedObservations(out, 0, notes);
@@ -193,7 +203,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         if (!Files.isRegularFile(input)) {
             throw new FileNotFoundException(input + ": no such file");
         }
-        try (CsvReader csv = CsvReader.open(input, input.toString())) {
+        try (CsvReader csv = CsvReader.openWithComments(input, input.toString())) {
             return parse(csv, input.toString(), input.getFileName().toString(), measured, sink);
         }
     }
@@ -208,22 +218,6 @@ public final class GenericCsvImporter implements ObservationImporter {
                 .orElse(model);
     }
 
-    /**
-     * The found columns that are near misses of {@code wanted} ({@code local_bach} for {@code local_batch}), as
-     * {@code ; 'local_bach' may be local_batch}, or empty.
-     */
-    private static String misspelt(Collection<String> found, List<String> wanted) {
-        List<String> names = wanted.stream().map(w -> w.replace(" (or global_batch)", "")).toList();
-        StringBuilder out = new StringBuilder();
-        for (String c : found) {
-            List<String> near = EditDistance.closest(c, names, 1);
-            if (!KNOWN.contains(c) && !near.isEmpty()) {
-                out.append("; '").append(c).append("' may be ").append(near.get(0));
-            }
-        }
-        return out.toString();
-    }
-
     private List<String> parse(CsvReader csv, String display, String fileName, boolean measured, RowSink sink)
             throws IOException {
         List<String> unknown = new ArrayList<>();
@@ -234,12 +228,13 @@ public final class GenericCsvImporter implements ObservationImporter {
             missing.add("local_batch (or global_batch)");
         }
         if (!missing.isEmpty()) {
-            throw DataFormatException.at(display, 1, "missing column(s) " + String.join(", ", missing)
-                    + misspelt(csv.columns(), missing) + " (found: " + String.join(", ", csv.columns()) + ")");
+            throw DataFormatException.at(display, csv.headerLine(), "missing column(s) " + String.join(", ", missing)
+                    + HINTS.mayBe(csv.columns(), missing.stream()
+                    .map(m -> m.replace(" (or global_batch)", "")).toList()) + " (found: " + String.join(", ", csv.columns()) + ")");
         }
         if (measured && MEASUREMENTS.stream().noneMatch(csv.columns()::contains)) {
-            throw DataFormatException.at(display, 1, "no measurement column (one of "
-                    + String.join(", ", MEASUREMENTS) + ")" + misspelt(csv.columns(), MEASUREMENTS));
+            throw DataFormatException.at(display, csv.headerLine(), "no measurement column (one of "
+                    + String.join(", ", MEASUREMENTS) + ")" + HINTS.mayBe(csv.columns(), MEASUREMENTS));
         }
         Set<String> known = new HashSet<>(KNOWN);
         for (String c : csv.columns()) {
@@ -248,8 +243,10 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
         }
         String defaultSource = "csv:" + fileName;
+        ComputeRateCheck rates = new ComputeRateCheck(ZOO, labels.catalog());
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
+            rates.row(r.line(), row.config(), row.measured());
             String label = r.has("hardware") ? r.text("hardware") : "";
             if (!labels.known(label)) {
                 unknownLabels.putIfAbsent(label.trim(), r.line());
@@ -261,9 +258,10 @@ public final class GenericCsvImporter implements ObservationImporter {
             throw new DataFormatException(display, "no data rows after the header");
         }
         List<String> notes = new ArrayList<>(unknown.stream().map(c -> "unknown column '" + c + "'"
-                + EditDistance.suggestion(c, KNOWN) + " (kept as a tag)").toList());
+                + HINTS.suggestion(c) + " (kept as a tag)").toList());
         unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
                 + labels.unknownNote(label).orElseThrow()));
+        notes.addAll(rates.notes());
         return notes;
     }
 

@@ -17,18 +17,25 @@ import java.util.Set;
 
 /**
  * Streams a CSV file with a header line (RFC 4180 quoting, comma separator, blank lines skipped) row by
- * row. Rows with a different number of cells than the header are refused with the file and line.
+ * row. Rows with a different number of cells than the header are refused with the file and line. Opened with
+ * {@link #openWithComments}, a line whose first non-blank character is {@code #} is skipped too, wherever it is
+ * (users cite a table's source on top of their transcription). Line numbers are always the file's physical ones.
  */
 public final class CsvReader implements AutoCloseable {
     private final BufferedReader in;
     private final String file;
     private final Map<String, Integer> header;
+    /** Whether lines starting with {@code #} are comments. */
+    private final boolean comments;
+    private final long headerLine;
     private long line;
 
-    private CsvReader(Reader reader, String file) throws IOException {
+    private CsvReader(Reader reader, String file, boolean comments) throws IOException {
         this.in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
         this.file = file;
+        this.comments = comments;
         String first = nextNonBlank();
+        this.headerLine = line;
         if (first == null) {
             throw new DataFormatException(file, "the file is empty (a CSV header line was expected)");
         }
@@ -51,12 +58,27 @@ public final class CsvReader implements AutoCloseable {
 
     /** Opens a file (UTF-8); messages name it by {@code displayName}. */
     public static CsvReader open(Path path, String displayName) throws IOException {
-        return new CsvReader(Files.newBufferedReader(path, StandardCharsets.UTF_8), displayName);
+        return new CsvReader(Files.newBufferedReader(path, StandardCharsets.UTF_8), displayName, false);
     }
 
     /** Reads a stream (UTF-8), for embedded resources. */
     public static CsvReader open(InputStream stream, String displayName) throws IOException {
-        return new CsvReader(new InputStreamReader(stream, StandardCharsets.UTF_8), displayName);
+        return new CsvReader(new InputStreamReader(stream, StandardCharsets.UTF_8), displayName, false);
+    }
+
+    /** Opens a file (UTF-8) whose lines starting with {@code #} (after blanks) are comments. */
+    public static CsvReader openWithComments(Path path, String displayName) throws IOException {
+        return new CsvReader(Files.newBufferedReader(path, StandardCharsets.UTF_8), displayName, true);
+    }
+
+    /** Reads a stream (UTF-8) whose lines starting with {@code #} (after blanks) are comments. */
+    public static CsvReader openWithComments(InputStream stream, String displayName) throws IOException {
+        return new CsvReader(new InputStreamReader(stream, StandardCharsets.UTF_8), displayName, true);
+    }
+
+    /** The physical line number of the header (after any blank or comment lines above it). */
+    public long headerLine() {
+        return headerLine;
     }
 
     /** Column names in file order. */
@@ -73,7 +95,7 @@ public final class CsvReader implements AutoCloseable {
             }
         }
         if (!missing.isEmpty()) {
-            throw DataFormatException.at(file, 1, "missing column(s) " + String.join(", ", missing)
+            throw DataFormatException.at(file, headerLine, "missing column(s) " + String.join(", ", missing)
                     + " (found: " + String.join(", ", header.keySet()) + ")");
         }
         return this;
@@ -107,8 +129,17 @@ public final class CsvReader implements AutoCloseable {
         do {
             s = in.readLine();
             line++;
-        } while (s != null && s.isBlank());
+        } while (s != null && skipped(s));
         return s;
+    }
+
+    /** Blank lines, and comment lines when this reader has them (a byte-order mark before the {@code #} too). */
+    private boolean skipped(String s) {
+        if (s.isBlank()) {
+            return true;
+        }
+        String t = s.startsWith("\uFEFF") ? s.substring(1) : s;
+        return comments && t.strip().startsWith("#");
     }
 
     private List<String> split(String text) throws IOException {

@@ -57,6 +57,92 @@ class GenericCsvImporterTest {
     }
 
     @Test
+    void commentLinesAreSkippedAnywhereAndErrorsNameThePhysicalLine() throws IOException {
+        // Synthetic rows: a citation on top, a comment between rows (indented), and a bad cell on line 7.
+        Path f = csv("commented.csv", """
+                # Source: a table's citation, as users put it on top
+                model,architecture,workers,local_batch,step_time_s
+                ResNet-50,ALLREDUCE,1,32,0.25
+
+                  # the 8-GPU row
+                ResNet-50,ALLREDUCE,8,32,0.30
+                ResNet-50,ALLREDUCE,x,32,0.31
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("commented.csv:7:").hasMessageContaining("column 'workers'");
+        Path ok = csv("ok.csv", """
+                # Source: a table's citation
+                model,architecture,workers,local_batch,step_time_s
+                ResNet-50,ALLREDUCE,1,32,0.25
+                # the 8-GPU row
+                ResNet-50,ALLREDUCE,8,32,0.30
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(ok);
+        assertThat(r.observations()).extracting(o -> o.config().workers()).containsExactly(1, 8);
+        assertThat(r.notes()).isEmpty();
+        assertThat(new GenericCsvImporter().readConfigurations(ok).rows()).hasSize(2);
+        Path noModel = csv("nomodel.csv", """
+                # Source: a table's citation
+                architecture,workers,local_batch,step_time_s
+                ALLREDUCE,1,32,0.25
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(noModel)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("nomodel.csv:2: missing column(s) model");
+    }
+
+    @Test
+    void precisionCellsAsPublishedTablesWriteThem() throws IOException {
+        // Synthetic rows with the precision cells a user copied from NVIDIA DeepLearningExamples tables.
+        Path f = csv("precisions.csv", """
+                model,architecture,workers,local_batch,precision,hardware,throughput_samples_s
+                ResNet-50,ALLREDUCE,1,64,FP16,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,Mixed precision,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,mixed,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,AMP,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,TF32,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,FP32,dgx-a100,100
+                """);
+        assertThat(new GenericCsvImporter().read(f).observations())
+                .extracting(o -> o.config().statedPrecision().orElseThrow().label())
+                .containsExactly("fp16", "fp16", "fp16", "fp16", "tf32", "fp32");
+        Path bad = csv("bad-precision.csv", """
+                model,architecture,workers,local_batch,precision,hardware,throughput_samples_s
+                ResNet-50,ALLREDUCE,1,64,AMP,dgx-a100,100
+                ResNet-50,ALLREDUCE,1,64,fp16/amp,dgx-a100,100
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(bad)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("bad-precision.csv:3: column 'precision' must be").hasMessageContaining("'fp16/amp'");
+    }
+
+    @Test
+    void otherNamesOfDocumentedColumnsAreHinted() throws IOException {
+        // Synthetic rows with the column names a user gave an ELECTRA-base table (naive_cols: throughput, step_time,
+        // parameters), which are too far from the documented names for the spelling hint.
+        Path noMeasurement = csv("naive.csv", """
+                model,architecture,workers,local_batch,throughput,step_time,parameters
+                ELECTRA-base,ALLREDUCE,1,32,104,,110000000
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(noMeasurement))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("naive.csv:1: no measurement column")
+                .hasMessageContaining("; 'throughput' may be throughput_samples_s (in samples/s of the whole job)")
+                .hasMessageContaining("; 'step_time' may be step_time_s");
+        for (String name : new String[] {"parameters", "params", "num_parameters", "parameter_count"}) {
+            Path f = csv(name + ".csv", "model,architecture,workers,local_batch,throughput_samples_s," + name + "\n"
+                    + "ELECTRA-base,ALLREDUCE,1,32,104,110000000\n");
+            assertThat(new GenericCsvImporter().read(f).notes()).containsExactly("unknown column '" + name
+                    + "': did you mean parameter_bytes (parameter_bytes = parameters x bytes per gradient value: 4"
+                    + " for FP32 gradients, 2 when the framework exchanges FP16 gradients)? (kept as a tag)");
+        }
+        Path throughput = csv("throughput.csv", """
+                model,architecture,workers,local_batch,step_time_s,throughput
+                ELECTRA-base,ALLREDUCE,1,32,0.3,104
+                """);
+        assertThat(new GenericCsvImporter().read(throughput).notes()).containsExactly("unknown column 'throughput':"
+                + " did you mean throughput_samples_s (in samples/s of the whole job)? (kept as a tag)");
+    }
+
+    @Test
     void hardwareLabelsAreReadInTheCatalogsWordsAndAnUnknownOneIsReported() throws IOException {
         // Synthetic rows: three spellings of one catalogued system, a misspelling, and no label.
         Path f = csv("labels.csv", """

@@ -71,7 +71,8 @@ class GenericCsvLlmColumnsTest {
                 .hasMessageContaining("column 'recompute' must be none, selective or full, was 'partial'");
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
                 "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,4,2,1,false,none,int8,,,8,dgx-a100\n")))
-                .hasMessageContaining("column 'precision' must be fp32, tf32, fp16 (or amp, mixed), bf16 or fp8, was 'int8'");
+                .hasMessageContaining("column 'precision' must be fp32, tf32, fp16 (or amp, mixed, mixed precision), bf16"
+                        + " or fp8, was 'int8'");
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
                 "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,1,2,2,false,none,bf16,,,8,dgx-a100\n")))
                 .hasMessageContaining("synthetic-llm.csv:2").hasMessageContaining("virtual_stages 2 needs pipeline_parallel");

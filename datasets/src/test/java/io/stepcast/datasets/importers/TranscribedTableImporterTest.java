@@ -58,7 +58,7 @@ class TranscribedTableImporterTest {
         assertThat(importer.importAll(data).observations()).hasSize(2);
         Files.writeString(file, lines.get(0) + "\n" + lines.get(1).replace(",tf32,", ",int8,") + "\n");
         assertThatThrownBy(() -> importer.importAll(data)).isInstanceOf(DataFormatException.class)
-                .hasMessage(file + ":2: column 'precision' must be fp32, tf32, fp16 (or amp, mixed), bf16 or fp8,"
-                        + " was 'int8'");
+                .hasMessage(file + ":2: column 'precision' must be fp32, tf32, fp16 (or amp, mixed, mixed precision),"
+                        + " bf16 or fp8, was 'int8'");
     }
 }

@@ -1,7 +1,10 @@
 package io.stepcast.api.hardware;
 
+import io.stepcast.api.Precision;
+
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
@@ -46,6 +49,33 @@ public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, Opt
                       OptionalDouble memoryBandwidthGBs, String source) {
         this(name, aliases, kind, fp32Tflops, fp16Tflops, bf16Tflops, memoryGb, memoryBandwidthGBs, source,
                 OptionalInt.empty());
+    }
+
+    /**
+     * Peak FLOP/s at {@code precision} as the datasheet states it (dense, without sparsity): FP32 the CUDA cores'
+     * figure, FP16 and BF16 the tensor cores'. The catalog has no TF32 or FP8 figures, so those are empty (never
+     * guessed), as is a figure the source does not give.
+     */
+    public OptionalDouble peakFlops(Precision precision) {
+        OptionalDouble tflops = switch (precision) {
+            case FP32 -> fp32Tflops;
+            case FP16 -> fp16Tflops;
+            case BF16 -> bf16Tflops;
+            case TF32, FP8 -> OptionalDouble.empty();
+        };
+        return tflops.isPresent() ? OptionalDouble.of(tflops.getAsDouble() * 1e12) : OptionalDouble.empty();
+    }
+
+    /** The precision of the device's highest catalogued peak FLOP/s ({@link #peakFlops}), when it has any. */
+    public Optional<Precision> fastestPrecision() {
+        Precision best = null;
+        for (Precision p : Precision.values()) {
+            if (peakFlops(p).isPresent()
+                    && (best == null || peakFlops(p).getAsDouble() > peakFlops(best).getAsDouble())) {
+                best = p;
+            }
+        }
+        return Optional.ofNullable(best);
     }
 
     @Override

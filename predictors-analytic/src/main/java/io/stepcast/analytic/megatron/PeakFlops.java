@@ -18,15 +18,9 @@ final class PeakFlops {
     private PeakFlops() {
     }
 
-    /** FLOP/s at {@code precision}, or empty when the catalog does not state it. */
+    /** FLOP/s at {@code precision}, or empty when the catalog does not state it ({@link DeviceSpec#peakFlops}). */
     static OptionalDouble of(DeviceSpec device, Precision precision) {
-        OptionalDouble tflops = switch (precision) {
-            case FP32 -> device.fp32Tflops();
-            case FP16 -> device.fp16Tflops();
-            case BF16 -> device.bf16Tflops();
-            case TF32, FP8 -> OptionalDouble.empty();
-        };
-        return tflops.isPresent() ? OptionalDouble.of(tflops.getAsDouble() * 1e12) : OptionalDouble.empty();
+        return device.peakFlops(precision);
     }
 
     /** The precisions whose peak the catalog states for the device, e.g. {@code fp32, fp16, bf16}. */

@@ -1,0 +1,90 @@
+package io.stepcast.datasets.importers;
+
+import io.stepcast.api.EditDistance;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a column of the generic CSV that is not one of its own likely means: a documented column it is a near
+ * misspelling of ({@code local_bach} for {@code local_batch}, by edit distance), or one it is another common name of
+ * ({@code throughput} for {@code throughput_samples_s}, {@code parameters} for {@code parameter_bytes}), with how to
+ * convert the values when the units differ. Both the error for a missing column and the note on an unknown one take
+ * their hints from here, so a name gets the same hint wherever it is reported.
+ */
+final class ColumnHints {
+    /** How to turn a parameter count into the bytes of the gradients a step exchanges. */
+    private static final String PARAMETER_BYTES = "parameter_bytes = parameters x bytes per gradient value: 4 for FP32"
+            + " gradients, 2 when the framework exchanges FP16 gradients";
+    /**
+     * Other names users give documented columns, by {@link #key}, with what the documented column asks for: names too
+     * far from the documented one in spelling to be found by edit distance.
+     */
+    private static final Map<String, Alias> ALIASES = Map.of(
+            "throughput", new Alias("throughput_samples_s", "in samples/s of the whole job"),
+            "parameters", new Alias("parameter_bytes", PARAMETER_BYTES),
+            "params", new Alias("parameter_bytes", PARAMETER_BYTES),
+            "num_parameters", new Alias("parameter_bytes", PARAMETER_BYTES),
+            "num_params", new Alias("parameter_bytes", PARAMETER_BYTES),
+            "parameter_count", new Alias("parameter_bytes", PARAMETER_BYTES));
+
+    /** A documented column another name stands for, and how its values relate. */
+    private record Alias(String column, String how) {
+    }
+
+    private final List<String> known;
+
+    /** Hints among the documented columns {@code known}. */
+    ColumnHints(List<String> known) {
+        this.known = List.copyOf(known);
+    }
+
+    /**
+     * For each of the {@code found} columns that is not documented and likely means one of {@code wanted} (the missing
+     * ones), {@code ; 'local_bach' may be local_batch}, with how to convert where the units differ; or empty.
+     */
+    String mayBe(Collection<String> found, List<String> wanted) {
+        StringBuilder out = new StringBuilder();
+        for (String c : found) {
+            if (known.contains(c)) {
+                continue;
+            }
+            Optional<Alias> alias = alias(c).filter(a -> wanted.contains(a.column()));
+            if (alias.isPresent()) {
+                out.append("; '").append(c).append("' may be ").append(alias.get().column())
+                        .append(" (").append(alias.get().how()).append(')');
+                continue;
+            }
+            List<String> near = EditDistance.closest(c, wanted, 1);
+            if (!near.isEmpty()) {
+                out.append("; '").append(c).append("' may be ").append(near.get(0));
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The suffix of an unknown column's note: {@code : did you mean parameter_bytes (parameter_bytes = parameters x
+     * ...)?} for another name of a documented column, else the closest documented columns by spelling
+     * ({@link EditDistance#suggestion}), or the empty string.
+     */
+    String suggestion(String column) {
+        Optional<Alias> alias = alias(column);
+        if (alias.isPresent()) {
+            return ": did you mean " + alias.get().column() + " (" + alias.get().how() + ")?";
+        }
+        return EditDistance.suggestion(column, known);
+    }
+
+    private static Optional<Alias> alias(String column) {
+        return Optional.ofNullable(ALIASES.get(key(column)));
+    }
+
+    /** A column name with case ignored and spaces or dashes read as underscores. */
+    private static String key(String column) {
+        return column.strip().toLowerCase(Locale.ROOT).replaceAll("[\\s-]+", "_");
+    }
+}

@@ -1,0 +1,65 @@
+package io.stepcast.datasets.importers;
+
+import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.zoo.ModelZoo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ComputeRateCheckTest {
+    @TempDir
+    Path dir;
+
+    /** A user's transcription of GNMT's tables, its tokens/s entered as samples/s (the citation is its first line). */
+    private static Path userFile(String name) throws URISyntaxException {
+        return Path.of(Objects.requireNonNull(ComputeRateCheckTest.class.getResource("/user-csv/" + name)).toURI());
+    }
+
+    @Test
+    void tokensPerSecondAsSamplesAreKeptWithOneWarningPerModelAndHardware() throws Exception {
+        ImportedObservations r = new GenericCsvImporter().read(userFile("gnmt_pt.cited.csv"));
+        assertThat(r.observations()).hasSize(14);
+        assertThat(r.notes()).hasSize(2);
+        // 21424 samples/s x 3 x the zoo's forward FLOPs of one GNMT sample (50+50 tokens) on one V100 at FP32.
+        double implied = 21424 * 3.0 * new ModelZoo().get("GNMT").forwardFlops();
+        assertThat(implied / 15.7e12).isBetween(40.0, 60.0);
+        assertThat(r.notes().get(0)).startsWith("line 3: GNMT on dgx-1-v100: 21424 samples/s per GPU x ")
+                .contains(String.format(Locale.ROOT, "%.1fx the peak of V100-SXM2-16GB at fp32 (15.7 TFLOP/s)",
+                        implied / 15.7e12))
+                .contains("forward + backward, 3 x the zoo's forward FLOPs")
+                .contains("The throughput is likely not in samples/s of the zoo's model: one GNMT sample in the zoo is 50+50"
+                        + " tokens (a rate in tokens/s is to be divided by the tokens of one sample")
+                .endsWith("(kept; 5 more row(s) of GNMT on dgx-1-v100 are over the peak too)");
+        assertThat(r.notes().get(1)).startsWith("line 9: GNMT on dgx-2: 22742 samples/s per GPU");
+    }
+
+    @Test
+    void samplesPerSecondWithinThePeakPassAndAMissingPeakFallsBackToTheHighest() throws IOException {
+        // Synthetic rows (synthetic-tokens-as-samples.csv): a plausible ResNet-50 rate on one V100, a BERT-large row
+        // whose sequences/s are far above any A100 peak at TF32 (which the catalog has no figure for), a model the
+        // zoo does not know and a label the catalog does not know.
+        Path f = Files.writeString(dir.resolve("synthetic-tokens-as-samples.csv"), """
+                # Synthetic rows, not measurements
+                model,architecture,workers,local_batch,precision,hardware,throughput_samples_s
+                ResNet-50,ALLREDUCE,1,256,mixed,dgx-1-v100,1000
+                BERT-large,ALLREDUCE,8,32,tf32,dgx-a100,2000000
+                my-own-net,ALLREDUCE,1,32,fp32,dgx-1-v100,1000000000
+                ResNet-50,ALLREDUCE,1,256,fp32,my-cluster,1000000000
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.observations()).hasSize(4);
+        assertThat(r.notes()).filteredOn(n -> n.contains("peak")).singleElement().asString()
+                .startsWith("line 4: BERT-large on dgx-a100: 250000 samples/s per GPU")
+                .contains("at fp16 (")
+                .contains("; the catalog has no tf32 peak for A100-SXM4-40GB, so its highest, fp16, is used")
+                .doesNotContain("more row(s)");
+    }
+}
