@@ -39,7 +39,9 @@ import java.util.TreeMap;
  *   <li>{@code T_comp = a + b m}, per model and hardware, affine in the local batch {@code m} ({@link ComputeLine}:
  *       least squares on single-GPU rows at several batches; else the slope the rows of one node show between two
  *       batches; else the fixed part the model's single-GPU rows on other machines show, carried by memory
- *       bandwidth; else a fixed part from the device's parameter passes);</li>
+ *       bandwidth; else a fixed part from the device's parameter passes). Where no single-GPU row exists, as in
+ *       tables that start at one full node, the same ways run through the rows of one node less the catalog's
+ *       all-reduce ({@link OneNodeCompute}); those rows then fit neither the intra-node link nor the overlap;</li>
  *   <li>{@code T_intra + T_inter}: the gradient all-reduce over the configuration's placement from the catalogs
  *       ({@link GradientSync}), split into the part over the intra-node links and the part that crosses the NICs;</li>
  *   <li>{@code f}, the share of the computation the all-reduce hides behind, in [0, 1], fitted (relative least
@@ -179,11 +181,19 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
         boolean fitEfficiency = params().choice("efficiency", "catalog", "fit").equals("fit");
         groups.forEach((key, obs) -> {
             Config first = obs.get(0).config();
-            Optional<double[]> line = ComputeLine.fit(obs, carried.fixedSeconds(ModelNames.key(first.model()),
-                    first.precisionTag(), first.deployment().hardware(),
-                    passes.memoryBytesPerS(first.deployment().hardware())), fixedPart(passes, sync, obs));
+            OptionalDouble carriedS = carried.fixedSeconds(ModelNames.key(first.model()), first.precisionTag(),
+                    first.deployment().hardware(), passes.memoryBytesPerS(first.deployment().hardware()));
+            Optional<double[]> line = ComputeLine.fit(obs, carriedS, fixedPart(passes, sync, obs));
+            // Without single-GPU rows, one node's rows less their all-reduce give the computation (OneNodeCompute);
+            // a parameter-server group's exchange is its own, and its rows stay unanswered.
+            boolean fromOneNode = line.isEmpty() && !first.deployment().architecture().usesParameterServers();
+            if (fromOneNode) {
+                line = ComputeLine.through(OneNodeCompute.points(obs, sync, fixed.orElse(DEFAULT_OVERLAP)), carriedS,
+                        fixedPart(passes, sync, obs));
+            }
             if (line.isEmpty()) {
-                failures.add(key + ": no single-GPU row with a step time");
+                failures.add(key + ": no single-GPU row with a step time, nor a row of one node whose step exceeds "
+                        + "the catalog's all-reduce");
                 return;
             }
             double a = line.get()[0];
@@ -200,7 +210,9 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
                     }
                 }
             }
-            fitted.put(key, LinkFit.fit(a, b, oneNode, nodes, fixed, fitEfficiency));
+            fitted.put(key, fromOneNode
+                    ? LinkFit.fit(a, b, List.of(), nodes, Optional.of(fixed.orElse(DEFAULT_OVERLAP)), fitEfficiency)
+                    : LinkFit.fit(a, b, oneNode, nodes, fixed, fitEfficiency));
         });
         if (fitted.isEmpty()) {
             throw new CannotFitException(NAME + " needs single-GPU synchronous rows with a step time in training set "
@@ -263,7 +275,8 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             Group g = groups.get(groupKey(config));
             if (g == null) {
                 return Prediction.notApplicable(NAME + " has no single-GPU row of " + groupKey(config)
-                        + " in its training data (rows with workers = 1 on that hardware would give its compute time)");
+                        + " in its training data (rows with workers = 1 on that hardware, or of one node with several"
+                        + " GPUs, would give its compute time)");
             }
             GradientSync.Cost comm = sync.exchange(config);
             if (comm.seconds().isEmpty()) {

@@ -5,6 +5,7 @@ import io.stepcast.api.Target;
 import io.stepcast.models.compute.OneNodeSlope;
 import io.stepcast.models.compute.ParameterPasses;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +26,8 @@ import java.util.TreeMap;
  *       the one the caller knows from the device ({@link io.stepcast.models.compute.ParameterPasses}, at most half
  *       the step), proportional (no fixed part) only where nothing gives one.</li>
  * </ol>
+ * Without any single-GPU row, the same ways run through the computation times that rows of one node show once their
+ * all-reduce is taken off ({@link OneNodeCompute}).
  * Both coefficients are kept non-negative: a negative intercept is refitted as a line through the origin, a
  * negative or zero slope falls back to the next way.
  */
@@ -39,40 +42,54 @@ final class ComputeLine {
      * @param passesS  the fixed part of the device's parameter passes
      */
     static Optional<double[]> fit(List<Observation> rows, OptionalDouble carriedS, OptionalDouble passesS) {
-        Map<Integer, double[]> single = meanStepByBatch(rows, 1);
-        if (single.isEmpty()) {
-            return Optional.empty();
+        List<double[]> single = new ArrayList<>();
+        for (Observation o : rows) {
+            if (o.config().workers() == 1 && o.value(Target.STEP_TIME).isPresent()) {
+                single.add(new double[] {o.config().localBatch(), o.value(Target.STEP_TIME).getAsDouble()});
+            }
         }
+        return single.isEmpty() ? Optional.empty()
+                : Optional.of(line(single, OneNodeSlope.of(rows), carriedS, passesS));
+    }
+
+    /**
+     * {@code {a, b}} through computation times known otherwise than from single-GPU rows ({@link OneNodeCompute}),
+     * each {@code {local batch, seconds}}, in the same order of ways; empty when there are none.
+     */
+    static Optional<double[]> through(List<double[]> points, OptionalDouble carriedS, OptionalDouble passesS) {
+        return points.isEmpty() ? Optional.empty()
+                : Optional.of(line(points, OptionalDouble.empty(), carriedS, passesS));
+    }
+
+    private static double[] line(List<double[]> points, OptionalDouble slope, OptionalDouble carriedS,
+                                 OptionalDouble passesS) {
+        Map<Integer, double[]> single = meanStepByBatch(points);
         if (single.size() >= 2) {
-            return Optional.of(leastSquares(rows));
+            return leastSquares(points);
         }
         Map.Entry<Integer, double[]> only = single.entrySet().iterator().next();
         double b0 = only.getKey();
         double t0 = only.getValue()[0] / only.getValue()[1];
-        OptionalDouble slope = OneNodeSlope.of(rows);
         if (slope.isPresent() && slope.getAsDouble() > 0 && t0 - slope.getAsDouble() * b0 >= 0) {
-            return Optional.of(new double[] {t0 - slope.getAsDouble() * b0, slope.getAsDouble()});
+            return new double[] {t0 - slope.getAsDouble() * b0, slope.getAsDouble()};
         }
         if (carriedS.isPresent() && carriedS.getAsDouble() < t0) {
-            return Optional.of(new double[] {carriedS.getAsDouble(), (t0 - carriedS.getAsDouble()) / b0});
+            return new double[] {carriedS.getAsDouble(), (t0 - carriedS.getAsDouble()) / b0};
         }
         double a = passesS.isPresent() ? ParameterPasses.capped(passesS.getAsDouble(), t0) : 0;
-        return Optional.of(new double[] {a, (t0 - a) / b0});
+        return new double[] {a, (t0 - a) / b0};
     }
 
-    /** Least squares over the single-GPU rows themselves (each row one point). */
-    private static double[] leastSquares(List<Observation> rows) {
+    /** Least squares over the points themselves (each row one point). */
+    private static double[] leastSquares(List<double[]> points) {
         double n = 0;
         double sx = 0;
         double sy = 0;
         double sxx = 0;
         double sxy = 0;
-        for (Observation o : rows) {
-            if (o.config().workers() != 1 || o.value(Target.STEP_TIME).isEmpty()) {
-                continue;
-            }
-            double x = o.config().localBatch();
-            double y = o.value(Target.STEP_TIME).getAsDouble();
+        for (double[] p : points) {
+            double x = p[0];
+            double y = p[1];
             n++;
             sx += x;
             sy += y;
@@ -93,15 +110,12 @@ final class ComputeLine {
         return new double[] {0, sxy / sxx};
     }
 
-    /** Per local batch, {sum of step times, count} of the rows with {@code workers} workers. */
-    private static Map<Integer, double[]> meanStepByBatch(List<Observation> rows, int workers) {
+    /** Per local batch, {sum of step times, count} of the points. */
+    private static Map<Integer, double[]> meanStepByBatch(List<double[]> points) {
         Map<Integer, double[]> byBatch = new TreeMap<>();
-        for (Observation o : rows) {
-            if (o.config().workers() != workers || o.value(Target.STEP_TIME).isEmpty()) {
-                continue;
-            }
-            double[] v = byBatch.computeIfAbsent(o.config().localBatch(), k -> new double[2]);
-            v[0] += o.value(Target.STEP_TIME).getAsDouble();
+        for (double[] p : points) {
+            double[] v = byBatch.computeIfAbsent((int) p[0], k -> new double[2]);
+            v[0] += p[1];
             v[1]++;
         }
         return byBatch;

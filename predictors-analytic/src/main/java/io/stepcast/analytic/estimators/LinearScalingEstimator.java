@@ -15,8 +15,10 @@ import java.util.Optional;
  * Linear scaling, the baseline every model must beat (docs/methods.md section 4):
  * {@code throughput(W) = W x throughput(1)}, i.e. a constant step time {@code local batch / throughput(1)}.
  * Fitted per model, hardware, local batch and tenancy from the single-worker rows (their mean when several
- * were measured, e.g. synthetic and real input data); any architecture. A configuration whose single-worker
- * throughput was not measured is not applicable: the baseline does not interpolate across batch sizes.
+ * were measured, e.g. synthetic and real input data); any architecture. Where a group has no single-worker row, as
+ * published multi-node tables that start at one full node, its fewest workers stand in for one:
+ * {@code throughput(W) = W x throughput(W_0) / W_0}. A configuration whose group was not measured at all is not
+ * applicable: the baseline does not interpolate across batch sizes.
  */
 public final class LinearScalingEstimator extends GroupedEstimator {
     /** Registered name. */
@@ -24,7 +26,8 @@ public final class LinearScalingEstimator extends GroupedEstimator {
 
     /** With no hyper-parameters. */
     public LinearScalingEstimator() {
-        super(NAME, "Linear scaling baseline: throughput(W) = W x throughput(1) from the single-worker measurement",
+        super(NAME, "Linear scaling baseline: throughput(W) = W x throughput(1) from the single-worker measurement "
+                + "(else from the fewest workers measured)",
                 HyperParameters.of(),
                 FORM);
     }
@@ -51,17 +54,18 @@ public final class LinearScalingEstimator extends GroupedEstimator {
 
     @Override
     protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
-        double[] single = group.stream().filter(o -> o.config().workers() == 1)
-                .mapToDouble(o -> o.value(Target.THROUGHPUT).orElseThrow()).toArray();
-        if (single.length == 0) {
-            why.add("no single-worker measurement");
+        int fewest = group.stream().mapToInt(o -> o.config().workers()).min().orElse(0);
+        double[] perWorker = group.stream().filter(o -> o.config().workers() == fewest)
+                .mapToDouble(o -> o.value(Target.THROUGHPUT).orElseThrow() / fewest).toArray();
+        if (perWorker.length == 0) {
+            why.add("no measurement");
             return Optional.empty();
         }
         double sum = 0;
-        for (double v : single) {
+        for (double v : perWorker) {
             sum += v;
         }
-        return Optional.of(new double[] {sum / single.length});
+        return Optional.of(new double[] {sum / perWorker.length});
     }
 
     @Override
@@ -69,7 +73,7 @@ public final class LinearScalingEstimator extends GroupedEstimator {
         return 1;
     }
 
-    /** The fitted baseline: coefficient = single-worker throughput in samples/s; any configuration. */
+    /** The fitted baseline: coefficient = throughput per worker in samples/s; any configuration. */
     private static final GroupedForm FORM = GroupedForm.of(LinearScalingEstimator::keyOf, config -> Optional.empty(),
             (config, c) -> config.localBatch() / c[0]);
 

@@ -68,6 +68,34 @@ class AllreduceAnalyticSyntheticTest {
     }
 
     @Test
+    void rowsOfOneNodeAloneGiveTheComputeLineOnceTheirAllReduceIsTakenOff() {
+        // Only 4-GPU rows of one node at two batches, as a table that starts at one full node: their steps less the
+        // ring's all-reduce are the compute line, and a run over two nodes adds the two-level all-reduce to it.
+        List<Observation> oneNode = new ArrayList<>();
+        for (int b : new int[] {16, 64}) {
+            oneNode.add(SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 4, 1, b), syntheticStep(4, 1, b, 0)));
+        }
+        Predictor p = new AllreduceAnalyticEstimator(Optional.of(SyntheticCluster.catalog()), Optional.empty())
+                .fit(TrainingSet.of("synthetic", oneNode));
+        AllreduceAnalyticEstimator.Group g = ((AllreduceAnalyticEstimator.Fitted) p).group("m@synthetic-node").orElseThrow();
+        assertThat(g.a()).isCloseTo(0.02, within(1e-9));
+        assertThat(g.b()).isCloseTo(0.001, within(1e-12));
+        assertThat(g.overlapFitted()).isFalse();
+        assertThat(g.intraEfficiency()).isEqualTo(1);
+        assertThat(predict(p, SyntheticCluster.config("m", BYTES, 1, 1, 32))).isCloseTo(0.052, within(1e-9));
+        assertThat(predict(p, SyntheticCluster.config("m", BYTES, 8, 2, 32)))
+                .isCloseTo(syntheticStep(8, 2, 32, 0), within(1e-9));
+        // A row whose step the all-reduce alone exceeds shows no computation: nothing to fit on.
+        Observation impossible = SyntheticCluster.row(SyntheticCluster.config("m", BYTES, 4, 1, 16),
+                syntheticComm(4, 1) / 2);
+        Predictor none = new AllreduceAnalyticEstimator(Optional.of(SyntheticCluster.catalog()), Optional.empty())
+                .fit(TrainingSet.of("synthetic", List.of(impossible, SyntheticCluster.row(
+                        SyntheticCluster.config("other", BYTES, 1, 1, 16), 0.1))));
+        assertThat(none.predict(SyntheticCluster.config("m", BYTES, 8, 2, 16), Target.STEP_TIME))
+                .isInstanceOf(Prediction.NotApplicable.class);
+    }
+
+    @Test
     void withoutMultiGpuRowsTheDocumentedDefaultOverlapIsUsed() {
         Predictor p = new AllreduceAnalyticEstimator(Optional.of(SyntheticCluster.catalog()), Optional.empty())
                 .fit(TrainingSet.of("synthetic", rows(0.4, false)));
