@@ -109,8 +109,15 @@ class OptimusErnestFormsTest {
         List<Observation> allReduce = List.of(observe(config(Architecture.ALLREDUCE, 1, 0, 1, 32), 0.1));
         assertThatThrownBy(() -> new OptimusEstimator(Optional.empty()).fit(TrainingSet.of("ar", allReduce)))
                 .isInstanceOf(CannotFitException.class).hasMessageContaining("ALLREDUCE");
-        List<Observation> multiOnly = List.of(observe(config(Architecture.SYNC_PS, 2, 1, 1, 32), 0.1));
-        assertThatThrownBy(() -> new LinearScalingEstimator().fit(TrainingSet.of("multi", multiOnly)))
-                .isInstanceOf(CannotFitException.class).hasMessageContaining("no single-worker");
+    }
+
+    @Test
+    void linearScalingWithoutASingleWorkerRowScalesFromTheFewestWorkersMeasured() {
+        List<Observation> multiOnly = List.of(observe(config(Architecture.SYNC_PS, 2, 1, 1, 32), 0.1),
+                observe(config(Architecture.SYNC_PS, 8, 1, 1, 32), 0.2));
+        Predictor p = new LinearScalingEstimator().fit(TrainingSet.of("multi", multiOnly));
+        // Two workers' step, whatever the workers: the 8-worker row is not what it scales from.
+        assertThat(p.predict(config(Architecture.SYNC_PS, 16, 1, 1, 32), Target.STEP_TIME).asDouble().getAsDouble())
+                .isCloseTo(0.1, within(1e-12));
     }
 }
