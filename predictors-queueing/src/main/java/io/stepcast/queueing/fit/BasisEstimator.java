@@ -5,6 +5,7 @@ import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -19,15 +20,18 @@ import java.util.Set;
  */
 public abstract class BasisEstimator extends AbstractEstimator {
     private final Optional<HardwareCatalog> catalog;
+    private final Optional<ModelCatalog> zoo;
 
     /**
      * @param params  the declared hyper-parameters, the shared basis ones among them
      * @param catalog the hardware catalog, empty when no module binds one
+     * @param zoo     the model zoo, for the gradient bytes of bases read from one node's rows ({@link OneNodeBases})
      */
     protected BasisEstimator(String name, String description, HyperParameters params,
-                             Optional<HardwareCatalog> catalog) {
+                             Optional<HardwareCatalog> catalog, Optional<ModelCatalog> zoo) {
         super(name, description, Set.of(Target.STEP_TIME, Target.THROUGHPUT), params);
         this.catalog = Objects.requireNonNull(catalog, "catalog");
+        this.zoo = Objects.requireNonNull(zoo, "zoo");
         params.choice("aggregation", Aggregation.VALUES);
         params.choice("profiled-ps", "auto", "local", "remote");
         params.choice("network-efficiency", "fit", "catalog");
@@ -36,6 +40,21 @@ public abstract class BasisEstimator extends AbstractEstimator {
     /** The hardware catalog, for the fit and for copies. */
     protected final Optional<HardwareCatalog> catalog() {
         return catalog;
+    }
+
+    /** The model zoo, for copies. */
+    protected final Optional<ModelCatalog> zoo() {
+        return zoo;
+    }
+
+    /**
+     * The training set a fit starts from: {@code training} with single-worker bases read from one node's all-reduce
+     * rows where a model has none ({@link OneNodeBases}).
+     *
+     * @param fallbackGbps the NIC bandwidth when nothing states one
+     */
+    protected final TrainingSet withOneNodeBases(TrainingSet training, double fallbackGbps) {
+        return OneNodeBases.augment(training, catalog, zoo, fallbackGbps);
     }
 
     /** Whether {@code network-efficiency} asks for the links' efficiencies fitted on the training set. */

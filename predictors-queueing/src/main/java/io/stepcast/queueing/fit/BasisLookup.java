@@ -61,7 +61,9 @@ public final class BasisLookup {
     public void requireAnyBasis(String estimator) {
         if (!anyBasis()) {
             throw new CannotFitException(estimator + " needs a single-worker profile or a single-worker observation "
-                    + "with a step time or throughput; training set '" + training.id() + "' has neither");
+                    + "with a step time or throughput, or all-reduce rows of one node of a model whose gradient bytes "
+                    + "are known (column parameter_bytes, or the zoo); training set '" + training.id()
+                    + "' has none of them");
         }
     }
 

@@ -7,6 +7,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisTable;
@@ -44,15 +45,20 @@ public final class MvaEstimator extends BasisEstimator {
             "two-worker-fit", "true",
             "network-efficiency", "fit");
 
-    /** With the default hyper-parameters and the catalog bound by the datasets module, when there is one. */
-    @Inject
+    /** With the default hyper-parameters and the catalog, without the model zoo. */
     public MvaEstimator(Optional<HardwareCatalog> catalog) {
-        this(DEFAULTS, catalog);
+        this(DEFAULTS, catalog, Optional.empty());
     }
 
-    private MvaEstimator(HyperParameters hp, Optional<HardwareCatalog> catalog) {
+    /** With the default hyper-parameters and the catalog and zoo bound by the datasets module, when there are. */
+    @Inject
+    public MvaEstimator(Optional<HardwareCatalog> catalog, Optional<ModelCatalog> zoo) {
+        this(DEFAULTS, catalog, zoo);
+    }
+
+    private MvaEstimator(HyperParameters hp, Optional<HardwareCatalog> catalog, Optional<ModelCatalog> zoo) {
         super(NAME, "Closed queueing network of parameter-server SGD solved by exact MVA (Lin, Paolieri, Chou, "
-                + "Golubchik, MASCOTS 2018)", hp, catalog);
+                + "Golubchik, MASCOTS 2018)", hp, catalog, zoo);
         hp.flag("two-worker-fit");
         if (hp.real("bandwidth-gbps") <= 0 || hp.real("ps-update-gbps") <= 0 || hp.real("host-bus-gbps") < 0) {
             throw new IllegalArgumentException("hyper-parameters bandwidth-gbps and ps-update-gbps must be positive, "
@@ -62,11 +68,12 @@ public final class MvaEstimator extends BasisEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new MvaEstimator(params, catalog());
+        return new MvaEstimator(params, catalog(), zoo());
     }
 
     @Override
-    public Predictor fit(TrainingSet training) {
+    public Predictor fit(TrainingSet given) {
+        TrainingSet training = withOneNodeBases(given, params().real("bandwidth-gbps"));
         requireAnyBasis(training, "MVA");
         HostLinks hostLinks = new HostLinks(catalog());
         MvaNetworks networks = new MvaNetworks(params(), hostLinks);
@@ -75,6 +82,6 @@ public final class MvaEstimator extends BasisEstimator {
                 ? Optional.of(new MvaAllReduce(catalog(), params())) : Optional.empty();
         BasisTable<MvaCalibration> bases = BasisTable.fit(training, params().text("profiled-ps"),
                 b -> MvaCalibration.fit(b, training, networks, twoWorkerFit, allReduce));
-        return new MvaPredictor(bases, params(), Provenance.of(this, training, 0), catalog());
+        return new MvaPredictor(bases, params(), Provenance.of(this, given, 0), catalog());
     }
 }

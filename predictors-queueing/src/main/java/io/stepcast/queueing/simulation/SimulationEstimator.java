@@ -12,6 +12,7 @@ import io.stepcast.queueing.fit.BasisLookup;
 
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
 
 import java.util.Optional;
 
@@ -66,16 +67,21 @@ public final class SimulationEstimator extends BasisEstimator {
             "collective", "ring",
             "network-efficiency", "fit");
 
-    /** With the default hyper-parameters and the catalog bound by the datasets module, when there is one. */
-    @Inject
+    /** With the default hyper-parameters and the catalog, without the model zoo. */
     public SimulationEstimator(Optional<HardwareCatalog> catalog) {
-        this(DEFAULTS, catalog);
+        this(DEFAULTS, catalog, Optional.empty());
     }
 
-    private SimulationEstimator(HyperParameters hp, Optional<HardwareCatalog> catalog) {
+    /** With the default hyper-parameters and the catalog and zoo bound by the datasets module, when there are. */
+    @Inject
+    public SimulationEstimator(Optional<HardwareCatalog> catalog, Optional<ModelCatalog> zoo) {
+        this(DEFAULTS, catalog, zoo);
+    }
+
+    private SimulationEstimator(HyperParameters hp, Optional<HardwareCatalog> catalog, Optional<ModelCatalog> zoo) {
         super(NAME, "Trace-driven discrete-event simulation of parameter-server SGD from a single-worker "
                 + "profile (Li, Yan, Paolieri, Golubchik, ICPE 2020), and of bucketed all-reduce (Li et al., PVLDB 2020)",
-                hp, catalog);
+                hp, catalog, zoo);
         hp.choice("collective", "ring", "tree");
         if (!(hp.real("bucket-mb") >= 0) || !(hp.real("intra-node-gbps") >= 0)) {
             throw new IllegalArgumentException("hyper-parameters bucket-mb and intra-node-gbps must not be negative");
@@ -98,14 +104,15 @@ public final class SimulationEstimator extends BasisEstimator {
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new SimulationEstimator(params, catalog());
+        return new SimulationEstimator(params, catalog(), zoo());
     }
 
     @Override
-    public Predictor fit(TrainingSet training) {
+    public Predictor fit(TrainingSet given) {
+        TrainingSet training = withOneNodeBases(given, params().real("bandwidth-gbps"));
         requireAnyBasis(training, "the simulation");
         SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new HostLinks(catalog())), params(),
-                Provenance.of(this, training, params().longValue("seed")), catalog());
+                Provenance.of(this, given, params().longValue("seed")), catalog());
         return fitsNetworkEfficiency() ? p.withFittedLinkEfficiencies(training) : p;
     }
 }
