@@ -47,6 +47,27 @@ class OneNodeRowsCliTest {
         }
     }
 
+    @Test
+    void aMachineMeasuredOnlyOnWholeNodesIsAnsweredFromItsOwnNodeBesideAnotherMeasuredFromOneGpu(@TempDir Path dir)
+            throws Exception {
+        // The DGX-2's 1-16 GPU rows beside the DGX-2H's and DGX-1's one-node rows: the DGX-2 rows give the model a
+        // profile of the DGX-2, which must not stand for the DGX-2H (another GPU clock) when the DGX-2H has a
+        // one-node row of its own.
+        Path train = dir.resolve("train.csv");
+        Files.write(train, (Files.readString(copy(dir, "dle-bert-pytorch-dgx2-single-node.csv")) + Files.readString(
+                copy(dir, "dle-bert-pytorch-multinode-one-node.csv")).lines().filter(l -> l.startsWith("BERT"))
+                .map(l -> l + "\n").reduce("", String::concat)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path test = copy(dir, "dle-bert-pytorch-multinode-many-nodes.csv");
+        Path out = dir.resolve("out");
+        assertThat(cli.run("evaluate", "--train", train.toString(), "--test", test.toString(), "--targets",
+                "throughput", "--predictors", "mva,simulation", "--out", out.toString())).as(cli.err()).isZero();
+        ResultsJson results = ResultsJson.of(out);
+        for (String p : new String[] {"mva", "simulation"}) {
+            assertThat(results.entry(p).get("n").asInt()).as(p).isEqualTo(10);
+        }
+        assertThat(results.entry("mva").get("mape").asDouble()).isLessThan(10.0);
+    }
+
     private static Path copy(Path dir, String name) throws IOException {
         try (InputStream in = Objects.requireNonNull(OneNodeRowsCliTest.class.getResourceAsStream(name))) {
             Path p = dir.resolve(name);

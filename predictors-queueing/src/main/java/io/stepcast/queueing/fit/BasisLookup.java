@@ -70,9 +70,13 @@ public final class BasisLookup {
     /** Every basis a configuration can be predicted from: the profiles first, in the training set's order. */
     public List<SingleWorkerBasis> candidates() {
         List<SingleWorkerBasis> out = new ArrayList<>();
+        // A recorded trace stands for its model on any hardware; a profile synthesised from a single-worker row, for
+        // its model on that row's hardware only, so that a row of another machine (one read from a node's rows,
+        // OneNodeBases) still gives that machine a basis.
         Set<String> profiled = new HashSet<>();
         for (Profile p : training.profiles()) {
-            profiled.add(ModelNames.key(p.model()));
+            profiled.add(hardwareOf(p) == null ? ModelNames.key(p.model())
+                    : ModelNames.key(p.model()) + "@" + hardwareOf(p).toLowerCase(Locale.ROOT));
             Optional<Observation> atBatch = singleWorker(p.model(), p.localBatch(), hardwareOf(p),
                     p.stepTimeUs() * 1e-6);
             boolean remote = remote(atBatch, !p.receives().isEmpty());
@@ -83,7 +87,8 @@ public final class BasisLookup {
         Map<String, Observation> chosen = new LinkedHashMap<>();
         training.observations().stream()
                 .filter(BasisLookup::usable)
-                .filter(o -> !profiled.contains(ModelNames.key(o.config().model())))
+                .filter(o -> !profiled.contains(ModelNames.key(o.config().model()))
+                        && !profiled.contains(ModelNames.key(o.config().model()) + "@" + hardwareKey(o)))
                 .sorted(Comparator.comparing(Observation::source))
                 .forEach(o -> chosen.putIfAbsent(ModelNames.key(o.config().model()) + "|" + o.config().localBatch()
                         + "|" + hardwareKey(o) + "|" + o.config().precisionTag(), o));

@@ -27,7 +27,7 @@ import java.util.function.Predicate;
  * calibrated once when the estimator fits, and the rule that chooses a configuration's basis: the profile of its
  * model nearest in local batch, else the measured single-worker step of its model nearest in local batch, among
  * those measured on the configuration's hardware when there are any (ties: the smaller batch, then the first source
- * by name). With it, per model and machine, the compute slope the training's rows of one node show at two batches
+ * by name); a profile of another machine gives way to a single-worker row of the configuration's own. With it, per model and machine, the compute slope the training's rows of one node show at two batches
  * ({@link OneNodeSlope}), for a basis whose single-worker steps show one batch only. Immutable.
  *
  * @param <S> the predictor's calibrated state
@@ -114,15 +114,18 @@ public final class BasisTable<S> {
                 .filter(e -> e.basis().profile().isPresent() && ModelNames.key(e.basis().model()).equals(key))
                 .toList(), precision, hardware).stream()
                 .min(Comparator.comparingInt(e -> Math.abs(e.basis().localBatch() - batch)));
-        if (profiled.isPresent()) {
-            return profiled;
-        }
-        return preferred(entries.stream()
+        Optional<CalibratedBasis<S>> observed = preferred(entries.stream()
                 .filter(e -> e.basis().profile().isEmpty() && ModelNames.key(e.basis().model()).equals(key))
                 .toList(), precision, hardware).stream()
                 .min(Comparator.<CalibratedBasis<S>>comparingInt(e -> Math.abs(e.basis().localBatch() - batch))
                         .thenComparingInt(e -> e.basis().localBatch())
                         .thenComparing(e -> e.basis().origin()));
+        // A profile of another machine gives way to a row of this one (BasisLookup lists both only then).
+        boolean observedHere = observed.isPresent() && observed.get().basis().hardware().equals(hardware);
+        if (profiled.isPresent() && (profiled.get().basis().hardware().equals(hardware) || !observedHere)) {
+            return profiled;
+        }
+        return observed;
     }
 
     /**

@@ -28,7 +28,7 @@ import java.util.Set;
  * gradient all-reduce the catalog's links cost over its placement ({@link AllReduceLinks}, the datasheet's
  * bandwidths, nothing hidden behind the computation). Whatever the node loses beyond that all-reduce is counted as
  * computation, which every larger run pays too. Only a (model, hardware, precision) with no single-worker row and no
- * profile gets such bases; the one-node rows stay in the training set for the link calibrations, which, with the
+ * profile of the model on that hardware gets such bases; the one-node rows stay in the training set for the link calibrations, which, with the
  * computation read from them this way, find the datasheet's intra-node link. The gradient bytes are the row's
  * {@code parameter_bytes}, else the model zoo's; without either, or where the all-reduce alone exceeds the step,
  * the row gives no basis.
@@ -50,8 +50,12 @@ public final class OneNodeBases {
     public static TrainingSet augment(TrainingSet training, Optional<HardwareCatalog> catalog,
                                       Optional<ModelCatalog> zoo, double fallbackGbps) {
         Set<String> based = new HashSet<>();
+        // A recorded trace stands for its model on any hardware; a profile synthesised from a single-worker row, for
+        // its model on that row's hardware only.
         Set<String> profiled = new HashSet<>();
-        training.profiles().forEach(p -> profiled.add(ModelNames.key(p.model())));
+        training.profiles().forEach(p -> profiled.add(p.origin().startsWith("synthesised") && p.rank().worldSize() == 1
+                ? ModelNames.key(p.model()) + "@" + p.rank().device().toLowerCase(Locale.ROOT)
+                : ModelNames.key(p.model())));
         for (Observation o : training.observations()) {
             if (o.config().workers() == 1 && o.value(Target.STEP_TIME).isPresent()) {
                 based.add(group(o.config()));
@@ -61,7 +65,10 @@ public final class OneNodeBases {
         List<Observation> derived = new ArrayList<>();
         for (Observation o : training.observations()) {
             Config c = o.config();
-            if (based.contains(group(c)) || profiled.contains(ModelNames.key(c.model())) || !oneNode(o)) {
+            String model = ModelNames.key(c.model());
+            if (based.contains(group(c)) || profiled.contains(model)
+                    || profiled.contains(model + "@" + c.deployment().hardware().toLowerCase(Locale.ROOT))
+                    || !oneNode(o)) {
                 continue;
             }
             OptionalLong bytes = c.workload().parameterBytes().isPresent() ? c.workload().parameterBytes()
