@@ -1,11 +1,12 @@
 package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.zoo.TransformerShape;
 
 /**
- * The activation memory one transformer layer stores per micro-batch on one GPU, bytes, with 16-bit activations:
+ * The activation memory one transformer layer stores per micro-batch on one GPU, bytes, at the layout's precision:
  * Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models", MLSys 2023, table 2 (sections
  * 4.1 to 5), with s the sequence, b the micro-batch, h the hidden size, a the heads and t the tensor-parallel ranks:
  * <ul>
@@ -17,7 +18,10 @@ import io.stepcast.api.zoo.TransformerShape;
  *   <li>full recomputation keeps each layer's input only, {@code 2 s b h} (section 4.1), split over the t ranks
  *       along the sequence when sequence parallelism shards it.</li>
  * </ul>
- * Sequence parallelism counts only with t > 1 ({@link ParallelLayout#splitsSequence()}).
+ * Sequence parallelism counts only with t > 1 ({@link ParallelLayout#splitsSequence()}). Of the 34 and 5 of those
+ * terms, the dropout masks are one byte per element (2 s b h, and a s^2 b of the 5 a s^2 b) and every other tensor
+ * is one 16-bit value: with FP32 activations those others double and the masks stay, so equation 2 becomes
+ * {@code s b h (18 + 48 / t + 9 a s / (h t))}.
  */
 final class ActivationMemory {
     private ActivationMemory() {
@@ -31,11 +35,21 @@ final class ActivationMemory {
         double t = layout.tensor();
         boolean sp = layout.splitsSequence();
         double sbh = s * b * h;
+        double r = widening(layout.precision());
         if (layout.recompute() == Recompute.FULL) {
-            return 2 * sbh / (sp ? t : 1);
+            return 2 * r * sbh / (sp ? t : 1);
         }
-        double linear = sp ? 34 / t : 10 + 24 / t;
-        double attention = layout.recompute() == Recompute.SELECTIVE ? 0 : 5 * shape.heads() * s / (h * t);
+        double linear = sp ? (32 * r + 2) / t : 8 * r + 2 + 24 * r / t;
+        double attention = layout.recompute() == Recompute.SELECTIVE ? 0
+                : (4 * r + 1) * shape.heads() * s / (h * t);
         return sbh * (linear + attention);
+    }
+
+    /**
+     * Bytes of a stored activation over the table's 2: 1 for FP16, BF16 and FP8 (whose layers still store most
+     * activations in 16 bits), 2 for FP32 and TF32 (TF32 is an arithmetic mode; its tensors are FP32).
+     */
+    private static double widening(Precision precision) {
+        return precision == Precision.FP32 || precision == Precision.TF32 ? 2 : 1;
     }
 }

@@ -56,8 +56,8 @@ public final class LayoutPlanner {
      */
     static LayoutPlanner of(HardwareCatalog catalog, String system, Efficiency efficiency, boolean overlapData,
                             PlanOptions options, StatedLinks stated) {
-        SystemSpec s = catalog.system(system).orElseThrow(() -> new NoSuchElementException("hardware '" + system
-                + "' is not a system of the catalog (closest: " + String.join(", ", catalog.closest(system, 3)) + ")"));
+        SystemSpec s = catalog.system(system).orElseThrow(() -> new NoSuchElementException(
+                NotASystem.message(catalog, system)));
         DeviceSpec d = catalog.device(system).orElseThrow(() -> new IllegalArgumentException("the catalog has no device "
                 + s.device() + " for " + s.name()));
         MegatronCostModel m = LinkCosts.of(catalog, s, stated)

@@ -55,9 +55,7 @@ final class MegatronJobs {
         String label = config.deployment().hardware();
         Optional<MegatronCostModel> cost = costModel(config);
         if (cost.isEmpty()) {
-            return Either.no(hardware.system(label).isEmpty()
-                    ? "hardware '" + label + "' is not a system of the catalog (closest: "
-                            + String.join(", ", hardware.closest(label, 3)) + ")"
+            return Either.no(hardware.system(label).isEmpty() ? NotASystem.message(hardware, label)
                     : "the catalog lacks the link, peak FLOPs or memory bandwidth figures of " + label);
         }
         TransformerShape shape = model.get().transformer().get();

@@ -10,7 +10,9 @@ import java.util.Locale;
 
 /**
  * The one-line refusal of {@code plan-llm} when no layout fits the device memory: the layout that needs the least
- * memory, and what would help (more recomputation, sequence parallelism, more GPUs, a GPU with more memory).
+ * memory, and what would help (more recomputation, sequence parallelism, more GPUs, a GPU with more memory); where
+ * the model state alone overflows the GPU, only more GPUs, at least as many as that state's split needs, or more
+ * memory.
  */
 final class NoFit {
     private static final double GB = 1e9;
@@ -24,14 +26,25 @@ final class NoFit {
         ParallelLayout l = least.layout();
         PlanOptions o = planner.options();
         List<String> help = new ArrayList<>();
-        if (o.recompute() != Recompute.FULL) {
+        double capacity = planner.memoryCapacityBytes();
+        // Recomputation and sequence parallelism shrink activations only: where the model state alone overflows,
+        // only more GPUs (a finer tensor and pipeline split) or more memory help.
+        boolean stateAlone = least.stateBytes() > capacity;
+        if (!stateAlone && o.recompute() != Recompute.FULL) {
             help.add(o.recompute() == Recompute.NONE ? "--recompute selective or full" : "--recompute full");
         }
-        if (!o.sequenceParallel()) {
+        if (!stateAlone && !o.sequenceParallel()) {
             help.add("--sequence-parallel");
         }
-        help.add("more GPUs than " + gpus);
-        help.add("a GPU with more than " + fmt(planner.memoryCapacityBytes() / GB) + " GB");
+        if (stateAlone) {
+            double state = least.stateBytes() * l.tensor() * l.pipeline();
+            help.add(String.format(Locale.ROOT, "more GPUs: the weights, gradients and optimizer state are %s GB in "
+                    + "all, so tensor x pipeline parallelism over at least %d GPUs", fmt(state / GB),
+                    (long) Math.ceil(state / capacity)));
+        } else {
+            help.add("more GPUs than " + gpus);
+        }
+        help.add("a GPU with more than " + fmt(capacity / GB) + " GB");
         return String.format(Locale.ROOT, "no layout of %d GPUs fits the %s GB of a %s GPU (%s): the smallest, tp %d pp %d "
                         + "dp %d micro-batch %d, needs %s GB per GPU (%s GB state, %s GB activations); try %s",
                 gpus, fmt(planner.memoryCapacityBytes() / GB), planner.device().name(), hardware, l.tensor(),

@@ -52,6 +52,18 @@ class ActivationMemoryTest {
     }
 
     @Test
+    void fp32ActivationsDoubleEveryTensorButTheOneByteDropoutMasks() {
+        // s b h (18 + 48 / t + 9 a s / (h t)) at t = 8: 18 + 6 + 18 = 42 s b h; the masks (2 s b h and a s^2 b) stay
+        ParallelLayout fp32 = new ParallelLayout(8, 1, 1, 1, 1).with(1, false, Recompute.NONE, Precision.FP32);
+        assertThat(ActivationMemory.perLayer(GPT3, fp32)).isCloseTo(42 * SBH, within(1.0));
+        assertThat(ActivationMemory.perLayer(GPT3, fp32) / perLayer(8, false, Recompute.NONE))
+                .isLessThan(2).isGreaterThan(1.8);
+        // TF32 is an arithmetic mode: its stored tensors are FP32; full recomputation keeps a 4-byte input
+        ParallelLayout tf32Full = new ParallelLayout(8, 1, 1, 1, 1).with(1, false, Recompute.FULL, Precision.TF32);
+        assertThat(ActivationMemory.perLayer(GPT3, tf32Full)).isCloseTo(4 * SBH, within(1.0));
+    }
+
+    @Test
     void fullRecomputationKeepsTheLayerInput() {
         assertThat(perLayer(8, false, Recompute.FULL)).isCloseTo(2 * SBH, within(1.0));
         assertThat(perLayer(8, true, Recompute.FULL)).isCloseTo(2 * SBH / 8, within(1.0));

@@ -129,6 +129,36 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void whenTheModelStateAloneOverflowsOnlyMoreGpusOrMemoryAreOffered() {
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        cli.setOut(new PrintWriter(out));
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.stream.Stream.of(
+                "--gpus", "8")).toArray(String[]::new);
+        assertThat(cli.execute(args)).isEqualTo(1);
+        // 175 B parameters at 16 bytes each (FP16 weights and gradients, FP32 master weights and Adam's two moments)
+        // are about 2.8 TB: no recomputation helps, and 40 GB GPUs need about 70 of them for the state alone.
+        assertThat(err.toString()).startsWith("no layout of 8 GPUs fits")
+                .contains("try more GPUs: the weights, gradients and optimizer state are ")
+                .contains("tensor x pipeline parallelism over at least ")
+                .doesNotContain("--recompute", "--sequence-parallel", "\n");
+        long atLeast = Long.parseLong(err.toString().replaceAll(".*over at least (\\d+) GPUs.*", "$1"));
+        assertThat(atLeast).isBetween(60L, 80L);
+    }
+
+    @Test
+    void aGpusLabelIsToldTheSystemsBuiltWithIt() {
+        assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "2048", "--heads", "16", "--seq", "2048",
+                "--global-batch", "64", "--gpus", "8", "--hardware", "H100-SXM5-80GB")).isNotZero();
+        assertThat(err.toString()).contains("hardware 'H100-SXM5-80GB' is a GPU, not a system")
+                .contains("systems built with it: ").contains("dgx-h100");
+    }
+
+    @Test
     void selectiveRecomputationWithSequenceParallelismFitsWhatNoRecomputationCannot() throws Exception {
         assertThat(runGpt3("--gpus", "1024", "--recompute", "selective", "--sequence-parallel", "--json", "--top", "3"))
                 .as(err.toString()).isZero();

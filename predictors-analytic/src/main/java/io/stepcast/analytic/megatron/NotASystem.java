@@ -1,0 +1,33 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.SystemSpec;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Why a hardware label cannot carry a Megatron layout, which needs a system's links (NVLink inside a node, the NICs
+ * across): a GPU's label is told the catalogued systems built with that GPU, since the closest names by spelling are
+ * the GPU's own; any other label, the closest catalogued names.
+ */
+final class NotASystem {
+    private NotASystem() {
+    }
+
+    /** The refusal for {@code label}, which is not a system of {@code catalog}. */
+    static String message(HardwareCatalog catalog, String label) {
+        Optional<DeviceSpec> device = catalog.system(label).isEmpty() ? catalog.device(label) : Optional.empty();
+        if (device.isPresent()) {
+            List<String> systems = catalog.entries().stream().filter(SystemSpec.class::isInstance)
+                    .map(SystemSpec.class::cast).filter(s -> s.device().equals(device.get().name()))
+                    .map(SystemSpec::name).toList();
+            return "hardware '" + label + "' is a GPU, not a system: a layout needs the links between its GPUs"
+                    + (systems.isEmpty() ? " (the catalog has no system built with it)"
+                            : " (systems built with it: " + String.join(", ", systems) + ")");
+        }
+        return "hardware '" + label + "' is not a system of the catalog (closest: "
+                + String.join(", ", catalog.closest(label, 3)) + ")";
+    }
+}
