@@ -226,6 +226,8 @@ class StepcastServerTest {
                 "field 'config.workers' must be at least 1");
         assertError(serve.post("/v1/predict", ok.replace("\"workers\": 2", "\"workers\": 2.5")), 400,
                 "field 'config.workers' is not a whole number");
+        assertError(serve.post("/v1/predict", ok.replace("\"workers\": 2", "\"workers\": 100000000000")), 400,
+                "field 'config.workers' is out of range: '100000000000' is not in [-2147483648, 2147483647]");
         assertError(serve.post("/v1/predict", ok.replace("\"workers\": 2, ", "")), 400,
                 "field 'config.workers' is missing");
         assertError(serve.post("/v1/predict", ok.replace("allreduce", "mesh")), 400, "field 'config.architecture'");

@@ -83,6 +83,10 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
                 if (d == Math.rint(d) && Math.abs(d) < Integer.MAX_VALUE) {
                     return (int) d;
                 }
+                if (d == Math.rint(d)) {
+                    throw DataFormatException.at(file, line, "column '" + column + "' is out of range: '" + v
+                            + "' is not in [" + Integer.MIN_VALUE + ", " + Integer.MAX_VALUE + "]");
+                }
             } catch (NumberFormatException ignored) {
                 // fall through to the clear message
             }
