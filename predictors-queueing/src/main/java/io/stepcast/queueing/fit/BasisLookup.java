@@ -75,8 +75,7 @@ public final class BasisLookup {
         // OneNodeBases) still gives that machine a basis.
         Set<String> profiled = new HashSet<>();
         for (Profile p : training.profiles()) {
-            profiled.add(hardwareOf(p) == null ? ModelNames.key(p.model())
-                    : ModelNames.key(p.model()) + "@" + hardwareOf(p).toLowerCase(Locale.ROOT));
+            profiled.add(profileKey(p));
             Optional<Observation> atBatch = singleWorker(p.model(), p.localBatch(), hardwareOf(p),
                     p.stepTimeUs() * 1e-6);
             boolean remote = remote(atBatch, !p.receives().isEmpty());
@@ -99,6 +98,17 @@ public final class BasisLookup {
                     o.config().precisionTag()));
         }
         return out;
+    }
+
+    /**
+     * What a profile stands for: its model on the machine of the single-worker row it was synthesised from
+     * ({@code model@hardware}), or its model on any machine ({@code model}) for a recorded trace or a profile that
+     * names no machine.
+     */
+    static String profileKey(Profile p) {
+        String hardware = hardwareOf(p);
+        return hardware == null || hardware.isBlank() || hardware.equalsIgnoreCase(SingleWorkerBasis.UNKNOWN)
+                ? ModelNames.key(p.model()) : ModelNames.key(p.model()) + "@" + hardware.toLowerCase(Locale.ROOT);
     }
 
     /** True when the single-worker row ran in an all-reduce job: no parameter server, no parameter copies. */

@@ -53,9 +53,7 @@ public final class OneNodeBases {
         // A recorded trace stands for its model on any hardware; a profile synthesised from a single-worker row, for
         // its model on that row's hardware only.
         Set<String> profiled = new HashSet<>();
-        training.profiles().forEach(p -> profiled.add(p.origin().startsWith("synthesised") && p.rank().worldSize() == 1
-                ? ModelNames.key(p.model()) + "@" + p.rank().device().toLowerCase(Locale.ROOT)
-                : ModelNames.key(p.model())));
+        training.profiles().forEach(p -> profiled.add(BasisLookup.profileKey(p)));
         for (Observation o : training.observations()) {
             if (o.config().workers() == 1 && o.value(Target.STEP_TIME).isPresent()) {
                 based.add(group(o.config()));
