@@ -16,9 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * predicted from the one-node rows of its own precision; the physical predictors answer every one of the 12 and
  * beat linear scaling of the 1-GPU throughput, which ignores the all-reduce altogether; {@code allreduce-analytic},
  * {@code mva} and the simulation, which learn the intra-node links (and how compute grows with the batch) from the
- * one-node rows, are within 10%. Three NVIDIA DeepLearningExamples sources in the generic CSV format follow: BERT-large
- * on DGX A100 with gradient accumulation, Transformer-XL large on one to eight DGX-2H, and EfficientNet-B4 for
- * TensorFlow 2 on four and eight DGX A100 80GB and DGX-1 32 GB, on which the physical predictors miss the 10%.
+ * one-node rows, are within 10%. Four NVIDIA DeepLearningExamples sources in the generic CSV format follow: BERT-large
+ * on DGX A100 with gradient accumulation, Transformer-XL large on one to eight DGX-2H, EfficientNet-B4 for TensorFlow 2
+ * on four and eight DGX A100 80GB and DGX-1 32 GB, on which the physical predictors miss the 10%, and BERT-large
+ * pre-training for PyTorch on 1-16 DGX-1 and 1-64 DGX-2H, which has no row of one GPU, so the predictors start from
+ * one full node.
  */
 class ForeignMultinodeSuiteTest {
     private final CliSession cli = new CliSession();
@@ -78,6 +80,25 @@ class ForeignMultinodeSuiteTest {
                     .isLessThanOrEqualTo(16.0);
         }
         assertThat(effnet.get("simulation").get("mape").asDouble()).isLessThanOrEqualTo(12.5);
+        // NVIDIA's PyTorch BERT-large pre-training tables (the fifth dataset): 1-16 DGX-1 and 1-64 DGX-2H nodes,
+        // mixed precision, with no row of one GPU. allreduce-analytic, mva and the simulation take each one-node step
+        // less the catalog's all-reduce of that node as the computation; linear scaling scales from the node. All
+        // four answer the 10 rows of 4 to 64 nodes. allreduce-analytic and mva add the catalog's NICs to what the
+        // node shows and come within 10% (8.4% and 8.5% when written), nearer than linear scaling (9.2%), which
+        // ignores the loss beyond one node. What keeps them from nearer: they under-predict the DGX-1 rows by 11-15%
+        // (the DGX-2H rows by 0-11%), charging more all-reduce per sample than those runs paid. Likely cause: the
+        // pre-training scripts accumulate gradients (several micro-batches per all-reduce), which the table does not
+        // state for its throughput runs. The simulation answers every row too (10.0%), not nearer than linear
+        // scaling.
+        Map<String, JsonNode> bertPytorch = ResultsJson.of(out).byPredictor("dle-bert-pytorch-multinode");
+        double bertPytorchLinear = bertPytorch.get("linear-scaling").get("mape").asDouble();
+        for (String p : new String[] {"mva", "allreduce-analytic", "simulation", "linear-scaling"}) {
+            assertThat(bertPytorch.get(p).get("n").asInt()).as(p).isEqualTo(10);
+        }
+        for (String physical : new String[] {"mva", "allreduce-analytic"}) {
+            assertThat(bertPytorch.get(physical).get("mape").asDouble()).as(physical).isLessThanOrEqualTo(10.0)
+                    .isLessThan(bertPytorchLinear);
+        }
     }
 
     /**

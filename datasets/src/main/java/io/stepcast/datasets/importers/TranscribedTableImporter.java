@@ -32,6 +32,11 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
      * DGX-1, 1 and 16 of a DGX-2.
      */
     public static final String RESNET50_TF1 = "dle-resnet50-tf1";
+    /**
+     * NVIDIA DeepLearningExamples' BERT-large pre-training for PyTorch: 1-16 nodes of DGX-1, 1-64 of DGX-2H, no row of
+     * one GPU.
+     */
+    public static final String BERT_PYTORCH_MULTINODE = "dle-bert-pytorch-multinode";
 
     /**
      * @param source the built-in source's name (in {@code catalog/sources.properties})
@@ -80,6 +85,11 @@ public final class TranscribedTableImporter extends OneFileTableImporter {
     /** The ResNet-50 v1.5 for TensorFlow 1 (20.06-tf1) tables. */
     public static TranscribedTableImporter resnet50Tf1() {
         return new TranscribedTableImporter(RESNET50_TF1, "dle_resnet50v15_tf1_2006.csv");
+    }
+
+    /** The BERT-large PyTorch multi-node tables, from one full node. */
+    public static TranscribedTableImporter bertPytorchMultinode() {
+        return new TranscribedTableImporter(BERT_PYTORCH_MULTINODE, "dle_bert_pytorch_multinode.csv");
     }
 
     @Override

@@ -58,6 +58,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(TranscribedTableImporter.bertTf1903());
         importer(TranscribedTableImporter.efficientNetB4Tf2());
         importer(TranscribedTableImporter.resnet50Tf1());
+        importer(TranscribedTableImporter.bertPytorchMultinode());
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

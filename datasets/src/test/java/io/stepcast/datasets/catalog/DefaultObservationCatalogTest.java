@@ -54,8 +54,8 @@ class DefaultObservationCatalogTest {
                 "gavel", "gavel-simulation", "gavel-physical", "tf-benchmarks", "foreign-tables",
                 "foreign-multinode", "dle-resnet50-pytorch", "dle-bert-dgxa100", "dle-transformerxl-pytorch",
                 "dle-transformerxl-dgx2h", "dle-resnet50-mxnet", "dle-bert-tf-1903", "dle-efficientnet-b4-tf2",
-                "dle-resnet50-tf1", "courier", "courier-cells", "courier-batch-njobs", "courier-live", "tf-cpu-profiles", "nccl-tests",
-                "vtrain");
+                "dle-resnet50-tf1", "dle-bert-pytorch-multinode", "courier", "courier-cells", "courier-batch-njobs",
+                "courier-live", "tf-cpu-profiles", "nccl-tests", "vtrain");
     }
 
     @Test
@@ -87,6 +87,9 @@ class DefaultObservationCatalogTest {
         assertThat(catalog.observations("dle-bert-tf-1903", Optional.empty())).hasSize(30);
         assertThat(catalog.observations("dle-efficientnet-b4-tf2", Optional.empty())).hasSize(16);
         assertThat(catalog.observations("dle-resnet50-tf1", Optional.empty())).hasSize(12);
+        // The embedded file's citation lines (#) are skipped as a user's file's are: its 14 rows, 4 of one node.
+        assertThat(catalog.observations("dle-bert-pytorch-multinode", Optional.empty())).hasSize(14);
+        assertThat(catalog.observations("dle-bert-pytorch-multinode", Optional.of(SharedData.dir()))).hasSize(14);
     }
 
     @Test

@@ -51,7 +51,7 @@ class DatasetsCommandTest {
                 "gavel", "MIT", "tf-benchmarks", "courier", "ICPE 2021", "sha256:",
                 "importers: pollux, gavel, tf-benchmarks, foreign-tables, foreign-multinode, dle-resnet50-pytorch,"
                         + " dle-bert-dgxa100, dle-transformerxl-pytorch, dle-transformerxl-dgx2h, dle-resnet50-mxnet,"
-                        + " dle-bert-tf-1903, dle-efficientnet-b4-tf2, dle-resnet50-tf1,"
+                        + " dle-bert-tf-1903, dle-efficientnet-b4-tf2, dle-resnet50-tf1, dle-bert-pytorch-multinode,"
                         + " courier,"
                         + " tf-cpu-profiles, nccl-tests, vtrain, bigdl-log, nccl-tests-log, csv",
                 "profile readers (detection order): kineto, tf-timeline");
@@ -62,8 +62,8 @@ class DatasetsCommandTest {
                 .containsExactly("pollux", "gavel", "tf-benchmarks", "foreign-tables", "foreign-multinode",
                         "dle-resnet50-pytorch", "dle-bert-dgxa100", "dle-transformerxl-pytorch",
                         "dle-transformerxl-dgx2h", "dle-resnet50-mxnet", "dle-bert-tf-1903",
-                        "dle-efficientnet-b4-tf2", "dle-resnet50-tf1", "courier", "tf-cpu-profiles", "nccl-tests",
-                        "vtrain");
+                        "dle-efficientnet-b4-tf2", "dle-resnet50-tf1", "dle-bert-pytorch-multinode", "courier",
+                        "tf-cpu-profiles", "nccl-tests", "vtrain");
         JsonNode placements = null;
         for (JsonNode f : sources.get(0).get("files")) {
             if (f.get("path").asText().equals("imagenet/placements.csv")) {
