@@ -1,6 +1,7 @@
 package io.stepcast.api;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -54,5 +55,14 @@ public interface Estimator {
      */
     default Predictor fit(TrainingSet training, Set<Target> targets) {
         return fit(training);
+    }
+
+    /**
+     * This method configured to answer from the constants its authors or a published fit give, needing no training
+     * row of its kind, or empty when it has none: a server whose tables hold no row the method can fit on may still
+     * offer it, and say that it answers from those constants. The default has none.
+     */
+    default Optional<Estimator> withPublishedConstants() {
+        return Optional.empty();
     }
 }

@@ -167,9 +167,28 @@ public final class ServedPredictors {
         try {
             return new SplitConformalEstimator(e).fit(table);
         } catch (CannotFitException | IllegalArgumentException | IllegalStateException ex) {
+            Optional<Estimator> constants = e.withPublishedConstants();
+            if (constants.isPresent()) {
+                try {
+                    Predictor p = constants.get().fit(table);
+                    notes.add(e.name() + " answers from its published constants (" + changed(e, constants.get())
+                            + "), without an interval: it could not be fitted on " + table.id() + " ("
+                            + ex.getMessage() + ")");
+                    return p;
+                } catch (CannotFitException | IllegalArgumentException | IllegalStateException ignored) {
+                    // Reported as the fit's failure below.
+                }
+            }
             notes.add(e.name() + " on " + table.id() + ": " + ex.getMessage());
             return null;
         }
+    }
+
+    /** The hyper-parameters {@code to} sets otherwise than {@code from}, as {@code key=value}. */
+    private static String changed(Estimator from, Estimator to) {
+        return to.hyperParameters().entrySet().stream()
+                .filter(x -> !x.getValue().equals(from.hyperParameters().get(x.getKey())))
+                .map(x -> x.getKey() + "=" + x.getValue()).collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static void loadModels(PluginRegistry registry, Path dir, Map<String, Map<Target, Predictor>> byName,

@@ -36,9 +36,10 @@ class ServedPredictorsListingTest {
 
     @Test
     void anEstimatorThatFitsNoTableIsNeitherListedNorServed() throws Exception {
-        // megatron-analytic needs transformer rows, which the embedded TensorFlow benchmark table does not have.
-        try (ServeFixture serve = new ServeFixture(dir, Set.of("mva", "megatron-analytic"))) {
-            assertThat(serve.predictors().notes()).anyMatch(n -> n.startsWith("megatron-analytic on tf-benchmarks: "));
+        // collective-alpha-beta needs timed collective calls, which no embedded table has, and has no published
+        // constants to answer from.
+        try (ServeFixture serve = new ServeFixture(dir, Set.of("mva", "collective-alpha-beta"))) {
+            assertThat(serve.predictors().notes()).anyMatch(n -> n.startsWith("collective-alpha-beta on tf-benchmarks: "));
             HttpResponse<String> r = serve.get("/v1/predictors");
             assertThat(r.statusCode()).isEqualTo(200);
             JsonNode rows = ServeFixture.JSON.readTree(r.body());
@@ -47,13 +48,34 @@ class ServedPredictorsListingTest {
             assertThat(names).containsExactly("mva", "k80-ernest");
             assertThat(rows.get(0).get("targets").toString()).isEqualTo("[\"step-time\",\"throughput\"]");
 
-            HttpResponse<String> refused = serve.post("/v1/predict", "{\"predictor\": \"megatron-analytic\", \"target\": "
-                    + "\"step-time\", \"config\": {\"model\": \"resnet50\", \"architecture\": \"allreduce\", "
-                    + "\"workers\": 2, \"local_batch\": 32}}");
+            HttpResponse<String> refused = serve.post("/v1/predict", "{\"predictor\": \"collective-alpha-beta\", "
+                    + "\"target\": \"step-time\", \"config\": {\"model\": \"resnet50\", \"architecture\": "
+                    + "\"allreduce\", \"workers\": 2, \"local_batch\": 32}}");
             assertThat(refused.statusCode()).isEqualTo(404);
             assertThat(ServeFixture.JSON.readTree(refused.body()).get("error").asText())
-                    .startsWith("predictor 'megatron-analytic' is not served: it could not be fitted (megatron-analytic "
-                            + "on tf-benchmarks: ");
+                    .startsWith("predictor 'collective-alpha-beta' is not served: it could not be fitted "
+                            + "(collective-alpha-beta on tf-benchmarks: ");
+        }
+    }
+
+    @Test
+    void aMegatronPredictorWithoutTransformerRowsAnswersFromItsPublishedConstants() throws Exception {
+        // No embedded table has transformer rows; megatron-analytic answers from the constants fitted on vTrain's
+        // A100 runs, as plan-llm does, and says so. GPT-3's shape on 64 nodes of DGX A100 (TP 8, PP 16, DP 4).
+        try (ServeFixture serve = new ServeFixture(dir, Set.of("megatron-analytic"))) {
+            assertThat(serve.predictors().notes()).anyMatch(n -> n.startsWith("megatron-analytic answers from its "
+                    + "published constants (efficiency=vtrain-a100), without an interval"));
+            HttpResponse<String> r = serve.post("/v1/predict", "{\"predictor\": \"megatron-analytic\", \"target\": "
+                    + "\"step-time\", \"config\": {\"model\": \"gpt-l96-h12288-a96-s2048-v51200\", \"architecture\": "
+                    + "\"allreduce\", \"workers\": 4, \"global_batch\": 1536, \"tensor_parallel\": 8, "
+                    + "\"pipeline_parallel\": 16, \"micro_batch\": 1, \"gpus_per_node\": 8, \"recompute\": \"full\", "
+                    + "\"hardware\": \"dgx-a100\"}}");
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            JsonNode answer = ServeFixture.JSON.readTree(r.body());
+            assertThat(answer.has("value")).as(r.body()).isTrue();
+            // Narayanan et al. (SC'21) report about 140 TFLOP/s per GPU for this model at 1,024-3,072 GPUs; an
+            // iteration of 1,536 sequences then takes tens of seconds.
+            assertThat(answer.get("value").asDouble()).isBetween(10.0, 100.0);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.PeakMemory;
 import io.stepcast.api.Predictor;
@@ -11,6 +12,8 @@ import io.stepcast.analytic.estimators.CatalogEstimator;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -43,6 +46,15 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
                 ? MegatronFit.efficiency(name(), jobs, training, overlap)
                 : Efficiency.VTRAIN_A100;
         return new MegatronPredictor(jobs, e, overlap, method, Provenance.of(this, training, 0));
+    }
+
+    /**
+     * With {@code efficiency=vtrain-a100}: the closed form's constants fitted on vTrain's single-node A100 runs
+     * ({@link Efficiency#VTRAIN_A100}), which {@code plan-llm} ranks layouts with, needing no transformer row.
+     */
+    @Override
+    public final Optional<Estimator> withPublishedConstants() {
+        return Optional.of(withHyperParameters(Map.of("efficiency", "vtrain-a100")));
     }
 
     /** The peak memory per GPU every predictor of this estimator reports; empty without the catalogs. */
