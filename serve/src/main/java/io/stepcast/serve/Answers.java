@@ -44,7 +44,8 @@ final class Answers {
     /**
      * {@code {"value": x, "interval": [lo, hi], "coverage": c}} or {@code {"not_applicable": reason}}; from a predictor
      * that estimates memory also {@code "peak_memory_bytes"}, and {@code "device_memory_bytes"} and {@code "fits"}
-     * where the hardware's memory is known.
+     * where the hardware's memory is known; beside a refusal, {@code "warnings"} names a hardware label or model the
+     * catalogs do not know, with the closest known names ({@link ServedPredictors#warnings}), as the likely cause.
      */
     ObjectNode predict(JsonNode body) {
         JsonFields f = new JsonFields(body, "").only(PREDICT_FIELDS);
@@ -64,6 +65,10 @@ final class Answers {
         ObjectNode out = encode(p);
         if (p.isValue() && predictor instanceof PeakMemory m) {
             memory(out, m.peakMemoryBytes(config), predictors.deviceMemoryBytes(config));
+        }
+        List<String> warnings = p.isValue() ? List.of() : predictors.warnings(config);
+        if (!warnings.isEmpty()) {
+            warnings.forEach(out.putArray("warnings")::add);
         }
         return out;
     }

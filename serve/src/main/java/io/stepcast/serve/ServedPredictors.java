@@ -95,6 +95,20 @@ public final class ServedPredictors {
      * and the test side of {@code evaluate --train/--test} complete theirs, and its hardware label in the catalog's
      * words, as the embedded tables were fitted with ({@link HardwareLabels}; an unknown label is kept as written).
      */
+    /**
+     * What the request names that the catalogs do not know: its hardware label, with the closest catalogued names
+     * ({@link HardwareLabels#unknownNote}), and its model when the zoo does not know it, with the closest models. A
+     * label of the user's own (a saved model fitted on their file) is not an error, so these are warnings beside the
+     * answer, as {@code evaluate} warns of a file's unknown labels.
+     */
+    List<String> warnings(Config config) {
+        List<String> out = new ArrayList<>();
+        labels.unknownNote(config.deployment().hardware()).ifPresent(out::add);
+        zoo.filter(z -> z.find(config.model()).isEmpty()).ifPresent(z -> out.add("model '" + config.model()
+                + "' is not in the model zoo " + z.closestThree(config.model())));
+        return out;
+    }
+
     Config completed(Config config) {
         Config c = Evaluation.withZooParameterBytes(config, zoo);
         String hardware = labels.canonical(c.deployment().hardware());

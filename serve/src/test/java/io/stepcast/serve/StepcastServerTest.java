@@ -155,6 +155,17 @@ class StepcastServerTest {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(json(r).get("not_applicable").asText()).isNotBlank();
         assertThat(json(r).has("value")).isFalse();
+        assertThat(json(r).has("warnings")).isFalse();
+
+        // A refusal over a mistyped label says which label the catalogs do not know, and the closest ones.
+        HttpResponse<String> typo = serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": "
+                + "\"throughput\", \"config\": {\"model\": \"ResNet-05\", \"architecture\": \"SYNC_PS\", "
+                + "\"workers\": 2, \"local_batch\": 32, \"hardware\": \"K8O\"}}");
+        assertThat(typo.statusCode()).as(typo.body()).isEqualTo(200);
+        JsonNode warnings = json(typo).get("warnings");
+        assertThat(warnings).as(typo.body()).isNotNull();
+        assertThat(warnings.get(0).asText()).startsWith("hardware 'K8O' is not in the hardware catalog: did you mean");
+        assertThat(warnings.get(1).asText()).startsWith("model 'ResNet-05' is not in the model zoo (closest: ResNet-");
     }
 
     @Test
