@@ -74,7 +74,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--parameter-bytes", paramLabel = "BYTES", description = "With --model: the gradient bytes "
             + "exchanged per step (the column parameter_bytes), for a model the zoo does not know or at another "
-            + "precision; the profile is then the coarse one evaluate builds from a measured step and bytes.")
+            + "precision; the profile is then the coarse one evaluate builds from a measured step and bytes.",
+            converter = WholeBytes.class)
     Long parameterBytes;
 
     @Option(names = "--step-time", paramLabel = "SECONDS", description = "Measured single-worker step time in this layout; one simulated worker reproduces it.")
@@ -218,7 +219,7 @@ public final class SimulateCommand implements Callable<Integer> {
         } else {
             localBatch = localBatchOption;
             profile = parameterBytes != null ? CoarseProfiles.of(model, localBatch, stepTime, parameterBytes)
-                    : source.synthesise(model, localBatch, stepTime);
+                    : synthesised(source);
         }
         CommandLine cli = spec.commandLine();
         SimulateRun run = new SimulateRun(workers, localBatch, steps, seeds, computeJitter, traceOut, json);
@@ -374,6 +375,37 @@ public final class SimulateCommand implements Callable<Integer> {
     private void require(boolean ok, String option, Object value, String rule) {
         if (!ok) {
             throw new CommandLine.ParameterException(spec.commandLine(), option + " " + value + ": " + rule);
+        }
+    }
+
+    /** The zoo's profile of {@code --model}; a model the zoo does not know is told the option that simulates it. */
+    private Profile synthesised(ProfileSource source) {
+        try {
+            return source.synthesise(model, localBatchOption, stepTime);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + "; or give --parameter-bytes to simulate a model the "
+                    + "zoo does not know from its gradient bytes", e);
+        }
+    }
+
+    /**
+     * {@code --parameter-bytes} as a whole number of bytes, written plainly or in scientific notation
+     * ({@code 4.4e8}), as sizes are usually quoted.
+     */
+    static final class WholeBytes implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            java.math.BigDecimal d;
+            try {
+                d = new java.math.BigDecimal(value.strip());
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a number of bytes");
+            }
+            try {
+                return d.longValueExact();
+            } catch (ArithmeticException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a whole number of bytes");
+            }
         }
     }
 }

@@ -102,4 +102,19 @@ class SimulateAllReduceCommandTest {
                 "--workers", "1")).isEqualTo(2);
         assertThat(err.toString()).contains("--parameter-bytes 0: a positive number of bytes");
     }
+
+    @Test
+    void parameterBytesMayBeWrittenAsSizesAreQuotedAndAnUnknownModelIsToldTheOption() {
+        out.getBuffer().setLength(0);
+        assertThat(run("--model", "Transformer-XL-large", "--parameter-bytes", "5.14e8", "--step-time", "0.1112",
+                "--local-batch", "2", "--workers", "1,8", "--architecture", "allreduce", "--hardware", "dgx-1-v100",
+                "--json")).as(err.toString()).isEqualTo(0);
+        assertThat(out.toString()).contains("\"workers\":1", "\"samples_per_s\":17.98");
+        assertThat(run("--model", "chain", "--parameter-bytes", "1.5", "--step-time", "0.3", "--local-batch", "32",
+                "--workers", "1")).isEqualTo(2);
+        assertThat(err.toString()).contains("'1.5' is not a whole number of bytes");
+        assertThat(run("--model", "Transformer-XL-large", "--step-time", "0.1112", "--local-batch", "2",
+                "--workers", "1")).isNotZero();
+        assertThat(err.toString()).contains("is not in the synthetic zoo").contains("or give --parameter-bytes");
+    }
 }
