@@ -27,8 +27,9 @@ import java.util.function.Predicate;
  * calibrated once when the estimator fits, and the rule that chooses a configuration's basis: the profile of its
  * model nearest in local batch, else the measured single-worker step of its model nearest in local batch, among
  * those measured on the configuration's hardware when there are any (ties: the smaller batch, then the first source
- * by name); a profile of another machine gives way to a single-worker row of the configuration's own. With it, per model and machine, the compute slope the training's rows of one node show at two batches
- * ({@link OneNodeSlope}), for a basis whose single-worker steps show one batch only. Immutable.
+ * by name); a profile of another machine gives way to a single-worker row of the configuration's own. With it, per
+ * model and machine, the compute slope the training's rows of one node show at two batches ({@link OneNodeSlope}),
+ * for a basis whose single-worker steps show one batch only. Immutable.
  *
  * @param <S> the predictor's calibrated state
  */
