@@ -109,8 +109,8 @@ class PlanLlmCommandTest {
                 .toArray(String[]::new));
     }
 
-    @Test
-    void whenNothingFitsItFailsSayingWhatWouldHelp() {
+    /** GPT-3's shape with {@code more}, the failure's message alone on {@code err} (no stack trace). */
+    private int runGpt3Failing(String... more) {
         CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
                 Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
         cli.setExecutionExceptionHandler((e, c, p) -> {
@@ -118,9 +118,13 @@ class PlanLlmCommandTest {
             return 1;
         });
         cli.setOut(new PrintWriter(out));
-        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.stream.Stream.of(
-                "--gpus", "1024")).toArray(String[]::new);
-        assertThat(cli.execute(args)).isEqualTo(1);
+        return cli.execute(java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.Arrays.stream(more))
+                .toArray(String[]::new));
+    }
+
+    @Test
+    void whenNothingFitsItFailsSayingWhatWouldHelp() {
+        assertThat(runGpt3Failing("--gpus", "1024")).isEqualTo(1);
         assertThat(out.toString()).isEmpty();
         assertThat(err.toString()).startsWith("no layout of 1024 GPUs fits the 40.0 GB of a A100-SXM4-40GB GPU (dgx-a100)")
                 .contains("try --recompute selective or full, --sequence-parallel, more GPUs than 1024, a GPU with more "
@@ -130,16 +134,7 @@ class PlanLlmCommandTest {
 
     @Test
     void whenTheModelStateAloneOverflowsOnlyMoreGpusOrMemoryAreOffered() {
-        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
-                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
-        cli.setExecutionExceptionHandler((e, c, p) -> {
-            err.append(e.getMessage());
-            return 1;
-        });
-        cli.setOut(new PrintWriter(out));
-        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.stream.Stream.of(
-                "--gpus", "8")).toArray(String[]::new);
-        assertThat(cli.execute(args)).isEqualTo(1);
+        assertThat(runGpt3Failing("--gpus", "8")).isEqualTo(1);
         // 175 B parameters at 16 bytes each (FP16 weights and gradients, FP32 master weights and Adam's two moments)
         // are about 2.8 TB: no recomputation helps, and 40 GB GPUs need about 70 of them for the state alone.
         assertThat(err.toString()).startsWith("no layout of 8 GPUs fits")
