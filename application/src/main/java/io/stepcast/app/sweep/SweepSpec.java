@@ -139,6 +139,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
     /** Every point, in the sweep's fixed order. */
     List<SweepPoint> points(List<Observation> training, Optional<ModelCatalog> zoo) {
         List<SweepPoint> out = new ArrayList<>();
+        DefaultHardwareCatalog catalog = new DefaultHardwareCatalog();
         for (String model : grid.models()) {
             Observation like = training.stream().filter(o -> o.config().model().equals(model)).findFirst()
                     .orElse(training.get(0));
@@ -154,11 +155,12 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             for (String mode : modes) {
                 Architecture arch = architecture(mode);
                 for (String hw : hardware) {
+                    List<Integer> nodeSizes = gpusPerNode(hw, catalog);
                     for (Optional<String> precision : precisions) {
                         for (Links l : links) {
                             for (Optional<String> policy : policies) {
                                 for (int batch : batches) {
-                                    for (int gpn : gpusPerNode(hw)) {
+                                    for (int gpn : nodeSizes) {
                                         for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
                                             Config.Builder b = point(model, ref, arch, hw, batch, gpn, size, precision);
                                             if (bytes.containsKey(model)) {
@@ -186,11 +188,11 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
      * one catalogued system the label names (as {@code simulate} places its workers), else 1. A sweep of
      * {@code --workers 8 --hardware "NVIDIA DGX A100 (8x A100 40GB)"} is one node, not eight of one GPU each.
      */
-    private List<Integer> gpusPerNode(String hardware) {
+    private List<Integer> gpusPerNode(String hardware, DefaultHardwareCatalog catalog) {
         if (!grid.gpusPerNode().isEmpty()) {
             return grid.gpusPerNode();
         }
-        return List.of(new DefaultHardwareCatalog().find(hardware).filter(SystemSpec.class::isInstance)
+        return List.of(catalog.find(hardware).filter(SystemSpec.class::isInstance)
                 .map(e -> ((SystemSpec) e).devicesPerNode()).orElse(1));
     }
 

@@ -6,6 +6,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.parquet.ObservationFiles;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,11 @@ class GenericCsvImporterTest {
         return Files.writeString(dir.resolve(name), content);
     }
 
+    /** What reading {@code file} throws. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> refused(Path file) {
+        return assertThatThrownBy(() -> new GenericCsvImporter().read(file));
+    }
+
     @Test
     void documentedColumnsAndUnknownOnesAsTags() throws IOException {
         Path f = csv("mine.csv", """
@@ -32,7 +38,7 @@ class GenericCsvImporterTest {
                 ResNet-50,ALLREDUCE,8,32,,,,,,,a2
                 """);
         // second row has no measurement: refused with its line
-        assertThatThrownBy(() -> new GenericCsvImporter().read(f)).isInstanceOf(DataFormatException.class)
+        refused(f).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("mine.csv:3").hasMessageContaining("no measurement");
 
         Path ok = csv("ok.csv", """
@@ -68,7 +74,7 @@ class GenericCsvImporterTest {
                 ResNet-50,ALLREDUCE,8,32,0.30
                 ResNet-50,ALLREDUCE,x,32,0.31
                 """);
-        assertThatThrownBy(() -> new GenericCsvImporter().read(f)).isInstanceOf(DataFormatException.class)
+        refused(f).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("commented.csv:7:").hasMessageContaining("column 'workers'");
         Path ok = csv("ok.csv", """
                 # Source: a table's citation
@@ -86,7 +92,7 @@ class GenericCsvImporterTest {
                 architecture,workers,local_batch,step_time_s
                 ALLREDUCE,1,32,0.25
                 """);
-        assertThatThrownBy(() -> new GenericCsvImporter().read(noModel)).isInstanceOf(DataFormatException.class)
+        refused(noModel).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("nomodel.csv:2: missing column(s) model");
     }
 
@@ -110,7 +116,7 @@ class GenericCsvImporterTest {
                 ResNet-50,ALLREDUCE,1,64,AMP,dgx-a100,100
                 ResNet-50,ALLREDUCE,1,64,fp16/amp,dgx-a100,100
                 """);
-        assertThatThrownBy(() -> new GenericCsvImporter().read(bad)).isInstanceOf(DataFormatException.class)
+        refused(bad).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("bad-precision.csv:3: column 'precision' must be").hasMessageContaining("'fp16/amp'");
     }
 
@@ -122,7 +128,7 @@ class GenericCsvImporterTest {
                 model,architecture,workers,local_batch,throughput,step_time,parameters
                 ELECTRA-base,ALLREDUCE,1,32,104,,110000000
                 """);
-        assertThatThrownBy(() -> new GenericCsvImporter().read(noMeasurement))
+        refused(noMeasurement)
                 .isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("naive.csv:1: no measurement column")
                 .hasMessageContaining("; 'throughput' may be throughput_samples_s (in samples/s of the whole job)")
@@ -202,7 +208,7 @@ class GenericCsvImporterTest {
         assertThat(new GenericCsvImporter().readConfigurations(csv("plain.csv",
                 "model,architecture,workers,local_batch\nx,ALLREDUCE,4,32\n")).rows()).hasSize(1);
         // As observations the same file is refused on its unmeasured row; as configurations bad cells still are.
-        assertThatThrownBy(() -> new GenericCsvImporter().read(file)).isInstanceOf(DataFormatException.class)
+        refused(file).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("configs.csv:2").hasMessageContaining("no measurement in this row");
         assertThatThrownBy(() -> new GenericCsvImporter().readConfigurations(csv("g.csv",
                 "model,architecture,workers,local_batch\nx,ALLREDUCE,two,2\n")))
@@ -267,20 +273,20 @@ class GenericCsvImporterTest {
                 ResNet-50,ALLREDUCE,8,2,8,32,1000
                 ResNet-50,ALLREDUCE,8,1,4,32,1000
                 """);
-        assertThatThrownBy(() -> new GenericCsvImporter().read(crowded)).isInstanceOf(DataFormatException.class)
+        refused(crowded).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("crowded.csv:3").hasMessageContaining("8 on one node, more than gpus_per_node 4");
         Path measure = csv("measure.csv", """
                 model,architecture,workers,local_batch,throughput_sample_s
                 ResNet-50,ALLREDUCE,8,32,1000
                 """);
-        assertThatThrownBy(() -> new GenericCsvImporter().read(measure))
+        refused(measure)
                 .hasMessageContaining("no measurement column").hasMessageContaining(
                         "'throughput_sample_s' may be throughput_samples_s");
         Path batch = csv("batch.csv", """
                 model,architecture,workers,local_bach,throughput_samples_s
                 ResNet-50,ALLREDUCE,8,32,1000
                 """);
-        assertThatThrownBy(() -> new GenericCsvImporter().read(batch))
+        refused(batch)
                 .hasMessageContaining("missing column(s) local_batch").hasMessageContaining(
                         "'local_bach' may be local_batch");
     }

@@ -54,18 +54,17 @@ public final class LinearScalingEstimator extends GroupedEstimator {
 
     @Override
     protected Optional<double[]> fitGroup(List<Observation> group, List<String> why) {
-        int fewest = group.stream().mapToInt(o -> o.config().workers()).min().orElse(0);
-        double[] perWorker = group.stream().filter(o -> o.config().workers() == fewest)
-                .mapToDouble(o -> o.value(Target.THROUGHPUT).orElseThrow() / fewest).toArray();
-        if (perWorker.length == 0) {
-            why.add("no measurement");
-            return Optional.empty();
-        }
+        // A group holds one row at least: its fewest workers always have a measurement.
+        int fewest = group.stream().mapToInt(o -> o.config().workers()).min().orElseThrow();
         double sum = 0;
-        for (double v : perWorker) {
-            sum += v;
+        int n = 0;
+        for (Observation o : group) {
+            if (o.config().workers() == fewest) {
+                sum += o.value(Target.THROUGHPUT).orElseThrow() / fewest;
+                n++;
+            }
         }
-        return Optional.of(new double[] {sum / perWorker.length});
+        return Optional.of(new double[] {sum / n});
     }
 
     @Override

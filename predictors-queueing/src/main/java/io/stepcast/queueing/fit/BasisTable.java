@@ -36,7 +36,9 @@ import java.util.function.Predicate;
 public final class BasisTable<S> {
     private final List<CalibratedBasis<S>> entries;
     private final Map<String, Double> slopes;
-    /** The bases of each model by its key, derived once: a prediction looks up its model's only. */
+    /** The calibrated bases of each model by its key, derived once: a prediction looks up its model's only. */
+    private final Map<String, List<CalibratedBasis<S>>> entriesByModel;
+    /** The same bases without their calibrations, for {@link #precisionMismatch}. */
     private final Map<String, List<SingleWorkerBasis>> basesByModel;
 
     /** A table of already calibrated bases (profiles first, as {@link BasisLookup#candidates} lists them). */
@@ -51,10 +53,13 @@ public final class BasisTable<S> {
     public BasisTable(List<CalibratedBasis<S>> entries, Map<String, Double> slopes) {
         this.entries = List.copyOf(entries);
         this.slopes = Map.copyOf(new TreeMap<>(slopes));
-        Map<String, List<SingleWorkerBasis>> byModel = new HashMap<>();
+        Map<String, List<CalibratedBasis<S>>> byModel = new HashMap<>();
         this.entries.forEach(e -> byModel.computeIfAbsent(ModelNames.key(e.basis().model()), k -> new ArrayList<>())
-                .add(e.basis()));
-        this.basesByModel = Map.copyOf(byModel);
+                .add(e));
+        this.entriesByModel = Map.copyOf(byModel);
+        Map<String, List<SingleWorkerBasis>> bases = new HashMap<>();
+        byModel.forEach((k, list) -> bases.put(k, list.stream().map(CalibratedBasis::basis).toList()));
+        this.basesByModel = Map.copyOf(bases);
     }
 
     /** Calibrates every basis of {@code training} with {@code calibrator}. */
@@ -107,26 +112,24 @@ public final class BasisTable<S> {
      * there are any, and among them those of its hardware when there are any.
      */
     public Optional<CalibratedBasis<S>> find(Config config) {
-        String key = ModelNames.key(config.model());
+        List<CalibratedBasis<S>> ofModel = entriesByModel.getOrDefault(ModelNames.key(config.model()), List.of());
         int batch = config.localBatch();
         String hardware = config.deployment().hardware().toLowerCase(Locale.ROOT);
         String precision = config.precisionTag();
-        Optional<CalibratedBasis<S>> profiled = preferred(entries.stream()
-                .filter(e -> e.basis().profile().isPresent() && ModelNames.key(e.basis().model()).equals(key))
-                .toList(), precision, hardware).stream()
+        Optional<CalibratedBasis<S>> profiled = preferred(ofModel.stream()
+                .filter(e -> e.basis().profile().isPresent()).toList(), precision, hardware).stream()
                 .min(Comparator.comparingInt(e -> Math.abs(e.basis().localBatch() - batch)));
-        Optional<CalibratedBasis<S>> observed = preferred(entries.stream()
-                .filter(e -> e.basis().profile().isEmpty() && ModelNames.key(e.basis().model()).equals(key))
-                .toList(), precision, hardware).stream()
+        if (profiled.isPresent() && profiled.get().basis().hardware().equals(hardware)) {
+            return profiled;
+        }
+        Optional<CalibratedBasis<S>> observed = preferred(ofModel.stream()
+                .filter(e -> e.basis().profile().isEmpty()).toList(), precision, hardware).stream()
                 .min(Comparator.<CalibratedBasis<S>>comparingInt(e -> Math.abs(e.basis().localBatch() - batch))
                         .thenComparingInt(e -> e.basis().localBatch())
                         .thenComparing(e -> e.basis().origin()));
         // A profile of another machine gives way to a row of this one (BasisLookup lists both only then).
         boolean observedHere = observed.isPresent() && observed.get().basis().hardware().equals(hardware);
-        if (profiled.isPresent() && (profiled.get().basis().hardware().equals(hardware) || !observedHere)) {
-            return profiled;
-        }
-        return observed;
+        return profiled.isPresent() && !observedHere ? profiled : observed;
     }
 
     /**

@@ -10,6 +10,7 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.models.compute.OneNodeComputation;
 import io.stepcast.queueing.simulation.AllReduceLinks;
 
 import java.util.ArrayList;
@@ -24,9 +25,9 @@ import java.util.Set;
 
 /**
  * Single-worker bases for models whose rows all run several GPUs, as published multi-node tables that start at one
- * full node: each all-reduce row of one node gives a single-worker row whose step is the node's step less the
- * gradient all-reduce the catalog's links cost over its placement ({@link AllReduceLinks}, the datasheet's
- * bandwidths, nothing hidden behind the computation). Whatever the node loses beyond that all-reduce is counted as
+ * full node: each all-reduce row of one node gives a single-worker row whose step is the node's computation
+ * ({@link OneNodeComputation}): its step less the gradient all-reduce the catalog's links cost over its placement
+ * ({@link AllReduceLinks}, the datasheet's bandwidths, nothing hidden behind the computation). Whatever the node loses beyond that all-reduce is counted as
  * computation, which every larger run pays too. Only a (model, hardware, precision) with no single-worker row and no
  * profile of the model on that hardware gets such bases; the one-node rows stay in the training set for the link calibrations, which, with the
  * computation read from them this way, find the datasheet's intra-node link. The gradient bytes are the row's
@@ -81,11 +82,10 @@ public final class OneNodeBases {
             if (cost.cost().isEmpty()) {
                 continue;
             }
-            double compute = o.value(Target.STEP_TIME).getAsDouble()
-                    - cost.cost().get().allReduceSeconds(bytes.getAsLong());
-            if (compute > 0) {
-                derived.add(singleWorker(o, compute, bytes.getAsLong()));
-            }
+            // Nothing hidden behind the computation: the whole all-reduce, as mva charges it.
+            OneNodeComputation.seconds(o.value(Target.STEP_TIME).getAsDouble(),
+                    cost.cost().get().allReduceSeconds(bytes.getAsLong()), 0)
+                    .ifPresent(compute -> derived.add(singleWorker(o, compute, bytes.getAsLong())));
         }
         if (derived.isEmpty()) {
             return training;
@@ -96,10 +96,8 @@ public final class OneNodeBases {
     }
 
     private static boolean oneNode(Observation o) {
-        Config c = o.config();
-        return c.workers() > 1 && c.deployment().architecture() == Architecture.ALLREDUCE
-                && c.deployment().tenants() == 1 && c.deployment().workerPlacement().nodes() == 1
-                && o.value(Target.STEP_TIME).isPresent();
+        return OneNodeComputation.shows(o) && o.config().deployment().architecture() == Architecture.ALLREDUCE
+                && o.config().deployment().tenants() == 1;
     }
 
     /** The row as one worker of it: one GPU, one node, its precision kept, the computation its step. */
