@@ -86,7 +86,7 @@ public final class MultiNodeTablesImporter extends OneFileTableImporter {
                             .devicesPerWorker(1).tenants(1).hardware(r.requiredText("system"))
                             .localBatch(batch)
                             .parallel(new ParallelLayout(1, 1, workers, batch, 1).with(1, false, Recompute.NONE,
-                                    precision.equals("mixed") ? Precision.FP16 : Precision.FP32))
+                                    Precision.parse(precision, "column 'precision'")))
                             .build();
                     Measurements m = Measurements.builder()
                             .throughputSamplesPerS(r.positive("sentences_per_sec")).build();
