@@ -16,8 +16,9 @@ import java.util.Optional;
 /**
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
- * {@code recompute}, {@code precision}) and the transformer's {@code sequence_length} and {@code vocab_size}, which
- * turn a zoo transformer into the zoo's parametric GPT of that shape. A row that states any layout column is a
+ * {@code recompute}, {@code precision}) and the transformer's {@code sequence_length} and {@code vocab_size}: a
+ * length that differs from the model's own names the zoo's variant at that length ({@code BERT-large-seq128}), and
+ * a GPT's length or any vocabulary that differs names the zoo's parametric GPT of that shape. A row that states any layout column is a
  * model-parallel job whose {@code workers} are its data-parallel replicas.
  */
 final class LlmColumns {
@@ -70,8 +71,9 @@ final class LlmColumns {
     }
 
     /**
-     * The model of the row: {@code model} itself, or with {@code sequence_length} or {@code vocab_size} the zoo's
-     * parametric GPT of the model's transformer shape with those replaced.
+     * The model of the row: {@code model} itself when {@code sequence_length} and {@code vocab_size} are absent or
+     * the model's own; with another length, the zoo's variant of BERT or the Transformer at that length; otherwise
+     * the zoo's parametric GPT of the model's transformer shape with those replaced.
      *
      * @throws DataFormatException when a shape column is given for a model that is not a transformer of the zoo
      */
@@ -94,6 +96,20 @@ final class LlmColumns {
         TransformerShape s = shape.get();
         int seq = r.has("sequence_length") ? r.positiveInteger("sequence_length") : s.sequence();
         int vocab = r.has("vocab_size") ? r.positiveInteger("vocab_size") : s.vocabulary();
+        if (vocab == s.vocabulary()) {
+            if (seq == s.sequence()) {
+                return model;
+            }
+            // BERT stays BERT (its embeddings and no logits) at another length; only GPTs become parametric GPTs.
+            try {
+                Optional<String> variant = new ModelZoo().atSequence(model, seq);
+                if (variant.isPresent()) {
+                    return variant.get();
+                }
+            } catch (IllegalArgumentException e) {
+                throw DataFormatException.at(r.file(), r.line(), "column 'sequence_length': " + e.getMessage());
+            }
+        }
         return new TransformerShape(s.layers(), s.hidden(), s.heads(), seq, vocab, s.ffn()).gptName();
     }
 

@@ -52,6 +52,8 @@ import java.util.function.Supplier;
  *   <tr><td>Recoder autoencoder (MovieLens-20M)</td><td>8,063,508</td><td>Autoencoder-ML20M, Recommendation (Gavel)</td></tr>
  *   <tr><td>A3C-LSTM (Pong)</td><td>3,249,639</td><td>A3C (Gavel)</td></tr>
  *   <tr><td>CycleGAN (2 generators + 2 discriminators)</td><td>28,285,832</td><td>CycleGAN (Gavel)</td></tr>
+ *   <tr><td>BERT or the Transformer at another sequence length (the same parameters, the FLOPs of that
+ *       length)</td><td>as the model</td><td>{@code <model>-seq<tokens>}, e.g. {@code BERT-base-seq128}</td></tr>
  *   <tr><td>parametric GPT</td><td>from the shape</td><td>{@code gpt-l24-h1024-a16-s2048-v50304} (see
  *       {@code GptName})</td></tr>
  * </table>
@@ -90,7 +92,7 @@ public final class ModelZoo {
         m.put("YOLOv3-VOC", () -> VisionModels.yolov3("YOLOv3-VOC", 20));
         m.put("BERT-base", () -> TransformerModels.bert("BERT-base", 12, 768, 12));
         m.put("BERT-large", () -> TransformerModels.bert("BERT-large", 24, 1024, 16));
-        m.put("BERT-large-seq128", () -> TransformerModels.bert("BERT-large-seq128", 24, 1024, 16, 128));
+        m.put("BERT-large-seq128", () -> SequenceVariants.of("BERT-large", 128).build());
         gpt2(m, "GPT-2", 12, 768, 12, "124M");
         gpt2(m, "GPT-2-medium", 24, 1024, 16, "355M");
         gpt2(m, "GPT-2-large", 36, 1280, 20, "774M");
@@ -146,6 +148,10 @@ public final class ModelZoo {
         }
     }
 
+    private static Optional<String> exactCanonical(String name) {
+        return Optional.ofNullable(ALIASES.get(ModelNames.key(name)));
+    }
+
     /** Canonical names of every model, in zoo order. */
     public List<String> names() {
         return List.copyOf(BUILDERS.keySet());
@@ -172,7 +178,32 @@ public final class ModelZoo {
         if (gpt.isPresent()) {
             return Optional.of(GptName.of(gpt.get()));
         }
-        return Optional.ofNullable(ALIASES.get(ModelNames.key(name)));
+        String known = ALIASES.get(ModelNames.key(name));
+        if (known != null) {
+            return Optional.of(known);
+        }
+        return SequenceVariants.parse(name, ModelZoo::exactCanonical)
+                .map(SequenceVariants.Variant::name);
+    }
+
+    /**
+     * The zoo's name of {@code model} trained at {@code tokens} tokens per sequence, for the encoder transformers
+     * (BERT, the Transformer of Vaswani et al.): {@code <model>-seq<tokens>}, or the model's own name at its own
+     * length. Empty when the zoo does not know the model or keeps no other lengths of it (GPT models: the
+     * parametric GPT of the shape names them).
+     *
+     * @throws IllegalArgumentException when the model takes no such length
+     */
+    public Optional<String> atSequence(String model, int tokens) {
+        Optional<String> base = canonical(model).map(c -> c.replaceFirst("-seq\\d+$", ""))
+                .filter(SequenceVariants::has);
+        if (base.isEmpty()) {
+            return Optional.empty();
+        }
+        SequenceVariants.Variant v = SequenceVariants.of(base.get(), tokens);
+        String own = find(base.get()).flatMap(ZooModel::transformer).orElseThrow().sequence() == tokens
+                ? base.get() : v.name();
+        return Optional.of(own);
     }
 
     /**
@@ -188,7 +219,8 @@ public final class ModelZoo {
                 return Optional.of(GptName.model(gpt.get()));
             }
         }
-        return canonical(name).map(c -> built.computeIfAbsent(c, k -> BUILDERS.get(k).get()));
+        return canonical(name).map(c -> built.computeIfAbsent(c, k -> BUILDERS.containsKey(k) ? BUILDERS.get(k).get()
+                : SequenceVariants.parse(k, ModelZoo::exactCanonical).orElseThrow().build()));
     }
 
     /**

@@ -115,9 +115,17 @@ final class TransformerModels {
      * 128 source and 128 target tokens.
      */
     static ZooModel vaswani(String name, int d, int ffn, int heads) {
+        return vaswani(name, d, ffn, heads, 128);
+    }
+
+    /**
+     * The Transformer as {@link #vaswani(String, int, int, int)} with the FLOPs for a sentence pair of
+     * {@code tokens} source and {@code tokens} target tokens (sinusoidal positions: the parameters do not change).
+     */
+    static ZooModel vaswani(String name, int d, int ffn, int heads, int tokens) {
         int vocab = 37000;
         int layers = 6;
-        long s = 128;
+        long s = tokens;
         TransformerShape t = new TransformerShape(2 * layers, d, heads, (int) s, vocab, ffn);
         NetBuilder b = new NetBuilder();
         b.embedding("encoder.embed_tokens", vocab, d);
@@ -142,7 +150,7 @@ final class TransformerModels {
         // The pre-softmax projection shares the embedding's weight.
         b.layer("decoder.output_projection", "MatMul", List.of(), s * 2L * d * vocab);
         return b.build(name, "Transformer (Vaswani et al. 2017) d_model " + d + ", d_ff " + ffn + ", " + heads
-                + " heads, 6+6 layers, shared 37,000-token vocabulary (fairseq names); FLOPs for 128+128 tokens",
+                + " heads, 6+6 layers, shared 37,000-token vocabulary (fairseq names); FLOPs for " + s + "+" + s + " tokens",
                 List.of((int) s, (int) s), Optional.of(t));
     }
 

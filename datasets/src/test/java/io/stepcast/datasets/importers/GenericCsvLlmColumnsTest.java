@@ -91,6 +91,29 @@ class GenericCsvLlmColumnsTest {
     }
 
     @Test
+    void aSequenceLengthKeepsBertABertAndTheModelsOwnLengthKeepsItsName() throws IOException {
+        // BERT pre-training tables give phase 1 at 128 tokens and phase 2 at 512 (synthetic step times).
+        Path f = Files.writeString(dir.resolve("bert-phases.csv"), """
+                model,architecture,workers,local_batch,step_time_s,sequence_length
+                BERT-large,ALLREDUCE,8,64,0.5,128
+                BERT-large,ALLREDUCE,8,16,0.5,512
+                bert-base-uncased,ALLREDUCE,8,16,0.5,384
+                Transformer-big,ALLREDUCE,8,16,0.5,256
+                GPT-2,ALLREDUCE,8,16,0.5,512
+                BERT-large,ALLREDUCE,8,16,0.5,1024
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("bert-phases.csv:7")
+                .hasMessageContaining("column 'sequence_length': BERT-large takes 1 to 512 tokens, not 1024");
+        Files.writeString(f, Files.readString(f).replace("BERT-large,ALLREDUCE,8,16,0.5,1024\n", ""));
+        List<String> models = new GenericCsvImporter().read(f).observations().stream()
+                .map(o -> o.config().model()).toList();
+        assertThat(models).containsExactly("BERT-large-seq128", "BERT-large", "BERT-base-seq384",
+                "Transformer-big-seq256", "gpt-l12-h768-a12-s512-v50257");
+    }
+
+    @Test
     void aFileNeedsALocalOrAGlobalBatch() throws IOException {
         Path f = Files.writeString(dir.resolve("nobatch.csv"), """
                 model,architecture,workers,step_time_s

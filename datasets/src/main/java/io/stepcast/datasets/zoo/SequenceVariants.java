@@ -1,0 +1,89 @@
+package io.stepcast.datasets.zoo;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The zoo's encoder transformers at another sequence length, named {@code <model>-seq<tokens>} as
+ * {@code BERT-large-seq128} is: the same parameters (BERT's 512 learned positions, the Transformer's sinusoidal
+ * ones), the FLOPs of a sequence of that many tokens. A job's work per sample depends on the length it trains at
+ * (BERT pre-trains at 128 and 512 tokens, Devlin et al., NAACL 2019, appendix A.2), its gradients do not. GPT
+ * models have none: a GPT at another length is the parametric GPT of that shape ({@code GptName}).
+ */
+final class SequenceVariants {
+    private static final Pattern NAME = Pattern.compile("(.+)-seq(\\d{1,7})", Pattern.CASE_INSENSITIVE);
+
+    /** The builders by canonical base name, each of a model named as given at a number of tokens. */
+    private static final Map<String, Family> FAMILIES = Map.of(
+            "BERT-base", new Family(512, n -> TransformerModels.bert(name("BERT-base", n), 12, 768, 12, n)),
+            "BERT-large", new Family(512, n -> TransformerModels.bert(name("BERT-large", n), 24, 1024, 16, n)),
+            "Transformer-base", new Family(Integer.MAX_VALUE,
+                    n -> TransformerModels.vaswani(name("Transformer-base", n), 512, 2048, 8, n)),
+            "Transformer-big", new Family(Integer.MAX_VALUE,
+                    n -> TransformerModels.vaswani(name("Transformer-big", n), 1024, 4096, 16, n)));
+
+    private record Family(int maxTokens, IntFunction<ZooModel> build) {
+    }
+
+    /** A base model and a sequence length. */
+    record Variant(String base, int tokens) {
+        /** The canonical name, {@code <base>-seq<tokens>}. */
+        String name() {
+            return SequenceVariants.name(base, tokens);
+        }
+
+        /** The model. */
+        ZooModel build() {
+            return FAMILIES.get(base).build().apply(tokens);
+        }
+    }
+
+    private SequenceVariants() {
+    }
+
+    private static String name(String base, int tokens) {
+        return base + "-seq" + tokens;
+    }
+
+    /** Whether the canonical model has variants of other sequence lengths. */
+    static boolean has(String canonical) {
+        return FAMILIES.containsKey(canonical);
+    }
+
+    /**
+     * The variant of {@code canonical} at {@code tokens} tokens.
+     *
+     * @throws IllegalArgumentException when the model takes no such length
+     */
+    static Variant of(String canonical, int tokens) {
+        Family f = FAMILIES.get(canonical);
+        if (f == null) {
+            throw new IllegalArgumentException("model '" + canonical + "' has no variants of other sequence lengths");
+        }
+        if (tokens < 1 || tokens > f.maxTokens()) {
+            throw new IllegalArgumentException(canonical + " takes 1 to " + f.maxTokens() + " tokens, not " + tokens);
+        }
+        return new Variant(canonical, tokens);
+    }
+
+    /**
+     * The variant a name {@code <model>-seq<tokens>} denotes, with {@code canonicalBase} resolving the model's
+     * name; empty when the name is not of that form or its model has no variants.
+     *
+     * @throws IllegalArgumentException when the model takes no such length
+     */
+    static Optional<Variant> parse(String name, java.util.function.Function<String, Optional<String>> canonicalBase) {
+        Matcher m = NAME.matcher(name.trim());
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        Optional<String> base = canonicalBase.apply(m.group(1)).filter(SequenceVariants::has);
+        if (base.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(of(base.get(), Integer.parseInt(m.group(2))));
+    }
+}
