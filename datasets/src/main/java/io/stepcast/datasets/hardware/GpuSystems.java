@@ -1,7 +1,7 @@
 package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.hardware.DeviceSpec;
-import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 
 import java.util.Comparator;
@@ -27,12 +27,11 @@ final class GpuSystems {
      *
      * @param limit how many systems to name when the label states no memory
      */
-    static Optional<String> suggestion(String label, List<HardwareEntry> entries, int limit) {
-        List<DeviceSpec> devices = entries.stream().filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast)
-                .toList();
+    static Optional<String> suggestion(String label, HardwareCatalog catalog, int limit) {
+        List<DeviceSpec> devices = catalog.entries().stream().filter(DeviceSpec.class::isInstance)
+                .map(DeviceSpec.class::cast).toList();
         List<String> named = DescribedSystem.devicesNamed(label, devices).stream().map(DeviceSpec::name).toList();
-        Stream<SystemSpec> systems = entries.stream().filter(SystemSpec.class::isInstance).map(SystemSpec.class::cast)
-                .filter(s -> named.contains(s.device()));
+        Stream<SystemSpec> systems = catalog.systemsBuiltWith(named).stream();
         OptionalInt count = DescribedSystem.gpuCount(label);
         List<String> out = DescribedSystem.statesMemory(label)
                 ? systems.sorted(Comparator.comparing((SystemSpec s) -> count.isPresent()

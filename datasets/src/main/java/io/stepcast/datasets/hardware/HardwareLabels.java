@@ -126,7 +126,7 @@ public final class HardwareLabels {
      */
     private String suggestion(String label) {
         String key = HardwareTables.key(label);
-        Optional<String> systems = GpuSystems.suggestion(label, catalog.entries(), SUGGESTED);
+        Optional<String> systems = GpuSystems.suggestion(label, catalog, SUGGESTED);
         List<String> near = EditDistance.closest(key, nameByKey.keySet(), nameByKey.size());
         if (systems.isPresent() && (near.isEmpty() || DescribedSystem.statesMemory(label))) {
             return systems.get();

@@ -2,6 +2,7 @@ package io.stepcast.api.hardware;
 
 import io.stepcast.api.LabelledCatalog;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
@@ -53,6 +54,12 @@ public interface HardwareCatalog extends LabelledCatalog<HardwareEntry> {
     /** The system a label names (only a system entry; a device label has no single system). */
     default Optional<SystemSpec> system(String label) {
         return find(label).filter(SystemSpec.class::isInstance).map(SystemSpec.class::cast);
+    }
+
+    /** The catalogued systems whose GPUs are one of the devices named, in catalog order. */
+    default List<SystemSpec> systemsBuiltWith(Collection<String> deviceNames) {
+        return entries().stream().filter(SystemSpec.class::isInstance).map(SystemSpec.class::cast)
+                .filter(s -> deviceNames.contains(s.device())).toList();
     }
 
     /** The intra-node link of a system, when the catalog knows it. */

@@ -20,9 +20,8 @@ final class NotASystem {
     static String message(HardwareCatalog catalog, String label) {
         Optional<DeviceSpec> device = catalog.system(label).isEmpty() ? catalog.device(label) : Optional.empty();
         if (device.isPresent()) {
-            List<String> systems = catalog.entries().stream().filter(SystemSpec.class::isInstance)
-                    .map(SystemSpec.class::cast).filter(s -> s.device().equals(device.get().name()))
-                    .map(SystemSpec::name).toList();
+            List<String> systems = catalog.systemsBuiltWith(List.of(device.get().name())).stream().map(SystemSpec::name)
+                    .toList();
             return "hardware '" + label + "' is a GPU, not a system: a layout needs the links between its GPUs"
                     + (systems.isEmpty() ? " (the catalog has no system built with it)"
                             : " (systems built with it: " + String.join(", ", systems) + ")");
