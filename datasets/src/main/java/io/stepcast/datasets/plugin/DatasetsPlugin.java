@@ -50,15 +50,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new TfBenchmarksImporter());
         importer(TfBenchmarksImporter.foreignTables());
         importer(new MultiNodeTablesImporter());
-        importer(TranscribedTableImporter.resnet50Pytorch());
-        importer(TranscribedTableImporter.bertDgxA100());
-        importer(TranscribedTableImporter.transformerXlPytorch());
-        importer(TranscribedTableImporter.transformerXlDgx2h());
-        importer(TranscribedTableImporter.resnet50Mxnet());
-        importer(TranscribedTableImporter.bertTf1903());
-        importer(TranscribedTableImporter.efficientNetB4Tf2());
-        importer(TranscribedTableImporter.resnet50Tf1());
-        importer(TranscribedTableImporter.bertPytorchMultinode());
+        TranscribedTableImporter.SOURCES.forEach(source -> importer(new TranscribedTableImporter(source)));
         importer(new CourierImporter());
         importer(new TfCpuProfilesImporter());
         importer(new NcclTestsImporter());

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.within;
 class TranscribedTableImporterTest {
     @Test
     void theResNetTableKeepsEachRowsPrecisionAndHardware() throws IOException {
-        List<Observation> rows = TranscribedTableImporter.resnet50Pytorch().readEmbedded().observations();
+        List<Observation> rows = new TranscribedTableImporter("dle-resnet50-pytorch").readEmbedded().observations();
         assertThat(rows).hasSize(12);
         Observation tf32 = rows.get(0);
         assertThat(tf32.config().precisionTag()).isEqualTo("tf32");
@@ -36,7 +36,7 @@ class TranscribedTableImporterTest {
 
     @Test
     void theBertTableStatesTheAccumulationAsTheReplicasLayout() throws IOException {
-        List<Observation> rows = TranscribedTableImporter.bertDgxA100().readEmbedded().observations();
+        List<Observation> rows = new TranscribedTableImporter("dle-bert-dgxa100").readEmbedded().observations();
         assertThat(rows).hasSize(24);
         Observation oneGpu = rows.get(0);
         assertThat(oneGpu.config().localBatch()).isEqualTo(65536);
@@ -48,11 +48,11 @@ class TranscribedTableImporterTest {
 
     @Test
     void aDataFolderWithTheSourceIsReadAndABadRowIsNamed(@TempDir Path data) throws IOException {
-        TranscribedTableImporter importer = TranscribedTableImporter.resnet50Pytorch();
-        Path folder = Files.createDirectories(data.resolve(TranscribedTableImporter.RESNET50_PYTORCH));
+        TranscribedTableImporter importer = new TranscribedTableImporter("dle-resnet50-pytorch");
+        Path folder = Files.createDirectories(data.resolve("dle-resnet50-pytorch"));
         Path file = folder.resolve("dle_resnet50v15_pytorch_2103.csv");
         List<String> lines = new String(getClass().getResourceAsStream("/io/stepcast/datasets/embedded/"
-                + TranscribedTableImporter.RESNET50_PYTORCH + "/dle_resnet50v15_pytorch_2103.csv").readAllBytes(),
+                + "dle-resnet50-pytorch" + "/dle_resnet50v15_pytorch_2103.csv").readAllBytes(),
                 StandardCharsets.UTF_8).lines().limit(3).toList();
         Files.write(file, lines);
         assertThat(importer.importAll(data).observations()).hasSize(2);
