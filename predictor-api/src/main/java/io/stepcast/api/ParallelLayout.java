@@ -21,9 +21,15 @@ package io.stepcast.api;
  *                         al., section 4.2.2); no effect when t = 1
  * @param recompute        which activations are recomputed instead of stored
  * @param precision        the precision of the matrix multiplications
+ * @param distributedOptimizer the optimizer's state (FP32 master weights, momentum, variance) sharded over the d
+ *                         replicas, each rank keeping and updating 1/d of it: Megatron-LM's
+ *                         {@code --use-distributed-optimizer}, ZeRO stage 1 (Rajbhandari et al., "ZeRO", SC'20,
+ *                         section 5.1); the gradients are reduce-scattered and the updated weights all-gathered,
+ *                         the bytes of the all-reduce they replace
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
-                             boolean sequenceParallel, Recompute recompute, Precision precision) {
+                             boolean sequenceParallel, Recompute recompute, Precision precision,
+                             boolean distributedOptimizer) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -47,6 +53,13 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         }
     }
 
+    /** A layout whose every replica keeps the whole optimizer state (no distributed optimizer). */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                false);
+    }
+
     /**
      * The plain 1F1B schedule without sequence parallelism or recomputation, in {@link #DEFAULT_PRECISION} (the
      * layout as far as a table of tensor, pipeline and data parallelism states it).
@@ -58,7 +71,13 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
     public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision);
+                recompute, precision, distributedOptimizer);
+    }
+
+    /** The same layout with or without the distributed optimizer. */
+    public ParallelLayout withDistributedOptimizer(boolean sharded) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharded);
     }
 
     /** The same layout with another recomputation. */

@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
- * {@code recompute}, {@code precision}) and the transformer's {@code sequence_length} and {@code vocab_size}: a
+ * {@code recompute}, {@code precision}, {@code distributed_optimizer}) and the transformer's {@code sequence_length} and {@code vocab_size}: a
  * length that differs from the model's own names the zoo's variant at that length ({@code BERT-large-seq128}), and
  * a GPT's length or any vocabulary that differs names the zoo's parametric GPT of that shape. A row that states any layout column is a
  * model-parallel job whose {@code workers} are its data-parallel replicas.
@@ -24,7 +24,7 @@ import java.util.Optional;
 final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
-            "virtual_stages", "sequence_parallel", "recompute", "precision");
+            "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -59,12 +59,13 @@ final class LlmColumns {
         }
         int v = r.has("virtual_stages") ? r.positiveInteger("virtual_stages") : 1;
         boolean sp = r.has("sequence_parallel") && bool(r, "sequence_parallel");
+        boolean sharded = r.has("distributed_optimizer") && bool(r, "distributed_optimizer");
         try {
             Recompute rc = r.has("recompute") ? Recompute.parse(r.text("recompute"), "column 'recompute'")
                     : Recompute.NONE;
             Precision pr = r.has("precision") ? Precision.parse(r.text("precision"), "column 'precision'")
                     : ParallelLayout.DEFAULT_PRECISION;
-            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr);
+            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharded);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }

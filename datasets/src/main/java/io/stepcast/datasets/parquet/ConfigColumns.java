@@ -46,7 +46,10 @@ final class ConfigColumns {
         return b;
     }
 
-    /** The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults). */
+    /**
+     * The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults), one
+     * before 1.6 without the distributed optimizer.
+     */
     private static ParallelLayout layout(Group g) {
         ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
                 g.getInteger("data_parallel", 0), g.getInteger("micro_batch", 0), g.getInteger("micro_batches", 0));
@@ -55,6 +58,8 @@ final class ConfigColumns {
         }
         return p.with(g.getInteger("virtual_stages", 0), g.getBoolean("sequence_parallel", 0),
                 Recompute.parse(g.getString("recompute", 0), "recompute"),
-                Precision.parse(g.getString("precision", 0), "precision"));
+                Precision.parse(g.getString("precision", 0), "precision"))
+                .withDistributedOptimizer(Groups.has(g, "distributed_optimizer")
+                        && g.getBoolean("distributed_optimizer", 0));
     }
 }

@@ -22,9 +22,10 @@ public final class SchemaVersion {
      * predictions' {@code intra_node_gbps}, 1.3 the predictions' {@code role} and interval columns, their
      * {@code measured} made optional, and the observations' virtual stages, sequence parallelism, recomputation and
      * precision, 1.4 the observations' {@code placement} and the predictions' {@code peak_memory_bytes}, 1.5 the predictions'
-     * parallel-layout, precision and placement columns, as the observations have them).
+     * parallel-layout, precision and placement columns, as the observations have them, 1.6 both kinds'
+     * {@code distributed_optimizer}).
      */
-    public static final String CURRENT = MAJOR + ".5";
+    public static final String CURRENT = MAJOR + ".6";
 
     private SchemaVersion() {
     }

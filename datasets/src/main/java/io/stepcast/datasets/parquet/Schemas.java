@@ -17,13 +17,14 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * accuracy?, utilisation?, runs, sd_step_time_s?, sd_throughput_samples_s?, sd_response_time_s?,
  * sd_accuracy?, source, replication, tags (map), tensor_parallel?, pipeline_parallel?, data_parallel?,
  * micro_batch?, micro_batches?, intra_node_gbps?, virtual_stages?, sequence_parallel?, recompute?, precision?,
- * placement? (GPUs per node joined by {@code +}, version 1.4)}.
+ * placement? (GPUs per node joined by {@code +}, version 1.4), distributed_optimizer? (version 1.6)}.
  * The five parallel-layout columns (version 1.1) are present together for a model-parallel job and absent
  * otherwise; a 1.0 file has none of them and reads as data-parallel jobs. {@code intra_node_gbps} (version 1.2) is
  * a ring's stated bandwidth per GPU inside a node; files before 1.2 read without it. The layout's run options
  * (version 1.3: {@code virtual_stages}, {@code sequence_parallel}, {@code recompute} as {@code none|selective|full},
  * {@code precision} as {@code fp32|tf32|fp16|bf16|fp8}) are written with the five layout columns; a layout of an
- * earlier file reads as the plain schedule without sequence parallelism or recomputation in FP16.
+ * earlier file reads as the plain schedule without sequence parallelism or recomputation in FP16, and a layout of a
+ * file before 1.6 without the distributed optimizer.
  *
  * <p><b>op-trace</b>: {@code step, worker, device?, lane, name, type, category (compute | receive | send |
  * collective | other), start_us, duration_us, tensor?, bytes?, producer?, requires_id?, requires (list)?,
@@ -97,6 +98,7 @@ public final class Schemas {
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("recompute")
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("precision")
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("placement")
+            .optional(PrimitiveTypeName.BOOLEAN).named("distributed_optimizer")
             .named("observation");
 
     /** The op-trace schema. */

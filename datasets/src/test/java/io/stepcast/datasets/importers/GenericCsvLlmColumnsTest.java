@@ -91,6 +91,26 @@ class GenericCsvLlmColumnsTest {
     }
 
     @Test
+    void theDistributedOptimizerColumnSurvivesParquet() throws IOException {
+        Path f = Files.writeString(dir.resolve("synthetic-zero1.csv"), """
+                model,architecture,workers,global_batch,step_time_s,tensor_parallel,pipeline_parallel,micro_batch,distributed_optimizer
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1.5,8,4,2,true
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1.6,8,4,2,false
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1.6,8,4,2,
+                """);
+        List<Observation> rows = new GenericCsvImporter().read(f).observations();
+        assertThat(rows).extracting(o -> o.config().parallel().orElseThrow().distributedOptimizer())
+                .containsExactly(true, false, false);
+        Path parquet = dir.resolve("zero1.parquet");
+        ObservationFiles.write(parquet, rows);
+        assertThat(ObservationFiles.read(parquet)).isEqualTo(rows);
+        Files.writeString(f, Files.readString(f).replace(",2,true", ",2,yes"));
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("synthetic-zero1.csv:2")
+                .hasMessageContaining("column 'distributed_optimizer' must be true or false, was 'yes'");
+    }
+
+    @Test
     void aSequenceLengthKeepsBertABertAndTheModelsOwnLengthKeepsItsName() throws IOException {
         // BERT pre-training tables give phase 1 at 128 tokens and phase 2 at 512 (synthetic step times).
         Path f = Files.writeString(dir.resolve("bert-phases.csv"), """

@@ -16,7 +16,8 @@ import java.util.OptionalDouble;
  * The closed form of a Megatron-LM iteration with tensor (t), pipeline (p) and data (d) parallelism on a
  * catalogued system, apart from the eight fitted {@link Efficiency} constants:
  * <ul>
- *   <li><b>Compute</b>: each stage holds ceil(L / p) layers; per micro-batch its GPUs run the TP-split
+ *   <li><b>Compute</b>: each stage holds its layers ({@link StagePartition}: L / p, or one more on the middle stages
+ *       first when p does not divide L); per micro-batch its GPUs run the TP-split
  *       matrices and element-wise kernels of {@link TransformerCosts} (Shoeybi et al. 2019, section 3), at the
  *       device's catalogued peak FP16/BF16 FLOPs and memory bandwidth times the fitted efficiencies, each linear
  *       layer's shard with the tile and wave quantization of its shape on the catalogued multiprocessors
@@ -49,7 +50,10 @@ import java.util.OptionalDouble;
  *   <li><b>Optimizer</b>: mixed-precision Adam reads and writes the FP32 master weights and both moments and
  *       reads the half-precision gradient, writing the half-precision weight: 28 bytes per parameter of the
  *       largest stage at the device's memory bandwidth (Rajbhandari et al., "ZeRO", SC'20, section 3.1, for the
- *       16 bytes per parameter of the state).</li>
+ *       16 bytes per parameter of the state). Under the distributed optimizer
+ *       ({@link ParallelLayout#distributedOptimizer()}) each of the d replicas holds and updates 1/d of the FP32
+ *       state (the 12 bytes per parameter), and its gradients are reduce-scattered and the weights all-gathered
+ *       instead of all-reduced: the same bytes over the same links, so the data-parallel term is unchanged.</li>
  * </ul>
  * Immutable.
  */
@@ -151,32 +155,40 @@ final class MegatronCostModel {
         double peakFlops = peak(layout);
         TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), layout.recompute(),
                 layout.sequenceParallel());
-        int layers = (shape.layers() + p - 1) / p;
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
-        double layerFlops = layers * c.layerFlops(waves) / peakFlops;
-        double layerBytes = layers * (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
-        int unfused = c.fusedSoftmax() ? 0 : layers;
+        double layerFlops = c.layerFlops(waves) / peakFlops;
+        double layerBytes = (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
+        int unfused = c.fusedSoftmax() ? 0 : 1;
         boolean tpMeasured = links.measured(tpGroup);
-        StageTerms first = new StageTerms(layers, layerFlops, layerBytes + c.embeddingBytes() / memoryBytesPerS,
-                layers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused);
+        int firstLayers = StagePartition.layers(shape.layers(), p, 0);
+        StageTerms first = new StageTerms(firstLayers, firstLayers * layerFlops,
+                firstLayers * layerBytes + c.embeddingBytes() / memoryBytesPerS,
+                firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers);
+        int lastLayers = StagePartition.layers(shape.layers(), p, p - 1);
         StageTerms last = p == 1
-                ? new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, first.bytesS(), first.tensorS(),
-                        tpMeasured, 2, unfused)
-                : new StageTerms(layers, layerFlops + c.logitFlops(waves) / peakFlops, layerBytes, layers * perLayerTp,
-                        tpMeasured, 1, unfused);
+                ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / peakFlops, first.bytesS(),
+                        first.tensorS(), tpMeasured, 2, first.unfusedLayers())
+                : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / peakFlops,
+                        lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers);
+        // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition).
+        int middleLayers = p > 2 ? StagePartition.most(shape.layers(), p) : 0;
+        StageTerms middle = p > 2 ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
+                middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers) : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
-        // The first stage's parameters: its layers, the word and the position embeddings.
-        double stageParameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
+        // The most parameters a stage all-reduces and updates: the first stage's layers with the word and position
+        // embeddings, or a middle stage's layers.
+        double stageParameters = Math.max(firstLayers * c.layerParameters() + c.embeddingParameters()
+                + c.positionParameters(), middleLayers * c.layerParameters());
         double data = links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup(t, d, g));
         double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
                 multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
-        double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / memoryBytesPerS;
+        double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / optimizerShards(layout) / memoryBytesPerS;
         int m = layout.microBatches();
         double slots = v == 1 ? m + p - 1 : m + (p - 1) / (double) v;
-        return new JobTerms(slots, (double) v * m + p - 1, first, last, p2p, data, embedding, optimizer);
+        return new JobTerms(slots, (double) v * m + p - 1, first, middle, last, p2p, data, embedding, optimizer);
     }
 
     /**
@@ -205,7 +217,7 @@ final class MegatronCostModel {
         double[] data = new double[p];
         double[] optimizer = new double[p];
         for (int i = 0; i < p; i++) {
-            int layers = shape.layers() / p + (i < shape.layers() % p ? 1 : 0);
+            int layers = StagePartition.layers(shape.layers(), p, i);
             double flops = layers * c.layerFlops(waves) / peakFlops;
             double bytes = layers * (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
             double tensor = layers * perLayerTp;
@@ -224,7 +236,7 @@ final class MegatronCostModel {
             int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
             stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers));
             data[i] = links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
-            optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / memoryBytesPerS;
+            optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / optimizerShards(layout) / memoryBytesPerS;
         }
         double[] send = new double[p - 1];
         int stageRanks = t * d;
@@ -258,23 +270,47 @@ final class MegatronCostModel {
     }
 
     /**
-     * Bytes per GPU of the busiest stage (the first, which holds the most micro-batches in flight): model
-     * state at {@value #STATE_BYTES_PER_PARAMETER} bytes per parameter, and the activations of its layers
+     * Bytes per GPU of the busiest stage (usually the first, which holds the embedding and the most micro-batches in
+     * flight; the layers as {@link StagePartition} splits them, the last stage with its copy of the word embedding): model
+     * state at {@value #STATE_BYTES_PER_PARAMETER} bytes per parameter (the FP32 part over d under the distributed
+     * optimizer), and the activations of its layers
      * ({@link ActivationMemory}) for min(p, m) micro-batches in flight under 1F1B (Narayanan et al., SC'21, section
      * 2.2.1), times {@code 1 + (p - 1) / (p v)} under the interleaved schedule with v virtual stages (Korthikanti et
      * al., "Reducing Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.3).
      */
     static Memory memory(TransformerShape shape, ParallelLayout layout) {
-        int t = layout.tensor();
         int p = layout.pipeline();
-        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch());
-        int layers = (shape.layers() + p - 1) / p;
-        double parameters = layers * c.layerParameters() + c.embeddingParameters() + c.positionParameters();
+        TransformerCosts c = new TransformerCosts(shape, layout.tensor(), layout.microBatch());
+        double perLayer = ActivationMemory.perLayer(shape, layout);
         double interleaving = layout.virtualStages() == 1 ? 1 : 1 + (p - 1.0) / (p * layout.virtualStages());
-        double activations = layers * ActivationMemory.perLayer(shape, layout) * Math.min(p, layout.microBatches())
-                * interleaving;
-        return new Memory(parameters, parameters * TransformerCosts.HALF, parameters * TransformerCosts.HALF,
-                parameters * (STATE_BYTES_PER_PARAMETER - 2 * TransformerCosts.HALF), activations);
+        Memory busiest = null;
+        for (int i = 0; i < p; i++) {
+            int layers = StagePartition.layers(shape.layers(), p, i);
+            double parameters = layers * c.layerParameters();
+            if (i == 0) {
+                parameters += c.embeddingParameters() + c.positionParameters();
+            } else if (i == p - 1) {
+                // The output layer's copy of the tied word embedding (Megatron-LM keeps one on the last stage).
+                parameters += c.embeddingParameters();
+            }
+            // Under 1F1B stage i holds p - i micro-batches in flight (Narayanan et al., SC'21, section 2.2.1).
+            double activations = layers * perLayer * Math.min(p - i, layout.microBatches()) * interleaving;
+            Memory stage = new Memory(parameters, parameters * TransformerCosts.HALF, parameters * TransformerCosts.HALF,
+                    parameters * (STATE_BYTES_PER_PARAMETER - 2 * TransformerCosts.HALF) / optimizerShards(layout),
+                    activations);
+            if (busiest == null || stage.total() > busiest.total()) {
+                busiest = stage;
+            }
+        }
+        return busiest;
+    }
+
+    /**
+     * Over how many ranks a stage's optimizer state and step are split: the d replicas under the distributed
+     * optimizer (each updates its 1/d of the FP32 state; ZeRO stage 1, Rajbhandari et al., SC'20, section 5.1), else 1.
+     */
+    private static int optimizerShards(ParallelLayout layout) {
+        return layout.distributedOptimizer() ? layout.data() : 1;
     }
 
     /**

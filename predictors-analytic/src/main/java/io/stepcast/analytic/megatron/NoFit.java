@@ -10,9 +10,9 @@ import java.util.Locale;
 
 /**
  * The one-line refusal of {@code plan-llm} when no layout fits the device memory: the layout that needs the least
- * memory, and what would help (more recomputation, sequence parallelism, more GPUs, a GPU with more memory); where
- * the model state alone overflows the GPU, only more GPUs, at least as many as that state's split needs, or more
- * memory.
+ * memory, and what would help (more recomputation, sequence parallelism, the distributed optimizer, more GPUs, a GPU
+ * with more memory); where the model state alone overflows the GPU, only the distributed optimizer, more GPUs (at
+ * least as many as that state's split needs) or more memory.
  */
 final class NoFit {
     private static final double GB = 1e9;
@@ -28,13 +28,16 @@ final class NoFit {
         List<String> help = new ArrayList<>();
         double capacity = planner.memoryCapacityBytes();
         // Recomputation and sequence parallelism shrink activations only: where the model state alone overflows,
-        // only more GPUs (a finer tensor and pipeline split) or more memory help.
+        // only sharding the optimizer, more GPUs (a finer tensor and pipeline split) or more memory help.
         boolean stateAlone = least.stateBytes() > capacity;
         if (!stateAlone && o.recompute() != Recompute.FULL) {
             help.add(o.recompute() == Recompute.NONE ? "--recompute selective or full" : "--recompute full");
         }
         if (!stateAlone && !o.sequenceParallel()) {
             help.add("--sequence-parallel");
+        }
+        if (!o.distributedOptimizer() && l.data() > 1) {
+            help.add("--distributed-optimizer (the optimizer state over the " + l.data() + " data-parallel replicas)");
         }
         if (stateAlone) {
             double state = least.stateBytes() * l.tensor() * l.pipeline();

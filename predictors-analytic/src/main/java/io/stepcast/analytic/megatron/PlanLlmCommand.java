@@ -76,6 +76,9 @@ public final class PlanLlmCommand implements Callable<Integer> {
     private String recompute;
     @Option(names = "--sequence-parallel", description = "Megatron-LM's sequence parallelism (with tensor parallelism)")
     private boolean sequenceParallel;
+    @Option(names = "--distributed-optimizer", description = "shard the optimizer state over the data-parallel "
+            + "replicas (Megatron-LM --use-distributed-optimizer, ZeRO stage 1)")
+    private boolean distributedOptimizer;
     @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
             + "interleaved schedule, for layouts whose pipeline it applies to (default ${DEFAULT-VALUE}: the plain "
             + "schedule)")
@@ -135,7 +138,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
         PlanOptions options;
         try {
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
-                    sequenceParallel, virtualStages, Precision.parse(precision, "--precision"));
+                    sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), distributedOptimizer);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -38,7 +38,8 @@ final class PlanReport {
         String optionsText() {
             PlanOptions o = planner.options();
             return "recompute " + o.recompute().label() + ", sequence parallel " + (o.sequenceParallel() ? "on" : "off")
-                    + ", virtual stages " + o.virtualStages() + ", " + o.precision().label();
+                    + ", virtual stages " + o.virtualStages() + ", " + o.precision().label()
+                    + (o.distributedOptimizer() ? ", distributed optimizer" : "");
         }
     }
 
@@ -83,8 +84,9 @@ final class PlanReport {
                 s.layers(), s.hidden(), s.heads(), s.sequence(), s.vocabulary()));
         b.append(String.format(Locale.ROOT, "\"gpus\":%d,\"global_batch\":%d,\"hardware\":%s,\"valid_layouts\":%d,", c.gpus(),
                 c.batch(), quote(hardware), c.valid()));
-        b.append(String.format(Locale.ROOT, "\"recompute\":%s,\"sequence_parallel\":%b,\"virtual_stages\":%d,\"precision\":%s,",
-                quote(o.recompute().label()), o.sequenceParallel(), o.virtualStages(), quote(o.precision().label())));
+        b.append(String.format(Locale.ROOT, "\"recompute\":%s,\"sequence_parallel\":%b,\"virtual_stages\":%d,\"precision\":%s,"
+                        + "\"distributed_optimizer\":%b,", quote(o.recompute().label()), o.sequenceParallel(), o.virtualStages(),
+                quote(o.precision().label()), o.distributedOptimizer()));
         b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
                 num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),
                 quote(c.planner().device().name() + ": " + c.planner().device().source())));

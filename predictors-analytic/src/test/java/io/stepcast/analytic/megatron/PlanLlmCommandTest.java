@@ -123,11 +123,27 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void bloomsPublishedLayoutFitsWithTheDistributedOptimizer() {
+        // BLOOM 176B as BigScience trained it (bigscience-workshop/bigscience@e726b15, train/tr11-176B-ml/README.md):
+        // 384 A100 80GB, TP 4, PP 12, DP 8, micro-batch 2, BF16, full recomputation, ZeRO stage 1.
+        String[] bloom = {"--model", "gpt", "--layers", "70", "--hidden", "14336", "--heads", "112", "--seq", "2048",
+            "--vocab", "250880", "--global-batch", "2048", "--gpus", "384", "--hardware", "dgx-a100-80gb", "--recompute",
+            "full", "--precision", "bf16"};
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(bloom), java.util.stream.Stream.of(
+                "--distributed-optimizer")).toArray(String[]::new))).as(err.toString()).isZero();
+        String published = out.toString().lines().filter(l -> l.matches("\\s*\\d+\\s+4\\s+12\\s+8\\s+2\\s.*"))
+                .findFirst().orElseThrow();
+        assertThat(published).endsWith("yes");
+        assertThat(out.toString()).contains("distributed optimizer");
+    }
+
+    @Test
     void whenNothingFitsItFailsSayingWhatWouldHelp() {
         assertThat(runGpt3Failing("--gpus", "1024")).isEqualTo(1);
         assertThat(out.toString()).isEmpty();
         assertThat(err.toString()).startsWith("no layout of 1024 GPUs fits the 40.0 GB of a A100-SXM4-40GB GPU (dgx-a100)")
-                .contains("try --recompute selective or full, --sequence-parallel, more GPUs than 1024, a GPU with more "
+                .contains("try --recompute selective or full, --sequence-parallel, --distributed-optimizer (the optimizer "
+                        + "state over the 4 data-parallel replicas), more GPUs than 1024, a GPU with more "
                         + "than 40.0 GB")
                 .doesNotContain("\n");
     }
