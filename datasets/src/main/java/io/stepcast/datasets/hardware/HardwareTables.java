@@ -29,7 +29,8 @@ import java.util.OptionalInt;
 /**
  * Reads the embedded hardware tables ({@code io/stepcast/datasets/hardware/{devices,links,nics,systems}.tsv}):
  * one entry a line, tab-separated, {@code -} for a figure the source does not give, aliases
- * comma-separated, the citation after the figures; {@code devices.tsv} may add a GPU's multiprocessor count after
+ * comma-separated, the citation after the figures; {@code devices.tsv} may add a GPU's multiprocessor count, then its
+ * dense TF32 and FP8 tensor-core TFLOP/s, after
  * its citation (a figure from another document, which the citation then names), and {@code systems.tsv} a
  * system's host link and the devices that share one after its citation (the citation names their documents). A
  * malformed line fails with the file and line number.
@@ -43,10 +44,12 @@ final class HardwareTables {
     /** Every entry of the four tables, devices first. */
     static List<HardwareEntry> readAll() {
         List<HardwareEntry> out = new ArrayList<>();
-        read("devices.tsv", 9, 1, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
+        read("devices.tsv", 9, 3, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
                 number(f[3], where), number(f[4], where), number(f[5], where), number(f[6], where),
                 number(f[7], where), f[8], f.length > 9 && !f[9].equals("-")
-                        ? OptionalInt.of(Integer.parseInt(f[9])) : OptionalInt.empty()), out);
+                        ? OptionalInt.of(Integer.parseInt(f[9])) : OptionalInt.empty(),
+                f.length > 10 ? number(f[10], where) : OptionalDouble.empty(),
+                f.length > 11 ? number(f[11], where) : OptionalDouble.empty()), out);
         read("links.tsv", 7, (f, where) -> new LinkSpec(f[0], aliases(f[1]), LinkKind.valueOf(f[2]),
                 number(f[3], where).orElseThrow(), Integer.parseInt(f[4]), number(f[5], where), f[6]), out);
         read("nics.tsv", 6, (f, where) -> new NicSpec(f[0], aliases(f[1]), NicKind.valueOf(f[2]),

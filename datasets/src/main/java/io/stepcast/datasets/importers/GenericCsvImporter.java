@@ -58,10 +58,11 @@ import java.util.stream.Stream;
  * {@code csv:<file name>}).
  *
  * <p>3D-parallel (Megatron-LM style) runs ({@link LlmColumns}): {@code tensor_parallel}, {@code pipeline_parallel},
- * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision}; a row
- * with any of them is a model-parallel job whose {@code workers} are its data-parallel replicas, each of tensor x
- * pipeline GPUs ({@code nodes} then defaults to all its GPUs over {@code gpus_per_node}). {@code sequence_length} and
- * {@code vocab_size} turn the model, a transformer of the zoo, into the zoo's parametric GPT of that shape.
+ * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision},
+ * {@code distributed_optimizer}; a row with any of them is a model-parallel job whose {@code workers} are its
+ * data-parallel replicas, each of tensor x pipeline GPUs ({@code nodes} then defaults to all its GPUs over
+ * {@code gpus_per_node}). {@code sequence_length} and {@code vocab_size} give the model, a transformer of the zoo,
+ * another length (the zoo's variant of BERT or the Transformer) or shape (the zoo's parametric GPT).
  *
  * <p>Unknown columns are kept as tags of every observation (column name = tag key) and reported in
  * {@link ImportedObservations#notes()}; they are never silently dropped.
@@ -84,11 +85,10 @@ public final class GenericCsvImporter implements ObservationImporter {
     public static final List<String> MEASUREMENTS = List.of("step_time_s", "throughput_samples_s", "response_time_s",
             "accuracy");
     /** Every documented optional column. */
-    public static final List<String> OPTIONAL = List.of("nodes", "gpus_per_node", "parameter_servers",
+    public static final List<String> OPTIONAL = Stream.of(List.of("nodes", "gpus_per_node", "parameter_servers",
             "colocated_ps", "cores_per_worker", "tenants", "bandwidth_gbps", "intra_node_gbps", "hardware", "framework",
-            "dataset", "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source",
-            "tensor_parallel", "pipeline_parallel", "micro_batch", "virtual_stages", "sequence_parallel", "recompute",
-            "precision", "sequence_length", "vocab_size", "placement");
+            "dataset", "parameter_bytes", "sync_time_s", "utilisation", "runs", "replication", "source"),
+            LlmColumns.LAYOUT, LlmColumns.SHAPE, List.of("placement")).flatMap(List::stream).toList();
     /** Every documented column. */
     private static final List<String> KNOWN = Stream.of(REQUIRED, BATCH, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();

@@ -44,22 +44,22 @@ class ComputeRateCheckTest {
     @Test
     void samplesPerSecondWithinThePeakPassAndAMissingPeakFallsBackToTheHighest() throws IOException {
         // Synthetic rows (synthetic-tokens-as-samples.csv): a plausible ResNet-50 rate on one V100, a BERT-large row
-        // whose sequences/s are far above any A100 peak at TF32 (which the catalog has no figure for), a model the
-        // zoo does not know and a label the catalog does not know.
+        // stated in TF32 on a V100 (which has no TF32 units, so no such figure) at sequences/s far above any of its
+        // peaks, a model the zoo does not know and a label the catalog does not know.
         Path f = Files.writeString(dir.resolve("synthetic-tokens-as-samples.csv"), """
                 # Synthetic rows, not measurements
                 model,architecture,workers,local_batch,precision,hardware,throughput_samples_s
                 ResNet-50,ALLREDUCE,1,256,mixed,dgx-1-v100,1000
-                BERT-large,ALLREDUCE,8,32,tf32,dgx-a100,2000000
+                BERT-large,ALLREDUCE,8,32,tf32,dgx-1-v100,2000000
                 my-own-net,ALLREDUCE,1,32,fp32,dgx-1-v100,1000000000
                 ResNet-50,ALLREDUCE,1,256,fp32,my-cluster,1000000000
                 """);
         ImportedObservations r = new GenericCsvImporter().read(f);
         assertThat(r.observations()).hasSize(4);
         assertThat(r.notes()).filteredOn(n -> n.contains("peak")).singleElement().asString()
-                .startsWith("line 4: BERT-large on dgx-a100: 250000 samples/s per GPU")
+                .startsWith("line 4: BERT-large on dgx-1-v100: 250000 samples/s per GPU")
                 .contains("at fp16 (")
-                .contains("; the catalog has no tf32 peak for A100-SXM4-40GB, so its highest, fp16, is used")
+                .contains("; the catalog has no tf32 peak for V100-SXM2-16GB, so its highest, fp16, is used")
                 .doesNotContain("more row(s)");
     }
 }

@@ -23,12 +23,17 @@ import java.util.OptionalInt;
  * @param source            the public document (title and URL) every figure comes from
  * @param multiprocessors   streaming multiprocessors of a GPU (the units a matrix multiplication's tiles are
  *                          scheduled on, in waves), when the source gives them
+ * @param tf32Tflops        peak dense TF32 tensor-core TFLOP/s, on GPUs that have them (A100 and later)
+ * @param fp8Tflops         peak dense FP8 tensor-core TFLOP/s, on GPUs that have them (H100 and later)
  */
 public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, OptionalDouble fp32Tflops,
                          OptionalDouble fp16Tflops, OptionalDouble bf16Tflops, OptionalDouble memoryGb,
-                         OptionalDouble memoryBandwidthGBs, String source, OptionalInt multiprocessors)
+                         OptionalDouble memoryBandwidthGBs, String source, OptionalInt multiprocessors,
+                         OptionalDouble tf32Tflops, OptionalDouble fp8Tflops)
         implements HardwareEntry {
     public DeviceSpec {
+        Entries.checkPositive(name, "tf32_tflops", tf32Tflops);
+        Entries.checkPositive(name, "fp8_tflops", fp8Tflops);
         Entries.checkName(name, source);
         aliases = List.copyOf(aliases);
         Objects.requireNonNull(kind, "kind");
@@ -43,6 +48,14 @@ public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, Opt
         }
     }
 
+    /** A device without TF32 or FP8 tensor cores (or whose source does not state their figures). */
+    public DeviceSpec(String name, List<String> aliases, DeviceKind kind, OptionalDouble fp32Tflops,
+                      OptionalDouble fp16Tflops, OptionalDouble bf16Tflops, OptionalDouble memoryGb,
+                      OptionalDouble memoryBandwidthGBs, String source, OptionalInt multiprocessors) {
+        this(name, aliases, kind, fp32Tflops, fp16Tflops, bf16Tflops, memoryGb, memoryBandwidthGBs, source,
+                multiprocessors, OptionalDouble.empty(), OptionalDouble.empty());
+    }
+
     /** A device whose source does not state its multiprocessors. */
     public DeviceSpec(String name, List<String> aliases, DeviceKind kind, OptionalDouble fp32Tflops,
                       OptionalDouble fp16Tflops, OptionalDouble bf16Tflops, OptionalDouble memoryGb,
@@ -53,15 +66,16 @@ public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, Opt
 
     /**
      * Peak FLOP/s at {@code precision} as the datasheet states it (dense, without sparsity): FP32 the CUDA cores'
-     * figure, FP16 and BF16 the tensor cores'. The catalog has no TF32 or FP8 figures, so those are empty (never
-     * guessed), as is a figure the source does not give.
+     * figure, TF32, FP16, BF16 and FP8 the tensor cores'. A figure the source does not give, or a precision the device
+     * has no units for (TF32 before the A100, FP8 before the H100), is empty, never guessed.
      */
     public OptionalDouble peakFlops(Precision precision) {
         OptionalDouble tflops = switch (precision) {
             case FP32 -> fp32Tflops;
+            case TF32 -> tf32Tflops;
             case FP16 -> fp16Tflops;
             case BF16 -> bf16Tflops;
-            case TF32, FP8 -> OptionalDouble.empty();
+            case FP8 -> fp8Tflops;
         };
         return tflops.isPresent() ? OptionalDouble.of(tflops.getAsDouble() * 1e12) : OptionalDouble.empty();
     }

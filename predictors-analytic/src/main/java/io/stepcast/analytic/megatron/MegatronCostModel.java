@@ -19,7 +19,9 @@ import java.util.OptionalDouble;
  *   <li><b>Compute</b>: each stage holds its layers ({@link StagePartition}: L / p, or one more on the middle stages
  *       first when p does not divide L); per micro-batch its GPUs run the TP-split
  *       matrices and element-wise kernels of {@link TransformerCosts} (Shoeybi et al. 2019, section 3), at the
- *       device's catalogued peak FP16/BF16 FLOPs and memory bandwidth times the fitted efficiencies, each linear
+ *       device's catalogued peak FLOPs for the layout's precision (under FP8 the linear layers only, the attention
+ *       core and the output layer at the BF16 peak, as Transformer Engine runs them) and memory bandwidth times the
+ *       fitted efficiencies, each linear
  *       layer's shard with the tile and wave quantization of its shape on the catalogued multiprocessors
  *       ({@link GemmWaves}); the host's
  *       kernel launches overlap them ({@link StageTerms#seconds}). The first stage adds the embedding, the
@@ -103,6 +105,21 @@ final class MegatronCostModel {
         return peakFlops(layout.precision()).orElseThrow();
     }
 
+    /**
+     * The peak of the products outside the transformer layers' four linear layers (the attention core and the output
+     * layer): the layout's, except under FP8, where Transformer Engine runs only the linear layers' GEMMs in FP8 and
+     * the attention core and the output layer in BF16 (NVIDIA Transformer Engine documentation, "Using FP8 with
+     * Transformer Engine"; Micikevicius et al., "FP8 Formats for Deep Learning", 2022, section 4).
+     */
+    private double corePeak(ParallelLayout layout) {
+        return layout.precision() == Precision.FP8 ? peakFlops(Precision.BF16).orElseThrow() : peak(layout);
+    }
+
+    /** Seconds at peak of one layer's products, forward plus backward, per GPU. */
+    private double layerFlopsS(TransformerCosts c, ParallelLayout layout) {
+        return c.linearFlops(waves) / peak(layout) + c.attentionFlops() / corePeak(layout);
+    }
+
     /** GPUs per node of the system. */
     int gpusPerNode() {
         return links.system().devicesPerNode();
@@ -130,6 +147,10 @@ final class MegatronCostModel {
             return Optional.of("the catalog has no NIC figures for " + links.system().name()
                     + ", so a layout over several nodes cannot be costed");
         }
+        if (layout.precision() == Precision.FP8 && peakFlops(Precision.BF16).isEmpty()) {
+            return Optional.of("fp8 runs the attention core and the output layer in bf16, and the catalog has no bf16 "
+                    + "peak FLOPs for " + device.name());
+        }
         if (peakFlops(layout.precision()).isEmpty()) {
             return Optional.of("the catalog has no " + layout.precision().label() + " peak FLOPs for " + device.name()
                     + " (it states " + PeakFlops.stated(device) + ")");
@@ -152,13 +173,13 @@ final class MegatronCostModel {
         int d = layout.data();
         int v = layout.virtualStages();
         int g = gpusPerNode();
-        double peakFlops = peak(layout);
+        double logitPeak = corePeak(layout);
         TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), layout.recompute(),
                 layout.sequenceParallel());
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
-        double layerFlops = c.layerFlops(waves) / peakFlops;
+        double layerFlops = layerFlopsS(c, layout);
         double layerBytes = (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
         int unfused = c.fusedSoftmax() ? 0 : 1;
         boolean tpMeasured = links.measured(tpGroup);
@@ -168,9 +189,9 @@ final class MegatronCostModel {
                 firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers);
         int lastLayers = StagePartition.layers(shape.layers(), p, p - 1);
         StageTerms last = p == 1
-                ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / peakFlops, first.bytesS(),
+                ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / logitPeak, first.bytesS(),
                         first.tensorS(), tpMeasured, 2, first.unfusedLayers())
-                : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / peakFlops,
+                : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / logitPeak,
                         lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers);
         // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition).
         int middleLayers = p > 2 ? StagePartition.most(shape.layers(), p) : 0;
@@ -205,9 +226,10 @@ final class MegatronCostModel {
         int p = layout.pipeline();
         int d = layout.data();
         int g = gpusPerNode();
-        double peakFlops = peak(layout);
+        double logitPeak = corePeak(layout);
         Recompute recompute = layout.recompute();
         TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute, layout.sequenceParallel());
+        double layerFlops = layerFlopsS(c, layout);
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
@@ -218,7 +240,7 @@ final class MegatronCostModel {
         double[] optimizer = new double[p];
         for (int i = 0; i < p; i++) {
             int layers = StagePartition.layers(shape.layers(), p, i);
-            double flops = layers * c.layerFlops(waves) / peakFlops;
+            double flops = layers * layerFlops;
             double bytes = layers * (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
             double tensor = layers * perLayerTp;
             double parameters = layers * c.layerParameters();
@@ -228,7 +250,7 @@ final class MegatronCostModel {
                 parameters += c.embeddingParameters() + c.positionParameters();
             }
             if (i == p - 1) {
-                flops += c.logitFlops(waves) / peakFlops;
+                flops += c.logitFlops(waves) / logitPeak;
                 if (p > 1) {
                     parameters += c.embeddingParameters();
                 }

@@ -9,10 +9,10 @@ import java.util.OptionalDouble;
 
 /**
  * A device's peak FLOP/s for the precision of a job's matrix multiplications, as the hardware catalog states it
- * from the vendor's datasheet (dense, without sparsity): FP32 the CUDA cores' figure, FP16 and BF16 the tensor
- * cores'. The catalog has no TF32 or FP8 figures, so those precisions have no peak (and are refused, never
- * guessed). It is also the denominator of the model FLOPs utilisation (MFU; Chowdhery et al., "PaLM", 2022,
- * appendix B).
+ * from the vendor's datasheet (dense, without sparsity): FP32 the CUDA cores' figure, TF32, FP16, BF16 and FP8 the
+ * tensor cores'. A precision the device has no figure for (TF32 before the A100, FP8 before the H100) has no peak
+ * and is refused, never guessed. It is also the denominator of the model FLOPs utilisation (MFU; Chowdhery et al.,
+ * "PaLM", 2022, appendix B).
  */
 final class PeakFlops {
     private PeakFlops() {

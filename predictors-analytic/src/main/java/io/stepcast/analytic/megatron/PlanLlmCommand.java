@@ -83,7 +83,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
             + "interleaved schedule, for layouts whose pipeline it applies to (default ${DEFAULT-VALUE}: the plain "
             + "schedule)")
     private int virtualStages;
-    @Option(names = "--precision", defaultValue = "fp16", paramLabel = "fp32|fp16|bf16",
+    @Option(names = "--precision", defaultValue = "fp16", paramLabel = "fp32|tf32|fp16|bf16|fp8",
             description = "precision of the matrix multiplications, which picks the catalog's peak (default "
                     + "${DEFAULT-VALUE})")
     private String precision;

@@ -73,10 +73,19 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
      * (their many batches fill the GPU's waves).
      */
     double layerFlops(GemmWaves waves) {
+        return linearFlops(waves) + attentionFlops();
+    }
+
+    /** The four linear layers' part of {@link #layerFlops}, with their tile and wave quantization. */
+    double linearFlops(GemmWaves waves) {
         int forwardPasses = linearForwardPasses();
-        double linear = overLinearShards((m, n, k) -> waves.linearFlops(m, n, k, forwardPasses));
+        return overLinearShards((m, n, k) -> waves.linearFlops(m, n, k, forwardPasses));
+    }
+
+    /** The attention core's part of {@link #layerFlops}: Q K^T and the scores times V, forward again when recomputed. */
+    double attentionFlops() {
         double s = shape.sequence();
-        return linear + (recompute == Recompute.NONE ? 3 : 4) * 4 * microBatch * s * s * shape.hidden() / tensor;
+        return (recompute == Recompute.NONE ? 3 : 4) * 4 * microBatch * s * s * shape.hidden() / tensor;
     }
 
     /** A quantity of one linear layer's GEMM shard {@code [m x k] . [k x n]}. */

@@ -66,6 +66,24 @@ class RecomputeAndScheduleTest {
         assertThat(model.terms(GPT, fp32).first().flopsS() / model.terms(GPT, fp16).first().flopsS())
                 .isCloseTo(312 / 19.5, within(1e-9));
         assertThat(model.unsupported(GPT, fp16.with(1, false, Recompute.NONE, Precision.FP8)))
-                .hasValue("the catalog has no fp8 peak FLOPs for A100-SXM4-40GB (it states fp32, fp16, bf16)");
+                .hasValue("the catalog has no fp8 peak FLOPs for A100-SXM4-40GB (it states fp32, tf32, fp16, bf16)");
+    }
+
+    @Test
+    void fp8RunsTheLinearLayersAtItsPeakAndTheRestAtBf16s() {
+        HardwareCatalog hw = new DefaultHardwareCatalog();
+        MegatronCostModel model = LinkCosts.of(hw, hw.system("dgx-h100").orElseThrow(), StatedLinks.NONE)
+                .flatMap(l -> MegatronCostModel.of(l, hw.device("dgx-h100").orElseThrow())).orElseThrow();
+        ParallelLayout bf16 = new ParallelLayout(1, 1, 8, 1, 1).with(1, false, Recompute.NONE, Precision.BF16);
+        ParallelLayout fp8 = bf16.with(1, false, Recompute.NONE, Precision.FP8);
+        assertThat(model.unsupported(GPT, fp8)).isEmpty();
+        JobTerms b = model.terms(GPT, bf16);
+        JobTerms f = model.terms(GPT, fp8);
+        // The H100's FP8 peak is twice its BF16 peak: the linear layers take half the time, the attention core the
+        // same, so a layer takes more than half.
+        assertThat(f.first().flopsS()).isLessThan(b.first().flopsS()).isGreaterThan(b.first().flopsS() / 2);
+        // The output layer runs in BF16 either way (with one stage the last stage is the first plus the logits).
+        assertThat(f.last().flopsS() - f.first().flopsS()).isCloseTo(b.last().flopsS() - b.first().flopsS(),
+                within(1e-12));
     }
 }
