@@ -55,12 +55,15 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
         Optional<ProfileSource> profiles = Optional.of(registry.service(ProfileSource.class)
                 .orElseGet(DefaultProfileSource::new));
         Optional<Path> dataDir = Optional.ofNullable(data).map(Path::of);
+        Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
         if (train == null) {
-            return new Opened(Suites.load(suite, registry.selectors()), catalog, profiles, dataDir);
+            Path suiteFile = Path.of(suite).toAbsolutePath();
+            Path base = suiteFile.getParent() != null ? suiteFile.getParent() : Path.of("").toAbsolutePath();
+            Suite loaded = Suites.load(suite, registry.selectors());
+            return new Opened(loaded, UserFileSources.of(catalog, loaded, base, zoo, warnings), profiles, dataDir);
         }
         List<Observation> tr = readUserFile(Path.of(train), warnings);
         List<Observation> te = readUserFile(Path.of(test), warnings);
-        Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
         return new Opened(trainTestSuite(te), new FileCatalog(UserObservationFiles.withZooParameterBytes(tr, zoo),
                 UserObservationFiles.withZooParameterBytes(te, zoo)), profiles, dataDir);
     }

@@ -161,6 +161,40 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void aSuiteFileMayNameTheUsersOwnFileAsADatasetSource(@TempDir Path dir) throws Exception {
+        // Synthetic rows following SyntheticObservations' law: 0.01 * batch + 0.05 * (workers - 1).
+        StringBuilder rows = new StringBuilder("model,architecture,workers,local_batch,step_time_s,hardware,colour\n");
+        for (int w : new int[] {1, 2, 4, 8}) {
+            for (int b : new int[] {16, 32, 64}) {
+                rows.append("alpha,allreduce,").append(w).append(',').append(b).append(',')
+                        .append(0.01 * b + 0.05 * (w - 1)).append(",v100,red\n");
+            }
+        }
+        Files.createDirectories(dir.resolve("data"));
+        Files.writeString(dir.resolve("data/mine.csv"), rows);
+        Path suite = dir.resolve("mine.yaml");
+        Files.writeString(suite, """
+                name: mine
+                datasets:
+                  - name: mine
+                    source: data/mine.csv
+                    protocols: ["extrapolation:workers<=2"]
+                    targets: [step-time]
+                """);
+        Path out = dir.resolve("out");
+        CliRun r = run("--suite", suite.toString(), "--predictors", "synthetic-exact", "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("mine.csv: unknown column 'colour'");
+        JsonNode exact = find(new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("entries"),
+                "synthetic-exact");
+        assertThat(exact.get("n").asInt()).isEqualTo(6);
+        Files.writeString(suite, Files.readString(suite).replace("data/mine.csv", "data/theirs.csv"));
+        CliRun missing = run("--suite", suite.toString(), "--predictors", "synthetic-exact");
+        assertThat(missing.code()).isEqualTo(1);
+        assertThat(missing.err()).contains("source data/theirs.csv: no such file");
+    }
+
+    @Test
     void aMisspelledColumnOfTheUsersFileIsReportedWithTheClosestKnownOne(@TempDir Path dir) throws Exception {
         // Synthetic rows; bandwith_gbps is a misspelling of the documented bandwidth_gbps.
         String header = "model,architecture,workers,local_batch,step_time_s,bandwith_gbps\n";
