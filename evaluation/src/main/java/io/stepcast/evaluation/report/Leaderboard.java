@@ -62,8 +62,9 @@ public final class Leaderboard {
     }
 
     /**
-     * The predictors that answered no point of any entry, each with its most frequent refusal reason: listed
-     * once under "not applicable" instead of as empty rows in every table.
+     * The predictors that answered no point of any entry, each with its most frequent refusal reason (and, when the
+     * refusals differ, how many it covers and how many other reasons there are): listed once under "not applicable"
+     * instead of as empty rows in every table.
      */
     public static Map<String, String> silent(List<ScoreEntry> entries) {
         Map<String, Map<String, Integer>> reasons = new TreeMap<>();
@@ -78,9 +79,14 @@ public final class Leaderboard {
         Map<String, String> out = new LinkedHashMap<>();
         reasons.forEach((p, m) -> {
             if (!answered.contains(p)) {
+                int total = m.values().stream().mapToInt(Integer::intValue).sum();
+                // One reason can point at the wrong fix when the refusals differ (one precision's rows for a missing
+                // precision, another's for the hardware): say how many it covers and that there are others.
                 out.put(p, m.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
                         .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
-                        .map(x -> rounded(x.getKey())).orElse("no point to predict"));
+                        .map(x -> rounded(x.getKey()) + (m.size() == 1 ? "" : " (" + x.getValue() + " of " + total
+                                + " refusals; " + (m.size() - 1) + " other reason(s), each in --out's details.json)"))
+                        .orElse("no point to predict"));
             }
         });
         return out;

@@ -53,4 +53,13 @@ class ReportFormattingTest {
         assertThat(Leaderboard.silent(List.of(answered, none, noneAgain)))
                 .containsExactly(Map.entry("silent", "does not predict throughput"));
     }
+
+    @Test
+    void aPredictorRefusedForSeveralReasonsSaysHowManyItsReasonCovers() {
+        ScoreEntry mixed = new ScoreEntry("d", "kfold:5", "physical", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[0], new double[0], 5), Map.of("not at tf32 (column precision)", 3,
+                        "hardware 'b' was not in the training data", 2));
+        assertThat(Leaderboard.silent(List.of(mixed))).containsExactly(Map.entry("physical",
+                "not at tf32 (column precision) (3 of 5 refusals; 1 other reason(s), each in --out's details.json)"));
+    }
 }
