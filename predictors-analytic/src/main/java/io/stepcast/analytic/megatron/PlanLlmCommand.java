@@ -141,12 +141,16 @@ public final class PlanLlmCommand implements Callable<Integer> {
         }
         LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, options, stated);
         String label = hardware + stated.describe();
-        List<LayoutPlan> plans = planner.plan(shape, gpus, globalBatch);
+        LayoutPlanner.Planned planned = planner.planned(shape, gpus, globalBatch);
+        List<LayoutPlan> plans = planned.layouts();
         if (plans.isEmpty()) {
+            // Why the cost model refused the candidates (a system without NICs refuses every multi-node layout); the
+            // divisibility rules only when no candidate got that far.
             throw new IllegalArgumentException("no valid layout of " + gpus + " GPUs for global batch " + globalBatch
-                    + " on " + hardware + ": a layout needs tensor parallelism t dividing a node's GPUs and the "
-                    + shape.heads() + " heads, pipeline stages p dividing the GPUs left (at most the " + shape.layers()
-                    + " layers), and data parallelism GPUs / (t p) dividing the global batch");
+                    + " on " + hardware + ": " + planned.refused().mostFrequent().orElse("a layout needs tensor "
+                    + "parallelism t dividing a node's GPUs and the " + shape.heads() + " heads, pipeline stages p "
+                    + "dividing the GPUs left (at most the " + shape.layers() + " layers), and data parallelism GPUs / "
+                    + "(t p) dividing the global batch"));
         }
         if (!plans.get(0).fits()) {
             throw new IllegalArgumentException(NoFit.message(plans, gpus, hardware, planner));

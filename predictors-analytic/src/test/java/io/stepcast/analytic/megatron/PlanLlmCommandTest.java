@@ -68,7 +68,8 @@ class PlanLlmCommandTest {
         assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1000", "--heads", "16", "--seq", "1024",
                 "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100")).isEqualTo(2);
         assertThat(err.toString()).contains("not divisible by 16 heads");
-        // Three GPUs divide neither the 4 heads, the 2 layers nor the global batch of 8: no layout, and why.
+        // Three GPUs: a tensor split of 3 divides no node of 8 GPUs, a pipeline of 3 stages exceeds the 2 layers, and
+        // data parallelism 3 does not divide the global batch of 8: no layout, and the cost model's reasons, tied 4 to 4.
         CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
                 Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
         cli.setExecutionExceptionHandler((e, c, p) -> {
@@ -78,9 +79,28 @@ class PlanLlmCommandTest {
         cli.setErr(new PrintWriter(err));
         assertThat(cli.execute("--model", "gpt", "--layers", "2", "--hidden", "64", "--heads", "4", "--seq", "128",
                 "--global-batch", "8", "--gpus", "3", "--hardware", "dgx-a100")).isEqualTo(1);
-        assertThat(err.toString()).contains("no valid layout of 3 GPUs for global batch 8 on dgx-a100: a layout needs "
-                + "tensor parallelism t dividing a node's GPUs and the 4 heads, pipeline stages p dividing the GPUs left "
-                + "(at most the 2 layers)");
+        assertThat(err.toString()).contains("no valid layout of 3 GPUs for global batch 8 on dgx-a100: the most "
+                + "frequent reason (4 of 8 layouts): 3 pipeline stages exceed the 2 layers");
+    }
+
+    @Test
+    void aSystemWithoutNicsIsToldThatNoLayoutCanSpanItsNodes() {
+        // vTrain's node has no NIC in the catalog: every layout of 16 GPUs spans two nodes of 8, though every
+        // divisibility rule holds (t in 1, 2, 4, 8 divides the 24 heads, every p divides the GPUs left, d the batch).
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        assertThat(cli.execute("--model", "gpt", "--layers", "24", "--hidden", "2304", "--heads", "24", "--seq", "2048",
+                "--global-batch", "64", "--gpus", "16", "--hardware", "vtrain-a100")).isEqualTo(1);
+        assertThat(err.toString()).startsWith("no valid layout of 16 GPUs for global batch 64 on vtrain-a100: the most "
+                + "frequent reason (").endsWith(" layouts): the catalog has no NIC figures for vtrain-a100, so a layout "
+                + "over several nodes cannot be costed").doesNotContain("dividing");
+        String counts = err.toString().replaceAll(".*reason \\((\\d+) of (\\d+) layouts\\).*", "$1 $2");
+        assertThat(counts.split(" ")[0]).isEqualTo(counts.split(" ")[1]);
+        assertThat(Integer.parseInt(counts.split(" ")[0])).isGreaterThan(10);
     }
 
     @Test
