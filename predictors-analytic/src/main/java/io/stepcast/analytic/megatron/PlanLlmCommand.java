@@ -113,6 +113,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
         if (gpus < 1 || globalBatch < 1) {
             throw new ParameterException(spec.commandLine(), "--gpus and --global-batch must be positive");
         }
+        if (top < 0) {
+            throw new ParameterException(spec.commandLine(), "--top must be 0 (every layout) or a positive number of "
+                    + "layouts, was " + top);
+        }
         HardwareCatalog hw = catalog.orElseThrow(() -> new IllegalStateException("plan-llm needs the hardware catalog"));
         Efficiency efficiency = Efficiency.VTRAIN_A100;
         String source = "default constants fitted on vTrain's A100 table (Bang et al., MICRO 2024)";

@@ -84,6 +84,27 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void aNegativeTopIsAUsageErrorNamingTheOption() {
+        String[] job = {"--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+            "--global-batch", "16", "--gpus", "8", "--hardware", "dgx-a100"};
+        for (String[] top : List.of(new String[] {"--top", "-1"}, new String[] {"--top=-1"},
+                new String[] {"--top", "-3", "--json"})) {
+            err.getBuffer().setLength(0);
+            String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.Arrays.stream(top))
+                    .toArray(String[]::new);
+            assertThat(run(args)).as(String.join(" ", top)).isEqualTo(2);
+            assertThat(err.toString().lines().findFirst().orElseThrow())
+                    .matches("--top must be 0 \\(every layout\\) or a positive number of layouts, was -\\d");
+            assertThat(out.toString()).isEmpty();
+        }
+        // 0 keeps its meaning: every layout (this job has 20 valid ones).
+        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of("--top", "0"))
+                .toArray(String[]::new);
+        assertThat(run(all)).as(err.toString()).isZero();
+        assertThat(out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).count()).isGreaterThan(5);
+    }
+
+    @Test
     void aSystemWithoutNicsIsToldThatNoLayoutCanSpanItsNodes() {
         // vTrain's node has no NIC in the catalog: every layout of 16 GPUs spans two nodes of 8, though every
         // divisibility rule holds (t in 1, 2, 4, 8 divides the 24 heads, every p divides the GPUs left, d the batch).
