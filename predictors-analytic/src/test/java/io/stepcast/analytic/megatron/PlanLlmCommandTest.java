@@ -195,6 +195,45 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void theHeaderAndTheJsonNameTheResolvedSystem() throws Exception {
+        String[] job = {"--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+            "--global-batch", "16", "--gpus", "8", "--hardware", "NVIDIA DGX H100", "--top", "1"};
+        assertThat(run(job)).as(err.toString()).isZero();
+        assertThat(out.toString().lines().findFirst().orElseThrow()).contains("on 8 GPUs of dgx-h100:")
+                .doesNotContain("NVIDIA");
+        out.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of("--json"))
+                .toArray(String[]::new))).as(err.toString()).isZero();
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString()).get("hardware").asText())
+                .isEqualTo("dgx-h100");
+    }
+
+    @Test
+    void aLabelThatIsNoSystemIsToldOnlySystems() {
+        String[] job = {"--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+            "--global-batch", "16", "--gpus", "8", "--hardware"};
+        // A GPU count and a GPU, as a CSV row may head its hardware: the system of that GPU and memory first.
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "8x A100 80GB")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("hardware '8x A100 80GB' is not a system of the catalog: did you mean "
+                + "dgx-a100-80gb");
+        String suggested = err.toString().replaceAll("(?s).*did you mean (.*)\\?.*", "$1");
+        var catalog = new DefaultHardwareCatalog();
+        assertThat(suggested.split(" or ")).allSatisfy(name -> assertThat(catalog.system(name)).as(name).isPresent());
+        // Spelled like dgx-a100-80gb, but its GPUs are H100s: the systems of the GPU, not of the spelling.
+        err.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "8x H100 80GB")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("did you mean ").contains("dgx-h100").doesNotContain("a100");
+        // Selene (a DGX A100 SuperPOD) is spelled like no catalogued system: no GPU, worker or NIC is offered instead.
+        err.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "selene")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("hardware 'selene' is not a system of the catalog (no system is named "
+                + "like it; stepcast hardware list shows the systems)").doesNotContain("T4", "eth-100g");
+    }
+
+    @Test
     void selectiveRecomputationWithSequenceParallelismFitsWhatNoRecomputationCannot() throws Exception {
         assertThat(runGpt3("--gpus", "1024", "--recompute", "selective", "--sequence-parallel", "--json", "--top", "3"))
                 .as(err.toString()).isZero();
