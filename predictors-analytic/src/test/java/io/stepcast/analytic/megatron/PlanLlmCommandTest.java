@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -267,6 +268,48 @@ class PlanLlmCommandTest {
                 .contains("recompute full, sequence parallel off, virtual stages 2, fp16");
         assertThat(out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).findFirst().orElseThrow())
                 .matches(".*\\d+\\.\\d%.*");
+    }
+
+    @Test
+    void hardwareTflopsCountTheRecomputedForwardAsPapersDo() throws Exception {
+        double b = 1536;
+        double s = 2048;
+        double l = 96;
+        double h = 12288;
+        double v = 50304;
+        // Narayanan et al., SC'21, eq. 3: full recomputation executes F = 96 B s l h^2 (1 + s / 6h + V / 16 l h).
+        double full = 96 * b * s * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
+        // Selective recomputation runs the attention core's forward again: the model FLOPs and 4 B s^2 h per layer.
+        double model = 72 * b * s * l * h * h * (1 + s / (6 * h)) + 6 * b * s * h * v;
+        double selective = model + 4 * b * s * s * h * l;
+        // (Without recomputation GPT-3 fits no 40 GB GPU here; executed and model FLOPs are then the same.)
+        Map<String, Double> executed = Map.of("full", full, "selective", selective);
+        for (var e : executed.entrySet()) {
+            out.getBuffer().setLength(0);
+            assertThat(runGpt3("--gpus", "1024", "--recompute", e.getKey(), "--sequence-parallel", "--json", "--top", "3"))
+                    .as(err.toString()).isZero();
+            for (var layout : new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString()).get("layouts")) {
+                double seconds = layout.get("iteration_s").asDouble();
+                assertThat(layout.get("hardware_tflops_per_gpu").asDouble() * 1e12).as(e.getKey())
+                        .isCloseTo(e.getValue() / seconds / 1024, org.assertj.core.api.Assertions.withinPercentage(1e-6));
+                assertThat(layout.get("tflops_per_gpu").asDouble() * 1e12).as(e.getKey())
+                        .isCloseTo(model / seconds / 1024, org.assertj.core.api.Assertions.withinPercentage(1e-6));
+            }
+        }
+        // The table names both: model_TFLOP/s and hw_TFLOP/s, a third higher under full recomputation (4 / 3 of the
+        // layers' FLOPs; the logits are not recomputed).
+        out.getBuffer().setLength(0);
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "full", "--top", "1")).as(err.toString()).isZero();
+        List<String> lines = out.toString().lines().toList();
+        String header = lines.stream().filter(x -> x.trim().startsWith("rank")).findFirst().orElseThrow();
+        List<String> columns = List.of(header.trim().split("\\s+"));
+        assertThat(columns).contains("model_TFLOP/s", "hw_TFLOP/s").doesNotContain("TFLOP/s");
+        List<String> row = List.of(lines.get(lines.indexOf(header) + 1).trim().split("\\s+"));
+        double ratio = Double.parseDouble(row.get(columns.indexOf("hw_TFLOP/s")))
+                / Double.parseDouble(row.get(columns.indexOf("model_TFLOP/s")));
+        assertThat(ratio).isCloseTo(full / model, org.assertj.core.api.Assertions.within(0.01)).isBetween(1.3, 1.34);
+        assertThat(out.toString()).contains("hw_TFLOP/s = FLOPs executed per second per GPU, the recomputed forward "
+                + "included");
     }
 
     @Test
