@@ -117,6 +117,36 @@ class MegatronMultiNodeCliTest {
     }
 
     @Test
+    void predictAndEvaluateSayWhenARunIsPredictedNotToFit(@TempDir Path dir) throws Exception {
+        Path single = importSingleNode(dir);
+        Path model = dir.resolve("analytic.json");
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", single.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        // The synthetic runs of CSV, and one more: no tensor or pipeline split and 8 samples of 2,048 tokens per
+        // micro-batch without recomputation, whose activations alone overflow a 40 GB A100 (a made-up time).
+        Path test = Files.writeString(dir.resolve("with-oom.csv"), CSV
+                + "gpt-l24-h2048-a16-s2048-v50304,ALLREDUCE,8,64,1,1,8,,false,none,fp16,,8,dgx-a100,5.0\n");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", test.toString(), "--target",
+                "step-time")).as(cli.err()).isZero();
+        List<String> lines = cli.out().lines().toList();
+        assertThat(lines.get(0)).contains("MEASURED", "PEAK GB", "FITS");
+        assertThat(lines.subList(1, 4)).allSatisfy(l -> assertThat(l).endsWith("yes"));
+        assertThat(lines.get(4)).startsWith("4 ").endsWith("NO");
+        double peakGb = Double.parseDouble(lines.get(4).trim().split("\\s+")[11]);
+        assertThat(peakGb).isGreaterThan(40);
+        assertThat(cli.out()).contains("1 of the predictions is for a run whose peak memory per GPU (PEAK GB) exceeds "
+                + "the GPU's (FITS NO)");
+
+        cli.clear();
+        assertThat(cli.run("evaluate", "--train", single.toString(), "--test", test.toString(), "--predictors",
+                "megatron-analytic", "--targets", "step-time", "--threads", "1")).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("warning: 1 of 4 test rows with a memory estimate is predicted not to fit the "
+                + "GPU's memory (megatron-analytic; the largest: gpt-l24-h2048-a16-s2048-v50304 on 8 workers of dgx-a100 "
+                + "needs " + String.format(java.util.Locale.ROOT, "%.1f", peakGb) + " GB per GPU, the GPU has 40.0 GB)");
+    }
+
+    @Test
     void anEvaluationCarriesThePeakMemoryOfEachAnsweredLayoutIntoItsOutputs(@TempDir Path dir) throws Exception {
         Path single = importSingleNode(dir);
         Path test = Files.writeString(dir.resolve("multi-node.csv"), CSV);

@@ -1,6 +1,7 @@
 package io.stepcast.app.cli;
 
 import io.stepcast.api.EditDistance;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.evaluation.Evaluation;
@@ -24,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.logging.Level;
@@ -140,6 +142,10 @@ public final class EvaluateCommand extends RegistryCommand {
             result = result.withNotes(warnings);
         }
         Leaderboard.nothingRanked(result).ifPresent(why -> spec.commandLine().getErr().println("warning: " + why));
+        Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
+        OverMemoryRows.note(result.points(), p -> MemoryVerdict.of(p.peakMemoryBytes().getAsDouble(),
+                        p.config().deployment().hardware(), catalog))
+                .ifPresent(why -> spec.commandLine().getErr().println("warning: " + why));
         PrintWriter w = spec.commandLine().getOut();
         w.println("suite " + result.suite() + (result.description().isBlank() ? "" : ": " + result.description()));
         w.print(Leaderboard.plain(result));

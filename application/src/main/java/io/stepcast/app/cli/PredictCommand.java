@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +35,8 @@ import java.util.OptionalDouble;
  * {@code stepcast predict}: loads a saved predictor and predicts every configuration of a file, with the
  * prediction's interval where it has one (a model saved with {@code fit --coverage} states its level) and next to
  * the measured value where the file has one. The table names each row's hardware and precision; a refusal shows as
- * {@code n/a [k]}, its reason printed once below the table as {@code [k] reason}.
+ * {@code n/a [k]}, its reason printed once below the table as {@code [k] reason}. A predictor that estimates peak
+ * memory per GPU (the Megatron predictors) adds the estimate and whether it fits the GPU ({@link MemoryVerdict}).
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict with a saved predictor for every configuration of a file (Parquet or CSV).")
@@ -71,8 +73,15 @@ final class PredictCommand extends RegistryCommand {
         ObjectNode root = mapper.createObjectNode();
         root.put("predictor", predictor.provenance().estimator());
         ArrayNode predictions = root.putArray("predictions");
-        TextTable table = new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH",
-                "TARGET", "PREDICTED", "INTERVAL", "MEASURED");
+        // A predictor that estimates memory shows it beside each time: a time for a run that cannot fit is no answer.
+        boolean memory = predictor instanceof PeakMemory;
+        Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
+        TextTable table = memory
+                ? new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH", "TARGET",
+                        "PREDICTED", "INTERVAL", "MEASURED", "PEAK GB", "FITS")
+                : new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH", "TARGET",
+                        "PREDICTED", "INTERVAL", "MEASURED");
+        int overflowing = 0;
         // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
         Map<String, Integer> reasons = new LinkedHashMap<>();
         Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
@@ -99,16 +108,16 @@ final class PredictCommand extends RegistryCommand {
                     n.putNull("predicted");
                     n.put("not_applicable", ((Prediction.NotApplicable) p).reason());
                 }
+                Optional<MemoryVerdict> verdict = Optional.empty();
                 if (predictor instanceof PeakMemory pm && p.isValue()) {
                     OptionalDouble peak = pm.peakMemoryBytes(c);
                     if (peak.isPresent()) {
-                        n.put("peak_memory_bytes", peak.getAsDouble());
-                        OptionalDouble device = registry.service(HardwareCatalog.class)
-                                .map(h -> h.deviceMemoryBytes(c.deployment().hardware())).orElse(OptionalDouble.empty());
-                        if (device.isPresent()) {
-                            n.put("device_memory_bytes", device.getAsDouble());
-                            n.put("fits", peak.getAsDouble() <= device.getAsDouble());
-                        }
+                        MemoryVerdict v = MemoryVerdict.of(peak.getAsDouble(), c.deployment().hardware(), catalog);
+                        verdict = Optional.of(v);
+                        n.put("peak_memory_bytes", v.peakBytes());
+                        v.deviceBytes().ifPresent(d -> n.put("device_memory_bytes", d));
+                        v.fits().ifPresent(f -> n.put("fits", f));
+                        overflowing += v.overflows() ? 1 : 0;
                     }
                 }
                 if (measured.isPresent()) {
@@ -119,10 +128,15 @@ final class PredictCommand extends RegistryCommand {
                 String shown = p instanceof Prediction.Value v ? format(v.value())
                         : "n/a [" + reasons.computeIfAbsent(((Prediction.NotApplicable) p).reason(),
                                 r -> reasons.size() + 1) + "]";
-                table.row(String.valueOf(i + 1), c.model(), c.deployment().hardware(), precision(c),
-                        String.valueOf(c.deployment().nodes()), String.valueOf(c.workers()),
-                        String.valueOf(c.localBatch()), t.label(), shown, interval(p),
-                        measured.isPresent() ? format(measured.getAsDouble()) : "-");
+                List<String> cells = new ArrayList<>(List.of(String.valueOf(i + 1), c.model(),
+                        c.deployment().hardware(), precision(c), String.valueOf(c.deployment().nodes()),
+                        String.valueOf(c.workers()), String.valueOf(c.localBatch()), t.label(), shown, interval(p),
+                        measured.isPresent() ? format(measured.getAsDouble()) : "-"));
+                if (memory) {
+                    cells.add(verdict.map(MemoryVerdict::peakGb).orElse("-"));
+                    cells.add(verdict.map(MemoryVerdict::fitsText).orElse("-"));
+                }
+                table.row(cells.toArray(String[]::new));
             }
         }
         if (json) {
@@ -130,6 +144,10 @@ final class PredictCommand extends RegistryCommand {
         } else {
             table.print(out);
             reasons.forEach((reason, k) -> out.println("[" + k + "] " + reason));
+            if (overflowing > 0) {
+                out.println(overflowing + " of the predictions " + (overflowing == 1 ? "is" : "are") + " for a run "
+                        + "whose peak memory per GPU (PEAK GB) exceeds the GPU's (FITS NO): as stated, it would not run");
+            }
         }
         out.flush();
         return 0;

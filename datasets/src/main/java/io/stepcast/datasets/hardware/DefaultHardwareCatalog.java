@@ -44,6 +44,8 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
      * CUDA and profiler traces name devices {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} or both.
      */
     private static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla");
+    /** How many systems of a GPU a suggestion names when the label states no memory (as {@link HardwareLabels} does). */
+    private static final int SUGGESTED_SYSTEMS = 3;
 
     /** The embedded catalog. */
     public DefaultHardwareCatalog() {
@@ -185,6 +187,16 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
                 .filter(g -> g.topology() == system.topology() && g.graph().gpus() == system.devicesPerNode())
                 .map(HardwareTables.TopologyGraph::graph)
                 .filter(g -> links.isEmpty() || g.linksPerGpu() == links.getAsInt()).findFirst();
+    }
+
+    /**
+     * For a label that names GPUs ({@code 8x A100 80GB}), the systems built with them as a file's unknown label is told
+     * them ({@link GpuSystems}); for any other, the systems named like it.
+     */
+    @Override
+    public List<String> suggestedSystems(String label) {
+        List<String> ofGpus = GpuSystems.systems(label, this, SUGGESTED_SYSTEMS);
+        return ofGpus.isEmpty() ? HardwareCatalog.super.suggestedSystems(label) : ofGpus;
     }
 
     @Override

@@ -28,6 +28,26 @@ final class GpuSystems {
      * @param limit how many systems to name when the label states no memory
      */
     static Optional<String> suggestion(String label, HardwareCatalog catalog, int limit) {
+        Found f = find(label, catalog, limit);
+        return f.systems().isEmpty() ? Optional.empty() : Optional.of(": did you mean "
+                + String.join(" or ", f.systems()) + " (systems of " + String.join(", ", f.devices()) + ")?");
+    }
+
+    /** The names of the systems of the GPUs {@code label} names, as {@link #suggestion} lists them; empty when none. */
+    static List<String> systems(String label, HardwareCatalog catalog, int limit) {
+        return find(label, catalog, limit).systems();
+    }
+
+    /**
+     * The GPUs a label names and their systems.
+     *
+     * @param devices the catalogued GPUs the label names
+     * @param systems the names of the systems built with them, as suggested
+     */
+    private record Found(List<String> devices, List<String> systems) {
+    }
+
+    private static Found find(String label, HardwareCatalog catalog, int limit) {
         List<DeviceSpec> devices = catalog.entries().stream().filter(DeviceSpec.class::isInstance)
                 .map(DeviceSpec.class::cast).toList();
         List<String> named = DescribedSystem.devicesNamed(label, devices).stream().map(DeviceSpec::name).toList();
@@ -37,7 +57,6 @@ final class GpuSystems {
                 ? systems.sorted(Comparator.comparing((SystemSpec s) -> count.isPresent()
                         && s.devicesPerNode() != count.getAsInt())).map(SystemSpec::name).toList()
                 : systems.limit(limit).map(SystemSpec::name).toList();
-        return out.isEmpty() ? Optional.empty() : Optional.of(": did you mean " + String.join(" or ", out)
-                + " (systems of " + String.join(", ", named) + ")?");
+        return new Found(named, out);
     }
 }

@@ -244,8 +244,12 @@ public final class GenericCsvImporter implements ObservationImporter {
         }
         String defaultSource = "csv:" + fileName;
         ComputeRateCheck rates = new ComputeRateCheck(ZOO, labels.catalog());
+        // Each distinct contradiction of a GPT's name by its shape columns, with the first line it appears on.
+        Map<String, Long> contradictions = new LinkedHashMap<>();
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
+            long line = r.line();
+            LlmColumns.contradiction(r, r.requiredText("model")).ifPresent(n -> contradictions.putIfAbsent(n, line));
             rates.row(r.line(), row.config(), row.measured());
             String label = r.has("hardware") ? r.text("hardware") : "";
             if (!labels.known(label)) {
@@ -261,6 +265,7 @@ public final class GenericCsvImporter implements ObservationImporter {
                 + HINTS.suggestion(c) + " (kept as a tag)").toList());
         unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
                 + labels.unknownNote(label).orElseThrow()));
+        contradictions.forEach((note, line) -> notes.add("line " + line + ": " + note));
         notes.addAll(rates.notes());
         return notes;
     }

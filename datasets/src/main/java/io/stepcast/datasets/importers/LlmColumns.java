@@ -9,6 +9,7 @@ import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.zoo.ModelZoo;
 import io.stepcast.datasets.zoo.ZooModel;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -112,6 +113,36 @@ final class LlmColumns {
             }
         }
         return new TransformerShape(s.layers(), s.hidden(), s.heads(), seq, vocab, s.ffn()).gptName();
+    }
+
+    /**
+     * Why a row's shape columns contradict the parametric GPT it names ({@code gpt-l24-...-s2048-v50304} with
+     * {@code sequence_length} 4096): the row is read as the columns say ({@link #model}), but a name that states
+     * another length or vocabulary is more often a slip in transcribing a table than an intent, and the two shapes
+     * differ in time by more than the predictors' errors. Empty when the row names no parametric GPT or its columns
+     * agree with the name.
+     */
+    static Optional<String> contradiction(CsvRow r, String model) throws DataFormatException {
+        Optional<TransformerShape> named;
+        try {
+            named = new ModelZoo().parametricGpt(model);
+        } catch (IllegalArgumentException e) {
+            throw r.invalid(e);
+        }
+        if (named.isEmpty()) {
+            return Optional.empty();
+        }
+        TransformerShape s = named.get();
+        List<String> differ = new ArrayList<>();
+        if (r.has("sequence_length") && r.positiveInteger("sequence_length") != s.sequence()) {
+            differ.add("sequence length " + s.sequence() + " where column sequence_length says "
+                    + r.positiveInteger("sequence_length"));
+        }
+        if (r.has("vocab_size") && r.positiveInteger("vocab_size") != s.vocabulary()) {
+            differ.add("vocabulary " + s.vocabulary() + " where column vocab_size says " + r.positiveInteger("vocab_size"));
+        }
+        return differ.isEmpty() ? Optional.empty() : Optional.of("model '" + model + "' names " + String.join(" and ",
+                differ) + ": read as the " + (differ.size() == 1 ? "column says" : "columns say") + ", as " + model(r, model));
     }
 
     private static boolean bool(CsvRow r, String column) throws DataFormatException {

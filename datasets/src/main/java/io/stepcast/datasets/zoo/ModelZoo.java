@@ -166,6 +166,16 @@ public final class ModelZoo {
     }
 
     /**
+     * The shape a parametric GPT name states ({@code gpt-l24-h1024-a16-s2048-v50304}), or empty for any other name: what
+     * the name itself says, which a file's shape columns may contradict.
+     *
+     * @throws IllegalArgumentException when the name has an impossible shape
+     */
+    public Optional<TransformerShape> parametricGpt(String name) {
+        return name == null ? Optional.empty() : GptName.parse(name);
+    }
+
+    /**
      * The canonical name a model name resolves to, when the zoo knows it.
      *
      * @throws IllegalArgumentException when a parametric GPT name has an impossible shape

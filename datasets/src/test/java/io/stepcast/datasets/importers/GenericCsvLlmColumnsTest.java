@@ -4,6 +4,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.parquet.ObservationFiles;
 import org.junit.jupiter.api.Test;
@@ -131,6 +132,29 @@ class GenericCsvLlmColumnsTest {
                 .map(o -> o.config().model()).toList();
         assertThat(models).containsExactly("BERT-large-seq128", "BERT-large", "BERT-base-seq384",
                 "Transformer-big-seq256", "gpt-l12-h768-a12-s512-v50257");
+    }
+
+    @Test
+    void aParametricGptWhoseNameContradictsItsShapeColumnsIsWarnedAboutAndReadAsTheColumnsSay() throws IOException {
+        Path f = csv("""
+                gpt-l24-h2048-a16-s2048-v50304,ALLREDUCE,8,64,4.2,1,1,8,,,,,4096,,8,dgx-a100
+                gpt-l24-h2048-a16-s2048-v50304,ALLREDUCE,8,64,4.2,1,1,8,,,,,4096,,8,dgx-a100
+                gpt-l24-h2048-a16-s2048-v50304,ALLREDUCE,8,64,4.2,1,1,8,,,,,2048,50304,8,dgx-a100
+                gpt-l24-h2048-a16-s2048-v50304,ALLREDUCE,8,64,4.2,1,1,8,,,,,1024,51200,8,dgx-a100
+                BERT-large,ALLREDUCE,8,64,0.5,1,1,8,,,,,128,,8,dgx-a100
+                """);
+        ImportedObservations read = new GenericCsvImporter().read(f);
+        assertThat(read.observations().stream().map(o -> o.config().model()).toList()).containsExactly(
+                "gpt-l24-h2048-a16-s4096-v50304", "gpt-l24-h2048-a16-s4096-v50304", "gpt-l24-h2048-a16-s2048-v50304",
+                "gpt-l24-h2048-a16-s1024-v51200", "BERT-large-seq128");
+        // One note per distinct contradiction, at the line it first appears on; none where the columns agree with
+        // the name, nor for a model whose name states no shape (BERT-large at 128 tokens is the zoo's variant).
+        assertThat(read.notes()).containsExactly(
+                "line 2: model 'gpt-l24-h2048-a16-s2048-v50304' names sequence length 2048 where column "
+                        + "sequence_length says 4096: read as the column says, as gpt-l24-h2048-a16-s4096-v50304",
+                "line 5: model 'gpt-l24-h2048-a16-s2048-v50304' names sequence length 2048 where column "
+                        + "sequence_length says 1024 and vocabulary 50304 where column vocab_size says 51200: read as "
+                        + "the columns say, as gpt-l24-h2048-a16-s1024-v51200");
     }
 
     @Test

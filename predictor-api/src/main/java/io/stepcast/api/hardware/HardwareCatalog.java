@@ -1,9 +1,12 @@
 package io.stepcast.api.hardware;
 
+import io.stepcast.api.EditDistance;
 import io.stepcast.api.LabelledCatalog;
 
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -60,6 +63,26 @@ public interface HardwareCatalog extends LabelledCatalog<HardwareEntry> {
     default List<SystemSpec> systemsBuiltWith(Collection<String> deviceNames) {
         return entries().stream().filter(SystemSpec.class::isInstance).map(SystemSpec.class::cast)
                 .filter(s -> deviceNames.contains(s.device())).toList();
+    }
+
+    /**
+     * The catalogued systems a label that names no system may mean, best first: what a command that needs a system (a
+     * Megatron layout needs the links between GPUs) suggests, never a GPU, a link or a NIC. By default up to three
+     * systems named like it (by a name or an alias, within {@link EditDistance#closest}'s reach); empty when none is
+     * close, since the nearest names of a far label are noise. A catalog that reads labels naming GPUs ({@code 8x A100
+     * 80GB}) suggests the systems built with them instead, which names spelled alike need not be ({@code 8x H100
+     * 80GB} is spelled like {@code dgx-a100-80gb}).
+     */
+    default List<String> suggestedSystems(String label) {
+        Map<String, String> systemByName = new LinkedHashMap<>();
+        for (HardwareEntry e : entries()) {
+            if (e instanceof SystemSpec s) {
+                systemByName.putIfAbsent(s.name(), s.name());
+                s.aliases().forEach(a -> systemByName.putIfAbsent(a, s.name()));
+            }
+        }
+        return EditDistance.closest(label.trim(), systemByName.keySet(), systemByName.size()).stream()
+                .map(systemByName::get).distinct().limit(3).toList();
     }
 
     /** The intra-node link of a system, when the catalog knows it. */

@@ -9,8 +9,11 @@ import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 
 /**
  * Every valid Megatron-LM layout of a GPT on a cluster, ranked by the iteration time {@link MegatronCostModel}
@@ -76,6 +79,14 @@ public final class LayoutPlanner {
      * memory fastest first, then those that do not, fastest first.
      */
     public List<LayoutPlan> plan(TransformerShape shape, int gpus, long globalBatch) {
+        return planned(shape, gpus, globalBatch).layouts();
+    }
+
+    /**
+     * The valid layouts, ranked as {@link #plan} ranks them, and why the cost model refused every other candidate
+     * that the divisibility rules let through.
+     */
+    Planned planned(TransformerShape shape, int gpus, long globalBatch) {
         if (gpus < 1 || globalBatch < 1) {
             throw new IllegalArgumentException("GPUs and global batch must be positive, were " + gpus + " and " + globalBatch);
         }
@@ -83,6 +94,7 @@ public final class LayoutPlanner {
         double modelFlops = ModelFlops.perIteration(shape, globalBatch);
         double peak = model.peakFlops(options.precision()).orElseThrow();
         List<LayoutPlan> out = new ArrayList<>();
+        Map<String, Integer> refused = new HashMap<>();
         for (int t = 1; t <= Math.min(gpus, model.gpusPerNode()); t++) {
             if (gpus % t != 0) {
                 continue;
@@ -98,7 +110,9 @@ public final class LayoutPlanner {
                         continue;
                     }
                     ParallelLayout layout = options.layout(t, p, d, b, Math.toIntExact(perReplica / b), shape.layers());
-                    if (model.unsupported(shape, layout).isPresent()) {
+                    Optional<String> why = model.unsupported(shape, layout);
+                    if (why.isPresent()) {
+                        refused.merge(why.get(), 1, Integer::sum);
                         continue;
                     }
                     JobTerms.Breakdown br = model.terms(shape, layout).breakdown(efficiency, overlapData);
@@ -112,7 +126,19 @@ public final class LayoutPlanner {
             }
         }
         out.sort(Comparator.comparing((LayoutPlan p) -> !p.fits()).thenComparingDouble(LayoutPlan::seconds));
-        return out;
+        return new Planned(out, new Refusals(refused));
+    }
+
+    /**
+     * What {@link #planned} returns.
+     *
+     * @param layouts the valid layouts, those that fit first, each part fastest first
+     * @param refused why the other candidates were refused
+     */
+    record Planned(List<LayoutPlan> layouts, Refusals refused) {
+        Planned {
+            layouts = List.copyOf(layouts);
+        }
     }
 
     /** The options every layout runs with. */

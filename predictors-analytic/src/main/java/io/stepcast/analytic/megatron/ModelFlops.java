@@ -1,5 +1,6 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.Recompute;
 import io.stepcast.api.zoo.TransformerShape;
 
 /**
@@ -10,7 +11,7 @@ import io.stepcast.api.zoo.TransformerShape;
  * {@code 96 B s l h^2 (1 + s / (6 h) + V / (16 l h))}); the feed-forward width f enters as in
  * {@link TransformerCosts} ({@code 8 h^2 + 4 h f} per token and layer, 24 h^2 at f = 4h). The model FLOPs (k = 3)
  * are what the model FLOPs utilisation counts (Chowdhery et al., "PaLM", 2022, appendix B: recomputation is not
- * useful work).
+ * useful work); the FLOPs executed ({@link #executed}) are what the hardware ran, as Megatron-LM logs them.
  */
 final class ModelFlops {
     private ModelFlops() {
@@ -26,11 +27,31 @@ final class ModelFlops {
         return withPasses(shape, globalBatch, 4);
     }
 
+    /**
+     * FLOPs one iteration executes under {@code recompute}, the recomputed forward included, as Megatron-LM logs its
+     * TFLOP/s and Narayanan et al.'s Table 1 reports them: none, the model FLOPs; full, {@link #withFullRecompute};
+     * selective, the model FLOPs and the attention core's forward again ({@code 4 B s^2 h} per layer: Q K^T and the
+     * scores times V, as {@link TransformerCosts#layerFlops} counts them).
+     */
+    static double executed(TransformerShape shape, long globalBatch, Recompute recompute) {
+        return switch (recompute) {
+            case NONE -> perIteration(shape, globalBatch);
+            case FULL -> withFullRecompute(shape, globalBatch);
+            case SELECTIVE -> perIteration(shape, globalBatch) + shape.layers() * attentionCoreForward(shape, globalBatch);
+        };
+    }
+
+    /** The attention core's forward FLOPs of one layer: {@code 4 B s^2 h}. */
+    private static double attentionCoreForward(TransformerShape shape, long globalBatch) {
+        double s = shape.sequence();
+        return 4.0 * globalBatch * s * s * shape.hidden();
+    }
+
     private static double withPasses(TransformerShape shape, long globalBatch, int passes) {
         double b = globalBatch;
         double s = shape.sequence();
         double h = shape.hidden();
-        double perLayerForward = b * s * (8 * h * h + 4 * h * shape.ffn()) + 4 * b * s * s * h;
+        double perLayerForward = b * s * (8 * h * h + 4 * h * shape.ffn()) + attentionCoreForward(shape, globalBatch);
         return passes * shape.layers() * perLayerForward + 6 * b * s * h * shape.vocabulary();
     }
 }

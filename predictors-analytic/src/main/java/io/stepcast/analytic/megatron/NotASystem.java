@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * Why a hardware label cannot carry a Megatron layout, which needs a system's links (NVLink inside a node, the NICs
  * across): a GPU's label is told the catalogued systems built with that GPU, since the closest names by spelling are
- * the GPU's own; any other label, the closest catalogued names.
+ * the GPU's own; any other label, the systems the catalog suggests for it ({@link HardwareCatalog#suggestedSystems}),
+ * never a GPU, a link or a NIC.
  */
 final class NotASystem {
     private NotASystem() {
@@ -26,7 +27,9 @@ final class NotASystem {
                     + (systems.isEmpty() ? " (the catalog has no system built with it)"
                             : " (systems built with it: " + String.join(", ", systems) + ")");
         }
-        return "hardware '" + label + "' is not a system of the catalog (closest: "
-                + String.join(", ", catalog.closest(label, 3)) + ")";
+        List<String> close = catalog.suggestedSystems(label);
+        return "hardware '" + label + "' is not a system of the catalog" + (close.isEmpty()
+                ? " (no system is named like it; stepcast hardware list shows the systems)"
+                : ": did you mean " + String.join(" or ", close) + "?");
     }
 }

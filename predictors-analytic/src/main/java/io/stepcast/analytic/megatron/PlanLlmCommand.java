@@ -4,6 +4,7 @@ import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.api.zoo.TransformerShape;
@@ -116,6 +117,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
         if (gpus < 1 || globalBatch < 1) {
             throw new ParameterException(spec.commandLine(), "--gpus and --global-batch must be positive");
         }
+        if (top < 0) {
+            throw new ParameterException(spec.commandLine(), "--top must be 0 (every layout) or a positive number of "
+                    + "layouts, was " + top);
+        }
         HardwareCatalog hw = catalog.orElseThrow(() -> new IllegalStateException("plan-llm needs the hardware catalog"));
         Efficiency efficiency = Efficiency.VTRAIN_A100;
         String source = "default constants fitted on vTrain's A100 table (Bang et al., MICRO 2024)";
@@ -143,22 +148,28 @@ public final class PlanLlmCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, options, stated);
-        String label = hardware + stated.describe();
-        List<LayoutPlan> plans = planner.plan(shape, gpus, globalBatch);
+        // The catalog's name of the system the label resolved to (NVIDIA DGX H100 -> dgx-h100): what was planned on.
+        String system = hw.system(hardware).map(SystemSpec::name).orElse(hardware);
+        String label = system + stated.describe();
+        LayoutPlanner.Planned planned = planner.planned(shape, gpus, globalBatch);
+        List<LayoutPlan> plans = planned.layouts();
         if (plans.isEmpty()) {
+            // Why the cost model refused the candidates (a system without NICs refuses every multi-node layout); the
+            // divisibility rules only when no candidate got that far.
             throw new IllegalArgumentException("no valid layout of " + gpus + " GPUs for global batch " + globalBatch
-                    + " on " + hardware + ": a layout needs tensor parallelism t dividing a node's GPUs and the "
-                    + shape.heads() + " heads, pipeline stages p dividing the GPUs left (at most the " + shape.layers()
-                    + " layers), and data parallelism GPUs / (t p) dividing the global batch");
+                    + " on " + system + ": " + planned.refused().mostFrequent().orElse("a layout needs tensor "
+                    + "parallelism t dividing a node's GPUs and the " + shape.heads() + " heads, pipeline stages p "
+                    + "dividing the GPUs left (at most the " + shape.layers() + " layers), and data parallelism GPUs / "
+                    + "(t p) dividing the global batch"));
         }
         if (!plans.get(0).fits()) {
-            throw new IllegalArgumentException(NoFit.message(plans, gpus, hardware, planner));
+            throw new IllegalArgumentException(NoFit.message(plans, gpus, system, planner));
         }
         List<LayoutPlan> shown = top > 0 && top < plans.size() ? plans.subList(0, top) : plans;
         PrintWriter out = spec.commandLine().getOut();
         PlanReport.Context context = new PlanReport.Context(shape, gpus, globalBatch, efficiency, source, plans.size(),
                 planner);
-        out.print(json ? PlanReport.json(context, hardware, stated, shown) : PlanReport.text(context, label, shown));
+        out.print(json ? PlanReport.json(context, system, stated, shown) : PlanReport.text(context, label, shown));
         out.flush();
         return 0;
     }

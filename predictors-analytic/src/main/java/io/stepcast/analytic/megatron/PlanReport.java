@@ -6,7 +6,11 @@ import io.stepcast.api.zoo.TransformerShape;
 import java.util.List;
 import java.util.Locale;
 
-/** The text table and the JSON object of {@code plan-llm}. */
+/**
+ * The text table and the JSON object of {@code plan-llm}. Each layout's achieved TFLOP/s per GPU is given twice: the
+ * model FLOPs ({@code model_TFLOP/s}, {@code tflops_per_gpu}: what the MFU counts) and the FLOPs executed with the
+ * recomputation ({@code hw_TFLOP/s}, {@code hardware_tflops_per_gpu}: what papers and Megatron-LM's logs report).
+ */
 final class PlanReport {
     private static final double GB = 1e9;
 
@@ -35,6 +39,25 @@ final class PlanReport {
                     planner.device().source());
         }
 
+        /**
+         * One line saying what {@code hw_TFLOP/s} counts: the FLOPs executed, recomputation included, the figure
+         * papers and Megatron-LM's logs report, which the model figure (and the MFU) leave out.
+         */
+        String hardwareFlopsLine() {
+            return "hw_TFLOP/s = FLOPs executed per second per GPU, the recomputed forward included (full: 4 forward "
+                    + "passes' worth instead of 3; selective: the attention core's again), as Megatron-LM logs them "
+                    + "and Narayanan et al., SC'21, Table 1 reports them; model_TFLOP/s leaves the recomputation out";
+        }
+
+        /**
+         * Achieved hardware TFLOP/s per GPU of a plan: its model TFLOP/s scaled by the FLOPs executed under its
+         * recomputation over the model FLOPs ({@link ModelFlops#executed}), both over the same time and GPUs.
+         */
+        double hardwareTflops(LayoutPlan p) {
+            return p.tflopsPerGpu() * ModelFlops.executed(shape, batch, p.layout().recompute())
+                    / ModelFlops.perIteration(shape, batch);
+        }
+
         String optionsText() {
             PlanOptions o = planner.options();
             return "recompute " + o.recompute().label() + ", sequence parallel " + (o.sequenceParallel() ? "on" : "off")
@@ -53,16 +76,18 @@ final class PlanReport {
         b.append(String.format(Locale.ROOT, "efficiency: %.3f of peak FLOPs, %.3f of memory bandwidth (%s); memory %.0f GB per GPU%n",
                 e.flops(), e.memory(), c.source(), c.planner().memoryCapacityBytes() / GB));
         b.append(c.peakLine()).append(System.lineSeparator());
-        b.append(String.format(Locale.ROOT, "%5s %3s %3s %5s %4s %5s %2s %10s %10s %8s %6s %9s %9s %8s %8s %8s  %s%n", "rank",
-                "tp", "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "TFLOP/s", "MFU", "bubble_s", "dp_ar_s",
-                "state_GB", "act_GB", "peak_GB", "fits"));
+        b.append(c.hardwareFlopsLine()).append(System.lineSeparator());
+        b.append(String.format(Locale.ROOT, "%5s %3s %3s %5s %4s %5s %2s %10s %10s %13s %10s %6s %9s %9s %8s %8s %8s  %s%n",
+                "rank", "tp", "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "model_TFLOP/s", "hw_TFLOP/s", "MFU",
+                "bubble_s", "dp_ar_s", "state_GB", "act_GB", "peak_GB", "fits"));
         int rank = 1;
         for (LayoutPlan p : plans) {
             ParallelLayout l = p.layout();
             double bubble = p.pipelineS() * bubbleShare(l);
-            b.append(String.format(Locale.ROOT, "%5d %3d %3d %5d %4d %5d %2d %10.4f %10.1f %8.1f %5.1f%% %9.4f %9.4f %8.2f %8.2f %8.2f  %s%n",
+            b.append(String.format(Locale.ROOT, "%5d %3d %3d %5d %4d %5d %2d %10.4f %10.1f %13.1f %10.1f %5.1f%% %9.4f %9.4f %8.2f %8.2f %8.2f  %s%n",
                     rank++, l.tensor(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
-                    p.seconds(), c.batch() / p.seconds(), p.tflopsPerGpu(), 100 * p.mfu(), bubble, p.dataS(),
+                    p.seconds(), c.batch() / p.seconds(), p.tflopsPerGpu(), c.hardwareTflops(p), 100 * p.mfu(), bubble,
+                    p.dataS(),
                     p.stateBytes() / GB, p.activationBytes() / GB, p.memoryBytes() / GB,
                     p.fits() ? "yes" : "NO (out of memory)"));
         }
@@ -104,11 +129,11 @@ final class PlanReport {
                             + "\"virtual_stages\":%d,\"iteration_s\":%s,"
                             + "\"pipeline_s\":%s,\"p2p_s\":%s,\"data_parallel_s\":%s,\"optimizer_s\":%s,"
                             + "\"state_bytes\":%s,\"activation_bytes\":%s,\"peak_memory_bytes\":%s,\"fits\":%b,"
-                            + "\"tflops_per_gpu\":%s,\"mfu\":%s}",
+                            + "\"tflops_per_gpu\":%s,\"hardware_tflops_per_gpu\":%s,\"mfu\":%s}",
                     i + 1, l.tensor(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
                     num(p.seconds()), num(p.pipelineS()), num(p.p2pS()), num(p.dataS()), num(p.optimizerS()),
                     num(p.stateBytes()), num(p.activationBytes()), num(p.memoryBytes()), p.fits(),
-                    num(p.tflopsPerGpu()), num(p.mfu())));
+                    num(p.tflopsPerGpu()), num(c.hardwareTflops(p)), num(p.mfu())));
         }
         return b.append("]}").append(System.lineSeparator()).toString();
     }

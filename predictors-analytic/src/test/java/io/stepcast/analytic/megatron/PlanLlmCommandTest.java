@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,7 +69,8 @@ class PlanLlmCommandTest {
         assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1000", "--heads", "16", "--seq", "1024",
                 "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100")).isEqualTo(2);
         assertThat(err.toString()).contains("not divisible by 16 heads");
-        // Three GPUs divide neither the 4 heads, the 2 layers nor the global batch of 8: no layout, and why.
+        // Three GPUs: a tensor split of 3 divides no node of 8 GPUs, a pipeline of 3 stages exceeds the 2 layers, and
+        // data parallelism 3 does not divide the global batch of 8: no layout, and the cost model's reasons, tied 4 to 4.
         CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
                 Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
         cli.setExecutionExceptionHandler((e, c, p) -> {
@@ -78,9 +80,49 @@ class PlanLlmCommandTest {
         cli.setErr(new PrintWriter(err));
         assertThat(cli.execute("--model", "gpt", "--layers", "2", "--hidden", "64", "--heads", "4", "--seq", "128",
                 "--global-batch", "8", "--gpus", "3", "--hardware", "dgx-a100")).isEqualTo(1);
-        assertThat(err.toString()).contains("no valid layout of 3 GPUs for global batch 8 on dgx-a100: a layout needs "
-                + "tensor parallelism t dividing a node's GPUs and the 4 heads, pipeline stages p dividing the GPUs left "
-                + "(at most the 2 layers)");
+        assertThat(err.toString()).contains("no valid layout of 3 GPUs for global batch 8 on dgx-a100: the most "
+                + "frequent reason (4 of 8 layouts): 3 pipeline stages exceed the 2 layers");
+    }
+
+    @Test
+    void aNegativeTopIsAUsageErrorNamingTheOption() {
+        String[] job = {"--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+            "--global-batch", "16", "--gpus", "8", "--hardware", "dgx-a100"};
+        for (String[] top : List.of(new String[] {"--top", "-1"}, new String[] {"--top=-1"},
+                new String[] {"--top", "-3", "--json"})) {
+            err.getBuffer().setLength(0);
+            String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.Arrays.stream(top))
+                    .toArray(String[]::new);
+            assertThat(run(args)).as(String.join(" ", top)).isEqualTo(2);
+            assertThat(err.toString().lines().findFirst().orElseThrow())
+                    .matches("--top must be 0 \\(every layout\\) or a positive number of layouts, was -\\d");
+            assertThat(out.toString()).isEmpty();
+        }
+        // 0 keeps its meaning: every layout (this job has 20 valid ones).
+        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of("--top", "0"))
+                .toArray(String[]::new);
+        assertThat(run(all)).as(err.toString()).isZero();
+        assertThat(out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).count()).isGreaterThan(5);
+    }
+
+    @Test
+    void aSystemWithoutNicsIsToldThatNoLayoutCanSpanItsNodes() {
+        // vTrain's node has no NIC in the catalog: every layout of 16 GPUs spans two nodes of 8, though every
+        // divisibility rule holds (t in 1, 2, 4, 8 divides the 24 heads, every p divides the GPUs left, d the batch).
+        CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
+                Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.append(e.getMessage());
+            return 1;
+        });
+        assertThat(cli.execute("--model", "gpt", "--layers", "24", "--hidden", "2304", "--heads", "24", "--seq", "2048",
+                "--global-batch", "64", "--gpus", "16", "--hardware", "vtrain-a100")).isEqualTo(1);
+        assertThat(err.toString()).startsWith("no valid layout of 16 GPUs for global batch 64 on vtrain-a100: the most "
+                + "frequent reason (").endsWith(" layouts): the catalog has no NIC figures for vtrain-a100, so a layout "
+                + "over several nodes cannot be costed").doesNotContain("dividing");
+        String counts = err.toString().replaceAll(".*reason \\((\\d+) of (\\d+) layouts\\).*", "$1 $2");
+        assertThat(counts.split(" ")[0]).isEqualTo(counts.split(" ")[1]);
+        assertThat(Integer.parseInt(counts.split(" ")[0])).isGreaterThan(10);
     }
 
     @Test
@@ -170,6 +212,45 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void theHeaderAndTheJsonNameTheResolvedSystem() throws Exception {
+        String[] job = {"--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+            "--global-batch", "16", "--gpus", "8", "--hardware", "NVIDIA DGX H100", "--top", "1"};
+        assertThat(run(job)).as(err.toString()).isZero();
+        assertThat(out.toString().lines().findFirst().orElseThrow()).contains("on 8 GPUs of dgx-h100:")
+                .doesNotContain("NVIDIA");
+        out.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of("--json"))
+                .toArray(String[]::new))).as(err.toString()).isZero();
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString()).get("hardware").asText())
+                .isEqualTo("dgx-h100");
+    }
+
+    @Test
+    void aLabelThatIsNoSystemIsToldOnlySystems() {
+        String[] job = {"--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
+            "--global-batch", "16", "--gpus", "8", "--hardware"};
+        // A GPU count and a GPU, as a CSV row may head its hardware: the system of that GPU and memory first.
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "8x A100 80GB")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("hardware '8x A100 80GB' is not a system of the catalog: did you mean "
+                + "dgx-a100-80gb");
+        String suggested = err.toString().replaceAll("(?s).*did you mean (.*)\\?.*", "$1");
+        var catalog = new DefaultHardwareCatalog();
+        assertThat(suggested.split(" or ")).allSatisfy(name -> assertThat(catalog.system(name)).as(name).isPresent());
+        // Spelled like dgx-a100-80gb, but its GPUs are H100s: the systems of the GPU, not of the spelling.
+        err.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "8x H100 80GB")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("did you mean ").contains("dgx-h100").doesNotContain("a100");
+        // Selene (a DGX A100 SuperPOD) is spelled like no catalogued system: no GPU, worker or NIC is offered instead.
+        err.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "selene")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("hardware 'selene' is not a system of the catalog (no system is named "
+                + "like it; stepcast hardware list shows the systems)").doesNotContain("T4", "eth-100g");
+    }
+
+    @Test
     void selectiveRecomputationWithSequenceParallelismFitsWhatNoRecomputationCannot() throws Exception {
         assertThat(runGpt3("--gpus", "1024", "--recompute", "selective", "--sequence-parallel", "--json", "--top", "3"))
                 .as(err.toString()).isZero();
@@ -203,6 +284,48 @@ class PlanLlmCommandTest {
                 .contains("recompute full, sequence parallel off, virtual stages 2, fp16");
         assertThat(out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).findFirst().orElseThrow())
                 .matches(".*\\d+\\.\\d%.*");
+    }
+
+    @Test
+    void hardwareTflopsCountTheRecomputedForwardAsPapersDo() throws Exception {
+        double b = 1536;
+        double s = 2048;
+        double l = 96;
+        double h = 12288;
+        double v = 50304;
+        // Narayanan et al., SC'21, eq. 3: full recomputation executes F = 96 B s l h^2 (1 + s / 6h + V / 16 l h).
+        double full = 96 * b * s * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
+        // Selective recomputation runs the attention core's forward again: the model FLOPs and 4 B s^2 h per layer.
+        double model = 72 * b * s * l * h * h * (1 + s / (6 * h)) + 6 * b * s * h * v;
+        double selective = model + 4 * b * s * s * h * l;
+        // (Without recomputation GPT-3 fits no 40 GB GPU here; executed and model FLOPs are then the same.)
+        Map<String, Double> executed = Map.of("full", full, "selective", selective);
+        for (var e : executed.entrySet()) {
+            out.getBuffer().setLength(0);
+            assertThat(runGpt3("--gpus", "1024", "--recompute", e.getKey(), "--sequence-parallel", "--json", "--top", "3"))
+                    .as(err.toString()).isZero();
+            for (var layout : new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString()).get("layouts")) {
+                double seconds = layout.get("iteration_s").asDouble();
+                assertThat(layout.get("hardware_tflops_per_gpu").asDouble() * 1e12).as(e.getKey())
+                        .isCloseTo(e.getValue() / seconds / 1024, org.assertj.core.api.Assertions.withinPercentage(1e-6));
+                assertThat(layout.get("tflops_per_gpu").asDouble() * 1e12).as(e.getKey())
+                        .isCloseTo(model / seconds / 1024, org.assertj.core.api.Assertions.withinPercentage(1e-6));
+            }
+        }
+        // The table names both: model_TFLOP/s and hw_TFLOP/s, a third higher under full recomputation (4 / 3 of the
+        // layers' FLOPs; the logits are not recomputed).
+        out.getBuffer().setLength(0);
+        assertThat(runGpt3("--gpus", "1024", "--recompute", "full", "--top", "1")).as(err.toString()).isZero();
+        List<String> lines = out.toString().lines().toList();
+        String header = lines.stream().filter(x -> x.trim().startsWith("rank")).findFirst().orElseThrow();
+        List<String> columns = List.of(header.trim().split("\\s+"));
+        assertThat(columns).contains("model_TFLOP/s", "hw_TFLOP/s").doesNotContain("TFLOP/s");
+        List<String> row = List.of(lines.get(lines.indexOf(header) + 1).trim().split("\\s+"));
+        double ratio = Double.parseDouble(row.get(columns.indexOf("hw_TFLOP/s")))
+                / Double.parseDouble(row.get(columns.indexOf("model_TFLOP/s")));
+        assertThat(ratio).isCloseTo(full / model, org.assertj.core.api.Assertions.within(0.01)).isBetween(1.3, 1.34);
+        assertThat(out.toString()).contains("hw_TFLOP/s = FLOPs executed per second per GPU, the recomputed forward "
+                + "included");
     }
 
     @Test
