@@ -244,6 +244,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         }
         String defaultSource = "csv:" + fileName;
         ComputeRateCheck rates = new ComputeRateCheck(ZOO, labels.catalog());
+        PrecisionCheck precisions = new PrecisionCheck(labels.catalog());
         // Each distinct contradiction of a GPT's name by its shape columns, with the first line it appears on.
         Map<String, Long> contradictions = new LinkedHashMap<>();
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
@@ -251,6 +252,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             long line = r.line();
             LlmColumns.contradiction(r, r.requiredText("model")).ifPresent(n -> contradictions.putIfAbsent(n, line));
             rates.row(r.line(), row.config(), row.measured());
+            precisions.row(r.line(), row.config());
             String label = r.has("hardware") ? r.text("hardware") : "";
             if (!labels.known(label)) {
                 unknownLabels.putIfAbsent(label.trim(), r.line());
@@ -266,6 +268,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
                 + labels.unknownNote(label).orElseThrow()));
         contradictions.forEach((note, line) -> notes.add("line " + line + ": " + note));
+        notes.addAll(precisions.notes());
         notes.addAll(rates.notes());
         return notes;
     }

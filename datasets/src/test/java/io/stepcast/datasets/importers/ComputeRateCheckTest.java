@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -61,5 +62,24 @@ class ComputeRateCheckTest {
                 .contains("at fp16 (")
                 .contains("; the catalog has no tf32 peak for V100-SXM2-16GB, so its highest, fp16, is used")
                 .doesNotContain("more row(s)");
+    }
+
+    @Test
+    void aPrecisionTheGpuHasNoFigureForIsWarnedOncePerHardware() throws IOException {
+        // Synthetic rows: TF32 and BF16 stated on DGX-1 V100s (a V100 has neither), TF32 on a DGX A100 (it has it).
+        Path f = Files.writeString(dir.resolve("synthetic-precisions.csv"), """
+                model,architecture,workers,local_batch,precision,hardware,throughput_samples_s
+                ResNet-50,ALLREDUCE,1,256,tf32,dgx-1-v100,400
+                ResNet-50,ALLREDUCE,8,256,tf32,dgx-1-v100,3000
+                ResNet-50,ALLREDUCE,1,256,bf16,DGX-1,800
+                ResNet-50,ALLREDUCE,1,256,tf32,dgx-a100,800
+                """);
+        List<String> notes = new GenericCsvImporter().read(f).notes().stream()
+                .filter(n -> n.contains("figure in the catalog")).toList();
+        assertThat(notes).containsExactly(
+                "line 2: precision tf32 on dgx-1-v100, whose V100-SXM2-16GB has no tf32 figure in the catalog (it states"
+                        + " fp32, fp16); if the GPU has no tf32 units, the row's precision or hardware is mistyped (kept)",
+                "line 4: precision bf16 on dgx-1-v100, whose V100-SXM2-16GB has no bf16 figure in the catalog (it states"
+                        + " fp32, fp16); if the GPU has no bf16 units, the row's precision or hardware is mistyped (kept)");
     }
 }
