@@ -83,6 +83,8 @@ class HardwareLabelsTest {
         assertThat(labels.canonical("DGX-1 V100 32GB")).isEqualTo("dgx-1-v100+device=V100-SXM2-32GB");
         assertThat(labels.canonical("DGX-2H (16x V100 32G)")).isEqualTo("dgx-2h");
         assertThat(labels.canonical("DGX-1V")).isEqualTo("dgx-1-v100");
+        // NVIDIA DeepLearningExamples' configs.yml names the platforms DGX1V, DGX2V and DGXA100.
+        assertThat(labels.canonical("DGX2V")).isEqualTo("dgx-2");
         assertThat(labels.canonical("NVIDIA DGX H100 (8x H100 80GB)")).isEqualTo("dgx-h100");
         assertThat(labels.canonical("NVIDIA DGX A100 40GB")).isEqualTo("dgx-a100");
         assertThat(labels.canonical("NVIDIA DGX-1 (8x V100 32G)")).isEqualTo("dgx-1-v100+device=V100-SXM2-32GB");
