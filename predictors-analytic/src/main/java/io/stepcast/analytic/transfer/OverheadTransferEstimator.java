@@ -8,7 +8,6 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.ModelNames;
-import io.stepcast.api.Precision;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
@@ -18,6 +17,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.models.predictor.AbstractPredictor;
+import io.stepcast.models.predictor.MeasuredPrecisions;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -94,7 +94,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
      * compared across hardware.
      */
     static String job(Config c) {
-        return ModelNames.key(c.model()) + "#" + c.localBatch() + Precision.keySuffix(c.precisionTag());
+        return TransferJob.of(c).key();
     }
 
     /** The job at a scale: workers and nodes. */
@@ -150,6 +150,8 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         private final Map<String, Map<String, Double>> single;
         private final Map<String, Map<String, Double>> multi;
         private final boolean nearestAcrossNodes;
+        /** Precision tags measured per model key, then hardware ({@link #precisionMismatch}). */
+        private final Map<String, Map<String, Set<String>>> precisions;
 
         Fitted(Optional<HardwareCatalog> hardware, Map<String, Map<String, Double>> single,
                Map<String, Map<String, Double>> multi, boolean nearestAcrossNodes, Provenance provenance) {
@@ -158,6 +160,36 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
             this.single = sorted(single);
             this.multi = sorted(multi);
             this.nearestAcrossNodes = nearestAcrossNodes;
+            this.precisions = measuredPrecisions(this.single.keySet());
+        }
+
+        /** The precision tags of the single-GPU jobs by model key, then hardware, from the stored job keys. */
+        private Map<String, Map<String, Set<String>>> measuredPrecisions(Set<String> jobs) {
+            Map<String, Map<String, Set<String>>> out = new TreeMap<>();
+            for (String key : jobs) {
+                TransferJob.parse(key).ifPresent(j -> single.get(key).keySet().forEach(h -> out
+                        .computeIfAbsent(j.model(), m -> new TreeMap<>())
+                        .computeIfAbsent(h, x -> new TreeSet<>()).add(j.precision())));
+            }
+            return out;
+        }
+
+        /**
+         * Why {@code config}'s precision cannot be answered, by the rule of every predictor keyed by precision
+         * ({@link MeasuredPrecisions}): against the precisions its model was measured at on its own hardware, or on
+         * all the other hardware when it has no row there (what this predictor carries over).
+         */
+        private Optional<String> precisionMismatch(Config config, String h) {
+            Map<String, Set<String>> byHw = precisions.getOrDefault(ModelNames.key(config.model()), Map.of());
+            boolean here = byHw.containsKey(h);
+            Set<String> tags = new TreeSet<>();
+            byHw.forEach((hw, t) -> {
+                if (!here || hw.equals(h)) {
+                    tags.addAll(t);
+                }
+            });
+            return MeasuredPrecisions.mismatch(config, tags, config.model() + " on "
+                    + (here ? config.deployment().hardware() : "the other machines"));
         }
 
         /** Mean single-GPU step times by job, then hardware (for {@link OverheadTransferCodec}). */
@@ -181,6 +213,10 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                 return refused.get();
             }
             String h = hw(config);
+            Optional<String> precision = precisionMismatch(config, h);
+            if (precision.isPresent()) {
+                return Prediction.notApplicable(NAME + ": " + precision.get());
+            }
             Map<String, Double> ones = single.getOrDefault(job(config), Map.of());
             Optional<Double> t1 = Optional.ofNullable(ones.get(h)).or(() -> scaledFromCatalog(h, ones));
             if (t1.isEmpty()) {
