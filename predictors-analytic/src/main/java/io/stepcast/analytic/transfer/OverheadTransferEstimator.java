@@ -9,6 +9,7 @@ import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
+import io.stepcast.api.Precision;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
@@ -144,6 +145,13 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         return Collections.unmodifiableMap(out);
     }
 
+    /** A single-GPU time carried from other types, or why there is none. */
+    record Carried(Optional<Double> seconds, String whyNot) {
+        static Carried none(String why) {
+            return new Carried(Optional.empty(), why);
+        }
+    }
+
     /** Mean single-GPU and multi-GPU step times per job and hardware. */
     static final class Fitted extends AbstractPredictor {
         private final Optional<HardwareCatalog> hardware;
@@ -218,12 +226,13 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                 return Prediction.notApplicable(NAME + ": " + precision.get());
             }
             Map<String, Double> ones = single.getOrDefault(job(config), Map.of());
-            Optional<Double> t1 = Optional.ofNullable(ones.get(h)).or(() -> scaledFromCatalog(h, ones));
-            if (t1.isEmpty()) {
+            Carried t1 = ones.containsKey(h) ? new Carried(Optional.of(ones.get(h)), "")
+                    : scaledFromCatalog(h, ones);
+            if (t1.seconds().isEmpty()) {
                 return Prediction.notApplicable(NAME + ": no single-GPU time of " + job(config) + " on '" + h
-                        + "' and no other type's with catalogued device figures for both");
+                        + "', and none carried from another type: " + t1.whyNot());
             }
-            double t = t1.get();
+            double t = t1.seconds().get();
             if (config.workers() > 1) {
                 Map<String, Double> at = multi.getOrDefault(scaled(config), Map.of());
                 List<double[]> donors = new ArrayList<>();
@@ -261,29 +270,43 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
             return best[1];
         }
 
-        /** The geometric mean over the other types of their time times the device speed ratio. */
-        private Optional<Double> scaledFromCatalog(String h, Map<String, Double> ones) {
-            Optional<DeviceSpec> to = hardware.flatMap(c -> c.device(h));
-            if (to.isEmpty() || speed(to.get()).isEmpty()) {
-                return Optional.empty();
+        /**
+         * The geometric mean over the other types of their time times the device speed ratio
+         * ({@link DeviceSpeed}, at the FP32 peak), or why there is none: the catalog figure that is missing, naming
+         * the device.
+         */
+        private Carried scaledFromCatalog(String h, Map<String, Double> ones) {
+            if (hardware.isEmpty()) {
+                return Carried.none("no hardware catalog to scale another type's time with");
             }
+            Optional<DeviceSpec> to = hardware.get().device(h);
+            if (to.isEmpty()) {
+                return Carried.none("'" + h + "' is not a catalogued device");
+            }
+            Optional<String> missing = DeviceSpeed.missing(to.get(), Precision.FP32);
+            if (missing.isPresent()) {
+                return Carried.none(missing.get() + " in the hardware catalog");
+            }
+            double speed = DeviceSpeed.of(to.get(), Precision.FP32).orElseThrow();
             double logSum = 0;
             int n = 0;
+            List<String> why = new ArrayList<>();
             for (Map.Entry<String, Double> e : ones.entrySet()) {
-                Optional<Double> s = hardware.get().device(e.getKey()).flatMap(Fitted::speed);
+                Optional<DeviceSpec> from = hardware.get().device(e.getKey());
+                Optional<Double> s = from.flatMap(d -> DeviceSpeed.of(d, Precision.FP32));
                 if (s.isPresent()) {
-                    logSum += Math.log(e.getValue() * s.get() / speed(to.get()).get());
+                    logSum += Math.log(e.getValue() * s.get() / speed);
                     n++;
+                } else {
+                    why.add(from.isEmpty() ? "'" + e.getKey() + "' is not a catalogued device"
+                            : DeviceSpeed.missing(from.get(), Precision.FP32).orElseThrow());
                 }
             }
-            return n == 0 ? Optional.empty() : Optional.of(Math.exp(logSum / n));
-        }
-
-        /** sqrt(peak FP32 x memory bandwidth), when the catalog gives both. */
-        static Optional<Double> speed(DeviceSpec d) {
-            return d.fp32Tflops().isPresent() && d.memoryBandwidthGBs().isPresent()
-                    ? Optional.of(Math.sqrt(d.fp32Tflops().getAsDouble() * d.memoryBandwidthGBs().getAsDouble()))
-                    : Optional.empty();
+            if (n > 0) {
+                return new Carried(Optional.of(Math.exp(logSum / n)), "");
+            }
+            return Carried.none(ones.isEmpty() ? "no other type ran it alone on one GPU"
+                    : "the other types' figures are missing: " + String.join("; ", why));
         }
 
         @Override
