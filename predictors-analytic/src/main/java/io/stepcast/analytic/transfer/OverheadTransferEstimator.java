@@ -2,6 +2,7 @@ package io.stepcast.analytic.transfer;
 
 import com.google.inject.Inject;
 import io.stepcast.api.AbstractEstimator;
+import io.stepcast.analytic.estimators.CatalogEstimator.Catalogs;
 import io.stepcast.analytic.allreduce.AllReduceAlone;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
@@ -15,13 +16,14 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
-import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.models.predictor.AbstractPredictor;
 import io.stepcast.models.predictor.MeasuredPrecisions;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -61,25 +63,34 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
     /** Registered name. */
     public static final String NAME = "overhead-transfer";
 
-    private final Optional<HardwareCatalog> hardware;
+    private final Catalogs catalogs;
 
-    /** With the hardware catalog bound by the datasets module, when there is one. */
+    /**
+     * With the hardware catalog and the model zoo bound by the datasets module, when there are: the catalog scales
+     * another type's single-GPU time, the zoo's parameter bytes give a fixed part where a machine ran one batch.
+     */
     @Inject
-    public OverheadTransferEstimator(Optional<HardwareCatalog> hardware) {
-        this(hardware, HyperParameters.of("across-nodes", "nearest"));
+    public OverheadTransferEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
+        this(new Catalogs(zoo, hardware), HyperParameters.of("across-nodes", "nearest"));
     }
 
-    private OverheadTransferEstimator(Optional<HardwareCatalog> hardware, HyperParameters params) {
+    /** With the hardware catalog only (a fixed part from the rows' {@code parameter_bytes} only). */
+    public OverheadTransferEstimator(Optional<HardwareCatalog> hardware) {
+        this(hardware, Optional.empty());
+    }
+
+    private OverheadTransferEstimator(Catalogs catalogs, HyperParameters params) {
         super(NAME, "Step time on another GPU type: its single-GPU time plus the multi-GPU overhead seconds measured "
-                + "on the other types (catalog FLOPs/bandwidth ratios when its single-GPU time is missing)",
+                + "on the other types (catalog FLOPs/bandwidth ratios when its single-GPU time is missing, carried "
+                + "along the compute line a + c b when the batches differ)",
                 EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
-        this.hardware = hardware;
+        this.catalogs = catalogs;
         params.choice("across-nodes", "nearest", "mean");
     }
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new OverheadTransferEstimator(hardware, params);
+        return new OverheadTransferEstimator(catalogs, params);
     }
 
     static Optional<String> domain(Config config) {
@@ -122,7 +133,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                     + training.id());
         }
         boolean nearest = params().choice("across-nodes", "nearest", "mean").equals("nearest");
-        return new Fitted(hardware, means(single), means(multi), nearest, Provenance.of(this, training, 0));
+        return new Fitted(catalogs, means(single), means(multi), nearest, Provenance.of(this, training, 0));
     }
 
     private static Map<String, Map<String, Double>> means(Map<String, Map<String, List<Double>>> in) {
@@ -145,30 +156,31 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         return Collections.unmodifiableMap(out);
     }
 
-    /** A single-GPU time carried from other types, or why there is none. */
-    record Carried(Optional<Double> seconds, String whyNot) {
-        static Carried none(String why) {
-            return new Carried(Optional.empty(), why);
-        }
-    }
-
     /** Mean single-GPU and multi-GPU step times per job and hardware. */
     static final class Fitted extends AbstractPredictor {
-        private final Optional<HardwareCatalog> hardware;
         private final Map<String, Map<String, Double>> single;
         private final Map<String, Map<String, Double>> multi;
         private final boolean nearestAcrossNodes;
         /** Precision tags measured per model key, then hardware ({@link #precisionMismatch}). */
         private final Map<String, Map<String, Set<String>>> precisions;
 
-        Fitted(Optional<HardwareCatalog> hardware, Map<String, Map<String, Double>> single,
+        private final SingleGpuTransfer ones;
+        /** Mean multi-GPU steps by {@link TransferJob#modelAtPrecision} at its scale, then hardware, then batch. */
+        private final Map<String, Map<String, TreeMap<Integer, Double>>> multiByBatch;
+
+        Fitted(Catalogs catalogs, Map<String, Map<String, Double>> single,
                Map<String, Map<String, Double>> multi, boolean nearestAcrossNodes, Provenance provenance) {
             super(provenance);
-            this.hardware = hardware;
             this.single = sorted(single);
             this.multi = sorted(multi);
             this.nearestAcrossNodes = nearestAcrossNodes;
             this.precisions = measuredPrecisions(this.single.keySet());
+            this.ones = new SingleGpuTransfer(this.single, catalogs);
+            Map<String, Map<String, TreeMap<Integer, Double>>> by = new TreeMap<>();
+            this.multi.forEach((key, byHw) -> TransferJob.parse(key).ifPresent(j -> byHw.forEach((h, t) -> by
+                    .computeIfAbsent(j.modelAtPrecision() + key.substring(key.indexOf('@')), k -> new TreeMap<>())
+                    .computeIfAbsent(h, k -> new TreeMap<>()).put(j.batch(), t))));
+            this.multiByBatch = by;
         }
 
         /** The precision tags of the single-GPU jobs by model key, then hardware, from the stored job keys. */
@@ -225,30 +237,46 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
             if (precision.isPresent()) {
                 return Prediction.notApplicable(NAME + ": " + precision.get());
             }
-            Map<String, Double> ones = single.getOrDefault(job(config), Map.of());
-            Carried t1 = ones.containsKey(h) ? new Carried(Optional.of(ones.get(h)), "")
-                    : scaledFromCatalog(h, ones);
+            SingleGpuTransfer.Carried t1 = ones.at(config, h);
             if (t1.seconds().isEmpty()) {
                 return Prediction.notApplicable(NAME + ": no single-GPU time of " + job(config) + " on '" + h
                         + "', and none carried from another type: " + t1.whyNot());
             }
             double t = t1.seconds().get();
             if (config.workers() > 1) {
-                Map<String, Double> at = multi.getOrDefault(scaled(config), Map.of());
-                List<double[]> donors = new ArrayList<>();
-                for (String other : new TreeSet<>(at.keySet())) {
-                    Double base = ones.get(other);
-                    if (!other.equals(h) && base != null) {
-                        donors.add(new double[] {base, Math.max(0, at.get(other) - base)});
-                    }
-                }
+                List<double[]> donors = overheads(config, h);
                 if (donors.isEmpty()) {
                     return Prediction.notApplicable(NAME + ": no other hardware ran " + scaled(config)
-                            + " and alone on one GPU in the training data");
+                            + " (at any batch) and alone on one GPU at that batch in the training data");
                 }
                 t += nearestAcrossNodes && config.deployment().nodes() > 1 ? nearest(donors, t) : mean(donors);
             }
             return Prediction.of(target == Target.STEP_TIME ? t : config.globalBatch() / t);
+        }
+
+        /**
+         * {@code {single-GPU seconds, overhead seconds}} of each other type that ran the job at its scale and alone
+         * on one GPU at the same batch: at the job's batch where it ran it, else at the nearest batch it ran at both
+         * scales (the gradients exchanged, and so the overhead, do not grow with the batch).
+         */
+        private List<double[]> overheads(Config config, String h) {
+            TransferJob job = TransferJob.of(config);
+            String scale = scaled(config).substring(scaled(config).indexOf('@'));
+            Map<String, TreeMap<Integer, Double>> at = multiByBatch.getOrDefault(job.modelAtPrecision() + scale,
+                    Map.of());
+            Map<String, TreeMap<Integer, Double>> alone = ones.machines(job);
+            List<double[]> donors = new ArrayList<>();
+            for (Map.Entry<String, TreeMap<Integer, Double>> e : at.entrySet()) {
+                TreeMap<Integer, Double> base = alone.get(e.getKey());
+                if (e.getKey().equals(h) || base == null) {
+                    continue;
+                }
+                e.getValue().keySet().stream().filter(base::containsKey)
+                        .min(Comparator.<Integer>comparingInt(b -> Math.abs(b - job.batch())).thenComparing(b -> b))
+                        .ifPresent(b -> donors.add(new double[] {base.get(b),
+                                Math.max(0, e.getValue().get(b) - base.get(b))}));
+            }
+            return donors;
         }
 
         /** The mean overhead of the donors ({@code {single-GPU seconds, overhead seconds}}). */
@@ -268,45 +296,6 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                 }
             }
             return best[1];
-        }
-
-        /**
-         * The geometric mean over the other types of their time times the device speed ratio
-         * ({@link DeviceSpeed}, at the FP32 peak), or why there is none: the catalog figure that is missing, naming
-         * the device.
-         */
-        private Carried scaledFromCatalog(String h, Map<String, Double> ones) {
-            if (hardware.isEmpty()) {
-                return Carried.none("no hardware catalog to scale another type's time with");
-            }
-            Optional<DeviceSpec> to = hardware.get().device(h);
-            if (to.isEmpty()) {
-                return Carried.none("'" + h + "' is not a catalogued device");
-            }
-            Optional<String> missing = DeviceSpeed.missing(to.get(), Precision.FP32);
-            if (missing.isPresent()) {
-                return Carried.none(missing.get() + " in the hardware catalog");
-            }
-            double speed = DeviceSpeed.of(to.get(), Precision.FP32).orElseThrow();
-            double logSum = 0;
-            int n = 0;
-            List<String> why = new ArrayList<>();
-            for (Map.Entry<String, Double> e : ones.entrySet()) {
-                Optional<DeviceSpec> from = hardware.get().device(e.getKey());
-                Optional<Double> s = from.flatMap(d -> DeviceSpeed.of(d, Precision.FP32));
-                if (s.isPresent()) {
-                    logSum += Math.log(e.getValue() * s.get() / speed);
-                    n++;
-                } else {
-                    why.add(from.isEmpty() ? "'" + e.getKey() + "' is not a catalogued device"
-                            : DeviceSpeed.missing(from.get(), Precision.FP32).orElseThrow());
-                }
-            }
-            if (n > 0) {
-                return new Carried(Optional.of(Math.exp(logSum / n)), "");
-            }
-            return Carried.none(ones.isEmpty() ? "no other type ran it alone on one GPU"
-                    : "the other types' figures are missing: " + String.join("; ", why));
         }
 
         @Override
