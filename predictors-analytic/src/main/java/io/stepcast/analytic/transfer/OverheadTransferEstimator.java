@@ -197,7 +197,8 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         /**
          * Why {@code config}'s precision cannot be answered, by the rule of every predictor keyed by precision
          * ({@link MeasuredPrecisions}): against the precisions its model was measured at on its own hardware, or on
-         * all the other hardware when it has no row there (what this predictor carries over).
+         * all the other hardware when it has no row there (what this predictor carries over), where FP32 and TF32
+         * are one job ({@link TransferJob#sameCode}).
          */
         private Optional<String> precisionMismatch(Config config, String h) {
             Map<String, Set<String>> byHw = precisions.getOrDefault(ModelNames.key(config.model()), Map.of());
@@ -208,6 +209,11 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                     tags.addAll(t);
                 }
             });
+            if (!here) {
+                // Another machine's FP32 rows are the same code as this one's TF32 rows (TransferJob#sameCode).
+                new ArrayList<>(tags).forEach(t -> new TransferJob("", 1, t).sameCode()
+                        .ifPresent(j -> tags.add(j.precision())));
+            }
             return MeasuredPrecisions.mismatch(config, tags, config.model() + " on "
                     + (here ? config.deployment().hardware() : "the other machines"));
         }
@@ -262,21 +268,28 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         private List<double[]> overheads(Config config, String h) {
             TransferJob job = TransferJob.of(config);
             String scale = scaled(config).substring(scaled(config).indexOf('@'));
+            Map<String, double[]> byHw = new TreeMap<>();
+            overheadsAt(job, scale, h, byHw);
+            // Machines that ran the same code at the other of FP32 and TF32 (TransferJob#sameCode).
+            job.sameCode().ifPresent(other -> overheadsAt(other, scale, h, byHw));
+            return new ArrayList<>(byHw.values());
+        }
+
+        /** {@link #overheads} of the machines that ran {@code job}, each added unless already in {@code into}. */
+        private void overheadsAt(TransferJob job, String scale, String h, Map<String, double[]> into) {
             Map<String, TreeMap<Integer, Double>> at = multiByBatch.getOrDefault(job.modelAtPrecision() + scale,
                     Map.of());
             Map<String, TreeMap<Integer, Double>> alone = ones.machines(job);
-            List<double[]> donors = new ArrayList<>();
             for (Map.Entry<String, TreeMap<Integer, Double>> e : at.entrySet()) {
                 TreeMap<Integer, Double> base = alone.get(e.getKey());
-                if (e.getKey().equals(h) || base == null) {
+                if (e.getKey().equals(h) || base == null || into.containsKey(e.getKey())) {
                     continue;
                 }
                 e.getValue().keySet().stream().filter(base::containsKey)
                         .min(Comparator.<Integer>comparingInt(b -> Math.abs(b - job.batch())).thenComparing(b -> b))
-                        .ifPresent(b -> donors.add(new double[] {base.get(b),
+                        .ifPresent(b -> into.put(e.getKey(), new double[] {base.get(b),
                                 Math.max(0, e.getValue().get(b) - base.get(b))}));
             }
-            return donors;
         }
 
         /** The mean overhead of the donors ({@code {single-GPU seconds, overhead seconds}}). */

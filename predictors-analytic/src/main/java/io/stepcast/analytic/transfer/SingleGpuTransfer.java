@@ -77,24 +77,10 @@ final class SingleGpuTransfer {
         if (own.seconds().isPresent()) {
             return own;
         }
-        // Other machines measured at this very batch are carried by the device ratio alone; only without any are
-        // the others carried along their compute lines first.
-        Map<String, TreeMap<Integer, Double>> donors = new TreeMap<>();
-        ran.forEach((m, byBatch) -> {
-            if (!m.equals(h) && byBatch.containsKey(job.batch())) {
-                donors.put(m, byBatch);
-            }
-        });
+        Map<String, Donor> donors = donors(job, h);
         if (donors.isEmpty()) {
-            ran.forEach((m, byBatch) -> {
-                if (!m.equals(h)) {
-                    donors.put(m, byBatch);
-                }
-            });
-        }
-        if (donors.isEmpty()) {
-            return ran.isEmpty() ? Carried.none("no machine ran " + job.modelAtPrecision() + " alone on one GPU")
-                    : own;
+            return ran.containsKey(h) ? own
+                    : Carried.none("no machine ran " + job.modelAtPrecision() + " alone on one GPU");
         }
         if (catalogs.hardware().isEmpty()) {
             return Carried.none("no hardware catalog to scale another type's time with");
@@ -103,7 +89,7 @@ final class SingleGpuTransfer {
         if (to.isEmpty()) {
             return Carried.none("'" + h + "' is not a catalogued device");
         }
-        Precision precision = computePrecision(job);
+        Precision precision = peakPrecision(config.statedPrecision(), to.get());
         Optional<String> missing = DeviceSpeed.missing(to.get(), precision);
         if (missing.isPresent()) {
             return Carried.none(missing.get() + " in the hardware catalog");
@@ -112,24 +98,59 @@ final class SingleGpuTransfer {
         double logSum = 0;
         int n = 0;
         List<String> why = new ArrayList<>();
-        for (Map.Entry<String, TreeMap<Integer, Double>> e : donors.entrySet()) {
+        for (Map.Entry<String, Donor> e : donors.entrySet()) {
+            Donor d = e.getValue();
             Optional<DeviceSpec> from = catalogs.hardware().get().device(e.getKey());
-            Optional<Double> s = from.flatMap(d -> DeviceSpeed.of(d, precision));
-            Carried there = along(job, e.getKey(), e.getValue(), config);
+            Optional<Precision> theirs = from.map(f -> peakPrecision(d.job().precision().isEmpty()
+                    ? config.statedPrecision() : Optional.of(Precision.parse(d.job().precision(), "precision")), f));
+            Optional<Double> s = from.flatMap(f -> DeviceSpeed.of(f, theirs.orElseThrow()));
+            Carried there = along(d.job(), e.getKey(), d.steps(), config);
             if (s.isPresent() && there.seconds().isPresent()) {
                 logSum += Math.log(there.seconds().get() * s.get() / speed);
                 n++;
             } else {
                 why.add(from.isEmpty() ? "'" + e.getKey() + "' is not a catalogued device"
-                        : s.isEmpty() ? DeviceSpeed.missing(from.get(), precision).orElseThrow() : there.whyNot());
+                        : s.isEmpty() ? DeviceSpeed.missing(from.get(), theirs.orElseThrow()).orElseThrow()
+                        : there.whyNot());
             }
         }
         return n > 0 ? Carried.of(Math.exp(logSum / n)) : Carried.none(String.join("; ", why));
     }
 
-    /** The precision whose peak the device speeds take: FP32 (the CUDA cores' figure) for every row. */
-    static Precision computePrecision(TransferJob job) {
-        return Precision.FP32;
+    /** Another machine's single-GPU steps by batch of the job, at the precision it ran it. */
+    private record Donor(TransferJob job, TreeMap<Integer, Double> steps) {
+    }
+
+    /**
+     * The other machines that ran {@code job}'s model alone: at its precision, or else at the precision the same
+     * code runs at there ({@link TransferJob#sameCode}); those that ran its batch, when any did (they are carried by
+     * the device ratio alone), else all of them (carried along their compute lines first).
+     */
+    private Map<String, Donor> donors(TransferJob job, String h) {
+        Map<String, Donor> all = new TreeMap<>();
+        machines(job).forEach((m, byBatch) -> all.put(m, new Donor(job, byBatch)));
+        job.sameCode().ifPresent(other -> machines(other).forEach((m, byBatch) -> all.putIfAbsent(m,
+                new Donor(other, byBatch))));
+        all.remove(h);
+        Map<String, Donor> atBatch = new TreeMap<>();
+        all.forEach((m, d) -> {
+            if (d.steps().containsKey(job.batch())) {
+                atBatch.put(m, d);
+            }
+        });
+        return atBatch.isEmpty() ? all : atBatch;
+    }
+
+    /**
+     * The precision whose peak ({@link DeviceSpec#peakFlops}) a device's speed takes for a row: the one it states;
+     * FP32 where it states none (tables without the column, such as Gavel's, ran FP32 code, and the CUDA cores'
+     * figure is the one every catalogued GPU has). TF32 takes the device's TF32 peak where the catalog has one, else
+     * its FP32 peak: the speed of the same code with TF32 off, a lower bound, so a TF32 row is predicted slow rather
+     * than from a figure the catalog does not hold.
+     */
+    static Precision peakPrecision(Optional<Precision> stated, DeviceSpec device) {
+        Precision p = stated.orElse(Precision.FP32);
+        return p == Precision.TF32 && device.peakFlops(Precision.TF32).isEmpty() ? Precision.FP32 : p;
     }
 
     /** The step of {@code job} on {@code h} at its batch, from {@code h}'s steps by batch along its compute line. */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * {@code overhead-transfer} applies the precision rule of every predictor keyed by precision
@@ -47,5 +48,25 @@ class OverheadTransferPrecisionTest {
     void aRowThatStatesAMeasuredPrecisionIsAnswered() {
         Prediction p = predict(TWO_PRECISIONS, HEADER + "synthetic-net,ALLREDUCE,8,1,8,128,dgx-a100,fp16,1\n");
         assertThat(p.asDouble()).isPresent();
+    }
+
+    @Test
+    void theDeviceRatioTakesThePeakOfTheRowsPrecision() {
+        // Mixed precision: the tensor-core peaks, 125 and 312 TFLOP/s; the bandwidths 900 and 1555 GB/s.
+        double fp16 = Math.sqrt(125 * 900) / Math.sqrt(312 * 1555);
+        assertThat(predict(TWO_PRECISIONS, HEADER + "synthetic-net,ALLREDUCE,1,1,8,128,dgx-a100,fp16,1\n").asDouble())
+                .hasValueCloseTo(500 * (1 / fp16), within(1e-9));
+        // FP32: the CUDA cores' peaks, 15.7 and 19.5 TFLOP/s.
+        double fp32 = Math.sqrt(15.7 * 900) / Math.sqrt(19.5 * 1555);
+        assertThat(predict(TWO_PRECISIONS, HEADER + "synthetic-net,ALLREDUCE,1,1,8,128,dgx-a100,fp32,1\n").asDouble())
+                .hasValueCloseTo(150 * (1 / fp32), within(1e-9));
+    }
+
+    @Test
+    void aTf32RowOnAnA100IsTheSameCodeAsAnFp32RowOnAV100AtTheFp32PeakAsALowerBound() {
+        // The catalog has no TF32 peak: the A100's FP32 figure, the speed of the same code with TF32 off.
+        double fp32 = Math.sqrt(15.7 * 900) / Math.sqrt(19.5 * 1555);
+        assertThat(predict(TWO_PRECISIONS, HEADER + "synthetic-net,ALLREDUCE,1,1,8,128,dgx-a100,tf32,1\n").asDouble())
+                .hasValueCloseTo(150 * (1 / fp32), within(1e-9));
     }
 }
