@@ -43,11 +43,15 @@ import java.util.TreeSet;
  * 2005, whose gamma term the GPU hides), so it is carried over as seconds rather than as a ratio of the
  * compute time, which would shrink it on a faster GPU.
  *
- * <p>{@code T_1(H)} is the training set's single-GPU row of H at that batch; without one, the other types'
- * single-GPU times scaled by the hardware catalog's device figures: the geometric mean of the peak FP32
- * ratio and the memory-bandwidth ratio (a step is partly compute-bound, partly memory-bound: S. Williams,
- * A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009). A job alone on its GPUs only: a pair sharing
- * GPUs depends on its co-runner, which is not part of the configuration.
+ * <p>{@code T_1(H)} is the training set's single-GPU row of H at that batch; without one, H's own rows at other
+ * batches, or the other types' single-GPU times, carried to the batch along each machine's compute line
+ * {@code a + c b} and scaled by the hardware catalog's device figures ({@link SingleGpuTransfer}): the geometric mean
+ * of the ratio of peak FLOP/s at the row's precision and the memory-bandwidth ratio (a step is partly compute-bound,
+ * partly memory-bound: S. Williams, A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009; {@link DeviceSpeed}).
+ * FP32 rows of one machine and TF32 rows of another are one job ({@link TransferJob#sameCode}). The overhead
+ * {@code T_n - T_1} of a type that ran the job at another batch is taken at its nearest batch. A job alone on its
+ * GPUs only: a pair sharing GPUs depends on its co-runner, which is not part of the configuration. A row that states
+ * no precision, for a model measured at several, is refused ({@link MeasuredPrecisions}).
  *
  * <p>Which types' overhead is carried over ({@code across-nodes}): inside one server each type has its own
  * interconnect (PCIe tree, NVLink), which says nothing about the target's, so the mean over the other types is
