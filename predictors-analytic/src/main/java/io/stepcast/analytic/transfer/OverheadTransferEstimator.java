@@ -213,10 +213,10 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                     tags.addAll(t);
                 }
             });
-            if (!here) {
+            Optional<TransferJob> sameCode = TransferJob.of(config).sameCode();
+            if (!here && sameCode.isPresent() && tags.contains(sameCode.get().precision())) {
                 // Another machine's FP32 rows are the same code as this one's TF32 rows (TransferJob#sameCode).
-                new ArrayList<>(tags).forEach(t -> new TransferJob("", 1, t).sameCode()
-                        .ifPresent(j -> tags.add(j.precision())));
+                tags.add(config.precisionTag());
             }
             return MeasuredPrecisions.mismatch(config, tags, config.model() + " on "
                     + (here ? config.deployment().hardware() : "the other machines"));
