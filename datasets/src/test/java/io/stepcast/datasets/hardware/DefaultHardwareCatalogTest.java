@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class DefaultHardwareCatalogTest {
@@ -114,7 +115,8 @@ class DefaultHardwareCatalogTest {
         }
         DeviceSpec v100h = catalog.device("dgx-2h").orElseThrow();
         assertThat(v100h.fp16Tflops()).hasValue(2100.0 / 16);
-        assertThat(v100h.fp32Tflops()).isEmpty();
+        // Not published: the tensor-core peak over the GV100's per-clock ratio of tensor-core to FP32 FMAs (8).
+        assertThat(v100h.fp32Tflops()).hasValueCloseTo(2100.0 / 16 / 8, within(0.01));
         assertThat(catalog.device("A100 80GB SXM").orElseThrow().memoryGb()).hasValue(80);
     }
 

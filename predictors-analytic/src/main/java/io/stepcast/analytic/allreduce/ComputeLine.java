@@ -29,9 +29,10 @@ import java.util.TreeMap;
  * Without any single-GPU row, the same ways run through the computation times that rows of one node show once their
  * all-reduce is taken off ({@link OneNodeCompute}).
  * Both coefficients are kept non-negative: a negative intercept is refitted as a line through the origin, a
- * negative or zero slope falls back to the next way.
+ * negative or zero slope falls back to the next way. Also how {@code overhead-transfer} carries another machine's
+ * single-GPU time to the batch asked about.
  */
-final class ComputeLine {
+public final class ComputeLine {
     private ComputeLine() {
     }
 
@@ -54,9 +55,10 @@ final class ComputeLine {
 
     /**
      * {@code {a, b}} through computation times known otherwise than from single-GPU rows ({@link OneNodeCompute}),
-     * each {@code {local batch, seconds}}, in the same order of ways; empty when there are none.
+     * or through a machine's mean single-GPU step per batch ({@code overhead-transfer}), each
+     * {@code {local batch, seconds}}, in the same order of ways; empty when there are none.
      */
-    static Optional<double[]> through(List<double[]> points, OptionalDouble carriedS, OptionalDouble passesS) {
+    public static Optional<double[]> through(List<double[]> points, OptionalDouble carriedS, OptionalDouble passesS) {
         return points.isEmpty() ? Optional.empty()
                 : Optional.of(line(points, OptionalDouble.empty(), carriedS, passesS));
     }

@@ -2,12 +2,11 @@ package io.stepcast.analytic.transfer;
 
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
-import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.analytic.estimators.CatalogEstimator.Catalogs;
 import io.stepcast.analytic.codec.TextPayload;
 
 import java.io.IOException;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -23,7 +22,7 @@ final class FormerOverheadTransferText {
     }
 
     /** The predictor of a version-1 payload; errors name the line. */
-    static Predictor decode(byte[] payload, Provenance provenance, Optional<HardwareCatalog> hardware)
+    static Predictor decode(byte[] payload, Provenance provenance, Catalogs catalogs)
             throws IOException {
         TextPayload text = TextPayload.read(NAME, payload);
         TextPayload.Line header = text.header();
@@ -50,6 +49,6 @@ final class FormerOverheadTransferText {
         if (single.isEmpty()) {
             throw text.corrupt("no single-GPU time");
         }
-        return new OverheadTransferEstimator.Fitted(hardware, single, multi, head[1].equals("nearest"), provenance);
+        return new OverheadTransferEstimator.Fitted(catalogs, single, multi, head[1].equals("nearest"), provenance);
     }
 }

@@ -4,6 +4,8 @@ import com.google.inject.Inject;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.analytic.estimators.CatalogEstimator.Catalogs;
 import io.stepcast.analytic.codec.EnvelopeCodec;
 import io.stepcast.models.persist.PayloadReader;
 import io.stepcast.models.persist.PayloadWriter;
@@ -16,7 +18,7 @@ import java.util.TreeMap;
 /**
  * Saves and loads fitted {@code overhead-transfer} predictors: the mean single-GPU and multi-GPU step times per job
  * and hardware, as the envelope {@value #FORMAT} with the {@code across-nodes} choice; doubles read back to the same
- * bits, and the hardware catalog (for a type without its own single-GPU time) is injected again on load, so a reload
+ * bits, and the hardware catalog (for a type without its own single-GPU time) and the zoo are injected again on load, so a reload
  * predicts bit for bit the same with the same catalog. Payloads of version 1 (plain text) still read.
  * <pre>
  * {"format":"stepcast-overhead-transfer","version":2,"across_nodes":"nearest",
@@ -28,13 +30,16 @@ public final class OverheadTransferCodec extends EnvelopeCodec<OverheadTransferE
     private static final int VERSION = 2;
     private static final String NAME = OverheadTransferEstimator.NAME;
 
-    private final Optional<HardwareCatalog> hardware;
+    private final Catalogs catalogs;
 
-    /** Loaded predictors scale single-GPU times with the datasets module's hardware catalog, when bound. */
+    /**
+     * Loaded predictors scale single-GPU times with the datasets module's hardware catalog and take parameter bytes
+     * from its zoo, when bound.
+     */
     @Inject
-    public OverheadTransferCodec(Optional<HardwareCatalog> hardware) {
+    public OverheadTransferCodec(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
         super(NAME, OverheadTransferEstimator.Fitted.class, FORMAT, VERSION);
-        this.hardware = hardware;
+        this.catalogs = new Catalogs(zoo, hardware);
     }
 
     @Override
@@ -53,7 +58,7 @@ public final class OverheadTransferCodec extends EnvelopeCodec<OverheadTransferE
 
     @Override
     protected Predictor readFormer(byte[] payload, Provenance provenance) throws IOException {
-        return FormerOverheadTransferText.decode(payload, provenance, hardware);
+        return FormerOverheadTransferText.decode(payload, provenance, catalogs);
     }
 
     @Override
@@ -66,7 +71,7 @@ public final class OverheadTransferCodec extends EnvelopeCodec<OverheadTransferE
         if (single.isEmpty()) {
             throw r.corrupt("single", "no single-GPU time");
         }
-        return new OverheadTransferEstimator.Fitted(hardware, single, times(r.object("multi")),
+        return new OverheadTransferEstimator.Fitted(catalogs, single, times(r.object("multi")),
                 across.equals("nearest"), provenance);
     }
 

@@ -2,25 +2,28 @@ package io.stepcast.analytic.transfer;
 
 import com.google.inject.Inject;
 import io.stepcast.api.AbstractEstimator;
+import io.stepcast.analytic.estimators.CatalogEstimator.Catalogs;
 import io.stepcast.analytic.allreduce.AllReduceAlone;
 import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.HyperParameters;
 import io.stepcast.api.ModelNames;
-import io.stepcast.api.Precision;
 import io.stepcast.api.Observation;
+import io.stepcast.api.Precision;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
-import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.models.predictor.AbstractPredictor;
+import io.stepcast.models.predictor.MeasuredPrecisions;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -40,11 +43,15 @@ import java.util.TreeSet;
  * 2005, whose gamma term the GPU hides), so it is carried over as seconds rather than as a ratio of the
  * compute time, which would shrink it on a faster GPU.
  *
- * <p>{@code T_1(H)} is the training set's single-GPU row of H at that batch; without one, the other types'
- * single-GPU times scaled by the hardware catalog's device figures: the geometric mean of the peak FP32
- * ratio and the memory-bandwidth ratio (a step is partly compute-bound, partly memory-bound: S. Williams,
- * A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009). A job alone on its GPUs only: a pair sharing
- * GPUs depends on its co-runner, which is not part of the configuration.
+ * <p>{@code T_1(H)} is the training set's single-GPU row of H at that batch; without one, H's own rows at other
+ * batches, or the other types' single-GPU times, carried to the batch along each machine's compute line
+ * {@code a + c b} and scaled by the hardware catalog's device figures ({@link SingleGpuTransfer}): the geometric mean
+ * of the ratio of peak FLOP/s at the row's precision and the memory-bandwidth ratio (a step is partly compute-bound,
+ * partly memory-bound: S. Williams, A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009; {@link DeviceSpeed}).
+ * FP32 rows of one machine and TF32 rows of another are one job ({@link TransferJob#sameCode}). The overhead
+ * {@code T_n - T_1} of a type that ran the job at another batch is taken at its nearest batch. A job alone on its
+ * GPUs only: a pair sharing GPUs depends on its co-runner, which is not part of the configuration. A row that states
+ * no precision, for a model measured at several, is refused ({@link MeasuredPrecisions}).
  *
  * <p>Which types' overhead is carried over ({@code across-nodes}): inside one server each type has its own
  * interconnect (PCIe tree, NVLink), which says nothing about the target's, so the mean over the other types is
@@ -60,25 +67,34 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
     /** Registered name. */
     public static final String NAME = "overhead-transfer";
 
-    private final Optional<HardwareCatalog> hardware;
+    private final Catalogs catalogs;
 
-    /** With the hardware catalog bound by the datasets module, when there is one. */
+    /**
+     * With the hardware catalog and the model zoo bound by the datasets module, when there are: the catalog scales
+     * another type's single-GPU time, the zoo's parameter bytes give a fixed part where a machine ran one batch.
+     */
     @Inject
-    public OverheadTransferEstimator(Optional<HardwareCatalog> hardware) {
-        this(hardware, HyperParameters.of("across-nodes", "nearest"));
+    public OverheadTransferEstimator(Optional<HardwareCatalog> hardware, Optional<ModelCatalog> zoo) {
+        this(new Catalogs(zoo, hardware), HyperParameters.of("across-nodes", "nearest"));
     }
 
-    private OverheadTransferEstimator(Optional<HardwareCatalog> hardware, HyperParameters params) {
+    /** With the hardware catalog only (a fixed part from the rows' {@code parameter_bytes} only). */
+    public OverheadTransferEstimator(Optional<HardwareCatalog> hardware) {
+        this(hardware, Optional.empty());
+    }
+
+    private OverheadTransferEstimator(Catalogs catalogs, HyperParameters params) {
         super(NAME, "Step time on another GPU type: its single-GPU time plus the multi-GPU overhead seconds measured "
-                + "on the other types (catalog FLOPs/bandwidth ratios when its single-GPU time is missing)",
+                + "on the other types (catalog FLOPs/bandwidth ratios when its single-GPU time is missing, carried "
+                + "along the compute line a + c b when the batches differ)",
                 EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), params);
-        this.hardware = hardware;
+        this.catalogs = catalogs;
         params.choice("across-nodes", "nearest", "mean");
     }
 
     @Override
     protected Estimator copyWith(HyperParameters params) {
-        return new OverheadTransferEstimator(hardware, params);
+        return new OverheadTransferEstimator(catalogs, params);
     }
 
     static Optional<String> domain(Config config) {
@@ -94,7 +110,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
      * compared across hardware.
      */
     static String job(Config c) {
-        return ModelNames.key(c.model()) + "#" + c.localBatch() + Precision.keySuffix(c.precisionTag());
+        return TransferJob.of(c).key();
     }
 
     /** The job at a scale: workers and nodes. */
@@ -121,7 +137,7 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                     + training.id());
         }
         boolean nearest = params().choice("across-nodes", "nearest", "mean").equals("nearest");
-        return new Fitted(hardware, means(single), means(multi), nearest, Provenance.of(this, training, 0));
+        return new Fitted(catalogs, means(single), means(multi), nearest, Provenance.of(this, training, 0));
     }
 
     private static Map<String, Map<String, Double>> means(Map<String, Map<String, List<Double>>> in) {
@@ -146,18 +162,64 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
 
     /** Mean single-GPU and multi-GPU step times per job and hardware. */
     static final class Fitted extends AbstractPredictor {
-        private final Optional<HardwareCatalog> hardware;
         private final Map<String, Map<String, Double>> single;
         private final Map<String, Map<String, Double>> multi;
         private final boolean nearestAcrossNodes;
+        /** Precision tags measured per model key, then hardware ({@link #precisionMismatch}). */
+        private final Map<String, Map<String, Set<String>>> precisions;
 
-        Fitted(Optional<HardwareCatalog> hardware, Map<String, Map<String, Double>> single,
+        private final SingleGpuTransfer ones;
+        /** Mean multi-GPU steps by {@link TransferJob#modelAtPrecision} at its scale, then hardware, then batch. */
+        private final Map<String, Map<String, TreeMap<Integer, Double>>> multiByBatch;
+
+        Fitted(Catalogs catalogs, Map<String, Map<String, Double>> single,
                Map<String, Map<String, Double>> multi, boolean nearestAcrossNodes, Provenance provenance) {
             super(provenance);
-            this.hardware = hardware;
             this.single = sorted(single);
             this.multi = sorted(multi);
             this.nearestAcrossNodes = nearestAcrossNodes;
+            this.precisions = measuredPrecisions(this.single.keySet());
+            this.ones = new SingleGpuTransfer(this.single, catalogs);
+            Map<String, Map<String, TreeMap<Integer, Double>>> by = new TreeMap<>();
+            this.multi.forEach((key, byHw) -> TransferJob.parse(key).ifPresent(j -> byHw.forEach((h, t) -> by
+                    .computeIfAbsent(j.modelAtPrecision() + key.substring(key.indexOf('@')), k -> new TreeMap<>())
+                    .computeIfAbsent(h, k -> new TreeMap<>()).put(j.batch(), t))));
+            this.multiByBatch = by;
+        }
+
+        /** The precision tags of the single-GPU jobs by model key, then hardware, from the stored job keys. */
+        private Map<String, Map<String, Set<String>>> measuredPrecisions(Set<String> jobs) {
+            Map<String, Map<String, Set<String>>> out = new TreeMap<>();
+            for (String key : jobs) {
+                TransferJob.parse(key).ifPresent(j -> single.get(key).keySet().forEach(h -> out
+                        .computeIfAbsent(j.model(), m -> new TreeMap<>())
+                        .computeIfAbsent(h, x -> new TreeSet<>()).add(j.precision())));
+            }
+            return out;
+        }
+
+        /**
+         * Why {@code config}'s precision cannot be answered, by the rule of every predictor keyed by precision
+         * ({@link MeasuredPrecisions}): against the precisions its model was measured at on its own hardware, or on
+         * all the other hardware when it has no row there (what this predictor carries over), where FP32 and TF32
+         * are one job ({@link TransferJob#sameCode}).
+         */
+        private Optional<String> precisionMismatch(Config config, String h) {
+            Map<String, Set<String>> byHw = precisions.getOrDefault(ModelNames.key(config.model()), Map.of());
+            boolean here = byHw.containsKey(h);
+            Set<String> tags = new TreeSet<>();
+            byHw.forEach((hw, t) -> {
+                if (!here || hw.equals(h)) {
+                    tags.addAll(t);
+                }
+            });
+            Optional<TransferJob> sameCode = TransferJob.of(config).sameCode();
+            if (!here && sameCode.isPresent() && tags.contains(sameCode.get().precision())) {
+                // Another machine's FP32 rows are the same code as this one's TF32 rows (TransferJob#sameCode).
+                tags.add(config.precisionTag());
+            }
+            return MeasuredPrecisions.mismatch(config, tags, config.model() + " on "
+                    + (here ? config.deployment().hardware() : "the other machines"));
         }
 
         /** Mean single-GPU step times by job, then hardware (for {@link OverheadTransferCodec}). */
@@ -181,29 +243,57 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                 return refused.get();
             }
             String h = hw(config);
-            Map<String, Double> ones = single.getOrDefault(job(config), Map.of());
-            Optional<Double> t1 = Optional.ofNullable(ones.get(h)).or(() -> scaledFromCatalog(h, ones));
-            if (t1.isEmpty()) {
-                return Prediction.notApplicable(NAME + ": no single-GPU time of " + job(config) + " on '" + h
-                        + "' and no other type's with catalogued device figures for both");
+            Optional<String> precision = precisionMismatch(config, h);
+            if (precision.isPresent()) {
+                return Prediction.notApplicable(NAME + ": " + precision.get());
             }
-            double t = t1.get();
+            SingleGpuTransfer.Carried t1 = ones.at(config, h);
+            if (t1.seconds().isEmpty()) {
+                return Prediction.notApplicable(NAME + ": no single-GPU time of " + job(config) + " on '" + h
+                        + "', and none carried from another type: " + t1.whyNot());
+            }
+            double t = t1.seconds().get();
             if (config.workers() > 1) {
-                Map<String, Double> at = multi.getOrDefault(scaled(config), Map.of());
-                List<double[]> donors = new ArrayList<>();
-                for (String other : new TreeSet<>(at.keySet())) {
-                    Double base = ones.get(other);
-                    if (!other.equals(h) && base != null) {
-                        donors.add(new double[] {base, Math.max(0, at.get(other) - base)});
-                    }
-                }
+                List<double[]> donors = overheads(config, h);
                 if (donors.isEmpty()) {
                     return Prediction.notApplicable(NAME + ": no other hardware ran " + scaled(config)
-                            + " and alone on one GPU in the training data");
+                            + " (at any batch) and alone on one GPU at that batch in the training data");
                 }
                 t += nearestAcrossNodes && config.deployment().nodes() > 1 ? nearest(donors, t) : mean(donors);
             }
             return Prediction.of(target == Target.STEP_TIME ? t : config.globalBatch() / t);
+        }
+
+        /**
+         * {@code {single-GPU seconds, overhead seconds}} of each other type that ran the job at its scale and alone
+         * on one GPU at the same batch: at the job's batch where it ran it, else at the nearest batch it ran at both
+         * scales (the gradients exchanged, and so the overhead, do not grow with the batch).
+         */
+        private List<double[]> overheads(Config config, String h) {
+            TransferJob job = TransferJob.of(config);
+            String scale = scaled(config).substring(scaled(config).indexOf('@'));
+            Map<String, double[]> byHw = new TreeMap<>();
+            overheadsAt(job, scale, h, byHw);
+            // Machines that ran the same code at the other of FP32 and TF32 (TransferJob#sameCode).
+            job.sameCode().ifPresent(other -> overheadsAt(other, scale, h, byHw));
+            return new ArrayList<>(byHw.values());
+        }
+
+        /** {@link #overheads} of the machines that ran {@code job}, each added unless already in {@code into}. */
+        private void overheadsAt(TransferJob job, String scale, String h, Map<String, double[]> into) {
+            Map<String, TreeMap<Integer, Double>> at = multiByBatch.getOrDefault(job.modelAtPrecision() + scale,
+                    Map.of());
+            Map<String, TreeMap<Integer, Double>> alone = ones.machines(job);
+            for (Map.Entry<String, TreeMap<Integer, Double>> e : at.entrySet()) {
+                TreeMap<Integer, Double> base = alone.get(e.getKey());
+                if (e.getKey().equals(h) || base == null || into.containsKey(e.getKey())) {
+                    continue;
+                }
+                e.getValue().keySet().stream().filter(base::containsKey)
+                        .min(Comparator.<Integer>comparingInt(b -> Math.abs(b - job.batch())).thenComparing(b -> b))
+                        .ifPresent(b -> into.put(e.getKey(), new double[] {base.get(b),
+                                Math.max(0, e.getValue().get(b) - base.get(b))}));
+            }
         }
 
         /** The mean overhead of the donors ({@code {single-GPU seconds, overhead seconds}}). */
@@ -223,31 +313,6 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
                 }
             }
             return best[1];
-        }
-
-        /** The geometric mean over the other types of their time times the device speed ratio. */
-        private Optional<Double> scaledFromCatalog(String h, Map<String, Double> ones) {
-            Optional<DeviceSpec> to = hardware.flatMap(c -> c.device(h));
-            if (to.isEmpty() || speed(to.get()).isEmpty()) {
-                return Optional.empty();
-            }
-            double logSum = 0;
-            int n = 0;
-            for (Map.Entry<String, Double> e : ones.entrySet()) {
-                Optional<Double> s = hardware.get().device(e.getKey()).flatMap(Fitted::speed);
-                if (s.isPresent()) {
-                    logSum += Math.log(e.getValue() * s.get() / speed(to.get()).get());
-                    n++;
-                }
-            }
-            return n == 0 ? Optional.empty() : Optional.of(Math.exp(logSum / n));
-        }
-
-        /** sqrt(peak FP32 x memory bandwidth), when the catalog gives both. */
-        static Optional<Double> speed(DeviceSpec d) {
-            return d.fp32Tflops().isPresent() && d.memoryBandwidthGBs().isPresent()
-                    ? Optional.of(Math.sqrt(d.fp32Tflops().getAsDouble() * d.memoryBandwidthGBs().getAsDouble()))
-                    : Optional.empty();
         }
 
         @Override
