@@ -273,7 +273,8 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
         /**
          * Where the computation of {@code config}'s step comes from: its own group's compute line, or the other
          * machines' lines carried by the catalog's device figures (which machines, at which speed ratio); empty
-         * where it is refused ({@link #predict} says why).
+         * where no computation is found for it ({@link #predict} says why; an all-reduce it cannot cost is refused
+         * there too).
          */
         public Optional<String> computeBasis(Config config) {
             if (domain(config).isPresent() || GroupKey.precisionMismatch(config, precisions).isPresent()) {
