@@ -7,16 +7,19 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.PredictorCodec;
+import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.datasets.plugin.DatasetsPlugin;
 import io.stepcast.models.persist.PayloadReader;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -25,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The registered codecs of {@code allreduce-analytic} (fitted on Pollux's placements, with a fitted link
  * efficiency), {@code overhead-transfer} (fitted on Gavel's jobs alone without the V100's multi-GPU rows) and the
  * collective predictors (fitted on the 2- and 8-GPU nccl-tests tables): a reload predicts exactly the same on every
- * row of the held-out side, catalog-scaled answers included; a payload of the former five coefficients reads;
+ * row of the held-out side, catalog-scaled answers included ({@code allreduce-analytic}'s compute lines carried from
+ * the DGX-1 to the DGX A100 of a DeepLearningExamples table too); a payload of the former five coefficients reads;
  * corrupt payloads fail naming the field.
  */
 class AllreduceCodecsTest {
@@ -74,6 +78,24 @@ class AllreduceCodecsTest {
         Predictor fitted = REGISTRY.estimator("allreduce-analytic").withHyperParameters(Map.of("efficiency", "fit"))
                 .fit(TrainingSet.of("pollux/placements", polluxTrain));
         samePredictions(fitted, reloaded("allreduce-analytic", fitted), polluxTest);
+    }
+
+    @Test
+    void allreduceAnalyticReloadsItsLinesCarriedToAnotherMachineExactly() throws IOException {
+        String file = "dle-resnext101-32x4d-pytorch-46ff3707.csv";
+        List<Observation> rows;
+        try (InputStream in = AllreduceCodecsTest.class.getResourceAsStream("/published/" + file)) {
+            rows = new GenericCsvImporter().read(in, file, file).observations();
+        }
+        Predicate<Observation> a100 = o -> o.config().deployment().hardware().contains("A100");
+        List<Observation> dgx1 = rows.stream().filter(a100.negate()).toList();
+        List<Observation> dgxA100 = rows.stream().filter(a100).toList();
+        for (String overlap : List.of("fit", "0.5")) {
+            Predictor fitted = REGISTRY.estimator("allreduce-analytic")
+                    .withHyperParameters(Map.of("overlap", overlap)).fit(TrainingSet.of(file + ":dgx-1", dgx1));
+            // Every DGX A100 row is answered from the DGX-1 lines carried by the catalog, before and after a reload.
+            samePredictions(fitted, reloaded("allreduce-analytic", fitted), dgxA100);
+        }
     }
 
     @Test

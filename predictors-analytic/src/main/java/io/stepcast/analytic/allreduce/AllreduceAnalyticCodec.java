@@ -22,7 +22,8 @@ import java.util.Optional;
  * node and across nodes, as {@link Coefficients} (a plain-text payload of the former five, with one efficiency for
  * the whole all-reduce, is read as both links at that share, which predicts the same). The gradient all-reduce is not
  * part of the fit: a reload computes it again from the injected model zoo and hardware catalog, so it predicts bit for
- * bit the same with the same catalogs.
+ * bit the same with the same catalogs; so are the lines carried to a machine without one ({@link CarriedCompute}),
+ * from the saved lines, the catalog and the provenance's {@code overlap}.
  */
 public final class AllreduceAnalyticCodec implements PredictorCodec {
     private static final int ARITY = 6;
@@ -74,6 +75,6 @@ public final class AllreduceAnalyticCodec implements PredictorCodec {
             }
             groups.put(e.getKey(), new Group(v[0], v[1], v[2], v[3] == 1, v[4], v[5]));
         }
-        return new AllreduceAnalyticEstimator.Fitted(new GradientSync(hardware, zoo), groups, provenance);
+        return new AllreduceAnalyticEstimator.Fitted(new GradientSync(hardware, zoo), hardware, groups, provenance);
     }
 }

@@ -41,7 +41,9 @@ import java.util.TreeMap;
  *       batches; else the fixed part the model's single-GPU rows on other machines show, carried by memory
  *       bandwidth; else a fixed part from the device's parameter passes). Where no single-GPU row exists, as in
  *       tables that start at one full node, the same ways run through the rows of one node less the catalog's
- *       all-reduce ({@link OneNodeCompute}); those rows then fit neither the intra-node link nor the overlap;</li>
+ *       all-reduce ({@link OneNodeCompute}); those rows then fit neither the intra-node link nor the overlap. A
+ *       machine with no line of the model at all takes the other machines' lines of the job, scaled by the catalog's
+ *       device speeds as {@code overhead-transfer} scales a step ({@link CarriedCompute});</li>
  *   <li>{@code T_intra + T_inter}: the gradient all-reduce over the configuration's placement from the catalogs
  *       ({@link GradientSync}), split into the part over the intra-node links and the part that crosses the NICs;</li>
  *   <li>{@code f}, the share of the computation the all-reduce hides behind, in [0, 1], fitted (relative least
@@ -218,7 +220,7 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             throw new CannotFitException(NAME + " needs single-GPU synchronous rows with a step time in training set "
                     + training.id() + (failures.isEmpty() ? "" : ": " + String.join(" | ", failures)));
         }
-        return new Fitted(sync, fitted, Provenance.of(this, training, 0));
+        return new Fitted(sync, catalogs().hardware(), fitted, Provenance.of(this, training, 0));
     }
 
     /**
@@ -235,17 +237,62 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
         return compute + Math.max(0, comm - overlap * compute);
     }
 
-    /** The fitted predictor: compute lines and overlaps per model and hardware, the catalogs for the rest. */
-    static final class Fitted extends StepTimePredictor {
+    /**
+     * The overlap share of a machine whose compute line is carried from others ({@link CarriedCompute}): as for a
+     * machine without multi-GPU rows, the fixed {@code overlap} of the fit's hyper-parameters, else the default.
+     * Read from the provenance, which a saved predictor keeps, so a reload carries the same.
+     */
+    static double carriedOverlap(Provenance provenance) {
+        String v = provenance.hyperParameters().getOrDefault("overlap", "fit");
+        return v.equals("fit") ? DEFAULT_OVERLAP : Double.parseDouble(v);
+    }
+
+    /**
+     * The fitted predictor: compute lines and overlaps per model and hardware, the catalogs for the rest. A machine
+     * without a line of a model takes the other machines' lines carried by the catalog's device figures
+     * ({@link CarriedCompute}), and its all-reduce over its own catalogued links at their datasheet figures (no row
+     * of it calibrates them) with the overlap of a machine without multi-GPU rows ({@link #carriedOverlap}).
+     */
+    public static final class Fitted extends StepTimePredictor {
         private final GradientSync sync;
         private final Map<String, Group> groups;
         private final Map<String, Set<String>> precisions;
+        private final CarriedCompute carried;
+        private final double carriedOverlap;
 
-        Fitted(GradientSync sync, Map<String, Group> groups, Provenance provenance) {
+        Fitted(GradientSync sync, Optional<HardwareCatalog> hardware, Map<String, Group> groups,
+               Provenance provenance) {
             super(EnumSet.of(Target.STEP_TIME, Target.THROUGHPUT), provenance);
             this.sync = sync;
             this.groups = Map.copyOf(groups);
             this.precisions = GroupKey.precisionsByModelOnMachine(groups.keySet());
+            this.carried = new CarriedCompute(groups, hardware);
+            this.carriedOverlap = carriedOverlap(provenance);
+        }
+
+        /**
+         * Where the computation of {@code config}'s step comes from: its own group's compute line, or the other
+         * machines' lines carried by the catalog's device figures (which machines, at which speed ratio); empty
+         * where no computation is found for it ({@link #predict} says why; an all-reduce it cannot cost is refused
+         * there too).
+         */
+        public Optional<String> computeBasis(Config config) {
+            if (domain(config).isPresent() || GroupKey.precisionMismatch(config, precisions).isPresent()) {
+                return Optional.empty();
+            }
+            if (groups.containsKey(groupKey(config))) {
+                return Optional.of("the compute line of " + groupKey(config) + ", fitted on its own rows");
+            }
+            return carriedTo(config).filter(c -> c.seconds().isPresent()).map(c -> c.basis()
+                    + "; the all-reduce over " + config.deployment().hardware() + "'s catalogued links at their "
+                    + "datasheet figures, overlap " + carriedOverlap + " (no row of that machine calibrates them)");
+        }
+
+        /** The computation carried from other machines, when {@code config}'s machine has no line of its model. */
+        private Optional<CarriedCompute.Carried> carriedTo(Config config) {
+            String key = groupKey(config);
+            return precisions.containsKey(GroupKey.modelOnMachineOf(key)) ? Optional.empty()
+                    : carried.at(config, key);
         }
 
         Optional<Group> group(String key) {
@@ -274,9 +321,19 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             }
             Group g = groups.get(groupKey(config));
             if (g == null) {
-                return Prediction.notApplicable(NAME + " has no single-GPU row of " + groupKey(config)
+                String none = NAME + " has no single-GPU row of " + groupKey(config)
                         + " in its training data (rows with workers = 1 on that hardware, or of one node with several"
-                        + " GPUs, would give its compute time)");
+                        + " GPUs, would give its compute time)";
+                Optional<CarriedCompute.Carried> there = carriedTo(config);
+                if (there.isEmpty()) {
+                    return Prediction.notApplicable(none);
+                }
+                if (there.get().seconds().isEmpty()) {
+                    return Prediction.notApplicable(none + ", and no other machine's line carries to it: "
+                            + there.get().basis());
+                }
+                // Both links at the catalog's figures (efficiency 1): no row of this machine shows them.
+                g = new Group(there.get().seconds().get(), 0, carriedOverlap, false, 1, 1);
             }
             GradientSync.Cost comm = sync.exchange(config);
             if (comm.seconds().isEmpty()) {

@@ -47,7 +47,7 @@ import java.util.TreeSet;
  * batches, or the other types' single-GPU times, carried to the batch along each machine's compute line
  * {@code a + c b} and scaled by the hardware catalog's device figures ({@link SingleGpuTransfer}): the geometric mean
  * of the ratio of peak FLOP/s at the row's precision and the memory-bandwidth ratio (a step is partly compute-bound,
- * partly memory-bound: S. Williams, A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009; {@link DeviceSpeed}).
+ * partly memory-bound: S. Williams, A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009; {@link io.stepcast.models.compute.DeviceSpeed}).
  * FP32 rows of one machine and TF32 rows of another are one job ({@link TransferJob#sameCode}). The overhead
  * {@code T_n - T_1} of a type that ran the job at another batch is taken at its nearest batch. A job alone on its
  * GPUs only: a pair sharing GPUs depends on its co-runner, which is not part of the configuration. A row that states

@@ -6,6 +6,8 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Precision;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.zoo.ModelInfo;
+import io.stepcast.models.compute.CrossMachinePrecision;
+import io.stepcast.models.compute.DeviceSpeed;
 import io.stepcast.models.compute.FixedPartTransfer;
 import io.stepcast.models.compute.ParameterPasses;
 
@@ -89,7 +91,7 @@ final class SingleGpuTransfer {
         if (to.isEmpty()) {
             return Carried.none("'" + h + "' is not a catalogued device");
         }
-        Precision precision = peakPrecision(config.statedPrecision());
+        Precision precision = CrossMachinePrecision.peak(config.statedPrecision());
         Optional<String> missing = DeviceSpeed.missing(to.get(), precision);
         if (missing.isPresent()) {
             return Carried.none(missing.get() + " in the hardware catalog");
@@ -101,7 +103,7 @@ final class SingleGpuTransfer {
         for (Map.Entry<String, Donor> e : donors.entrySet()) {
             Donor d = e.getValue();
             Optional<DeviceSpec> from = catalogs.hardware().get().device(e.getKey());
-            Optional<Precision> theirs = from.map(f -> peakPrecision(d.job().precision().isEmpty()
+            Optional<Precision> theirs = from.map(f -> CrossMachinePrecision.peak(d.job().precision().isEmpty()
                     ? config.statedPrecision() : Optional.of(Precision.parse(d.job().precision(), "precision"))));
             Optional<Double> s = from.flatMap(f -> DeviceSpeed.of(f, theirs.orElseThrow()));
             Carried there = along(d.job(), e.getKey(), d.steps(), config);
@@ -139,20 +141,6 @@ final class SingleGpuTransfer {
             }
         });
         return atBatch.isEmpty() ? all : atBatch;
-    }
-
-    /**
-     * The precision whose peak ({@link DeviceSpec#peakFlops}) a device's speed takes for a row: the one it states;
-     * FP32 where it states none (tables without the column, such as Gavel's, ran FP32 code, and the CUDA cores'
-     * figure is the one every catalogued GPU has). TF32 takes the FP32 peak, not the TF32 tensor-core figure the
-     * catalog also holds: TF32 is FP32 code whose matrix products alone move to the tensor cores, while its
-     * normalisations, activations and optimizer stay on the CUDA cores, and the speed's geometric mean (half the step
-     * bound by the peak) would credit the tensor cores' eightfold figure to all of its compute. The FP32 figure is the
-     * speed of the same code with TF32 off, a lower bound: a TF32 row is predicted slow rather than credited too much.
-     */
-    static Precision peakPrecision(Optional<Precision> stated) {
-        Precision p = stated.orElse(Precision.FP32);
-        return p == Precision.TF32 ? Precision.FP32 : p;
     }
 
     /** The step of {@code job} on {@code h} at its batch, from {@code h}'s steps by batch along its compute line. */

@@ -3,6 +3,7 @@ package io.stepcast.analytic.transfer;
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Precision;
+import io.stepcast.models.compute.CrossMachinePrecision;
 
 import java.util.Optional;
 
@@ -33,14 +34,11 @@ record TransferJob(String model, int batch, String precision) {
     }
 
     /**
-     * The same code at the precision it runs at on another generation of GPU: FP32 code runs as TF32 on an Ampere or
-     * later GPU by default (PyTorch's cuDNN convolutions, TensorFlow from 2.4), and published tables head the same
-     * script's column FP32 on a V100 and TF32 on an A100; so {@code fp32} and {@code tf32} are one job across
-     * machines. Empty for the other precisions.
+     * The same code at the precision it runs at on another generation of GPU ({@link CrossMachinePrecision#sameCode}:
+     * {@code fp32} and {@code tf32} are one job across machines). Empty for the other precisions.
      */
     Optional<TransferJob> sameCode() {
-        return precision.equals("fp32") ? Optional.of(at("tf32"))
-                : precision.equals("tf32") ? Optional.of(at("fp32")) : Optional.empty();
+        return CrossMachinePrecision.sameCode(precision).map(this::at);
     }
 
     /** The same model and batch at precision tag {@code tag}. */

@@ -5,6 +5,8 @@
  * ({@link io.stepcast.models.compute.FixedPartTransfer}), the device's passes over the parameters as its lower
  * bound ({@link io.stepcast.models.compute.ParameterPasses}), the slope of one node's rows
  * ({@link io.stepcast.models.compute.OneNodeSlope}) and the noise of published measurements
- * ({@link io.stepcast.models.compute.MeasurementNoise}).
+ * ({@link io.stepcast.models.compute.MeasurementNoise}); and how a step carries from one machine to another by the
+ * catalog's device figures ({@link io.stepcast.models.compute.DeviceSpeed},
+ * {@link io.stepcast.models.compute.CrossMachinePrecision}).
  */
 package io.stepcast.models.compute;

@@ -1,4 +1,4 @@
-package io.stepcast.analytic.transfer;
+package io.stepcast.models.compute;
 
 import io.stepcast.api.Precision;
 import io.stepcast.api.hardware.DeviceSpec;
@@ -9,14 +9,16 @@ import java.util.Optional;
  * How fast a catalogued device runs a training step, relative to another: {@code sqrt(peak x bandwidth)}, the
  * geometric mean of its peak FLOP/s ({@link DeviceSpec#peakFlops}) and its memory bandwidth, since a step is partly
  * compute-bound and partly memory-bound (S. Williams, A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009).
- * Only ratios of two speeds are used, so the unit does not matter.
+ * Only ratios of two speeds are used, so the unit does not matter. Which precision's peak a row takes is
+ * {@link CrossMachinePrecision#peak}. Shared by {@code overhead-transfer}, which scales another machine's single-GPU
+ * step by it, and {@code allreduce-analytic}, which scales another machine's compute line.
  */
-final class DeviceSpeed {
+public final class DeviceSpeed {
     private DeviceSpeed() {
     }
 
     /** The speed of {@code device} at {@code precision}'s peak, or empty when the catalog lacks a figure. */
-    static Optional<Double> of(DeviceSpec device, Precision precision) {
+    public static Optional<Double> of(DeviceSpec device, Precision precision) {
         return missing(device, precision).isPresent() ? Optional.empty()
                 : Optional.of(Math.sqrt(device.peakFlops(precision).getAsDouble() / 1e12
                         * device.memoryBandwidthGBs().getAsDouble()));
@@ -26,7 +28,7 @@ final class DeviceSpeed {
      * Which figure the catalog lacks for {@link #of}, named as its column, e.g.
      * {@code V100-SXM3-32GB-H has no fp32_tflops}; empty when it has both.
      */
-    static Optional<String> missing(DeviceSpec device, Precision precision) {
+    public static Optional<String> missing(DeviceSpec device, Precision precision) {
         if (device.peakFlops(precision).isEmpty()) {
             return Optional.of(device.name() + " has no " + precision.label() + "_tflops");
         }
