@@ -90,20 +90,13 @@ final class CarriedCompute {
 
     /** The donors' lines at the configuration's batch, each times its speed ratio to the target device. */
     private Carried scaled(Config config, Map<String, String> donors) {
-        String label = config.deployment().hardware();
-        if (hardware.isEmpty()) {
-            return Carried.none("no hardware catalog to scale another machine's compute line with");
+        DeviceSpeed.Target target = DeviceSpeed.target(hardware, config.deployment().hardware(),
+                config.statedPrecision());
+        if (target.whyNot().isPresent()) {
+            return Carried.none(target.whyNot().get());
         }
-        Optional<DeviceSpec> to = hardware.get().device(label);
-        if (to.isEmpty()) {
-            return Carried.none("'" + label + "' is not a catalogued device");
-        }
-        Precision precision = CrossMachinePrecision.peak(config.statedPrecision());
-        Optional<String> missing = DeviceSpeed.missing(to.get(), precision);
-        if (missing.isPresent()) {
-            return Carried.none(missing.get() + " in the hardware catalog");
-        }
-        double speed = DeviceSpeed.of(to.get(), precision).orElseThrow();
+        Precision precision = target.precision();
+        double speed = target.speed();
         double logSum = 0;
         int n = 0;
         List<String> from = new ArrayList<>();
@@ -130,7 +123,8 @@ final class CarriedCompute {
         if (n == 0) {
             return Carried.none(String.join("; ", why));
         }
-        String basis = "compute carried to " + label + " (" + to.get().name() + ", " + precision.label()
+        String basis = "compute carried to " + config.deployment().hardware() + " (" + target.device() + ", "
+                + precision.label()
                 + " peak) from the compute line of " + String.join(", ", from)
                 + ", the ratio of the devices' speeds sqrt(peak FLOP/s x memory bandwidth) by the hardware catalog's "
                 + "figures" + (n > 1 ? "; the geometric mean of the " + n + " at local batch " + config.localBatch() : "");

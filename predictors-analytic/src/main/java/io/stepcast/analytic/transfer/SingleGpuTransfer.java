@@ -84,19 +84,11 @@ final class SingleGpuTransfer {
             return ran.containsKey(h) ? own
                     : Carried.none("no machine ran " + job.modelAtPrecision() + " alone on one GPU");
         }
-        if (catalogs.hardware().isEmpty()) {
-            return Carried.none("no hardware catalog to scale another type's time with");
+        DeviceSpeed.Target target = DeviceSpeed.target(catalogs.hardware(), h, config.statedPrecision());
+        if (target.whyNot().isPresent()) {
+            return Carried.none(target.whyNot().get());
         }
-        Optional<DeviceSpec> to = catalogs.hardware().get().device(h);
-        if (to.isEmpty()) {
-            return Carried.none("'" + h + "' is not a catalogued device");
-        }
-        Precision precision = CrossMachinePrecision.peak(config.statedPrecision());
-        Optional<String> missing = DeviceSpeed.missing(to.get(), precision);
-        if (missing.isPresent()) {
-            return Carried.none(missing.get() + " in the hardware catalog");
-        }
-        double speed = DeviceSpeed.of(to.get(), precision).orElseThrow();
+        double speed = target.speed();
         double logSum = 0;
         int n = 0;
         List<String> why = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.stepcast.models.compute;
 
 import io.stepcast.api.Precision;
 import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareCatalog;
 
 import java.util.Optional;
 
@@ -22,6 +23,40 @@ public final class DeviceSpeed {
         return missing(device, precision).isPresent() ? Optional.empty()
                 : Optional.of(Math.sqrt(device.peakFlops(precision).getAsDouble() / 1e12
                         * device.memoryBandwidthGBs().getAsDouble()));
+    }
+
+    /**
+     * The speed a row on {@code label} is carried to, at the peak its stated precision takes
+     * ({@link CrossMachinePrecision#peak}), or why there is none (no catalog, a label that is no catalogued device, a
+     * missing figure).
+     */
+    public static Target target(Optional<HardwareCatalog> catalog, String label, Optional<Precision> stated) {
+        if (catalog.isEmpty()) {
+            return Target.none("no hardware catalog to scale another machine's times with");
+        }
+        Optional<DeviceSpec> device = catalog.get().device(label);
+        if (device.isEmpty()) {
+            return Target.none("'" + label + "' is not a catalogued device");
+        }
+        Precision precision = CrossMachinePrecision.peak(stated);
+        Optional<String> lacks = missing(device.get(), precision);
+        return lacks.isPresent() ? Target.none(lacks.get() + " in the hardware catalog")
+                : new Target(device.get().name(), of(device.get(), precision).orElseThrow(), precision,
+                        Optional.empty());
+    }
+
+    /**
+     * The device speed a row is carried to ({@link #target}).
+     *
+     * @param device    the catalogued device's name; empty when {@code whyNot} is present
+     * @param speed     the speed, {@link #of}; NaN when {@code whyNot} is present
+     * @param precision the precision whose peak it takes
+     * @param whyNot    why there is no speed
+     */
+    public record Target(String device, double speed, Precision precision, Optional<String> whyNot) {
+        static Target none(String why) {
+            return new Target("", Double.NaN, Precision.FP32, Optional.of(why));
+        }
     }
 
     /**
