@@ -12,6 +12,7 @@ import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * Resolves a {@link Config} to the {@link JobTerms} or {@link PipelineTerms} of {@link MegatronCostModel}: the model's
@@ -53,6 +54,10 @@ final class MegatronJobs {
             return Either.no("a data-parallel worker of several GPUs has no tensor/pipeline layout");
         }
         String label = config.deployment().hardware();
+        Optional<String> spread = spreadBeyondTheNodes(config, layout);
+        if (spread.isPresent()) {
+            return Either.no(spread.get());
+        }
         Optional<MegatronCostModel> cost = costModel(config);
         if (cost.isEmpty()) {
             return Either.no(hardware.system(label).isEmpty() ? NotASystem.message(hardware, label)
@@ -77,11 +82,53 @@ final class MegatronJobs {
      * {@code bandwidth_gbps}) in place of the catalog's, or empty when a figure it needs is missing.
      */
     Optional<MegatronCostModel> costModel(Config config) {
-        String label = config.deployment().hardware();
+        String label = placedLabel(config);
         StatedLinks stated = new StatedLinks(config.deployment().intraNodeGbps(), config.deployment().bandwidthGbps());
         // Most configurations state nothing: their key is the label alone, built without formatting the record.
         String key = stated.equals(StatedLinks.NONE) ? label : label + '|' + stated;
         return models.get(key, k -> build(label, stated));
+    }
+
+    /**
+     * The GPUs per node a row states when it spreads its job over more nodes than the catalogued system needs (8 GPUs
+     * on 8 nodes of a DGX A100: one per node), else empty: the job then fills the system's nodes, as Megatron-LM's
+     * launcher places ranks. A row that states nothing has one node in the generic CSV, which a job of more GPUs than
+     * a node holds cannot mean, so fewer nodes than packing needs are read as packed too.
+     */
+    private OptionalInt statedPerNode(Config config, ParallelLayout layout) {
+        Optional<SystemSpec> system = hardware.system(config.deployment().hardware());
+        if (system.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        int g = system.get().devicesPerNode();
+        int gpus = layout.gpus();
+        int perNode = config.deployment().placement().map(p -> p.maxPerNode())
+                .orElse((gpus + config.deployment().nodes() - 1) / config.deployment().nodes());
+        return perNode < Math.min(g, gpus) ? OptionalInt.of(perNode) : OptionalInt.empty();
+    }
+
+    /** Why a row's placement cannot hold its layout: its tensor-parallel group would cross nodes. */
+    private Optional<String> spreadBeyondTheNodes(Config config, ParallelLayout layout) {
+        OptionalInt perNode = statedPerNode(config, layout);
+        if (perNode.isPresent() && layout.tensor() > perNode.getAsInt()) {
+            return Optional.of("the row places " + perNode.getAsInt() + " GPU(s) per node, fewer than its tensor "
+                    + "parallelism " + layout.tensor() + ": Megatron-LM keeps a tensor-parallel group inside one node "
+                    + "(columns nodes, gpus_per_node, placement)");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The hardware label a row is costed on: its system, or, where the row spreads its GPUs thinner than the system's
+     * nodes hold, the system composed with that many GPUs per node ({@code dgx-a100+gpus=2}), so that the pipeline and
+     * data-parallel transfers cross the NICs where the row's nodes put them.
+     */
+    private String placedLabel(Config config) {
+        String label = config.deployment().hardware();
+        ParallelLayout layout = config.parallel()
+                .orElseGet(() -> new ParallelLayout(1, 1, config.workers(), config.localBatch(), 1));
+        OptionalInt perNode = statedPerNode(config, layout);
+        return perNode.isPresent() ? label + "+gpus=" + perNode.getAsInt() : label;
     }
 
     private Optional<MegatronCostModel> build(String label, StatedLinks stated) {

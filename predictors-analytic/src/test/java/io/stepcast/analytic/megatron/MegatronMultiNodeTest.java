@@ -50,6 +50,26 @@ class MegatronMultiNodeTest {
     }
 
     @Test
+    void aRowThatSpreadsItsGpusOverMoreNodesIsCostedWhereItPutsThem() {
+        // TP 2, PP 2, DP 2 = 8 GPUs: on one DGX A100 node, on four nodes of two GPUs, on eight nodes of one.
+        ParallelLayout layout = ParallelLayout.ofGlobalBatch(2, 2, 2, 4, 16);
+        Config packed = job("dgx-a100", layout);
+        Config twoPerNode = Config.builder().model(packed.model()).hardware("dgx-a100").parallel(layout).nodes(4)
+                .build();
+        double one = p.predict(packed, Target.STEP_TIME).asDouble().orElseThrow();
+        double four = p.predict(twoPerNode, Target.STEP_TIME).asDouble().orElseThrow();
+        // The pipeline's messages and the data-parallel all-reduce now cross the NICs.
+        assertThat(four).isGreaterThan(one);
+        Prediction eight = p.predict(Config.builder().model(packed.model()).hardware("dgx-a100").parallel(layout)
+                .nodes(8).build(), Target.STEP_TIME);
+        assertThat(((Prediction.NotApplicable) eight).reason())
+                .contains("places 1 GPU(s) per node, fewer than its tensor parallelism 2");
+        Prediction noNic = p.predict(Config.builder().model(packed.model()).hardware("vtrain-a100").parallel(layout)
+                .nodes(2).build(), Target.STEP_TIME);
+        assertThat(((Prediction.NotApplicable) noNic).reason()).contains("no NIC figures for vtrain-a100");
+    }
+
+    @Test
     void thePredictorReportsThePeakMemoryOfTheLayout() {
         ParallelLayout plain = ParallelLayout.ofGlobalBatch(8, 2, 4, 1, 64);
         ParallelLayout lean = plain.with(1, true, io.stepcast.api.Recompute.SELECTIVE, io.stepcast.api.Precision.FP16);
