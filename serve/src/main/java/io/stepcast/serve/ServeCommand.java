@@ -50,7 +50,8 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         long start = System.nanoTime();
         ServedPredictors served = ServedPredictors.load(registry, name -> true, Optional.ofNullable(models));
-        served.notes().forEach(n -> out.println("not served: " + n));
+        // A note says whether its predictor is served (from published constants) or not.
+        served.notes().forEach(n -> out.println("note: " + n));
         StepcastServer server = StepcastServer.start(served, host, port);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -162,7 +162,7 @@ public final class ServedPredictors {
                 byName.put(e.name(), answers);
                 listing.add(row(e.name(), registry.moduleOf(e.name()), answers.keySet(), e.description()));
             } else {
-                unserved.put(e.name(), String.join("; ", notes.stream().filter(n -> n.startsWith(e.name() + " on "))
+                unserved.put(e.name(), String.join("; ", notes.stream().filter(n -> n.startsWith(e.name() + " not fitted on "))
                         .toList()));
             }
         }
@@ -193,7 +193,7 @@ public final class ServedPredictors {
                     // Reported as the fit's failure below.
                 }
             }
-            notes.add(e.name() + " on " + table.id() + ": " + ex.getMessage());
+            notes.add(e.name() + " not fitted on " + table.id() + ": " + ex.getMessage());
             return null;
         }
     }

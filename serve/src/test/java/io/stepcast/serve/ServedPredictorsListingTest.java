@@ -39,7 +39,7 @@ class ServedPredictorsListingTest {
         // collective-alpha-beta needs timed collective calls, which no embedded table has, and has no published
         // constants to answer from.
         try (ServeFixture serve = new ServeFixture(dir, Set.of("mva", "collective-alpha-beta"))) {
-            assertThat(serve.predictors().notes()).anyMatch(n -> n.startsWith("collective-alpha-beta on tf-benchmarks: "));
+            assertThat(serve.predictors().notes()).anyMatch(n -> n.startsWith("collective-alpha-beta not fitted on tf-benchmarks: "));
             HttpResponse<String> r = serve.get("/v1/predictors");
             assertThat(r.statusCode()).isEqualTo(200);
             JsonNode rows = ServeFixture.JSON.readTree(r.body());
@@ -54,7 +54,7 @@ class ServedPredictorsListingTest {
             assertThat(refused.statusCode()).isEqualTo(404);
             assertThat(ServeFixture.JSON.readTree(refused.body()).get("error").asText())
                     .startsWith("predictor 'collective-alpha-beta' is not served: it could not be fitted "
-                            + "(collective-alpha-beta on tf-benchmarks: ");
+                            + "(collective-alpha-beta not fitted on tf-benchmarks: ");
         }
     }
 
@@ -88,7 +88,7 @@ class ServedPredictorsListingTest {
             assertThat(row.get("targets")).isEqualTo(List.of("throughput"));
         });
         assertThat(served.notes()).singleElement().asString()
-                .isEqualTo(ThroughputOnly.NAME + " on courier: synthetic: no throughput rows");
+                .isEqualTo(ThroughputOnly.NAME + " not fitted on courier: synthetic: no throughput rows");
         assertThatThrownBy(() -> served.get(ThroughputOnly.NAME, Target.RESPONSE_TIME))
                 .isInstanceOf(ApiException.class).hasMessageContaining("does not answer response-time (it answers throughput)");
         assertThat(served.get(ThroughputOnly.NAME, Target.THROUGHPUT)).isNotNull();

@@ -173,6 +173,8 @@ public final class HardwareCommand implements Callable<Integer> {
             put(m, "fp32_tflops", d.fp32Tflops());
             put(m, "fp16_tflops", d.fp16Tflops());
             put(m, "bf16_tflops", d.bf16Tflops());
+            put(m, "tf32_tflops", d.tf32Tflops());
+            put(m, "fp8_tflops", d.fp8Tflops());
             put(m, "memory_gb", d.memoryGb());
             put(m, "memory_bandwidth_gbs", d.memoryBandwidthGBs());
             d.multiprocessors().ifPresent(n -> m.put("multiprocessors", n));

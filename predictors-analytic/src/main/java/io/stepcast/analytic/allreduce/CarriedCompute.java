@@ -85,6 +85,13 @@ final class CarriedCompute {
         if (precision.isPresent()) {
             return Optional.of(Carried.none(precision.get()));
         }
+        if (donors.isEmpty()) {
+            // A machine that ran the model at one precision keys its line without one (GroupKey).
+            List<String> named = measured.stream().filter(m -> !m.isEmpty()).toList();
+            return Optional.of(Carried.none("no other machine has a line of " + config.model() + " at "
+                    + (tag.isEmpty() ? "the row's precision" : tag) + " (theirs are at "
+                    + (named.isEmpty() ? "another precision" : String.join(", ", named)) + "; column precision)"));
+        }
         return Optional.of(scaled(config, donors));
     }
 

@@ -156,4 +156,15 @@ class CarriedComputeTest {
                 Target.STEP_TIME));
         assertThat(other).endsWith("would give its compute time)");
     }
+
+    @Test
+    void aModelRunAtOnePrecisionElsewhereIsRefusedForAnotherNamingThePrecisions() {
+        // Synthetic: the model ran in FP16 only, on a DGX-1; asked in FP32 on a DGX A100 (no FP32 or TF32 line).
+        List<Observation> fp16Only = DGX1.stream().filter(o -> o.config().statedPrecision()
+                .map(p -> p == io.stepcast.api.Precision.FP16).orElse(false)).toList();
+        String fp32 = reason(fit(fp16Only).predict(query(
+                "synthetic-net,ALLREDUCE,1,1,8,128,dgx-a100,fp32,1,100000000"), Target.STEP_TIME));
+        assertThat(fp32).endsWith("no other machine has a line of synthetic-net at fp32 (theirs are at another "
+                + "precision; column precision)");
+    }
 }
