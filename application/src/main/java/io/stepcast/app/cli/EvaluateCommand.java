@@ -138,6 +138,9 @@ public final class EvaluateCommand extends RegistryCommand {
                 spec.commandLine().getErr(), System::nanoTime, PROGRESS_INTERVAL_NANOS, true)) {
             result = Evaluation.run(registry, inputs, opened, predictors, bar, engine, options);
         }
+        // The run's own notes (a protocol that splits nothing, a section nothing answers) would otherwise reach only
+        // the files of --out.
+        result.notes().forEach(note -> spec.commandLine().getErr().println("note: " + note));
         if (!warnings.isEmpty()) {
             result = result.withNotes(warnings);
         }

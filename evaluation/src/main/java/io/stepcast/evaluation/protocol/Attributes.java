@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * {@link Config} ({@code model}, {@code framework}, {@code architecture}, {@code workers},
  * {@code parameter_servers}, {@code nodes}, {@code devices_per_worker}, {@code tenants}, {@code hardware},
  * {@code local_batch}, {@code global_batch}), {@code source}, {@code dataset}, {@code replication}, the
- * derived {@code job} (everything but the batch) and, for any other name, the tag of that name.
+ * derived {@code job} (everything but the batch), for any other name the tag of that name, and where there is no such
+ * tag how the configuration runs ({@code precision}, {@code placement}, the parallel layout's columns).
  */
 public final class Attributes {
     private Attributes() {
@@ -29,8 +30,34 @@ public final class Attributes {
             case "dataset" -> Optional.of(o.dataset());
             case "replication" -> Optional.of(Integer.toString(o.replication()));
             case "job" -> Optional.of(job(o));
-            default -> config(o.config(), k).or(() -> Optional.ofNullable(o.tags().get(key)));
+            default -> config(o.config(), k).or(() -> Optional.ofNullable(o.tags().get(key)))
+                    .or(() -> runOption(o.config(), k));
         };
+    }
+
+    /**
+     * How a configuration runs, by the generic CSV's column names ({@code precision}, the layout's
+     * {@code tensor_parallel}, ..., {@code distributed_optimizer}, {@code placement}): after the tags, so that a source
+     * that tags its rows' precision in its own words ({@code mixed}) keeps grouping by them.
+     */
+    private static Optional<String> runOption(Config c, String key) {
+        if (key.equals("precision")) {
+            return c.statedPrecision().map(p -> p.label());
+        }
+        if (key.equals("placement")) {
+            return c.deployment().placement().map(p -> p.label());
+        }
+        return c.parallel().flatMap(p -> switch (key) {
+            case "tensor_parallel" -> Optional.of(Integer.toString(p.tensor()));
+            case "pipeline_parallel" -> Optional.of(Integer.toString(p.pipeline()));
+            case "data_parallel" -> Optional.of(Integer.toString(p.data()));
+            case "micro_batch" -> Optional.of(Integer.toString(p.microBatch()));
+            case "virtual_stages" -> Optional.of(Integer.toString(p.virtualStages()));
+            case "sequence_parallel" -> Optional.of(Boolean.toString(p.sequenceParallel()));
+            case "recompute" -> Optional.of(p.recompute().label());
+            case "distributed_optimizer" -> Optional.of(Boolean.toString(p.distributedOptimizer()));
+            default -> Optional.empty();
+        });
     }
 
     /** A configuration field by attribute name, or empty when {@code key} is not one. */
