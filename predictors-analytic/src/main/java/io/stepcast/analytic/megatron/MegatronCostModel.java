@@ -145,7 +145,9 @@ final class MegatronCostModel {
         }
         if (layout.gpus() > g && !links.hasInterNode()) {
             return Optional.of("the catalog has no NIC figures for " + links.system().name()
-                    + ", so a layout over several nodes cannot be costed");
+                    + ", so a layout over several nodes cannot be costed (a stated bandwidth alone lacks the NIC's "
+                    + "latency: name the network as catalogued parts, e.g. " + links.system().name()
+                    + "+nic=ib-hdr+nics=8; stepcast hardware list shows the NICs)");
         }
         if (layout.precision() == Precision.FP8 && peakFlops(Precision.BF16).isEmpty()) {
             return Optional.of("fp8 runs the attention core and the output layer in bf16, and the catalog has no bf16 "

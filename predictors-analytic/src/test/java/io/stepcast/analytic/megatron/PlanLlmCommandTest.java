@@ -119,7 +119,9 @@ class PlanLlmCommandTest {
                 "--global-batch", "64", "--gpus", "16", "--hardware", "vtrain-a100")).isEqualTo(1);
         assertThat(err.toString()).startsWith("no valid layout of 16 GPUs for global batch 64 on vtrain-a100: the most "
                 + "frequent reason (").endsWith(" layouts): the catalog has no NIC figures for vtrain-a100, so a layout "
-                + "over several nodes cannot be costed").doesNotContain("dividing");
+                + "over several nodes cannot be costed (a stated bandwidth alone lacks the NIC's latency: name the "
+                + "network as catalogued parts, e.g. vtrain-a100+nic=ib-hdr+nics=8; stepcast hardware list shows the "
+                + "NICs)").doesNotContain("dividing");
         String counts = err.toString().replaceAll(".*reason \\((\\d+) of (\\d+) layouts\\).*", "$1 $2");
         assertThat(counts.split(" ")[0]).isEqualTo(counts.split(" ")[1]);
         assertThat(Integer.parseInt(counts.split(" ")[0])).isGreaterThan(10);
