@@ -85,6 +85,11 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             throw new IllegalArgumentException("sweep: predictor " + predictor + " does not predict " + t.label());
         }
         List<String> notes = new ArrayList<>();
+        // A label the catalog does not know is swept as written (a source's own labels are not the catalog's), but
+        // told the catalogued names it may mean, as a file's label is.
+        HardwareLabels labels = new HardwareLabels();
+        grid.hardware().stream().distinct()
+                .forEach(h -> labels.unknownNote(h).ifPresent(n -> notes.add("--hardware '" + h + "': " + n)));
         TrainingSet training = training(registry, notes);
         Optional<ModelCatalog> models = registry.service(ModelCatalog.class);
         return new SweepTasks(this, base, training, t, points(training.observations(), models), notes);

@@ -68,6 +68,13 @@ class SweepOutputTest {
     }
 
     @Test
+    void aHardwareLabelTheCatalogDoesNotKnowIsToldTheSystemsItMayMean() throws Exception {
+        Run r = sweep("--hardware", "8x A100 80GB");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("warning: --hardware '8x A100 80GB': ").contains("did you mean dgx-a100-80gb");
+    }
+
+    @Test
     void jsonPutsTheSameRowsAloneOnStdoutAndTheSummaryOnStderr() throws Exception {
         Run r = sweep("--json");
         assertThat(r.code()).as(r.err()).isZero();
