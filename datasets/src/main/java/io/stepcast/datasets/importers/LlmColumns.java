@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
@@ -27,6 +29,8 @@ final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer");
+    /** A zoo name that states its length, {@code BERT-large-seq128}. */
+    private static final Pattern LENGTH_VARIANT = Pattern.compile("(?i).+-seq(\\d{1,7})");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -131,7 +135,7 @@ final class LlmColumns {
             throw r.invalid(e);
         }
         if (named.isEmpty()) {
-            return Optional.empty();
+            return lengthVariantContradiction(r, model);
         }
         TransformerShape s = named.get();
         List<String> differ = new ArrayList<>();
@@ -144,6 +148,18 @@ final class LlmColumns {
         }
         return differ.isEmpty() ? Optional.empty() : Optional.of("model '" + model + "' names " + String.join(" and ",
                 differ) + ": read as the " + (differ.size() == 1 ? "column says" : "columns say") + ", as " + model(r, model));
+    }
+
+    /** A zoo variant named for its length ({@code BERT-large-seq128}) whose {@code sequence_length} says another. */
+    private static Optional<String> lengthVariantContradiction(CsvRow r, String model) throws DataFormatException {
+        Matcher m = LENGTH_VARIANT.matcher(model.trim());
+        if (!m.matches() || !r.has("sequence_length")
+                || r.positiveInteger("sequence_length") == Integer.parseInt(m.group(1))) {
+            return Optional.empty();
+        }
+        return Optional.of("model '" + model + "' names sequence length " + m.group(1) + " where column "
+                + "sequence_length says " + r.positiveInteger("sequence_length") + ": read as the column says, as "
+                + model(r, model));
     }
 
     private static boolean bool(CsvRow r, String column) throws DataFormatException {

@@ -132,6 +132,14 @@ class GenericCsvLlmColumnsTest {
                 .map(o -> o.config().model()).toList();
         assertThat(models).containsExactly("BERT-large-seq128", "BERT-large", "BERT-base-seq384",
                 "Transformer-big-seq256", "gpt-l12-h768-a12-s512-v50257");
+        Path variant = Files.writeString(dir.resolve("bert-variant.csv"), """
+                model,architecture,workers,local_batch,step_time_s,sequence_length
+                BERT-large-seq128,ALLREDUCE,8,16,0.5,384
+                """);
+        var read = new GenericCsvImporter().read(variant);
+        assertThat(read.observations().get(0).config().model()).isEqualTo("BERT-large-seq384");
+        assertThat(read.notes()).anyMatch(n -> n.equals("line 2: model 'BERT-large-seq128' names sequence length 128"
+                + " where column sequence_length says 384: read as the column says, as BERT-large-seq384"));
     }
 
     @Test

@@ -88,7 +88,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
             description = "precision of the matrix multiplications, which picks the catalog's peak (default "
                     + "${DEFAULT-VALUE})")
     private String precision;
-    @Option(names = "--top", defaultValue = "0", paramLabel = "K", description = "print the K fastest only (0: all)")
+    @Option(names = "--top", defaultValue = "0", paramLabel = "K", description = "print the first K of the ranking only, the layouts that fit first (0: all)")
     private int top;
     @Option(names = "--json", description = "print one JSON object instead of a table")
     private boolean json;
