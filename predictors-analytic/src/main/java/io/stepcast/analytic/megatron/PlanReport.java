@@ -77,6 +77,15 @@ final class PlanReport {
                 e.flops(), e.memory(), c.source(), c.planner().memoryCapacityBytes() / GB));
         b.append(c.peakLine()).append(System.lineSeparator());
         b.append(c.hardwareFlopsLine()).append(System.lineSeparator());
+        int v = c.planner().options().virtualStages();
+        if (v > 1) {
+            // A layout the interleaved schedule cannot apply to runs the plain one (PlanOptions#layout), so the
+            // option in the header above may hold for few of the rows below, or none.
+            long interleaved = plans.stream().filter(p -> p.layout().virtualStages() > 1).count();
+            b.append(String.format(Locale.ROOT, "virtual stages %d apply to %d of the %d layouts below; the others run"
+                    + " the plain schedule (p = 1, micro-batches not divisible by p, or layers not by p x %d)%n", v,
+                    interleaved, plans.size(), v));
+        }
         b.append(String.format(Locale.ROOT, "%5s %3s %3s %5s %4s %5s %2s %10s %10s %13s %10s %6s %9s %9s %8s %8s %8s  %s%n",
                 "rank", "tp", "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "model_TFLOP/s", "hw_TFLOP/s", "MFU",
                 "bubble_s", "dp_ar_s", "state_GB", "act_GB", "peak_GB", "fits"));

@@ -286,6 +286,10 @@ class PlanLlmCommandTest {
                 .contains("recompute full, sequence parallel off, virtual stages 2, fp16");
         assertThat(out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).findFirst().orElseThrow())
                 .matches(".*\\d+\\.\\d%.*");
+        // How many of the layouts shown the interleaved schedule applies to, counted from their v column.
+        List<String> rows = out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).toList();
+        long interleaved = rows.stream().filter(l -> l.trim().split("\\s+")[6].equals("2")).count();
+        assertThat(out.toString()).contains("virtual stages 2 apply to " + interleaved + " of the 3 layouts below");
     }
 
     @Test
