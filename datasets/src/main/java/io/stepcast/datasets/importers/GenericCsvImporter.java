@@ -93,7 +93,7 @@ public final class GenericCsvImporter implements ObservationImporter {
     private static final List<String> KNOWN = Stream.of(REQUIRED, BATCH, MEASUREMENTS, OPTIONAL)
             .flatMap(List::stream).toList();
 
-    /** The zoo whose FLOPs the rows' implied compute rates are checked with (it builds its models once). */
+    /** The zoo the rows' models are read and their implied compute rates checked with (it builds its models once). */
     private static final ModelZoo ZOO = new ModelZoo();
     /** Hints for columns that are not documented ones. */
     private static final ColumnHints HINTS = new ColumnHints(KNOWN);
@@ -214,7 +214,7 @@ public final class GenericCsvImporter implements ObservationImporter {
      * hardware labels are ({@link HardwareLabels}); any other name as written.
      */
     static String zooName(String model) {
-        return new ModelZoo().canonical(model).filter(c -> !ModelNames.key(c).equals(ModelNames.key(model)))
+        return ZOO.canonical(model).filter(c -> !ModelNames.key(c).equals(ModelNames.key(model)))
                 .orElse(model);
     }
 
@@ -250,7 +250,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
             long line = r.line();
-            LlmColumns.contradiction(r, r.requiredText("model")).ifPresent(n -> contradictions.putIfAbsent(n, line));
+            LlmColumns.contradiction(r, r.requiredText("model"), ZOO).ifPresent(n -> contradictions.putIfAbsent(n, line));
             rates.row(r.line(), row.config(), row.measured());
             precisions.row(r.line(), row.config());
             String label = r.has("hardware") ? r.text("hardware") : "";
@@ -317,7 +317,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         } else {
             nodes = 1;
         }
-        Config.Builder c = Config.builder().model(zooName(LlmColumns.model(r, r.requiredText("model"))))
+        Config.Builder c = Config.builder().model(zooName(LlmColumns.model(r, r.requiredText("model"), ZOO)))
                 .architecture(arch).workers(workers).nodes(nodes).localBatch(localBatch);
         layout.ifPresent(c::parallel);
         placement.ifPresent(c::placement);

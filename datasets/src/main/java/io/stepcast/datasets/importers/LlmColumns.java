@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
@@ -29,8 +27,6 @@ final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer");
-    /** A zoo name that states its length, {@code BERT-large-seq128}. */
-    private static final Pattern LENGTH_VARIANT = Pattern.compile("(?i).+-seq(\\d{1,7})");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -84,14 +80,14 @@ final class LlmColumns {
      *
      * @throws DataFormatException when a shape column is given for a model that is not a transformer of the zoo
      */
-    static String model(CsvRow r, String model) throws DataFormatException {
+    static String model(CsvRow r, String model, ModelZoo zoo) throws DataFormatException {
         if (SHAPE.stream().noneMatch(r::has)) {
             return model;
         }
         String column = r.has("sequence_length") ? "sequence_length" : "vocab_size";
         Optional<TransformerShape> shape;
         try {
-            shape = new ModelZoo().find(model).flatMap(ZooModel::transformer);
+            shape = zoo.find(model).flatMap(ZooModel::transformer);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }
@@ -109,7 +105,7 @@ final class LlmColumns {
             }
             // BERT stays BERT (its embeddings and no logits) at another length; only GPTs become parametric GPTs.
             try {
-                Optional<String> variant = new ModelZoo().atSequence(model, seq);
+                Optional<String> variant = zoo.atSequence(model, seq);
                 if (variant.isPresent()) {
                     return variant.get();
                 }
@@ -121,21 +117,21 @@ final class LlmColumns {
     }
 
     /**
-     * Why a row's shape columns contradict the parametric GPT it names ({@code gpt-l24-...-s2048-v50304} with
-     * {@code sequence_length} 4096): the row is read as the columns say ({@link #model}), but a name that states
-     * another length or vocabulary is more often a slip in transcribing a table than an intent, and the two shapes
-     * differ in time by more than the predictors' errors. Empty when the row names no parametric GPT or its columns
-     * agree with the name.
+     * Why a row's shape columns contradict the shape its model's name states ({@code gpt-l24-...-s2048-v50304} or
+     * {@code BERT-large-seq128} with {@code sequence_length} 4096, {@link ModelZoo#namedShape}): the row is read as
+     * the columns say ({@link #model}), but a name that states another length or vocabulary is more often a slip in
+     * transcribing a table than an intent, and the two shapes differ in time by more than the predictors' errors.
+     * Empty when the name states no shape or the columns agree with it.
      */
-    static Optional<String> contradiction(CsvRow r, String model) throws DataFormatException {
+    static Optional<String> contradiction(CsvRow r, String model, ModelZoo zoo) throws DataFormatException {
         Optional<TransformerShape> named;
         try {
-            named = new ModelZoo().parametricGpt(model);
+            named = zoo.namedShape(model);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }
         if (named.isEmpty()) {
-            return lengthVariantContradiction(r, model);
+            return Optional.empty();
         }
         TransformerShape s = named.get();
         List<String> differ = new ArrayList<>();
@@ -147,19 +143,8 @@ final class LlmColumns {
             differ.add("vocabulary " + s.vocabulary() + " where column vocab_size says " + r.positiveInteger("vocab_size"));
         }
         return differ.isEmpty() ? Optional.empty() : Optional.of("model '" + model + "' names " + String.join(" and ",
-                differ) + ": read as the " + (differ.size() == 1 ? "column says" : "columns say") + ", as " + model(r, model));
-    }
-
-    /** A zoo variant named for its length ({@code BERT-large-seq128}) whose {@code sequence_length} says another. */
-    private static Optional<String> lengthVariantContradiction(CsvRow r, String model) throws DataFormatException {
-        Matcher m = LENGTH_VARIANT.matcher(model.trim());
-        if (!m.matches() || !r.has("sequence_length")
-                || r.positiveInteger("sequence_length") == Integer.parseInt(m.group(1))) {
-            return Optional.empty();
-        }
-        return Optional.of("model '" + model + "' names sequence length " + m.group(1) + " where column "
-                + "sequence_length says " + r.positiveInteger("sequence_length") + ": read as the column says, as "
-                + model(r, model));
+                differ) + ": read as the " + (differ.size() == 1 ? "column says" : "columns say") + ", as "
+                + model(r, model, zoo));
     }
 
     private static boolean bool(CsvRow r, String column) throws DataFormatException {

@@ -166,13 +166,21 @@ public final class ModelZoo {
     }
 
     /**
-     * The shape a parametric GPT name states ({@code gpt-l24-h1024-a16-s2048-v50304}), or empty for any other name: what
-     * the name itself says, which a file's shape columns may contradict.
+     * The shape a name itself states, or empty for any other name: a parametric GPT's
+     * ({@code gpt-l24-h1024-a16-s2048-v50304}) or a length variant's ({@code BERT-large-seq128}: BERT-large at 128
+     * tokens). What the name says, which a file's shape columns may contradict.
      *
-     * @throws IllegalArgumentException when the name has an impossible shape
+     * @throws IllegalArgumentException when the name has an impossible shape or length
      */
-    public Optional<TransformerShape> parametricGpt(String name) {
-        return name == null ? Optional.empty() : GptName.parse(name);
+    public Optional<TransformerShape> namedShape(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        Optional<TransformerShape> gpt = GptName.parse(name);
+        if (gpt.isPresent() || SequenceVariants.parse(name, ModelZoo::exactCanonical).isEmpty()) {
+            return gpt;
+        }
+        return find(name).flatMap(ZooModel::transformer);
     }
 
     /**
