@@ -54,11 +54,16 @@ final class MegatronJobs {
             return Either.no("a data-parallel worker of several GPUs has no tensor/pipeline layout");
         }
         String label = config.deployment().hardware();
-        Optional<String> spread = spreadBeyondTheNodes(config, layout);
-        if (spread.isPresent()) {
-            return Either.no(spread.get());
+        OptionalInt perNode = statedPerNode(config, layout);
+        if (perNode.isPresent() && layout.tensor() > perNode.getAsInt()) {
+            return Either.no("the row places " + perNode.getAsInt() + " GPU(s) per node, fewer than its tensor "
+                    + "parallelism " + layout.tensor() + ": Megatron-LM keeps a tensor-parallel group inside one node "
+                    + "(columns nodes, gpus_per_node, placement)");
         }
-        Optional<MegatronCostModel> cost = costModel(config);
+        // Spread thinner than the system's nodes, the job is costed on the system composed with that many GPUs per
+        // node, so that its pipeline and data-parallel transfers cross the NICs where the row's nodes put them.
+        Optional<MegatronCostModel> cost = costModel(config,
+                perNode.isPresent() ? label + "+gpus=" + perNode.getAsInt() : label);
         if (cost.isEmpty()) {
             return Either.no(hardware.system(label).isEmpty() ? NotASystem.message(hardware, label)
                     : "the catalog lacks the link, peak FLOPs or memory bandwidth figures of " + label);
@@ -78,11 +83,11 @@ final class MegatronJobs {
     }
 
     /**
-     * The cost model of the configuration's catalogued system, with its stated bandwidths ({@code intra_node_gbps},
+     * The cost model of the catalogued system {@code label} names (the configuration's, or it composed with the GPUs
+     * per node the row places), with the configuration's stated bandwidths ({@code intra_node_gbps},
      * {@code bandwidth_gbps}) in place of the catalog's, or empty when a figure it needs is missing.
      */
-    Optional<MegatronCostModel> costModel(Config config) {
-        String label = placedLabel(config);
+    private Optional<MegatronCostModel> costModel(Config config, String label) {
         StatedLinks stated = new StatedLinks(config.deployment().intraNodeGbps(), config.deployment().bandwidthGbps());
         // Most configurations state nothing: their key is the label alone, built without formatting the record.
         String key = stated.equals(StatedLinks.NONE) ? label : label + '|' + stated;
@@ -105,30 +110,6 @@ final class MegatronJobs {
         int perNode = config.deployment().placement().map(p -> p.maxPerNode())
                 .orElse((gpus + config.deployment().nodes() - 1) / config.deployment().nodes());
         return perNode < Math.min(g, gpus) ? OptionalInt.of(perNode) : OptionalInt.empty();
-    }
-
-    /** Why a row's placement cannot hold its layout: its tensor-parallel group would cross nodes. */
-    private Optional<String> spreadBeyondTheNodes(Config config, ParallelLayout layout) {
-        OptionalInt perNode = statedPerNode(config, layout);
-        if (perNode.isPresent() && layout.tensor() > perNode.getAsInt()) {
-            return Optional.of("the row places " + perNode.getAsInt() + " GPU(s) per node, fewer than its tensor "
-                    + "parallelism " + layout.tensor() + ": Megatron-LM keeps a tensor-parallel group inside one node "
-                    + "(columns nodes, gpus_per_node, placement)");
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * The hardware label a row is costed on: its system, or, where the row spreads its GPUs thinner than the system's
-     * nodes hold, the system composed with that many GPUs per node ({@code dgx-a100+gpus=2}), so that the pipeline and
-     * data-parallel transfers cross the NICs where the row's nodes put them.
-     */
-    private String placedLabel(Config config) {
-        String label = config.deployment().hardware();
-        ParallelLayout layout = config.parallel()
-                .orElseGet(() -> new ParallelLayout(1, 1, config.workers(), config.localBatch(), 1));
-        OptionalInt perNode = statedPerNode(config, layout);
-        return perNode.isPresent() ? label + "+gpus=" + perNode.getAsInt() : label;
     }
 
     private Optional<MegatronCostModel> build(String label, StatedLinks stated) {
