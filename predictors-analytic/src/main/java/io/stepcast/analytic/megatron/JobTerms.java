@@ -10,7 +10,8 @@ package io.stepcast.analytic.megatron;
  * @param p2pSlots     point-to-point exchanges on the critical path: v m + p - 1 (each micro-batch crosses v times as
  *                     many stage boundaries with v virtual stages, Narayanan et al., SC'21, section 2.2.2)
  * @param first        the first stage (embedding)
- * @param middle       a middle stage with the most layers ({@link StagePartition}); the first with fewer than 3 stages
+ * @param middle       a middle stage with more layers than the first ({@link StagePartition}); the first itself
+ *                     where no middle stage can be slower (fewer than 3 stages, or p dividing the layers)
  * @param last         the last stage (output layer); the same as {@code first} with one stage
  * @param pipelineS    point-to-point seconds per time slot (activations forward, gradients backward)
  * @param dataS        the data-parallel gradient all-reduce, seconds
@@ -22,7 +23,10 @@ record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms midd
 
     /** The iteration, its parts in seconds. */
     Breakdown breakdown(Efficiency e, boolean overlapData) {
-        double stage = Math.max(Math.max(first.seconds(e), middle.seconds(e)), last.seconds(e));
+        double stage = Math.max(first.seconds(e), last.seconds(e));
+        if (middle != first) {
+            stage = Math.max(stage, middle.seconds(e));
+        }
         double pipeline = slots * stage;
         double p2p = p2pSlots * pipelineS;
         // Overlapped, the gradient all-reduce hides behind the backward pass of the last micro-batch (two

@@ -195,9 +195,11 @@ final class MegatronCostModel {
                         first.tensorS(), tpMeasured, 2, first.unfusedLayers())
                 : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / logitPeak,
                         lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers);
-        // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition).
-        int middleLayers = p > 2 ? StagePartition.most(shape.layers(), p) : 0;
-        StageTerms middle = p > 2 ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
+        // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition); when p divides L
+        // it holds the first stage's layers without the embedding, so it is never the slowest and is not costed.
+        boolean unevenMiddle = p > 2 && shape.layers() % p != 0;
+        int middleLayers = unevenMiddle ? StagePartition.most(shape.layers(), p) : 0;
+        StageTerms middle = unevenMiddle ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
                 middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers) : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
