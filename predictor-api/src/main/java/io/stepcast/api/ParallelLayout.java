@@ -21,15 +21,17 @@ package io.stepcast.api;
  *                         al., section 4.2.2); no effect when t = 1
  * @param recompute        which activations are recomputed instead of stored
  * @param precision        the precision of the matrix multiplications
- * @param distributedOptimizer the optimizer's state (FP32 master weights, momentum, variance) sharded over the d
- *                         replicas, each rank keeping and updating 1/d of it: Megatron-LM's
- *                         {@code --use-distributed-optimizer}, ZeRO stage 1 (Rajbhandari et al., "ZeRO", SC'20,
- *                         section 5.1); the gradients are reduce-scattered and the updated weights all-gathered,
- *                         the bytes of the all-reduce they replace
+ * @param sharding       how much of the model state each of the d replicas keeps: all of it, 1/d of the optimizer
+ *                         state (Megatron-LM's {@code --use-distributed-optimizer}, ZeRO stage 1) or 1/d of
+ *                         everything (FSDP, ZeRO stage 3); see {@link Sharding}
+ * @param flashAttention   the attention core runs as one fused tiled kernel that never stores the {@code s x s} scores
+ *                         and recomputes them in the backward pass, skipping the blocks a causal mask hides
+ *                         (Dao, "FlashAttention-2", ICLR 2024, sections 3.1 and 3.2); else as Megatron-LM's separate
+ *                         products and softmax over the whole score matrix
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
-                             boolean distributedOptimizer) {
+                             Sharding sharding, boolean flashAttention) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -42,6 +44,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         Validate.positive(virtualStages, "virtual_stages");
         Validate.present(recompute, "recompute");
         Validate.present(precision, "precision");
+        Validate.present(sharding, "sharding");
         if (virtualStages > 1 && pipeline < 2) {
             throw new IllegalArgumentException("virtual_stages " + virtualStages + " needs pipeline_parallel of at "
                     + "least 2 (the interleaved schedule splits each pipeline rank's layers), was " + pipeline);
@@ -53,7 +56,18 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         }
     }
 
-    /** A layout whose every replica keeps the whole optimizer state (no distributed optimizer). */
+    /**
+     * A layout with Megatron-LM's attention, its optimizer state sharded over the replicas
+     * ({@link Sharding#OPTIMIZER}) or not.
+     */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision,
+                          boolean distributedOptimizer) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE, false);
+    }
+
+    /** A layout whose every replica keeps the whole model state, with Megatron-LM's attention. */
     public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                           boolean sequenceParallel, Recompute recompute, Precision precision) {
         this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
@@ -71,13 +85,41 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
     public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, distributedOptimizer);
+                recompute, precision, sharding, flashAttention);
     }
 
-    /** The same layout with or without the distributed optimizer. */
+    /**
+     * The same layout with or without the distributed optimizer ({@link Sharding#OPTIMIZER}); a fully sharded layout
+     * stays fully sharded when asked for it, since FSDP shards the optimizer state too.
+     */
     public ParallelLayout withDistributedOptimizer(boolean sharded) {
+        Sharding s = sharded ? (sharding == Sharding.FULL ? Sharding.FULL : Sharding.OPTIMIZER) : Sharding.NONE;
+        return withSharding(s);
+    }
+
+    /** The same layout with another {@link Sharding}. */
+    public ParallelLayout withSharding(Sharding s) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharded);
+                recompute, precision, s, flashAttention);
+    }
+
+    /** The same layout with or without the fused attention kernel ({@link #flashAttention()}). */
+    public ParallelLayout withFlashAttention(boolean fused) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharding, fused);
+    }
+
+    /**
+     * Whether the optimizer state is split over the d replicas: under the distributed optimizer and under FSDP
+     * alike (the generic CSV's {@code distributed_optimizer} column).
+     */
+    public boolean distributedOptimizer() {
+        return sharding != Sharding.NONE;
+    }
+
+    /** Whether weights and gradients are split over the d replicas too (FSDP; the generic CSV's {@code fsdp}). */
+    public boolean fullySharded() {
+        return sharding == Sharding.FULL;
     }
 
     /** The same layout with another recomputation. */
