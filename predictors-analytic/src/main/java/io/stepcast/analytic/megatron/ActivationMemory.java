@@ -22,6 +22,14 @@ import io.stepcast.api.zoo.TransformerShape;
  * terms, the dropout masks are one byte per element (2 s b h, and a s^2 b of the 5 a s^2 b) and every other tensor
  * is one 16-bit value: with FP32 activations those others double and the masks stay, so equation 2 becomes
  * {@code s b h (18 + 48 / t + 9 a s / (h t))}.
+ * <p>
+ * The 24 split terms are the attention's Q, K and V (2 each), the projection's input (2) and the MLP's two 4h-wide
+ * tensors (8 each): with a feed-forward size f and k-wide keys and values (grouped-query attention) they are
+ * {@code 4 + 4 k / h + 4 f / h}. A Llama block ({@link TransformerShape.Style#LLAMA}) has no dropout, so no masks,
+ * and its SwiGLU MLP stores the gate's and the up projection's outputs and their product, {@code 6 f / h}; its scores
+ * store the softmax's input and output, {@code 4 a s / (h t)}. Under FlashAttention
+ * ({@link ParallelLayout#flashAttention()}) the scores are never stored (Dao et al., "FlashAttention", NeurIPS 2022,
+ * section 3.1: only the output and the softmax statistics, negligible beside it).
  */
 final class ActivationMemory {
     private ActivationMemory() {
@@ -39,9 +47,13 @@ final class ActivationMemory {
         if (layout.recompute() == Recompute.FULL) {
             return 2 * r * sbh / (sp ? t : 1);
         }
-        double linear = sp ? (32 * r + 2) / t : 8 * r + 2 + 24 * r / t;
-        double attention = layout.recompute() == Recompute.SELECTIVE ? 0
-                : (4 * r + 1) * shape.heads() * s / (h * t);
+        boolean llama = shape.style() == TransformerShape.Style.LLAMA;
+        double masks = llama ? 0 : 2;
+        double split = 4 + 4.0 * shape.keyWidth() / h + (llama ? 6 : 4) * shape.ffn() / h;
+        double linear = sp ? ((8 + split) * r + masks) / t : 8 * r + masks + split * r / t;
+        double scores = llama ? 4 * r : 4 * r + 1;
+        double attention = layout.recompute() == Recompute.SELECTIVE || layout.flashAttention() ? 0
+                : scores * shape.heads() * s / (h * t);
         return sbh * (linear + attention);
     }
 

@@ -17,9 +17,11 @@ package io.stepcast.analytic.megatron;
  * @param dataS        the data-parallel gradient all-reduce, seconds
  * @param embeddingS   the all-reduce of the tied embedding's gradients between the first and last stage, seconds
  * @param optimizerS   the optimizer step's memory traffic at peak bandwidth, seconds
+ * @param fsdp         a fully sharded job's gathers and reduce-scatters, every micro-batch, in place of {@code dataS}
+ *                     ({@link FsdpTerms#NONE} otherwise)
  */
 record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms middle, StageTerms last, double pipelineS,
-                double dataS, double embeddingS, double optimizerS) implements IterationModel {
+                double dataS, double embeddingS, double optimizerS, FsdpTerms fsdp) implements IterationModel {
 
     /** The iteration, its parts in seconds. */
     Breakdown breakdown(Efficiency e, boolean overlapData) {
@@ -32,6 +34,8 @@ record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms midd
         // Overlapped, the gradient all-reduce hides behind the backward pass of the last micro-batch (two
         // thirds of a slot: backward is twice the forward's FLOPs).
         double data = overlapData ? Math.max(0, dataS - 2.0 / 3 * stage) : dataS;
+        // FSDP's collectives overlap layer by layer whatever the option says (FsdpTerms).
+        data += fsdp.exposedS(stage);
         double optimizer = optimizerS;
         return new Breakdown(stage, pipeline, p2p, data + embeddingS, optimizer + e.iterationS());
     }

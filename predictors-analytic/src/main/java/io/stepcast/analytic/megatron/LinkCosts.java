@@ -93,6 +93,11 @@ final class LinkCosts {
         return collective(Collective.ALL_GATHER, bytes, placement);
     }
 
+    /** Reduce-scatter of a buffer of {@code bytes} over the ranks of {@code placement}, each keeping 1/n (0 for one rank). */
+    double reduceScatter(double bytes, Placement placement) {
+        return collective(Collective.REDUCE_SCATTER, bytes, placement);
+    }
+
     /** One point-to-point message between two GPUs, over a NIC when {@code crossNode}. */
     double sendRecv(double bytes, boolean crossNode) {
         return collective(Collective.SEND_RECV, bytes, crossNode ? Placement.uniform(2, 1) : Placement.singleNode(2));

@@ -65,6 +65,11 @@ final class MegatronCostModel {
     static final int STATE_BYTES_PER_PARAMETER = 16;
     /** Optimizer-step memory traffic per parameter (see the class comment). */
     static final int OPTIMIZER_BYTES_PER_PARAMETER = 28;
+    /**
+     * Bytes per gradient element of FSDP's reduce-scatter: FP32, as torchtitan configures PyTorch FSDP2's mixed
+     * precision ({@code mixed_precision_reduce = "float32"}), so that the sum over many replicas keeps its precision.
+     */
+    static final int FSDP_GRADIENT_BYTES = 4;
 
     private final LinkCosts links;
     private final DeviceSpec device;
@@ -140,6 +145,10 @@ final class MegatronCostModel {
             return Optional.of("the " + shape.heads() + " attention heads do not divide over " + layout.tensor()
                     + " tensor-parallel ranks");
         }
+        if (shape.kvHeads() % layout.tensor() != 0) {
+            return Optional.of("the " + shape.kvHeads() + " key-value heads do not divide over " + layout.tensor()
+                    + " tensor-parallel ranks");
+        }
         if (layout.pipeline() > shape.layers()) {
             return Optional.of(layout.pipeline() + " pipeline stages exceed the " + shape.layers() + " layers");
         }
@@ -176,8 +185,7 @@ final class MegatronCostModel {
         int v = layout.virtualStages();
         int g = gpusPerNode();
         double logitPeak = corePeak(layout);
-        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), layout.recompute(),
-                layout.sequenceParallel());
+        TransformerCosts c = TransformerCosts.of(shape, layout);
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
@@ -203,17 +211,52 @@ final class MegatronCostModel {
                 middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers) : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
-        // The most parameters a stage all-reduces and updates: the first stage's layers with the word and position
-        // embeddings, or a middle stage's layers.
-        double stageParameters = Math.max(firstLayers * c.layerParameters() + c.embeddingParameters()
-                + c.positionParameters(), middleLayers * c.layerParameters());
-        double data = links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup(t, d, g));
-        double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
-                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
-        double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / optimizerShards(layout) / memoryBytesPerS;
+        // The most parameters a stage all-reduces and updates: the first's, a middle stage's or the last's.
+        double stageParameters = Math.max(Math.max(stageParameters(c, firstLayers, 0, p),
+                stageParameters(c, lastLayers, p - 1, p)), middleLayers * c.layerParameters());
+        Placement dataGroup = dataGroup(t, d, g);
         int m = layout.microBatches();
+        FsdpTerms fsdp = layout.fullySharded() ? fsdp(c, stageParameters, Math.max(firstLayers, middleLayers),
+                dataGroup, layout) : FsdpTerms.NONE;
+        double data = layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup);
+        double embedding = tiedEmbeddingAllReduce(c, p, multiNode);
+        double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / optimizerShards(layout) / memoryBytesPerS;
         double slots = v == 1 ? m + p - 1 : m + (p - 1) / (double) v;
-        return new JobTerms(slots, (double) v * m + p - 1, first, middle, last, p2p, data, embedding, optimizer);
+        return new JobTerms(slots, (double) v * m + p - 1, first, middle, last, p2p, data, embedding, optimizer, fsdp);
+    }
+
+    /**
+     * A fully sharded stage's gathers and reduce-scatters ({@link FsdpTerms}): the stage's half-precision weights
+     * gathered, its gradients reduce-scattered in FP32 ({@link #FSDP_GRADIENT_BYTES}).
+     */
+    private FsdpTerms fsdp(TransformerCosts c, double stageParameters, int layers, Placement dataGroup,
+                           ParallelLayout layout) {
+        double gather = links.allGather(TransformerCosts.HALF * stageParameters, dataGroup);
+        double scatter = links.reduceScatter(FSDP_GRADIENT_BYTES * stageParameters, dataGroup);
+        double forwardFraction = layout.recompute() == Recompute.FULL ? 0.25 : 1.0 / 3;
+        return new FsdpTerms(gather, scatter, Math.max(1, layers), forwardFraction, layout.microBatches());
+    }
+
+    /**
+     * Parameters stage {@code i} of {@code p} holds on one GPU: its layers; the first stage the word (and position)
+     * embedding; the last stage the output layer's own weights (a Llama's), or, when it is not the first, its copy of
+     * the tied word embedding (Megatron-LM keeps one there).
+     */
+    static double stageParameters(TransformerCosts c, int layers, int i, int p) {
+        double parameters = layers * c.layerParameters();
+        if (i == 0) {
+            parameters += c.embeddingParameters() + c.positionParameters();
+        }
+        if (i == p - 1 && (c.untiedOutput() || p > 1)) {
+            parameters += c.embeddingParameters();
+        }
+        return parameters;
+    }
+
+    /** The all-reduce of the tied word embedding's gradients between the first and the last stage, when they differ. */
+    private double tiedEmbeddingAllReduce(TransformerCosts c, int p, boolean multiNode) {
+        return p == 1 || c.untiedOutput() ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
+                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
     }
 
     /**
@@ -232,7 +275,7 @@ final class MegatronCostModel {
         int g = gpusPerNode();
         double logitPeak = corePeak(layout);
         Recompute recompute = layout.recompute();
-        TransformerCosts c = new TransformerCosts(shape, t, layout.microBatch(), recompute, layout.sequenceParallel());
+        TransformerCosts c = TransformerCosts.of(shape, layout);
         double layerFlops = layerFlopsS(c, layout);
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
@@ -247,17 +290,13 @@ final class MegatronCostModel {
             double flops = layers * layerFlops;
             double bytes = layers * (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
             double tensor = layers * perLayerTp;
-            double parameters = layers * c.layerParameters();
+            double parameters = stageParameters(c, layers, i, p);
             if (i == 0) {
                 bytes += c.embeddingBytes() / memoryBytesPerS;
                 tensor += links.allReduce(act, tpGroup);
-                parameters += c.embeddingParameters() + c.positionParameters();
             }
             if (i == p - 1) {
                 flops += c.logitFlops(waves) / logitPeak;
-                if (p > 1) {
-                    parameters += c.embeddingParameters();
-                }
             }
             int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
             stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers));
@@ -270,9 +309,7 @@ final class MegatronCostModel {
             boolean crossNode = (long) i * stageRanks / g != (long) (i + 1) * stageRanks / g;
             send[i] = boundary(c, layout, crossNode);
         }
-        boolean multiNode = layout.gpus() > g;
-        double embedding = p == 1 ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
-                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+        double embedding = tiedEmbeddingAllReduce(c, p, layout.gpus() > g);
         return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
                 layout.microBatches());
     }
@@ -306,22 +343,23 @@ final class MegatronCostModel {
      */
     static Memory memory(TransformerShape shape, ParallelLayout layout) {
         int p = layout.pipeline();
-        TransformerCosts c = new TransformerCosts(shape, layout.tensor(), layout.microBatch());
+        TransformerCosts c = TransformerCosts.of(shape, layout);
         double perLayer = ActivationMemory.perLayer(shape, layout);
         double interleaving = layout.virtualStages() == 1 ? 1 : 1 + (p - 1.0) / (p * layout.virtualStages());
+        int shards = layout.fullySharded() ? layout.data() : 1;
+        // FSDP holds one unit gathered, the next prefetched, and one unit's unsharded gradients before its
+        // reduce-scatter (Zhao et al., VLDB 2023, section 3.3); the largest unit is a layer or the embedding.
+        double unit = Math.max(c.layerParameters(), c.embeddingParameters());
+        double gathered = layout.fullySharded() ? 2 * TransformerCosts.HALF * unit : 0;
+        double unsharded = layout.fullySharded() ? FSDP_GRADIENT_BYTES * unit : 0;
         Memory busiest = null;
         for (int i = 0; i < p; i++) {
             int layers = StagePartition.layers(shape.layers(), p, i);
-            double parameters = layers * c.layerParameters();
-            if (i == 0) {
-                parameters += c.embeddingParameters() + c.positionParameters();
-            } else if (i == p - 1) {
-                // The output layer's copy of the tied word embedding (Megatron-LM keeps one on the last stage).
-                parameters += c.embeddingParameters();
-            }
+            double parameters = stageParameters(c, layers, i, p);
             // Under 1F1B stage i holds p - i micro-batches in flight (Narayanan et al., SC'21, section 2.2.1).
             double activations = layers * perLayer * Math.min(p - i, layout.microBatches()) * interleaving;
-            Memory stage = new Memory(parameters, parameters * TransformerCosts.HALF, parameters * TransformerCosts.HALF,
+            Memory stage = new Memory(parameters, parameters * TransformerCosts.HALF / shards + gathered,
+                    parameters * TransformerCosts.HALF / shards + unsharded,
                     parameters * (STATE_BYTES_PER_PARAMETER - 2 * TransformerCosts.HALF) / optimizerShards(layout),
                     activations);
             if (busiest == null || stage.total() > busiest.total()) {
@@ -336,6 +374,7 @@ final class MegatronCostModel {
      * optimizer (each updates its 1/d of the FP32 state; ZeRO stage 1, Rajbhandari et al., SC'20, section 5.1), else 1.
      */
     private static int optimizerShards(ParallelLayout layout) {
+        // FSDP shards the optimizer state as the distributed optimizer does (distributedOptimizer() holds for both).
         return layout.distributedOptimizer() ? layout.data() : 1;
     }
 

@@ -9,7 +9,9 @@ import io.stepcast.api.zoo.TransformerShape;
  * equation 3, {@code F = 24 k B s l h^2 (1 + s / (6 h)) + 6 B s h V} with k = 3 passes (forward, and a backward of
  * twice its FLOPs), or k = 4 when full recomputation runs every forward pass again, as that paper counts (its
  * {@code 96 B s l h^2 (1 + s / (6 h) + V / (16 l h))}); the feed-forward width f enters as in
- * {@link TransformerCosts} ({@code 8 h^2 + 4 h f} per token and layer, 24 h^2 at f = 4h). The model FLOPs (k = 3)
+ * {@link TransformerCosts} ({@code 8 h^2 + 4 h f} per token and layer, 24 h^2 at f = 4h), and a Llama's matrices
+ * likewise ({@code 2 h (h + 2 k) + 2 h^2 + 6 h f} with k-wide keys and values and SwiGLU's three matrices); the
+ * attention products count in full, as the MFU convention counts them whatever a causal kernel skips. The model FLOPs (k = 3)
  * are what the model FLOPs utilisation counts (Chowdhery et al., "PaLM", 2022, appendix B: recomputation is not
  * useful work); the FLOPs executed ({@link #executed}) are what the hardware ran, as Megatron-LM logs them.
  */
@@ -51,7 +53,9 @@ final class ModelFlops {
         double b = globalBatch;
         double s = shape.sequence();
         double h = shape.hidden();
-        double perLayerForward = b * s * (8 * h * h + 4 * h * shape.ffn()) + attentionCoreForward(shape, globalBatch);
+        double mlpMatrices = shape.style() == TransformerShape.Style.LLAMA ? 3 : 2;
+        double perToken = 2 * h * (h + 2.0 * shape.keyWidth()) + 2 * h * h + 2 * mlpMatrices * h * shape.ffn();
+        double perLayerForward = b * s * perToken + attentionCoreForward(shape, globalBatch);
         return passes * shape.layers() * perLayerForward + 6 * b * s * h * shape.vocabulary();
     }
 }

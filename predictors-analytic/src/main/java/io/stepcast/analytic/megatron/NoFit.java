@@ -2,6 +2,7 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,8 +28,8 @@ final class NoFit {
         PlanOptions o = planner.options();
         List<String> help = new ArrayList<>();
         double capacity = planner.memoryCapacityBytes();
-        // Recomputation and sequence parallelism shrink activations only: where the model state alone overflows,
-        // only sharding the optimizer, more GPUs (a finer tensor and pipeline split) or more memory help.
+        // Recomputation, sequence parallelism and FlashAttention shrink activations only: where the model state alone
+        // overflows, only sharding it, more GPUs (a finer tensor and pipeline split) or more memory help.
         boolean stateAlone = least.stateBytes() > capacity;
         if (!stateAlone && o.recompute() != Recompute.FULL) {
             help.add(o.recompute() == Recompute.NONE ? "--recompute selective or full" : "--recompute full");
@@ -37,10 +38,17 @@ final class NoFit {
             help.add("--sequence-parallel");
         }
         if (!o.distributedOptimizer() && l.data() > 1) {
-            help.add("--distributed-optimizer (the optimizer state over the " + l.data() + " data-parallel replicas)");
+            help.add("--distributed-optimizer (the optimizer state over the " + l.data() + " data-parallel replicas) "
+                    + "or --fsdp (the weights and gradients too)");
+        } else if (o.sharding() == Sharding.OPTIMIZER && l.data() > 1) {
+            help.add("--fsdp (the weights and gradients over the " + l.data() + " data-parallel replicas too)");
+        }
+        if (!stateAlone && !o.flashAttention() && o.recompute() == Recompute.NONE) {
+            help.add("--flash-attention (no stored attention scores)");
         }
         if (stateAlone) {
-            double state = least.stateBytes() * l.tensor() * l.pipeline();
+            // The state over the GPUs that split it: the model-parallel group, and the replicas too under FSDP.
+            double state = least.stateBytes() * (o.sharding() == Sharding.FULL ? l.gpus() : l.modelParallel());
             help.add(String.format(Locale.ROOT, "more GPUs: the weights, gradients and optimizer state are %s GB in "
                     + "all, so tensor x pipeline parallelism over at least %d GPUs", fmt(state / GB),
                     (long) Math.ceil(state / capacity)));

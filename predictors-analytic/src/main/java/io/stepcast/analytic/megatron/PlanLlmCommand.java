@@ -2,11 +2,13 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.api.zoo.ModelInfo;
 import io.stepcast.api.zoo.TransformerShape;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,35 +28,49 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code stepcast plan-llm --model gpt --layers L --hidden H --heads A --seq S --global-batch B --gpus N
- * --hardware SYSTEM [--json]}: every valid (TP, PP, DP, micro-batch) layout of the GPT on N GPUs of the
+ * --hardware SYSTEM [--json]} (or {@code --model llama} with {@code --kv-heads}, {@code --ffn} and {@code --vocab}, or
+ * {@code --model NAME} of a zoo transformer such as {@code llama3-8b}): every valid (TP, PP, DP, micro-batch) layout
+ * of the model on N GPUs of the
  * catalogued system, ranked by the iteration time {@code megatron-analytic} predicts ({@link LayoutPlanner}),
  * with the peak memory per GPU, the achieved model TFLOP/s per GPU and the MFU; the layouts that fit come first,
  * and when none fits the command fails with what would help ({@link NoFit}). {@code --recompute},
- * {@code --sequence-parallel}, {@code --virtual-stages} and {@code --precision} say how every layout runs
+ * {@code --sequence-parallel}, {@code --virtual-stages}, {@code --precision}, {@code --distributed-optimizer},
+ * {@code --fsdp} and {@code --flash-attention} say how every layout runs
  * ({@link PlanOptions}). The efficiency constants are
  * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
  * {@code --data DIR}. {@code --intra-node-gbps} and {@code --bandwidth} state the link bandwidths of the user's own
  * nodes in place of the catalog's ({@link StatedLinks}).
  */
 @Command(name = "plan-llm", mixinStandardHelpOptions = true,
-        description = "Rank every tensor/pipeline/data-parallel layout of a GPT on a cluster by predicted iteration time.")
+        description = "Rank every tensor/pipeline/data-parallel layout of a GPT or Llama on a cluster by predicted iteration time.")
 public final class PlanLlmCommand implements Callable<Integer> {
+    /** GPT-2's vocabulary of 50,257 padded to a multiple of 128, as Megatron-LM runs it. */
+    private static final int GPT_VOCABULARY = 50304;
+
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--model", required = true, paramLabel = "gpt", description = "model family; only gpt")
+    @Option(names = "--model", required = true, paramLabel = "gpt|llama|NAME", description = "gpt or llama with "
+            + "the shape options below, or a zoo transformer by name (e.g. llama3-8b, gpt3-175b; stepcast models)")
     private String model;
-    @Option(names = "--layers", required = true, paramLabel = "L", description = "transformer layers")
-    private int layers;
-    @Option(names = "--hidden", required = true, paramLabel = "H", description = "hidden size")
-    private int hidden;
-    @Option(names = "--heads", required = true, paramLabel = "A", description = "attention heads")
-    private int heads;
-    @Option(names = "--seq", required = true, paramLabel = "S", description = "sequence length, tokens")
-    private int seq;
-    @Option(names = "--vocab", defaultValue = "50304", paramLabel = "V",
-            description = "vocabulary (default ${DEFAULT-VALUE}: GPT-2's 50,257 padded to 128 as Megatron-LM does)")
-    private int vocab;
+    @Option(names = "--layers", paramLabel = "L", description = "transformer layers")
+    private Integer layers;
+    @Option(names = "--hidden", paramLabel = "H", description = "hidden size")
+    private Integer hidden;
+    @Option(names = "--heads", paramLabel = "A", description = "attention heads")
+    private Integer heads;
+    @Option(names = "--kv-heads", paramLabel = "K", description = "key-value heads under grouped-query attention "
+            + "(default: the heads)")
+    private Integer kvHeads;
+    @Option(names = "--ffn", paramLabel = "F", description = "feed-forward inner size (gpt default: 4 x hidden; "
+            + "required for llama)")
+    private Integer ffn;
+    @Option(names = "--seq", paramLabel = "S", description = "sequence length, tokens (a zoo model's own by default)")
+    private Integer seq;
+    @Option(names = "--vocab", paramLabel = "V",
+            description = "vocabulary (gpt default 50304: GPT-2's 50,257 padded to 128 as Megatron-LM does; required "
+                    + "for llama)")
+    private Integer vocab;
     @Option(names = "--global-batch", required = true, paramLabel = "B", description = "samples per iteration")
     private long globalBatch;
     @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs of the cluster")
@@ -80,6 +97,11 @@ public final class PlanLlmCommand implements Callable<Integer> {
     @Option(names = "--distributed-optimizer", description = "shard the optimizer state over the data-parallel "
             + "replicas (Megatron-LM --use-distributed-optimizer, ZeRO stage 1)")
     private boolean distributedOptimizer;
+    @Option(names = "--fsdp", description = "shard weights, gradients and optimizer state over the data-parallel "
+            + "replicas (PyTorch FSDP FULL_SHARD, ZeRO stage 3)")
+    private boolean fsdp;
+    @Option(names = "--flash-attention", description = "run the attention core as FlashAttention's fused kernel")
+    private boolean flashAttention;
     @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
             + "interleaved schedule, for layouts whose pipeline it applies to (default ${DEFAULT-VALUE}: the plain "
             + "schedule)")
@@ -105,12 +127,9 @@ public final class PlanLlmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!model.toLowerCase(Locale.ROOT).equals("gpt")) {
-            throw new ParameterException(spec.commandLine(), "--model: only gpt is supported, was '" + model + "'");
-        }
         TransformerShape shape;
         try {
-            shape = new TransformerShape(layers, hidden, heads, seq, vocab, 4 * hidden);
+            shape = shape();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -142,8 +161,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
         }
         PlanOptions options;
         try {
+            Sharding sharding = fsdp ? Sharding.FULL : distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE;
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
-                    sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), distributedOptimizer);
+                    sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), sharding,
+                    flashAttention);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -172,6 +193,55 @@ public final class PlanLlmCommand implements Callable<Integer> {
         out.print(json ? PlanReport.json(context, system, stated, shown) : PlanReport.text(context, label, shown));
         out.flush();
         return 0;
+    }
+
+    /**
+     * The model's shape: from the shape options for {@code gpt} and {@code llama}, else the zoo's transformer of that
+     * name, at {@code --seq} when given.
+     */
+    private TransformerShape shape() {
+        String family = model.strip().toLowerCase(Locale.ROOT);
+        if (family.equals("gpt") || family.equals("llama")) {
+            List<String> missing = new ArrayList<>();
+            requireOption(layers, "--layers", missing);
+            requireOption(hidden, "--hidden", missing);
+            requireOption(heads, "--heads", missing);
+            requireOption(seq, "--seq", missing);
+            if (family.equals("llama")) {
+                requireOption(ffn, "--ffn", missing);
+                requireOption(vocab, "--vocab", missing);
+            }
+            if (!missing.isEmpty()) {
+                throw new IllegalArgumentException("--model " + family + " needs " + String.join(", ", missing));
+            }
+            TransformerShape.Style style = family.equals("llama") ? TransformerShape.Style.LLAMA
+                    : TransformerShape.Style.GPT;
+            return new TransformerShape(layers, hidden, heads, seq, vocab == null ? GPT_VOCABULARY : vocab,
+                    ffn == null ? 4 * hidden : ffn, kvHeads == null ? heads : kvHeads, style);
+        }
+        for (Object[] given : new Object[][] {{layers, "--layers"}, {hidden, "--hidden"}, {heads, "--heads"},
+                {kvHeads, "--kv-heads"}, {ffn, "--ffn"}, {vocab, "--vocab"}}) {
+            if (given[0] != null) {
+                throw new IllegalArgumentException(given[1] + " states the shape of --model gpt or llama; " + model
+                        + " has its own (only --seq changes it)");
+            }
+        }
+        ModelCatalog models = zoo.orElseThrow(() -> new IllegalArgumentException("--model " + model
+                + " needs the model zoo; use --model gpt or llama with the shape options"));
+        Optional<ModelInfo> info = models.find(model);
+        if (info.isEmpty()) {
+            throw new IllegalArgumentException("--model: '" + model + "' is neither gpt, llama nor a zoo model"
+                    + models.closestThree(model));
+        }
+        TransformerShape own = info.get().transformer().orElseThrow(() -> new IllegalArgumentException(
+                "--model: " + model + " is not a transformer, so it has no layout to plan"));
+        return seq == null ? own : own.atSequence(seq);
+    }
+
+    private static void requireOption(Integer value, String name, List<String> missing) {
+        if (value == null) {
+            missing.add(name);
+        }
     }
 
     private static OptionalDouble optional(Double v) {

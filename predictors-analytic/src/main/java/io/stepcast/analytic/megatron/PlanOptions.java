@@ -3,28 +3,38 @@ package io.stepcast.analytic.megatron;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 
 /**
  * How every layout {@link LayoutPlanner} considers runs: recomputation, sequence parallelism, the interleaved
- * schedule's virtual stages, the precision and the distributed optimizer ({@link ParallelLayout}'s run options).
+ * schedule's virtual stages, the precision, the sharding of the model state and the attention kernel
+ * ({@link ParallelLayout}'s run options).
  *
  * @param recompute        which activations are recomputed
  * @param sequenceParallel Megatron-LM's sequence parallelism (where t > 1)
  * @param virtualStages    virtual stages v of the interleaved schedule; a layout it does not apply to (p = 1, the
  *                         micro-batches not divisible by p, or the layers not by p v) runs the plain schedule
  * @param precision        the precision of the matrix multiplications
- * @param distributedOptimizer the optimizer state sharded over the data-parallel replicas (Megatron-LM's
- *                         {@code --use-distributed-optimizer}, ZeRO stage 1)
+ * @param sharding         how much of the model state the data-parallel replicas split ({@link Sharding}: the
+ *                         distributed optimizer, or FSDP)
+ * @param flashAttention   the attention core as FlashAttention's fused kernel
  */
 public record PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                          boolean distributedOptimizer) {
+                          Sharding sharding, boolean flashAttention) {
     /** No recomputation, no sequence parallelism, the plain schedule, FP16, every replica with its whole optimizer. */
     public static final PlanOptions PLAIN = new PlanOptions(Recompute.NONE, false, 1, ParallelLayout.DEFAULT_PRECISION,
             false);
 
+    /** Options with Megatron-LM's attention, the optimizer state sharded over the replicas or not. */
+    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
+                       boolean distributedOptimizer) {
+        this(recompute, sequenceParallel, virtualStages, precision,
+                distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE, false);
+    }
+
     public PlanOptions {
-        if (recompute == null || precision == null) {
-            throw new IllegalArgumentException("recompute and precision must be given");
+        if (recompute == null || precision == null || sharding == null) {
+            throw new IllegalArgumentException("recompute, precision and sharding must be given");
         }
         if (virtualStages < 1) {
             throw new IllegalArgumentException("--virtual-stages must be at least 1, was " + virtualStages);
@@ -33,13 +43,18 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
 
     /** The options with another recomputation. */
     PlanOptions withRecompute(Recompute r) {
-        return new PlanOptions(r, sequenceParallel, virtualStages, precision, distributedOptimizer);
+        return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention);
+    }
+
+    /** Whether the optimizer state is split over the replicas (the distributed optimizer, or FSDP). */
+    public boolean distributedOptimizer() {
+        return sharding != Sharding.NONE;
     }
 
     /** The layout of t, p, d, b, m run with these options (the plain schedule where v does not apply). */
     ParallelLayout layout(int t, int p, int d, int b, int m, int layers) {
         boolean interleave = virtualStages > 1 && p > 1 && m % p == 0 && layers % (p * virtualStages) == 0;
         return new ParallelLayout(t, p, d, b, m, interleave ? virtualStages : 1, sequenceParallel, recompute, precision,
-                distributedOptimizer);
+                sharding, flashAttention);
     }
 }

@@ -1,6 +1,7 @@
 package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.List;
@@ -62,7 +63,8 @@ final class PlanReport {
             PlanOptions o = planner.options();
             return "recompute " + o.recompute().label() + ", sequence parallel " + (o.sequenceParallel() ? "on" : "off")
                     + ", virtual stages " + o.virtualStages() + ", " + o.precision().label()
-                    + (o.distributedOptimizer() ? ", distributed optimizer" : "");
+                    + (o.sharding() == Sharding.OPTIMIZER ? ", distributed optimizer" : "")
+                    + (o.sharding() == Sharding.FULL ? ", fsdp" : "") + (o.flashAttention() ? ", flash attention" : "");
         }
     }
 
@@ -70,9 +72,8 @@ final class PlanReport {
         TransformerShape s = c.shape();
         Efficiency e = c.efficiency();
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "GPT L=%d H=%d A=%d S=%d V=%d, global batch %d on %d GPUs of %s: %d valid layouts (%s)%n",
-                s.layers(), s.hidden(), s.heads(), s.sequence(), s.vocabulary(), c.batch(), c.gpus(), hardware,
-                c.valid(), c.optionsText()));
+        b.append(String.format(Locale.ROOT, "%s, global batch %d on %d GPUs of %s: %d valid layouts (%s)%n",
+                shapeText(s), c.batch(), c.gpus(), hardware, c.valid(), c.optionsText()));
         b.append(String.format(Locale.ROOT, "efficiency: %.3f of peak FLOPs, %.3f of memory bandwidth (%s); memory %.0f GB per GPU%n",
                 e.flops(), e.memory(), c.source(), c.planner().memoryCapacityBytes() / GB));
         b.append(c.peakLine()).append(System.lineSeparator());
@@ -103,6 +104,16 @@ final class PlanReport {
         return b.toString();
     }
 
+    /** The model's shape as the header states it: GPT's five figures, a Llama's seven. */
+    private static String shapeText(TransformerShape s) {
+        if (s.style() == TransformerShape.Style.LLAMA) {
+            return String.format(Locale.ROOT, "Llama L=%d H=%d A=%d KV=%d F=%d S=%d V=%d", s.layers(), s.hidden(),
+                    s.heads(), s.kvHeads(), s.ffn(), s.sequence(), s.vocabulary());
+        }
+        return String.format(Locale.ROOT, "GPT L=%d H=%d A=%d S=%d V=%d", s.layers(), s.hidden(), s.heads(),
+                s.sequence(), s.vocabulary());
+    }
+
     /** The bubble's share of the schedule's slots: ((p - 1) / v) / (m + (p - 1) / v). */
     private static double bubbleShare(ParallelLayout l) {
         double bubble = (l.pipeline() - 1.0) / l.virtualStages();
@@ -114,13 +125,16 @@ final class PlanReport {
         Efficiency e = c.efficiency();
         PlanOptions o = c.planner().options();
         StringBuilder b = new StringBuilder("{");
-        b.append(String.format(Locale.ROOT, "\"model\":{\"layers\":%d,\"hidden\":%d,\"heads\":%d,\"sequence\":%d,\"vocabulary\":%d},",
-                s.layers(), s.hidden(), s.heads(), s.sequence(), s.vocabulary()));
+        b.append(String.format(Locale.ROOT, "\"model\":{\"style\":%s,\"layers\":%d,\"hidden\":%d,\"heads\":%d,"
+                        + "\"kv_heads\":%d,\"ffn\":%d,\"sequence\":%d,\"vocabulary\":%d},",
+                quote(s.style().name().toLowerCase(Locale.ROOT)), s.layers(), s.hidden(), s.heads(), s.kvHeads(),
+                s.ffn(), s.sequence(), s.vocabulary()));
         b.append(String.format(Locale.ROOT, "\"gpus\":%d,\"global_batch\":%d,\"hardware\":%s,\"valid_layouts\":%d,", c.gpus(),
                 c.batch(), quote(hardware), c.valid()));
         b.append(String.format(Locale.ROOT, "\"recompute\":%s,\"sequence_parallel\":%b,\"virtual_stages\":%d,\"precision\":%s,"
-                        + "\"distributed_optimizer\":%b,", quote(o.recompute().label()), o.sequenceParallel(), o.virtualStages(),
-                quote(o.precision().label()), o.distributedOptimizer()));
+                        + "\"distributed_optimizer\":%b,\"fsdp\":%b,\"flash_attention\":%b,", quote(o.recompute().label()),
+                o.sequenceParallel(), o.virtualStages(), quote(o.precision().label()), o.distributedOptimizer(),
+                o.sharding() == Sharding.FULL, o.flashAttention()));
         b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
                 num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),
                 quote(c.planner().device().name() + ": " + c.planner().device().source())));

@@ -1,5 +1,6 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.zoo.TransformerShape;
 
@@ -44,17 +45,45 @@ import io.stepcast.api.zoo.TransformerShape;
  * all-gather of the same volume (the same time here), and splits the layer norms and dropouts that tensor
  * parallelism leaves replicated over the t ranks along the sequence; full recomputation runs the forward pass's two
  * all-reduces again ({@link #tensorCollectivesPerLayer()}).
+ * <p>
+ * A Llama block ({@link TransformerShape.Style#LLAMA}) has the same terms with its own matrices: under grouped-query
+ * attention the QKV projection is {@code [bs x h] . [h x (h + 2 k)/t]} with {@code k = kvHeads x headSize}
+ * (Ainslie et al., "GQA", EMNLP 2023), the SwiGLU MLP has three {@code h x f} matrices (gate and up as one
+ * column-parallel {@code [bs x h] . [h x 2f/t]}, down row-parallel; Shazeer, "GLU Variants Improve Transformer",
+ * 2020), there are no biases and no position embedding, and the output layer has its own weights (Touvron et al.,
+ * "Llama 2", 2023, section 2.2). Its element-wise traffic keeps GPT's estimate.
+ * <p>
+ * Under FlashAttention ({@link ParallelLayout#flashAttention()}) the attention core is one tiled kernel: the
+ * {@code s x s} scores never leave the multiprocessors, so neither their element-wise traffic nor their operand
+ * traffic is charged, only Q, K, V and the output (read and written, forward and backward); a causal mask lets it
+ * skip the blocks above the diagonal, half the products; its backward pass recomputes {@code Q K^T} and runs five
+ * products to the forward's two (Dao, "FlashAttention-2", ICLR 2024, sections 3.1 and 3.2), so forward plus
+ * backward is 3.5 forward passes' products, and a recomputed forward (full recomputation, or the selective
+ * recomputation of the attention core that Megatron-LM keeps with the fused kernel) one more. Decoder (causal)
+ * models are assumed, as every model trained with it in stepcast's tables is.
  *
  * @param shape the model
  * @param tensor tensor-parallel ranks t
  * @param microBatch samples b per micro-batch
  * @param recompute which activations are recomputed
  * @param sequenceParallel whether the layer norms and dropouts are split over the t ranks (sequence parallelism)
+ * @param flashAttention whether the attention core runs as FlashAttention's fused kernel
  */
 record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute,
-                        boolean sequenceParallel) {
+                        boolean sequenceParallel, boolean flashAttention) {
     TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
         this(shape, tensor, microBatch, Recompute.NONE, false);
+    }
+
+    TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute,
+                     boolean sequenceParallel) {
+        this(shape, tensor, microBatch, recompute, sequenceParallel, false);
+    }
+
+    /** The costs of {@code shape} under {@code layout}'s tensor parallelism, micro-batch and run options. */
+    static TransformerCosts of(TransformerShape shape, ParallelLayout layout) {
+        return new TransformerCosts(shape, layout.tensor(), layout.microBatch(), layout.recompute(),
+                layout.sequenceParallel(), layout.flashAttention());
     }
 
     /** Element-wise passes over the {@code b s h} activations, forward plus backward, in the tensor-parallel regions. */
@@ -82,10 +111,17 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         return overLinearShards((m, n, k) -> waves.linearFlops(m, n, k, forwardPasses));
     }
 
-    /** The attention core's part of {@link #layerFlops}: Q K^T and the scores times V, forward again when recomputed. */
+    /**
+     * The attention core's part of {@link #layerFlops}: Q K^T and the scores times V, forward again when recomputed;
+     * under FlashAttention half of them (the causal blocks), 3.5 forward passes' worth plus one when recomputed.
+     */
     double attentionFlops() {
         double s = shape.sequence();
-        return (recompute == Recompute.NONE ? 3 : 4) * 4 * microBatch * s * s * shape.hidden() / tensor;
+        double forward = 4.0 * microBatch * s * s * shape.hidden() / tensor;
+        if (flashAttention) {
+            return (recompute == Recompute.NONE ? 3.5 : 4.5) * forward / 2;
+        }
+        return (recompute == Recompute.NONE ? 3 : 4) * forward;
     }
 
     /** A quantity of one linear layer's GEMM shard {@code [m x k] . [k x n]}. */
@@ -98,8 +134,18 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         double h = shape.hidden();
         double f = shape.ffn();
         double m = (double) microBatch * shape.sequence();
-        return term.of(m, 3 * h / tensor, h) + term.of(m, h, h / tensor) + term.of(m, f / tensor, h)
+        double qkv = h + 2.0 * shape.keyWidth();
+        return term.of(m, qkv / tensor, h) + term.of(m, h, h / tensor) + term.of(m, mlpInputs() * f / tensor, h)
                 + term.of(m, h, f / tensor);
+    }
+
+    /** The MLP's input matrices: one (GeLU) or two (SwiGLU's gate and up). */
+    private int mlpInputs() {
+        return llama() ? 2 : 1;
+    }
+
+    private boolean llama() {
+        return shape.style() == TransformerShape.Style.LLAMA;
     }
 
     /** Forward passes of the linear layers: two under full recomputation. */
@@ -111,7 +157,7 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
     double layerBytes() {
         double b = microBatch;
         double s = shape.sequence();
-        double scores = (recompute == Recompute.NONE ? 1 : 4.0 / 3) * 12 * b * shape.heads() * s * s;
+        double scores = flashAttention ? 0 : (recompute == Recompute.NONE ? 1 : 4.0 / 3) * 12 * b * shape.heads() * s * s;
         double replicated = sequenceParallel ? REPLICATED_PASSES / tensor : REPLICATED_PASSES;
         double activations = (recompute == Recompute.FULL ? 4.0 / 3 : 1) * (SPLIT_PASSES / tensor + replicated)
                 * b * s * shape.hidden();
@@ -132,8 +178,14 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         double s = shape.sequence();
         double batches = (double) microBatch * shape.heads() / tensor;
         double d = (double) shape.hidden() / shape.heads();
-        double attention = batches * (2 * (2 * s * d + s * s) + (s * s + 2 * s * d));
         int attentionForward = recompute == Recompute.NONE ? 1 : 2;
+        if (flashAttention) {
+            // Forward reads Q, K, V and writes the output; backward reads those and the output's gradient and writes
+            // the gradients of Q, K and V: s x d values each, the scores staying on chip.
+            double fused = batches * s * d * (4 * attentionForward + 8);
+            return HALF * ((linearForwardPasses() + 2) * linear + fused);
+        }
+        double attention = batches * (2 * (2 * s * d + s * s) + (s * s + 2 * s * d));
         return HALF * ((linearForwardPasses() + 2) * linear + (attentionForward + 2) * attention);
     }
 
@@ -163,6 +215,9 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
      * layer falls back to PyTorch's separate scale, mask and softmax kernels.
      */
     boolean fusedSoftmax() {
+        if (flashAttention) {
+            return true;
+        }
         int s = shape.sequence();
         long batches = (long) microBatch * (shape.heads() / tensor);
         if (!(s > 16 && s <= 4096 && s % 4 == 0 && batches % 4 == 0)) {
@@ -193,13 +248,29 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         return (double) HALF * microBatch * shape.sequence() * shape.hidden();
     }
 
-    /** Parameters of one layer on one GPU: the matrices split over t, layer norms and the row-parallel biases replicated. */
+    /**
+     * Parameters of one layer on one GPU: the matrices (and GPT's column-parallel biases) split over t, the norms (and
+     * GPT's row-parallel biases) replicated.
+     */
     double layerParameters() {
         double h = shape.hidden();
         double f = shape.ffn();
-        double split = 4 * h * h + 2 * h * f + 3 * h + f; // QKV, projection, MLP matrices and their column-parallel biases
-        double replicated = 4 * h + 2 * h;                // two layer norms (gain and bias), two row-parallel biases
+        double qkv = h + 2.0 * shape.keyWidth();
+        double matrices = h * qkv + h * h + (mlpInputs() + 1) * h * f;
+        if (llama()) {
+            return matrices / tensor + 2 * h;              // two RMSNorm gains
+        }
+        double split = matrices + qkv + f;                 // QKV's and the first MLP matrix's biases
+        double replicated = 4 * h + 2 * h;                 // two layer norms (gain and bias), two row-parallel biases
         return split / tensor + replicated;
+    }
+
+    /**
+     * Whether the output layer has its own weights (a Llama), held by the last stage; else it is tied to the word
+     * embedding, whose copy a last stage other than the first holds and all-reduces with the first's.
+     */
+    boolean untiedOutput() {
+        return llama();
     }
 
     /** Parameters of the token embedding on one GPU (the padded vocabulary split over t). */
@@ -207,8 +278,8 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         return (double) paddedVocabulary() * shape.hidden() / tensor;
     }
 
-    /** Learned position embedding (replicated on the first stage) and the final layer norm (last stage). */
+    /** GPT's learned position embedding (replicated on the first stage); none for a Llama's rotary positions. */
     double positionParameters() {
-        return (double) shape.sequence() * shape.hidden();
+        return llama() ? 0 : (double) shape.sequence() * shape.hidden();
     }
 }

@@ -60,6 +60,44 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void plansALlamaUnderFsdpWithFlashAttention() {
+        // Llama 3 8B's published shape (Meta's params.json) on 64 GPUs of DGX A100 80 GB nodes, as torchtitan ran it.
+        assertThat(run("--model", "llama", "--layers", "32", "--hidden", "4096", "--heads", "32", "--kv-heads", "8",
+                "--ffn", "14336", "--vocab", "128256", "--seq", "8192", "--global-batch", "64", "--gpus", "64",
+                "--hardware", "dgx-a100-80gb", "--precision", "bf16", "--recompute", "full", "--fsdp",
+                "--flash-attention", "--top", "3")).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("Llama L=32 H=4096 A=32 KV=8 F=14336 S=8192 V=128256, global batch 64")
+                .contains("bf16, fsdp, flash attention");
+        out.getBuffer().setLength(0);
+        assertThat(run("--model", "llama", "--layers", "32", "--hidden", "4096", "--heads", "32", "--kv-heads", "8",
+                "--ffn", "14336", "--vocab", "128256", "--seq", "8192", "--global-batch", "64", "--gpus", "64",
+                "--hardware", "dgx-a100-80gb", "--precision", "bf16", "--fsdp", "--flash-attention", "--json",
+                "--top", "1")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("\"style\":\"llama\"").contains("\"kv_heads\":8")
+                .contains("\"ffn\":14336").contains("\"fsdp\":true").contains("\"flash_attention\":true")
+                .contains("\"distributed_optimizer\":true");
+    }
+
+    @Test
+    void aLlamaNeedsItsFeedForwardAndVocabularyAndAZooModelItsOwnShape() {
+        assertThat(run("--model", "llama", "--layers", "32", "--hidden", "4096", "--heads", "32", "--seq", "4096",
+                "--global-batch", "64", "--gpus", "64", "--hardware", "dgx-a100-80gb")).isEqualTo(2);
+        assertThat(err.toString()).contains("--model llama needs --ffn, --vocab");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "GPT-2-XL", "--layers", "12", "--global-batch", "64", "--gpus", "8",
+                "--hardware", "dgx-a100")).isEqualTo(2);
+        assertThat(err.toString()).contains("--layers states the shape of --model gpt or llama; GPT-2-XL has its own");
+        err.getBuffer().setLength(0);
+        // GPT-2 XL (48 layers, 1600 wide, 25 heads, 1024 positions, 50257 tokens) by its zoo name.
+        assertThat(run("--model", "GPT-2-XL", "--global-batch", "64", "--gpus", "8", "--hardware", "dgx-a100",
+                "--top", "1")).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("GPT L=48 H=1600 A=25 S=1024 V=50257");
+        assertThat(run("--model", "resnet-50", "--global-batch", "64", "--gpus", "8", "--hardware", "dgx-a100"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("is not a transformer");
+    }
+
+    @Test
     void jsonAndErrors() {
         assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
                 "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100", "--json")).as(err.toString()).isZero();
@@ -187,7 +225,8 @@ class PlanLlmCommandTest {
         assertThat(out.toString()).isEmpty();
         assertThat(err.toString()).startsWith("no layout of 1024 GPUs fits the 40.0 GB of a A100-SXM4-40GB GPU (dgx-a100)")
                 .contains("try --recompute selective or full, --sequence-parallel, --distributed-optimizer (the optimizer "
-                        + "state over the 4 data-parallel replicas), more GPUs than 1024, a GPU with more "
+                        + "state over the 4 data-parallel replicas) or --fsdp (the weights and gradients too), "
+                        + "--flash-attention (no stored attention scores), more GPUs than 1024, a GPU with more "
                         + "than 40.0 GB")
                 .doesNotContain("\n");
     }

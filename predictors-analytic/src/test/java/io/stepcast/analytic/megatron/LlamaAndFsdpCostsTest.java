@@ -1,0 +1,104 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
+import io.stepcast.api.zoo.TransformerShape;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The Llama block, FlashAttention and FSDP terms of the cost model, each against arithmetic that can be checked by
+ * hand or a published total.
+ */
+class LlamaAndFsdpCostsTest {
+    /** Llama 2 7B as Meta published it (params.json: dim 4096, 32 layers, 32 heads, vocabulary 32000, FFN 11008). */
+    private static final TransformerShape LLAMA2_7B = new TransformerShape(32, 4096, 32, 4096, 32000, 11008, 32,
+            TransformerShape.Style.LLAMA);
+    /** Llama 3 8B (params.json: dim 4096, 32 layers, 32 heads, 8 key-value heads, vocabulary 128256, FFN 14336). */
+    private static final TransformerShape LLAMA3_8B = new TransformerShape(32, 4096, 32, 8192, 128256, 14336, 8,
+            TransformerShape.Style.LLAMA);
+
+    @Test
+    void llamaParametersAddUpToThePublishedTotalsButTheFinalNorm() {
+        // Hugging Face's safetensors totals: 6,738,415,616 (Llama 2 7B) and 8,030,261,248 (Llama 3 8B); stepcast leaves
+        // out the final RMSNorm's 4,096 gains.
+        assertThat(total(LLAMA2_7B)).isEqualTo(6_738_415_616d - 4096);
+        assertThat(total(LLAMA3_8B)).isEqualTo(8_030_261_248d - 4096);
+    }
+
+    private static double total(TransformerShape s) {
+        TransformerCosts c = new TransformerCosts(s, 1, 1);
+        return MegatronCostModel.stageParameters(c, s.layers(), 0, 1);
+    }
+
+    @Test
+    void anUntiedOutputLayerIsHeldByTheLastStageAndNeedsNoEmbeddingAllReduce() {
+        TransformerCosts c = new TransformerCosts(LLAMA3_8B, 1, 1);
+        double layer = c.layerParameters();
+        assertThat(MegatronCostModel.stageParameters(c, 16, 1, 2)).isEqualTo(16 * layer + c.embeddingParameters());
+        assertThat(MegatronCostModel.stageParameters(c, 16, 0, 2)).isEqualTo(16 * layer + c.embeddingParameters());
+        assertThat(c.positionParameters()).isZero();
+        assertThat(c.untiedOutput()).isTrue();
+    }
+
+    @Test
+    void groupedQueryAttentionNarrowsTheQkvProjection() {
+        // QKV of Llama 3 8B: [bs x 4096] . [4096 x (4096 + 2 x 1024)]; MHA would be 3 x 4096 wide.
+        TransformerShape mha = new TransformerShape(32, 4096, 32, 8192, 128256, 14336, 32, TransformerShape.Style.LLAMA);
+        double saved = new TransformerCosts(mha, 1, 1).layerFlops(GemmWaves.NONE)
+                - new TransformerCosts(LLAMA3_8B, 1, 1).layerFlops(GemmWaves.NONE);
+        // forward plus backward: 3 x 2 x tokens x (4096 x 6144 fewer weights)
+        assertThat(saved).isCloseTo(3 * 2.0 * 8192 * 4096 * (3 * 4096 - 6144), within(1.0));
+    }
+
+    @Test
+    void flashAttentionRunsHalfTheCausalProductsThreeAndAHalfTimesAndStoresNoScores() {
+        TransformerCosts unfused = new TransformerCosts(LLAMA3_8B, 1, 1, Recompute.NONE, false, false);
+        TransformerCosts flash = new TransformerCosts(LLAMA3_8B, 1, 1, Recompute.NONE, false, true);
+        assertThat(flash.attentionFlops() / unfused.attentionFlops()).isCloseTo(3.5 / 2 / 3, within(1e-12));
+        assertThat(flash.fusedSoftmax()).isTrue();
+        assertThat(flash.layerBytes()).isLessThan(unfused.layerBytes());
+        ParallelLayout plain = new ParallelLayout(1, 1, 8, 1, 1, 1, false, Recompute.NONE, Precision.BF16,
+                Sharding.NONE, false);
+        double scores = ActivationMemory.perLayer(LLAMA3_8B, plain)
+                - ActivationMemory.perLayer(LLAMA3_8B, plain.withFlashAttention(true));
+        // softmax input and output, 2 bytes each, of 32 heads x 8192 x 8192 scores
+        assertThat(scores).isCloseTo(4.0 * 32 * 8192 * 8192, within(1.0));
+    }
+
+    @Test
+    void llamaActivationsFollowItsOwnTensors() {
+        // t = 1, no masks: s b h (8 + 4 + 4 k / h + 6 f / h) with k = 1024, f = 14336: 8 + 4 + 1 + 21 = 34.
+        ParallelLayout layout = new ParallelLayout(1, 1, 8, 1, 1, 1, false, Recompute.SELECTIVE, Precision.BF16,
+                Sharding.NONE, true);
+        assertThat(ActivationMemory.perLayer(LLAMA3_8B, layout)).isCloseTo(34.0 * 8192 * 4096, within(1.0));
+    }
+
+    @Test
+    void fsdpShardsTheWholeStateAndHoldsTwoGatheredUnits() {
+        ParallelLayout ddp = new ParallelLayout(1, 1, 64, 1, 1, 1, false, Recompute.FULL, Precision.BF16,
+                Sharding.NONE, true);
+        MegatronCostModel.Memory whole = MegatronCostModel.memory(LLAMA3_8B, ddp);
+        MegatronCostModel.Memory sharded = MegatronCostModel.memory(LLAMA3_8B, ddp.withSharding(Sharding.FULL));
+        TransformerCosts c = new TransformerCosts(LLAMA3_8B, 1, 1);
+        double unit = Math.max(c.layerParameters(), c.embeddingParameters());
+        assertThat(sharded.weights()).isCloseTo(whole.weights() / 64 + 4 * unit, within(1.0));
+        assertThat(sharded.gradients()).isCloseTo(whole.gradients() / 64 + 4 * unit, within(1.0));
+        assertThat(sharded.optimizer()).isCloseTo(whole.optimizer() / 64, within(1.0));
+        assertThat(sharded.activations()).isEqualTo(whole.activations());
+    }
+
+    @Test
+    void fsdpCollectivesHideBehindComputeButTheFirstGatherAndLastScatter() {
+        // Synthetic seconds: gathers 1.0, reduce-scatter 2.0, 10 layers, a third forward, 2 micro-batches.
+        FsdpTerms terms = new FsdpTerms(1.0, 2.0, 10, 1.0 / 3, 2);
+        assertThat(terms.exposedS(30.0)).isCloseTo(2 * (0.1 + 0.2), within(1e-12));
+        // Compute of 3 s per micro-batch: forward 1 s hides the gather, backward 2 s leaves 1 + 2 - 2 = 1 s.
+        assertThat(terms.exposedS(3.0)).isCloseTo(2 * (0.1 + 1.0), within(1e-12));
+        assertThat(FsdpTerms.NONE.exposedS(1.0)).isZero();
+    }
+}
