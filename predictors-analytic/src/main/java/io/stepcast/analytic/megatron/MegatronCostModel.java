@@ -56,7 +56,15 @@ import java.util.OptionalDouble;
  *       ({@link ParallelLayout#distributedOptimizer()}) each of the d replicas holds and updates 1/d of the FP32
  *       state (the 12 bytes per parameter), and its gradients are reduce-scattered and the weights all-gathered
  *       instead of all-reduced: the same bytes over the same links, so the data-parallel term is unchanged.</li>
+ *   <li><b>FSDP</b> ({@link ParallelLayout#fullySharded()}): weights, gradients and optimizer state over the d
+ *       replicas; every micro-batch all-gathers the stage's half-precision weights before the forward and again before
+ *       the backward pass and reduce-scatters its gradients in FP32, overlapped layer by layer with the compute
+ *       ({@link FsdpTerms}), in place of the all-reduce after the flush. The memory adds a gathered layer, its
+ *       prefetched successor and one layer's unsharded gradients (Zhao et al., "PyTorch FSDP", VLDB 2023).</li>
  * </ul>
+ * A Llama block and FlashAttention change the per-layer work and memory ({@link TransformerCosts},
+ * {@link ActivationMemory}); a Llama's untied output layer sits on the last stage with its own weights, and no
+ * embedding all-reduce joins the first and last stages.
  * Immutable.
  */
 final class MegatronCostModel {
