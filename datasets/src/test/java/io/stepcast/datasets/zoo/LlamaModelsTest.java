@@ -20,8 +20,10 @@ class LlamaModelsTest {
     }
 
     /**
-     * The shapes of the published configurations (see {@code LlamaModels}) and the parameter counts Hugging Face
-     * shows for their safetensors checkpoints, which the layers must add up to exactly.
+     * The shapes of the published configurations (see {@code LlamaModels}) and their trainable parameters, which the
+     * layers must add up to exactly. Llama 3's and 3.1's equal Hugging Face's safetensors totals; Llama 2's
+     * {@code -hf} checkpoints also store each layer's rotary {@code inv_freq} buffer (head size / 2 values, not
+     * trained), so their safetensors totals exceed these by 64 per layer.
      */
     @ParameterizedTest
     @CsvSource({
