@@ -19,8 +19,8 @@ import java.util.Optional;
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
  * {@code recompute}, {@code precision}, {@code distributed_optimizer}) and the transformer's {@code sequence_length}
  * and {@code vocab_size}: a length that differs from the model's own names the zoo's variant at that length
- * ({@code BERT-large-seq128}), and a GPT's length or any vocabulary that differs names the zoo's parametric GPT of that
- * shape. A row that states any layout column is a
+ * ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any vocabulary that differs names the
+ * zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row that states any layout column is a
  * model-parallel job whose {@code workers} are its data-parallel replicas.
  */
 final class LlmColumns {
@@ -75,8 +75,9 @@ final class LlmColumns {
 
     /**
      * The model of the row: {@code model} itself when {@code sequence_length} and {@code vocab_size} are absent or
-     * the model's own; with another length, the zoo's variant of BERT or the Transformer at that length; otherwise
-     * the zoo's parametric GPT of the model's transformer shape with those replaced.
+     * the model's own; with another length, the zoo's variant of BERT, the Transformer or a published Llama at that
+     * length; otherwise the zoo's parametric GPT (a Llama's: parametric Llama) of the model's transformer shape with
+     * those replaced.
      *
      * @throws DataFormatException when a shape column is given for a model that is not a transformer of the zoo
      */
@@ -103,7 +104,8 @@ final class LlmColumns {
             if (seq == s.sequence()) {
                 return model;
             }
-            // BERT stays BERT (its embeddings and no logits) at another length; only GPTs become parametric GPTs.
+            // BERT stays BERT (its embeddings and no logits) and a published Llama keeps its name at another length;
+            // only GPTs and parametric Llamas become parametric shapes.
             try {
                 Optional<String> variant = zoo.atSequence(model, seq);
                 if (variant.isPresent()) {
@@ -113,15 +115,17 @@ final class LlmColumns {
                 throw DataFormatException.at(r.file(), r.line(), "column 'sequence_length': " + e.getMessage());
             }
         }
-        return new TransformerShape(s.layers(), s.hidden(), s.heads(), seq, vocab, s.ffn()).gptName();
+        // The block's style and key-value heads stay: a Llama with another vocabulary is the parametric Llama.
+        return new TransformerShape(s.layers(), s.hidden(), s.heads(), seq, vocab, s.ffn(), s.kvHeads(), s.style())
+                .gptName();
     }
 
     /**
-     * Why a row's shape columns contradict the shape its model's name states ({@code gpt-l24-...-s2048-v50304} or
-     * {@code BERT-large-seq128} with {@code sequence_length} 4096, {@link ModelZoo#namedShape}): the row is read as
-     * the columns say ({@link #model}), but a name that states another length or vocabulary is more often a slip in
-     * transcribing a table than an intent, and the two shapes differ in time by more than the predictors' errors.
-     * Empty when the name states no shape or the columns agree with it.
+     * Why a row's shape columns contradict the shape its model's name states ({@code gpt-l24-...-s2048-v50304},
+     * {@code llama-l32-...-s8192-v128256} or {@code BERT-large-seq128} with {@code sequence_length} 4096,
+     * {@link ModelZoo#namedShape}): the row is read as the columns say ({@link #model}), but a name that states another
+     * length or vocabulary is more often a slip in transcribing a table than an intent, and the two shapes differ in
+     * time by more than the predictors' errors. Empty when the name states no shape or the columns agree with it.
      */
     static Optional<String> contradiction(CsvRow r, String model, ModelZoo zoo) throws DataFormatException {
         Optional<TransformerShape> named;

@@ -54,8 +54,19 @@ import java.util.function.Supplier;
  *   <tr><td>CycleGAN (2 generators + 2 discriminators)</td><td>28,285,832</td><td>CycleGAN (Gavel)</td></tr>
  *   <tr><td>BERT or the Transformer at another sequence length (the same parameters, the FLOPs of that
  *       length)</td><td>as the model</td><td>{@code <model>-seq<tokens>}, e.g. {@code BERT-base-seq128}</td></tr>
+ *   <tr><td>Llama 2 7B / 13B / 70B (Hugging Face {@code meta-llama/Llama-2-*-hf} config.json, see
+ *       {@code LlamaModels})</td><td>6,738,415,616 / 13,015,864,320 / 68,976,648,192</td><td>llama2-7b,
+ *       Llama-2-7b-hf, meta-llama/Llama-2-13b-hf, llama-2-70b</td></tr>
+ *   <tr><td>Llama 3 8B / 70B (Meta's params.json)</td><td>8,030,261,248 / 70,553,706,496</td><td>llama3-8b,
+ *       Meta-Llama-3-8B, llama3.1-8b, Llama-3.1-70B</td></tr>
+ *   <tr><td>Llama 3.1 405B (meta-llama/llama-models sku_list.py)</td><td>405,853,388,800</td><td>llama3.1-405b,
+ *       meta-llama/Llama-3.1-405B</td></tr>
+ *   <tr><td>a published Llama at another sequence length (rotary positions: the same parameters)</td>
+ *       <td>as the model</td><td>{@code llama3-8b-seq4096}</td></tr>
  *   <tr><td>parametric GPT</td><td>from the shape</td><td>{@code gpt-l24-h1024-a16-s2048-v50304} (see
  *       {@code GptName})</td></tr>
+ *   <tr><td>parametric Llama</td><td>from the shape</td><td>{@code llama-l32-h4096-a32-kv8-f14336-s8192-v128256}
+ *       (see {@code LlamaName})</td></tr>
  * </table>
  *
  * <p>FLOPs per sample count 2 per multiply-accumulate of convolutions, fully connected layers, recurrent
@@ -106,6 +117,9 @@ public final class ModelZoo {
         m.put("Autoencoder-ML20M", RecommenderModels::autoencoder);
         m.put("A3C", RecurrentModels::a3c);
         m.put("CycleGAN", VisionModels::cycleGan);
+        for (LlamaModels.Published p : LlamaModels.PUBLISHED) {
+            m.put(p.name(), p::build);
+        }
         return Collections.unmodifiableMap(m);
     }
 
@@ -139,12 +153,30 @@ public final class ModelZoo {
         alias(a, "LSTM-LM", "lm", "wordlanguagemodel");
         alias(a, "Autoencoder-ML20M", "recommendation", "recoder");
         alias(a, "A3C", "a3clstm");
+        llamaAliases(a, "llama2-7b", "Llama-2-7b");
+        llamaAliases(a, "llama2-13b", "Llama-2-13b");
+        llamaAliases(a, "llama2-70b", "Llama-2-70b");
+        llamaAliases(a, "llama3-8b", "Meta-Llama-3-8B", "Llama-3-8B", "Llama-3.1-8B", "Meta-Llama-3.1-8B");
+        llamaAliases(a, "llama3-70b", "Meta-Llama-3-70B", "Llama-3-70B", "Llama-3.1-70B", "Meta-Llama-3.1-70B");
+        llamaAliases(a, "llama3.1-405b", "Llama-3.1-405B", "Meta-Llama-3.1-405B");
         return Collections.unmodifiableMap(a);
     }
 
     private static void alias(Map<String, String> a, String canonical, String... keys) {
         for (String k : keys) {
             a.put(ModelNames.key(k), canonical);
+        }
+    }
+
+    /**
+     * A Llama's Hugging Face repository names ({@code meta-llama/Meta-Llama-3-8B}, with or without the organisation,
+     * {@code -hf}, and the chat or instruct tuning, which keeps the shape) as aliases of {@code canonical}.
+     */
+    private static void llamaAliases(Map<String, String> a, String canonical, String... repositories) {
+        for (String repo : repositories) {
+            for (String tuned : List.of("", "-hf", "-chat", "-chat-hf", "-Instruct")) {
+                alias(a, canonical, repo + tuned, "meta-llama/" + repo + tuned);
+            }
         }
     }
 
@@ -165,10 +197,16 @@ public final class ModelZoo {
                 + "embedding); FLOPs for 1024 tokens", t));
     }
 
+    /** The shape of a parametric GPT's or Llama's name, or empty for any other name. */
+    private static Optional<TransformerShape> parametric(String name) {
+        return GptName.parse(name).or(() -> LlamaName.parse(name));
+    }
+
     /**
-     * The shape a name itself states, or empty for any other name: a parametric GPT's
-     * ({@code gpt-l24-h1024-a16-s2048-v50304}) or a length variant's ({@code BERT-large-seq128}: BERT-large at 128
-     * tokens). What the name says, which a file's shape columns may contradict.
+     * The shape a name itself states, or empty for any other name: a parametric GPT's or Llama's
+     * ({@code gpt-l24-h1024-a16-s2048-v50304}, {@code llama-l32-h4096-a32-kv8-f14336-s8192-v128256}) or a length
+     * variant's ({@code BERT-large-seq128}: BERT-large at 128 tokens). What the name says, which a file's shape
+     * columns may contradict.
      *
      * @throws IllegalArgumentException when the name has an impossible shape or length
      */
@@ -176,9 +214,9 @@ public final class ModelZoo {
         if (name == null) {
             return Optional.empty();
         }
-        Optional<TransformerShape> gpt = GptName.parse(name);
-        if (gpt.isPresent() || SequenceVariants.parse(name, ModelZoo::exactCanonical).isEmpty()) {
-            return gpt;
+        Optional<TransformerShape> parametric = parametric(name);
+        if (parametric.isPresent() || SequenceVariants.parse(name, ModelZoo::exactCanonical).isEmpty()) {
+            return parametric;
         }
         return find(name).flatMap(ZooModel::transformer);
     }
@@ -186,15 +224,15 @@ public final class ModelZoo {
     /**
      * The canonical name a model name resolves to, when the zoo knows it.
      *
-     * @throws IllegalArgumentException when a parametric GPT name has an impossible shape
+     * @throws IllegalArgumentException when a parametric GPT or Llama name has an impossible shape
      */
     public Optional<String> canonical(String name) {
         if (name == null) {
             return Optional.empty();
         }
-        Optional<TransformerShape> gpt = GptName.parse(name);
-        if (gpt.isPresent()) {
-            return Optional.of(GptName.of(gpt.get()));
+        Optional<TransformerShape> parametric = parametric(name);
+        if (parametric.isPresent()) {
+            return Optional.of(parametric.get().gptName());
         }
         String known = ALIASES.get(ModelNames.key(name));
         if (known != null) {
@@ -206,9 +244,9 @@ public final class ModelZoo {
 
     /**
      * The zoo's name of {@code model} trained at {@code tokens} tokens per sequence, for the encoder transformers
-     * (BERT, the Transformer of Vaswani et al.): {@code <model>-seq<tokens>}, or the model's own name at its own
-     * length. Empty when the zoo does not know the model or keeps no other lengths of it (GPT models: the
-     * parametric GPT of the shape names them).
+     * (BERT, the Transformer of Vaswani et al.) and the published Llamas: {@code <model>-seq<tokens>}, or the model's
+     * own name at its own length. Empty when the zoo does not know the model or keeps no other lengths of it (GPT
+     * models and the parametric Llama: the parametric name of the shape names them).
      *
      * @throws IllegalArgumentException when the model takes no such length
      */
@@ -227,14 +265,15 @@ public final class ModelZoo {
     /**
      * The model under any accepted name.
      *
-     * @throws IllegalArgumentException when a parametric GPT name has an impossible shape
+     * @throws IllegalArgumentException when a parametric GPT or Llama name has an impossible shape
      */
     public Optional<ZooModel> find(String name) {
         if (name != null) {
-            Optional<TransformerShape> gpt = GptName.parse(name);
-            if (gpt.isPresent()) {
+            Optional<TransformerShape> parametric = parametric(name);
+            if (parametric.isPresent()) {
                 // not kept: any number of shapes may be asked for, and building one is cheap
-                return Optional.of(GptName.model(gpt.get()));
+                TransformerShape t = parametric.get();
+                return Optional.of(t.style() == TransformerShape.Style.LLAMA ? LlamaName.model(t) : GptName.model(t));
             }
         }
         return canonical(name).map(c -> built.computeIfAbsent(c, k -> BUILDERS.containsKey(k) ? BUILDERS.get(k).get()
@@ -249,7 +288,8 @@ public final class ModelZoo {
     public ZooModel get(String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException("model '" + name
                 + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3))
-                + "; every model and the parametric gpt-l<L>-h<H>-a<A>-s<S>-v<V> names: docs/model-zoo.md)"));
+                + "; every model and the parametric gpt-l<L>-h<H>-a<A>-s<S>-v<V> and "
+                + "llama-l<L>-h<H>-a<A>-kv<KV>-f<F>-s<S>-v<V> names: docs/model-zoo.md)"));
     }
 
     /**

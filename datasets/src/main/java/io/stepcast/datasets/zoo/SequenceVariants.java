@@ -1,5 +1,7 @@
 package io.stepcast.datasets.zoo;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntFunction;
@@ -7,23 +9,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The zoo's encoder transformers at another sequence length, named {@code <model>-seq<tokens>} as
- * {@code BERT-large-seq128} is: the same parameters (BERT's 512 learned positions, the Transformer's sinusoidal
- * ones), the FLOPs of a sequence of that many tokens. A job's work per sample depends on the length it trains at
- * (BERT pre-trains at 128 and 512 tokens, Devlin et al., NAACL 2019, appendix A.2), its gradients do not. GPT
- * models have none: a GPT at another length is the parametric GPT of that shape ({@code GptName}).
+ * The zoo's encoder transformers and published Llamas at another sequence length, named
+ * {@code <model>-seq<tokens>} as {@code BERT-large-seq128} is: the same parameters (BERT's 512 learned positions,
+ * the Transformer's sinusoidal ones, the Llamas' rotary ones), the FLOPs of a sequence of that many tokens. A job's
+ * work per sample depends on the length it trains at (BERT pre-trains at 128 and 512 tokens, Devlin et al., NAACL
+ * 2019, appendix A.2; Llama 3 at 8,192 and then up to 128K, Dubey et al. 2024, section 3.4), its gradients do not.
+ * GPT models have none: their learned positions make a GPT at another length the parametric GPT of that shape
+ * ({@code GptName}).
  */
 final class SequenceVariants {
     private static final Pattern NAME = Pattern.compile("(.+)-seq(\\d{1,7})", Pattern.CASE_INSENSITIVE);
 
     /** The builders by canonical base name, each of a model named as given at a number of tokens. */
-    private static final Map<String, Family> FAMILIES = Map.of(
-            "BERT-base", new Family(512, n -> TransformerModels.bert(name("BERT-base", n), 12, 768, 12, n)),
-            "BERT-large", new Family(512, n -> TransformerModels.bert(name("BERT-large", n), 24, 1024, 16, n)),
-            "Transformer-base", new Family(Integer.MAX_VALUE,
-                    n -> TransformerModels.vaswani(name("Transformer-base", n), 512, 2048, 8, n)),
-            "Transformer-big", new Family(Integer.MAX_VALUE,
-                    n -> TransformerModels.vaswani(name("Transformer-big", n), 1024, 4096, 16, n)));
+    private static final Map<String, Family> FAMILIES = families();
 
     private record Family(int maxTokens, IntFunction<ZooModel> build) {
     }
@@ -42,6 +40,21 @@ final class SequenceVariants {
     }
 
     private SequenceVariants() {
+    }
+
+    private static Map<String, Family> families() {
+        Map<String, Family> m = new LinkedHashMap<>();
+        m.put("BERT-base", new Family(512, n -> TransformerModels.bert(name("BERT-base", n), 12, 768, 12, n)));
+        m.put("BERT-large", new Family(512, n -> TransformerModels.bert(name("BERT-large", n), 24, 1024, 16, n)));
+        m.put("Transformer-base", new Family(Integer.MAX_VALUE,
+                n -> TransformerModels.vaswani(name("Transformer-base", n), 512, 2048, 8, n)));
+        m.put("Transformer-big", new Family(Integer.MAX_VALUE,
+                n -> TransformerModels.vaswani(name("Transformer-big", n), 1024, 4096, 16, n)));
+        for (LlamaModels.Published p : LlamaModels.PUBLISHED) {
+            // Rotary positions have no table to outgrow: a Llama takes any length, its long-context phases included.
+            m.put(p.name(), new Family(Integer.MAX_VALUE, n -> p.build(name(p.name(), n), n)));
+        }
+        return Collections.unmodifiableMap(m);
     }
 
     private static String name(String base, int tokens) {

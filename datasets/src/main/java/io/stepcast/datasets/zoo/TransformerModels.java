@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * Transformer models layer by layer: BERT (Devlin et al., NAACL 2019) as HuggingFace {@code BertModel}
  * defines it, GPT-2 and the parametric GPT as HuggingFace {@code GPT2Model} defines it (Radford et al.,
- * 2019), and the encoder-decoder Transformer of Vaswani et al. (NeurIPS 2017) in fairseq's naming.
+ * 2019), the Llamas as HuggingFace {@code LlamaForCausalLM} defines them, and the encoder-decoder Transformer of
+ * Vaswani et al. (NeurIPS 2017) in fairseq's naming.
  *
  * <p>FLOPs per sample (one sequence) follow {@link NetBuilder}: 2 per multiply-accumulate of every matrix
  * product, attention scores included ({@code Q K^T} and {@code softmax(.) V}, 2 x 2 x s^2 x h per
@@ -49,6 +50,53 @@ final class TransformerModels {
         // lm_head shares wte's weight: its FLOPs count, its gradient is wte's.
         b.layer("lm_head", "MatMul", List.of(), s * 2L * h * t.vocabulary());
         return b.build(name, description, List.of(t.sequence()), Optional.of(t));
+    }
+
+    /**
+     * A Llama of any shape in HuggingFace {@code LlamaForCausalLM}'s layout (Touvron et al., "LLaMA", 2023, section
+     * 2.2; "Llama 2", 2023, section 2.2; Meta's reference {@code llama/model.py}): the token embedding
+     * {@code model.embed_tokens}, pre-norm blocks {@code model.layers.<i>} (RMSNorm {@code input_layernorm}, the
+     * projections {@code self_attn.q_proj} (h x h), {@code k_proj} and {@code v_proj} (kv heads x head size, fewer
+     * than h under grouped-query attention), {@code o_proj}, RMSNorm {@code post_attention_layernorm}, the SwiGLU
+     * {@code mlp.gate_proj}, {@code mlp.up_proj} and {@code mlp.down_proj}), the final RMSNorm {@code model.norm}
+     * and the untied output layer {@code lm_head} (vocabulary x h, its own weight). No biases anywhere; rotary
+     * positions have no parameters. {@code nn.Linear} stores weights out x in.
+     *
+     * <p>FLOPs follow the GPT's conventions: 2 per multiply-accumulate, attention scores over all query heads (grouped
+     * keys are shared, not fewer products), 1 per element for an RMSNorm (its gain; it has no shift), the SiLU and the
+     * gate's element-wise product not counted.
+     */
+    static ZooModel llama(String name, String description, TransformerShape t) {
+        if (t.style() != TransformerShape.Style.LLAMA) {
+            throw new IllegalArgumentException("model " + name + " is not a Llama-style shape: " + t);
+        }
+        NetBuilder b = new NetBuilder();
+        int h = t.hidden();
+        int kv = t.keyWidth();
+        int f = t.ffn();
+        long s = t.sequence();
+        b.embedding("model.embed_tokens", t.vocabulary(), h);
+        for (int i = 0; i < t.layers(); i++) {
+            String p = "model.layers." + i + ".";
+            rmsNorm(b, p + "input_layernorm", h, s);
+            b.linear(p + "self_attn.q_proj", h, h, false, s);
+            b.linear(p + "self_attn.k_proj", h, kv, false, s);
+            b.linear(p + "self_attn.v_proj", h, kv, false, s);
+            b.layer(p + "self_attn.core", "SelfAttention", List.of(), attentionFlops(s, s, h));
+            b.linear(p + "self_attn.o_proj", h, h, false, s);
+            rmsNorm(b, p + "post_attention_layernorm", h, s);
+            b.linear(p + "mlp.gate_proj", h, f, false, s);
+            b.linear(p + "mlp.up_proj", h, f, false, s);
+            b.linear(p + "mlp.down_proj", f, h, false, s);
+        }
+        rmsNorm(b, "model.norm", h, s);
+        b.linear("lm_head", h, t.vocabulary(), false, s);
+        return b.build(name, description, List.of(t.sequence()), Optional.of(t));
+    }
+
+    /** RMSNorm over {@code dim} features at each of {@code tokens} positions: a gain, no shift. */
+    private static void rmsNorm(NetBuilder b, String name, int dim, long tokens) {
+        b.layer(name, "RMSNorm", List.of(new TensorSpec(name + ".weight", List.of(dim))), (long) dim * tokens);
     }
 
     private static List<TensorSpec> conv1d(String name, int in, int out) {

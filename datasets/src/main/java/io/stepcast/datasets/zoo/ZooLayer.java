@@ -9,7 +9,7 @@ import java.util.List;
  *
  * @param name         layer name (its tensors' common prefix)
  * @param type         op type as TensorFlow names it ({@code Conv2D}, {@code MatMul}, {@code FusedBatchNorm},
- *                     {@code LayerNorm}, {@code Embedding}, {@code LSTM}, {@code SelfAttention})
+ *                     {@code LayerNorm}, {@code RMSNorm}, {@code Embedding}, {@code LSTM}, {@code SelfAttention})
  * @param tensors      its parameter tensors (weight, then bias when present); empty for a parameterless op
  * @param forwardFlops floating-point operations of the forward pass for one sample (see {@link ModelZoo})
  */

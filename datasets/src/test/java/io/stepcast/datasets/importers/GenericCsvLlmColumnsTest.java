@@ -166,6 +166,30 @@ class GenericCsvLlmColumnsTest {
     }
 
     @Test
+    void aLlamaStaysALlamaUnderTheShapeColumnsAndItsNameIsCheckedAgainstThem() throws IOException {
+        Path f = Files.writeString(dir.resolve("llama.csv"), """
+                model,architecture,workers,local_batch,step_time_s,sequence_length,vocab_size
+                Meta-Llama-3-8B,ALLREDUCE,8,4,2.0,4096,
+                llama3-8b,ALLREDUCE,8,4,2.0,8192,128256
+                llama2-70b,ALLREDUCE,8,4,2.0,,128256
+                llama-l32-h4096-a32-kv8-f14336-s8192-v128256,ALLREDUCE,8,4,2.0,2048,
+                llama3-8b-seq4096,ALLREDUCE,8,4,2.0,8192,
+                """);
+        ImportedObservations read = new GenericCsvImporter().read(f);
+        assertThat(read.observations().stream().map(o -> o.config().model()).toList()).containsExactly(
+                "llama3-8b-seq4096", "llama3-8b", "llama-l80-h8192-a64-kv8-f28672-s4096-v128256",
+                "llama-l32-h4096-a32-kv8-f14336-s2048-v128256", "llama3-8b");
+        assertThat(read.notes()).contains(
+                "line 5: model 'llama-l32-h4096-a32-kv8-f14336-s8192-v128256' names sequence length 8192 where column "
+                        + "sequence_length says 2048: read as the column says, as "
+                        + "llama-l32-h4096-a32-kv8-f14336-s2048-v128256",
+                "line 6: model 'llama3-8b-seq4096' names sequence length 4096 where column sequence_length says "
+                        + "8192: read as the column says, as llama3-8b");
+        assertThat(read.notes()).noneMatch(n -> n.startsWith("line 2:") || n.startsWith("line 3:")
+                || n.startsWith("line 4:"));
+    }
+
+    @Test
     void aFileNeedsALocalOrAGlobalBatch() throws IOException {
         Path f = Files.writeString(dir.resolve("nobatch.csv"), """
                 model,architecture,workers,step_time_s
