@@ -12,8 +12,9 @@ import java.util.Optional;
  * What a column of the generic CSV that is not one of its own likely means: a documented column it is a near
  * misspelling of ({@code local_bach} for {@code local_batch}, by edit distance), or one it is another common name of
  * ({@code throughput} for {@code throughput_samples_s}, {@code parameters} for {@code parameter_bytes},
- * {@code flash_attn} for {@code flash_attention}), with how to convert the values when the units differ. Both the error for a missing column and the note on an unknown one take
- * their hints from here, so a name gets the same hint wherever it is reported.
+ * {@code flash_attn} for {@code flash_attention}), with how to convert the values when the units differ. Both the
+ * error for a missing column and the note on an unknown one take their hints from here, so a name gets the same hint
+ * wherever it is reported.
  */
 final class ColumnHints {
     /** How to turn a parameter count into the bytes of the gradients a step exchanges. */

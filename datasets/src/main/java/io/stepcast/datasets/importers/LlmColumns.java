@@ -19,10 +19,10 @@ import java.util.Optional;
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
  * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}) and the
- * transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the zoo's variant at that length
- * ({@code BERT-large-seq128}), and a GPT's length or any vocabulary that differs names the zoo's parametric GPT of that
- * shape. A row that states any layout column is a
- * model-parallel job whose {@code workers} are its data-parallel replicas.
+ * transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the
+ * zoo's variant at that length ({@code BERT-large-seq128}), and a GPT's length or any vocabulary that differs names the
+ * zoo's parametric GPT of that shape. A row that states any layout column is a model-parallel job whose
+ * {@code workers} are its data-parallel replicas.
  */
 final class LlmColumns {
     /** The columns that make a row a model-parallel job. */

@@ -103,7 +103,7 @@ class ParallelLayoutColumnsTest {
                 .named("observation");
     }
 
-    /** Writes what a 1.6 writer wrote: the layout with its run options and the distributed optimizer, no later column. */
+    /** Writes what a 1.6 writer wrote: the layout with its run options and the distributed optimizer, nothing later. */
     private static final class VersionOneSixWriteSupport extends RowWriteSupport<Observation> {
         VersionOneSixWriteSupport(MessageType schema) {
             super(schema, Map.of(SchemaVersion.KIND_KEY, Schemas.OBSERVATIONS, SchemaVersion.VERSION_KEY, "1.6"));
