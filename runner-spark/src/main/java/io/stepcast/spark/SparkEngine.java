@@ -115,6 +115,8 @@ public final class SparkEngine implements ExecutionEngine {
                 c.deployment().parallel().map(p -> p.precision().label()).orElse(null),
                 c.deployment().placement().map(Placement::label).orElse(null),
                 c.deployment().parallel().map(ParallelLayout::distributedOptimizer).orElse(null),
+                c.deployment().parallel().map(ParallelLayout::fullySharded).orElse(null),
+                c.deployment().parallel().map(ParallelLayout::flashAttention).orElse(null),
                 r.source(), r.replication(), Double.isFinite(r.measured()) ? r.measured() : null,
                 boxed(r.predicted()), boxed(r.ape()), r.refusal(), r.role(),
                 bound(r.interval(), PredictionRow.Interval::lower), bound(r.interval(), PredictionRow.Interval::upper),

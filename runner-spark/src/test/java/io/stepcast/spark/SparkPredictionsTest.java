@@ -1,6 +1,8 @@
 package io.stepcast.spark;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Sharding;
 import io.stepcast.datasets.parquet.PredictionFiles;
 import io.stepcast.datasets.parquet.PredictionRow;
 import io.stepcast.evaluation.engine.EngineOptions;
@@ -42,21 +44,27 @@ class SparkPredictionsTest {
                         0, PredictionRow.BETWEEN, Double.NaN, OptionalDouble.of(60.0), null,
                         java.util.Optional.of(new PredictionRow.Interval(50, 70, OptionalDouble.of(0.9))),
                         java.util.Optional.of(new PredictionRow.Interval(55, 65, OptionalDouble.empty(),
-                                OptionalDouble.of(61.0)))));
+                                OptionalDouble.of(61.0)))),
+                new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
+                        c.toBuilder().model("gpt-l24-h2048-a16-s1024-v50304").parallel(ParallelLayout
+                                .ofGlobalBatch(1, 2, 4, 2, 128).withSharding(Sharding.FULL).withFlashAttention(true))
+                                .build(), "synthetic", 0, 1.5, OptionalDouble.of(1.4), null));
         Path viaSpark = dir.resolve("spark.parquet");
         Path viaDatasets = dir.resolve("datasets.parquet");
         SparkEngine engine = new SparkEngine();
         EngineOptions local2 = new EngineOptions(1, Optional.of("local[2]"));
-        assertThat(engine.writePredictions(viaSpark, rows, local2)).isEqualTo(3);
+        assertThat(engine.writePredictions(viaSpark, rows, local2)).isEqualTo(4);
         PredictionFiles.write(viaDatasets, rows);
 
         assertThat(columns(schema(viaSpark))).isEqualTo(columns(schema(viaDatasets)));
         List<String> a = rows(viaSpark);
-        assertThat(a).hasSize(3).isEqualTo(rows(viaDatasets));
+        assertThat(a).hasSize(4).isEqualTo(rows(viaDatasets));
         assertThat(a.get(0)).contains("intra_node_gbps: 300.0");
         assertThat(a.get(1)).contains("refusal: outside the fitted domain").doesNotContain("predicted:");
         assertThat(a.get(2)).contains("role: between", "lower: 50.0", "native_predicted: 61.0")
                 .doesNotContain("measured:");
+        assertThat(a.get(3)).contains("distributed_optimizer: true", "fsdp: true", "flash_attention: true");
+        assertThat(PredictionFiles.read(viaSpark)).isEqualTo(rows);
         assertThat(dir.toFile().list()).containsExactlyInAnyOrder("spark.parquet", "datasets.parquet");
     }
 

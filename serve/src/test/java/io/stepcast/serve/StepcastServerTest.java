@@ -246,6 +246,10 @@ class StepcastServerTest {
                 "field 'config.tenant' is not known");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"intra_node_gbps\": 0")),
                 400, "field 'config.intra_node_gbps' must be positive");
+        assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"fsdp\": \"yes\"")),
+                400, "field 'config.fsdp' must be true or false, was 'yes'");
+        assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"flash_attention\": 2")),
+                400, "field 'config.flash_attention' must be true or false, was '2'");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": [1]")), 400,
                 "field 'config.tenants' must be a number, string or boolean");
         assertError(serve.post("/v1/predict", ok.replace("{\"predictor\"", "{\"extra\": 1, \"predictor\"")), 400,

@@ -11,14 +11,20 @@ import java.util.Optional;
 /**
  * What a column of the generic CSV that is not one of its own likely means: a documented column it is a near
  * misspelling of ({@code local_bach} for {@code local_batch}, by edit distance), or one it is another common name of
- * ({@code throughput} for {@code throughput_samples_s}, {@code parameters} for {@code parameter_bytes}), with how to
- * convert the values when the units differ. Both the error for a missing column and the note on an unknown one take
- * their hints from here, so a name gets the same hint wherever it is reported.
+ * ({@code throughput} for {@code throughput_samples_s}, {@code parameters} for {@code parameter_bytes},
+ * {@code flash_attn} for {@code flash_attention}), with how to convert the values when the units differ. Both the
+ * error for a missing column and the note on an unknown one take their hints from here, so a name gets the same hint
+ * wherever it is reported.
  */
 final class ColumnHints {
     /** How to turn a parameter count into the bytes of the gradients a step exchanges. */
     private static final String PARAMETER_BYTES = "parameter_bytes = parameters x bytes per gradient value: 4 for FP32"
             + " gradients, 2 when the framework exchanges FP16 gradients";
+    /** What the {@code flash_attention} column asks for (Megatron-LM names its switch {@code --use-flash-attn}). */
+    private static final String FLASH_ATTENTION = "true or false: whether the fused FlashAttention kernel ran";
+    /** What the {@code fsdp} column asks for. */
+    private static final String FSDP = "true or false: whether weights, gradients and optimizer state were sharded "
+            + "over the data-parallel replicas, PyTorch FSDP's FULL_SHARD or ZeRO stage 3";
     /**
      * Other names users give documented columns, by {@link #key}, with what the documented column asks for: names too
      * far from the documented one in spelling to be found by edit distance.
@@ -29,7 +35,11 @@ final class ColumnHints {
             "params", new Alias("parameter_bytes", PARAMETER_BYTES),
             "num_parameters", new Alias("parameter_bytes", PARAMETER_BYTES),
             "num_params", new Alias("parameter_bytes", PARAMETER_BYTES),
-            "parameter_count", new Alias("parameter_bytes", PARAMETER_BYTES));
+            "parameter_count", new Alias("parameter_bytes", PARAMETER_BYTES),
+            "flash_attn", new Alias("flash_attention", FLASH_ATTENTION),
+            "use_flash_attn", new Alias("flash_attention", FLASH_ATTENTION),
+            "full_shard", new Alias("fsdp", FSDP),
+            "fully_sharded", new Alias("fsdp", FSDP));
 
     /** A documented column another name stands for, and how its values relate. */
     private record Alias(String column, String how) {

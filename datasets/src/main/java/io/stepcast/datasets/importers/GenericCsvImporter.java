@@ -59,10 +59,11 @@ import java.util.stream.Stream;
  *
  * <p>3D-parallel (Megatron-LM style) runs ({@link LlmColumns}): {@code tensor_parallel}, {@code pipeline_parallel},
  * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision},
- * {@code distributed_optimizer}; a row with any of them is a model-parallel job whose {@code workers} are its
- * data-parallel replicas, each of tensor x pipeline GPUs ({@code nodes} then defaults to all its GPUs over
- * {@code gpus_per_node}). {@code sequence_length} and {@code vocab_size} give the model, a transformer of the zoo,
- * another length (the zoo's variant of BERT or the Transformer) or shape (the zoo's parametric GPT).
+ * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}; a row with any of them is a model-parallel
+ * job whose {@code workers} are its data-parallel replicas, each of tensor x pipeline GPUs ({@code nodes} then
+ * defaults to all its GPUs over {@code gpus_per_node}). {@code sequence_length} and {@code vocab_size} give the
+ * model, a transformer of the zoo, another length (the zoo's variant of BERT or the Transformer) or shape (the zoo's
+ * parametric GPT).
  *
  * <p>Unknown columns are kept as tags of every observation (column name = tag key) and reported in
  * {@link ImportedObservations#notes()}; they are never silently dropped.

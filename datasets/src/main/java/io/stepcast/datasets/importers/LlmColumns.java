@@ -3,6 +3,7 @@ package io.stepcast.datasets.importers;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -17,16 +18,17 @@ import java.util.Optional;
 /**
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
- * {@code recompute}, {@code precision}, {@code distributed_optimizer}) and the transformer's {@code sequence_length}
- * and {@code vocab_size}: a length that differs from the model's own names the zoo's variant at that length
- * ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any vocabulary that differs names the
- * zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row that states any layout column is a
- * model-parallel job whose {@code workers} are its data-parallel replicas.
+ * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}) and the
+ * transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the
+ * zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
+ * vocabulary that differs names the zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row
+ * that states any layout column is a model-parallel job whose {@code workers} are its data-parallel replicas.
  */
 final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
-            "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer");
+            "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer", "fsdp",
+            "flash_attention");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -61,13 +63,14 @@ final class LlmColumns {
         }
         int v = r.has("virtual_stages") ? r.positiveInteger("virtual_stages") : 1;
         boolean sp = r.has("sequence_parallel") && bool(r, "sequence_parallel");
-        boolean sharded = r.has("distributed_optimizer") && bool(r, "distributed_optimizer");
+        Sharding sharding = sharding(r);
+        boolean flash = r.has("flash_attention") && bool(r, "flash_attention");
         try {
             Recompute rc = r.has("recompute") ? Recompute.parse(r.text("recompute"), "column 'recompute'")
                     : Recompute.NONE;
             Precision pr = r.has("precision") ? Precision.parse(r.text("precision"), "column 'precision'")
                     : ParallelLayout.DEFAULT_PRECISION;
-            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharded);
+            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }
@@ -149,6 +152,21 @@ final class LlmColumns {
         return differ.isEmpty() ? Optional.empty() : Optional.of("model '" + model + "' names " + String.join(" and ",
                 differ) + ": read as the " + (differ.size() == 1 ? "column says" : "columns say") + ", as "
                 + model(r, model, zoo));
+    }
+
+    /**
+     * The sharding the row states: {@code fsdp} true is {@link Sharding#FULL}, else {@code distributed_optimizer}
+     * true is {@link Sharding#OPTIMIZER}. FSDP shards the optimizer state too, so with {@code fsdp} true a blank or
+     * true {@code distributed_optimizer} agrees and a false one contradicts it.
+     */
+    private static Sharding sharding(CsvRow r) throws DataFormatException {
+        boolean full = r.has("fsdp") && bool(r, "fsdp");
+        boolean optimizer = r.has("distributed_optimizer") && bool(r, "distributed_optimizer");
+        if (full && r.has("distributed_optimizer") && !optimizer) {
+            throw DataFormatException.at(r.file(), r.line(), "column 'fsdp' is true but column 'distributed_optimizer' "
+                    + "is false: FSDP shards the optimizer state too (leave distributed_optimizer blank or true)");
+        }
+        return full ? Sharding.FULL : optimizer ? Sharding.OPTIMIZER : Sharding.NONE;
     }
 
     private static boolean bool(CsvRow r, String column) throws DataFormatException {

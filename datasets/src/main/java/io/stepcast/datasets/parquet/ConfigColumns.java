@@ -5,6 +5,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 import io.stepcast.api.collective.Placement;
 import org.apache.parquet.example.data.Group;
 
@@ -48,7 +49,8 @@ final class ConfigColumns {
 
     /**
      * The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults), one
-     * before 1.6 without the distributed optimizer.
+     * before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention (an absent column
+     * reads as false).
      */
     private static ParallelLayout layout(Group g) {
         ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
@@ -59,7 +61,13 @@ final class ConfigColumns {
         return p.with(g.getInteger("virtual_stages", 0), g.getBoolean("sequence_parallel", 0),
                 Recompute.parse(g.getString("recompute", 0), "recompute"),
                 Precision.parse(g.getString("precision", 0), "precision"))
-                .withDistributedOptimizer(Groups.has(g, "distributed_optimizer")
-                        && g.getBoolean("distributed_optimizer", 0));
+                .withSharding(flag(g, "fsdp") ? Sharding.FULL
+                        : flag(g, "distributed_optimizer") ? Sharding.OPTIMIZER : Sharding.NONE)
+                .withFlashAttention(flag(g, "flash_attention"));
+    }
+
+    /** A boolean column that files before it existed lack: false there. */
+    private static boolean flag(Group g, String column) {
+        return Groups.has(g, column) && g.getBoolean(column, 0);
     }
 }

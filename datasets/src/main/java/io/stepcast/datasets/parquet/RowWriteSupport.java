@@ -267,6 +267,10 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
         });
         float64("intra_node_gbps", c.deployment().intraNodeGbps());
         c.deployment().placement().ifPresent(p -> string("placement", p.label()));
-        c.deployment().parallel().ifPresent(p -> bool("distributed_optimizer", p.distributedOptimizer()));
+        c.deployment().parallel().ifPresent(p -> {
+            bool("distributed_optimizer", p.distributedOptimizer());
+            bool("fsdp", p.fullySharded());
+            bool("flash_attention", p.flashAttention());
+        });
     }
 }

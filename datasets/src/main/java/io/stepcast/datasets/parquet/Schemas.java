@@ -17,14 +17,17 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * accuracy?, utilisation?, runs, sd_step_time_s?, sd_throughput_samples_s?, sd_response_time_s?,
  * sd_accuracy?, source, replication, tags (map), tensor_parallel?, pipeline_parallel?, data_parallel?,
  * micro_batch?, micro_batches?, intra_node_gbps?, virtual_stages?, sequence_parallel?, recompute?, precision?,
- * placement? (GPUs per node joined by {@code +}, version 1.4), distributed_optimizer? (version 1.6)}.
+ * placement? (GPUs per node joined by {@code +}, version 1.4), distributed_optimizer? (version 1.6), fsdp?,
+ * flash_attention? (version 1.7)}.
  * The five parallel-layout columns (version 1.1) are present together for a model-parallel job and absent
  * otherwise; a 1.0 file has none of them and reads as data-parallel jobs. {@code intra_node_gbps} (version 1.2) is
  * a ring's stated bandwidth per GPU inside a node; files before 1.2 read without it. The layout's run options
  * (version 1.3: {@code virtual_stages}, {@code sequence_parallel}, {@code recompute} as {@code none|selective|full},
  * {@code precision} as {@code fp32|tf32|fp16|bf16|fp8}) are written with the five layout columns; a layout of an
- * earlier file reads as the plain schedule without sequence parallelism or recomputation in FP16, and a layout of a
- * file before 1.6 without the distributed optimizer.
+ * earlier file reads as the plain schedule without sequence parallelism or recomputation in FP16, a layout of a
+ * file before 1.6 without the distributed optimizer, and one before 1.7 without FSDP or FlashAttention. {@code fsdp}
+ * true (weights, gradients and optimizer state sharded) is written with {@code distributed_optimizer} true, since
+ * FSDP shards the optimizer state too.
  *
  * <p><b>op-trace</b>: {@code step, worker, device?, lane, name, type, category (compute | receive | send |
  * collective | other), start_us, duration_us, tensor?, bytes?, producer?, requires_id?, requires (list)?,
@@ -99,6 +102,8 @@ public final class Schemas {
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("precision")
             .optional(PrimitiveTypeName.BINARY).as(stringType()).named("placement")
             .optional(PrimitiveTypeName.BOOLEAN).named("distributed_optimizer")
+            .optional(PrimitiveTypeName.BOOLEAN).named("fsdp")
+            .optional(PrimitiveTypeName.BOOLEAN).named("flash_attention")
             .named("observation");
 
     /** The op-trace schema. */

@@ -4,6 +4,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.parquet.ObservationFiles;
@@ -109,6 +110,72 @@ class GenericCsvLlmColumnsTest {
         assertThatThrownBy(() -> new GenericCsvImporter().read(f))
                 .hasMessageContaining("synthetic-zero1.csv:2")
                 .hasMessageContaining("column 'distributed_optimizer' must be true or false, was 'yes'");
+    }
+
+    @Test
+    void fsdpIsFullShardingAndFlashAttentionIsReadAndBothSurviveParquet() throws IOException {
+        Path f = Files.writeString(dir.resolve("synthetic-fsdp.csv"), """
+                model,architecture,workers,global_batch,step_time_s,tensor_parallel,micro_batch,distributed_optimizer,fsdp,flash_attention
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,1,2,,true,true
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,1,2,true,TRUE,false
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.6,1,2,true,false,
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.6,1,2,true,,true
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.7,1,2,,,
+                """);
+        List<Observation> rows = new GenericCsvImporter().read(f).observations();
+        assertThat(rows).extracting(o -> o.config().parallel().orElseThrow().sharding())
+                .containsExactly(Sharding.FULL, Sharding.FULL, Sharding.OPTIMIZER, Sharding.OPTIMIZER, Sharding.NONE);
+        assertThat(rows).extracting(o -> o.config().parallel().orElseThrow().flashAttention())
+                .containsExactly(true, false, false, true, false);
+        Path parquet = dir.resolve("fsdp.parquet");
+        ObservationFiles.write(parquet, rows);
+        assertThat(ObservationFiles.read(parquet)).isEqualTo(rows);
+    }
+
+    @Test
+    void aFlashAttentionColumnAloneMakesALayoutOfDataParallelism() throws IOException {
+        Path f = Files.writeString(dir.resolve("flash.csv"), """
+                model,architecture,workers,local_batch,step_time_s,flash_attention
+                gpt-l24-h1024-a16-s1024-v50304,ALLREDUCE,2,8,0.3,true
+                """);
+        ParallelLayout p = new GenericCsvImporter().read(f).observations().get(0).config().parallel().orElseThrow();
+        assertThat(p).isEqualTo(new ParallelLayout(1, 1, 2, 8, 1).withFlashAttention(true));
+    }
+
+    @Test
+    void fsdpWithoutTheDistributedOptimizerIsAContradictionAndBadValuesAreRefused() throws IOException {
+        String header = "model,architecture,workers,global_batch,step_time_s,micro_batch,distributed_optimizer,fsdp,"
+                + "flash_attention\n";
+        Path f = Files.writeString(dir.resolve("synthetic-fsdp.csv"), header
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,true,true,true\n"
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,false,true,true\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("synthetic-fsdp.csv:3")
+                .hasMessageContaining("column 'fsdp' is true but column 'distributed_optimizer' is false")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        Files.writeString(f, header + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,,zero3,\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("synthetic-fsdp.csv:2")
+                .hasMessageContaining("column 'fsdp' must be true or false, was 'zero3'");
+        Files.writeString(f, header + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,,,1\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("synthetic-fsdp.csv:2")
+                .hasMessageContaining("column 'flash_attention' must be true or false, was '1'");
+    }
+
+    @Test
+    void otherNamesAndMisspellingsOfTheNewColumnsAreHinted() throws IOException {
+        Path f = Files.writeString(dir.resolve("hints.csv"), """
+                model,architecture,workers,local_batch,step_time_s,use_flash_attn,fsdb
+                gpt-l24-h1024-a16-s1024-v50304,ALLREDUCE,2,8,0.3,true,true
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("unknown column 'use_flash_attn': did you mean "
+                + "flash_attention (true or false"));
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("unknown column 'fsdb': did you mean")
+                .contains("fsdp"));
+        assertThat(r.observations().get(0).config().parallel()).isEmpty();
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,9 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The 1.1 parallel-layout columns and the 1.3 run options round-trip, a 1.0 observation file (without them) still
- * reads, and a layout of a 1.2 file (without the run options) reads as the plain schedule.
+ * The 1.1 parallel-layout columns, the 1.3 run options and the 1.7 sharding and attention round-trip, a 1.0
+ * observation file (without them) still reads, a layout of a 1.2 file (without the run options) reads as the plain
+ * schedule, and one of a 1.6 file (without {@code fsdp} and {@code flash_attention}) as neither.
  */
 class ParallelLayoutColumnsTest {
     @TempDir
@@ -38,6 +40,36 @@ class ParallelLayoutColumnsTest {
                 synthetic(new ParallelLayout(2, 2, 1, 1, 4).with(2, true, Recompute.SELECTIVE, Precision.BF16)));
         ObservationFiles.write(f, rows);
         assertThat(ObservationFiles.read(f)).isEqualTo(rows);
+    }
+
+    @Test
+    void fullShardingAndFlashAttentionRoundTripWithTheDistributedOptimizerColumnTrue() throws Exception {
+        Path f = dir.resolve("fsdp.parquet");
+        ParallelLayout base = new ParallelLayout(1, 2, 4, 2, 4).with(1, false, Recompute.NONE, Precision.BF16);
+        List<Observation> rows = List.of(synthetic(base.withSharding(Sharding.FULL).withFlashAttention(true)),
+                synthetic(base.withSharding(Sharding.OPTIMIZER)), synthetic(base.withFlashAttention(true)),
+                synthetic(base));
+        ObservationFiles.write(f, rows);
+        assertThat(ObservationFiles.read(f)).isEqualTo(rows);
+        List<Map<String, Object>> written = RowFileReader.readWhole(GenericRows.reader(f));
+        assertThat(written).extracting(r -> r.get("distributed_optimizer")).containsExactly(true, true, false, false);
+        assertThat(written).extracting(r -> r.get("fsdp")).containsExactly(true, false, false, false);
+        assertThat(written).extracting(r -> r.get("flash_attention")).containsExactly(true, false, true, false);
+    }
+
+    @Test
+    void aLayoutOfAVersionOneSixFileIsNeitherFullyShardedNorFlash() throws Exception {
+        MessageType old = observationColumnsBefore("fsdp");
+        assertThat(old.containsField("distributed_optimizer")).isTrue();
+        Path f = dir.resolve("v16.parquet");
+        ParallelLayout zero1 = new ParallelLayout(2, 2, 2, 4, 3).with(1, true, Recompute.SELECTIVE, Precision.BF16)
+                .withSharding(Sharding.OPTIMIZER);
+        RowFileWriter.writeWhole(new RowFileWriter<>(f, new VersionOneSixWriteSupport(old)),
+                List.of(synthetic(zero1)));
+        ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
+        assertThat(read).isEqualTo(zero1);
+        assertThat(read.fullySharded()).isFalse();
+        assertThat(read.flashAttention()).isFalse();
     }
 
     @Test
@@ -69,6 +101,33 @@ class ParallelLayoutColumnsTest {
                 .subList(0, Schemas.OBSERVATION.getFieldIndex(column))
                 .toArray(new org.apache.parquet.schema.Type[0]))
                 .named("observation");
+    }
+
+    /** Writes what a 1.6 writer wrote: the layout with its run options and the distributed optimizer, nothing later. */
+    private static final class VersionOneSixWriteSupport extends RowWriteSupport<Observation> {
+        VersionOneSixWriteSupport(MessageType schema) {
+            super(schema, Map.of(SchemaVersion.KIND_KEY, Schemas.OBSERVATIONS, SchemaVersion.VERSION_KEY, "1.6"));
+        }
+
+        @Override
+        void writeFields(Observation o) {
+            config(o.config(), "dataset");
+            float64("step_time_s", o.measurements().stepTimeS());
+            int32("runs", o.measurements().runs());
+            string("source", o.source());
+            int32("replication", o.replication());
+            ParallelLayout p = o.config().parallel().orElseThrow();
+            int32("tensor_parallel", p.tensor());
+            int32("pipeline_parallel", p.pipeline());
+            int32("data_parallel", p.data());
+            int32("micro_batch", p.microBatch());
+            int32("micro_batches", p.microBatches());
+            int32("virtual_stages", p.virtualStages());
+            bool("sequence_parallel", p.sequenceParallel());
+            string("recompute", p.recompute().label());
+            string("precision", p.precision().label());
+            bool("distributed_optimizer", p.distributedOptimizer());
+        }
     }
 
     /** Writes what a 1.2 writer wrote: the observation columns up to intra_node_gbps, the layout without its options. */

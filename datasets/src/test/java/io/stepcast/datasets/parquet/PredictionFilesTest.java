@@ -4,6 +4,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 import io.stepcast.api.collective.Placement;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
@@ -25,8 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * predictions.parquet reads back as written, roles, intervals, precision, layout and placement included, and a file of the layout before the role
- * and interval columns (schema 1.2) reads as held-out rows (synthetic rows).
+ * predictions.parquet reads back as written, roles, intervals, precision, layout (its sharding and attention too) and
+ * placement included, a file of the layout before the role and interval columns (schema 1.2) reads as held-out rows,
+ * and a layout of a 1.6 file (before {@code fsdp} and {@code flash_attention}) as neither (synthetic rows).
  */
 class PredictionFilesTest {
     @TempDir
@@ -92,6 +94,40 @@ class PredictionFilesTest {
         assertThat(back.get(0).config().statedPrecision()).hasValue(Precision.BF16);
         assertThat(back.get(1).config().deployment().parallel()).isEmpty();
         assertThat(back.get(1).config().deployment().placement()).isEmpty();
+    }
+
+    @Test
+    void aFullyShardedFlashLayoutReadsBackAndA16FileReadsWithoutEither() throws IOException {
+        ParallelLayout fsdp = ParallelLayout.ofGlobalBatch(1, 1, 8, 2, 64).withSharding(Sharding.FULL)
+                .withFlashAttention(true);
+        Config c = SYNTHETIC.toBuilder().workers(8).parallel(fsdp).build();
+        Path f = dir.resolve("fsdp.parquet");
+        PredictionFiles.write(f, List.of(new PredictionRow("d", "train-test", "test", "megatron-analytic",
+                "step-time", c, "synthetic", 0, 1.5, OptionalDouble.of(1.4), null)));
+        assertThat(PredictionFiles.read(f).get(0).config()).isEqualTo(c);
+
+        MessageType v16 = new MessageType("prediction", PredictionFiles.SCHEMA.getFields().stream()
+                .filter(t -> !t.getName().equals("fsdp") && !t.getName().equals("flash_attention")).toList());
+        Path old = dir.resolve("v16.parquet");
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.putAll(Map.of("dataset", "d", "protocol", "train-test", "split", "test", "predictor", "megatron-analytic",
+                "target", "step-time", "model", "resnet50", "framework", "tensorflow", "workload_dataset", "imagenet",
+                "architecture", "ALLREDUCE", "workers", 8));
+        row.putAll(Map.of("parameter_servers", 0, "nodes", 1, "devices_per_worker", 1, "tenants", 1,
+                "colocated_ps", false, "hardware", "synthetic-gpu", "local_batch", 8, "global_batch", 64L,
+                "source", "synthetic", "replication", 0));
+        row.putAll(Map.of("tensor_parallel", 1, "pipeline_parallel", 1, "data_parallel", 8, "micro_batch", 2,
+                "micro_batches", 4, "virtual_stages", 1, "sequence_parallel", false, "recompute", "none",
+                "precision", "bf16", "distributed_optimizer", true));
+        row.put("measured", 1.5);
+        try (RowFileWriter<Map<String, Object>> w = new RowFileWriter<>(old,
+                new FieldMapWriteSupport(v16, PredictionFiles.PREDICTIONS, "1.6"))) {
+            w.write(row);
+            w.commit();
+        }
+        ParallelLayout read = PredictionFiles.read(old).get(0).config().parallel().orElseThrow();
+        assertThat(read.sharding()).isEqualTo(Sharding.OPTIMIZER);
+        assertThat(read.flashAttention()).isFalse();
     }
 
     /** The 1.2 layout: no role nor interval columns, {@code measured} required. */

@@ -37,7 +37,8 @@ public final class Attributes {
 
     /**
      * How a configuration runs, by the generic CSV's column names ({@code precision}, the layout's
-     * {@code tensor_parallel}, ..., {@code distributed_optimizer}, {@code placement}): after the tags, so that a source
+     * {@code tensor_parallel}, ..., {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
+     * {@code placement}): after the tags, so that a source
      * that tags its rows' precision in its own words ({@code mixed}) keeps grouping by them.
      */
     private static Optional<String> runOption(Config c, String key) {
@@ -56,6 +57,8 @@ public final class Attributes {
             case "sequence_parallel" -> Optional.of(Boolean.toString(p.sequenceParallel()));
             case "recompute" -> Optional.of(p.recompute().label());
             case "distributed_optimizer" -> Optional.of(Boolean.toString(p.distributedOptimizer()));
+            case "fsdp" -> Optional.of(Boolean.toString(p.fullySharded()));
+            case "flash_attention" -> Optional.of(Boolean.toString(p.flashAttention()));
             default -> Optional.empty();
         });
     }

@@ -1,0 +1,45 @@
+package io.stepcast.serve;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Sharding;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A request's {@code fsdp} and {@code flash_attention} reach the configuration's layout, as the CSV's columns do. */
+class ConfigJsonTest {
+    private static final String LLM = "{\"model\": \"gpt-l24-h2048-a16-s1024-v50304\", \"architecture\": "
+            + "\"allreduce\", \"workers\": 8, \"global_batch\": 64, \"micro_batch\": 2, \"hardware\": \"dgx-a100\"";
+
+    private static Config read(String extra) throws Exception {
+        return ConfigJson.read(ServeFixture.JSON.readTree(LLM + extra + "}"));
+    }
+
+    @Test
+    void fsdpAndFlashAttentionReachTheLayout() throws Exception {
+        ParallelLayout full = read(", \"fsdp\": true, \"flash_attention\": true").parallel().orElseThrow();
+        assertThat(full.sharding()).isEqualTo(Sharding.FULL);
+        assertThat(full.flashAttention()).isTrue();
+        assertThat(read(", \"fsdp\": \"true\", \"distributed_optimizer\": true").parallel().orElseThrow()
+                .sharding()).isEqualTo(Sharding.FULL);
+        ParallelLayout zero1 = read(", \"distributed_optimizer\": true, \"fsdp\": false").parallel().orElseThrow();
+        assertThat(zero1.sharding()).isEqualTo(Sharding.OPTIMIZER);
+        assertThat(zero1.flashAttention()).isFalse();
+        assertThat(read("").parallel().orElseThrow().sharding()).isEqualTo(Sharding.NONE);
+    }
+
+    @Test
+    void aBadValueOrAContradictionIsA400NamingTheFields() {
+        assertThatThrownBy(() -> read(", \"fsdp\": \"yes\"")).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessage("field 'config.fsdp' must be true or false, was 'yes'");
+        assertThatThrownBy(() -> read(", \"flash_attention\": 1")).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageContaining("field 'config.flash_attention' must be true or false, was '1'");
+        assertThatThrownBy(() -> read(", \"fsdp\": true, \"distributed_optimizer\": false"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageContaining("field 'config.fsdp' is true but field 'config.distributed_optimizer' is false");
+    }
+}
