@@ -105,7 +105,8 @@ public final class OneNodeBases {
         Config c = o.config();
         Config.Builder b = c.toBuilder().workers(1).nodes(1).placement(null).parameterBytes(bytes);
         c.deployment().parallel().ifPresent(p -> b.parallel(new ParallelLayout(1, 1, 1, c.localBatch(), 1,
-                p.virtualStages(), p.sequenceParallel(), p.recompute(), p.precision())));
+                p.virtualStages(), p.sequenceParallel(), p.recompute(), p.precision())
+                .withFlashAttention(p.flashAttention())));
         Map<String, String> tags = new HashMap<>(o.tags());
         tags.put(TAG, "one node of " + c.workers() + " GPUs less the catalog's all-reduce");
         return new Observation(b.build(), Measurements.builder().stepTimeS(computeS).build(), o.source(),
