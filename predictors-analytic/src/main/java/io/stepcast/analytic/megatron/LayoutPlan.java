@@ -9,7 +9,8 @@ import io.stepcast.api.ParallelLayout;
  * @param seconds       predicted iteration time
  * @param pipelineS     the 1F1B schedule's share (bubble included)
  * @param p2pS          the pipeline's point-to-point share
- * @param dataS         the data-parallel (and embedding) all-reduce share not hidden
+ * @param dataS         the data-parallel (and embedding) all-reduce share not hidden; under FSDP, the exposed part of
+ *                      its gathers and reduce-scatters
  * @param optimizerS    the optimizer step and fixed per-iteration share
  * @param stateBytes    weights, gradients and optimizer state per GPU, bytes
  * @param activationBytes stored activations per GPU, bytes

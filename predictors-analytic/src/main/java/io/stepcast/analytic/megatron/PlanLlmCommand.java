@@ -44,6 +44,8 @@ import java.util.concurrent.Callable;
 @Command(name = "plan-llm", mixinStandardHelpOptions = true,
         description = "Rank every tensor/pipeline/data-parallel layout of a GPT or Llama on a cluster by predicted iteration time.")
 public final class PlanLlmCommand implements Callable<Integer> {
+    /** The GPU of the runs every set of efficiency constants here is fitted on (vTrain's table). */
+    private static final String FITTED_DEVICE = "A100";
     /** GPT-2's vocabulary of 50,257 padded to a multiple of 128, as Megatron-LM runs it. */
     private static final int GPT_VOCABULARY = 50304;
 
@@ -192,6 +194,15 @@ public final class PlanLlmCommand implements Callable<Integer> {
                 planner);
         out.print(json ? PlanReport.json(context, system, stated, shown) : PlanReport.text(context, label, shown));
         out.flush();
+        String device = planner.device().name();
+        if (!device.startsWith(FITTED_DEVICE)) {
+            // Both the default constants and a --data refit come from vTrain's A100 runs; say so where they are carried.
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("note: the efficiency constants come from Megatron-LM runs on " + FITTED_DEVICE + " GPUs; on "
+                    + device + " they are carried without a check against its measured runs (the README gives how far off "
+                    + "NeMo's H100 runs came out)");
+            err.flush();
+        }
         return 0;
     }
 

@@ -89,7 +89,8 @@ final class PlanReport {
         }
         b.append(String.format(Locale.ROOT, "%5s %3s %3s %5s %4s %5s %2s %10s %10s %13s %10s %6s %9s %9s %8s %8s %8s  %s%n",
                 "rank", "tp", "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "model_TFLOP/s", "hw_TFLOP/s", "MFU",
-                "bubble_s", "dp_ar_s", "state_GB", "act_GB", "peak_GB", "fits"));
+                "bubble_s", c.planner().options().sharding() == Sharding.FULL ? "fsdp_s" : "dp_ar_s", "state_GB",
+                "act_GB", "peak_GB", "fits"));
         int rank = 1;
         for (LayoutPlan p : plans) {
             ParallelLayout l = p.layout();

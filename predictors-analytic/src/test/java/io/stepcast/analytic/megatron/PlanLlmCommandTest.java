@@ -98,6 +98,20 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void constantsFittedOnA100sAreFlaggedWhenCarriedToAnotherGpu() {
+        assertThat(run("--model", "llama3-8b", "--global-batch", "64", "--gpus", "64", "--hardware", "dgx-h100",
+                "--precision", "bf16", "--fsdp", "--flash-attention", "--recompute", "full", "--top", "1"))
+                .as(err.toString()).isZero();
+        assertThat(err.toString()).startsWith("note: the efficiency constants come from Megatron-LM runs on A100 GPUs; "
+                + "on H100-SXM5-80GB they are carried without a check");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "llama3-8b", "--global-batch", "64", "--gpus", "64", "--hardware", "dgx-a100-80gb",
+                "--precision", "bf16", "--fsdp", "--flash-attention", "--recompute", "full", "--top", "1"))
+                .isZero();
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
     void jsonAndErrors() {
         assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
                 "--global-batch", "16", "--gpus", "8", "--hardware", "vtrain-a100", "--json")).as(err.toString()).isZero();
