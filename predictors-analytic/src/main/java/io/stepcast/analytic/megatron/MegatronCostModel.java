@@ -51,10 +51,10 @@ import java.util.OptionalDouble;
  *       Narayanan et al., SC'21, section 2.2).</li>
  *   <li><b>Optimizer</b>: mixed-precision Adam reads and writes the FP32 master weights and both moments and
  *       reads the half-precision gradient, writing the half-precision weight: 28 bytes per parameter of the
- *       largest stage at the device's memory bandwidth (Rajbhandari et al., "ZeRO", SC'20, section 3.1, for the
- *       16 bytes per parameter of the state). Under the distributed optimizer
+ *       largest stage at the device's memory bandwidth (Rajbhandari et al., "ZeRO", SC'20, section 3.1). The state
+ *       it keeps is Megatron-LM's per precision ({@link StateBytes}). Under the distributed optimizer
  *       ({@link ParallelLayout#distributedOptimizer()}) each of the d replicas holds and updates 1/d of the FP32
- *       state (the 12 bytes per parameter), and its gradients are reduce-scattered and the weights all-gathered
+ *       state, and its gradients are reduce-scattered and the weights all-gathered
  *       instead of all-reduced: the same bytes over the same links, so the data-parallel term is unchanged.</li>
  *   <li><b>FSDP</b> ({@link ParallelLayout#fullySharded()}): weights, gradients and optimizer state over the d
  *       replicas; every micro-batch all-gathers the stage's half-precision weights before the forward and again before
@@ -68,9 +68,6 @@ import java.util.OptionalDouble;
  * Immutable.
  */
 final class MegatronCostModel {
-    /** Bytes of the model state per parameter under mixed-precision Adam: 2 (weights) + 2 (gradients) + 12
-     * (FP32 weights, momentum, variance); Rajbhandari et al., "ZeRO", SC'20, section 3.1. */
-    static final int STATE_BYTES_PER_PARAMETER = 16;
     /** Optimizer-step memory traffic per parameter (see the class comment). */
     static final int OPTIMIZER_BYTES_PER_PARAMETER = 28;
     /**
@@ -343,8 +340,8 @@ final class MegatronCostModel {
     /**
      * Bytes per GPU of the busiest stage (usually the first, which holds the embedding and the most micro-batches in
      * flight; the layers as {@link StagePartition} splits them, the last stage with its copy of the word embedding): model
-     * state at {@value #STATE_BYTES_PER_PARAMETER} bytes per parameter (the FP32 part over d under the distributed
-     * optimizer), and the activations of its layers
+     * state at Megatron-LM's bytes per parameter of the precision ({@link StateBytes}: the optimizer's part over d
+     * under the distributed optimizer, all of it under FSDP), and the activations of its layers
      * ({@link ActivationMemory}) for min(p, m) micro-batches in flight under 1F1B (Narayanan et al., SC'21, section
      * 2.2.1), times {@code 1 + (p - 1) / (p v)} under the interleaved schedule with v virtual stages (Korthikanti et
      * al., "Reducing Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.3).
@@ -355,6 +352,7 @@ final class MegatronCostModel {
         double perLayer = ActivationMemory.perLayer(shape, layout);
         double interleaving = layout.virtualStages() == 1 ? 1 : 1 + (p - 1.0) / (p * layout.virtualStages());
         int shards = layout.fullySharded() ? layout.data() : 1;
+        StateBytes state = StateBytes.of(layout);
         // FSDP holds one unit gathered, the next prefetched, and one unit's unsharded gradients before its
         // reduce-scatter (Zhao et al., VLDB 2023, section 3.3); the largest unit is a layer or the embedding.
         double unit = Math.max(c.layerParameters(), c.embeddingParameters());
@@ -366,10 +364,9 @@ final class MegatronCostModel {
             double parameters = stageParameters(c, layers, i, p);
             // Under 1F1B stage i holds p - i micro-batches in flight (Narayanan et al., SC'21, section 2.2.1).
             double activations = layers * perLayer * Math.min(p - i, layout.microBatches()) * interleaving;
-            Memory stage = new Memory(parameters, parameters * TransformerCosts.HALF / shards + gathered,
-                    parameters * TransformerCosts.HALF / shards + unsharded,
-                    parameters * (STATE_BYTES_PER_PARAMETER - 2 * TransformerCosts.HALF) / optimizerShards(layout),
-                    activations);
+            Memory stage = new Memory(parameters, parameters * state.weights() / shards + gathered,
+                    parameters * state.gradients() / shards + unsharded,
+                    parameters * state.optimizer() / optimizerShards(layout), activations);
             if (busiest == null || stage.total() > busiest.total()) {
                 busiest = stage;
             }

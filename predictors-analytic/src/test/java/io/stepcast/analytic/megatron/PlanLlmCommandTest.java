@@ -248,14 +248,14 @@ class PlanLlmCommandTest {
     @Test
     void whenTheModelStateAloneOverflowsOnlyMoreGpusOrMemoryAreOffered() {
         assertThat(runGpt3Failing("--gpus", "8")).isEqualTo(1);
-        // 175 B parameters at 16 bytes each (FP16 weights and gradients, FP32 master weights and Adam's two moments)
-        // are about 2.8 TB: no recomputation helps, and 40 GB GPUs need about 70 of them for the state alone.
+        // 175 B parameters at 20 bytes each (FP16 weights and gradients, their FP32 copies and Adam's two moments, as
+        // Megatron-LM keeps them) are about 3.5 TB: no recomputation helps, and 40 GB GPUs need about 88 of them.
         assertThat(err.toString()).startsWith("no layout of 8 GPUs fits")
                 .contains("try more GPUs: the weights, gradients and optimizer state are ")
                 .contains("tensor x pipeline parallelism over at least ")
                 .doesNotContain("--recompute", "--sequence-parallel", "\n");
         long atLeast = Long.parseLong(err.toString().replaceAll(".*over at least (\\d+) GPUs.*", "$1"));
-        assertThat(atLeast).isBetween(60L, 80L);
+        assertThat(atLeast).isBetween(80L, 95L);
     }
 
     @Test

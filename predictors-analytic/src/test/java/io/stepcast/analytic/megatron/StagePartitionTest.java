@@ -46,15 +46,17 @@ class StagePartitionTest {
         assertThat(sharded.optimizer()).isCloseTo(whole.optimizer() / 8, within(1.0));
         assertThat(sharded.weights()).isEqualTo(whole.weights());
         assertThat(sharded.activations()).isEqualTo(whole.activations());
-        // 12 of the 16 bytes per parameter are the FP32 state.
+        // 12 of BF16's 18 bytes per parameter are split: FP32 master weights and the two moments (Megatron-LM's
+        // distrib_optimizer.md: 6 + 12 / d); the BF16 weights and FP32 gradients stay whole.
         assertThat(whole.optimizer() / whole.parameters()).isEqualTo(12.0);
+        assertThat((whole.weights() + whole.gradients()) / whole.parameters()).isEqualTo(6.0);
     }
 
     @Test
     void bloomsPublishedLayoutFitsItsEightyGigabyteGpus() {
         // The first stage holds 5 layers (12 h^2 parameters each, over t = 4) and the embedding (250,880 x 14,336 over
-        // t = 4), about 4.0e9 parameters per GPU: 16 bytes each are 64 GB whole, 4 + 12 / 8 = 5.5 bytes each about 22
-        // GB with the state sharded.
+        // t = 4), about 4.0e9 parameters per GPU: BF16's 18 bytes each are 72 GB whole, 6 + 12 / 8 = 7.5 bytes each
+        // about 30 GB with the state sharded.
         MegatronCostModel.Memory sharded = MegatronCostModel.memory(BLOOM, BLOOM_LAYOUT);
         assertThat(sharded.parameters()).isBetween(3.9e9, 4.1e9);
         assertThat(sharded.total()).isLessThan(80e9);
