@@ -82,19 +82,26 @@ final class LlmColumns {
      * length; otherwise the zoo's parametric GPT (a Llama's: parametric Llama) of the model's transformer shape with
      * those replaced.
      *
-     * @throws DataFormatException when a shape column is given for a model that is not a transformer of the zoo
+     * @throws DataFormatException when a shape column is given for a zoo model that is not a transformer (a name the zoo
+     *                             does not know is returned as it is, for the predictors to refuse)
      */
     static String model(CsvRow r, String model, ModelZoo zoo) throws DataFormatException {
         if (SHAPE.stream().noneMatch(r::has)) {
             return model;
         }
         String column = r.has("sequence_length") ? "sequence_length" : "vocab_size";
-        Optional<TransformerShape> shape;
+        Optional<ZooModel> known;
         try {
-            shape = zoo.find(model).flatMap(ZooModel::transformer);
+            known = zoo.find(model);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }
+        if (known.isEmpty()) {
+            // An unknown name is the predictors' to refuse row by row (with the closest names), as in a file without
+            // shape columns; the column is not what is wrong.
+            return model;
+        }
+        Optional<TransformerShape> shape = known.get().transformer();
         if (shape.isEmpty()) {
             throw DataFormatException.at(r.file(), r.line(), "column '" + column + "': model '" + model + "' is not a "
                     + "transformer of the zoo, so its shape cannot be changed (name one such as "

@@ -286,10 +286,14 @@ public final class ModelZoo {
      * @throws IllegalArgumentException naming the closest known models when the name is unknown
      */
     public ZooModel get(String name) {
-        return find(name).orElseThrow(() -> new IllegalArgumentException("model '" + name
-                + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3))
+        return find(name).orElseThrow(() -> new IllegalArgumentException(notInTheZoo(name)));
+    }
+
+    /** Why {@code name} names no model: the closest names, and the form of the parametric ones. */
+    public String notInTheZoo(String name) {
+        return "model '" + name + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3))
                 + "; every model and the parametric gpt-l<L>-h<H>-a<A>-s<S>-v<V> and "
-                + "llama-l<L>-h<H>-a<A>-kv<KV>-f<F>-s<S>-v<V> names: docs/model-zoo.md)"));
+                + "llama-l<L>-h<H>-a<A>-kv<KV>-f<F>-s<S>-v<V> names: docs/model-zoo.md)";
     }
 
     /**

@@ -38,6 +38,11 @@ public final class ZooCatalog implements ModelCatalog {
         return zoo.closest(name, limit);
     }
 
+    @Override
+    public String notInTheZoo(String name) {
+        return zoo.notInTheZoo(name);
+    }
+
     /** The catalog's view of a zoo model. */
     static ModelInfo info(ZooModel m) {
         List<LayerGradient> layers = m.backwardLayers().stream()

@@ -93,6 +93,15 @@ class GenericCsvLlmColumnsTest {
     }
 
     @Test
+    void aModelTheZooDoesNotKnowIsKeptForThePredictorsToRefuseEvenWithShapeColumns() throws Exception {
+        // A misspelled Llama with a sequence_length column: the name, not the column, is what is wrong, and the file
+        // is read as it is without that column (the predictors refuse the row naming the closest models).
+        List<Observation> rows = new GenericCsvImporter().read(csv(
+                "lama3-8b,ALLREDUCE,8,128,3.9,1,1,1,1,false,none,bf16,8192,,8,dgx-h100\n")).observations();
+        assertThat(rows).singleElement().satisfies(o -> assertThat(o.config().model()).isEqualTo("lama3-8b"));
+    }
+
+    @Test
     void theDistributedOptimizerColumnSurvivesParquet() throws IOException {
         Path f = Files.writeString(dir.resolve("synthetic-zero1.csv"), """
                 model,architecture,workers,global_batch,step_time_s,tensor_parallel,pipeline_parallel,micro_batch,distributed_optimizer

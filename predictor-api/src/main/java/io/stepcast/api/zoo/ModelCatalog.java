@@ -20,7 +20,11 @@ public interface ModelCatalog extends LabelledCatalog<ModelInfo> {
      * @throws IllegalArgumentException naming the closest known models when the name is unknown
      */
     default ModelInfo get(String name) {
-        return find(name).orElseThrow(() -> new IllegalArgumentException("model '" + name + "' is not in the zoo "
-                + closestThree(name)));
+        return find(name).orElseThrow(() -> new IllegalArgumentException(notInTheZoo(name)));
+    }
+
+    /** Why {@code name} names no model: the closest known names (and, in a zoo with parametric names, their form). */
+    default String notInTheZoo(String name) {
+        return "model '" + name + "' is not in the zoo " + closestThree(name);
     }
 }

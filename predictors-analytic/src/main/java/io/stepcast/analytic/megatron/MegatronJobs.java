@@ -42,7 +42,7 @@ final class MegatronJobs {
     Either terms(Config config, Method method) {
         Optional<ModelInfo> model = zoo.find(config.model());
         if (model.isEmpty() || model.get().transformer().isEmpty()) {
-            return Either.no(model.isEmpty() ? "model '" + config.model() + "' is not in the zoo"
+            return Either.no(model.isEmpty() ? zoo.notInTheZoo(config.model())
                     : "model '" + config.model() + "' is not a transformer");
         }
         ParallelLayout layout;

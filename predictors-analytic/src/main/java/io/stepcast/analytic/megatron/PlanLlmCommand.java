@@ -241,7 +241,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
                 + " needs the model zoo; use --model gpt or llama with the shape options"));
         Optional<ModelInfo> info = models.find(model);
         if (info.isEmpty()) {
-            throw new IllegalArgumentException("--model: '" + model + "' is neither gpt, llama nor a zoo model"
+            throw new IllegalArgumentException("--model: '" + model + "' is neither gpt, llama nor a zoo model "
                     + models.closestThree(model));
         }
         TransformerShape own = info.get().transformer().orElseThrow(() -> new IllegalArgumentException(

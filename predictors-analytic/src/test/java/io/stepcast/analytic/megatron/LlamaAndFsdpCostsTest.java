@@ -1,10 +1,13 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.Config;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import io.stepcast.datasets.zoo.ZooCatalog;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -103,5 +106,16 @@ class LlamaAndFsdpCostsTest {
         // Compute of 3 s per micro-batch: forward 1 s hides the gather, backward 2 s leaves 1 + 2 - 2 = 1 s.
         assertThat(terms.exposedS(3.0)).isCloseTo(2 * (0.1 + 1.0), within(1e-12));
         assertThat(FsdpTerms.NONE.exposedS(1.0)).isZero();
+    }
+
+    @Test
+    void anUnknownModelIsRefusedWithTheClosestNamesAndTheParametricForm() {
+        MegatronJobs jobs = new MegatronJobs(new ZooCatalog(), new DefaultHardwareCatalog());
+        ParallelLayout layout = new ParallelLayout(1, 1, 8, 1, 16, 1, false, Recompute.NONE, Precision.BF16,
+                Sharding.FULL, true);
+        String why = jobs.terms(Config.builder().model("lama3-8b").hardware("dgx-a100").parallel(layout).nodes(1)
+                .build(), Method.ANALYTIC).reason();
+        assertThat(why).startsWith("model 'lama3-8b' is not in the zoo (closest: llama3-8b")
+                .contains("llama-l<L>-h<H>-a<A>-kv<KV>-f<F>-s<S>-v<V>");
     }
 }
