@@ -35,7 +35,9 @@ public enum Precision {
      * The value spelled {@code text} (case ignored). {@code amp}, {@code mixed} and {@code mixed precision} (the
      * words joined by a space, {@code -} or {@code _}), as published tables such as NVIDIA DeepLearningExamples' name
      * automatic mixed precision (PyTorch AMP, TensorFlow's mixed-precision graph rewrite), are {@link #FP16}: both
-     * multiply in FP16 on the tensor cores unless BF16 is asked for, which a table then says.
+     * multiply in FP16 on the tensor cores unless BF16 is asked for, which a table then says. The framework spellings
+     * of a precision name it too: PyTorch's dtypes {@code float32}, {@code float16}, {@code bfloat16}, and the
+     * {@code amp_} prefix of MosaicML Composer's precisions ({@code amp_fp16}, {@code amp_bf16}, {@code amp_fp8}).
      *
      * @param field the column or option named in the error
      * @throws IllegalArgumentException naming {@code field} and the accepted values
@@ -45,6 +47,13 @@ public enum Precision {
         if (t.equals("AMP") || t.equals("MIXED") || t.equals("MIXED PRECISION")) {
             return FP16;
         }
+        t = t.startsWith("AMP ") ? t.substring(4) : t;
+        t = switch (t) {
+            case "FLOAT32" -> "FP32";
+            case "FLOAT16" -> "FP16";
+            case "BFLOAT16" -> "BF16";
+            default -> t;
+        };
         for (Precision p : values()) {
             if (p.name().equals(t)) {
                 return p;

@@ -93,6 +93,12 @@ class ParallelLayoutTest {
         assertThat(Precision.parse(" Mixed precision ", "precision")).isEqualTo(Precision.FP16);
         assertThat(Precision.parse("mixed-precision", "precision")).isEqualTo(Precision.FP16);
         assertThat(Precision.parse("Tf32", "precision")).isEqualTo(Precision.TF32);
+        // As PyTorch names its dtypes and MosaicML's llm-foundry tables name their precisions.
+        assertThat(Precision.parse("bfloat16", "precision")).isEqualTo(Precision.BF16);
+        assertThat(Precision.parse("float32", "precision")).isEqualTo(Precision.FP32);
+        assertThat(Precision.parse("amp_bf16", "precision")).isEqualTo(Precision.BF16);
+        assertThat(Precision.parse("AMP_FP8", "precision")).isEqualTo(Precision.FP8);
+        assertThat(Precision.parse("amp_fp16", "precision")).isEqualTo(Precision.FP16);
         assertThatThrownBy(() -> Recompute.parse("partial", "column 'recompute'"))
                 .hasMessage("column 'recompute' must be none, selective or full, was 'partial'");
         assertThatThrownBy(() -> Precision.parse("int8", "column 'precision'"))
