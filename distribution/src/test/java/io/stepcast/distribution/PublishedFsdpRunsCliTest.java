@@ -1,0 +1,95 @@
+package io.stepcast.distribution;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Users' files of LLM runs under FSDP with FlashAttention, end to end: the Megatron predictors fitted on vTrain's
+ * real single-node GPT table (Megatron-LM, no FSDP, no Llama) and scored on published runs of two other frameworks,
+ * each transcribed with its citation under {@code published/}:
+ * <ul>
+ *   <li>torchtitan's FSDP2 runs of Llama 2 13B/70B and Llama 3 70B on 64 A100 80 GB
+ *       ({@code torchtitan-llama-fsdp-a100-0413364.csv});</li>
+ *   <li>MosaicML llm-foundry's FSDP runs of MPT 125M to 70B on 8 to 128 A100 40/80 GB and on H100
+ *       ({@code mpt-fsdp-a100-061f2c7.csv}, {@code mpt-fsdp-h100-061f2c7.csv}).</li>
+ * </ul>
+ * Nothing is fitted to them.
+ */
+class PublishedFsdpRunsCliTest {
+    private static final Path DATA = Path.of(System.getProperty("stepcast.shared.data", "../../shared/data"));
+
+    @TempDir
+    static Path dir;
+    private static Path single;
+
+    private final CliSession cli = new CliSession();
+
+    @BeforeAll
+    static void importVtrain() {
+        single = dir.resolve("single-node.parquet");
+        CliSession setup = new CliSession();
+        assertThat(setup.run("datasets", "import", "vtrain", "--input", DATA.resolve("vtrain").toString(),
+                "--hardware", "dgx-a100", "--out", single.toString())).as(setup.err()).isZero();
+    }
+
+    @Test
+    void torchtitansLlamaRunsAreAnsweredByMegatronAnalyticAndTheSimulationSaysWhyNot() throws Exception {
+        JsonNode results = evaluate("torchtitan-llama-fsdp-a100-0413364.csv", "torchtitan");
+        JsonNode analytic = entry(results, "megatron-analytic");
+        assertThat(analytic.get("n").asInt()).isEqualTo(3);
+        // 13.5% when written: a lower bound (eager element-wise kernels and the collectives' slowdown of compute are
+        // not modelled), see TorchtitanLlamaTest.
+        assertThat(analytic.get("mape").asDouble()).isBetween(5.0, 15.0);
+        assertThat(entry(results, "megatron-simulation").get("n").asInt()).isZero();
+        assertThat(cli.out()).contains("not FSDP's gathers layer by layer (megatron-analytic answers fsdp)");
+    }
+
+    @Test
+    void mosaicsMptRunsOnA100AreWithinTenPercentOnAverage() throws Exception {
+        // 8.6% over 25 runs when written.
+        JsonNode analytic = entry(evaluate("mpt-fsdp-a100-061f2c7.csv", "mpt-a100"), "megatron-analytic");
+        assertThat(analytic.get("n").asInt()).isEqualTo(25);
+        assertThat(analytic.get("mape").asDouble()).isLessThan(10.0);
+    }
+
+    @Test
+    void onH100TheA100FittedConstantsComeOutFast() throws Exception {
+        // The constants of vTrain's A100 runs carried to H100 (33.8% when written): every run is predicted too fast.
+        JsonNode analytic = entry(evaluate("mpt-fsdp-h100-061f2c7.csv", "mpt-h100"), "megatron-analytic");
+        assertThat(analytic.get("n").asInt()).isEqualTo(15);
+        assertThat(analytic.get("mape").asDouble()).isBetween(20.0, 45.0);
+    }
+
+    private JsonNode evaluate(String resource, String name) throws Exception {
+        Path test = dir.resolve(resource);
+        if (!Files.exists(test)) {
+            try (InputStream in = Objects.requireNonNull(getClass().getResourceAsStream("/published/" + resource))) {
+                Files.copy(in, test);
+            }
+        }
+        Path out = dir.resolve(name);
+        assertThat(cli.run("evaluate", "--train", single.toString(), "--test", test.toString(), "--predictors",
+                "megatron-analytic,megatron-simulation", "--targets", "step-time", "--threads", "1", "--out",
+                out.toString())).as(cli.err()).isZero();
+        return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    }
+
+    private static JsonNode entry(JsonNode results, String predictor) {
+        for (JsonNode e : results.get("entries")) {
+            if (e.get("predictor").asText().equals(predictor)) {
+                return e;
+            }
+        }
+        throw new AssertionError("no entry for " + predictor + " in " + results);
+    }
+}
