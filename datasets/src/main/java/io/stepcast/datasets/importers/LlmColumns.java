@@ -145,7 +145,7 @@ final class LlmColumns {
             throw r.invalid(e);
         }
         if (named.isEmpty()) {
-            return Optional.empty();
+            return otherVocabulary(r, model, zoo);
         }
         TransformerShape s = named.get();
         List<String> differ = new ArrayList<>();
@@ -158,6 +158,23 @@ final class LlmColumns {
         }
         return differ.isEmpty() ? Optional.empty() : Optional.of("model '" + model + "' names " + String.join(" and ",
                 differ) + ": read as the " + (differ.size() == 1 ? "column says" : "columns say") + ", as "
+                + model(r, model, zoo));
+    }
+
+    /**
+     * A published zoo model (whose name states no shape) given another vocabulary: read as the parametric model of its
+     * shape with that vocabulary, a different model from the one named, which the reader is told.
+     */
+    private static Optional<String> otherVocabulary(CsvRow r, String model, ModelZoo zoo) throws DataFormatException {
+        if (!r.has("vocab_size")) {
+            return Optional.empty();
+        }
+        Optional<TransformerShape> shape = zoo.find(model).flatMap(ZooModel::transformer);
+        if (shape.isEmpty() || shape.get().vocabulary() == r.positiveInteger("vocab_size")) {
+            return Optional.empty();
+        }
+        return Optional.of("model '" + model + "' has a vocabulary of " + shape.get().vocabulary()
+                + " where column vocab_size says " + r.positiveInteger("vocab_size") + ": read as the column says, as "
                 + model(r, model, zoo));
     }
 

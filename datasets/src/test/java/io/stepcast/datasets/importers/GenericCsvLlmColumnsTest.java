@@ -219,6 +219,20 @@ class GenericCsvLlmColumnsTest {
     }
 
     @Test
+    void aPublishedModelGivenAnotherVocabularyIsReadAsTheParametricModelWithANote() throws IOException {
+        Path f = Files.writeString(dir.resolve("llama-vocab.csv"), """
+                model,architecture,workers,local_batch,step_time_s,vocab_size,fsdp
+                llama3-8b,ALLREDUCE,8,1,3.9,32000,true
+                llama3-8b,ALLREDUCE,8,1,3.9,128256,true
+                """);
+        var read = new GenericCsvImporter().read(f);
+        assertThat(read.observations()).extracting(o -> o.config().model())
+                .containsExactly("llama-l32-h4096-a32-kv8-f14336-s8192-v32000", "llama3-8b");
+        assertThat(read.notes()).containsOnlyOnce("line 2: model 'llama3-8b' has a vocabulary of 128256 where column "
+                + "vocab_size says 32000: read as the column says, as llama-l32-h4096-a32-kv8-f14336-s8192-v32000");
+    }
+
+    @Test
     void aParametricGptWhoseNameContradictsItsShapeColumnsIsWarnedAboutAndReadAsTheColumnsSay() throws IOException {
         Path f = csv("""
                 gpt-l24-h2048-a16-s2048-v50304,ALLREDUCE,8,64,4.2,1,1,8,,,,,4096,,8,dgx-a100
@@ -261,8 +275,10 @@ class GenericCsvLlmColumnsTest {
                         + "llama-l32-h4096-a32-kv8-f14336-s2048-v128256",
                 "line 6: model 'llama3-8b-seq4096' names sequence length 4096 where column sequence_length says "
                         + "8192: read as the column says, as llama3-8b");
-        assertThat(read.notes()).noneMatch(n -> n.startsWith("line 2:") || n.startsWith("line 3:")
-                || n.startsWith("line 4:"));
+        // Llama 2 70B with Llama 3's vocabulary is another model, which the reader is told.
+        assertThat(read.notes()).contains("line 4: model 'llama2-70b' has a vocabulary of 32000 where column "
+                + "vocab_size says 128256: read as the column says, as llama-l80-h8192-a64-kv8-f28672-s4096-v128256");
+        assertThat(read.notes()).noneMatch(n -> n.startsWith("line 2:") || n.startsWith("line 3:"));
     }
 
     @Test
