@@ -43,15 +43,15 @@ class PublishedFsdpRunsCliTest {
     }
 
     @Test
-    void torchtitansLlamaRunsAreAnsweredByMegatronAnalyticAndTheSimulationSaysWhyNot() throws Exception {
+    void torchtitansLlamaRunsAreAnsweredByBothMegatronPredictors() throws Exception {
         JsonNode results = evaluate("torchtitan-llama-fsdp-a100-0413364.csv", "torchtitan");
-        JsonNode analytic = entry(results, "megatron-analytic");
-        assertThat(analytic.get("n").asInt()).isEqualTo(3);
-        // 13.5% when written: a lower bound (eager element-wise kernels and the collectives' slowdown of compute are
-        // not modelled), see TorchtitanLlamaTest.
-        assertThat(analytic.get("mape").asDouble()).isBetween(5.0, 15.0);
-        assertThat(entry(results, "megatron-simulation").get("n").asInt()).isZero();
-        assertThat(cli.out()).contains("not FSDP's gathers layer by layer (megatron-analytic answers fsdp)");
+        for (String predictor : new String[] {"megatron-analytic", "megatron-simulation"}) {
+            JsonNode e = entry(results, predictor);
+            assertThat(e.get("n").asInt()).as(predictor).isEqualTo(3);
+            // 13.5% when written: a lower bound (eager element-wise kernels and the collectives' slowdown of compute
+            // are not modelled), see TorchtitanLlamaTest; one stage, so the simulation charges what the closed form does.
+            assertThat(e.get("mape").asDouble()).as(predictor).isBetween(5.0, 15.0);
+        }
     }
 
     @Test

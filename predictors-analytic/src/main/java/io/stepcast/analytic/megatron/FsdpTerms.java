@@ -31,11 +31,20 @@ record FsdpTerms(double gatherS, double scatterS, int units, double forwardFract
 
     /** Exposed seconds of one iteration whose micro-batches each take {@code stageS} of compute on the stage. */
     double exposedS(double stageS) {
-        if (gatherS == 0 && scatterS == 0) {
-            return 0;
-        }
-        double forward = Math.max(gatherS / units, gatherS - forwardFraction * stageS);
-        double backward = Math.max(scatterS / units, gatherS + scatterS - (1 - forwardFraction) * stageS);
-        return microBatches * (forward + backward);
+        return microBatches * (forwardExposedS(forwardFraction * stageS)
+                + backwardExposedS((1 - forwardFraction) * stageS));
+    }
+
+    /** Exposed seconds of one micro-batch's forward pass of {@code forwardS} compute: the gathers it does not hide. */
+    double forwardExposedS(double forwardS) {
+        return gatherS == 0 ? 0 : Math.max(gatherS / units, gatherS - forwardS);
+    }
+
+    /**
+     * Exposed seconds of one micro-batch's backward pass of {@code backwardS} compute: the gathers and reduce-scatters
+     * it does not hide.
+     */
+    double backwardExposedS(double backwardS) {
+        return gatherS == 0 && scatterS == 0 ? 0 : Math.max(scatterS / units, gatherS + scatterS - backwardS);
     }
 }

@@ -266,10 +266,11 @@ final class MegatronCostModel {
 
     /**
      * The terms stage by stage for {@link PipelineSimulation} (check {@link #unsupported} first): stage i holds
-     * L / p layers, the first L mod p stages one more; the first stage adds the embedding (and its
+     * its layers as {@link StagePartition} splits them; the first stage adds the embedding (and its
      * tensor-parallel all-reduce), the last the output layer; each stage all-reduces its own parameters over
-     * its data-parallel group (the first the word and position embeddings, the last the tied word embedding
-     * of the output layer); a boundary's messages cross a NIC when Megatron-LM's rank order (t fastest, then
+     * its data-parallel group (the first the word and position embeddings, the last the output layer's weights,
+     * its own or the tied embedding's copy), or, under FSDP, gathers and reduce-scatters them every micro-batch
+     * ({@link FsdpTerms}); a boundary's messages cross a NIC when Megatron-LM's rank order (t fastest, then
      * d, then p) puts its two stages on different nodes. The plain schedule only: the simulation does not
      * interleave virtual stages.
      */
@@ -290,6 +291,7 @@ final class MegatronCostModel {
         List<StageTerms> stages = new ArrayList<>(p);
         double[] data = new double[p];
         double[] optimizer = new double[p];
+        List<FsdpTerms> fsdp = new ArrayList<>(p);
         for (int i = 0; i < p; i++) {
             int layers = StagePartition.layers(shape.layers(), p, i);
             double flops = layers * layerFlops;
@@ -305,7 +307,8 @@ final class MegatronCostModel {
             }
             int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
             stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers));
-            data[i] = links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
+            data[i] = layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
+            fsdp.add(layout.fullySharded() ? fsdp(c, parameters, layers, dataGroup, layout) : FsdpTerms.NONE);
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / optimizerShards(layout) / memoryBytesPerS;
         }
         double[] send = new double[p - 1];
@@ -316,7 +319,7 @@ final class MegatronCostModel {
         }
         double embedding = tiedEmbeddingAllReduce(c, p, layout.gpus() > g);
         return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
-                layout.microBatches());
+                layout.microBatches(), fsdp);
     }
 
     /**

@@ -77,10 +77,6 @@ final class MegatronJobs {
             return Either.no(method.estimator() + " simulates the plain 1F1B schedule, not " + layout.virtualStages()
                     + " virtual stages (megatron-analytic answers the interleaved schedule)");
         }
-        if (method == Method.SIMULATION && layout.fullySharded()) {
-            return Either.no(method.estimator() + " simulates the data-parallel all-reduce after the pipeline flush, not "
-                    + "FSDP's gathers layer by layer (megatron-analytic answers fsdp)");
-        }
         IterationModel m = method == Method.ANALYTIC ? cost.get().terms(shape, layout)
                 : cost.get().pipeline(shape, layout);
         return new Either(Optional.of(m), "");

@@ -16,11 +16,19 @@ import java.util.List;
  * @param embeddingS      the tied embedding's all-reduce between the first and last stage, seconds
  * @param optimizerS      per stage, the optimizer step's memory traffic at peak bandwidth, seconds
  * @param microBatches    m
+ * @param fsdp            per stage, a fully sharded job's gathers and reduce-scatters, which lengthen each micro-batch's
+ *                        forward and backward pass by what they do not hide ({@link FsdpTerms}), in place of
+ *                        {@code dataS}; {@link FsdpTerms#NONE} otherwise
  */
 record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] sendS, double[] dataS,
-                     double embeddingS, double[] optimizerS, int microBatches) implements IterationModel {
+                     double embeddingS, double[] optimizerS, int microBatches, List<FsdpTerms> fsdp)
+        implements IterationModel {
     PipelineTerms {
         stages = List.copyOf(stages);
+        fsdp = List.copyOf(fsdp);
+        if (fsdp.size() != stages.size()) {
+            throw new IllegalArgumentException(fsdp.size() + " FSDP terms for " + stages.size() + " stages");
+        }
         sendS = sendS.clone();
         dataS = dataS.clone();
         optimizerS = optimizerS.clone();
@@ -33,8 +41,9 @@ record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] s
         double[] backward = new double[p];
         for (int i = 0; i < p; i++) {
             double s = stages.get(i).seconds(e);
-            forward[i] = forwardFraction * s;
-            backward[i] = s - forward[i];
+            double f = forwardFraction * s;
+            forward[i] = f + fsdp.get(i).forwardExposedS(f);
+            backward[i] = s - f + fsdp.get(i).backwardExposedS(s - f);
         }
         return PipelineSimulation.run(new PipelineSimulation.Spec(forward, backward, sendS, dataS, embeddingS,
                 optimizerS, microBatches, overlapData));

@@ -118,4 +118,19 @@ class LlamaAndFsdpCostsTest {
         assertThat(why).startsWith("model 'lama3-8b' is not in the zoo (closest: llama3-8b")
                 .contains("llama-l<L>-h<H>-a<A>-kv<KV>-f<F>-s<S>-v<V>");
     }
+
+    @Test
+    void theSimulationChargesFsdpAsTheClosedFormDoesOnOneStage() {
+        DefaultHardwareCatalog catalog = new DefaultHardwareCatalog();
+        MegatronCostModel model = LinkCosts.of(catalog, catalog.system("dgx-a100-80gb").orElseThrow())
+                .flatMap(l -> MegatronCostModel.of(l, catalog.device("dgx-a100-80gb").orElseThrow())).orElseThrow();
+        ParallelLayout layout = new ParallelLayout(1, 1, 64, 2, 4, 1, false, Recompute.FULL, Precision.BF16,
+                Sharding.FULL, true);
+        double closed = model.terms(LLAMA3_8B, layout).seconds(Efficiency.VTRAIN_A100, false);
+        double simulated = model.pipeline(LLAMA3_8B, layout).seconds(Efficiency.VTRAIN_A100, false);
+        assertThat(simulated).isCloseTo(closed, within(1e-3 * closed));
+        ParallelLayout unsharded = layout.withSharding(Sharding.NONE);
+        assertThat(model.pipeline(LLAMA3_8B, layout).seconds(Efficiency.VTRAIN_A100, false))
+                .isNotEqualTo(model.pipeline(LLAMA3_8B, unsharded).seconds(Efficiency.VTRAIN_A100, false));
+    }
 }
