@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,8 @@ import java.util.function.Predicate;
  *
  * <p>Saved: every {@code *.json} and {@code *.model} file of {@code --models DIR} written by
  * {@code stepcast fit --save}, served under its file name without {@code .json}, {@code .model} or
- * {@code .model.json}; a name that is also an estimator's is refused at start.
+ * {@code .model.json}; a model named as an estimator is served in that estimator's place (a start-up note says so), and
+ * two files of one name are refused at start.
  */
 public final class ServedPredictors {
     /** The embedded source that answers each target. */
@@ -167,7 +169,7 @@ public final class ServedPredictors {
             }
         }
         if (modelsDir.isPresent()) {
-            loadModels(registry, modelsDir.get(), byName, listing);
+            loadModels(registry, modelsDir.get(), byName, listing, notes, unserved);
         }
         return new ServedPredictors(byName, listing, notes, unserved, registry.service(ModelCatalog.class), labels,
                 registry.service(HardwareCatalog.class), registry::selector);
@@ -206,20 +208,31 @@ public final class ServedPredictors {
     }
 
     private static void loadModels(PluginRegistry registry, Path dir, Map<String, Map<Target, Predictor>> byName,
-                                   List<Map<String, Object>> listing) throws IOException {
+                                   List<Map<String, Object>> listing, List<String> notes, Map<String, String> unserved)
+            throws IOException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.{json,model}")) {
             ds.forEach(files::add);
         }
         Collections.sort(files);
+        Map<String, Path> loaded = new HashMap<>();
         for (Path f : files) {
             String name = f.getFileName().toString().replaceFirst("(\\.model)?(\\.json)?$", "");
-            if (byName.containsKey(name) || registry.estimators().containsKey(name)) {
-                throw new IOException(f + ": model name '" + name + "' is also a built-in predictor; rename the file");
+            if (loaded.containsKey(name)) {
+                throw new IOException(f + ": model name '" + name + "' is also that of " + loaded.get(name).getFileName()
+                        + "; rename one of the files");
             }
             Predictor p = SavedPredictors.load(registry, f);
             Map<Target, Predictor> answers = new EnumMap<>(Target.class);
             p.targets().forEach(t -> answers.put(t, p));
+            if (registry.estimators().containsKey(name)) {
+                // A model saved under its estimator's name (the name a user reaches for) is the one they mean to serve:
+                // it takes the built-in's place, which the start-up notes say.
+                listing.removeIf(row -> name.equals(row.get("name")));
+                unserved.remove(name);
+                notes.add(name + " is served from " + f.getFileName() + " in place of the built-in predictor");
+            }
+            loaded.put(name, f);
             byName.put(name, answers);
             listing.add(row(name, "model file " + f.getFileName(), p.targets(), p.provenance().estimator() + " fitted on "
                     + p.provenance().trainingSetId() + " (" + p.provenance().trainingSize() + " observations)"));

@@ -1,6 +1,7 @@
 package io.stepcast.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stepcast.api.Target;
 import io.stepcast.app.cli.StepcastCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +14,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A saved Megatron predictor (fitted on vTrain's real single-node table) served over {@code POST /v1/predict}: its
@@ -61,6 +63,28 @@ class ServePeakMemoryTest {
         // The same model on one GPU per stage holds all of its state: more memory than split over 8 ranks.
         JsonNode whole = answers.predict(ServeFixture.JSON.readTree(layout(1, 1, 8, 8)));
         assertThat(whole.get("peak_memory_bytes").asDouble()).isGreaterThan(peak);
+    }
+
+    @Test
+    void aModelSavedUnderABuiltInsNameIsServedInItsPlaceAndTwoFilesOfOneNameAreRefused() throws Exception {
+        Path single = dir.resolve("single-node.parquet");
+        cli("datasets", "import", "vtrain", "--input", DATA.resolve("vtrain").toString(), "--hardware", "dgx-a100",
+                "--out", single.toString());
+        Path models = Files.createDirectories(dir.resolve("models"));
+        cli("fit", "--predictor", "megatron-analytic", "--train", single.toString(), "--save",
+                models.resolve("linear-scaling.json").toString());
+        ServedPredictors served = ServedPredictors.load(ServeFixture.REGISTRY, "linear-scaling"::equals,
+                Optional.of(models));
+        assertThat(served.get("linear-scaling", Target.STEP_TIME).provenance().estimator())
+                .isEqualTo("megatron-analytic");
+        assertThat(served.listing()).filteredOn(r -> "linear-scaling".equals(r.get("name"))).singleElement()
+                .satisfies(r -> assertThat(r.get("module")).isEqualTo("model file linear-scaling.json"));
+        assertThat(served.notes()).contains("linear-scaling is served from linear-scaling.json in place of the built-in "
+                + "predictor");
+        Files.copy(models.resolve("linear-scaling.json"), models.resolve("linear-scaling.model"));
+        assertThatThrownBy(() -> ServedPredictors.load(ServeFixture.REGISTRY, name -> false, Optional.of(models)))
+                .hasMessageEndingWith("model name 'linear-scaling' is also that of linear-scaling.json; rename one of "
+                        + "the files");
     }
 
     @Test
