@@ -3,6 +3,7 @@ package io.stepcast.datasets.importers;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.collective.Placement;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
@@ -11,6 +12,7 @@ import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
@@ -29,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -61,7 +64,8 @@ import java.util.stream.Stream;
  * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision},
  * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}; a row with any of them is a model-parallel
  * job whose {@code workers} are its data-parallel replicas, each of tensor x pipeline GPUs ({@code nodes} then
- * defaults to all its GPUs over {@code gpus_per_node}). {@code sequence_length} and {@code vocab_size} give the
+ * defaults to all its GPUs over {@code gpus_per_node}, or, without it, over the GPUs of a node of the catalogued system
+ * {@code hardware} names; more GPUs per node than that system's is refused with the line). {@code sequence_length} and {@code vocab_size} give the
  * model, a transformer of the zoo, another length (the zoo's variant of BERT or the Transformer) or shape (the zoo's
  * parametric GPT).
  *
@@ -96,6 +100,8 @@ public final class GenericCsvImporter implements ObservationImporter {
 
     /** The zoo the rows' models are read and their implied compute rates checked with (it builds its models once). */
     private static final ModelZoo ZOO = new ModelZoo();
+    /** The embedded catalog's systems, whose nodes a 3D-parallel row fills when it states none. */
+    private static final HardwareCatalog SYSTEMS = new DefaultHardwareCatalog();
     /** Hints for columns that are not documented ones. */
     private static final ColumnHints HINTS = new ColumnHints(KNOWN);
 
@@ -274,6 +280,20 @@ public final class GenericCsvImporter implements ObservationImporter {
         return notes;
     }
 
+    /** The GPUs per node of the catalogued system the row's {@code hardware} names, if it names one. */
+    private static OptionalInt systemGpusPerNode(CsvRow r) throws DataFormatException {
+        if (!r.has("hardware")) {
+            return OptionalInt.empty();
+        }
+        try {
+            return SYSTEMS.system(r.text("hardware")).map(sys -> OptionalInt.of(sys.devicesPerNode()))
+                    .orElse(OptionalInt.empty());
+        } catch (IllegalArgumentException e) {
+            // A composed label the catalog cannot build is the link-based predictors' to refuse, with its reason.
+            return OptionalInt.empty();
+        }
+    }
+
     /**
      * The configuration columns of one row ({@link #REQUIRED} and the configuration part of {@link #OPTIONAL}),
      * read with the rules of this format, so that other front ends (such as {@code stepcast serve}, whose JSON
@@ -303,6 +323,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
         }
         int nodes;
+        OptionalInt systemPerNode = layout.isPresent() ? systemGpusPerNode(r) : OptionalInt.empty();
         if (r.has("nodes")) {
             nodes = r.positiveInteger("nodes");
             if (r.has("gpus_per_node") && (gpus + nodes - 1) / nodes > r.positiveInteger("gpus_per_node")) {
@@ -310,10 +331,19 @@ public final class GenericCsvImporter implements ObservationImporter {
                         + " GPUs on " + nodes + " node(s) put " + (gpus + nodes - 1) / nodes + " on one node, more than"
                         + " gpus_per_node " + r.text("gpus_per_node"));
             }
+            if (systemPerNode.isPresent() && (gpus + nodes - 1) / nodes > systemPerNode.getAsInt()) {
+                throw DataFormatException.at(r.file(), r.line(), "column 'nodes': " + gpus + " GPUs (tensor x pipeline "
+                        + "x data parallel) on " + nodes + " node(s) put " + (gpus + nodes - 1) / nodes + " on one node, "
+                        + "more than the " + systemPerNode.getAsInt() + " of a " + r.text("hardware") + " node");
+            }
         } else if (placement.isPresent()) {
             nodes = placement.get().nodes();
         } else if (r.has("gpus_per_node")) {
             int g = r.positiveInteger("gpus_per_node");
+            nodes = Math.toIntExact((gpus + g - 1) / g);
+        } else if (systemPerNode.isPresent()) {
+            // A 3D-parallel job fills the catalogued system's nodes, as Megatron-LM's launcher places its ranks.
+            int g = systemPerNode.getAsInt();
             nodes = Math.toIntExact((gpus + g - 1) / g);
         } else {
             nodes = 1;
