@@ -91,7 +91,7 @@ public final class LayoutPlanner {
             throw new IllegalArgumentException("GPUs and global batch must be positive, were " + gpus + " and " + globalBatch);
         }
         double capacity = device.memoryGb().orElse(Double.POSITIVE_INFINITY) * 1e9;
-        double modelFlops = ModelFlops.perIteration(shape, globalBatch);
+        double modelFlops = ModelFlops.perIteration(shape, globalBatch, options.flashAttention());
         double peak = model.peakFlops(options.precision()).orElseThrow();
         List<LayoutPlan> out = new ArrayList<>();
         Map<String, Integer> refused = new HashMap<>();

@@ -11,7 +11,9 @@ import io.stepcast.api.zoo.TransformerShape;
  * {@code 96 B s l h^2 (1 + s / (6 h) + V / (16 l h))}); the feed-forward width f enters as in
  * {@link TransformerCosts} ({@code 8 h^2 + 4 h f} per token and layer, 24 h^2 at f = 4h), and a Llama's matrices
  * likewise ({@code 2 h (h + 2 k) + 2 h^2 + 6 h f} with k-wide keys and values and SwiGLU's three matrices); the
- * attention products count in full, as the MFU convention counts them whatever a causal kernel skips. The model FLOPs (k = 3)
+ * attention products count in full as Megatron-LM's unfused attention runs them, and at half under FlashAttention's
+ * causal mask, which skips the rest (papers that count them in full report a higher MFU for such runs, above 100% at
+ * long enough sequences). The model FLOPs (k = 3)
  * are what the model FLOPs utilisation counts (Chowdhery et al., "PaLM", 2022, appendix B: recomputation is not
  * useful work); the FLOPs executed ({@link #executed}) are what the hardware ran, as Megatron-LM logs them.
  */
@@ -21,26 +23,44 @@ final class ModelFlops {
 
     /** Model FLOPs of one iteration of {@code globalBatch} samples (no recomputation counted). */
     static double perIteration(TransformerShape shape, long globalBatch) {
-        return withPasses(shape, globalBatch, 3);
+        return perIteration(shape, globalBatch, false);
+    }
+
+    /**
+     * Model FLOPs of one iteration, the attention products under FlashAttention's causal mask counted at half, the
+     * blocks the kernel runs ({@link TransformerCosts#attentionFlops}): counted in full, a long sequence's model FLOPs
+     * would exceed what the GPU ran and its MFU its efficiency.
+     */
+    static double perIteration(TransformerShape shape, long globalBatch, boolean flashAttention) {
+        return withPasses(shape, globalBatch, 3, 3 * attentionShare(flashAttention));
     }
 
     /** FLOPs of one iteration with full recomputation's fourth forward pass counted (Narayanan et al.'s eq. 3). */
     static double withFullRecompute(TransformerShape shape, long globalBatch) {
-        return withPasses(shape, globalBatch, 4);
+        return withPasses(shape, globalBatch, 4, 4);
     }
 
     /**
      * FLOPs one iteration executes under {@code recompute}, the recomputed forward included, as Megatron-LM logs its
      * TFLOP/s and Narayanan et al.'s Table 1 reports them: none, the model FLOPs; full, {@link #withFullRecompute};
      * selective, the model FLOPs and the attention core's forward again ({@code 4 B s^2 h} per layer: Q K^T and the
-     * scores times V, as {@link TransformerCosts#layerFlops} counts them).
+     * scores times V, as {@link TransformerCosts#layerFlops} counts them). Under FlashAttention the attention products
+     * count as the kernel runs them: half, 3.5 forward passes' worth, one more when recomputed.
      */
-    static double executed(TransformerShape shape, long globalBatch, Recompute recompute) {
-        return switch (recompute) {
-            case NONE -> perIteration(shape, globalBatch);
-            case FULL -> withFullRecompute(shape, globalBatch);
-            case SELECTIVE -> perIteration(shape, globalBatch) + shape.layers() * attentionCoreForward(shape, globalBatch);
-        };
+    static double executed(TransformerShape shape, long globalBatch, Recompute recompute, boolean flashAttention) {
+        int linearPasses = recompute == Recompute.FULL ? 4 : 3;
+        double attentionPasses;
+        if (flashAttention) {
+            attentionPasses = (recompute == Recompute.NONE ? 3.5 : 4.5) * attentionShare(true);
+        } else {
+            attentionPasses = recompute == Recompute.NONE ? 3 : 4;
+        }
+        return withPasses(shape, globalBatch, linearPasses, attentionPasses);
+    }
+
+    /** The share of the attention products a kernel runs: half under FlashAttention's causal mask, else all. */
+    private static double attentionShare(boolean flashAttention) {
+        return flashAttention ? 0.5 : 1;
     }
 
     /** The attention core's forward FLOPs of one layer: {@code 4 B s^2 h}. */
@@ -49,13 +69,18 @@ final class ModelFlops {
         return 4.0 * globalBatch * s * s * shape.hidden();
     }
 
-    private static double withPasses(TransformerShape shape, long globalBatch, int passes) {
+    /**
+     * {@code linearPasses} passes of the matrices and {@code attentionPasses} forward passes' worth of the attention
+     * products over every layer, and the logits forward and backward.
+     */
+    private static double withPasses(TransformerShape shape, long globalBatch, int linearPasses,
+                                     double attentionPasses) {
         double b = globalBatch;
         double s = shape.sequence();
         double h = shape.hidden();
         double mlpMatrices = shape.style() == TransformerShape.Style.LLAMA ? 3 : 2;
         double perToken = 2 * h * (h + 2.0 * shape.keyWidth()) + 2 * h * h + 2 * mlpMatrices * h * shape.ffn();
-        double perLayerForward = b * s * perToken + attentionCoreForward(shape, globalBatch);
-        return passes * shape.layers() * perLayerForward + 6 * b * s * h * shape.vocabulary();
+        return shape.layers() * (linearPasses * b * s * perToken
+                + attentionPasses * attentionCoreForward(shape, globalBatch)) + 6 * b * s * h * shape.vocabulary();
     }
 }

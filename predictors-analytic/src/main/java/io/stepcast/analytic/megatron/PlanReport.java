@@ -34,8 +34,9 @@ final class PlanReport {
         /** One line saying what the MFU is measured against and where the figure comes from. */
         String peakLine() {
             PlanOptions o = planner.options();
-            return String.format(Locale.ROOT, "MFU = model FLOPs (Narayanan et al., SC'21, eq. 3, without recomputation) "
+            return String.format(Locale.ROOT, "MFU = model FLOPs (Narayanan et al., SC'21, eq. 3, without recomputation%s) "
                             + "per second over the %s peak of %.1f TFLOP/s per %s (hardware catalog: %s)",
+                    o.flashAttention() ? "; the attention products FlashAttention runs under the causal mask, half" : "",
                     o.precision().label(), planner.peakFlops() / 1e12, planner.device().name(),
                     planner.device().source());
         }
@@ -47,7 +48,9 @@ final class PlanReport {
         String hardwareFlopsLine() {
             return "hw_TFLOP/s = FLOPs executed per second per GPU, the recomputed forward included (full: 4 forward "
                     + "passes' worth instead of 3; selective: the attention core's again), as Megatron-LM logs them "
-                    + "and Narayanan et al., SC'21, Table 1 reports them; model_TFLOP/s leaves the recomputation out";
+                    + "and Narayanan et al., SC'21, Table 1 reports them; model_TFLOP/s leaves the recomputation out"
+                    + (planner.options().flashAttention() ? "; FlashAttention's products as it runs them (half under "
+                    + "the causal mask, its backward recomputing the scores)" : "");
         }
 
         /**
@@ -55,8 +58,9 @@ final class PlanReport {
          * recomputation over the model FLOPs ({@link ModelFlops#executed}), both over the same time and GPUs.
          */
         double hardwareTflops(LayoutPlan p) {
-            return p.tflopsPerGpu() * ModelFlops.executed(shape, batch, p.layout().recompute())
-                    / ModelFlops.perIteration(shape, batch);
+            boolean flash = p.layout().flashAttention();
+            return p.tflopsPerGpu() * ModelFlops.executed(shape, batch, p.layout().recompute(), flash)
+                    / ModelFlops.perIteration(shape, batch, flash);
         }
 
         String optionsText() {

@@ -10,6 +10,8 @@ import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.zoo.ZooCatalog;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -132,5 +134,19 @@ class LlamaAndFsdpCostsTest {
         ParallelLayout unsharded = layout.withSharding(Sharding.NONE);
         assertThat(model.pipeline(LLAMA3_8B, layout).seconds(Efficiency.VTRAIN_A100, false))
                 .isNotEqualTo(model.pipeline(LLAMA3_8B, unsharded).seconds(Efficiency.VTRAIN_A100, false));
+    }
+
+    @Test
+    void underFlashAttentionTheMfuNeverExceedsTheEfficiencyTheGpuRanAt() {
+        // At 131,072 tokens the attention products dominate; counted in full they would put the MFU above the fitted
+        // FLOP efficiency (above 80% here), though the kernel runs only the causal half.
+        PlanOptions options = new PlanOptions(Recompute.FULL, true, 1, Precision.BF16, Sharding.FULL, true);
+        LayoutPlanner planner = LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100-80gb", Efficiency.VTRAIN_A100,
+                false, options, StatedLinks.NONE);
+        List<LayoutPlan> plans = planner.plan(LLAMA3_8B.atSequence(131072), 256, 256);
+        assertThat(plans).isNotEmpty().allSatisfy(p -> assertThat(p.mfu()).isLessThan(Efficiency.VTRAIN_A100.flops()));
+        assertThat(ModelFlops.perIteration(LLAMA3_8B, 1, true)).isLessThan(ModelFlops.perIteration(LLAMA3_8B, 1));
+        assertThat(ModelFlops.executed(LLAMA3_8B, 1, Recompute.NONE, false))
+                .isEqualTo(ModelFlops.perIteration(LLAMA3_8B, 1));
     }
 }
