@@ -348,7 +348,14 @@ public final class GenericCsvImporter implements ObservationImporter {
         } else {
             nodes = 1;
         }
-        Config.Builder c = Config.builder().model(zooName(LlmColumns.model(r, r.requiredText("model"), ZOO)))
+        String model;
+        try {
+            model = zooName(LlmColumns.model(r, r.requiredText("model"), ZOO));
+        } catch (IllegalArgumentException e) {
+            // A parametric name of an impossible shape (heads not dividing into the key-value heads, ...).
+            throw DataFormatException.at(r.file(), r.line(), "column 'model': " + e.getMessage());
+        }
+        Config.Builder c = Config.builder().model(model)
                 .architecture(arch).workers(workers).nodes(nodes).localBatch(localBatch);
         layout.ifPresent(c::parallel);
         placement.ifPresent(c::placement);

@@ -219,6 +219,18 @@ class GenericCsvLlmColumnsTest {
     }
 
     @Test
+    void aParametricNameOfAnImpossibleShapeIsRefusedWithItsLine() throws IOException {
+        Path f = Files.writeString(dir.resolve("kv.csv"), """
+                model,architecture,workers,local_batch,step_time_s,fsdp
+                llama3-8b,ALLREDUCE,8,1,2.8,true
+                llama-l32-h4096-a32-kv5-f14336-s8192-v128256,ALLREDUCE,8,1,2.8,true
+                """);
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("kv.csv:3: column 'model': ")
+                .hasMessageEndingWith("32 attention heads do not divide into 5 key-value heads");
+    }
+
+    @Test
     void aThreeDimensionalRowFillsTheNodesOfItsCatalogedSystemAndMayNotOverfillOne() throws IOException {
         Path f = Files.writeString(dir.resolve("nodes.csv"), """
                 model,architecture,workers,local_batch,step_time_s,fsdp,hardware
