@@ -44,7 +44,8 @@ public final class SchemaVersion {
     public static void check(String file, Map<String, String> metadata, String kind) throws DataFormatException {
         String actual = metadata.get(KIND_KEY);
         if (actual == null) {
-            throw new DataFormatException(file, "not a stepcast " + kind + " file (no " + KIND_KEY + " metadata)");
+            throw new DataFormatException(file, "not a stepcast " + (kind == null ? "" : kind + " ") + "file (no "
+                    + KIND_KEY + " metadata; Spark's writer, as evaluate --engine spark uses it, keeps none)");
         }
         if (kind != null && !actual.equals(kind)) {
             throw new DataFormatException(file, "is a stepcast " + actual + " file, not " + kind);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Op-trace files of version 1.0 (before the collective columns) still read; 1.1 files keep collectives. */
 class OpTraceVersionTest {
@@ -46,5 +47,13 @@ class OpTraceVersionTest {
                 OpCategory.COLLECTIVE, 100, 50, null, 4096, null, List.of(), "all-reduce", true);
         OpTraceFiles.write(f, List.of(ar), Map.of());
         assertThat(OpTraceFiles.read(f)).containsExactly(ar);
+    }
+
+    @Test
+    void aFileWithoutStepcastMetadataIsToldSoWhateverKindWasAsked() {
+        assertThatThrownBy(() -> SchemaVersion.check("spark.parquet", Map.of(), null))
+                .hasMessageContaining("not a stepcast file (no stepcast.schema metadata; Spark's writer");
+        assertThatThrownBy(() -> SchemaVersion.check("x.parquet", Map.of(), Schemas.OP_TRACE))
+                .hasMessageContaining("not a stepcast " + Schemas.OP_TRACE + " file (");
     }
 }
