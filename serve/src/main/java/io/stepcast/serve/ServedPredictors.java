@@ -230,6 +230,7 @@ public final class ServedPredictors {
                 // it takes the built-in's place, which the start-up notes say.
                 listing.removeIf(row -> name.equals(row.get("name")));
                 unserved.remove(name);
+                notes.removeIf(n -> n.startsWith(name + " "));
                 notes.add(name + " is served from " + f.getFileName() + " in place of the built-in predictor");
             }
             loaded.put(name, f);

@@ -81,6 +81,13 @@ class ServePeakMemoryTest {
                 .satisfies(r -> assertThat(r.get("module")).isEqualTo("model file linear-scaling.json"));
         assertThat(served.notes()).contains("linear-scaling is served from linear-scaling.json in place of the built-in "
                 + "predictor");
+        // megatron-analytic's built-in answers from published constants, which start-up says; replaced, it says only that.
+        Path other = Files.createDirectories(dir.resolve("other"));
+        Files.copy(models.resolve("linear-scaling.json"), other.resolve("megatron-analytic.json"));
+        ServedPredictors replaced = ServedPredictors.load(ServeFixture.REGISTRY, "megatron-analytic"::equals,
+                Optional.of(other));
+        assertThat(replaced.notes()).contains("megatron-analytic is served from megatron-analytic.json in place of the "
+                + "built-in predictor").noneMatch(n -> n.startsWith("megatron-analytic answers from"));
         Files.copy(models.resolve("linear-scaling.json"), models.resolve("linear-scaling.model"));
         assertThatThrownBy(() -> ServedPredictors.load(ServeFixture.REGISTRY, name -> false, Optional.of(models)))
                 .hasMessageEndingWith("model name 'linear-scaling' is also that of linear-scaling.json; rename one of "

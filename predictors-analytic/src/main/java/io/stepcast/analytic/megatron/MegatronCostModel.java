@@ -231,15 +231,24 @@ final class MegatronCostModel {
     }
 
     /**
-     * A fully sharded stage's gathers and reduce-scatters ({@link FsdpTerms}): the stage's half-precision weights
-     * gathered, its gradients reduce-scattered in FP32 ({@link #FSDP_GRADIENT_BYTES}).
+     * A fully sharded stage's gathers and reduce-scatters ({@link FsdpTerms}): the stage's weights gathered in the
+     * precision of the products, its gradients reduce-scattered in FP32 ({@link #FSDP_GRADIENT_BYTES}).
      */
     private FsdpTerms fsdp(TransformerCosts c, double stageParameters, int layers, Placement dataGroup,
                            ParallelLayout layout) {
-        double gather = links.allGather(TransformerCosts.HALF * stageParameters, dataGroup);
+        double gather = links.allGather(gatheredBytes(layout) * stageParameters, dataGroup);
         double scatter = links.reduceScatter(FSDP_GRADIENT_BYTES * stageParameters, dataGroup);
         double forwardFraction = layout.recompute() == Recompute.FULL ? 0.25 : 1.0 / 3;
         return new FsdpTerms(gather, scatter, Math.max(1, layers), forwardFraction, layout.microBatches());
+    }
+
+    /**
+     * Bytes per gathered FSDP weight: the precision the products run in, half precision except in FP32 and TF32, whose
+     * weights stay FP32.
+     */
+    private static int gatheredBytes(ParallelLayout layout) {
+        Precision p = layout.precision();
+        return p == Precision.FP32 || p == Precision.TF32 ? 4 : TransformerCosts.HALF;
     }
 
     /**
@@ -359,7 +368,7 @@ final class MegatronCostModel {
         // FSDP holds one unit gathered, the next prefetched, and one unit's unsharded gradients before its
         // reduce-scatter (Zhao et al., VLDB 2023, section 3.3); the largest unit is a layer or the embedding.
         double unit = Math.max(c.layerParameters(), c.embeddingParameters());
-        double gathered = layout.fullySharded() ? 2 * TransformerCosts.HALF * unit : 0;
+        double gathered = layout.fullySharded() ? 2 * gatheredBytes(layout) * unit : 0;
         double unsharded = layout.fullySharded() ? FSDP_GRADIENT_BYTES * unit : 0;
         Memory busiest = null;
         for (int i = 0; i < p; i++) {

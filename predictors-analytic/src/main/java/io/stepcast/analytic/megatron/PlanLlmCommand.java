@@ -194,6 +194,11 @@ public final class PlanLlmCommand implements Callable<Integer> {
                 planner);
         out.print(json ? PlanReport.json(context, system, stated, shown) : PlanReport.text(context, label, shown));
         out.flush();
+        if (overlapDp && fsdp) {
+            // FSDP's collectives overlap layer by layer in any case (FsdpTerms); the option times the all-reduce only.
+            spec.commandLine().getErr().println("note: --overlap-dp has no effect with --fsdp, whose gathers and "
+                    + "reduce-scatters overlap the compute layer by layer");
+        }
         String device = planner.device().name();
         if (!device.startsWith(FITTED_DEVICE)) {
             // Both the default constants and a --data refit come from vTrain's A100 runs; say so where they are carried.

@@ -115,7 +115,9 @@ final class PlanReport {
             return String.format(Locale.ROOT, "Llama L=%d H=%d A=%d KV=%d F=%d S=%d V=%d", s.layers(), s.hidden(),
                     s.heads(), s.kvHeads(), s.ffn(), s.sequence(), s.vocabulary());
         }
-        return String.format(Locale.ROOT, "GPT L=%d H=%d A=%d S=%d V=%d", s.layers(), s.hidden(), s.heads(),
+        // A GPT states its key-value heads and feed-forward size only where they are not multi-head attention's and 4h.
+        return String.format(Locale.ROOT, "GPT L=%d H=%d A=%d%s%s S=%d V=%d", s.layers(), s.hidden(), s.heads(),
+                s.kvHeads() == s.heads() ? "" : " KV=" + s.kvHeads(), s.ffn() == 4 * s.hidden() ? "" : " F=" + s.ffn(),
                 s.sequence(), s.vocabulary());
     }
 

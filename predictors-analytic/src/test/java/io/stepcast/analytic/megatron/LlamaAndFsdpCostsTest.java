@@ -98,6 +98,10 @@ class LlamaAndFsdpCostsTest {
         assertThat(sharded.gradients()).isCloseTo(4 * p / 64 + 4 * unit, within(1.0));
         assertThat(sharded.optimizer()).isCloseTo(8 * p / 64, within(1.0));
         assertThat(sharded.activations()).isEqualTo(whole.activations());
+        // In FP32 the gathered weights are FP32: twice the buffers.
+        MegatronCostModel.Memory fp32 = MegatronCostModel.memory(LLAMA3_8B, new ParallelLayout(1, 1, 64, 1, 1, 1, false,
+                Recompute.FULL, Precision.FP32, Sharding.FULL, true));
+        assertThat(fp32.weights()).isCloseTo(4 * p / 64 + 8 * unit, within(1.0));
     }
 
     @Test

@@ -98,6 +98,15 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void aGptHeaderStatesKeyValueHeadsAndFeedForwardWhereTheyAreNotTheDefaultsAndOverlapDpIsNotedUnderFsdp() {
+        assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "2048", "--heads", "16", "--kv-heads", "4",
+                "--ffn", "5000", "--seq", "2048", "--global-batch", "64", "--gpus", "8", "--hardware", "dgx-a100",
+                "--fsdp", "--overlap-dp", "--top", "1")).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("GPT L=24 H=2048 A=16 KV=4 F=5000 S=2048 V=50304");
+        assertThat(err.toString()).contains("note: --overlap-dp has no effect with --fsdp");
+    }
+
+    @Test
     void constantsFittedOnA100sAreFlaggedWhenCarriedToAnotherGpu() {
         assertThat(run("--model", "llama3-8b", "--global-batch", "64", "--gpus", "64", "--hardware", "dgx-h100",
                 "--precision", "bf16", "--fsdp", "--flash-attention", "--recompute", "full", "--top", "1"))
