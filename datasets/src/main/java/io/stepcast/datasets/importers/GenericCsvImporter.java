@@ -65,7 +65,7 @@ import java.util.stream.Stream;
  * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}; a row with any of them is a model-parallel
  * job whose {@code workers} are its data-parallel replicas, each of tensor x pipeline GPUs ({@code nodes} then
  * defaults to all its GPUs over {@code gpus_per_node}, or, without it, over the GPUs of a node of the catalogued system
- * {@code hardware} names; more GPUs per node than that system's is refused with the line). {@code sequence_length} and {@code vocab_size} give the
+ * {@code hardware} names). {@code sequence_length} and {@code vocab_size} give the
  * model, a transformer of the zoo, another length (the zoo's variant of BERT or the Transformer) or shape (the zoo's
  * parametric GPT).
  *
@@ -330,11 +330,6 @@ public final class GenericCsvImporter implements ObservationImporter {
                 throw DataFormatException.at(r.file(), r.line(), "columns nodes and gpus_per_node: " + gpus
                         + " GPUs on " + nodes + " node(s) put " + (gpus + nodes - 1) / nodes + " on one node, more than"
                         + " gpus_per_node " + r.text("gpus_per_node"));
-            }
-            if (systemPerNode.isPresent() && (gpus + nodes - 1) / nodes > systemPerNode.getAsInt()) {
-                throw DataFormatException.at(r.file(), r.line(), "column 'nodes': " + gpus + " GPUs (tensor x pipeline "
-                        + "x data parallel) on " + nodes + " node(s) put " + (gpus + nodes - 1) / nodes + " on one node, "
-                        + "more than the " + systemPerNode.getAsInt() + " of a " + r.text("hardware") + " node");
             }
         } else if (placement.isPresent()) {
             nodes = placement.get().nodes();
