@@ -46,7 +46,10 @@ public final class ErrorMetrics {
         }
         double[] sorted = ape.clone();
         Arrays.sort(sorted);
-        double r2 = n < 2 || sst == 0 ? Double.NaN : 1 - sse / sst;
+        // Measured values equal but for rounding (one published time transcribed for several rows) have no variance:
+        // a residue of 1e-30 would make R^2 a huge negative number instead of undefined.
+        boolean noVariance = sst <= 1e-20 * n * mean * mean;
+        double r2 = n < 2 || noVariance ? Double.NaN : 1 - sse / sst;
         return new Metrics(n, notApplicable, Arrays.stream(ape).average().orElseThrow(), percentile(sorted, 0.5),
                 percentile(sorted, 0.9), sorted[n - 1], Math.sqrt(sse / n), r2);
     }

@@ -102,4 +102,13 @@ class ErrorMetricsTest {
             };
         }
     }
+
+    @Test
+    void rSquaredIsUndefinedWhenTheMeasuredValuesDifferOnlyByRounding() {
+        // 0.1 + 0.2 is not 0.3 in binary: the "same" measured time twice leaves a variance of about 1e-33.
+        Metrics m = ErrorMetrics.of(new double[] {0.1 + 0.2, 0.3}, new double[] {2.0, 2.1}, 0);
+        assertThat(m.r2()).isNaN();
+        assertThat(ErrorMetrics.of(new double[] {1.0, 2.0}, new double[] {1.1, 1.9}, 0).r2()).isCloseTo(0.96,
+                org.assertj.core.api.Assertions.within(1e-9));
+    }
 }
