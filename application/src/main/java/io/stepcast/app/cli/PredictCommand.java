@@ -30,6 +30,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code stepcast predict}: loads a saved predictor and predicts every configuration of a file, with the
@@ -81,7 +83,7 @@ final class PredictCommand extends RegistryCommand {
                         "PREDICTED", "INTERVAL", "MEASURED", "PEAK GB", "FITS")
                 : new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH", "TARGET",
                         "PREDICTED", "INTERVAL", "MEASURED");
-        int overflowing = 0;
+        Set<Integer> overflowing = new TreeSet<>();
         // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
         Map<String, Integer> reasons = new LinkedHashMap<>();
         Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
@@ -117,7 +119,9 @@ final class PredictCommand extends RegistryCommand {
                         n.put("peak_memory_bytes", v.peakBytes());
                         v.deviceBytes().ifPresent(d -> n.put("device_memory_bytes", d));
                         v.fits().ifPresent(f -> n.put("fits", f));
-                        overflowing += v.overflows() ? 1 : 0;
+                        if (v.overflows()) {
+                            overflowing.add(i);
+                        }
                     }
                 }
                 if (measured.isPresent()) {
@@ -144,9 +148,11 @@ final class PredictCommand extends RegistryCommand {
         } else {
             table.print(out);
             reasons.forEach((reason, k) -> out.println("[" + k + "] " + reason));
-            if (overflowing > 0) {
-                out.println(overflowing + " of the predictions " + (overflowing == 1 ? "is" : "are") + " for a run "
-                        + "whose peak memory per GPU (PEAK GB) exceeds the GPU's (FITS NO): as stated, it would not run");
+            if (!overflowing.isEmpty()) {
+                // Runs, not predictions: a run predicted for several targets is one run that would not fit.
+                int k = overflowing.size();
+                out.println(k + " of the runs " + (k == 1 ? "has" : "have") + " a peak memory per GPU (PEAK GB) above "
+                        + "the GPU's (FITS NO): as stated, " + (k == 1 ? "it" : "they") + " would not run");
             }
         }
         out.flush();
