@@ -19,6 +19,12 @@ import java.util.regex.Pattern;
  */
 final class SequenceVariants {
     private static final Pattern NAME = Pattern.compile("(.+)-seq(\\d{1,7})", Pattern.CASE_INSENSITIVE);
+    /**
+     * The bound of a family whose positions set none (the Transformer's sinusoids, the Llamas' rotary ones): 2^19
+     * tokens, four times Llama 3.1's 128K context, within the seven digits a variant's name states and the long
+     * FLOP count of the largest model's sample.
+     */
+    private static final int UNBOUNDED = 1 << 19;
 
     /** The builders by canonical base name, each of a model named as given at a number of tokens. */
     private static final Map<String, Family> FAMILIES = families();
@@ -46,13 +52,13 @@ final class SequenceVariants {
         Map<String, Family> m = new LinkedHashMap<>();
         m.put("BERT-base", new Family(512, n -> TransformerModels.bert(name("BERT-base", n), 12, 768, 12, n)));
         m.put("BERT-large", new Family(512, n -> TransformerModels.bert(name("BERT-large", n), 24, 1024, 16, n)));
-        m.put("Transformer-base", new Family(Integer.MAX_VALUE,
+        m.put("Transformer-base", new Family(UNBOUNDED,
                 n -> TransformerModels.vaswani(name("Transformer-base", n), 512, 2048, 8, n)));
-        m.put("Transformer-big", new Family(Integer.MAX_VALUE,
+        m.put("Transformer-big", new Family(UNBOUNDED,
                 n -> TransformerModels.vaswani(name("Transformer-big", n), 1024, 4096, 16, n)));
         for (LlamaModels.Published p : LlamaModels.PUBLISHED) {
-            // Rotary positions have no table to outgrow: a Llama takes any length, its long-context phases included.
-            m.put(p.name(), new Family(Integer.MAX_VALUE, n -> p.build(name(p.name(), n), n)));
+            // Rotary positions have no table to outgrow: a Llama takes its long-context phases' lengths too.
+            m.put(p.name(), new Family(UNBOUNDED, n -> p.build(name(p.name(), n), n)));
         }
         return Collections.unmodifiableMap(m);
     }

@@ -67,8 +67,12 @@ public record ZooModel(String name, String description, List<Integer> input, Lis
         return List.copyOf(r);
     }
 
-    /** Forward FLOPs of one sample, summed over the layers. */
+    /**
+     * Forward FLOPs of one sample, summed over the layers.
+     *
+     * @throws ArithmeticException when the sum exceeds a long (a sample of far more tokens than any model trains on)
+     */
     public long forwardFlops() {
-        return layers.stream().mapToLong(ZooLayer::forwardFlops).sum();
+        return layers.stream().mapToLong(ZooLayer::forwardFlops).reduce(0, Math::addExact);
     }
 }

@@ -137,6 +137,10 @@ class LlamaModelsTest {
         assertThat(zoo.atSequence("llama3-8b", 4096)).contains("llama3-8b-seq4096");
         assertThat(zoo.atSequence("llama3.1-405b", 131072)).contains("llama3.1-405b-seq131072");
         assertThat(zoo.atSequence("llama3-8b-seq4096", 8192)).contains("llama3-8b");
+        // Rotary positions set no bound; stepcast's is 2^19 tokens, and the refusal of a length says so.
+        assertThatThrownBy(() -> zoo.get("llama3-8b-seq0")).hasMessageContaining("takes 1 to 524288 tokens, not 0");
+        assertThatThrownBy(() -> zoo.get("llama3-8b-seq1000000")).hasMessageContaining("takes 1 to 524288 tokens");
+        assertThat(zoo.get("llama3.1-405b-seq524288").forwardFlops()).isPositive();
         // a parametric Llama at another length is the parametric Llama of that shape
         assertThat(zoo.atSequence("llama-l32-h4096-a32-kv8-f14336-s8192-v128256", 4096)).isEmpty();
     }
