@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import static io.stepcast.distribution.ResultsEntries.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -44,14 +45,6 @@ class MegatronMultiNodeCliTest {
         return new ObjectMapper().readTree(out.resolve("results.json").toFile());
     }
 
-    private static JsonNode entry(JsonNode results, String predictor) {
-        for (JsonNode e : results.get("entries")) {
-            if (e.get("predictor").asText().equals(predictor)) {
-                return e;
-            }
-        }
-        throw new AssertionError("no entry for " + predictor + " in " + results);
-    }
 
     /** The single-node vTrain rows, stated as DGX A100 nodes, imported into {@code dir}: the training set. */
     private Path importSingleNode(Path dir) {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import static io.stepcast.distribution.ResultsEntries.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -82,14 +83,5 @@ class PublishedFsdpRunsCliTest {
                 "megatron-analytic,megatron-simulation", "--targets", "step-time", "--threads", "1", "--out",
                 out.toString())).as(cli.err()).isZero();
         return new ObjectMapper().readTree(out.resolve("results.json").toFile());
-    }
-
-    private static JsonNode entry(JsonNode results, String predictor) {
-        for (JsonNode e : results.get("entries")) {
-            if (e.get("predictor").asText().equals(predictor)) {
-                return e;
-            }
-        }
-        throw new AssertionError("no entry for " + predictor + " in " + results);
     }
 }
