@@ -57,8 +57,9 @@ import java.util.OptionalDouble;
  *       state, and its gradients are reduce-scattered and the weights all-gathered
  *       instead of all-reduced: the same bytes over the same links, so the data-parallel term is unchanged.</li>
  *   <li><b>FSDP</b> ({@link ParallelLayout#fullySharded()}): weights, gradients and optimizer state over the d
- *       replicas; every micro-batch all-gathers the stage's half-precision weights before the forward and again before
- *       the backward pass and reduce-scatters its gradients in FP32, overlapped layer by layer with the compute
+ *       replicas; every micro-batch all-gathers the stage's weights (in the products' precision) before the forward
+ *       and again before the backward pass and reduce-scatters its gradients in FP32, overlapped layer by layer with
+ *       the compute
  *       ({@link FsdpTerms}), in place of the all-reduce after the flush. The memory adds a gathered layer, its
  *       prefetched successor and one layer's unsharded gradients (Zhao et al., "PyTorch FSDP", VLDB 2023).</li>
  * </ul>
