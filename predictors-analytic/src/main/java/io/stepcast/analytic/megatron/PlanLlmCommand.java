@@ -53,7 +53,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--model", required = true, paramLabel = "gpt|llama|NAME", description = "gpt or llama with "
-            + "the shape options below, or a zoo transformer by name (e.g. llama3-8b, gpt3-175b; stepcast models)")
+            + "the shape options below, or a zoo transformer by name (e.g. llama3-8b, GPT-2-XL; docs/model-zoo.md)")
     private String model;
     @Option(names = "--layers", paramLabel = "L", description = "transformer layers")
     private Integer layers;
