@@ -26,6 +26,14 @@ public enum Precision {
         return precisionTag.isEmpty() ? "" : "%" + precisionTag;
     }
 
+    /**
+     * Bytes of a stored weight or activation element: 4 in FP32 and TF32 (an arithmetic mode on FP32 tensors), 2
+     * otherwise (FP8 runs keep their weights and most activations in 16 bits and cast them for each product).
+     */
+    public int storedBytes() {
+        return this == FP32 || this == TF32 ? 4 : 2;
+    }
+
     /** The lower-case name, as the generic CSV and {@code plan-llm} spell it. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);

@@ -87,6 +87,17 @@ public record TransformerShape(int layers, int hidden, int heads, int sequence, 
         return kvHeads * headSize();
     }
 
+    /**
+     * Weights of one block's matrices: the QKV projection ({@code h x (h + 2 k)}), the output projection
+     * ({@code h x h}) and the MLP's two matrices, or SwiGLU's three for a Llama ({@code h x f} each); no biases or
+     * norms. A token's forward pass multiplies by each once, 2 FLOPs per weight.
+     */
+    public double matrixWeights() {
+        double h = hidden;
+        double mlp = style == Style.LLAMA ? 3 : 2;
+        return h * (h + 2.0 * keyWidth()) + h * h + mlp * h * ffn;
+    }
+
     /** The same model at another sequence length. */
     public TransformerShape atSequence(int tokens) {
         return new TransformerShape(layers, hidden, heads, tokens, vocabulary, ffn, kvHeads, style);

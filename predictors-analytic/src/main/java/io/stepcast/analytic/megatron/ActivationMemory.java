@@ -62,6 +62,6 @@ final class ActivationMemory {
      * activations in 16 bits), 2 for FP32 and TF32 (TF32 is an arithmetic mode; its tensors are FP32).
      */
     private static double widening(Precision precision) {
-        return precision == Precision.FP32 || precision == Precision.TF32 ? 2 : 1;
+        return precision.storedBytes() / 2.0;
     }
 }

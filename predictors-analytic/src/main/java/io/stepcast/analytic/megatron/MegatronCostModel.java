@@ -248,8 +248,7 @@ final class MegatronCostModel {
      * weights stay FP32.
      */
     private static int gatheredBytes(ParallelLayout layout) {
-        Precision p = layout.precision();
-        return p == Precision.FP32 || p == Precision.TF32 ? 4 : TransformerCosts.HALF;
+        return layout.precision().storedBytes();
     }
 
     /**

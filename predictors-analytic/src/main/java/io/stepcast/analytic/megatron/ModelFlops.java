@@ -49,13 +49,8 @@ final class ModelFlops {
      */
     static double executed(TransformerShape shape, long globalBatch, Recompute recompute, boolean flashAttention) {
         int linearPasses = recompute == Recompute.FULL ? 4 : 3;
-        double attentionPasses;
-        if (flashAttention) {
-            attentionPasses = (recompute == Recompute.NONE ? 3.5 : 4.5) * attentionShare(true);
-        } else {
-            attentionPasses = recompute == Recompute.NONE ? 3 : 4;
-        }
-        return withPasses(shape, globalBatch, linearPasses, attentionPasses);
+        return withPasses(shape, globalBatch, linearPasses,
+                TransformerCosts.attentionPasses(recompute, flashAttention));
     }
 
     /** The share of the attention products a kernel runs: half under FlashAttention's causal mask, else all. */
@@ -78,8 +73,7 @@ final class ModelFlops {
         double b = globalBatch;
         double s = shape.sequence();
         double h = shape.hidden();
-        double mlpMatrices = shape.style() == TransformerShape.Style.LLAMA ? 3 : 2;
-        double perToken = 2 * h * (h + 2.0 * shape.keyWidth()) + 2 * h * h + 2 * mlpMatrices * h * shape.ffn();
+        double perToken = 2 * shape.matrixWeights();
         return shape.layers() * (linearPasses * b * s * perToken
                 + attentionPasses * attentionCoreForward(shape, globalBatch)) + 6 * b * s * h * shape.vocabulary();
     }

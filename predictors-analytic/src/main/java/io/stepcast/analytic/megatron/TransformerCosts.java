@@ -117,11 +117,18 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
      */
     double attentionFlops() {
         double s = shape.sequence();
-        double forward = 4.0 * microBatch * s * s * shape.hidden() / tensor;
+        return attentionPasses(recompute, flashAttention) * 4.0 * microBatch * s * s * shape.hidden() / tensor;
+    }
+
+    /**
+     * Forward passes' worth of the attention core's products a micro-batch runs, forward plus backward: 3, or 4
+     * recomputed; under FlashAttention half of those blocks (the causal mask) 3.5 times, 4.5 recomputed.
+     */
+    static double attentionPasses(Recompute recompute, boolean flashAttention) {
         if (flashAttention) {
-            return (recompute == Recompute.NONE ? 3.5 : 4.5) * forward / 2;
+            return (recompute == Recompute.NONE ? 3.5 : 4.5) / 2;
         }
-        return (recompute == Recompute.NONE ? 3 : 4) * forward;
+        return recompute == Recompute.NONE ? 3 : 4;
     }
 
     /** A quantity of one linear layer's GEMM shard {@code [m x k] . [k x n]}. */
@@ -256,7 +263,7 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         double h = shape.hidden();
         double f = shape.ffn();
         double qkv = h + 2.0 * shape.keyWidth();
-        double matrices = h * qkv + h * h + (mlpInputs() + 1) * h * f;
+        double matrices = shape.matrixWeights();
         if (llama()) {
             return matrices / tensor + 2 * h;              // two RMSNorm gains
         }
