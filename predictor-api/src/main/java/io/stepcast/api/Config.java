@@ -184,7 +184,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
 
         /**
          * A model-parallel layout; {@link #build()} then also sets the architecture to all-reduce, the workers
-         * to its data-parallel degree, the devices per worker to tensor x pipeline and the local batch to
+         * to its data-parallel degree, the devices per worker to tensor x context x pipeline and the local batch to
          * micro-batch x micro-batches (so a layout alone describes the job; {@code null} removes it).
          */
         public Builder parallel(ParallelLayout v) { parallel = v; return this; }
@@ -193,7 +193,7 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
             if (parallel != null) {
                 architecture = Architecture.ALLREDUCE;
                 workers = parallel.data();
-                devicesPerWorker = parallel.modelParallel();
+                devicesPerWorker = parallel.replicaGpus();
                 localBatch = parallel.replicaBatch();
                 parameterServers = 0;
             }

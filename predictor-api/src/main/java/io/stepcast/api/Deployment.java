@@ -108,13 +108,16 @@ public record Deployment(
         }
         long gpus = (long) workers * devicesPerWorker;
         if (p.gpus() != gpus) {
-            throw new IllegalArgumentException("tensor x pipeline x data = " + p.tensor() + " x " + p.pipeline() + " x "
-                    + p.data() + " = " + p.gpus() + " must equal the GPUs (workers x devices_per_worker = " + workers
-                    + " x " + devicesPerWorker + " = " + gpus + ")");
+            String context = p.context() > 1 ? " x context" : "";
+            throw new IllegalArgumentException("tensor x pipeline x data" + context + " = " + p.tensor() + " x "
+                    + p.pipeline() + " x " + p.data() + (p.context() > 1 ? " x " + p.context() : "") + " = " + p.gpus()
+                    + " must equal the GPUs (workers x devices_per_worker = " + workers + " x " + devicesPerWorker
+                    + " = " + gpus + ")");
         }
         if (p.data() != workers) {
             throw new IllegalArgumentException("data_parallel " + p.data() + " must equal workers " + workers
-                    + " (a worker is one data-parallel replica of tensor x pipeline GPUs)");
+                    + " (a worker is one data-parallel replica of tensor x "
+                    + (p.context() > 1 ? "context x " : "") + "pipeline GPUs)");
         }
     }
 

@@ -7,7 +7,11 @@ package io.stepcast.api;
  * for the pipeline with micro-batches and the composition p x t x d = n), with how the job runs on it: the
  * interleaved schedule's virtual stages (Narayanan et al., SC'21, section 2.2.2), sequence parallelism and
  * activation recomputation (Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models",
- * MLSys 2023) and the arithmetic precision. Absent from the {@link Deployment} of a plain data-parallel job.
+ * MLSys 2023), the arithmetic precision, and context parallelism (each sequence split over c GPUs, its keys and values
+ * passed around a ring: Liu, Zaharia and Abbeel, "Ring Attention with Blockwise Transformers for Near-Infinite
+ * Context", ICLR 2024; Megatron-LM's {@code --context-parallel-size}). Absent from the {@link Deployment} of a plain
+ * data-parallel job. With Megatron-LM's rank order (tensor fastest, then context, then data, then pipeline) the job
+ * uses t x c x d x p GPUs.
  * Validated on construction; each message names the generic CSV's column.
  *
  * @param tensor           tensor-parallel ranks t (each layer's matrices split over t GPUs)
@@ -28,10 +32,15 @@ package io.stepcast.api;
  *                         and recomputes them in the backward pass, skipping the blocks a causal mask hides
  *                         (Dao, "FlashAttention-2", ICLR 2024, sections 3.1 and 3.2); else as Megatron-LM's separate
  *                         products and softmax over the whole score matrix
+ * @param context          context-parallel ranks c: each sequence's tokens split over c GPUs, which hold the same
+ *                         weights and pass their keys and values around a ring (1: none); more than 1 needs
+ *                         {@code flashAttention}, as Megatron-LM (Transformer Engine's fused attention) and torchtitan
+ *                         run the ring on the fused kernel. The d x c ranks of one stage average their gradients and,
+ *                         under the distributed optimizer or FSDP, split the sharded state
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
-                             Sharding sharding, boolean flashAttention) {
+                             Sharding sharding, boolean flashAttention, int context) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -45,6 +54,11 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         Validate.present(recompute, "recompute");
         Validate.present(precision, "precision");
         Validate.present(sharding, "sharding");
+        Validate.positive(context, "context_parallel");
+        if (context > 1 && !flashAttention) {
+            throw new IllegalArgumentException("context_parallel " + context + " needs flash_attention true (ring "
+                    + "attention runs on the fused attention kernel, as in Megatron-LM and torchtitan)");
+        }
         if (virtualStages > 1 && pipeline < 2) {
             throw new IllegalArgumentException("virtual_stages " + virtualStages + " needs pipeline_parallel of at "
                     + "least 2 (the interleaved schedule splits each pipeline rank's layers), was " + pipeline);
@@ -54,6 +68,14 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
                     + microBatches + ") divisible by pipeline_parallel " + pipeline
                     + " (Megatron-LM's interleaved schedule)");
         }
+    }
+
+    /** A layout without context parallelism (c = 1). */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
+                          boolean flashAttention) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                sharding, flashAttention, 1);
     }
 
     /**
@@ -85,7 +107,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
     public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention);
+                recompute, precision, sharding, flashAttention, context);
     }
 
     /**
@@ -100,13 +122,22 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout with another {@link Sharding}. */
     public ParallelLayout withSharding(Sharding s) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, s, flashAttention);
+                recompute, precision, s, flashAttention, context);
     }
 
-    /** The same layout with or without the fused attention kernel ({@link #flashAttention()}). */
+    /**
+     * The same layout with or without the fused attention kernel ({@link #flashAttention()}); without it, a
+     * context-parallel layout is refused.
+     */
     public ParallelLayout withFlashAttention(boolean fused) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, fused);
+                recompute, precision, sharding, fused, context);
+    }
+
+    /** The same layout with {@code c} context-parallel ranks ({@link #context()}); more GPUs when c grows. */
+    public ParallelLayout withContext(int c) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharding, flashAttention, c);
     }
 
     /**
@@ -149,14 +180,30 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         return new ParallelLayout(tensor, pipeline, data, microBatch, Math.toIntExact(globalBatch / per));
     }
 
-    /** GPUs the job uses: t x p x d. */
+    /** GPUs the job uses: t x c x p x d. */
     public int gpus() {
-        return tensor * pipeline * data;
+        return tensor * context * pipeline * data;
     }
 
-    /** GPUs of one data-parallel replica (model-parallel group): t x p. */
+    /** GPUs a model's weights are split over (the model-parallel group): t x p. */
     public int modelParallel() {
         return tensor * pipeline;
+    }
+
+    /**
+     * GPUs of one data-parallel replica, which together run its share of the batch: t x c x p (the model-parallel
+     * group times the context-parallel ranks).
+     */
+    public int replicaGpus() {
+        return tensor * context * pipeline;
+    }
+
+    /**
+     * Ranks of one stage that hold the same weights and average their gradients: d x c (Megatron-LM reduces over
+     * its data-parallel group with the context-parallel ranks, and shards the distributed optimizer's state over it).
+     */
+    public int gradientGroup() {
+        return data * context;
     }
 
     /** Samples per replica per iteration: b x m. */

@@ -20,11 +20,12 @@ import java.util.regex.Pattern;
 final class SequenceVariants {
     private static final Pattern NAME = Pattern.compile("(.+)-seq(\\d{1,7})", Pattern.CASE_INSENSITIVE);
     /**
-     * The bound of a family whose positions set none (the Transformer's sinusoids, the Llamas' rotary ones): 2^19
-     * tokens, four times Llama 3.1's 128K context, within the seven digits a variant's name states and the long
-     * FLOP count of the largest model's sample.
+     * The bound of a family whose positions set none (the Transformer's sinusoids, the Llamas' rotary ones): 2^20
+     * tokens, the million-token contexts that context parallelism trains at (NVIDIA NeMo's long-sequence tables) and
+     * the most the seven digits of a variant's name state; halved for a model whose sample's FLOPs at that length
+     * would not fit a long ({@link #boundOf}).
      */
-    private static final int UNBOUNDED = 1 << 19;
+    private static final int UNBOUNDED = 1 << 20;
 
     /** The builders by canonical base name, each of a model named as given at a number of tokens. */
     private static final Map<String, Family> FAMILIES = families();
@@ -58,9 +59,26 @@ final class SequenceVariants {
                 n -> TransformerModels.vaswani(name("Transformer-big", n), 1024, 4096, 16, n)));
         for (LlamaModels.Published p : LlamaModels.PUBLISHED) {
             // Rotary positions have no table to outgrow: a Llama takes its long-context phases' lengths too.
-            m.put(p.name(), new Family(UNBOUNDED, n -> p.build(name(p.name(), n), n)));
+            IntFunction<ZooModel> build = n -> p.build(name(p.name(), n), n);
+            m.put(p.name(), new Family(boundOf(build), build));
         }
         return Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * The longest power-of-two length up to {@link #UNBOUNDED} at which a model's forward FLOPs per sample fit a long
+     * (the attention's {@code 4 s^2 h} per layer of Llama 3.1 405B overflows one at 2^20 tokens).
+     */
+    private static int boundOf(IntFunction<ZooModel> build) {
+        for (int n = UNBOUNDED; n > 1; n >>= 1) {
+            try {
+                build.apply(n).forwardFlops();
+                return n;
+            } catch (ArithmeticException overflow) {
+                // try half the length
+            }
+        }
+        return 1;
     }
 
     private static String name(String base, int tokens) {

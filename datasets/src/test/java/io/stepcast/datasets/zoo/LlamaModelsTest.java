@@ -137,10 +137,13 @@ class LlamaModelsTest {
         assertThat(zoo.atSequence("llama3-8b", 4096)).contains("llama3-8b-seq4096");
         assertThat(zoo.atSequence("llama3.1-405b", 131072)).contains("llama3.1-405b-seq131072");
         assertThat(zoo.atSequence("llama3-8b-seq4096", 8192)).contains("llama3-8b");
-        // Rotary positions set no bound; stepcast's is 2^19 tokens, and the refusal of a length says so.
-        assertThatThrownBy(() -> zoo.get("llama3-8b-seq0")).hasMessageContaining("takes 1 to 524288 tokens, not 0");
-        assertThatThrownBy(() -> zoo.get("llama3-8b-seq1000000")).hasMessageContaining("takes 1 to 524288 tokens");
+        // Rotary positions set no bound; stepcast's is 2^20 tokens (NeMo trains at 1M with context parallelism), half
+        // that where a sample's FLOPs would overflow a long, and the refusal of a length says so.
+        assertThatThrownBy(() -> zoo.get("llama3-8b-seq0")).hasMessageContaining("takes 1 to 1048576 tokens, not 0");
+        assertThatThrownBy(() -> zoo.get("llama3-8b-seq2000000")).hasMessageContaining("takes 1 to 1048576 tokens");
+        assertThat(zoo.get("llama2-7b-seq1048576").forwardFlops()).isPositive();
         assertThat(zoo.get("llama3.1-405b-seq524288").forwardFlops()).isPositive();
+        assertThatThrownBy(() -> zoo.get("llama3.1-405b-seq1048576")).hasMessageContaining("takes 1 to 524288 tokens");
         // a parametric Llama at another length is the parametric Llama of that shape
         assertThat(zoo.atSequence("llama-l32-h4096-a32-kv8-f14336-s8192-v128256", 4096)).isEmpty();
     }

@@ -29,7 +29,9 @@ import io.stepcast.api.zoo.TransformerShape;
  * and its SwiGLU MLP stores the gate's and the up projection's outputs and their product, {@code 6 f / h}; its scores
  * store the softmax's input and output, {@code 4 a s / (h t)}. Under FlashAttention
  * ({@link ParallelLayout#flashAttention()}) the scores are never stored (Dao et al., "FlashAttention", NeurIPS 2022,
- * section 3.1: only the output and the softmax statistics, negligible beside it).
+ * section 3.1: only the output and the softmax statistics, negligible beside it). Under context parallelism
+ * ({@link ParallelLayout#context()}, c ranks) a GPU holds {@code s / c} of each sequence's tokens, so every term
+ * holds {@code s / c} in place of s except the scores' key length, which stays s.
  */
 final class ActivationMemory {
     private ActivationMemory() {
@@ -42,7 +44,7 @@ final class ActivationMemory {
         double h = shape.hidden();
         double t = layout.tensor();
         boolean sp = layout.splitsSequence();
-        double sbh = s * b * h;
+        double sbh = s / layout.context() * b * h;
         double r = widening(layout.precision());
         if (layout.recompute() == Recompute.FULL) {
             return 2 * r * sbh / (sp ? t : 1);

@@ -63,6 +63,12 @@ import java.util.OptionalDouble;
  *       ({@link FsdpTerms}), in place of the all-reduce after the flush. The memory adds a gathered layer, its
  *       prefetched successor and one layer's unsharded gradients (Zhao et al., "PyTorch FSDP", VLDB 2023).</li>
  * </ul>
+ * <b>Context parallelism</b> ({@link ParallelLayout#context()}, c ranks): each GPU computes {@code s / c} of every
+ * sequence ({@link TransformerCosts}) and stores as much of its activations; the ring's key-value transfers go over
+ * NVLink while the t x c ranks fit a node, else over the NICs (Megatron-LM's rank order puts c next to t), and hide
+ * behind the attention products ({@link StageTerms}); the d x c ranks of a stage all-reduce (or reduce-scatter and
+ * gather) its gradients and split the distributed optimizer's or FSDP's state, as Megatron-LM's data-parallel group
+ * with context parallelism does.
  * A Llama block and FlashAttention change the per-layer work and memory ({@link TransformerCosts},
  * {@link ActivationMemory}); a Llama's untied output layer sits on the last stage with its own weights, and no
  * embedding all-reduce joins the first and last stages.
@@ -128,7 +134,24 @@ final class MegatronCostModel {
 
     /** Seconds at peak of one layer's products, forward plus backward, per GPU. */
     private double layerFlopsS(TransformerCosts c, ParallelLayout layout) {
-        return c.linearFlops(waves) / peak(layout) + c.attentionFlops() / corePeak(layout);
+        return c.linearFlops(waves) / peak(layout) + attentionS(c, layout);
+    }
+
+    /** Seconds at peak of one layer's attention products, forward plus backward, per GPU. */
+    private double attentionS(TransformerCosts c, ParallelLayout layout) {
+        return c.attentionFlops() / corePeak(layout);
+    }
+
+    /**
+     * Seconds of one layer's context-parallel ring transfers, forward plus backward: each step a send and receive of one
+     * key-value chunk, over the NICs when the t x c ranks of a ring span nodes. 0 without context parallelism.
+     */
+    private double contextRingS(TransformerCosts c, ParallelLayout layout) {
+        if (layout.context() == 1) {
+            return 0;
+        }
+        boolean crossNode = layout.tensor() * layout.context() > gpusPerNode();
+        return c.contextRingSteps() * links.sendRecv(c.contextChunkBytes(), crossNode);
     }
 
     /** GPUs per node of the system. */
@@ -163,6 +186,10 @@ final class MegatronCostModel {
                     + ", so a layout over several nodes cannot be costed (a stated bandwidth alone lacks the NIC's "
                     + "latency: name the network as catalogued parts, e.g. " + links.system().name()
                     + "+nic=ib-hdr+nics=8; stepcast hardware list shows the NICs)");
+        }
+        if (layout.context() > 1 && shape.sequence() % (2 * layout.context()) != 0) {
+            return Optional.of("the sequence of " + shape.sequence() + " tokens does not split into 2 x context_parallel = "
+                    + 2 * layout.context() + " chunks (Megatron-LM's load-balanced causal split)");
         }
         if (layout.precision() == Precision.FP8 && peakFlops(Precision.BF16).isEmpty()) {
             return Optional.of("fp8 runs the attention core and the output layer in bf16, and the catalog has no bf16 "
@@ -199,28 +226,33 @@ final class MegatronCostModel {
         double layerBytes = (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
         int unfused = c.fusedSoftmax() ? 0 : 1;
         boolean tpMeasured = links.measured(tpGroup);
+        double ring = contextRingS(c, layout);
+        double attention = attentionS(c, layout);
         int firstLayers = StagePartition.layers(shape.layers(), p, 0);
         StageTerms first = new StageTerms(firstLayers, firstLayers * layerFlops,
                 firstLayers * layerBytes + c.embeddingBytes() / memoryBytesPerS,
-                firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers);
+                firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers,
+                firstLayers * ring, firstLayers * attention);
         int lastLayers = StagePartition.layers(shape.layers(), p, p - 1);
         StageTerms last = p == 1
                 ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / logitPeak, first.bytesS(),
-                        first.tensorS(), tpMeasured, 2, first.unfusedLayers())
+                        first.tensorS(), tpMeasured, 2, first.unfusedLayers(), first.contextS(), first.attentionS())
                 : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / logitPeak,
-                        lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers);
+                        lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers,
+                        lastLayers * ring, lastLayers * attention);
         // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition); when p divides L
         // it holds the first stage's layers without the embedding, so it is never the slowest and is not costed.
         boolean unevenMiddle = p > 2 && shape.layers() % p != 0;
         int middleLayers = unevenMiddle ? StagePartition.most(shape.layers(), p) : 0;
         StageTerms middle = unevenMiddle ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
-                middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers) : first;
+                middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers, middleLayers * ring,
+                middleLayers * attention) : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
         // The most parameters a stage all-reduces and updates: the first's, a middle stage's or the last's.
         double stageParameters = Math.max(Math.max(stageParameters(c, firstLayers, 0, p),
                 stageParameters(c, lastLayers, p - 1, p)), middleLayers * c.layerParameters());
-        Placement dataGroup = dataGroup(t, d, g);
+        Placement dataGroup = dataGroup(t, layout.gradientGroup(), g);
         int m = layout.microBatches();
         FsdpTerms fsdp = layout.fullySharded() ? fsdp(c, stageParameters, Math.max(firstLayers, middleLayers),
                 dataGroup, layout) : FsdpTerms.NONE;
@@ -296,7 +328,9 @@ final class MegatronCostModel {
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
         boolean tpMeasured = links.measured(tpGroup);
-        Placement dataGroup = dataGroup(t, d, g);
+        double ring = contextRingS(c, layout);
+        double attention = attentionS(c, layout);
+        Placement dataGroup = dataGroup(t, layout.gradientGroup(), g);
         List<StageTerms> stages = new ArrayList<>(p);
         double[] data = new double[p];
         double[] optimizer = new double[p];
@@ -315,13 +349,14 @@ final class MegatronCostModel {
                 flops += c.logitFlops(waves) / logitPeak;
             }
             int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
-            stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers));
+            stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers,
+                    layers * ring, layers * attention));
             data[i] = layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
             fsdp.add(layout.fullySharded() ? fsdp(c, parameters, layers, dataGroup, layout) : FsdpTerms.NONE);
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / optimizerShards(layout) / memoryBytesPerS;
         }
         double[] send = new double[p - 1];
-        int stageRanks = t * d;
+        int stageRanks = t * layout.context() * d;
         for (int i = 0; i + 1 < p; i++) {
             boolean crossNode = (long) i * stageRanks / g != (long) (i + 1) * stageRanks / g;
             send[i] = boundary(c, layout, crossNode);
@@ -343,7 +378,10 @@ final class MegatronCostModel {
         return links.sendRecv(act / t, crossNode) + gather;
     }
 
-    /** The d ranks of one stage's data-parallel group over nodes of {@code g} GPUs, Megatron-LM's rank order. */
+    /**
+     * The d ranks of one stage's data-parallel group (d x c with context parallelism) over nodes of {@code g} GPUs,
+     * Megatron-LM's rank order: every t-th rank.
+     */
     static Placement dataGroup(int t, int d, int g) {
         int perNode = Math.max(1, Math.min(d, g / t));
         return Placement.uniform((d + perNode - 1) / perNode, perNode);
@@ -363,7 +401,7 @@ final class MegatronCostModel {
         TransformerCosts c = TransformerCosts.of(shape, layout);
         double perLayer = ActivationMemory.perLayer(shape, layout);
         double interleaving = layout.virtualStages() == 1 ? 1 : 1 + (p - 1.0) / (p * layout.virtualStages());
-        int shards = layout.fullySharded() ? layout.data() : 1;
+        int shards = layout.fullySharded() ? layout.gradientGroup() : 1;
         StateBytes state = StateBytes.of(layout);
         // FSDP holds one unit gathered, the next prefetched, and one unit's unsharded gradients before its
         // reduce-scatter (Zhao et al., VLDB 2023, section 3.3); the largest unit is a layer or the embedding.
@@ -387,12 +425,13 @@ final class MegatronCostModel {
     }
 
     /**
-     * Over how many ranks a stage's optimizer state and step are split: the d replicas under the distributed
-     * optimizer (each updates its 1/d of the FP32 state; ZeRO stage 1, Rajbhandari et al., SC'20, section 5.1), else 1.
+     * Over how many ranks a stage's optimizer state and step are split: the d replicas (d x c with context
+     * parallelism) under the distributed optimizer (each updates its share of the FP32 state; ZeRO stage 1,
+     * Rajbhandari et al., SC'20, section 5.1), else 1.
      */
     private static int optimizerShards(ParallelLayout layout) {
         // FSDP shards the optimizer state as the distributed optimizer does (distributedOptimizer() holds for both).
-        return layout.distributedOptimizer() ? layout.data() : 1;
+        return layout.distributedOptimizer() ? layout.gradientGroup() : 1;
     }
 
     /**

@@ -15,9 +15,18 @@ package io.stepcast.analytic.megatron;
  *                      output layer with the loss (last stage); each costs one {@link Efficiency#endHostS()}
  * @param unfusedLayers layers whose attention softmax falls back from the fused kernel
  *                      ({@link TransformerCosts#fusedSoftmax()}); each costs {@link Efficiency#unfusedSoftmaxS()}
+ * @param contextS      the stage's context-parallel ring transfers, seconds ({@link TransformerCosts#contextRingSteps()})
+ * @param attentionS    the stage's attention products at peak, seconds (part of {@code flopsS}), behind which each ring
+ *                      step's transfer runs: only what exceeds them is exposed (Transformer Engine overlaps each step's
+ *                      send and receive with the attention of the chunk in hand)
  */
 record StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
-                  int unfusedLayers) {
+                  int unfusedLayers, double contextS, double attentionS) {
+    /** A stage without context parallelism. */
+    StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
+               int unfusedLayers) {
+        this(layers, flopsS, bytesS, tensorS, tensorMeasured, ends, unfusedLayers, 0, 0);
+    }
 
     /** True when the stage has tensor-parallel time that {@link Efficiency#tensorLink()} divides. */
     boolean tensorLinkMatters() {
@@ -26,7 +35,8 @@ record StageTerms(int layers, double flopsS, double bytesS, double tensorS, bool
 
     /** Seconds of one micro-batch on the stage: host launches and device work overlapped by the p-norm. */
     double seconds(Efficiency e) {
-        double device = flopsS / e.flops() + bytesS / e.memory() + tensorS / (tensorMeasured ? 1 : e.tensorLink());
+        double device = flopsS / e.flops() + bytesS / e.memory() + tensorS / (tensorMeasured ? 1 : e.tensorLink())
+                + Math.max(0, contextS - attentionS / e.flops());
         double host = layers * e.hostS() + ends * e.endHostS() + unfusedLayers * e.unfusedSoftmaxS();
         double k = e.overlap();
         double top = Math.max(device, host);

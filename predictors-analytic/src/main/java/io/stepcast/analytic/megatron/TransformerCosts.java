@@ -61,6 +61,16 @@ import io.stepcast.api.zoo.TransformerShape;
  * backward is 3.5 forward passes' products, and a recomputed forward (full recomputation, or the selective
  * recomputation of the attention core that Megatron-LM keeps with the fused kernel) one more. Decoder (causal)
  * models are assumed, as every model trained with it in stepcast's tables is.
+ * <p>
+ * Under context parallelism ({@link ParallelLayout#context()}, c ranks) each GPU holds {@code s / c} of every
+ * sequence's tokens: its linear layers, element-wise kernels, tensor-parallel messages and logits shrink by c, and its
+ * queries meet all s keys, so it runs {@code 1 / c} of the attention products, Megatron-LM's split of the sequence into
+ * 2c chunks balancing the causal blocks over the ranks. The keys and values travel around the ring: each rank sends its
+ * chunk of {@code 2 b (s / c) k / t} half-precision elements c - 1 times in the forward pass, and its keys and values
+ * and their gradients in the backward pass, twice that; a recomputed attention core runs the forward ring again (Liu,
+ * Zaharia and Abbeel, "Ring Attention with Blockwise Transformers for Near-Infinite Context", ICLR 2024, section 3;
+ * Transformer Engine's {@code AttnFuncWithCPAndKVP2P}). Each step's transfer overlaps the attention of the chunk in
+ * hand ({@link StageTerms}).
  *
  * @param shape the model
  * @param tensor tensor-parallel ranks t
@@ -68,9 +78,10 @@ import io.stepcast.api.zoo.TransformerShape;
  * @param recompute which activations are recomputed
  * @param sequenceParallel whether the layer norms and dropouts are split over the t ranks (sequence parallelism)
  * @param flashAttention whether the attention core runs as FlashAttention's fused kernel
+ * @param context context-parallel ranks c over which each sequence is split (1: none)
  */
 record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute,
-                        boolean sequenceParallel, boolean flashAttention) {
+                        boolean sequenceParallel, boolean flashAttention, int context) {
     TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
         this(shape, tensor, microBatch, Recompute.NONE, false);
     }
@@ -80,10 +91,20 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         this(shape, tensor, microBatch, recompute, sequenceParallel, false);
     }
 
-    /** The costs of {@code shape} under {@code layout}'s tensor parallelism, micro-batch and run options. */
+    TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute,
+                     boolean sequenceParallel, boolean flashAttention) {
+        this(shape, tensor, microBatch, recompute, sequenceParallel, flashAttention, 1);
+    }
+
+    /** The costs of {@code shape} under {@code layout}'s tensor and context parallelism, micro-batch and run options. */
     static TransformerCosts of(TransformerShape shape, ParallelLayout layout) {
         return new TransformerCosts(shape, layout.tensor(), layout.microBatch(), layout.recompute(),
-                layout.sequenceParallel(), layout.flashAttention());
+                layout.sequenceParallel(), layout.flashAttention(), layout.context());
+    }
+
+    /** Tokens of one micro-batch on one GPU: {@code b s / c}. */
+    double tokens() {
+        return (double) microBatch * shape.sequence() / context;
     }
 
     /** Element-wise passes over the {@code b s h} activations, forward plus backward, in the tensor-parallel regions. */
@@ -117,7 +138,7 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
      */
     double attentionFlops() {
         double s = shape.sequence();
-        return attentionPasses(recompute, flashAttention) * 4.0 * microBatch * s * s * shape.hidden() / tensor;
+        return attentionPasses(recompute, flashAttention) * 4.0 * tokens() * s * shape.hidden() / tensor;
     }
 
     /**
@@ -140,7 +161,7 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
     private double overLinearShards(ShardTerm term) {
         double h = shape.hidden();
         double f = shape.ffn();
-        double m = (double) microBatch * shape.sequence();
+        double m = tokens();
         double qkv = h + 2.0 * shape.keyWidth();
         return term.of(m, qkv / tensor, h) + term.of(m, h, h / tensor) + term.of(m, mlpInputs() * f / tensor, h)
                 + term.of(m, h, f / tensor);
@@ -162,12 +183,11 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
 
     /** Element-wise bytes of one layer, forward plus backward, per GPU. */
     double layerBytes() {
-        double b = microBatch;
         double s = shape.sequence();
-        double scores = flashAttention ? 0 : (recompute == Recompute.NONE ? 1 : 4.0 / 3) * 12 * b * shape.heads() * s * s;
+        double scores = flashAttention ? 0 : (recompute == Recompute.NONE ? 1 : 4.0 / 3) * 12 * tokens() * shape.heads() * s;
         double replicated = sequenceParallel ? REPLICATED_PASSES / tensor : REPLICATED_PASSES;
         double activations = (recompute == Recompute.FULL ? 4.0 / 3 : 1) * (SPLIT_PASSES / tensor + replicated)
-                * b * s * shape.hidden();
+                * tokens() * shape.hidden();
         return HALF * (scores / tensor + activations);
     }
 
@@ -188,8 +208,10 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         int attentionForward = recompute == Recompute.NONE ? 1 : 2;
         if (flashAttention) {
             // Forward reads Q, K, V and writes the output; backward reads those and the output's gradient and writes
-            // the gradients of Q, K and V: s x d values each, the scores staying on chip.
-            double fused = batches * s * d * (4 * attentionForward + 8);
+            // the gradients of Q, K and V, d values per token each, the scores staying on chip. A context-parallel
+            // rank has s / c queries (and outputs) and reads all s keys and values as they pass around the ring.
+            double queries = s / context;
+            double fused = batches * d * (queries + s) * (2 * attentionForward + 4);
             return HALF * ((linearForwardPasses() + 2) * linear + fused);
         }
         double attention = batches * (2 * (2 * s * d + s * s) + (s * s + 2 * s * d));
@@ -209,7 +231,7 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
     /** Output-layer FLOPs (logits {@code [bs x h] . [h x V / t]}), forward plus backward, per GPU, in full-wave
      * equivalents ({@link GemmWaves}). */
     double logitFlops(GemmWaves waves) {
-        return waves.linearFlops((double) microBatch * shape.sequence(), (double) paddedVocabulary() / tensor,
+        return waves.linearFlops(tokens(), (double) paddedVocabulary() / tensor,
                 shape.hidden(), 1);
     }
 
@@ -238,7 +260,7 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
 
     /** Embedding lookup bytes (read and write of the activations, and the gradient scatter). */
     double embeddingBytes() {
-        return 4.0 * HALF * microBatch * shape.sequence() * shape.hidden() / tensor;
+        return 4.0 * HALF * tokens() * shape.hidden() / tensor;
     }
 
     /**
@@ -252,7 +274,23 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
 
     /** Bytes of one activation tensor {@code b s h}, the message of the TP all-reduces and the pipeline sends. */
     double activationBytes() {
-        return (double) HALF * microBatch * shape.sequence() * shape.hidden();
+        return HALF * tokens() * shape.hidden();
+    }
+
+    /**
+     * One ring step's message of context parallelism: a rank's keys and values, {@code 2 b (s / c) k / t}
+     * half-precision elements (k the key-value width, split with the heads over the t ranks); 0 without it.
+     */
+    double contextChunkBytes() {
+        return context == 1 ? 0 : HALF * 2.0 * tokens() * shape.keyWidth() / tensor;
+    }
+
+    /**
+     * Ring steps of one layer, forward plus backward: c - 1 in the forward pass, twice as many bytes in the backward
+     * pass (keys and values, and their gradients), c - 1 more when the attention core is recomputed.
+     */
+    int contextRingSteps() {
+        return (context - 1) * (recompute == Recompute.NONE ? 3 : 4);
     }
 
     /**
