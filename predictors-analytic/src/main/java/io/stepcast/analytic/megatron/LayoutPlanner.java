@@ -95,13 +95,19 @@ public final class LayoutPlanner {
         double peak = model.peakFlops(options.precision()).orElseThrow();
         List<LayoutPlan> out = new ArrayList<>();
         Map<String, Integer> refused = new HashMap<>();
-        for (int t = 1; t <= Math.min(gpus, model.gpusPerNode()); t++) {
-            if (gpus % t != 0) {
+        int c = options.context();
+        if (gpus % c != 0) {
+            throw new IllegalArgumentException("--context-parallel " + c + " does not divide the " + gpus + " GPUs");
+        }
+        // The GPUs left once the context-parallel ranks are set aside: t x p x d of them.
+        int left = gpus / c;
+        for (int t = 1; t <= Math.min(left, model.gpusPerNode()); t++) {
+            if (left % t != 0) {
                 continue;
             }
-            for (int p = 1; p <= gpus / t; p++) {
-                int d = gpus / (t * p);
-                if ((gpus / t) % p != 0 || globalBatch % d != 0) {
+            for (int p = 1; p <= left / t; p++) {
+                int d = left / (t * p);
+                if ((left / t) % p != 0 || globalBatch % d != 0) {
                     continue;
                 }
                 long perReplica = globalBatch / d;

@@ -11,7 +11,8 @@ import java.util.Locale;
 
 /**
  * The one-line refusal of {@code plan-llm} when no layout fits the device memory: the layout that needs the least
- * memory, and what would help (more recomputation, sequence parallelism, the distributed optimizer, more GPUs, a GPU
+ * memory, and what would help (more recomputation, sequence parallelism, context parallelism, the distributed
+ * optimizer, more GPUs, a GPU
  * with more memory); where the model state alone overflows the GPU, only the distributed optimizer, more GPUs (at
  * least as many as that state's split needs) or more memory.
  */
@@ -45,6 +46,10 @@ final class NoFit {
         }
         if (!stateAlone && !o.flashAttention() && o.recompute() == Recompute.NONE) {
             help.add("--flash-attention (no stored attention scores)");
+        }
+        if (!stateAlone && o.flashAttention() && l.data() > 1) {
+            // Context parallelism splits every activation over its ranks; it takes the GPUs of data parallelism.
+            help.add("--context-parallel " + 2 * o.context() + " (each sequence's activations over more GPUs)");
         }
         if (stateAlone) {
             // The state over the GPUs that split it: the model-parallel group, and the replicas too under FSDP.

@@ -35,7 +35,7 @@ import java.util.concurrent.Callable;
  * with the peak memory per GPU, the achieved model TFLOP/s per GPU and the MFU; the layouts that fit come first,
  * and when none fits the command fails with what would help ({@link NoFit}). {@code --recompute},
  * {@code --sequence-parallel}, {@code --virtual-stages}, {@code --precision}, {@code --distributed-optimizer},
- * {@code --fsdp} and {@code --flash-attention} say how every layout runs
+ * {@code --fsdp}, {@code --flash-attention} and {@code --context-parallel} say how every layout runs
  * ({@link PlanOptions}). The efficiency constants are
  * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
  * {@code --data DIR}. {@code --intra-node-gbps} and {@code --bandwidth} state the link bandwidths of the user's own
@@ -104,6 +104,11 @@ public final class PlanLlmCommand implements Callable<Integer> {
     private boolean fsdp;
     @Option(names = "--flash-attention", description = "run the attention core as FlashAttention's fused kernel")
     private boolean flashAttention;
+    @Option(names = "--context-parallel", defaultValue = "1", paramLabel = "C", description = "context-parallel ranks "
+            + "of every layout: each sequence split over C GPUs, keys and values passed around a ring (needs "
+            + "--flash-attention; default ${DEFAULT-VALUE}: none); tensor, pipeline and data parallelism share the "
+            + "GPUs / C left")
+    private int contextParallel;
     @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
             + "interleaved schedule, for layouts whose pipeline it applies to (default ${DEFAULT-VALUE}: the plain "
             + "schedule)")
@@ -166,7 +171,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
             Sharding sharding = fsdp ? Sharding.FULL : distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE;
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
                     sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), sharding,
-                    flashAttention);
+                    flashAttention, contextParallel);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -174,6 +179,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
         // The catalog's name of the system the label resolved to (NVIDIA DGX H100 -> dgx-h100): what was planned on.
         String system = hw.system(hardware).map(SystemSpec::name).orElse(hardware);
         String label = system + stated.describe();
+        if (gpus % contextParallel != 0) {
+            throw new ParameterException(spec.commandLine(), "--context-parallel " + contextParallel
+                    + " does not divide --gpus " + gpus);
+        }
         LayoutPlanner.Planned planned = planner.planned(shape, gpus, globalBatch);
         List<LayoutPlan> plans = planned.layouts();
         if (plans.isEmpty()) {
@@ -183,7 +192,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
                     + " on " + system + ": " + planned.refused().mostFrequent().orElse("a layout needs tensor "
                     + "parallelism t dividing a node's GPUs and the " + shape.heads() + " heads, pipeline stages p "
                     + "dividing the GPUs left (at most the " + shape.layers() + " layers), and data parallelism GPUs / "
-                    + "(t p) dividing the global batch"));
+                    + (contextParallel > 1 ? "(t p c)" : "(t p)") + " dividing the global batch"));
         }
         if (!plans.get(0).fits()) {
             throw new IllegalArgumentException(NoFit.message(plans, gpus, system, planner));

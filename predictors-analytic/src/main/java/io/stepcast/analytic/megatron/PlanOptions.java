@@ -18,12 +18,20 @@ import io.stepcast.api.Sharding;
  * @param sharding         how much of the model state the data-parallel replicas split ({@link Sharding}: the
  *                         distributed optimizer, or FSDP)
  * @param flashAttention   the attention core as FlashAttention's fused kernel
+ * @param context          context-parallel ranks c of every layout (1: none); the planner splits the GPUs left,
+ *                         N / c, over tensor, pipeline and data parallelism
  */
 public record PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                          Sharding sharding, boolean flashAttention) {
+                          Sharding sharding, boolean flashAttention, int context) {
     /** No recomputation, no sequence parallelism, the plain schedule, FP16, every replica with its whole optimizer. */
     public static final PlanOptions PLAIN = new PlanOptions(Recompute.NONE, false, 1, ParallelLayout.DEFAULT_PRECISION,
             false);
+
+    /** Options without context parallelism. */
+    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
+                       Sharding sharding, boolean flashAttention) {
+        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, 1);
+    }
 
     /** Options with Megatron-LM's attention, the optimizer state sharded over the replicas or not. */
     public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
@@ -39,11 +47,18 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
         if (virtualStages < 1) {
             throw new IllegalArgumentException("--virtual-stages must be at least 1, was " + virtualStages);
         }
+        if (context < 1) {
+            throw new IllegalArgumentException("--context-parallel must be at least 1, was " + context);
+        }
+        if (context > 1 && !flashAttention) {
+            throw new IllegalArgumentException("--context-parallel " + context + " needs --flash-attention (ring "
+                    + "attention runs on the fused attention kernel, as in Megatron-LM and torchtitan)");
+        }
     }
 
     /** The options with another recomputation. */
     PlanOptions withRecompute(Recompute r) {
-        return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention);
+        return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention, context);
     }
 
     /** Whether the optimizer state is split over the replicas (the distributed optimizer, or FSDP). */
@@ -51,10 +66,10 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
         return sharding != Sharding.NONE;
     }
 
-    /** The layout of t, p, d, b, m run with these options (the plain schedule where v does not apply). */
+    /** The layout of t, p, d, b, m (and the options' c) run with these options (the plain schedule where v does not apply). */
     ParallelLayout layout(int t, int p, int d, int b, int m, int layers) {
         boolean interleave = virtualStages > 1 && p > 1 && m % p == 0 && layers % (p * virtualStages) == 0;
         return new ParallelLayout(t, p, d, b, m, interleave ? virtualStages : 1, sequenceParallel, recompute, precision,
-                sharding, flashAttention);
+                sharding, flashAttention, context);
     }
 }

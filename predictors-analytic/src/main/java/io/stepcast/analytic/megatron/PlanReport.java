@@ -68,7 +68,8 @@ final class PlanReport {
             return "recompute " + o.recompute().label() + ", sequence parallel " + (o.sequenceParallel() ? "on" : "off")
                     + ", virtual stages " + o.virtualStages() + ", " + o.precision().label()
                     + (o.sharding() == Sharding.OPTIMIZER ? ", distributed optimizer" : "")
-                    + (o.sharding() == Sharding.FULL ? ", fsdp" : "") + (o.flashAttention() ? ", flash attention" : "");
+                    + (o.sharding() == Sharding.FULL ? ", fsdp" : "") + (o.flashAttention() ? ", flash attention" : "")
+                    + (o.context() > 1 ? ", context parallel " + o.context() : "");
         }
     }
 
@@ -139,9 +140,9 @@ final class PlanReport {
         b.append(String.format(Locale.ROOT, "\"gpus\":%d,\"global_batch\":%d,\"hardware\":%s,\"valid_layouts\":%d,", c.gpus(),
                 c.batch(), quote(hardware), c.valid()));
         b.append(String.format(Locale.ROOT, "\"recompute\":%s,\"sequence_parallel\":%b,\"virtual_stages\":%d,\"precision\":%s,"
-                        + "\"distributed_optimizer\":%b,\"fsdp\":%b,\"flash_attention\":%b,", quote(o.recompute().label()),
-                o.sequenceParallel(), o.virtualStages(), quote(o.precision().label()), o.distributedOptimizer(),
-                o.sharding() == Sharding.FULL, o.flashAttention()));
+                        + "\"distributed_optimizer\":%b,\"fsdp\":%b,\"flash_attention\":%b,\"context_parallel\":%d,",
+                quote(o.recompute().label()), o.sequenceParallel(), o.virtualStages(), quote(o.precision().label()),
+                o.distributedOptimizer(), o.sharding() == Sharding.FULL, o.flashAttention(), o.context()));
         b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
                 num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),
                 quote(c.planner().device().name() + ": " + c.planner().device().source())));
@@ -155,12 +156,12 @@ final class PlanReport {
             LayoutPlan p = plans.get(i);
             ParallelLayout l = p.layout();
             b.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                    "{\"rank\":%d,\"tp\":%d,\"pp\":%d,\"dp\":%d,\"micro_batch\":%d,\"micro_batches\":%d,"
+                    "{\"rank\":%d,\"tp\":%d,\"cp\":%d,\"pp\":%d,\"dp\":%d,\"micro_batch\":%d,\"micro_batches\":%d,"
                             + "\"virtual_stages\":%d,\"iteration_s\":%s,"
                             + "\"pipeline_s\":%s,\"p2p_s\":%s,\"data_parallel_s\":%s,\"optimizer_s\":%s,"
                             + "\"state_bytes\":%s,\"activation_bytes\":%s,\"peak_memory_bytes\":%s,\"fits\":%b,"
                             + "\"tflops_per_gpu\":%s,\"hardware_tflops_per_gpu\":%s,\"mfu\":%s}",
-                    i + 1, l.tensor(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
+                    i + 1, l.tensor(), l.context(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
                     num(p.seconds()), num(p.pipelineS()), num(p.p2pS()), num(p.dataS()), num(p.optimizerS()),
                     num(p.stateBytes()), num(p.activationBytes()), num(p.memoryBytes()), p.fits(),
                     num(p.tflopsPerGpu()), num(c.hardwareTflops(p)), num(p.mfu())));

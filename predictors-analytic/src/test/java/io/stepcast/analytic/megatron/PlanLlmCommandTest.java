@@ -79,6 +79,31 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void contextParallelismSplitsEveryLayoutsSequenceAndNeedsTheFusedAttention() {
+        // NeMo's published 128K-token layout of Llama 2 7B on 128 H100s: tp 4, cp 4, dp 8 (performance_long_sequence.md).
+        assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "128", "--hardware",
+                "dgx-h100", "--precision", "fp8", "--flash-attention", "--distributed-optimizer", "--sequence-parallel",
+                "--context-parallel", "4", "--json")).as(err.toString()).isZero();
+        String json = out.toString();
+        assertThat(json).contains("\"context_parallel\":4").contains("{\"rank\":1,\"tp\":").contains("\"cp\":4,")
+                .doesNotContain("\"cp\":1,");
+        // t x p x d share the 32 GPUs left: the published layout is among them.
+        assertThat(json).containsPattern("\"tp\":4,\"cp\":4,\"pp\":1,\"dp\":8,\"micro_batch\":1,");
+        out.getBuffer().setLength(0);
+        assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "128", "--hardware",
+                "dgx-h100", "--flash-attention", "--context-parallel", "4", "--top", "1")).isZero();
+        assertThat(out.toString()).contains(", flash attention, context parallel 4");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "128", "--hardware",
+                "dgx-h100", "--context-parallel", "4")).isEqualTo(2);
+        assertThat(err.toString()).contains("--context-parallel 4 needs --flash-attention");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "100", "--hardware",
+                "dgx-h100", "--flash-attention", "--context-parallel", "8")).isEqualTo(2);
+        assertThat(err.toString()).contains("--context-parallel 8 does not divide --gpus 100");
+    }
+
+    @Test
     void aLlamaNeedsItsFeedForwardAndVocabularyAndAZooModelItsOwnShape() {
         assertThat(run("--model", "llama", "--layers", "32", "--hidden", "4096", "--heads", "32", "--seq", "4096",
                 "--global-batch", "64", "--gpus", "64", "--hardware", "dgx-a100-80gb")).isEqualTo(2);
