@@ -69,6 +69,8 @@ import java.util.OptionalDouble;
  * behind the attention products ({@link StageTerms}); the d x c ranks of a stage all-reduce (or reduce-scatter and
  * gather) its gradients and split the distributed optimizer's or FSDP's state, as Megatron-LM's data-parallel group
  * with context parallelism does.
+ * Under FlashAttention the attention products run at the fused kernel's published rate on the device where there is one
+ * ({@link FlashAttentionRate}), not at the efficiency fitted on Megatron-LM's matrix multiplications.
  * A Llama block and FlashAttention change the per-layer work and memory ({@link TransformerCosts},
  * {@link ActivationMemory}); a Llama's untied output layer sits on the last stage with its own weights, and no
  * embedding all-reduce joins the first and last stages.
@@ -132,9 +134,30 @@ final class MegatronCostModel {
         return layout.precision() == Precision.FP8 ? peakFlops(Precision.BF16).orElseThrow() : peak(layout);
     }
 
-    /** Seconds at peak of one layer's products, forward plus backward, per GPU. */
+    /**
+     * Seconds at peak of one layer's products, forward plus backward, per GPU, that the fitted efficiency divides: the
+     * attention's too unless FlashAttention's published rate times them ({@link #fusedAttentionS}).
+     */
     private double layerFlopsS(TransformerCosts c, ParallelLayout layout) {
-        return c.linearFlops(waves) / peak(layout) + attentionS(c, layout);
+        return c.linearFlops(waves) / peak(layout) + (fusedRate(layout).isPresent() ? 0 : attentionS(c, layout));
+    }
+
+    /**
+     * FlashAttention-2's share of the attention's peak on this device ({@link FlashAttentionRate}) when the layout runs
+     * the fused kernel, else empty. Under FP8 the attention runs in BF16 (see {@link #corePeak}).
+     */
+    private OptionalDouble fusedRate(ParallelLayout layout) {
+        if (!layout.flashAttention()) {
+            return OptionalDouble.empty();
+        }
+        return FlashAttentionRate.ofPeak(device, layout.precision() == Precision.FP8 ? Precision.BF16
+                : layout.precision());
+    }
+
+    /** Seconds of one layer's fused attention at the kernel's published rate, or 0 when none applies. */
+    private double fusedAttentionS(TransformerCosts c, ParallelLayout layout) {
+        OptionalDouble rate = fusedRate(layout);
+        return rate.isPresent() ? attentionS(c, layout) / rate.getAsDouble() : 0;
     }
 
     /** Seconds at peak of one layer's attention products, forward plus backward, per GPU. */
@@ -228,25 +251,27 @@ final class MegatronCostModel {
         boolean tpMeasured = links.measured(tpGroup);
         double ring = contextRingS(c, layout);
         double attention = attentionS(c, layout);
+        double fused = fusedAttentionS(c, layout);
         int firstLayers = StagePartition.layers(shape.layers(), p, 0);
         StageTerms first = new StageTerms(firstLayers, firstLayers * layerFlops,
                 firstLayers * layerBytes + c.embeddingBytes() / memoryBytesPerS,
                 firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers,
-                firstLayers * ring, firstLayers * attention);
+                firstLayers * ring, firstLayers * attention, firstLayers * fused);
         int lastLayers = StagePartition.layers(shape.layers(), p, p - 1);
         StageTerms last = p == 1
                 ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / logitPeak, first.bytesS(),
-                        first.tensorS(), tpMeasured, 2, first.unfusedLayers(), first.contextS(), first.attentionS())
+                        first.tensorS(), tpMeasured, 2, first.unfusedLayers(), first.contextS(), first.attentionS(),
+                        first.fusedS())
                 : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / logitPeak,
                         lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers,
-                        lastLayers * ring, lastLayers * attention);
+                        lastLayers * ring, lastLayers * attention, lastLayers * fused);
         // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition); when p divides L
         // it holds the first stage's layers without the embedding, so it is never the slowest and is not costed.
         boolean unevenMiddle = p > 2 && shape.layers() % p != 0;
         int middleLayers = unevenMiddle ? StagePartition.most(shape.layers(), p) : 0;
         StageTerms middle = unevenMiddle ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
                 middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers, middleLayers * ring,
-                middleLayers * attention) : first;
+                middleLayers * attention, middleLayers * fused) : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
         // The most parameters a stage all-reduces and updates: the first's, a middle stage's or the last's.
@@ -330,6 +355,7 @@ final class MegatronCostModel {
         boolean tpMeasured = links.measured(tpGroup);
         double ring = contextRingS(c, layout);
         double attention = attentionS(c, layout);
+        double fused = fusedAttentionS(c, layout);
         Placement dataGroup = dataGroup(t, layout.gradientGroup(), g);
         List<StageTerms> stages = new ArrayList<>(p);
         double[] data = new double[p];
@@ -350,7 +376,7 @@ final class MegatronCostModel {
             }
             int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
             stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers,
-                    layers * ring, layers * attention));
+                    layers * ring, layers * attention, layers * fused));
             data[i] = layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
             fsdp.add(layout.fullySharded() ? fsdp(c, parameters, layers, dataGroup, layout) : FsdpTerms.NONE);
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / optimizerShards(layout) / memoryBytesPerS;

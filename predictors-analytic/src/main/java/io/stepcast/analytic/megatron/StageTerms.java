@@ -16,16 +16,20 @@ package io.stepcast.analytic.megatron;
  * @param unfusedLayers layers whose attention softmax falls back from the fused kernel
  *                      ({@link TransformerCosts#fusedSoftmax()}); each costs {@link Efficiency#unfusedSoftmaxS()}
  * @param contextS      the stage's context-parallel ring transfers, seconds ({@link TransformerCosts#contextRingSteps()})
- * @param attentionS    the stage's attention products at peak, seconds (part of {@code flopsS}), behind which each ring
- *                      step's transfer runs: only what exceeds them is exposed (Transformer Engine overlaps each step's
- *                      send and receive with the attention of the chunk in hand)
+ * @param attentionS    the stage's attention products at peak, seconds (part of {@code flopsS} unless {@code fusedS}
+ *                      times them), behind which each ring step's transfer runs: only what exceeds them is exposed
+ *                      (Transformer Engine overlaps each step's send and receive with the attention of the chunk in
+ *                      hand)
+ * @param fusedS        the stage's attention products at FlashAttention-2's published rate on the device
+ *                      ({@link FlashAttentionRate}), seconds, which the fitted efficiency does not divide; 0 when that
+ *                      rate does not apply and {@code flopsS} holds them
  */
 record StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
-                  int unfusedLayers, double contextS, double attentionS) {
-    /** A stage without context parallelism. */
+                  int unfusedLayers, double contextS, double attentionS, double fusedS) {
+    /** A stage without context parallelism or a fused attention of a published rate. */
     StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
                int unfusedLayers) {
-        this(layers, flopsS, bytesS, tensorS, tensorMeasured, ends, unfusedLayers, 0, 0);
+        this(layers, flopsS, bytesS, tensorS, tensorMeasured, ends, unfusedLayers, 0, 0, 0);
     }
 
     /** True when the stage has tensor-parallel time that {@link Efficiency#tensorLink()} divides. */
@@ -35,8 +39,9 @@ record StageTerms(int layers, double flopsS, double bytesS, double tensorS, bool
 
     /** Seconds of one micro-batch on the stage: host launches and device work overlapped by the p-norm. */
     double seconds(Efficiency e) {
-        double device = flopsS / e.flops() + bytesS / e.memory() + tensorS / (tensorMeasured ? 1 : e.tensorLink())
-                + Math.max(0, contextS - attentionS / e.flops());
+        double attention = fusedS > 0 ? fusedS : attentionS / e.flops();
+        double device = flopsS / e.flops() + fusedS + bytesS / e.memory()
+                + tensorS / (tensorMeasured ? 1 : e.tensorLink()) + Math.max(0, contextS - attention);
         double host = layers * e.hostS() + ends * e.endHostS() + unfusedLayers * e.unfusedSoftmaxS();
         double k = e.overlap();
         double top = Math.max(device, host);

@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.within;
  * model TFLOP/s of all GPUs, counted as Megatron-LM counts them (every attention product, three passes; checked below
  * against the summary table, which gives both figures). Assumed, as the documents do not say: micro-batch 1, no
  * recomputation, the distributed optimizer, sequence parallelism where TP > 1, Transformer Engine's fused attention.
- * The efficiency constants are the defaults fitted on vTrain's Megatron-LM A100 table, carried to the H100.
+ * The efficiency constants are the defaults fitted on vTrain's Megatron-LM A100 table, carried to the H100; the fused
+ * attention runs at FlashAttention-2's published H100 rate ({@link FlashAttentionRate}).
  */
 class NemoContextParallelTest {
     private static final DefaultHardwareCatalog CATALOG = new DefaultHardwareCatalog();
@@ -101,17 +102,17 @@ class NemoContextParallelTest {
     }
 
     @Test
-    void carriedFromTheA100TheLongSequencesComeOutFastestWhereTheAttentionDominates() {
+    void fromFourThousandToAMillionTokensTheIterationsComeOutWithinFifteenPercent() {
         MegatronCostModel m = h100();
         double[] errors = LONG.stream()
                 .mapToDouble(r -> predictedS(m, r.shape(), r.layout()) / r.measuredS() - 1).toArray();
-        // All fast: the A100 constants on the H100 (as for NeMo's and MosaicML's other H100 runs), and the attention
-        // products charged at the matrix multiplications' efficiency, above what fused attention kernels reach; the
-        // longer the sequence, the larger the attention's share and the error.
+        // All fast, a lower bound: FlashAttention-2's best published rate, where NeMo ran Transformer Engine's kernels
+        // with the ring's per-chunk launches. The attention is 14% of the work at 4K and 97% at 1M: charged at the
+        // matrix multiplications' fitted efficiency instead, the errors grew from 22% to 56% fast along the table.
         assertThat(java.util.Arrays.stream(errors).max().orElseThrow()).isNegative();
-        assertThat(errors[errors.length - 1]).isLessThan(errors[0] - 0.25);
+        assertThat(java.util.Arrays.stream(errors).min().orElseThrow()).isGreaterThan(-0.15);
         double mape = java.util.Arrays.stream(errors).map(Math::abs).average().orElseThrow();
-        assertThat(mape).isCloseTo(0.424, within(0.01));
+        assertThat(mape).isCloseTo(0.066, within(0.005));
     }
 
     @Test
@@ -128,9 +129,10 @@ class NemoContextParallelTest {
         double e7b = error(m, llama2of7b(4096), layout(1, 1, 8, 128, 1, 1), 8, 16847);
         double e70b3 = error(m, llama3of70b, layout(4, 4, 2, 128, 5, 2), 64, 1533);
         double e70b2 = error(m, llama2of70b, layout(4, 4, 4, 128, 20, 1), 64, 1707);
-        // Within 12 points of the sibling run without context parallelism on the same GPUs.
-        assertThat(e8b - e7b).isBetween(-0.12, 0.0);
-        assertThat(e70b3 - e70b2).isBetween(-0.12, 0.0);
+        // Within 8 points of the sibling run without context parallelism on the same GPUs, and each within 16%.
+        assertThat(e8b - e7b).isBetween(-0.08, 0.08);
+        assertThat(e70b3 - e70b2).isBetween(-0.08, 0.08);
+        assertThat(List.of(e8b, e7b, e70b3, e70b2)).allSatisfy(e -> assertThat(Math.abs(e)).isLessThan(0.16));
     }
 
     private static ParallelLayout layout(int tp, int pp, int dp, int globalBatch, int virtualStages, int cp) {

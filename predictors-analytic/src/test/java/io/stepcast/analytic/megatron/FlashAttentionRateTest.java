@@ -1,0 +1,47 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.TransformerShape;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** FlashAttention-2's published rates, and the attention they time in the cost model. */
+class FlashAttentionRateTest {
+    private static final HardwareCatalog CATALOG = new DefaultHardwareCatalog();
+
+    @Test
+    void theRatesAreThePapersFigures() {
+        // forward 73% and backward 63% of peak, the backward's FLOPs 2.5 times the forward's
+        assertThat(FlashAttentionRate.ofPeak(CATALOG.device("dgx-a100").orElseThrow(), Precision.BF16))
+                .hasValueCloseTo(3.5 / (1 / 0.73 + 2.5 / 0.63), within(1e-12));
+        assertThat(FlashAttentionRate.AMPERE).isCloseTo(0.656, within(0.001));
+        assertThat(FlashAttentionRate.ofPeak(CATALOG.device("dgx-h100").orElseThrow(), Precision.FP16))
+                .hasValueCloseTo(335 / 989.4, within(1e-12));
+        // no FlashAttention-2 figure for the V100, nor a kernel in FP32
+        assertThat(FlashAttentionRate.ofPeak(CATALOG.device("dgx-1-v100").orElseThrow(), Precision.FP16)).isEmpty();
+        assertThat(FlashAttentionRate.ofPeak(CATALOG.device("dgx-a100").orElseThrow(), Precision.FP32)).isEmpty();
+    }
+
+    @Test
+    void theFusedAttentionRunsAtItsRateNotAtTheFittedEfficiency() {
+        TransformerShape llama = new TransformerShape(32, 4096, 32, 8192, 128256, 14336, 8, TransformerShape.Style.LLAMA);
+        ParallelLayout flash = new ParallelLayout(1, 1, 8, 1, 4, 1, false, Recompute.NONE, Precision.BF16,
+                Sharding.OPTIMIZER, true);
+        MegatronCostModel h100 = LinkCosts.of(CATALOG, CATALOG.system("dgx-h100").orElseThrow())
+                .flatMap(l -> MegatronCostModel.of(l, CATALOG.device("dgx-h100").orElseThrow())).orElseThrow();
+        StageTerms stage = h100.terms(llama, flash).first();
+        double attentionAtPeak = 32 * TransformerCosts.of(llama, flash).attentionFlops() / 989.4e12;
+        assertThat(stage.attentionS()).isCloseTo(attentionAtPeak, within(1e-9));
+        assertThat(stage.fusedS()).isCloseTo(attentionAtPeak / (335 / 989.4), within(1e-9));
+        // Megatron-LM's unfused attention stays with the other products, at the fitted efficiency.
+        StageTerms unfused = h100.terms(llama, flash.withFlashAttention(false)).first();
+        assertThat(unfused.fusedS()).isZero();
+    }
+}
