@@ -237,7 +237,6 @@ final class MegatronCostModel {
     JobTerms terms(TransformerShape shape, ParallelLayout layout) {
         int t = layout.tensor();
         int p = layout.pipeline();
-        int d = layout.data();
         int v = layout.virtualStages();
         int g = gpusPerNode();
         double logitPeak = corePeak(layout);
