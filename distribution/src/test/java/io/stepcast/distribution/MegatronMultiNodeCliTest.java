@@ -87,6 +87,48 @@ class MegatronMultiNodeCliTest {
         assertThat(cli.out()).doesNotContain("unknown column");
     }
 
+    /**
+     * A user's CSV with {@code context_parallel}, through {@code fit} and {@code predict} as a user runs them: the
+     * row with 2 context ranks is predicted on its own GPUs (twice those of the row with 1) rather than read as 1; one
+     * without FlashAttention is refused naming the file, the line and the column. The rows are synthetic (made-up
+     * times): GPT 1.3B at 16K tokens, two replicas of four tensor-parallel GPUs.
+     */
+    @Test
+    void aContextParallelRowOfTheGenericCsvIsPredictedOnItsContextRanks(@TempDir Path dir) throws Exception {
+        Path single = importSingleNode(dir);
+        Path model = dir.resolve("analytic.json");
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", single.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        String header = "model,architecture,workers,global_batch,tensor_parallel,micro_batch,sequence_length,"
+                + "precision,flash_attention,context_parallel,hardware,step_time_s\n";
+        Path ask = Files.writeString(dir.resolve("synthetic-cp.csv"), header
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,8,4,1,16384,bf16,true,1,dgx-a100,9.0\n"
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,8,4,1,16384,bf16,true,2,dgx-a100,5.0\n");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString(), "--target", "step-time",
+                "--json")).as(cli.err()).isZero();
+        JsonNode predictions = new ObjectMapper().readTree(cli.out()).get("predictions");
+        assertThat(predictions).hasSize(2);
+        JsonNode whole = predictions.get(0);
+        JsonNode split = predictions.get(1);
+        // 8 GPUs on one node of dgx-a100, and 16 on two: the context ranks are GPUs of each replica.
+        assertThat(whole.get("nodes").asInt()).isEqualTo(1);
+        assertThat(split.get("nodes").asInt()).isEqualTo(2);
+        assertThat(split.get("workers").asInt()).isEqualTo(2);
+        // Half of each sequence per rank: less time and less activation memory per GPU for the same batch.
+        assertThat(split.get("predicted").asDouble()).as(split.toString())
+                .isLessThan(whole.get("predicted").asDouble());
+        assertThat(split.get("peak_memory_bytes").asDouble()).isLessThan(whole.get("peak_memory_bytes").asDouble());
+
+        Files.writeString(ask, header
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,8,4,1,16384,bf16,true,1,dgx-a100,9.0\n"
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,8,4,1,16384,bf16,false,2,dgx-a100,5.0\n");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", ask.toString())).isEqualTo(1);
+        assertThat(cli.err()).contains("synthetic-cp.csv:3", "column 'context_parallel' is 2 but column "
+                + "'flash_attention' is false");
+    }
+
     @Test
     void aSavedMegatronPredictorReportsPeakMemoryBesideEachTime(@TempDir Path dir) throws Exception {
         Path single = importSingleNode(dir);

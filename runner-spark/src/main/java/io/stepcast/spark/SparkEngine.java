@@ -117,6 +117,7 @@ public final class SparkEngine implements ExecutionEngine {
                 c.deployment().parallel().map(ParallelLayout::distributedOptimizer).orElse(null),
                 c.deployment().parallel().map(ParallelLayout::fullySharded).orElse(null),
                 c.deployment().parallel().map(ParallelLayout::flashAttention).orElse(null),
+                layout(c, ParallelLayout::context),
                 r.source(), r.replication(), Double.isFinite(r.measured()) ? r.measured() : null,
                 boxed(r.predicted()), boxed(r.ape()), r.refusal(), r.role(),
                 bound(r.interval(), PredictionRow.Interval::lower), bound(r.interval(), PredictionRow.Interval::upper),

@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A request's {@code fsdp} and {@code flash_attention} reach the configuration's layout, as the CSV's columns do. */
+/**
+ * A request's {@code fsdp}, {@code flash_attention} and {@code context_parallel} reach the configuration's layout, as
+ * the CSV's columns do.
+ */
 class ConfigJsonTest {
     private static final String LLM = "{\"model\": \"gpt-l24-h2048-a16-s1024-v50304\", \"architecture\": "
             + "\"allreduce\", \"workers\": 8, \"global_batch\": 64, \"micro_batch\": 2, \"hardware\": \"dgx-a100\"";
@@ -28,6 +31,31 @@ class ConfigJsonTest {
         assertThat(zero1.sharding()).isEqualTo(Sharding.OPTIMIZER);
         assertThat(zero1.flashAttention()).isFalse();
         assertThat(read("").parallel().orElseThrow().sharding()).isEqualTo(Sharding.NONE);
+    }
+
+    @Test
+    void contextParallelReachesTheLayoutAndItsReplicasGpus() throws Exception {
+        Config c = read(", \"flash_attention\": true, \"context_parallel\": 2, \"tensor_parallel\": 2");
+        ParallelLayout p = c.parallel().orElseThrow();
+        assertThat(p.context()).isEqualTo(2);
+        // workers stay the data-parallel replicas, each now of t x c GPUs
+        assertThat(c.workers()).isEqualTo(8);
+        assertThat(c.deployment().devicesPerWorker()).isEqualTo(4);
+        assertThat(read(", \"flash_attention\": true").parallel().orElseThrow().context()).isEqualTo(1);
+    }
+
+    @Test
+    void aContextParallelRequestWithoutFlashAttentionOrBelowOneIsA400NamingTheField() {
+        assertThatThrownBy(() -> read(", \"flash_attention\": false, \"context_parallel\": 2"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageStartingWith("field 'config.context_parallel' is 2 but field 'config.flash_attention' is "
+                        + "false");
+        assertThatThrownBy(() -> read(", \"flash_attention\": true, \"context_parallel\": 0"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessage("field 'config.context_parallel' must be at least 1, was 0");
+        assertThatThrownBy(() -> read(", \"flash_attention\": true, \"context_parallel\": 1.5"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageContaining("field 'config.context_parallel' is not a whole number");
     }
 
     @Test

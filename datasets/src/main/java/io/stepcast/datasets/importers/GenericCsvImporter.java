@@ -62,8 +62,9 @@ import java.util.stream.Stream;
  *
  * <p>3D-parallel (Megatron-LM style) runs ({@link LlmColumns}): {@code tensor_parallel}, {@code pipeline_parallel},
  * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision},
- * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}; a row with any of them is a model-parallel
- * job whose {@code workers} are its data-parallel replicas, each of tensor x pipeline GPUs ({@code nodes} then
+ * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}, {@code context_parallel}; a row with any of
+ * them is a model-parallel job whose {@code workers} are its data-parallel replicas, each of tensor x context x
+ * pipeline GPUs ({@code nodes} then
  * defaults to all its GPUs over {@code gpus_per_node}, or, without it, over the GPUs of a node of the catalogued system
  * {@code hardware} names). {@code sequence_length} and {@code vocab_size} give the
  * model, a transformer of the zoo, another length (the zoo's variant of BERT or the Transformer) or shape (the zoo's
@@ -308,9 +309,12 @@ public final class GenericCsvImporter implements ObservationImporter {
         Optional<ParallelLayout> layout = LlmColumns.stated(r)
                 ? Optional.of(LlmColumns.layout(r, workers, localBatch)) : Optional.empty();
         if (layout.isPresent() && r.has("cores_per_worker")
-                && r.positiveInteger("cores_per_worker") != layout.get().modelParallel()) {
+                && r.positiveInteger("cores_per_worker") != layout.get().replicaGpus()) {
+            // The context-parallel ranks are GPUs of the replica too; named only when there are some.
+            String product = layout.get().context() > 1 ? "tensor_parallel x context_parallel x pipeline_parallel"
+                    : "tensor_parallel x pipeline_parallel";
             throw DataFormatException.at(r.file(), r.line(), "column 'cores_per_worker': " + r.text("cores_per_worker")
-                    + " is not tensor_parallel x pipeline_parallel = " + layout.get().modelParallel()
+                    + " is not " + product + " = " + layout.get().replicaGpus()
                     + " (the GPUs of one data-parallel replica)");
         }
         long gpus = layout.map(ParallelLayout::gpus).orElse(workers);

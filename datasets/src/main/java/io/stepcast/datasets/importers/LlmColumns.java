@@ -18,17 +18,18 @@ import java.util.Optional;
 /**
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
- * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}) and the
- * transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the
+ * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
+ * {@code context_parallel}) and the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the
  * zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
  * vocabulary that differs names the zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row
- * that states any layout column is a model-parallel job whose {@code workers} are its data-parallel replicas.
+ * that states any layout column is a model-parallel job whose {@code workers} are its data-parallel replicas, each of
+ * tensor x context x pipeline GPUs.
  */
 final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer", "fsdp",
-            "flash_attention");
+            "flash_attention", "context_parallel");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -65,12 +66,13 @@ final class LlmColumns {
         boolean sp = r.has("sequence_parallel") && bool(r, "sequence_parallel");
         Sharding sharding = sharding(r);
         boolean flash = r.has("flash_attention") && bool(r, "flash_attention");
+        int c = context(r, flash);
         try {
             Recompute rc = r.has("recompute") ? Recompute.parse(r.text("recompute"), "column 'recompute'")
                     : Recompute.NONE;
             Precision pr = r.has("precision") ? Precision.parse(r.text("precision"), "column 'precision'")
                     : ParallelLayout.DEFAULT_PRECISION;
-            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash);
+            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }
@@ -191,6 +193,22 @@ final class LlmColumns {
                     + "is false: FSDP shards the optimizer state too (leave distributed_optimizer blank or true)");
         }
         return full ? Sharding.FULL : optimizer ? Sharding.OPTIMIZER : Sharding.NONE;
+    }
+
+    /**
+     * The context-parallel ranks the row states, 1 when it states none. More than 1 needs {@code flash_attention}
+     * true: checked here rather than left to {@link ParallelLayout}'s constructor so that the refusal names both
+     * columns, as the reader of a file (or of a request's fields) needs to find what to change.
+     */
+    private static int context(CsvRow r, boolean flash) throws DataFormatException {
+        int c = r.has("context_parallel") ? r.positiveInteger("context_parallel") : 1;
+        if (c > 1 && !flash) {
+            throw DataFormatException.at(r.file(), r.line(), "column 'context_parallel' is " + c + " but column "
+                    + "'flash_attention' is " + (r.has("flash_attention") ? "false" : "not stated (false)")
+                    + ": context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM and "
+                    + "torchtitan (set flash_attention true)");
+        }
+        return c;
     }
 
     private static boolean bool(CsvRow r, String column) throws DataFormatException {

@@ -25,8 +25,9 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * target}, the configuration ({@code model, framework, workload_dataset, parameter_bytes?, architecture,
  * workers, parameter_servers, nodes, devices_per_worker, tenants, colocated_ps, bandwidth_gbps?, hardware,
  * local_batch, global_batch, intra_node_gbps?, and, as in {@link Schemas#OBSERVATION}, the parallel layout's
- * columns with its precision and the placement, version 1.5, the distributed optimizer, version 1.6, and FSDP and
- * FlashAttention, version 1.7}), {@code source, replication, measured?, predicted?, ape_percent?,
+ * columns with its precision and the placement, version 1.5, the distributed optimizer, version 1.6, FSDP and
+ * FlashAttention, version 1.7, and context parallelism, version 1.8}), {@code source, replication, measured?,
+ * predicted?, ape_percent?,
  * refusal?, role?, lower?, upper?, level?, native_lower?, native_upper?, native_level?, native_predicted?,
  * peak_memory_bytes?}
  * ({@code ?}: null when absent; {@code predicted} and {@code ape_percent} are null exactly when
@@ -51,7 +52,8 @@ public final class PredictionFiles {
             "architecture", "workers", "parameter_servers", "nodes", "devices_per_worker", "tenants", "colocated_ps",
             "bandwidth_gbps", "hardware", "local_batch", "global_batch", "intra_node_gbps", "tensor_parallel",
             "pipeline_parallel", "data_parallel", "micro_batch", "micro_batches", "virtual_stages", "sequence_parallel",
-            "recompute", "precision", "placement", "distributed_optimizer", "fsdp", "flash_attention");
+            "recompute", "precision", "placement", "distributed_optimizer", "fsdp", "flash_attention",
+            "context_parallel");
 
     /** The prediction schema. */
     public static final MessageType SCHEMA = schema();

@@ -271,6 +271,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
             bool("distributed_optimizer", p.distributedOptimizer());
             bool("fsdp", p.fullySharded());
             bool("flash_attention", p.flashAttention());
+            int32("context_parallel", p.context());
         });
     }
 }

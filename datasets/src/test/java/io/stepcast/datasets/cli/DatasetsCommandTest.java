@@ -128,6 +128,28 @@ class DatasetsCommandTest {
     }
 
     @Test
+    void showPrintsTheContextParallelRanksOfAnImportedCsvAndImportRefusesThemWithoutFlashAttention()
+            throws IOException {
+        // Synthetic rows: 2 replicas of tensor 2 x context 4 GPUs (a made-up time).
+        String header = "model,architecture,workers,global_batch,step_time_s,tensor_parallel,flash_attention,"
+                + "context_parallel\n";
+        Path csv = Files.writeString(dir.resolve("synthetic-cp.csv"), header
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,16,1.5,2,true,4\n");
+        Path out = dir.resolve("cp.parquet");
+        Run r = run(new DatasetsCommand(), "import", "csv", "--input", csv.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        Run show = run(new DatasetsCommand(), "show", out.toString());
+        assertThat(show.out()).contains("workers=2", "devices_per_worker=8", "flash_attention=true",
+                "context_parallel=4");
+
+        Files.writeString(csv, header + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,16,1.5,2,,4\n");
+        Run refused = run(new DatasetsCommand(), "import", "csv", "--input", csv.toString(), "--out",
+                dir.resolve("refused.parquet").toString());
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err()).contains(csv + ":2", "column 'context_parallel' is 4 but column 'flash_attention'");
+    }
+
+    @Test
     void importTimelineWritesAnOpTrace() throws IOException {
         Path t = Files.writeString(dir.resolve("t.json"), "{\"traceEvents\":["
                 + "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"ts\":1,\"dur\":2,\"name\":\"MatMul\",\"args\":{\"name\":\"m\",\"op\":\"MatMul\"}}]}");

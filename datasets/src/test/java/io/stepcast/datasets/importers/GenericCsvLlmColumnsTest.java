@@ -188,6 +188,84 @@ class GenericCsvLlmColumnsTest {
     }
 
     @Test
+    void contextParallelRanksAreGpusOfEachReplicaAndSurviveParquet() throws IOException {
+        // Synthetic rows (made-up times): 2 replicas of t 4 x c 2 x p 2 = 16 GPUs each, 32 GPUs on 4 DGX A100 nodes.
+        Path f = Files.writeString(dir.resolve("synthetic-cp.csv"), """
+                model,architecture,workers,global_batch,step_time_s,tensor_parallel,pipeline_parallel,micro_batch,flash_attention,context_parallel,hardware
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,16,1.5,4,2,1,true,2,dgx-a100
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,16,2.5,4,2,1,true,,dgx-a100
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,16,2.5,4,2,1,true,1,dgx-a100
+                """);
+        List<Observation> rows = new GenericCsvImporter().read(f).observations();
+        ParallelLayout p = rows.get(0).config().parallel().orElseThrow();
+        assertThat(p).isEqualTo(new ParallelLayout(4, 2, 2, 1, 8).withFlashAttention(true).withContext(2));
+        assertThat(rows.get(0).config().workers()).isEqualTo(2);
+        assertThat(rows.get(0).config().deployment().devicesPerWorker()).isEqualTo(16);
+        assertThat(rows.get(0).config().deployment().nodes()).isEqualTo(4);
+        // The context ranks share their replica's samples: the global batch is b x m x d, not x c.
+        assertThat(rows.get(0).config().globalBatch()).isEqualTo(16);
+        // Blank and 1 are no context parallelism: 16 GPUs on 2 nodes.
+        assertThat(rows).extracting(o -> o.config().parallel().orElseThrow().context()).containsExactly(2, 1, 1);
+        assertThat(rows.get(1).config().deployment().nodes()).isEqualTo(2);
+        Path parquet = dir.resolve("cp.parquet");
+        ObservationFiles.write(parquet, rows);
+        assertThat(ObservationFiles.read(parquet)).isEqualTo(rows);
+    }
+
+    @Test
+    void contextParallelismWithoutFlashAttentionOrBelowOneIsRefusedNamingFileLineAndColumns() throws IOException {
+        String header = "model,architecture,workers,global_batch,step_time_s,micro_batch,flash_attention,"
+                + "context_parallel\n";
+        Path f = Files.writeString(dir.resolve("synthetic-cp.csv"), header
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,64,1.5,2,true,2\n"
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,64,1.5,2,false,2\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("synthetic-cp.csv:3")
+                .hasMessageContaining("column 'context_parallel' is 2 but column 'flash_attention' is false")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        Files.writeString(f, header + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,64,1.5,2,,4\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("synthetic-cp.csv:2")
+                .hasMessageContaining("column 'context_parallel' is 4 but column 'flash_attention' is not stated")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        Files.writeString(f, header + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,64,1.5,2,true,0\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("synthetic-cp.csv:2")
+                .hasMessageContaining("column 'context_parallel' must be at least 1, was 0");
+    }
+
+    @Test
+    void coresPerWorkerOfAContextParallelRowCountsTheContextRanks() throws IOException {
+        String header = "model,architecture,workers,global_batch,step_time_s,tensor_parallel,pipeline_parallel,"
+                + "micro_batch,flash_attention,context_parallel,cores_per_worker\n";
+        Path f = Files.writeString(dir.resolve("synthetic-cp.csv"), header
+                + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,16,1.5,2,2,1,true,2,8\n");
+        assertThat(new GenericCsvImporter().read(f).observations().get(0).config().deployment().devicesPerWorker())
+                .isEqualTo(8);
+        Files.writeString(f, header + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,16,1.5,2,2,1,true,2,4\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("synthetic-cp.csv:2")
+                .hasMessageContaining("column 'cores_per_worker': 4 is not tensor_parallel x context_parallel x "
+                        + "pipeline_parallel = 8");
+        // Without context parallelism the message names the two factors it always did.
+        Files.writeString(f, header + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,2,16,1.5,2,2,1,true,1,8\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("column 'cores_per_worker': 8 is not tensor_parallel x pipeline_parallel = 4");
+    }
+
+    @Test
+    void megatronsNameOfTheContextColumnIsHinted() throws IOException {
+        Path f = Files.writeString(dir.resolve("hints.csv"), """
+                model,architecture,workers,local_batch,step_time_s,flash_attention,context_parallel_size
+                gpt-l24-h1024-a16-s1024-v50304,ALLREDUCE,2,8,0.3,true,2
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("unknown column 'context_parallel_size': did "
+                + "you mean context_parallel"));
+    }
+
+    @Test
     void aSequenceLengthKeepsBertABertAndTheModelsOwnLengthKeepsItsName() throws IOException {
         // BERT pre-training tables give phase 1 at 128 tokens and phase 2 at 512 (synthetic step times).
         Path f = Files.writeString(dir.resolve("bert-phases.csv"), """

@@ -19,9 +19,10 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The 1.1 parallel-layout columns, the 1.3 run options and the 1.7 sharding and attention round-trip, a 1.0
- * observation file (without them) still reads, a layout of a 1.2 file (without the run options) reads as the plain
- * schedule, and one of a 1.6 file (without {@code fsdp} and {@code flash_attention}) as neither.
+ * The 1.1 parallel-layout columns, the 1.3 run options, the 1.7 sharding and attention and the 1.8 context parallelism
+ * round-trip, a 1.0 observation file (without them) still reads, a layout of a 1.2 file (without the run options)
+ * reads as the plain schedule, one of a 1.6 file (without {@code fsdp} and {@code flash_attention}) as neither, and
+ * one of a 1.7 file (without {@code context_parallel}) with c = 1.
  */
 class ParallelLayoutColumnsTest {
     @TempDir
@@ -73,6 +74,35 @@ class ParallelLayoutColumnsTest {
     }
 
     @Test
+    void contextParallelismRoundTripsAndIsWrittenForEveryLayout() throws Exception {
+        Path f = dir.resolve("cp.parquet");
+        ParallelLayout flash = new ParallelLayout(2, 2, 2, 1, 4).with(1, true, Recompute.SELECTIVE, Precision.BF16)
+                .withFlashAttention(true);
+        List<Observation> rows = List.of(synthetic(flash.withContext(4)),
+                synthetic(flash.withContext(2).withSharding(Sharding.FULL)), synthetic(flash), synthetic(null));
+        ObservationFiles.write(f, rows);
+        assertThat(ObservationFiles.read(f)).isEqualTo(rows);
+        assertThat(ObservationFiles.read(f).get(0).config().deployment().devicesPerWorker()).isEqualTo(16);
+        List<Map<String, Object>> written = RowFileReader.readWhole(GenericRows.reader(f));
+        // 1 is written (not left null) for a layout without it; a data-parallel row has no layout at all.
+        assertThat(written).extracting(r -> r.get("context_parallel")).containsExactly(4, 2, 1, null);
+    }
+
+    @Test
+    void aLayoutOfAVersionOneSevenFileHasNoContextParallelism() throws Exception {
+        MessageType old = observationColumnsBefore("context_parallel");
+        assertThat(old.containsField("flash_attention")).isTrue();
+        Path f = dir.resolve("v17.parquet");
+        ParallelLayout fsdp = new ParallelLayout(1, 1, 8, 2, 4).with(1, false, Recompute.NONE, Precision.BF16)
+                .withSharding(Sharding.FULL).withFlashAttention(true);
+        RowFileWriter.writeWhole(new RowFileWriter<>(f, new VersionOneSevenWriteSupport(old)),
+                List.of(synthetic(fsdp)));
+        ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
+        assertThat(read).isEqualTo(fsdp);
+        assertThat(read.context()).isEqualTo(1);
+    }
+
+    @Test
     void aVersionOneZeroFileStillReads() throws Exception {
         MessageType old = observationColumnsBefore("tensor_parallel");
         assertThat(old.containsField("tensor_parallel")).isFalse();
@@ -104,9 +134,13 @@ class ParallelLayoutColumnsTest {
     }
 
     /** Writes what a 1.6 writer wrote: the layout with its run options and the distributed optimizer, nothing later. */
-    private static final class VersionOneSixWriteSupport extends RowWriteSupport<Observation> {
+    private static class VersionOneSixWriteSupport extends RowWriteSupport<Observation> {
         VersionOneSixWriteSupport(MessageType schema) {
-            super(schema, Map.of(SchemaVersion.KIND_KEY, Schemas.OBSERVATIONS, SchemaVersion.VERSION_KEY, "1.6"));
+            this(schema, "1.6");
+        }
+
+        VersionOneSixWriteSupport(MessageType schema, String version) {
+            super(schema, Map.of(SchemaVersion.KIND_KEY, Schemas.OBSERVATIONS, SchemaVersion.VERSION_KEY, version));
         }
 
         @Override
@@ -127,6 +161,21 @@ class ParallelLayoutColumnsTest {
             string("recompute", p.recompute().label());
             string("precision", p.precision().label());
             bool("distributed_optimizer", p.distributedOptimizer());
+        }
+    }
+
+    /** Writes what a 1.7 writer wrote: a 1.6 file's columns, then FSDP and FlashAttention, no context parallelism. */
+    private static final class VersionOneSevenWriteSupport extends VersionOneSixWriteSupport {
+        VersionOneSevenWriteSupport(MessageType schema) {
+            super(schema, "1.7");
+        }
+
+        @Override
+        void writeFields(Observation o) {
+            super.writeFields(o);
+            ParallelLayout p = o.config().parallel().orElseThrow();
+            bool("fsdp", p.fullySharded());
+            bool("flash_attention", p.flashAttention());
         }
     }
 

@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * predictions.parquet reads back as written, roles, intervals, precision, layout (its sharding and attention too) and
  * placement included, a file of the layout before the role and interval columns (schema 1.2) reads as held-out rows,
- * and a layout of a 1.6 file (before {@code fsdp} and {@code flash_attention}) as neither (synthetic rows).
+ * a layout of a 1.6 file (before {@code fsdp} and {@code flash_attention}) as neither, and one of a 1.7 file (before
+ * {@code context_parallel}) with c = 1 (synthetic rows).
  */
 class PredictionFilesTest {
     @TempDir
@@ -128,6 +129,42 @@ class PredictionFilesTest {
         ParallelLayout read = PredictionFiles.read(old).get(0).config().parallel().orElseThrow();
         assertThat(read.sharding()).isEqualTo(Sharding.OPTIMIZER);
         assertThat(read.flashAttention()).isFalse();
+    }
+
+    @Test
+    void aContextParallelLayoutReadsBackAndA17FileReadsWithoutIt() throws IOException {
+        ParallelLayout cp = ParallelLayout.ofGlobalBatch(2, 1, 4, 1, 16).withFlashAttention(true).withContext(2);
+        Config c = SYNTHETIC.toBuilder().workers(4).parallel(cp).build();
+        Path f = dir.resolve("cp.parquet");
+        PredictionFiles.write(f, List.of(new PredictionRow("d", "train-test", "test", "megatron-analytic",
+                "step-time", c, "synthetic", 0, 1.5, OptionalDouble.of(1.4), null)));
+        assertThat(PredictionFiles.read(f).get(0).config()).isEqualTo(c);
+        assertThat(PredictionFiles.read(f).get(0).config().deployment().devicesPerWorker()).isEqualTo(4);
+
+        MessageType v17 = new MessageType("prediction", PredictionFiles.SCHEMA.getFields().stream()
+                .filter(t -> !t.getName().equals("context_parallel")).toList());
+        Path old = dir.resolve("v17.parquet");
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.putAll(Map.of("dataset", "d", "protocol", "train-test", "split", "test", "predictor", "megatron-analytic",
+                "target", "step-time", "model", "resnet50", "framework", "tensorflow", "workload_dataset", "imagenet",
+                "architecture", "ALLREDUCE", "workers", 8));
+        row.putAll(Map.of("parameter_servers", 0, "nodes", 1, "devices_per_worker", 1, "tenants", 1,
+                "colocated_ps", false, "hardware", "synthetic-gpu", "local_batch", 8, "global_batch", 64L,
+                "source", "synthetic", "replication", 0));
+        row.putAll(Map.of("tensor_parallel", 1, "pipeline_parallel", 1, "data_parallel", 8, "micro_batch", 2,
+                "micro_batches", 4, "virtual_stages", 1, "sequence_parallel", false, "recompute", "none",
+                "precision", "bf16", "distributed_optimizer", true));
+        row.putAll(Map.of("fsdp", true, "flash_attention", true));
+        row.put("measured", 1.5);
+        try (RowFileWriter<Map<String, Object>> w = new RowFileWriter<>(old,
+                new FieldMapWriteSupport(v17, PredictionFiles.PREDICTIONS, "1.7"))) {
+            w.write(row);
+            w.commit();
+        }
+        ParallelLayout read = PredictionFiles.read(old).get(0).config().parallel().orElseThrow();
+        assertThat(read.context()).isEqualTo(1);
+        assertThat(read.fullySharded()).isTrue();
+        assertThat(read.flashAttention()).isTrue();
     }
 
     /** The 1.2 layout: no role nor interval columns, {@code measured} required. */

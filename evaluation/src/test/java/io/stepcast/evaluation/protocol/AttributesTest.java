@@ -51,4 +51,21 @@ class AttributesTest {
         assertThat(Attributes.value(dataParallel, "fsdp")).isEmpty();
         assertThat(Attributes.value(dataParallel, "flash_attention")).isEmpty();
     }
+
+    @Test
+    void contextParallelRanksAreAnAttributeOfTheLayout() {
+        ParallelLayout cp = new ParallelLayout(2, 1, 4, 1, 4).withFlashAttention(true).withContext(4);
+        Observation o = row(Config.builder().model("llama3-8b-seq65536").hardware("dgx-h100").parallel(cp).build(),
+                Map.of());
+        assertThat(Attributes.value(o, "context_parallel")).contains("4");
+        assertThat(Attributes.value(o, "Context-Parallel")).contains("4");
+        // The replicas stay the data-parallel degree; a replica's GPUs count the context ranks.
+        assertThat(Attributes.value(o, "data_parallel")).contains("4");
+        assertThat(Attributes.value(o, "devices_per_worker")).contains("8");
+        Observation plain = row(Config.builder().model("m").hardware("dgx-a100")
+                .parallel(new ParallelLayout(2, 1, 4, 1, 4)).build(), Map.of());
+        assertThat(Attributes.value(plain, "context_parallel")).contains("1");
+        assertThat(Attributes.value(row(Config.builder().model("m").localBatch(32).build(), Map.of()),
+                "context_parallel")).isEmpty();
+    }
 }

@@ -26,7 +26,8 @@ import java.util.function.ToDoubleFunction;
  *   <li>{@code network}: Courier's network indicator, +1 LeNet-5, -1 MLP, 0 for rows averaged over
  *       both ({@code courier-mixed}), unavailable for any other model ({@code docs/data-model.md});</li>
  *   <li>Megatron layouts ({@link LayoutFeatures}; unavailable without a layout): {@code tensor-parallel},
- *       {@code pipeline-parallel}, {@code data-parallel}, {@code micro-batch}, {@code micro-batches},
+ *       {@code pipeline-parallel}, {@code data-parallel}, {@code context-parallel}, {@code micro-batch},
+ *       {@code micro-batches},
  *       {@code pipeline-bubble}, {@code log2-flops-per-gpu}, {@code log2-tp-allreduce-bytes},
  *       {@code log2-dp-allreduce-bytes}.</li>
  * </ul>
@@ -58,6 +59,7 @@ public final class Features {
         putNumeric(n, "tensor-parallel", LayoutFeatures::tensor);
         putNumeric(n, "pipeline-parallel", LayoutFeatures::pipeline);
         putNumeric(n, "data-parallel", LayoutFeatures::data);
+        putNumeric(n, "context-parallel", LayoutFeatures::context);
         putNumeric(n, "micro-batch", LayoutFeatures::microBatch);
         putNumeric(n, "micro-batches", LayoutFeatures::microBatches);
         putNumeric(n, "pipeline-bubble", LayoutFeatures::bubble);

@@ -10,10 +10,10 @@ import java.util.regex.Pattern;
  * Features of a Megatron-style job derived from its {@link ParallelLayout} and its parametric GPT name
  * ({@code gpt-l<layers>-h<hidden>-a<heads>-s<seq>-v<vocab>}, docs/model-zoo.md), for the learned comparators of
  * the analytical Megatron model: the matrix FLOPs each GPU runs per iteration (Narayanan et al., SC'21,
- * appendix: {@code 72 B s L h^2 (1 + s / 6h + V / 12 L h)} over t p d GPUs, without recomputation), the bytes
- * of one tensor-parallel all-reduce ({@code b s h} half-precision elements; Shoeybi et al. 2019), the stage
- * parameters' gradient bytes of the data-parallel all-reduce, and the 1F1B bubble fraction (p - 1) / m. NaN
- * for a job without a layout or a model that is not a parametric GPT.
+ * appendix: {@code 72 B s L h^2 (1 + s / 6h + V / 12 L h)} over t c p d GPUs, without recomputation), the bytes
+ * of one tensor-parallel all-reduce ({@code b (s / c) h} half-precision elements: the tokens of one context-parallel
+ * rank; Shoeybi et al. 2019), the stage parameters' gradient bytes of the data-parallel all-reduce, and the 1F1B
+ * bubble fraction (p - 1) / m. NaN for a job without a layout or a model that is not a parametric GPT.
  */
 final class LayoutFeatures {
     private static final Pattern GPT = Pattern.compile("gpt-l(\\d+)-h(\\d+)-a(\\d+)-s(\\d+)-v(\\d+)(?:-f\\d+)?",
@@ -44,6 +44,11 @@ final class LayoutFeatures {
         return c.parallel().map(p -> (double) p.data()).orElse(Double.NaN);
     }
 
+    /** Context-parallel ranks c, over which each sequence is split (1 without context parallelism). */
+    static double context(Config c) {
+        return c.parallel().map(p -> (double) p.context()).orElse(Double.NaN);
+    }
+
     static double microBatch(Config c) {
         return c.parallel().map(p -> (double) p.microBatch()).orElse(Double.NaN);
     }
@@ -72,7 +77,9 @@ final class LayoutFeatures {
         if (g == null || c.parallel().isEmpty()) {
             return Double.NaN;
         }
-        return Math.log(2.0 * c.parallel().get().microBatch() * g[3] * g[1]) / Math.log(2);
+        ParallelLayout p = c.parallel().get();
+        // Each context-parallel rank all-reduces the activations of its own s / c tokens.
+        return Math.log(2.0 * p.microBatch() * (g[3] / p.context()) * g[1]) / Math.log(2);
     }
 
     static double log2DataAllReduceBytes(Config c) {
