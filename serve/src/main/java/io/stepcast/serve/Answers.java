@@ -59,7 +59,7 @@ final class Answers {
         if (f.raw("config") == null) {
             throw ApiException.badRequest("field 'config' is missing");
         }
-        Config config = predictors.completed(ConfigJson.read(f.raw("config")));
+        Config config = predictors.completed(ConfigJson.read(f.raw("config"), predictors.catalog()));
         Predictor predictor = predictors.get(name, target);
         Prediction p = predictor.predict(config, target);
         ObjectNode out = encode(p);

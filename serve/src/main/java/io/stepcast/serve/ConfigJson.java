@@ -2,6 +2,7 @@ package io.stepcast.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stepcast.api.Config;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -29,8 +30,13 @@ final class ConfigJson {
     private ConfigJson() {
     }
 
-    /** The configuration of {@code node}; a 400 {@link ApiException} naming the field when it is not valid. */
-    static Config read(JsonNode node) {
+    /**
+     * The configuration of {@code node}; a 400 {@link ApiException} naming the field when it is not valid.
+     *
+     * @param catalog the service's hardware catalog, whose system fills the nodes of a 3D-parallel request without
+     *                {@code nodes}, as it does a CSV row's ({@link GenericCsvImporter#config})
+     */
+    static Config read(JsonNode node, HardwareCatalog catalog) {
         new JsonFields(node, "config.").only(FIELDS);
         for (String required : GenericCsvImporter.REQUIRED) {
             if (node.get(required) == null || node.get(required).isNull()) {
@@ -52,7 +58,7 @@ final class ConfigJson {
             cells.add(v.asText());
         }
         try {
-            return GenericCsvImporter.config(new CsvRow("config", 1, header, cells)).build();
+            return GenericCsvImporter.config(new CsvRow("config", 1, header, cells), catalog).build();
         } catch (DataFormatException e) {
             throw ApiException.badRequest(located(e.getMessage()));
         } catch (IllegalArgumentException e) {
