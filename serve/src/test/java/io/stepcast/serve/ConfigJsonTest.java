@@ -24,7 +24,7 @@ class ConfigJsonTest {
             + "\"allreduce\", \"workers\": 8, \"global_batch\": 64, \"micro_batch\": 2, \"hardware\": \"dgx-a100\"";
 
     private static Config read(String extra) throws Exception {
-        return ConfigJson.read(ServeFixture.JSON.readTree(LLM + extra + "}"), EMBEDDED);
+        return ConfigJson.read(ServeFixture.JSON.readTree(LLM + extra + "}"), EMBEDDED).config();
     }
 
     @Test
@@ -37,8 +37,8 @@ class ConfigJsonTest {
         HardwareCatalog fourPerNode = new DefaultHardwareCatalog(entries);
         var request = ServeFixture.JSON.readTree("{\"model\": \"llama3-8b\", \"architecture\": \"allreduce\", "
                 + "\"workers\": 64, \"local_batch\": 1, \"fsdp\": true, \"hardware\": \"dgx-a100-80gb\"}");
-        assertThat(ConfigJson.read(request, fourPerNode).deployment().nodes()).isEqualTo(16);
-        assertThat(ConfigJson.read(request, EMBEDDED).deployment().nodes()).isEqualTo(8);
+        assertThat(ConfigJson.read(request, fourPerNode).config().deployment().nodes()).isEqualTo(16);
+        assertThat(ConfigJson.read(request, EMBEDDED).config().deployment().nodes()).isEqualTo(8);
     }
 
     @Test

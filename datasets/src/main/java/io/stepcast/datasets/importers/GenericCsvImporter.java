@@ -254,7 +254,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
             long line = r.line();
-            LlmColumns.contradiction(r, r.requiredText("model"), ZOO).ifPresent(n -> contradictions.putIfAbsent(n, line));
+            shapeNote(r).ifPresent(n -> contradictions.putIfAbsent(n, line));
             rates.row(r.line(), row.config(), row.measured());
             precisions.row(r.line(), row.config());
             String label = r.has("hardware") ? r.text("hardware") : "";
@@ -275,6 +275,19 @@ public final class GenericCsvImporter implements ObservationImporter {
         notes.addAll(precisions.notes());
         notes.addAll(rates.notes());
         return notes;
+    }
+
+    /**
+     * Why a row's {@code sequence_length} or {@code vocab_size} make its model another than the one it names
+     * ({@link LlmColumns#contradiction}): a published zoo model given another vocabulary ({@code llama3-8b} with 32000
+     * is not Llama 3 8B), or a name that states another shape. The reader notes it with the row's line; other front
+     * ends that read rows with {@link #config} (such as {@code stepcast serve}) give the same words. Empty when the
+     * columns agree with the name or are absent.
+     *
+     * @throws DataFormatException naming the row and the column of an invalid cell
+     */
+    public static Optional<String> shapeNote(CsvRow r) throws DataFormatException {
+        return LlmColumns.contradiction(r, r.requiredText("model"), ZOO);
     }
 
     /** The GPUs per node of the system of {@code catalog} the row's {@code hardware} names, if it names one. */
