@@ -45,7 +45,9 @@ final class Answers {
      * {@code {"value": x, "interval": [lo, hi], "coverage": c}} or {@code {"not_applicable": reason}}; from a predictor
      * that estimates memory also {@code "peak_memory_bytes"}, and {@code "device_memory_bytes"} and {@code "fits"}
      * where the hardware's memory is known; beside a refusal, {@code "warnings"} names a hardware label or model the
-     * catalogs do not know, with the closest known names ({@link ServedPredictors#warnings}), as the likely cause.
+     * catalogs do not know, with the closest known names ({@link ServedPredictors#warnings}), as the likely cause; beside
+     * any answer, it says when the shape fields make the model another than the one named (a published model with
+     * another {@code vocab_size}), in the words the CSV reader notes it with ({@link ConfigJson.Read#warnings}).
      */
     ObjectNode predict(JsonNode body) {
         JsonFields f = new JsonFields(body, "").only(PREDICT_FIELDS);
@@ -59,14 +61,17 @@ final class Answers {
         if (f.raw("config") == null) {
             throw ApiException.badRequest("field 'config' is missing");
         }
-        Config config = predictors.completed(ConfigJson.read(f.raw("config")));
+        ConfigJson.Read request = ConfigJson.read(f.raw("config"), predictors.catalog());
+        Config config = predictors.completed(request.config());
         Predictor predictor = predictors.get(name, target);
         Prediction p = predictor.predict(config, target);
         ObjectNode out = encode(p);
         if (p.isValue() && predictor instanceof PeakMemory m) {
             memory(out, m.peakMemoryBytes(config), predictors.deviceMemoryBytes(config));
         }
-        List<String> warnings = p.isValue() ? List.of() : predictors.warnings(config);
+        List<String> warnings = new ArrayList<>(p.isValue() ? List.of() : predictors.warnings(config));
+        // A model the shape fields make another is the one answered for, value or refusal: said beside either.
+        warnings.addAll(request.warnings());
         if (!warnings.isEmpty()) {
             warnings.forEach(out.putArray("warnings")::add);
         }

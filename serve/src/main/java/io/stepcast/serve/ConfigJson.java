@@ -2,6 +2,7 @@ package io.stepcast.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stepcast.api.Config;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -29,8 +30,27 @@ final class ConfigJson {
     private ConfigJson() {
     }
 
-    /** The configuration of {@code node}; a 400 {@link ApiException} naming the field when it is not valid. */
-    static Config read(JsonNode node) {
+    /**
+     * A request's configuration and what reading it noticed.
+     *
+     * @param config   the configuration
+     * @param warnings what a CSV reader notes of the same row, in its words: a model the shape fields make another
+     *                 than the one named ({@link GenericCsvImporter#shapeNote})
+     */
+    record Read(Config config, List<String> warnings) {
+        Read {
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /**
+     * The configuration of {@code node} with its warnings; a 400 {@link ApiException} naming the field when it is not
+     * valid.
+     *
+     * @param catalog the service's hardware catalog, whose system fills the nodes of a 3D-parallel request without
+     *                {@code nodes}, as it does a CSV row's ({@link GenericCsvImporter#config})
+     */
+    static Read read(JsonNode node, HardwareCatalog catalog) {
         new JsonFields(node, "config.").only(FIELDS);
         for (String required : GenericCsvImporter.REQUIRED) {
             if (node.get(required) == null || node.get(required).isNull()) {
@@ -51,8 +71,10 @@ final class ConfigJson {
             header.put(e.getKey(), cells.size());
             cells.add(v.asText());
         }
+        CsvRow row = new CsvRow("config", 1, header, cells);
         try {
-            return GenericCsvImporter.config(new CsvRow("config", 1, header, cells)).build();
+            Config config = GenericCsvImporter.config(row, catalog).build();
+            return new Read(config, GenericCsvImporter.shapeNote(row).stream().toList());
         } catch (DataFormatException e) {
             throw ApiException.badRequest(located(e.getMessage()));
         } catch (IllegalArgumentException e) {

@@ -93,6 +93,14 @@ public final class ServedPredictors {
     }
 
     /**
+     * The hardware catalog requests are read in: the registry's, else the embedded one (as {@link #load} resolves
+     * labels), so that a catalog of the user's decides what a request's hardware label means, its nodes included.
+     */
+    HardwareCatalog catalog() {
+        return labels.catalog();
+    }
+
+    /**
      * The configuration of a request with the zoo's parameter bytes where it gives none, as {@code stepcast predict}
      * and the test side of {@code evaluate --train/--test} complete theirs, and its hardware label in the catalog's
      * words, as the embedded tables were fitted with ({@link HardwareLabels}; an unknown label is kept as written).

@@ -3,21 +3,42 @@ package io.stepcast.serve;
 import io.stepcast.api.Config;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Sharding;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A request's {@code fsdp}, {@code flash_attention} and {@code context_parallel} reach the configuration's layout, as
- * the CSV's columns do.
+ * the CSV's columns do, and its nodes fill the system of the service's catalog.
  */
 class ConfigJsonTest {
+    private static final HardwareCatalog EMBEDDED = new DefaultHardwareCatalog();
     private static final String LLM = "{\"model\": \"gpt-l24-h2048-a16-s1024-v50304\", \"architecture\": "
             + "\"allreduce\", \"workers\": 8, \"global_batch\": 64, \"micro_batch\": 2, \"hardware\": \"dgx-a100\"";
 
     private static Config read(String extra) throws Exception {
-        return ConfigJson.read(ServeFixture.JSON.readTree(LLM + extra + "}"));
+        return ConfigJson.read(ServeFixture.JSON.readTree(LLM + extra + "}"), EMBEDDED).config();
+    }
+
+    @Test
+    void aLayoutWithoutNodesFillsTheSystemOfTheServicesCatalog() throws Exception {
+        // A user's catalog in which the DGX A100 80GB has four GPUs per node (the embedded one has eight).
+        List<HardwareEntry> entries = EMBEDDED.entries().stream().map(e -> e instanceof SystemSpec s
+                && s.name().equals("dgx-a100-80gb") ? new SystemSpec(s.name(), s.aliases(), s.device(), 4, s.topology(),
+                s.intraLink(), s.nic(), s.nicsPerNode(), s.source(), s.hostLink(), Math.min(4, s.devicesPerHostLink()))
+                : e).toList();
+        HardwareCatalog fourPerNode = new DefaultHardwareCatalog(entries);
+        var request = ServeFixture.JSON.readTree("{\"model\": \"llama3-8b\", \"architecture\": \"allreduce\", "
+                + "\"workers\": 64, \"local_batch\": 1, \"fsdp\": true, \"hardware\": \"dgx-a100-80gb\"}");
+        assertThat(ConfigJson.read(request, fourPerNode).config().deployment().nodes()).isEqualTo(16);
+        assertThat(ConfigJson.read(request, EMBEDDED).config().deployment().nodes()).isEqualTo(8);
     }
 
     @Test

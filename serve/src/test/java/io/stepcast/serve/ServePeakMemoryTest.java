@@ -63,6 +63,13 @@ class ServePeakMemoryTest {
         // The same model on one GPU per stage holds all of its state: more memory than split over 8 ranks.
         JsonNode whole = answers.predict(ServeFixture.JSON.readTree(layout(1, 1, 8, 8)));
         assertThat(whole.get("peak_memory_bytes").asDouble()).isGreaterThan(peak);
+
+        // A published model given another vocabulary is another model: said beside a value as beside a refusal.
+        JsonNode other = answers.predict(ServeFixture.JSON.readTree(layout(8, 1, 1, 8).replace(
+                "\"model\": \"gpt-l24-h2048-a16-s1024-v50304\"", "\"model\": \"llama3-8b\", \"vocab_size\": 32000")));
+        assertThat(other.get("value").asDouble()).as(other.toString()).isPositive();
+        assertThat(other.get("warnings").get(0).asText()).isEqualTo("model 'llama3-8b' has a vocabulary of 128256 where "
+                + "column vocab_size says 32000: read as the column says, as llama-l32-h4096-a32-kv8-f14336-s8192-v32000");
     }
 
     @Test

@@ -6,12 +6,14 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.app.model.SavedPredictors;
+import io.stepcast.datasets.importers.GenericCsvImporter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -166,6 +168,30 @@ class StepcastServerTest {
         assertThat(warnings).as(typo.body()).isNotNull();
         assertThat(warnings.get(0).asText()).startsWith("hardware 'K8O' is not in the hardware catalog: did you mean");
         assertThat(warnings.get(1).asText()).startsWith("model 'ResNet-05' is not in the model zoo (closest: ResNet-");
+    }
+
+    @Test
+    void aPublishedModelGivenAnotherVocabularyIsWarnedOfInTheWordsOfTheCsvReader() throws Exception {
+        // The CSV reader's note of the same row, less the line it names in a file.
+        Path csv = Files.writeString(dir.resolve("llama-vocab.csv"), """
+                model,architecture,workers,local_batch,step_time_s,fsdp,vocab_size
+                llama3-8b,allreduce,8,1,3.9,true,32000
+                """);
+        List<String> notes = new GenericCsvImporter().read(csv).notes();
+        assertThat(notes).singleElement().asString()
+                .startsWith("line 2: model 'llama3-8b' has a vocabulary of 128256 where column vocab_size says 32000");
+        String request = "{\"predictor\": \"linear-scaling\", \"target\": \"step-time\", \"config\": {"
+                + "\"model\": \"llama3-8b\", \"architecture\": \"allreduce\", \"workers\": 8, \"local_batch\": 1, "
+                + "\"fsdp\": true, \"vocab_size\": ";
+        HttpResponse<String> r = serve.post("/v1/predict", request + "32000}}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(json(r).get("warnings")).as(r.body()).isNotNull();
+        assertThat(json(r).get("warnings")).extracting(JsonNode::asText)
+                .containsExactly(notes.get(0).substring("line 2: ".length()));
+        // The model's own vocabulary is the model named: nothing to say.
+        HttpResponse<String> own = serve.post("/v1/predict", request + "128256}}");
+        assertThat(own.statusCode()).as(own.body()).isEqualTo(200);
+        assertThat(json(own).has("warnings")).as(own.body()).isFalse();
     }
 
     @Test

@@ -46,7 +46,9 @@ import java.util.stream.Collectors;
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What-if sweep: every combination of the axes predicted by a registered predictor (default: the "
                 + "simulation), fitted once per seed on a catalog source or your own file (--train); prints "
-                + "one row per point (mean, sd, min, max over the seeds) and writes sweep.parquet and scaling.png.",
+                + "one row per point (mean, sd, min, max over the seeds; with a predictor that estimates memory, the "
+                + "peak memory per GPU, column peak_memory_gb, blank where it gives none) and writes sweep.parquet and "
+                + "scaling.png.",
             "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
                 + "workers | nodes, gpus_per_node, hardware, precision, bandwidth, intra_node_gbps, policy, mode, "
                 + "batch); a flag overrides the file."})
@@ -106,8 +108,8 @@ public final class SweepCommand extends RegistryCommand {
     private Path out;
 
     @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
-            + "[{model, mode, workers, ..., mean, sd, min, max, unit, refusal}]} instead of a table; the summary goes "
-            + "to stderr.")
+            + "[{model, mode, workers, ..., mean, sd, min, max, unit, peak_memory_gb, refusal}]} instead of a table; "
+            + "the summary goes to stderr.")
     private boolean json;
 
     @Mixin

@@ -13,8 +13,8 @@ import java.util.OptionalDouble;
 /**
  * {@code sweep --json}: {@code {predictor, train, target, unit, seeds, points: [...]}}, one point per row of
  * {@code sweep.parquet} with every axis by its column name ({@link SweepAxis}), {@code answered} (seeds that gave a
- * value), {@code mean, sd, min, max} (null when no seed answered), {@code unit} and {@code refusal} (null when every
- * seed answered).
+ * value), {@code mean, sd, min, max} (null when no seed answered), {@code unit}, {@code peak_memory_gb} (peak memory
+ * per GPU, GB; null where the predictor estimates none) and {@code refusal} (null when every seed answered).
  */
 final class SweepJson {
     private SweepJson() {
@@ -35,6 +35,7 @@ final class SweepJson {
             number(p, "min", r.min());
             number(p, "max", r.max());
             p.put("unit", unit);
+            number(p, "peak_memory_gb", r.peakMemoryGb());
             p.put("refusal", r.refusal().orElse(null));
         }
         return root;

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 
 /**
  * The console view of a sweep: one line with the axes every point shares, then one row per point with the axes
- * that vary (the workers always), the mean, standard deviation, minimum and maximum over the seeds and the unit.
+ * that vary (the workers always), the mean, standard deviation, minimum and maximum over the seeds and the unit, then
+ * the peak memory per GPU in GB when the predictor estimates it for some point ({@code -} for the others).
  * A point no seed answered shows {@code n/a} (its reason is in {@code sweep.parquet} and the command's summary).
  */
 final class SweepTable {
@@ -39,11 +40,20 @@ final class SweepTable {
         List<String> header = new ArrayList<>();
         varied.forEach(a -> header.add(a.header()));
         header.addAll(List.of("MEAN", "SD", "MIN", "MAX", "UNIT"));
+        // Only a predictor that estimates memory adds the column, as it adds predict's PEAK GB.
+        boolean memory = rows.stream().anyMatch(r -> r.peakMemoryBytes().isPresent());
+        if (memory) {
+            header.add("PEAK GB");
+        }
         TextTable table = new TextTable(header.toArray(String[]::new));
         for (SweepRow r : rows) {
             List<String> cells = new ArrayList<>();
             varied.forEach(a -> cells.add(a.value(r) == null ? "-" : text(a.value(r))));
             cells.addAll(List.of(number(r.mean()), number(r.sd()), number(r.min()), number(r.max()), unit));
+            if (memory) {
+                cells.add(r.peakMemoryBytes().isPresent()
+                        ? new MemoryVerdict(r.peakMemoryBytes().getAsDouble(), OptionalDouble.empty()).peakGb() : "-");
+            }
             table.row(cells.toArray(String[]::new));
         }
         table.print(out);

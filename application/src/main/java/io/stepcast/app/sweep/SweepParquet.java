@@ -22,7 +22,8 @@ import java.util.OptionalDouble;
  * {@code sweep.parquet}: one row per point, in the sweep's order. Columns: {@code predictor, target, model,
  * mode, workers, nodes, gpus_per_node, hardware, precision?, bandwidth_gbps?, intra_node_gbps?, policy?, local_batch,
  * global_batch, seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
- * sample standard deviation) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
+ * sample standard deviation), {@code peak_memory_gb?} (peak memory per GPU, GB of 10^9 bytes, from a predictor that
+ * estimates it) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
  * atomically, with the stepcast schema metadata (kind {@code sweep}).
  */
 public final class SweepParquet {
@@ -54,6 +55,7 @@ public final class SweepParquet {
               optional double sd;
               optional double min;
               optional double max;
+              optional double peak_memory_gb;
               optional binary refusal (STRING);
             }
             """);
@@ -84,6 +86,7 @@ public final class SweepParquet {
                     optional(g, "sd", r.sd());
                     optional(g, "min", r.min());
                     optional(g, "max", r.max());
+                    optional(g, "peak_memory_gb", r.peakMemoryGb());
                     r.refusal().ifPresent(x -> g.append("refusal", x));
                     w.write(g);
                 }

@@ -6,16 +6,34 @@ import java.util.OptionalDouble;
 
 /**
  * The result of one point over its seeds: the value of each seed (empty where the predictor refused) and
- * their spread.
+ * their spread, with the peak memory per GPU the point needs where the predictor estimates it.
  *
- * @param point   the point
- * @param target  the target predicted
- * @param values  per seed, in seed order
- * @param refusal the first refusal's reason, when a seed refused
+ * @param point           the point
+ * @param target          the target predicted
+ * @param values          per seed, in seed order
+ * @param refusal         the first refusal's reason, when a seed refused
+ * @param peakMemoryBytes peak memory per GPU, bytes, from the first seed that answered with an estimate
+ *                        ({@link io.stepcast.api.PeakMemory}: the Megatron predictors); empty for a predictor that
+ *                        estimates none
  */
-public record SweepRow(SweepPoint point, String target, List<OptionalDouble> values, Optional<String> refusal) {
+public record SweepRow(SweepPoint point, String target, List<OptionalDouble> values, Optional<String> refusal,
+                       OptionalDouble peakMemoryBytes) {
+    /** Bytes in a GB, as the hardware catalog states memory (and {@code predict} shows its PEAK GB). */
+    private static final double GB = 1e9;
+
     public SweepRow {
         values = List.copyOf(values);
+    }
+
+    /** A row without a memory estimate. */
+    public SweepRow(SweepPoint point, String target, List<OptionalDouble> values, Optional<String> refusal) {
+        this(point, target, values, refusal, OptionalDouble.empty());
+    }
+
+    /** {@link #peakMemoryBytes} in GB (10^9 bytes); empty where it is. */
+    public OptionalDouble peakMemoryGb() {
+        return peakMemoryBytes.isPresent() ? OptionalDouble.of(peakMemoryBytes.getAsDouble() / GB)
+                : OptionalDouble.empty();
     }
 
     /** Seeds that answered. */

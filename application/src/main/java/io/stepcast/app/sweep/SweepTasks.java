@@ -26,7 +26,7 @@ import java.util.OptionalDouble;
 /**
  * A sweep's points as tasks: task {@code i} predicts point {@code i} once per seed. The predictor of each
  * (policy, seed) is fitted once, on first use, and shared by the tasks of this JVM (fitting is deterministic,
- * so every JVM fits the same predictor). Results travel as each seed's value bits or refusal.
+ * so every JVM fits the same predictor). Results travel as each seed's value bits or refusal, and the peak memory.
  */
 public final class SweepTasks implements TaskSet<SweepRow> {
     private final SweepSpec spec;
@@ -79,6 +79,7 @@ public final class SweepTasks implements TaskSet<SweepRow> {
         SweepPoint p = points.get(i);
         List<OptionalDouble> values = new ArrayList<>(spec.seeds());
         Optional<String> refusal = Optional.empty();
+        OptionalDouble peak = OptionalDouble.empty();
         for (int s = 0; s < spec.seeds(); s++) {
             Fit fit = fit(p.policy(), s);
             Prediction answer;
@@ -99,8 +100,12 @@ public final class SweepTasks implements TaskSet<SweepRow> {
             if (refusal.isEmpty() && answer instanceof Prediction.NotApplicable n) {
                 refusal = Optional.of(n.reason());
             }
+            // As predict and evaluate do: memory only beside a time, since a refused point has no job to size.
+            if (peak.isEmpty() && answer.isValue()) {
+                peak = HoldOutScorer.peakMemory(fit.predictor(), p.config());
+            }
         }
-        return new SweepRow(p, target.label(), values, refusal);
+        return new SweepRow(p, target.label(), values, refusal, peak);
     }
 
     /** The fit of (policy, seed), made once; fits are few, so they are made one at a time. */
@@ -155,6 +160,8 @@ public final class SweepTasks implements TaskSet<SweepRow> {
                 out.writeInt(s.length);
                 out.write(s);
             }
+            out.writeBoolean(r.peakMemoryBytes().isPresent());
+            out.writeDouble(r.peakMemoryBytes().orElse(0));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -177,7 +184,10 @@ public final class SweepTasks implements TaskSet<SweepRow> {
                 in.readFully(s);
                 refusal = Optional.of(new String(s, StandardCharsets.UTF_8));
             }
-            return new SweepRow(points.get(i), target.label(), values, refusal);
+            boolean hasPeak = in.readBoolean();
+            double peak = in.readDouble();
+            return new SweepRow(points.get(i), target.label(), values, refusal,
+                    hasPeak ? OptionalDouble.of(peak) : OptionalDouble.empty());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -12,7 +12,6 @@ import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationImporter;
-import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.datasets.io.CsvReader;
 import io.stepcast.datasets.io.CsvRow;
@@ -64,9 +63,9 @@ import java.util.stream.Stream;
  * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision},
  * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}, {@code context_parallel}; a row with any of
  * them is a model-parallel job whose {@code workers} are its data-parallel replicas, each of tensor x context x
- * pipeline GPUs ({@code nodes} then
- * defaults to all its GPUs over {@code gpus_per_node}, or, without it, over the GPUs of a node of the catalogued system
- * {@code hardware} names). {@code sequence_length} and {@code vocab_size} give the
+ * pipeline GPUs ({@code nodes} then defaults to all its GPUs over {@code gpus_per_node}, or, without it, over the GPUs
+ * of a node of the system {@code hardware} names in the importer's catalog). {@code sequence_length} and
+ * {@code vocab_size} give the
  * model, a transformer of the zoo, another length (the zoo's variant of BERT or the Transformer) or shape (the zoo's
  * parametric GPT).
  *
@@ -101,8 +100,6 @@ public final class GenericCsvImporter implements ObservationImporter {
 
     /** The zoo the rows' models are read and their implied compute rates checked with (it builds its models once). */
     private static final ModelZoo ZOO = new ModelZoo();
-    /** The embedded catalog's systems, whose nodes a 3D-parallel row fills when it states none. */
-    private static final HardwareCatalog SYSTEMS = new DefaultHardwareCatalog();
     /** Hints for columns that are not documented ones. */
     private static final ColumnHints HINTS = new ColumnHints(KNOWN);
 
@@ -258,7 +255,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
             long line = r.line();
-            LlmColumns.contradiction(r, r.requiredText("model"), ZOO).ifPresent(n -> contradictions.putIfAbsent(n, line));
+            shapeNote(r).ifPresent(n -> contradictions.putIfAbsent(n, line));
             rates.row(r.line(), row.config(), row.measured());
             precisions.row(r.line(), row.config());
             String label = r.has("hardware") ? r.text("hardware") : "";
@@ -281,13 +278,26 @@ public final class GenericCsvImporter implements ObservationImporter {
         return notes;
     }
 
-    /** The GPUs per node of the catalogued system the row's {@code hardware} names, if it names one. */
-    private static OptionalInt systemGpusPerNode(CsvRow r) throws DataFormatException {
+    /**
+     * Why a row's {@code sequence_length} or {@code vocab_size} make its model another than the one it names
+     * ({@link LlmColumns#contradiction}): a published zoo model given another vocabulary ({@code llama3-8b} with 32000
+     * is not Llama 3 8B), or a name that states another shape. The reader notes it with the row's line; other front
+     * ends that read rows with {@link #config} (such as {@code stepcast serve}) give the same words. Empty when the
+     * columns agree with the name or are absent.
+     *
+     * @throws DataFormatException naming the row and the column of an invalid cell
+     */
+    public static Optional<String> shapeNote(CsvRow r) throws DataFormatException {
+        return LlmColumns.contradiction(r, r.requiredText("model"), ZOO);
+    }
+
+    /** The GPUs per node of the system of {@code catalog} the row's {@code hardware} names, if it names one. */
+    private static OptionalInt systemGpusPerNode(CsvRow r, HardwareCatalog catalog) throws DataFormatException {
         if (!r.has("hardware")) {
             return OptionalInt.empty();
         }
         try {
-            return SYSTEMS.system(r.text("hardware")).map(sys -> OptionalInt.of(sys.devicesPerNode()))
+            return catalog.system(r.text("hardware")).map(sys -> OptionalInt.of(sys.devicesPerNode()))
                     .orElse(OptionalInt.empty());
         } catch (IllegalArgumentException e) {
             // A composed label the catalog cannot build is the link-based predictors' to refuse, with its reason.
@@ -300,9 +310,11 @@ public final class GenericCsvImporter implements ObservationImporter {
      * read with the rules of this format, so that other front ends (such as {@code stepcast serve}, whose JSON
      * {@code config} uses these field names) accept exactly what a CSV file would.
      *
+     * @param catalog the hardware catalog whose system a 3D-parallel row without {@code nodes} fills the nodes of:
+     *                the caller's own (the importer's, a service's), so that a user's catalog decides them
      * @throws DataFormatException naming the row and the column of the first invalid cell
      */
-    public static Config.Builder config(CsvRow r) throws DataFormatException {
+    public static Config.Builder config(CsvRow r, HardwareCatalog catalog) throws DataFormatException {
         Architecture arch = architecture(r);
         int workers = r.positiveInteger("workers");
         int localBatch = localBatch(r, workers);
@@ -327,7 +339,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
         }
         int nodes;
-        OptionalInt systemPerNode = layout.isPresent() ? systemGpusPerNode(r) : OptionalInt.empty();
+        OptionalInt systemPerNode = layout.isPresent() ? systemGpusPerNode(r, catalog) : OptionalInt.empty();
         if (r.has("nodes")) {
             nodes = r.positiveInteger("nodes");
             if (r.has("gpus_per_node") && (gpus + nodes - 1) / nodes > r.positiveInteger("gpus_per_node")) {
@@ -398,7 +410,7 @@ public final class GenericCsvImporter implements ObservationImporter {
 
     private Row row(CsvRow r, List<String> unknown, String defaultSource, boolean measured)
             throws DataFormatException {
-        Config.Builder c = config(r);
+        Config.Builder c = config(r, labels.catalog());
         if (r.has("hardware")) {
             c.hardware(labels.canonical(r.text("hardware")));
         }

@@ -5,7 +5,12 @@ import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.plugin.ImportedObservations;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.datasets.parquet.ObservationFiles;
 import org.junit.jupiter.api.Test;
@@ -318,6 +323,25 @@ class GenericCsvLlmColumnsTest {
                 """);
         assertThat(new GenericCsvImporter().read(f).observations()).extracting(o -> o.config().deployment().nodes())
                 .containsExactly(8, 1, 1);
+    }
+
+    @Test
+    void theNodesOfACatalogedSystemComeFromTheImportersOwnCatalog() throws IOException {
+        // A user's catalog in which the DGX A100 80GB has four GPUs per node (the embedded one has eight).
+        HardwareCatalog embedded = new DefaultHardwareCatalog();
+        List<HardwareEntry> entries = embedded.entries().stream().map(e -> e instanceof SystemSpec s
+                && s.name().equals("dgx-a100-80gb") ? new SystemSpec(s.name(), s.aliases(), s.device(), 4, s.topology(),
+                s.intraLink(), s.nic(), s.nicsPerNode(), s.source(), s.hostLink(), Math.min(4, s.devicesPerHostLink()))
+                : e).toList();
+        HardwareCatalog fourPerNode = new DefaultHardwareCatalog(entries);
+        Path f = Files.writeString(dir.resolve("own-catalog.csv"), """
+                model,architecture,workers,local_batch,step_time_s,fsdp,hardware
+                llama3-8b,ALLREDUCE,64,1,2.8,true,DGX A100 80GB
+                """);
+        assertThat(new GenericCsvImporter(new HardwareLabels(fourPerNode)).read(f).observations())
+                .extracting(o -> o.config().deployment().nodes()).containsExactly(16);
+        assertThat(new GenericCsvImporter().read(f).observations())
+                .extracting(o -> o.config().deployment().nodes()).containsExactly(8);
     }
 
     @Test

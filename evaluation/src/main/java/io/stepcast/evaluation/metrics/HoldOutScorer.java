@@ -156,7 +156,11 @@ public final class HoldOutScorer {
      * The predictor's peak-memory estimate of a configuration it answered, when it makes one; a failure of the
      * estimate leaves it absent (the time stands).
      */
-    private static OptionalDouble peakMemory(Predictor predictor, Config config) {
+    /**
+     * The peak memory per GPU {@code predictor} estimates for {@code config} ({@link PeakMemory}), bytes; empty when
+     * it estimates none, or its estimate fails or is not a positive finite number (a time is still scored without it).
+     */
+    public static OptionalDouble peakMemory(Predictor predictor, Config config) {
         if (!(predictor instanceof PeakMemory m)) {
             return OptionalDouble.empty();
         }

@@ -1,0 +1,159 @@
+package io.stepcast.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.PeakMemory;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.app.ApplicationPlugin;
+import io.stepcast.app.sweep.SweepGrid;
+import io.stepcast.app.sweep.SweepRow;
+import io.stepcast.app.sweep.SweepSpec;
+import io.stepcast.app.sweep.SweepTasks;
+import io.stepcast.datasets.parquet.GenericRows;
+import io.stepcast.evaluation.EvaluationPlugin;
+import io.stepcast.evaluation.SyntheticPlugin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code stepcast sweep} with a predictor that estimates the peak memory per GPU: its table, {@code --json} and
+ * {@code sweep.parquet} carry {@code peak_memory_gb}, blank where the predictor gives none; a predictor without a
+ * memory estimate adds no table column and leaves the others null. The predictor is a stub (its memory is made up: 1 GB
+ * per worker up to one node), fitted on a synthetic file written here.
+ */
+class SweepPeakMemoryTest {
+    private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new SyntheticPlugin(),
+            new StubMemoryPlugin(), new EvaluationPlugin(), new ApplicationPlugin()));
+
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private Path train() throws Exception {
+        return Files.writeString(dir.resolve("synthetic.csv"), String.join("\n",
+                "model,architecture,workers,nodes,gpus_per_node,local_batch,hardware,step_time_s",
+                "my-net,ALLREDUCE,1,1,8,32,V100,0.2", ""));
+    }
+
+    private Run sweep(String predictor, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("sweep", "--train", train().toString(), "--predictor", predictor,
+                "--target", "step-time", "--models", "my-net", "--nodes", "1,4", "--gpus-per-node", "8", "--threads",
+                "1", "--out", dir.resolve("out").toString()));
+        args.addAll(List.of(extra));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(REGISTRY, args.toArray(String[]::new), new PrintWriter(out, true),
+                new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private List<Map<String, Object>> parquet() throws Exception {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (var r = GenericRows.reader(dir.resolve("out").resolve("sweep.parquet"))) {
+            for (Map<String, Object> row = r.next(); row != null; row = r.next()) {
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void aPredictorThatEstimatesMemoryAddsPeakMemoryGbBlankWhereItGivesNone() throws Exception {
+        Run r = sweep("stub-memory");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("WORKERS")).findFirst().orElseThrow());
+        assertThat(lines.get(header)).endsWith("UNIT  PEAK GB");
+        // 8 workers on one node: 8 GB; 32 workers on four: the stub gives no estimate.
+        assertThat(lines.subList(header + 1, header + 3)).extracting(l -> List.of(l.split("\\s+"))).containsExactly(
+                List.of("8", "1", "0.2", "0", "0.2", "0.2", "s", "8.0"),
+                List.of("32", "4", "0.2", "0", "0.2", "0.2", "s", "-"));
+
+        List<Map<String, Object>> rows = parquet();
+        assertThat(rows).extracting(row -> row.get("peak_memory_gb")).containsExactly(8.0, null);
+
+        Run json = sweep("stub-memory", "--json");
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode points = new ObjectMapper().readTree(json.out()).get("points");
+        assertThat(points.get(0).get("peak_memory_gb").asDouble()).isEqualTo(8.0);
+        assertThat(points.get(1).get("peak_memory_gb").isNull()).isTrue();
+    }
+
+    @Test
+    void aPredictorWithoutAMemoryEstimateAddsNoColumnToTheTableAndNullsElsewhere() throws Exception {
+        Run r = sweep("synthetic-mean");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("PEAK GB");
+        assertThat(parquet()).extracting(row -> row.get("peak_memory_gb")).containsExactly(null, null);
+        Run json = sweep("synthetic-mean", "--json");
+        JsonNode points = new ObjectMapper().readTree(json.out()).get("points");
+        assertThat(points.get(0).get("peak_memory_gb").isNull()).isTrue();
+    }
+
+    @Test
+    void thePeakMemoryTravelsToAndFromAnotherEngine() throws Exception {
+        SweepGrid grid = new SweepGrid(List.of("my-net"), List.of(), List.of(1, 4), List.of(8), List.of(), List.of(),
+                List.of(), List.of(), List.of());
+        SweepTasks tasks = new SweepSpec("stub-memory", Map.of(), train().toString(), null, "step-time", 1, grid)
+                .tasks(REGISTRY);
+        for (int i = 0; i < tasks.size(); i++) {
+            SweepRow row = tasks.run(i);
+            assertThat(tasks.decode(i, tasks.encode(i, row))).isEqualTo(row);
+        }
+        assertThat(tasks.run(0).peakMemoryBytes()).isEqualTo(OptionalDouble.of(8e9));
+    }
+
+    /** One estimator whose predictor answers 0.2 s for every point and estimates memory for one node only. */
+    private static final class StubMemoryPlugin extends StepcastPlugin {
+        StubMemoryPlugin() {
+            super("stub-memory-test");
+        }
+
+        @Override
+        protected void registerAll() {
+            estimator(new StubMemory());
+            notPersistable("stub-memory", "a test fixture");
+        }
+    }
+
+    /** 1 GB per worker on one node; no estimate across nodes. */
+    private static final class StubMemory implements Estimator {
+        public String name() { return "stub-memory"; }
+        public String description() { return "synthetic memory estimate"; }
+        public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
+        public Map<String, String> hyperParameters() { return Map.of(); }
+        public Estimator withHyperParameters(Map<String, String> o) { return this; }
+        public Predictor fit(TrainingSet t) { return new MemoryPredictor(Provenance.of(this, t, 0)); }
+    }
+
+    private record MemoryPredictor(Provenance provenance) implements Predictor, PeakMemory {
+        public Prediction predict(Config c, Target target) { return Prediction.of(0.2); }
+        public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
+
+        public OptionalDouble peakMemoryBytes(Config c) {
+            return c.deployment().nodes() == 1 ? OptionalDouble.of(c.workers() * 1e9) : OptionalDouble.empty();
+        }
+    }
+}
