@@ -4,7 +4,6 @@ import io.stepcast.api.Precision;
 import io.stepcast.api.hardware.DeviceSpec;
 
 import java.util.Locale;
-import java.util.OptionalDouble;
 
 /**
  * The share of a GPU's dense half-precision peak that FlashAttention-2's fused kernel reaches, forward plus backward,
@@ -23,8 +22,10 @@ import java.util.OptionalDouble;
  * its softmax, masking and rescaling between two small products keep it below a GEMM's efficiency, most on the H100,
  * whose tensor cores outran what the kernel could feed them. These are the kernel's best figures (long sequences,
  * head dimension 128), so the times they give are lower bounds; FlashAttention-3 and cuDNN's fused attention reach
- * more on the H100. A device or precision the paper did not measure (FP32 and TF32 have no FlashAttention-2 kernel)
- * has no figure, and its attention runs at the fitted efficiency like every other product.
+ * more on the H100. A device or precision the paper did not measure (FP32 and TF32 have no FlashAttention-2 kernel; the
+ * V100 and T4 run other fused kernels, such as xFormers' memory-efficient attention) gets the A100's share of its own
+ * peak at that precision: a carried figure, but never the fitted efficiency of the matrix multiplications, which is
+ * above every fused attention kernel's measured share.
  */
 final class FlashAttentionRate {
     /** FlashAttention-2 on the A100: its forward and backward maxima, weighted 1 : 2.5. */
@@ -36,20 +37,15 @@ final class FlashAttentionRate {
     }
 
     /**
-     * The kernel's share of the device's peak at the attention's precision, or empty when the paper did not measure
-     * the kernel on such a device or it has no kernel in that precision.
+     * The kernel's share of the device's peak at the attention's precision: the paper's figure for the A100 and the
+     * H100 (and H200) in half precision, the A100's carried to any other device or precision.
      */
-    static OptionalDouble ofPeak(DeviceSpec device, Precision precision) {
-        if (precision == Precision.FP32 || precision == Precision.TF32) {
-            return OptionalDouble.empty();
-        }
+    static double ofPeak(DeviceSpec device, Precision precision) {
         String name = device.name().toUpperCase(Locale.ROOT);
-        if (name.startsWith("A100")) {
-            return OptionalDouble.of(AMPERE);
+        boolean half = precision != Precision.FP32 && precision != Precision.TF32;
+        if (half && (name.startsWith("H100") || name.startsWith("H200"))) {
+            return HOPPER;
         }
-        if (name.startsWith("H100") || name.startsWith("H200")) {
-            return OptionalDouble.of(HOPPER);
-        }
-        return OptionalDouble.empty();
+        return AMPERE;
     }
 }

@@ -69,7 +69,7 @@ import java.util.OptionalDouble;
  * behind the attention products ({@link StageTerms}); the d x c ranks of a stage all-reduce (or reduce-scatter and
  * gather) its gradients and split the distributed optimizer's or FSDP's state, as Megatron-LM's data-parallel group
  * with context parallelism does.
- * Under FlashAttention the attention products run at the fused kernel's published rate on the device where there is one
+ * Under FlashAttention the attention products run at the fused kernel's published share of the device's peak
  * ({@link FlashAttentionRate}), not at the efficiency fitted on Megatron-LM's matrix multiplications.
  * A Llama block and FlashAttention change the per-layer work and memory ({@link TransformerCosts},
  * {@link ActivationMemory}); a Llama's untied output layer sits on the last stage with its own weights, and no
@@ -150,8 +150,8 @@ final class MegatronCostModel {
         if (!layout.flashAttention()) {
             return OptionalDouble.empty();
         }
-        return FlashAttentionRate.ofPeak(device, layout.precision() == Precision.FP8 ? Precision.BF16
-                : layout.precision());
+        return OptionalDouble.of(FlashAttentionRate.ofPeak(device, layout.precision() == Precision.FP8
+                ? Precision.BF16 : layout.precision()));
     }
 
     /** Seconds of one layer's fused attention at the kernel's published rate, or 0 when none applies. */

@@ -38,11 +38,14 @@ final class NoFit {
         if (!stateAlone && !o.sequenceParallel()) {
             help.add("--sequence-parallel");
         }
-        if (!o.distributedOptimizer() && l.data() > 1) {
-            help.add("--distributed-optimizer (the optimizer state over the " + l.data() + " data-parallel replicas) "
-                    + "or --fsdp (the weights and gradients too)");
-        } else if (o.sharding() == Sharding.OPTIMIZER && l.data() > 1) {
-            help.add("--fsdp (the weights and gradients over the " + l.data() + " data-parallel replicas too)");
+        // The sharded state is split over the data-parallel replicas and, with context parallelism, its ranks too.
+        int shards = l.gradientGroup();
+        String over = shards + (l.context() > 1 ? " data- and context-parallel ranks" : " data-parallel replicas");
+        if (!o.distributedOptimizer() && shards > 1) {
+            help.add("--distributed-optimizer (the optimizer state over the " + over + ") or --fsdp (the weights and "
+                    + "gradients too)");
+        } else if (o.sharding() == Sharding.OPTIMIZER && shards > 1) {
+            help.add("--fsdp (the weights and gradients over the " + over + " too)");
         }
         if (!stateAlone && !o.flashAttention() && o.recompute() == Recompute.NONE) {
             help.add("--flash-attention (no stored attention scores)");

@@ -20,9 +20,9 @@ package io.stepcast.analytic.megatron;
  *                      times them), behind which each ring step's transfer runs: only what exceeds them is exposed
  *                      (Transformer Engine overlaps each step's send and receive with the attention of the chunk in
  *                      hand)
- * @param fusedS        the stage's attention products at FlashAttention-2's published rate on the device
- *                      ({@link FlashAttentionRate}), seconds, which the fitted efficiency does not divide; 0 when that
- *                      rate does not apply and {@code flopsS} holds them
+ * @param fusedS        the stage's attention products at FlashAttention-2's published share of the device's peak
+ *                      ({@link FlashAttentionRate}), seconds, which the fitted efficiency does not divide; 0 without
+ *                      the fused kernel, whose products {@code flopsS} holds
  */
 record StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
                   int unfusedLayers, double contextS, double attentionS, double fusedS) {

@@ -280,6 +280,19 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void whenNothingFitsTheStateShardedOverTheContextRanksIsOffered() {
+        // d = 1 and c = 16: the distributed optimizer and FSDP split the state over the 16 context-parallel ranks.
+        assertThat(run("--model", "llama3-8b", "--seq", "32768", "--global-batch", "16", "--gpus", "16", "--hardware",
+                "dgx-h100", "--precision", "bf16", "--flash-attention", "--context-parallel", "16")).isEqualTo(1);
+        assertThat(err.toString()).contains("--distributed-optimizer (the optimizer state over the 16 data- and "
+                + "context-parallel ranks) or --fsdp");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "llama3-8b", "--seq", "32768", "--global-batch", "16", "--gpus", "16", "--hardware",
+                "dgx-h100", "--precision", "bf16", "--flash-attention", "--context-parallel", "16",
+                "--distributed-optimizer")).as(err.toString()).isZero();
+    }
+
+    @Test
     void whenTheModelStateAloneOverflowsOnlyMoreGpusOrMemoryAreOffered() {
         assertThat(runGpt3Failing("--gpus", "8")).isEqualTo(1);
         // 175 B parameters at 20 bytes each (FP16 weights and gradients, their FP32 copies and Adam's two moments, as
