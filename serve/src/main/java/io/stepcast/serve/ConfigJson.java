@@ -68,6 +68,12 @@ final class ConfigJson {
             if (!v.isValueNode()) {
                 throw ApiException.badRequest("field 'config." + e.getKey() + "' must be a number, string or boolean");
             }
+            if (v.isTextual() && v.asText().isBlank()) {
+                // A blank CSV cell means the column's default; in JSON that is the field left out (or null), so an
+                // empty string is a mistake, not a default (e.g. "context_parallel": "" is no integer).
+                throw ApiException.badRequest("field 'config." + e.getKey() + "' is an empty string; leave it out (or "
+                        + "null) for its default");
+            }
             header.put(e.getKey(), cells.size());
             cells.add(v.asText());
         }

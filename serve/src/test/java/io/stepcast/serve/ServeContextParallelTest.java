@@ -54,6 +54,12 @@ class ServeContextParallelTest {
                     "field 'config.context_parallel' is 2 but field 'config.flash_attention' is false");
             assertBadRequest(serve.post("/v1/predict", request(", \"context_parallel\": 2")),
                     "field 'config.context_parallel' is 2 but field 'config.flash_attention' is not stated");
+            // An empty string is no integer (a blank CSV cell's default is a field left out, or null, in JSON).
+            assertBadRequest(serve.post("/v1/predict",
+                    request(", \"flash_attention\": true, \"context_parallel\": \"\"")),
+                    "field 'config.context_parallel' is an empty string; leave it out (or null) for its default");
+            assertThat(serve.post("/v1/predict", request(", \"flash_attention\": true, \"context_parallel\": null"))
+                    .statusCode()).isEqualTo(200);
         }
     }
 

@@ -67,8 +67,9 @@ final class ComputeRateCheck {
         try {
             model = zoo.find(config.model()).filter(m -> m.forwardFlops() > 0);
             device = catalog.device(label);
-        } catch (IllegalArgumentException e) {
-            // A name the zoo or catalog cannot read is reported elsewhere; it has nothing to check against here.
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            // A name the zoo or catalog cannot read, or a sample whose FLOPs no long holds, is reported elsewhere;
+            // this sanity check has nothing to check against.
             return;
         }
         if (model.isEmpty() || device.isEmpty() || device.get().fastestPrecision().isEmpty()) {

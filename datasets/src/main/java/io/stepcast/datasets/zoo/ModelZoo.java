@@ -197,9 +197,28 @@ public final class ModelZoo {
                 + "embedding); FLOPs for 1024 tokens", t));
     }
 
-    /** The shape of a parametric GPT's or Llama's name, or empty for any other name. */
+    /**
+     * The shape of a parametric GPT's or Llama's name, or empty for any other name.
+     *
+     * @throws IllegalArgumentException when the shape is impossible, or one sample's forward FLOPs overflow a long
+     *                                  (the bound the length variants keep, {@code SequenceVariants})
+     */
     private static Optional<TransformerShape> parametric(String name) {
-        return GptName.parse(name).or(() -> LlamaName.parse(name));
+        Optional<TransformerShape> shape = GptName.parse(name).or(() -> LlamaName.parse(name));
+        shape.ifPresent(t -> {
+            try {
+                model(t).forwardFlops();
+            } catch (ArithmeticException overflow) {
+                throw new IllegalArgumentException("model '" + name + "': one sample of " + t.sequence()
+                        + " tokens has more forward FLOPs than a 64-bit count holds; state a shorter sequence");
+            }
+        });
+        return shape;
+    }
+
+    /** The parametric model of a shape. */
+    private static ZooModel model(TransformerShape t) {
+        return t.style() == TransformerShape.Style.LLAMA ? LlamaName.model(t) : GptName.model(t);
     }
 
     /**
@@ -265,15 +284,15 @@ public final class ModelZoo {
     /**
      * The model under any accepted name.
      *
-     * @throws IllegalArgumentException when a parametric GPT or Llama name has an impossible shape
+     * @throws IllegalArgumentException when a parametric GPT or Llama name has an impossible shape, or one whose
+     *                                  sample's forward FLOPs overflow a long (the bound the length variants keep)
      */
     public Optional<ZooModel> find(String name) {
         if (name != null) {
             Optional<TransformerShape> parametric = parametric(name);
             if (parametric.isPresent()) {
                 // not kept: any number of shapes may be asked for, and building one is cheap
-                TransformerShape t = parametric.get();
-                return Optional.of(t.style() == TransformerShape.Style.LLAMA ? LlamaName.model(t) : GptName.model(t));
+                return Optional.of(model(parametric.get()));
             }
         }
         return canonical(name).map(c -> built.computeIfAbsent(c, k -> BUILDERS.containsKey(k) ? BUILDERS.get(k).get()

@@ -144,6 +144,11 @@ class LlamaModelsTest {
         assertThat(zoo.get("llama2-7b-seq1048576").forwardFlops()).isPositive();
         assertThat(zoo.get("llama3.1-405b-seq524288").forwardFlops()).isPositive();
         assertThatThrownBy(() -> zoo.get("llama3.1-405b-seq1048576")).hasMessageContaining("takes 1 to 524288 tokens");
+        // The parametric Llama of 405B's shape keeps the same bound: a clear refusal, not an overflow.
+        assertThatThrownBy(() -> zoo.find("llama-l126-h16384-a128-kv8-f53248-s1048576-v128256"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("one sample of 1048576 tokens has more forward FLOPs than a 64-bit count holds");
+        assertThat(zoo.find("llama-l126-h16384-a128-kv8-f53248-s524288-v128256")).isPresent();
         // a parametric Llama at another length is the parametric Llama of that shape
         assertThat(zoo.atSequence("llama-l32-h4096-a32-kv8-f14336-s8192-v128256", 4096)).isEmpty();
     }

@@ -241,8 +241,8 @@ public final class PlanLlmCommand implements Callable<Integer> {
             }
             TransformerShape.Style style = family.equals("llama") ? TransformerShape.Style.LLAMA
                     : TransformerShape.Style.GPT;
-            return new TransformerShape(layers, hidden, heads, seq, vocab == null ? GPT_VOCABULARY : vocab,
-                    ffn == null ? 4 * hidden : ffn, kvHeads == null ? heads : kvHeads, style);
+            return countable(new TransformerShape(layers, hidden, heads, seq, vocab == null ? GPT_VOCABULARY : vocab,
+                    ffn == null ? 4 * hidden : ffn, kvHeads == null ? heads : kvHeads, style));
         }
         for (Object[] given : new Object[][] {{layers, "--layers"}, {hidden, "--hidden"}, {heads, "--heads"},
                 {kvHeads, "--kv-heads"}, {ffn, "--ffn"}, {vocab, "--vocab"}}) {
@@ -260,7 +260,16 @@ public final class PlanLlmCommand implements Callable<Integer> {
         }
         TransformerShape own = info.get().transformer().orElseThrow(() -> new IllegalArgumentException(
                 "--model: " + model + " is not a transformer, so it has no layout to plan"));
-        return seq == null ? own : own.atSequence(seq);
+        return countable(seq == null ? own : own.atSequence(seq));
+    }
+
+    /**
+     * The shape, once the zoo accepts its parametric name: a sample whose FLOPs a 64-bit count cannot hold is refused
+     * here as in a file or a request (a name beyond the parametric form's digits is not checked).
+     */
+    private TransformerShape countable(TransformerShape shape) {
+        zoo.ifPresent(models -> models.find(shape.gptName()));
+        return shape;
     }
 
     private static void requireOption(Integer value, String name, List<String> missing) {

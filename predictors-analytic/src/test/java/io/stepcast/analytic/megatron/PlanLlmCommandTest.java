@@ -280,6 +280,14 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void aSequenceWhoseFlopsTheZooCannotCountIsRefusedAsInAFile() {
+        // Llama 3.1 405B at 2^20 tokens: refused as its -seq1048576 name and its parametric name are.
+        assertThat(run("--model", "llama3.1-405b", "--seq", "1048576", "--global-batch", "8", "--gpus", "8192",
+                "--hardware", "dgx-h100", "--flash-attention", "--context-parallel", "64")).isEqualTo(2);
+        assertThat(err.toString()).contains("one sample of 1048576 tokens has more forward FLOPs than a 64-bit count");
+    }
+
+    @Test
     void whenNothingFitsTheStateShardedOverTheContextRanksIsOffered() {
         // d = 1 and c = 16: the distributed optimizer and FSDP split the state over the 16 context-parallel ranks.
         assertThat(run("--model", "llama3-8b", "--seq", "32768", "--global-batch", "16", "--gpus", "16", "--hardware",
