@@ -167,13 +167,16 @@ final class MegatronCostModel {
 
     /**
      * Seconds of one layer's context-parallel ring transfers, forward plus backward: each step a send and receive of one
-     * key-value chunk, over the NICs when the t x c ranks of a ring span nodes. 0 without context parallelism.
+     * key-value chunk, over the NICs when the t x c ranks of a ring span nodes, or when t x c does not divide a node's
+     * GPUs so that some rings straddle two (the step waits for its slowest hop, and the iteration for its slowest ring).
+     * 0 without context parallelism.
      */
     private double contextRingS(TransformerCosts c, ParallelLayout layout) {
         if (layout.context() == 1) {
             return 0;
         }
-        boolean crossNode = layout.tensor() * layout.context() > gpusPerNode();
+        int ring = layout.tensor() * layout.context();
+        boolean crossNode = ring > gpusPerNode() || (layout.gpus() > gpusPerNode() && gpusPerNode() % ring != 0);
         return c.contextRingSteps() * links.sendRecv(c.contextChunkBytes(), crossNode);
     }
 

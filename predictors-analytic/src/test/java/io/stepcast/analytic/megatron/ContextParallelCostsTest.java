@@ -89,6 +89,16 @@ class ContextParallelCostsTest {
     }
 
     @Test
+    void ringsThatStraddleTwoNodesPayTheNic() {
+        // t 2 x c 3 = 6 ranks per ring: on 8-GPU nodes the second ring holds ranks 6 to 11, over two nodes.
+        MegatronCostModel dgx = model("dgx-a100-80gb");
+        TransformerShape s = LLAMA3_8B_32K.atSequence(3 * 8192);
+        double straddling = dgx.terms(s, layout(2, 4, 3)).first().contextS();
+        double inNode = dgx.terms(s, layout(2, 1, 3)).first().contextS();
+        assertThat(straddling).isGreaterThan(inNode);
+    }
+
+    @Test
     void theGradientGroupSplitsTheOptimizerStateAndSpansTheContextRanks() {
         MegatronCostModel.Memory without = MegatronCostModel.memory(LLAMA3_8B_32K, layout(1, 4, 1));
         MegatronCostModel.Memory with = MegatronCostModel.memory(LLAMA3_8B_32K, layout(1, 4, 2));
