@@ -41,6 +41,10 @@ class LinearScalingRefusalTest {
         assertThat(((Prediction.NotApplicable) refused).reason()).isEqualTo("no 1-GPU row of NCF (fp32) on"
                 + " dgx-1-v100 at local batch 131072 (it has local batches 1048576), nor any other row at that"
                 + " batch to scale from");
+        Prediction otherMachine = p.predict(fp32(1, 1_048_576).toBuilder().hardware("dgx-a100").build(),
+                Target.THROUGHPUT);
+        assertThat(((Prediction.NotApplicable) otherMachine).reason()).isEqualTo("no row of NCF (fp32) on dgx-a100 at"
+                + " any local batch: linear scaling does not carry a step from other hardware");
     }
 
     /** NCF on {@code workers} GPUs of a DGX-1 at FP32, data-parallel. */

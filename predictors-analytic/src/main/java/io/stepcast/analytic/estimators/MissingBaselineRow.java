@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 
 /**
  * Why {@link LinearScalingEstimator} has nothing to scale for a configuration, in the user's words rather than its
- * group keys: the model, hardware and local batch it lacks a row of, and the local batches it has there. A
+ * group keys: the model, hardware and local batch it lacks a row of, and the local batches it has there (or that it
+ * has none of the model on that hardware). A
  * strong-scaling table (a fixed global batch: 1,048,576 samples on 1 GPU, 131,072 per GPU on 8) has its 1-GPU row at
  * another local batch than its multi-GPU rows, and the baseline does not carry a step across batch sizes.
  */
@@ -28,10 +29,10 @@ final class MissingBaselineRow {
      * @param fitted    the keys of the fitted groups
      */
     static String reason(String estimator, Config config, Collection<String> fitted) {
-        String job = GroupKey.of(config);
+        String key = GroupKey.of(config);
         int tenants = config.deployment().tenants();
         List<Integer> batches = fitted.stream()
-                .filter(k -> k.startsWith(job + "#"))
+                .filter(k -> k.startsWith(key + "#"))
                 .map(SPLIT::matcher)
                 .filter(Matcher::find)
                 .filter(m -> Integer.parseInt(m.group(2)) == tenants)
@@ -39,10 +40,13 @@ final class MissingBaselineRow {
                 .distinct().sorted().toList();
         String precision = config.precisionTag().isEmpty() ? "" : " (" + config.precisionTag() + ")";
         String shared = tenants == 1 ? "" : " with " + tenants + " jobs sharing the GPUs";
-        String has = batches.isEmpty() ? "it has no row of that model there at any local batch"
-                : "it has local batches " + String.join(", ", batches.stream().map(String::valueOf).toList());
-        return "no 1-GPU row of " + config.model() + precision + " on " + config.deployment().hardware()
-                + " at local batch " + config.localBatch() + shared + " (" + has
+        String job = config.model() + precision + " on " + config.deployment().hardware();
+        if (batches.isEmpty()) {
+            return "no row of " + job + shared + " at any local batch"
+                    + (tenants == 1 ? ": linear scaling does not carry a step from other hardware" : "");
+        }
+        return "no 1-GPU row of " + job + " at local batch " + config.localBatch() + shared + " (it has local batches "
+                + String.join(", ", batches.stream().map(String::valueOf).toList())
                 + "), nor any other row at that batch to scale from";
     }
 }
