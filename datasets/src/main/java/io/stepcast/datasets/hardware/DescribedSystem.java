@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * {@code DGX-1 V100 32GB}, {@code NVIDIA DGX-1 With 16G}. The longest run of its words that names a system (with the stated memory, when that names
  * one: {@code DGX A100 80GB}) is the base; a GPU model or memory that differs from the base's device replaces it
  * with the catalogued device of that model and memory (the base's form factor first), and a GPU count that differs
- * sets the devices per node. The result is the catalog's name, or a composed label ({@link ComposedSystem}) such as
+ * sets the devices per node, unless it is a part of one node or whole nodes of the base ({@link #countsRunGpus}).
+ * The result is the catalog's name, or a composed label ({@link ComposedSystem}) such as
  * {@code dgx-1-v100+device=V100-SXM2-32GB}, so that two files that describe one machine differently meet, and a
  * machine the catalog lists by its parts is costed with those parts. Nothing is guessed beyond that: a label whose
  * words name no system, or a GPU the catalog does not have at that memory, is not interpreted, nor one whose count
@@ -111,6 +112,15 @@ final class DescribedSystem {
         return Words.of(label).count();
     }
 
+    /**
+     * True when a system's description counts the GPUs a run used rather than the system's: fewer than its GPUs per
+     * node (NVIDIA DeepLearningExamples head 1-GPU tables {@code NVIDIA DGX A100 (1x A100 80GB)}), or a whole number
+     * of its nodes ({@code (320x A100 80GB)} for 40 nodes). No such system is built with one or 320 GPUs per node.
+     */
+    static boolean countsRunGpus(int count, int gpusPerNode) {
+        return count < gpusPerNode || count % gpusPerNode == 0;
+    }
+
     /** True when {@code label} states a memory per GPU ({@code 40GB}, {@code 16G}). */
     static boolean statesMemory(String label) {
         return Words.of(label).memoryGb().isPresent();
@@ -133,7 +143,8 @@ final class DescribedSystem {
         if (device != own) {
             out.append("+device=").append(device.name());
         }
-        if (w.count().isPresent() && w.count().getAsInt() != base.devicesPerNode()) {
+        if (w.count().isPresent() && w.count().getAsInt() != base.devicesPerNode()
+                && !countsRunGpus(w.count().getAsInt(), base.devicesPerNode())) {
             out.append("+gpus=").append(w.count().getAsInt());
         }
         return Optional.of(out.toString());

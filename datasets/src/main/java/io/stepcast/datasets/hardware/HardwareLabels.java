@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -105,6 +106,30 @@ public final class HardwareLabels {
         }
         return Optional.of("hardware '" + l + "' is not in the hardware catalog" + suggestion(l)
                 + " (kept as written; stepcast hardware list shows the catalog)");
+    }
+
+    /**
+     * For a label that describes a catalogued system with a GPU count other than its GPUs per node, which the label
+     * resolves to as the system itself ({@code NVIDIA DGX A100 (1x A100 80GB)}, {@code (320x A100 80GB)}: the GPUs
+     * the run used), what the count was taken as, e.g. {@code hardware 'NVIDIA DGX A100 (1x A100 80GB)' is
+     * dgx-a100-80gb, whose nodes hold 8 GPUs: its 1x is taken as the GPUs the run used, 1 of a node's 8 (...)};
+     * empty for any other label.
+     */
+    public Optional<String> countNote(String label) {
+        String l = label.trim();
+        OptionalInt count = DescribedSystem.gpuCount(l);
+        if (count.isEmpty() || !known(l) || ComposedSystem.looksComposed(l) || NodeCount.of(l).isPresent()) {
+            return Optional.empty();
+        }
+        String name = canonical(l);
+        int n = count.getAsInt();
+        return catalog.system(name).filter(s -> s.devicesPerNode() != n).map(s -> {
+            int perNode = s.devicesPerNode();
+            String taken = n < perNode ? n + " of a node's " + perNode : n / perNode + " nodes of " + perNode;
+            return "hardware '" + l + "' is " + name + ", whose nodes hold " + perNode + " GPUs: its " + n
+                    + "x is taken as the GPUs the run used, " + taken
+                    + " (the columns workers and nodes state a row's GPUs and nodes)";
+        });
     }
 
     /**

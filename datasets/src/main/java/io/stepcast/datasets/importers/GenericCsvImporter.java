@@ -79,7 +79,9 @@ import java.util.stream.Stream;
  * <p>A {@code hardware} label that names an entry of the hardware catalog by any of its names or aliases is read as
  * the catalog's name ({@link HardwareLabels}): {@code DGX-1} and {@code dgx1} both become {@code dgx-1-v100}, so that
  * files that spell one system differently match. A label the catalog does not know is kept as written and reported
- * in the notes once, with the line it first appears on and the closest catalogued names.
+ * in the notes once, with the line it first appears on and the closest catalogued names. A system heading that counts
+ * the run's GPUs rather than the system's ({@code NVIDIA DGX A100 (1x A100 80GB)}) is read as the system and noted
+ * the same way ({@link HardwareLabels#countNote}).
  */
 public final class GenericCsvImporter implements ObservationImporter {
     /** The columns every file must have. */
@@ -227,6 +229,8 @@ public final class GenericCsvImporter implements ObservationImporter {
             throws IOException {
         List<String> unknown = new ArrayList<>();
         Map<String, Long> unknownLabels = new LinkedHashMap<>();
+        // Each distinct label whose system description counts the run's GPUs, with the first line it appears on.
+        Map<String, Long> countedLabels = new LinkedHashMap<>();
         int rows = 0;
         List<String> missing = new ArrayList<>(REQUIRED.stream().filter(c -> !csv.columns().contains(c)).toList());
         if (BATCH.stream().noneMatch(csv.columns()::contains)) {
@@ -262,6 +266,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             if (!labels.known(label)) {
                 unknownLabels.putIfAbsent(label.trim(), r.line());
             }
+            countedLabels.putIfAbsent(label.trim(), r.line());
             sink.accept(r, row);
             rows++;
         }
@@ -272,6 +277,8 @@ public final class GenericCsvImporter implements ObservationImporter {
                 + HINTS.suggestion(c) + " (kept as a tag)").toList());
         unknownLabels.forEach((label, line) -> notes.add("line " + line + ": "
                 + labels.unknownNote(label).orElseThrow()));
+        countedLabels.forEach((label, line) -> labels.countNote(label).ifPresent(n -> notes.add("line " + line + ": "
+                + n)));
         contradictions.forEach((note, line) -> notes.add("line " + line + ": " + note));
         notes.addAll(precisions.notes());
         notes.addAll(rates.notes());

@@ -92,6 +92,26 @@ class HardwareLabelsTest {
     }
 
     /**
+     * DeepLearningExamples head a 1-GPU table "NVIDIA DGX A100 (1x A100 80GB)" and a 40-node one "(320x A100 80GB)"
+     * (PyTorch BART at 305744e6): the count is of the GPUs the run used, and the label is the system itself, with a
+     * note of what the count was taken as. A count that is neither part of a node nor whole nodes still sets the GPUs
+     * of a node, and the system's own count needs no note.
+     */
+    @Test
+    void aHeadingCountingTheRunsGpusResolvesToTheSystem() {
+        assertThat(labels.canonical("NVIDIA DGX A100 (1x A100 80GB)")).isEqualTo("dgx-a100-80gb");
+        assertThat(labels.canonical("NVIDIA DGX A100 (320x A100 80GB)")).isEqualTo("dgx-a100-80gb");
+        assertThat(labels.canonical("NVIDIA DGX-2 (4x V100 32G)")).isEqualTo("dgx-2");
+        assertThat(labels.countNote("NVIDIA DGX A100 (1x A100 80GB)").orElseThrow())
+                .contains("is dgx-a100-80gb", "1 of a node's 8");
+        assertThat(labels.countNote("NVIDIA DGX A100 (320x A100 80GB)").orElseThrow()).contains("40 nodes of 8");
+        assertThat(labels.canonical("NVIDIA DGX A100 (12x A100 80GB)")).isEqualTo("dgx-a100-80gb+gpus=12");
+        assertThat(labels.countNote("NVIDIA DGX A100 (12x A100 80GB)")).isEmpty();
+        assertThat(labels.countNote("NVIDIA DGX A100 (8x A100 80GB)")).isEmpty();
+        assertThat(labels.countNote("dgx-a100+gpus=4")).isEmpty();
+    }
+
+    /**
      * Sub-headings of the same READMEs name the system and its GPUs' memory, "NVIDIA DGX-1 With 16G", "NVIDIA DGX-2H
      * With 32G": the system, composed with the GPU of the stated memory where it is not the system's own.
      */

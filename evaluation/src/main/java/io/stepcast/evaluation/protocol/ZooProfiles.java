@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * Profiles synthesised from the model zoo for the single-worker rows of a training side (docs/methods.md
@@ -28,7 +29,10 @@ public final class ZooProfiles {
      * One profile per (model, local batch, hardware, precision) of the single-worker rows with a measured step time,
      * recorded on the row's hardware label (so that rows of several machines are each predicted from their own;
      * rows of several precisions, from their own step time); models the zoo does not know get none. Replicated rows
-     * (real and synthetic input data) use the first row's step time.
+     * (real and synthetic input data) use the first row's step time. A row that states parameter bytes other than
+     * the zoo's model has (column {@code parameter_bytes}) gets none either: the row names another variant of the
+     * model (NVIDIA's ML-20m NCF beside Pollux's), whose gradients the zoo's tensors would replace, and predictors
+     * start from the row and its stated bytes as they do for a model the zoo does not know.
      */
     public static List<Profile> of(List<Observation> training, ProfileSource zoo) {
         Map<String, Profile> byKey = new LinkedHashMap<>();
@@ -43,12 +47,20 @@ public final class ZooProfiles {
             try {
                 Profile p = named(o.config().model(),
                         zoo.synthesise(o.config().model(), o.config().localBatch(), step.getAsDouble()));
+                if (statesOtherBytes(o, p)) {
+                    continue;
+                }
                 byKey.put(key, p.withRank(new ProfiledRank(0, 1, hardware)));
             } catch (IllegalArgumentException notInZoo) {
                 // The zoo does not know the model: profile-driven estimators will say they cannot fit it.
             }
         }
         return new ArrayList<>(byKey.values());
+    }
+
+    private static boolean statesOtherBytes(Observation o, Profile zooProfile) {
+        OptionalLong stated = o.config().workload().parameterBytes();
+        return stated.isPresent() && stated.getAsLong() != zooProfile.parameterBytes();
     }
 
     /**

@@ -40,4 +40,22 @@ class ZooProfilesTest {
         assertThat(bert.parameters().stream().mapToLong(ParameterTensor::bytes).sum()).isEqualTo(109_482_240L * 4);
         assertThat(training.profile("my-own-net", 32)).isEmpty();
     }
+
+    /**
+     * A row that states gradient bytes other than the zoo's model (column {@code parameter_bytes}: NVIDIA's ML-20m
+     * NCF is 20 times Pollux's) gets no zoo profile, so predictors start from its bytes; a row stating the zoo's own
+     * bytes keeps its profile. Synthetic rows, as above.
+     */
+    @Test
+    void aRowStatingOtherParameterBytesGetsNoZooProfile() {
+        long zooBytes = new DefaultProfileSource().parameterBytes("NCF").orElseThrow();
+        Observation other = new Observation(Config.builder().model("NCF").localBatch(1024).parameterBytes(127_330_308L)
+                .build(), Measurements.builder().stepTimeS(0.05).build(), "synthetic");
+        Observation same = new Observation(Config.builder().model("NCF").localBatch(2048).parameterBytes(zooBytes)
+                .build(), Measurements.builder().stepTimeS(0.09).build(), "synthetic");
+
+        List<Profile> profiles = ZooProfiles.of(List.of(other, same), new DefaultProfileSource());
+
+        assertThat(profiles).extracting(Profile::localBatch).containsExactly(2048);
+    }
 }

@@ -190,10 +190,15 @@ public final class GradientSync {
         return Cost.of(total, Math.max(0, total - node));
     }
 
-    /** The refusal of a configuration whose model's gradient bytes neither the zoo nor the row gives. */
-    private static Cost unknownGradientBytes(Config config) {
-        return Cost.no("the gradient bytes of model '" + config.model() + "' are unknown (not in the model zoo;"
-                + " column parameter_bytes would give them)");
+    /**
+     * The refusal of a configuration whose model's gradient bytes neither the zoo nor the row gives, with the zoo's
+     * closest models ({@link ModelCatalog#notInTheZoo}), one of which the user may mean under another name.
+     */
+    private Cost unknownGradientBytes(Config config) {
+        String unknown = "the gradient bytes of model '" + config.model() + "' are unknown";
+        return Cost.no(zoo.map(z -> unknown + " (column parameter_bytes would give them): "
+                + z.notInTheZoo(config.model()))
+                .orElse(unknown + " (not in the model zoo; column parameter_bytes would give them)"));
     }
 
     /**

@@ -57,8 +57,8 @@ public final class GroupedPredictor extends AbstractPredictor {
         String key = form.grouping().apply(config);
         double[] c = coefficients.group(key);
         if (c == null) {
-            return Prediction.notApplicable(provenance().estimator() + " was not fitted for " + key
-                    + " (fitted: " + String.join(", ", coefficients.groups().keySet()) + ")");
+            return Prediction.notApplicable(form.unfitted().reason(provenance().estimator(), config,
+                    coefficients.groups().keySet()));
         }
         Optional<String> unfitted = form.fitCheck().apply(config, c);
         if (unfitted.isPresent()) {

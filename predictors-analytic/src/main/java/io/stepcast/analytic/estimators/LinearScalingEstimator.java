@@ -74,7 +74,7 @@ public final class LinearScalingEstimator extends GroupedEstimator {
 
     /** The fitted baseline: coefficient = throughput per worker in samples/s; any configuration. */
     private static final GroupedForm FORM = GroupedForm.of(LinearScalingEstimator::keyOf, config -> Optional.empty(),
-            (config, c) -> config.localBatch() / c[0]);
+            (config, c) -> config.localBatch() / c[0]).withUnfitted(MissingBaselineRow::reason);
 
     /** A predictor of previously fitted coefficients (for the codec). */
     public static Predictor restore(Coefficients coefficients, Provenance provenance) {

@@ -72,12 +72,15 @@ public final class BasisLookup {
         List<SingleWorkerBasis> out = new ArrayList<>();
         // A recorded trace stands for its model on any hardware; a profile synthesised from a single-worker row, for
         // its model on that row's hardware only, so that a row of another machine (one read from a node's rows,
-        // OneNodeBases) still gives that machine a basis.
+        // OneNodeBases) still gives that machine a basis; and at that row's precision, so that rows of another
+        // precision that got no zoo profile (they state other gradient bytes: FP16 beside FP32) are bases of their own.
         Set<String> profiled = new HashSet<>();
         for (Profile p : training.profiles()) {
-            profiled.add(profileKey(p));
             Optional<Observation> atBatch = singleWorker(p.model(), p.localBatch(), hardwareOf(p),
                     p.stepTimeUs() * 1e-6);
+            String key = profileKey(p);
+            profiled.add(key.contains("@") && atBatch.isPresent() ? key + "%" + atBatch.get().config().precisionTag()
+                    : key);
             boolean remote = remote(atBatch, !p.receives().isEmpty());
             out.add(new SingleWorkerBasis(p.model(), p.localBatch(), p.stepTimeUs() * 1e-6,
                     OptionalLong.of(p.parameterBytes()), Optional.of(p), remote, p.origin(), hardwareOf(p),
@@ -87,7 +90,9 @@ public final class BasisLookup {
         training.observations().stream()
                 .filter(BasisLookup::usable)
                 .filter(o -> !profiled.contains(ModelNames.key(o.config().model()))
-                        && !profiled.contains(ModelNames.key(o.config().model()) + "@" + hardwareKey(o)))
+                        && !profiled.contains(ModelNames.key(o.config().model()) + "@" + hardwareKey(o))
+                        && !profiled.contains(ModelNames.key(o.config().model()) + "@" + hardwareKey(o) + "%"
+                        + o.config().precisionTag()))
                 .sorted(Comparator.comparing(Observation::source))
                 .forEach(o -> chosen.putIfAbsent(ModelNames.key(o.config().model()) + "|" + o.config().localBatch()
                         + "|" + hardwareKey(o) + "|" + o.config().precisionTag(), o));

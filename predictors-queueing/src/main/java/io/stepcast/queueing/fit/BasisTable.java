@@ -109,7 +109,8 @@ public final class BasisTable<S> {
 
     /**
      * The basis of {@code config}, if its model has one: among the bases of its model, those of its precision when
-     * there are any, and among them those of its hardware when there are any.
+     * there are any, and among them those of its hardware when there are any; a profile before a measured row, unless
+     * only the row is of the configuration's precision.
      */
     public Optional<CalibratedBasis<S>> find(Config config) {
         List<CalibratedBasis<S>> ofModel = entriesByModel.getOrDefault(ModelNames.key(config.model()), List.of());
@@ -119,14 +120,18 @@ public final class BasisTable<S> {
         Optional<CalibratedBasis<S>> profiled = preferred(ofModel.stream()
                 .filter(e -> e.basis().profile().isPresent()).toList(), precision, hardware).stream()
                 .min(Comparator.comparingInt(e -> Math.abs(e.basis().localBatch() - batch)));
-        if (profiled.isPresent() && profiled.get().basis().hardware().equals(hardware)) {
-            return profiled;
-        }
         Optional<CalibratedBasis<S>> observed = preferred(ofModel.stream()
                 .filter(e -> e.basis().profile().isEmpty()).toList(), precision, hardware).stream()
                 .min(Comparator.<CalibratedBasis<S>>comparingInt(e -> Math.abs(e.basis().localBatch() - batch))
                         .thenComparingInt(e -> e.basis().localBatch())
                         .thenComparing(e -> e.basis().origin()));
+        // A profile of another precision gives way to a row of this one (a row stating other gradient bytes than the
+        // zoo's, FP16 beside FP32, has no zoo profile).
+        boolean observedAtPrecision = observed.isPresent() && observed.get().basis().precision().equals(precision);
+        if (profiled.isPresent() && profiled.get().basis().hardware().equals(hardware)
+                && (profiled.get().basis().precision().equals(precision) || !observedAtPrecision)) {
+            return profiled;
+        }
         // A profile of another machine gives way to a row of this one (BasisLookup lists both only then).
         boolean observedHere = observed.isPresent() && observed.get().basis().hardware().equals(hardware);
         return profiled.isPresent() && !observedHere ? profiled : observed;

@@ -11,6 +11,7 @@ import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.LogEfficiencySearch;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 import io.stepcast.queueing.fit.StateFields;
+import io.stepcast.queueing.fit.UnknownBytes;
 import io.stepcast.models.persist.PayloadReader;
 import io.stepcast.models.persist.PayloadWriter;
 import io.stepcast.queueing.simulation.AllReduceLinks;
@@ -82,12 +83,16 @@ record MvaCalibration(double asyncEfficiency, double syncEfficiency, double allR
         return architecture == Architecture.SYNC_PS ? syncEfficiency : asyncEfficiency;
     }
 
-    /** Calibrates {@code basis} on {@code training}; refused when the basis's parameter bytes are unknown. */
+    /**
+     * Calibrates {@code basis} on {@code training}; refused when the basis's parameter bytes are unknown, the refusal
+     * ended by {@code unknown}.
+     */
     static Calibrated<MvaCalibration> fit(SingleWorkerBasis basis, TrainingSet training, MvaNetworks networks,
-                                          boolean twoWorkerFit, Optional<MvaAllReduce> allReduce) {
+                                          boolean twoWorkerFit, Optional<MvaAllReduce> allReduce,
+                                          UnknownBytes unknown) {
         if (basis.parameterBytes().isEmpty()) {
             return new Calibrated.Refused<>("parameter bytes of model " + basis.model() + " are unknown"
-                    + SingleWorkerBasis.PARAMETER_BYTES_FIX);
+                    + unknown.fix(basis.model()));
         }
         double async = twoWorkerFit ? twoWorker(basis, training, networks, Architecture.ASYNC_PS) : 1.0;
         double sync = twoWorkerFit ? twoWorker(basis, training, networks, Architecture.SYNC_PS) : 1.0;

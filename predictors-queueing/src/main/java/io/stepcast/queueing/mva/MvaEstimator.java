@@ -11,6 +11,7 @@ import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisTable;
+import io.stepcast.queueing.fit.UnknownBytes;
 
 import java.util.Optional;
 
@@ -81,7 +82,7 @@ public final class MvaEstimator extends BasisEstimator {
         Optional<MvaAllReduce> allReduce = fitsNetworkEfficiency()
                 ? Optional.of(new MvaAllReduce(catalog(), params())) : Optional.empty();
         BasisTable<MvaCalibration> bases = BasisTable.fit(training, params().text("profiled-ps"),
-                b -> MvaCalibration.fit(b, training, networks, twoWorkerFit, allReduce));
+                b -> MvaCalibration.fit(b, training, networks, twoWorkerFit, allReduce, new UnknownBytes(zoo())));
         return new MvaPredictor(bases, params(), Provenance.of(this, given, 0), catalog());
     }
 }

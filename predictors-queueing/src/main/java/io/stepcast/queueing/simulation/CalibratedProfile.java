@@ -6,6 +6,7 @@ import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.queueing.fit.CoarseProfiles;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
 import io.stepcast.queueing.fit.StateFields;
+import io.stepcast.queueing.fit.UnknownBytes;
 import io.stepcast.models.persist.PayloadReader;
 import io.stepcast.models.persist.PayloadWriter;
 import java.io.IOException;
@@ -130,16 +131,17 @@ record CalibratedProfile(CompiledProfile profile, Calibration calibration, doubl
      * Calibrates {@code basis}; refused when it has no profile and unknown parameter bytes, or when its
      * transfers alone take longer than its step.
      *
+     * @param unknown          how a refusal for unknown parameter bytes ends
      * @param nominalBytesPerS nominal NIC bandwidth of the profiled setting
      * @param defaultLatencyS  latency when it cannot be fitted
      * @param busBytesPerS     host bus bandwidth (positive infinity: not modelled)
      */
     static Calibrated<CalibratedProfile> fit(SingleWorkerBasis basis, double nominalBytesPerS, double defaultLatencyS,
-                                             double busBytesPerS) {
+                                             double busBytesPerS, UnknownBytes unknown) {
         Profile p = profileOf(basis);
         if (p == null) {
             return new Calibrated.Refused<>("model " + basis.model() + " has no profile and its parameter bytes are unknown"
-                    + SingleWorkerBasis.PARAMETER_BYTES_FIX);
+                    + unknown.fix(basis.model()));
         }
         CompiledProfile cp = CompiledProfile.of(p);
         try {

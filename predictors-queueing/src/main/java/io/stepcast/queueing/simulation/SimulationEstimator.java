@@ -9,6 +9,7 @@ import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisLookup;
+import io.stepcast.queueing.fit.UnknownBytes;
 
 import com.google.inject.Inject;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -111,7 +112,8 @@ public final class SimulationEstimator extends BasisEstimator {
     public Predictor fit(TrainingSet given) {
         TrainingSet training = withOneNodeBases(given, params().real("bandwidth-gbps"));
         requireAnyBasis(training, "the simulation");
-        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new HostLinks(catalog())), params(),
+        SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new HostLinks(catalog()),
+                new UnknownBytes(zoo())), params(),
                 Provenance.of(this, given, params().longValue("seed")), catalog());
         return fitsNetworkEfficiency() ? p.withFittedLinkEfficiencies(training) : p;
     }

@@ -20,6 +20,7 @@ import io.stepcast.queueing.fit.BasisTablePredictor;
 import io.stepcast.queueing.fit.Calibrated;
 import io.stepcast.models.compute.ParameterPasses;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
+import io.stepcast.queueing.fit.UnknownBytes;
 
 import java.util.List;
 import java.util.Locale;
@@ -70,9 +71,10 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     /**
      * Calibrates every basis of {@code training} under {@code hp} (the work of {@link SimulationEstimator#fit}); a
      * basis measured on a catalogued system crosses its device's host link ({@link HostLinks}) rather than
-     * the {@code host-bus-gbps} bus.
+     * the {@code host-bus-gbps} bus. A basis without parameter bytes is refused, the refusal ended by {@code unknown}.
      */
-    static BasisTable<CalibratedProfile> calibrate(TrainingSet training, HyperParameters hp, HostLinks hostLinks) {
+    static BasisTable<CalibratedProfile> calibrate(TrainingSet training, HyperParameters hp, HostLinks hostLinks,
+                                                   UnknownBytes unknown) {
         double g = hp.real("host-bus-gbps");
         double defaultBus = g > 0 ? g * GBPS : Double.POSITIVE_INFINITY;
         double nominal = hp.real("bandwidth-gbps") * GBPS;
@@ -81,7 +83,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
             // A single GPU measured in an all-reduce job moved no parameters: its whole step is compute.
             double bus = b.withoutServer() ? Double.POSITIVE_INFINITY
                     : hostLinks.aloneBytesPerS(b.hardware()).orElse(defaultBus);
-            Calibrated<CalibratedProfile> c = CalibratedProfile.fit(b, nominal, latency, bus);
+            Calibrated<CalibratedProfile> c = CalibratedProfile.fit(b, nominal, latency, bus, unknown);
             return c instanceof Calibrated.Ready<CalibratedProfile> ready
                     ? new Calibrated.Ready<>(ready.state().withHardware(hardwareOf(training, b))) : c;
         });

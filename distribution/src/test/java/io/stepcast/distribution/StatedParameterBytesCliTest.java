@@ -1,0 +1,74 @@
+package io.stepcast.distribution;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The column {@code parameter_bytes} overrides the zoo's gradient bytes for every predictor that synchronises
+ * gradients, through {@code fit} and {@code predict} as a user runs them, on real rows (NVIDIA DeepLearningExamples'
+ * NCF for PyTorch on a DGX A100, 1 and 8 GPUs; {@code ncf-dle/*.csv} cite the commit and table). The zoo's NCF is
+ * Pollux's, 20 times smaller than the ML-20m NCF those rows measured; {@code mva} and {@code simulation} used to
+ * start from the zoo's profile and predict the same whatever bytes the rows stated.
+ */
+class StatedParameterBytesCliTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String STATED = "127330308";
+
+    @Test
+    void statedBytesWinOverTheZoosForEveryPredictor(@TempDir Path dir) throws Exception {
+        String train = resource("train.csv");
+        String test = resource("test.csv");
+        for (String predictor : List.of("mva", "simulation", "allreduce-analytic")) {
+            List<Double> stated = predict(dir, predictor, "stated", train, test);
+            List<Double> tenGigabytes = predict(dir, predictor, "10g", train.replace(STATED, "10000000000"),
+                    test.replace(STATED, "10000000000"));
+            // The same rows under a name the zoo does not know: only the stated bytes can be used.
+            List<Double> unknownModel = predict(dir, predictor, "renamed", train.replace("\nNCF,", "\nNeuMF-ml20m,"),
+                    test.replace("\nNCF,", "\nNeuMF-ml20m,"));
+
+            assertThat(stated).as(predictor).hasSize(2).isEqualTo(unknownModel);
+            for (int i = 0; i < stated.size(); i++) {
+                // Ten gigabytes of gradients per step cannot be exchanged at the rate 127 MB are.
+                assertThat(tenGigabytes.get(i)).as(predictor).isLessThan(stated.get(i) / 5);
+            }
+        }
+    }
+
+    /** Fits {@code predictor} on {@code train} and returns its throughputs on {@code test}'s rows. */
+    private static List<Double> predict(Path dir, String predictor, String name, String train, String test)
+            throws IOException {
+        Path trainFile = Files.writeString(dir.resolve(name + "-train.csv"), train);
+        Path testFile = Files.writeString(dir.resolve(name + "-test.csv"), test);
+        Path model = dir.resolve(predictor + "-" + name);
+        CliSession cli = new CliSession();
+        assertThat(cli.run("fit", "--predictor", predictor, "--train", trainFile.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", testFile.toString(), "--target",
+                "throughput", "--json")).as(cli.err()).isZero();
+        List<Double> values = new ArrayList<>();
+        for (JsonNode row : JSON.readTree(cli.out()).get("predictions")) {
+            assertThat(row.get("predicted").isNumber()).as(predictor + " " + row).isTrue();
+            values.add(row.get("predicted").asDouble());
+        }
+        return values;
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = StatedParameterBytesCliTest.class.getResourceAsStream("/ncf-dle/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
