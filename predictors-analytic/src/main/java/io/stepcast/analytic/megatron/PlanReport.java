@@ -63,6 +63,17 @@ final class PlanReport {
                     / ModelFlops.perIteration(shape, batch, flash);
         }
 
+        /**
+         * Model TFLOP/s per GPU of a plan with every attention product counted, as NVIDIA NeMo's and Megatron-LM's
+         * performance tables count them whatever the kernel (Narayanan et al.'s eq. 3): under FlashAttention's causal
+         * mask above {@link LayoutPlan#tflopsPerGpu()}, which counts the half the kernel runs; the same without it.
+         */
+        double fullAttentionTflops(LayoutPlan p) {
+            boolean flash = p.layout().flashAttention();
+            return p.tflopsPerGpu() * ModelFlops.perIteration(shape, batch, false)
+                    / ModelFlops.perIteration(shape, batch, flash);
+        }
+
         String optionsText() {
             PlanOptions o = planner.options();
             return "recompute " + o.recompute().label() + ", sequence parallel " + (o.sequenceParallel() ? "on" : "off")
@@ -100,14 +111,22 @@ final class PlanReport {
         for (LayoutPlan p : plans) {
             ParallelLayout l = p.layout();
             double bubble = p.pipelineS() * bubbleShare(l);
-            b.append(String.format(Locale.ROOT, "%5d %3d %3d %5d %4d %5d %2d %10.4f %10.1f %13.1f %10.1f %5.1f%% %9.4f %9.4f %8.2f %8.2f %8.2f  %s%n",
+            b.append(String.format(Locale.ROOT, "%5d %3d %3d %5d %4d %5d %2d %10.4f %10s %13.1f %10.1f %5.1f%% %9.4f %9.4f %8.2f %8.2f %8.2f  %s%n",
                     rank++, l.tensor(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
-                    p.seconds(), c.batch() / p.seconds(), p.tflopsPerGpu(), c.hardwareTflops(p), 100 * p.mfu(), bubble,
+                    p.seconds(), samplesPerS(c.batch() / p.seconds()), p.tflopsPerGpu(), c.hardwareTflops(p), 100 * p.mfu(), bubble,
                     p.dataS(),
                     p.stateBytes() / GB, p.activationBytes() / GB, p.memoryBytes() / GB,
                     p.fits() ? "yes" : "NO (out of memory)"));
         }
         return b.toString();
+    }
+
+    /**
+     * Samples per second with one decimal, or three significant digits below 10, so that a long-sequence job's few
+     * samples a minute do not print as 0.0.
+     */
+    static String samplesPerS(double rate) {
+        return String.format(Locale.ROOT, rate >= 10 ? "%.1f" : "%.3g", rate);
     }
 
     /** The model's shape as the header states it: GPT's five figures, a Llama's seven. */
@@ -160,11 +179,12 @@ final class PlanReport {
                             + "\"virtual_stages\":%d,\"iteration_s\":%s,"
                             + "\"pipeline_s\":%s,\"p2p_s\":%s,\"data_parallel_s\":%s,\"optimizer_s\":%s,"
                             + "\"state_bytes\":%s,\"activation_bytes\":%s,\"peak_memory_bytes\":%s,\"fits\":%b,"
-                            + "\"tflops_per_gpu\":%s,\"hardware_tflops_per_gpu\":%s,\"mfu\":%s}",
+                            + "\"tflops_per_gpu\":%s,\"hardware_tflops_per_gpu\":%s,"
+                            + "\"full_attention_tflops_per_gpu\":%s,\"mfu\":%s}",
                     i + 1, l.tensor(), l.context(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
                     num(p.seconds()), num(p.pipelineS()), num(p.p2pS()), num(p.dataS()), num(p.optimizerS()),
                     num(p.stateBytes()), num(p.activationBytes()), num(p.memoryBytes()), p.fits(),
-                    num(p.tflopsPerGpu()), num(c.hardwareTflops(p)), num(p.mfu())));
+                    num(p.tflopsPerGpu()), num(c.hardwareTflops(p)), num(c.fullAttentionTflops(p)), num(p.mfu())));
         }
         return b.append("]}").append(System.lineSeparator()).toString();
     }

@@ -79,7 +79,7 @@ class PlanLlmCommandTest {
     }
 
     @Test
-    void contextParallelismSplitsEveryLayoutsSequenceAndNeedsTheFusedAttention() {
+    void contextParallelismSplitsEveryLayoutsSequenceAndNeedsTheFusedAttention() throws Exception {
         // NeMo's published 128K-token layout of Llama 2 7B on 128 H100s: tp 4, cp 4, dp 8 (performance_long_sequence.md).
         assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "128", "--hardware",
                 "dgx-h100", "--precision", "fp8", "--flash-attention", "--distributed-optimizer", "--sequence-parallel",
@@ -87,12 +87,20 @@ class PlanLlmCommandTest {
         String json = out.toString();
         assertThat(json).contains("\"context_parallel\":4").contains("{\"rank\":1,\"tp\":").contains("\"cp\":4,")
                 .doesNotContain("\"cp\":1,");
+        // Every attention product counted, as NeMo's tables do: above the model TFLOP/s that count the causal half.
+        com.fasterxml.jackson.databind.JsonNode first = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)
+                .get("layouts").get(0);
+        assertThat(first.get("full_attention_tflops_per_gpu").asDouble())
+                .isGreaterThan(1.5 * first.get("tflops_per_gpu").asDouble());
         // t x p x d share the 32 GPUs left: the published layout is among them.
         assertThat(json).containsPattern("\"tp\":4,\"cp\":4,\"pp\":1,\"dp\":8,\"micro_batch\":1,");
         out.getBuffer().setLength(0);
         assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "128", "--hardware",
                 "dgx-h100", "--flash-attention", "--context-parallel", "4", "--top", "1")).isZero();
         assertThat(out.toString()).contains(", flash attention, context parallel 4");
+        assertThat(PlanReport.samplesPerS(0.0475)).isEqualTo("0.0475");
+        assertThat(PlanReport.samplesPerS(4.4)).isEqualTo("4.40");
+        assertThat(PlanReport.samplesPerS(1234.56)).isEqualTo("1234.6");
         err.getBuffer().setLength(0);
         assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "128", "--hardware",
                 "dgx-h100", "--context-parallel", "4")).isEqualTo(2);
