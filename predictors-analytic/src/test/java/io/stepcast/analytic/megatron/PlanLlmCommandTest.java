@@ -79,7 +79,7 @@ class PlanLlmCommandTest {
     }
 
     @Test
-    void contextParallelismSplitsEveryLayoutsSequenceAndNeedsTheFusedAttention() throws Exception {
+    void contextParallelismSplitsEveryLayoutsSequenceAndNeedsTheFusedAttention() {
         // NeMo's published 128K-token layout of Llama 2 7B on 128 H100s: tp 4, cp 4, dp 8 (performance_long_sequence.md).
         assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "128", "--hardware",
                 "dgx-h100", "--precision", "fp8", "--flash-attention", "--distributed-optimizer", "--sequence-parallel",
@@ -88,10 +88,10 @@ class PlanLlmCommandTest {
         assertThat(json).contains("\"context_parallel\":4").contains("{\"rank\":1,\"tp\":").contains("\"cp\":4,")
                 .doesNotContain("\"cp\":1,");
         // Every attention product counted, as NeMo's tables do: above the model TFLOP/s that count the causal half.
-        com.fasterxml.jackson.databind.JsonNode first = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)
-                .get("layouts").get(0);
-        assertThat(first.get("full_attention_tflops_per_gpu").asDouble())
-                .isGreaterThan(1.5 * first.get("tflops_per_gpu").asDouble());
+        java.util.regex.Matcher first = java.util.regex.Pattern.compile(
+                "\"tflops_per_gpu\":([0-9.E]+),.*?\"full_attention_tflops_per_gpu\":([0-9.E]+)").matcher(json);
+        assertThat(first.find()).isTrue();
+        assertThat(Double.parseDouble(first.group(2))).isGreaterThan(1.5 * Double.parseDouble(first.group(1)));
         // t x p x d share the 32 GPUs left: the published layout is among them.
         assertThat(json).containsPattern("\"tp\":4,\"cp\":4,\"pp\":1,\"dp\":8,\"micro_batch\":1,");
         out.getBuffer().setLength(0);
