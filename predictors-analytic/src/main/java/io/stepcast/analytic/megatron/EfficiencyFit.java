@@ -1,6 +1,7 @@
 package io.stepcast.analytic.megatron;
 
 import org.apache.commons.math3.analysis.MultivariateFunction;
+import org.apache.commons.math3.exception.TooManyEvaluationsException;
 import org.apache.commons.math3.optim.InitialGuess;
 import org.apache.commons.math3.optim.MaxEval;
 import org.apache.commons.math3.optim.PointValuePair;
@@ -20,7 +21,9 @@ import java.util.List;
  * stay in (0, 1)), the host times through exp, the overlap exponent as 1 + exp. When no row has a tensor-parallel
  * all-reduce priced from the link figures (none, or all measured: {@link MeasuredAllReduce}), the rows say nothing
  * about the tensor-link efficiency, and it is held at 1 (the link figures as they are) rather than left wherever the
- * search happens to stop. Deterministic.
+ * search happens to stop. A search that runs out of evaluations (a loss surface with long flat valleys, as rows of two
+ * precisions with measured all-reduces make) keeps the best point it evaluated rather than failing the fit: the
+ * constants then fit the rows as well as any point tried. Deterministic.
  */
 final class EfficiencyFit {
     private EfficiencyFit() {
@@ -30,9 +33,18 @@ final class EfficiencyFit {
     record Row(IterationModel terms, double seconds) {
     }
 
+    /** Evaluations of the loss each of the search's rounds may spend. */
+    static final int EVALUATIONS = 4000;
+
     /** The constants that best fit {@code rows}, starting from {@code start}. */
     static Efficiency fit(List<Row> rows, boolean overlapData, Efficiency start) {
+        return fit(rows, overlapData, start, EVALUATIONS);
+    }
+
+    /** As {@link #fit(List, boolean, Efficiency)}, each round spending at most {@code evaluations}. */
+    static Efficiency fit(List<Row> rows, boolean overlapData, Efficiency start, int evaluations) {
         boolean tensorLink = rows.stream().anyMatch(r -> r.terms().tensorLinkMatters());
+        BestPoint tried = new BestPoint();
         MultivariateFunction loss = x -> {
             Efficiency e = decode(x, tensorLink);
             double sum = 0;
@@ -40,17 +52,45 @@ final class EfficiencyFit {
                 double rel = (r.terms().seconds(e, overlapData) - r.seconds()) / r.seconds();
                 sum += Math.abs(rel);
             }
-            return sum / rows.size();
+            double mean = sum / rows.size();
+            tried.offer(x, mean);
+            return mean;
         };
         double[] x = encode(tensorLink ? start : withTensorLink(start, 1));
         SimplexOptimizer optimizer = new SimplexOptimizer(1e-10, 1e-12);
         // Two restarts from the previous optimum: Nelder-Mead can stall on a collapsed simplex.
         for (int round = 0; round < 3; round++) {
-            PointValuePair best = optimizer.optimize(new MaxEval(4000), new ObjectiveFunction(loss), GoalType.MINIMIZE,
-                    new InitialGuess(x), new NelderMeadSimplex(new double[] {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}));
-            x = best.getPoint();
+            try {
+                PointValuePair best = optimizer.optimize(new MaxEval(evaluations), new ObjectiveFunction(loss),
+                        GoalType.MINIMIZE, new InitialGuess(x),
+                        new NelderMeadSimplex(new double[] {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}));
+                x = best.getPoint();
+            } catch (TooManyEvaluationsException notConverged) {
+                if (tried.point() == null) {
+                    throw notConverged;
+                }
+                x = tried.point();
+                break;
+            }
         }
         return decode(x, tensorLink);
+    }
+
+    /** The point of least loss the search has evaluated, over one fit (not shared between fits). */
+    private static final class BestPoint {
+        private double[] point;
+        private double loss = Double.POSITIVE_INFINITY;
+
+        void offer(double[] x, double value) {
+            if (value < loss) {
+                loss = value;
+                point = x.clone();
+            }
+        }
+
+        double[] point() {
+            return point;
+        }
     }
 
     private static Efficiency withTensorLink(Efficiency e, double tensorLink) {
