@@ -34,7 +34,8 @@ import java.util.stream.Stream;
  * {@link NcclTestsLog}'s; a file may hold several runs, and a folder is read file by file.
  *
  * <p>Mapping: model = the collective's label ({@code all-reduce}; from the log, else {@code --model}), parameter
- * bytes = {@code size}, workers = the ranks the log lists (else {@code nThread x nGpus}), nodes = the distinct hosts
+ * bytes = {@code size}, workers = the ranks the log lists (else {@code --workers}, else {@code nThread x nGpus}),
+ * nodes = the distinct hosts
  * of those ranks, step time = the out-of-place time (nccl-tests' headline figure; the in-place time is the tag
  * {@code in_place_time_us}), hardware = {@code --hardware} when given, else the ranks' device name as the driver
  * reports it ({@code NVIDIA H100 80GB HBM3}), resolved in the hardware catalog when it knows it. A device is not a
@@ -111,10 +112,10 @@ public final class NcclTestsLogImporter implements ObservationImporter {
         for (NcclTestsLog.Run run : runs) {
             index++;
             Collective collective = collective(run, options, where);
-            int workers = workers(run, options, where);
+            int workers = workers(run, options, where, notes);
             Set<String> hosts = new LinkedHashSet<>(run.hosts());
-            int nodes = hosts.isEmpty() ? 1 : hosts.size();
             String hardware = hardware(run, options, where, notes);
+            int nodes = hosts.isEmpty() ? packedNodes(workers, hardware) : hosts.size();
             String source = NAME + ":" + file.getFileName() + (runs.size() > 1 ? "#run" + index : "");
             for (NcclTestsLog.Row row : run.rows()) {
                 if (row.bytes() == 0) {
@@ -143,18 +144,36 @@ public final class NcclTestsLogImporter implements ObservationImporter {
         }
     }
 
-    private static int workers(NcclTestsLog.Run run, ImportOptions options, String where) throws DataFormatException {
+    /**
+     * The ranks of a run: those it lists; else {@code --workers}, since {@code nThread x nGpus} counts one process's
+     * GPUs and an MPI launch of several processes prints no more (a two-node run of eight ranks says {@code nThread 1
+     * nGpus 1}); else {@code nThread x nGpus}, with a note that it assumes a single process.
+     */
+    private static int workers(NcclTestsLog.Run run, ImportOptions options, String where, List<String> notes)
+            throws DataFormatException {
         if (run.ranks() > 0) {
             return run.ranks();
-        }
-        if (run.threadsGpus() > 0) {
-            return run.threadsGpus();
         }
         if (options.workers() > 1) {
             return options.workers();
         }
+        if (run.threadsGpus() > 0) {
+            notes.add(where + ":" + run.firstLine() + ": the run lists no '# Rank' lines; its nThread x nGpus = "
+                    + run.threadsGpus() + " is taken as the ranks, as for one process (an MPI launch of several "
+                    + "processes has more: pass --workers N)");
+            return run.threadsGpus();
+        }
         throw DataFormatException.at(where, run.firstLine(), "how many GPUs took part? The run lists no '# Rank' "
                 + "lines and no 'nThread N nGpus G' line: pass --workers N");
+    }
+
+    /**
+     * The nodes of a run that names no hosts: its ranks over the GPUs of a node of its catalogued system, as a launcher
+     * fills them (eight ranks on nodes of four GPUs are two nodes); one when the system is not catalogued.
+     */
+    private int packedNodes(int workers, String hardware) {
+        return labels.catalog().system(hardware).map(s -> (workers + s.devicesPerNode() - 1) / s.devicesPerNode())
+                .orElse(1);
     }
 
     private String hardware(NcclTestsLog.Run run, ImportOptions options, String where, List<String> notes) {

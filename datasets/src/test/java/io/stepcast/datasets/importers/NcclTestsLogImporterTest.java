@@ -112,6 +112,34 @@ class NcclTestsLogImporterTest {
         assertThat(seconds(rows.get(1))).isCloseTo(0.4e-3, within(1e-12));
     }
 
+    /**
+     * SYNTHETIC, in the form of a published two-node GH200 run launched by MPI (one process per GPU): no '# Rank' lines
+     * and {@code nThread 1 nGpus 1}. --workers gives the ranks, and the nodes follow from the system's GPUs per node;
+     * without it the one process's GPU is taken, with a note saying so.
+     */
+    @Test
+    void anMpiLaunchWithoutRankLinesTakesTheRanksFromWorkers(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("all_reduce_perf-mpi.txt");
+        Files.write(f, List.of(
+                "# nThread 1 nGpus 1 minBytes 1048576 maxBytes 2097152 step: 2(factor) warmup iters: 5 iters: 20",
+                "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw"
+                        + "   busbw #wrong",
+                "     1048576        262144     float     sum      -1    100.0   10.49   18.35      0    100.0   10.49"
+                        + "   18.35      0",
+                "     2097152        524288     float     sum      -1    150.0   13.98   24.47      0    150.0   13.98"
+                        + "   24.47      0"));
+        String fourPerNode = "H100-SXM5-80GB+gpus=4+intra=nvlink-4+nic=eth-200g+nics=4";
+        ImportOptions eight = new ImportOptions(Optional.of("all-reduce"), 8, Optional.empty(), 0,
+                Optional.of(fourPerNode), Optional.empty());
+        Observation row = importer.importFile(f, eight).observations().get(0);
+        assertThat(row.config().workers()).isEqualTo(8);
+        assertThat(row.config().deployment().nodes()).isEqualTo(2);
+        ImportedObservations alone = importer.importFile(f, new ImportOptions(Optional.of("all-reduce"), 1,
+                Optional.empty(), 0, Optional.of(fourPerNode), Optional.empty()));
+        assertThat(alone.observations().get(0).config().workers()).isEqualTo(1);
+        assertThat(alone.notes()).anyMatch(n -> n.contains("lists no '# Rank' lines") && n.contains("--workers N"));
+    }
+
     /** SYNTHETIC: a log that never names its test asks for --model, naming the file and line; --model answers. */
     @Test
     void aLogThatNamesNoCollectiveAsksForIt(@TempDir Path dir) throws IOException {

@@ -29,6 +29,12 @@ record CollectiveConfig(Collective collective, long bytes, Placement placement) 
             return Either.no("the message size (parameter bytes) is not given");
         }
         int workers = config.workers();
+        if (workers < 2) {
+            // One rank moves nothing: a measured time then belongs to a run whose ranks the row lost (an nccl-tests
+            // log of an MPI launch lists none), and answering 0 s would score as an error rather than say so.
+            return Either.no("a collective over " + workers + " rank moves nothing; a measured call has at least 2 "
+                    + "ranks (column workers; datasets import nccl-tests-log --workers N for a log that lists none)");
+        }
         int nodes = config.deployment().nodes();
         if (workers % nodes != 0) {
             return Either.no(workers + " ranks do not spread evenly over " + nodes + " nodes");

@@ -52,4 +52,14 @@ class CollectiveCatalogStatedBandwidthTest {
         // A DGX A100's NVSwitch gives a ring far more than 400 Gbit/s per GPU.
         assertThat(catalogued).isLessThan(stated);
     }
+
+    @Test
+    void aCallOfOneRankIsRefusedNotAnsweredWithNoTime() {
+        // An nccl-tests log of an MPI launch lists no ranks; a row left at one rank must not score a 0 s answer.
+        Predictor p = new CollectiveCatalogEstimator(Optional.of(catalog)).fit(TrainingSet.of("none", List.of()));
+        io.stepcast.api.Prediction one = p.predict(call(1, 1L << 20, null), Target.STEP_TIME);
+        assertThat(one).isInstanceOf(io.stepcast.api.Prediction.NotApplicable.class);
+        assertThat(((io.stepcast.api.Prediction.NotApplicable) one).reason())
+                .contains("a collective over 1 rank moves nothing").contains("--workers N");
+    }
 }
