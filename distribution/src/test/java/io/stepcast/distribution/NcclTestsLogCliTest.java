@@ -32,6 +32,31 @@ class NcclTestsLogCliTest {
     }
 
     /**
+     * SYNTHETIC log of an MPI launch (no '# Rank' lines, {@code nThread 1 nGpus 1}): without --workers the import warns,
+     * naming the file once, and the catalog's model refuses the one-rank rows instead of answering 0 s.
+     */
+    @Test
+    void anMpiLogWithoutRanksIsWarnedOfAndItsOneRankRowsAreRefused(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("mpi-all_reduce.log");
+        java.nio.file.Files.write(log, java.util.List.of(
+                "# nThread 1 nGpus 1 minBytes 1048576 maxBytes 2097152 step: 2(factor) warmup iters: 5 iters: 20",
+                "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw"
+                        + "   busbw #wrong",
+                "     1048576        262144     float     sum      -1    100.0   10.49   18.35      0    100.0   10.49"
+                        + "   18.35      0"));
+        Path parquet = dir.resolve("mpi.parquet");
+        assertThat(cli.run("datasets", "import", "nccl-tests-log", "--input", log.toString(), "--model", "all-reduce",
+                "--hardware", "dgx-h100", "--out", parquet.toString())).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("warning: " + log + ":1: the run lists no '# Rank' lines")
+                .doesNotContain(log + ": " + log);
+        Path out = dir.resolve("out");
+        CliSession evaluate = new CliSession();
+        assertThat(evaluate.run("evaluate", "--train", parquet.toString(), "--test", parquet.toString(), "--targets",
+                "step-time", "--predictors", "collective-catalog", "--out", out.toString())).as(evaluate.err()).isZero();
+        assertThat(ResultsJson.of(out).entry("collective-catalog").get("n").asInt()).isZero();
+    }
+
+    /**
      * The largest message (8 GiB over 16 ranks on 2 nodes) is NIC-bound: its 47.5 ms is 90% of the nodes' eight
      * 200 Gbps NICs. The two-level schedule with its phases one after the other (the default) adds the intra-node
      * reduce and broadcast to the NIC phase and is 71% high; pipelined, as recent NCCL streams the phases, the NIC

@@ -98,7 +98,8 @@ public final class ImportCommand extends DatasetsSubcommand {
             // values): warnings, on stderr as fit and predict print them, so stdout stays the import's result.
             PrintWriter err = spec.commandLine().getErr();
             for (String note : r.notes()) {
-                err.printf("warning: %s: %s%n", input, note);
+                // A note that names its file itself (an importer of folders names each file) is not prefixed twice.
+                err.printf("warning: %s%n", note.startsWith(input.toString()) ? note : input + ": " + note);
             }
             err.flush();
         } else {
