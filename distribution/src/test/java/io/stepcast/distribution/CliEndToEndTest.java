@@ -147,6 +147,14 @@ class CliEndToEndTest {
     }
 
     @Test
+    void selectBatchNotesCandidatesOutsideCouriersMeasuredBatches() {
+        assertThat(cli.run("select-batch", "--slo", "300", "--cpu", "4", "--njobs", "2", "--network", "lenet5",
+                "--candidates", "32,128,4096", "--predictor", "courier-forest-compact")).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("note: candidate batch(es) 32, 4096 lie outside the 64 to 512 of "
+                + "Courier's measurements");
+    }
+
+    @Test
     void aCorruptModelFileIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("broken.model.json");
         Files.writeString(model, "{\"format\": \"stepcast-model\", \"version\": 1, \"estimator\": \"pollux\", "

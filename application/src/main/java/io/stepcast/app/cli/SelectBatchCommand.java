@@ -119,7 +119,25 @@ final class SelectBatchCommand extends RegistryCommand {
         BatchDecision decision = rule.select(job, batches, OptionalDouble.of(slo));
         double micros = (System.nanoTime() - start) / 1e3;
         print(decision, choice, predictor, micros);
+        noteOutsideMeasured(batches);
         return 0;
+    }
+
+    /**
+     * A note on stderr for candidates outside the batches Courier measured: the predictors interpolate, and a tree
+     * gives such a batch the figures of the nearest measured one, so a decision among them is a guess.
+     */
+    private void noteOutsideMeasured(List<Integer> batches) {
+        int least = CourierJob.DEFAULT_CANDIDATES.get(0);
+        int most = CourierJob.DEFAULT_CANDIDATES.get(CourierJob.DEFAULT_CANDIDATES.size() - 1);
+        List<String> outside = batches.stream().filter(b -> b < least || b > most).map(String::valueOf).toList();
+        if (!outside.isEmpty()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(Locale.ROOT, "note: candidate batch(es) %s lie outside the %d to %d of Courier's measurements; "
+                    + "the predictors extrapolate there (a tree repeats the nearest measured batch's figures)%n",
+                    String.join(", ", outside), least, most);
+            err.flush();
+        }
     }
 
     private static OptionalDouble optional(Double value) {
