@@ -122,10 +122,15 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         ThroughputEstimate e = (ThroughputEstimate) r;
         int w = config.workers();
         int b = config.localBatch();
+        // The range is the spread of the simulated workers' rates; when they all ran alike (a synchronous job's
+        // workers wait for one another) there is none, and a zero-width interval would read as certainty.
+        boolean spread = e.minStepsPerS() < e.maxStepsPerS();
         if (target == Target.THROUGHPUT) {
-            return Prediction.of(e.stepsPerS() * b, e.minStepsPerS() * b, e.maxStepsPerS() * b);
+            return spread ? Prediction.of(e.stepsPerS() * b, e.minStepsPerS() * b, e.maxStepsPerS() * b)
+                    : Prediction.of(e.stepsPerS() * b);
         }
-        return Prediction.of(w / e.stepsPerS(), w / e.maxStepsPerS(), w / e.minStepsPerS());
+        return spread ? Prediction.of(w / e.stepsPerS(), w / e.maxStepsPerS(), w / e.minStepsPerS())
+                : Prediction.of(w / e.stepsPerS());
     }
 
     private Object simulate(Config config) {

@@ -79,6 +79,13 @@ class ForeignTablesTest {
         long answered = SYNTHETIC.stream().filter(o -> o.config().workers() > 1)
                 .filter(o -> sim.predict(o.config(), Target.THROUGHPUT).asDouble().isPresent()).count();
         assertThat(answered).isEqualTo(SYNTHETIC.stream().filter(o -> o.config().workers() > 1).count());
+        // The range is the simulated workers' spread: a row whose workers all ran alike gets none, never [x, x].
+        for (Observation o : SYNTHETIC) {
+            if (sim.predict(o.config(), Target.THROUGHPUT) instanceof io.stepcast.api.Prediction.Value v
+                    && v.lower().isPresent()) {
+                assertThat(v.upper().getAsDouble()).as(o.source()).isGreaterThan(v.lower().getAsDouble());
+            }
+        }
     }
 
     /**
