@@ -75,7 +75,8 @@ public final class LayoutPlanner {
     }
 
     /**
-     * Every valid layout of {@code shape} on {@code gpus} GPUs with {@code globalBatch}: those that fit the device
+     * Every valid layout of {@code shape} on {@code gpus} GPUs with {@code globalBatch} (over the context-parallel
+     * ranks {@link PlanOptions#contexts} gives): those that fit the device
      * memory fastest first, then those that do not, fastest first.
      */
     public List<LayoutPlan> plan(TransformerShape shape, int gpus, long globalBatch) {
@@ -95,10 +96,16 @@ public final class LayoutPlanner {
         double peak = model.peakFlops(options.precision()).orElseThrow();
         List<LayoutPlan> out = new ArrayList<>();
         Map<String, Integer> refused = new HashMap<>();
-        int c = options.context();
-        if (gpus % c != 0) {
-            throw new IllegalArgumentException("--context-parallel " + c + " does not divide the " + gpus + " GPUs");
+        for (int c : options.contexts(gpus, shape.sequence())) {
+            plan(shape, gpus, globalBatch, c, out, refused, capacity, modelFlops, peak);
         }
+        out.sort(Comparator.comparing((LayoutPlan p) -> !p.fits()).thenComparingDouble(LayoutPlan::seconds));
+        return new Planned(out, new Refusals(refused));
+    }
+
+    /** Adds the valid layouts with {@code c} context-parallel ranks to {@code out}, the reasons of the others. */
+    private void plan(TransformerShape shape, int gpus, long globalBatch, int c, List<LayoutPlan> out,
+                      Map<String, Integer> refused, double capacity, double modelFlops, double peak) {
         // The GPUs left once the context-parallel ranks are set aside: t x p x d of them.
         int left = gpus / c;
         for (int t = 1; t <= Math.min(left, model.gpusPerNode()); t++) {
@@ -115,7 +122,8 @@ public final class LayoutPlanner {
                     if (perReplica % b != 0) {
                         continue;
                     }
-                    ParallelLayout layout = options.layout(t, p, d, b, Math.toIntExact(perReplica / b), shape.layers());
+                    ParallelLayout layout = options.layout(t, c, p, d, b, Math.toIntExact(perReplica / b),
+                            shape.layers());
                     Optional<String> why = model.unsupported(shape, layout);
                     if (why.isPresent()) {
                         refused.merge(why.get(), 1, Integer::sum);
@@ -131,8 +139,6 @@ public final class LayoutPlanner {
                 }
             }
         }
-        out.sort(Comparator.comparing((LayoutPlan p) -> !p.fits()).thenComparingDouble(LayoutPlan::seconds));
-        return new Planned(out, new Refusals(refused));
     }
 
     /**

@@ -50,7 +50,7 @@ final class NoFit {
         if (!stateAlone && !o.flashAttention() && o.recompute() == Recompute.NONE) {
             help.add("--flash-attention (no stored attention scores)");
         }
-        if (!stateAlone && o.flashAttention() && l.data() > 1) {
+        if (!stateAlone && o.flashAttention() && !o.contextSearch() && l.data() > 1) {
             // Context parallelism splits every activation over its ranks; it takes the GPUs of data parallelism.
             help.add("--context-parallel " + 2 * o.context() + " (each sequence's activations over more GPUs)");
         }

@@ -104,11 +104,11 @@ public final class PlanLlmCommand implements Callable<Integer> {
     private boolean fsdp;
     @Option(names = "--flash-attention", description = "run the attention core as FlashAttention's fused kernel")
     private boolean flashAttention;
-    @Option(names = "--context-parallel", defaultValue = "1", paramLabel = "C", description = "context-parallel ranks "
-            + "of every layout: each sequence split over C GPUs, keys and values passed around a ring (needs "
+    @Option(names = "--context-parallel", defaultValue = "1", paramLabel = "C|auto", description = "context-parallel "
+            + "ranks of every layout: each sequence split over C GPUs, keys and values passed around a ring (needs "
             + "--flash-attention; default ${DEFAULT-VALUE}: none); tensor, pipeline and data parallelism share the "
-            + "GPUs / C left")
-    private int contextParallel;
+            + "GPUs / C left; auto tries every power of two that divides the GPUs and the sequence into 2C chunks")
+    private String contextParallel;
     @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
             + "interleaved schedule, for layouts whose pipeline it applies to (default ${DEFAULT-VALUE}: the plain "
             + "schedule)")
@@ -167,11 +167,19 @@ public final class PlanLlmCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         PlanOptions options;
+        boolean searchContext = contextParallel.strip().equalsIgnoreCase("auto");
+        int ranks;
+        try {
+            ranks = searchContext ? 1 : Integer.parseInt(contextParallel.strip());
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), "--context-parallel must be a positive whole number or "
+                    + "auto, was '" + contextParallel + "'");
+        }
         try {
             Sharding sharding = fsdp ? Sharding.FULL : distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE;
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
                     sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), sharding,
-                    flashAttention, contextParallel);
+                    flashAttention, ranks, searchContext);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -179,8 +187,8 @@ public final class PlanLlmCommand implements Callable<Integer> {
         // The catalog's name of the system the label resolved to (NVIDIA DGX H100 -> dgx-h100): what was planned on.
         String system = hw.system(hardware).map(SystemSpec::name).orElse(hardware);
         String label = system + stated.describe();
-        if (gpus % contextParallel != 0) {
-            throw new ParameterException(spec.commandLine(), "--context-parallel " + contextParallel
+        if (gpus % ranks != 0) {
+            throw new ParameterException(spec.commandLine(), "--context-parallel " + ranks
                     + " does not divide --gpus " + gpus);
         }
         LayoutPlanner.Planned planned = planner.planned(shape, gpus, globalBatch);
@@ -192,7 +200,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
                     + " on " + system + ": " + planned.refused().mostFrequent().orElse("a layout needs tensor "
                     + "parallelism t dividing a node's GPUs and the " + shape.heads() + " heads, pipeline stages p "
                     + "dividing the GPUs left (at most the " + shape.layers() + " layers), and data parallelism GPUs / "
-                    + (contextParallel > 1 ? "(t p c)" : "(t p)") + " dividing the global batch"));
+                    + (ranks > 1 || searchContext ? "(t p c)" : "(t p)") + " dividing the global batch"));
         }
         if (!plans.get(0).fits()) {
             throw new IllegalArgumentException(NoFit.message(plans, gpus, system, planner));

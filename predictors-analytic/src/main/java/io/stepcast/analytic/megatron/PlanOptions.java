@@ -20,9 +20,11 @@ import io.stepcast.api.Sharding;
  * @param flashAttention   the attention core as FlashAttention's fused kernel
  * @param context          context-parallel ranks c of every layout (1: none); the planner splits the GPUs left,
  *                         N / c, over tensor, pipeline and data parallelism
+ * @param contextSearch    whether the planner tries every power of two c that divides the GPUs and splits the
+ *                         sequence into 2c chunks, as one more dimension of the layout (then {@code context} is 1)
  */
 public record PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                          Sharding sharding, boolean flashAttention, int context) {
+                          Sharding sharding, boolean flashAttention, int context, boolean contextSearch) {
     /** No recomputation, no sequence parallelism, the plain schedule, FP16, every replica with its whole optimizer. */
     public static final PlanOptions PLAIN = new PlanOptions(Recompute.NONE, false, 1, ParallelLayout.DEFAULT_PRECISION,
             false);
@@ -31,6 +33,12 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
                        Sharding sharding, boolean flashAttention) {
         this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, 1);
+    }
+
+    /** Options whose every layout has {@code context} context-parallel ranks. */
+    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
+                       Sharding sharding, boolean flashAttention, int context) {
+        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context, false);
     }
 
     /** Options with Megatron-LM's attention, the optimizer state sharded over the replicas or not. */
@@ -54,11 +62,16 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
             throw new IllegalArgumentException("--context-parallel " + context + " needs --flash-attention (ring "
                     + "attention runs on the fused attention kernel, as in Megatron-LM and torchtitan)");
         }
+        if (contextSearch && (context != 1 || !flashAttention)) {
+            throw new IllegalArgumentException("--context-parallel auto needs --flash-attention (ring attention runs on "
+                    + "the fused attention kernel, as in Megatron-LM and torchtitan)");
+        }
     }
 
     /** The options with another recomputation. */
     PlanOptions withRecompute(Recompute r) {
-        return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention, context);
+        return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention, context,
+                contextSearch);
     }
 
     /** Whether the optimizer state is split over the replicas (the distributed optimizer, or FSDP). */
@@ -68,8 +81,36 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
 
     /** The layout of t, p, d, b, m (and the options' c) run with these options (the plain schedule where v does not apply). */
     ParallelLayout layout(int t, int p, int d, int b, int m, int layers) {
+        return layout(t, context, p, d, b, m, layers);
+    }
+
+    /** The layout of t, c, p, d, b, m run with these options (the plain schedule where v does not apply). */
+    ParallelLayout layout(int t, int c, int p, int d, int b, int m, int layers) {
         boolean interleave = virtualStages > 1 && p > 1 && m % p == 0 && layers % (p * virtualStages) == 0;
         return new ParallelLayout(t, p, d, b, m, interleave ? virtualStages : 1, sequenceParallel, recompute, precision,
-                sharding, flashAttention, context);
+                sharding, flashAttention, c);
+    }
+
+    /**
+     * The context-parallel ranks the planner tries for {@code gpus} GPUs and a sequence of {@code tokens}: the
+     * options' c, or, searched, every power of two that divides the GPUs and splits the sequence into 2c chunks.
+     *
+     * @throws IllegalArgumentException when the options' c does not divide the GPUs
+     */
+    java.util.List<Integer> contexts(int gpus, int tokens) {
+        if (!contextSearch) {
+            if (gpus % context != 0) {
+                throw new IllegalArgumentException("--context-parallel " + context + " does not divide the " + gpus
+                        + " GPUs");
+            }
+            return java.util.List.of(context);
+        }
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (int c = 1; c <= gpus; c *= 2) {
+            if (gpus % c == 0 && (c == 1 || tokens % (2 * c) == 0)) {
+                out.add(c);
+            }
+        }
+        return out;
     }
 }

@@ -80,7 +80,8 @@ final class PlanReport {
                     + ", virtual stages " + o.virtualStages() + ", " + o.precision().label()
                     + (o.sharding() == Sharding.OPTIMIZER ? ", distributed optimizer" : "")
                     + (o.sharding() == Sharding.FULL ? ", fsdp" : "") + (o.flashAttention() ? ", flash attention" : "")
-                    + (o.context() > 1 ? ", context parallel " + o.context() : "");
+                    + (o.contextSearch() ? ", context parallel searched" : o.context() > 1 ? ", context parallel "
+                    + o.context() : "");
         }
     }
 
@@ -103,16 +104,21 @@ final class PlanReport {
                     + " the plain schedule (p = 1, micro-batches not divisible by p, or layers not by p x %d)%n", v,
                     interleaved, plans.size(), v));
         }
-        b.append(String.format(Locale.ROOT, "%5s %3s %3s %5s %4s %5s %2s %10s %10s %13s %10s %6s %9s %9s %8s %8s %8s  %s%n",
-                "rank", "tp", "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "model_TFLOP/s", "hw_TFLOP/s", "MFU",
+        // The context-parallel ranks get a column only where some layout has them, so that other tables keep theirs.
+        boolean cp = plans.stream().anyMatch(p -> p.layout().context() > 1);
+        b.append(String.format(Locale.ROOT, "%5s %3s", "rank", "tp")).append(cp ? String.format(" %3s", "cp") : "");
+        b.append(String.format(Locale.ROOT, " %3s %5s %4s %5s %2s %10s %10s %13s %10s %6s %9s %9s %8s %8s %8s  %s%n",
+                "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "model_TFLOP/s", "hw_TFLOP/s", "MFU",
                 "bubble_s", c.planner().options().sharding() == Sharding.FULL ? "fsdp_s" : "dp_ar_s", "state_GB",
                 "act_GB", "peak_GB", "fits"));
         int rank = 1;
         for (LayoutPlan p : plans) {
             ParallelLayout l = p.layout();
             double bubble = p.pipelineS() * bubbleShare(l);
-            b.append(String.format(Locale.ROOT, "%5d %3d %3d %5d %4d %5d %2d %10.4f %10s %13.1f %10.1f %5.1f%% %9.4f %9.4f %8.2f %8.2f %8.2f  %s%n",
-                    rank++, l.tensor(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
+            b.append(String.format(Locale.ROOT, "%5d %3d", rank++, l.tensor()))
+                    .append(cp ? String.format(Locale.ROOT, " %3d", l.context()) : "");
+            b.append(String.format(Locale.ROOT, " %3d %5d %4d %5d %2d %10.4f %10s %13.1f %10.1f %5.1f%% %9.4f %9.4f %8.2f %8.2f %8.2f  %s%n",
+                    l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
                     p.seconds(), samplesPerS(c.batch() / p.seconds()), p.tflopsPerGpu(), c.hardwareTflops(p), 100 * p.mfu(), bubble,
                     p.dataS(),
                     p.stateBytes() / GB, p.activationBytes() / GB, p.memoryBytes() / GB,

@@ -288,6 +288,39 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void contextParallelAutoSearchesTheRanksAsOneMoreDimensionOfTheLayout() {
+        String[] llama128k = {"--model", "llama3-8b-seq131072", "--gpus", "64", "--global-batch", "16", "--hardware",
+                "dgx-h100", "--precision", "bf16", "--flash-attention", "--distributed-optimizer", "--sequence-parallel"};
+        assertThat(run(concat(llama128k, "--context-parallel", "auto", "--json"))).as(err.toString()).isZero();
+        java.util.Set<String> ranks = new java.util.TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"cp\":(\\d+),").matcher(out.toString());
+        while (m.find()) {
+            ranks.add(m.group(1));
+        }
+        // Every power of two up to the 64 GPUs splits 131,072 tokens into 2c chunks; a 128K sequence does not fit
+        // one H100 without it, so the ranking's best layouts have c > 1.
+        assertThat(ranks).contains("1", "2", "4", "8", "16", "32", "64");
+        assertThat(out.toString()).doesNotContain("{\"rank\":1,\"tp\":1,\"cp\":1,");
+        out.getBuffer().setLength(0);
+        assertThat(run(concat(llama128k, "--context-parallel", "auto", "--top", "3"))).isZero();
+        assertThat(out.toString()).contains("context parallel searched").contains(" rank  tp  cp  pp ");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "llama3-8b", "--gpus", "8", "--global-batch", "8", "--hardware", "dgx-h100",
+                "--context-parallel", "auto")).isEqualTo(2);
+        assertThat(err.toString()).contains("--context-parallel auto needs --flash-attention");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "llama3-8b", "--gpus", "8", "--global-batch", "8", "--hardware", "dgx-h100",
+                "--flash-attention", "--context-parallel", "many")).isEqualTo(2);
+        assertThat(err.toString()).contains("--context-parallel must be a positive whole number or auto, was 'many'");
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+
+    @Test
     void aSequenceWhoseFlopsTheZooCannotCountIsRefusedAsInAFile() {
         // Llama 3.1 405B at 2^20 tokens: refused as its -seq1048576 name and its parametric name are.
         assertThat(run("--model", "llama3.1-405b", "--seq", "1048576", "--global-batch", "8", "--gpus", "8192",
