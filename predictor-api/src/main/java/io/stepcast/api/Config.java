@@ -77,13 +77,18 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
     /**
      * The text of {@link #withLocalBatch withLocalBatch(1)}, the identity of a job whatever its batch size, also
      * for a configuration whose parallel layout fixes the batch (and which therefore cannot be rebuilt with
-     * another one).
+     * another one): the layout's micro-batch and micro-batches, which make up the local batch, are blanked too (a row
+     * that states its precision carries a one-stage layout whose micro-batch is the batch).
      */
     public String batchBlanked() {
-        String text = toString();
+        String text = MICRO_BATCHES.matcher(toString()).replaceAll("microBatch=1, microBatches=1");
         String batch = "localBatch=" + localBatch + "]";
         return text.substring(0, text.length() - batch.length()) + "localBatch=1]";
     }
+
+    /** The layout's batch fields in a configuration's text (record components, {@link ParallelLayout}). */
+    private static final java.util.regex.Pattern MICRO_BATCHES =
+            java.util.regex.Pattern.compile("microBatch=\\d+, microBatches=\\d+");
 
     /**
      * The same configuration with another global batch, split evenly over the workers (BigDL and

@@ -26,8 +26,14 @@ class ConfigTest {
         Config megatron = Config.builder().model("gpt").hardware("vtrain-a100")
                 .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 2, 16)).build();
         assertThatThrownBy(() -> megatron.withLocalBatch(1)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(megatron.batchBlanked()).endsWith("localBatch=1]").contains("microBatch=2")
-                .isEqualTo(megatron.toString().replace("localBatch=" + megatron.localBatch() + "]", "localBatch=1]"));
+        // The layout's micro-batch and micro-batches make up the local batch: blanked with it, so that the same job at
+        // another global batch (or a one-stage layout a stated precision carries) is the same job.
+        assertThat(megatron.batchBlanked()).endsWith("localBatch=1]").contains("microBatch=1, microBatches=1")
+                .isEqualTo(Config.builder().model("gpt").hardware("vtrain-a100")
+                        .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 1, 2)).build().batchBlanked());
+        Config bigger = Config.builder().model("gpt").hardware("vtrain-a100")
+                .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 2, 64)).build();
+        assertThat(bigger.batchBlanked()).isEqualTo(megatron.batchBlanked());
     }
 
     @Test

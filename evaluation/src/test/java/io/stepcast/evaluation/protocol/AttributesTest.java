@@ -21,6 +21,20 @@ class AttributesTest {
     }
 
     @Test
+    void aRowThatStatesItsPrecisionIsOneJobAtEveryBatch() {
+        // A CSV row that states its precision carries a one-stage layout whose micro-batch is the batch (GenericCsv):
+        // batch 64 and batch 128 of one setup are one job, as batch-size selection needs them to be.
+        Config at64 = Config.builder().model("SSD300").hardware("dgx-a100").workers(8)
+                .parallel(new ParallelLayout(1, 1, 8, 64, 1, 1, false, Recompute.NONE, Precision.TF32)).build();
+        Config at128 = Config.builder().model("SSD300").hardware("dgx-a100").workers(8)
+                .parallel(new ParallelLayout(1, 1, 8, 128, 1, 1, false, Recompute.NONE, Precision.TF32)).build();
+        assertThat(Attributes.job(row(at64, Map.of()))).isEqualTo(Attributes.job(row(at128, Map.of())));
+        Config fp16 = Config.builder().model("SSD300").hardware("dgx-a100").workers(8)
+                .parallel(new ParallelLayout(1, 1, 8, 64, 1, 1, false, Recompute.NONE, Precision.FP16)).build();
+        assertThat(Attributes.job(row(fp16, Map.of()))).isNotEqualTo(Attributes.job(row(at64, Map.of())));
+    }
+
+    @Test
     void howAConfigurationRunsIsAnAttributeAfterTheTags() {
         ParallelLayout layout = new ParallelLayout(2, 4, 8, 1, 16, 1, true, Recompute.SELECTIVE, Precision.BF16, true);
         Observation o = row(Config.builder().model("gpt-l24-h1024-a16-s2048-v50304").hardware("dgx-a100")
