@@ -180,8 +180,37 @@ final class SuitePlanner {
     }
 
     private List<Observation> load(Suite.DatasetSpec d) throws IOException {
-        return sources.source(d.source()).stream().filter(o -> d.where().entrySet().stream()
+        List<Observation> all = sources.source(d.source());
+        List<Observation> kept = all.stream().filter(o -> d.where().entrySet().stream()
                 .allMatch(w -> w.getValue().equals(Attributes.value(o, w.getKey()).orElse(null)))).toList();
+        if (kept.isEmpty() && !all.isEmpty()) {
+            throw new IllegalArgumentException(emptyFilter(d, all));
+        }
+        return kept;
+    }
+
+    /**
+     * Why a dataset's filter keeps none of its source's rows: a key no row has, or a value none has (with the values
+     * the rows have, which are the attributes' normalised spellings: {@code fp16} for a table's "mixed").
+     */
+    private static String emptyFilter(Suite.DatasetSpec d, List<Observation> all) {
+        for (Map.Entry<String, String> w : d.where().entrySet()) {
+            java.util.Set<String> values = new java.util.TreeSet<>();
+            all.forEach(o -> Attributes.value(o, w.getKey()).ifPresent(values::add));
+            if (values.isEmpty()) {
+                return "dataset '" + d.name() + "': where key '" + w.getKey() + "' is an attribute of none of the "
+                        + all.size() + " rows of " + d.source() + " (a configuration field, a tag or a column of the "
+                        + "generic CSV)";
+            }
+            if (!values.contains(w.getValue())) {
+                List<String> shown = values.stream().limit(8).toList();
+                return "dataset '" + d.name() + "': where " + w.getKey() + " = '" + w.getValue() + "' keeps none of the "
+                        + all.size() + " rows of " + d.source() + "; its rows have " + w.getKey() + " "
+                        + String.join(", ", shown) + (values.size() > shown.size() ? ", ..." : "");
+            }
+        }
+        return "dataset '" + d.name() + "': its filter " + d.where() + " keeps none of the " + all.size() + " rows of "
+                + d.source() + " (each entry matches some rows, none all of them)";
     }
 
     private Optional<BatchSizeSelection> selection(Suite suite, Suite.SelectionSpec s,

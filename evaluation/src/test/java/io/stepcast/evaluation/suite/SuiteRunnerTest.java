@@ -99,6 +99,18 @@ class SuiteRunnerTest {
     }
 
     @Test
+    void aFilterThatKeepsNoRowIsRefusedNamingTheKeyOrTheValuesTheRowsHave() {
+        PluginRegistry registry = PluginRegistry.of(List.of(new SyntheticPlugin(), new EvaluationPlugin()));
+        SuiteRunner runner = new SuiteRunner(registry, registry.service(ObservationCatalog.class).orElseThrow(),
+                Optional.empty(), Optional.empty(), io.stepcast.evaluation.suite.ProgressListener.NONE);
+        assertThatThrownBy(() -> runner.run(suite(YAML.replace("where: {model: alpha}", "where: {gpu_model: V100}")),
+                List.of())).hasMessageContaining("dataset 'grid': where key 'gpu_model' is an attribute of none of the");
+        assertThatThrownBy(() -> runner.run(suite(YAML.replace("where: {model: alpha}", "where: {model: Alpha}")),
+                List.of())).hasMessageContaining("dataset 'grid': where model = 'Alpha' keeps none of the")
+                .hasMessageContaining("its rows have model alpha");
+    }
+
+    @Test
     void selectionsOnTheSameFoldsShareOneFitAndDecideAsTheyWouldAlone() throws IOException {
         String head = """
                 name: shared
