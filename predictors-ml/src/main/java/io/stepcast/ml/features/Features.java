@@ -32,7 +32,7 @@ import java.util.function.ToDoubleFunction;
  *       {@code log2-dp-allreduce-bytes}.</li>
  * </ul>
  * Categorical features, one-hot over the training levels: {@code model}, {@code hardware},
- * {@code architecture}.
+ * {@code architecture}, {@code precision} (the row's stated precision, {@code unstated} for a row that states none).
  */
 public final class Features {
     private static final Map<String, Feature> NUMERIC;
@@ -69,6 +69,8 @@ public final class Features {
         putCategorical(k, "model", c -> ModelNames.key(c.model()));
         putCategorical(k, "hardware", c -> c.deployment().hardware().toLowerCase(Locale.ROOT));
         putCategorical(k, "architecture", c -> c.deployment().architecture().name());
+        // A row's stated precision, or none: one table's FP32 and mixed-precision rows differ several-fold in step time.
+        putCategorical(k, "precision", c -> c.statedPrecision().map(p -> p.label()).orElse("unstated"));
         NUMERIC = Collections.unmodifiableMap(n);
         CATEGORICAL = Collections.unmodifiableMap(k);
     }

@@ -32,7 +32,7 @@ import java.util.Set;
 public final class TribuoEstimator extends AbstractEstimator {
     /** Features declared by default: the scale, batch and placement of a job, and what it trains where. */
     public static final String DEFAULT_FEATURES = "log2-local-batch,log2-global-batch,workers,inv-workers,nodes,"
-            + "tenants,cpu-x-njobs,param-bytes-per-bandwidth,network,model,hardware,architecture";
+            + "tenants,cpu-x-njobs,param-bytes-per-bandwidth,network,model,hardware,architecture,precision";
 
     private final LearnerKind learner;
 

@@ -32,6 +32,25 @@ class FeatureSetTest {
         assertThat(x[2]).isLessThan(0);
     }
 
+    /** A synthetic row that states its precision (the one-stage layout a CSV row with a precision carries). */
+    private static Config at(io.stepcast.api.Precision precision, int workers) {
+        return SyntheticObservations.allReduce("small", workers, 1, 32).toBuilder()
+                .parallel(new io.stepcast.api.ParallelLayout(1, 1, workers, 32, 1, 1, false,
+                        io.stepcast.api.Recompute.NONE, precision)).build();
+    }
+
+    @Test
+    void theStatedPrecisionIsACategoryAndAnUnseenOneAProblem() {
+        FittedFeatures f = FeatureSet.parse("workers,precision").fit(List.of(at(io.stepcast.api.Precision.TF32, 1),
+                at(io.stepcast.api.Precision.FP16, 1), at(io.stepcast.api.Precision.TF32, 4)));
+        assertThat(f.columns()).contains("precision=tf32", "precision=fp16");
+        assertThat(f.encode(at(io.stepcast.api.Precision.TF32, 2)))
+                .isNotEqualTo(f.encode(at(io.stepcast.api.Precision.FP16, 2)));
+        assertThat(f.problem(at(io.stepcast.api.Precision.FP32, 2))).contains("precision 'fp32'");
+        // Rows that state none share one level: no column, as before the feature.
+        assertThat(FeatureSet.parse("workers,precision").fit(TRAINING).columns()).containsExactly("workers");
+    }
+
     @Test
     void unseenLevelsAndMissingInputsAreProblems() {
         FittedFeatures f = FeatureSet.parse("workers,model,hardware").fit(TRAINING);
