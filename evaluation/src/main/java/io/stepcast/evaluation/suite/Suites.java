@@ -55,7 +55,22 @@ public final class Suites {
      * @throws IOException in one line: the file, the selection's field and the closest registered names
      */
     public static void check(Suite suite, String where, Map<String, SelectorFactory> selectors) throws IOException {
+        List<String> datasets = suite.datasets().stream().map(Suite.DatasetSpec::name).toList();
+        for (int i = 0; i < suite.datasets().size(); i++) {
+            for (String target : suite.datasets().get(i).targets()) {
+                try {
+                    io.stepcast.api.Target.parse(target);
+                } catch (IllegalArgumentException e) {
+                    throw new IOException(where + ": datasets[" + i + "].targets: " + e.getMessage(), e);
+                }
+            }
+        }
         for (int i = 0; i < suite.selection().size(); i++) {
+            String dataset = suite.selection().get(i).dataset();
+            if (!datasets.contains(dataset)) {
+                throw new IOException(where + ": selection[" + i + "].dataset: '" + dataset + "' is not a dataset of "
+                        + "the suite (its datasets: " + String.join(", ", datasets) + ")");
+            }
             try {
                 SelectionRule.of(suite.selection().get(i), selectors);
             } catch (IllegalArgumentException e) {

@@ -129,6 +129,19 @@ class SelectionSelectorsTest {
     }
 
     @Test
+    void aSelectionOfAnUndefinedDatasetAndAnUnknownTargetAreRefusedWhenTheSuiteIsRead(@TempDir Path dir)
+            throws IOException {
+        Path typo = dir.resolve("dataset-typo.yaml");
+        Files.writeString(typo, HEAD.replace("  - dataset: grid", "  - dataset: gird"));
+        assertThatThrownBy(() -> Suites.load(typo.toString(), registry().selectors()))
+                .hasMessage(typo + ": selection[0].dataset: 'gird' is not a dataset of the suite (its datasets: grid)");
+        Path target = dir.resolve("target-typo.yaml");
+        Files.writeString(target, HEAD.replace("where: {model: alpha}", "where: {model: alpha}\n    targets: [thruput]"));
+        assertThatThrownBy(() -> Suites.load(target.toString(), registry().selectors()))
+                .hasMessageStartingWith(target + ": datasets[0].targets: unknown target 'thruput'");
+    }
+
+    @Test
     void aMisusedSelectorIsRefusedInOneLine(@TempDir Path dir) throws IOException {
         Path riskOnPoints = dir.resolve("risk-on-points.yaml");
         Files.writeString(riskOnPoints, HEAD + "    selectors: [\"courier:0.1\"]\n");
