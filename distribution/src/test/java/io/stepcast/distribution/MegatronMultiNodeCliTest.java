@@ -165,12 +165,12 @@ class MegatronMultiNodeCliTest {
         assertThat(cli.run("predict", "--model", model.toString(), "--input", test.toString(), "--target",
                 "step-time")).as(cli.err()).isZero();
         List<String> lines = cli.out().lines().toList();
-        assertThat(lines.get(0)).contains("MEASURED", "PEAK GB", "FITS");
+        assertThat(lines.get(0)).contains("MEASURED", "PEAK GiB", "FITS");
         assertThat(lines.subList(1, 4)).allSatisfy(l -> assertThat(l).endsWith("yes"));
         assertThat(lines.get(4)).startsWith("4 ").endsWith("NO");
         double peakGb = Double.parseDouble(lines.get(4).trim().split("\\s+")[11]);
         assertThat(peakGb).isGreaterThan(40);
-        assertThat(cli.out()).contains("1 of the runs has a peak memory per GPU (PEAK GB) above the GPU's (FITS NO): "
+        assertThat(cli.out()).contains("1 of the runs has a peak memory per GPU (PEAK GiB) above the GPU's (FITS NO): "
                 + "as stated, it would not run");
         // Every target the predictor answers (step time and throughput): still one run that would not fit.
         cli.clear();
@@ -182,7 +182,7 @@ class MegatronMultiNodeCliTest {
                 "megatron-analytic", "--targets", "step-time", "--threads", "1")).as(cli.err()).isZero();
         assertThat(cli.err()).contains("warning: 1 of 4 test rows with a memory estimate is predicted not to fit the "
                 + "GPU's memory (megatron-analytic; the largest: gpt-l24-h2048-a16-s2048-v50304 on 8 workers of dgx-a100 "
-                + "needs " + String.format(java.util.Locale.ROOT, "%.1f", peakGb) + " GB per GPU, the GPU has 40.0 GB)");
+                + "needs " + String.format(java.util.Locale.ROOT, "%.1f", peakGb) + " GiB per GPU, the GPU has 40.0 GiB)");
     }
 
     @Test

@@ -85,8 +85,8 @@ public final class ServedPredictors {
     }
 
     /**
-     * The memory of one device of the configuration's hardware, bytes (the catalog's GB are 10^9 bytes), when the
-     * catalog knows the hardware and its memory.
+     * The memory of one device of the configuration's hardware, bytes (the catalog's GB are GiB,
+     * {@link io.stepcast.api.hardware.DeviceSpec#memoryBytes}), when the catalog knows the hardware and its memory.
      */
     OptionalDouble deviceMemoryBytes(Config config) {
         return hardware.map(h -> h.deviceMemoryBytes(config.deployment().hardware())).orElse(OptionalDouble.empty());

@@ -1,8 +1,8 @@
 package io.stepcast.app.cli;
 
+import io.stepcast.api.Gibibytes;
 import io.stepcast.api.hardware.HardwareCatalog;
 
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -16,8 +16,6 @@ import java.util.OptionalDouble;
  * @param deviceBytes the GPU's memory, bytes, when the catalog knows the hardware and its memory
  */
 record MemoryVerdict(double peakBytes, OptionalDouble deviceBytes) {
-    private static final double GB = 1e9;
-
     /** The verdict for a peak estimate on {@code hardware}, its GPU's memory from {@code catalog} when it has it. */
     static MemoryVerdict of(double peakBytes, String hardware, Optional<HardwareCatalog> catalog) {
         return new MemoryVerdict(peakBytes, catalog.map(h -> h.deviceMemoryBytes(hardware))
@@ -34,22 +32,18 @@ record MemoryVerdict(double peakBytes, OptionalDouble deviceBytes) {
         return fits().map(f -> !f).orElse(false);
     }
 
-    /** The peak in GB (10^9 bytes, as the catalog states memory), one decimal. */
-    String peakGb() {
-        return gb(peakBytes);
+    /** The peak in GiB ({@link Gibibytes}), one decimal. */
+    String peakGib() {
+        return Gibibytes.format(peakBytes);
     }
 
-    /** The GPU's memory in GB, one decimal, or {@code ?}. */
-    String deviceGb() {
-        return deviceBytes.isPresent() ? gb(deviceBytes.getAsDouble()) : "?";
+    /** The GPU's memory in GiB, one decimal, or {@code ?}. */
+    String deviceGib() {
+        return deviceBytes.isPresent() ? Gibibytes.format(deviceBytes.getAsDouble()) : "?";
     }
 
     /** {@code yes}, {@code NO}, or {@code ?} when the GPU's memory is unknown. */
     String fitsText() {
         return fits().map(f -> f ? "yes" : "NO").orElse("?");
-    }
-
-    private static String gb(double bytes) {
-        return String.format(Locale.ROOT, "%.1f", bytes / GB);
     }
 }

@@ -17,7 +17,7 @@ import java.util.function.Function;
 /**
  * The warning {@code evaluate} prints when a predictor that estimates memory says some test rows do not fit their GPU:
  * their times are scored like any other, and a small error on a run the model thinks impossible is worth a second
- * look (a layout that trained on 80 GB GPUs but is estimated at 82 GB points at the memory model, or at the row).
+ * look (a layout that trained on 80 GiB GPUs but is estimated at 82 GiB points at the memory model, or at the row).
  */
 final class OverMemoryRows {
     private OverMemoryRows() {
@@ -56,8 +56,8 @@ final class OverMemoryRows {
         return Optional.of(k + " of " + estimated.size() + " test rows with a memory estimate "
                 + (k == 1 ? "is" : "are") + " predicted not to fit the GPU's memory (" + String.join(", ", predictors)
                 + "; the largest: " + c.model() + " on " + c.workers() + " workers of " + c.deployment().hardware()
-                + " needs " + largest.verdict().peakGb() + " GB per GPU, the GPU has " + largest.verdict().deviceGb()
-                + " GB); their times are scored all the same");
+                + " needs " + largest.verdict().peakGib() + " GiB per GPU, the GPU has " + largest.verdict().deviceGib()
+                + " GiB); their times are scored all the same");
     }
 
     /** A row that does not fit, with its largest estimate. */

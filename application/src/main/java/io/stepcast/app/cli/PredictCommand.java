@@ -80,7 +80,7 @@ final class PredictCommand extends RegistryCommand {
         Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
         TextTable table = memory
                 ? new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH", "TARGET",
-                        "PREDICTED", "INTERVAL", "MEASURED", "PEAK GB", "FITS")
+                        "PREDICTED", "INTERVAL", "MEASURED", "PEAK GiB", "FITS")
                 : new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH", "TARGET",
                         "PREDICTED", "INTERVAL", "MEASURED");
         Set<Integer> overflowing = new TreeSet<>();
@@ -137,7 +137,7 @@ final class PredictCommand extends RegistryCommand {
                         String.valueOf(c.workers()), String.valueOf(c.localBatch()), t.label(), shown, interval(p),
                         measured.isPresent() ? format(measured.getAsDouble()) : "-"));
                 if (memory) {
-                    cells.add(verdict.map(MemoryVerdict::peakGb).orElse("-"));
+                    cells.add(verdict.map(MemoryVerdict::peakGib).orElse("-"));
                     cells.add(verdict.map(MemoryVerdict::fitsText).orElse("-"));
                 }
                 table.row(cells.toArray(String[]::new));
@@ -151,7 +151,7 @@ final class PredictCommand extends RegistryCommand {
             if (!overflowing.isEmpty()) {
                 // Runs, not predictions: a run predicted for several targets is one run that would not fit.
                 int k = overflowing.size();
-                out.println(k + " of the runs " + (k == 1 ? "has" : "have") + " a peak memory per GPU (PEAK GB) above "
+                out.println(k + " of the runs " + (k == 1 ? "has" : "have") + " a peak memory per GPU (PEAK GiB) above "
                         + "the GPU's (FITS NO): as stated, " + (k == 1 ? "it" : "they") + " would not run");
             }
         }

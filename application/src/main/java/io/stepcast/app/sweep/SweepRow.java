@@ -1,5 +1,7 @@
 package io.stepcast.app.sweep;
 
+import io.stepcast.api.Gibibytes;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -18,9 +20,6 @@ import java.util.OptionalDouble;
  */
 public record SweepRow(SweepPoint point, String target, List<OptionalDouble> values, Optional<String> refusal,
                        OptionalDouble peakMemoryBytes) {
-    /** Bytes in a GB, as the hardware catalog states memory (and {@code predict} shows its PEAK GB). */
-    private static final double GB = 1e9;
-
     public SweepRow {
         values = List.copyOf(values);
     }
@@ -30,9 +29,9 @@ public record SweepRow(SweepPoint point, String target, List<OptionalDouble> val
         this(point, target, values, refusal, OptionalDouble.empty());
     }
 
-    /** {@link #peakMemoryBytes} in GB (10^9 bytes); empty where it is. */
-    public OptionalDouble peakMemoryGb() {
-        return peakMemoryBytes.isPresent() ? OptionalDouble.of(peakMemoryBytes.getAsDouble() / GB)
+    /** {@link #peakMemoryBytes} in GiB ({@link Gibibytes}, as {@code predict} shows its PEAK GiB); empty where it is. */
+    public OptionalDouble peakMemoryGib() {
+        return peakMemoryBytes.isPresent() ? OptionalDouble.of(peakMemoryBytes.getAsDouble() / Gibibytes.BYTES)
                 : OptionalDouble.empty();
     }
 

@@ -17,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The memory verdict of predict and evaluate's count of test rows that do not fit, on synthetic points. */
 class OverMemoryRowsTest {
+    private static final double GIB = 1L << 30;
     private static final Optional<HardwareCatalog> CATALOG = Optional.of(new DefaultHardwareCatalog());
 
     private static ScoredPoint point(String predictor, String split, Observation o, OptionalDouble peak) {
@@ -31,11 +32,13 @@ class OverMemoryRowsTest {
 
     @Test
     void aVerdictComparesThePeakWithTheCataloguedGpu() {
-        MemoryVerdict over = MemoryVerdict.of(82.5e9, "dgx-a100-80gb", CATALOG);
+        // 81.7e9 bytes fit an "80 GB" GPU: its memory is 80 GiB, 85.9e9 bytes (nvidia-smi: 81,920 MiB).
+        assertThat(MemoryVerdict.of(81.7e9, "dgx-a100-80gb", CATALOG).fitsText()).isEqualTo("yes");
+        MemoryVerdict over = MemoryVerdict.of(86.5e9, "dgx-a100-80gb", CATALOG);
         assertThat(over.fits()).contains(false);
         assertThat(over.overflows()).isTrue();
-        assertThat(over.peakGb()).isEqualTo("82.5");
-        assertThat(over.deviceGb()).isEqualTo("80.0");
+        assertThat(over.peakGib()).isEqualTo("80.6");
+        assertThat(over.deviceGib()).isEqualTo("80.0");
         assertThat(over.fitsText()).isEqualTo("NO");
         assertThat(MemoryVerdict.of(40e9, "dgx-a100-80gb", CATALOG).fitsText()).isEqualTo("yes");
         // A label the catalog does not know: no verdict, never "fits".
@@ -53,16 +56,16 @@ class OverMemoryRowsTest {
         Observation unknown = SyntheticObservations.of("synthetic-gpt-d", "synthetic-cluster", 8, 1, 2);
         List<ScoredPoint> points = List.of(
                 point("megatron-analytic", "fold-1", fits, OptionalDouble.of(40e9)),
-                point("megatron-analytic", "fold-1", over, OptionalDouble.of(82.5e9)),
+                point("megatron-analytic", "fold-1", over, OptionalDouble.of(90e9)),
                 // the same row in another split and by another predictor: still one row
-                point("megatron-analytic", "fold-2", over, OptionalDouble.of(82.5e9)),
-                point("megatron-simulation", "fold-1", over, OptionalDouble.of(82.5e9)),
-                point("megatron-simulation", "fold-1", worse, OptionalDouble.of(60e9)),
+                point("megatron-analytic", "fold-2", over, OptionalDouble.of(90e9)),
+                point("megatron-simulation", "fold-1", over, OptionalDouble.of(90e9)),
+                point("megatron-simulation", "fold-1", worse, OptionalDouble.of(60 * GIB)),
                 point("megatron-analytic", "fold-1", unknown, OptionalDouble.of(900e9)),
                 point("linear-scaling", "fold-1", fits, OptionalDouble.empty()));
         assertThat(note(points)).contains("2 of 4 test rows with a memory estimate are predicted not to fit the GPU's "
                 + "memory (megatron-analytic, megatron-simulation; the largest: synthetic-gpt-c on 8 workers of dgx-a100 "
-                + "needs 60.0 GB per GPU, the GPU has 40.0 GB); their times are scored all the same");
+                + "needs 60.0 GiB per GPU, the GPU has 40.0 GiB); their times are scored all the same");
         assertThat(note(points.subList(0, 1))).isEmpty();
         assertThat(note(List.of(points.get(5), points.get(6)))).isEmpty();
     }

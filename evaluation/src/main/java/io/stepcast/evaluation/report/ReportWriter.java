@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.report;
 
+import io.stepcast.api.Gibibytes;
 import io.stepcast.datasets.io.AtomicFiles;
 import io.stepcast.api.evaluation.ReproductionRow;
 import io.stepcast.evaluation.metrics.Coverage;
@@ -31,7 +32,7 @@ import java.util.TreeMap;
 public final class ReportWriter {
     private static final int MAX_REASONS = 4;
     private static final int MAX_REASON_CHARS = 220;
-    private static final double GIB = 1024.0 * 1024 * 1024;
+    private static final double GIB = Gibibytes.BYTES;
     /** What the leaderboard's same-rows column means, under its heading. */
     private static final String SAME_ROWS = "the baseline's MAPE on exactly the points that row's predictor"
             + " answered, since each MAPE is over the points its own predictor answered and predictors decline different"

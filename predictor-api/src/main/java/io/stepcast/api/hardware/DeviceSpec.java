@@ -1,5 +1,6 @@
 package io.stepcast.api.hardware;
 
+import io.stepcast.api.Gibibytes;
 import io.stepcast.api.Precision;
 
 import java.util.List;
@@ -18,7 +19,8 @@ import java.util.OptionalInt;
  * @param fp32Tflops        peak FP32, TFLOP/s
  * @param fp16Tflops        peak dense FP16 (tensor cores where present), TFLOP/s
  * @param bf16Tflops        peak dense BF16, TFLOP/s
- * @param memoryGb          device memory, GB
+ * @param memoryGb          device memory as the datasheet states it, GB; a memory's GB are binary, GiB
+ *                          ({@link #memoryBytes})
  * @param memoryBandwidthGBs device memory bandwidth, GB/s
  * @param source            the public document (title and URL) every figure comes from
  * @param multiprocessors   streaming multiprocessors of a GPU (the units a matrix multiplication's tiles are
@@ -62,6 +64,15 @@ public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, Opt
                       OptionalDouble memoryBandwidthGBs, String source) {
         this(name, aliases, kind, fp32Tflops, fp16Tflops, bf16Tflops, memoryGb, memoryBandwidthGBs, source,
                 OptionalInt.empty());
+    }
+
+    /**
+     * The device memory in bytes: the datasheet's GB taken as GiB ({@link Gibibytes}), as DRAM is built and as
+     * nvidia-smi reports it (an A100 "40 GB" has 40,960 MiB); empty where the source gives no memory.
+     */
+    public OptionalDouble memoryBytes() {
+        return memoryGb.isPresent() ? OptionalDouble.of(memoryGb.getAsDouble() * Gibibytes.BYTES)
+                : OptionalDouble.empty();
     }
 
     /**

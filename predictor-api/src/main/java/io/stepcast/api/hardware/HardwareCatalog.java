@@ -43,15 +43,15 @@ public interface HardwareCatalog extends LabelledCatalog<HardwareEntry> {
     }
 
     /**
-     * The memory of one device of {@code label}, bytes (the catalog's GB are 10^9 bytes), when the catalog knows the
-     * device and its memory: what a peak-memory estimate is compared with to say whether a job fits.
+     * The memory of one device of {@code label}, bytes ({@link DeviceSpec#memoryBytes}: the datasheet's GB are GiB),
+     * when the catalog knows the device and its memory: what a peak-memory estimate is compared with to say whether a
+     * job fits.
      */
     default OptionalDouble deviceMemoryBytes(String label) {
         if (label == null || label.isBlank()) {
             return OptionalDouble.empty();
         }
-        OptionalDouble gb = device(label).map(DeviceSpec::memoryGb).orElse(OptionalDouble.empty());
-        return gb.isPresent() ? OptionalDouble.of(gb.getAsDouble() * 1e9) : OptionalDouble.empty();
+        return device(label).map(DeviceSpec::memoryBytes).orElse(OptionalDouble.empty());
     }
 
     /** The system a label names (only a system entry; a device label has no single system). */

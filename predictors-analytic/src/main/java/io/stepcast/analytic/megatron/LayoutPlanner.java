@@ -91,7 +91,7 @@ public final class LayoutPlanner {
         if (gpus < 1 || globalBatch < 1) {
             throw new IllegalArgumentException("GPUs and global batch must be positive, were " + gpus + " and " + globalBatch);
         }
-        double capacity = device.memoryGb().orElse(Double.POSITIVE_INFINITY) * 1e9;
+        double capacity = memoryCapacityBytes();
         double modelFlops = ModelFlops.perIteration(shape, globalBatch, options.flashAttention());
         double peak = model.peakFlops(options.precision()).orElseThrow();
         List<LayoutPlan> out = new ArrayList<>();
@@ -168,8 +168,11 @@ public final class LayoutPlanner {
         return model.peakFlops(options.precision()).orElseThrow();
     }
 
-    /** The device memory the plans are checked against, bytes (infinite when the catalog does not state it). */
+    /**
+     * The device memory the plans are checked against, bytes ({@link DeviceSpec#memoryBytes}: the datasheet's GB are
+     * GiB; infinite when the catalog does not state it).
+     */
     public double memoryCapacityBytes() {
-        return device.memoryGb().orElse(Double.POSITIVE_INFINITY) * 1e9;
+        return device.memoryBytes().orElse(Double.POSITIVE_INFINITY);
     }
 }

@@ -1,5 +1,6 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.Gibibytes;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
@@ -17,7 +18,7 @@ import java.util.Locale;
  * least as many as that state's split needs) or more memory.
  */
 final class NoFit {
-    private static final double GB = 1e9;
+    private static final double GIB = Gibibytes.BYTES;
 
     private NoFit() {
     }
@@ -57,18 +58,18 @@ final class NoFit {
         if (stateAlone) {
             // The state over the GPUs that split it: the model-parallel group, and the replicas too under FSDP.
             double state = least.stateBytes() * (o.sharding() == Sharding.FULL ? l.gpus() : l.modelParallel());
-            help.add(String.format(Locale.ROOT, "more GPUs: the weights, gradients and optimizer state are %s GB in "
-                    + "all, so tensor x pipeline parallelism over at least %d GPUs", fmt(state / GB),
+            help.add(String.format(Locale.ROOT, "more GPUs: the weights, gradients and optimizer state are %s GiB in "
+                    + "all, so tensor x pipeline parallelism over at least %d GPUs", fmt(state / GIB),
                     (long) Math.ceil(state / capacity)));
         } else {
             help.add("more GPUs than " + gpus);
         }
-        help.add("a GPU with more than " + fmt(capacity / GB) + " GB");
-        return String.format(Locale.ROOT, "no layout of %d GPUs fits the %s GB of a %s GPU (%s): the smallest, tp %d pp %d "
-                        + "dp %d micro-batch %d, needs %s GB per GPU (%s GB state, %s GB activations); try %s",
-                gpus, fmt(planner.memoryCapacityBytes() / GB), planner.device().name(), hardware, l.tensor(),
-                l.pipeline(), l.data(), l.microBatch(), fmt(least.memoryBytes() / GB), fmt(least.stateBytes() / GB),
-                fmt(least.activationBytes() / GB), String.join(", ", help));
+        help.add("a GPU with more than " + fmt(capacity / GIB) + " GiB");
+        return String.format(Locale.ROOT, "no layout of %d GPUs fits the %s GiB of a %s GPU (%s): the smallest, tp %d pp %d "
+                        + "dp %d micro-batch %d, needs %s GiB per GPU (%s GiB state, %s GiB activations); try %s",
+                gpus, fmt(planner.memoryCapacityBytes() / GIB), planner.device().name(), hardware, l.tensor(),
+                l.pipeline(), l.data(), l.microBatch(), fmt(least.memoryBytes() / GIB), fmt(least.stateBytes() / GIB),
+                fmt(least.activationBytes() / GIB), String.join(", ", help));
     }
 
     private static String fmt(double gb) {

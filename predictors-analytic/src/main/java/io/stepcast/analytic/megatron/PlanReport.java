@@ -1,5 +1,6 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.Gibibytes;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
@@ -13,7 +14,7 @@ import java.util.Locale;
  * recomputation ({@code hw_TFLOP/s}, {@code hardware_tflops_per_gpu}: what papers and Megatron-LM's logs report).
  */
 final class PlanReport {
-    private static final double GB = 1e9;
+    private static final double GIB = Gibibytes.BYTES;
 
     private PlanReport() {
     }
@@ -91,8 +92,8 @@ final class PlanReport {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%s, global batch %d on %d GPUs of %s: %d valid layouts (%s)%n",
                 shapeText(s), c.batch(), c.gpus(), hardware, c.valid(), c.optionsText()));
-        b.append(String.format(Locale.ROOT, "efficiency: %.3f of peak FLOPs, %.3f of memory bandwidth (%s); memory %.0f GB per GPU%n",
-                e.flops(), e.memory(), c.source(), c.planner().memoryCapacityBytes() / GB));
+        b.append(String.format(Locale.ROOT, "efficiency: %.3f of peak FLOPs, %.3f of memory bandwidth (%s); memory %.0f GiB per GPU%n",
+                e.flops(), e.memory(), c.source(), c.planner().memoryCapacityBytes() / GIB));
         b.append(c.peakLine()).append(System.lineSeparator());
         b.append(c.hardwareFlopsLine()).append(System.lineSeparator());
         int v = c.planner().options().virtualStages();
@@ -107,21 +108,21 @@ final class PlanReport {
         // The context-parallel ranks get a column only where some layout has them, so that other tables keep theirs.
         boolean cp = plans.stream().anyMatch(p -> p.layout().context() > 1);
         b.append(String.format(Locale.ROOT, "%5s %3s", "rank", "tp")).append(cp ? String.format(" %3s", "cp") : "");
-        b.append(String.format(Locale.ROOT, " %3s %5s %4s %5s %2s %10s %10s %13s %10s %6s %9s %9s %8s %8s %8s  %s%n",
+        b.append(String.format(Locale.ROOT, " %3s %5s %4s %5s %2s %10s %10s %13s %10s %6s %9s %9s %9s %9s %9s  %s%n",
                 "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "model_TFLOP/s", "hw_TFLOP/s", "MFU",
-                "bubble_s", c.planner().options().sharding() == Sharding.FULL ? "fsdp_s" : "dp_ar_s", "state_GB",
-                "act_GB", "peak_GB", "fits"));
+                "bubble_s", c.planner().options().sharding() == Sharding.FULL ? "fsdp_s" : "dp_ar_s", "state_GiB",
+                "act_GiB", "peak_GiB", "fits"));
         int rank = 1;
         for (LayoutPlan p : plans) {
             ParallelLayout l = p.layout();
             double bubble = p.pipelineS() * bubbleShare(l);
             b.append(String.format(Locale.ROOT, "%5d %3d", rank++, l.tensor()))
                     .append(cp ? String.format(Locale.ROOT, " %3d", l.context()) : "");
-            b.append(String.format(Locale.ROOT, " %3d %5d %4d %5d %2d %10.4f %10s %13.1f %10.1f %5.1f%% %9.4f %9.4f %8.2f %8.2f %8.2f  %s%n",
+            b.append(String.format(Locale.ROOT, " %3d %5d %4d %5d %2d %10.4f %10s %13.1f %10.1f %5.1f%% %9.4f %9.4f %9.2f %9.2f %9.2f  %s%n",
                     l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
                     p.seconds(), samplesPerS(c.batch() / p.seconds()), p.tflopsPerGpu(), c.hardwareTflops(p), 100 * p.mfu(), bubble,
                     p.dataS(),
-                    p.stateBytes() / GB, p.activationBytes() / GB, p.memoryBytes() / GB,
+                    p.stateBytes() / GIB, p.activationBytes() / GIB, p.memoryBytes() / GIB,
                     p.fits() ? "yes" : "NO (out of memory)"));
         }
         return b.toString();

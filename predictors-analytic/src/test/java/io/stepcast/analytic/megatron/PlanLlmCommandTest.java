@@ -279,11 +279,11 @@ class PlanLlmCommandTest {
     void whenNothingFitsItFailsSayingWhatWouldHelp() {
         assertThat(runGpt3Failing("--gpus", "1024")).isEqualTo(1);
         assertThat(out.toString()).isEmpty();
-        assertThat(err.toString()).startsWith("no layout of 1024 GPUs fits the 40.0 GB of a A100-SXM4-40GB GPU (dgx-a100)")
+        assertThat(err.toString()).startsWith("no layout of 1024 GPUs fits the 40.0 GiB of a A100-SXM4-40GB GPU (dgx-a100)")
                 .contains("try --recompute selective or full, --sequence-parallel, --distributed-optimizer (the optimizer "
                         + "state over the 4 data-parallel replicas) or --fsdp (the weights and gradients too), "
                         + "--flash-attention (no stored attention scores), more GPUs than 1024, a GPU with more "
-                        + "than 40.0 GB")
+                        + "than 40.0 GiB")
                 .doesNotContain("\n");
     }
 
@@ -430,7 +430,7 @@ class PlanLlmCommandTest {
         }
         out.getBuffer().setLength(0);
         assertThat(runGpt3("--gpus", "1024", "--recompute", "--top", "3", "--virtual-stages", "2")).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("TFLOP/s").contains("MFU").contains("peak_GB")
+        assertThat(out.toString()).contains("TFLOP/s").contains("MFU").contains("peak_GiB")
                 .contains("fp16 peak of 312.0 TFLOP/s per A100-SXM4-40GB (hardware catalog: NVIDIA A100")
                 .contains("recompute full, sequence parallel off, virtual stages 2, fp16");
         assertThat(out.toString().lines().filter(l -> l.matches("\\s+\\d+ .*")).findFirst().orElseThrow())
