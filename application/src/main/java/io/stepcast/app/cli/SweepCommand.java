@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.stepcast.api.Target;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.app.sweep.SweepChart;
@@ -30,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -47,7 +49,7 @@ import java.util.stream.Collectors;
         description = {"What-if sweep: every combination of the axes predicted by a registered predictor (default: the "
                 + "simulation), fitted once per seed on a catalog source or your own file (--train); prints "
                 + "one row per point (mean, sd, min, max over the seeds; with a predictor that estimates memory, the "
-                + "peak memory per GPU, column peak_memory_gb, blank where it gives none) and writes sweep.parquet and "
+                + "peak memory per GPU, column peak_memory_gib, blank where it gives none) and writes sweep.parquet and "
                 + "scaling.png.",
             "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
                 + "workers | nodes, gpus_per_node, hardware, precision, bandwidth, intra_node_gbps, policy, mode, "
@@ -108,7 +110,7 @@ public final class SweepCommand extends RegistryCommand {
     private Path out;
 
     @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
-            + "[{model, mode, workers, ..., mean, sd, min, max, unit, peak_memory_gb, refusal}]} instead of a table; "
+            + "[{model, mode, workers, ..., mean, sd, min, max, unit, peak_memory_gib, fits, refusal}]} instead of a table; "
             + "the summary goes to stderr.")
     private boolean json;
 
@@ -137,8 +139,12 @@ public final class SweepCommand extends RegistryCommand {
             bar.start(tasks.size());
             rows = chosen.engine().run(tasks, chosen.options(), bar);
         }
+        Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
+        Function<SweepRow, Optional<Boolean>> fits = r -> r.peakMemoryBytes().isPresent()
+                ? MemoryVerdict.of(r.peakMemoryBytes().getAsDouble(), r.point().config().deployment().hardware(), catalog)
+                .fits() : Optional.empty();
         Files.createDirectories(out);
-        SweepParquet.write(out.resolve(SweepParquet.FILE), sweep.predictor(), rows);
+        SweepParquet.write(out.resolve(SweepParquet.FILE), sweep.predictor(), rows, fits);
         int lines = SweepChart.write(out.resolve(SweepChart.FILE), sweep.predictor(), sweep.target(), rows);
         String unit = Target.parse(sweep.target()).unit();
         PrintWriter results = spec.commandLine().getOut();
@@ -149,9 +155,9 @@ public final class SweepCommand extends RegistryCommand {
                 + " seeds, " + sweep.target() + "; " + refused + " points not applicable");
         if (json) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            results.println(mapper.writeValueAsString(SweepJson.of(mapper, sweep, unit, rows)));
+            results.println(mapper.writeValueAsString(SweepJson.of(mapper, sweep, unit, rows, fits)));
         } else {
-            SweepTable.print(rows, unit, results);
+            SweepTable.print(rows, unit, fits, results);
         }
         // Why, once per reason (most frequent first): sweep.parquet holds each point's, the console the gist.
         Map<String, Long> reasons = rows.stream().filter(r -> r.answered() == 0)
@@ -162,9 +168,20 @@ public final class SweepCommand extends RegistryCommand {
             w.println("  ... " + (reasons.size() - REASONS_SHOWN) + " other reasons (column refusal of "
                     + SweepParquet.FILE + ")");
         }
+        long over = rows.stream().filter(r -> r.answered() > 0 && fits.apply(r).equals(Optional.of(false))).count();
+        if (over > 0) {
+            w.println(over + " of the points " + (over == 1 ? "needs" : "need") + " more memory per GPU (PEAK GiB) than "
+                    + "the GPU has (FITS NO): as stated, " + (over == 1 ? "it" : "they") + " would not run");
+        }
         w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines + " lines)");
         w.flush();
         results.flush();
+        if (!rows.isEmpty() && refused == rows.size()) {
+            // Nothing to compare: a sweep no point of which was answered failed, as plan-llm fails on the same label.
+            spec.commandLine().getErr().println("stepcast: " + sweep.predictor() + " answered no point of the sweep "
+                    + "(the reasons above; column refusal of " + out.resolve(SweepParquet.FILE) + ")");
+            return 1;
+        }
         return 0;
     }
 

@@ -8,19 +8,23 @@ import io.stepcast.app.sweep.SweepRow;
 import io.stepcast.app.sweep.SweepSpec;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * {@code sweep --json}: {@code {predictor, train, target, unit, seeds, points: [...]}}, one point per row of
  * {@code sweep.parquet} with every axis by its column name ({@link SweepAxis}), {@code answered} (seeds that gave a
- * value), {@code mean, sd, min, max} (null when no seed answered), {@code unit}, {@code peak_memory_gb} (peak memory
- * per GPU, GB; null where the predictor estimates none) and {@code refusal} (null when every seed answered).
+ * value), {@code mean, sd, min, max} (null when no seed answered), {@code unit}, {@code peak_memory_gib} (peak memory
+ * per GPU, GiB; null where the predictor estimates none), {@code fits} (whether it fits the GPU's memory; null where
+ * the predictor or the hardware catalog cannot say) and {@code refusal} (null when every seed answered).
  */
 final class SweepJson {
     private SweepJson() {
     }
 
-    static ObjectNode of(ObjectMapper mapper, SweepSpec sweep, String unit, List<SweepRow> rows) {
+    static ObjectNode of(ObjectMapper mapper, SweepSpec sweep, String unit, List<SweepRow> rows,
+                         Function<SweepRow, Optional<Boolean>> fits) {
         ObjectNode root = mapper.createObjectNode().put("predictor", sweep.predictor()).put("train", sweep.train())
                 .put("target", sweep.target()).put("unit", unit).put("seeds", sweep.seeds());
         ArrayNode points = root.putArray("points");
@@ -35,7 +39,13 @@ final class SweepJson {
             number(p, "min", r.min());
             number(p, "max", r.max());
             p.put("unit", unit);
-            number(p, "peak_memory_gb", r.peakMemoryGb());
+            number(p, "peak_memory_gib", r.peakMemoryGib());
+            Optional<Boolean> f = fits.apply(r);
+            if (f.isPresent()) {
+                p.put("fits", f.get());
+            } else {
+                p.putNull("fits");
+            }
             p.put("refusal", r.refusal().orElse(null));
         }
         return root;

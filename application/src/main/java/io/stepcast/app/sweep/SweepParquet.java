@@ -16,14 +16,17 @@ import org.apache.parquet.schema.MessageTypeParser;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * {@code sweep.parquet}: one row per point, in the sweep's order. Columns: {@code predictor, target, model,
  * mode, workers, nodes, gpus_per_node, hardware, precision?, bandwidth_gbps?, intra_node_gbps?, policy?, local_batch,
  * global_batch, seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
- * sample standard deviation), {@code peak_memory_gb?} (peak memory per GPU, GB of 10^9 bytes, from a predictor that
- * estimates it) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
+ * sample standard deviation), {@code peak_memory_gib?} (peak memory per GPU, GiB, from a predictor that
+ * estimates it), {@code fits?} (whether that peak fits the memory of the point's GPU, where the hardware catalog
+ * states it) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
  * atomically, with the stepcast schema metadata (kind {@code sweep}).
  */
 public final class SweepParquet {
@@ -55,7 +58,8 @@ public final class SweepParquet {
               optional double sd;
               optional double min;
               optional double max;
-              optional double peak_memory_gb;
+              optional double peak_memory_gib;
+              optional boolean fits;
               optional binary refusal (STRING);
             }
             """);
@@ -63,8 +67,13 @@ public final class SweepParquet {
     private SweepParquet() {
     }
 
-    /** Writes the rows to {@code file} atomically. */
-    public static void write(Path file, String predictor, List<SweepRow> rows) throws IOException {
+    /**
+     * Writes the rows to {@code file} atomically.
+     *
+     * @param fits whether a row's peak memory fits its GPU; empty where the predictor or the catalog cannot say
+     */
+    public static void write(Path file, String predictor, List<SweepRow> rows,
+                             Function<SweepRow, Optional<Boolean>> fits) throws IOException {
         AtomicFiles.write(file, tmp -> {
             SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
             try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(tmp)).withType(SCHEMA)
@@ -86,7 +95,8 @@ public final class SweepParquet {
                     optional(g, "sd", r.sd());
                     optional(g, "min", r.min());
                     optional(g, "max", r.max());
-                    optional(g, "peak_memory_gb", r.peakMemoryGb());
+                    optional(g, "peak_memory_gib", r.peakMemoryGib());
+                    fits.apply(r).ifPresent(f -> g.append("fits", f));
                     r.refusal().ifPresent(x -> g.append("refusal", x));
                     w.write(g);
                 }

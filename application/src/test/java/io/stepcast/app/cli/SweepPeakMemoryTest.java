@@ -12,6 +12,8 @@ import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.app.ApplicationPlugin;
 import io.stepcast.app.sweep.SweepGrid;
 import io.stepcast.app.sweep.SweepRow;
@@ -37,8 +39,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code stepcast sweep} with a predictor that estimates the peak memory per GPU: its table, {@code --json} and
- * {@code sweep.parquet} carry {@code peak_memory_gb}, blank where the predictor gives none; a predictor without a
- * memory estimate adds no table column and leaves the others null. The predictor is a stub (its memory is made up: 1 GB
+ * {@code sweep.parquet} carry {@code peak_memory_gib}, blank where the predictor gives none; a predictor without a
+ * memory estimate adds no table column and leaves the others null. The predictor is a stub (its memory is made up: 1 GiB
  * per worker up to one node), fitted on a synthetic file written here.
  */
 class SweepPeakMemoryTest {
@@ -58,10 +60,16 @@ class SweepPeakMemoryTest {
     }
 
     private Run sweep(String predictor, String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of("sweep", "--train", train().toString(), "--predictor", predictor,
-                "--target", "step-time", "--models", "my-net", "--nodes", "1,4", "--gpus-per-node", "8", "--threads",
-                "1", "--out", dir.resolve("out").toString()));
+        List<String> args = new ArrayList<>(List.of("--models", "my-net", "--nodes", "1,4", "--gpus-per-node", "8"));
         args.addAll(List.of(extra));
+        return sweepOf(predictor, args);
+    }
+
+    /** A sweep whose points {@code points} gives (models, workers or nodes, GPUs per node). */
+    private Run sweepOf(String predictor, List<String> points) throws Exception {
+        List<String> args = new ArrayList<>(List.of("sweep", "--train", train().toString(), "--predictor", predictor,
+                "--target", "step-time", "--threads", "1", "--out", dir.resolve("out").toString()));
+        args.addAll(points);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = StepcastCli.run(REGISTRY, args.toArray(String[]::new), new PrintWriter(out, true),
@@ -85,31 +93,58 @@ class SweepPeakMemoryTest {
         assertThat(r.code()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("WORKERS")).findFirst().orElseThrow());
-        assertThat(lines.get(header)).endsWith("UNIT  PEAK GB");
-        // 8 workers on one node: 8 GB; 32 workers on four: the stub gives no estimate.
+        assertThat(lines.get(header)).endsWith("UNIT  PEAK GiB  FITS");
+        // 8 workers on one node: 8 GiB, within a V100's 16; 32 workers on four: the stub gives no estimate.
         assertThat(lines.subList(header + 1, header + 3)).extracting(l -> List.of(l.split("\\s+"))).containsExactly(
-                List.of("8", "1", "0.2", "0", "0.2", "0.2", "s", "8.0"),
-                List.of("32", "4", "0.2", "0", "0.2", "0.2", "s", "-"));
+                List.of("8", "1", "0.2", "0", "0.2", "0.2", "s", "8.0", "yes"),
+                List.of("32", "4", "0.2", "0", "0.2", "0.2", "s", "-", "-"));
+        assertThat(r.out()).doesNotContain("would not run");
 
         List<Map<String, Object>> rows = parquet();
-        assertThat(rows).extracting(row -> row.get("peak_memory_gb")).containsExactly(8.0, null);
+        assertThat(rows).extracting(row -> row.get("peak_memory_gib")).containsExactly(8.0, null);
+        assertThat(rows).extracting(row -> row.get("fits")).containsExactly(true, null);
 
         Run json = sweep("stub-memory", "--json");
         assertThat(json.code()).as(json.err()).isZero();
         JsonNode points = new ObjectMapper().readTree(json.out()).get("points");
-        assertThat(points.get(0).get("peak_memory_gb").asDouble()).isEqualTo(8.0);
-        assertThat(points.get(1).get("peak_memory_gb").isNull()).isTrue();
+        assertThat(points.get(0).get("peak_memory_gib").asDouble()).isEqualTo(8.0);
+        assertThat(points.get(1).get("peak_memory_gib").isNull()).isTrue();
+        assertThat(points.get(0).get("fits").asBoolean()).isTrue();
+        assertThat(points.get(1).get("fits").isNull()).isTrue();
+    }
+
+    @Test
+    void aPointThatDoesNotFitItsGpuIsMarkedAndCounted() throws Exception {
+        // One node of 24 GPUs (a made-up node): the stub's 16 GiB for 16 workers just fit a V100's 16 GiB, 24 do not.
+        Run r = sweepOf("stub-memory", List.of("--models", "my-net", "--workers", "16,24", "--gpus-per-node", "24"));
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("WORKERS")).findFirst().orElseThrow());
+        assertThat(lines.subList(header + 1, header + 3)).extracting(l -> l.split("\\s+")[l.split("\\s+").length - 1])
+                .containsExactly("yes", "NO");
+        assertThat(r.out()).contains("1 of the points needs more memory per GPU (PEAK GiB) than the GPU has (FITS NO): "
+                + "as stated, it would not run");
+        assertThat(parquet()).extracting(row -> row.get("fits")).containsExactly(true, false);
+    }
+
+    @Test
+    void aSweepNoPointOfWhichIsAnsweredFails() throws Exception {
+        Run r = sweepOf("stub-memory", List.of("--models", "another-net", "--nodes", "1,4", "--gpus-per-node", "8"));
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("stepcast: stub-memory answered no point of the sweep (the reasons above; column "
+                + "refusal of ");
+        assertThat(parquet()).hasSize(2).allSatisfy(row -> assertThat(row.get("refusal")).isNotNull());
     }
 
     @Test
     void aPredictorWithoutAMemoryEstimateAddsNoColumnToTheTableAndNullsElsewhere() throws Exception {
         Run r = sweep("synthetic-mean");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("PEAK GB");
-        assertThat(parquet()).extracting(row -> row.get("peak_memory_gb")).containsExactly(null, null);
+        assertThat(r.out()).doesNotContain("PEAK GiB");
+        assertThat(parquet()).extracting(row -> row.get("peak_memory_gib")).containsExactly(null, null);
         Run json = sweep("synthetic-mean", "--json");
         JsonNode points = new ObjectMapper().readTree(json.out()).get("points");
-        assertThat(points.get(0).get("peak_memory_gb").isNull()).isTrue();
+        assertThat(points.get(0).get("peak_memory_gib").isNull()).isTrue();
     }
 
     @Test
@@ -122,7 +157,7 @@ class SweepPeakMemoryTest {
             SweepRow row = tasks.run(i);
             assertThat(tasks.decode(i, tasks.encode(i, row))).isEqualTo(row);
         }
-        assertThat(tasks.run(0).peakMemoryBytes()).isEqualTo(OptionalDouble.of(8e9));
+        assertThat(tasks.run(0).peakMemoryBytes()).isEqualTo(OptionalDouble.of(8.0 * (1L << 30)));
     }
 
     /** One estimator whose predictor answers 0.2 s for every point and estimates memory for one node only. */
@@ -134,11 +169,13 @@ class SweepPeakMemoryTest {
         @Override
         protected void registerAll() {
             estimator(new StubMemory());
+            // The embedded hardware catalog alone (the datasets plugin would bind a second observation catalog).
+            bind(HardwareCatalog.class).toInstance(new DefaultHardwareCatalog());
             notPersistable("stub-memory", "a test fixture");
         }
     }
 
-    /** 1 GB per worker on one node; no estimate across nodes. */
+    /** 0.2 s for my-net, nothing for other models; 1 GiB per worker on one node; no estimate across nodes. */
     private static final class StubMemory implements Estimator {
         public String name() { return "stub-memory"; }
         public String description() { return "synthetic memory estimate"; }
@@ -149,11 +186,13 @@ class SweepPeakMemoryTest {
     }
 
     private record MemoryPredictor(Provenance provenance) implements Predictor, PeakMemory {
-        public Prediction predict(Config c, Target target) { return Prediction.of(0.2); }
+        public Prediction predict(Config c, Target target) {
+            return c.model().equals("my-net") ? Prediction.of(0.2) : Prediction.notApplicable("only my-net was fitted");
+        }
         public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
 
         public OptionalDouble peakMemoryBytes(Config c) {
-            return c.deployment().nodes() == 1 ? OptionalDouble.of(c.workers() * 1e9) : OptionalDouble.empty();
+            return c.deployment().nodes() == 1 ? OptionalDouble.of(c.workers() * (double) (1L << 30)) : OptionalDouble.empty();
         }
     }
 }
