@@ -3,6 +3,7 @@ package io.stepcast.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stepcast.api.Config;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.StatedLinkBounds;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.io.DataFormatException;
@@ -35,7 +36,8 @@ final class ConfigJson {
      *
      * @param config   the configuration
      * @param warnings what a CSV reader notes of the same row, in its words: a model the shape fields make another
-     *                 than the one named ({@link GenericCsvImporter#shapeNote})
+     *                 than the one named ({@link GenericCsvImporter#shapeNote}), a stated link bandwidth above the
+     *                 hardware's ({@link StatedLinkBounds})
      */
     record Read(Config config, List<String> warnings) {
         Read {
@@ -80,7 +82,11 @@ final class ConfigJson {
         CsvRow row = new CsvRow("config", 1, header, cells);
         try {
             Config config = GenericCsvImporter.config(row, catalog).build();
-            return new Read(config, GenericCsvImporter.shapeNote(row).stream().toList());
+            List<String> warnings = new ArrayList<>(GenericCsvImporter.shapeNote(row).stream().toList());
+            warnings.addAll(StatedLinkBounds.notes(catalog, config.deployment().hardware(),
+                    config.deployment().intraNodeGbps(), config.deployment().bandwidthGbps(), "config.intra_node_gbps",
+                    "config.bandwidth_gbps"));
+            return new Read(config, warnings);
         } catch (DataFormatException e) {
             throw ApiException.badRequest(located(e.getMessage()));
         } catch (IllegalArgumentException e) {

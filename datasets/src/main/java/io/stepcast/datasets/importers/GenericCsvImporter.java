@@ -2,8 +2,10 @@ package io.stepcast.datasets.importers;
 
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
+import io.stepcast.api.Deployment;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.StatedLinkBounds;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
@@ -256,12 +258,17 @@ public final class GenericCsvImporter implements ObservationImporter {
         PrecisionCheck precisions = new PrecisionCheck(labels.catalog());
         // Each distinct contradiction of a GPT's name by its shape columns, with the first line it appears on.
         Map<String, Long> contradictions = new LinkedHashMap<>();
+        // Each distinct stated link bandwidth above the catalogued hardware's, with the first line it appears on.
+        Map<String, Long> links = new LinkedHashMap<>();
         for (CsvRow r = csv.next(); r != null; r = csv.next()) {
             Row row = row(r, unknown, defaultSource, measured);
             long line = r.line();
             shapeNote(r).ifPresent(n -> contradictions.putIfAbsent(n, line));
             rates.row(r.line(), row.config(), row.measured());
             precisions.row(r.line(), row.config());
+            Deployment d = row.config().deployment();
+            StatedLinkBounds.notes(labels.catalog(), d.hardware(), d.intraNodeGbps(), d.bandwidthGbps(),
+                    "column intra_node_gbps", "column bandwidth_gbps").forEach(n -> links.putIfAbsent(n, line));
             String label = r.has("hardware") ? r.text("hardware") : "";
             if (!labels.known(label)) {
                 unknownLabels.putIfAbsent(label.trim(), r.line());
@@ -280,6 +287,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         countedLabels.forEach((label, line) -> labels.countNote(label).ifPresent(n -> notes.add("line " + line + ": "
                 + n)));
         contradictions.forEach((note, line) -> notes.add("line " + line + ": " + note));
+        links.forEach((note, line) -> notes.add("line " + line + ": " + note));
         notes.addAll(precisions.notes());
         notes.addAll(rates.notes());
         return notes;

@@ -5,6 +5,7 @@ import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.StatedLinkBounds;
 import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
@@ -164,8 +165,12 @@ public final class PlanLlmCommand implements Callable<Integer> {
         try {
             stated = new StatedLinks(optional(intraNodeGbps), optional(bandwidth));
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            // StatedLinks speaks of the configuration columns; here they were options.
+            throw new ParameterException(spec.commandLine(), e.getMessage().replace("intra_node_gbps",
+                    "--intra-node-gbps").replace("bandwidth_gbps", "--bandwidth"));
         }
+        StatedLinkBounds.notes(hw, hardware, stated.intraGbps(), stated.nicGbps(), "--intra-node-gbps", "--bandwidth")
+                .forEach(n -> spec.commandLine().getErr().println("note: " + n));
         PlanOptions options;
         boolean searchContext = contextParallel.strip().equalsIgnoreCase("auto");
         int ranks;

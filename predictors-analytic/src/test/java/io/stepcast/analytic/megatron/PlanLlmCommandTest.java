@@ -236,7 +236,7 @@ class PlanLlmCommandTest {
         assertThat(fastest(out.toString())).isGreaterThan(catalogued);
         assertThat(run("--model", "gpt", "--layers", "24", "--hidden", "1024", "--heads", "16", "--seq", "1024",
                 "--global-batch", "16", "--gpus", "8", "--hardware", "dgx-a100", "--intra-node-gbps", "0")).isEqualTo(2);
-        assertThat(err.toString()).contains("intra_node_gbps must be a positive number");
+        assertThat(err.toString()).contains("--intra-node-gbps must be a positive number");
     }
 
     private static final String[] GPT3 = {"--model", "gpt", "--layers", "96", "--hidden", "12288", "--heads", "96",
@@ -352,6 +352,21 @@ class PlanLlmCommandTest {
                 .doesNotContain("--recompute", "--sequence-parallel", "\n");
         long atLeast = Long.parseLong(err.toString().replaceAll(".*over at least (\\d+) GPUs.*", "$1"));
         assertThat(atLeast).isBetween(80L, 95L);
+    }
+
+    @Test
+    void aStatedLinkIsCheckedAgainstTheHardwareAndItsErrorsNameTheOption() {
+        String pcie = "A100-PCIE-40GB+gpus=8+intra=pcie-4-x16+nic=eth-200g+nics=1";
+        assertThat(run("--model", "llama2-7b", "--global-batch", "256", "--gpus", "16", "--hardware", pcie,
+                "--precision", "bf16", "--flash-attention", "--distributed-optimizer", "--top", "1",
+                "--intra-node-gbps", "5000")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("note: --intra-node-gbps 5000 is above what a GPU of " + pcie + " can send "
+                + "over its pcie-4-x16 links (252 Gbit/s per direction); it is used as stated");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "llama2-7b", "--global-batch", "256", "--gpus", "16", "--hardware", pcie,
+                "--bandwidth", "0")).isNotZero();
+        assertThat(err.toString()).contains("--bandwidth must be a positive number, was 0.0")
+                .doesNotContain("bandwidth_gbps");
     }
 
     @Test
