@@ -1,8 +1,10 @@
 package io.stepcast.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stepcast.api.EditDistance;
 
 import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -33,8 +35,12 @@ final class JsonFields {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!known.contains(f)) {
-                throw ApiException.badRequest("field '" + prefix + f + "' is not known (known: "
-                        + String.join(", ", known.stream().sorted().toList()) + ")");
+                // The closest names first, as the CSV reader names a misspelt column's; then every known one.
+                List<String> close = EditDistance.closest(f, known, 3).stream().map(k -> "'" + prefix + k + "'")
+                        .toList();
+                throw ApiException.badRequest("field '" + prefix + f + "' is not known"
+                        + (close.isEmpty() ? "" : ": did you mean " + String.join(" or ", close) + "?")
+                        + " (known: " + String.join(", ", known.stream().sorted().toList()) + ")");
             }
         }
         return this;

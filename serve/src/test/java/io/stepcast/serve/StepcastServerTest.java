@@ -269,7 +269,9 @@ class StepcastServerTest {
                 "field 'config.workers' is missing");
         assertError(serve.post("/v1/predict", ok.replace("allreduce", "mesh")), 400, "field 'config.architecture'");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\"", "\"tenant\"")), 400,
-                "field 'config.tenant' is not known");
+                "field 'config.tenant' is not known: did you mean 'config.tenants'?");
+        assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"tensor_paralel\": 2")),
+                400, "field 'config.tensor_paralel' is not known: did you mean 'config.tensor_parallel'?");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"intra_node_gbps\": 0")),
                 400, "field 'config.intra_node_gbps' must be positive");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"fsdp\": \"yes\"")),
