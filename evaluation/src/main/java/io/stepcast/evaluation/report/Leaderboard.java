@@ -79,17 +79,24 @@ public final class Leaderboard {
         Map<String, String> out = new LinkedHashMap<>();
         reasons.forEach((p, m) -> {
             if (!answered.contains(p)) {
-                int total = m.values().stream().mapToInt(Integer::intValue).sum();
-                // One reason can point at the wrong fix when the refusals differ (one precision's rows for a missing
-                // precision, another's for the hardware): say how many it covers and that there are others.
-                out.put(p, m.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
-                        .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
-                        .map(x -> rounded(x.getKey()) + (m.size() == 1 ? "" : " (" + x.getValue() + " of " + total
-                                + " refusals; " + (m.size() - 1) + " other reason(s), each in --out's details.json)"))
-                        .orElse("no point to predict"));
+                out.put(p, topReason(m));
             }
         });
         return out;
+    }
+
+    /**
+     * The most frequent of {@code reasons} (refusal counts by reason), with how many refusals it covers when there are
+     * others: one reason can point at the wrong fix when the refusals differ (one precision's rows for a missing
+     * precision, another's for the hardware).
+     */
+    private static String topReason(Map<String, Integer> reasons) {
+        int total = reasons.values().stream().mapToInt(Integer::intValue).sum();
+        return reasons.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+                .map(x -> rounded(x.getKey()) + (reasons.size() == 1 ? "" : " (" + x.getValue() + " of " + total
+                        + " refusals; " + (reasons.size() - 1) + " other reason(s), each in --out's details.json)"))
+                .orElse("no point to predict");
     }
 
     /**
@@ -142,6 +149,11 @@ public final class Leaderboard {
                 rows.add(baseline.isPresent() ? append(row, sameRows(e)) : row);
             }
             out.append(table(baseline.map(h -> append(HEAD, h)).orElse(HEAD), rows, md));
+            // A predictor that answers elsewhere but none of this group's points: why, under its table (one that
+            // answers nowhere is under "not applicable in this suite").
+            list.stream().filter(e -> e.metrics().n() == 0 && !e.reasons().isEmpty()).forEach(e -> out
+                    .append(md ? "- " : "  ").append(e.predictor()).append(" answered none: ")
+                    .append(topReason(e.reasons())).append('\n'));
         });
         Map<String, List<SelectionEntry>> sel = new LinkedHashMap<>();
         r.selection().forEach(s -> sel.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s));

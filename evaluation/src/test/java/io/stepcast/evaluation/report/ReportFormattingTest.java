@@ -2,6 +2,7 @@ package io.stepcast.evaluation.report;
 
 import io.stepcast.evaluation.metrics.ErrorMetrics;
 import io.stepcast.evaluation.suite.ScoreEntry;
+import io.stepcast.evaluation.suite.SuiteResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -52,6 +53,23 @@ class ReportFormattingTest {
                 ErrorMetrics.of(new double[0], new double[0], 3), Map.of("does not predict throughput", 3));
         assertThat(Leaderboard.silent(List.of(answered, none, noneAgain)))
                 .containsExactly(Map.entry("silent", "does not predict throughput"));
+    }
+
+    @Test
+    void aPredictorThatAnswersElsewhereButNoPointOfAGroupSaysWhyUnderItsTable() {
+        // Synthetic entries: "physical" answers the k-fold points but none of the cross-hardware ones.
+        ScoreEntry kfold = new ScoreEntry("d", "kfold:3", "physical", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[] {1, 2}, new double[] {1, 2}, 0), Map.of());
+        ScoreEntry crossed = new ScoreEntry("d", "cross-hardware", "physical", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[0], new double[0], 4), Map.of("physical was not fitted for net@b", 4));
+        ScoreEntry other = new ScoreEntry("d", "cross-hardware", "other", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[] {1, 2}, new double[] {1.1, 2}, 0), Map.of());
+        SuiteResult r = new SuiteResult("synthetic", "synthetic entries", List.of(kfold, crossed, other), List.of(),
+                List.of(), List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of());
+        String text = Leaderboard.plain(r);
+        assertThat(text).contains("  physical answered none: physical was not fitted for net@b\n")
+                .doesNotContain("not applicable in this suite");
+        assertThat(text.indexOf("answered none")).isGreaterThan(text.indexOf("cross-hardware"));
     }
 
     @Test
