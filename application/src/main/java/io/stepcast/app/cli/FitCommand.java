@@ -73,8 +73,13 @@ final class FitCommand extends RegistryCommand {
         Provenance p = fitted.provenance();
         PrintWriter out = spec.commandLine().getOut();
         out.printf("saved %s to %s%n", p.estimator(), save);
-        out.printf("trained on %d observations of %s (sha256 %s), seed %d%n", p.trainingSize(), p.trainingSetId(),
-                p.trainingChecksum().substring(0, 12), p.seed());
+        if (p.trainingSize() == 0) {
+            // A predictor with published constants (megatron-analytic -p efficiency=vtrain-a100) used no row of the file.
+            out.printf("fitted on no observation of %s: %s%n", train.getFileName(), p.trainingSetId());
+        } else {
+            out.printf("trained on %d observations of %s (sha256 %s), seed %d%n", p.trainingSize(), p.trainingSetId(),
+                    p.trainingChecksum().substring(0, 12), p.seed());
+        }
         if (!p.hyperParameters().isEmpty()) {
             out.printf("hyper-parameters: %s%n", p.hyperParameters());
         }

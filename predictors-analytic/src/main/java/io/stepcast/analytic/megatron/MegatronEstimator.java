@@ -26,6 +26,8 @@ import java.util.OptionalDouble;
 abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory {
     /** The values of {@code efficiency}: fit on the training rows, or {@link Efficiency#VTRAIN_A100}. */
     static final List<String> EFFICIENCIES = List.of("fit", "vtrain-a100");
+    /** The training-set id of a predictor with {@link Efficiency#VTRAIN_A100}, fitted on none of the rows given. */
+    static final String PUBLISHED_CONSTANTS = "vtrain-a100 constants (Bang et al., MICRO 2024; none of the rows given)";
     /** The hyper-parameters' defaults. */
     static final HyperParameters DEFAULTS = HyperParameters.of("overlap-dp", "false", "efficiency", "fit");
 
@@ -42,10 +44,13 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
     public final Predictor fit(TrainingSet training) {
         MegatronJobs jobs = MegatronFit.jobs(name(), catalogs());
         boolean overlap = params().flag("overlap-dp");
-        Efficiency e = params().choice("efficiency", EFFICIENCIES).equals("fit")
-                ? MegatronFit.efficiency(name(), jobs, training, overlap)
-                : Efficiency.VTRAIN_A100;
-        return new MegatronPredictor(jobs, e, overlap, method, Provenance.of(this, training, 0));
+        if (params().choice("efficiency", EFFICIENCIES).equals("fit")) {
+            return new MegatronPredictor(jobs, MegatronFit.efficiency(name(), jobs, training, overlap), overlap, method,
+                    Provenance.of(this, training, 0));
+        }
+        // The published constants take nothing from the rows given: the provenance says so rather than count them.
+        return new MegatronPredictor(jobs, Efficiency.VTRAIN_A100, overlap, method,
+                Provenance.of(this, TrainingSet.of(PUBLISHED_CONSTANTS, List.of()), 0));
     }
 
     /**

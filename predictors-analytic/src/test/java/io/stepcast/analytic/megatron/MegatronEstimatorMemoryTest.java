@@ -2,8 +2,11 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.PeakMemory;
+import io.stepcast.api.Predictor;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.TrainingSet;
@@ -29,6 +32,17 @@ class MegatronEstimatorMemoryTest {
 
     private static Config job(String model, ParallelLayout layout, int nodes) {
         return Config.builder().model(model).hardware("dgx-a100").parallel(layout).nodes(nodes).build();
+    }
+
+    @Test
+    void publishedConstantsSayTheyTookNothingFromTheRowsGiven() {
+        Config row = JOBS.get(0);
+        Predictor p = MegatronAnalyticRealDataTest.estimator().withHyperParameters(Map.of("efficiency", "vtrain-a100"))
+                .fit(TrainingSet.of("my-runs.csv", List.of(new Observation(row,
+                        Measurements.builder().stepTimeS(5.0).build(), "synthetic"))));
+        assertThat(p.provenance().trainingSize()).isZero();
+        assertThat(p.provenance().trainingSetId()).isEqualTo(MegatronEstimator.PUBLISHED_CONSTANTS)
+                .startsWith("vtrain-a100 constants");
     }
 
     @Test
