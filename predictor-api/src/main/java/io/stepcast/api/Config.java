@@ -190,17 +190,21 @@ public record Config(Workload workload, Deployment deployment, int localBatch) {
         /**
          * A model-parallel layout; {@link #build()} then also sets the architecture to all-reduce, the workers
          * to its data-parallel degree, the devices per worker to tensor x context x pipeline and the local batch to
-         * micro-batch x micro-batches (so a layout alone describes the job; {@code null} removes it).
+         * micro-batch x micro-batches (so a layout alone describes the job; {@code null} removes it). A
+         * parameter-server architecture set on this builder stays when the layout is one it can carry
+         * ({@link ParallelLayout#fitsParameterServers}: a row stating its precision).
          */
         public Builder parallel(ParallelLayout v) { parallel = v; return this; }
 
         public Config build() {
             if (parallel != null) {
-                architecture = Architecture.ALLREDUCE;
+                if (!(architecture.usesParameterServers() && ParallelLayout.fitsParameterServers(parallel))) {
+                    architecture = Architecture.ALLREDUCE;
+                    parameterServers = 0;
+                }
                 workers = parallel.data();
                 devicesPerWorker = parallel.replicaGpus();
                 localBatch = parallel.replicaBatch();
-                parameterServers = 0;
             }
             int ps = parameterServers != null ? parameterServers : architecture.usesParameterServers() ? 1 : 0;
             Workload w = new Workload(model, framework, dataset, parameterBytes);

@@ -22,7 +22,9 @@ import java.util.OptionalDouble;
  * @param parallel         the tensor/pipeline/data layout of a model-parallel (Megatron-style) job; absent for a
  *                         plain data-parallel job. When present the architecture is all-reduce, {@code workers}
  *                         is its data-parallel degree and {@code devicesPerWorker} its tensor x pipeline GPUs, so
- *                         that tensor x pipeline x data = the job's GPUs
+ *                         that tensor x pipeline x data = the job's GPUs; a parameter-server job may carry one of a
+ *                         single GPU per replica, unsharded ({@link ParallelLayout#fitsParameterServers}): how a row
+ *                         states its precision
  * @param intraNodeGbps    bandwidth per GPU and direction of a ring over the GPUs of one node, Gbit/s, when known:
  *                         what nccl-tests reports as the bus bandwidth of a large all-reduce inside one node. It
  *                         overrides the bandwidth the hardware catalog gives the node's intra-node link (ring
@@ -102,9 +104,9 @@ public record Deployment(
     }
 
     private static void checkLayout(ParallelLayout p, Architecture architecture, int workers, int devicesPerWorker) {
-        if (architecture != Architecture.ALLREDUCE) {
-            throw new IllegalArgumentException("a tensor/pipeline/data layout needs the ALLREDUCE architecture, was "
-                    + architecture);
+        if (architecture != Architecture.ALLREDUCE && !ParallelLayout.fitsParameterServers(p)) {
+            throw new IllegalArgumentException("a tensor/pipeline/context layout or a sharded optimizer needs the "
+                    + "ALLREDUCE architecture, was " + architecture);
         }
         long gpus = (long) workers * devicesPerWorker;
         if (p.gpus() != gpus) {

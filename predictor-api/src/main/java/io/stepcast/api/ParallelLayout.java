@@ -144,6 +144,15 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
      * Whether the optimizer state is split over the d replicas: under the distributed optimizer and under FSDP
      * alike (the generic CSV's {@code distributed_optimizer} column).
      */
+    /**
+     * Whether a parameter-server job can carry this layout: one GPU per replica (no tensor, context or pipeline split)
+     * and nothing sharded, so that it says no more than the job's data parallelism, micro-batching and precision (a
+     * TensorFlow table's parameter-server rows at FP32 and FP16 are two jobs).
+     */
+    public static boolean fitsParameterServers(ParallelLayout p) {
+        return p.replicaGpus() == 1 && p.sharding() == Sharding.NONE;
+    }
+
     public boolean distributedOptimizer() {
         return sharding != Sharding.NONE;
     }

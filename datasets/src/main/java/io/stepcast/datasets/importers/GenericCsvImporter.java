@@ -335,6 +335,11 @@ public final class GenericCsvImporter implements ObservationImporter {
         int localBatch = localBatch(r, workers);
         Optional<ParallelLayout> layout = LlmColumns.stated(r)
                 ? Optional.of(LlmColumns.layout(r, workers, localBatch)) : Optional.empty();
+        if (arch.usesParameterServers() && layout.isPresent() && !ParallelLayout.fitsParameterServers(layout.get())) {
+            throw DataFormatException.at(r.file(), r.line(), "column 'architecture' is " + arch + ", but the layout "
+                    + "columns split a replica over several GPUs or shard its state (tensor_parallel, pipeline_parallel, "
+                    + "context_parallel, distributed_optimizer, fsdp): Megatron-LM and FSDP jobs are ALLREDUCE");
+        }
         if (layout.isPresent() && r.has("cores_per_worker")
                 && r.positiveInteger("cores_per_worker") != layout.get().replicaGpus()) {
             // The context-parallel ranks are GPUs of the replica too; named only when there are some.

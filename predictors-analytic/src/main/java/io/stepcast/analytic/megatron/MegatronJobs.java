@@ -45,6 +45,11 @@ final class MegatronJobs {
             return Either.no(model.isEmpty() ? zoo.notInTheZoo(config.model())
                     : "model '" + config.model() + "' is not a transformer");
         }
+        if (config.deployment().architecture().usesParameterServers()) {
+            // Megatron-LM and FSDP reduce gradients with collectives; a parameter-server job is another method's.
+            return Either.no("the Megatron models time all-reduce jobs, not " + config.deployment().architecture()
+                    + " (column architecture)");
+        }
         ParallelLayout layout;
         if (config.parallel().isPresent()) {
             layout = config.parallel().get();
