@@ -63,7 +63,8 @@ class ArchitectureTest {
     private static final java.util.Set<String> CONTRACT_HELPERS = java.util.Set.of(
             "io.stepcast.api.AbstractEstimator", "io.stepcast.api.Validate", "io.stepcast.api.ModelNames",
             "io.stepcast.api.EditDistance", "io.stepcast.api.BoundedCache", "io.stepcast.api.StepcastVersion",
-            "io.stepcast.api.hardware.Entries");
+            "io.stepcast.api.hardware.Entries", "io.stepcast.api.Gibibytes",
+            "io.stepcast.api.hardware.StatedLinkBounds");
 
     private static final DescribedPredicate<JavaClass> CONTRACT_SHAPE = DescribedPredicate.describe(
             "a record, interface, enum, annotation, exception, plugin contract class or listed helper",
