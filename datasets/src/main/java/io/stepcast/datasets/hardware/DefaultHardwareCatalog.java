@@ -41,9 +41,10 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     private final BoundedCache<String, Optional<HardwareEntry>> composed = new BoundedCache<>(MAX_COMPOSED);
     /**
      * Vendor prefixes a device name may carry that the catalog's names leave out, dropped in this order: nvidia-smi,
-     * CUDA and profiler traces name devices {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} or both.
+     * CUDA and profiler traces name devices {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} or both; ROCm's
+     * tools and AMD's documents name theirs {@code AMD Instinct MI300X}.
      */
-    private static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla");
+    private static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla", "amd");
     /** How many systems of a GPU a suggestion names when the label states no memory (as {@link HardwareLabels} does). */
     private static final int SUGGESTED_SYSTEMS = 3;
 
@@ -54,8 +55,13 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
 
     /** A catalog of the given entries (validated as the embedded one). */
     public DefaultHardwareCatalog(List<HardwareEntry> entries) {
+        this(entries, HardwareTables.readGraphs());
+    }
+
+    /** A catalog of the given entries and topology graphs ({@link HardwareCatalogs}: the embedded and a user's). */
+    DefaultHardwareCatalog(List<HardwareEntry> entries, List<HardwareTables.TopologyGraph> graphs) {
         this.entries = List.copyOf(entries);
-        this.graphs = HardwareTables.readGraphs();
+        this.graphs = List.copyOf(graphs);
         Map<String, HardwareEntry> m = new LinkedHashMap<>();
         for (HardwareEntry e : this.entries) {
             List<String> labels = new ArrayList<>(e.aliases());
