@@ -141,7 +141,10 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
                 : Optional.ofNullable(byLabel(l)));
     }
 
-    /** As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind. */
+    /**
+     * As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind, and
+     * for a label that names a GPU the catalog lacks (or one of no catalogued system), that ({@link #whyUnknown}).
+     */
     @Override
     public HardwareEntry resolve(String label) {
         if (label != null && ComposedSystem.looksComposed(label) && byLabel(label) == null) {
@@ -151,7 +154,33 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
                 throw new NoSuchElementException(e.getMessage());
             }
         }
+        Optional<String> why = whyUnknown(label);
+        if (why.isPresent()) {
+            throw new NoSuchElementException(why.get());
+        }
         return HardwareCatalog.super.resolve(label);
+    }
+
+    /**
+     * Why {@code label} resolves to nothing, when there is more to say than the closest names: the part of a composed
+     * label that is unknown or of the wrong kind ({@link ComposedSystem}), or the GPU a label names that the catalog
+     * lacks, or has in no system ({@link UncataloguedGpu}); either way how to state it. Empty for a label that
+     * resolves, or names nothing recognisable.
+     */
+    @Override
+    public Optional<String> whyUnknown(String label) {
+        if (label == null || label.isBlank() || find(label).isPresent()) {
+            return Optional.empty();
+        }
+        if (ComposedSystem.looksComposed(label)) {
+            try {
+                compose(label, true);
+            } catch (IllegalArgumentException e) {
+                return Optional.of(e.getMessage());
+            }
+            return Optional.empty();
+        }
+        return UncataloguedGpu.reason(label, this, devices());
     }
 
     private SystemSpec compose(String label, boolean explain) {
@@ -197,10 +226,15 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
 
     /**
      * For a label that names GPUs ({@code 8x A100 80GB}), the systems built with them as a file's unknown label is told
-     * them ({@link GpuSystems}); for any other, the systems named like it.
+     * them ({@link GpuSystems}); none for a label naming a GPU the catalog lacks or has in no system
+     * ({@link UncataloguedGpu}); for any other, the systems named like it.
      */
     @Override
     public List<String> suggestedSystems(String label) {
+        if (UncataloguedGpu.reason(label, this, devices()).isPresent()) {
+            // Systems of another GPU spelled alike would be wrong answers (an H100 NVL is no SXM5 system's GPU).
+            return List.of();
+        }
         List<String> ofGpus = GpuSystems.systems(label, this, SUGGESTED_SYSTEMS);
         return ofGpus.isEmpty() ? HardwareCatalog.super.suggestedSystems(label) : ofGpus;
     }
