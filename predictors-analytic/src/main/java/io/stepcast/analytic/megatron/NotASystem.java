@@ -25,7 +25,9 @@ final class NotASystem {
             List<String> systems = catalog.systemsBuiltWith(List.of(device.get().name())).stream().map(SystemSpec::name)
                     .toList();
             return "hardware '" + label + "' is a GPU, not a system: a layout needs the links between its GPUs"
-                    + (systems.isEmpty() ? " (the catalog has no system built with it)"
+                    + (systems.isEmpty() ? " (the catalog has no system built with it: compose one of catalogued parts, "
+                            + "e.g. '" + device.get().name() + "+gpus=8+intra=LINK+nic=NIC+nics=N', or state one in a "
+                            + "hardware file, --hardware-file FILE)"
                             : " (systems built with it: " + String.join(", ", systems) + ")");
         }
         Optional<String> why = catalog.find(label).isEmpty() ? catalog.whyUnknown(label) : Optional.empty();
