@@ -99,10 +99,11 @@ public final class HardwareLabels {
                 return Optional.of(e.getMessage() + " (kept as written)");
             }
         }
-        Optional<String> gpu = UncataloguedGpu.reason(l, catalog, catalog.entries().stream()
+        Optional<String> gpu = UncataloguedGpu.phrase(l, catalog, catalog.entries().stream()
                 .filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast).toList());
         if (gpu.isPresent()) {
-            return Optional.of(gpu.get() + " (kept as written)");
+            return Optional.of("hardware '" + l + "' is not in the hardware catalog: it " + gpu.get()
+                    + " (kept as written)");
         }
         Optional<String> nodes = nodesOfSystem(l);
         if (nodes.isPresent()) {

@@ -28,9 +28,15 @@ final class UncataloguedGpu {
 
     /**
      * The reason, when {@code label} (which resolves to nothing) names a GPU the catalog lacks, or one of no catalogued
-     * system; empty when it names no GPU model, or a catalogued one with systems (their suggestion is the answer).
+     * system, as {@code hardware 'LABEL' names ...}; empty when it names no GPU model, or a catalogued one with
+     * systems (their suggestion is the answer).
      */
     static Optional<String> reason(String label, HardwareCatalog catalog, List<DeviceSpec> devices) {
+        return phrase(label, catalog, devices).map(p -> "hardware '" + label.trim() + "' " + p);
+    }
+
+    /** As {@link #reason}, without the leading {@code hardware 'LABEL' }: {@code names a GPU ...}. */
+    static Optional<String> phrase(String label, HardwareCatalog catalog, List<DeviceSpec> devices) {
         DescribedSystem.Words w = DescribedSystem.Words.of(label);
         List<String> words = new ArrayList<>();
         w.names().forEach(n -> words.addAll(List.of(n.toLowerCase(Locale.ROOT).split("[-_]"))));
@@ -42,7 +48,7 @@ final class UncataloguedGpu {
                     + (w.memoryGb().isPresent() ? " " + w.memoryGb().getAsInt() + "GB" : "");
             if (family.isEmpty()) {
                 // The closest names still help with a typo (dgx-h1000).
-                return Optional.of("hardware '" + label.trim() + "' names a GPU the catalog does not have (" + named
+                return Optional.of("names a GPU the catalog does not have (" + named
                         + "; no catalogued GPU is of that model; closest names: "
                         + String.join(", ", catalog.closest(label, 3)) + ")" + HardwareFileHint.TEXT);
             }
@@ -50,14 +56,14 @@ final class UncataloguedGpu {
                             || formOf(d).startsWith(form.get()))
                     .filter(d -> fits(d, w.memoryGb())).toList();
             if (fitting.isEmpty()) {
-                return Optional.of("hardware '" + label.trim() + "' names a GPU the catalog does not have (" + named
+                return Optional.of("names a GPU the catalog does not have (" + named
                         + "; its " + model.toUpperCase(Locale.ROOT) + "s are " + String.join(", ",
                         family.stream().map(DeviceSpec::name).toList()) + ")" + HardwareFileHint.TEXT);
             }
             List<String> names = fitting.stream().map(DeviceSpec::name).toList();
             if (catalog.systemsBuiltWith(names).isEmpty()) {
                 OptionalInt count = w.count();
-                return Optional.of("hardware '" + label.trim() + "' names " + String.join(" or ", names)
+                return Optional.of("names " + String.join(" or ", names)
                         + ", a GPU of no catalogued system: compose one of its parts, e.g. '" + names.get(0) + "+gpus="
                         + count.orElse(8) + "+intra=" + (formOf(fitting.get(0)).equals("pcie") ? "pcie-5-x16"
                         : "LINK") + "+nic=NIC+nics=N' (stepcast hardware list shows the links and NICs), or state the "

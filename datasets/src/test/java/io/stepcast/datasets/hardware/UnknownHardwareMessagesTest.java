@@ -50,7 +50,8 @@ class UnknownHardwareMessagesTest {
                 + "(H100 NVL; its H100s are H100-SXM5-80GB, H100-PCIE-80GB)" + HardwareFileHint.TEXT);
         assertThat(catalog.suggestedSystems("H100 NVL")).isEmpty();
         assertThat(new HardwareLabels(catalog).unknownNote("8x MI300X")).hasValueSatisfying(n -> assertThat(n)
-                .contains("names a GPU the catalog does not have (MI300X").endsWith("(kept as written)"));
+                .startsWith("hardware '8x MI300X' is not in the hardware catalog: it names a GPU the catalog does not "
+                        + "have (MI300X").endsWith("(kept as written)"));
     }
 
     @Test
