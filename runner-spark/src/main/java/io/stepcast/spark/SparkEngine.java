@@ -68,7 +68,8 @@ public final class SparkEngine implements ExecutionEngine {
         }
         try (JavaSparkContext sc = sessions.open(options.master())) {
             sc.sc().addSparkListener(new Progress(tasks, progress));
-            Broadcast<ShippedTasks> shipped = sc.broadcast(new ShippedTasks(tasks.source().get(), tasks));
+            Broadcast<ShippedTasks> shipped = sc.broadcast(new ShippedTasks(tasks.source().get(), options.hardwareFile(),
+                    tasks));
             List<Integer> indices = IntStream.range(0, tasks.size()).boxed().toList();
             List<Tuple2<Integer, byte[]>> envelopes = sc.parallelize(indices, tasks.size())
                     .map(i -> new Tuple2<>(i, shipped.value().run(i))).collect();

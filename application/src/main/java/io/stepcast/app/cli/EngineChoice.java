@@ -1,5 +1,6 @@
 package io.stepcast.app.cli;
 
+import io.stepcast.api.hardware.HardwareFile;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.evaluation.engine.EngineOptions;
 import io.stepcast.evaluation.engine.Engines;
@@ -46,7 +47,10 @@ final class EngineChoice {
             throw new CommandLine.ParameterException(spec.commandLine(), "--master goes with --engine spark");
         }
         try {
-            return new Chosen(Engines.resolve(engineName, registry), new EngineOptions(threads, Optional.ofNullable(master)));
+            // The hardware file travels with the options: a Spark executor builds its registry with it.
+            Optional<String> hardwareFile = registry.service(HardwareFile.class).map(f -> f.path().toString());
+            return new Chosen(Engines.resolve(engineName, registry),
+                    new EngineOptions(threads, Optional.ofNullable(master), hardwareFile));
         } catch (NoSuchElementException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

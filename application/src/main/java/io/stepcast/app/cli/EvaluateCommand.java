@@ -124,6 +124,8 @@ public final class EvaluateCommand extends RegistryCommand {
         if (train == null && !Evaluation.suiteExists(suite)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--suite " + Evaluation.unknownSuite(suite));
         }
+        // A suite file may name its own hardware file; the run then uses a registry built with it.
+        PluginRegistry registry = train == null ? SuiteHardware.registryFor(this.registry, suite) : this.registry;
         EngineChoice.Chosen chosen = engineChoice.resolve(spec, registry);
         ExecutionEngine engine = chosen.engine();
         EngineOptions options = chosen.options();

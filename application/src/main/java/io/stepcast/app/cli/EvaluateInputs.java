@@ -1,5 +1,6 @@
 package io.stepcast.app.cli;
 
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.plugin.ImportedObservations;
@@ -60,10 +61,12 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
             Path suiteFile = Path.of(suite).toAbsolutePath();
             Path base = suiteFile.getParent() != null ? suiteFile.getParent() : Path.of("").toAbsolutePath();
             Suite loaded = Suites.load(suite, registry.selectors());
-            return new Opened(loaded, UserFileSources.of(catalog, loaded, base, zoo, warnings), profiles, dataDir);
+            return new Opened(loaded, UserFileSources.of(catalog, loaded, base, zoo,
+                    registry.service(HardwareCatalog.class), warnings), profiles, dataDir);
         }
-        List<Observation> tr = readUserFile(Path.of(train), warnings);
-        List<Observation> te = readUserFile(Path.of(test), warnings);
+        Optional<HardwareCatalog> hardware = registry.service(HardwareCatalog.class);
+        List<Observation> tr = readUserFile(Path.of(train), hardware, warnings);
+        List<Observation> te = readUserFile(Path.of(test), hardware, warnings);
         return new Opened(trainTestSuite(te), new FileCatalog(UserObservationFiles.withZooParameterBytes(tr, zoo),
                 UserObservationFiles.withZooParameterBytes(te, zoo)), profiles, dataDir);
     }
@@ -72,8 +75,9 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
      * A user's file, its reader's notes (unknown columns with the closest known one) kept as warnings; with
      * {@code strict} a note is an error.
      */
-    private List<Observation> readUserFile(Path file, List<String> warnings) throws IOException {
-        ImportedObservations r = UserObservationFiles.readWithNotes(file);
+    private List<Observation> readUserFile(Path file, Optional<HardwareCatalog> hardware, List<String> warnings)
+            throws IOException {
+        ImportedObservations r = UserObservationFiles.readWithNotes(file, hardware);
         for (String note : r.notes()) {
             if (strict) {
                 // Nothing is kept under --strict, so the note's "(kept as ...)" would mislead.

@@ -62,7 +62,8 @@ final class FitCommand extends RegistryCommand {
         Estimator estimator = (coverage == null ? base : new SplitConformalEstimator(base).withCoverage(coverage))
                 .withHyperParameters(params);
         // The training side a suite gives a predictor: the zoo's parameter bytes and profiles for known models.
-        ImportedObservations read = UserObservationFiles.readWithNotes(train);
+        ImportedObservations read = UserObservationFiles.readWithNotes(train,
+                registry.service(io.stepcast.api.hardware.HardwareCatalog.class));
         read.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + train + ": " + note));
         List<Observation> observations = UserObservationFiles.withZooParameterBytes(read.observations(),
                 registry.service(ModelCatalog.class));

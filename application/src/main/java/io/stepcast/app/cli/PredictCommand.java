@@ -67,7 +67,8 @@ final class PredictCommand extends RegistryCommand {
         Predictor predictor = SavedPredictors.load(registry, model);
         List<Target> targets = target != null ? List.of(Target.parse(target))
                 : predictor.targets().stream().sorted().toList();
-        GenericCsvImporter.Configurations read = UserObservationFiles.readConfigurations(input);
+        GenericCsvImporter.Configurations read = UserObservationFiles.readConfigurations(input,
+                registry.service(HardwareCatalog.class));
         read.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + input + ": " + note));
         List<GenericCsvImporter.ConfigurationRow> rows = read.rows();
         PrintWriter out = spec.commandLine().getOut();

@@ -12,6 +12,8 @@ import picocli.CommandLine;
 import java.io.PrintWriter;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.Logger;
@@ -41,6 +43,16 @@ public final class StepcastCli implements Runnable {
             description = "Print stack traces of errors.")
     private boolean verbose;
 
+    /**
+     * Read before the command line is parsed ({@link HardwareFileChoice}), since the catalog every command is built
+     * with must have the file's entries; declared so that every command accepts it and lists it in its help.
+     */
+    @Option(names = HardwareFileChoice.OPTION, scope = CommandLine.ScopeType.INHERIT, paramLabel = "FILE",
+            description = "Your own hardware (devices, links, NICs, systems; YAML, docs/hardware-file.md), added to "
+                    + "the catalog for this run (default: the environment variable "
+                    + HardwareFileChoice.ENVIRONMENT + ").")
+    private java.nio.file.Path hardwareFile;
+
     @Override
     public void run() {
         // No sub-command: show what there is and fail as a usage error, so scripts notice.
@@ -51,22 +63,42 @@ public final class StepcastCli implements Runnable {
     /** Runs the CLI with the plugins on the class path and exits with its code. */
     public static void main(String[] args) {
         quietLibraries();
-        PluginRegistry registry;
-        try {
-            registry = PluginRegistry.discover();
-        } catch (IllegalStateException e) {
-            // A plugin that breaks a start-up rule (an estimator without a codec, say) is one line, not a trace.
-            System.err.println("stepcast: error: " + e.getMessage());
-            System.exit(FAILURE);
-            return;
-        }
-        int code = run(registry, args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
-        System.exit(code);
+        System.exit(run(args, System.getenv(), new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs the CLI over the given plugins, writing to the given streams; returns the exit code. */
+    /**
+     * Runs the CLI with the plugins on the class path and the hardware file that {@code --hardware-file} or, without
+     * it, the environment's {@code STEPCAST_HARDWARE_FILE} names ({@link HardwareFileChoice}), writing to the given
+     * streams; returns the exit code. A plugin that breaks a start-up rule, or a hardware file that cannot be read,
+     * is one line on {@code err} and exit code 1.
+     */
+    public static int run(String[] args, Map<String, String> environment, PrintWriter out, PrintWriter err) {
+        PluginRegistry registry;
+        try {
+            registry = HardwareFileChoice.registry(HardwareFileChoice.of(args, environment));
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            // A plugin that breaks a start-up rule (an estimator without a codec, say), or a hardware file with a
+            // mistake, is one line, not a trace.
+            err.println("stepcast: error: " + e.getMessage());
+            err.flush();
+            return FAILURE;
+        }
+        return run(registry, args, out, err);
+    }
+
+    /**
+     * Runs the CLI over the given plugins, writing to the given streams; returns the exit code. The registry must have
+     * been built with the hardware file the arguments name, if any ({@link #run(String[], Map, PrintWriter,
+     * PrintWriter)} builds it so); a different one is refused rather than ignored.
+     */
     public static int run(PluginRegistry registry, String[] args, PrintWriter out, PrintWriter err) {
         boolean verbose = List.of(args).contains("--verbose");
+        Optional<String> mismatch = HardwareFileChoice.mismatch(registry, args);
+        if (mismatch.isPresent()) {
+            err.println("stepcast: error: " + mismatch.get());
+            err.flush();
+            return FAILURE;
+        }
         CommandLine cli;
         try {
             cli = commandLine(registry);

@@ -1,5 +1,6 @@
 package io.stepcast.app.cli;
 
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationCatalog;
@@ -37,11 +38,12 @@ final class UserFileSources implements ObservationCatalog {
      *
      * @param base     the folder relative file sources are resolved against (the suite file's)
      * @param zoo      the model zoo, for parameter bytes a file does not state
+     * @param hardware the run's hardware catalog, in whose words the files' hardware labels are read
      * @param warnings where the files' reader notes go
      * @throws IOException naming the source when a file is missing or a row is bad
      */
     static UserFileSources of(ObservationCatalog builtIn, Suite suite, Path base, Optional<ModelCatalog> zoo,
-                              List<String> warnings) throws IOException {
+                              Optional<HardwareCatalog> hardware, List<String> warnings) throws IOException {
         Map<String, List<Observation>> files = new HashMap<>();
         for (Suite.DatasetSpec d : suite.datasets()) {
             String source = d.source();
@@ -53,7 +55,7 @@ final class UserFileSources implements ObservationCatalog {
                 throw new IOException("source " + source + ": no such file " + file
                         + " (a file source is relative to the suite file's folder)");
             }
-            ImportedObservations r = UserObservationFiles.readWithNotes(file);
+            ImportedObservations r = UserObservationFiles.readWithNotes(file, hardware);
             r.notes().forEach(n -> warnings.add(file + ": " + n));
             files.put(source, UserObservationFiles.withZooParameterBytes(r.observations(), zoo));
         }

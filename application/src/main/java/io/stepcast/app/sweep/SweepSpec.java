@@ -10,6 +10,7 @@ import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.evaluation.Split;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationCatalog;
@@ -87,12 +88,15 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         List<String> notes = new ArrayList<>();
         // A label the catalog does not know is swept as written (a source's own labels are not the catalog's), but
         // told the catalogued names it may mean, as a file's label is.
-        HardwareLabels labels = new HardwareLabels();
+        // The run's catalog: the embedded one with the user's hardware file when one is named.
+        HardwareCatalog catalog = registry.service(HardwareCatalog.class).orElseGet(DefaultHardwareCatalog::new);
+        HardwareLabels labels = new HardwareLabels(catalog);
         grid.hardware().stream().distinct()
                 .forEach(h -> labels.unknownNote(h).ifPresent(n -> notes.add("--hardware '" + h + "': " + n)));
-        TrainingSet training = training(registry, notes);
+        TrainingSet training = training(registry, catalog, notes);
         Optional<ModelCatalog> models = registry.service(ModelCatalog.class);
-        return new SweepTasks(this, base, training, t, points(training.observations(), models), notes);
+        return new SweepTasks(this, base, training, t, points(training.observations(), models, catalog),
+                notes);
     }
 
     /** True when {@code train} names a user's file ({@code .csv} or {@code .parquet}) rather than a catalog source. */
@@ -100,12 +104,13 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         return UserObservationFiles.isObservationFile(train);
     }
 
-    private TrainingSet training(PluginRegistry registry, List<String> notes) throws IOException {
+    private TrainingSet training(PluginRegistry registry, HardwareCatalog hardware, List<String> notes)
+            throws IOException {
         ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
         List<Observation> obs;
         List<Profile> recorded;
         if (trainsOnFile()) {
-            ImportedObservations read = UserObservationFiles.readWithNotes(Path.of(train));
+            ImportedObservations read = UserObservationFiles.readWithNotes(Path.of(train), Optional.of(hardware));
             read.notes().forEach(n -> notes.add(train + ": " + n));
             obs = UserObservationFiles.withZooParameterBytes(read.observations(), registry.service(ModelCatalog.class));
             recorded = List.of();
@@ -133,24 +138,23 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
      * its labels so ({@link HardwareLabels}), so that {@code --hardware DGX-1} meets a file's {@code dgx-1-v100}; as
      * written for a catalog source, whose importer keeps its own labels.
      */
-    private List<String> gridHardware() {
+    private List<String> gridHardware(HardwareCatalog catalog) {
         if (!trainsOnFile()) {
             return grid.hardware();
         }
-        HardwareLabels labels = new HardwareLabels();
+        HardwareLabels labels = new HardwareLabels(catalog);
         return grid.hardware().stream().map(labels::canonical).toList();
     }
 
     /** Every point, in the sweep's fixed order. */
-    List<SweepPoint> points(List<Observation> training, Optional<ModelCatalog> zoo) {
+    List<SweepPoint> points(List<Observation> training, Optional<ModelCatalog> zoo, HardwareCatalog catalog) {
         List<SweepPoint> out = new ArrayList<>();
-        DefaultHardwareCatalog catalog = new DefaultHardwareCatalog();
         for (String model : grid.models()) {
             Observation like = training.stream().filter(o -> o.config().model().equals(model)).findFirst()
                     .orElse(training.get(0));
             Config ref = like.config();
             List<String> modes = grid.mode().isEmpty() ? List.of(ref.deployment().architecture().name()) : grid.mode();
-            List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : gridHardware();
+            List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : gridHardware(catalog);
             List<Links> links = links();
             List<Optional<String>> policies = orUnstated(grid.policy());
             List<Optional<String>> precisions = orUnstated(grid.precision());
@@ -193,7 +197,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
      * one catalogued system the label names (as {@code simulate} places its workers), else 1. A sweep of
      * {@code --workers 8 --hardware "NVIDIA DGX A100 (8x A100 40GB)"} is one node, not eight of one GPU each.
      */
-    private List<Integer> gpusPerNode(String hardware, DefaultHardwareCatalog catalog) {
+    private List<Integer> gpusPerNode(String hardware, HardwareCatalog catalog) {
         if (!grid.gpusPerNode().isEmpty()) {
             return grid.gpusPerNode();
         }

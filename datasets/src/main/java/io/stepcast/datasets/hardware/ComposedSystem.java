@@ -70,6 +70,13 @@ final class ComposedSystem {
             }
         }
         HardwareEntry base = part(label, parts[0].trim(), "base", find, closest);
+        // An unknown part is the first thing to say: a label whose device is not catalogued is wrong for that reason
+        // before any other (the base's missing gpus=N, say).
+        for (String k : List.of("device", "intra", "nic", "host")) {
+            if (keys.containsKey(k)) {
+                part(label, keys.get(k), k, find, closest);
+            }
+        }
         List<String> sources = new ArrayList<>();
         String device;
         int gpus;
@@ -167,7 +174,7 @@ final class ComposedSystem {
                                       Function<String, Optional<HardwareEntry>> find,
                                       Function<String, List<String>> closest) {
         return find.apply(name).orElseThrow(() -> bad(label, role + " '" + name + "' is not in the catalog (closest: "
-                + String.join(", ", closest.apply(name)) + ")"));
+                + String.join(", ", closest.apply(name)) + ")" + HardwareFileHint.TEXT));
     }
 
     private static int count(String label, String key, String value) {

@@ -41,9 +41,10 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     private final BoundedCache<String, Optional<HardwareEntry>> composed = new BoundedCache<>(MAX_COMPOSED);
     /**
      * Vendor prefixes a device name may carry that the catalog's names leave out, dropped in this order: nvidia-smi,
-     * CUDA and profiler traces name devices {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} or both.
+     * CUDA and profiler traces name devices {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} or both; ROCm's
+     * tools and AMD's documents name theirs {@code AMD Instinct MI300X}.
      */
-    private static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla");
+    private static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla", "amd");
     /** How many systems of a GPU a suggestion names when the label states no memory (as {@link HardwareLabels} does). */
     private static final int SUGGESTED_SYSTEMS = 3;
 
@@ -54,8 +55,13 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
 
     /** A catalog of the given entries (validated as the embedded one). */
     public DefaultHardwareCatalog(List<HardwareEntry> entries) {
+        this(entries, HardwareTables.readGraphs());
+    }
+
+    /** A catalog of the given entries and topology graphs ({@link HardwareCatalogs}: the embedded and a user's). */
+    DefaultHardwareCatalog(List<HardwareEntry> entries, List<HardwareTables.TopologyGraph> graphs) {
         this.entries = List.copyOf(entries);
-        this.graphs = HardwareTables.readGraphs();
+        this.graphs = List.copyOf(graphs);
         Map<String, HardwareEntry> m = new LinkedHashMap<>();
         for (HardwareEntry e : this.entries) {
             List<String> labels = new ArrayList<>(e.aliases());
@@ -135,7 +141,10 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
                 : Optional.ofNullable(byLabel(l)));
     }
 
-    /** As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind. */
+    /**
+     * As {@link HardwareCatalog#resolve}, naming the part of a composed label that is unknown or of the wrong kind, and
+     * for a label that names a GPU the catalog lacks (or one of no catalogued system), that ({@link #whyUnknown}).
+     */
     @Override
     public HardwareEntry resolve(String label) {
         if (label != null && ComposedSystem.looksComposed(label) && byLabel(label) == null) {
@@ -145,7 +154,33 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
                 throw new NoSuchElementException(e.getMessage());
             }
         }
+        Optional<String> why = whyUnknown(label);
+        if (why.isPresent()) {
+            throw new NoSuchElementException(why.get());
+        }
         return HardwareCatalog.super.resolve(label);
+    }
+
+    /**
+     * Why {@code label} resolves to nothing, when there is more to say than the closest names: the part of a composed
+     * label that is unknown or of the wrong kind ({@link ComposedSystem}), or the GPU a label names that the catalog
+     * lacks, or has in no system ({@link UncataloguedGpu}); either way how to state it. Empty for a label that
+     * resolves, or names nothing recognisable.
+     */
+    @Override
+    public Optional<String> whyUnknown(String label) {
+        if (label == null || label.isBlank() || find(label).isPresent()) {
+            return Optional.empty();
+        }
+        if (ComposedSystem.looksComposed(label)) {
+            try {
+                compose(label, true);
+            } catch (IllegalArgumentException e) {
+                return Optional.of(e.getMessage());
+            }
+            return Optional.empty();
+        }
+        return UncataloguedGpu.reason(label, this, devices());
     }
 
     private SystemSpec compose(String label, boolean explain) {
@@ -191,10 +226,15 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
 
     /**
      * For a label that names GPUs ({@code 8x A100 80GB}), the systems built with them as a file's unknown label is told
-     * them ({@link GpuSystems}); for any other, the systems named like it.
+     * them ({@link GpuSystems}); none for a label naming a GPU the catalog lacks or has in no system
+     * ({@link UncataloguedGpu}); for any other, the systems named like it.
      */
     @Override
     public List<String> suggestedSystems(String label) {
+        if (UncataloguedGpu.reason(label, this, devices()).isPresent()) {
+            // Systems of another GPU spelled alike would be wrong answers (an H100 NVL is no SXM5 system's GPU).
+            return List.of();
+        }
         List<String> ofGpus = GpuSystems.systems(label, this, SUGGESTED_SYSTEMS);
         return ofGpus.isEmpty() ? HardwareCatalog.super.suggestedSystems(label) : ofGpus;
     }

@@ -2,6 +2,7 @@ package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.EditDistance;
 import io.stepcast.api.Observation;
+import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.SystemSpec;
@@ -97,6 +98,12 @@ public final class HardwareLabels {
             } catch (NoSuchElementException e) {
                 return Optional.of(e.getMessage() + " (kept as written)");
             }
+        }
+        Optional<String> gpu = UncataloguedGpu.phrase(l, catalog, catalog.entries().stream()
+                .filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast).toList());
+        if (gpu.isPresent()) {
+            return Optional.of("hardware '" + l + "' is not in the hardware catalog: it " + gpu.get()
+                    + " (kept as written)");
         }
         Optional<String> nodes = nodesOfSystem(l);
         if (nodes.isPresent()) {

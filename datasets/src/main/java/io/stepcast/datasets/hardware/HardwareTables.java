@@ -89,6 +89,13 @@ final class HardwareTables {
     record TopologyGraph(IntraNodeTopology topology, GpuLinkGraph graph) {
     }
 
+    /** Every name and alias of an entry, its name first: the labels it is found by. */
+    static List<String> labels(HardwareEntry e) {
+        List<String> labels = new ArrayList<>(e.aliases());
+        labels.add(0, e.name());
+        return labels;
+    }
+
     private interface Row {
         HardwareEntry parse(String[] fields, String where);
     }

@@ -21,7 +21,14 @@ public final class ObservationFileReader {
 
     /** The observations of {@code file} with what the reader noticed; the message of an error names the file. */
     public static ImportedObservations read(Path file) throws IOException {
-        HardwareLabels labels = new HardwareLabels();
+        return read(file, new HardwareLabels());
+    }
+
+    /**
+     * As {@link #read(Path)}, the hardware labels resolved through {@code labels} (the run's catalog, with the user's
+     * hardware file when one is named).
+     */
+    public static ImportedObservations read(Path file, HardwareLabels labels) throws IOException {
         if (!parquet(file)) {
             return new GenericCsvImporter(labels).read(file);
         }
@@ -31,7 +38,12 @@ public final class ObservationFileReader {
 
     /** Configurations to predict: a CSV may leave out the measurements, a Parquet file's rows keep theirs. */
     public static GenericCsvImporter.Configurations readConfigurations(Path file) throws IOException {
-        HardwareLabels labels = new HardwareLabels();
+        return readConfigurations(file, new HardwareLabels());
+    }
+
+    /** As {@link #readConfigurations(Path)}, the hardware labels resolved through {@code labels}. */
+    public static GenericCsvImporter.Configurations readConfigurations(Path file, HardwareLabels labels)
+            throws IOException {
         if (!parquet(file)) {
             return new GenericCsvImporter(labels).readConfigurations(file);
         }

@@ -1,6 +1,8 @@
 package io.stepcast.datasets.plugin;
 
+import com.google.inject.multibindings.OptionalBinder;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.HardwareFile;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.ProfileSource;
@@ -9,7 +11,7 @@ import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.cli.DatasetsCommandExtension;
-import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
+import io.stepcast.datasets.hardware.HardwareCatalogProvider;
 import io.stepcast.datasets.importers.BigDlLogImporter;
 import io.stepcast.datasets.importers.CourierImporter;
 import io.stepcast.datasets.importers.GavelImporter;
@@ -32,7 +34,8 @@ import java.util.List;
  * The datasets module as a stepcast plugin (module name {@code datasets}): registers the importers of the
  * real sources and formats and the PyTorch profiler and TensorFlow timeline readers, binds {@link ProfileSource},
  * {@link ObservationCatalog} (which read every registered importer and reader, this plugin's and others'),
- * {@link ModelCatalog} (the model zoo) and {@link HardwareCatalog} to this module's implementations, and adds
+ * {@link ModelCatalog} (the model zoo) and {@link HardwareCatalog} (the embedded catalog, with the user's
+ * {@link HardwareFile} when the run binds one) to this module's implementations, and adds
  * the {@code datasets} and {@code profile inspect} commands. Listed in {@code META-INF/services/com.google.inject.Module}.
  */
 public final class DatasetsPlugin extends StepcastPlugin {
@@ -64,7 +67,9 @@ public final class DatasetsPlugin extends StepcastPlugin {
         bind(ProfileSource.class).to(DefaultProfileSource.class);
         bind(ObservationCatalog.class).to(DefaultObservationCatalog.class);
         bind(ModelCatalog.class).to(ZooCatalog.class);
-        bind(HardwareCatalog.class).to(DefaultHardwareCatalog.class).in(com.google.inject.Singleton.class);
+        // The embedded catalog, with the user's hardware file when the run binds one (HardwareFile#module).
+        OptionalBinder.newOptionalBinder(binder(), HardwareFile.class);
+        bind(HardwareCatalog.class).toProvider(HardwareCatalogProvider.class).in(com.google.inject.Singleton.class);
         command(DatasetsCommandExtension.class);
         command(io.stepcast.datasets.cli.ProfileCommandExtension.class);
     }

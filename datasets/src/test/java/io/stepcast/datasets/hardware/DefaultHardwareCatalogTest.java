@@ -185,8 +185,13 @@ class DefaultHardwareCatalogTest {
     void anUnknownLabelIsReportedWithTheClosestNames() {
         assertThat(catalog.find("V100-SXM3")).isEmpty();
         assertThat(catalog.closest("V100-SXM3", 3)).hasSize(3).first().asString().startsWith("V100-SXM2");
+        assertThatThrownBy(() -> catalog.resolve("dgx-one"))
+                .hasMessageStartingWith("unknown hardware 'dgx-one' (closest: dgx-");
+        // A label naming a GPU model the catalog lacks says so, with the closest names for a typo.
         assertThatThrownBy(() -> catalog.resolve("dgx-b200"))
-                .hasMessageStartingWith("unknown hardware 'dgx-b200' (closest: dgx-");
+                .hasMessageStartingWith("hardware 'dgx-b200' names a GPU the catalog does not have (B200; no "
+                        + "catalogued GPU is of that model; closest names: dgx-")
+                .hasMessageContaining("a hardware file can state it");
     }
 
     @Test

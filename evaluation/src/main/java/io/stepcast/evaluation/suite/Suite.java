@@ -36,6 +36,7 @@ import java.util.Objects;
  *     selectors: [courier, risk-aware:0.05]  # registered selectors; absent: Courier's rule (and risk: levels)
  * reproduction: [courier]
  * memory: [megatron-lm-ci]       # measured peak memory per GPU (embedded tables)
+ * hardware_file: lab-hardware.yaml  # the user's hardware, relative to this file (docs/hardware-file.md)
  * }</pre>
  *
  * @param name         suite name, used in results.json
@@ -50,9 +51,18 @@ import java.util.Objects;
  *                     ({@link io.stepcast.datasets.memory.PeakMemoryTables#NAMED}): each predictor of the suite whose
  *                     estimator estimates memory ({@link io.stepcast.api.PeakMemory}) is scored on every run of each,
  *                     nothing fitted ({@link MemoryScoring})
+ * @param hardwareFile the user's hardware file whose entries the run's catalog adds, relative to the suite file's
+ *                     folder; empty for none (the command line's {@code --hardware-file} is the other way to name it)
  */
 public record Suite(String name, String description, List<DatasetSpec> datasets, List<PredictorSpec> predictors,
-                    List<SelectionSpec> selection, List<String> reproduction, List<String> memory) {
+                    List<SelectionSpec> selection, List<String> reproduction, List<String> memory,
+                    String hardwareFile) {
+    /** A suite that names no hardware file. */
+    public Suite(String name, String description, List<DatasetSpec> datasets, List<PredictorSpec> predictors,
+                 List<SelectionSpec> selection, List<String> reproduction, List<String> memory) {
+        this(name, description, datasets, predictors, selection, reproduction, memory, null);
+    }
+
     /** A suite that scores no memory (the form before {@code memory} was added). */
     public Suite(String name, String description, List<DatasetSpec> datasets, List<PredictorSpec> predictors,
                  List<SelectionSpec> selection, List<String> reproduction) {
@@ -67,6 +77,7 @@ public record Suite(String name, String description, List<DatasetSpec> datasets,
         selection = List.copyOf(Objects.requireNonNullElse(selection, List.of()));
         reproduction = List.copyOf(Objects.requireNonNullElse(reproduction, List.of()));
         memory = List.copyOf(Objects.requireNonNullElse(memory, List.of()));
+        hardwareFile = hardwareFile == null ? "" : hardwareFile.trim();
     }
 
     /**

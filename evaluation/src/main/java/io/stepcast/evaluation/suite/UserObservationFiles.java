@@ -4,7 +4,9 @@ import io.stepcast.datasets.importers.ObservationFileReader;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.Config;
 import io.stepcast.api.Observation;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 
 import java.io.IOException;
@@ -43,6 +45,14 @@ public final class UserObservationFiles {
     }
 
     /**
+     * As {@link #readWithNotes(Path)}, the hardware labels read in {@code catalog}'s words (the run's catalog, which
+     * has the user's hardware file when one is named), else the embedded catalog's.
+     */
+    public static ImportedObservations readWithNotes(Path file, Optional<HardwareCatalog> catalog) throws IOException {
+        return ObservationFileReader.read(checked(file), labels(catalog));
+    }
+
+    /**
      * The configurations of {@code file} to predict, with their measurements where the file has some: the
      * generic CSV's measurement columns are optional here.
      *
@@ -50,6 +60,16 @@ public final class UserObservationFiles {
      */
     public static GenericCsvImporter.Configurations readConfigurations(Path file) throws IOException {
         return ObservationFileReader.readConfigurations(checked(file));
+    }
+
+    /** As {@link #readConfigurations(Path)}, the hardware labels read in {@code catalog}'s words. */
+    public static GenericCsvImporter.Configurations readConfigurations(Path file, Optional<HardwareCatalog> catalog)
+            throws IOException {
+        return ObservationFileReader.readConfigurations(checked(file), labels(catalog));
+    }
+
+    private static HardwareLabels labels(Optional<HardwareCatalog> catalog) {
+        return catalog.map(HardwareLabels::new).orElseGet(HardwareLabels::new);
     }
 
     private static Path checked(Path file) throws IOException {

@@ -212,7 +212,7 @@ class SuiteRunnerTest {
                 .isInstanceOf(IOException.class).hasMessageContaining("test.yaml").hasMessageContaining("source of dataset d");
         assertThatThrownBy(() -> suite("model,workers\nResNet-50,2\n"))
                 .isInstanceOf(IOException.class).hasMessageContaining("test.yaml, near line 1: expected a mapping of keys "
-                        + "(name, description, datasets, predictors, selection, reproduction, memory) at the top of the file, found a text");
+                        + "(name, description, datasets, predictors, selection, reproduction, memory, hardware_file) at the top of the file, found a text");
         assertThatThrownBy(() -> suite("name: x\ndatasets: grid\n"))
                 .isInstanceOf(IOException.class).hasMessageContaining("test.yaml, near line 2: expected a list at datasets, found a text");
         assertThatThrownBy(() -> suite("name: x\ndatasets:\n  - name: d\n    source: grid\n    protocols: {a: 1}\n"))

@@ -85,6 +85,15 @@ public interface HardwareCatalog extends LabelledCatalog<HardwareEntry> {
                 .map(systemByName::get).distinct().limit(3).toList();
     }
 
+    /**
+     * Why {@code label} resolves to no entry, when the catalog can say more than the closest names (a composed label's
+     * unknown part, a GPU the catalog does not have), ending with how to state the hardware; empty by default, and for
+     * a label that resolves.
+     */
+    default Optional<String> whyUnknown(String label) {
+        return Optional.empty();
+    }
+
     /** The intra-node link of a system, when the catalog knows it. */
     default Optional<LinkSpec> intraLink(SystemSpec system) {
         return system.intraLink().flatMap(this::find).filter(LinkSpec.class::isInstance).map(LinkSpec.class::cast);

@@ -62,6 +62,19 @@ public final class PluginRegistry {
         return of(found);
     }
 
+    /**
+     * The plugins visible to the given class loader, with {@code extra} modules that configure this run rather than
+     * contribute plugins (the user's hardware file: {@link io.stepcast.api.hardware.HardwareFile#module()}).
+     *
+     * @throws IllegalStateException as {@link #discover(ClassLoader)}
+     */
+    public static PluginRegistry discover(ClassLoader loader, List<? extends Module> extra) {
+        List<Module> found = new ArrayList<>();
+        ServiceLoader.load(Module.class, loader).forEach(found::add);
+        found.addAll(extra);
+        return of(found);
+    }
+
     /** The plugins visible to this class's loader. */
     public static PluginRegistry discover() {
         return discover(PluginRegistry.class.getClassLoader());

@@ -1,0 +1,57 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.HardwareFile;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one place the hardware catalog is built: the embedded tables ({@link HardwareTables}), plus the entries and
+ * graphs of the user's hardware file when one is named ({@link UserHardwareFile}). The Guice binding of the datasets
+ * module ({@link HardwareCatalogProvider}), and so every command, predictor, suite, Spark executor and {@code serve},
+ * gets its catalog from here.
+ */
+public final class HardwareCatalogs {
+    private HardwareCatalogs() {
+    }
+
+    /**
+     * The embedded catalog with {@code file}'s entries added after the embedded ones of their kind's table, when a file
+     * is named.
+     *
+     * @throws IllegalArgumentException one line naming the file, the line, the entry and the field when the file
+     *                                  cannot be read, an entry is wrong, a name clashes with a catalogued one or a
+     *                                  system names a part that does not exist
+     */
+    public static DefaultHardwareCatalog of(Optional<HardwareFile> file) {
+        return file.map(f -> withFile(f.path())).orElseGet(DefaultHardwareCatalog::new);
+    }
+
+    /** The embedded catalog with the entries of the hardware file at {@code path} (see {@link #of}). */
+    public static DefaultHardwareCatalog withFile(Path path) {
+        return with(UserHardwareFile.read(path));
+    }
+
+    /** The embedded catalog with the entries of a hardware file's text, named {@code display} in messages. */
+    static DefaultHardwareCatalog withText(String display, String text) {
+        return with(UserHardwareFile.read(display, text));
+    }
+
+    private static DefaultHardwareCatalog with(UserHardware user) {
+        List<HardwareEntry> embedded = HardwareTables.readAll();
+        user.against(embedded);
+        // The catalog lists devices, links, NICs and systems in that order (HardwareCatalog#entries): the file's
+        // entries join their kind's group, after the embedded ones.
+        List<HardwareEntry> all = new ArrayList<>();
+        for (String category : List.of("device", "link", "nic", "system")) {
+            embedded.stream().filter(e -> e.category().equals(category)).forEach(all::add);
+            user.records().stream().filter(e -> e.category().equals(category)).forEach(all::add);
+        }
+        List<HardwareTables.TopologyGraph> graphs = new ArrayList<>(HardwareTables.readGraphs());
+        user.graphs().forEach(g -> graphs.add(g.graph()));
+        return new DefaultHardwareCatalog(all, graphs);
+    }
+}

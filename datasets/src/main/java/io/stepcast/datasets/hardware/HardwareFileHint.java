@@ -1,0 +1,14 @@
+package io.stepcast.datasets.hardware;
+
+/**
+ * What a message about hardware the catalog does not have ends with: how to state it. One text, so that every such
+ * message (a composed label's unknown part, a GPU the catalog lacks) points to the same place.
+ */
+final class HardwareFileHint {
+    /** The suffix, after a message's own reason. */
+    static final String TEXT = "; a hardware file can state it (--hardware-file FILE or STEPCAST_HARDWARE_FILE; "
+            + "README, \"Your own hardware\")";
+
+    private HardwareFileHint() {
+    }
+}

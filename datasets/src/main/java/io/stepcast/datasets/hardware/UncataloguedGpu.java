@@ -1,0 +1,91 @@
+package io.stepcast.datasets.hardware;
+
+import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareCatalog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
+
+/**
+ * Why a label that names a GPU ({@code 8x MI300X}, {@code H100 NVL}, {@code 8x H100 PCIe}) resolves to nothing: the
+ * catalog has no GPU of that model, or none of that model with the stated form factor or memory, or has the GPU but
+ * no system built with it. Said in those words, rather than with the systems of another GPU that the words happen to
+ * resemble (an {@code H100 PCIe} is not an SXM5 system's GPU: 756 against 989 dense BF16 TFLOP/s). A GPU model is a
+ * word of one to three letters and two to four digits with up to two letters after ({@code H100}, {@code MI300X},
+ * {@code L40S}, {@code B200}).
+ */
+final class UncataloguedGpu {
+    private static final Pattern MODEL = Pattern.compile("[a-z]{1,3}\\d{2,4}[a-z]{0,2}");
+    /** Form factors a label may state; a catalogued device's name states its own ({@code -SXM5-}, {@code -PCIE-}). */
+    private static final List<String> FORMS = List.of("pcie", "sxm", "sxm2", "sxm3", "sxm4", "sxm5", "nvl", "oam");
+
+    private UncataloguedGpu() {
+    }
+
+    /**
+     * The reason, when {@code label} (which resolves to nothing) names a GPU the catalog lacks, or one of no catalogued
+     * system, as {@code hardware 'LABEL' names ...}; empty when it names no GPU model, or a catalogued one with
+     * systems (their suggestion is the answer).
+     */
+    static Optional<String> reason(String label, HardwareCatalog catalog, List<DeviceSpec> devices) {
+        return phrase(label, catalog, devices).map(p -> "hardware '" + label.trim() + "' " + p);
+    }
+
+    /** As {@link #reason}, without the leading {@code hardware 'LABEL' }: {@code names a GPU ...}. */
+    static Optional<String> phrase(String label, HardwareCatalog catalog, List<DeviceSpec> devices) {
+        DescribedSystem.Words w = DescribedSystem.Words.of(label);
+        List<String> words = new ArrayList<>();
+        w.names().forEach(n -> words.addAll(List.of(n.toLowerCase(Locale.ROOT).split("[-_]"))));
+        Optional<String> form = words.stream().filter(FORMS::contains).findFirst();
+        for (String model : words.stream().filter(x -> MODEL.matcher(x).matches()).toList()) {
+            List<DeviceSpec> family = devices.stream()
+                    .filter(d -> HardwareTables.key(d.name()).startsWith(model)).toList();
+            String named = model.toUpperCase(Locale.ROOT) + form.map(f -> " " + f.toUpperCase(Locale.ROOT)).orElse("")
+                    + (w.memoryGb().isPresent() ? " " + w.memoryGb().getAsInt() + "GB" : "");
+            if (family.isEmpty()) {
+                // The closest names still help with a typo (dgx-h1000).
+                return Optional.of("names a GPU the catalog does not have (" + named
+                        + "; no catalogued GPU is of that model; closest names: "
+                        + String.join(", ", catalog.closest(label, 3)) + ")" + HardwareFileHint.TEXT);
+            }
+            List<DeviceSpec> fitting = family.stream().filter(d -> form.isEmpty() || formOf(d).equals(form.get())
+                            || formOf(d).startsWith(form.get()))
+                    .filter(d -> fits(d, w.memoryGb())).toList();
+            if (fitting.isEmpty()) {
+                return Optional.of("names a GPU the catalog does not have (" + named
+                        + "; its " + model.toUpperCase(Locale.ROOT) + "s are " + String.join(", ",
+                        family.stream().map(DeviceSpec::name).toList()) + ")" + HardwareFileHint.TEXT);
+            }
+            List<String> names = fitting.stream().map(DeviceSpec::name).toList();
+            if (catalog.systemsBuiltWith(names).isEmpty()) {
+                OptionalInt count = w.count();
+                return Optional.of("names " + String.join(" or ", names)
+                        + ", a GPU of no catalogued system: compose one of its parts, e.g. '" + names.get(0) + "+gpus="
+                        + count.orElse(8) + "+intra=" + (formOf(fitting.get(0)).equals("pcie") ? "pcie-5-x16"
+                        : "LINK") + "+nic=NIC+nics=N' (stepcast hardware list shows the links and NICs), or state the "
+                        + "system in a hardware file (--hardware-file FILE or STEPCAST_HARDWARE_FILE; README, \"Your "
+                        + "own hardware\")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code pcie}, {@code sxm4}, ... of a catalogued device's name, or empty. */
+    private static String formOf(DeviceSpec d) {
+        for (String part : d.name().toLowerCase(Locale.ROOT).split("[-_ ]")) {
+            if (FORMS.contains(part)) {
+                return part;
+            }
+        }
+        return "";
+    }
+
+    private static boolean fits(DeviceSpec d, OptionalInt memoryGb) {
+        return memoryGb.isEmpty() || d.memoryGb().isPresent()
+                && Math.round(d.memoryGb().getAsDouble()) == memoryGb.getAsInt();
+    }
+}
