@@ -88,8 +88,7 @@ class PublishedFsdpRunsCliTest {
 
     @Test
     void nemosLlamaRunsOnH100AreWithinTenPercentOnAverage() throws Exception {
-        // 9.2% over the 9 runs, two of them context-parallel, when written (megatron-simulation refuses the three with
-        // virtual stages).
+        // 9.2% over the 9 runs, two of them context-parallel, when written.
         JsonNode analytic = entry(evaluate("nemo-llama2-h100-070a0bb.csv", "nemo-llama"), "megatron-analytic");
         assertThat(analytic.get("n").asInt()).isEqualTo(9);
         assertThat(analytic.get("mape").asDouble()).isBetween(5.0, 12.0);

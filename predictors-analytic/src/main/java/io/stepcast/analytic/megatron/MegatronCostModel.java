@@ -17,7 +17,10 @@ import java.util.OptionalDouble;
  * catalogued system, apart from the eight fitted {@link Efficiency} constants:
  * <ul>
  *   <li><b>Compute</b>: each stage holds its layers ({@link StagePartition}: L / p, or one more on the middle stages
- *       first when p does not divide L); per micro-batch its GPUs run the TP-split
+ *       first when p does not divide L; under the interleaved schedule the same per stage, over its v chunks as
+ *       {@link ChunkSplit} places them, which with Megatron-LM's {@code --account-for-embedding-in-pipeline-split}
+ *       and {@code --account-for-loss-in-pipeline-split} leaves the first and last stage one layer fewer); per
+ *       micro-batch its GPUs run the TP-split
  *       matrices and element-wise kernels of {@link TransformerCosts} (Shoeybi et al. 2019, section 3), at the
  *       device's catalogued peak FLOPs for the layout's precision (under FP8 the linear layers only, the attention
  *       core and the output layer at the BF16 peak, as Transformer Engine runs them) and memory bandwidth times the
@@ -187,8 +190,9 @@ final class MegatronCostModel {
 
     /**
      * Why the layout cannot run on the system, or empty: t must divide a node's GPUs (TP stays inside a
-     * node), p must not exceed the layers, heads must divide by t, and a layout over several nodes needs the
-     * catalog's NIC figures.
+     * node), p must not exceed the layers, heads must divide by t, a layout over several nodes needs the
+     * catalog's NIC figures, and v virtual stages need a split of the layers into p x v chunks that Megatron-LM
+     * makes ({@link ChunkSplit}: even, or with the embedding and the loss counted as layers).
      */
     Optional<String> unsupported(TransformerShape shape, ParallelLayout layout) {
         int g = gpusPerNode();
@@ -225,10 +229,10 @@ final class MegatronCostModel {
             return Optional.of("the catalog has no " + layout.precision().label() + " peak FLOPs for " + device.name()
                     + " (it states " + PeakFlops.stated(device) + ")");
         }
-        int chunks = layout.pipeline() * layout.virtualStages();
-        if (layout.virtualStages() > 1 && shape.layers() % chunks != 0) {
-            return Optional.of("the " + shape.layers() + " layers do not divide into pipeline_parallel x virtual_stages = "
-                    + layout.pipeline() + " x " + layout.virtualStages() + " chunks (the interleaved schedule)");
+        // Megatron-LM's split of the layers into p x v chunks: even, or with the embedding and the loss counted as
+        // layers (ChunkSplit); it refuses any other.
+        if (ChunkSplit.of(shape.layers(), layout.pipeline(), layout.virtualStages()).isEmpty()) {
+            return Optional.of(ChunkSplit.refusal(shape.layers(), layout.pipeline(), layout.virtualStages()));
         }
         return Optional.empty();
     }
@@ -339,8 +343,11 @@ final class MegatronCostModel {
      * its data-parallel group (the first the word and position embeddings, the last the output layer's weights,
      * its own or the tied embedding's copy), or, under FSDP, gathers and reduce-scatters them every micro-batch
      * ({@link FsdpTerms}); a boundary's messages cross a NIC when Megatron-LM's rank order (t fastest, then
-     * d, then p) puts its two stages on different nodes. The plain schedule only: the simulation does not
-     * interleave virtual stages.
+     * d, then p) puts its two stages on different nodes. Under the interleaved schedule the terms are per model
+     * chunk as Megatron-LM splits the layers ({@link ChunkSplit}), in the order of the virtual stages: chunk c of
+     * stage i is virtual stage c p + i, the embedding on the first, the output layer on the last, and the boundary
+     * from the last stage's chunk c to the first stage's chunk c + 1 crosses a NIC when those stages' nodes differ;
+     * each stage all-reduces and updates the parameters of all its chunks.
      */
     PipelineTerms pipeline(TransformerShape shape, ParallelLayout layout) {
         int t = layout.tensor();
@@ -359,39 +366,54 @@ final class MegatronCostModel {
         double attention = attentionS(c, layout);
         double fused = fusedAttentionS(c, layout);
         Placement dataGroup = dataGroup(t, layout.gradientGroup(), g);
-        List<StageTerms> stages = new ArrayList<>(p);
+        int v = layout.virtualStages();
+        int n = p * v;
+        ChunkSplit split = ChunkSplit.of(shape.layers(), p, v).orElseThrow(() -> new IllegalArgumentException(
+                ChunkSplit.refusal(shape.layers(), p, v)));
+        List<StageTerms> stages = new ArrayList<>(n);
         double[] data = new double[p];
         double[] optimizer = new double[p];
-        List<FsdpTerms> fsdp = new ArrayList<>(p);
-        for (int i = 0; i < p; i++) {
-            int layers = StagePartition.layers(shape.layers(), p, i);
+        List<FsdpTerms> fsdp = new ArrayList<>(n);
+        for (int j = 0; j < n; j++) {
+            int i = j % p;
+            int layers = split.layers(i, j / p);
             double flops = layers * layerFlops;
             double bytes = layers * (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
             double tensor = layers * perLayerTp;
-            double parameters = stageParameters(c, layers, i, p);
-            if (i == 0) {
+            // The chunk's own parameters: the embedding on the first virtual stage, the output layer on the last.
+            double parameters = layers * c.layerParameters();
+            if (j == 0) {
                 bytes += c.embeddingBytes() / memoryBytesPerS;
                 tensor += links.allReduce(act, tpGroup);
+                parameters += c.embeddingParameters() + c.positionParameters();
             }
-            if (i == p - 1) {
+            if (j == n - 1) {
                 flops += c.logitFlops(waves) / logitPeak;
+                if (c.untiedOutput() || p > 1) {
+                    parameters += c.embeddingParameters();
+                }
             }
-            int ends = (i == 0 ? 1 : 0) + (i == p - 1 ? 1 : 0);
+            int ends = (j == 0 ? 1 : 0) + (j == n - 1 ? 1 : 0);
             stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers,
                     layers * ring, layers * attention, layers * fused));
-            data[i] = layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
             fsdp.add(layout.fullySharded() ? fsdp(c, parameters, layers, dataGroup, layout) : FsdpTerms.NONE);
+        }
+        for (int i = 0; i < p; i++) {
+            double parameters = stageParameters(c, split.stageLayers(i), i, p);
+            data[i] = layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / optimizerShards(layout) / memoryBytesPerS;
         }
-        double[] send = new double[p - 1];
+        double[] send = new double[n - 1];
         int stageRanks = t * layout.context() * d;
-        for (int i = 0; i + 1 < p; i++) {
-            boolean crossNode = (long) i * stageRanks / g != (long) (i + 1) * stageRanks / g;
-            send[i] = boundary(c, layout, crossNode);
+        for (int j = 0; j + 1 < n; j++) {
+            // Stage i's ranks on node i x stageRanks / g; the wrap from the last stage to the first crosses back.
+            long from = (long) (j % p) * stageRanks / g;
+            long to = (long) ((j + 1) % p) * stageRanks / g;
+            send[j] = boundary(c, layout, from != to);
         }
         double embedding = tiedEmbeddingAllReduce(c, p, layout.gpus() > g);
         return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
-                layout.microBatches(), fsdp);
+                layout.microBatches(), fsdp, v);
     }
 
     /**

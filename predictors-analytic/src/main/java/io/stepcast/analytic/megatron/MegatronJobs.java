@@ -78,10 +78,6 @@ final class MegatronJobs {
         if (why.isPresent()) {
             return Either.no(why.get());
         }
-        if (method == Method.SIMULATION && layout.virtualStages() > 1) {
-            return Either.no(method.estimator() + " simulates the plain 1F1B schedule, not " + layout.virtualStages()
-                    + " virtual stages (megatron-analytic answers the interleaved schedule)");
-        }
         IterationModel m = method == Method.ANALYTIC ? cost.get().terms(shape, layout)
                 : cost.get().pipeline(shape, layout);
         return new Either(Optional.of(m), "");

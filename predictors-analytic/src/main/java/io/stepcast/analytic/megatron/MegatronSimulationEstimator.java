@@ -10,8 +10,9 @@ import java.util.Optional;
 
 /**
  * {@code megatron-simulation}: the iteration time of a GPT under Megatron-LM's tensor, pipeline and data
- * parallelism by simulating the 1F1B schedule stage by stage ({@link PipelineSimulation} over
- * {@link PipelineTerms}; Narayanan et al., SC'21, section 2.2.1 and figure 4), from the same per-layer compute,
+ * parallelism by simulating the 1F1B schedule stage by stage, or under the interleaved schedule model chunk by model
+ * chunk ({@link PipelineSimulation} over {@link PipelineTerms}, {@link OneFOneB}; Narayanan et al., SC'21, sections
+ * 2.2.1 and 2.2.2, figure 4), from the same per-layer compute,
  * tensor-parallel all-reduces, point-to-point and data-parallel terms as {@code megatron-analytic}
  * ({@link MegatronCostModel}). Where the closed form charges every one of the m + p - 1 slots at the slowest
  * stage and every slot two messages, the simulation times each stage by its own layers, embedding and output

@@ -17,35 +17,56 @@ import java.util.List;
  * gradients (Shoeybi et al. 2019, section 3); the gradient-norm all-reduce over all stages before the optimizer
  * step (Megatron-LM's {@code clip_grad_norm}) is a barrier, after which every stage runs its optimizer step.
  * Everything the simulation takes is in seconds and comes from {@link MegatronCostModel}; nothing is measured
- * here. One instance simulates one iteration; not thread-safe.
+ * here. Under the interleaved schedule ({@link OneFOneB#interleaved}) each stage holds v model chunks: the
+ * micro-batch runs through the p v virtual stages in order (chunk c of stage i is virtual stage c p + i, so the last
+ * stage's chunk c hands on to the first stage's chunk c + 1), each chunk with its own times ({@link ChunkSplit}: the
+ * first and last chunks of Megatron-LM's split with the embedding and the loss counted as layers hold one layer fewer).
+ * One instance simulates one iteration; not thread-safe.
  */
 final class PipelineSimulation {
     /**
-     * What one iteration costs, per stage.
+     * What one iteration costs, per virtual stage j = c p + i (chunk c of stage i; j = i with one chunk) and per
+     * stage i.
      *
-     * @param forwardS     forward pass of one micro-batch on stage i (compute and its tensor-parallel all-reduces)
-     * @param backwardS    backward pass of one micro-batch on stage i
-     * @param sendS        one activation (or gradient) message between stage i and i + 1; length p - 1
-     * @param dataS        the data-parallel gradient all-reduce of stage i
+     * @param forwardS     forward pass of one micro-batch on virtual stage j (compute and its tensor-parallel
+     *                     all-reduces); length p v
+     * @param backwardS    backward pass of one micro-batch on virtual stage j; length p v
+     * @param sendS        one activation (or gradient) message between virtual stage j and j + 1; length p v - 1
+     * @param dataS        the data-parallel gradient all-reduce of stage i; length p
      * @param embeddingS   the tied embedding's all-reduce between the first and the last stage (p > 1)
-     * @param optimizerS   the optimizer step of stage i
-     * @param microBatches m
+     * @param optimizerS   the optimizer step of stage i; length p
+     * @param microBatches m (a multiple of p when v > 1)
      * @param overlapData  whether the data-parallel all-reduce overlaps the stage's last backward pass
+     * @param chunks       v model chunks per stage (1: the non-interleaved schedule)
      */
     record Spec(double[] forwardS, double[] backwardS, double[] sendS, double[] dataS, double embeddingS,
-                double[] optimizerS, int microBatches, boolean overlapData) {
+                double[] optimizerS, int microBatches, boolean overlapData, int chunks) {
         Spec {
-            int p = forwardS.length;
-            if (p < 1 || backwardS.length != p || sendS.length != p - 1 || dataS.length != p || optimizerS.length != p) {
-                throw new IllegalArgumentException("a pipeline of " + p + " stages needs " + p + " forward, backward,"
-                        + " data and optimizer times and " + (p - 1) + " send times");
+            int p = dataS.length;
+            int n = p * chunks;
+            if (p < 1 || chunks < 1 || forwardS.length != n || backwardS.length != n || sendS.length != n - 1
+                    || optimizerS.length != p) {
+                throw new IllegalArgumentException("a pipeline of " + p + " stages of " + chunks + " chunks needs " + n
+                        + " forward and backward times, " + (n - 1) + " send times and " + p
+                        + " data and optimizer times");
             }
             if (microBatches < 1) {
                 throw new IllegalArgumentException("micro-batches must be at least 1, was " + microBatches);
             }
         }
 
+        /** A pipeline of the non-interleaved schedule: one chunk per stage. */
+        Spec(double[] forwardS, double[] backwardS, double[] sendS, double[] dataS, double embeddingS,
+             double[] optimizerS, int microBatches, boolean overlapData) {
+            this(forwardS, backwardS, sendS, dataS, embeddingS, optimizerS, microBatches, overlapData, 1);
+        }
+
         int stages() {
+            return dataS.length;
+        }
+
+        /** Virtual stages p v. */
+        int virtualStages() {
             return forwardS.length;
         }
     }
@@ -76,7 +97,7 @@ final class PipelineSimulation {
         int p = spec.stages();
         workers = new Worker[p];
         for (int i = 0; i < p; i++) {
-            workers[i] = new Worker(i, OneFOneB.order(i, p, spec.microBatches()), spec.microBatches());
+            workers[i] = new Worker(i, OneFOneB.interleaved(i, p, spec.chunks(), spec.microBatches()));
         }
         flush = new double[p];
         reduced = new double[p];
@@ -101,13 +122,13 @@ final class PipelineSimulation {
         return new Result(flush, end);
     }
 
-    /** Stage {@code i} has flushed its pipeline: its data-parallel all-reduce starts. */
-    private void flushed(int i) {
+    /** Stage {@code i} has flushed its pipeline after a last backward pass of {@code lastBackwardS}. */
+    private void flushed(int i, double lastBackwardS) {
         flush[i] = events.now();
         double data = spec.dataS()[i];
         if (spec.overlapData()) {
             // Gradients become ready layer by layer during the last backward pass, which hides that much.
-            data = Math.max(0, data - spec.backwardS()[i]);
+            data = Math.max(0, data - lastBackwardS);
         }
         events.after(data, () -> dataReduced(i));
     }
@@ -134,20 +155,28 @@ final class PipelineSimulation {
         }
     }
 
-    /** One stage: its passes in 1F1B order and the inputs that have arrived. */
+    /**
+     * One stage: its passes in the schedule's order and the inputs that have arrived, per chunk and micro-batch.
+     * Virtual stage j = c p + i receives its activations from j - 1 and its gradients from j + 1.
+     */
     private final class Worker {
         final int stage;
         final List<OneFOneB.Pass> passes;
-        final boolean[] activation;
-        final boolean[] gradient;
+        final boolean[][] activation;
+        final boolean[][] gradient;
         int next;
         boolean busy;
 
-        Worker(int stage, List<OneFOneB.Pass> passes, int microBatches) {
+        Worker(int stage, List<OneFOneB.Pass> passes) {
             this.stage = stage;
             this.passes = passes;
-            activation = new boolean[microBatches];
-            gradient = new boolean[microBatches];
+            activation = new boolean[spec.chunks()][spec.microBatches()];
+            gradient = new boolean[spec.chunks()][spec.microBatches()];
+        }
+
+        /** The virtual stage of the pass's chunk on this stage. */
+        int virtual(OneFOneB.Pass pass) {
+            return pass.chunk() * spec.stages() + stage;
         }
 
         void tryStart() {
@@ -155,39 +184,44 @@ final class PipelineSimulation {
                 return;
             }
             OneFOneB.Pass pass = passes.get(next);
+            int j = virtual(pass);
             boolean inputHere = pass.forward()
-                    ? stage == 0 || activation[pass.microBatch()]
-                    : stage == spec.stages() - 1 || gradient[pass.microBatch()];
+                    ? j == 0 || activation[pass.chunk()][pass.microBatch()]
+                    : j == spec.virtualStages() - 1 || gradient[pass.chunk()][pass.microBatch()];
             if (!inputHere) {
                 return;
             }
             busy = true;
             next++;
-            double seconds = pass.forward() ? spec.forwardS()[stage] : spec.backwardS()[stage];
-            events.after(seconds, () -> done(pass));
+            double seconds = pass.forward() ? spec.forwardS()[j] : spec.backwardS()[j];
+            events.after(seconds, () -> done(pass, seconds));
         }
 
-        private void done(OneFOneB.Pass pass) {
+        private void done(OneFOneB.Pass pass, double seconds) {
+            int j = virtual(pass);
+            int p = spec.stages();
             double send = 0;
-            if (pass.forward() && stage < spec.stages() - 1) {
-                send = spec.sendS()[stage];
-                Worker to = workers[stage + 1];
+            if (pass.forward() && j < spec.virtualStages() - 1) {
+                send = spec.sendS()[j];
+                Worker to = workers[(j + 1) % p];
+                int chunk = (j + 1) / p;
                 events.after(send, () -> {
-                    to.activation[pass.microBatch()] = true;
+                    to.activation[chunk][pass.microBatch()] = true;
                     to.tryStart();
                 });
-            } else if (!pass.forward() && stage > 0) {
-                send = spec.sendS()[stage - 1];
-                Worker to = workers[stage - 1];
+            } else if (!pass.forward() && j > 0) {
+                send = spec.sendS()[j - 1];
+                Worker to = workers[(j - 1) % p];
+                int chunk = (j - 1) / p;
                 events.after(send, () -> {
-                    to.gradient[pass.microBatch()] = true;
+                    to.gradient[chunk][pass.microBatch()] = true;
                     to.tryStart();
                 });
             }
             events.after(send, () -> {
                 busy = false;
                 if (next == passes.size()) {
-                    flushed(stage);
+                    flushed(stage, seconds);
                 } else {
                     tryStart();
                 }

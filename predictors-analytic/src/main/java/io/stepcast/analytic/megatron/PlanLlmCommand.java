@@ -111,8 +111,9 @@ public final class PlanLlmCommand implements Callable<Integer> {
             + "GPUs / C left; auto tries every power of two that divides the GPUs and the sequence into 2C chunks")
     private String contextParallel;
     @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
-            + "interleaved schedule, for layouts whose pipeline it applies to (default ${DEFAULT-VALUE}: the plain "
-            + "schedule)")
+            + "interleaved schedule, for layouts whose pipeline it applies to (layers split into pp x V chunks as "
+            + "Megatron-LM splits them: evenly, or with the embedding and the loss counted as layers); the others run "
+            + "the plain schedule and say why (default ${DEFAULT-VALUE}: the plain schedule)")
     private int virtualStages;
     @Option(names = "--precision", defaultValue = "fp16", paramLabel = "fp32|tf32|fp16|bf16|fp8",
             description = "precision of the matrix multiplications, which picks the catalog's peak (default "

@@ -13,7 +13,9 @@ import io.stepcast.api.Sharding;
  * @param recompute        which activations are recomputed
  * @param sequenceParallel Megatron-LM's sequence parallelism (where t > 1)
  * @param virtualStages    virtual stages v of the interleaved schedule; a layout it does not apply to (p = 1, the
- *                         micro-batches not divisible by p, or the layers not by p v) runs the plain schedule
+ *                         micro-batches not divisible by p, or the layers split into p v chunks neither evenly nor
+ *                         with the embedding and the loss counted as layers, {@link ChunkSplit}) runs the plain
+ *                         schedule, and {@link #plainBecause} says why
  * @param precision        the precision of the matrix multiplications
  * @param sharding         how much of the model state the data-parallel replicas split ({@link Sharding}: the
  *                         distributed optimizer, or FSDP)
@@ -86,9 +88,32 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
 
     /** The layout of t, c, p, d, b, m run with these options (the plain schedule where v does not apply). */
     ParallelLayout layout(int t, int c, int p, int d, int b, int m, int layers) {
-        boolean interleave = virtualStages > 1 && p > 1 && m % p == 0 && layers % (p * virtualStages) == 0;
+        boolean interleave = virtualStages > 1 && plainBecause(p, m, layers).isEmpty();
         return new ParallelLayout(t, p, d, b, m, interleave ? virtualStages : 1, sequenceParallel, recompute, precision,
                 sharding, flashAttention, c);
+    }
+
+    /**
+     * Why a layout of p stages and m micro-batches per replica over L layers runs the plain schedule although the
+     * options ask for v &gt; 1 virtual stages, or empty when they apply (or v = 1). Megatron-LM's interleaved schedule
+     * needs p &gt; 1, m a multiple of p ({@code forward_backward_pipelining_with_interleaving}'s micro-batch groups of
+     * p) and a split of the layers into p v chunks ({@link ChunkSplit}).
+     */
+    java.util.Optional<String> plainBecause(int p, int m, int layers) {
+        if (virtualStages == 1) {
+            return java.util.Optional.empty();
+        }
+        if (p == 1) {
+            return java.util.Optional.of("one pipeline stage");
+        }
+        if (m % p != 0) {
+            return java.util.Optional.of(m + " micro-batches not a multiple of the " + p + " stages");
+        }
+        if (ChunkSplit.of(layers, p, virtualStages).isEmpty()) {
+            return java.util.Optional.of("the " + layers + " layers do not split into " + p + " x " + virtualStages
+                    + " chunks, evenly or with the embedding and the loss counted as layers");
+        }
+        return java.util.Optional.empty();
     }
 
     /**

@@ -99,11 +99,17 @@ final class PlanReport {
         int v = c.planner().options().virtualStages();
         if (v > 1) {
             // A layout the interleaved schedule cannot apply to runs the plain one (PlanOptions#layout), so the
-            // option in the header above may hold for few of the rows below, or none.
+            // option in the header above may hold for few of the rows below, or none: each such row says why.
             long interleaved = plans.stream().filter(p -> p.layout().virtualStages() > 1).count();
             b.append(String.format(Locale.ROOT, "virtual stages %d apply to %d of the %d layouts below; the others run"
-                    + " the plain schedule (p = 1, micro-batches not divisible by p, or layers not by p x %d)%n", v,
-                    interleaved, plans.size(), v));
+                    + " the plain schedule, each saying why after its fits column%n", v, interleaved, plans.size()));
+            // The layouts whose chunks Megatron-LM splits only with the embedding and the loss counted as layers.
+            List<Integer> counted = plans.stream().map(LayoutPlan::layout).filter(l -> l.virtualStages() > 1)
+                    .filter(l -> ChunkSplit.of(s.layers(), l.pipeline(), l.virtualStages()).orElseThrow().endsCounted())
+                    .map(ParallelLayout::pipeline).distinct().sorted().toList();
+            if (!counted.isEmpty()) {
+                b.append(ChunkSplit.countedNote(s.layers(), v, counted)).append(System.lineSeparator());
+            }
         }
         // The context-parallel ranks get a column only where some layout has them, so that other tables keep theirs.
         boolean cp = plans.stream().anyMatch(p -> p.layout().context() > 1);
@@ -124,6 +130,8 @@ final class PlanReport {
                     p.dataS(),
                     p.stateBytes() / GIB, p.activationBytes() / GIB, p.memoryBytes() / GIB,
                     p.fits() ? "yes" : "NO (out of memory)"));
+            plainBecause(c, l).ifPresent(why -> b.insert(b.length() - System.lineSeparator().length(),
+                    "  (plain schedule: " + why + ")"));
         }
         return b.toString();
     }
@@ -146,6 +154,12 @@ final class PlanReport {
         return String.format(Locale.ROOT, "GPT L=%d H=%d A=%d%s%s S=%d V=%d", s.layers(), s.hidden(), s.heads(),
                 s.kvHeads() == s.heads() ? "" : " KV=" + s.kvHeads(), s.ffn() == 4 * s.hidden() ? "" : " F=" + s.ffn(),
                 s.sequence(), s.vocabulary());
+    }
+
+    /** Why a layout runs the plain schedule although the options ask for virtual stages, or empty. */
+    private static java.util.Optional<String> plainBecause(Context c, ParallelLayout l) {
+        return l.virtualStages() > 1 ? java.util.Optional.empty()
+                : c.planner().options().plainBecause(l.pipeline(), l.microBatches(), c.shape().layers());
     }
 
     /** The bubble's share of the schedule's slots: ((p - 1) / v) / (m + (p - 1) / v). */
@@ -183,12 +197,13 @@ final class PlanReport {
             ParallelLayout l = p.layout();
             b.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
                     "{\"rank\":%d,\"tp\":%d,\"cp\":%d,\"pp\":%d,\"dp\":%d,\"micro_batch\":%d,\"micro_batches\":%d,"
-                            + "\"virtual_stages\":%d,\"iteration_s\":%s,"
+                            + "\"virtual_stages\":%d,%s\"iteration_s\":%s,"
                             + "\"pipeline_s\":%s,\"p2p_s\":%s,\"data_parallel_s\":%s,\"optimizer_s\":%s,"
                             + "\"state_bytes\":%s,\"activation_bytes\":%s,\"peak_memory_bytes\":%s,\"fits\":%b,"
                             + "\"tflops_per_gpu\":%s,\"hardware_tflops_per_gpu\":%s,"
                             + "\"full_attention_tflops_per_gpu\":%s,\"mfu\":%s}",
                     i + 1, l.tensor(), l.context(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
+                    plainBecause(c, l).map(why -> "\"plain_schedule_because\":" + quote(why) + ",").orElse(""),
                     num(p.seconds()), num(p.pipelineS()), num(p.p2pS()), num(p.dataS()), num(p.optimizerS()),
                     num(p.stateBytes()), num(p.activationBytes()), num(p.memoryBytes()), p.fits(),
                     num(p.tflopsPerGpu()), num(c.hardwareTflops(p)), num(c.fullAttentionTflops(p)), num(p.mfu())));

@@ -82,4 +82,59 @@ class PipelineSimulationTest {
         assertThat(OneFOneB.order(0, 4, 2)).containsExactly(new OneFOneB.Pass(true, 0), new OneFOneB.Pass(true, 1),
                 new OneFOneB.Pass(false, 0), new OneFOneB.Pass(false, 1));
     }
+
+    @Test
+    void theInterleavedOrderIsMegatronsWithMicroBatchGroupsOfP() {
+        // p = 2, v = 2, m = 4: stage 0 warms up with 2 (p - 1) + (v - 1) p = 4 forward passes, groups of p = 2
+        // micro-batches through chunk 0, then chunk 1 (forward_backward_pipelining_with_interleaving).
+        List<OneFOneB.Pass> first = OneFOneB.interleaved(0, 2, 2, 4);
+        assertThat(first).containsExactly(
+                new OneFOneB.Pass(true, 0, 0), new OneFOneB.Pass(true, 1, 0),
+                new OneFOneB.Pass(true, 0, 1), new OneFOneB.Pass(true, 1, 1),
+                new OneFOneB.Pass(true, 2, 0), new OneFOneB.Pass(false, 0, 1),
+                new OneFOneB.Pass(true, 3, 0), new OneFOneB.Pass(false, 1, 1),
+                new OneFOneB.Pass(true, 2, 1), new OneFOneB.Pass(false, 0, 0),
+                new OneFOneB.Pass(true, 3, 1), new OneFOneB.Pass(false, 1, 0),
+                new OneFOneB.Pass(false, 2, 1), new OneFOneB.Pass(false, 3, 1),
+                new OneFOneB.Pass(false, 2, 0), new OneFOneB.Pass(false, 3, 0));
+        // The last stage warms up with (v - 1) p = 2 only.
+        assertThat(OneFOneB.interleaved(1, 2, 2, 4).subList(0, 4)).containsExactly(
+                new OneFOneB.Pass(true, 0, 0), new OneFOneB.Pass(true, 1, 0),
+                new OneFOneB.Pass(true, 0, 1), new OneFOneB.Pass(false, 0, 1));
+        // One chunk: the non-interleaved order.
+        assertThat(OneFOneB.interleaved(1, 4, 1, 6)).isEqualTo(OneFOneB.order(1, 4, 6));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"2,2,4", "4,2,8", "4,4,8", "8,8,64", "8,5,16", "4,3,4"})
+    void uniformChunksHaveTheBubbleDividedByTheVirtualStages(int p, int v, int m) {
+        // Synthetic: every chunk forward 1 s, backward 2 s, free messages; a stage's micro-batch is v chunks, 3 v s.
+        double[] fw = new double[p * v];
+        double[] bw = new double[p * v];
+        Arrays.fill(fw, 1);
+        Arrays.fill(bw, 2);
+        PipelineSimulation.Result r = PipelineSimulation.run(new PipelineSimulation.Spec(fw, bw,
+                new double[p * v - 1], new double[p], 0, new double[p], m, false, v));
+        double stage = 3.0 * v;
+        // Narayanan et al., SC'21, section 2.2.2: the bubble is (p - 1) / v of a stage's micro-batch time.
+        assertThat(r.pipelineS() - m * stage).isCloseTo((p - 1) * stage / v, within(1e-9));
+    }
+
+    @Test
+    void lighterEndChunksDoNotSlowTheInterleavedPipeline() {
+        // Synthetic: p = 4, v = 2, m = 8; the first and last chunk hold one layer of two (Megatron-LM's split with the
+        // embedding and the loss counted as layers), every other chunk 1 s forward and 2 s backward.
+        double[] fw = new double[8];
+        double[] bw = new double[8];
+        Arrays.fill(fw, 1);
+        Arrays.fill(bw, 2);
+        double even = PipelineSimulation.run(new PipelineSimulation.Spec(fw.clone(), bw.clone(), new double[7],
+                new double[4], 0, new double[4], 8, false, 2)).pipelineS();
+        fw[0] = fw[7] = 0.5;
+        bw[0] = bw[7] = 1;
+        double counted = PipelineSimulation.run(new PipelineSimulation.Spec(fw, bw, new double[7], new double[4], 0,
+                new double[4], 8, false, 2)).pipelineS();
+        // Not slower than the even split, and not faster than the busiest (middle) stage's own 8 x 6 s.
+        assertThat(counted).isLessThanOrEqualTo(even).isGreaterThanOrEqualTo(8 * 6.0);
+    }
 }
