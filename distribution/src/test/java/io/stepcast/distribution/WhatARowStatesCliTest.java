@@ -60,20 +60,31 @@ class WhatARowStatesCliTest {
         }
     }
 
-    /** Sixteen GPUs on one node of an eight-GPU DGX A100: every link-based predictor refuses and names the columns. */
+    /**
+     * Sixteen GPUs on one node of an eight-GPU DGX A100: the file is refused when read, naming the line and the columns
+     * (the predictors without links used to answer it); spread over two nodes, every link-based predictor answers.
+     */
     @Test
     void aPlacementTheMachineCannotHoldIsRefused(@TempDir Path dir) throws Exception {
-        Path query = dir.resolve("query.csv");
-        Files.writeString(query, """
+        Path crowded = dir.resolve("query.csv");
+        Files.writeString(crowded, """
                 model,architecture,workers,nodes,local_batch,hardware,precision
                 ResNet-50,ALLREDUCE,16,1,256,DGX A100 80GB,tf32
+                """);
+        Path spread = dir.resolve("spread.csv");
+        Files.writeString(spread, """
+                model,architecture,workers,nodes,local_batch,hardware,precision
                 ResNet-50,ALLREDUCE,16,2,256,DGX A100 80GB,tf32
                 """);
         for (String predictor : List.of("allreduce-analytic", "mva", "simulation")) {
-            JsonNode rows = fitAndPredict(new CliSession(), predictor, dir.resolve(predictor), query);
-            assertThat(rows.get(0).get("not_applicable").asText()).as(predictor).isEqualTo("the placement puts 16 "
-                    + "GPUs on one node of dgx-a100-80gb, which has 8 (columns workers and nodes, or placement)");
-            assertThat(rows.get(1).get("predicted").isNumber()).as(predictor).isTrue();
+            CliSession cli = new CliSession();
+            JsonNode rows = fitAndPredict(cli, predictor, dir.resolve(predictor), spread);
+            assertThat(rows.get(0).get("predicted").isNumber()).as(predictor).isTrue();
+            cli.clear();
+            assertThat(cli.run("predict", "--model", dir.resolve(predictor).toString(), "--input", crowded.toString()))
+                    .isEqualTo(1);
+            assertThat(cli.err()).as(predictor).contains("query.csv:2: columns workers and nodes: 16 GPUs on 1 node(s) "
+                    + "of DGX A100 80GB put 16 on one node, which has 8");
         }
     }
 

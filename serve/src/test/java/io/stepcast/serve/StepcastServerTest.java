@@ -270,6 +270,10 @@ class StepcastServerTest {
         assertError(serve.post("/v1/predict", ok.replace("allreduce", "mesh")), 400, "field 'config.architecture'");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\"", "\"tenant\"")), 400,
                 "field 'config.tenant' is not known: did you mean 'config.tenants'?");
+        assertError(serve.post("/v1/predict", "{\"predictor\": \"linear-scaling\", \"target\": \"step-time\", "
+                + "\"config\": {\"model\": \"ResNet-50\", \"architecture\": \"ALLREDUCE\", \"workers\": 16, "
+                + "\"nodes\": 1, \"local_batch\": 64, \"hardware\": \"dgx-1-v100\"}}"), 400,
+                "columns workers and nodes: 16 GPUs on 1 node(s) of dgx-1-v100 put 16 on one node, which has 8");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"tensor_paralel\": 2")),
                 400, "field 'config.tensor_paralel' is not known: did you mean 'config.tensor_parallel'?");
         assertError(serve.post("/v1/predict", ok.replace("\"tenants\": 1", "\"tenants\": 1, \"intra_node_gbps\": 0")),

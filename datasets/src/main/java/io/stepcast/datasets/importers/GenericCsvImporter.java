@@ -4,6 +4,7 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Deployment;
 import io.stepcast.api.collective.Placement;
+import io.stepcast.api.hardware.DeviceKind;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.StatedLinkBounds;
 import io.stepcast.api.Measurements;
@@ -51,7 +52,9 @@ import java.util.stream.Stream;
  * ({@link #readConfigurations}) may leave the measurement columns out.
  *
  * <p>Optional: {@code nodes} (default: {@code ceil(workers / gpus_per_node)} when {@code gpus_per_node} is
- * given, else 1), {@code gpus_per_node}, {@code parameter_servers} (default 1 for the PS architectures, 0
+ * given, else the job's GPUs over the GPUs per node of the catalogued system {@code hardware} names, else 1; a row
+ * putting more GPUs on a node than that system has, without {@code gpus_per_node} or {@code placement}, is refused),
+ * {@code gpus_per_node}, {@code parameter_servers} (default 1 for the PS architectures, 0
  * otherwise), {@code colocated_ps} ({@code true}/{@code false}), {@code cores_per_worker} (devices per worker,
  * default 1), {@code tenants} (default 1), {@code bandwidth_gbps} (the NIC's, per node and direction),
  * {@code intra_node_gbps} (a ring's bandwidth per GPU inside a node), {@code placement} (GPUs per node joined by
@@ -306,14 +309,16 @@ public final class GenericCsvImporter implements ObservationImporter {
         return LlmColumns.contradiction(r, r.requiredText("model"), ZOO);
     }
 
-    /** The GPUs per node of the system of {@code catalog} the row's {@code hardware} names, if it names one. */
+    /** The GPUs per node of the GPU system of {@code catalog} the row's {@code hardware} names, if it names one. */
     private static OptionalInt systemGpusPerNode(CsvRow r, HardwareCatalog catalog) throws DataFormatException {
         if (!r.has("hardware")) {
             return OptionalInt.empty();
         }
         try {
-            return catalog.system(r.text("hardware")).map(sys -> OptionalInt.of(sys.devicesPerNode()))
-                    .orElse(OptionalInt.empty());
+            // Only GPUs: a CPU system's devices are the cores a scheduler hands out (Courier's executors), not a cap.
+            return catalog.system(r.text("hardware"))
+                    .filter(sys -> catalog.device(sys.name()).map(d -> d.kind() == DeviceKind.GPU).orElse(false))
+                    .map(sys -> OptionalInt.of(sys.devicesPerNode())).orElse(OptionalInt.empty());
         } catch (IllegalArgumentException e) {
             // A composed label the catalog cannot build is the link-based predictors' to refuse, with its reason.
             return OptionalInt.empty();
@@ -359,7 +364,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             }
         }
         int nodes;
-        OptionalInt systemPerNode = layout.isPresent() ? systemGpusPerNode(r, catalog) : OptionalInt.empty();
+        OptionalInt systemPerNode = systemGpusPerNode(r, catalog);
         if (r.has("nodes")) {
             nodes = r.positiveInteger("nodes");
             if (r.has("gpus_per_node") && (gpus + nodes - 1) / nodes > r.positiveInteger("gpus_per_node")) {
@@ -373,11 +378,21 @@ public final class GenericCsvImporter implements ObservationImporter {
             int g = r.positiveInteger("gpus_per_node");
             nodes = Math.toIntExact((gpus + g - 1) / g);
         } else if (systemPerNode.isPresent()) {
-            // A 3D-parallel job fills the catalogued system's nodes, as Megatron-LM's launcher places its ranks.
+            // A job fills the catalogued system's nodes, as Megatron-LM's and torchrun's launchers place their ranks
+            // (and sweep places its workers): 16 workers of a DGX-1 are two nodes, never 16 GPUs on one.
             int g = systemPerNode.getAsInt();
             nodes = Math.toIntExact((gpus + g - 1) / g);
         } else {
             nodes = 1;
+        }
+        long busiest = (gpus + nodes - 1) / nodes;
+        if (!r.has("gpus_per_node") && placement.isEmpty() && systemPerNode.isPresent()
+                && busiest > systemPerNode.getAsInt()) {
+            // No node of a catalogued system holds more GPUs than it has; the predictors without links would answer
+            // such a row all the same (serve too), the link-based ones refuse it later.
+            throw DataFormatException.at(r.file(), r.line(), "columns workers and nodes: " + gpus + " GPUs on "
+                    + nodes + " node(s) of " + r.text("hardware") + " put " + busiest + " on one node, which has "
+                    + systemPerNode.getAsInt());
         }
         String model;
         try {
