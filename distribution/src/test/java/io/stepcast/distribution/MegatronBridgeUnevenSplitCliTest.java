@@ -149,8 +149,10 @@ class MegatronBridgeUnevenSplitCliTest {
         JsonNode plain = layout(new ObjectMapper().readTree(cli.out()), 8, 2, 8, 8, 1);
         assertThat(plain.get("virtual_stages").asInt()).isEqualTo(1);
         assertThat(plain.get("plain_schedule_because").asText())
-                .isEqualTo("the 126 layers do not split into 8 x 3 chunks, evenly or with the embedding and the loss "
-                        + "counted as layers");
+                .isEqualTo("the 126 layers do not divide into pipeline_parallel x virtual_stages = 8 x 3 chunks (the "
+                        + "interleaved schedule), nor do 126 + 2 with the embedding and the loss counted as layers "
+                        + "(Megatron-LM's --account-for-embedding-in-pipeline-split --account-for-loss-in-pipeline-split)"
+                        + "; virtual_stages 1, 2, 4, 8 or 16 split them over 8 stages");
         // The table says it on each row whose v column (the eighth, after rank tp cp pp dp mb m) is 1, after its fits
         // column: one stage, micro-batches that do not form groups of p, or chunks Megatron-LM would not split; a row
         // with v 3 (2 stages of 63 layers) says nothing.
@@ -163,7 +165,7 @@ class MegatronBridgeUnevenSplitCliTest {
                 .allSatisfy(r -> assertThat(String.join(" ", r)).doesNotContain("plain schedule"));
         assertThat(rows).filteredOn(r -> r[7].equals("1")).isNotEmpty()
                 .allSatisfy(r -> assertThat(String.join(" ", r)).containsAnyOf("(plain schedule: one pipeline stage)",
-                        "(plain schedule: the 126 layers do not split into ", "micro-batches not a multiple of the"));
+                        "(plain schedule: the 126 layers do not divide into ", "micro-batches not a multiple of the"));
     }
 
     private static JsonNode layout(JsonNode plan, int tp, int cp, int pp, int dp, int microBatch) {

@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.stepcast.api.Target;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.StatedLinkBounds;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.app.sweep.SweepChart;
 import io.stepcast.app.sweep.SweepGrid;
 import io.stepcast.app.sweep.SweepParquet;
+import io.stepcast.app.sweep.SweepPoint;
 import io.stepcast.app.sweep.SweepRow;
 import io.stepcast.app.sweep.SweepSpec;
 import io.stepcast.app.sweep.SweepTasks;
@@ -133,13 +135,18 @@ public final class SweepCommand extends RegistryCommand {
             throw new IllegalArgumentException("--predictor: " + e.getMessage(), e);
         }
         tasks.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + note));
+        Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
+        // The same note plan-llm, a CSV row and serve give a bandwidth above the hardware's, once per figure.
+        catalog.ifPresent(hw -> tasks.points().stream().map(SweepPoint::config)
+                .flatMap(c -> StatedLinkBounds.notes(hw, c.deployment().hardware(), c.deployment().intraNodeGbps(),
+                        c.deployment().bandwidthGbps(), "--intra-node-gbps", "--bandwidth").stream())
+                .distinct().forEach(note -> spec.commandLine().getErr().println("note: " + note)));
         List<SweepRow> rows;
         try (ProgressReporter bar = new ProgressReporter("sweep", System.console() != null, System.err, spec.commandLine().getErr(), System::nanoTime,
                 EvaluateCommand.PROGRESS_INTERVAL_NANOS, true)) {
             bar.start(tasks.size());
             rows = chosen.engine().run(tasks, chosen.options(), bar);
         }
-        Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
         Function<SweepRow, Optional<Boolean>> fits = r -> r.peakMemoryBytes().isPresent()
                 ? MemoryVerdict.of(r.peakMemoryBytes().getAsDouble(), r.point().config().deployment().hardware(), catalog)
                 .fits() : Optional.empty();

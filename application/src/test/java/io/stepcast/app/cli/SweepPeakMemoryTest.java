@@ -128,6 +128,15 @@ class SweepPeakMemoryTest {
     }
 
     @Test
+    void aStatedLinkAboveTheHardwaresIsNotedOnce() throws Exception {
+        Run r = sweepOf("stub-memory", List.of("--models", "my-net", "--nodes", "1,4", "--gpus-per-node", "8",
+                "--hardware", "dgx-a100", "--intra-node-gbps", "2000,5000"));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).containsOnlyOnce("note: --intra-node-gbps 5000 is above what a GPU of dgx-a100 can send over "
+                + "its nvswitch-2 links (2400 Gbit/s per direction); it is used as stated").doesNotContain("2000 is above");
+    }
+
+    @Test
     void aSweepNoPointOfWhichIsAnsweredFails() throws Exception {
         Run r = sweepOf("stub-memory", List.of("--models", "another-net", "--nodes", "1,4", "--gpus-per-node", "8"));
         assertThat(r.code()).isEqualTo(1);

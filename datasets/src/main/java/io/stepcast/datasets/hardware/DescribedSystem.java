@@ -104,7 +104,12 @@ final class DescribedSystem {
         for (String name : w.names()) {
             out.addAll(matching(devices, name, w.memoryGb(), Optional.empty()));
         }
-        return out.stream().distinct().toList();
+        // A label that says its form factor (8x H100 PCIe) names those GPUs only: an SXM5 H100 is another GPU, a
+        // third faster.
+        String k = label.toLowerCase(Locale.ROOT);
+        String form = k.contains("pcie") ? "pcie" : k.contains("sxm") ? "sxm" : "";
+        List<DeviceSpec> same = out.stream().filter(d -> formFactor(d.name()).equals(form)).toList();
+        return (form.isEmpty() || same.isEmpty() ? out : same).stream().distinct().toList();
     }
 
     /** The GPU count {@code label} states ({@code 8x}), or empty. */

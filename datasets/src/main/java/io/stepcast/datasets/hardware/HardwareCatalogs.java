@@ -2,11 +2,15 @@ package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.HardwareFile;
+import io.stepcast.api.hardware.SystemSpec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The one place the hardware catalog is built: the embedded tables ({@link HardwareTables}), plus the entries and
@@ -50,6 +54,19 @@ public final class HardwareCatalogs {
             embedded.stream().filter(e -> e.category().equals(category)).forEach(all::add);
             user.records().stream().filter(e -> e.category().equals(category)).forEach(all::add);
         }
+        Map<String, String> names = new HashMap<>();
+        for (HardwareEntry e : all) {
+            names.putIfAbsent(HardwareTables.key(e.name()), e.name());
+            e.aliases().forEach(a -> names.putIfAbsent(HardwareTables.key(a), e.name()));
+        }
+        // A file's system may name its parts by alias (device: H100 PCIe); the catalog's names make it one of the
+        // systems built with that GPU, as the embedded systems are, and `hardware show` print the part's name.
+        UnaryOperator<String> canonical = n -> names.getOrDefault(HardwareTables.key(n), n);
+        all.replaceAll(e -> e instanceof SystemSpec sys && user.records().contains(e)
+                ? new SystemSpec(sys.name(), sys.aliases(), canonical.apply(sys.device()), sys.devicesPerNode(),
+                sys.topology(), sys.intraLink().map(canonical), sys.nic().map(canonical), sys.nicsPerNode(),
+                sys.source(), sys.hostLink().map(canonical), sys.devicesPerHostLink())
+                : e);
         List<HardwareTables.TopologyGraph> graphs = new ArrayList<>(HardwareTables.readGraphs());
         user.graphs().forEach(g -> graphs.add(g.graph()));
         return new DefaultHardwareCatalog(all, graphs);

@@ -54,6 +54,9 @@ final class UserHardwareFile {
      */
     static UserHardware read(Path file) {
         String display = file.toString();
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException("hardware file " + display + ": is a directory, not a file");
+        }
         try (Reader in = Files.newBufferedReader(file)) {
             return read(display, in);
         } catch (NoSuchFileException e) {
@@ -140,11 +143,20 @@ final class UserHardwareFile {
         if (nic.isEmpty() && nics.isPresent() && nics.getAsInt() > 0) {
             throw f.entry().bad("nics_per_node", nics.getAsInt() + " NICs but no nic names them");
         }
+        // Checked here, not by the record, so that the message names the field and its own line.
+        int perNode = f.requiredInteger("devices_per_node");
+        if (perNode < 1) {
+            throw f.entry().bad("devices_per_node", "must be at least 1, was " + perNode);
+        }
+        int perHostLink = f.integer("devices_per_host_link").orElse(1);
+        if (perHostLink < 1 || perHostLink > perNode) {
+            throw f.entry().bad("devices_per_host_link", "must be between 1 and devices_per_node (" + perNode
+                    + "), was " + perHostLink);
+        }
         return new SystemSpec(f.text("name"), f.aliases("aliases"), f.text("device"),
-                f.requiredInteger("devices_per_node"),
+                perNode,
                 f.choice("topology", IntraNodeTopology.class, Optional.empty()), f.optionalText("intra_link"), nic,
-                nics.orElse(0), f.text("source"), f.optionalText("host_link"),
-                f.integer("devices_per_host_link").orElse(1));
+                nics.orElse(0), f.text("source"), f.optionalText("host_link"), perHostLink);
     }
 
     private static HardwareTables.TopologyGraph graph(HardwareFileFields f) {

@@ -169,9 +169,28 @@ class UserHardwareFileTest {
         assertThat(error(VALID.replace("memory_gb: 192", "memory_gb: -192")))
                 .isEqualTo("lab.yaml:7: devices[0] 'MI300X': field memory_gb: memory_gb must be a positive number, "
                         + "was -192.0");
+        // A system's counts are named by their own field and line, not the record's first field.
+        assertThat(error(VALID.replace("devices_per_node: 8", "devices_per_node: 0")))
+                .isEqualTo("lab.yaml:28: systems[0] 'lab-mi300x': field devices_per_node: must be at least 1, was 0");
         assertThat(error(VALID.replace("kind: ethernet", "kind: token-ring")))
                 .isEqualTo("lab.yaml:21: nics[0] 'roce-400g': field kind: 'token-ring' is not one of ETHERNET, "
                         + "INFINIBAND");
+    }
+
+    @Test
+    void aSystemNamingItsGpuByAliasIsOneOfThatGpusSystems() {
+        DefaultHardwareCatalog c = catalog("""
+                systems:
+                  - name: lab-h100pcie
+                    device: H100 PCIe
+                    devices_per_node: 8
+                    topology: PCIE_TREE
+                    intra_link: pcie-5-x16
+                    source: our lab's node
+                """);
+        assertThat(c.system("lab-h100pcie").orElseThrow().device()).isEqualTo("H100-PCIE-80GB");
+        // A label saying PCIe names the PCIe GPU's systems, never the SXM5 ones (a third faster).
+        assertThat(c.suggestedSystems("8x H100 PCIe")).containsExactly("lab-h100pcie");
     }
 
     @Test

@@ -110,8 +110,8 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
             return java.util.Optional.of(m + " micro-batches not a multiple of the " + p + " stages");
         }
         if (ChunkSplit.of(layers, p, virtualStages).isEmpty()) {
-            return java.util.Optional.of("the " + layers + " layers do not split into " + p + " x " + virtualStages
-                    + " chunks, evenly or with the embedding and the loss counted as layers");
+            // In predict's and serve's words, which name the flags and the virtual stages that would split.
+            return java.util.Optional.of(ChunkSplit.refusal(layers, p, virtualStages));
         }
         return java.util.Optional.empty();
     }
