@@ -5,6 +5,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.collective.Collective;
+import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
@@ -178,7 +179,17 @@ public final class NcclTestsLogImporter implements ObservationImporter {
 
     private String hardware(NcclTestsLog.Run run, ImportOptions options, String where, List<String> notes) {
         if (options.hardware().isPresent()) {
-            return labels.canonical(options.hardware().get());
+            String stated = options.hardware().get();
+            labels.unknownNote(stated).ifPresent(n -> notes.add(where + ": --hardware: " + n));
+            // A system whose GPU is not the one the log's ranks ran on labels the wrong machine.
+            Optional<String> gpu = labels.catalog().device(stated).map(DeviceSpec::name);
+            Set<String> named = new LinkedHashSet<>();
+            run.devices().forEach(d -> labels.catalog().device(d).ifPresent(x -> named.add(x.name())));
+            if (gpu.isPresent() && !named.isEmpty() && !named.contains(gpu.get())) {
+                notes.add(where + ": --hardware " + stated + " has " + gpu.get() + " GPUs, but the log's ranks ran on "
+                        + String.join(", ", named) + " (kept as stated)");
+            }
+            return labels.canonical(stated);
         }
         Set<String> devices = new LinkedHashSet<>(run.devices());
         if (devices.isEmpty()) {

@@ -60,6 +60,23 @@ class NcclTestsLogImporterTest {
         assertThat(rows.get(0).config().workload().parameterBytes().getAsLong()).isEqualTo(8);
     }
 
+    /** A --hardware label the catalog lacks, or whose GPU is not the ranks', is kept with a note saying so. */
+    @Test
+    void aStatedSystemThatIsUnknownOrOfAnotherGpuIsNoted() throws Exception {
+        ImportedObservations same = importer.importFile(resource("a3mega-2x8-h100-all_reduce.log"),
+                hardware("gcp-a3-highgpu-8g+nics=8"));
+        assertThat(same.notes()).isEmpty();
+        ImportedObservations other = importer.importFile(resource("a3mega-2x8-h100-all_reduce.log"),
+                hardware("dgx-a100"));
+        assertThat(other.observations()).hasSize(31);
+        assertThat(other.notes()).singleElement().asString().contains("--hardware dgx-a100 has A100-SXM4-40GB GPUs, "
+                + "but the log's ranks ran on H100-SXM5-80GB (kept as stated)");
+        ImportedObservations unknown = importer.importFile(resource("a3mega-2x8-h100-all_reduce.log"),
+                hardware("nosuchsys"));
+        assertThat(unknown.notes()).singleElement().asString().contains("--hardware: hardware 'nosuchsys' is not in "
+                + "the hardware catalog");
+    }
+
     /** Without --hardware, the ranks' device as the driver names it, resolved in the catalog when it is there. */
     @Test
     void withoutAHardwareLabelTheRanksDeviceIsTheLabel() throws Exception {
