@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 
 /**
@@ -69,6 +70,33 @@ public final class HardwareCatalogs {
                 : e);
         List<HardwareTables.TopologyGraph> graphs = new ArrayList<>(HardwareTables.readGraphs());
         user.graphs().forEach(g -> graphs.add(g.graph()));
-        return new DefaultHardwareCatalog(all, graphs);
+        DefaultHardwareCatalog catalog = new DefaultHardwareCatalog(all, graphs);
+        user.graphs().forEach(g -> checkUsed(g, catalog));
+        return catalog;
+    }
+
+    /**
+     * A file's matrix is used by the systems of its topology and GPU count whose link gives each GPU as many links as
+     * it counts ({@link DefaultHardwareCatalog#linkGraph}); where such systems exist but their link counts another
+     * number, the matrix would be dropped without a word, so it is refused naming the counts.
+     */
+    private static void checkUsed(UserHardware.StatedGraph stated, DefaultHardwareCatalog catalog) {
+        HardwareTables.TopologyGraph g = stated.graph();
+        List<SystemSpec> shaped = catalog.entries().stream().filter(SystemSpec.class::isInstance)
+                .map(SystemSpec.class::cast)
+                .filter(s -> s.topology() == g.topology() && s.devicesPerNode() == g.graph().gpus()).toList();
+        List<String> counts = new ArrayList<>();
+        for (SystemSpec s : shaped) {
+            OptionalInt links = catalog.intraLink(s).map(l -> OptionalInt.of(l.linksPerGpu())).orElse(OptionalInt.empty());
+            if (links.isEmpty() || links.getAsInt() == g.graph().linksPerGpu()) {
+                return;
+            }
+            counts.add(s.name() + " " + links.getAsInt());
+        }
+        if (!counts.isEmpty()) {
+            throw stated.where().bad("links", "each GPU has " + g.graph().linksPerGpu() + " links here, but the "
+                    + g.topology() + " systems of " + g.graph().gpus() + " GPUs give theirs another count ("
+                    + String.join(", ", counts) + " per GPU), so no system would use this matrix");
+        }
     }
 }

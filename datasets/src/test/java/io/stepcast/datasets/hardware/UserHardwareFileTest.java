@@ -235,4 +235,35 @@ class UserHardwareFileTest {
         assertThat(error(graph)).isEqualTo("lab.yaml:39: graphs[0] 'half': field links: the link matrix must be "
                 + "symmetric, non-negative, with a zero diagonal (entry 0,1)");
     }
+
+    @Test
+    void aGraphNoSystemWouldUseIsRefusedNamingTheCounts() {
+        String file = """
+                links:
+                  - name: bridge-4
+                    kind: NVLINK
+                    per_link_gbs: 25
+                    links_per_gpu: 4
+                    source: a synthetic bridge
+                systems:
+                  - name: four-gpu
+                    device: V100-SXM2-16GB
+                    devices_per_node: 4
+                    topology: NVLINK_HYBRID_CUBE_MESH
+                    intra_link: bridge-4
+                    source: a synthetic node
+                graphs:
+                  - name: four-mesh
+                    topology: NVLINK_HYBRID_CUBE_MESH
+                    gpus: 4
+                    links: [[0, 2, 1, 1], [2, 0, 1, 1], [1, 1, 0, 2], [1, 1, 2, 0]]
+                    source: a drawing
+                """;
+        assertThat(catalog(file).linkGraph(catalog(file).system("four-gpu").orElseThrow())).isPresent();
+        String three = file.replace("[[0, 2, 1, 1], [2, 0, 1, 1], [1, 1, 0, 2], [1, 1, 2, 0]]",
+                "[[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]]");
+        assertThat(error(three)).isEqualTo("lab.yaml:18: graphs[0] 'four-mesh': field links: each GPU has 3 links "
+                + "here, but the NVLINK_HYBRID_CUBE_MESH systems of 4 GPUs give theirs another count (four-gpu 4 per "
+                + "GPU), so no system would use this matrix");
+    }
 }
