@@ -141,10 +141,6 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     }
 
     /**
-     * Whether the optimizer state is split over the d replicas: under the distributed optimizer and under FSDP
-     * alike (the generic CSV's {@code distributed_optimizer} column).
-     */
-    /**
      * Whether a parameter-server job can carry this layout: one GPU per replica (no tensor, context or pipeline split)
      * and nothing sharded, so that it says no more than the job's data parallelism, micro-batching and precision (a
      * TensorFlow table's parameter-server rows at FP32 and FP16 are two jobs).
@@ -153,6 +149,10 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         return p.replicaGpus() == 1 && p.sharding() == Sharding.NONE;
     }
 
+    /**
+     * Whether the optimizer state is split over the d replicas: under the distributed optimizer and under FSDP
+     * alike (the generic CSV's {@code distributed_optimizer} column).
+     */
     public boolean distributedOptimizer() {
         return sharding != Sharding.NONE;
     }
