@@ -88,6 +88,13 @@ class HardwareFileCliTest {
         Run missing = run(Map.of("STEPCAST_HARDWARE_FILE", dir.resolve("none.yaml").toString()), "hardware", "list");
         assertThat(missing.code()).isEqualTo(StepcastCli.FAILURE);
         assertThat(missing.err()).contains("none.yaml: no such file").hasLineCount(1);
+        // The option without its FILE is a usage error, as any option missing its value.
+        Run noValue = run("hardware", "list", "--hardware-file");
+        assertThat(noValue.code()).isEqualTo(StepcastCli.USAGE);
+        assertThat(noValue.err().strip()).isEqualTo("stepcast: error: --hardware-file needs a FILE");
+        Run directory = run("hardware", "list", "--hardware-file", dir.toString());
+        assertThat(directory.code()).isEqualTo(StepcastCli.FAILURE);
+        assertThat(directory.err().strip()).endsWith(": is a directory, not a file");
     }
 
     @Test

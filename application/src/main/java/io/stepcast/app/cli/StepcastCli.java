@@ -1,6 +1,7 @@
 package io.stepcast.app.cli;
 
 import io.stepcast.api.StepcastVersion;
+import io.stepcast.api.hardware.HardwareFile;
 import io.stepcast.api.plugin.CommandExtension;
 import io.stepcast.api.plugin.PluginRegistry;
 import picocli.CommandLine.Command;
@@ -74,8 +75,17 @@ public final class StepcastCli implements Runnable {
      */
     public static int run(String[] args, Map<String, String> environment, PrintWriter out, PrintWriter err) {
         PluginRegistry registry;
+        Optional<HardwareFile> file;
         try {
-            registry = HardwareFileChoice.registry(HardwareFileChoice.of(args, environment));
+            file = HardwareFileChoice.of(args, environment);
+        } catch (IllegalArgumentException e) {
+            // --hardware-file without its FILE: a usage error, as picocli answers any option missing its value.
+            err.println("stepcast: error: " + e.getMessage());
+            err.flush();
+            return USAGE;
+        }
+        try {
+            registry = HardwareFileChoice.registry(file);
         } catch (IllegalStateException | IllegalArgumentException e) {
             // A plugin that breaks a start-up rule (an estimator without a codec, say), or a hardware file with a
             // mistake, is one line, not a trace.
