@@ -45,6 +45,10 @@ final class SuiteHardware {
                     + ", but this run's hardware file is " + bound.get().path() + " (--hardware-file or "
                     + HardwareFileChoice.ENVIRONMENT + "): a run has one catalog, name one of them");
         }
+        if (!Files.exists(named.path())) {
+            // Named where it was written: the suite's key, not an option the user did not type.
+            throw new IllegalArgumentException(suite + ": key hardware_file: " + named.path() + ": no such file");
+        }
         return HardwareFileChoice.registry(Optional.of(named));
     }
 }

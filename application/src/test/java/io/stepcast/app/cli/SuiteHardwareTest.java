@@ -42,4 +42,13 @@ class SuiteHardwareTest {
         // A built-in suite names none.
         assertThat(SuiteHardware.registryFor(PLAIN, "default")).isSameAs(PLAIN);
     }
+
+    @Test
+    void aMissingFileIsNamedWithTheSuitesKey(@TempDir Path dir) throws Exception {
+        Path suite = Files.writeString(dir.resolve("suite.yaml"), "name: lab\nhardware_file: hw/none.yaml\n");
+        assertThatThrownBy(() -> SuiteHardware.registryFor(PLAIN, suite.toString()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(suite + ": key hardware_file: " + dir.toAbsolutePath().resolve("hw/none.yaml")
+                        + ": no such file");
+    }
 }

@@ -79,9 +79,13 @@ public final class VtrainImporter extends SourceImporter {
         if (options.hardware().isPresent()) {
             String label = options.hardware().get();
             HardwareCatalog catalog = new DefaultHardwareCatalog();
+            // Systems only, never a GPU or a link; the importers read the embedded catalog, not a hardware file.
+            List<String> close = catalog.closest(label, catalog.entries().size()).stream()
+                    .filter(n -> catalog.system(n).isPresent()).limit(3).toList();
             SystemSpec system = catalog.system(label).orElseThrow(() -> new IllegalArgumentException("--hardware: '"
-                    + label + "' is not a system of the hardware catalog (closest: "
-                    + String.join(", ", catalog.closest(label, 3)) + "; stepcast hardware list)"));
+                    + label + "' is not a system of the embedded hardware catalog ("
+                    + (close.isEmpty() ? "" : "closest: " + String.join(", ", close) + "; ")
+                    + "stepcast hardware list; this importer does not read a hardware file)"));
             stated = new Stated(label, system.devicesPerNode(), Recompute.NONE);
         }
         return read(input, new Stated(stated.hardware(), stated.gpusPerNode(),

@@ -76,6 +76,12 @@ class VtrainImporterTest {
         assertThat(plain).extracting(o -> o.config().parallel().orElseThrow().recompute()).containsOnly(Recompute.NONE);
         assertThatThrownBy(() -> new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(), 1,
                 Optional.empty(), 0, Optional.of("dgx-a1000"), Optional.empty())))
-                .hasMessageStartingWith("--hardware: 'dgx-a1000' is not a system of the hardware catalog (closest: ");
+                .hasMessageStartingWith("--hardware: 'dgx-a1000' is not a system of the embedded hardware catalog "
+                        + "(closest: dgx-a100")
+                .hasMessageEndingWith("this importer does not read a hardware file)");
+        // A link's name is no system, and no system is suggested for it from the links spelled alike.
+        assertThatThrownBy(() -> new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(), 1,
+                Optional.empty(), 0, Optional.of("nvswitch-9"), Optional.empty())))
+                .hasMessageNotContaining("nvswitch-1");
     }
 }
