@@ -44,7 +44,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
      * CUDA and profiler traces name devices {@code NVIDIA A100-SXM4-80GB}, {@code Tesla V100-SXM2-16GB} or both; ROCm's
      * tools and AMD's documents name theirs {@code AMD Instinct MI300X}.
      */
-    private static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla", "amd");
+    static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla", "amd");
     /** How many systems of a GPU a suggestion names when the label states no memory (as {@link HardwareLabels} does). */
     private static final int SUGGESTED_SYSTEMS = 3;
 

@@ -6,12 +6,9 @@ import io.stepcast.api.hardware.SystemSpec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.function.UnaryOperator;
 
 /**
  * The one place the hardware catalog is built: the embedded tables ({@link HardwareTables}), plus the entries and
@@ -47,27 +44,14 @@ public final class HardwareCatalogs {
 
     private static DefaultHardwareCatalog with(UserHardware user) {
         List<HardwareEntry> embedded = HardwareTables.readAll();
-        user.against(embedded);
+        List<HardwareEntry> added = user.against(embedded);
         // The catalog lists devices, links, NICs and systems in that order (HardwareCatalog#entries): the file's
         // entries join their kind's group, after the embedded ones.
         List<HardwareEntry> all = new ArrayList<>();
         for (String category : List.of("device", "link", "nic", "system")) {
             embedded.stream().filter(e -> e.category().equals(category)).forEach(all::add);
-            user.records().stream().filter(e -> e.category().equals(category)).forEach(all::add);
+            added.stream().filter(e -> e.category().equals(category)).forEach(all::add);
         }
-        Map<String, String> names = new HashMap<>();
-        for (HardwareEntry e : all) {
-            names.putIfAbsent(HardwareTables.key(e.name()), e.name());
-            e.aliases().forEach(a -> names.putIfAbsent(HardwareTables.key(a), e.name()));
-        }
-        // A file's system may name its parts by alias (device: H100 PCIe); the catalog's names make it one of the
-        // systems built with that GPU, as the embedded systems are, and `hardware show` print the part's name.
-        UnaryOperator<String> canonical = n -> names.getOrDefault(HardwareTables.key(n), n);
-        all.replaceAll(e -> e instanceof SystemSpec sys && user.records().contains(e)
-                ? new SystemSpec(sys.name(), sys.aliases(), canonical.apply(sys.device()), sys.devicesPerNode(),
-                sys.topology(), sys.intraLink().map(canonical), sys.nic().map(canonical), sys.nicsPerNode(),
-                sys.source(), sys.hostLink().map(canonical), sys.devicesPerHostLink())
-                : e);
         List<HardwareTables.TopologyGraph> graphs = new ArrayList<>(HardwareTables.readGraphs());
         user.graphs().forEach(g -> graphs.add(g.graph()));
         DefaultHardwareCatalog catalog = new DefaultHardwareCatalog(all, graphs);

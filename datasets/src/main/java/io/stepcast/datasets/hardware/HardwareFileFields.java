@@ -13,7 +13,8 @@ import java.util.OptionalInt;
 
 /**
  * The fields of one {@link HardwareFileEntry} read as the embedded tables' columns are: text, numbers, whole numbers,
- * enumerations and alias lists, a figure the source does not give left out (or written {@code -}, as in the tables).
+ * enumerations and alias lists, a figure the source does not give left out (or written {@code '-'}, quoted in YAML,
+ * as the tables write it).
  * Every error names the file, the field's line, the entry and the field.
  */
 final class HardwareFileFields {

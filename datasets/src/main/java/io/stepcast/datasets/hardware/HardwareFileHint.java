@@ -5,9 +5,10 @@ package io.stepcast.datasets.hardware;
  * message (a composed label's unknown part, a GPU the catalog lacks) points to the same place.
  */
 final class HardwareFileHint {
+    /** Where a hardware file is named and documented. */
+    static final String WHERE = "(--hardware-file FILE or STEPCAST_HARDWARE_FILE; README, \"Your own hardware\")";
     /** The suffix, after a message's own reason. */
-    static final String TEXT = "; a hardware file can state it (--hardware-file FILE or STEPCAST_HARDWARE_FILE; "
-            + "README, \"Your own hardware\")";
+    static final String TEXT = "; a hardware file can state it " + WHERE;
 
     private HardwareFileHint() {
     }

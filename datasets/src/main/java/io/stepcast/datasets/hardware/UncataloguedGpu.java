@@ -67,8 +67,7 @@ final class UncataloguedGpu {
                         + ", a GPU of no catalogued system: compose one of its parts, e.g. '" + names.get(0) + "+gpus="
                         + count.orElse(8) + "+intra=" + (formOf(fitting.get(0)).equals("pcie") ? "pcie-5-x16"
                         : "LINK") + "+nic=NIC+nics=N' (stepcast hardware list shows the links and NICs), or state the "
-                        + "system in a hardware file (--hardware-file FILE or STEPCAST_HARDWARE_FILE; README, \"Your "
-                        + "own hardware\")");
+                        + "system in a hardware file " + HardwareFileHint.WHERE);
             }
         }
         return Optional.empty();

@@ -24,9 +24,6 @@ import java.util.Optional;
  * @param graphs  the topology graphs
  */
 record UserHardware(String file, List<Stated> entries, List<StatedGraph> graphs) {
-    /** Vendor prefixes a label may carry that a look-up drops (as {@link DefaultHardwareCatalog} does). */
-    private static final List<String> VENDOR_PREFIXES = List.of("nvidia", "tesla", "amd");
-
     UserHardware {
         entries = List.copyOf(entries);
         graphs = List.copyOf(graphs);
@@ -50,18 +47,15 @@ record UserHardware(String file, List<Stated> entries, List<StatedGraph> graphs)
     record StatedGraph(HardwareTables.TopologyGraph graph, HardwareFileEntry where) {
     }
 
-    /** The records, in the file's order. */
-    List<HardwareEntry> records() {
-        return entries.stream().map(Stated::entry).toList();
-    }
-
     /**
-     * Checks that the entries can join {@code catalog}'s entries.
+     * Checks that the entries can join {@code catalog}'s entries, and returns them as they join it: a system naming its
+     * parts by alias ({@code device: H100 PCIe}) names them by the catalog's names, so that it is one of the systems
+     * built with that GPU, as the embedded systems are, and {@code hardware show} prints the part's name.
      *
      * @throws IllegalArgumentException one line naming the file, the line, the entry and the clashing name, or the
      *                                  field of a system whose part is unknown or of another kind
      */
-    void against(List<HardwareEntry> catalog) {
+    List<HardwareEntry> against(List<HardwareEntry> catalog) {
         Map<String, HardwareEntry> embedded = new LinkedHashMap<>();
         catalog.forEach(e -> HardwareTables.labels(e).forEach(l -> embedded.putIfAbsent(HardwareTables.key(l), e)));
         Map<String, Stated> own = new LinkedHashMap<>();
@@ -85,25 +79,30 @@ record UserHardware(String file, List<Stated> entries, List<StatedGraph> graphs)
                 }
             }
         }
-        List<HardwareEntry> all = new ArrayList<>(catalog);
-        all.addAll(records());
         Map<String, HardwareEntry> byKey = new LinkedHashMap<>(embedded);
         own.forEach((k, s) -> byKey.putIfAbsent(k, s.entry()));
+        List<HardwareEntry> out = new ArrayList<>();
         for (Stated s : entries) {
             if (s.entry() instanceof SystemSpec sys) {
-                part(s, "device", sys.device(), DeviceSpec.class, byKey);
-                sys.intraLink().ifPresent(l -> part(s, "intra_link", l, LinkSpec.class, byKey));
-                sys.nic().ifPresent(n -> part(s, "nic", n, NicSpec.class, byKey));
-                sys.hostLink().ifPresent(l -> part(s, "host_link", l, LinkSpec.class, byKey));
+                out.add(new SystemSpec(sys.name(), sys.aliases(),
+                        part(s, "device", sys.device(), DeviceSpec.class, byKey), sys.devicesPerNode(),
+                        sys.topology(), sys.intraLink().map(l -> part(s, "intra_link", l, LinkSpec.class, byKey)),
+                        sys.nic().map(n -> part(s, "nic", n, NicSpec.class, byKey)), sys.nicsPerNode(), sys.source(),
+                        sys.hostLink().map(l -> part(s, "host_link", l, LinkSpec.class, byKey)),
+                        sys.devicesPerHostLink()));
+            } else {
+                out.add(s.entry());
             }
         }
+        return List.copyOf(out);
     }
 
     /** The label's key, and the key without a vendor prefix when it has one (both find it in a catalog). */
     private static List<String> keys(String label) {
         String k = HardwareTables.key(label);
         List<String> out = new ArrayList<>(List.of(k));
-        for (String prefix : VENDOR_PREFIXES) {
+        // The prefixes a look-up drops, as DefaultHardwareCatalog drops them.
+        for (String prefix : DefaultHardwareCatalog.VENDOR_PREFIXES) {
             if (k.startsWith(prefix) && k.length() > prefix.length()) {
                 out.add(k.substring(prefix.length()));
             }
@@ -111,8 +110,9 @@ record UserHardware(String file, List<Stated> entries, List<StatedGraph> graphs)
         return out;
     }
 
-    private static void part(Stated s, String field, String name, Class<? extends HardwareEntry> type,
-                             Map<String, HardwareEntry> byKey) {
+    /** The catalog's name of the part a system's {@code field} names, or the one-line error naming the field. */
+    private static String part(Stated s, String field, String name, Class<? extends HardwareEntry> type,
+                               Map<String, HardwareEntry> byKey) {
         HardwareEntry e = byKey.get(HardwareTables.key(name));
         String kind = type == DeviceSpec.class ? "device" : type == LinkSpec.class ? "link" : "nic";
         if (e == null) {
@@ -125,5 +125,6 @@ record UserHardware(String file, List<Stated> entries, List<StatedGraph> graphs)
         if (!type.isInstance(e)) {
             throw s.where().bad(field, "'" + name + "' is the " + e.category() + " " + e.name() + ", not a " + kind);
         }
+        return e.name();
     }
 }

@@ -31,6 +31,10 @@ public final class StatedLinkBounds {
     public static List<String> notes(HardwareCatalog catalog, String hardware, OptionalDouble intraGbps,
                                      OptionalDouble nicGbps, String intraName, String nicName) {
         List<String> out = new ArrayList<>();
+        if (intraGbps.isEmpty() && nicGbps.isEmpty()) {
+            // Most rows state neither: no look-up per row of a large file.
+            return out;
+        }
         Optional<SystemSpec> system = hardware == null || hardware.isBlank() ? Optional.empty()
                 : catalog.system(hardware);
         if (system.isEmpty()) {

@@ -57,9 +57,7 @@ public final class PluginRegistry {
      *                               codec or declaration names no estimator (see {@link StepcastPlugin#codec})
      */
     public static PluginRegistry discover(ClassLoader loader) {
-        List<Module> found = new ArrayList<>();
-        ServiceLoader.load(Module.class, loader).forEach(found::add);
-        return of(found);
+        return discover(loader, List.of());
     }
 
     /**

@@ -3,6 +3,7 @@ package io.stepcast.analytic.megatron;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * How Megatron-LM places a model's L transformer layers in the p x v model chunks of the interleaved 1F1B schedule
@@ -120,10 +121,7 @@ record ChunkSplit(int layers, int stages, int chunks, boolean endsCounted) {
      * embedding and the loss counted as layers ({@link #ACCOUNT_FLAGS}).
      */
     static String countedNote(int layers, int chunks, List<Integer> stages) {
-        StringBuilder ps = new StringBuilder();
-        for (int i = 0; i < stages.size(); i++) {
-            ps.append(i == 0 ? "" : ", ").append(stages.get(i));
-        }
+        String ps = stages.stream().map(String::valueOf).collect(Collectors.joining(", "));
         return "the " + layers + " layers do not divide into pp x " + chunks + " chunks for pp " + ps
                 + ": they are split as Megatron-LM's " + ACCOUNT_FLAGS + " split them, (" + layers + " + 2) / (pp x "
                 + chunks + ") per chunk, one fewer in the first (with the embedding) and in the last (with the loss)";
