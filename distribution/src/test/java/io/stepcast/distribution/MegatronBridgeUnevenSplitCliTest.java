@@ -154,8 +154,9 @@ class MegatronBridgeUnevenSplitCliTest {
                         + "(Megatron-LM's --account-for-embedding-in-pipeline-split --account-for-loss-in-pipeline-split)"
                         + "; virtual_stages 1, 2, 4, 8 or 16 split them over 8 stages");
         // The table says it on each row whose v column (the eighth, after rank tp cp pp dp mb m) is 1, after its fits
-        // column: one stage, micro-batches that do not form groups of p, or chunks Megatron-LM would not split; a row
-        // with v 3 (2 stages of 63 layers) says nothing.
+        // column: one stage, micro-batches that do not form groups of p, or chunks Megatron-LM would not split (that
+        // long reason once, as a numbered note below the table, which the rows name); a row with v 3 (2 stages of 63
+        // layers) says nothing.
         cli.clear();
         args.remove("--json");
         assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
@@ -164,8 +165,13 @@ class MegatronBridgeUnevenSplitCliTest {
         assertThat(rows).filteredOn(r -> r[7].equals("3")).isNotEmpty()
                 .allSatisfy(r -> assertThat(String.join(" ", r)).doesNotContain("plain schedule"));
         assertThat(rows).filteredOn(r -> r[7].equals("1")).isNotEmpty()
-                .allSatisfy(r -> assertThat(String.join(" ", r)).containsAnyOf("(plain schedule: one pipeline stage)",
-                        "(plain schedule: the 126 layers do not divide into ", "micro-batches not a multiple of the"));
+                .allSatisfy(r -> assertThat(String.join(" ", r)).matches(".*\\(plain schedule: (one pipeline stage"
+                        + "|note \\d+|\\d+ micro-batches not a multiple of the \\d+ stages)\\)"));
+        // Each note once, every one a refused split, the 8-stage layout's among them in plan-llm --json's words.
+        List<String> notes = cli.out().lines().filter(l -> l.startsWith("note ")).toList();
+        assertThat(notes).isNotEmpty().doesNotHaveDuplicates()
+                .allSatisfy(n -> assertThat(n).matches("note \\d+: the 126 layers do not divide into .*"))
+                .anySatisfy(n -> assertThat(n).endsWith(": " + plain.get("plain_schedule_because").asText()));
     }
 
     private static JsonNode layout(JsonNode plan, int tp, int cp, int pp, int dp, int microBatch) {

@@ -19,7 +19,9 @@ import java.util.stream.Collectors;
  *       embedding) as does the last (it holds the output layer and the loss). NVIDIA's Megatron-Bridge sets both flags
  *       in its Llama 3.1 405B recipe (NVIDIA-NeMo/Megatron-Bridge@3594df9,
  *       {@code src/megatron/bridge/recipes/llama/llama31_405b.py}): 126 + 2 = 128 layers over PP 8 x VP 8 chunks of 2,
- *       the first and the last chunk with 1.</li>
+ *       the first and the last chunk with 1. Where (L + 2) / (p v) is 1, the first chunk holds the embedding alone and
+ *       the last the output layer and the loss alone: no transformer layer, which Megatron-LM's subtraction gives
+ *       too, and which the cost model charges as such (the ends' terms, no layer's).</li>
  *   <li>Otherwise Megatron-LM refuses the layout ({@link #refusal}).</li>
  * </ul>
  * With one chunk per rank (v = 1) the ranks hold {@link StagePartition}'s layers. Summed over a rank's chunks, the

@@ -5,6 +5,7 @@ import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -15,6 +16,8 @@ import java.util.Locale;
  */
 final class PlanReport {
     private static final double GIB = Gibibytes.BYTES;
+    /** The longest plain-schedule reason a row shows itself ("m micro-batches not a multiple of the p stages"). */
+    private static final int SHORT_REASON = 60;
 
     private PlanReport() {
     }
@@ -102,7 +105,8 @@ final class PlanReport {
             // option in the header above may hold for few of the rows below, or none: each such row says why.
             long interleaved = plans.stream().filter(p -> p.layout().virtualStages() > 1).count();
             b.append(String.format(Locale.ROOT, "virtual stages %d apply to %d of the %d layouts below; the others run"
-                    + " the plain schedule, each saying why after its fits column%n", v, interleaved, plans.size()));
+                    + " the plain schedule, each saying why after its fits column (a long reason as a numbered note"
+                    + " below the table)%n", v, interleaved, plans.size()));
             // The layouts whose chunks Megatron-LM splits only with the embedding and the loss counted as layers.
             List<Integer> counted = plans.stream().map(LayoutPlan::layout).filter(l -> l.virtualStages() > 1)
                     .filter(l -> ChunkSplit.of(s.layers(), l.pipeline(), l.virtualStages()).orElseThrow().endsCounted())
@@ -119,6 +123,9 @@ final class PlanReport {
                 "bubble_s", c.planner().options().sharding() == Sharding.FULL ? "fsdp_s" : "dp_ar_s", "state_GiB",
                 "act_GiB", "peak_GiB", "fits"));
         int rank = 1;
+        // A refused chunk split names the flags and the virtual stages that would split: too long to repeat on every
+        // row it applies to, so such a reason is printed once, as a note, and the rows name the note.
+        List<String> notes = new ArrayList<>();
         for (LayoutPlan p : plans) {
             ParallelLayout l = p.layout();
             double bubble = p.pipelineS() * bubbleShare(l);
@@ -131,7 +138,10 @@ final class PlanReport {
                     p.stateBytes() / GIB, p.activationBytes() / GIB, p.memoryBytes() / GIB,
                     p.fits() ? "yes" : "NO (out of memory)"));
             plainBecause(c, l).ifPresent(why -> b.insert(b.length() - System.lineSeparator().length(),
-                    "  (plain schedule: " + why + ")"));
+                    "  (plain schedule: " + noted(why, notes) + ")"));
+        }
+        for (int i = 0; i < notes.size(); i++) {
+            b.append(String.format(Locale.ROOT, "note %d: %s%n", i + 1, notes.get(i)));
         }
         return b.toString();
     }
@@ -154,6 +164,22 @@ final class PlanReport {
         return String.format(Locale.ROOT, "GPT L=%d H=%d A=%d%s%s S=%d V=%d", s.layers(), s.hidden(), s.heads(),
                 s.kvHeads() == s.heads() ? "" : " KV=" + s.kvHeads(), s.ffn() == 4 * s.hidden() ? "" : " F=" + s.ffn(),
                 s.sequence(), s.vocabulary());
+    }
+
+    /**
+     * A plain-schedule reason as a row shows it: a short one as it is, a long one as {@code note N}, its text added to
+     * {@code notes} the first time.
+     */
+    private static String noted(String why, List<String> notes) {
+        if (why.length() <= SHORT_REASON) {
+            return why;
+        }
+        int at = notes.indexOf(why);
+        if (at < 0) {
+            notes.add(why);
+            at = notes.size() - 1;
+        }
+        return "note " + (at + 1);
     }
 
     /** Why a layout runs the plain schedule although the options ask for virtual stages, or empty. */

@@ -44,6 +44,17 @@ class ChunkSplitTest {
     }
 
     @Test
+    void aChunkOfTheEndsAloneHoldsNoLayer() {
+        // 14 layers, PP 4, VP 4: (14 + 2) / 16 = 1 per chunk, so the first chunk is the embedding alone and the last the
+        // loss alone; every other chunk holds one layer, and the stages still hold all 14.
+        ChunkSplit split = ChunkSplit.of(14, 4, 4).orElseThrow();
+        assertThat(split.endsCounted()).isTrue();
+        assertThat(chunks(split, 0)).containsExactly(0, 1, 1, 1);
+        assertThat(chunks(split, 3)).containsExactly(1, 1, 1, 0);
+        assertThat(IntStream.range(0, 4).map(split::stageLayers).toArray()).containsExactly(3, 4, 4, 3);
+    }
+
+    @Test
     void anEvenSplitIsUnchanged() {
         // Llama 3 70B as Megatron-Bridge runs it on H100: 80 layers, PP 8, VP 5: 2 layers in every one of 40 chunks.
         ChunkSplit split = ChunkSplit.of(80, 8, 5).orElseThrow();
