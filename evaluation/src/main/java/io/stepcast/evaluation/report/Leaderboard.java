@@ -134,6 +134,9 @@ public final class Leaderboard {
         StringBuilder out = new StringBuilder();
         nothingRanked(r).ifPresent(why -> out.append('\n').append(why).append('\n'));
         Map<String, String> silent = silent(r.entries());
+        // Each group's "answered none" reason, by predictor: printed in full the first time, and under a later table
+        // that the same predictor answers for the same reason, named by the table it was first printed under.
+        Map<String, Map<String, String>> said = new HashMap<>();
         ranked(r.entries()).forEach((group, all) -> {
             List<ScoreEntry> list = all.stream().filter(e -> !silent.containsKey(e.predictor())).toList();
             if (list.isEmpty()) {
@@ -151,9 +154,18 @@ public final class Leaderboard {
             out.append(table(baseline.map(h -> append(HEAD, h)).orElse(HEAD), rows, md));
             // A predictor that answers elsewhere but none of this group's points: why, under its table (one that
             // answers nowhere is under "not applicable in this suite").
-            list.stream().filter(e -> e.metrics().n() == 0 && !e.reasons().isEmpty()).forEach(e -> out
-                    .append(md ? "- " : "  ").append(e.predictor()).append(" answered none: ")
-                    .append(topReason(e.reasons())).append('\n'));
+            // Predictors that give one reason share its line.
+            Map<String, List<String>> byReason = new LinkedHashMap<>();
+            list.stream().filter(e -> e.metrics().n() == 0 && !e.reasons().isEmpty()).forEach(e -> byReason
+                    .computeIfAbsent(topReason(e.reasons()), k -> new ArrayList<>()).add(e.predictor()));
+            byReason.forEach((reason, predictors) -> {
+                Set<String> before = new HashSet<>();
+                predictors.forEach(p -> before.add(said.getOrDefault(p, Map.of()).get(reason)));
+                String earlier = before.size() == 1 ? before.iterator().next() : null;
+                out.append(md ? "- " : "  ").append(String.join(", ", predictors)).append(" answered none: ")
+                        .append(earlier == null ? reason : "as under " + earlier).append('\n');
+                predictors.forEach(p -> said.computeIfAbsent(p, k -> new HashMap<>()).putIfAbsent(reason, group));
+            });
         });
         Map<String, List<SelectionEntry>> sel = new LinkedHashMap<>();
         r.selection().forEach(s -> sel.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s));

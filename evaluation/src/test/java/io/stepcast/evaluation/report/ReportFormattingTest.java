@@ -5,6 +5,7 @@ import io.stepcast.evaluation.suite.ScoreEntry;
 import io.stepcast.evaluation.suite.SuiteResult;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -70,6 +71,28 @@ class ReportFormattingTest {
         assertThat(text).contains("  physical answered none: physical was not fitted for net@b\n")
                 .doesNotContain("not applicable in this suite");
         assertThat(text.indexOf("answered none")).isGreaterThan(text.indexOf("cross-hardware"));
+    }
+
+    @Test
+    void predictorsWithOneReasonShareItsLineAndALaterTableNamesTheFirst() {
+        // Synthetic entries: "a" and "b" answer the throughput points of d and e but neither table's step times, for
+        // one reason; "c" answers everything.
+        List<ScoreEntry> entries = new ArrayList<>();
+        for (String dataset : List.of("d", "e")) {
+            for (String predictor : List.of("a", "b")) {
+                entries.add(new ScoreEntry(dataset, "kfold:3", predictor, "throughput", ScoreEntry.ALL_MODELS,
+                        ErrorMetrics.of(new double[] {1, 2}, new double[] {1, 2}, 0), Map.of()));
+                entries.add(new ScoreEntry(dataset, "kfold:3", predictor, "step-time", ScoreEntry.ALL_MODELS,
+                        ErrorMetrics.of(new double[0], new double[0], 2), Map.of("no step time was measured", 2)));
+            }
+            entries.add(new ScoreEntry(dataset, "kfold:3", "c", "step-time", ScoreEntry.ALL_MODELS,
+                    ErrorMetrics.of(new double[] {1, 2}, new double[] {1, 2}, 0), Map.of()));
+        }
+        SuiteResult r = new SuiteResult("synthetic", "synthetic entries", entries, List.of(), List.of(), List.of(),
+                List.of(), Map.of(), List.of(), Map.of(), List.of());
+        List<String> lines = Leaderboard.plain(r).lines().filter(l -> l.contains("answered none")).toList();
+        assertThat(lines).containsExactly("  a, b answered none: no step time was measured",
+                "  a, b answered none: as under d | kfold:3 | step-time");
     }
 
     @Test
