@@ -1,5 +1,6 @@
 package io.stepcast.api;
 
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,6 +24,22 @@ public interface Predictor {
      */
     default Prediction predict(Config config, Target target, double coverage) {
         return predict(config, target);
+    }
+
+    /**
+     * Whether the answer for {@code config} and {@code target} is an extrapolation: a point outside the domain the
+     * predictor was fitted on, where a learned model has seen no row and may be far off (a tree repeats the level of
+     * its nearest leaf, a linear model in the logarithm grows exponentially). The answer is still given; this is an
+     * applicability-domain flag beside it, one line saying why in the user's words (for example
+     * {@code workers 64 is outside the trained range 1-8}), meant to be shown next to the prediction.
+     *
+     * <p>Empty when the point lies inside the fitted domain, when the predictor does not know its domain (a model
+     * saved before it recorded one), or when the predictor's form is meant to carry a point beyond its rows (the
+     * closed forms with a scaling law). A wrapper passes on its base's flag. Only meaningful where
+     * {@link #predict(Config, Target)} answers a value; never throws for a valid configuration.
+     */
+    default Optional<String> extrapolation(Config config, Target target) {
+        return Optional.empty();
     }
 
     /** The targets this predictor answers. */

@@ -8,6 +8,7 @@ import io.stepcast.api.Target;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -47,6 +48,12 @@ final class RememberedPredictions implements Predictor {
             answers.put(q, p);
         }
         return p;
+    }
+
+    /** The fitted predictor's flag (cheap to recompute, and asked once per scored point). */
+    @Override
+    public Optional<String> extrapolation(Config config, Target target) {
+        return fitted.extrapolation(config, target);
     }
 
     @Override

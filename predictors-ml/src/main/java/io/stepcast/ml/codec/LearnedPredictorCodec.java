@@ -19,15 +19,19 @@ import java.util.Objects;
  * Saves and loads the {@link LearnedPredictor}s of one estimator (the Tribuo learners and the Courier forests) as the
  * envelope {@value #FORMAT}: the estimator and, per target, a regression ({@link RegressionFields}). Payloads of
  * another estimator or kind, truncated or altered are refused with an {@link IOException} saying which; payloads of
- * the former binary layout ({@link FormerBinaryPayload}, versions 1 and 2) still read.
+ * the former binary layout ({@link FormerBinaryPayload}, versions 1 and 2) and of envelope version 3 (without the
+ * features' training ranges, so they flag no extrapolation) still read.
  * <pre>
- * {"format":"stepcast-learned","version":3,"estimator":"cart","models":[{"target":"step-time", ...}]}
+ * {"format":"stepcast-learned","version":4,"estimator":"cart","models":[{"target":"step-time", ...}]}
  * </pre>
  */
 public final class LearnedPredictorCodec implements PredictorCodec {
     /** The envelope's format tag; versions 1 and 2 were the binary {@code stepcast-ml} payload. */
     public static final String FORMAT = "stepcast-learned";
-    static final int VERSION = 3;
+    /** 4 adds each numeric feature's training range ({@link RegressionFields}); 3, without them, still reads. */
+    static final int VERSION = 4;
+    /** The oldest envelope version read. */
+    static final int OLDEST_VERSION = 3;
     static final String KIND = "learned";
     private final String estimator;
 
@@ -62,8 +66,8 @@ public final class LearnedPredictorCodec implements PredictorCodec {
             }
             r.end();
         } else {
-            PayloadReader r = PayloadReader.open(payload, "corrupt " + estimator + " payload", FORMAT, VERSION,
-                    VERSION);
+            PayloadReader r = PayloadReader.open(payload, "corrupt " + estimator + " payload", FORMAT,
+                    OLDEST_VERSION, VERSION);
             String saved = r.text("estimator");
             if (!saved.equals(estimator)) {
                 throw new IOException("payload holds a predictor of estimator '" + saved + "', not of '" + estimator

@@ -24,12 +24,14 @@ import java.util.Optional;
 /**
  * One fitted regression as named fields of an envelope: its target, the target transform and standardisation, the
  * feature encoding (numeric columns, the levels of each categorical family, the columns' means and standard
- * deviations), then the Tribuo model as its deflated protobuf, the flattened trees of a tree model and the training
+ * deviations, and, from version 4 of the envelopes that hold it, each numeric feature's training range {@code min} and
+ * {@code max}, absent from a payload written before, whose model then flags no extrapolation), then the Tribuo model as its deflated protobuf, the flattened trees of a tree model and the training
  * rows of its quantile forest, each deflated and in Base64 (binary formats of their own). Doubles read back to the
  * same bits, so a reloaded model predicts exactly what the saved one did.
  * <pre>
  * {"target":"step-time","transform":"log","target_mean":-1.2,"target_sd":0.8,
- *  "features":{"numeric":["workers", ...],"levels":{"model":["lenet5","mlp"]},"mean":[...],"sd":[...]},
+ *  "features":{"numeric":["workers", ...],"levels":{"model":["lenet5","mlp"]},"mean":[...],"sd":[...],
+ *               "min":[...],"max":[...]},
  *  "tribuo_model":"eJzt...","trees":"eJy1...","quantiles":"eJx..."}
  * </pre>
  */
@@ -49,6 +51,9 @@ public final class RegressionFields {
         PayloadWriter levels = features.object("levels");
         f.levels().forEach(levels::texts);
         features.numbers("mean", f.mean()).numbers("sd", f.sd());
+        if (f.hasRanges()) {
+            features.numbers("min", f.min()).numbers("max", f.max());
+        }
         w.binary("tribuo_model", Deflated.deflate(r.handle().protobuf()));
         // The flattened trees too, so that a reload predicts at once without reading the Tribuo model.
         if (r.compiled().isPresent()) {
@@ -92,7 +97,12 @@ public final class RegressionFields {
             levels.put(family, l.texts(family));
         }
         try {
-            FittedFeatures features = new FittedFeatures(f.texts("numeric"), levels, f.numbers("mean"), f.numbers("sd"));
+            if (f.has("min") != f.has("max")) {
+                throw f.corrupt(f.has("min") ? "max" : "min", "a trained range needs both its minima and maxima");
+            }
+            // A payload written before the ranges were kept has neither: its model loads and flags nothing.
+            FittedFeatures features = new FittedFeatures(f.texts("numeric"), levels, f.numbers("mean"), f.numbers("sd"),
+                    f.has("min") ? f.numbers("min") : null, f.has("max") ? f.numbers("max") : null);
             TribuoModelHandle model = TribuoModelHandle.ofProtobuf(Deflated.inflate(r.binary("tribuo_model")));
             Optional<CompiledTrees> trees = Optional.empty();
             if (r.has("trees")) {

@@ -14,4 +14,17 @@ public interface Feature {
 
     /** The value for {@code config}, or {@code NaN} when the configuration lacks what it needs. */
     double value(Config config);
+
+    /**
+     * The quantity a user states that this feature is computed from, in the user's words ({@code workers} for
+     * {@code inv-workers}, {@code local batch} for {@code log2-local-batch}): how an extrapolation is named.
+     */
+    default String quantity() {
+        return name();
+    }
+
+    /** A value of this feature expressed in its {@link #quantity()} ({@code 1 / v} for {@code inv-workers}). */
+    default double inQuantity(double featureValue) {
+        return featureValue;
+    }
 }

@@ -18,7 +18,8 @@ import java.util.TreeSet;
  * <p>Our choice: a numeric feature that some training configuration cannot provide (parameter bytes
  * or bandwidth unknown, Courier's network indicator for a non-Courier model) is dropped from the fit
  * rather than imputed, so the same declaration serves every dataset; a categorical feature with a single
- * training level gets no column but still restricts predictions to that level.
+ * training level gets no column but still restricts predictions to that level. The numeric features' training
+ * ranges are kept, so that a point outside them is flagged as an extrapolation.
  *
  * @param names declared feature names, in order
  */
@@ -98,6 +99,6 @@ public record FeatureSet(List<String> names) {
             // A constant column carries no information; scale 1 keeps it at zero instead of dividing by 0.
             sd[j] = v > 0 ? v : 1.0;
         }
-        return new FittedFeatures(numeric, levels, mean, sd);
+        return new FittedFeatures(numeric, levels, mean, sd).withRangesOf(training);
     }
 }

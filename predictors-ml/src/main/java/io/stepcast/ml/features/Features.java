@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -35,37 +36,42 @@ import java.util.function.ToDoubleFunction;
  * {@code architecture}, {@code precision} (the row's stated precision, {@code unstated} for a row that states none).
  */
 public final class Features {
+    private static final DoubleUnaryOperator SAME = DoubleUnaryOperator.identity();
     private static final Map<String, Feature> NUMERIC;
     private static final Map<String, CategoricalFeature> CATEGORICAL;
 
     static {
         Map<String, Feature> n = new LinkedHashMap<>();
         Map<String, CategoricalFeature> k = new LinkedHashMap<>();
-        putNumeric(n, "log2-local-batch", c -> log2(c.localBatch()));
-        putNumeric(n, "log2-global-batch", c -> log2(c.globalBatch()));
-        putNumeric(n, "local-batch", Config::localBatch);
-        putNumeric(n, "batch", c -> (double) c.globalBatch());
-        putNumeric(n, "workers", Config::workers);
-        putNumeric(n, "inv-workers", c -> 1.0 / c.workers());
-        putNumeric(n, "nodes", c -> c.deployment().nodes());
-        putNumeric(n, "tenants", c -> c.deployment().tenants());
-        putNumeric(n, "parameter-servers", c -> c.deployment().parameterServers());
-        putNumeric(n, "devices-per-worker", c -> c.deployment().devicesPerWorker());
-        putNumeric(n, "cpu", Config::workers);
-        putNumeric(n, "njobs", c -> c.deployment().tenants());
-        putNumeric(n, "cpu-x-njobs", c -> (double) c.workers() * c.deployment().tenants());
-        putNumeric(n, "param-bytes-per-bandwidth", Features::transferSeconds);
-        putNumeric(n, "network", Features::courierNetwork);
-        putNumeric(n, "tensor-parallel", LayoutFeatures::tensor);
-        putNumeric(n, "pipeline-parallel", LayoutFeatures::pipeline);
-        putNumeric(n, "data-parallel", LayoutFeatures::data);
-        putNumeric(n, "context-parallel", LayoutFeatures::context);
-        putNumeric(n, "micro-batch", LayoutFeatures::microBatch);
-        putNumeric(n, "micro-batches", LayoutFeatures::microBatches);
-        putNumeric(n, "pipeline-bubble", LayoutFeatures::bubble);
-        putNumeric(n, "log2-flops-per-gpu", LayoutFeatures::log2FlopsPerGpu);
-        putNumeric(n, "log2-tp-allreduce-bytes", LayoutFeatures::log2TensorAllReduceBytes);
-        putNumeric(n, "log2-dp-allreduce-bytes", LayoutFeatures::log2DataAllReduceBytes);
+        // Each feature names the quantity a user states, so that an extrapolation reads in the user's words.
+        putNumeric(n, "log2-local-batch", c -> log2(c.localBatch()), "local batch", Features::pow2);
+        putNumeric(n, "log2-global-batch", c -> log2(c.globalBatch()), "global batch", Features::pow2);
+        putNumeric(n, "local-batch", Config::localBatch, "local batch", SAME);
+        putNumeric(n, "batch", c -> (double) c.globalBatch(), "global batch", SAME);
+        putNumeric(n, "workers", Config::workers, "workers", SAME);
+        putNumeric(n, "inv-workers", c -> 1.0 / c.workers(), "workers", v -> 1.0 / v);
+        putNumeric(n, "nodes", c -> c.deployment().nodes(), "nodes", SAME);
+        putNumeric(n, "tenants", c -> c.deployment().tenants(), "tenants", SAME);
+        putNumeric(n, "parameter-servers", c -> c.deployment().parameterServers(), "parameter servers", SAME);
+        putNumeric(n, "devices-per-worker", c -> c.deployment().devicesPerWorker(), "devices per worker", SAME);
+        putNumeric(n, "cpu", Config::workers, "cpu", SAME);
+        putNumeric(n, "njobs", c -> c.deployment().tenants(), "njobs", SAME);
+        putNumeric(n, "cpu-x-njobs", c -> (double) c.workers() * c.deployment().tenants(), "cpu x njobs", SAME);
+        putNumeric(n, "param-bytes-per-bandwidth", Features::transferSeconds,
+                "seconds to send the parameters once (parameter bytes / bandwidth)", SAME);
+        putNumeric(n, "network", Features::courierNetwork, "Courier network indicator", SAME);
+        putNumeric(n, "tensor-parallel", LayoutFeatures::tensor, "tensor parallel", SAME);
+        putNumeric(n, "pipeline-parallel", LayoutFeatures::pipeline, "pipeline parallel", SAME);
+        putNumeric(n, "data-parallel", LayoutFeatures::data, "data parallel", SAME);
+        putNumeric(n, "context-parallel", LayoutFeatures::context, "context parallel", SAME);
+        putNumeric(n, "micro-batch", LayoutFeatures::microBatch, "micro batch", SAME);
+        putNumeric(n, "micro-batches", LayoutFeatures::microBatches, "micro-batches", SAME);
+        putNumeric(n, "pipeline-bubble", LayoutFeatures::bubble, "pipeline bubble", SAME);
+        putNumeric(n, "log2-flops-per-gpu", LayoutFeatures::log2FlopsPerGpu, "FLOPs per GPU", Features::pow2);
+        putNumeric(n, "log2-tp-allreduce-bytes", LayoutFeatures::log2TensorAllReduceBytes,
+                "tensor-parallel all-reduce bytes", Features::pow2);
+        putNumeric(n, "log2-dp-allreduce-bytes", LayoutFeatures::log2DataAllReduceBytes,
+                "data-parallel all-reduce bytes", Features::pow2);
         putCategorical(k, "model", c -> ModelNames.key(c.model()));
         putCategorical(k, "hardware", c -> c.deployment().hardware().toLowerCase(Locale.ROOT));
         putCategorical(k, "architecture", c -> c.deployment().architecture().name());
@@ -78,8 +84,13 @@ public final class Features {
     private Features() {
     }
 
-    private static void putNumeric(Map<String, Feature> m, String name, ToDoubleFunction<Config> f) {
-        m.put(name, new NumericFeature(name, f));
+    private static void putNumeric(Map<String, Feature> m, String name, ToDoubleFunction<Config> f, String quantity,
+                                   DoubleUnaryOperator toQuantity) {
+        m.put(name, new NumericFeature(name, f, quantity, toQuantity));
+    }
+
+    private static double pow2(double v) {
+        return Math.pow(2, v);
     }
 
     private static void putCategorical(Map<String, CategoricalFeature> m, String name,

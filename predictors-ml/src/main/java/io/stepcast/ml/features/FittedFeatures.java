@@ -9,12 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The columns of a fitted model and how a configuration becomes a standardised input vector:
  * numeric features first, then one column per level of each categorical feature with two or more
  * training levels; every column is centred on its training mean and divided by its training standard
- * deviation (population form). Immutable.
+ * deviation (population form). It also keeps each numeric feature's training range ({@link TrainedRanges}), so that
+ * a point outside it is flagged as an extrapolation ({@link #extrapolation}); a model saved before ranges were kept
+ * has none and flags nothing. Immutable.
  */
 public final class FittedFeatures {
     private final List<String> numeric;
@@ -25,6 +28,8 @@ public final class FittedFeatures {
     private final Feature[] numericFeatures;
     private final CategoricalFeature[] categoricalFeatures;
     private final List<List<String>> categoricalLevels;
+    /** The numeric features' training ranges, or null when unknown (a model saved without them). */
+    private final TrainedRanges ranges;
 
     /**
      * @param numeric numeric feature names in column order
@@ -33,6 +38,19 @@ public final class FittedFeatures {
      * @param sd      column standard deviations (never 0), or null
      */
     public FittedFeatures(List<String> numeric, Map<String, List<String>> levels, double[] mean, double[] sd) {
+        this(numeric, levels, mean, sd, null, null);
+    }
+
+    /**
+     * @param numeric numeric feature names in column order
+     * @param levels  categorical feature name to its sorted training levels
+     * @param mean    column means, or null before standardisation is known
+     * @param sd      column standard deviations (never 0), or null
+     * @param min     each numeric feature's smallest training value, or null when unknown
+     * @param max     each numeric feature's largest training value, or null when unknown
+     */
+    public FittedFeatures(List<String> numeric, Map<String, List<String>> levels, double[] mean, double[] sd,
+                          double[] min, double[] max) {
         this.numeric = List.copyOf(numeric);
         Map<String, List<String>> copy = new LinkedHashMap<>();
         levels.forEach((k, v) -> copy.put(k, List.copyOf(v)));
@@ -59,6 +77,17 @@ public final class FittedFeatures {
         }
         this.mean = mean == null ? null : mean.clone();
         this.sd = sd == null ? null : sd.clone();
+        if ((min == null) != (max == null)) {
+            throw new IllegalArgumentException("trained minima and maxima must both be given");
+        }
+        this.ranges = min == null ? null : new TrainedRanges(numericFeatures, min, max);
+    }
+
+    /** The same encoding with the numeric features' ranges over {@code training} (the configurations it was fitted on). */
+    FittedFeatures withRangesOf(List<Config> training) {
+        List<double[]> rows = training.stream().map(c -> Arrays.copyOf(raw(c), numericFeatures.length)).toList();
+        TrainedRanges r = TrainedRanges.of(numericFeatures, rows);
+        return new FittedFeatures(numeric, levels, mean, sd, r.min(), r.max());
     }
 
     /** Number of columns. */
@@ -89,6 +118,37 @@ public final class FittedFeatures {
     /** Column standard deviations (a copy). */
     public double[] sd() {
         return sd.clone();
+    }
+
+    /** Whether it knows the numeric features' training ranges (a model saved before they were kept does not). */
+    public boolean hasRanges() {
+        return ranges != null;
+    }
+
+    /** Each numeric feature's smallest training value (a copy); only when {@link #hasRanges()}. */
+    public double[] min() {
+        return ranges.min();
+    }
+
+    /** Each numeric feature's largest training value (a copy); only when {@link #hasRanges()}. */
+    public double[] max() {
+        return ranges.max();
+    }
+
+    /**
+     * Why {@code config} is an extrapolation: the quantities whose features lie outside their training range, in the
+     * user's words ({@code workers 64 is outside the trained range 1-8}); empty inside the ranges or when they are
+     * unknown. Call only when {@link #problem} is null (an unseen categorical level is refused there, not flagged).
+     */
+    public Optional<String> extrapolation(Config config) {
+        if (ranges == null) {
+            return Optional.empty();
+        }
+        double[] values = new double[numericFeatures.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = numericFeatures[i].value(config);
+        }
+        return ranges.outside(values);
     }
 
     /**
@@ -142,7 +202,8 @@ public final class FittedFeatures {
     @Override
     public boolean equals(Object o) {
         return o instanceof FittedFeatures f && numeric.equals(f.numeric) && levels.equals(f.levels)
-                && Arrays.equals(mean, f.mean) && Arrays.equals(sd, f.sd);
+                && Arrays.equals(mean, f.mean) && Arrays.equals(sd, f.sd) && hasRanges() == f.hasRanges()
+                && (!hasRanges() || Arrays.equals(min(), f.min()) && Arrays.equals(max(), f.max()));
     }
 
     @Override

@@ -3,22 +3,38 @@ package io.stepcast.ml.features;
 import io.stepcast.api.Config;
 
 import java.util.Objects;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.ToDoubleFunction;
 
 /**
  * A named numeric feature backed by a function of the configuration.
  *
- * @param name     declared name
- * @param function computes the value, {@code NaN} when unavailable
+ * @param name       declared name
+ * @param function   computes the value, {@code NaN} when unavailable
+ * @param quantity   the user's quantity it is computed from, in words ({@link Feature#quantity()})
+ * @param toQuantity a feature value back in that quantity ({@link Feature#inQuantity(double)})
  */
-public record NumericFeature(String name, ToDoubleFunction<Config> function) implements Feature {
+public record NumericFeature(String name, ToDoubleFunction<Config> function, String quantity,
+                             DoubleUnaryOperator toQuantity) implements Feature {
     public NumericFeature {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(function, "function");
+        Objects.requireNonNull(quantity, "quantity");
+        Objects.requireNonNull(toQuantity, "toQuantity");
+    }
+
+    /** A feature that is its own quantity, named as declared. */
+    public NumericFeature(String name, ToDoubleFunction<Config> function) {
+        this(name, function, name, DoubleUnaryOperator.identity());
     }
 
     @Override
     public double value(Config config) {
         return function.applyAsDouble(config);
+    }
+
+    @Override
+    public double inQuantity(double featureValue) {
+        return toQuantity.applyAsDouble(featureValue);
     }
 }

@@ -25,16 +25,18 @@ import java.util.Objects;
  * envelope) followed by the learned residuals ({@link RegressionFields}). The base is chosen by a hyper-parameter at
  * fit time, so the start-up check cannot see it: a hybrid whose base has no codec is refused on saving with a
  * message that says so (and why, when the base's plugin declared it not persistable). Payloads of the former binary
- * layout ({@link FormerBinaryPayload}) still read.
+ * layout ({@link FormerBinaryPayload}) and of envelope version 3 (without the residuals' training ranges) still read.
  * <pre>
- * {"format":"stepcast-hybrid","version":3,"base":"pollux","base_provenance":{...},"base_payload":{...},
+ * {"format":"stepcast-hybrid","version":4,"base":"pollux","base_provenance":{...},"base_payload":{...},
  *  "residuals":[{"target":"step-time", ...}]}
  * </pre>
  */
 public final class HybridCodec implements PredictorCodec {
     /** The envelope's format tag; versions 1 and 2 were the binary {@code stepcast-ml} payload. */
     public static final String FORMAT = "stepcast-hybrid";
-    private static final int VERSION = 3;
+    /** 4 adds the residuals' training ranges ({@link RegressionFields}); 3, without them, still reads. */
+    private static final int VERSION = 4;
+    private static final int OLDEST_VERSION = 3;
     private static final String KIND = "hybrid";
     private final Provider<Map<String, PredictorCodec>> codecs;
     private final Provider<Map<String, NotPersistable>> notPersistable;
@@ -94,7 +96,8 @@ public final class HybridCodec implements PredictorCodec {
             }
             r.end();
         } else {
-            PayloadReader r = PayloadReader.open(payload, "corrupt hybrid payload", FORMAT, VERSION, VERSION);
+            PayloadReader r = PayloadReader.open(payload, "corrupt hybrid payload", FORMAT, OLDEST_VERSION,
+                    VERSION);
             baseName = r.text("base");
             baseProvenance = ProvenanceFields.read(r.object("base_provenance"));
             basePayload = r.embedded("base_payload");

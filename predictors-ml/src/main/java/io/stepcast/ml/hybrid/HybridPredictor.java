@@ -12,12 +12,15 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * An analytical predictor corrected by a learned residual: {@code analytic(x) * exp(r(x))}, where
  * {@code r} was fitted to {@code log(measured / analytic)} on the training observations. Not
- * applicable wherever the analytical base is not, and for targets no residual was learned for.
+ * applicable wherever the analytical base is not, and for targets no residual was learned for. A point outside the
+ * ranges the residual was trained on is flagged ({@link #extrapolation}): the base carries its form past its rows,
+ * the learned correction does not.
  * Immutable and thread-safe when the base is.
  */
 public final class HybridPredictor extends AbstractPredictor {
@@ -63,6 +66,21 @@ public final class HybridPredictor extends AbstractPredictor {
         double value = a * Math.exp(r.asDouble().getAsDouble());
         return Double.isFinite(value) ? Prediction.of(value)
                 : Prediction.notApplicable("hybrid(" + baseName + ") overflowed for this configuration");
+    }
+
+    /**
+     * The base's own flag, if it has one, and the quantities outside the ranges the residual of {@code target} was
+     * trained on, as {@code residual: workers 64 is outside the trained range 1-8}.
+     */
+    @Override
+    public Optional<String> extrapolation(Config config, Target target) {
+        FittedRegression residual = residuals.get(target);
+        if (residual == null) {
+            return Optional.empty();
+        }
+        Optional<String> own = residual.extrapolation(config).map(why -> "residual: " + why);
+        Optional<String> inBase = base.extrapolation(config, target).map(why -> baseName + ": " + why);
+        return inBase.isEmpty() ? own : own.map(why -> inBase.get() + "; " + why).or(() -> inBase);
     }
 
     @Override

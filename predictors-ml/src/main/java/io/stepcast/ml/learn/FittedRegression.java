@@ -195,6 +195,14 @@ public final class FittedRegression {
         return Prediction.of(value, lo, hi, coverage);
     }
 
+    /**
+     * Why a prediction for {@code config} is an extrapolation (a numeric feature outside its training range, in the
+     * user's words), or empty inside the range, when the range is unknown, or when the configuration is refused.
+     */
+    public Optional<String> extrapolation(Config config) {
+        return features.problem(config) != null ? Optional.empty() : features.extrapolation(config);
+    }
+
     /** The model's output, in standardised transformed units, for an encoded input. */
     double predictStandardised(double[] x) {
         return compiled != null ? compiled.predict(x) : tribuo(x);

@@ -11,6 +11,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -19,7 +20,8 @@ import java.util.stream.Collectors;
  * It answers the targets its training set measured; any other target is not applicable. A tree model (CART,
  * a random forest, Courier's forests) also gives the interval of a quantile regression forest (Meinshausen,
  * JMLR 7, 2006): at {@link #NATIVE_COVERAGE} from {@link #predict(Config, Target)}, at any level from
- * {@link #predict(Config, Target, double)}.
+ * {@link #predict(Config, Target, double)}. A point outside the range of a numeric feature its target's model was
+ * trained on is answered all the same and flagged ({@link #extrapolation}).
  * Immutable and thread-safe.
  */
 public final class LearnedPredictor extends AbstractPredictor {
@@ -81,6 +83,13 @@ public final class LearnedPredictor extends AbstractPredictor {
                     .collect(Collectors.joining(", ")) + ")");
         }
         return m.predict(config, coverage);
+    }
+
+    /** The quantities of {@code config} outside the ranges the model of {@code target} was trained on, if any. */
+    @Override
+    public Optional<String> extrapolation(Config config, Target target) {
+        FittedRegression m = models.get(target);
+        return m == null ? Optional.empty() : m.extrapolation(config);
     }
 
     @Override

@@ -59,6 +59,12 @@ final class ConformalPredictor extends AbstractPredictor implements WrappedPredi
         return point instanceof PeakMemory m ? m.peakMemoryBytes(config) : OptionalDouble.empty();
     }
 
+    /** The point predictor's flag: the interval is around its answer, so its answer's domain is the wrapper's. */
+    @Override
+    public Optional<String> extrapolation(Config config, Target target) {
+        return point.extrapolation(config, target);
+    }
+
     @Override
     public Answers answers(Config config, Target target) {
         Prediction p = point.predict(config, target);

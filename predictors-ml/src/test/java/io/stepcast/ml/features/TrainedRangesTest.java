@@ -1,0 +1,77 @@
+package io.stepcast.ml.features;
+
+import io.stepcast.api.Config;
+import io.stepcast.ml.SyntheticObservations;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The applicability-domain check of a fitted encoding, on SYNTHETIC configurations (mechanics only). */
+class TrainedRangesTest {
+    /** SYNTHETIC training configurations: 1 to 8 workers, local batch 16 to 64. */
+    private static final List<Config> TRAINING = List.of(
+            SyntheticObservations.allReduce("small", 1, 1, 16),
+            SyntheticObservations.allReduce("small", 4, 1, 32),
+            SyntheticObservations.allReduce("large", 8, 2, 64));
+
+    private static Config job(int workers, int localBatch) {
+        return SyntheticObservations.allReduce("small", workers, Math.max(1, workers / 4), localBatch);
+    }
+
+    @Test
+    void aPointPastTheTrainedWorkersIsNamedInTheUsersWords() {
+        FittedFeatures f = FeatureSet.parse("workers,inv-workers,log2-local-batch,model").fit(TRAINING);
+        assertThat(f.hasRanges()).isTrue();
+        // workers and inv-workers are one quantity: named once, in workers, not as 1/64.
+        assertThat(f.extrapolation(job(64, 32))).contains("workers 64 is outside the trained range 1-8");
+        // The logarithm's range is read back as the batch a user states.
+        assertThat(f.extrapolation(job(4, 256))).contains("local batch 256 is outside the trained range 16-64");
+        assertThat(f.extrapolation(job(64, 8))).contains(
+                "workers 64 is outside the trained range 1-8; local batch 8 is outside the trained range 16-64");
+    }
+
+    @Test
+    void pointsInsideAndOnTheBoundsAreNotFlagged() {
+        FittedFeatures f = FeatureSet.parse("workers,inv-workers,log2-local-batch").fit(TRAINING);
+        assertThat(f.extrapolation(job(2, 24))).isEmpty();
+        assertThat(f.extrapolation(job(1, 16))).isEmpty();
+        assertThat(f.extrapolation(job(8, 64))).isEmpty();
+    }
+
+    @Test
+    void theBoundsAreStrictUpToARoundingTolerance() {
+        Map<String, List<String>> noLevels = Map.of();
+        // A stored maximum a hair below 8 (as a recomputed feature may be) still holds a point at 8 ...
+        FittedFeatures hair = new FittedFeatures(List.of("workers"), noLevels, new double[] {4}, new double[] {2},
+                new double[] {1}, new double[] {8 * (1 - 1e-12)});
+        assertThat(hair.extrapolation(job(8, 32))).isEmpty();
+        // ... but a real difference is flagged.
+        FittedFeatures below = new FittedFeatures(List.of("workers"), noLevels, new double[] {4}, new double[] {2},
+                new double[] {1}, new double[] {7.999});
+        assertThat(below.extrapolation(job(8, 32))).contains("workers 8 is outside the trained range 1-7.999");
+    }
+
+    @Test
+    void anEncodingWithoutRangesFlagsNothing() {
+        FittedFeatures old = new FittedFeatures(List.of("workers"), Map.of(), new double[] {4}, new double[] {2});
+        assertThat(old.hasRanges()).isFalse();
+        assertThat(old.extrapolation(job(1024, 32))).isEmpty();
+    }
+
+    @Test
+    void aSingleTrainedValueIsNamedAsSuch() {
+        FittedFeatures f = FeatureSet.parse("workers,tenants").fit(TRAINING);
+        assertThat(f.extrapolation(job(4, 32).toBuilder().tenants(3).build()))
+                .contains("tenants 3 is outside the trained range (only 1)");
+    }
+
+    @Test
+    void anUnseenCategoryIsRefusedNotFlagged() {
+        FittedFeatures f = FeatureSet.parse("workers,model").fit(TRAINING);
+        Config unseen = SyntheticObservations.allReduce("bert", 64, 16, 32);
+        assertThat(f.problem(unseen)).contains("model 'bert' was not in the training data");
+    }
+}
