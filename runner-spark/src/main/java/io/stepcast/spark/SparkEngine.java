@@ -126,7 +126,8 @@ public final class SparkEngine implements ExecutionEngine {
                 bound(r.nativeInterval(), PredictionRow.Interval::lower),
                 bound(r.nativeInterval(), PredictionRow.Interval::upper),
                 r.nativeInterval().map(i -> boxed(i.level())).orElse(null),
-                r.nativeInterval().map(i -> boxed(i.point())).orElse(null), boxed(r.peakMemoryBytes()));
+                r.nativeInterval().map(i -> boxed(i.point())).orElse(null), boxed(r.peakMemoryBytes()),
+                r.extrapolation().orElse(null));
     }
 
     private static Integer layout(Config c, java.util.function.ToIntFunction<ParallelLayout> field) {

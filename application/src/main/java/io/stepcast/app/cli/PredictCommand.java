@@ -38,7 +38,10 @@ import java.util.TreeSet;
  * prediction's interval where it has one (a model saved with {@code fit --coverage} states its level) and next to
  * the measured value where the file has one. The table names each row's hardware and precision; a refusal shows as
  * {@code n/a [k]}, its reason printed once below the table as {@code [k] reason}. A predictor that estimates peak
- * memory per GPU (the Megatron predictors) adds the estimate and whether it fits the GPU ({@link MemoryVerdict}).
+ * memory per GPU (the Megatron predictors) adds the estimate and whether it fits the GPU ({@link MemoryVerdict}). An
+ * answer the predictor flags as an extrapolation ({@link Predictor#extrapolation}: a learned model past the range it
+ * was trained on) gets a last column {@code NOTE} saying why, a count below the table, and {@code extrapolation} in
+ * the JSON.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict with a saved predictor for every configuration of a file (Parquet or CSV).")
@@ -79,11 +82,14 @@ final class PredictCommand extends RegistryCommand {
         // A predictor that estimates memory shows it beside each time: a time for a run that cannot fit is no answer.
         boolean memory = predictor instanceof PeakMemory;
         Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
-        TextTable table = memory
-                ? new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH", "TARGET",
-                        "PREDICTED", "INTERVAL", "MEASURED", "PEAK GiB", "FITS")
-                : new TextTable("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS", "LOCAL BATCH", "TARGET",
-                        "PREDICTED", "INTERVAL", "MEASURED");
+        List<String> header = new ArrayList<>(List.of("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS",
+                "LOCAL BATCH", "TARGET", "PREDICTED", "INTERVAL", "MEASURED"));
+        if (memory) {
+            header.addAll(List.of("PEAK GiB", "FITS"));
+        }
+        List<List<String>> lines = new ArrayList<>();
+        // Why an answer is an extrapolation (a learned model past its training range), per table line; null if none.
+        List<String> notes = new ArrayList<>();
         Set<Integer> overflowing = new TreeSet<>();
         // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
         Map<String, Integer> reasons = new LinkedHashMap<>();
@@ -125,6 +131,9 @@ final class PredictCommand extends RegistryCommand {
                         }
                     }
                 }
+                Optional<String> outside = p.isValue() ? predictor.extrapolation(c, t) : Optional.empty();
+                outside.ifPresent(why -> n.put("extrapolation", why));
+                notes.add(outside.map(why -> "extrapolated: " + why).orElse(null));
                 if (measured.isPresent()) {
                     n.put("measured", measured.getAsDouble());
                 } else {
@@ -141,14 +150,33 @@ final class PredictCommand extends RegistryCommand {
                     cells.add(verdict.map(MemoryVerdict::peakGib).orElse("-"));
                     cells.add(verdict.map(MemoryVerdict::fitsText).orElse("-"));
                 }
-                table.row(cells.toArray(String[]::new));
+                lines.add(cells);
             }
+        }
+        // The note column only when some answer has a note: it is the widest cell, so it goes last.
+        boolean noted = notes.stream().anyMatch(x -> x != null);
+        if (noted) {
+            header.add("NOTE");
+        }
+        TextTable table = new TextTable(header.toArray(String[]::new));
+        for (int k = 0; k < lines.size(); k++) {
+            List<String> cells = lines.get(k);
+            if (noted) {
+                cells.add(notes.get(k) == null ? "-" : notes.get(k));
+            }
+            table.row(cells.toArray(String[]::new));
         }
         if (json) {
             out.println(mapper.writeValueAsString(root));
         } else {
             table.print(out);
             reasons.forEach((reason, k) -> out.println("[" + k + "] " + reason));
+            long flagged = notes.stream().filter(x -> x != null).count();
+            if (flagged > 0) {
+                out.println(flagged + " of the " + notes.size() + " predictions " + (flagged == 1 ? "lies" : "lie")
+                        + " outside the range the model was trained on (NOTE): a learned model's answer there is an"
+                        + " extrapolation, answered but not to be trusted");
+            }
             if (!overflowing.isEmpty()) {
                 // Runs, not predictions: a run predicted for several targets is one run that would not fit.
                 int k = overflowing.size();

@@ -29,7 +29,7 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * FlashAttention, version 1.7, and context parallelism, version 1.8}), {@code source, replication, measured?,
  * predicted?, ape_percent?,
  * refusal?, role?, lower?, upper?, level?, native_lower?, native_upper?, native_level?, native_predicted?,
- * peak_memory_bytes?}
+ * peak_memory_bytes?, extrapolation?}
  * ({@code ?}: null when absent; {@code predicted} and {@code ape_percent} are null exactly when
  * {@code refusal} is set; {@code measured} is null on a {@code between} row). {@code role} is {@code test} for a
  * held-out, scored point, {@code train} for a training point the split's fit predicted for the scaling charts and
@@ -38,7 +38,9 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * the coverage it states (null when it states none); {@code native_*}: the wrapped base predictor's own interval
  * and its own point ({@code native_predicted}); {@code peak_memory_bytes?}: the peak device memory per GPU the
  * predictor estimates (a Megatron predictor's, for an LLM layout), null where it estimates none (files written
- * before the column existed read as null).
+ * before the column existed read as null); {@code extrapolation?}: why the answer is an extrapolation, when the
+ * predictor flagged it so (a learned model past the range it was trained on), null otherwise (and in files written
+ * before the column existed).
  * Read it with {@link #read}, {@link GenericRows#reader}, DuckDB, pandas or Spark.
  */
 public final class PredictionFiles {
@@ -80,6 +82,7 @@ public final class PredictionFiles {
         }
         fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("native_predicted"));
         fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named("peak_memory_bytes"));
+        fields.add(Types.optional(PrimitiveTypeName.BINARY).as(stringType()).named("extrapolation"));
         return new MessageType("prediction", fields);
     }
 
@@ -110,7 +113,8 @@ public final class PredictionFiles {
                 g.getInteger("replication", 0), Groups.has(g, "role") ? g.getString("role", 0) : PredictionRow.TEST,
                 Groups.optDouble(g, "measured").orElse(Double.NaN), Groups.optDouble(g, "predicted"),
                 Groups.has(g, "refusal") ? g.getString("refusal", 0) : null, interval(g, ""), interval(g, "native_"),
-                Groups.optDouble(g, "peak_memory_bytes"));
+                Groups.optDouble(g, "peak_memory_bytes"),
+                Groups.has(g, "extrapolation") ? Optional.of(g.getString("extrapolation", 0)) : Optional.empty());
     }
 
     private static Optional<PredictionRow.Interval> interval(Group g, String prefix) {
@@ -156,6 +160,7 @@ public final class PredictionFiles {
             interval("native_", r.nativeInterval());
             r.nativeInterval().ifPresent(i -> float64("native_predicted", i.point()));
             float64("peak_memory_bytes", r.peakMemoryBytes());
+            string("extrapolation", r.extrapolation().orElse(null));
         }
 
         private void interval(String prefix, Optional<PredictionRow.Interval> interval) {

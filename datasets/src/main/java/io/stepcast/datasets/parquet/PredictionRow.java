@@ -29,11 +29,14 @@ import java.util.OptionalDouble;
  * @param nativeInterval the wrapped base predictor's own interval, when it has one
  * @param peakMemoryBytes the peak device memory per GPU the predictor estimates the configuration needs, bytes, when
  *                    it estimates memory (an LLM layout's predictor); empty otherwise, never zero for unknown
+ * @param extrapolation why the answer is an extrapolation, when the predictor flagged it (a learned model past the
+ *                    range it was trained on); empty otherwise
  */
 public record PredictionRow(String dataset, String protocol, String split, String predictor, String target,
                             Config config, String source, int replication, String role, double measured,
                             OptionalDouble predicted, String refusal, Optional<Interval> interval,
-                            Optional<Interval> nativeInterval, OptionalDouble peakMemoryBytes) {
+                            Optional<Interval> nativeInterval, OptionalDouble peakMemoryBytes,
+                            Optional<String> extrapolation) {
     /** A held-out point, scored. */
     public static final String TEST = "test";
     /** A point of the training side, predicted by the split's fit for the charts. */
@@ -51,6 +54,16 @@ public record PredictionRow(String dataset, String protocol, String split, Strin
         interval = interval == null ? Optional.empty() : interval;
         nativeInterval = nativeInterval == null ? Optional.empty() : nativeInterval;
         peakMemoryBytes = peakMemoryBytes == null ? OptionalDouble.empty() : peakMemoryBytes;
+        extrapolation = extrapolation == null ? Optional.empty() : extrapolation;
+    }
+
+    /** A row not flagged as an extrapolation. */
+    public PredictionRow(String dataset, String protocol, String split, String predictor, String target,
+                         Config config, String source, int replication, String role, double measured,
+                         OptionalDouble predicted, String refusal, Optional<Interval> interval,
+                         Optional<Interval> nativeInterval, OptionalDouble peakMemoryBytes) {
+        this(dataset, protocol, split, predictor, target, config, source, replication, role, measured, predicted,
+                refusal, interval, nativeInterval, peakMemoryBytes, Optional.empty());
     }
 
     /** A row without a memory estimate. */

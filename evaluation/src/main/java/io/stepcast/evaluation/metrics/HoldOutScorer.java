@@ -106,9 +106,11 @@ public final class HoldOutScorer {
                 Answer a = predictor == null || !estimator.targets().contains(target)
                         ? new Answer(Prediction.notApplicable(why), Optional.empty())
                         : predictSafely(predictor, o.config(), target);
+                boolean answered = a.prediction().isValue();
                 points.add(new ScoredPoint(dataset, protocol, split.id(), label, target, o, o.value(target).getAsDouble(),
                         a.prediction(), a.nativeInterval(),
-                        a.prediction().isValue() ? peakMemory(predictor, o.config()) : OptionalDouble.empty()));
+                        answered ? peakMemory(predictor, o.config()) : OptionalDouble.empty(),
+                        answered ? extrapolation(predictor, o.config(), target) : Optional.empty()));
             }
             out.add(points);
         }
@@ -170,6 +172,19 @@ public final class HoldOutScorer {
                     : OptionalDouble.empty();
         } catch (RuntimeException e) {
             return OptionalDouble.empty();
+        }
+    }
+
+    /**
+     * Why {@code predictor}'s answer for {@code config} is an extrapolation ({@link Predictor#extrapolation}), on one
+     * line; empty when it is not flagged, or when the check fails (the answer is scored all the same).
+     */
+    public static Optional<String> extrapolation(Predictor predictor, Config config, Target target) {
+        try {
+            Optional<String> why = predictor.extrapolation(config, target);
+            return why == null ? Optional.empty() : why.map(HoldOutScorer::oneLine);
+        } catch (RuntimeException e) {
+            return Optional.empty();
         }
     }
 

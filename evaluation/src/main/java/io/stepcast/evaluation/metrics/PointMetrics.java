@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Aggregates {@link ScoredPoint}s into {@link Metrics} and tallies the reasons of refusals. */
+/**
+ * Aggregates {@link ScoredPoint}s into {@link Metrics} and tallies the reasons of refusals and the notes of answers
+ * flagged as extrapolations.
+ */
 public final class PointMetrics {
     private PointMetrics() {
     }
@@ -29,6 +32,23 @@ public final class PointMetrics {
                 counts.merge(na.reason(), 1, Integer::sum);
             }
         }
+        return mostFrequentFirst(counts);
+    }
+
+    /**
+     * Distinct extrapolation notes of the answered points ({@link ScoredPoint#extrapolation()}) with their counts,
+     * most frequent first.
+     */
+    public static Map<String, Integer> extrapolations(Collection<ScoredPoint> points) {
+        Map<String, Integer> counts = new TreeMap<>();
+        for (ScoredPoint p : points) {
+            p.extrapolation().ifPresent(why -> counts.merge(why, 1, Integer::sum));
+        }
+        return mostFrequentFirst(counts);
+    }
+
+    /** The counts ordered by count, ties in the order of {@code counts} (sorted by text). */
+    private static Map<String, Integer> mostFrequentFirst(Map<String, Integer> counts) {
         Map<String, Integer> ordered = new LinkedHashMap<>();
         counts.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue())
                 .forEach(e -> ordered.put(e.getKey(), e.getValue()));

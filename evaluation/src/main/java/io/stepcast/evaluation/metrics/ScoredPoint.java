@@ -24,16 +24,29 @@ import java.util.OptionalDouble;
  *                    interval (a quantile forest's, the simulation's range over its seeds); empty otherwise
  * @param peakMemoryBytes the peak device memory per GPU the predictor estimates for the configuration, bytes, when it
  *                    estimates memory ({@link io.stepcast.api.PeakMemory}) and answered; empty otherwise
+ * @param extrapolation why the answer is an extrapolation, when the predictor flags it so
+ *                    ({@link io.stepcast.api.Predictor#extrapolation}: a learned model past its training range);
+ *                    empty for a point inside the predictor's domain and for a refusal
  */
 public record ScoredPoint(String dataset, String protocol, String split, String predictor, Target target,
                           Observation observation, double measured, Prediction prediction,
-                          Optional<Prediction.Value> nativeInterval, OptionalDouble peakMemoryBytes) {
+                          Optional<Prediction.Value> nativeInterval, OptionalDouble peakMemoryBytes,
+                          Optional<String> extrapolation) {
     public ScoredPoint {
         peakMemoryBytes = peakMemoryBytes == null ? OptionalDouble.empty() : peakMemoryBytes;
+        extrapolation = extrapolation == null || !prediction.isValue() ? Optional.empty() : extrapolation;
         nativeInterval = nativeInterval == null ? Optional.empty() : nativeInterval;
         if (nativeInterval.isPresent() && nativeInterval.get().lower().isEmpty()) {
             throw new IllegalArgumentException("a native interval needs an interval");
         }
+    }
+
+    /** A point not flagged as an extrapolation. */
+    public ScoredPoint(String dataset, String protocol, String split, String predictor, Target target,
+                       Observation observation, double measured, Prediction prediction,
+                       Optional<Prediction.Value> nativeInterval, OptionalDouble peakMemoryBytes) {
+        this(dataset, protocol, split, predictor, target, observation, measured, prediction, nativeInterval,
+                peakMemoryBytes, Optional.empty());
     }
 
     /** A point without a memory estimate. */
@@ -53,7 +66,7 @@ public record ScoredPoint(String dataset, String protocol, String split, String 
     /** The same point with a peak-memory estimate of {@code bytes}. */
     public ScoredPoint withPeakMemory(double bytes) {
         return new ScoredPoint(dataset, protocol, split, predictor, target, observation, measured, prediction,
-                nativeInterval, OptionalDouble.of(bytes));
+                nativeInterval, OptionalDouble.of(bytes), extrapolation);
     }
 
     /** The predicted value, or empty when the predictor refused. */

@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
 
 /**
  * The leaderboard as text tables: for each dataset, protocol and target the predictors ranked by MAPE
- * (predictors that answered nothing last), each beside the reference baseline's MAPE on exactly the points it answered
- * where the group has a baseline ({@link #sameRows}), then the batch-size selection ranked by violation rate and
+ * (predictors that answered nothing last; under a table, a line for the predictors that answered none of its points
+ * for one reason and for those that extrapolated some, {@link #extrapolated}), each beside the reference baseline's
+ * MAPE on exactly the points it answered where the group has a baseline ({@link #sameRows}), then the batch-size selection ranked by violation rate and
  * regret, then, for each table of measured peak memory per GPU the suite scores, the predictors that estimate memory
  * ranked by the MAPE of that estimate, and (console only; the reports have their own table) the reproduced published
  * figures.
@@ -100,6 +101,25 @@ public final class Leaderboard {
     }
 
     /**
+     * What the line under a table says of an entry some of whose answers were flagged as extrapolations, after the
+     * predictor's name: how many of its answered points, and why: the one note, or the most frequent one as an
+     * example with how many distinct notes there are (each names the point's value, so notes differ from point to
+     * point), e.g. {@code extrapolated 4 of 6 answered points: workers 64 is outside the trained range 1-8}. Empty
+     * when none was flagged.
+     */
+    public static String extrapolated(ScoreEntry e) {
+        if (e.extrapolated() == 0) {
+            return "";
+        }
+        Map<String, Integer> notes = e.extrapolations();
+        String top = notes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+                .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder()))).orElseThrow().getKey();
+        String head = "extrapolated " + e.extrapolated() + " of " + e.metrics().n() + " answered points";
+        return notes.size() == 1 ? head + ": " + rounded(top)
+                : head + ", e.g. " + rounded(top) + " (" + notes.size() + " distinct notes, each in --out's details.json)";
+    }
+
+    /**
      * Why nothing is ranked, when the suite had points to predict and no predictor answered any of them: the line the
      * console (stderr too), {@code report.md} and {@code report.html} show where the tables would be, so that an empty
      * leaderboard is never mistaken for a run that had nothing to score.
@@ -166,6 +186,13 @@ public final class Leaderboard {
                         .append(earlier == null ? reason : "as under " + earlier).append('\n');
                 predictors.forEach(p -> said.computeIfAbsent(p, k -> new HashMap<>()).putIfAbsent(reason, group));
             });
+            // Predictors that answered points outside the range they were trained on: how many, once per table, those
+            // with the same count and example sharing a line.
+            Map<String, List<String>> byExtrapolation = new LinkedHashMap<>();
+            list.stream().filter(e -> e.extrapolated() > 0).forEach(e -> byExtrapolation
+                    .computeIfAbsent(extrapolated(e), k -> new ArrayList<>()).add(e.predictor()));
+            byExtrapolation.forEach((what, predictors) -> out.append(md ? "- " : "  ")
+                    .append(String.join(", ", predictors)).append(' ').append(what).append('\n'));
         });
         Map<String, List<SelectionEntry>> sel = new LinkedHashMap<>();
         r.selection().forEach(s -> sel.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s));

@@ -60,7 +60,7 @@ public final class PredictionsParquet {
                 PredictionRow.TEST, p.measured(), p.predicted(), refusal(p.prediction()), interval(p.prediction()),
                 p.nativeInterval().map(v -> new PredictionRow.Interval(v.lower().getAsDouble(),
                         v.upper().getAsDouble(), v.coverage(), OptionalDouble.of(v.value()))),
-                p.peakMemoryBytes())).toList();
+                p.peakMemoryBytes(), p.extrapolation())).toList();
     }
 
     private static String refusal(Prediction p) {
@@ -112,7 +112,7 @@ public final class PredictionsParquet {
                 Optional<Prediction.Value> own = r.nativeInterval().filter(i -> i.point().isPresent())
                         .map(i -> (Prediction.Value) prediction(i.point(), null, Optional.of(i)));
                 scored.add(new ScoredPoint(r.dataset(), r.protocol(), r.split(), r.predictor(), target, o, r.measured(),
-                        p, own, r.peakMemoryBytes()));
+                        p, own, r.peakMemoryBytes(), r.extrapolation()));
             } else {
                 scaling.add(new ScalingPoint(r.dataset(), r.protocol(), r.split(), r.predictor(), target, r.config(),
                         r.source(), r.replication(), r.role().equals(PredictionRow.TRAIN) ? ScalingPoint.Role.TRAIN

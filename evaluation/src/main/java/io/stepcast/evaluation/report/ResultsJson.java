@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * <pre>{@code
  * {"suite": "default",
  *  "entries":   [{"dataset", "protocol", "predictor", "target", "n", "mape", "median_ape", "p90_ape",
- *                 "max_ape", "rmse", "r2", "baseline", "baseline_mape_same_rows", "baseline_n_same_rows"}],
+ *                 "max_ape", "rmse", "r2", "baseline", "baseline_mape_same_rows", "baseline_n_same_rows",
+ *                 "extrapolated"}],
  *  "selection": [{"dataset", "predictor", "decisions", "violation_rate", "regret", "feasible_missed"}],
  *  "coverage":  [{"dataset", "protocol", "predictor", "target", "interval", "n", "stated", "nominal", "covered",
  *                 "mean_width"}],
@@ -47,7 +48,10 @@ import java.util.TreeMap;
  * ({@link io.stepcast.evaluation.metrics.SameRowsBaseline}), {@code baseline_mape_same_rows} is its MAPE on exactly
  * the points the entry's predictor answered and {@code baseline_n_same_rows} how many of those the baseline answered
  * (the points of that MAPE); all three are null where there is no baseline (a target it does not predict, or a run
- * without it). The detailed companion
+ * without it). {@code extrapolated} counts the answered points the predictor flagged as extrapolations (a learned
+ * model past the range of a feature it was trained on, {@link io.stepcast.api.Predictor#extrapolation}); they are
+ * scored like the others, and {@code details.json} adds each distinct note with its count
+ * ({@code extrapolation_notes}). The detailed companion
  * {@code notes} (data that could not be used, warnings about the input such as unknown columns) appears only
  * when there are some; {@code curves} appears only when the suite predicts curves (y is null where the predictor declined).
  * {@code memory} appears only when the suite scores peak memory: per table of measured peak memory per GPU and
@@ -290,6 +294,8 @@ public final class ResultsJson {
         o.put("not_applicable", e.metrics().notApplicable());
         ObjectNode reasons = o.putObject("not_applicable_reasons");
         e.reasons().forEach(reasons::put);
+        ObjectNode extrapolations = o.putObject("extrapolation_notes");
+        e.extrapolations().forEach(extrapolations::put);
     }
 
     private static void entry(ObjectNode o, ScoreEntry e) {
@@ -314,6 +320,7 @@ public final class ResultsJson {
             o.putNull("baseline_mape_same_rows");
             o.putNull("baseline_n_same_rows");
         }
+        o.put("extrapolated", e.extrapolated());
     }
 
     private static void selection(ObjectNode o, SelectionEntry s) {

@@ -19,9 +19,13 @@ import java.util.Optional;
  * @param reasons  distinct not-applicable reasons with their counts, in the order given (most frequent first)
  * @param baseline the reference baseline's error on exactly the points this entry's predictor answered; empty where
  *                 the target has no reference baseline or the baseline was not run on these points
+ * @param extrapolations why answered points were extrapolations ({@link ScoredPoint#extrapolation()}: a learned
+ *                 model past its training range), distinct notes with their counts, most frequent first; empty when
+ *                 no answer was flagged
  */
 public record ScoreEntry(String dataset, String protocol, String predictor, String target, String model,
-                         Metrics metrics, Map<String, Integer> reasons, Optional<SameRowsBaseline> baseline) {
+                         Metrics metrics, Map<String, Integer> reasons, Optional<SameRowsBaseline> baseline,
+                         Map<String, Integer> extrapolations) {
     /** Model label of an entry over every model of the dataset. */
     public static final String ALL_MODELS = "*";
 
@@ -30,6 +34,19 @@ public record ScoreEntry(String dataset, String protocol, String predictor, Stri
         // and details.json and the report list the reasons in iteration order.
         reasons = Collections.unmodifiableMap(new LinkedHashMap<>(reasons));
         baseline = baseline == null ? Optional.empty() : baseline;
+        extrapolations = extrapolations == null ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(extrapolations));
+    }
+
+    /** An entry without extrapolated answers. */
+    public ScoreEntry(String dataset, String protocol, String predictor, String target, String model, Metrics metrics,
+                      Map<String, Integer> reasons, Optional<SameRowsBaseline> baseline) {
+        this(dataset, protocol, predictor, target, model, metrics, reasons, baseline, Map.of());
+    }
+
+    /** How many answered points were flagged as extrapolations. */
+    public int extrapolated() {
+        return extrapolations.values().stream().mapToInt(Integer::intValue).sum();
     }
 
     /** An entry without a reference baseline. */
@@ -56,7 +73,7 @@ public record ScoreEntry(String dataset, String protocol, String predictor, Stri
             List<ScoredPoint> reference = groups.getOrDefault(List.of(k.get(0), k.get(1),
                     SameRowsBaseline.LINEAR_SCALING, k.get(3), k.get(4)), List.of());
             out.add(new ScoreEntry(k.get(0), k.get(1), k.get(2), k.get(3), k.get(4), PointMetrics.of(v),
-                    PointMetrics.reasons(v), SameRowsBaseline.of(v, reference)));
+                    PointMetrics.reasons(v), SameRowsBaseline.of(v, reference), PointMetrics.extrapolations(v)));
         });
         return out;
     }

@@ -39,12 +39,13 @@ import java.util.TreeSet;
  * the string; an optional int or double a presence boolean and always the number (0 when absent). Every result opens
  * with the envelope header of saved models in binary ({@link EnvelopeHeader#writeTo}: {@value #FORMAT}, version
  * {@value #VERSION}), so that a reader refuses a layout it does not know; bytes without it (written before the
- * header) are read as version 1.
+ * header) are read as version 1, which lacks the points' extrapolation notes.
  * <pre>
  * result     := header, double seconds, optional string failure, hold-out | selection
  * hold-out   := int targets, per target in the task's order: int points, per point:
  *                 int index of its observation in the split's test side, double measured, prediction,
  *                 boolean has native interval, [prediction], optional double peak memory bytes,
+ *                 optional string extrapolation (from version 2),
  *               int charted, per request of the task's chart in its order: prediction
  * prediction := byte 0, double value, boolean has interval,
  *                 [double lower, double upper, boolean coverage stated, double coverage (0 unstated)]
@@ -62,7 +63,9 @@ import java.util.TreeSet;
  */
 final class SuiteResultCodec {
     static final String FORMAT = "stepcast-suite-result";
-    static final int VERSION = 1;
+    /** 2 adds each point's extrapolation note; 1 (with the header or without it) is read as without notes. */
+    static final int VERSION = 2;
+    private static final int OLDEST_VERSION = 1;
     private static final EnvelopeHeader HEADER = new EnvelopeHeader(FORMAT, VERSION);
 
     private SuiteResultCodec() {
@@ -75,7 +78,7 @@ final class SuiteResultCodec {
 
     /** Reads what follows the header into a result, given the header's seconds and failure. */
     private interface BodyReader<R extends SuiteTasks.Result> {
-        R read(DataInputStream in, double seconds, Optional<String> failure) throws IOException;
+        R read(DataInputStream in, int version, double seconds, Optional<String> failure) throws IOException;
     }
 
     /** The bytes of the points of {@code task}, whose observations they refer to. */
@@ -95,6 +98,7 @@ final class SuiteResultCodec {
                     }
                     out.writeBoolean(p.peakMemoryBytes().isPresent());
                     out.writeDouble(p.peakMemoryBytes().orElse(0));
+                    writeOptional(out, p.extrapolation());
                 }
             }
             out.writeInt(r.scaling().size());
@@ -106,7 +110,7 @@ final class SuiteResultCodec {
 
     /** The points of {@code task} from {@link #encodeHoldOut}'s bytes, on the task's own observations. */
     static SuiteTasks.HoldOutResult decodeHoldOut(byte[] bytes, HoldOutTask task) {
-        return decode(bytes, (in, seconds, failure) -> {
+        return decode(bytes, (in, version, seconds, failure) -> {
             List<Observation> test = task.split().test();
             int targets = in.readInt();
             List<List<ScoredPoint>> points = new ArrayList<>(targets);
@@ -121,9 +125,10 @@ final class SuiteResultCodec {
                             ? Optional.of((Prediction.Value) readPrediction(in)) : Optional.empty();
                     boolean hasMemory = in.readBoolean();
                     double memory = in.readDouble();
+                    Optional<String> extrapolation = version >= 2 ? readOptional(in) : Optional.empty();
                     target.add(new ScoredPoint(task.dataset(), task.protocol(), task.split().id(), task.label(),
                             task.targets().get(k), o, measured, p, own,
-                            hasMemory ? OptionalDouble.of(memory) : OptionalDouble.empty()));
+                            hasMemory ? OptionalDouble.of(memory) : OptionalDouble.empty(), extrapolation));
                 }
                 points.add(target);
             }
@@ -154,7 +159,7 @@ final class SuiteResultCodec {
 
     /** The decisions from {@link #encodeSelection}'s bytes, on the same {@code casesByMember}. */
     static SuiteTasks.SelectionResult decodeSelection(byte[] bytes, List<List<SelectionCase>> casesByMember) {
-        return decode(bytes, (in, seconds, failure) -> {
+        return decode(bytes, (in, version, seconds, failure) -> {
             int n = in.readInt();
             List<BatchSizeSelection.FoldDecisions> all = new ArrayList<>(n);
             for (int m = 0; m < n; m++) {
@@ -180,13 +185,13 @@ final class SuiteResultCodec {
     private static <R extends SuiteTasks.Result> R decode(byte[] bytes, BodyReader<R> body) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
             int version = EnvelopeHeader.readFrom(in, FORMAT).map(EnvelopeHeader::version).orElse(1);
-            if (version != VERSION) {
-                throw new IOException(FORMAT + " version " + version + " is not supported (this stepcast reads version "
-                        + VERSION + "): the executors run another build than the driver");
+            if (version < OLDEST_VERSION || version > VERSION) {
+                throw new IOException(FORMAT + " version " + version + " is not supported (this stepcast reads versions "
+                        + OLDEST_VERSION + " to " + VERSION + "): the executors run another build than the driver");
             }
             double seconds = in.readDouble();
             Optional<String> failure = readOptional(in);
-            return body.read(in, seconds, failure);
+            return body.read(in, version, seconds, failure);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -35,21 +35,37 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The bytes a suite task's result crosses JVMs as (the Spark engine): a hold-out result and a selection result,
  * covering every optional field both present and absent, decode to equal values, and their bytes are the envelope
  * header followed by the bodies recorded below, so executors and a driver of different builds keep understanding
- * each other; the bodies without the header (as written before it) still decode.
+ * each other; the bodies of version 1, without the header (as written before it) or with it, still decode (a hold-out
+ * point then has no extrapolation note, which version 2 added).
  */
 class SuiteResultCodecTest {
     private static final Split SPLIT = SyntheticObservations.v100HeldOut();
     /** Never fitted: encoding and decoding only read the plan. */
     private static final Estimator STUB = new UnavailableEstimator("stub", "never fitted");
 
-    /** The binary envelope header: {@code stepcast-suite-result}, version 1. */
-    private static final String HEADER_HEX = "001573746570636173742d73756974652d726573756c7400000001";
+    /** The binary envelope header: {@code stepcast-suite-result}, version 2. */
+    private static final String HEADER_HEX = "001573746570636173742d73756974652d726573756c7400000002";
+    /** The header of version 1, before each point's extrapolation note. */
+    private static final String HEADER_V1_HEX = "001573746570636173742d73756974652d726573756c7400000001";
+
+    /** The hold-out result in version 2: version 1's layout with each point's optional extrapolation note. */
+    private static final String HOLD_OUT_HEX =
+            "3ff4000000000000000000000200000002000000033fcae147ae147ae2003fd7ae147ae147ae000001421dcd65000000"
+            + "0000000000003fc47ae147ae147b003fc999999999999a013fc33333333333333fd0000000000000013feccccccccccc"
+            + "cd01003fcae147ae147ae1013fc851eb851eb8523fcd70a3d70a3d710000000000000000000000000000000000000100"
+            + "00002b776f726b657273203634206973206f7574736964652074686520747261696e65642072616e676520312d380000"
+            + "00020000000740710572620ae4c401000000166f7574736964652074686520646f6d61696e3a20c2b500000000000000"
+            + "0000000000000001405900000000000000405ee000000000000140590000000000004062c00000000000000000000000"
+            + "0000000100405e00000000000001405b8000000000004060400000000000013fe999999999999a000000000000000000"
+            + "00"
+            // no request of the scaling charts: a count of 0
+            + "00000000";
 
     /**
      * What {@code SuiteTasks.encode} wrote for these results before the codec was a class of its own, with each
-     * point's optional peak memory (a presence byte and a double) added since.
+     * point's optional peak memory (a presence byte and a double) added since: version 1.
      */
-    private static final String HOLD_OUT_HEX =
+    private static final String HOLD_OUT_V1_HEX =
             "3ff4000000000000000000000200000002000000033fcae147ae147ae2003fd7ae147ae147ae000001421dcd65000000"
             + "00000000003fc47ae147ae147b003fc999999999999a013fc33333333333333fd0000000000000013feccccccccccccd"
             + "01003fcae147ae147ae1013fc851eb851eb8523fcd70a3d70a3d71000000000000000000000000000000000000000000"
@@ -88,11 +104,26 @@ class SuiteResultCodecTest {
     }
 
     @Test
+    void aHoldOutResultOfVersion1DecodesWithoutExtrapolationNotes() {
+        SuiteTasks.HoldOutResult withoutNotes = new SuiteTasks.HoldOutResult(holdOutResult().points().stream()
+                .map(target -> target.stream().map(p -> new ScoredPoint(p.dataset(), p.protocol(), p.split(),
+                        p.predictor(), p.target(), p.observation(), p.measured(), p.prediction(), p.nativeInterval(),
+                        p.peakMemoryBytes())).toList()).toList(), List.of(), 1.25, Optional.empty());
+        assertThat(tasks.decode(0, HexFormat.of().parseHex(HOLD_OUT_V1_HEX))).as("without the header")
+                .isEqualTo(withoutNotes);
+        assertThat(tasks.decode(0, HexFormat.of().parseHex(HEADER_V1_HEX + HOLD_OUT_V1_HEX))).as("with the header")
+                .isEqualTo(withoutNotes);
+    }
+
+    @Test
     void aSelectionResultRoundTripsInTheRecordedBytes() {
         SuiteTasks.SelectionResult result = selectionResult();
         List<List<SelectionCase>> casesByMember = List.of(selection.cases(0));
         byte[] bytes = SuiteResultCodec.encodeSelection(result, casesByMember);
         assertRoundTrip(1, result, bytes, SELECTION_HEX, SuiteResultCodec.decodeSelection(bytes, casesByMember));
+        // A selection's body is the same in both versions: without the header it is read as version 1.
+        assertThat(tasks.decode(1, HexFormat.of().parseHex(SELECTION_HEX))).as("the body without the header")
+                .isEqualTo(result);
     }
 
     @Test
@@ -120,9 +151,9 @@ class SuiteResultCodecTest {
     @Test
     void aResultOfAnotherVersionIsRefused() {
         byte[] bytes = tasks.encode(0, holdOutResult());
-        bytes[HEADER_HEX.length() / 2 - 1] = 2;
+        bytes[HEADER_HEX.length() / 2 - 1] = 3;
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> tasks.decode(0, bytes))
-                .hasMessageContaining("stepcast-suite-result version 2 is not supported");
+                .hasMessageContaining("stepcast-suite-result version 3 is not supported");
     }
 
     @Test
@@ -141,28 +172,32 @@ class SuiteResultCodecTest {
                                  SuiteTasks.Result decoded) {
         assertThat(HexFormat.of().formatHex(bytes)).isEqualTo(HEADER_HEX + recorded);
         assertThat(decoded).isEqualTo(result);
-        assertThat(tasks.decode(task, HexFormat.of().parseHex(recorded))).as("the body without the header")
-                .isEqualTo(result);
         assertThat(tasks.encode(task, result)).isEqualTo(bytes);
         assertThat(tasks.decode(task, bytes)).isEqualTo(result);
     }
 
     /**
      * Two targets; points without and with an interval (stated coverage or not), a refusal, a native interval, a
-     * peak-memory estimate.
+     * peak-memory estimate, an extrapolation note.
      */
     private SuiteTasks.HoldOutResult holdOutResult() {
         List<Observation> test = SPLIT.test();
         return new SuiteTasks.HoldOutResult(List.of(
                 List.of(point(Target.STEP_TIME, test.get(3), Prediction.of(0.37), Optional.empty())
                                 .withPeakMemory(3.2e10),
-                        point(Target.STEP_TIME, test.get(0), Prediction.of(0.2, 0.15, 0.25, 0.9),
-                                Optional.of((Prediction.Value) Prediction.of(0.21, 0.19, 0.23)))),
+                        noted(point(Target.STEP_TIME, test.get(0), Prediction.of(0.2, 0.15, 0.25, 0.9),
+                                Optional.of((Prediction.Value) Prediction.of(0.21, 0.19, 0.23))),
+                                "workers 64 is outside the trained range 1-8")),
                 List.of(point(Target.THROUGHPUT, test.get(7), Prediction.notApplicable("outside the domain: µ"),
                         Optional.empty()),
                         point(Target.THROUGHPUT, test.get(1), Prediction.of(123.5, 100, 150),
                                 Optional.of((Prediction.Value) Prediction.of(120, 110, 130, 0.8))))),
                 1.25, Optional.empty());
+    }
+
+    private static ScoredPoint noted(ScoredPoint p, String extrapolation) {
+        return new ScoredPoint(p.dataset(), p.protocol(), p.split(), p.predictor(), p.target(), p.observation(),
+                p.measured(), p.prediction(), p.nativeInterval(), p.peakMemoryBytes(), Optional.of(extrapolation));
     }
 
     private ScoredPoint point(Target target, Observation o, Prediction p, Optional<Prediction.Value> own) {

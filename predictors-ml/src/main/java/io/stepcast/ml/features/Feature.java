@@ -2,6 +2,8 @@ package io.stepcast.ml.features;
 
 import io.stepcast.api.Config;
 
+import java.util.Set;
+
 /**
  * One numeric input of a learned model, computed from a {@link Config}. A feature that the
  * configuration cannot provide (for example parameter bytes over bandwidth when the bandwidth is
@@ -21,6 +23,15 @@ public interface Feature {
      */
     default String quantity() {
         return name();
+    }
+
+    /**
+     * The quantities a user states that this feature is computed from: its own {@link #quantity()} for one a user
+     * states directly, the parts of a product ({@code local batch} and {@code workers} for the global batch). A point
+     * outside the range of a product of parts already named outside theirs is not named again.
+     */
+    default Set<String> basis() {
+        return Set.of(quantity());
     }
 
     /** A value of this feature expressed in its {@link #quantity()} ({@code 1 / v} for {@code inv-workers}). */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.DoubleUnaryOperator;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -37,6 +38,7 @@ import java.util.function.ToDoubleFunction;
  */
 public final class Features {
     private static final DoubleUnaryOperator SAME = DoubleUnaryOperator.identity();
+    private static final Set<String> BATCH_PARTS = Set.of("local batch", "workers");
     private static final Map<String, Feature> NUMERIC;
     private static final Map<String, CategoricalFeature> CATEGORICAL;
 
@@ -45,18 +47,20 @@ public final class Features {
         Map<String, CategoricalFeature> k = new LinkedHashMap<>();
         // Each feature names the quantity a user states, so that an extrapolation reads in the user's words.
         putNumeric(n, "log2-local-batch", c -> log2(c.localBatch()), "local batch", Features::pow2);
-        putNumeric(n, "log2-global-batch", c -> log2(c.globalBatch()), "global batch", Features::pow2);
+        putDerived(n, "log2-global-batch", c -> log2(c.globalBatch()), "global batch", Features::pow2, BATCH_PARTS);
         putNumeric(n, "local-batch", Config::localBatch, "local batch", SAME);
-        putNumeric(n, "batch", c -> (double) c.globalBatch(), "global batch", SAME);
+        putDerived(n, "batch", c -> (double) c.globalBatch(), "global batch", SAME, BATCH_PARTS);
         putNumeric(n, "workers", Config::workers, "workers", SAME);
         putNumeric(n, "inv-workers", c -> 1.0 / c.workers(), "workers", v -> 1.0 / v);
         putNumeric(n, "nodes", c -> c.deployment().nodes(), "nodes", SAME);
         putNumeric(n, "tenants", c -> c.deployment().tenants(), "tenants", SAME);
         putNumeric(n, "parameter-servers", c -> c.deployment().parameterServers(), "parameter servers", SAME);
         putNumeric(n, "devices-per-worker", c -> c.deployment().devicesPerWorker(), "devices per worker", SAME);
-        putNumeric(n, "cpu", Config::workers, "cpu", SAME);
-        putNumeric(n, "njobs", c -> c.deployment().tenants(), "njobs", SAME);
-        putNumeric(n, "cpu-x-njobs", c -> (double) c.workers() * c.deployment().tenants(), "cpu x njobs", SAME);
+        // Courier's names for the workers (executor cores) and tenants (concurrent jobs): named as a file states them.
+        putNumeric(n, "cpu", Config::workers, "workers", SAME);
+        putNumeric(n, "njobs", c -> c.deployment().tenants(), "tenants", SAME);
+        putDerived(n, "cpu-x-njobs", c -> (double) c.workers() * c.deployment().tenants(), "workers x tenants", SAME,
+                Set.of("workers", "tenants"));
         putNumeric(n, "param-bytes-per-bandwidth", Features::transferSeconds,
                 "seconds to send the parameters once (parameter bytes / bandwidth)", SAME);
         putNumeric(n, "network", Features::courierNetwork, "Courier network indicator", SAME);
@@ -87,6 +91,11 @@ public final class Features {
     private static void putNumeric(Map<String, Feature> m, String name, ToDoubleFunction<Config> f, String quantity,
                                    DoubleUnaryOperator toQuantity) {
         m.put(name, new NumericFeature(name, f, quantity, toQuantity));
+    }
+
+    private static void putDerived(Map<String, Feature> m, String name, ToDoubleFunction<Config> f, String quantity,
+                                   DoubleUnaryOperator toQuantity, Set<String> basis) {
+        m.put(name, new NumericFeature(name, f, quantity, toQuantity, basis));
     }
 
     private static double pow2(double v) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The applicability domain of a fitted model's numeric features: each feature's smallest and largest training
@@ -57,28 +58,37 @@ public final class TrainedRanges {
     /**
      * One line naming each quantity of {@code values} (the numeric features of one point, in column order) outside
      * its trained range, e.g. {@code workers 64 is outside the trained range 1-8}; several are joined by {@code ;}.
-     * Features computed from one quantity ({@code workers} and {@code inv-workers}) name it once. Empty when every
-     * value lies within its range.
+     * Features computed from one quantity ({@code workers} and {@code inv-workers}) name it once, and a product of
+     * quantities ({@link Feature#basis()}) only when none of its parts is named. Empty when every value lies within
+     * its range.
      */
     Optional<String> outside(double[] values) {
         Map<String, String> byQuantity = new LinkedHashMap<>();
-        for (int i = 0; i < features.length; i++) {
-            double slack = TOLERANCE * Math.max(Math.abs(min[i]), Math.abs(max[i]));
-            if (values[i] >= min[i] - slack && values[i] <= max[i] + slack) {
-                continue;
+        // Quantities stated directly first, so that a product of parts already named (the global batch of too many
+        // workers) is not named again; a product outside its range while each part is inside is named.
+        for (boolean direct : new boolean[] {true, false}) {
+            for (int i = 0; i < features.length; i++) {
+                Feature f = features[i];
+                boolean own = f.basis().equals(Set.of(f.quantity()));
+                if (own != direct || (!own && f.basis().stream().anyMatch(byQuantity::containsKey))) {
+                    continue;
+                }
+                double slack = TOLERANCE * Math.max(Math.abs(min[i]), Math.abs(max[i]));
+                if (values[i] >= min[i] - slack && values[i] <= max[i] + slack) {
+                    continue;
+                }
+                double a = f.inQuantity(min[i]);
+                double b = f.inQuantity(max[i]);
+                byQuantity.putIfAbsent(f.quantity(), f.quantity() + " " + number(f.inQuantity(values[i]))
+                        + " is outside the trained range " + range(Math.min(a, b), Math.max(a, b)));
             }
-            Feature f = features[i];
-            double a = f.inQuantity(min[i]);
-            double b = f.inQuantity(max[i]);
-            byQuantity.putIfAbsent(f.quantity(), f.quantity() + " " + number(f.inQuantity(values[i]))
-                    + " is outside the trained range " + range(Math.min(a, b), Math.max(a, b)));
         }
         return byQuantity.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", byQuantity.values()));
     }
 
     private static String range(double lo, double hi) {
         if (lo == hi) {
-            return "(only " + number(lo) + ")";
+            return "of one value, " + number(lo);
         }
         // "1-8" reads as a range only when neither end has a sign of its own.
         return lo < 0 ? number(lo) + " to " + number(hi) : number(lo) + "-" + number(hi);

@@ -34,6 +34,26 @@ class TrainedRangesTest {
     }
 
     @Test
+    void aProductIsNamedOnlyWhenNoneOfItsPartsIs() {
+        FittedFeatures f = FeatureSet.parse("workers,log2-local-batch,log2-global-batch").fit(List.of(
+                SyntheticObservations.allReduce("small", 1, 1, 64), SyntheticObservations.allReduce("small", 8, 2, 16)));
+        // Too many workers: the global batch they make is not named again.
+        assertThat(f.extrapolation(job(32, 16))).contains("workers 32 is outside the trained range 1-8");
+        // Each part inside its range, their product (8 x 64 = 512) outside the trained 64-128.
+        assertThat(f.extrapolation(job(8, 64))).contains("global batch 512 is outside the trained range 64-128");
+    }
+
+    @Test
+    void courierNamesReadAsTheColumnsAFileStates() {
+        FittedFeatures f = FeatureSet.parse("cpu,njobs,cpu-x-njobs").fit(List.of(
+                SyntheticObservations.courierJob("lenet5", 1, 1, 64), SyntheticObservations.courierJob("lenet5", 8, 3, 64)));
+        assertThat(f.extrapolation(SyntheticObservations.courierJob("lenet5", 16, 2, 64)))
+                .contains("workers 16 is outside the trained range 1-8");
+        assertThat(f.extrapolation(SyntheticObservations.courierJob("lenet5", 8, 5, 64)))
+                .contains("tenants 5 is outside the trained range 1-3");
+    }
+
+    @Test
     void pointsInsideAndOnTheBoundsAreNotFlagged() {
         FittedFeatures f = FeatureSet.parse("workers,inv-workers,log2-local-batch").fit(TRAINING);
         assertThat(f.extrapolation(job(2, 24))).isEmpty();
@@ -65,7 +85,7 @@ class TrainedRangesTest {
     void aSingleTrainedValueIsNamedAsSuch() {
         FittedFeatures f = FeatureSet.parse("workers,tenants").fit(TRAINING);
         assertThat(f.extrapolation(job(4, 32).toBuilder().tenants(3).build()))
-                .contains("tenants 3 is outside the trained range (only 1)");
+                .contains("tenants 3 is outside the trained range of one value, 1");
     }
 
     @Test
