@@ -44,7 +44,8 @@ final class Answers {
     /**
      * {@code {"value": x, "interval": [lo, hi], "coverage": c}} or {@code {"not_applicable": reason}}; from a predictor
      * that estimates memory also {@code "peak_memory_bytes"}, and {@code "device_memory_bytes"} and {@code "fits"}
-     * where the hardware's memory is known; beside a refusal, {@code "warnings"} names a hardware label or model the
+     * where the hardware's memory is known; beside a value the predictor flags as an extrapolation (a learned model past
+     * the range it was trained on, {@link Predictor#extrapolation}), {@code "extrapolation"} with why; beside a refusal, {@code "warnings"} names a hardware label or model the
      * catalogs do not know, with the closest known names ({@link ServedPredictors#warnings}), as the likely cause; beside
      * any answer, it says when the shape fields make the model another than the one named (a published model with
      * another {@code vocab_size}), in the words the CSV reader notes it with ({@link ConfigJson.Read#warnings}).
@@ -68,6 +69,10 @@ final class Answers {
         ObjectNode out = encode(p);
         if (p.isValue() && predictor instanceof PeakMemory m) {
             memory(out, m.peakMemoryBytes(config), predictors.deviceMemoryBytes(config));
+        }
+        if (p.isValue()) {
+            // Answered all the same: the flag tells a scheduler the value comes from past the predictor's rows.
+            predictor.extrapolation(config, target).ifPresent(why -> out.put("extrapolation", why));
         }
         List<String> warnings = new ArrayList<>(p.isValue() ? List.of() : predictors.warnings(config));
         // A model the shape fields make another is the one answered for, value or refusal: said beside either.
