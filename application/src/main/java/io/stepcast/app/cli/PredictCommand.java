@@ -174,8 +174,8 @@ final class PredictCommand extends RegistryCommand {
             long flagged = notes.stream().filter(x -> x != null).count();
             if (flagged > 0) {
                 out.println(flagged + " of the " + notes.size() + " predictions " + (flagged == 1 ? "lies" : "lie")
-                        + " outside the range the model was trained on (NOTE): a learned model's answer there is an"
-                        + " extrapolation, answered but not to be trusted");
+                        + " outside the range the model was trained on (NOTE): extrapolations, answered but backed by no"
+                        + " training row");
             }
             if (!overflowing.isEmpty()) {
                 // Runs, not predictions: a run predicted for several targets is one run that would not fit.

@@ -181,6 +181,13 @@ public final class SweepCommand extends RegistryCommand {
                     + "the GPU has (FITS NO): as stated, " + (over == 1 ? "it" : "they") + " would not run");
         }
         w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines + " lines)");
+        List<String> flagged = rows.stream().flatMap(r -> r.extrapolation().stream()).toList();
+        if (!flagged.isEmpty()) {
+            // A count and one example: each note names its point's value, and the table already lists the points.
+            spec.commandLine().getErr().println("note: " + flagged.size() + " of the " + rows.size() + " points lie"
+                    + " outside the range " + sweep.predictor() + " was trained on (an extrapolation, answered all the"
+                    + " same), e.g. " + flagged.get(0));
+        }
         w.flush();
         results.flush();
         if (!rows.isEmpty() && refused == rows.size()) {

@@ -17,11 +17,20 @@ import java.util.OptionalDouble;
  * @param peakMemoryBytes peak memory per GPU, bytes, from the first seed that answered with an estimate
  *                        ({@link io.stepcast.api.PeakMemory}: the Megatron predictors); empty for a predictor that
  *                        estimates none
+ * @param extrapolation   why the first seed that answered flagged the point as an extrapolation (a learned model past
+ *                        the range it was trained on, {@link io.stepcast.api.Predictor#extrapolation}); empty otherwise
  */
 public record SweepRow(SweepPoint point, String target, List<OptionalDouble> values, Optional<String> refusal,
-                       OptionalDouble peakMemoryBytes) {
+                       OptionalDouble peakMemoryBytes, Optional<String> extrapolation) {
     public SweepRow {
         values = List.copyOf(values);
+        extrapolation = extrapolation == null ? Optional.empty() : extrapolation;
+    }
+
+    /** A row not flagged as an extrapolation. */
+    public SweepRow(SweepPoint point, String target, List<OptionalDouble> values, Optional<String> refusal,
+                    OptionalDouble peakMemoryBytes) {
+        this(point, target, values, refusal, peakMemoryBytes, Optional.empty());
     }
 
     /** A row without a memory estimate. */

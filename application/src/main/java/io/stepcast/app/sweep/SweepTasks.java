@@ -80,6 +80,8 @@ public final class SweepTasks implements TaskSet<SweepRow> {
         List<OptionalDouble> values = new ArrayList<>(spec.seeds());
         Optional<String> refusal = Optional.empty();
         OptionalDouble peak = OptionalDouble.empty();
+        Optional<String> extrapolation = Optional.empty();
+        boolean flagChecked = false;
         for (int s = 0; s < spec.seeds(); s++) {
             Fit fit = fit(p.policy(), s);
             Prediction answer;
@@ -104,8 +106,13 @@ public final class SweepTasks implements TaskSet<SweepRow> {
             if (peak.isEmpty() && answer.isValue()) {
                 peak = HoldOutScorer.peakMemory(fit.predictor(), p.config());
             }
+            // Every seed fits on the same rows, so the first answer's domain is the point's.
+            if (!flagChecked && answer.isValue()) {
+                extrapolation = HoldOutScorer.extrapolation(fit.predictor(), p.config(), target);
+                flagChecked = true;
+            }
         }
-        return new SweepRow(p, target.label(), values, refusal, peak);
+        return new SweepRow(p, target.label(), values, refusal, peak, extrapolation);
     }
 
     /** The fit of (policy, seed), made once; fits are few, so they are made one at a time. */
@@ -162,6 +169,12 @@ public final class SweepTasks implements TaskSet<SweepRow> {
             }
             out.writeBoolean(r.peakMemoryBytes().isPresent());
             out.writeDouble(r.peakMemoryBytes().orElse(0));
+            out.writeBoolean(r.extrapolation().isPresent());
+            if (r.extrapolation().isPresent()) {
+                byte[] s = r.extrapolation().get().getBytes(StandardCharsets.UTF_8);
+                out.writeInt(s.length);
+                out.write(s);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -186,8 +199,14 @@ public final class SweepTasks implements TaskSet<SweepRow> {
             }
             boolean hasPeak = in.readBoolean();
             double peak = in.readDouble();
+            Optional<String> extrapolation = Optional.empty();
+            if (in.readBoolean()) {
+                byte[] s = new byte[in.readInt()];
+                in.readFully(s);
+                extrapolation = Optional.of(new String(s, StandardCharsets.UTF_8));
+            }
             return new SweepRow(points.get(i), target.label(), values, refusal,
-                    hasPeak ? OptionalDouble.of(peak) : OptionalDouble.empty());
+                    hasPeak ? OptionalDouble.of(peak) : OptionalDouble.empty(), extrapolation);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -80,18 +80,19 @@ public final class TrainedRanges {
                 double a = f.inQuantity(min[i]);
                 double b = f.inQuantity(max[i]);
                 byQuantity.putIfAbsent(f.quantity(), f.quantity() + " " + number(f.inQuantity(values[i]))
-                        + " is outside the trained range " + range(Math.min(a, b), Math.max(a, b)));
+                        + " is outside the trained range" + range(Math.min(a, b), Math.max(a, b)));
             }
         }
         return byQuantity.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", byQuantity.values()));
     }
 
+    /** The range as it follows "the trained range": {@code " 1-8"}, or {@code ", 1 only"} for one value. */
     private static String range(double lo, double hi) {
         if (lo == hi) {
-            return "of one value, " + number(lo);
+            return ", " + number(lo) + " only";
         }
         // "1-8" reads as a range only when neither end has a sign of its own.
-        return lo < 0 ? number(lo) + " to " + number(hi) : number(lo) + "-" + number(hi);
+        return " " + (lo < 0 ? number(lo) + " to " + number(hi) : number(lo) + "-" + number(hi));
     }
 
     /** A whole number as it is; otherwise four significant digits, without trailing zeros. */

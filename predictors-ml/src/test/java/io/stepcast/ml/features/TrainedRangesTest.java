@@ -85,7 +85,7 @@ class TrainedRangesTest {
     void aSingleTrainedValueIsNamedAsSuch() {
         FittedFeatures f = FeatureSet.parse("workers,tenants").fit(TRAINING);
         assertThat(f.extrapolation(job(4, 32).toBuilder().tenants(3).build()))
-                .contains("tenants 3 is outside the trained range of one value, 1");
+                .contains("tenants 3 is outside the trained range, 1 only");
     }
 
     @Test
