@@ -17,7 +17,7 @@ import java.util.Set;
  * Categorical levels are not checked here: a level the training rows lack is refused before any value is computed
  * ({@link FittedFeatures#problem}). Immutable.
  */
-public final class TrainedRanges {
+final class TrainedRanges {
     /** Relative slack on either bound, for features recomputed in floating point. */
     static final double TOLERANCE = 1e-9;
     private final Feature[] features;
