@@ -103,4 +103,31 @@ class ReportFormattingTest {
         assertThat(Leaderboard.silent(List.of(mixed))).containsExactly(Map.entry("physical",
                 "not at tf32 (column precision) (3 of 5 refusals; 1 other reason(s), each in --out's details.json)"));
     }
+
+    @Test
+    void predictorsThatExtrapolatedSomePointsSayHowManyUnderTheTableOnceEach() {
+        // Synthetic entries: "tree" and "sgd" answered 3 points, 2 of them past the trained workers, with the same notes;
+        // "form" answered all 3 within its domain; "lone" has a single note.
+        Map<String, Integer> notes = new java.util.LinkedHashMap<>();
+        notes.put("workers 64 is outside the trained range 1-8", 1);
+        notes.put("workers 32 is outside the trained range 1-8", 1);
+        List<ScoreEntry> entries = new ArrayList<>();
+        for (String predictor : List.of("tree", "sgd")) {
+            entries.add(new ScoreEntry("d", "train-test", predictor, "throughput", ScoreEntry.ALL_MODELS,
+                    ErrorMetrics.of(new double[] {1, 2, 3}, new double[] {1, 2, 3}, 0), Map.of(),
+                    java.util.Optional.empty(), notes));
+        }
+        entries.add(new ScoreEntry("d", "train-test", "lone", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[] {1, 2, 3}, new double[] {1, 2, 3.5}, 0), Map.of(), java.util.Optional.empty(),
+                Map.of("nodes 8 is outside the trained range, 1 only", 3)));
+        entries.add(new ScoreEntry("d", "train-test", "form", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[] {1, 2, 3}, new double[] {1, 2, 3.1}, 0), Map.of()));
+        SuiteResult r = new SuiteResult("synthetic", "synthetic entries", entries, List.of(), List.of(), List.of(),
+                List.of(), Map.of(), List.of(), Map.of(), List.of());
+        List<String> lines = Leaderboard.plain(r).lines().filter(l -> l.contains("extrapolated")).toList();
+        assertThat(lines).containsExactly("  sgd, tree extrapolated 2 of 3 answered points, e.g. workers 32 is outside"
+                + " the trained range 1-8 (2 distinct notes, each in --out's details.json)",
+                "  lone extrapolated 3 of 3 answered points: nodes 8 is outside the trained range, 1 only");
+        assertThat(ResultsJson.of(r)).contains("\"extrapolated\" : 2", "\"extrapolated\" : 0");
+    }
 }
