@@ -42,7 +42,9 @@ class EvaluateDefaultSuiteTest {
         results.get("entries").forEach(e -> {
             assertThat(e.fieldNames()).toIterable().containsExactly("dataset", "protocol", "predictor", "target", "n",
                     "mape", "median_ape", "p90_ape", "max_ape", "rmse", "r2", "baseline", "baseline_mape_same_rows",
-                    "baseline_n_same_rows");
+                    "baseline_n_same_rows", "extrapolated");
+            // The count of answered points flagged as extrapolations: a whole number, at most the answered ones.
+            assertThat(e.get("extrapolated").asInt()).as(e.toString()).isBetween(0, e.get("n").asInt());
             // linear-scaling is the reference baseline of throughput; response time has none.
             assertThat(e.get("baseline").isNull()).as(e.toString())
                     .isEqualTo(!e.get("target").asText().equals("throughput"));
