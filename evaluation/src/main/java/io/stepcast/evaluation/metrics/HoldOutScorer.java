@@ -25,6 +25,9 @@ import java.util.Set;
  * a not-applicable one carrying the reason, so one broken plugin never stops a suite.
  */
 public final class HoldOutScorer {
+    /** How the reason of a point refused because its predictor could not be fitted begins. */
+    public static final String CANNOT_FIT = "cannot fit: ";
+
     private HoldOutScorer() {
     }
 
@@ -91,7 +94,7 @@ public final class HoldOutScorer {
                 // Only the targets asked below: an estimator with a model per target skips the others.
                 predictor = estimator.fit(split.training(), asked);
             } catch (CannotFitException e) {
-                failure = "cannot fit: " + oneLine(e.getMessage());
+                failure = CANNOT_FIT + oneLine(e.getMessage());
             } catch (RuntimeException | LinkageError e) {
                 failure = "fit failed: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage());
             }

@@ -1,5 +1,6 @@
 package io.stepcast.evaluation.report;
 
+import io.stepcast.evaluation.metrics.HoldOutScorer;
 import io.stepcast.evaluation.metrics.Metrics;
 import io.stepcast.evaluation.selection.SelectionScore;
 import io.stepcast.evaluation.suite.MemoryEntry;
@@ -128,23 +129,30 @@ public final class Leaderboard {
         if (r.entries().isEmpty() || r.entries().stream().anyMatch(e -> e.metrics().n() > 0)) {
             return Optional.empty();
         }
-        Map<String, Integer> reasons = new HashMap<>();
+        // A predictor that could not be fitted refuses every point for one reason of the training rows alone (too
+        // few configurations), which the "not applicable" list already gives; the reasons of fitted predictors say
+        // what relates the test points to the training rows (hardware, models, precision), so they come first.
+        Map<String, Integer> fitted = new HashMap<>();
+        Map<String, Integer> unfitted = new HashMap<>();
         int refusals = 0;
         for (ScoreEntry e : r.entries()) {
             for (Map.Entry<String, Integer> x : e.reasons().entrySet()) {
                 if (!x.getKey().startsWith(e.predictor() + " does not predict")
                         && !x.getKey().startsWith("does not predict")) {
-                    reasons.merge(x.getKey(), x.getValue(), Integer::sum);
+                    (x.getKey().startsWith(HoldOutScorer.CANNOT_FIT) ? unfitted : fitted).merge(x.getKey(), x.getValue(),
+                            Integer::sum);
                     refusals += x.getValue();
                 }
             }
         }
+        Map<String, Integer> reasons = fitted.isEmpty() ? unfitted : fitted;
         String head = "nothing is ranked: no predictor answered any test point (each predictor's reason is under"
                 + " \"not applicable\")";
         int total = refusals;
         return Optional.of(reasons.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
                         .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
-                .map(x -> head + "; the most frequent reason (" + x.getValue() + " of " + total + " refusals): "
+                .map(x -> head + "; the most frequent reason" + (reasons == fitted ? " of a fitted predictor" : "")
+                        + " (" + x.getValue() + " of " + total + " refusals): "
                         + rounded(x.getKey()))
                 .orElse(head + "; with --train and --test, check that both files name the same models,"
                         + " architectures and hardware"));

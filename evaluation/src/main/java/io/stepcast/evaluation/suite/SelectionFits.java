@@ -125,7 +125,7 @@ final class SelectionFits {
             // the selectors ask for nothing else
             p = new RememberedPredictions(estimator.fit(training, Set.of(latency)));
         } catch (RuntimeException ex) {
-            String why = "cannot fit: " + HoldOutScorer.oneLine(ex.getMessage());
+            String why = HoldOutScorer.CANNOT_FIT + HoldOutScorer.oneLine(ex.getMessage());
             deciding.stream().filter(d -> !casesOf.apply(d).isEmpty()).forEach(d -> d.failures.add(why));
             return;
         }

@@ -96,6 +96,25 @@ class ReportFormattingTest {
     }
 
     @Test
+    void nothingRankedNamesAFittedPredictorsReasonBeforeAFitFailureCountedOnEveryPoint() {
+        // Synthetic entries: "few" could not be fitted (refusing all 6 points for it), "physical" was fitted but the
+        // test rows ran on hardware its training rows lack (2 points).
+        ScoreEntry few = new ScoreEntry("d", "train-test", "few", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[0], new double[0], 6), Map.of("cannot fit: few needs 4 configurations", 6));
+        ScoreEntry physical = new ScoreEntry("d", "train-test", "physical", "throughput", ScoreEntry.ALL_MODELS,
+                ErrorMetrics.of(new double[0], new double[0], 2), Map.of("hardware 'b' was not in the training data", 2));
+        SuiteResult r = new SuiteResult("synthetic", "synthetic entries", List.of(few, physical), List.of(), List.of(),
+                List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of());
+        assertThat(Leaderboard.nothingRanked(r)).hasValueSatisfying(why -> assertThat(why).endsWith(
+                "the most frequent reason of a fitted predictor (2 of 8 refusals): hardware 'b' was not in the training"
+                        + " data"));
+        SuiteResult unfitted = new SuiteResult("synthetic", "synthetic entries", List.of(few), List.of(), List.of(),
+                List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of());
+        assertThat(Leaderboard.nothingRanked(unfitted)).hasValueSatisfying(why -> assertThat(why).endsWith(
+                "the most frequent reason (6 of 6 refusals): cannot fit: few needs 4 configurations"));
+    }
+
+    @Test
     void aPredictorRefusedForSeveralReasonsSaysHowManyItsReasonCovers() {
         ScoreEntry mixed = new ScoreEntry("d", "kfold:5", "physical", "throughput", ScoreEntry.ALL_MODELS,
                 ErrorMetrics.of(new double[0], new double[0], 5), Map.of("not at tf32 (column precision)", 3,
