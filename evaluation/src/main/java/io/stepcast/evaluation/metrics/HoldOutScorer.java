@@ -27,6 +27,8 @@ import java.util.Set;
 public final class HoldOutScorer {
     /** How the reason of a point refused because its predictor could not be fitted begins. */
     public static final String CANNOT_FIT = "cannot fit: ";
+    /** How the reason of a point refused because its predictor's fit threw begins. */
+    public static final String FIT_FAILED = "fit failed: ";
 
     private HoldOutScorer() {
     }
@@ -96,7 +98,7 @@ public final class HoldOutScorer {
             } catch (CannotFitException e) {
                 failure = CANNOT_FIT + oneLine(e.getMessage());
             } catch (RuntimeException | LinkageError e) {
-                failure = "fit failed: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage());
+                failure = FIT_FAILED + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage());
             }
         }
         List<List<ScoredPoint>> out = new ArrayList<>(targets.size());

@@ -139,8 +139,9 @@ public final class Leaderboard {
             for (Map.Entry<String, Integer> x : e.reasons().entrySet()) {
                 if (!x.getKey().startsWith(e.predictor() + " does not predict")
                         && !x.getKey().startsWith("does not predict")) {
-                    (x.getKey().startsWith(HoldOutScorer.CANNOT_FIT) ? unfitted : fitted).merge(x.getKey(), x.getValue(),
-                            Integer::sum);
+                    boolean fitFailed = x.getKey().startsWith(HoldOutScorer.CANNOT_FIT)
+                            || x.getKey().startsWith(HoldOutScorer.FIT_FAILED);
+                    (fitFailed ? unfitted : fitted).merge(x.getKey(), x.getValue(), Integer::sum);
                     refusals += x.getValue();
                 }
             }
