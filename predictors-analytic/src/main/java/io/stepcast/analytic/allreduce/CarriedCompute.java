@@ -103,7 +103,7 @@ final class CarriedCompute {
             return Carried.none(target.whyNot().get());
         }
         Precision precision = target.precision();
-        double speed = target.speed();
+        DeviceSpec here = hardware.get().device(config.deployment().hardware()).orElseThrow();
         double logSum = 0;
         int n = 0;
         List<String> from = new ArrayList<>();
@@ -113,26 +113,29 @@ final class CarriedCompute {
             Precision theirs = tag.isEmpty() ? precision : CrossMachinePrecision.peak(Optional.of(
                     Precision.parse(tag, "precision")));
             Optional<DeviceSpec> device = hardware.get().device(e.getKey());
-            Optional<Double> s = device.flatMap(d -> DeviceSpeed.of(d, theirs));
+            Optional<CrossMachinePrecision.Peaks> peaks = device.map(d -> CrossMachinePrecision.pair(precision, here,
+                    theirs, d));
+            Optional<Double> s = device.flatMap(d -> DeviceSpeed.of(d, peaks.orElseThrow().theirs()));
+            Optional<Double> speed = peaks.flatMap(p -> DeviceSpeed.of(here, p.ours()));
             double t = groups.get(e.getValue()).compute(config.localBatch());
-            if (s.isPresent() && t > 0) {
-                double ratio = s.get() / speed;
+            if (s.isPresent() && speed.isPresent() && t > 0) {
+                double ratio = s.get() / speed.get();
                 logSum += Math.log(t * ratio);
                 n++;
-                from.add(String.format(Locale.ROOT, "%s (%s, %s peak; line %s) times %.3f", e.getKey(),
-                        device.get().name(), theirs.label(), e.getValue(), ratio));
+                from.add(String.format(Locale.ROOT, "%s (%s; line %s) times %.3f at the %s", e.getKey(),
+                        device.get().name(), e.getValue(), ratio, peaks.get().label()));
             } else {
                 why.add(device.isEmpty() ? "'" + e.getKey() + "' is not a catalogued device"
-                        : s.isEmpty() ? DeviceSpeed.missing(device.get(), theirs).orElseThrow()
+                        : s.isEmpty() ? DeviceSpeed.missing(device.get(), peaks.orElseThrow().theirs()).orElseThrow()
+                        : speed.isEmpty() ? DeviceSpeed.missing(here, peaks.orElseThrow().ours()).orElseThrow()
                         : e.getValue() + "'s line gives no positive time at local batch " + config.localBatch());
             }
         }
         if (n == 0) {
             return Carried.none(String.join("; ", why));
         }
-        String basis = "compute carried to " + config.deployment().hardware() + " (" + target.device() + ", "
-                + precision.label()
-                + " peak) from the compute line of " + String.join(", ", from)
+        String basis = "compute carried to " + config.deployment().hardware() + " (" + target.device()
+                + ") from the compute line of " + String.join(", ", from)
                 + ", the ratio of the devices' speeds sqrt(peak FLOP/s x memory bandwidth) by the hardware catalog's "
                 + "figures" + (n > 1 ? "; the geometric mean of the " + n + " at local batch " + config.localBatch() : "");
         return Carried.of(Math.exp(logSum / n), basis);

@@ -88,23 +88,26 @@ final class SingleGpuTransfer {
         if (target.whyNot().isPresent()) {
             return Carried.none(target.whyNot().get());
         }
-        double speed = target.speed();
+        DeviceSpec here = catalogs.hardware().get().device(h).orElseThrow();
         double logSum = 0;
         int n = 0;
         List<String> why = new ArrayList<>();
         for (Map.Entry<String, Donor> e : donors.entrySet()) {
             Donor d = e.getValue();
             Optional<DeviceSpec> from = catalogs.hardware().get().device(e.getKey());
-            Optional<Precision> theirs = from.map(f -> CrossMachinePrecision.peak(d.job().precision().isEmpty()
-                    ? config.statedPrecision() : Optional.of(Precision.parse(d.job().precision(), "precision"))));
-            Optional<Double> s = from.flatMap(f -> DeviceSpeed.of(f, theirs.orElseThrow()));
+            Optional<CrossMachinePrecision.Peaks> peaks = from.map(f -> CrossMachinePrecision.pair(target.precision(),
+                    here, CrossMachinePrecision.peak(d.job().precision().isEmpty() ? config.statedPrecision()
+                            : Optional.of(Precision.parse(d.job().precision(), "precision"))), f));
+            Optional<Double> s = from.flatMap(f -> DeviceSpeed.of(f, peaks.orElseThrow().theirs()));
+            Optional<Double> speed = peaks.flatMap(p -> DeviceSpeed.of(here, p.ours()));
             Carried there = along(d.job(), e.getKey(), d.steps(), config);
-            if (s.isPresent() && there.seconds().isPresent()) {
-                logSum += Math.log(there.seconds().get() * s.get() / speed);
+            if (s.isPresent() && speed.isPresent() && there.seconds().isPresent()) {
+                logSum += Math.log(there.seconds().get() * s.get() / speed.get());
                 n++;
             } else {
                 why.add(from.isEmpty() ? "'" + e.getKey() + "' is not a catalogued device"
-                        : s.isEmpty() ? DeviceSpeed.missing(from.get(), theirs.orElseThrow()).orElseThrow()
+                        : s.isEmpty() ? DeviceSpeed.missing(from.get(), peaks.orElseThrow().theirs()).orElseThrow()
+                        : speed.isEmpty() ? DeviceSpeed.missing(here, peaks.orElseThrow().ours()).orElseThrow()
                         : there.whyNot());
             }
         }

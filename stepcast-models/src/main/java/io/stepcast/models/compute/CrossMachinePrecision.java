@@ -1,6 +1,7 @@
 package io.stepcast.models.compute;
 
 import io.stepcast.api.Precision;
+import io.stepcast.api.hardware.DeviceSpec;
 
 import java.util.Optional;
 
@@ -21,11 +22,46 @@ public final class CrossMachinePrecision {
      * cores, while its normalisations, activations and optimizer stay on the CUDA cores, and the speed's geometric
      * mean (half the step bound by the peak) would credit the tensor cores' eightfold figure to all of its compute.
      * The FP32 figure is the speed of the same code with TF32 off, a lower bound: a TF32 row is predicted slow rather
-     * than credited too much.
+     * than credited too much. Between two devices that both have TF32 tensor cores, {@link #pair} compares their TF32
+     * figures instead.
      */
     public static Precision peak(Optional<Precision> stated) {
         Precision p = stated.orElse(Precision.FP32);
         return p == Precision.TF32 ? Precision.FP32 : p;
+    }
+
+    /**
+     * The peaks a job's speeds take on the two devices it is carried between, like for like: where both sides take
+     * the FP32 peak ({@link #peak}: FP32 and TF32 code, or no stated precision) and both devices have TF32 tensor
+     * cores (a TF32 figure in the catalog), both take the TF32 peak instead, since on such GPUs FP32 code runs its
+     * matrix products as TF32 by default (PyTorch's cuDNN convolutions; TensorFlow from 2.4), so the tensor cores'
+     * figures compare the two devices' work as it ran (an A100 and an RTX 4090: 156 and 82.6 TFLOP/s of TF32, but 19.5
+     * and 82.6 of FP32 on the CUDA cores, which the matrix products never touched). Where only one of the two has
+     * TF32 (a V100 and an A100), no one peak describes both and the FP32 figures stay, the lower bound {@link #peak}
+     * states. Other precisions are returned as given.
+     *
+     * @param ours   the peak {@link #peak} gives the device carried to
+     * @param theirs the peak {@link #peak} gives the device carried from
+     */
+    public static Peaks pair(Precision ours, DeviceSpec to, Precision theirs, DeviceSpec from) {
+        boolean tensorCores = to.peakFlops(Precision.TF32).isPresent() && from.peakFlops(Precision.TF32).isPresent();
+        if (ours == Precision.FP32 && theirs == Precision.FP32 && tensorCores) {
+            return new Peaks(Precision.TF32, Precision.TF32);
+        }
+        return new Peaks(ours, theirs);
+    }
+
+    /**
+     * The peaks of a carry ({@link #pair}).
+     *
+     * @param ours   the peak of the device carried to
+     * @param theirs the peak of the device carried from
+     */
+    public record Peaks(Precision ours, Precision theirs) {
+        /** How a basis names them: {@code tf32 peaks} when alike, else the two. */
+        public String label() {
+            return ours == theirs ? ours.label() + " peaks" : ours.label() + " and " + theirs.label() + " peaks";
+        }
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.Optional;
  * geometric mean of its peak FLOP/s ({@link DeviceSpec#peakFlops}) and its memory bandwidth, since a step is partly
  * compute-bound and partly memory-bound (S. Williams, A. Waterman and D. Patterson, "Roofline", CACM 52(4), 2009).
  * Only ratios of two speeds are used, so the unit does not matter. Which precision's peak a row takes is
- * {@link CrossMachinePrecision#peak}. Shared by {@code overhead-transfer}, which scales another machine's single-GPU
+ * {@link CrossMachinePrecision#peak}, and between two devices {@link CrossMachinePrecision#pair}. Shared by {@code overhead-transfer}, which scales another machine's single-GPU
  * step by it, and {@code allreduce-analytic}, which scales another machine's compute line.
  */
 public final class DeviceSpeed {
