@@ -93,4 +93,27 @@ class LambdaPytorchTablesCliTest {
                 "--save", dir.resolve("m.json").toString())).as(cli.err()).isZero();
         assertThat(cli.err()).doesNotContain("Infinity");
     }
+
+    /**
+     * The link-based predictors' refusal of a machine the catalog has no system for names what the catalog knows of
+     * its GPU; it used to suggest the nearest system names by spelling (for {@code H100 80GB PCIe Gen5} a K80 instance,
+     * {@code aws-p2.8xlarge}; for {@code A100 80GB PCIe} the Courier CPU worker) and a V100 NVLink composition.
+     */
+    @Test
+    void aRefusalForWantOfLinksSaysWhatTheCatalogKnowsOfTheGpu(@TempDir Path dir) {
+        CliSession cli = new CliSession();
+        Path model = dir.resolve("allreduce.json");
+        assertThat(cli.run("fit", "--predictor", "allreduce-analytic", "--train",
+                EXAMPLES.resolve("lambda-pytorch-1gpu.csv").toString(), "--save", model.toString()))
+                .as(cli.err()).isZero();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input",
+                EXAMPLES.resolve("lambda-pytorch-multigpu.csv").toString())).as(cli.err()).isZero();
+        assertThat(cli.out())
+                .contains("hardware 'H100 80GB PCIe Gen5' names no single catalogued system, so its links are unknown"
+                        + " (hardware 'H100 80GB PCIe Gen5' names H100-PCIE-80GB, a GPU of no catalogued system")
+                .contains("hardware 'RTX 4090' names a GPU the catalog does not have (RTX4090")
+                .contains("hardware 'A100 80GB SXM4' names no single catalogued system, so its links are unknown"
+                        + " (column hardware: a catalogued system such as dgx-a100-80gb,")
+                .doesNotContain("aws-p2.8xlarge", "courier-gce-worker", "V100-SXM2-16GB+gpus=8+intra=nvlink-2");
+    }
 }
