@@ -45,8 +45,8 @@ final class UncataloguedGpu {
         List<String> words = words(w);
         Optional<String> form = words.stream().filter(FORMS::contains).findFirst();
         for (String model : models(words)) {
-            List<DeviceSpec> family = devices.stream()
-                    .filter(d -> HardwareTables.key(d.name()).startsWith(model)).toList();
+            List<DeviceSpec> family = devices.stream().filter(d -> HardwareTables.key(d.name()).startsWith(model)
+                    || models(List.of(d.name().toLowerCase(Locale.ROOT).split("[-_ ]+"))).contains(model)).toList();
             String named = model.toUpperCase(Locale.ROOT) + form.map(f -> " " + f.toUpperCase(Locale.ROOT)).orElse("")
                     + (w.memoryGb().isPresent() ? " " + w.memoryGb().getAsInt() + "GB" : "");
             if (family.isEmpty()) {

@@ -53,4 +53,28 @@ class GpuCountLabelTest {
                             "--hardware-file FILE");
         }
     }
+
+    /**
+     * A hardware file that names its RTX 4090 {@code GeForce-RTX-4090} (docs/examples/rtx4090-workstation.yaml) has the
+     * GPU a label {@code 8x RTX 4090} names: the label is told the file's GPU and how to compose a system of it, not
+     * that the catalog lacks the GPU and a hardware file could state it.
+     */
+    @Test
+    void aFilesGpuNamedWithItsProductLineIsTheGpuALabelNames() throws Exception {
+        DefaultHardwareCatalog catalog = HardwareCatalogs.withText("rtx.yaml", """
+                devices:
+                  - name: GeForce-RTX-4090
+                    fp32_tflops: 82.6
+                    fp16_tflops: 165.2
+                    memory_gb: 24
+                    memory_bandwidth_gbs: 1008
+                    source: NVIDIA Ada GPU Architecture whitepaper, Appendix A
+                """);
+        assertThat(new HardwareLabels(catalog).unknownNote("8x RTX 4090").orElseThrow())
+                .contains("it names GeForce-RTX-4090, a GPU of no catalogued system: compose one of its parts, e.g."
+                        + " 'GeForce-RTX-4090+gpus=8+intra=")
+                .doesNotContain("names a GPU the catalog does not have");
+        assertThat(new HardwareLabels().unknownNote("8x RTX 4090").orElseThrow())
+                .contains("names a GPU the catalog does not have (RTX4090");
+    }
 }
