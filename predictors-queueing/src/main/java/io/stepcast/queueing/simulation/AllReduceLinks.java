@@ -203,7 +203,7 @@ public final class AllReduceLinks {
             return "no hardware catalog on the class path";
         }
         if (catalog.get().find(label).isEmpty()) {
-            return "not in the hardware catalog: " + UnknownSystem.hint(catalog.get(), label);
+            return "not in the hardware catalog; " + UnknownSystem.hint(catalog.get(), label);
         }
         if (missing == CollectiveCost.Missing.INTRA_NODE_DISAGREES) {
             return "the catalogued systems with it disagree: "
