@@ -49,8 +49,9 @@ final class DescribedSystem {
             OptionalInt count = OptionalInt.empty();
             OptionalInt memory = OptionalInt.empty();
             List<String> names = new ArrayList<>();
-            // "16 x V100" counts as "16x V100" does.
-            String counted = label.replaceAll("[(),]", " ").replaceAll("(\\d+)\\s+([xX×])(?=\\s|$)", "$1$2");
+            // "16 x V100" counts as "16x V100" does, and so does "16xV100", a count written onto its GPU's model.
+            String counted = GpuCount.separated(label).replaceAll("[(),]", " ")
+                    .replaceAll("(\\d+)\\s+([xX×])(?=\\s|$)", "$1$2");
             for (String w : counted.trim().split("\\s+")) {
                 Matcher c = COUNT.matcher(w);
                 Matcher m = MEMORY.matcher(w);

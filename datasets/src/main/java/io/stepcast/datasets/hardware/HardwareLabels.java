@@ -65,8 +65,11 @@ public final class HardwareLabels {
      */
     public String canonical(String label) {
         String l = label.trim();
-        if (l.isEmpty() || l.equalsIgnoreCase(NONE) || catalog.find(l).isEmpty()) {
+        if (l.isEmpty() || l.equalsIgnoreCase(NONE)) {
             return l;
+        }
+        if (catalog.find(l).isEmpty()) {
+            return runGpus(l).map(this::canonical).orElse(l);
         }
         if (ComposedSystem.looksComposed(l)) {
             int plus = l.indexOf('+');
@@ -99,11 +102,15 @@ public final class HardwareLabels {
                 return Optional.of(e.getMessage() + " (kept as written)");
             }
         }
+        Optional<String> run = runGpus(l);
+        String kept = run.map(r -> "read as '" + canonical(r) + "': its " + DescribedSystem.gpuCount(l).getAsInt()
+                + "x is taken as the GPUs the run used, which the workers column states, so that rows of one GPU"
+                + " type meet whatever count their labels state").orElse("kept as written");
         Optional<String> gpu = UncataloguedGpu.phrase(l, catalog, catalog.entries().stream()
                 .filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast).toList());
         if (gpu.isPresent()) {
             return Optional.of("hardware '" + l + "' is not in the hardware catalog: it " + gpu.get()
-                    + " (kept as written)");
+                    + " (" + kept + ")");
         }
         Optional<String> nodes = nodesOfSystem(l);
         if (nodes.isPresent()) {
@@ -112,7 +119,15 @@ public final class HardwareLabels {
                     + " catalog)");
         }
         return Optional.of("hardware '" + l + "' is not in the hardware catalog" + suggestion(l)
-                + " (kept as written; stepcast hardware list shows the catalog)");
+                + " (" + kept + "; stepcast hardware list shows the catalog)");
+    }
+
+    /**
+     * The label an unknown {@code label} is read as without the GPU count it states ({@link GpuCount}): empty when it
+     * states none, or when its count precedes a catalogued system's name and so counts nodes.
+     */
+    private Optional<String> runGpus(String label) {
+        return nodesOfSystem(label).isPresent() ? Optional.empty() : GpuCount.removed(label);
     }
 
     /**
@@ -194,7 +209,7 @@ public final class HardwareLabels {
             String label = o.config().deployment().hardware();
             String c = canonical(label);
             if (!known(label)) {
-                unknown.computeIfAbsent(c, k -> unknownNote(k).orElseThrow());
+                unknown.computeIfAbsent(c, k -> unknownNote(label).orElseThrow());
             }
             out.add(c.equals(label) ? o : new Observation(o.config().toBuilder().hardware(c).build(), o.measurements(),
                     o.source(), o.replication(), o.tags()));

@@ -22,6 +22,10 @@ final class UncataloguedGpu {
     private static final Pattern MODEL = Pattern.compile("[a-z]{1,3}\\d{2,4}[a-z]{0,2}");
     /** Form factors a label may state; a catalogued device's name states its own ({@code -SXM5-}, {@code -PCIE-}). */
     private static final List<String> FORMS = List.of("pcie", "sxm", "sxm2", "sxm3", "sxm4", "sxm5", "nvl", "oam");
+    /** NVIDIA's and AMD's product lines whose models are written as a word and a number ({@code RTX 4090}). */
+    private static final List<String> LINES = List.of("rtx", "gtx", "titan", "rx");
+    /** The number of a product line's model ({@code 4090}, {@code 8000}, {@code 7900xtx}). */
+    private static final Pattern NUMBER = Pattern.compile("\\d{3,4}[a-z]{0,3}");
 
     private UncataloguedGpu() {
     }
@@ -38,12 +42,11 @@ final class UncataloguedGpu {
     /** As {@link #reason}, without the leading {@code hardware 'LABEL' }: {@code names a GPU ...}. */
     static Optional<String> phrase(String label, HardwareCatalog catalog, List<DeviceSpec> devices) {
         DescribedSystem.Words w = DescribedSystem.Words.of(label);
-        List<String> words = new ArrayList<>();
-        w.names().forEach(n -> words.addAll(List.of(n.toLowerCase(Locale.ROOT).split("[-_]"))));
+        List<String> words = words(w);
         Optional<String> form = words.stream().filter(FORMS::contains).findFirst();
-        for (String model : words.stream().filter(x -> MODEL.matcher(x).matches()).toList()) {
-            List<DeviceSpec> family = devices.stream()
-                    .filter(d -> HardwareTables.key(d.name()).startsWith(model)).toList();
+        for (String model : models(words)) {
+            List<DeviceSpec> family = devices.stream().filter(d -> HardwareTables.key(d.name()).startsWith(model)
+                    || models(List.of(d.name().toLowerCase(Locale.ROOT).split("[-_ ]+"))).contains(model)).toList();
             String named = model.toUpperCase(Locale.ROOT) + form.map(f -> " " + f.toUpperCase(Locale.ROOT)).orElse("")
                     + (w.memoryGb().isPresent() ? " " + w.memoryGb().getAsInt() + "GB" : "");
             if (family.isEmpty()) {
@@ -71,6 +74,36 @@ final class UncataloguedGpu {
             }
         }
         return Optional.empty();
+    }
+
+    /** True when {@code label} names a GPU model ({@code V100}, {@code MI300X}, {@code RTX 4090}), catalogued or not. */
+    static boolean namesModel(String label) {
+        return !models(words(DescribedSystem.Words.of(label))).isEmpty();
+    }
+
+    /** The lower-case words of a label's names, split at {@code -} and {@code _}. */
+    private static List<String> words(DescribedSystem.Words w) {
+        List<String> words = new ArrayList<>();
+        w.names().forEach(n -> words.addAll(List.of(n.toLowerCase(Locale.ROOT).split("[-_]"))));
+        return words;
+    }
+
+    /**
+     * The GPU models among {@code words}: a word of {@link #MODEL}'s shape, or a product line's prefix followed by its
+     * number as its own word ({@code RTX 4090}, {@code Quadro RTX 8000}, {@code GTX 1080}), joined ({@code rtx4090}),
+     * since the consumer and workstation GPUs are written so and are a GPU as much as {@code A6000} is.
+     */
+    private static List<String> models(List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            String x = words.get(i);
+            if (LINES.contains(x) && i + 1 < words.size() && NUMBER.matcher(words.get(i + 1)).matches()) {
+                out.add(x + words.get(++i));
+            } else if (MODEL.matcher(x).matches()) {
+                out.add(x);
+            }
+        }
+        return out;
     }
 
     /** {@code pcie}, {@code sxm4}, ... of a catalogued device's name, or empty. */

@@ -49,9 +49,15 @@ class UnknownHardwareMessagesTest {
         assertThat(catalog.whyUnknown("H100 NVL")).contains("hardware 'H100 NVL' names a GPU the catalog does not have "
                 + "(H100 NVL; its H100s are H100-SXM5-80GB, H100-PCIE-80GB)" + HardwareFileHint.TEXT);
         assertThat(catalog.suggestedSystems("H100 NVL")).isEmpty();
+        assertThat(new HardwareLabels(catalog).unknownNote("MI300X")).hasValueSatisfying(n -> assertThat(n)
+                .startsWith("hardware 'MI300X' is not in the hardware catalog: it names a GPU the catalog does not "
+                        + "have (MI300X").endsWith("(kept as written)"));
+        // The count before the GPU is the run's GPUs (GpuCount): the rows are read as the GPU's, whatever their count.
         assertThat(new HardwareLabels(catalog).unknownNote("8x MI300X")).hasValueSatisfying(n -> assertThat(n)
                 .startsWith("hardware '8x MI300X' is not in the hardware catalog: it names a GPU the catalog does not "
-                        + "have (MI300X").endsWith("(kept as written)"));
+                        + "have (MI300X").endsWith("(read as 'MI300X': its 8x is taken as the GPUs the run used, which"
+                        + " the workers column states, so that rows of one GPU type meet whatever count their labels"
+                        + " state)"));
     }
 
     @Test

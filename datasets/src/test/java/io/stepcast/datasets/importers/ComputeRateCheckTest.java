@@ -82,4 +82,30 @@ class ComputeRateCheckTest {
                 "line 4: precision bf16 on dgx-1-v100, whose V100-SXM2-16GB has no bf16 figure in the catalog (it states"
                         + " fp32, fp16); if the GPU has no bf16 units, the row's precision or hardware is mistyped (kept)");
     }
+
+    /**
+     * Lambda Labs' PyTorch tables (lambdal/deeplearning-benchmark at 0551cb70, pytorch-train-throughput-fp32.csv) run
+     * their "fp32" column in NVIDIA's container, which runs FP32 code as TF32 on an A100 or H100: BERT-large at 384
+     * tokens on one A100 80GB SXM4, 75 sequences/s, is 2.8x the A100's FP32 peak and well under its TF32 one, and
+     * the rows' units are right. On a V100, which has no TF32 units, the FP32 peak still bounds an fp32 row.
+     */
+    @Test
+    void anFp32RowOnAGpuWithTf32UnitsIsBoundedByTheTf32Peak() throws IOException {
+        Path f = Files.writeString(dir.resolve("lambda-fp32.csv"), """
+                # lambdal/deeplearning-benchmark @ 0551cb70, pytorch/pytorch-train-throughput-fp32.csv
+                model,architecture,workers,local_batch,precision,sequence_length,hardware,throughput_samples_s
+                BERT-large,ALLREDUCE,1,64,fp32,384,dgx-a100-80gb,75
+                BERT-large,ALLREDUCE,1,64,fp32,384,dgx-h100,141
+                BERT-large,ALLREDUCE,1,8,fp32,384,dgx-1-v100,12
+                BERT-large,ALLREDUCE,1,8,fp32,384,dgx-1-v100,1200
+                BERT-large,ALLREDUCE,1,64,fp32,384,dgx-a100-80gb,7500
+                """);
+        List<String> peaks = new GenericCsvImporter().read(f).notes().stream().filter(n -> n.contains("peak")).toList();
+        assertThat(peaks).hasSize(2);
+        assertThat(peaks.get(0)).startsWith("line 6: BERT-large-seq384 on dgx-1-v100:")
+                .contains("the peak of V100-SXM2-16GB at fp32 (15.7 TFLOP/s)");
+        assertThat(peaks.get(1)).startsWith("line 7: BERT-large-seq384 on dgx-a100-80gb:")
+                .contains("the peak of A100-SXM4-80GB at tf32 (156 TFLOP/s); FP32 code runs as TF32 on"
+                        + " A100-SXM4-80GB's tensor cores by default");
+    }
 }

@@ -5,6 +5,7 @@ import io.stepcast.models.collective.CatalogLinks;
 import io.stepcast.models.collective.CatalogSystems;
 import io.stepcast.models.collective.CollectiveCost;
 import io.stepcast.models.collective.HostLinks;
+import io.stepcast.models.collective.UnknownSystem;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.api.collective.LinkCost;
 import io.stepcast.api.collective.Placement;
@@ -147,13 +148,8 @@ public final class GradientSync {
         }
         Optional<SystemSpec> s = system(label);
         if (s.isEmpty()) {
-            HardwareCatalog catalog = hardware.get();
-            List<String> near = catalog.closest(label, catalog.entries().size()).stream()
-                    .filter(n -> catalog.system(n).isPresent()).limit(3).toList();
-            why.add("hardware '" + label + "' names no single catalogued system, so its links are unknown"
-                    + " (column hardware: a catalogued system" + (near.isEmpty() ? "" : " such as "
-                    + String.join(" or ", near)) + ", or one composed of parts, e.g. V100-SXM2-16GB+gpus=8"
-                    + "+intra=nvlink-2; see stepcast hardware list)");
+            why.add("hardware '" + label + "' names no single catalogued system, so its links are unknown ("
+                    + UnknownSystem.hint(hardware.get(), label) + ")");
         }
         return s;
     }

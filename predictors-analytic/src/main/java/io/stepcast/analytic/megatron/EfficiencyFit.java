@@ -11,6 +11,7 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.NelderMeadSimplex
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Fits the eight {@link Efficiency} constants to measured iteration times by minimising the mean absolute
@@ -44,9 +45,14 @@ final class EfficiencyFit {
     /** As {@link #fit(List, boolean, Efficiency)}, each round spending at most {@code evaluations}. */
     static Efficiency fit(List<Row> rows, boolean overlapData, Efficiency start, int evaluations) {
         boolean tensorLink = rows.stream().anyMatch(r -> r.terms().tensorLinkMatters());
+        // Rows whose layers all run the fused softmax say nothing of the unfused one's launches: its constant stays
+        // where it starts, as the tensor link's does, rather than drift along a flat direction until exp overflows
+        // (BERT rows of a table like Lambda's, all at 384 tokens, failed the fit so).
+        OptionalDouble unfused = rows.stream().anyMatch(r -> r.terms().unfusedSoftmaxMatters())
+                ? OptionalDouble.empty() : OptionalDouble.of(start.unfusedSoftmaxS());
         BestPoint tried = new BestPoint();
         MultivariateFunction loss = x -> {
-            Efficiency e = decode(x, tensorLink);
+            Efficiency e = decode(x, tensorLink, unfused);
             double sum = 0;
             for (Row r : rows) {
                 double rel = (r.terms().seconds(e, overlapData) - r.seconds()) / r.seconds();
@@ -73,7 +79,7 @@ final class EfficiencyFit {
                 break;
             }
         }
-        return decode(x, tensorLink);
+        return decode(x, tensorLink, unfused);
     }
 
     /** The point of least loss the search has evaluated, over one fit (not shared between fits). */
@@ -103,9 +109,10 @@ final class EfficiencyFit {
                 Math.log(e.iterationS()), Math.log(e.overlap() - 1), Math.log(e.endHostS()), Math.log(e.unfusedSoftmaxS())};
     }
 
-    private static Efficiency decode(double[] x, boolean tensorLink) {
+    /** The constants at search point {@code x}; the unfused softmax's held at {@code unfused} when given. */
+    private static Efficiency decode(double[] x, boolean tensorLink, OptionalDouble unfused) {
         return new Efficiency(logistic(x[0]), logistic(x[1]), tensorLink ? logistic(x[2]) : 1, Math.exp(x[3]), Math.exp(x[4]),
-                1 + Math.exp(Math.min(x[5], 5)), Math.exp(x[6]), Math.exp(x[7]));
+                1 + Math.exp(Math.min(x[5], 5)), Math.exp(x[6]), unfused.orElseGet(() -> Math.exp(x[7])));
     }
 
     private static double logit(double p) {

@@ -13,4 +13,10 @@ interface IterationModel {
      * {@link Efficiency#tensorLink()} acts on it; false when there are none or all are measured.
      */
     boolean tensorLinkMatters();
+
+    /**
+     * True when some layer's attention softmax falls back from the fused kernel, so that the fitted
+     * {@link Efficiency#unfusedSoftmaxS()} adds to it; false when every layer runs the fused kernel.
+     */
+    boolean unfusedSoftmaxMatters();
 }

@@ -45,6 +45,11 @@ record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms midd
         return first.tensorLinkMatters() || middle.tensorLinkMatters() || last.tensorLinkMatters();
     }
 
+    @Override
+    public boolean unfusedSoftmaxMatters() {
+        return first.unfusedSoftmaxMatters() || middle.unfusedSoftmaxMatters() || last.unfusedSoftmaxMatters();
+    }
+
     /** The iteration time, seconds. */
     @Override
     public double seconds(Efficiency e, boolean overlapData) {

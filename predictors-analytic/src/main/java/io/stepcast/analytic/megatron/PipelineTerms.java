@@ -59,6 +59,11 @@ record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] s
     }
 
     @Override
+    public boolean unfusedSoftmaxMatters() {
+        return stages.stream().anyMatch(StageTerms::unfusedSoftmaxMatters);
+    }
+
+    @Override
     public double seconds(Efficiency e, boolean overlapData) {
         return simulate(e, overlapData).iterationS() + e.iterationS();
     }

@@ -37,6 +37,11 @@ record StageTerms(int layers, double flopsS, double bytesS, double tensorS, bool
         return tensorS > 0 && !tensorMeasured;
     }
 
+    /** True when some of the stage's layers cost {@link Efficiency#unfusedSoftmaxS()}. */
+    boolean unfusedSoftmaxMatters() {
+        return unfusedLayers > 0;
+    }
+
     /** Seconds of one micro-batch on the stage: host launches and device work overlapped by the p-norm. */
     double seconds(Efficiency e) {
         double attention = fusedS > 0 ? fusedS : attentionS / e.flops();

@@ -55,4 +55,25 @@ class EfficiencyFitTensorLinkTest {
         Efficiency pinned = EfficiencyFit.fit(rows(true), false, start);
         assertThat(pinned.tensorLink()).isEqualTo(1.0);
     }
+
+    /**
+     * Rows whose layers all run the fused softmax (no {@code unfusedLayers}) leave its constant flat: the search used
+     * to drift along it until exp overflowed and the fit failed ("unfused softmax seconds must be non-negative, was
+     * Infinity", fitting BERT rows of Lambda's PyTorch tables); now it stays at its start.
+     */
+    @Test
+    void rowsWithoutAnUnfusedSoftmaxLeaveItsConstantWhereItStarts() {
+        List<EfficiencyFit.Row> rows = new ArrayList<>();
+        for (int i = 1; i <= 12; i++) {
+            StageTerms s = new StageTerms(4 * i, 0.01 * i, 0.004 * (13 - i), 0.003 * (i % 4 + 1), false, 1, 0);
+            JobTerms t = new JobTerms(i % 5 + 1, i % 5 + 1, s, s, s, 0, 0, 0, 0.001, FsdpTerms.NONE);
+            rows.add(new EfficiencyFit.Row(t, t.seconds(TRUTH, false)));
+        }
+        assertThat(rows).noneMatch(r -> r.terms().unfusedSoftmaxMatters());
+        Efficiency start = new Efficiency(0.3, 0.3, 0.8, 1e-3, 2e-3, 2, 2e-3, 5e-3);
+        Efficiency fitted = EfficiencyFit.fit(rows, false, start);
+        assertThat(fitted.unfusedSoftmaxS()).isEqualTo(5e-3);
+        assertThat(meanError(rows, fitted)).isLessThan(meanError(rows, start));
+        assertThat(EfficiencyFit.fit(rows(false), false, start).unfusedSoftmaxS()).isNotEqualTo(5e-3);
+    }
 }

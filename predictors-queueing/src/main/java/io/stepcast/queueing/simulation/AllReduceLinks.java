@@ -4,6 +4,7 @@ import io.stepcast.models.collective.CatalogLinks;
 import io.stepcast.models.collective.CatalogSystems;
 import io.stepcast.api.collective.Collective;
 import io.stepcast.models.collective.CollectiveCost;
+import io.stepcast.models.collective.UnknownSystem;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
@@ -202,7 +203,7 @@ public final class AllReduceLinks {
             return "no hardware catalog on the class path";
         }
         if (catalog.get().find(label).isEmpty()) {
-            return "not in the hardware catalog, closest: " + String.join(", ", catalog.get().closest(label, 3));
+            return "not in the hardware catalog; " + UnknownSystem.hint(catalog.get(), label);
         }
         if (missing == CollectiveCost.Missing.INTRA_NODE_DISAGREES) {
             return "the catalogued systems with it disagree: "
