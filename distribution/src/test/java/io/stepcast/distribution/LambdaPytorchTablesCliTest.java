@@ -95,6 +95,55 @@ class LambdaPytorchTablesCliTest {
     }
 
     /**
+     * Carried from the V100, A100 and H100 machines (labels named as the warnings suggest) to the RTX 4090 of the
+     * hardware file, the FP32 rows, which ran their matrix products as TF32 on every one of these GPUs but the V100,
+     * take the TF32 figures of both GPUs where both have them: 82.6 TFLOP/s on the 4090 against the A100's 156. With
+     * the CUDA cores' FP32 figures (82.6 against 19.5) {@code overhead-transfer} was 46.8% off these 12 rows.
+     */
+    @Test
+    void fp32RowsAreCarriedToTheRtx4090AtTheTensorCoresFigures(@TempDir Path dir) throws IOException {
+        Map<String, String> named = Map.of("LambdaCloud V100 16GB", "dgx-1-v100", "A100 80GB SXM4", "dgx-a100-80gb",
+                "H100 80GB SXM5", "dgx-h100", "LambdaCloud H100 80GB SXM5", "dgx-h100");
+        List<String> train = new ArrayList<>();
+        List<String> test = new ArrayList<>();
+        for (String file : List.of("lambda-pytorch-1gpu.csv", "lambda-pytorch-multigpu.csv")) {
+            for (String line : Files.readAllLines(EXAMPLES.resolve(file))) {
+                if (line.startsWith("#")) {
+                    continue;
+                }
+                if (line.startsWith("model,")) {
+                    if (train.isEmpty()) {
+                        train.add(line);
+                        test.add(line);
+                    }
+                    continue;
+                }
+                String[] cells = line.split(",", -1);
+                String machine = cells[7].replaceAll("(^| )\\d+x ?", "$1").trim();
+                if (named.containsKey(machine)) {
+                    cells[7] = named.get(machine);
+                    train.add(String.join(",", cells));
+                } else if (machine.equals("RTX 4090")) {
+                    test.add(line);
+                }
+            }
+        }
+        Path out = dir.resolve("out");
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(new String[] {"evaluate", "--hardware-file",
+                EXAMPLES.resolve("rtx4090-workstation.yaml").toString(),
+                "--train", Files.write(dir.resolve("datacentre.csv"), train).toString(),
+                "--test", Files.write(dir.resolve("rtx4090.csv"), test).toString(), "--targets", "throughput",
+                "--predictors", "overhead-transfer", "--out", out.toString()}, Map.of(),
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        JsonNode carried = ResultsEntries.entry(JSON.readTree(out.resolve("results.json").toFile()),
+                "overhead-transfer");
+        assertThat(carried.get("n").asInt()).isEqualTo(12);
+        assertThat(carried.get("mape").asDouble()).isLessThan(35.0);
+    }
+
+    /**
      * The link-based predictors' refusal of a machine the catalog has no system for names what the catalog knows of
      * its GPU; it used to suggest the nearest system names by spelling (for {@code H100 80GB PCIe Gen5} a K80 instance,
      * {@code aws-p2.8xlarge}; for {@code A100 80GB PCIe} the Courier CPU worker) and a V100 NVLink composition.
