@@ -2,6 +2,8 @@ package io.stepcast.datasets.hardware;
 
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.LinkKind;
+import io.stepcast.api.hardware.LinkSpec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -55,8 +57,9 @@ final class UncataloguedGpu {
                         + "; no catalogued GPU is of that model; closest names: "
                         + String.join(", ", catalog.closest(label, 3)) + ")" + HardwareFileHint.TEXT);
             }
-            List<DeviceSpec> fitting = family.stream().filter(d -> form.isEmpty() || formOf(d).equals(form.get())
-                            || formOf(d).startsWith(form.get()))
+            // A GPU made in one form names none (L40S, T4): it is the GPU a label names with its form (L40S PCIe).
+            List<DeviceSpec> fitting = family.stream().filter(d -> form.isEmpty() || formOf(d).isEmpty()
+                            || formOf(d).equals(form.get()) || formOf(d).startsWith(form.get()))
                     .filter(d -> fits(d, w.memoryGb())).toList();
             if (fitting.isEmpty()) {
                 return Optional.of("names a GPU the catalog does not have (" + named
@@ -68,12 +71,26 @@ final class UncataloguedGpu {
                 OptionalInt count = w.count();
                 return Optional.of("names " + String.join(" or ", names)
                         + ", a GPU of no catalogued system: compose one of its parts, e.g. '" + names.get(0) + "+gpus="
-                        + count.orElse(8) + "+intra=" + (formOf(fitting.get(0)).equals("pcie") ? "pcie-5-x16"
-                        : "LINK") + "+nic=NIC+nics=N' (stepcast hardware list shows the links and NICs), or state the "
+                        + count.orElse(8) + "+intra=" + (formOf(fitting.get(0)).equals("pcie")
+                        || form.filter("pcie"::equals).isPresent() ? pcieOf(catalog, family) : "LINK") + "+nic=NIC+nics=N' (stepcast hardware list shows the links"
+                        + " and NICs), or state the "
                         + "system in a hardware file " + HardwareFileHint.WHERE);
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The PCIe link a card of {@code family}'s model plugs in with: the PCIe link by which the catalogued systems built
+     * with a GPU of that model reach their hosts (one generation per GPU model: the A100's SXM4 and PCIe boards are
+     * both PCIe 4.0, the H100's both 5.0); {@code pcie-G-x16} when no such system names one, the card's generation
+     * left for the user to state, since a guessed one would halve or double the link.
+     */
+    private static String pcieOf(HardwareCatalog catalog, List<DeviceSpec> family) {
+        List<String> links = catalog.systemsBuiltWith(family.stream().map(DeviceSpec::name).toList()).stream()
+                .flatMap(sys -> catalog.hostLink(sys).stream()).filter(l -> l.kind() == LinkKind.PCIE)
+                .map(LinkSpec::name).distinct().toList();
+        return links.size() == 1 ? links.get(0) : "pcie-G-x16";
     }
 
     /** True when {@code label} names a GPU model ({@code V100}, {@code MI300X}, {@code RTX 4090}), catalogued or not. */

@@ -66,6 +66,13 @@ class UnknownHardwareMessagesTest {
                 .startsWith("hardware '8x H100 PCIe' names H100-PCIE-80GB, a GPU of no catalogued system: compose one "
                         + "of its parts, e.g. 'H100-PCIE-80GB+gpus=8+intra=pcie-5-x16+nic=NIC+nics=N'"));
         assertThat(catalog.suggestedSystems("8x H100 PCIe")).isEmpty();
+        // The PCIe generation is the one the catalogued systems of the same GPU model reach their hosts by: an A100
+        // PCIe card is PCIe 4.0 (as the A100 SXM4 of a DGX A100), not the H100's 5.0, which would double its link; the
+        // L40S, whose model has no catalogued system, is left for the user to state.
+        assertThat(catalog.whyUnknown("8x A100 PCIe 40GB")).hasValueSatisfying(m -> assertThat(m)
+                .contains("e.g. 'A100-PCIE-40GB+gpus=8+intra=pcie-4-x16+nic=NIC+nics=N'"));
+        assertThat(catalog.whyUnknown("4x L40S PCIe")).hasValueSatisfying(m -> assertThat(m)
+                .contains("e.g. 'L40S+gpus=4+intra=pcie-G-x16+nic=NIC+nics=N'"));
         // A GPU with systems is still told them (the memory makes the set exact).
         assertThat(catalog.whyUnknown("8x A100 40GB")).isEmpty();
         assertThat(catalog.suggestedSystems("8x A100 40GB")).contains("dgx-a100");
