@@ -15,10 +15,13 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The hardware catalog embedded in stepcast: the four tables of {@link HardwareTables}, every figure with
@@ -114,7 +117,7 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
             return Optional.of(e);
         }
         if (!ComposedSystem.looksComposed(label)) {
-            return composed.get(label.trim(), this::describedOrEmpty);
+            return composed.get(label.trim(), l -> describedOrEmpty(l).or(() -> reordered(l)));
         }
         return composed.get(label.trim(), this::composeOrEmpty);
     }
@@ -128,6 +131,33 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
             return Optional.empty();
         }
         return DescribedSystem.interpret(label, name -> Optional.ofNullable(byLabel(name)), devices());
+    }
+
+    /**
+     * The device whose name {@code label} spells with its words in another order, vendor words aside
+     * ({@code A100 80GB SXM4} and {@code NVIDIA H100 80GB PCIe} for {@code A100-SXM4-80GB} and {@code H100-PCIE-80GB},
+     * as Lambda Labs' benchmark tables head their rows); empty unless exactly one device has the label's words, every
+     * one of them, so that a label leaving out the memory or the form ({@code A100 SXM4}) names no device it could be
+     * mistaken for.
+     */
+    private Optional<HardwareEntry> reordered(String label) {
+        Set<String> words = words(label);
+        if (words.size() < 2) {
+            return Optional.empty();
+        }
+        List<DeviceSpec> same = devices().stream().filter(d -> words(d.name()).equals(words)).toList();
+        return same.size() == 1 ? Optional.of(same.get(0)) : Optional.empty();
+    }
+
+    /** The lower-case words of a name, split at spaces, hyphens and underscores, vendor words left out. */
+    private static Set<String> words(String name) {
+        Set<String> out = new TreeSet<>();
+        for (String w : name.toLowerCase(Locale.ROOT).split("[\\s_-]+")) {
+            if (!w.isEmpty() && !VENDOR_PREFIXES.contains(w)) {
+                out.add(w);
+            }
+        }
+        return out;
     }
 
     /** The catalogued devices. */

@@ -30,7 +30,6 @@ import java.util.regex.Pattern;
 final class DescribedSystem {
     private static final Pattern COUNT = Pattern.compile("(\\d+)\\s*[x×]", Pattern.CASE_INSENSITIVE);
     private static final Pattern MEMORY = Pattern.compile("(\\d+)\\s*g(?:b|ib)?", Pattern.CASE_INSENSITIVE);
-    private static final List<String> VENDORS = List.of("nvidia", "tesla", "amd");
     /**
      * Words that join a system to its GPUs and name nothing: READMEs head sub-tables {@code NVIDIA DGX-1 With 16G},
      * {@code NVIDIA DGX-2H With 32G}, meaning the system with GPUs of that memory.
@@ -59,7 +58,7 @@ final class DescribedSystem {
                     count = OptionalInt.of(Integer.parseInt(c.group(1)));
                 } else if (m.matches()) {
                     memory = OptionalInt.of(Integer.parseInt(m.group(1)));
-                } else if (!w.isEmpty() && !VENDORS.contains(w.toLowerCase(Locale.ROOT))
+                } else if (!w.isEmpty() && !DefaultHardwareCatalog.VENDOR_PREFIXES.contains(w.toLowerCase(Locale.ROOT))
                         && !JOINERS.contains(w.toLowerCase(Locale.ROOT))) {
                     names.add(w);
                 }

@@ -23,7 +23,8 @@ class GpuCountLabelTest {
         }
         assertThat(labels.canonical("2x RTX 4090")).isEqualTo("RTX 4090");
         assertThat(labels.canonical("8x RTX 6000 Ada")).isEqualTo("RTX 6000 Ada");
-        assertThat(labels.canonical("8x A100 80GB SXM4")).isEqualTo("A100 80GB SXM4");
+        // The rest is a catalogued GPU's name in another order (A100-SXM4-80GB) or a machine's (with Gen5).
+        assertThat(labels.canonical("8x A100 80GB SXM4")).isEqualTo("A100-SXM4-80GB");
         assertThat(labels.canonical("8x H100 80GB PCIe Gen5")).isEqualTo("H100 80GB PCIe Gen5");
         // What the rest names is read the catalog's way.
         assertThat(labels.canonical("8x H100-SXM5-80GB")).isEqualTo("H100-SXM5-80GB");

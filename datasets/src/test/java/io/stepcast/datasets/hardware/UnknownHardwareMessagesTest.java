@@ -61,6 +61,20 @@ class UnknownHardwareMessagesTest {
     }
 
     @Test
+    void aDevicesNameWithItsWordsInAnotherOrderIsThatDevice() {
+        // As Lambda Labs' tables head their rows (lambdal/deeplearning-benchmark@0551cb70).
+        assertThat(catalog.device("A100 80GB SXM4").map(DeviceSpec::name)).contains("A100-SXM4-80GB");
+        assertThat(catalog.device("H100 80GB SXM5").map(DeviceSpec::name)).contains("H100-SXM5-80GB");
+        assertThat(catalog.device("NVIDIA H100 80GB PCIe").map(DeviceSpec::name)).contains("H100-PCIE-80GB");
+        assertThat(new HardwareLabels(catalog).canonical("A100 80GB SXM4")).isEqualTo("A100-SXM4-80GB");
+        // Without the memory the words fit two A100s, and with a word no device has (the machine's name, a PCIe
+        // generation) they fit none: those labels stay as written, with their warnings.
+        assertThat(catalog.find("A100 SXM4")).isEmpty();
+        assertThat(catalog.find("H100 80GB PCIe Gen5")).isEmpty();
+        assertThat(catalog.find("LambdaCloud A100 40GB PCIe")).isEmpty();
+    }
+
+    @Test
     void aCataloguedGpuOfNoSystemIsToldHowToComposeOne() {
         assertThat(catalog.whyUnknown("8x H100 PCIe")).hasValueSatisfying(m -> assertThat(m)
                 .startsWith("hardware '8x H100 PCIe' names H100-PCIE-80GB, a GPU of no catalogued system: compose one "
