@@ -40,6 +40,8 @@ import java.util.stream.Collectors;
 public abstract class GroupedEstimator extends AbstractEstimator implements DeclaredInputs {
 
     private static final int POOLED_MIN_POINTS = 4;
+    /** How many groups a refusal of every group names, each with its reason (a table may have dozens). */
+    private static final int LISTED_FAILURES = 3;
 
     /** A step-time form answers step time and, through the global batch, throughput. */
     private final GroupedForm form;
@@ -164,9 +166,17 @@ public abstract class GroupedEstimator extends AbstractEstimator implements Decl
         });
         Map<String, String> pooled = pools ? pool(groups, failures, fitted) : Map.of();
         if (fitted.isEmpty()) {
+            if (groups.values().stream().flatMap(List::stream).allMatch(o -> o.config().workers() == 1)) {
+                // Every group fails for one cause, which no group's own count of configurations says.
+                throw new CannotFitException(name() + " fits how a job's step grows with its workers, and every row"
+                        + " of training set " + training.id() + " ran on one worker (rows of several, e.g. 1 and 8"
+                        + " GPUs, show it that; from one GPU's rows alone the forms of the hardware answer:"
+                        + " linear-scaling, mva, the simulation, allreduce-analytic)");
+            }
             throw new CannotFitException(name() + " could not fit any group of training set " + training.id() + ": "
-                    + failures.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
-                    .collect(Collectors.joining(" | ")));
+                    + failures.entrySet().stream().limit(LISTED_FAILURES).map(e -> e.getKey() + ": " + e.getValue())
+                    .collect(Collectors.joining(" | ")) + (failures.size() > LISTED_FAILURES ? " | and "
+                    + (failures.size() - LISTED_FAILURES) + " more groups" : ""));
         }
         Provenance provenance = Provenance.of(this, training, 0);
         if (!pooled.isEmpty()) {
