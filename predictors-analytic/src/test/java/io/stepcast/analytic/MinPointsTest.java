@@ -48,6 +48,20 @@ class MinPointsTest {
     }
 
     @Test
+    void rowsOfOneWorkerOnlyAreRefusedForThatNotForEachGroupsCount() {
+        // Synthetic single-GPU rows of three models at two batches: no row shows how the step grows with workers.
+        List<Observation> obs = List.of("NetA", "NetB", "NetC").stream().flatMap(m -> List.of(32, 64).stream()
+                .map(b -> new Observation(Config.builder().model(m).hardware("k80").architecture(Architecture.ALLREDUCE)
+                        .workers(1).localBatch(b).build(), Measurements.builder().stepTimeS(0.001 * b).build(),
+                        "synthetic:generated"))).toList();
+        for (Estimator e : List.of(new ErnestEstimator(Optional.empty()), new PolluxEstimator(Optional.empty()))) {
+            assertThatThrownBy(() -> e.fit(TrainingSet.of("one-gpu", obs))).isInstanceOf(CannotFitException.class)
+                    .hasMessageContaining("every row of training set one-gpu ran on one worker")
+                    .hasMessageNotContaining("distinct configurations");
+        }
+    }
+
+    @Test
     void aGroupWithFewerPointsIsNotFittedAndTheReasonSaysHowMany() {
         assertThatThrownBy(() -> new ErnestEstimator(Optional.empty()).fit(twoRows(Architecture.ALLREDUCE)))
                 .isInstanceOf(CannotFitException.class)
