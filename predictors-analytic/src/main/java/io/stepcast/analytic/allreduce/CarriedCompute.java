@@ -103,7 +103,7 @@ final class CarriedCompute {
             return Carried.none(target.whyNot().get());
         }
         Precision precision = target.precision();
-        DeviceSpec here = hardware.get().device(config.deployment().hardware()).orElseThrow();
+        DeviceSpec here = target.device().orElseThrow();
         double logSum = 0;
         int n = 0;
         List<String> from = new ArrayList<>();
@@ -134,7 +134,7 @@ final class CarriedCompute {
         if (n == 0) {
             return Carried.none(String.join("; ", why));
         }
-        String basis = "compute carried to " + config.deployment().hardware() + " (" + target.device()
+        String basis = "compute carried to " + config.deployment().hardware() + " (" + here.name()
                 + ") from the compute line of " + String.join(", ", from)
                 + ", the ratio of the devices' speeds sqrt(peak FLOP/s x memory bandwidth) by the hardware catalog's "
                 + "figures" + (n > 1 ? "; the geometric mean of the " + n + " at local batch " + config.localBatch() : "");

@@ -88,7 +88,7 @@ final class SingleGpuTransfer {
         if (target.whyNot().isPresent()) {
             return Carried.none(target.whyNot().get());
         }
-        DeviceSpec here = catalogs.hardware().get().device(h).orElseThrow();
+        DeviceSpec here = target.device().orElseThrow();
         double logSum = 0;
         int n = 0;
         List<String> why = new ArrayList<>();

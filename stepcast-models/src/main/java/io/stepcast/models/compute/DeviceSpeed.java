@@ -26,9 +26,9 @@ public final class DeviceSpeed {
     }
 
     /**
-     * The speed a row on {@code label} is carried to, at the peak its stated precision takes
-     * ({@link CrossMachinePrecision#peak}), or why there is none (no catalog, a label that is no catalogued device, a
-     * missing figure).
+     * The device a row on {@code label} is carried to, and the peak its stated precision takes there
+     * ({@link CrossMachinePrecision#peak}; {@link CrossMachinePrecision#pair} may compare another with each donor), or
+     * why there is none (no catalog, a label that is no catalogued device, a missing figure).
      */
     public static Target target(Optional<HardwareCatalog> catalog, String label, Optional<Precision> stated) {
         if (catalog.isEmpty()) {
@@ -41,21 +41,19 @@ public final class DeviceSpeed {
         Precision precision = CrossMachinePrecision.peak(stated);
         Optional<String> lacks = missing(device.get(), precision);
         return lacks.isPresent() ? Target.none(lacks.get() + " in the hardware catalog")
-                : new Target(device.get().name(), of(device.get(), precision).orElseThrow(), precision,
-                        Optional.empty());
+                : new Target(device, precision, Optional.empty());
     }
 
     /**
-     * The device speed a row is carried to ({@link #target}).
+     * The device a row is carried to ({@link #target}).
      *
-     * @param device    the catalogued device's name; empty when {@code whyNot} is present
-     * @param speed     the speed, {@link #of}; NaN when {@code whyNot} is present
+     * @param device    the catalogued device; empty when {@code whyNot} is present
      * @param precision the precision whose peak it takes
-     * @param whyNot    why there is no speed
+     * @param whyNot    why there is none
      */
-    public record Target(String device, double speed, Precision precision, Optional<String> whyNot) {
+    public record Target(Optional<DeviceSpec> device, Precision precision, Optional<String> whyNot) {
         static Target none(String why) {
-            return new Target("", Double.NaN, Precision.FP32, Optional.of(why));
+            return new Target(Optional.empty(), Precision.FP32, Optional.of(why));
         }
     }
 
