@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
  * The leaderboard as text tables: for each dataset, protocol and target the predictors ranked by MAPE
  * (predictors that answered nothing last; under a table, a line for the predictors that answered none of its points
  * for one reason and for those that extrapolated some, {@link #extrapolated}), each beside the reference baseline's
- * MAPE on exactly the points it answered where the group has a baseline ({@link #sameRows}), then the batch-size selection ranked by violation rate and
- * regret, then, for each table of measured peak memory per GPU the suite scores, the predictors that estimate memory
+ * MAPE on exactly the points it answered where the group has a baseline ({@link #sameRows}), then the batch-size
+ * selection ranked by violation rate and regret, then, for each table of measured peak memory per GPU the suite scores, the predictors that estimate memory
  * ranked by the MAPE of that estimate, and (console only; the reports have their own table) the reproduced published
  * figures.
  * {@link #plain} aligns columns for the console; {@link #markdown} writes Markdown tables.
