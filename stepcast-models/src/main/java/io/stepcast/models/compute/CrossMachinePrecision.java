@@ -31,17 +31,23 @@ public final class CrossMachinePrecision {
     }
 
     /**
-     * The peaks a job's speeds take on the two devices it is carried between, like for like: where both sides take
+     * The peaks a job's speeds take on the two devices it is carried between, like for like. Where both sides take
      * the FP32 peak ({@link #peak}: FP32 and TF32 code, or no stated precision) and both devices have TF32 tensor
-     * cores (a TF32 figure in the catalog), both take the TF32 peak instead, since on such GPUs FP32 code runs its
-     * matrix products as TF32 by default (PyTorch's cuDNN convolutions; TensorFlow from 2.4), so the tensor cores'
-     * figures compare the two devices' work as it ran (an A100 and an RTX 4090: 156 and 82.6 TFLOP/s of TF32, but 19.5
-     * and 82.6 of FP32 on the CUDA cores, which the matrix products never touched). Where only one of the two has
-     * TF32 (a V100 and an A100), no one peak describes both and the FP32 figures stay, the lower bound {@link #peak}
-     * states. Other precisions are returned as given.
+     * cores (a TF32 figure in the catalog), both take the TF32 peak instead: on such GPUs FP32 code runs its matrix
+     * products as TF32 by default in NVIDIA's NGC containers, which published tables such as Lambda Labs' and
+     * DeepLearningExamples' ran (and in PyTorch's cuDNN convolutions, and TensorFlow from 2.4), so the tensor cores'
+     * figures compare the two devices' work as it ran; an A100 and an RTX 4090 have 156 and 82.6 TFLOP/s of TF32, but
+     * 19.5 and 82.6 of FP32 on the CUDA cores, which those products never touched. Upstream PyTorch from 1.12 keeps
+     * its matrix multiplications (not its convolutions) on the CUDA cores unless
+     * {@code torch.backends.cuda.matmul.allow_tf32} is set; for a transformer measured so the FP32 figures would be the
+     * like ones, which a row does not say. Where only one of the two has TF32 (a V100 and an A100), no one peak
+     * describes both and the FP32 figures stay, the lower bound {@link #peak} states. Other precisions are returned as
+     * given.
      *
      * @param ours   the peak {@link #peak} gives the device carried to
+     * @param to     the device carried to
      * @param theirs the peak {@link #peak} gives the device carried from
+     * @param from   the device carried from
      */
     public static Peaks pair(Precision ours, DeviceSpec to, Precision theirs, DeviceSpec from) {
         boolean tensorCores = to.peakFlops(Precision.TF32).isPresent() && from.peakFlops(Precision.TF32).isPresent();
