@@ -54,6 +54,24 @@ class ExtrapolationFlagCliTest {
         }
     }
 
+    /**
+     * A model saved with {@code fit --coverage} keeps the flag, and its table has the columns of what it answers: the
+     * split-conformal wrapper passes on a memory estimate only where its base makes one, so a learned predictor's table
+     * has no PEAK GiB and FITS columns (they were there, a dash in every row).
+     */
+    @Test
+    void aCalibratedModelKeepsTheFlagAndShowsNoMemoryColumnsOfDashes(@TempDir Path dir) throws IOException {
+        CliSession cli = new CliSession();
+        Path model = dir.resolve("cart-90.json");
+        assertThat(cli.run("fit", "--predictor", "cart", "--train", train(), "--coverage", "0.9", "--save",
+                model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", test(), "--target", "throughput"))
+                .as(cli.err()).isZero();
+        assertThat(cli.out().lines().findFirst().orElseThrow()).endsWith("MEASURED  NOTE").doesNotContain("PEAK GiB");
+        assertThat(cli.out()).contains("extrapolated: workers 16 is outside the trained range 1-8");
+    }
+
     @Test
     void evaluateCountsTheExtrapolatedPointsOfEachEntry(@TempDir Path out) throws IOException {
         CliSession cli = new CliSession();

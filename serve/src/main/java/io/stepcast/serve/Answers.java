@@ -74,7 +74,8 @@ final class Answers {
             // Answered all the same: the flag tells a scheduler the value comes from past the predictor's rows.
             predictor.extrapolation(config, target).ifPresent(why -> out.put("extrapolation", why));
         }
-        List<String> warnings = new ArrayList<>(p.isValue() ? List.of() : predictors.warnings(config));
+        // Of the label as the user wrote it (a GPU count is read off it in completing), as evaluate warns of a file's.
+        List<String> warnings = new ArrayList<>(p.isValue() ? List.of() : predictors.warnings(request.config()));
         // A model the shape fields make another is the one answered for, value or refusal: said beside either.
         warnings.addAll(request.warnings());
         if (!warnings.isEmpty()) {

@@ -170,6 +170,24 @@ class StepcastServerTest {
         assertThat(warnings.get(1).asText()).startsWith("model 'ResNet-05' is not in the model zoo (closest: ResNet-");
     }
 
+    /**
+     * A label with a GPU count is warned of as the user wrote it, in evaluate's words ("read as 'LambdaCloud V100
+     * 16GB': its 4x is taken as the GPUs the run used"); it was warned of by the label left after the count, said to be
+     * "kept as written", which the user never wrote.
+     */
+    @Test
+    void aCountedLabelIsWarnedOfAsWrittenAndAsRead() throws Exception {
+        HttpResponse<String> r = serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": "
+                + "\"throughput\", \"config\": {\"model\": \"ResNet-50\", \"architecture\": \"SYNC_PS\", "
+                + "\"workers\": 4, \"local_batch\": 32, \"hardware\": \"LambdaCloud 4xV100 16GB\"}}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(json(r).get("warnings")).as(r.body()).isNotNull();
+        assertThat(json(r).get("warnings").get(0).asText())
+                .startsWith("hardware 'LambdaCloud 4xV100 16GB' is not in the hardware catalog")
+                .contains("read as 'LambdaCloud V100 16GB': its 4x is taken as the GPUs the run used")
+                .doesNotContain("kept as written");
+    }
+
     @Test
     void aPublishedModelGivenAnotherVocabularyIsWarnedOfInTheWordsOfTheCsvReader() throws Exception {
         // The CSV reader's note of the same row, less the line it names in a file.

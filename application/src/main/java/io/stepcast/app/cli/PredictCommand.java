@@ -80,7 +80,11 @@ final class PredictCommand extends RegistryCommand {
         root.put("predictor", predictor.provenance().estimator());
         ArrayNode predictions = root.putArray("predictions");
         // A predictor that estimates memory shows it beside each time: a time for a run that cannot fit is no answer.
-        boolean memory = predictor instanceof PeakMemory;
+        // Only where it estimates some row's: a split-conformal wrapper is a PeakMemory whatever its base, and a
+        // learned model's table would have columns of dashes.
+        Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
+        boolean memory = predictor instanceof PeakMemory pm && rows.stream().anyMatch(r -> pm.peakMemoryBytes(
+                UserObservationFiles.withZooParameterBytes(r.config(), zoo)).isPresent());
         Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
         List<String> header = new ArrayList<>(List.of("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS",
                 "LOCAL BATCH", "TARGET", "PREDICTED", "INTERVAL", "MEASURED"));
@@ -93,7 +97,6 @@ final class PredictCommand extends RegistryCommand {
         Set<Integer> overflowing = new TreeSet<>();
         // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
         Map<String, Integer> reasons = new LinkedHashMap<>();
-        Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
         for (int i = 0; i < rows.size(); i++) {
             // As on the test side of evaluate --train/--test: the zoo's parameter bytes where a row has none.
             Config c = UserObservationFiles.withZooParameterBytes(rows.get(i).config(), zoo);

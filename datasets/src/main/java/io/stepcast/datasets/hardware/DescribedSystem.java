@@ -164,12 +164,22 @@ final class DescribedSystem {
         String f = HardwareTables.key(family);
         String form = like.map(d -> formFactor(d.name())).orElse("");
         return devices.stream()
-                .filter(d -> !f.isEmpty() && HardwareTables.key(d.name()).startsWith(f))
+                .filter(d -> !f.isEmpty() && namesModelOf(f, d))
                 .filter(d -> memoryGb.isEmpty() || d.memoryGb().isPresent()
                         && Math.round(d.memoryGb().getAsDouble()) == memoryGb.getAsInt())
                 .sorted(Comparator.comparing((DeviceSpec d) -> !formFactor(d.name()).equals(form))
                         .thenComparing(DeviceSpec::name))
                 .toList();
+    }
+
+    /**
+     * True when {@code key} (a label's words, {@link HardwareTables#key}) begins {@code d}'s name with at least its
+     * whole GPU model: {@code a100sxm4} and {@code v100} name theirs, while {@code a10}, {@code l40} and {@code h20}
+     * are other GPUs than the A100, L40S and H200 whose names merely begin with them.
+     */
+    static boolean namesModelOf(String key, DeviceSpec d) {
+        return HardwareTables.key(d.name()).startsWith(key)
+                && key.length() >= HardwareTables.key(family(d.name())).length();
     }
 
     /** The GPU model of a catalogued device name: {@code V100} of {@code V100-SXM2-16GB}. */

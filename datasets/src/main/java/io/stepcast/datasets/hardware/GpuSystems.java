@@ -5,9 +5,11 @@ import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -36,6 +38,17 @@ final class GpuSystems {
     /** The names of the systems of the GPUs {@code label} names, as {@link #suggestion} lists them; empty when none. */
     static List<String> systems(String label, HardwareCatalog catalog, int limit) {
         return find(label, catalog, limit).systems();
+    }
+
+    /**
+     * The catalogued GPUs {@code label} names by model and every system built with them: the entries a suggestion
+     * for it may name without naming another GPU.
+     */
+    static Set<String> entriesOfGpus(String label, HardwareCatalog catalog) {
+        Found f = find(label, catalog, Integer.MAX_VALUE);
+        Set<String> out = new LinkedHashSet<>(f.devices());
+        out.addAll(f.systems());
+        return out;
     }
 
     /**

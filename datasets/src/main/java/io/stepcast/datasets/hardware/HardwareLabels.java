@@ -175,7 +175,10 @@ public final class HardwareLabels {
         String key = HardwareTables.key(label);
         Optional<String> systems = GpuSystems.suggestion(label, catalog, SUGGESTED);
         List<String> near = EditDistance.closest(key, nameByKey.keySet(), nameByKey.size());
-        if (systems.isPresent() && (near.isEmpty() || DescribedSystem.statesMemory(label))) {
+        // A label naming a GPU by model is told its systems unless a name spelled alike is of that GPU too: "A100
+        // SXM4" is two edits from the H100's alias "H100 SXM", another GPU.
+        if (systems.isPresent() && (near.isEmpty() || DescribedSystem.statesMemory(label)
+                || near.stream().map(nameByKey::get).noneMatch(GpuSystems.entriesOfGpus(label, catalog)::contains))) {
             return systems.get();
         }
         List<String> keys = !near.isEmpty() ? near : nameByKey.keySet().stream()

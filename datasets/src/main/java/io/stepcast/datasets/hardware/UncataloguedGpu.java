@@ -28,6 +28,8 @@ final class UncataloguedGpu {
     private static final List<String> LINES = List.of("rtx", "gtx", "titan", "rx");
     /** The number of a product line's model ({@code 4090}, {@code 8000}, {@code 7900xtx}). */
     private static final Pattern NUMBER = Pattern.compile("\\d{3,4}[a-z]{0,3}");
+    /** A memory per GPU as a word of a device name ({@code 32gb} of {@code V100-PCIE-32GB}). */
+    private static final Pattern MEMORY = Pattern.compile("(\\d+)g(?:b|ib)?");
 
     private UncataloguedGpu() {
     }
@@ -46,11 +48,12 @@ final class UncataloguedGpu {
         DescribedSystem.Words w = DescribedSystem.Words.of(label);
         List<String> words = words(w);
         Optional<String> form = words.stream().filter(FORMS::contains).findFirst();
+        OptionalInt memoryGb = memory(w, words);
         for (String model : models(words)) {
-            List<DeviceSpec> family = devices.stream().filter(d -> HardwareTables.key(d.name()).startsWith(model)
+            List<DeviceSpec> family = devices.stream().filter(d -> DescribedSystem.namesModelOf(model, d)
                     || models(List.of(d.name().toLowerCase(Locale.ROOT).split("[-_ ]+"))).contains(model)).toList();
             String named = model.toUpperCase(Locale.ROOT) + form.map(f -> " " + f.toUpperCase(Locale.ROOT)).orElse("")
-                    + (w.memoryGb().isPresent() ? " " + w.memoryGb().getAsInt() + "GB" : "");
+                    + (memoryGb.isPresent() ? " " + memoryGb.getAsInt() + "GB" : "");
             if (family.isEmpty()) {
                 // The closest names still help with a typo (dgx-h1000).
                 return Optional.of("names a GPU the catalog does not have (" + named
@@ -60,7 +63,7 @@ final class UncataloguedGpu {
             // A GPU made in one form names none (L40S, T4): it is the GPU a label names with its form (L40S PCIe).
             List<DeviceSpec> fitting = family.stream().filter(d -> form.isEmpty() || formOf(d).isEmpty()
                             || formOf(d).equals(form.get()) || formOf(d).startsWith(form.get()))
-                    .filter(d -> fits(d, w.memoryGb())).toList();
+                    .filter(d -> fits(d, memoryGb)).toList();
             if (fitting.isEmpty()) {
                 return Optional.of("names a GPU the catalog does not have (" + named
                         + "; its " + model.toUpperCase(Locale.ROOT) + "s are " + String.join(", ",
@@ -121,6 +124,18 @@ final class UncataloguedGpu {
             }
         }
         return out;
+    }
+
+    /**
+     * The memory per GPU the label states: as a word of its own ({@code 32GB}) or within a dashed name as NVIDIA
+     * writes its devices ({@code V100-PCIE-32GB}), which is not the 16 GB card.
+     */
+    private static OptionalInt memory(DescribedSystem.Words w, List<String> words) {
+        if (w.memoryGb().isPresent()) {
+            return w.memoryGb();
+        }
+        return words.stream().map(MEMORY::matcher).filter(java.util.regex.Matcher::matches)
+                .mapToInt(m -> Integer.parseInt(m.group(1))).findFirst();
     }
 
     /** {@code pcie}, {@code sxm4}, ... of a catalogued device's name, or empty. */

@@ -169,4 +169,20 @@ class HardwareLabelsTest {
         // A memory no catalogued A100 has names no system of it.
         assertThat(labels.unknownNote("8x A100 24GB").orElseThrow()).doesNotContain("systems of");
     }
+
+    /**
+     * A label that names a GPU model with its form and no memory ({@code A100 SXM4}, {@code V100 SXM2}) is told the
+     * systems of that GPU, not the entry spelled most alike: the H100 SXM alias is two edits from {@code a100sxm4},
+     * and the warning said "did you mean H100-SXM5-80GB?", another GPU, three times as fast.
+     */
+    @Test
+    void aGpuNamedWithoutItsMemoryIsToldItsSystemsNotAnotherGpuSpelledAlike() {
+        for (String label : List.of("A100 SXM4", "A100-SXM4", "V100 SXM2")) {
+            assertThat(labels.unknownNote(label).orElseThrow()).as(label)
+                    .doesNotContain("H100")
+                    .contains("(systems of " + (label.startsWith("A100") ? "A100-SXM4-40GB, A100-SXM4-80GB" : "V100-SXM2"));
+        }
+        // A typo of a system's name is still told the name it misses.
+        assertThat(labels.unknownNote("dgx-a10O").orElseThrow()).contains("dgx-a100");
+    }
 }

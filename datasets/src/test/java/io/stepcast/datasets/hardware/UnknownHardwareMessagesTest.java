@@ -125,4 +125,27 @@ class UnknownHardwareMessagesTest {
         }
         assertThat(catalog.find("H100").map(HardwareEntry::name)).contains("H100-SXM5-80GB");
     }
+
+    /**
+     * A GPU model is a whole word: an A10, an L40 and an H20 are GPUs of their own, not the A100, L40S and H200 whose
+     * names begin with theirs (the L40S has twice the L40's tensor throughput), and a memory written into a dashed
+     * name ({@code V100-PCIE-32GB}) is that GPU's memory. None of them is told another GPU or its systems.
+     */
+    @Test
+    void aGpuModelWhoseNameBeginsACataloguedOnesIsNotThatGpu() {
+        for (String label : List.of("L40", "8x L40", "L40 PCIe", "A10 PCIe", "8x A10", "8x H20")) {
+            assertThat(catalog.whyUnknown(label)).as(label).hasValueSatisfying(m -> assertThat(m)
+                    .contains("names a GPU the catalog does not have")
+                    .doesNotContain("names L40S", "names A100", "names H200", "its A10s", "its L40s"));
+            assertThat(catalog.suggestedSystems(label)).as(label).isEmpty();
+        }
+        for (String label : List.of("Tesla V100-PCIE-32GB", "A100-PCIE-80GB")) {
+            assertThat(catalog.whyUnknown(label)).as(label).hasValueSatisfying(m -> assertThat(m)
+                    .contains("names a GPU the catalog does not have")
+                    .doesNotContain("names V100-PCIE-16GB", "names A100-PCIE-40GB"));
+        }
+        // The catalogued GPUs themselves are still named by their models.
+        assertThat(catalog.whyUnknown("4x L40S PCIe")).hasValueSatisfying(m -> assertThat(m).contains("names L40S"));
+        assertThat(catalog.suggestedSystems("8x A100 40GB")).contains("dgx-a100");
+    }
 }
