@@ -166,7 +166,7 @@ class MegatronBridgeUnevenSplitCliTest {
                 .allSatisfy(r -> assertThat(String.join(" ", r)).doesNotContain("plain schedule"));
         assertThat(rows).filteredOn(r -> r[7].equals("1")).isNotEmpty()
                 .allSatisfy(r -> assertThat(String.join(" ", r)).matches(".*\\(plain schedule: (one pipeline stage"
-                        + "|note \\d+|\\d+ micro-batches not a multiple of the \\d+ stages)\\)"));
+                        + "|note \\d+|\\d+ micro-batch(es)? not a multiple of the \\d+ stages)\\)"));
         // Each note once, every one a refused split, the 8-stage layout's among them in plan-llm --json's words.
         List<String> notes = cli.out().lines().filter(l -> l.startsWith("note ")).toList();
         assertThat(notes).isNotEmpty().doesNotHaveDuplicates()

@@ -184,8 +184,8 @@ public final class SweepCommand extends RegistryCommand {
         List<String> flagged = rows.stream().flatMap(r -> r.extrapolation().stream()).toList();
         if (!flagged.isEmpty()) {
             // A count and one example: each note names its point's value, and the table already lists the points.
-            spec.commandLine().getErr().println("note: " + flagged.size() + " of the " + rows.size() + " points lie"
-                    + " outside the range " + sweep.predictor() + " was trained on (an extrapolation, answered all the"
+            spec.commandLine().getErr().println("note: " + flagged.size() + " of the " + rows.size() + " points "
+                    + (flagged.size() == 1 ? "lies" : "lie") + " outside the range " + sweep.predictor() + " was trained on (an extrapolation, answered all the"
                     + " same), e.g. " + flagged.get(0));
         }
         w.flush();

@@ -107,7 +107,8 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
             return java.util.Optional.of("one pipeline stage");
         }
         if (m % p != 0) {
-            return java.util.Optional.of(m + " micro-batches not a multiple of the " + p + " stages");
+            return java.util.Optional.of(m + (m == 1 ? " micro-batch" : " micro-batches") + " not a multiple of the " + p
+                    + " stages");
         }
         if (ChunkSplit.of(layers, p, virtualStages).isEmpty()) {
             // In predict's and serve's words, which name the flags and the virtual stages that would split.
