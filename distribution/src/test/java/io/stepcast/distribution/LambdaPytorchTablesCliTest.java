@@ -99,7 +99,8 @@ class LambdaPytorchTablesCliTest {
      * Carried from the V100, A100 and H100 machines (labels named as the warnings suggest) to the RTX 4090 of the
      * hardware file, the FP32 rows, which ran their matrix products as TF32 on every one of these GPUs but the V100,
      * take the TF32 figures of both GPUs where both have them: 82.6 TFLOP/s on the 4090 against the A100's 156. With
-     * the CUDA cores' FP32 figures (82.6 against 19.5) {@code overhead-transfer} was 46.8% off these 12 rows.
+     * the CUDA cores' FP32 figures (82.6 against 19.5) {@code overhead-transfer} was more than 35% off these 12 rows
+     * (46.8% with the README's labels, which also name the PCIe machines).
      */
     @Test
     void fp32RowsAreCarriedToTheRtx4090AtTheTensorCoresFigures(@TempDir Path dir) throws IOException {
