@@ -113,6 +113,12 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         return TransferJob.of(c).key();
     }
 
+    /** The job in a refusal's words: {@code ResNet-50 at local batch 64 in tf32} (the precision where stated). */
+    static String described(Config c) {
+        String precision = c.precisionTag();
+        return c.model() + " at local batch " + c.localBatch() + (precision.isEmpty() ? "" : " in " + precision);
+    }
+
     /** The job at a scale: workers and nodes. */
     static String scaled(Config c) {
         return job(c) + "@" + c.workers() + "x" + c.deployment().nodes();
@@ -249,15 +255,17 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
             }
             SingleGpuTransfer.Carried t1 = ones.at(config, h);
             if (t1.seconds().isEmpty()) {
-                return Prediction.notApplicable(NAME + ": no single-GPU time of " + job(config) + " on '" + h
+                return Prediction.notApplicable(NAME + ": no single-GPU time of " + described(config) + " on '" + h
                         + "', and none carried from another type: " + t1.whyNot());
             }
             double t = t1.seconds().get();
             if (config.workers() > 1) {
                 List<double[]> donors = overheads(config, h);
                 if (donors.isEmpty()) {
-                    return Prediction.notApplicable(NAME + ": no other hardware ran " + scaled(config)
-                            + " (at any batch) and alone on one GPU at that batch in the training data");
+                    return Prediction.notApplicable(NAME + ": no other hardware ran " + config.model() + " on "
+                            + config.workers() + " GPUs over " + config.deployment().nodes()
+                            + (config.deployment().nodes() == 1 ? " node" : " nodes") + " (at any batch) and "
+                            + described(config) + " alone on one GPU in the training data");
                 }
                 t += nearestAcrossNodes && config.deployment().nodes() > 1 ? nearest(donors, t) : mean(donors);
             }
