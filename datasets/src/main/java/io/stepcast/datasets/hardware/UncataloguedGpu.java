@@ -72,12 +72,12 @@ final class UncataloguedGpu {
             List<String> names = fitting.stream().map(DeviceSpec::name).toList();
             if (catalog.systemsBuiltWith(names).isEmpty()) {
                 OptionalInt count = w.count();
+                boolean pcie = formOf(fitting.get(0)).equals("pcie") || form.filter("pcie"::equals).isPresent();
                 return Optional.of("names " + String.join(" or ", names)
                         + ", a GPU of no catalogued system: compose one of its parts, e.g. '" + names.get(0) + "+gpus="
-                        + count.orElse(8) + "+intra=" + (formOf(fitting.get(0)).equals("pcie")
-                        || form.filter("pcie"::equals).isPresent() ? pcieOf(catalog, family) : "LINK") + "+nic=NIC+nics=N' (stepcast hardware list shows the links"
-                        + " and NICs), or state the "
-                        + "system in a hardware file " + HardwareFileHint.WHERE);
+                        + count.orElse(8) + "+intra=" + (pcie ? pcieOf(catalog, family) : "LINK")
+                        + "+nic=NIC+nics=N' (stepcast hardware list shows the links and NICs), or state the system in a"
+                        + " hardware file " + HardwareFileHint.WHERE);
             }
         }
         return Optional.empty();
