@@ -44,9 +44,10 @@ final class Answers {
     /**
      * {@code {"value": x, "interval": [lo, hi], "coverage": c}} or {@code {"not_applicable": reason}}; from a predictor
      * that estimates memory also {@code "peak_memory_bytes"}, and {@code "device_memory_bytes"} and {@code "fits"}
-     * where the hardware's memory is known; beside a value the predictor flags as an extrapolation (a learned model past
-     * the range it was trained on, {@link Predictor#extrapolation}), {@code "extrapolation"} with why; beside a refusal, {@code "warnings"} names a hardware label or model the
-     * catalogs do not know, with the closest known names ({@link ServedPredictors#warnings}), as the likely cause; beside
+     * where the hardware's memory is known; beside a value the predictor flags as an extrapolation (a learned model
+     * past the range it was trained on, {@link Predictor#extrapolation}), {@code "extrapolation"} with why; beside a
+     * refusal, {@code "warnings"} names a hardware label or model the catalogs do not know, with the closest known
+     * names ({@link ServedPredictors#warnings}), as the likely cause; beside
      * any answer, it says when the shape fields make the model another than the one named (a published model with
      * another {@code vocab_size}), in the words the CSV reader notes it with ({@link ConfigJson.Read#warnings}).
      */
