@@ -8,6 +8,7 @@ import io.stepcast.api.hardware.HardwareEntry;
 import io.stepcast.api.hardware.LinkSpec;
 import io.stepcast.api.hardware.NicSpec;
 import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.models.collective.CatalogLinks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -104,6 +105,14 @@ public final class HardwareCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             HardwareCatalog catalog = catalogOf(spec);
             var entry = catalog.find(name);
+            // As a file's label is read: a GPU count before a GPU (8x A100 80GB SXM4) is the run's GPUs, so the rest
+            // names the hardware shown, and the note says so as evaluate's warning does.
+            HardwareLabels labels = new HardwareLabels(catalog);
+            String read = labels.canonical(name);
+            Optional<String> note = read.equals(name.trim()) ? Optional.empty() : labels.unknownNote(name);
+            if (entry.isEmpty()) {
+                entry = catalog.find(read);
+            }
             if (entry.isEmpty()) {
                 String why = "unknown hardware '" + name + "'";
                 try {
@@ -112,8 +121,9 @@ public final class HardwareCommand implements Callable<Integer> {
                     why = e.getMessage();
                 }
                 // A usage error like any other: the command line's handler prints it and exits 2.
-                throw new CommandLine.ParameterException(spec.commandLine(), why);
+                throw new CommandLine.ParameterException(spec.commandLine(), note.orElse(why));
             }
+            note.ifPresent(n -> spec.commandLine().getErr().println("note: " + n));
             PrintWriter out = spec.commandLine().getOut();
             Map<String, Object> f = fields(entry.get());
             if (entry.get() instanceof SystemSpec s) {

@@ -33,6 +33,22 @@ class HardwareCommandTest {
     }
 
     @Test
+    void showReadsAGpuCountAsEvaluateDoes() {
+        // The count is the run's GPUs; the rest names the GPU shown, with evaluate's note on stderr.
+        CliRun counted = run("show", "8x A100 80GB SXM4");
+        assertThat(counted.code()).isZero();
+        assertThat(counted.out()).contains("A100-SXM4-80GB");
+        assertThat(counted.err()).contains("note: hardware '8x A100 80GB SXM4'", "read as 'A100-SXM4-80GB': its 8x is"
+                + " taken as the GPUs the run used");
+        // A rest the catalog does not know is refused with the GPU's systems, not the nearest names by spelling.
+        CliRun machine = run("show", "LambdaCloud 4xV100 16GB");
+        assertThat(machine.code()).isEqualTo(2);
+        assertThat(machine.err()).contains("dgx-1-v100", "read as 'LambdaCloud V100 16GB'").doesNotContain("A100-PCIE-40GB", "P100");
+        // A label without a count is refused as before.
+        assertThat(run("show", "dgx-one").err()).contains("unknown hardware 'dgx-one' (closest: dgx-1-v100");
+    }
+
+    @Test
     void showPrintsOneEntryWithItsSource() throws IOException {
         CliRun r = run("show", "p4d.24xlarge");
         assertThat(r.code()).isZero();
