@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  */
 final class DescribedSystem {
     private static final Pattern COUNT = Pattern.compile("(\\d+)\\s*[x×]", Pattern.CASE_INSENSITIVE);
-    private static final Pattern MEMORY = Pattern.compile("(\\d+)\\s*g(?:b|ib)?", Pattern.CASE_INSENSITIVE);
+    /** A memory per GPU as a word ({@code 32GB}, {@code 16G}), also of a dashed device name ({@code V100-PCIE-32GB}). */
+    static final Pattern MEMORY = Pattern.compile("(\\d+)\\s*g(?:b|ib)?", Pattern.CASE_INSENSITIVE);
     /**
      * Words that join a system to its GPUs and name nothing: READMEs head sub-tables {@code NVIDIA DGX-1 With 16G},
      * {@code NVIDIA DGX-2H With 32G}, meaning the system with GPUs of that memory.

@@ -28,8 +28,6 @@ final class UncataloguedGpu {
     private static final List<String> LINES = List.of("rtx", "gtx", "titan", "rx");
     /** The number of a product line's model ({@code 4090}, {@code 8000}, {@code 7900xtx}). */
     private static final Pattern NUMBER = Pattern.compile("\\d{3,4}[a-z]{0,3}");
-    /** A memory per GPU as a word of a device name ({@code 32gb} of {@code V100-PCIE-32GB}). */
-    private static final Pattern MEMORY = Pattern.compile("(\\d+)g(?:b|ib)?");
 
     private UncataloguedGpu() {
     }
@@ -134,7 +132,7 @@ final class UncataloguedGpu {
         if (w.memoryGb().isPresent()) {
             return w.memoryGb();
         }
-        return words.stream().map(MEMORY::matcher).filter(java.util.regex.Matcher::matches)
+        return words.stream().map(DescribedSystem.MEMORY::matcher).filter(java.util.regex.Matcher::matches)
                 .mapToInt(m -> Integer.parseInt(m.group(1))).findFirst();
     }
 

@@ -20,7 +20,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The leaderboard as text tables: for each dataset, protocol and target the predictors ranked by MAPE
@@ -120,6 +122,14 @@ public final class Leaderboard {
                 : head + ", e.g. " + rounded(top) + " (" + notes.size() + " distinct notes, each in --out's details.json)";
     }
 
+    /** The entries' predictors by the line each would say under a table, in the entries' order: one line each. */
+    private static Map<String, List<String>> sharingLines(Stream<ScoreEntry> entries,
+                                                          Function<ScoreEntry, String> line) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        entries.forEach(e -> out.computeIfAbsent(line.apply(e), k -> new ArrayList<>()).add(e.predictor()));
+        return out;
+    }
+
     /**
      * Why nothing is ranked, when the suite had points to predict and no predictor answered any of them: the line the
      * console (stderr too), {@code report.md} and {@code report.html} show where the tables would be, so that an empty
@@ -184,10 +194,8 @@ public final class Leaderboard {
             // A predictor that answers elsewhere but none of this group's points: why, under its table (one that
             // answers nowhere is under "not applicable in this suite").
             // Predictors that give one reason share its line.
-            Map<String, List<String>> byReason = new LinkedHashMap<>();
-            list.stream().filter(e -> e.metrics().n() == 0 && !e.reasons().isEmpty()).forEach(e -> byReason
-                    .computeIfAbsent(topReason(e.reasons()), k -> new ArrayList<>()).add(e.predictor()));
-            byReason.forEach((reason, predictors) -> {
+            sharingLines(list.stream().filter(e -> e.metrics().n() == 0 && !e.reasons().isEmpty()),
+                    e -> topReason(e.reasons())).forEach((reason, predictors) -> {
                 Set<String> before = new HashSet<>();
                 predictors.forEach(p -> before.add(said.getOrDefault(p, Map.of()).get(reason)));
                 String earlier = before.size() == 1 ? before.iterator().next() : null;
@@ -197,10 +205,8 @@ public final class Leaderboard {
             });
             // Predictors that answered points outside the range they were trained on: how many, once per table, those
             // with the same count and example sharing a line.
-            Map<String, List<String>> byExtrapolation = new LinkedHashMap<>();
-            list.stream().filter(e -> e.extrapolated() > 0).forEach(e -> byExtrapolation
-                    .computeIfAbsent(extrapolated(e), k -> new ArrayList<>()).add(e.predictor()));
-            byExtrapolation.forEach((what, predictors) -> out.append(md ? "- " : "  ")
+            sharingLines(list.stream().filter(e -> e.extrapolated() > 0), Leaderboard::extrapolated)
+                    .forEach((what, predictors) -> out.append(md ? "- " : "  ")
                     .append(String.join(", ", predictors)).append(' ').append(what).append('\n'));
         });
         Map<String, List<SelectionEntry>> sel = new LinkedHashMap<>();

@@ -5,7 +5,6 @@ import io.stepcast.analytic.estimators.GroupKey;
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Precision;
-import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.models.compute.CrossMachinePrecision;
 import io.stepcast.models.compute.DeviceSpeed;
@@ -103,7 +102,6 @@ final class CarriedCompute {
             return Carried.none(target.whyNot().get());
         }
         Precision precision = target.precision();
-        DeviceSpec here = target.device().orElseThrow();
         double logSum = 0;
         int n = 0;
         List<String> from = new ArrayList<>();
@@ -112,29 +110,22 @@ final class CarriedCompute {
             String tag = GroupKey.precisionOf(e.getValue());
             Precision theirs = tag.isEmpty() ? precision : CrossMachinePrecision.peak(Optional.of(
                     Precision.parse(tag, "precision")));
-            Optional<DeviceSpec> device = hardware.get().device(e.getKey());
-            Optional<CrossMachinePrecision.Peaks> peaks = device.map(d -> CrossMachinePrecision.pair(precision, here,
-                    theirs, d));
-            Optional<Double> s = device.flatMap(d -> DeviceSpeed.of(d, peaks.orElseThrow().theirs()));
-            Optional<Double> speed = peaks.flatMap(p -> DeviceSpeed.of(here, p.ours()));
+            DeviceSpeed.Ratio ratio = target.ratioFrom(hardware.get().device(e.getKey()), e.getKey(), theirs);
             double t = groups.get(e.getValue()).compute(config.localBatch());
-            if (s.isPresent() && speed.isPresent() && t > 0) {
-                double ratio = s.get() / speed.get();
-                logSum += Math.log(t * ratio);
+            if (ratio.whyNot().isEmpty() && t > 0) {
+                logSum += Math.log(t * ratio.value());
                 n++;
                 from.add(String.format(Locale.ROOT, "%s (%s; line %s) times %.3f at the %s", e.getKey(),
-                        device.get().name(), e.getValue(), ratio, peaks.get().label()));
+                        ratio.from(), e.getValue(), ratio.value(), ratio.peaks().orElseThrow().label()));
             } else {
-                why.add(device.isEmpty() ? "'" + e.getKey() + "' is not a catalogued device"
-                        : s.isEmpty() ? DeviceSpeed.missing(device.get(), peaks.orElseThrow().theirs()).orElseThrow()
-                        : speed.isEmpty() ? DeviceSpeed.missing(here, peaks.orElseThrow().ours()).orElseThrow()
-                        : e.getValue() + "'s line gives no positive time at local batch " + config.localBatch());
+                why.add(ratio.whyNot().orElse(e.getValue() + "'s line gives no positive time at local batch "
+                        + config.localBatch()));
             }
         }
         if (n == 0) {
             return Carried.none(String.join("; ", why));
         }
-        String basis = "compute carried to " + config.deployment().hardware() + " (" + here.name()
+        String basis = "compute carried to " + config.deployment().hardware() + " (" + target.device().orElseThrow().name()
                 + ") from the compute line of " + String.join(", ", from)
                 + ", the ratio of the devices' speeds sqrt(peak FLOP/s x memory bandwidth) by the hardware catalog's "
                 + "figures" + (n > 1 ? "; the geometric mean of the " + n + " at local batch " + config.localBatch() : "");

@@ -4,7 +4,6 @@ import io.stepcast.analytic.allreduce.ComputeLine;
 import io.stepcast.analytic.estimators.CatalogEstimator.Catalogs;
 import io.stepcast.api.Config;
 import io.stepcast.api.Precision;
-import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.zoo.ModelInfo;
 import io.stepcast.models.compute.CrossMachinePrecision;
 import io.stepcast.models.compute.DeviceSpeed;
@@ -88,27 +87,20 @@ final class SingleGpuTransfer {
         if (target.whyNot().isPresent()) {
             return Carried.none(target.whyNot().get());
         }
-        DeviceSpec here = target.device().orElseThrow();
         double logSum = 0;
         int n = 0;
         List<String> why = new ArrayList<>();
         for (Map.Entry<String, Donor> e : donors.entrySet()) {
             Donor d = e.getValue();
-            Optional<DeviceSpec> from = catalogs.hardware().get().device(e.getKey());
-            Optional<CrossMachinePrecision.Peaks> peaks = from.map(f -> CrossMachinePrecision.pair(target.precision(),
-                    here, CrossMachinePrecision.peak(d.job().precision().isEmpty() ? config.statedPrecision()
-                            : Optional.of(Precision.parse(d.job().precision(), "precision"))), f));
-            Optional<Double> s = from.flatMap(f -> DeviceSpeed.of(f, peaks.orElseThrow().theirs()));
-            Optional<Double> speed = peaks.flatMap(p -> DeviceSpeed.of(here, p.ours()));
+            DeviceSpeed.Ratio ratio = target.ratioFrom(catalogs.hardware().get().device(e.getKey()), e.getKey(),
+                    CrossMachinePrecision.peak(d.job().precision().isEmpty() ? config.statedPrecision()
+                            : Optional.of(Precision.parse(d.job().precision(), "precision"))));
             Carried there = along(d.job(), e.getKey(), d.steps(), config);
-            if (s.isPresent() && speed.isPresent() && there.seconds().isPresent()) {
-                logSum += Math.log(there.seconds().get() * s.get() / speed.get());
+            if (ratio.whyNot().isEmpty() && there.seconds().isPresent()) {
+                logSum += Math.log(there.seconds().get() * ratio.value());
                 n++;
             } else {
-                why.add(from.isEmpty() ? "'" + e.getKey() + "' is not a catalogued device"
-                        : s.isEmpty() ? DeviceSpeed.missing(from.get(), peaks.orElseThrow().theirs()).orElseThrow()
-                        : speed.isEmpty() ? DeviceSpeed.missing(here, peaks.orElseThrow().ours()).orElseThrow()
-                        : there.whyNot());
+                why.add(ratio.whyNot().orElse(there.whyNot()));
             }
         }
         return n > 0 ? Carried.of(Math.exp(logSum / n)) : Carried.none(String.join("; ", why));

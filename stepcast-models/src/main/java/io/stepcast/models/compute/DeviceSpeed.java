@@ -55,6 +55,44 @@ public final class DeviceSpeed {
         static Target none(String why) {
             return new Target(Optional.empty(), Precision.FP32, Optional.of(why));
         }
+
+        /**
+         * The ratio a time measured on {@code from} (the label {@code label}, at the peak {@code theirs} gives it) is
+         * multiplied by to be this device's: the two speeds at the peaks {@link CrossMachinePrecision#pair} compares
+         * them by, the other device's over this one's; or why there is none (an uncatalogued device, a missing
+         * figure). Only for a target without {@link #whyNot}.
+         */
+        public Ratio ratioFrom(Optional<DeviceSpec> from, String label, Precision theirs) {
+            DeviceSpec here = device.orElseThrow();
+            if (from.isEmpty()) {
+                return Ratio.none("'" + label + "' is not a catalogued device");
+            }
+            CrossMachinePrecision.Peaks peaks = CrossMachinePrecision.pair(precision, here, theirs, from.get());
+            Optional<Double> there = of(from.get(), peaks.theirs());
+            if (there.isEmpty()) {
+                return Ratio.none(missing(from.get(), peaks.theirs()).orElseThrow());
+            }
+            Optional<Double> ours = of(here, peaks.ours());
+            if (ours.isEmpty()) {
+                return Ratio.none(missing(here, peaks.ours()).orElseThrow());
+            }
+            return new Ratio(there.get() / ours.get(), from.get().name(), Optional.of(peaks), Optional.empty());
+        }
+    }
+
+    /**
+     * The speed ratio of a carry ({@link Target#ratioFrom}).
+     *
+     * @param value  the other device's speed over the target's; NaN when {@code whyNot} is present
+     * @param from   the other device's catalogued name; empty when {@code whyNot} is present
+     * @param peaks  the peaks the two speeds take
+     * @param whyNot why there is no ratio
+     */
+    public record Ratio(double value, String from, Optional<CrossMachinePrecision.Peaks> peaks,
+                        Optional<String> whyNot) {
+        static Ratio none(String why) {
+            return new Ratio(Double.NaN, "", Optional.empty(), Optional.of(why));
+        }
     }
 
     /**
