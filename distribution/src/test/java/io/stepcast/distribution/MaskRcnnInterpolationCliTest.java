@@ -18,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and mixed precision, 1, 4 and 8 GPUs ({@code docs/examples/maskrcnn-dgx1-*.csv}; NVIDIA/DeepLearningExamples@d29920a,
  * {@code PyTorch/Segmentation/MaskRCNN/README.md}, "Training Performance Results"). Fitted on 1 and 8 GPUs, every
  * physically-based predictor answers all eight 4-GPU rows and beats linear scaling on their throughput; the trees, which
- * answer a worker count between two measured ones with one of theirs, do not (the README's advice to measure densely).
+ * answer a worker count between two measured ones with one of theirs, do not (the README's advice to measure densely),
+ * and flag those answers as lying in a gap of their trained worker counts.
  */
 class MaskRcnnInterpolationCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,5 +45,10 @@ class MaskRcnnInterpolationCliTest {
         }
         assertThat(entries.get("ernest").get("mape").asDouble()).isLessThan(5.0);
         assertThat(entries.get("cart").get("mape").asDouble()).isGreaterThan(50.0);
+        // The trees' 4-GPU answers lie in a gap of the trained worker counts, and are flagged so; no physical form is.
+        assertThat(entries.get("cart").get("extrapolated").asInt()).isEqualTo(8);
+        assertThat(entries.get("ernest").get("extrapolated").asInt()).isZero();
+        assertThat(cli.out()).contains("cart extrapolated 8 of 8 answered points: workers 4 lies between the trained"
+                + " values 1 and 8");
     }
 }

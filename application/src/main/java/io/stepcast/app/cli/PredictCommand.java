@@ -177,8 +177,8 @@ final class PredictCommand extends RegistryCommand {
             long flagged = notes.stream().filter(x -> x != null).count();
             if (flagged > 0) {
                 out.println(flagged + " of the " + notes.size() + " predictions " + (flagged == 1 ? "lies" : "lie")
-                        + " outside the range the model was trained on (NOTE): extrapolations, answered but backed by no"
-                        + " training row");
+                        + " outside the range the model was trained on, or in a wide gap inside it (NOTE): extrapolations,"
+                        + " answered but backed by no training row nearby");
             }
             if (!overflowing.isEmpty()) {
                 // Runs, not predictions: a run predicted for several targets is one run that would not fit.

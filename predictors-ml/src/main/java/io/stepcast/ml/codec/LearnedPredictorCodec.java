@@ -22,14 +22,15 @@ import java.util.Objects;
  * the former binary layout ({@link FormerBinaryPayload}, versions 1 and 2) and of envelope version 3 (without the
  * features' training ranges, so they flag no extrapolation) still read.
  * <pre>
- * {"format":"stepcast-learned","version":4,"estimator":"cart","models":[{"target":"step-time", ...}]}
+ * {"format":"stepcast-learned","version":5,"estimator":"cart","models":[{"target":"step-time", ...}]}
  * </pre>
  */
 public final class LearnedPredictorCodec implements PredictorCodec {
     /** The envelope's format tag; versions 1 and 2 were the binary {@code stepcast-ml} payload. */
     public static final String FORMAT = "stepcast-learned";
-    /** 4 adds each numeric feature's training range ({@link RegressionFields}); 3, without them, still reads. */
-    static final int VERSION = 4;
+    /** 4 adds each numeric feature's training range ({@link RegressionFields}); 3, without them, still reads; 5 adds the
+     * distinct values of the features that took few, for the gaps inside a range; 4, without them, still reads. */
+    static final int VERSION = 5;
     /** The oldest envelope version read. */
     static final int OLDEST_VERSION = 3;
     static final String KIND = "learned";

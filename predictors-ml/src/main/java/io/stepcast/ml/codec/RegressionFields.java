@@ -25,13 +25,15 @@ import java.util.Optional;
  * One fitted regression as named fields of an envelope: its target, the target transform and standardisation, the
  * feature encoding (numeric columns, the levels of each categorical family, the columns' means and standard
  * deviations, and, from version 4 of the envelopes that hold it, each numeric feature's training range {@code min} and
- * {@code max}, absent from a payload written before, whose model then flags no extrapolation), then the Tribuo model as its deflated protobuf, the flattened trees of a tree model and the training
- * rows of its quantile forest, each deflated and in Base64 (binary formats of their own). Doubles read back to the
+ * {@code max}, absent from a payload written before, whose model then flags no extrapolation; from version 5, the
+ * distinct training values of each numeric feature that took few, {@code trained_values}, absent before, whose model
+ * then flags no gap inside a range), then the Tribuo model as its deflated protobuf, the flattened trees of a tree
+ * model and the training rows of its quantile forest, each deflated and in Base64 (binary formats of their own). Doubles read back to the
  * same bits, so a reloaded model predicts exactly what the saved one did.
  * <pre>
  * {"target":"step-time","transform":"log","target_mean":-1.2,"target_sd":0.8,
  *  "features":{"numeric":["workers", ...],"levels":{"model":["lenet5","mlp"]},"mean":[...],"sd":[...],
- *               "min":[...],"max":[...]},
+ *               "min":[...],"max":[...],"trained_values":{"workers":[1,8]}},
  *  "tribuo_model":"eJzt...","trees":"eJy1...","quantiles":"eJx..."}
  * </pre>
  */
@@ -53,6 +55,15 @@ public final class RegressionFields {
         features.numbers("mean", f.mean()).numbers("sd", f.sd());
         if (f.hasRanges()) {
             features.numbers("min", f.min()).numbers("max", f.max());
+            double[][] seen = f.trainedValues();
+            if (seen != null) {
+                PayloadWriter values = features.object("trained_values");
+                for (int i = 0; i < seen.length; i++) {
+                    if (seen[i] != null) {
+                        values.numbers(f.numeric().get(i), seen[i]);
+                    }
+                }
+            }
         }
         w.binary("tribuo_model", Deflated.deflate(r.handle().protobuf()));
         // The flattened trees too, so that a reload predicts at once without reading the Tribuo model.
@@ -100,9 +111,24 @@ public final class RegressionFields {
             if (f.has("min") != f.has("max")) {
                 throw f.corrupt(f.has("min") ? "max" : "min", "a trained range needs both its minima and maxima");
             }
-            // A payload written before the ranges were kept has neither: its model loads and flags nothing.
-            FittedFeatures features = new FittedFeatures(f.texts("numeric"), levels, f.numbers("mean"), f.numbers("sd"),
-                    f.has("min") ? f.numbers("min") : null, f.has("max") ? f.numbers("max") : null);
+            // A payload written before the ranges were kept has neither: its model loads and flags nothing. One written
+            // before the trained values were kept flags points outside its ranges but no gap inside them.
+            List<String> numeric = f.texts("numeric");
+            double[][] seen = null;
+            if (f.has("trained_values")) {
+                PayloadReader values = f.object("trained_values");
+                for (String name : values.names()) {
+                    if (!numeric.contains(name)) {
+                        throw values.corrupt(name, "trained values of a feature the payload does not declare");
+                    }
+                }
+                seen = new double[numeric.size()][];
+                for (int i = 0; i < seen.length; i++) {
+                    seen[i] = values.has(numeric.get(i)) ? values.numbers(numeric.get(i)) : null;
+                }
+            }
+            FittedFeatures features = new FittedFeatures(numeric, levels, f.numbers("mean"), f.numbers("sd"),
+                    f.has("min") ? f.numbers("min") : null, f.has("max") ? f.numbers("max") : null, seen);
             TribuoModelHandle model = TribuoModelHandle.ofProtobuf(Deflated.inflate(r.binary("tribuo_model")));
             Optional<CompiledTrees> trees = Optional.empty();
             if (r.has("trees")) {

@@ -51,6 +51,21 @@ public final class FittedFeatures {
      */
     public FittedFeatures(List<String> numeric, Map<String, List<String>> levels, double[] mean, double[] sd,
                           double[] min, double[] max) {
+        this(numeric, levels, mean, sd, min, max, null);
+    }
+
+    /**
+     * @param numeric numeric feature names in column order
+     * @param levels  categorical feature name to its sorted training levels
+     * @param mean    column means, or null before standardisation is known
+     * @param sd      column standard deviations (never 0), or null
+     * @param min     each numeric feature's smallest training value, or null when unknown
+     * @param max     each numeric feature's largest training value, or null when unknown
+     * @param seen    each numeric feature's distinct training values, ascending (null for one that took too many to
+     *                keep, {@link #trainedValues()}), or null when unknown; only with {@code min} and {@code max}
+     */
+    public FittedFeatures(List<String> numeric, Map<String, List<String>> levels, double[] mean, double[] sd,
+                          double[] min, double[] max, double[][] seen) {
         this.numeric = List.copyOf(numeric);
         Map<String, List<String>> copy = new LinkedHashMap<>();
         levels.forEach((k, v) -> copy.put(k, List.copyOf(v)));
@@ -80,14 +95,17 @@ public final class FittedFeatures {
         if ((min == null) != (max == null)) {
             throw new IllegalArgumentException("trained minima and maxima must both be given");
         }
-        this.ranges = min == null ? null : new TrainedRanges(numericFeatures, min, max);
+        if (seen != null && min == null) {
+            throw new IllegalArgumentException("trained values need the trained ranges");
+        }
+        this.ranges = min == null ? null : new TrainedRanges(numericFeatures, min, max, seen);
     }
 
     /** The same encoding with the numeric features' ranges over {@code training} (the configurations it was fitted on). */
     FittedFeatures withRangesOf(List<Config> training) {
         List<double[]> rows = training.stream().map(c -> Arrays.copyOf(raw(c), numericFeatures.length)).toList();
         TrainedRanges r = TrainedRanges.of(numericFeatures, rows);
-        return new FittedFeatures(numeric, levels, mean, sd, r.min(), r.max());
+        return new FittedFeatures(numeric, levels, mean, sd, r.min(), r.max(), r.seen());
     }
 
     /** Number of columns. */
@@ -136,8 +154,18 @@ public final class FittedFeatures {
     }
 
     /**
+     * Each numeric feature's distinct training values, ascending, as kept for the check of gaps inside a range
+     * ({@link TrainedRanges}): null for a feature that took too many, and null altogether when they are unknown (a
+     * model saved before they were kept, or without ranges). A deep copy.
+     */
+    public double[][] trainedValues() {
+        return ranges == null ? null : ranges.seen();
+    }
+
+    /**
      * Why {@code config} is an extrapolation: the quantities whose features lie outside their training range, in the
-     * user's words ({@code workers 64 is outside the trained range 1-8}); empty inside the ranges or when they are
+     * user's words ({@code workers 64 is outside the trained range 1-8}), or in a wide gap between two trained values
+     * ({@code workers 4 lies between the trained values 1 and 8}); empty otherwise or when the ranges are
      * unknown. Call only when {@link #problem} is null (an unseen categorical level is refused there, not flagged).
      */
     public Optional<String> extrapolation(Config config) {
@@ -203,7 +231,8 @@ public final class FittedFeatures {
     public boolean equals(Object o) {
         return o instanceof FittedFeatures f && numeric.equals(f.numeric) && levels.equals(f.levels)
                 && Arrays.equals(mean, f.mean) && Arrays.equals(sd, f.sd) && hasRanges() == f.hasRanges()
-                && (!hasRanges() || Arrays.equals(min(), f.min()) && Arrays.equals(max(), f.max()));
+                && (!hasRanges() || Arrays.equals(min(), f.min()) && Arrays.equals(max(), f.max())
+                && Arrays.deepEquals(trainedValues(), f.trainedValues()));
     }
 
     @Override

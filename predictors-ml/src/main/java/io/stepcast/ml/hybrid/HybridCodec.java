@@ -27,15 +27,16 @@ import java.util.Objects;
  * message that says so (and why, when the base's plugin declared it not persistable). Payloads of the former binary
  * layout ({@link FormerBinaryPayload}) and of envelope version 3 (without the residuals' training ranges) still read.
  * <pre>
- * {"format":"stepcast-hybrid","version":4,"base":"pollux","base_provenance":{...},"base_payload":{...},
+ * {"format":"stepcast-hybrid","version":5,"base":"pollux","base_provenance":{...},"base_payload":{...},
  *  "residuals":[{"target":"step-time", ...}]}
  * </pre>
  */
 public final class HybridCodec implements PredictorCodec {
     /** The envelope's format tag; versions 1 and 2 were the binary {@code stepcast-ml} payload. */
     public static final String FORMAT = "stepcast-hybrid";
-    /** 4 adds the residuals' training ranges ({@link RegressionFields}); 3, without them, still reads. */
-    private static final int VERSION = 4;
+    /** 4 adds the residuals' training ranges ({@link RegressionFields}); 3, without them, still reads; 5 adds the
+     * distinct values of the features that took few, for the gaps inside a range; 4, without them, still reads. */
+    private static final int VERSION = 5;
     private static final int OLDEST_VERSION = 3;
     private static final String KIND = "hybrid";
     private final Provider<Map<String, PredictorCodec>> codecs;
