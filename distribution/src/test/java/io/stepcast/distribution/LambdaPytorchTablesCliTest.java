@@ -41,7 +41,7 @@ class LambdaPytorchTablesCliTest {
         assertThat(cli.err()).contains("hardware 'LambdaCloud 4xV100 16GB' is not in the hardware catalog: did you"
                         + " mean", "(read as 'LambdaCloud V100 16GB': its 4x is taken as the GPUs the run used")
                 .contains("hardware 'RTX 4090' is not in the hardware catalog: it names a GPU the catalog does not"
-                        + " have (RTX4090", "a hardware file can state it");
+                        + " have (RTX 4090", "a hardware file can state it");
     }
 
     @Test
@@ -162,7 +162,7 @@ class LambdaPytorchTablesCliTest {
         assertThat(cli.out())
                 .contains("hardware 'H100 80GB PCIe Gen5' names no single catalogued system, so its links are unknown"
                         + " (hardware 'H100 80GB PCIe Gen5' names H100-PCIE-80GB, a GPU of no catalogued system")
-                .contains("hardware 'RTX 4090' names a GPU the catalog does not have (RTX4090")
+                .contains("hardware 'RTX 4090' names a GPU the catalog does not have (RTX 4090")
                 .contains("hardware 'H100-SXM5-80GB' names no single catalogued system, so its links are unknown"
                         + " (column hardware: a catalogued system such as aws-p5.48xlarge or")
                 .doesNotContain("aws-p2.8xlarge", "courier-gce-worker", "V100-SXM2-16GB+gpus=8+intra=nvlink-2");

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * no system built with it. Said in those words, rather than with the systems of another GPU that the words happen to
  * resemble (an {@code H100 PCIe} is not an SXM5 system's GPU: 756 against 989 dense BF16 TFLOP/s). A GPU model is a
  * word of one to three letters and two to four digits with up to two letters after ({@code H100}, {@code MI300X},
- * {@code L40S}, {@code B200}).
+ * {@code L40S}, {@code B200}), a product line and its number ({@code RTX 4090}), a TITAN ({@code TITAN RTX}), or in a
+ * label that says Tesla one letter and one digit ({@code Tesla P4}).
  */
 final class UncataloguedGpu {
     private static final Pattern MODEL = Pattern.compile("[a-z]{1,3}\\d{2,4}[a-z]{0,2}");
@@ -28,6 +29,15 @@ final class UncataloguedGpu {
     private static final List<String> LINES = List.of("rtx", "gtx", "titan", "rx");
     /** The number of a product line's model ({@code 4090}, {@code 8000}, {@code 7900xtx}). */
     private static final Pattern NUMBER = Pattern.compile("\\d{3,4}[a-z]{0,3}");
+    private static final List<String> LINES_AND_TITAN = List.of("rtx", "gtx", "titan", "rx");
+    /** What follows {@code TITAN} in the TITANs named without a number ({@code TITAN RTX}, {@code TITAN V}). */
+    private static final List<String> TITANS = List.of("rtx", "v", "x", "xp", "z", "black");
+    /**
+     * A model of one letter and one digit, read only in a label that says Tesla ({@code Tesla P4}), since alone such a
+     * word is as often a cloud's instance family ({@code p3}).
+     */
+    private static final Pattern TESLA_MODEL = Pattern.compile("[a-z]\\d[a-z]?");
+    private static final Pattern TESLA = Pattern.compile("(?i)(^|[^a-z])tesla($|[^a-z])");
 
     private UncataloguedGpu() {
     }
@@ -47,10 +57,11 @@ final class UncataloguedGpu {
         List<String> words = words(w);
         Optional<String> form = words.stream().filter(FORMS::contains).findFirst();
         OptionalInt memoryGb = memory(w, words);
-        for (String model : models(words)) {
+        for (String model : models(words, tesla(label))) {
             List<DeviceSpec> family = devices.stream().filter(d -> DescribedSystem.namesModelOf(model, d)
-                    || models(List.of(d.name().toLowerCase(Locale.ROOT).split("[-_ ]+"))).contains(model)).toList();
-            String named = model.toUpperCase(Locale.ROOT) + form.map(f -> " " + f.toUpperCase(Locale.ROOT)).orElse("")
+                    || models(List.of(d.name().toLowerCase(Locale.ROOT).split("[-_ ]+")), false).contains(model))
+                    .toList();
+            String named = display(model) + form.map(f -> " " + f.toUpperCase(Locale.ROOT)).orElse("")
                     + (memoryGb.isPresent() ? " " + memoryGb.getAsInt() + "GB" : "");
             if (family.isEmpty()) {
                 // The closest names still help with a typo (dgx-h1000).
@@ -64,7 +75,7 @@ final class UncataloguedGpu {
                     .filter(d -> fits(d, memoryGb)).toList();
             if (fitting.isEmpty()) {
                 return Optional.of("names a GPU the catalog does not have (" + named
-                        + "; its " + model.toUpperCase(Locale.ROOT) + "s are " + String.join(", ",
+                        + "; its " + display(model) + "s are " + String.join(", ",
                         family.stream().map(DeviceSpec::name).toList()) + ")" + HardwareFileHint.TEXT);
             }
             List<String> names = fitting.stream().map(DeviceSpec::name).toList();
@@ -96,7 +107,12 @@ final class UncataloguedGpu {
 
     /** True when {@code label} names a GPU model ({@code V100}, {@code MI300X}, {@code RTX 4090}), catalogued or not. */
     static boolean namesModel(String label) {
-        return !models(words(DescribedSystem.Words.of(label))).isEmpty();
+        return !models(words(DescribedSystem.Words.of(label)), tesla(label)).isEmpty();
+    }
+
+    /** Whether {@code label} says Tesla, which the label's names drop as a vendor's word. */
+    private static boolean tesla(String label) {
+        return TESLA.matcher(label).find();
     }
 
     /** The lower-case words of a label's names, split at {@code -} and {@code _}. */
@@ -109,19 +125,33 @@ final class UncataloguedGpu {
     /**
      * The GPU models among {@code words}: a word of {@link #MODEL}'s shape, or a product line's prefix followed by its
      * number as its own word ({@code RTX 4090}, {@code Quadro RTX 8000}, {@code GTX 1080}), joined ({@code rtx4090}),
-     * since the consumer and workstation GPUs are written so and are a GPU as much as {@code A6000} is.
+     * since the consumer and workstation GPUs are written so and are a GPU as much as {@code A6000} is; a TITAN with its
+     * word ({@code titanrtx}); and when {@code tesla}, a word of {@link #TESLA_MODEL}'s shape ({@code p4}).
      */
-    private static List<String> models(List<String> words) {
+    private static List<String> models(List<String> words, boolean tesla) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             String x = words.get(i);
-            if (LINES.contains(x) && i + 1 < words.size() && NUMBER.matcher(words.get(i + 1)).matches()) {
+            String next = i + 1 < words.size() ? words.get(i + 1) : "";
+            if (LINES.contains(x) && NUMBER.matcher(next).matches()) {
                 out.add(x + words.get(++i));
-            } else if (MODEL.matcher(x).matches()) {
+            } else if (x.equals("titan") && TITANS.contains(next)) {
+                out.add(x + words.get(++i));
+            } else if (MODEL.matcher(x).matches() || tesla && TESLA_MODEL.matcher(x).matches()) {
                 out.add(x);
             }
         }
         return out;
+    }
+
+    /** A model as a label writes it: upper case, a product line apart from its number ({@code RTX 4090}). */
+    private static String display(String model) {
+        for (String line : LINES_AND_TITAN) {
+            if (model.startsWith(line) && model.length() > line.length()) {
+                return (line + " " + model.substring(line.length())).toUpperCase(Locale.ROOT);
+            }
+        }
+        return model.toUpperCase(Locale.ROOT);
     }
 
     /**

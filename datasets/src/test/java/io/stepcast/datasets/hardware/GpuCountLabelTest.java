@@ -55,6 +55,19 @@ class GpuCountLabelTest {
         }
     }
 
+    @Test
+    void olderGpusNamedWithoutAModelNumberOfTheUsualShapeAreSaidToBeUncatalogued() {
+        // Tesla P4 is no T4, and a TITAN RTX no T4 or InfiniBand link, the names merely spelled nearest.
+        assertThat(labels.unknownNote("Tesla P4").orElseThrow())
+                .contains("names a GPU the catalog does not have (P4; no catalogued GPU is of that model",
+                        "a hardware file can state it");
+        assertThat(labels.unknownNote("NVIDIA TITAN RTX").orElseThrow())
+                .contains("names a GPU the catalog does not have (TITAN RTX;", "a hardware file can state it");
+        assertThat(labels.unknownNote("4x TITAN V").orElseThrow()).contains("(TITAN V;");
+        // A one-digit model is read only after Tesla: an instance family is no GPU.
+        assertThat(labels.unknownNote("p3.24xhuge").orElseThrow()).doesNotContain("names a GPU");
+    }
+
     /**
      * A hardware file that names its RTX 4090 {@code GeForce-RTX-4090} (docs/examples/rtx4090-workstation.yaml) has the
      * GPU a label {@code 8x RTX 4090} names: the label is told the file's GPU and how to compose a system of it, not
@@ -76,6 +89,6 @@ class GpuCountLabelTest {
                         + " 'GeForce-RTX-4090+gpus=8+intra=")
                 .doesNotContain("names a GPU the catalog does not have");
         assertThat(new HardwareLabels().unknownNote("8x RTX 4090").orElseThrow())
-                .contains("names a GPU the catalog does not have (RTX4090");
+                .contains("names a GPU the catalog does not have (RTX 4090");
     }
 }
