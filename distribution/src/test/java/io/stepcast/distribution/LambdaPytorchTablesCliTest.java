@@ -100,7 +100,7 @@ class LambdaPytorchTablesCliTest {
      * hardware file, the FP32 rows, which ran their matrix products as TF32 on every one of these GPUs but the V100,
      * take the TF32 figures of both GPUs where both have them: 82.6 TFLOP/s on the 4090 against the A100's 156. With
      * the CUDA cores' FP32 figures (82.6 against 19.5) {@code overhead-transfer} was more than 35% off these 12 rows
-     * (46.8% with the README's labels, which also name the PCIe machines).
+     * (46.8% with the README's labels, which also name the PCIe machines). {@code predict} gives each answer's basis.
      */
     @Test
     void fp32RowsAreCarriedToTheRtx4090AtTheTensorCoresFigures(@TempDir Path dir) throws IOException {
@@ -143,6 +143,46 @@ class LambdaPytorchTablesCliTest {
                 "overhead-transfer");
         assertThat(carried.get("n").asInt()).isEqualTo(12);
         assertThat(carried.get("mape").asDouble()).isLessThan(35.0);
+
+        // predict says what each carried answer rests on: the machines and ratios, and where the overhead was measured.
+        Path datacentre = dir.resolve("datacentre.csv");
+        Path rtx = dir.resolve("rtx4090.csv");
+        String file = EXAMPLES.resolve("rtx4090-workstation.yaml").toString();
+        for (String predictor : List.of("overhead-transfer", "allreduce-analytic")) {
+            Path model = dir.resolve(predictor + ".json");
+            withFile("fit", "--hardware-file", file, "--predictor", predictor, "--train", datacentre.toString(),
+                    "--save", model.toString());
+            String predicted = withFile("predict", "--hardware-file", file, "--model", model.toString(), "--input",
+                    rtx.toString(), "--target", "throughput", "--json");
+            int answered = 0;
+            for (JsonNode row : JSON.readTree(predicted).get("predictions")) {
+                if (!row.get("predicted").isNumber()) {
+                    continue;
+                }
+                answered++;
+                String basis = row.get("basis").asText();
+                assertThat(basis).as(predictor + " " + row).contains("carried to", "(GeForce-RTX-4090) from",
+                        "dgx-a100-80gb (A100-SXM4-80GB", "times 1.955 at the ");
+                boolean fp32 = row.get("precision").asText().equals("fp32");
+                assertThat(basis).as(row.toString()).contains(fp32 ? "at the tf32 peaks" : "at the fp16 peaks");
+                if (predictor.equals("overhead-transfer") && row.get("workers").asInt() == 2) {
+                    assertThat(basis).contains("the overhead of 2 GPUs over 1 node measured on dgx-1-v100,"
+                            + " dgx-a100-80gb, dgx-h100 (their mean)");
+                }
+                assertThat(basis.contains("all-reduce")).as(row.toString())
+                        .isEqualTo(predictor.equals("allreduce-analytic") && row.get("workers").asInt() > 1);
+            }
+            assertThat(answered).as(predictor).isEqualTo(12);
+        }
+    }
+
+    /** The standard output of a command run as the launcher runs it (a hardware file builds the registry). */
+    private static String withFile(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(args, Map.of(), new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        return out.toString();
     }
 
     /**

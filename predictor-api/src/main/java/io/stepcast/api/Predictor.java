@@ -42,6 +42,22 @@ public interface Predictor {
         return Optional.empty();
     }
 
+    /**
+     * Where the answer for {@code config} and {@code target} comes from when no row of the configuration's own
+     * machine gives it: the machines it was carried from and how (for example {@code compute carried to dgx-a100
+     * (A100-SXM4-80GB) from the compute line of dgx-1-v100 ... times 2.1 at the TF32 peaks}), one line meant to be
+     * shown next to the prediction, so that a user asking about hardware they have not measured sees what the number
+     * rests on.
+     *
+     * <p>Empty by default, and where the answer rests on rows of the configuration's own machine. Unlike
+     * {@link #extrapolation}, it flags nothing: carrying a job to other hardware is what such a predictor is for. A
+     * wrapper passes on its base's. Only meaningful where {@link #predict(Config, Target)} answers a value; never
+     * throws for a valid configuration.
+     */
+    default Optional<String> basis(Config config, Target target) {
+        return Optional.empty();
+    }
+
     /** The targets this predictor answers. */
     Set<Target> targets();
 

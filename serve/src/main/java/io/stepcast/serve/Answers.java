@@ -46,6 +46,7 @@ final class Answers {
      * that estimates memory also {@code "peak_memory_bytes"}, and {@code "device_memory_bytes"} and {@code "fits"}
      * where the hardware's memory is known; beside a value the predictor flags as an extrapolation (a learned model
      * past the range it was trained on, {@link Predictor#extrapolation}), {@code "extrapolation"} with why; beside a
+     * value carried from other machines ({@link Predictor#basis}), {@code "basis"} with what it rests on; beside a
      * refusal, {@code "warnings"} names a hardware label or model the catalogs do not know, with the closest known
      * names ({@link ServedPredictors#warnings}), as the likely cause; beside
      * any answer, it says when the shape fields make the model another than the one named (a published model with
@@ -74,6 +75,7 @@ final class Answers {
         if (p.isValue()) {
             // Answered all the same: the flag tells a scheduler the value comes from past the predictor's rows.
             predictor.extrapolation(config, target).ifPresent(why -> out.put("extrapolation", why));
+            predictor.basis(config, target).ifPresent(b -> out.put("basis", b));
         }
         // Of the label as the user wrote it (a GPU count is read off it in completing), as evaluate warns of a file's.
         List<String> warnings = new ArrayList<>(p.isValue() ? List.of() : predictors.warnings(request.config()));

@@ -41,7 +41,9 @@ import java.util.TreeSet;
  * memory per GPU (the Megatron predictors) adds the estimate and whether it fits the GPU ({@link MemoryVerdict}). An
  * answer the predictor flags as an extrapolation ({@link Predictor#extrapolation}: a learned model past the range it
  * was trained on) gets a last column {@code NOTE} saying why, a count below the table, and {@code extrapolation} in
- * the JSON.
+ * the JSON; an answer carried from other machines ({@link Predictor#basis}: {@code allreduce-analytic}'s compute,
+ * {@code overhead-transfer}'s single-GPU step and overhead) says what it rests on in the same column and as
+ * {@code basis} in the JSON.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict with a saved predictor for every configuration of a file (Parquet or CSV).")
@@ -92,7 +94,8 @@ final class PredictCommand extends RegistryCommand {
             header.addAll(List.of("PEAK GiB", "FITS"));
         }
         List<List<String>> lines = new ArrayList<>();
-        // Why an answer is an extrapolation (a learned model past its training range), per table line; null if none.
+        // Why an answer is an extrapolation (a learned model past its training range) and what it rests on when carried
+        // from other machines, per table line; null if neither.
         List<String> notes = new ArrayList<>();
         Set<Integer> overflowing = new TreeSet<>();
         // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
@@ -136,7 +139,12 @@ final class PredictCommand extends RegistryCommand {
                 }
                 Optional<String> outside = p.isValue() ? predictor.extrapolation(c, t) : Optional.empty();
                 outside.ifPresent(why -> n.put("extrapolation", why));
-                notes.add(outside.map(why -> "extrapolated: " + why).orElse(null));
+                Optional<String> basis = p.isValue() ? predictor.basis(c, t) : Optional.empty();
+                basis.ifPresent(b -> n.put("basis", b));
+                List<String> note = new ArrayList<>();
+                outside.ifPresent(why -> note.add("extrapolated: " + why));
+                basis.ifPresent(b -> note.add("basis: " + b));
+                notes.add(note.isEmpty() ? null : String.join(" | ", note));
                 if (measured.isPresent()) {
                     n.put("measured", measured.getAsDouble());
                 } else {
@@ -174,7 +182,7 @@ final class PredictCommand extends RegistryCommand {
         } else {
             table.print(out);
             reasons.forEach((reason, k) -> out.println("[" + k + "] " + reason));
-            long flagged = notes.stream().filter(x -> x != null).count();
+            long flagged = notes.stream().filter(x -> x != null && x.startsWith("extrapolated: ")).count();
             if (flagged > 0) {
                 out.println(flagged + " of the " + notes.size() + " predictions " + (flagged == 1 ? "lies" : "lie")
                         + " outside the range the model was trained on, or in a wide gap inside it (NOTE): extrapolations,"

@@ -283,9 +283,21 @@ public final class AllreduceAnalyticEstimator extends CatalogEstimator {
             if (groups.containsKey(groupKey(config))) {
                 return Optional.of("the compute line of " + groupKey(config) + ", fitted on its own rows");
             }
+            // One GPU all-reduces nothing, so its basis is the compute alone.
             return carriedTo(config).filter(c -> c.seconds().isPresent()).map(c -> c.basis()
-                    + "; the all-reduce over " + config.deployment().hardware() + "'s catalogued links at their "
-                    + "datasheet figures, overlap " + carriedOverlap + " (no row of that machine calibrates them)");
+                    + (config.workers() == 1 ? "" : "; the all-reduce over " + config.deployment().hardware()
+                    + "'s catalogued links at their datasheet figures, overlap " + carriedOverlap
+                    + " (no row of that machine calibrates them)"));
+        }
+
+        /**
+         * {@link #computeBasis} where the compute is carried from other machines; empty where the configuration's own
+         * group answers (its own rows) and where nothing is found.
+         */
+        @Override
+        public Optional<String> basis(Config config, Target target) {
+            return !targets().contains(target) || groups.containsKey(groupKey(config)) ? Optional.empty()
+                    : computeBasis(config);
         }
 
         /** The computation carried from other machines, when {@code config}'s machine has no line of its model. */

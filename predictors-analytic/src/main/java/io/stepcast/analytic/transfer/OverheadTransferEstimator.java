@@ -273,18 +273,50 @@ public final class OverheadTransferEstimator extends AbstractEstimator {
         }
 
         /**
+         * What an answer rests on besides the machine's own rows: its single-GPU step when carried from other
+         * machines by their speed ratio, and the machines whose measured overhead of the job's GPUs it adds (always
+         * others: the method carries that overhead across hardware).
+         */
+        @Override
+        public Optional<String> basis(Config config, Target target) {
+            if (!predict(config, target).isValue()) {
+                return Optional.empty();
+            }
+            String h = hw(config);
+            List<String> parts = new ArrayList<>();
+            String single = ones.at(config, h).basis();
+            if (!single.isEmpty()) {
+                parts.add(single);
+            }
+            if (config.workers() > 1) {
+                List<String> machines = new ArrayList<>(overheadsByMachine(config, h).keySet());
+                boolean nearest = nearestAcrossNodes && config.deployment().nodes() > 1 && machines.size() > 1;
+                parts.add("the overhead of " + config.workers() + " GPUs over " + config.deployment().nodes()
+                        + (config.deployment().nodes() == 1 ? " node" : " nodes") + " measured on "
+                        + String.join(", ", machines) + (machines.size() == 1 ? ""
+                        : nearest ? " (the one nearest in single-GPU step)" : " (their mean)"));
+            }
+            return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts));
+        }
+
+        /**
          * {@code {single-GPU seconds, overhead seconds}} of each other type that ran the job at its scale and alone
          * on one GPU at the same batch: at the job's batch where it ran it, else at the nearest batch it ran at both
          * scales (the gradients exchanged, and so the overhead, do not grow with the batch).
          */
         private List<double[]> overheads(Config config, String h) {
+            return new ArrayList<>(overheadsByMachine(config, h).values());
+        }
+
+        /** {@link #overheads} by the machine they were measured on, in name order. */
+        private Map<String, double[]> overheadsByMachine(Config config, String h) {
             TransferJob job = TransferJob.of(config);
             String scale = scaled(config).substring(scaled(config).indexOf('@'));
             Map<String, double[]> byHw = new TreeMap<>();
             overheadsAt(job, scale, h, byHw);
             // Machines that ran the same code at the other of FP32 and TF32 (TransferJob#sameCode).
             job.sameCode().ifPresent(other -> overheadsAt(other, scale, h, byHw));
-            return new ArrayList<>(byHw.values());
+            return byHw;
         }
 
         /** {@link #overheads} of the machines that ran {@code job}, each added unless already in {@code into}. */

@@ -12,6 +12,7 @@ import io.stepcast.models.compute.ParameterPasses;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -90,6 +91,7 @@ final class SingleGpuTransfer {
         double logSum = 0;
         int n = 0;
         List<String> why = new ArrayList<>();
+        List<String> from = new ArrayList<>();
         for (Map.Entry<String, Donor> e : donors.entrySet()) {
             Donor d = e.getValue();
             DeviceSpeed.Ratio ratio = target.ratioFrom(catalogs.hardware().get().device(e.getKey()), e.getKey(),
@@ -99,11 +101,15 @@ final class SingleGpuTransfer {
             if (ratio.whyNot().isEmpty() && there.seconds().isPresent()) {
                 logSum += Math.log(there.seconds().get() * ratio.value());
                 n++;
+                from.add(String.format(Locale.ROOT, "%s (%s) times %.3f at the %s", e.getKey(), ratio.from(),
+                        ratio.value(), ratio.peaks().orElseThrow().label()));
             } else {
                 why.add(ratio.whyNot().orElse(there.whyNot()));
             }
         }
-        return n > 0 ? Carried.of(Math.exp(logSum / n)) : Carried.none(String.join("; ", why));
+        return n > 0 ? Carried.from(Math.exp(logSum / n), "single-GPU step carried to " + h + " ("
+                + target.device().orElseThrow().name() + ") from " + String.join(", ", from)
+                + (n > 1 ? ", their geometric mean" : "")) : Carried.none(String.join("; ", why));
     }
 
     /** Another machine's single-GPU steps by batch of the job, at the precision it ran it. */
@@ -163,14 +169,24 @@ final class SingleGpuTransfer {
                 .map(OptionalLong::of).orElse(OptionalLong.empty());
     }
 
-    /** A single-GPU time, or why there is none. */
-    record Carried(Optional<Double> seconds, String whyNot) {
+    /**
+     * A single-GPU time, or why there is none.
+     *
+     * @param seconds the time, when found
+     * @param whyNot  why there is none, else empty
+     * @param basis   the machines it was carried from and the ratios, when it was; empty for the machine's own rows
+     */
+    record Carried(Optional<Double> seconds, String whyNot, String basis) {
         static Carried of(double seconds) {
-            return new Carried(Optional.of(seconds), "");
+            return new Carried(Optional.of(seconds), "", "");
+        }
+
+        static Carried from(double seconds, String basis) {
+            return new Carried(Optional.of(seconds), "", basis);
         }
 
         static Carried none(String why) {
-            return new Carried(Optional.empty(), why);
+            return new Carried(Optional.empty(), why, "");
         }
     }
 }

@@ -83,6 +83,13 @@ public final class HybridPredictor extends AbstractPredictor {
         return inBase.isEmpty() ? own : own.map(why -> inBase.get() + "; " + why).or(() -> inBase);
     }
 
+    /** The base's basis, as {@code allreduce-analytic: compute carried to ...}: the residual only corrects it. */
+    @Override
+    public Optional<String> basis(Config config, Target target) {
+        return residuals.containsKey(target) ? base.basis(config, target).map(b -> baseName + ": " + b)
+                : Optional.empty();
+    }
+
     @Override
     public Set<Target> targets() {
         return residuals.keySet();

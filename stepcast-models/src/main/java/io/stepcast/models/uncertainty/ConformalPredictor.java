@@ -65,6 +65,12 @@ final class ConformalPredictor extends AbstractPredictor implements WrappedPredi
         return point.extrapolation(config, target);
     }
 
+    /** The point predictor's basis: the interval is around its answer, which rests on what the point's rests on. */
+    @Override
+    public Optional<String> basis(Config config, Target target) {
+        return point.basis(config, target);
+    }
+
     @Override
     public Answers answers(Config config, Target target) {
         Prediction p = point.predict(config, target);
