@@ -129,7 +129,7 @@ class UnknownHardwareMessagesTest {
     /**
      * A GPU model is a whole word: an A10, an L40 and an H20 are GPUs of their own, not the A100, L40S and H200 whose
      * names begin with theirs (the L40S has twice the L40's tensor throughput), and a memory written into a dashed
-     * name ({@code V100-PCIE-32GB}) is that GPU's memory. None of them is told another GPU or its systems.
+     * name ({@code H100-PCIE-94GB}) is that GPU's memory. None of them is told another GPU or its systems.
      */
     @Test
     void aGpuModelWhoseNameBeginsACataloguedOnesIsNotThatGpu() {
@@ -139,11 +139,18 @@ class UnknownHardwareMessagesTest {
                     .doesNotContain("names L40S", "names A100", "names H200", "its A10s", "its L40s"));
             assertThat(catalog.suggestedSystems(label)).as(label).isEmpty();
         }
-        for (String label : List.of("Tesla V100-PCIE-32GB", "A100-PCIE-80GB")) {
+        for (String label : List.of("Tesla V100-SXM2-24GB", "H100-PCIE-94GB")) {
             assertThat(catalog.whyUnknown(label)).as(label).hasValueSatisfying(m -> assertThat(m)
                     .contains("names a GPU the catalog does not have")
-                    .doesNotContain("names V100-PCIE-16GB", "names A100-PCIE-40GB"));
+                    .doesNotContain("names V100-SXM2-16GB", "names V100-SXM2-32GB", "names H100-PCIE-80GB"));
         }
+        // The 32 GB V100 PCIe and the 80 GB A100 PCIe are catalogued: the memory picks the card.
+        assertThat(catalog.device("Tesla V100-PCIE-32GB").map(HardwareEntry::name)).contains("V100-PCIE-32GB");
+        assertThat(catalog.device("A100 80GB PCIe").map(HardwareEntry::name)).contains("A100-PCIE-80GB");
+        assertThat(catalog.device("NVIDIA A100-PCIE-40GB").map(HardwareEntry::name)).contains("A100-PCIE-40GB");
+        // Without a memory, both A100 PCIe cards are named, not the one that happens to be listed first.
+        assertThat(catalog.whyUnknown("8x A100 PCIe")).hasValueSatisfying(m -> assertThat(m)
+                .contains("names A100-PCIE-40GB or A100-PCIE-80GB, a GPU of no catalogued system"));
         // The catalogued GPUs themselves are still named by their models.
         assertThat(catalog.whyUnknown("4x L40S PCIe")).hasValueSatisfying(m -> assertThat(m).contains("names L40S"));
         assertThat(catalog.suggestedSystems("8x A100 40GB")).contains("dgx-a100");
