@@ -78,6 +78,41 @@ class ModelsOutsideTheZooCliTest {
                 .isLessThan(ResultsEntries.entry(results, "linear-scaling").get("mape").asDouble());
     }
 
+    /**
+     * The DGX-1's 4- and 8-GPU rows held out, its 1-GPU rows and every DGX A100 row in training: the forms fitted per
+     * model and hardware refuse, and say so in the columns' words and with what would give them a fit. They used to
+     * name their internal keys ({@code ernest was not fitted for ssd300v11@dgx-1-v100#allreduce (fitted:
+     * ssd300v11@dgx-a100-80gb#allreduce, ...)}), which say neither.
+     */
+    @Test
+    void aFormFittedOnOtherHardwareSaysWhatWouldFitIt(@TempDir Path dir) throws IOException {
+        List<String> train = new ArrayList<>();
+        List<String> test = new ArrayList<>();
+        for (String file : List.of("ssd300-dgx-1gpu.csv", "ssd300-dgx-multigpu.csv")) {
+            for (String line : Files.readAllLines(EXAMPLES.resolve(file))) {
+                if (line.startsWith("#") || line.startsWith("model,")) {
+                    if (line.startsWith("model,") && train.isEmpty()) {
+                        train.add(line);
+                        test.add(line);
+                    }
+                    continue;
+                }
+                boolean heldOut = line.contains("DGX-1") && !line.startsWith("SSD300-v1.1,ALLREDUCE,1,");
+                (heldOut ? test : train).add(line);
+            }
+        }
+        CliSession cli = new CliSession();
+        evaluate(cli, dir.resolve("out"), Files.write(dir.resolve("train.csv"), train),
+                Files.write(dir.resolve("test.csv"), test), "ernest,pollux-topo");
+        assertThat(cli.out()).contains("ernest: ernest has no fit of SSD300-v1.1 on dgx-1-v100 (allreduce): it fits a"
+                        + " model on one hardware at one precision, from rows of that hardware, and has fits of"
+                        + " SSD300-v1.1 on dgx-a100-80gb (allreduce), dgx-a100-80gb at tf32 (allreduce) only (rows of"
+                        + " SSD300-v1.1 on dgx-1-v100 (allreduce) at several worker counts in the training data would"
+                        + " give it one)")
+                .contains("pollux-topo: pollux-topo has no fit of SSD300-v1.1 on dgx-1-v100:")
+                .doesNotContain("ssd300v11@");
+    }
+
     private static JsonNode evaluate(Path out, Path train, Path test, String predictors) throws IOException {
         return evaluate(new CliSession(), out, train, test, predictors);
     }
