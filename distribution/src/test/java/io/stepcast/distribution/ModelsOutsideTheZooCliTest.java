@@ -113,6 +113,49 @@ class ModelsOutsideTheZooCliTest {
                 .doesNotContain("ssd300v11@");
     }
 
+    /**
+     * A what-if of the same model at ten times its gradient bytes, through {@code predict}: {@code allreduce-analytic}
+     * prices the row's bytes and answers less; {@code mva} and the simulation, whose exchange is calibrated on the
+     * training rows' bytes, refuse and say so. They used to answer exactly what they answer at the trained size.
+     */
+    @Test
+    void aRowStatingOtherBytesThanTheTrainingRowsIsNotAnsweredFromThem(@TempDir Path dir) throws IOException {
+        List<String> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(EXAMPLES.resolve("jasper-dgx-multigpu.csv"))) {
+            if (line.startsWith("model,") || line.contains("DGX-2") && line.contains(",16,1,32,mixed precision,")) {
+                rows.add(line);
+            }
+        }
+        assertThat(rows).hasSize(2);
+        Path asTrained = Files.write(dir.resolve("as-trained.csv"), rows);
+        Path tenTimes = Files.write(dir.resolve("ten-times.csv"),
+                rows.stream().map(l -> l.replace(",1332000000,", ",13320000000,")).toList());
+        for (String predictor : List.of("mva", "simulation", "allreduce-analytic")) {
+            Path model = dir.resolve(predictor + ".json");
+            CliSession cli = new CliSession();
+            assertThat(cli.run("fit", "--predictor", predictor, "--train",
+                    EXAMPLES.resolve("jasper-dgx-1gpu.csv").toString(), "--save", model.toString())).isZero();
+            JsonNode trained = predictJson(cli, model, asTrained);
+            JsonNode bigger = predictJson(cli, model, tenTimes);
+            assertThat(trained.get("predicted").isNumber()).as(predictor).isTrue();
+            if (predictor.equals("allreduce-analytic")) {
+                assertThat(bigger.get("predicted").asDouble()).isLessThan(0.9 * trained.get("predicted").asDouble());
+            } else {
+                assertThat(bigger.get("predicted").isNumber()).as(predictor).isFalse();
+                assertThat(bigger.toString()).as(predictor).contains(predictor + " calibrated Jasper-Large's exchange"
+                        + " on the 1332000000 gradient bytes of its training rows, and this row states parameter_bytes"
+                        + " 13320000000");
+            }
+        }
+    }
+
+    private static JsonNode predictJson(CliSession cli, Path model, Path input) throws IOException {
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", input.toString(), "--target",
+                "throughput", "--json")).as(cli.err()).isZero();
+        return JSON.readTree(cli.out()).get("predictions").get(0);
+    }
+
     private static JsonNode evaluate(Path out, Path train, Path test, String predictors) throws IOException {
         return evaluate(new CliSession(), out, train, test, predictors);
     }
