@@ -143,7 +143,7 @@ class ModelsOutsideTheZooCliTest {
             } else {
                 assertThat(bigger.get("predicted").isNumber()).as(predictor).isFalse();
                 assertThat(bigger.toString()).as(predictor).contains(predictor + " calibrated Jasper-Large's exchange"
-                        + " on the 1332000000 gradient bytes of its training rows, and this row states parameter_bytes"
+                        + " on the 1332000000 gradient bytes of its training rows, and this row's parameter_bytes are"
                         + " 13320000000");
             }
         }

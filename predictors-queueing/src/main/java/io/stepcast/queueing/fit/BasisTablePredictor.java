@@ -59,7 +59,9 @@ public abstract class BasisTablePredictor<S> extends AbstractPredictor {
     /**
      * Why a configuration that states other gradient bytes than its basis cannot be answered from it: the exchange
      * was calibrated on the basis's bytes, and an answer would silently price those (a what-if of a model ten times
-     * the size came back unchanged). Within 1%, the two are one figure written twice.
+     * the size came back unchanged). The row's bytes may be the zoo's, filled in by {@code predict} and
+     * {@code serve} where the row leaves them blank: a model named as a zoo model but sized otherwise in its training
+     * rows then differs too, and the reason says how to state it. Within 1%, the two are one figure written twice.
      */
     private Optional<String> otherParameterBytes(Config config, SingleWorkerBasis basis) {
         OptionalLong stated = config.workload().parameterBytes();
@@ -69,9 +71,11 @@ public abstract class BasisTablePredictor<S> extends AbstractPredictor {
             return Optional.empty();
         }
         return Optional.of(provenance().estimator() + " calibrated " + config.model() + "'s exchange on the "
-                + calibrated.getAsLong() + " gradient bytes of its training rows, and this row states parameter_bytes "
-                + stated.getAsLong() + ": it does not price other bytes (training rows stating "
-                + stated.getAsLong() + " would; allreduce-analytic prices the row's own)");
+                + calibrated.getAsLong() + " gradient bytes of its training rows, and this row's parameter_bytes are "
+                + stated.getAsLong() + " (stated, or the zoo's where the row leaves the column blank): it does not"
+                + " price other bytes (parameter_bytes " + calibrated.getAsLong() + " in the row if it is the trained"
+                + " model; training rows stating " + stated.getAsLong() + " would price those; allreduce-analytic"
+                + " prices the row's own)");
     }
 
     /**
