@@ -2,6 +2,7 @@ package io.stepcast.distribution;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +43,31 @@ class StatedParameterBytesCliTest {
             for (int i = 0; i < stated.size(); i++) {
                 // Ten gigabytes of gradients per step cannot be exchanged at the rate 127 MB are.
                 assertThat(tenGigabytes.get(i)).as(predictor).isLessThan(stated.get(i) / 5);
+            }
+        }
+    }
+
+    /**
+     * A sweep fitted on the same rows prices the bytes they state, not the zoo's NCF's: {@code allreduce-analytic}'s 8
+     * GPUs equal its {@code predict} of the test row stating them, and {@code mva}, which refuses a point sized
+     * otherwise than its training rows, answers. The sweep used to put the zoo's bytes (Pollux's NCF, 20 times
+     * smaller) on every point of a model the zoo names, which {@code allreduce-analytic} priced silently.
+     */
+    @Test
+    void aSweepPricesTheTrainingRowsBytesOfAModelTheZooNamesToo(@TempDir Path dir) throws Exception {
+        Path train = Files.writeString(dir.resolve("train.csv"), resource("train.csv"));
+        double predicted = predict(dir, "allreduce-analytic", "sweep-check", resource("train.csv"),
+                resource("test.csv")).get(0);
+        for (String predictor : List.of("allreduce-analytic", "mva")) {
+            CliSession cli = new CliSession();
+            assertThat(cli.run("sweep", "--train", train.toString(), "--predictor", predictor, "--models", "NCF",
+                    "--hardware", "NVIDIA DGX A100 (8x A100 40GB)", "--precision", "tf32", "--batch", "131072",
+                    "--workers", "8", "--out", dir.resolve("sweep-" + predictor).toString(), "--json"))
+                    .as(cli.err()).isZero();
+            JsonNode point = JSON.readTree(cli.out()).get("points").get(0);
+            assertThat(point.get("mean").isNumber()).as(predictor + " " + point).isTrue();
+            if (predictor.equals("allreduce-analytic")) {
+                assertThat(point.get("mean").asDouble()).isCloseTo(predicted, Offset.offset(1e-6 * predicted));
             }
         }
     }

@@ -65,8 +65,11 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
                     registry.service(HardwareCatalog.class), warnings), profiles, dataDir);
         }
         Optional<HardwareCatalog> hardware = registry.service(HardwareCatalog.class);
-        List<Observation> tr = readUserFile(Path.of(train), hardware, warnings);
-        List<Observation> te = readUserFile(Path.of(test), hardware, warnings);
+        List<Observation> trRead = readUserFile(Path.of(train), hardware, warnings);
+        List<Observation> teRead = readUserFile(Path.of(test), hardware, warnings);
+        // A model's size stated in one file only is the same model's in the other (the zoo may not know it).
+        List<Observation> tr = ParameterBytesAcrossFiles.fill(trRead, train, teRead, test, warnings);
+        List<Observation> te = ParameterBytesAcrossFiles.fill(teRead, test, trRead, train, warnings);
         return new Opened(trainTestSuite(te), new FileCatalog(UserObservationFiles.withZooParameterBytes(tr, zoo),
                 UserObservationFiles.withZooParameterBytes(te, zoo)), profiles, dataDir);
     }

@@ -172,10 +172,13 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
                                     for (int gpn : nodeSizes) {
                                         for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
                                             Config.Builder b = point(model, ref, arch, hw, batch, gpn, size, precision);
-                                            if (bytes.containsKey(model)) {
-                                                b.parameterBytes(bytes.get(model));
-                                            } else if (ref.model().equals(model)) {
+                                            // The training rows' bytes of the model before the zoo's: a model
+                                            // named as a zoo model may be sized otherwise in the user's rows.
+                                            if (ref.model().equals(model)
+                                                    && ref.workload().parameterBytes().isPresent()) {
                                                 b.parameterBytes(ref.workload().parameterBytes());
+                                            } else if (bytes.containsKey(model)) {
+                                                b.parameterBytes(bytes.get(model));
                                             }
                                             l.nic().ifPresent(b::bandwidthGbps);
                                             l.intra().ifPresent(b::intraNodeGbps);

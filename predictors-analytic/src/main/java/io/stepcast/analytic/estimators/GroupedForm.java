@@ -33,12 +33,15 @@ public record GroupedForm(Function<Config, String> grouping, Function<Config, Op
         Objects.requireNonNull(unfitted, "unfitted");
     }
 
-    /** A form whose refusal for a configuration without a fitted group names its key and the fitted ones. */
+    /**
+     * A form whose refusal for a configuration without a fitted group says so in the columns' words
+     * ({@link UnfittedJob}).
+     */
     public GroupedForm(Function<Config, String> grouping, Function<Config, Optional<String>> domain,
                        BiFunction<Config, double[], Optional<String>> fitCheck,
                        ToDoubleBiFunction<Config, double[]> stepTime) {
-        this(grouping, domain, fitCheck, stepTime, (estimator, config, fitted) -> estimator + " was not fitted for "
-                + grouping.apply(config) + " (fitted: " + String.join(", ", fitted) + ")");
+        this(grouping, domain, fitCheck, stepTime,
+                (estimator, config, fitted) -> UnfittedJob.reason(estimator, config, grouping.apply(config), fitted));
     }
 
     /** Why no fitted group answers a configuration. */

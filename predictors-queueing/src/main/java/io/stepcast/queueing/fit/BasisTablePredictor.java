@@ -8,6 +8,7 @@ import io.stepcast.models.predictor.AbstractPredictor;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -47,8 +48,34 @@ public abstract class BasisTablePredictor<S> extends AbstractPredictor {
         if (found.get().calibration() instanceof Calibrated.Refused<S> refused) {
             return new Calibrated.Refused<>(refused.reason());
         }
+        Optional<String> otherBytes = otherParameterBytes(config, found.get().basis());
+        if (otherBytes.isPresent()) {
+            return new Calibrated.Refused<>(otherBytes.get());
+        }
         S state = ((Calibrated.Ready<S>) found.get().calibration()).state();
         return new Calibrated.Ready<>(new ReadyBasis<>(found.get().basis(), state));
+    }
+
+    /**
+     * Why a configuration that states other gradient bytes than its basis cannot be answered from it: the exchange
+     * was calibrated on the basis's bytes, and an answer would silently price those (a what-if of a model ten times
+     * the size came back unchanged). The row's bytes may be the zoo's, filled in by {@code predict} and
+     * {@code serve} where the row leaves them blank: a model named as a zoo model but sized otherwise in its training
+     * rows then differs too, and the reason says how to state it. Within 1%, the two are one figure written twice.
+     */
+    private Optional<String> otherParameterBytes(Config config, SingleWorkerBasis basis) {
+        OptionalLong stated = config.workload().parameterBytes();
+        OptionalLong calibrated = basis.parameterBytes();
+        if (stated.isEmpty() || calibrated.isEmpty()
+                || Math.abs(stated.getAsLong() - calibrated.getAsLong()) <= 0.01 * calibrated.getAsLong()) {
+            return Optional.empty();
+        }
+        return Optional.of(provenance().estimator() + " calibrated " + config.model() + "'s exchange on the "
+                + calibrated.getAsLong() + " gradient bytes of its training rows, and this row's parameter_bytes are "
+                + stated.getAsLong() + " (stated, or the zoo's where the row leaves the column blank): it does not"
+                + " price other bytes (parameter_bytes " + calibrated.getAsLong() + " in the row if it is the trained"
+                + " model; training rows stating " + stated.getAsLong() + " would price those; allreduce-analytic"
+                + " prices the row's own)");
     }
 
     /**

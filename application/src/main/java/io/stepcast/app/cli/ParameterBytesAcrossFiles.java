@@ -1,0 +1,83 @@
+package io.stepcast.app.cli;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.ModelNames;
+import io.stepcast.api.Observation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The gradient bytes a user states for a model in one of the two files of {@code evaluate --train FILE --test FILE},
+ * carried to the rows of the other file that leave {@code parameter_bytes} blank. A model the zoo does not know gets
+ * its size only from that column, and a user states it once, where the measurements are; the predictors read it from
+ * different sides ({@code mva} and the simulation from the training rows they calibrate on, {@code allreduce-analytic}
+ * from the row they predict), so stated on one side only, half of them refused every row. What a row states itself
+ * stays; the other file's bytes of the same model at the row's precision come next (FP16 gradients are half the FP32
+ * ones), then of the same model when the other file states one figure for it at every precision; a model stated at
+ * several figures that do not single one out stays blank, as does a model the other file does not state: the zoo, or
+ * the refusal naming the column, decides those as before.
+ */
+final class ParameterBytesAcrossFiles {
+    private ParameterBytesAcrossFiles() {
+    }
+
+    /**
+     * The rows with their blank {@code parameter_bytes} taken from {@code other}'s rows of the same model.
+     *
+     * @param rows      one file's rows
+     * @param file      that file, as notes name it
+     * @param other     the other file's rows
+     * @param otherFile the other file, as notes name it
+     * @param notes     receives one line per model whose bytes were carried
+     */
+    static List<Observation> fill(List<Observation> rows, String file, List<Observation> other, String otherFile,
+                                  List<String> notes) {
+        Map<String, Set<Long>> byModelAndPrecision = new LinkedHashMap<>();
+        Map<String, Set<Long>> byModel = new LinkedHashMap<>();
+        for (Observation o : other) {
+            OptionalLong b = o.config().workload().parameterBytes();
+            if (b.isPresent()) {
+                byModelAndPrecision.computeIfAbsent(key(o.config()), k -> new LinkedHashSet<>()).add(b.getAsLong());
+                byModel.computeIfAbsent(ModelNames.key(o.config().model()), k -> new LinkedHashSet<>())
+                        .add(b.getAsLong());
+            }
+        }
+        Map<String, int[]> carried = new LinkedHashMap<>();
+        Map<String, Long> carriedBytes = new LinkedHashMap<>();
+        List<Observation> out = new ArrayList<>(rows.size());
+        for (Observation o : rows) {
+            Config c = o.config();
+            Optional<Long> bytes = c.workload().parameterBytes().isPresent() ? Optional.empty()
+                    : single(byModelAndPrecision.get(key(c))).or(() -> single(byModel.get(ModelNames.key(c.model()))));
+            if (bytes.isEmpty()) {
+                out.add(o);
+                continue;
+            }
+            carried.computeIfAbsent(c.model(), k -> new int[1])[0]++;
+            carriedBytes.merge(c.model(), bytes.get(), (a, b) -> a.equals(b) ? a : -1L);
+            out.add(new Observation(c.toBuilder().parameterBytes(bytes.get()).build(), o.measurements(), o.source(),
+                    o.replication(), o.tags()));
+        }
+        carried.forEach((model, n) -> {
+            long b = carriedBytes.get(model);
+            notes.add(file + ": parameter_bytes of model " + model + " is blank in " + n[0] + " row(s), taken from "
+                    + otherFile + (b >= 0 ? " (" + b + ")" : "") + ", which states it for that model");
+        });
+        return out;
+    }
+
+    private static Optional<Long> single(Set<Long> values) {
+        return values != null && values.size() == 1 ? Optional.of(values.iterator().next()) : Optional.empty();
+    }
+
+    private static String key(Config c) {
+        return ModelNames.key(c.model()) + "%" + c.precisionTag();
+    }
+}

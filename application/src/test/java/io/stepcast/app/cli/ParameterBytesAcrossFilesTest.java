@@ -1,0 +1,39 @@
+package io.stepcast.app.cli;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Measurements;
+import io.stepcast.api.Observation;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A model's size stated in one of evaluate's two files fills the other's blank cells where it is one figure. */
+class ParameterBytesAcrossFilesTest {
+    private static Observation row(String model, Long bytes) {
+        Config.Builder b = Config.builder().model(model).workers(1).localBatch(32);
+        if (bytes != null) {
+            b.parameterBytes(bytes);
+        }
+        return new Observation(b.build(), Measurements.builder().stepTimeS(0.1).build(), "synthetic");
+    }
+
+    @Test
+    void aBlankCellTakesTheOtherFilesSingleFigureOfItsModel() {
+        List<Observation> other = List.of(row("Jasper-Large", 1_332_000_000L), row("jasper_large", 1_332_000_000L),
+                row("two-sizes", 10L), row("two-sizes", 20L));
+        List<String> notes = new ArrayList<>();
+        List<Observation> out = ParameterBytesAcrossFiles.fill(List.of(row("Jasper-Large", null),
+                row("Jasper-Large", 7L), row("two-sizes", null), row("unstated", null)), "test.csv", other,
+                "train.csv", notes);
+        assertThat(out.get(0).config().workload().parameterBytes().getAsLong()).isEqualTo(1_332_000_000L);
+        // What a row states stays; two figures of one model single out none; a model the other file lacks stays blank.
+        assertThat(out.get(1).config().workload().parameterBytes().getAsLong()).isEqualTo(7L);
+        assertThat(out.get(2).config().workload().parameterBytes()).isEmpty();
+        assertThat(out.get(3).config().workload().parameterBytes()).isEmpty();
+        assertThat(notes).containsExactly("test.csv: parameter_bytes of model Jasper-Large is blank in 1 row(s), taken"
+                + " from train.csv (1332000000), which states it for that model");
+    }
+}
