@@ -37,10 +37,15 @@ package io.stepcast.api;
  *                         {@code flashAttention}, as Megatron-LM (Transformer Engine's fused attention) and torchtitan
  *                         run the ring on the fused kernel. The d x c ranks of one stage average their gradients and,
  *                         under the distributed optimizer or FSDP, split the sharded state
+ * @param expert           expert-parallel ranks e of a mixture-of-experts model (Megatron-Core's
+ *                         {@code --expert-model-parallel-size}; Lepikhin et al., "GShard", ICLR 2021): each MoE layer's
+ *                         experts are split over e ranks of a stage's t x c x d ranks (expert tensor parallelism 1),
+ *                         which send each token to the ranks of its experts and back (all-to-all); the
+ *                         {@code t c d / e} ranks holding the same experts average their gradients. 1 for a dense model
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
-                             Sharding sharding, boolean flashAttention, int context) {
+                             Sharding sharding, boolean flashAttention, int context, int expert) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -55,6 +60,12 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         Validate.present(precision, "precision");
         Validate.present(sharding, "sharding");
         Validate.positive(context, "context_parallel");
+        Validate.positive(expert, "expert_parallel");
+        if ((long) tensor * context * data % expert != 0) {
+            throw new IllegalArgumentException("expert_parallel " + expert + " must divide the tensor x context x data = "
+                    + tensor + " x " + context + " x " + data + " ranks of a pipeline stage (Megatron-Core's expert "
+                    + "groups are drawn from them)");
+        }
         if (context > 1 && !flashAttention) {
             throw new IllegalArgumentException("context_parallel " + context + " needs flash_attention true (ring "
                     + "attention runs on the fused attention kernel, as in Megatron-LM and torchtitan)");
@@ -68,6 +79,14 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
                     + microBatches + ") divisible by pipeline_parallel " + pipeline
                     + " (Megatron-LM's interleaved schedule)");
         }
+    }
+
+    /** A layout without expert parallelism (e = 1). */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
+                          boolean flashAttention, int context) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                sharding, flashAttention, context, 1);
     }
 
     /** A layout without context parallelism (c = 1). */
@@ -107,7 +126,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
     public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context);
+                recompute, precision, sharding, flashAttention, context, expert);
     }
 
     /**
@@ -122,7 +141,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout with another {@link Sharding}. */
     public ParallelLayout withSharding(Sharding s) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, s, flashAttention, context);
+                recompute, precision, s, flashAttention, context, expert);
     }
 
     /**
@@ -131,13 +150,27 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
      */
     public ParallelLayout withFlashAttention(boolean fused) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, fused, context);
+                recompute, precision, sharding, fused, context, expert);
     }
 
     /** The same layout with {@code c} context-parallel ranks ({@link #context()}); more GPUs when c grows. */
     public ParallelLayout withContext(int c) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, c);
+                recompute, precision, sharding, flashAttention, c, expert);
+    }
+
+    /** The same layout with {@code e} expert-parallel ranks ({@link #expert()}); the GPUs stay the same. */
+    public ParallelLayout withExpert(int e) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharding, flashAttention, context, e);
+    }
+
+    /**
+     * Ranks of one stage that hold the same experts and average their gradients (Megatron-Core's expert-data-parallel
+     * group): the stage's t x c x d ranks over the e expert-parallel ones.
+     */
+    public int expertDataGroup() {
+        return tensor * context * data / expert;
     }
 
     /**
