@@ -60,6 +60,7 @@ public final class Attributes {
             case "fsdp" -> Optional.of(Boolean.toString(p.fullySharded()));
             case "flash_attention" -> Optional.of(Boolean.toString(p.flashAttention()));
             case "context_parallel" -> Optional.of(Integer.toString(p.context()));
+            case "expert_parallel" -> Optional.of(Integer.toString(p.expert()));
             default -> Optional.empty();
         });
     }

@@ -98,6 +98,14 @@ final class LinkCosts {
         return collective(Collective.REDUCE_SCATTER, bytes, placement);
     }
 
+    /**
+     * All-to-all of a buffer of {@code bytes} per rank over the ranks of {@code placement}, each sending 1/n of it to
+     * every other rank (0 for one rank); across nodes every rank's share goes over its NIC ({@link CollectiveCost}).
+     */
+    double allToAll(double bytes, Placement placement) {
+        return collective(Collective.ALL_TO_ALL, bytes, placement);
+    }
+
     /** One point-to-point message between two GPUs, over a NIC when {@code crossNode}. */
     double sendRecv(double bytes, boolean crossNode) {
         return collective(Collective.SEND_RECV, bytes, crossNode ? Placement.uniform(2, 1) : Placement.singleNode(2));

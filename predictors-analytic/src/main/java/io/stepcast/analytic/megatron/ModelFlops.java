@@ -58,10 +58,15 @@ final class ModelFlops {
         return flashAttention ? 0.5 : 1;
     }
 
-    /** The attention core's forward FLOPs of one layer: {@code 4 B s^2 h}. */
+    /**
+     * The attention core's forward FLOPs of one layer, every product counted: {@code 4 B s^2 q} with q the query width
+     * (h unless the heads are wider), a windowed layer's band counted as twice its mean reach so that the causal half
+     * {@link #attentionShare} takes is what its kernel runs ({@link TransformerShape#meanAttendedKeys}).
+     */
     private static double attentionCoreForward(TransformerShape shape, long globalBatch) {
         double s = shape.sequence();
-        return 4.0 * globalBatch * s * s * shape.hidden();
+        double keys = shape.slidingWindow() == 0 ? s : 2 * shape.meanAttendedKeys(true);
+        return 4.0 * globalBatch * s * keys * shape.queryWidth();
     }
 
     /**

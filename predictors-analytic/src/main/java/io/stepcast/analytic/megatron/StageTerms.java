@@ -23,9 +23,17 @@ package io.stepcast.analytic.megatron;
  * @param fusedS        the stage's attention products at FlashAttention-2's published share of the device's peak
  *                      ({@link FlashAttentionRate}), seconds, which the fitted efficiency does not divide; 0 without
  *                      the fused kernel, whose products {@code flopsS} holds
+ * @param expertS       the stage's mixture-of-experts all-to-alls (token dispatch and combine, {@link ExpertCosts}),
+ *                      seconds, from the collective cost model and exposed: nothing here overlaps them with compute
  */
 record StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
-                  int unfusedLayers, double contextS, double attentionS, double fusedS) {
+                  int unfusedLayers, double contextS, double attentionS, double fusedS, double expertS) {
+    /** A stage without mixture-of-experts layers. */
+    StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
+               int unfusedLayers, double contextS, double attentionS, double fusedS) {
+        this(layers, flopsS, bytesS, tensorS, tensorMeasured, ends, unfusedLayers, contextS, attentionS, fusedS, 0);
+    }
+
     /** A stage without context parallelism or a fused attention of a published rate. */
     StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
                int unfusedLayers) {
@@ -46,7 +54,7 @@ record StageTerms(int layers, double flopsS, double bytesS, double tensorS, bool
     double seconds(Efficiency e) {
         double attention = fusedS > 0 ? fusedS : attentionS / e.flops();
         double device = flopsS / e.flops() + fusedS + bytesS / e.memory()
-                + tensorS / (tensorMeasured ? 1 : e.tensorLink()) + Math.max(0, contextS - attention);
+                + tensorS / (tensorMeasured ? 1 : e.tensorLink()) + Math.max(0, contextS - attention) + expertS;
         double host = layers * e.hostS() + ends * e.endHostS() + unfusedLayers * e.unfusedSoftmaxS();
         double k = e.overlap();
         double top = Math.max(device, host);
