@@ -42,10 +42,15 @@ package io.stepcast.api;
  *                         experts are split over e ranks of a stage's t x c x d ranks (expert tensor parallelism 1),
  *                         which send each token to the ranks of its experts and back (all-to-all); the
  *                         {@code t c d / e} ranks holding the same experts average their gradients. 1 for a dense model
+ * @param expertOverlap    whether each micro-batch's token dispatch and combine run while another micro-batch computes
+ *                         (Megatron-Core's {@code --overlap-moe-expert-parallel-comm}, Megatron-Bridge's
+ *                         {@code moe_a2a_overlap}: the forward of one micro-batch and the backward of another scheduled
+ *                         together under the interleaved 1F1B schedule), rather than in between its layers' compute
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
-                             Sharding sharding, boolean flashAttention, int context, int expert) {
+                             Sharding sharding, boolean flashAttention, int context, int expert,
+                             boolean expertOverlap) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -86,7 +91,15 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
                           boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
                           boolean flashAttention, int context) {
         this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
-                sharding, flashAttention, context, 1);
+                sharding, flashAttention, context, 1, false);
+    }
+
+    /** A layout whose expert all-to-alls (if any) are not overlapped with another micro-batch's compute. */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
+                          boolean flashAttention, int context, int expert) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                sharding, flashAttention, context, expert, false);
     }
 
     /** A layout without context parallelism (c = 1). */
@@ -126,7 +139,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
     public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert);
+                recompute, precision, sharding, flashAttention, context, expert, expertOverlap);
     }
 
     /**
@@ -141,7 +154,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout with another {@link Sharding}. */
     public ParallelLayout withSharding(Sharding s) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, s, flashAttention, context, expert);
+                recompute, precision, s, flashAttention, context, expert, expertOverlap);
     }
 
     /**
@@ -150,19 +163,25 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
      */
     public ParallelLayout withFlashAttention(boolean fused) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, fused, context, expert);
+                recompute, precision, sharding, fused, context, expert, expertOverlap);
     }
 
     /** The same layout with {@code c} context-parallel ranks ({@link #context()}); more GPUs when c grows. */
     public ParallelLayout withContext(int c) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, c, expert);
+                recompute, precision, sharding, flashAttention, c, expert, expertOverlap);
     }
 
     /** The same layout with {@code e} expert-parallel ranks ({@link #expert()}); the GPUs stay the same. */
     public ParallelLayout withExpert(int e) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, e);
+                recompute, precision, sharding, flashAttention, context, e, expertOverlap);
+    }
+
+    /** The same layout with the expert all-to-alls overlapped with another micro-batch's compute, or not. */
+    public ParallelLayout withExpertOverlap(boolean overlapped) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharding, flashAttention, context, expert, overlapped);
     }
 
     /**

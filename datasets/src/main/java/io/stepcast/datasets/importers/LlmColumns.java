@@ -20,7 +20,7 @@ import java.util.Optional;
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
  * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
  * {@code context_parallel}, {@code expert_parallel}: a mixture-of-experts model's experts split over that many ranks of
- * a stage, 1 when absent) and the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the
+ * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute) and the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the
  * zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
  * vocabulary that differs names the zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row
  * that states any layout column is a model-parallel job whose {@code workers} are its data-parallel replicas, each of
@@ -30,7 +30,7 @@ final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer", "fsdp",
-            "flash_attention", "context_parallel", "expert_parallel");
+            "flash_attention", "context_parallel", "expert_parallel", "expert_overlap");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -74,7 +74,8 @@ final class LlmColumns {
             Precision pr = r.has("precision") ? Precision.parse(r.text("precision"), "column 'precision'")
                     : ParallelLayout.DEFAULT_PRECISION;
             int e = r.has("expert_parallel") ? r.positiveInteger("expert_parallel") : 1;
-            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c, e);
+            boolean overlap = r.has("expert_overlap") && bool(r, "expert_overlap");
+            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c, e, overlap);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }

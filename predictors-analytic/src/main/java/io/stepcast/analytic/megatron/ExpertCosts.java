@@ -115,7 +115,20 @@ record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
 
     /** All-to-alls of one MoE layer per micro-batch: dispatch and combine, forward and backward, again when recomputed. */
     int allToAlls() {
-        return any() ? 2 * (2 + forwardPasses()) : 0;
+        return any() ? 2 * (1 + forwardPasses()) : 0;
+    }
+
+    /**
+     * The share of a MoE stage's work in which host and device run one after the other ({@link StageTerms#syncedShare}):
+     * the forward passes, a third of the work (a half under full recomputation, whose recomputed forward synchronises
+     * again), when the dispatcher synchronises, i.e. with more than one expert-parallel rank or local expert
+     * (Megatron-Core's dropless {@code MoEAlltoAllTokenDispatcher}); else 0.
+     */
+    double syncedShare() {
+        if (!any() || (layout.expert() == 1 && localExperts() == 1)) {
+            return 0;
+        }
+        return layout.recompute() == Recompute.FULL ? 0.5 : 1.0 / 3;
     }
 
     /** Parameters of one layer's local experts on one GPU: E / e experts, their biases when the model has them. */

@@ -309,6 +309,7 @@ final class MegatronCostModel {
         ExpertCosts x = new ExpertCosts(shape, layout);
         double layerBytes = (c.layerBytes() + c.layerGemmBytes() + x.bytes()) / memoryBytesPerS;
         double a2a = allToAllS(x, layout);
+        double synced = x.syncedShare();
         int unfused = c.fusedSoftmax() ? 0 : 1;
         boolean tpMeasured = links.measured(tpGroup);
         double ring = contextRingS(c, layout);
@@ -318,22 +319,22 @@ final class MegatronCostModel {
         StageTerms first = new StageTerms(firstLayers, firstLayers * layerFlops,
                 firstLayers * layerBytes + c.embeddingBytes() / memoryBytesPerS,
                 firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers,
-                firstLayers * ring, firstLayers * attention, firstLayers * fused, firstLayers * a2a);
+                firstLayers * ring, firstLayers * attention, firstLayers * fused, firstLayers * a2a, synced, layout.expertOverlap());
         int lastLayers = StagePartition.layers(shape.layers(), p, p - 1);
         StageTerms last = p == 1
                 ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / logitPeak, first.bytesS(),
                         first.tensorS(), tpMeasured, 2, first.unfusedLayers(), first.contextS(), first.attentionS(),
-                        first.fusedS(), first.expertS())
+                        first.fusedS(), first.expertS(), synced, layout.expertOverlap())
                 : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / logitPeak,
                         lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers,
-                        lastLayers * ring, lastLayers * attention, lastLayers * fused, lastLayers * a2a);
+                        lastLayers * ring, lastLayers * attention, lastLayers * fused, lastLayers * a2a, synced, layout.expertOverlap());
         // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition); when p divides L
         // it holds the first stage's layers without the embedding, so it is never the slowest and is not costed.
         boolean unevenMiddle = p > 2 && shape.layers() % p != 0;
         int middleLayers = unevenMiddle ? StagePartition.most(shape.layers(), p) : 0;
         StageTerms middle = unevenMiddle ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
                 middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers, middleLayers * ring,
-                middleLayers * attention, middleLayers * fused, middleLayers * a2a) : first;
+                middleLayers * attention, middleLayers * fused, middleLayers * a2a, synced, layout.expertOverlap()) : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
         // The most parameters a stage all-reduces and updates: the first's, a middle stage's or the last's.
@@ -419,6 +420,7 @@ final class MegatronCostModel {
         double layerFlops = layerFlopsS(c, layout);
         ExpertCosts x = new ExpertCosts(shape, layout);
         double a2a = allToAllS(x, layout);
+        double synced = x.syncedShare();
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
@@ -456,7 +458,7 @@ final class MegatronCostModel {
             }
             int ends = (j == 0 ? 1 : 0) + (j == n - 1 ? 1 : 0);
             stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers,
-                    layers * ring, layers * attention, layers * fused, layers * a2a));
+                    layers * ring, layers * attention, layers * fused, layers * a2a, synced, layout.expertOverlap()));
             fsdp.add(layout.fullySharded() ? fsdp(c, parameters, layers, dataGroup, layout) : FsdpTerms.NONE);
         }
         for (int i = 0; i < p; i++) {
