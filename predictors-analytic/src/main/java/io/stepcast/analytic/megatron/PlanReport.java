@@ -234,13 +234,14 @@ final class PlanReport {
             LayoutPlan p = plans.get(i);
             ParallelLayout l = p.layout();
             b.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                    "{\"rank\":%d,\"tp\":%d,\"cp\":%d,\"ep\":%d,\"pp\":%d,\"dp\":%d,\"micro_batch\":%d,\"micro_batches\":%d,"
-                            + "\"virtual_stages\":%d,%s\"iteration_s\":%s,"
+                    "{\"rank\":%d,\"tp\":%d,\"cp\":%d,\"pp\":%d,\"dp\":%d,\"micro_batch\":%d,\"micro_batches\":%d,"
+                            + "\"virtual_stages\":%d,\"ep\":%d,%s\"iteration_s\":%s,"
                             + "\"pipeline_s\":%s,\"p2p_s\":%s,\"data_parallel_s\":%s,\"optimizer_s\":%s,"
                             + "\"state_bytes\":%s,\"activation_bytes\":%s,\"peak_memory_bytes\":%s,\"fits\":%b,"
                             + "\"tflops_per_gpu\":%s,\"hardware_tflops_per_gpu\":%s,"
                             + "\"full_attention_tflops_per_gpu\":%s,\"mfu\":%s}",
-                    i + 1, l.tensor(), l.context(), l.expert(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
+                    i + 1, l.tensor(), l.context(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(),
+                    l.virtualStages(), l.expert(),
                     plainBecause(c, l).map(why -> "\"plain_schedule_because\":" + quote(why) + ",").orElse(""),
                     num(p.seconds()), num(p.pipelineS()), num(p.p2pS()), num(p.dataS()), num(p.optimizerS()),
                     num(p.stateBytes()), num(p.activationBytes()), num(p.memoryBytes()), p.fits(),
