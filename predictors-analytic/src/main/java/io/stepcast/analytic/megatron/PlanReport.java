@@ -212,9 +212,11 @@ final class PlanReport {
         PlanOptions o = c.planner().options();
         StringBuilder b = new StringBuilder("{");
         b.append(String.format(Locale.ROOT, "\"model\":{\"style\":%s,\"layers\":%d,\"hidden\":%d,\"heads\":%d,"
-                        + "\"kv_heads\":%d,\"ffn\":%d,\"sequence\":%d,\"vocabulary\":%d},",
+                        + "\"kv_heads\":%d,\"ffn\":%d,\"sequence\":%d,\"vocabulary\":%d%s},",
                 quote(s.style().name().toLowerCase(Locale.ROOT)), s.layers(), s.hidden(), s.heads(), s.kvHeads(),
-                s.ffn(), s.sequence(), s.vocabulary()));
+                s.ffn(), s.sequence(), s.vocabulary(), s.experts().map(x -> String.format(Locale.ROOT,
+                        ",\"head_dim\":%d,\"experts\":{\"count\":%d,\"top_k\":%d,\"ffn\":%d,\"shared_ffn\":%d}",
+                        s.headSize(), x.count(), x.topK(), x.ffn(), x.sharedFfn())).orElse("")));
         b.append(String.format(Locale.ROOT, "\"gpus\":%d,\"global_batch\":%d,\"hardware\":%s,\"valid_layouts\":%d,", c.gpus(),
                 c.batch(), quote(hardware), c.valid()));
         b.append(String.format(Locale.ROOT, "\"recompute\":%s,\"sequence_parallel\":%b,\"virtual_stages\":%d,\"precision\":%s,"
