@@ -20,10 +20,10 @@ import static org.assertj.core.api.Assertions.within;
  * NVIDIA Megatron-Bridge's published mixture-of-experts pre-training runs on DGX H100 (GPT OSS 120B, Qwen3-30B-A3B,
  * Qwen3-235B-A22B; DeepSeekV3 refused), end to end through {@code fit}, {@code predict} and {@code plan-llm} as a user
  * runs them. The runs are transcribed with their citation in {@code published/megatron-bridge-moe-h100-df0289c.csv}
- * (NVIDIA-NeMo/Megatron-Bridge@df0289c, {@code docs/performance-summary.md}, the "System: DGX-H100" tables of the 26.02,
- * 25.11 and 25.09 containers); the step times are derived from the tables' tokens per second per GPU. Nothing is fitted
- * to them: the Megatron models run with vTrain's A100 constants ({@code efficiency=vtrain-a100}), as {@code plan-llm}
- * does, and, for comparison, with the constants fitted on the eight dense Llama rows of the same tables.
+ * (NVIDIA-NeMo/Megatron-Bridge@df0289c, {@code docs/performance-summary.md}, the "System: DGX-H100" tables of the
+ * 26.02, 25.11 and 25.09 containers); the step times are derived from the tables' tokens per second per GPU. Nothing is
+ * fitted to them: the Megatron models run with vTrain's A100 constants ({@code efficiency=vtrain-a100}), as {@code
+ * plan-llm} does, and, for comparison, with the constants fitted on the eight dense Llama rows of the same tables.
  *
  * <p>The model is well off and every answer is too fast: the figures below are what it predicted when written, kept so
  * that a change to the MoE terms shows here.
@@ -82,9 +82,9 @@ class MegatronBridgeMoeCliTest {
     void theMoeRowsArePredictedTooFastWithTheA100ConstantsAndDeepSeekIsRefused() throws Exception {
         List<JsonNode> analytic = predict("megatron-analytic", "vtrain-a100");
         assertThat(analytic).hasSize(9);
-        // When written: GPT OSS 120B -34.1% (26.02), -29.8% (25.11); Qwen3-30B-A3B -78.8% (26.02, whose tokens/s is half
-        // what its TFLOP/s says), -61.4% (25.11), -23.3% (25.09, tokendrop); Qwen3-235B-A22B -27.5% (26.02), -29.3%
-        // (25.11), -45.9% (25.09, tokendrop).
+        // When written: GPT OSS 120B -34.1% (26.02), -29.8% (25.11); Qwen3-30B-A3B -78.8% (26.02, whose tokens/s is
+        // half what its TFLOP/s says), -61.4% (25.11), -23.3% (25.09, tokendrop); Qwen3-235B-A22B -27.5% (26.02),
+        // -29.3% (25.11), -45.9% (25.09, tokendrop).
         double[] expected = {-0.341, -0.788, -0.275, -0.298, -0.614, -0.293, -0.233, -0.459};
         for (int i = 0; i < expected.length; i++) {
             assertThat(error(analytic.get(i))).as("row " + (i + 1)).isCloseTo(expected[i], within(0.003));
@@ -95,8 +95,8 @@ class MegatronBridgeMoeCliTest {
         assertThat(analytic.get(3).get("peak_memory_bytes").asDouble() / (1L << 30)).isCloseTo(118.9, within(0.1));
         assertThat(analytic.get(0).get("fits").asBoolean()).isTrue();
         assertThat(analytic.get(8).get("not_applicable").asText()).isEqualTo("model 'DeepSeek-V3' is refused: "
-                + "DeepSeek-V3's multi-head latent attention and multi-token prediction are not modelled (stepcast's MoE "
-                + "models are Qwen3, GPT-OSS and Mixtral; docs/model-zoo.md)");
+                + "DeepSeek-V3's multi-head latent attention and multi-token prediction are not modelled (stepcast's "
+                + "MoE models are Qwen3, GPT-OSS and Mixtral; docs/model-zoo.md)");
     }
 
     @Test

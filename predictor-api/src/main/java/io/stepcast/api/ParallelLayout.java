@@ -67,9 +67,9 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         Validate.positive(context, "context_parallel");
         Validate.positive(expert, "expert_parallel");
         if ((long) tensor * context * data % expert != 0) {
-            throw new IllegalArgumentException("expert_parallel " + expert + " must divide the tensor x context x data = "
-                    + tensor + " x " + context + " x " + data + " ranks of a pipeline stage (Megatron-Core's expert "
-                    + "groups are drawn from them)");
+            throw new IllegalArgumentException("expert_parallel " + expert + " must divide the tensor x context x data "
+                    + "= " + tensor + " x " + context + " x " + data + " ranks of a pipeline stage (Megatron-Core's "
+                    + "expert groups are drawn from them)");
         }
         if (context > 1 && !flashAttention) {
             throw new IllegalArgumentException("context_parallel " + context + " needs flash_attention true (ring "

@@ -20,8 +20,9 @@ import java.util.Optional;
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
  * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
  * {@code context_parallel}, {@code expert_parallel}: a mixture-of-experts model's experts split over that many ranks of
- * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute) and the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the
- * zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
+ * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute) and
+ * the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names
+ * the zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
  * vocabulary that differs names the zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row
  * that states any layout column is a model-parallel job whose {@code workers} are its data-parallel replicas, each of
  * tensor x context x pipeline GPUs.

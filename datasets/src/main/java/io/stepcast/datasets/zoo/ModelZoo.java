@@ -320,7 +320,8 @@ public final class ModelZoo {
     public String notInTheZoo(String name) {
         if (name != null && ModelNames.key(name).startsWith("deepseekv3")) {
             return "model '" + name + "' is refused: DeepSeek-V3's multi-head latent attention and multi-token "
-                    + "prediction are not modelled (stepcast's MoE models are Qwen3, GPT-OSS and Mixtral; docs/model-zoo.md)";
+                    + "prediction are not modelled (stepcast's MoE models are Qwen3, GPT-OSS and Mixtral; "
+                    + "docs/model-zoo.md)";
         }
         return "model '" + name + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3))
                 + "; every model and the parametric gpt-l<L>-h<H>-a<A>-s<S>-v<V> and "

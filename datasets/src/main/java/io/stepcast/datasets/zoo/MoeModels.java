@@ -127,7 +127,10 @@ final class MoeModels {
         return b.build(name, description, List.of(t.sequence()), Optional.of(t));
     }
 
-    /** One layer's E experts, each matrix stacked over the experts: gate and up {@code [E, f, h]}, down {@code [E, h, f]}. */
+    /**
+     * One layer's E experts, each matrix stacked over the experts: gate and up {@code [E, f, h]}, down
+     * {@code [E, h, f]}.
+     */
     private static List<TensorSpec> experts(String name, Experts e, int h) {
         List<TensorSpec> t = new ArrayList<>();
         for (String m : List.of("gate_proj", "up_proj")) {

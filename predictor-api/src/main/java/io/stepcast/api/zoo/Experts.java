@@ -15,8 +15,8 @@ import io.stepcast.api.Validate;
  * @param topK             experts k each token is sent to
  * @param ffn              inner width of one routed expert
  * @param sharedFfn        inner width of the shared expert(s) every token runs through (0: none)
- * @param firstDenseLayers leading layers whose feed-forward block is the shape's dense MLP rather than experts (0: every
- *                         layer is a MoE layer)
+ * @param firstDenseLayers leading layers whose feed-forward block is the shape's dense MLP rather than experts (0:
+ *                         every layer is a MoE layer)
  * @param biases           whether the router and the experts' matrices carry biases (GPT-OSS's do)
  */
 public record Experts(int count, int topK, int ffn, int sharedFfn, int firstDenseLayers, boolean biases) {

@@ -72,7 +72,9 @@ public record TransformerShape(int layers, int hidden, int heads, int sequence, 
         }
     }
 
-    /** A dense shape whose heads split the hidden size ({@code headDim = hidden / heads}), every layer attending to all. */
+    /**
+     * A dense shape whose heads split the hidden size ({@code headDim = hidden / heads}), every layer attending to all.
+     */
     public TransformerShape(int layers, int hidden, int heads, int sequence, int vocabulary, int ffn, int kvHeads,
                             Style style) {
         this(layers, hidden, heads, sequence, vocabulary, ffn, kvHeads, style, splitHeads(hidden, heads), 0,

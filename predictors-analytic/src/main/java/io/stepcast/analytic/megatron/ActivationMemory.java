@@ -53,8 +53,8 @@ final class ActivationMemory {
         }
         boolean llama = shape.style() == TransformerShape.Style.LLAMA;
         double masks = llama ? 0 : 2;
-        // Q and the projection's input are q wide (h unless the heads are wider), K and V k wide; a MoE layer's MLP terms
-        // are its shared expert's, its routed experts' ExpertCosts'.
+        // Q and the projection's input are q wide (h unless the heads are wider), K and V k wide; a MoE layer's MLP
+        // terms are its shared expert's, its routed experts' ExpertCosts'.
         double mlpFfn = shape.moe() ? shape.experts().orElseThrow().sharedFfn() : shape.ffn();
         double split = 4.0 * shape.queryWidth() / h + 4.0 * shape.keyWidth() / h + (llama ? 6 : 4) * mlpFfn / h;
         double linear = sp ? ((8 + split) * r + masks) / t : 8 * r + masks + split * r / t;

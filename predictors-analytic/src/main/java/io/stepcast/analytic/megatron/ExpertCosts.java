@@ -11,12 +11,13 @@ import io.stepcast.api.zoo.TransformerShape;
  * dispatcher and grouped GEMM; Megatron-Core's MoE documentation, "Expert Parallelism" and "MoE Parallel Folding";
  * Lepikhin et al., "GShard", ICLR 2021, section 2.2). Pure arithmetic on the shape and layout; no hardware figure.
  * <ul>
- *   <li><b>Tokens</b>: a GPU routes its {@code b s / (c t)} tokens (the sequence split over the t ranks, as Megatron-Core
- *       requires sequence parallelism with MoE under tensor parallelism), each to k experts: {@code k b s / (c t)} token
- *       copies leave it and, with the token distribution balanced over the experts (as the published runs force it),
- *       as many arrive, spread over its {@code E / e} experts, {@code k b s e / (c t E)} tokens each.</li>
- *   <li><b>Expert GEMMs</b>: each local expert's SwiGLU, {@code [m x h] . [h x 2f]} and {@code [m x f] . [f x h]}, run as
- *       one grouped GEMM whose tiles share the multiprocessors' waves ({@link GemmWaves#groupedLinearFlops}); the
+ *   <li><b>Tokens</b>: a GPU routes its {@code b s / (c t)} tokens (the sequence split over the t ranks, as
+ *       Megatron-Core requires sequence parallelism with MoE under tensor parallelism), each to k experts:
+ *       {@code k b s / (c t)} token copies leave it and, with the token distribution balanced over the experts (as
+ *       the published runs force it), as many arrive, spread over its {@code E / e} experts,
+ *       {@code k b s e / (c t E)} tokens each.</li>
+ *   <li><b>Expert GEMMs</b>: each local expert's SwiGLU, {@code [m x h] . [h x 2f]} and {@code [m x f] . [f x h]}, run
+ *       as one grouped GEMM whose tiles share the multiprocessors' waves ({@link GemmWaves#groupedLinearFlops}); the
  *       backward pass twice the forward (Narayanan et al., SC'21, appendix). The router's {@code [T x h] . [h x E]}
  *       product on the GPU's T tokens.</li>
  *   <li><b>Traffic</b>: the permutation of the tokens into expert order and back (each routed copy's h values read and
@@ -24,8 +25,8 @@ import io.stepcast.api.zoo.TransformerShape;
  *       and the grouped GEMM's operands, each expert's weights read once per product (the part a few tokens per
  *       expert cannot amortise): charged at the fitted memory efficiency as {@link TransformerCosts} charges a
  *       dense layer's.</li>
- *   <li><b>All-to-all</b>: every MoE layer dispatches the routed copies to their experts' ranks and combines the outputs
- *       back, forward, and the two again with the gradients backward: four all-to-alls over the e ranks of each
+ *   <li><b>All-to-all</b>: every MoE layer dispatches the routed copies to their experts' ranks and combines the
+ *       outputs back, forward, and the two again with the gradients backward: four all-to-alls over the e ranks of each
  *       {@code b s k h / (c t)} half-precision buffer, six when full recomputation runs the forward pass again
  *       (Megatron-Core's {@code MoEAlltoAllTokenDispatcher}); the expert-parallel group is e consecutive ranks of a
  *       stage, so it stays inside one node while e divides a node's GPUs and crosses the NICs beyond.</li>
@@ -113,16 +114,18 @@ record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
         return HALF * routed() * shape.hidden();
     }
 
-    /** All-to-alls of one MoE layer per micro-batch: dispatch and combine, forward and backward, again when recomputed. */
+    /**
+     * All-to-alls of one MoE layer per micro-batch: dispatch and combine, forward and backward, again when recomputed.
+     */
     int allToAlls() {
         return any() ? 2 * (1 + forwardPasses()) : 0;
     }
 
     /**
-     * The share of a MoE stage's work in which host and device run one after the other ({@link StageTerms#syncedShare}):
-     * the forward passes, a third of the work (a half under full recomputation, whose recomputed forward synchronises
-     * again), when the dispatcher synchronises, i.e. with more than one expert-parallel rank or local expert
-     * (Megatron-Core's dropless {@code MoEAlltoAllTokenDispatcher}); else 0.
+     * The share of a MoE stage's work in which host and device run one after the other ({@link
+     * StageTerms#syncedShare}): the forward passes, a third of the work (a half under full recomputation, whose
+     * recomputed forward synchronises again), when the dispatcher synchronises, i.e. with more than one expert-parallel
+     * rank or local expert (Megatron-Core's dropless {@code MoEAlltoAllTokenDispatcher}); else 0.
      */
     double syncedShare() {
         if (!any() || (layout.expert() == 1 && localExperts() == 1)) {
@@ -142,8 +145,8 @@ record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
     }
 
     /**
-     * Activation bytes one layer's experts store per micro-batch (beside the attention's, {@link ActivationMemory}): each
-     * routed copy's permuted input, the gate and up outputs and their SwiGLU product, in 16-bit values (times
+     * Activation bytes one layer's experts store per micro-batch (beside the attention's, {@link ActivationMemory}):
+     * each routed copy's permuted input, the gate and up outputs and their SwiGLU product, in 16-bit values (times
      * {@code widening} for FP32), and the router's FP32 scores of the GPU's tokens; under full recomputation only the
      * layer's input is kept, which {@link ActivationMemory} counts.
      */

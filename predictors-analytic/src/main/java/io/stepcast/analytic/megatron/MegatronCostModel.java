@@ -163,8 +163,9 @@ final class MegatronCostModel {
     }
 
     /**
-     * The e ranks of an expert-parallel group over nodes of {@code g} GPUs: consecutive ranks of a stage (Megatron-Core's
-     * expert rank order with expert tensor parallelism 1), inside one node while e fits it, else whole nodes.
+     * The e ranks of an expert-parallel group over nodes of {@code g} GPUs: consecutive ranks of a stage
+     * (Megatron-Core's expert rank order with expert tensor parallelism 1), inside one node while e fits it, else whole
+     * nodes.
      */
     static Placement expertGroup(int e, int g) {
         int perNode = Math.min(e, g);
@@ -268,8 +269,8 @@ final class MegatronCostModel {
     }
 
     /**
-     * Why a layout's expert parallelism cannot be costed, or empty: it needs a MoE model whose experts divide over the e
-     * ranks; leading dense layers (their stages' different work) and FSDP of the experts are not modelled.
+     * Why a layout's expert parallelism cannot be costed, or empty: it needs a MoE model whose experts divide over the
+     * e ranks; leading dense layers (their stages' different work) and FSDP of the experts are not modelled.
      */
     private static Optional<String> expertRefusal(TransformerShape shape, ParallelLayout layout) {
         if (!shape.moe()) {
@@ -319,7 +320,8 @@ final class MegatronCostModel {
         StageTerms first = new StageTerms(firstLayers, firstLayers * layerFlops,
                 firstLayers * layerBytes + c.embeddingBytes() / memoryBytesPerS,
                 firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers,
-                firstLayers * ring, firstLayers * attention, firstLayers * fused, firstLayers * a2a, synced, layout.expertOverlap());
+                firstLayers * ring, firstLayers * attention, firstLayers * fused, firstLayers * a2a, synced,
+                layout.expertOverlap());
         int lastLayers = StagePartition.layers(shape.layers(), p, p - 1);
         StageTerms last = p == 1
                 ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / logitPeak, first.bytesS(),
@@ -327,14 +329,16 @@ final class MegatronCostModel {
                         first.fusedS(), first.expertS(), synced, layout.expertOverlap())
                 : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / logitPeak,
                         lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers,
-                        lastLayers * ring, lastLayers * attention, lastLayers * fused, lastLayers * a2a, synced, layout.expertOverlap());
+                        lastLayers * ring, lastLayers * attention, lastLayers * fused, lastLayers * a2a, synced,
+                        layout.expertOverlap());
         // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition); when p divides L
         // it holds the first stage's layers without the embedding, so it is never the slowest and is not costed.
         boolean unevenMiddle = p > 2 && shape.layers() % p != 0;
         int middleLayers = unevenMiddle ? StagePartition.most(shape.layers(), p) : 0;
         StageTerms middle = unevenMiddle ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
                 middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers, middleLayers * ring,
-                middleLayers * attention, middleLayers * fused, middleLayers * a2a, synced, layout.expertOverlap()) : first;
+                middleLayers * attention, middleLayers * fused, middleLayers * a2a, synced, layout.expertOverlap())
+                : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
         // The most parameters a stage all-reduces and updates: the first's, a middle stage's or the last's.

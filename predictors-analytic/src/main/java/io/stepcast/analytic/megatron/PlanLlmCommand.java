@@ -111,13 +111,14 @@ public final class PlanLlmCommand implements Callable<Integer> {
             + "GPUs / C left; auto tries every power of two that divides the GPUs and the sequence into 2C chunks")
     private String contextParallel;
     @Option(names = "--expert-parallel", defaultValue = "1", paramLabel = "E|auto", description = "expert-parallel "
-            + "ranks of a mixture-of-experts model: each MoE layer's experts split over E of a stage's tensor x context "
-            + "x data ranks, which exchange the routed tokens by all-to-all (Megatron-Core --expert-model-parallel-size, "
-            + "expert tensor parallelism 1; default ${DEFAULT-VALUE}); auto tries every E dividing those ranks and the "
-            + "experts")
+            + "ranks of a mixture-of-experts model: each MoE layer's experts split over E of a stage's tensor x "
+            + "context x data ranks, which exchange the routed tokens by all-to-all (Megatron-Core "
+            + "--expert-model-parallel-size, expert tensor parallelism 1; default ${DEFAULT-VALUE}); auto tries "
+            + "every E dividing those ranks and the experts")
     private String expertParallel;
-    @Option(names = "--overlap-expert-comm", description = "overlap each micro-batch's expert all-to-alls with another "
-            + "micro-batch's compute (Megatron-Core --overlap-moe-expert-parallel-comm, Megatron-Bridge moe_a2a_overlap)")
+    @Option(names = "--overlap-expert-comm", description = "overlap each micro-batch's expert all-to-alls with "
+            + "another micro-batch's compute (Megatron-Core --overlap-moe-expert-parallel-comm, Megatron-Bridge "
+            + "moe_a2a_overlap)")
     private boolean overlapExpertComm;
     @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
             + "interleaved schedule, for layouts whose pipeline it applies to (layers split into pp x V chunks as "

@@ -24,8 +24,8 @@ import io.stepcast.api.Sharding;
  *                         N / c, over tensor, pipeline and data parallelism
  * @param contextSearch    whether the planner tries every power of two c that divides the GPUs and splits the
  *                         sequence into 2c chunks, as one more dimension of the layout (then {@code context} is 1)
- * @param expert           expert-parallel ranks e of every layout of a mixture-of-experts model (1: every GPU holds every
- *                         expert; {@link ParallelLayout#expert()})
+ * @param expert           expert-parallel ranks e of every layout of a mixture-of-experts model (1: every GPU holds
+ *                         every expert; {@link ParallelLayout#expert()})
  * @param expertSearch     whether the planner tries every e that divides a stage's t x c x d ranks and the model's
  *                         experts, as one more dimension of the layout (then {@code expert} is 1)
  * @param expertOverlap    whether the expert all-to-alls overlap another micro-batch's compute

@@ -33,8 +33,8 @@ package io.stepcast.analytic.megatron;
  *                      token_dispatcher.py}), which drains the queue of launched kernels; the backward pass reuses the
  *                      counts. 0 for a dense stage
  * @param expertOverlapped whether the all-to-alls run during another micro-batch's compute
- *                      ({@link io.stepcast.api.ParallelLayout#expertOverlap()}): the device then takes the longer of its
- *                      work and its all-to-alls, not their sum
+ *                      ({@link io.stepcast.api.ParallelLayout#expertOverlap()}): the device then takes the longer of
+ *                      its work and its all-to-alls, not their sum
  */
 record StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
                   int unfusedLayers, double contextS, double attentionS, double fusedS, double expertS,

@@ -52,7 +52,10 @@ import io.stepcast.api.zoo.TransformerShape;
  * (Ainslie et al., "GQA", EMNLP 2023), the SwiGLU MLP has three {@code h x f} matrices (gate and up as one
  * column-parallel {@code [bs x h] . [h x 2f/t]}, down row-parallel; Shazeer, "GLU Variants Improve Transformer",
  * 2020), there are no biases and no position embedding, and the output layer has its own weights (Touvron et al.,
- * "Llama 2", 2023, section 2.2). Its element-wise traffic keeps GPT's estimate.
+ * "Llama 2", 2023, section 2.2). Its element-wise traffic keeps GPT's estimate. Where the heads are wider than
+ * {@code h / a} (a stated {@code head_dim}, as Qwen3's and GPT-OSS's) the queries and the projection's input are
+ * {@code q = a x head_dim} wide, and the attention products run over q. A mixture-of-experts layer's tensor-parallel
+ * MLP is its shared expert (none in the zoo's models); its router and routed experts are {@link ExpertCosts}'.
  * <p>
  * Under FlashAttention ({@link ParallelLayout#flashAttention()}) the attention core is one tiled kernel: the
  * {@code s x s} scores never leave the multiprocessors, so neither their element-wise traffic nor their operand
@@ -315,8 +318,8 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         double qkv = h + 2.0 * shape.keyWidth();
         double matrices = shape.matrixWeights();
         if (shape.moe()) {
-            // The attention and the shared expert split over t; the router (with its bias) and the norms replicated; the
-            // routed experts are ExpertCosts'.
+            // The attention and the shared expert split over t; the router (with its bias) and the norms replicated;
+            // the routed experts are ExpertCosts'.
             Experts e = shape.experts().orElseThrow();
             double router = (double) e.count() * (h + (e.biases() ? 1 : 0));
             return (shape.attentionWeights() + 3.0 * h * e.sharedFfn()) / tensor + router + 2 * h;

@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * The mixture-of-experts terms ({@link ExpertCosts}) of the zoo's MoE models in the layouts NVIDIA Megatron-Bridge
- * published for DGX H100 (NVIDIA-NeMo/Megatron-Bridge@df0289c, {@code docs/performance-summary.md}), and the model FLOPs
- * checked against that page's Model TFLOP/sec/GPU over Tokens/sec/GPU.
+ * published for DGX H100 (NVIDIA-NeMo/Megatron-Bridge@df0289c, {@code docs/performance-summary.md}), and the model
+ * FLOPs checked against that page's Model TFLOP/sec/GPU over Tokens/sec/GPU.
  */
 class ExpertCostsTest {
     private static final ModelZoo ZOO = new ModelZoo();
