@@ -37,10 +37,20 @@ package io.stepcast.api;
  *                         {@code flashAttention}, as Megatron-LM (Transformer Engine's fused attention) and torchtitan
  *                         run the ring on the fused kernel. The d x c ranks of one stage average their gradients and,
  *                         under the distributed optimizer or FSDP, split the sharded state
+ * @param expert           expert-parallel ranks e of a mixture-of-experts model (Megatron-Core's
+ *                         {@code --expert-model-parallel-size}; Lepikhin et al., "GShard", ICLR 2021): each MoE layer's
+ *                         experts are split over e ranks of a stage's t x c x d ranks (expert tensor parallelism 1),
+ *                         which send each token to the ranks of its experts and back (all-to-all); the
+ *                         {@code t c d / e} ranks holding the same experts average their gradients. 1 for a dense model
+ * @param expertOverlap    whether each micro-batch's token dispatch and combine run while another micro-batch computes
+ *                         (Megatron-Core's {@code --overlap-moe-expert-parallel-comm}, Megatron-Bridge's
+ *                         {@code moe_a2a_overlap}: the forward of one micro-batch and the backward of another scheduled
+ *                         together under the interleaved 1F1B schedule), rather than in between its layers' compute
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
-                             Sharding sharding, boolean flashAttention, int context) {
+                             Sharding sharding, boolean flashAttention, int context, int expert,
+                             boolean expertOverlap) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -55,6 +65,12 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         Validate.present(precision, "precision");
         Validate.present(sharding, "sharding");
         Validate.positive(context, "context_parallel");
+        Validate.positive(expert, "expert_parallel");
+        if ((long) tensor * context * data % expert != 0) {
+            throw new IllegalArgumentException("expert_parallel " + expert + " must divide the tensor x context x data "
+                    + "= " + tensor + " x " + context + " x " + data + " ranks of a pipeline stage (Megatron-Core's "
+                    + "expert groups are drawn from them)");
+        }
         if (context > 1 && !flashAttention) {
             throw new IllegalArgumentException("context_parallel " + context + " needs flash_attention true (ring "
                     + "attention runs on the fused attention kernel, as in Megatron-LM and torchtitan)");
@@ -68,6 +84,22 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
                     + microBatches + ") divisible by pipeline_parallel " + pipeline
                     + " (Megatron-LM's interleaved schedule)");
         }
+    }
+
+    /** A layout without expert parallelism (e = 1). */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
+                          boolean flashAttention, int context) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                sharding, flashAttention, context, 1, false);
+    }
+
+    /** A layout whose expert all-to-alls (if any) are not overlapped with another micro-batch's compute. */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
+                          boolean flashAttention, int context, int expert) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                sharding, flashAttention, context, expert, false);
     }
 
     /** A layout without context parallelism (c = 1). */
@@ -107,7 +139,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
     public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context);
+                recompute, precision, sharding, flashAttention, context, expert, expertOverlap);
     }
 
     /**
@@ -122,7 +154,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout with another {@link Sharding}. */
     public ParallelLayout withSharding(Sharding s) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, s, flashAttention, context);
+                recompute, precision, s, flashAttention, context, expert, expertOverlap);
     }
 
     /**
@@ -131,13 +163,33 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
      */
     public ParallelLayout withFlashAttention(boolean fused) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, fused, context);
+                recompute, precision, sharding, fused, context, expert, expertOverlap);
     }
 
     /** The same layout with {@code c} context-parallel ranks ({@link #context()}); more GPUs when c grows. */
     public ParallelLayout withContext(int c) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, c);
+                recompute, precision, sharding, flashAttention, c, expert, expertOverlap);
+    }
+
+    /** The same layout with {@code e} expert-parallel ranks ({@link #expert()}); the GPUs stay the same. */
+    public ParallelLayout withExpert(int e) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharding, flashAttention, context, e, expertOverlap);
+    }
+
+    /** The same layout with the expert all-to-alls overlapped with another micro-batch's compute, or not. */
+    public ParallelLayout withExpertOverlap(boolean overlapped) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharding, flashAttention, context, expert, overlapped);
+    }
+
+    /**
+     * Ranks of one stage that hold the same experts and average their gradients (Megatron-Core's expert-data-parallel
+     * group): the stage's t x c x d ranks over the e expert-parallel ones.
+     */
+    public int expertDataGroup() {
+        return tensor * context * data / expert;
     }
 
     /**

@@ -19,8 +19,10 @@ import java.util.Optional;
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
  * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
- * {@code context_parallel}) and the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names the
- * zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
+ * {@code context_parallel}, {@code expert_parallel}: a mixture-of-experts model's experts split over that many ranks of
+ * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute) and
+ * the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names
+ * the zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
  * vocabulary that differs names the zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row
  * that states any layout column is a model-parallel job whose {@code workers} are its data-parallel replicas, each of
  * tensor x context x pipeline GPUs.
@@ -29,7 +31,7 @@ final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer", "fsdp",
-            "flash_attention", "context_parallel");
+            "flash_attention", "context_parallel", "expert_parallel", "expert_overlap");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -72,7 +74,9 @@ final class LlmColumns {
                     : Recompute.NONE;
             Precision pr = r.has("precision") ? Precision.parse(r.text("precision"), "column 'precision'")
                     : ParallelLayout.DEFAULT_PRECISION;
-            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c);
+            int e = r.has("expert_parallel") ? r.positiveInteger("expert_parallel") : 1;
+            boolean overlap = r.has("expert_overlap") && bool(r, "expert_overlap");
+            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c, e, overlap);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }
@@ -126,6 +130,11 @@ final class LlmColumns {
             } catch (IllegalArgumentException e) {
                 throw DataFormatException.at(r.file(), r.line(), "column 'sequence_length': " + e.getMessage());
             }
+        }
+        if (s.moe() || s.headSize() * s.heads() != s.hidden() || s.slidingWindow() > 0) {
+            throw DataFormatException.at(r.file(), r.line(), "column '" + column + "': model '" + model + "' is a "
+                    + "published model without a parametric form (experts, a window or wide heads), so only its "
+                    + "sequence_length can change");
         }
         // The block's style and key-value heads stay: a Llama with another vocabulary is the parametric Llama.
         return new TransformerShape(s.layers(), s.hidden(), s.heads(), seq, vocab, s.ffn(), s.kvHeads(), s.style())

@@ -50,7 +50,7 @@ final class ConfigColumns {
     /**
      * The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults), one
      * before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention (an absent column
-     * reads as false), one before 1.8 without context parallelism (c = 1).
+     * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism.
      */
     private static ParallelLayout layout(Group g) {
         ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
@@ -65,7 +65,9 @@ final class ConfigColumns {
                         : flag(g, "distributed_optimizer") ? Sharding.OPTIMIZER : Sharding.NONE)
                 .withFlashAttention(flag(g, "flash_attention"))
                 // After the attention: more than one context-parallel rank needs the fused kernel.
-                .withContext(Groups.has(g, "context_parallel") ? g.getInteger("context_parallel", 0) : 1);
+                .withContext(Groups.has(g, "context_parallel") ? g.getInteger("context_parallel", 0) : 1)
+                .withExpert(Groups.has(g, "expert_parallel") ? g.getInteger("expert_parallel", 0) : 1)
+                .withExpertOverlap(flag(g, "expert_overlap"));
     }
 
     /** A boolean column that files before it existed lack: false there. */

@@ -272,6 +272,8 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
             bool("fsdp", p.fullySharded());
             bool("flash_attention", p.flashAttention());
             int32("context_parallel", p.context());
+            int32("expert_parallel", p.expert());
+            bool("expert_overlap", p.expertOverlap());
         });
     }
 }

@@ -24,9 +24,10 @@ public final class SchemaVersion {
      * precision, 1.4 the observations' {@code placement} and the predictions' {@code peak_memory_bytes}, 1.5 the predictions'
      * parallel-layout, precision and placement columns, as the observations have them, 1.6 both kinds'
      * {@code distributed_optimizer}, 1.7 both kinds' {@code fsdp} and {@code flash_attention}, 1.8 both kinds'
-     * {@code context_parallel}, 1.9 the predictions' {@code extrapolation}).
+     * {@code context_parallel}, 1.9 the predictions' {@code extrapolation}, 1.10 both kinds' {@code expert_parallel}
+     * and {@code expert_overlap}).
      */
-    public static final String CURRENT = MAJOR + ".9";
+    public static final String CURRENT = MAJOR + ".10";
 
     private SchemaVersion() {
     }

@@ -120,6 +120,9 @@ public final class ModelZoo {
         for (LlamaModels.Published p : LlamaModels.PUBLISHED) {
             m.put(p.name(), p::build);
         }
+        for (MoeModels.Published p : MoeModels.PUBLISHED) {
+            m.put(p.name(), p::build);
+        }
         return Collections.unmodifiableMap(m);
     }
 
@@ -159,6 +162,11 @@ public final class ModelZoo {
         llamaAliases(a, "llama3-8b", "Meta-Llama-3-8B", "Llama-3-8B", "Llama-3.1-8B", "Meta-Llama-3.1-8B");
         llamaAliases(a, "llama3-70b", "Meta-Llama-3-70B", "Llama-3-70B", "Llama-3.1-70B", "Meta-Llama-3.1-70B");
         llamaAliases(a, "llama3.1-405b", "Llama-3.1-405B", "Meta-Llama-3.1-405B");
+        // Hugging Face repositories and the names Megatron-Bridge's performance tables give the runs.
+        alias(a, "qwen3-30b-a3b", "Qwen/Qwen3-30B-A3B", "Qwen3-30B-A3B-Base", "Qwen/Qwen3-30B-A3B-Base");
+        alias(a, "qwen3-235b-a22b", "Qwen/Qwen3-235B-A22B");
+        alias(a, "gpt-oss-120b", "openai/gpt-oss-120b", "GPT OSS 120B", "gptoss120b");
+        alias(a, "mixtral-8x7b", "mistralai/Mixtral-8x7B-v0.1", "Mixtral-8x7B-v0.1", "Mixtral 8x7B");
         return Collections.unmodifiableMap(a);
     }
 
@@ -310,6 +318,11 @@ public final class ModelZoo {
 
     /** Why {@code name} names no model: the closest names, and the form of the parametric ones. */
     public String notInTheZoo(String name) {
+        if (name != null && ModelNames.key(name).startsWith("deepseekv3")) {
+            return "model '" + name + "' is refused: DeepSeek-V3's multi-head latent attention and multi-token "
+                    + "prediction are not modelled (stepcast's MoE models are Qwen3, GPT-OSS and Mixtral; "
+                    + "docs/model-zoo.md)";
+        }
         return "model '" + name + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3))
                 + "; every model and the parametric gpt-l<L>-h<H>-a<A>-s<S>-v<V> and "
                 + "llama-l<L>-h<H>-a<A>-kv<KV>-f<F>-s<S>-v<V> names: docs/model-zoo.md)";

@@ -62,6 +62,10 @@ final class SequenceVariants {
             IntFunction<ZooModel> build = n -> p.build(name(p.name(), n), n);
             m.put(p.name(), new Family(boundOf(build), build));
         }
+        for (MoeModels.Published p : MoeModels.PUBLISHED) {
+            IntFunction<ZooModel> build = n -> p.build(name(p.name(), n), n);
+            m.put(p.name(), new Family(boundOf(build), build));
+        }
         return Collections.unmodifiableMap(m);
     }
 

@@ -38,7 +38,8 @@ class ZooCatalogTest {
         assertThat(catalog.closest("bert-bse", 1)).containsExactly("BERT-base");
         assertThatThrownBy(() -> catalog.get("VGG-91")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("VGG-91").hasMessageContaining("VGG19");
-        assertThat(catalog.names()).contains("ResNet-50", "GPT-2-XL", "CycleGAN", "llama3.1-405b").hasSize(36);
+        assertThat(catalog.names()).contains("ResNet-50", "GPT-2-XL", "CycleGAN", "llama3.1-405b", "qwen3-30b-a3b",
+                "gpt-oss-120b").hasSize(40);
     }
 
     @Test

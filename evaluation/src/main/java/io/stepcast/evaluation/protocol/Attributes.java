@@ -60,6 +60,8 @@ public final class Attributes {
             case "fsdp" -> Optional.of(Boolean.toString(p.fullySharded()));
             case "flash_attention" -> Optional.of(Boolean.toString(p.flashAttention()));
             case "context_parallel" -> Optional.of(Integer.toString(p.context()));
+            case "expert_parallel" -> Optional.of(Integer.toString(p.expert()));
+            case "expert_overlap" -> Optional.of(Boolean.toString(p.expertOverlap()));
             default -> Optional.empty();
         });
     }

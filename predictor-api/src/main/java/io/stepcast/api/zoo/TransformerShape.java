@@ -3,6 +3,7 @@ package io.stepcast.api.zoo;
 import io.stepcast.api.Validate;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The shape of a transformer model (the quantities Megatron-LM's cost formulas take; Narayanan et al.,
@@ -18,9 +19,17 @@ import java.util.List;
  * @param kvHeads    key and value heads: {@code heads} for multi-head attention, fewer under grouped-query attention
  *                   (Ainslie et al., "GQA", EMNLP 2023), each shared by {@code heads / kvHeads} query heads
  * @param style      the block's parts: GPT's or Llama's
+ * @param headDim    width of one attention head: {@code hidden / heads} unless a model states its own (Qwen3's and
+ *                   GPT-OSS's {@code head_dim} in Hugging Face's {@code config.json}; Megatron-Core's
+ *                   {@code --kv-channels}), so that the queries are {@code heads x headDim} wide
+ * @param slidingWindow tokens each query attends to on the windowed layers, every other layer from the first (GPT-OSS's
+ *                   alternating {@code sliding_attention} and {@code full_attention} layer types; Beltagy et al.,
+ *                   "Longformer", 2020); 0 when every layer attends to the whole sequence
+ * @param experts    the mixture-of-experts feed-forward block ({@link Experts}), or empty for a dense MLP of width
+ *                   {@code ffn}; with experts, {@code ffn} is the MLP of the leading dense layers, if any
  */
 public record TransformerShape(int layers, int hidden, int heads, int sequence, int vocabulary, int ffn, int kvHeads,
-                               Style style) {
+                               Style style, int headDim, int slidingWindow, Optional<Experts> experts) {
     private static final List<String> FIELDS = List.of("layers", "hidden", "heads", "sequence",
             "vocabulary", "ffn", "kv_heads");
 
@@ -48,13 +57,36 @@ public record TransformerShape(int layers, int hidden, int heads, int sequence, 
             Validate.positive(values[i], FIELDS.get(i));
         }
         Validate.present(style, "style");
-        if (hidden % heads != 0) {
-            throw new IllegalArgumentException("hidden size " + hidden + " is not divisible by " + heads + " heads");
+        Validate.positive(headDim, "head_dim");
+        Validate.present(experts, "experts");
+        if (slidingWindow < 0) {
+            throw new IllegalArgumentException("sliding window must be non-negative, was " + slidingWindow);
         }
         if (heads % kvHeads != 0) {
             throw new IllegalArgumentException(heads + " attention heads do not divide into " + kvHeads
                     + " key-value heads");
         }
+        if (experts.isPresent() && experts.get().firstDenseLayers() >= layers) {
+            throw new IllegalArgumentException(experts.get().firstDenseLayers() + " leading dense layers leave none of "
+                    + "the " + layers + " layers to the experts");
+        }
+    }
+
+    /**
+     * A dense shape whose heads split the hidden size ({@code headDim = hidden / heads}), every layer attending to all.
+     */
+    public TransformerShape(int layers, int hidden, int heads, int sequence, int vocabulary, int ffn, int kvHeads,
+                            Style style) {
+        this(layers, hidden, heads, sequence, vocabulary, ffn, kvHeads, style, splitHeads(hidden, heads), 0,
+                Optional.empty());
+    }
+
+    private static int splitHeads(int hidden, int heads) {
+        Validate.positive(heads, "heads");
+        if (hidden % heads != 0) {
+            throw new IllegalArgumentException("hidden size " + hidden + " is not divisible by " + heads + " heads");
+        }
+        return hidden / heads;
     }
 
     /** A GPT-style shape with multi-head attention. */
@@ -69,6 +101,10 @@ public record TransformerShape(int layers, int hidden, int heads, int sequence, 
      * -v<vocabulary>}.
      */
     public String gptName() {
+        if (experts.isPresent() || headDim * heads != hidden || slidingWindow > 0) {
+            throw new IllegalStateException("a mixture-of-experts, windowed or wide-head shape has no parametric name; "
+                    + "the zoo lists such models by their own names (docs/model-zoo.md)");
+        }
         if (style == Style.LLAMA) {
             return "llama-l" + layers + "-h" + hidden + "-a" + heads + "-kv" + kvHeads + "-f" + ffn + "-s" + sequence
                     + "-v" + vocabulary;
@@ -79,7 +115,55 @@ public record TransformerShape(int layers, int hidden, int heads, int sequence, 
 
     /** Width of one attention head. */
     public int headSize() {
-        return hidden / heads;
+        return headDim;
+    }
+
+    /** Width of the queries (and of the attention's output before its projection): {@code heads x headSize}. */
+    public int queryWidth() {
+        return heads * headDim;
+    }
+
+    /** Whether the feed-forward blocks are experts ({@link #experts()}). */
+    public boolean moe() {
+        return experts.isPresent();
+    }
+
+    /** Layers whose feed-forward block is the experts: all but the leading dense ones; 0 for a dense model. */
+    public int moeLayers() {
+        return experts.map(e -> layers - e.firstDenseLayers()).orElse(0);
+    }
+
+    /**
+     * Weights of one block's attention: the QKV projection ({@code h x (q + 2 k)}, q the query width) and the output
+     * projection ({@code q x h}).
+     */
+    public double attentionWeights() {
+        double h = hidden;
+        return h * (queryWidth() + 2.0 * keyWidth()) + (double) queryWidth() * h;
+    }
+
+    /** Weights of one dense block's MLP: two {@code h x f} matrices, or SwiGLU's three for a Llama. */
+    public double mlpWeights() {
+        return (style == Style.LLAMA ? 3.0 : 2.0) * hidden * ffn;
+    }
+
+    /**
+     * Keys a query meets, averaged over the layers, in the attention products a kernel runs: all s when it computes the
+     * whole score matrix ({@code causalSkip} false), else the causal half, s / 2, on a full layer and on a windowed
+     * layer the window's mean reach {@code w - w (w - 1) / (2 s)} (the first w queries see fewer keys).
+     */
+    public double meanAttendedKeys(boolean causalSkip) {
+        double s = sequence;
+        if (!causalSkip) {
+            return s;
+        }
+        if (slidingWindow == 0 || slidingWindow >= sequence) {
+            return s / 2;
+        }
+        double w = slidingWindow;
+        int windowed = (layers + 1) / 2;
+        double reach = w - w * (w - 1) / (2 * s);
+        return (windowed * reach + (layers - windowed) * s / 2) / layers;
     }
 
     /** Width of the keys (and of the values): {@code kvHeads x headSize}, the hidden size without GQA. */
@@ -88,18 +172,24 @@ public record TransformerShape(int layers, int hidden, int heads, int sequence, 
     }
 
     /**
-     * Weights of one block's matrices: the QKV projection ({@code h x (h + 2 k)}), the output projection
-     * ({@code h x h}) and the MLP's two matrices, or SwiGLU's three for a Llama ({@code h x f} each); no biases or
-     * norms. A token's forward pass multiplies by each once, 2 FLOPs per weight.
+     * Weights of one block's matrices a token multiplies by: the QKV projection ({@code h x (h + 2 k)}), the output
+     * projection ({@code h x h}) and the MLP's two matrices, or SwiGLU's three for a Llama ({@code h x f} each); no
+     * biases or norms. A token's forward pass multiplies by each once, 2 FLOPs per weight. With experts, the mean over
+     * the layers of the weights a token is routed through: a MoE layer's attention, router, k experts and shared
+     * expert ({@link Experts#activeWeights}), a leading dense layer's MLP.
      */
     public double matrixWeights() {
-        double h = hidden;
-        double mlp = style == Style.LLAMA ? 3 : 2;
-        return h * (h + 2.0 * keyWidth()) + h * h + mlp * h * ffn;
+        if (experts.isEmpty()) {
+            return attentionWeights() + mlpWeights();
+        }
+        int dense = experts.get().firstDenseLayers();
+        double moe = attentionWeights() + experts.get().activeWeights(hidden);
+        return (dense * (attentionWeights() + mlpWeights()) + (layers - dense) * moe) / layers;
     }
 
     /** The same model at another sequence length. */
     public TransformerShape atSequence(int tokens) {
-        return new TransformerShape(layers, hidden, heads, tokens, vocabulary, ffn, kvHeads, style);
+        return new TransformerShape(layers, hidden, heads, tokens, vocabulary, ffn, kvHeads, style, headDim,
+                slidingWindow, experts);
     }
 }

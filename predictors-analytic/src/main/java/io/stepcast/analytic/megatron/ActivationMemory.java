@@ -31,7 +31,9 @@ import io.stepcast.api.zoo.TransformerShape;
  * ({@link ParallelLayout#flashAttention()}) the scores are never stored (Dao et al., "FlashAttention", NeurIPS 2022,
  * section 3.1: only the output and the softmax statistics, negligible beside it). Under context parallelism
  * ({@link ParallelLayout#context()}, c ranks) a GPU holds {@code s / c} of each sequence's tokens, so every term
- * holds {@code s / c} in place of s except the scores' key length, which stays s.
+ * holds {@code s / c} in place of s except the scores' key length, which stays s. A mixture-of-experts layer stores
+ * its attention's terms as above (the queries {@code heads x head_dim} wide), its shared expert's as a dense MLP's, and
+ * its routed tokens' ({@link ExpertCosts#activationBytes}).
  */
 final class ActivationMemory {
     private ActivationMemory() {
@@ -51,12 +53,15 @@ final class ActivationMemory {
         }
         boolean llama = shape.style() == TransformerShape.Style.LLAMA;
         double masks = llama ? 0 : 2;
-        double split = 4 + 4.0 * shape.keyWidth() / h + (llama ? 6 : 4) * shape.ffn() / h;
+        // Q and the projection's input are q wide (h unless the heads are wider), K and V k wide; a MoE layer's MLP
+        // terms are its shared expert's, its routed experts' ExpertCosts'.
+        double mlpFfn = shape.moe() ? shape.experts().orElseThrow().sharedFfn() : shape.ffn();
+        double split = 4.0 * shape.queryWidth() / h + 4.0 * shape.keyWidth() / h + (llama ? 6 : 4) * mlpFfn / h;
         double linear = sp ? ((8 + split) * r + masks) / t : 8 * r + masks + split * r / t;
         double scores = llama ? 4 * r : 4 * r + 1;
         double attention = layout.recompute() == Recompute.SELECTIVE || layout.flashAttention() ? 0
                 : scores * shape.heads() * s / (h * t);
-        return sbh * (linear + attention);
+        return sbh * (linear + attention) + new ExpertCosts(shape, layout).activationBytes(r);
     }
 
     /**

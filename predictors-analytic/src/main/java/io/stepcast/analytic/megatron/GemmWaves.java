@@ -54,4 +54,30 @@ record GemmWaves(int multiprocessors) {
         double flops = 2 * m * n * k;
         return flops * (forwardPasses * slowdown(m, n) + slowdown(m, k) + slowdown(n, k));
     }
+
+    /**
+     * The FLOPs of {@code groups} linear layers {@code [m x k] . [k x n]} run as one grouped GEMM (the experts of a MoE
+     * layer: NVIDIA CUTLASS's grouped GEMM, Transformer Engine's {@code GroupedLinear}), forward plus backward, in
+     * full-wave equivalents: the groups' tiles fill the multiprocessors' waves together, so that many small experts
+     * lose only their padded tile edges and one last partial wave.
+     */
+    double groupedLinearFlops(double m, double n, double k, int groups, int forwardPasses) {
+        double flops = 2 * m * n * k * groups;
+        return flops * (forwardPasses * groupedSlowdown(m, n, groups) + groupedSlowdown(m, k, groups)
+                + groupedSlowdown(n, k, groups));
+    }
+
+    /** {@link #slowdown} of {@code groups} outputs of {@code m x n} whose tiles share the waves. */
+    double groupedSlowdown(double m, double n, int groups) {
+        if (multiprocessors == 0 || m <= 0 || n <= 0) {
+            return 1;
+        }
+        return Math.min(oriented(m, n, groups), oriented(n, m, groups));
+    }
+
+    private double oriented(double m, double n, int groups) {
+        double tiles = groups * Math.ceil(m / TILE_LONG) * Math.ceil(n / TILE_SHORT);
+        double waves = Math.ceil(tiles / multiprocessors);
+        return waves * multiprocessors * TILE_LONG * TILE_SHORT / (groups * m * n);
+    }
 }

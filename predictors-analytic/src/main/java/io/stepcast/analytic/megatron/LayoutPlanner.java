@@ -5,6 +5,7 @@ import io.stepcast.api.Recompute;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
+import io.stepcast.api.zoo.Experts;
 import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.ArrayList;
@@ -122,20 +123,28 @@ public final class LayoutPlanner {
                     if (perReplica % b != 0) {
                         continue;
                     }
-                    ParallelLayout layout = options.layout(t, c, p, d, b, Math.toIntExact(perReplica / b),
-                            shape.layers());
-                    Optional<String> why = model.unsupported(shape, layout);
-                    if (why.isPresent()) {
-                        refused.merge(why.get(), 1, Integer::sum);
-                        continue;
+                    int experts = shape.experts().map(Experts::count).orElse(0);
+                    List<Integer> eps = options.experts(t * c * d, experts);
+                    if (eps.isEmpty()) {
+                        refused.merge("expert_parallel " + options.expert() + " does not divide the tensor x context x "
+                                + "data ranks of a stage", 1, Integer::sum);
                     }
-                    JobTerms.Breakdown br = model.terms(shape, layout).breakdown(efficiency, overlapData);
-                    MegatronCostModel.Memory mem = MegatronCostModel.memory(shape, layout);
-                    double state = mem.weights() + mem.gradients() + mem.optimizer();
-                    double tflops = modelFlops / br.total() / gpus;
-                    out.add(new LayoutPlan(layout, br.total(), br.pipelineS(), br.p2pS(), br.dataS(), br.optimizerS(),
-                            state, mem.activations(), state + mem.activations() <= capacity, tflops / 1e12,
-                            tflops / peak));
+                    for (int e : eps) {
+                        ParallelLayout layout = options.layout(t, c, p, d, b, Math.toIntExact(perReplica / b),
+                                shape.layers(), e);
+                        Optional<String> why = model.unsupported(shape, layout);
+                        if (why.isPresent()) {
+                            refused.merge(why.get(), 1, Integer::sum);
+                            continue;
+                        }
+                        JobTerms.Breakdown br = model.terms(shape, layout).breakdown(efficiency, overlapData);
+                        MegatronCostModel.Memory mem = MegatronCostModel.memory(shape, layout);
+                        double state = mem.weights() + mem.gradients() + mem.optimizer();
+                        double tflops = modelFlops / br.total() / gpus;
+                        out.add(new LayoutPlan(layout, br.total(), br.pipelineS(), br.p2pS(), br.dataS(),
+                                br.optimizerS(), state, mem.activations(), state + mem.activations() <= capacity,
+                                tflops / 1e12, tflops / peak));
+                    }
                 }
             }
         }

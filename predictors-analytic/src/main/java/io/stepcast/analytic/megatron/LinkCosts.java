@@ -98,6 +98,25 @@ final class LinkCosts {
         return collective(Collective.REDUCE_SCATTER, bytes, placement);
     }
 
+    /**
+     * All-to-all of a buffer of {@code bytes} per rank over the ranks of {@code placement}, each sending 1/p of it to
+     * every other rank (0 for one rank). Inside one node, the collective cost model's all-to-all. Across n nodes of k
+     * ranks the k ranks of a node share its NICs, which carry their {@code (p - k) / p} shares bound for other nodes:
+     * the exchange of n node-sized buffers of {@code k x bytes}, one per node, which is what the cost model's flat
+     * all-to-all over one rank per node times ({@link CollectiveCost}: across nodes each rank is given its node's
+     * NICs); the {@code (k - 1) / p} shares that stay inside a node cross NVLink meanwhile, the larger of the two.
+     */
+    double allToAll(double bytes, Placement placement) {
+        if (placement.nodes() == 1) {
+            return collective(Collective.ALL_TO_ALL, bytes, placement);
+        }
+        int k = placement.maxPerNode();
+        double across = collective(Collective.ALL_TO_ALL, k * bytes, Placement.uniform(placement.nodes(), 1));
+        double inside = k < 2 ? 0 : collective(Collective.ALL_TO_ALL, bytes * k / placement.ranks(),
+                Placement.singleNode(k));
+        return Math.max(across, inside);
+    }
+
     /** One point-to-point message between two GPUs, over a NIC when {@code crossNode}. */
     double sendRecv(double bytes, boolean crossNode) {
         return collective(Collective.SEND_RECV, bytes, crossNode ? Placement.uniform(2, 1) : Placement.singleNode(2));

@@ -66,6 +66,13 @@ import java.util.OptionalDouble;
  *       ({@link FsdpTerms}), in place of the all-reduce after the flush. The memory adds a gathered layer, its
  *       prefetched successor and one layer's unsharded gradients (Zhao et al., "PyTorch FSDP", VLDB 2023).</li>
  * </ul>
+ * <b>Mixture of experts</b> ({@link ExpertCosts}; expert parallelism e, {@link ParallelLayout#expert()}): a MoE
+ * layer's attention (and shared expert) are costed as a dense layer's under t; its router and its E / e local experts'
+ * grouped GEMMs on the tokens routed to them, balanced, at the linear layers' peak with their wave quantization; the
+ * permutation, SwiGLU and expert-weight traffic at the memory efficiency; four exposed all-to-alls per layer and
+ * micro-batch from the collective cost model over the expert-parallel group ({@link #expertGroup}: NVLink inside a
+ * node, the NICs beyond). The experts' gradients are all-reduced over the expert-data-parallel group
+ * ({@code t c d / e} ranks) beside the dense gradients over the d x c ranks, and their optimizer state split over it.
  * <b>Context parallelism</b> ({@link ParallelLayout#context()}, c ranks): each GPU computes {@code s / c} of every
  * sequence ({@link TransformerCosts}) and stores as much of its activations; the ring's key-value transfers go over
  * NVLink while the t x c ranks fit a node, else over the NICs (Megatron-LM's rank order puts c next to t), and hide
@@ -142,7 +149,27 @@ final class MegatronCostModel {
      * attention's too unless FlashAttention's published rate times them ({@link #fusedAttentionS}).
      */
     private double layerFlopsS(TransformerCosts c, ParallelLayout layout) {
-        return c.linearFlops(waves) / peak(layout) + (fusedRate(layout).isPresent() ? 0 : attentionS(c, layout));
+        ExpertCosts x = new ExpertCosts(c.shape(), layout);
+        return (c.linearFlops(waves) + x.expertFlops(waves)) / peak(layout) + x.routerFlops() / corePeak(layout)
+                + (fusedRate(layout).isPresent() ? 0 : attentionS(c, layout));
+    }
+
+    /**
+     * Seconds of one MoE layer's all-to-alls per micro-batch ({@link ExpertCosts#allToAlls}) over the expert-parallel
+     * group ({@link #expertGroup}); 0 for a dense model or one expert-parallel rank.
+     */
+    private double allToAllS(ExpertCosts x, ParallelLayout layout) {
+        return x.allToAlls() * links.allToAll(x.allToAllBytes(), expertGroup(layout.expert(), gpusPerNode()));
+    }
+
+    /**
+     * The e ranks of an expert-parallel group over nodes of {@code g} GPUs: consecutive ranks of a stage
+     * (Megatron-Core's expert rank order with expert tensor parallelism 1), inside one node while e fits it, else whole
+     * nodes.
+     */
+    static Placement expertGroup(int e, int g) {
+        int perNode = Math.min(e, g);
+        return Placement.uniform((e + perNode - 1) / perNode, perNode);
     }
 
     /**
@@ -229,10 +256,38 @@ final class MegatronCostModel {
             return Optional.of("the catalog has no " + layout.precision().label() + " peak FLOPs for " + device.name()
                     + " (it states " + PeakFlops.stated(device) + ")");
         }
+        Optional<String> experts = expertRefusal(shape, layout);
+        if (experts.isPresent()) {
+            return experts;
+        }
         // Megatron-LM's split of the layers into p x v chunks: even, or with the embedding and the loss counted as
         // layers (ChunkSplit); it refuses any other.
         if (ChunkSplit.of(shape.layers(), layout.pipeline(), layout.virtualStages()).isEmpty()) {
             return Optional.of(ChunkSplit.refusal(shape.layers(), layout.pipeline(), layout.virtualStages()));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why a layout's expert parallelism cannot be costed, or empty: it needs a MoE model whose experts divide over the
+     * e ranks; leading dense layers (their stages' different work) and FSDP of the experts are not modelled.
+     */
+    private static Optional<String> expertRefusal(TransformerShape shape, ParallelLayout layout) {
+        if (!shape.moe()) {
+            return layout.expert() == 1 ? Optional.empty() : Optional.of("expert_parallel " + layout.expert()
+                    + " needs a mixture-of-experts model, and this one is dense");
+        }
+        int count = shape.experts().orElseThrow().count();
+        if (count % layout.expert() != 0) {
+            return Optional.of("the " + count + " experts do not divide over expert_parallel " + layout.expert()
+                    + " ranks");
+        }
+        if (shape.experts().orElseThrow().firstDenseLayers() > 0) {
+            return Optional.of("leading dense layers of a mixture-of-experts model are not costed stage by stage");
+        }
+        if (layout.fullySharded()) {
+            return Optional.of("FSDP of a mixture-of-experts model is not modelled (column fsdp; the distributed "
+                    + "optimizer is)");
         }
         return Optional.empty();
     }
@@ -252,7 +307,10 @@ final class MegatronCostModel {
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
         double layerFlops = layerFlopsS(c, layout);
-        double layerBytes = (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
+        ExpertCosts x = new ExpertCosts(shape, layout);
+        double layerBytes = (c.layerBytes() + c.layerGemmBytes() + x.bytes()) / memoryBytesPerS;
+        double a2a = allToAllS(x, layout);
+        double synced = x.syncedShare();
         int unfused = c.fusedSoftmax() ? 0 : 1;
         boolean tpMeasured = links.measured(tpGroup);
         double ring = contextRingS(c, layout);
@@ -262,22 +320,25 @@ final class MegatronCostModel {
         StageTerms first = new StageTerms(firstLayers, firstLayers * layerFlops,
                 firstLayers * layerBytes + c.embeddingBytes() / memoryBytesPerS,
                 firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers,
-                firstLayers * ring, firstLayers * attention, firstLayers * fused);
+                firstLayers * ring, firstLayers * attention, firstLayers * fused, firstLayers * a2a, synced,
+                layout.expertOverlap());
         int lastLayers = StagePartition.layers(shape.layers(), p, p - 1);
         StageTerms last = p == 1
                 ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / logitPeak, first.bytesS(),
                         first.tensorS(), tpMeasured, 2, first.unfusedLayers(), first.contextS(), first.attentionS(),
-                        first.fusedS())
+                        first.fusedS(), first.expertS(), synced, layout.expertOverlap())
                 : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / logitPeak,
                         lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers,
-                        lastLayers * ring, lastLayers * attention, lastLayers * fused);
+                        lastLayers * ring, lastLayers * attention, lastLayers * fused, lastLayers * a2a, synced,
+                        layout.expertOverlap());
         // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition); when p divides L
         // it holds the first stage's layers without the embedding, so it is never the slowest and is not costed.
         boolean unevenMiddle = p > 2 && shape.layers() % p != 0;
         int middleLayers = unevenMiddle ? StagePartition.most(shape.layers(), p) : 0;
         StageTerms middle = unevenMiddle ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
                 middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers, middleLayers * ring,
-                middleLayers * attention, middleLayers * fused) : first;
+                middleLayers * attention, middleLayers * fused, middleLayers * a2a, synced, layout.expertOverlap())
+                : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
         // The most parameters a stage all-reduces and updates: the first's, a middle stage's or the last's.
@@ -287,9 +348,12 @@ final class MegatronCostModel {
         int m = layout.microBatches();
         FsdpTerms fsdp = layout.fullySharded() ? fsdp(c, stageParameters, Math.max(firstLayers, middleLayers),
                 dataGroup, layout) : FsdpTerms.NONE;
-        double data = layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup);
+        double expertParameters = Math.max(Math.max(firstLayers, lastLayers), middleLayers) * x.parameters();
+        double data = (layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup))
+                + expertGradientS(expertParameters, layout);
         double embedding = tiedEmbeddingAllReduce(c, p, multiNode);
-        double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * stageParameters / optimizerShards(layout) / memoryBytesPerS;
+        double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * (stageParameters / optimizerShards(layout)
+                + expertParameters / expertOptimizerShards(layout)) / memoryBytesPerS;
         double slots = v == 1 ? m + p - 1 : m + (p - 1) / (double) v;
         return new JobTerms(slots, (double) v * m + p - 1, first, middle, last, p2p, data, embedding, optimizer, fsdp);
     }
@@ -358,6 +422,9 @@ final class MegatronCostModel {
         Recompute recompute = layout.recompute();
         TransformerCosts c = TransformerCosts.of(shape, layout);
         double layerFlops = layerFlopsS(c, layout);
+        ExpertCosts x = new ExpertCosts(shape, layout);
+        double a2a = allToAllS(x, layout);
+        double synced = x.syncedShare();
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
@@ -378,7 +445,7 @@ final class MegatronCostModel {
             int i = j % p;
             int layers = split.layers(i, j / p);
             double flops = layers * layerFlops;
-            double bytes = layers * (c.layerBytes() + c.layerGemmBytes()) / memoryBytesPerS;
+            double bytes = layers * (c.layerBytes() + c.layerGemmBytes() + x.bytes()) / memoryBytesPerS;
             double tensor = layers * perLayerTp;
             // The chunk's own parameters: the embedding on the first virtual stage, the output layer on the last.
             double parameters = layers * c.layerParameters();
@@ -395,13 +462,16 @@ final class MegatronCostModel {
             }
             int ends = (j == 0 ? 1 : 0) + (j == n - 1 ? 1 : 0);
             stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers,
-                    layers * ring, layers * attention, layers * fused));
+                    layers * ring, layers * attention, layers * fused, layers * a2a, synced, layout.expertOverlap()));
             fsdp.add(layout.fullySharded() ? fsdp(c, parameters, layers, dataGroup, layout) : FsdpTerms.NONE);
         }
         for (int i = 0; i < p; i++) {
             double parameters = stageParameters(c, split.stageLayers(i), i, p);
-            data[i] = layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
-            optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * parameters / optimizerShards(layout) / memoryBytesPerS;
+            double expertParameters = split.stageLayers(i) * x.parameters();
+            data[i] = (layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup))
+                    + expertGradientS(expertParameters, layout);
+            optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * (parameters / optimizerShards(layout)
+                    + expertParameters / expertOptimizerShards(layout)) / memoryBytesPerS;
         }
         double[] send = new double[n - 1];
         int stageRanks = t * layout.context() * d;
@@ -458,15 +528,19 @@ final class MegatronCostModel {
         double unit = Math.max(c.layerParameters(), c.embeddingParameters());
         double gathered = layout.fullySharded() ? 2 * gatheredBytes(layout) * unit : 0;
         double unsharded = layout.fullySharded() ? FSDP_GRADIENT_BYTES * unit : 0;
+        ExpertCosts x = new ExpertCosts(shape, layout);
         Memory busiest = null;
         for (int i = 0; i < p; i++) {
             int layers = StagePartition.layers(shape.layers(), p, i);
-            double parameters = stageParameters(c, layers, i, p);
+            double dense = stageParameters(c, layers, i, p);
+            double experts = layers * x.parameters();
+            double parameters = dense + experts;
             // Under 1F1B stage i holds p - i micro-batches in flight (Narayanan et al., SC'21, section 2.2.1).
             double activations = layers * perLayer * Math.min(p - i, layout.microBatches()) * interleaving;
             Memory stage = new Memory(parameters, parameters * state.weights() / shards + gathered,
                     parameters * state.gradients() / shards + unsharded,
-                    parameters * state.optimizer() / optimizerShards(layout), activations);
+                    dense * state.optimizer() / optimizerShards(layout)
+                            + experts * state.optimizer() / expertOptimizerShards(layout), activations);
             if (busiest == null || stage.total() > busiest.total()) {
                 busiest = stage;
             }
@@ -482,6 +556,28 @@ final class MegatronCostModel {
     private static int optimizerShards(ParallelLayout layout) {
         // FSDP shards the optimizer state as the distributed optimizer does (distributedOptimizer() holds for both).
         return layout.distributedOptimizer() ? layout.gradientGroup() : 1;
+    }
+
+    /**
+     * Over how many ranks the experts' optimizer state is split: the expert-data-parallel group (the stage's
+     * {@code t c d / e} ranks holding the same experts; Megatron-Core's distributed optimizer shards expert parameters
+     * over it) under the distributed optimizer, else 1.
+     */
+    private static int expertOptimizerShards(ParallelLayout layout) {
+        return layout.distributedOptimizer() ? layout.expertDataGroup() : 1;
+    }
+
+    /**
+     * The all-reduce (or reduce-scatter and all-gather, the same bytes) of a stage's expert gradients, 2 bytes per
+     * parameter, over the expert-data-parallel group: its ranks e apart in the stage's rank order, so spread over nodes
+     * as a data-parallel group of stride e is ({@link #dataGroup}); 0 when each expert has one rank.
+     */
+    private double expertGradientS(double expertParameters, ParallelLayout layout) {
+        if (expertParameters == 0) {
+            return 0;
+        }
+        return links.allReduce(TransformerCosts.HALF * expertParameters,
+                dataGroup(layout.expert(), layout.expertDataGroup(), gpusPerNode()));
     }
 
     /**

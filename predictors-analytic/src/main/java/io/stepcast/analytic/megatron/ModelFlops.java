@@ -13,7 +13,10 @@ import io.stepcast.api.zoo.TransformerShape;
  * likewise ({@code 2 h (h + 2 k) + 2 h^2 + 6 h f} with k-wide keys and values and SwiGLU's three matrices); the
  * attention products count in full as Megatron-LM's unfused attention runs them, and at half under FlashAttention's
  * causal mask, which skips the rest (papers that count them in full report a higher MFU for such runs, above 100% at
- * long enough sequences). The model FLOPs (k = 3)
+ * long enough sequences). A mixture-of-experts model counts the weights a token is routed through
+ * ({@link TransformerShape#matrixWeights}: the router, the top-k experts and a shared expert; Megatron-Bridge's
+ * {@code num_floating_point_operations} counts the same without the router), and a windowed layer's attention over its
+ * band. The model FLOPs (k = 3)
  * are what the model FLOPs utilisation counts (Chowdhery et al., "PaLM", 2022, appendix B: recomputation is not
  * useful work); the FLOPs executed ({@link #executed}) are what the hardware ran, as Megatron-LM logs them.
  */
@@ -58,10 +61,15 @@ final class ModelFlops {
         return flashAttention ? 0.5 : 1;
     }
 
-    /** The attention core's forward FLOPs of one layer: {@code 4 B s^2 h}. */
+    /**
+     * The attention core's forward FLOPs of one layer, every product counted: {@code 4 B s^2 q} with q the query width
+     * (h unless the heads are wider), a windowed layer's band counted as twice its mean reach so that the causal half
+     * {@link #attentionShare} takes is what its kernel runs ({@link TransformerShape#meanAttendedKeys}).
+     */
     private static double attentionCoreForward(TransformerShape shape, long globalBatch) {
         double s = shape.sequence();
-        return 4.0 * globalBatch * s * s * shape.hidden();
+        double keys = shape.slidingWindow() == 0 ? s : 2 * shape.meanAttendedKeys(true);
+        return 4.0 * globalBatch * s * keys * shape.queryWidth();
     }
 
     /**

@@ -110,6 +110,16 @@ public final class PlanLlmCommand implements Callable<Integer> {
             + "--flash-attention; default ${DEFAULT-VALUE}: none); tensor, pipeline and data parallelism share the "
             + "GPUs / C left; auto tries every power of two that divides the GPUs and the sequence into 2C chunks")
     private String contextParallel;
+    @Option(names = "--expert-parallel", defaultValue = "1", paramLabel = "E|auto", description = "expert-parallel "
+            + "ranks of a mixture-of-experts model: each MoE layer's experts split over E of a stage's tensor x "
+            + "context x data ranks, which exchange the routed tokens by all-to-all (Megatron-Core "
+            + "--expert-model-parallel-size, expert tensor parallelism 1; default ${DEFAULT-VALUE}); auto tries "
+            + "every E dividing those ranks and the experts")
+    private String expertParallel;
+    @Option(names = "--overlap-expert-comm", description = "overlap each micro-batch's expert all-to-alls with "
+            + "another micro-batch's compute (Megatron-Core --overlap-moe-expert-parallel-comm, Megatron-Bridge "
+            + "moe_a2a_overlap)")
+    private boolean overlapExpertComm;
     @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
             + "interleaved schedule, for layouts whose pipeline it applies to (layers split into pp x V chunks as "
             + "Megatron-LM splits them: evenly, or with the embedding and the loss counted as layers); the others run "
@@ -181,11 +191,23 @@ public final class PlanLlmCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--context-parallel must be a positive whole number or "
                     + "auto, was '" + contextParallel + "'");
         }
+        boolean searchExperts = expertParallel.strip().equalsIgnoreCase("auto");
+        int experts;
+        try {
+            experts = searchExperts ? 1 : Integer.parseInt(expertParallel.strip());
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), "--expert-parallel must be a positive whole number or "
+                    + "auto, was '" + expertParallel + "'");
+        }
+        if ((experts > 1 || searchExperts) && !shape.moe()) {
+            throw new ParameterException(spec.commandLine(), "--expert-parallel needs a mixture-of-experts model "
+                    + "(qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
+        }
         try {
             Sharding sharding = fsdp ? Sharding.FULL : distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE;
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
                     sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), sharding,
-                    flashAttention, ranks, searchContext);
+                    flashAttention, ranks, searchContext, experts, searchExperts, overlapExpertComm);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -282,6 +304,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
      * here as in a file or a request (a name beyond the parametric form's digits is not checked).
      */
     private TransformerShape countable(TransformerShape shape) {
+        if (shape.moe() || shape.slidingWindow() > 0 || shape.headSize() * shape.heads() != shape.hidden()) {
+            // A published model of its own name (docs/model-zoo.md); its FLOPs were counted when the zoo built it.
+            return shape;
+        }
         zoo.ifPresent(models -> models.find(shape.gptName()));
         return shape;
     }

@@ -24,12 +24,26 @@ import io.stepcast.api.Sharding;
  *                         N / c, over tensor, pipeline and data parallelism
  * @param contextSearch    whether the planner tries every power of two c that divides the GPUs and splits the
  *                         sequence into 2c chunks, as one more dimension of the layout (then {@code context} is 1)
+ * @param expert           expert-parallel ranks e of every layout of a mixture-of-experts model (1: every GPU holds
+ *                         every expert; {@link ParallelLayout#expert()})
+ * @param expertSearch     whether the planner tries every e that divides a stage's t x c x d ranks and the model's
+ *                         experts, as one more dimension of the layout (then {@code expert} is 1)
+ * @param expertOverlap    whether the expert all-to-alls overlap another micro-batch's compute
+ *                         ({@link ParallelLayout#expertOverlap()})
  */
 public record PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                          Sharding sharding, boolean flashAttention, int context, boolean contextSearch) {
+                          Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
+                          boolean expertSearch, boolean expertOverlap) {
     /** No recomputation, no sequence parallelism, the plain schedule, FP16, every replica with its whole optimizer. */
     public static final PlanOptions PLAIN = new PlanOptions(Recompute.NONE, false, 1, ParallelLayout.DEFAULT_PRECISION,
             false);
+
+    /** Options without expert parallelism. */
+    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
+                       Sharding sharding, boolean flashAttention, int context, boolean contextSearch) {
+        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context, contextSearch, 1,
+                false, false);
+    }
 
     /** Options without context parallelism. */
     public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
@@ -64,6 +78,10 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
             throw new IllegalArgumentException("--context-parallel " + context + " needs --flash-attention (ring "
                     + "attention runs on the fused attention kernel, as in Megatron-LM and torchtitan)");
         }
+        if (expert < 1 || (expertSearch && expert != 1)) {
+            throw new IllegalArgumentException("--expert-parallel must be a positive whole number or auto, was "
+                    + expert);
+        }
         if (contextSearch && (context != 1 || !flashAttention)) {
             throw new IllegalArgumentException("--context-parallel auto needs --flash-attention (ring attention runs on "
                     + "the fused attention kernel, as in Megatron-LM and torchtitan)");
@@ -73,7 +91,7 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     /** The options with another recomputation. */
     PlanOptions withRecompute(Recompute r) {
         return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention, context,
-                contextSearch);
+                contextSearch, expert, expertSearch, expertOverlap);
     }
 
     /** Whether the optimizer state is split over the replicas (the distributed optimizer, or FSDP). */
@@ -88,9 +106,32 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
 
     /** The layout of t, c, p, d, b, m run with these options (the plain schedule where v does not apply). */
     ParallelLayout layout(int t, int c, int p, int d, int b, int m, int layers) {
+        return layout(t, c, p, d, b, m, layers, 1);
+    }
+
+    /** The layout of t, c, p, d, b, m and e expert-parallel ranks (e must divide t c d). */
+    ParallelLayout layout(int t, int c, int p, int d, int b, int m, int layers, int e) {
         boolean interleave = virtualStages > 1 && plainBecause(p, m, layers).isEmpty();
         return new ParallelLayout(t, p, d, b, m, interleave ? virtualStages : 1, sequenceParallel, recompute, precision,
-                sharding, flashAttention, c);
+                sharding, flashAttention, c, e, expertOverlap);
+    }
+
+    /**
+     * The expert-parallel ranks the planner tries for a stage of {@code stageRanks} (t x c x d) ranks and a model of
+     * {@code experts} experts per MoE layer (0: a dense model): the options' e when it divides the stage's ranks
+     * (else none), or, searched, every e dividing both (1 alone for a dense model).
+     */
+    java.util.List<Integer> experts(int stageRanks, int experts) {
+        if (!expertSearch) {
+            return stageRanks % expert == 0 ? java.util.List.of(expert) : java.util.List.of();
+        }
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (int e = 1; e <= stageRanks; e++) {
+            if (stageRanks % e == 0 && (e == 1 || (experts > 0 && experts % e == 0))) {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.stepcast.analytic.megatron;
 import io.stepcast.api.Gibibytes;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Sharding;
+import io.stepcast.api.zoo.Experts;
 import io.stepcast.api.zoo.TransformerShape;
 
 import java.util.ArrayList;
@@ -85,7 +86,9 @@ final class PlanReport {
                     + (o.sharding() == Sharding.OPTIMIZER ? ", distributed optimizer" : "")
                     + (o.sharding() == Sharding.FULL ? ", fsdp" : "") + (o.flashAttention() ? ", flash attention" : "")
                     + (o.contextSearch() ? ", context parallel searched" : o.context() > 1 ? ", context parallel "
-                    + o.context() : "");
+                    + o.context() : "")
+                    + (o.expertSearch() ? ", expert parallel searched" : o.expert() > 1 ? ", expert parallel "
+                    + o.expert() : "");
         }
     }
 
@@ -117,7 +120,9 @@ final class PlanReport {
         }
         // The context-parallel ranks get a column only where some layout has them, so that other tables keep theirs.
         boolean cp = plans.stream().anyMatch(p -> p.layout().context() > 1);
-        b.append(String.format(Locale.ROOT, "%5s %3s", "rank", "tp")).append(cp ? String.format(" %3s", "cp") : "");
+        boolean ep = plans.stream().anyMatch(p -> p.layout().expert() > 1);
+        b.append(String.format(Locale.ROOT, "%5s %3s", "rank", "tp")).append(cp ? String.format(" %3s", "cp") : "")
+                .append(ep ? String.format(" %3s", "ep") : "");
         b.append(String.format(Locale.ROOT, " %3s %5s %4s %5s %2s %10s %10s %13s %10s %6s %9s %9s %9s %9s %9s  %s%n",
                 "pp", "dp", "mb", "m", "v", "iter_s", "samples/s", "model_TFLOP/s", "hw_TFLOP/s", "MFU",
                 "bubble_s", c.planner().options().sharding() == Sharding.FULL ? "fsdp_s" : "dp_ar_s", "state_GiB",
@@ -130,7 +135,8 @@ final class PlanReport {
             ParallelLayout l = p.layout();
             double bubble = p.pipelineS() * bubbleShare(l);
             b.append(String.format(Locale.ROOT, "%5d %3d", rank++, l.tensor()))
-                    .append(cp ? String.format(Locale.ROOT, " %3d", l.context()) : "");
+                    .append(cp ? String.format(Locale.ROOT, " %3d", l.context()) : "")
+                    .append(ep ? String.format(Locale.ROOT, " %3d", l.expert()) : "");
             b.append(String.format(Locale.ROOT, " %3d %5d %4d %5d %2d %10.4f %10s %13.1f %10.1f %5.1f%% %9.4f %9.4f %9.2f %9.2f %9.2f  %s%n",
                     l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
                     p.seconds(), samplesPerS(c.batch() / p.seconds()), p.tflopsPerGpu(), c.hardwareTflops(p), 100 * p.mfu(), bubble,
@@ -156,6 +162,12 @@ final class PlanReport {
 
     /** The model's shape as the header states it: GPT's five figures, a Llama's seven. */
     private static String shapeText(TransformerShape s) {
+        if (s.moe()) {
+            Experts e = s.experts().orElseThrow();
+            return String.format(Locale.ROOT, "MoE L=%d H=%d A=%d KV=%d D=%d E=%d top-%d FE=%d%s S=%d V=%d", s.layers(),
+                    s.hidden(), s.heads(), s.kvHeads(), s.headSize(), e.count(), e.topK(), e.ffn(),
+                    e.sharedFfn() > 0 ? " shared=" + e.sharedFfn() : "", s.sequence(), s.vocabulary());
+        }
         if (s.style() == TransformerShape.Style.LLAMA) {
             return String.format(Locale.ROOT, "Llama L=%d H=%d A=%d KV=%d F=%d S=%d V=%d", s.layers(), s.hidden(),
                     s.heads(), s.kvHeads(), s.ffn(), s.sequence(), s.vocabulary());
@@ -200,9 +212,11 @@ final class PlanReport {
         PlanOptions o = c.planner().options();
         StringBuilder b = new StringBuilder("{");
         b.append(String.format(Locale.ROOT, "\"model\":{\"style\":%s,\"layers\":%d,\"hidden\":%d,\"heads\":%d,"
-                        + "\"kv_heads\":%d,\"ffn\":%d,\"sequence\":%d,\"vocabulary\":%d},",
+                        + "\"kv_heads\":%d,\"ffn\":%d,\"sequence\":%d,\"vocabulary\":%d%s},",
                 quote(s.style().name().toLowerCase(Locale.ROOT)), s.layers(), s.hidden(), s.heads(), s.kvHeads(),
-                s.ffn(), s.sequence(), s.vocabulary()));
+                s.ffn(), s.sequence(), s.vocabulary(), s.experts().map(x -> String.format(Locale.ROOT,
+                        ",\"head_dim\":%d,\"experts\":{\"count\":%d,\"top_k\":%d,\"ffn\":%d,\"shared_ffn\":%d}",
+                        s.headSize(), x.count(), x.topK(), x.ffn(), x.sharedFfn())).orElse("")));
         b.append(String.format(Locale.ROOT, "\"gpus\":%d,\"global_batch\":%d,\"hardware\":%s,\"valid_layouts\":%d,", c.gpus(),
                 c.batch(), quote(hardware), c.valid()));
         b.append(String.format(Locale.ROOT, "\"recompute\":%s,\"sequence_parallel\":%b,\"virtual_stages\":%d,\"precision\":%s,"
@@ -223,12 +237,13 @@ final class PlanReport {
             ParallelLayout l = p.layout();
             b.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
                     "{\"rank\":%d,\"tp\":%d,\"cp\":%d,\"pp\":%d,\"dp\":%d,\"micro_batch\":%d,\"micro_batches\":%d,"
-                            + "\"virtual_stages\":%d,%s\"iteration_s\":%s,"
+                            + "\"virtual_stages\":%d,\"ep\":%d,%s\"iteration_s\":%s,"
                             + "\"pipeline_s\":%s,\"p2p_s\":%s,\"data_parallel_s\":%s,\"optimizer_s\":%s,"
                             + "\"state_bytes\":%s,\"activation_bytes\":%s,\"peak_memory_bytes\":%s,\"fits\":%b,"
                             + "\"tflops_per_gpu\":%s,\"hardware_tflops_per_gpu\":%s,"
                             + "\"full_attention_tflops_per_gpu\":%s,\"mfu\":%s}",
-                    i + 1, l.tensor(), l.context(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(), l.virtualStages(),
+                    i + 1, l.tensor(), l.context(), l.pipeline(), l.data(), l.microBatch(), l.microBatches(),
+                    l.virtualStages(), l.expert(),
                     plainBecause(c, l).map(why -> "\"plain_schedule_because\":" + quote(why) + ",").orElse(""),
                     num(p.seconds()), num(p.pipelineS()), num(p.p2pS()), num(p.dataS()), num(p.optimizerS()),
                     num(p.stateBytes()), num(p.activationBytes()), num(p.memoryBytes()), p.fits(),

@@ -23,9 +23,29 @@ package io.stepcast.analytic.megatron;
  * @param fusedS        the stage's attention products at FlashAttention-2's published share of the device's peak
  *                      ({@link FlashAttentionRate}), seconds, which the fitted efficiency does not divide; 0 without
  *                      the fused kernel, whose products {@code flopsS} holds
+ * @param expertS       the stage's mixture-of-experts all-to-alls (token dispatch and combine, {@link ExpertCosts}),
+ *                      seconds, from the collective cost model and exposed: nothing here overlaps them with compute
+ * @param syncedShare   the share of the stage's work (its forward passes) in which the host waits for the device once
+ *                      per layer, so that the two run one after the other instead of overlapping: Megatron-Core's
+ *                      dropless all-to-all token dispatcher copies each MoE layer's token counts to the host and
+ *                      synchronises before its expert-parallel all-to-all ({@code MoEAlltoAllTokenDispatcher},
+ *                      {@code cuda_sync_point} "before_ep_alltoall", {@code megatron/core/transformer/moe/
+ *                      token_dispatcher.py}), which drains the queue of launched kernels; the backward pass reuses the
+ *                      counts. 0 for a dense stage
+ * @param expertOverlapped whether the all-to-alls run during another micro-batch's compute
+ *                      ({@link io.stepcast.api.ParallelLayout#expertOverlap()}): the device then takes the longer of
+ *                      its work and its all-to-alls, not their sum
  */
 record StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
-                  int unfusedLayers, double contextS, double attentionS, double fusedS) {
+                  int unfusedLayers, double contextS, double attentionS, double fusedS, double expertS,
+                  double syncedShare, boolean expertOverlapped) {
+    /** A stage without mixture-of-experts layers. */
+    StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
+               int unfusedLayers, double contextS, double attentionS, double fusedS) {
+        this(layers, flopsS, bytesS, tensorS, tensorMeasured, ends, unfusedLayers, contextS, attentionS, fusedS, 0, 0,
+                false);
+    }
+
     /** A stage without context parallelism or a fused attention of a published rate. */
     StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
                int unfusedLayers) {
@@ -45,8 +65,9 @@ record StageTerms(int layers, double flopsS, double bytesS, double tensorS, bool
     /** Seconds of one micro-batch on the stage: host launches and device work overlapped by the p-norm. */
     double seconds(Efficiency e) {
         double attention = fusedS > 0 ? fusedS : attentionS / e.flops();
-        double device = flopsS / e.flops() + fusedS + bytesS / e.memory()
+        double work = flopsS / e.flops() + fusedS + bytesS / e.memory()
                 + tensorS / (tensorMeasured ? 1 : e.tensorLink()) + Math.max(0, contextS - attention);
+        double device = expertOverlapped ? Math.max(work, expertS) : work + expertS;
         double host = layers * e.hostS() + ends * e.endHostS() + unfusedLayers * e.unfusedSoftmaxS();
         double k = e.overlap();
         double top = Math.max(device, host);
@@ -54,6 +75,7 @@ record StageTerms(int layers, double flopsS, double bytesS, double tensorS, bool
             return 0;
         }
         // (host^k + device^k)^(1/k), scaled by the larger term so that a large k does not overflow.
-        return top * Math.pow(Math.pow(host / top, k) + Math.pow(device / top, k), 1 / k);
+        double overlapped = top * Math.pow(Math.pow(host / top, k) + Math.pow(device / top, k), 1 / k);
+        return (1 - syncedShare) * overlapped + syncedShare * (host + device);
     }
 }

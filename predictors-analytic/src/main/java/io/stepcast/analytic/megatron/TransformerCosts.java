@@ -2,6 +2,7 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.zoo.Experts;
 import io.stepcast.api.zoo.TransformerShape;
 
 /**
@@ -51,7 +52,10 @@ import io.stepcast.api.zoo.TransformerShape;
  * (Ainslie et al., "GQA", EMNLP 2023), the SwiGLU MLP has three {@code h x f} matrices (gate and up as one
  * column-parallel {@code [bs x h] . [h x 2f/t]}, down row-parallel; Shazeer, "GLU Variants Improve Transformer",
  * 2020), there are no biases and no position embedding, and the output layer has its own weights (Touvron et al.,
- * "Llama 2", 2023, section 2.2). Its element-wise traffic keeps GPT's estimate.
+ * "Llama 2", 2023, section 2.2). Its element-wise traffic keeps GPT's estimate. Where the heads are wider than
+ * {@code h / a} (a stated {@code head_dim}, as Qwen3's and GPT-OSS's) the queries and the projection's input are
+ * {@code q = a x head_dim} wide, and the attention products run over q. A mixture-of-experts layer's tensor-parallel
+ * MLP is its shared expert (none in the zoo's models); its router and routed experts are {@link ExpertCosts}'.
  * <p>
  * Under FlashAttention ({@link ParallelLayout#flashAttention()}) the attention core is one tiled kernel: the
  * {@code s x s} scores never leave the multiprocessors, so neither their element-wise traffic nor their operand
@@ -137,8 +141,17 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
      * under FlashAttention half of them (the causal blocks), 3.5 forward passes' worth plus one when recomputed.
      */
     double attentionFlops() {
-        double s = shape.sequence();
-        return attentionPasses(recompute, flashAttention) * 4.0 * tokens() * s * shape.hidden() / tensor;
+        return attentionPasses(recompute, flashAttention) * 4.0 * tokens() * attendedKeys() * shape.queryWidth()
+                / tensor;
+    }
+
+    /**
+     * Keys per query of the products {@link #attentionPasses} halves under FlashAttention: s, or under the fused kernel
+     * twice the mean causal reach over the layers ({@link TransformerShape#meanAttendedKeys}), which is s without
+     * windowed layers, so that a windowed layer's kernel runs only the blocks of its band.
+     */
+    private double attendedKeys() {
+        return flashAttention ? 2 * shape.meanAttendedKeys(true) : shape.sequence();
     }
 
     /**
@@ -160,11 +173,13 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
     /** The sum of {@code term} over the layer's four linear shards (see {@link #layerFlops}). */
     private double overLinearShards(ShardTerm term) {
         double h = shape.hidden();
-        double f = shape.ffn();
+        double q = shape.queryWidth();
         double m = tokens();
-        double qkv = h + 2.0 * shape.keyWidth();
-        return term.of(m, qkv / tensor, h) + term.of(m, h, h / tensor) + term.of(m, mlpInputs() * f / tensor, h)
-                + term.of(m, h, f / tensor);
+        double qkv = q + 2.0 * shape.keyWidth();
+        double attention = term.of(m, qkv / tensor, h) + term.of(m, h, q / tensor);
+        // A MoE layer's tensor-parallel MLP is its shared expert, if any; its routed experts are ExpertCosts'.
+        double f = shape.moe() ? shape.experts().orElseThrow().sharedFfn() : shape.ffn();
+        return f == 0 ? attention : attention + term.of(m, mlpInputs() * f / tensor, h) + term.of(m, h, f / tensor);
     }
 
     /** The MLP's input matrices: one (GeLU) or two (SwiGLU's gate and up). */
@@ -204,7 +219,7 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         // Q K^T and the scores times V, per attention batch: Q, K (or V) and the output of s x d values, s x s scores.
         double s = shape.sequence();
         double batches = (double) microBatch * shape.heads() / tensor;
-        double d = (double) shape.hidden() / shape.heads();
+        double d = shape.headSize();
         int attentionForward = recompute == Recompute.NONE ? 1 : 2;
         if (flashAttention) {
             // Forward reads Q, K, V and writes the output; backward reads those and the output's gradient and writes
@@ -302,6 +317,13 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         double f = shape.ffn();
         double qkv = h + 2.0 * shape.keyWidth();
         double matrices = shape.matrixWeights();
+        if (shape.moe()) {
+            // The attention and the shared expert split over t; the router (with its bias) and the norms replicated;
+            // the routed experts are ExpertCosts'.
+            Experts e = shape.experts().orElseThrow();
+            double router = (double) e.count() * (h + (e.biases() ? 1 : 0));
+            return (shape.attentionWeights() + 3.0 * h * e.sharedFfn()) / tensor + router + 2 * h;
+        }
         if (llama()) {
             return matrices / tensor + 2 * h;              // two RMSNorm gains
         }

@@ -1,0 +1,161 @@
+package io.stepcast.analytic.megatron;
+
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Recompute;
+import io.stepcast.api.zoo.Experts;
+import io.stepcast.api.zoo.TransformerShape;
+
+/**
+ * The per-GPU work of one mixture-of-experts layer's routed experts for one micro-batch, forward plus backward, as
+ * Megatron-Core runs it with expert parallelism e and expert tensor parallelism 1 (its {@code alltoall} token
+ * dispatcher and grouped GEMM; Megatron-Core's MoE documentation, "Expert Parallelism" and "MoE Parallel Folding";
+ * Lepikhin et al., "GShard", ICLR 2021, section 2.2). Pure arithmetic on the shape and layout; no hardware figure.
+ * <ul>
+ *   <li><b>Tokens</b>: a GPU routes its {@code b s / (c t)} tokens (the sequence split over the t ranks, as
+ *       Megatron-Core requires sequence parallelism with MoE under tensor parallelism), each to k experts:
+ *       {@code k b s / (c t)} token copies leave it and, with the token distribution balanced over the experts (as
+ *       the published runs force it), as many arrive, spread over its {@code E / e} experts,
+ *       {@code k b s e / (c t E)} tokens each.</li>
+ *   <li><b>Expert GEMMs</b>: each local expert's SwiGLU, {@code [m x h] . [h x 2f]} and {@code [m x f] . [f x h]}, run
+ *       as one grouped GEMM whose tiles share the multiprocessors' waves ({@link GemmWaves#groupedLinearFlops}); the
+ *       backward pass twice the forward (Narayanan et al., SC'21, appendix). The router's {@code [T x h] . [h x E]}
+ *       product on the GPU's T tokens.</li>
+ *   <li><b>Traffic</b>: the permutation of the tokens into expert order and back (each routed copy's h values read and
+ *       written, forward and backward), the SwiGLU's element-wise pass over the {@code m x 2f} gate and up outputs,
+ *       and the grouped GEMM's operands, each expert's weights read once per product (the part a few tokens per
+ *       expert cannot amortise): charged at the fitted memory efficiency as {@link TransformerCosts} charges a
+ *       dense layer's.</li>
+ *   <li><b>All-to-all</b>: every MoE layer dispatches the routed copies to their experts' ranks and combines the
+ *       outputs back, forward, and the two again with the gradients backward: four all-to-alls over the e ranks of each
+ *       {@code b s k h / (c t)} half-precision buffer, six when full recomputation runs the forward pass again
+ *       (Megatron-Core's {@code MoEAlltoAllTokenDispatcher}); the expert-parallel group is e consecutive ranks of a
+ *       stage, so it stays inside one node while e divides a node's GPUs and crosses the NICs beyond.</li>
+ * </ul>
+ * Zero for a dense model.
+ *
+ * @param shape  the model
+ * @param layout the layout (t, c, b, e, recomputation)
+ */
+record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
+    /** Bytes of one half-precision element. */
+    private static final int HALF = TransformerCosts.HALF;
+
+    /** Whether the model has experts. */
+    boolean any() {
+        return shape.moe();
+    }
+
+    private Experts experts() {
+        return shape.experts().orElseThrow();
+    }
+
+    /** Tokens a GPU routes per micro-batch: {@code b s / (c t)}. */
+    double tokens() {
+        return (double) layout.microBatch() * shape.sequence() / layout.context() / layout.tensor();
+    }
+
+    /** Token copies that leave a GPU for their experts (and, balanced, arrive at it) per micro-batch: k x tokens. */
+    double routed() {
+        return any() ? experts().topK() * tokens() : 0;
+    }
+
+    /** Experts a GPU holds in one layer: E / e. */
+    int localExperts() {
+        return experts().count() / layout.expert();
+    }
+
+    /** Tokens each local expert computes per micro-batch, balanced: routed / (E / e). */
+    double tokensPerExpert() {
+        return routed() / localExperts();
+    }
+
+    private int forwardPasses() {
+        return layout.recompute() == Recompute.FULL ? 2 : 1;
+    }
+
+    /** The local experts' grouped GEMMs, forward plus backward, in full-wave equivalents ({@link GemmWaves}). */
+    double expertFlops(GemmWaves waves) {
+        if (!any()) {
+            return 0;
+        }
+        double m = tokensPerExpert();
+        double h = shape.hidden();
+        double f = experts().ffn();
+        int g = localExperts();
+        return waves.groupedLinearFlops(m, 2 * f, h, g, forwardPasses()) + waves.groupedLinearFlops(m, h, f, g,
+                forwardPasses());
+    }
+
+    /** The router's product on the GPU's tokens, forward plus backward. */
+    double routerFlops() {
+        return any() ? (2 + forwardPasses()) * 2.0 * tokens() * shape.hidden() * experts().count() : 0;
+    }
+
+    /** Element-wise and GEMM-operand bytes of the layer's experts, forward plus backward. */
+    double bytes() {
+        if (!any()) {
+            return 0;
+        }
+        double h = shape.hidden();
+        double f = experts().ffn();
+        double routed = routed();
+        double passes = forwardPasses() + 1;
+        // Permute and unpermute: the tokens and their routed copies read and written, each way.
+        double permutation = 2 * 2 * (tokens() + routed) * h * passes;
+        // SwiGLU over the gate and up outputs: forward reads 2f and writes f, backward reads 3f and writes 2f.
+        double swiglu = routed * f * (3 * forwardPasses() + 5);
+        double m = tokensPerExpert();
+        double operands = localExperts() * ((m * h + h * 2 * f + m * 2 * f) + (m * f + f * h + m * h));
+        return HALF * (permutation + swiglu + (forwardPasses() + 2) * operands);
+    }
+
+    /** The half-precision buffer of one dispatch (or combine) all-to-all per GPU: the routed copies' h values. */
+    double allToAllBytes() {
+        return HALF * routed() * shape.hidden();
+    }
+
+    /**
+     * All-to-alls of one MoE layer per micro-batch: dispatch and combine, forward and backward, again when recomputed.
+     */
+    int allToAlls() {
+        return any() ? 2 * (1 + forwardPasses()) : 0;
+    }
+
+    /**
+     * The share of a MoE stage's work in which host and device run one after the other ({@link
+     * StageTerms#syncedShare}): the forward passes, a third of the work (a half under full recomputation, whose
+     * recomputed forward synchronises again), when the dispatcher synchronises, i.e. with more than one expert-parallel
+     * rank or local expert (Megatron-Core's dropless {@code MoEAlltoAllTokenDispatcher}); else 0.
+     */
+    double syncedShare() {
+        if (!any() || (layout.expert() == 1 && localExperts() == 1)) {
+            return 0;
+        }
+        return layout.recompute() == Recompute.FULL ? 0.5 : 1.0 / 3;
+    }
+
+    /** Parameters of one layer's local experts on one GPU: E / e experts, their biases when the model has them. */
+    double parameters() {
+        if (!any()) {
+            return 0;
+        }
+        Experts e = experts();
+        double biases = e.biases() ? 2.0 * e.ffn() + shape.hidden() : 0;
+        return localExperts() * (3.0 * shape.hidden() * e.ffn() + biases);
+    }
+
+    /**
+     * Activation bytes one layer's experts store per micro-batch (beside the attention's, {@link ActivationMemory}):
+     * each routed copy's permuted input, the gate and up outputs and their SwiGLU product, in 16-bit values (times
+     * {@code widening} for FP32), and the router's FP32 scores of the GPU's tokens; under full recomputation only the
+     * layer's input is kept, which {@link ActivationMemory} counts.
+     */
+    double activationBytes(double widening) {
+        if (!any() || layout.recompute() == Recompute.FULL) {
+            return 0;
+        }
+        double h = shape.hidden();
+        double f = experts().ffn();
+        return widening * HALF * routed() * (h + 3 * f) + 4.0 * tokens() * experts().count();
+    }
+}
