@@ -52,17 +52,21 @@ class SparkPredictionsTest {
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
                         c.toBuilder().model("llama3-8b-seq65536").parallel(ParallelLayout.ofGlobalBatch(2, 1, 4, 1, 8)
                                 .withFlashAttention(true).withContext(4)).build(), "synthetic", 0, 9.5,
-                        OptionalDouble.of(9.0), null));
+                        OptionalDouble.of(9.0), null),
+                new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
+                        c.toBuilder().model("qwen3-30b-a3b").parallel(ParallelLayout.ofGlobalBatch(1, 2, 8, 1, 64)
+                                .withFlashAttention(true).withExpert(8).withExpertOverlap(true)).build(), "synthetic",
+                        0, 12.5, OptionalDouble.of(12.0), null));
         Path viaSpark = dir.resolve("spark.parquet");
         Path viaDatasets = dir.resolve("datasets.parquet");
         SparkEngine engine = new SparkEngine();
         EngineOptions local2 = new EngineOptions(1, Optional.of("local[2]"));
-        assertThat(engine.writePredictions(viaSpark, rows, local2)).isEqualTo(5);
+        assertThat(engine.writePredictions(viaSpark, rows, local2)).isEqualTo(6);
         PredictionFiles.write(viaDatasets, rows);
 
         assertThat(columns(schema(viaSpark))).isEqualTo(columns(schema(viaDatasets)));
         List<String> a = rows(viaSpark);
-        assertThat(a).hasSize(5).isEqualTo(rows(viaDatasets));
+        assertThat(a).hasSize(6).isEqualTo(rows(viaDatasets));
         assertThat(a.get(0)).contains("intra_node_gbps: 300.0");
         assertThat(a.get(1)).contains("refusal: outside the fitted domain").doesNotContain("predicted:");
         assertThat(a.get(2)).contains("role: between", "lower: 50.0", "native_predicted: 61.0")
@@ -70,6 +74,7 @@ class SparkPredictionsTest {
         assertThat(a.get(3)).contains("distributed_optimizer: true", "fsdp: true", "flash_attention: true",
                 "context_parallel: 1");
         assertThat(a.get(4)).contains("flash_attention: true", "context_parallel: 4", "devices_per_worker: 8");
+        assertThat(a.get(5)).contains("expert_parallel: 8", "expert_overlap: true");
         assertThat(PredictionFiles.read(viaSpark)).isEqualTo(rows);
         assertThat(dir.toFile().list()).containsExactlyInAnyOrder("spark.parquet", "datasets.parquet");
     }
