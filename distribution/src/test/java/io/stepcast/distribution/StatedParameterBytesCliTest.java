@@ -72,6 +72,23 @@ class StatedParameterBytesCliTest {
         }
     }
 
+    /**
+     * A row asked about without {@code parameter_bytes} is sized as the training rows sized its model, which the model
+     * file keeps, not as the zoo's NCF: {@code allreduce-analytic} used to price the zoo's 6.4 MB silently (its 8 GPUs
+     * several percent off its answer for the same row stating the bytes) and {@code mva} refused the row as sized
+     * otherwise. {@code serve} completes a request the same way (ServeTrainedBytesTest).
+     */
+    @Test
+    void aRowWithoutBytesIsSizedAsTheTrainingRowsSizedItsModel(@TempDir Path dir) throws Exception {
+        String train = resource("train.csv");
+        String blank = resource("test.csv").replace("," + STATED, ",");
+        assertThat(blank).doesNotContain(STATED);
+        for (String predictor : List.of("allreduce-analytic", "mva")) {
+            List<Double> stated = predict(dir, predictor, "stated", train, resource("test.csv"));
+            assertThat(predict(dir, predictor, "blank", train, blank)).as(predictor).isEqualTo(stated);
+        }
+    }
+
     /** Fits {@code predictor} on {@code train} and returns its throughputs on {@code test}'s rows. */
     private static List<Double> predict(Path dir, String predictor, String name, String train, String test)
             throws IOException {

@@ -65,7 +65,7 @@ final class Answers {
             throw ApiException.badRequest("field 'config' is missing");
         }
         ConfigJson.Read request = ConfigJson.read(f.raw("config"), predictors.catalog());
-        Config config = predictors.completed(request.config());
+        Config config = predictors.completed(request.config(), name);
         Predictor predictor = predictors.get(name, target);
         Prediction p = predictor.predict(config, target);
         ObjectNode out = encode(p);

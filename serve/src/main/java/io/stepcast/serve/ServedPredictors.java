@@ -14,6 +14,7 @@ import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.selection.SelectorFactory;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.app.model.SavedPredictors;
+import io.stepcast.app.model.TrainedParameterBytes;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.hardware.HardwareLabels;
@@ -62,6 +63,8 @@ public final class ServedPredictors {
             Target.THROUGHPUT, "tf-benchmarks", Target.STEP_TIME, "tf-benchmarks");
 
     private final Map<String, Map<Target, Predictor>> byName;
+    /** The training rows' parameter bytes per model of each predictor served from a model file. */
+    private final Map<String, TrainedParameterBytes> trained;
     private final List<Map<String, Object>> listing;
     private final List<String> notes;
     private final Map<String, String> unserved;
@@ -70,11 +73,12 @@ public final class ServedPredictors {
     private final Optional<HardwareCatalog> hardware;
     private final Function<String, SelectorFactory> selectors;
 
-    private ServedPredictors(Map<String, Map<Target, Predictor>> byName, List<Map<String, Object>> listing,
-                             List<String> notes, Map<String, String> unserved, Optional<ModelCatalog> zoo,
-                             HardwareLabels labels, Optional<HardwareCatalog> hardware,
+    private ServedPredictors(Map<String, Map<Target, Predictor>> byName, Map<String, TrainedParameterBytes> trained,
+                             List<Map<String, Object>> listing, List<String> notes, Map<String, String> unserved,
+                             Optional<ModelCatalog> zoo, HardwareLabels labels, Optional<HardwareCatalog> hardware,
                              Function<String, SelectorFactory> selectors) {
         this.byName = Collections.unmodifiableMap(byName);
+        this.trained = Map.copyOf(trained);
         this.listing = List.copyOf(listing);
         this.notes = List.copyOf(notes);
         this.unserved = Map.copyOf(unserved);
@@ -101,11 +105,6 @@ public final class ServedPredictors {
     }
 
     /**
-     * The configuration of a request with the zoo's parameter bytes where it gives none, as {@code stepcast predict}
-     * and the test side of {@code evaluate --train/--test} complete theirs, and its hardware label in the catalog's
-     * words, as the embedded tables were fitted with ({@link HardwareLabels}; an unknown label is kept as written).
-     */
-    /**
      * What the request names that the catalogs do not know: its hardware label, with the closest catalogued names
      * ({@link HardwareLabels#unknownNote}), and its model when the zoo does not know it, with the closest models. A
      * label of the user's own (a saved model fitted on their file) is not an error, so these are warnings beside the
@@ -119,8 +118,23 @@ public final class ServedPredictors {
         return out;
     }
 
+    /**
+     * The configuration of a request with the zoo's parameter bytes where it gives none, as {@code stepcast predict}
+     * and the test side of {@code evaluate --train/--test} complete theirs, and its hardware label in the catalog's
+     * words, as the embedded tables were fitted with ({@link HardwareLabels}; an unknown label is kept as written).
+     */
     Config completed(Config config) {
-        Config c = Evaluation.withZooParameterBytes(config, zoo);
+        return completed(config, "");
+    }
+
+    /**
+     * As {@link #completed(Config)} for the predictor served as {@code name}: one served from a model file sizes a
+     * request without {@code parameter_bytes} as its training rows sized the model, before the zoo, as
+     * {@code stepcast predict} does ({@link TrainedParameterBytes}).
+     */
+    Config completed(Config config, String name) {
+        Config c = Evaluation.withZooParameterBytes(trained.getOrDefault(name, TrainedParameterBytes.NONE)
+                .fill(config), zoo);
         String hardware = labels.canonical(c.deployment().hardware());
         return hardware.equals(c.deployment().hardware()) ? c : c.toBuilder().hardware(hardware).build();
     }
@@ -176,10 +190,11 @@ public final class ServedPredictors {
                         .toList()));
             }
         }
+        Map<String, TrainedParameterBytes> trained = new TreeMap<>();
         if (modelsDir.isPresent()) {
-            loadModels(registry, modelsDir.get(), byName, listing, notes, unserved);
+            loadModels(registry, modelsDir.get(), byName, trained, listing, notes, unserved);
         }
-        return new ServedPredictors(byName, listing, notes, unserved, registry.service(ModelCatalog.class), labels,
+        return new ServedPredictors(byName, trained, listing, notes, unserved, registry.service(ModelCatalog.class), labels,
                 registry.service(HardwareCatalog.class), registry::selector);
     }
 
@@ -216,7 +231,8 @@ public final class ServedPredictors {
     }
 
     private static void loadModels(PluginRegistry registry, Path dir, Map<String, Map<Target, Predictor>> byName,
-                                   List<Map<String, Object>> listing, List<String> notes, Map<String, String> unserved)
+                                   Map<String, TrainedParameterBytes> trained, List<Map<String, Object>> listing,
+                                   List<String> notes, Map<String, String> unserved)
             throws IOException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.{json,model}")) {
@@ -230,7 +246,9 @@ public final class ServedPredictors {
                 throw new IOException(f + ": model name '" + name + "' is also that of " + loaded.get(name).getFileName()
                         + "; rename one of the files");
             }
-            Predictor p = SavedPredictors.load(registry, f);
+            SavedPredictors.Saved saved = SavedPredictors.loadSaved(registry, f);
+            Predictor p = saved.predictor();
+            trained.put(name, saved.trained());
             Map<Target, Predictor> answers = new EnumMap<>(Target.class);
             p.targets().forEach(t -> answers.put(t, p));
             if (registry.estimators().containsKey(name)) {

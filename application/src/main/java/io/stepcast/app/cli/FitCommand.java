@@ -11,6 +11,7 @@ import io.stepcast.api.plugin.ProfileSource;
 import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.app.model.SavedPredictors;
+import io.stepcast.app.model.TrainedParameterBytes;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.evaluation.protocol.ZooProfiles;
 import io.stepcast.evaluation.suite.UserObservationFiles;
@@ -70,7 +71,8 @@ final class FitCommand extends RegistryCommand {
         ProfileSource zoo = registry.service(ProfileSource.class).orElseGet(DefaultProfileSource::new);
         Predictor fitted = estimator.fit(new TrainingSet(train.getFileName().toString(), observations,
                 ZooProfiles.of(observations, zoo)));
-        SavedPredictors.save(registry, fitted, save);
+        // The bytes it was sized with, so that predict and serve size a row without them the same way.
+        SavedPredictors.save(registry, fitted, TrainedParameterBytes.of(observations), save);
         Provenance p = fitted.provenance();
         PrintWriter out = spec.commandLine().getOut();
         out.printf("saved %s to %s%n", p.estimator(), save);

@@ -15,6 +15,7 @@ import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.app.model.SavedPredictors;
+import io.stepcast.app.model.TrainedParameterBytes;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.evaluation.report.PredictionJson;
 import io.stepcast.evaluation.suite.UserObservationFiles;
@@ -69,7 +70,11 @@ final class PredictCommand extends RegistryCommand {
 
     @Override
     public Integer call() throws Exception {
-        Predictor predictor = SavedPredictors.load(registry, model);
+        SavedPredictors.Saved saved = SavedPredictors.loadSaved(registry, model);
+        Predictor predictor = saved.predictor();
+        // A row without parameter_bytes is sized as the training rows sized its model, else by the zoo: a model of the
+        // user's own that shares a zoo model's name is not the zoo's.
+        TrainedParameterBytes trained = saved.trained();
         List<Target> targets = target != null ? List.of(Target.parse(target))
                 : predictor.targets().stream().sorted().toList();
         GenericCsvImporter.Configurations read = UserObservationFiles.readConfigurations(input,
@@ -86,7 +91,7 @@ final class PredictCommand extends RegistryCommand {
         // learned model's table would have columns of dashes.
         Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
         boolean memory = predictor instanceof PeakMemory pm && rows.stream().anyMatch(r -> pm.peakMemoryBytes(
-                UserObservationFiles.withZooParameterBytes(r.config(), zoo)).isPresent());
+                UserObservationFiles.withZooParameterBytes(trained.fill(r.config()), zoo)).isPresent());
         Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
         List<String> header = new ArrayList<>(List.of("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS",
                 "LOCAL BATCH", "TARGET", "PREDICTED", "INTERVAL", "MEASURED"));
@@ -101,8 +106,9 @@ final class PredictCommand extends RegistryCommand {
         // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
         Map<String, Integer> reasons = new LinkedHashMap<>();
         for (int i = 0; i < rows.size(); i++) {
-            // As on the test side of evaluate --train/--test: the zoo's parameter bytes where a row has none.
-            Config c = UserObservationFiles.withZooParameterBytes(rows.get(i).config(), zoo);
+            // As on the test side of evaluate --train/--test: the training rows' parameter bytes of the model where a
+            // row has none (evaluate carries a file's to the other), else the zoo's.
+            Config c = UserObservationFiles.withZooParameterBytes(trained.fill(rows.get(i).config()), zoo);
             Optional<Measurements> known = rows.get(i).measured();
             for (Target t : targets) {
                 Prediction p = predictor.predict(c, t);

@@ -20,14 +20,29 @@ public final class SavedPredictors {
 
     /** Reads a file written by {@code stepcast fit --save}; the message of a failure names the file. */
     public static Predictor load(PluginRegistry registry, Path file) throws IOException {
+        return loadSaved(registry, file).predictor();
+    }
+
+    /**
+     * A saved predictor and the gradient bytes its training rows stated per model, with which a caller completes a
+     * row that states none before the zoo's figure ({@link TrainedParameterBytes#fill}).
+     *
+     * @param predictor the predictor
+     * @param trained   its training rows' figures ({@link TrainedParameterBytes#NONE} in a file saved before)
+     */
+    public record Saved(Predictor predictor, TrainedParameterBytes trained) {
+    }
+
+    /** As {@link #load}, with the training rows' parameter bytes the file keeps. */
+    public static Saved loadSaved(PluginRegistry registry, Path file) throws IOException {
         ModelFile mf = ModelFile.read(file);
         PredictorCodec codec = registry.codecs().get(mf.estimator());
         if (codec == null) {
             throw new IOException(file + ": saved by estimator '" + mf.estimator()
                     + "', which no plugin on the class path can load");
         }
-        return (ConformalCodec.wrote(mf.payload()) ? new ConformalCodec(codec) : codec)
-                .decode(mf.payload(), mf.provenance());
+        return new Saved((ConformalCodec.wrote(mf.payload()) ? new ConformalCodec(codec) : codec)
+                .decode(mf.payload(), mf.provenance()), mf.trained());
     }
 
     /**
@@ -54,12 +69,18 @@ public final class SavedPredictors {
      * @throws IOException when the estimator has no codec (naming the declared reason) or the file cannot be written
      */
     public static void save(PluginRegistry registry, Predictor predictor, Path file) throws IOException {
+        save(registry, predictor, TrainedParameterBytes.NONE, file);
+    }
+
+    /** As {@link #save}, keeping the gradient bytes the training rows stated per model ({@code fit --save}). */
+    public static void save(PluginRegistry registry, Predictor predictor, TrainedParameterBytes trained, Path file)
+            throws IOException {
         String estimator = predictor.provenance().estimator();
         PredictorCodec codec = registry.codecs().get(estimator);
         if (codec == null) {
             throw new IOException(cannotSave(registry, estimator));
         }
         PredictorCodec wrapped = ConformalCodec.handles(predictor) ? new ConformalCodec(codec) : codec;
-        new ModelFile(estimator, predictor.provenance(), wrapped.encode(predictor)).write(file);
+        new ModelFile(estimator, predictor.provenance(), trained, wrapped.encode(predictor)).write(file);
     }
 }

@@ -33,10 +33,10 @@ class ModelFileTest {
         byte[] payload = PayloadWriter.envelope("stepcast-coefficients", 2).text("estimator", "ernest")
                 .numbers("v", new double[] {0.1, 1e-9}).bytes();
         Path file = dir.resolve("m.json");
-        new ModelFile("ernest", PROVENANCE, payload).write(file);
+        new ModelFile("ernest", PROVENANCE, TrainedParameterBytes.NONE, payload).write(file);
         JsonNode root = new ObjectMapper().readTree(file.toFile());
         assertThat(root.get("format").asText()).isEqualTo("stepcast-model");
-        assertThat(root.get("version").asInt()).isEqualTo(2);
+        assertThat(root.get("version").asInt()).isEqualTo(3);
         assertThat(root.get("payload").get("format").asText()).isEqualTo("stepcast-coefficients");
         assertThat(root.get("payload").get("v").get(1).asDouble()).isEqualTo(1e-9);
         ModelFile back = ModelFile.read(file);
@@ -49,9 +49,30 @@ class ModelFileTest {
     void anyOtherPayloadIsBase64Text() throws IOException {
         byte[] payload = {0, 1, 2, -1};
         Path file = dir.resolve("m.json");
-        new ModelFile("ernest", PROVENANCE, payload).write(file);
+        new ModelFile("ernest", PROVENANCE, TrainedParameterBytes.NONE, payload).write(file);
         assertThat(new ObjectMapper().readTree(file.toFile()).get("payload").asText()).isEqualTo("AAEC/w==");
         assertThat(ModelFile.read(file).payload()).isEqualTo(payload);
+    }
+
+    @Test
+    void theTrainingRowsParameterBytesReadBackAndAFileWithoutThemHasNone() throws IOException {
+        byte[] payload = PayloadWriter.envelope("stepcast-coefficients", 2).number("x", 0.5).bytes();
+        Path file = dir.resolve("m.json");
+        TrainedParameterBytes trained = new TrainedParameterBytes(Map.of("NCF", 127_330_308L));
+        new ModelFile("ernest", PROVENANCE, trained, payload).write(file);
+        assertThat(new ObjectMapper().readTree(file.toFile()).get("training_parameter_bytes").get("NCF").asLong())
+                .isEqualTo(127_330_308L);
+        assertThat(ModelFile.read(file).trained()).isEqualTo(trained);
+        // A version 2 file, written before the figures were kept: none, so the zoo sizes a row as before.
+        String v2 = Files.readString(file).replace("\"version\" : 3", "\"version\" : 2")
+                .replaceAll("(?s)\"training_parameter_bytes\" : \\{[^}]*\\},", "");
+        assertThat(v2).doesNotContain("training_parameter_bytes");
+        assertThat(ModelFile.read(Files.writeString(dir.resolve("v2.json"), v2)).trained())
+                .isEqualTo(TrainedParameterBytes.NONE);
+        Path negative = Files.writeString(dir.resolve("negative.json"), Files.readString(file)
+                .replace("127330308", "-5"));
+        assertThatThrownBy(() -> ModelFile.read(negative)).hasMessageContaining("negative.json")
+                .hasMessageContaining("parameter bytes must be positive");
     }
 
     @Test
@@ -86,12 +107,12 @@ class ModelFileTest {
     void aNewerVersionAnotherFormatAndAChangedPayloadAreRefusedNamingTheFile() throws IOException {
         byte[] payload = PayloadWriter.envelope("stepcast-coefficients", 2).number("x", 0.5).bytes();
         Path file = dir.resolve("m.json");
-        new ModelFile("ernest", PROVENANCE, payload).write(file);
+        new ModelFile("ernest", PROVENANCE, TrainedParameterBytes.NONE, payload).write(file);
         String text = Files.readString(file);
 
-        Path newer = Files.writeString(dir.resolve("newer.json"), text.replace("\"version\" : 2", "\"version\" : 3"));
+        Path newer = Files.writeString(dir.resolve("newer.json"), text.replace("\"version\" : 3", "\"version\" : 4"));
         assertThatThrownBy(() -> ModelFile.read(newer)).hasMessageContaining("newer.json")
-                .hasMessageContaining("stepcast-model version 3 is not supported");
+                .hasMessageContaining("stepcast-model version 4 is not supported");
         Path changed = Files.writeString(dir.resolve("changed.json"), text.replace("0.5", "0.25"));
         assertThatThrownBy(() -> ModelFile.read(changed)).hasMessageContaining("changed.json")
                 .hasMessageContaining("does not match its checksum");

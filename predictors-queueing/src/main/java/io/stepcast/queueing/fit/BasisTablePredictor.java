@@ -60,8 +60,9 @@ public abstract class BasisTablePredictor<S> extends AbstractPredictor {
      * Why a configuration that states other gradient bytes than its basis cannot be answered from it: the exchange
      * was calibrated on the basis's bytes, and an answer would silently price those (a what-if of a model ten times
      * the size came back unchanged). The row's bytes may be the zoo's, filled in by {@code predict} and
-     * {@code serve} where the row leaves them blank: a model named as a zoo model but sized otherwise in its training
-     * rows then differs too, and the reason says how to state it. Within 1%, the two are one figure written twice.
+     * {@code serve} where the row leaves them blank and the model file keeps no training figure of the model (one
+     * saved before version 3): a model named as a zoo model but sized otherwise in its training rows then differs too,
+     * and the reason says how to state it. Within 1%, the two are one figure written twice.
      */
     private Optional<String> otherParameterBytes(Config config, SingleWorkerBasis basis) {
         OptionalLong stated = config.workload().parameterBytes();
