@@ -188,10 +188,14 @@ class DefaultHardwareCatalogTest {
         assertThatThrownBy(() -> catalog.resolve("dgx-one"))
                 .hasMessageStartingWith("unknown hardware 'dgx-one' (closest: dgx-");
         // A label naming a GPU model the catalog lacks says so, with the closest names for a typo.
-        assertThatThrownBy(() -> catalog.resolve("dgx-b200"))
-                .hasMessageStartingWith("hardware 'dgx-b200' names a GPU the catalog does not have (B200; no "
+        assertThatThrownBy(() -> catalog.resolve("dgx-b300"))
+                .hasMessageStartingWith("hardware 'dgx-b300' names a GPU the catalog does not have (B300; no "
                         + "catalogued GPU is of that model; closest names: dgx-")
                 .hasMessageContaining("a hardware file can state it");
+        // The DGX B200 and its GPU are catalogued, NVLink 5 at 1.8 TB/s per GPU.
+        assertThat(catalog.system("DGX B200").map(s -> s.device() + " " + s.intraLink().orElseThrow())).contains(
+                "B200-SXM-180GB nvswitch-4");
+        assertThat(catalog.device("B200").map(HardwareEntry::name)).contains("B200-SXM-180GB");
     }
 
     @Test

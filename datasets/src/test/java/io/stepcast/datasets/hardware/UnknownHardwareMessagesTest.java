@@ -29,9 +29,9 @@ class UnknownHardwareMessagesTest {
     @Test
     void anUnknownDeviceIsNamedBeforeTheBasesMissingGpuCount() {
         // A device as the base needs gpus=N, but the unknown device is the first thing wrong with this label.
-        assertThatThrownBy(() -> catalog.resolve("H100-SXM5-80GB+device=B200-SXM-180GB"))
+        assertThatThrownBy(() -> catalog.resolve("H100-SXM5-80GB+device=B300-SXM-288GB"))
                 .isInstanceOf(NoSuchElementException.class)
-                .hasMessageStartingWith("hardware 'H100-SXM5-80GB+device=B200-SXM-180GB': device 'B200-SXM-180GB' is "
+                .hasMessageStartingWith("hardware 'H100-SXM5-80GB+device=B300-SXM-288GB': device 'B300-SXM-288GB' is "
                         + "not in the catalog");
         // Once the device is catalogued, the base's missing count is what is left to say.
         assertThatThrownBy(() -> catalog.resolve("H100-SXM5-80GB+device=H100-PCIE-80GB"))
