@@ -203,6 +203,12 @@ public final class PlanLlmCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--expert-parallel needs a mixture-of-experts model "
                     + "(qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
         }
+        if (overlapExpertComm && !shape.moe()) {
+            // A dense model has no all-to-all to overlap: planned as asked, the option would change nothing while
+            // the user believes it was taken into account.
+            throw new ParameterException(spec.commandLine(), "--overlap-expert-comm needs a mixture-of-experts model "
+                    + "(qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
+        }
         try {
             Sharding sharding = fsdp ? Sharding.FULL : distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE;
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
@@ -291,8 +297,8 @@ public final class PlanLlmCommand implements Callable<Integer> {
                 + " needs the model zoo; use --model gpt or llama with the shape options"));
         Optional<ModelInfo> info = models.find(model);
         if (info.isEmpty()) {
-            throw new IllegalArgumentException("--model: '" + model + "' is neither gpt, llama nor a zoo model "
-                    + models.closestThree(model));
+            throw new IllegalArgumentException(models.refusal(model).map(why -> "--model: " + why).orElseGet(() ->
+                    "--model: '" + model + "' is neither gpt, llama nor a zoo model " + models.closestThree(model)));
         }
         TransformerShape own = info.get().transformer().orElseThrow(() -> new IllegalArgumentException(
                 "--model: " + model + " is not a transformer, so it has no layout to plan"));

@@ -88,7 +88,8 @@ final class PlanReport {
                     + (o.contextSearch() ? ", context parallel searched" : o.context() > 1 ? ", context parallel "
                     + o.context() : "")
                     + (o.expertSearch() ? ", expert parallel searched" : o.expert() > 1 ? ", expert parallel "
-                    + o.expert() : "");
+                    + o.expert() : "")
+                    + (o.expertOverlap() ? ", expert all-to-alls overlapped" : "");
         }
     }
 
@@ -223,6 +224,11 @@ final class PlanReport {
                         + "\"distributed_optimizer\":%b,\"fsdp\":%b,\"flash_attention\":%b,\"context_parallel\":%d,",
                 quote(o.recompute().label()), o.sequenceParallel(), o.virtualStages(), quote(o.precision().label()),
                 o.distributedOptimizer(), o.sharding() == Sharding.FULL, o.flashAttention(), o.context()));
+        if (s.moe()) {
+            // Only a MoE model has these options; a dense model's JSON keeps its fields as they were.
+            b.append(String.format(Locale.ROOT, "\"expert_parallel\":%s,\"expert_overlap\":%b,",
+                    o.expertSearch() ? quote("auto") : Integer.toString(o.expert()), o.expertOverlap()));
+        }
         b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
                 num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),
                 quote(c.planner().device().name() + ": " + c.planner().device().source())));
