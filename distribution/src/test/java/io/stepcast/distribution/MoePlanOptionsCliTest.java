@@ -35,6 +35,23 @@ class MoePlanOptionsCliTest {
     }
 
     @Test
+    void whenNoLayoutFitsAMixtureOfExpertsIsToldOfExpertParallelismNotOfFsdp() {
+        // Mixtral 8x7B on one DGX H100: no layout fits. FSDP of experts is refused, so suggesting it was a dead end,
+        // and expert parallelism, which splits the experts' state, went unmentioned.
+        assertThat(cli.run("plan-llm", "--model", "mixtral-8x7b", "--global-batch", "64", "--gpus", "8",
+                "--hardware", "dgx-h100", "--flash-attention")).isEqualTo(1);
+        assertThat(cli.err()).contains("no layout of 8 GPUs fits", "--expert-parallel auto (the experts' weights")
+                .doesNotContain("--fsdp");
+        cli.clear();
+        assertThat(cli.run("plan-llm", "--model", "mixtral-8x7b", "--global-batch", "64", "--gpus", "8",
+                "--hardware", "dgx-h100", "--flash-attention", "--distributed-optimizer", "--expert-parallel",
+                "auto")).isEqualTo(1);
+        // The smallest layout is named with its expert parallelism, and nothing suggests what was already searched.
+        assertThat(cli.err()).containsPattern("the smallest, tp \\d+ ep \\d+ pp ")
+                .doesNotContain("--fsdp", "--expert-parallel auto");
+    }
+
+    @Test
     void thePlanSaysWhichExpertOptionsItTook() throws Exception {
         String[] base = {"plan-llm", "--model", "qwen3-30b-a3b", "--global-batch", "512", "--gpus", "16",
                 "--hardware", "dgx-h100", "--precision", "fp8", "--flash-attention", "--distributed-optimizer",

@@ -237,7 +237,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
                     + (ranks > 1 || searchContext ? "(t p c)" : "(t p)") + " dividing the global batch"));
         }
         if (!plans.get(0).fits()) {
-            throw new IllegalArgumentException(NoFit.message(plans, gpus, system, planner));
+            throw new IllegalArgumentException(NoFit.message(plans, gpus, system, planner, shape.moe()));
         }
         List<LayoutPlan> shown = top > 0 && top < plans.size() ? plans.subList(0, top) : plans;
         PrintWriter out = spec.commandLine().getOut();
