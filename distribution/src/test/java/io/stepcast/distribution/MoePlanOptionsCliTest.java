@@ -59,6 +59,9 @@ class MoePlanOptionsCliTest {
         assertThat(cli.run(concat(base, "--overlap-expert-comm"))).as(cli.err()).isZero();
         assertThat(cli.out().lines().findFirst().orElseThrow())
                 .contains("expert parallel 8, expert all-to-alls overlapped");
+        // The MFU line names the count a MoE model's FLOPs follow, not the dense eq. 3.
+        assertThat(cli.out()).contains("MFU = model FLOPs (Megatron-Bridge's count for mixture-of-experts layers")
+                .doesNotContain("eq. 3");
         cli.clear();
         assertThat(cli.run(base)).as(cli.err()).isZero();
         assertThat(cli.out().lines().findFirst().orElseThrow()).contains("expert parallel 8")

@@ -39,8 +39,11 @@ final class PlanReport {
         /** One line saying what the MFU is measured against and where the figure comes from. */
         String peakLine() {
             PlanOptions o = planner.options();
-            return String.format(Locale.ROOT, "MFU = model FLOPs (Narayanan et al., SC'21, eq. 3, without recomputation%s) "
+            // A MoE model's FLOPs are not eq. 3's dense count: its layers run the router and the top-k experts.
+            return String.format(Locale.ROOT, "MFU = model FLOPs (%s, without recomputation%s) "
                             + "per second over the %s peak of %.1f TFLOP/s per %s (hardware catalog: %s)",
+                    shape.moe() ? "Megatron-Bridge's count for mixture-of-experts layers: attention, the router and "
+                            + "the top-k routed and shared experts, logits" : "Narayanan et al., SC'21, eq. 3",
                     o.flashAttention() ? "; the attention products FlashAttention runs under the causal mask, half" : "",
                     o.precision().label(), planner.peakFlops() / 1e12, planner.device().name(),
                     planner.device().source());
