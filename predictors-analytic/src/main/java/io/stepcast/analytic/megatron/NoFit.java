@@ -73,8 +73,9 @@ final class NoFit {
             help.add("more GPUs than " + gpus);
         }
         help.add("a GPU with more than " + fmt(capacity / GIB) + " GiB");
-        return String.format(Locale.ROOT, "no layout of %d GPUs fits the %s GiB of a %s GPU (%s): the smallest, tp %d%s pp %d "
-                        + "dp %d micro-batch %d, needs %s GiB per GPU (%s GiB state, %s GiB activations); try %s",
+        return String.format(Locale.ROOT, "no layout of %d GPUs fits the %s GiB of a %s GPU (%s): the smallest, "
+                        + "tp %d%s pp %d dp %d micro-batch %d, needs %s GiB per GPU (%s GiB state, %s GiB "
+                        + "activations); try %s",
                 gpus, fmt(planner.memoryCapacityBytes() / GIB), planner.device().name(), hardware, l.tensor(),
                 (l.context() > 1 ? " cp " + l.context() : "") + (l.expert() > 1 ? " ep " + l.expert() : ""),
                 l.pipeline(), l.data(), l.microBatch(), fmt(least.memoryBytes() / GIB), fmt(least.stateBytes() / GIB),
