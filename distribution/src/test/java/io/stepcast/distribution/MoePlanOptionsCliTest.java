@@ -32,6 +32,12 @@ class MoePlanOptionsCliTest {
         assertThat(cli.run("plan-llm", "--model", "llama3-8b", "--global-batch", "64", "--gpus", "8", "--hardware",
                 "dgx-h100", "--overlap-expert-comm")).isEqualTo(2);
         assertThat(cli.err()).contains("--overlap-expert-comm needs a mixture-of-experts model");
+        // FSDP of experts is refused in the option's words, not as "no valid layout ... (column fsdp ...)".
+        cli.clear();
+        assertThat(cli.run("plan-llm", "--model", "mixtral-8x7b", "--global-batch", "64", "--gpus", "16",
+                "--hardware", "dgx-h100", "--fsdp")).isEqualTo(2);
+        assertThat(cli.err()).contains("--fsdp of a mixture-of-experts model is not modelled; --distributed-optimizer "
+                + "is").doesNotContain("column fsdp");
     }
 
     @Test
