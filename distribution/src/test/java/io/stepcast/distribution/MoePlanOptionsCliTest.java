@@ -52,6 +52,10 @@ class MoePlanOptionsCliTest {
         assertThat(cli.run("plan-llm", "--model", "mixtral-8x7b", "--global-batch", "64", "--gpus", "8",
                 "--hardware", "dgx-h100", "--flash-attention", "--distributed-optimizer", "--expert-parallel",
                 "auto")).isEqualTo(1);
+        // The experts are not split by tensor parallelism, so no "tensor x pipeline over at least N GPUs" count
+        // (which multiplied the per-GPU state, experts included, by t x p) is offered.
+        assertThat(cli.err()).contains("more GPUs: pipeline stages and expert parallelism split the experts' state")
+                .doesNotContain("tensor x pipeline parallelism over at least");
         // The smallest layout is named with its expert parallelism, and nothing suggests what was already searched.
         assertThat(cli.err()).containsPattern("the smallest, tp \\d+ ep \\d+ pp ")
                 .doesNotContain("--fsdp", "--expert-parallel auto");

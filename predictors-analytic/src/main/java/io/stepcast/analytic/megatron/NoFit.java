@@ -63,7 +63,12 @@ final class NoFit {
             help.add("--expert-parallel auto (the experts' weights, gradients and optimizer state over the "
                     + "expert-parallel ranks)");
         }
-        if (stateAlone) {
+        if (stateAlone && moe) {
+            // Expert tensor parallelism is 1: every tensor-parallel rank holds its stage's experts whole, so the
+            // per-GPU state times t x p counts them t times, and no tensor x pipeline split is "enough" by that count.
+            help.add("more GPUs: pipeline stages and expert parallelism split the experts' state, tensor parallelism "
+                    + "does not (expert tensor parallelism 1)");
+        } else if (stateAlone) {
             // The state over the GPUs that split it: the model-parallel group, and the replicas too under FSDP.
             double state = least.stateBytes() * (o.sharding() == Sharding.FULL ? l.gpus() : l.modelParallel());
             help.add(String.format(Locale.ROOT, "more GPUs: the weights, gradients and optimizer state are %s GiB in "
