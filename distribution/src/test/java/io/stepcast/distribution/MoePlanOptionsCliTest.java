@@ -54,7 +54,8 @@ class MoePlanOptionsCliTest {
                 "auto")).isEqualTo(1);
         // The experts are not split by tensor parallelism, so no "tensor x pipeline over at least N GPUs" count
         // (which multiplied the per-GPU state, experts included, by t x p) is offered.
-        assertThat(cli.err()).contains("more GPUs: pipeline stages and expert parallelism split the experts' state")
+        assertThat(cli.err()).contains("more GPUs: pipeline stages and expert parallelism split the experts' weights and "
+                + "gradients, tensor parallelism does not")
                 .doesNotContain("tensor x pipeline parallelism over at least");
         // The smallest layout is named with its expert parallelism, and nothing suggests what was already searched.
         assertThat(cli.err()).containsPattern("the smallest, tp \\d+ ep \\d+ pp ")

@@ -64,10 +64,12 @@ final class NoFit {
                     + "expert-parallel ranks)");
         }
         if (stateAlone && moe) {
-            // Expert tensor parallelism is 1: every tensor-parallel rank holds its stage's experts whole, so the
-            // per-GPU state times t x p counts them t times, and no tensor x pipeline split is "enough" by that count.
-            help.add("more GPUs: pipeline stages and expert parallelism split the experts' state, tensor parallelism "
-                    + "does not (expert tensor parallelism 1)");
+            // Expert tensor parallelism is 1: every tensor-parallel rank holds its stage's experts' weights whole, so
+            // the per-GPU state times t x p counts them t times, and no tensor x pipeline split is "enough" by that
+            // count. Only their optimizer state is spread, by the distributed optimizer, over t x c x d / e ranks.
+            help.add("more GPUs: pipeline stages and expert parallelism split the experts' weights and gradients, "
+                    + "tensor parallelism does not (expert tensor parallelism 1; the distributed optimizer spreads "
+                    + "their optimizer state over the t x c x d / e expert-data-parallel ranks)");
         } else if (stateAlone) {
             // The state over the GPUs that split it: the model-parallel group, and the replicas too under FSDP.
             double state = least.stateBytes() * (o.sharding() == Sharding.FULL ? l.gpus() : l.modelParallel());
