@@ -113,8 +113,9 @@ public final class ServedPredictors {
     List<String> warnings(Config config) {
         List<String> out = new ArrayList<>();
         labels.unknownNote(config.deployment().hardware()).ifPresent(out::add);
-        zoo.filter(z -> z.find(config.model()).isEmpty()).ifPresent(z -> out.add("model '" + config.model()
-                + "' is not in the model zoo " + z.closestThree(config.model())));
+        zoo.filter(z -> z.find(config.model()).isEmpty()).ifPresent(z -> out.add(z.refusal(config.model())
+                .orElseGet(() -> "model '" + config.model() + "' is not in the model zoo "
+                        + z.closestThree(config.model()))));
         return out;
     }
 

@@ -168,6 +168,15 @@ class StepcastServerTest {
         assertThat(warnings).as(typo.body()).isNotNull();
         assertThat(warnings.get(0).asText()).startsWith("hardware 'K8O' is not in the hardware catalog: did you mean");
         assertThat(warnings.get(1).asText()).startsWith("model 'ResNet-05' is not in the model zoo (closest: ResNet-");
+
+        // A model the zoo refuses by name is warned about with the refusal, not with names that merely look alike.
+        HttpResponse<String> deepseek = serve.post("/v1/predict", "{\"predictor\": \"k80-ernest\", \"target\": "
+                + "\"throughput\", \"config\": {\"model\": \"deepseek-ai/DeepSeek-V3\", \"architecture\": \"SYNC_PS\", "
+                + "\"workers\": 2, \"local_batch\": 32}}");
+        assertThat(deepseek.statusCode()).as(deepseek.body()).isEqualTo(200);
+        assertThat(json(deepseek).get("warnings").get(0).asText()).as(deepseek.body())
+                .startsWith("model 'deepseek-ai/DeepSeek-V3' is refused: DeepSeek-V3's multi-head latent attention")
+                .doesNotContain("DeepSpeech2");
     }
 
     /**

@@ -17,7 +17,9 @@ import java.util.function.Function;
  * {@code sweep.parquet} with every axis by its column name ({@link SweepAxis}), {@code answered} (seeds that gave a
  * value), {@code mean, sd, min, max} (null when no seed answered), {@code unit}, {@code peak_memory_gib} (peak memory
  * per GPU, GiB; null where the predictor estimates none), {@code fits} (whether it fits the GPU's memory; null where
- * the predictor or the hardware catalog cannot say) and {@code refusal} (null when every seed answered).
+ * the predictor or the hardware catalog cannot say), {@code refusal} (null when every seed answered) and
+ * {@code extrapolation} (why a learned predictor flagged the point as past its training rows, as {@code predict --json}
+ * says it; null when not flagged).
  */
 final class SweepJson {
     private SweepJson() {
@@ -47,6 +49,8 @@ final class SweepJson {
                 p.putNull("fits");
             }
             p.put("refusal", r.refusal().orElse(null));
+            // As predict --json and serve flag such an answer: a reader of the JSON sees no stderr note.
+            p.put("extrapolation", r.extrapolation().orElse(null));
         }
         return root;
     }

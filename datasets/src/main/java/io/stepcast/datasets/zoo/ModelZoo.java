@@ -318,14 +318,27 @@ public final class ModelZoo {
 
     /** Why {@code name} names no model: the closest names, and the form of the parametric ones. */
     public String notInTheZoo(String name) {
-        if (name != null && ModelNames.key(name).startsWith("deepseekv3")) {
-            return "model '" + name + "' is refused: DeepSeek-V3's multi-head latent attention and multi-token "
-                    + "prediction are not modelled (stepcast's MoE models are Qwen3, GPT-OSS and Mixtral; "
-                    + "docs/model-zoo.md)";
+        Optional<String> refused = refusal(name);
+        if (refused.isPresent()) {
+            return refused.get();
         }
         return "model '" + name + "' is not in the zoo (closest: " + String.join(", ", closest(name, 3))
                 + "; every model and the parametric gpt-l<L>-h<H>-a<A>-s<S>-v<V> and "
                 + "llama-l<L>-h<H>-a<A>-kv<KV>-f<F>-s<S>-v<V> names: docs/model-zoo.md)";
+    }
+
+    /**
+     * Why {@code name} is refused outright, or empty: a model known by name whose architecture the zoo cannot describe
+     * (DeepSeek-V3, also under its Hugging Face repository name {@code deepseek-ai/DeepSeek-V3}), which the closest
+     * names would only mislead about.
+     */
+    public Optional<String> refusal(String name) {
+        if (name != null && ModelNames.key(name).contains("deepseekv3")) {
+            return Optional.of("model '" + name + "' is refused: DeepSeek-V3's multi-head latent attention and "
+                    + "multi-token prediction are not modelled (stepcast's MoE models are Qwen3, GPT-OSS and Mixtral; "
+                    + "docs/model-zoo.md)");
+        }
+        return Optional.empty();
     }
 
     /**

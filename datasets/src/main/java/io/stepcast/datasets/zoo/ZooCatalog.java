@@ -39,6 +39,11 @@ public final class ZooCatalog implements ModelCatalog {
     }
 
     @Override
+    public Optional<String> refusal(String name) {
+        return zoo.refusal(name);
+    }
+
+    @Override
     public String notInTheZoo(String name) {
         return zoo.notInTheZoo(name);
     }

@@ -3,6 +3,7 @@ package io.stepcast.api.zoo;
 import io.stepcast.api.LabelledCatalog;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The model zoo, read-only: models by name (case and punctuation insensitive, with the aliases of the real
@@ -21,6 +22,14 @@ public interface ModelCatalog extends LabelledCatalog<ModelInfo> {
      */
     default ModelInfo get(String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException(notInTheZoo(name)));
+    }
+
+    /**
+     * Why {@code name} is refused outright rather than looked up (a known model the zoo cannot describe), or empty:
+     * the one line to show in place of the closest names, which would only mislead.
+     */
+    default Optional<String> refusal(String name) {
+        return Optional.empty();
     }
 
     /** Why {@code name} names no model: the closest known names (and, in a zoo with parametric names, their form). */

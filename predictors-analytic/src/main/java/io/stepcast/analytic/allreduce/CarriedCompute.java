@@ -115,8 +115,11 @@ final class CarriedCompute {
             if (ratio.whyNot().isEmpty() && t > 0) {
                 logSum += Math.log(t * ratio.value());
                 n++;
-                from.add(String.format(Locale.ROOT, "%s (%s; line %s) times %.3f at the %s", e.getKey(),
-                        ratio.from(), e.getValue(), ratio.value(), ratio.peaks().orElseThrow().label()));
+                // The line by its precision where it is not the default, in the columns' words: its group key
+                // (ssd300v11@dgx-a100-80gb%tf32) is internal.
+                from.add(String.format(Locale.ROOT, "%s (%s%s) times %.3f at the %s", e.getKey(), ratio.from(),
+                        tag.isEmpty() ? "" : "; its " + tag + " rows", ratio.value(),
+                        ratio.peaks().orElseThrow().label()));
             } else {
                 why.add(ratio.whyNot().orElse(e.getValue() + "'s line gives no positive time at local batch "
                         + config.localBatch()));

@@ -23,8 +23,11 @@ final class NoFit {
     private NoFit() {
     }
 
-    /** The message for {@code plans}, none of which fits. */
-    static String message(List<LayoutPlan> plans, int gpus, String hardware, LayoutPlanner planner) {
+    /**
+     * The message for {@code plans}, none of which fits; {@code moe} for a mixture-of-experts model, whose FSDP is
+     * refused (so never suggested) and whose experts expert parallelism splits.
+     */
+    static String message(List<LayoutPlan> plans, int gpus, String hardware, LayoutPlanner planner, boolean moe) {
         LayoutPlan least = plans.stream().min(Comparator.comparingDouble(LayoutPlan::memoryBytes)).orElseThrow();
         ParallelLayout l = least.layout();
         PlanOptions o = planner.options();
@@ -43,9 +46,9 @@ final class NoFit {
         int shards = l.gradientGroup();
         String over = shards + (l.context() > 1 ? " data- and context-parallel ranks" : " data-parallel replicas");
         if (!o.distributedOptimizer() && shards > 1) {
-            help.add("--distributed-optimizer (the optimizer state over the " + over + ") or --fsdp (the weights and "
-                    + "gradients too)");
-        } else if (o.sharding() == Sharding.OPTIMIZER && shards > 1) {
+            help.add("--distributed-optimizer (the optimizer state over the " + over + ")"
+                    + (moe ? "" : " or --fsdp (the weights and gradients too)"));
+        } else if (o.sharding() == Sharding.OPTIMIZER && shards > 1 && !moe) {
             help.add("--fsdp (the weights and gradients over the " + over + " too)");
         }
         if (!stateAlone && !o.flashAttention() && o.recompute() == Recompute.NONE) {
@@ -55,7 +58,19 @@ final class NoFit {
             // Context parallelism splits every activation over its ranks; it takes the GPUs of data parallelism.
             help.add("--context-parallel " + 2 * o.context() + " (each sequence's activations over more GPUs)");
         }
-        if (stateAlone) {
+        if (moe && !o.expertSearch() && o.expert() == 1) {
+            // The experts hold most of a MoE model's state; expert parallelism splits them over the stage's ranks.
+            help.add("--expert-parallel auto (the experts' weights, gradients and optimizer state over the "
+                    + "expert-parallel ranks)");
+        }
+        if (stateAlone && moe) {
+            // Expert tensor parallelism is 1: every tensor-parallel rank holds its stage's experts' weights whole, so
+            // the per-GPU state times t x p counts them t times, and no tensor x pipeline split is "enough" by that
+            // count. Only their optimizer state is spread, by the distributed optimizer, over t x c x d / e ranks.
+            help.add("more GPUs: pipeline stages and expert parallelism split the experts' weights and gradients, "
+                    + "tensor parallelism does not (expert tensor parallelism 1; the distributed optimizer spreads "
+                    + "their optimizer state over the t x c x d / e expert-data-parallel ranks)");
+        } else if (stateAlone) {
             // The state over the GPUs that split it: the model-parallel group, and the replicas too under FSDP.
             double state = least.stateBytes() * (o.sharding() == Sharding.FULL ? l.gpus() : l.modelParallel());
             help.add(String.format(Locale.ROOT, "more GPUs: the weights, gradients and optimizer state are %s GiB in "
@@ -65,9 +80,11 @@ final class NoFit {
             help.add("more GPUs than " + gpus);
         }
         help.add("a GPU with more than " + fmt(capacity / GIB) + " GiB");
-        return String.format(Locale.ROOT, "no layout of %d GPUs fits the %s GiB of a %s GPU (%s): the smallest, tp %d pp %d "
-                        + "dp %d micro-batch %d, needs %s GiB per GPU (%s GiB state, %s GiB activations); try %s",
+        return String.format(Locale.ROOT, "no layout of %d GPUs fits the %s GiB of a %s GPU (%s): the smallest, "
+                        + "tp %d%s pp %d dp %d micro-batch %d, needs %s GiB per GPU (%s GiB state, %s GiB "
+                        + "activations); try %s",
                 gpus, fmt(planner.memoryCapacityBytes() / GIB), planner.device().name(), hardware, l.tensor(),
+                (l.context() > 1 ? " cp " + l.context() : "") + (l.expert() > 1 ? " ep " + l.expert() : ""),
                 l.pipeline(), l.data(), l.microBatch(), fmt(least.memoryBytes() / GIB), fmt(least.stateBytes() / GIB),
                 fmt(least.activationBytes() / GIB), String.join(", ", help));
     }

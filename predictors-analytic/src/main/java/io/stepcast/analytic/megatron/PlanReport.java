@@ -39,8 +39,11 @@ final class PlanReport {
         /** One line saying what the MFU is measured against and where the figure comes from. */
         String peakLine() {
             PlanOptions o = planner.options();
-            return String.format(Locale.ROOT, "MFU = model FLOPs (Narayanan et al., SC'21, eq. 3, without recomputation%s) "
+            // A MoE model's FLOPs are not eq. 3's dense count: its layers run the router and the top-k experts.
+            return String.format(Locale.ROOT, "MFU = model FLOPs (%s, without recomputation%s) "
                             + "per second over the %s peak of %.1f TFLOP/s per %s (hardware catalog: %s)",
+                    shape.moe() ? "Megatron-Bridge's count for mixture-of-experts layers: attention, the router and "
+                            + "the top-k routed and shared experts, logits" : "Narayanan et al., SC'21, eq. 3",
                     o.flashAttention() ? "; the attention products FlashAttention runs under the causal mask, half" : "",
                     o.precision().label(), planner.peakFlops() / 1e12, planner.device().name(),
                     planner.device().source());
@@ -88,7 +91,8 @@ final class PlanReport {
                     + (o.contextSearch() ? ", context parallel searched" : o.context() > 1 ? ", context parallel "
                     + o.context() : "")
                     + (o.expertSearch() ? ", expert parallel searched" : o.expert() > 1 ? ", expert parallel "
-                    + o.expert() : "");
+                    + o.expert() : "")
+                    + (o.expertOverlap() ? ", expert all-to-alls overlapped" : "");
         }
     }
 
@@ -223,6 +227,11 @@ final class PlanReport {
                         + "\"distributed_optimizer\":%b,\"fsdp\":%b,\"flash_attention\":%b,\"context_parallel\":%d,",
                 quote(o.recompute().label()), o.sequenceParallel(), o.virtualStages(), quote(o.precision().label()),
                 o.distributedOptimizer(), o.sharding() == Sharding.FULL, o.flashAttention(), o.context()));
+        if (s.moe()) {
+            // Only a MoE model has these options; a dense model's JSON keeps its fields as they were.
+            b.append(String.format(Locale.ROOT, "\"expert_parallel\":%s,\"expert_overlap\":%b,",
+                    o.expertSearch() ? quote("auto") : Integer.toString(o.expert()), o.expertOverlap()));
+        }
         b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
                 num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),
                 quote(c.planner().device().name() + ": " + c.planner().device().source())));
