@@ -153,4 +153,23 @@ class MegatronBridgeMoeCliTest {
         assertThat(cli.err().strip()).contains("expert_parallel 12 must divide the tensor x context x data = 1 x 1 x 8")
                 .doesNotContain("\n");
     }
+
+    /** An expert all-to-all overlap stated for a dense model is refused naming the column, as plan-llm refuses it. */
+    @Test
+    void anExpertOverlapOnADenseModelIsRefusedNamingTheColumn() throws Exception {
+        Path dense8b = Files.writeString(dir.resolve("overlap-dense.csv"), "model,architecture,workers,"
+                + "tensor_parallel,pipeline_parallel,expert_parallel,expert_overlap,micro_batch,global_batch,"
+                + "flash_attention,precision,hardware,step_time_s\n"
+                + "llama3-8b,ALLREDUCE,8,1,1,1,true,1,128,true,fp8,dgx-h100,9.0\n");
+        Path model = dir.resolve("overlap-model.json");
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", dense.toString(), "--param",
+                "efficiency=vtrain-a100", "--save", model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", dense8b.toString(), "--target",
+                "step-time", "--json")).as(cli.err()).isZero();
+        JsonNode row = new ObjectMapper().readTree(cli.out()).get("predictions").get(0);
+        assertThat(row.get("not_applicable").asText()).isEqualTo("expert_overlap true needs a mixture-of-experts"
+                + " model, and this one is dense: it has no expert all-to-all to overlap");
+    }
 }

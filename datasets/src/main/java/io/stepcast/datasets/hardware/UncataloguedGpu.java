@@ -30,6 +30,8 @@ final class UncataloguedGpu {
     /** The number of a product line's model ({@code 4090}, {@code 8000}, {@code 7900xtx}). */
     private static final Pattern NUMBER = Pattern.compile("\\d{3,4}[a-z]{0,3}");
     private static final List<String> LINES_AND_TITAN = List.of("rtx", "gtx", "titan", "rx");
+    /** The variants written after a product line's number ({@code RTX 2080 Ti}, {@code RTX 4070 SUPER}). */
+    private static final List<String> VARIANTS = List.of("ti", "super");
     /** What follows {@code TITAN} in the TITANs named without a number ({@code TITAN RTX}, {@code TITAN V}). */
     private static final List<String> TITANS = List.of("rtx", "v", "x", "xp", "z", "black");
     /**
@@ -134,7 +136,12 @@ final class UncataloguedGpu {
             String x = words.get(i);
             String next = i + 1 < words.size() ? words.get(i + 1) : "";
             if (LINES.contains(x) && NUMBER.matcher(next).matches()) {
-                out.add(x + words.get(++i));
+                String model = x + words.get(++i);
+                // A Ti or SUPER is another GPU than the plain model (an RTX 2080 Ti has 4,352 cores, the 2080 2,944).
+                if (i + 1 < words.size() && VARIANTS.contains(words.get(i + 1))) {
+                    model += words.get(++i);
+                }
+                out.add(model);
             } else if (x.equals("titan") && TITANS.contains(next)) {
                 out.add(x + words.get(++i));
             } else if (MODEL.matcher(x).matches() || tesla && TESLA_MODEL.matcher(x).matches()) {
@@ -144,11 +151,23 @@ final class UncataloguedGpu {
         return out;
     }
 
-    /** A model as a label writes it: upper case, a product line apart from its number ({@code RTX 4090}). */
+    /**
+     * A model as a label writes it: upper case, a product line apart from its number and its variant
+     * ({@code RTX 4090}, {@code RTX 2080 Ti}).
+     */
     private static String display(String model) {
         for (String line : LINES_AND_TITAN) {
             if (model.startsWith(line) && model.length() > line.length()) {
-                return (line + " " + model.substring(line.length())).toUpperCase(Locale.ROOT);
+                String rest = model.substring(line.length());
+                String variant = "";
+                if (rest.endsWith("ti") && rest.length() > 2 && Character.isDigit(rest.charAt(rest.length() - 3))) {
+                    variant = " Ti";
+                    rest = rest.substring(0, rest.length() - 2);
+                } else if (rest.endsWith("super") && rest.length() > 5) {
+                    variant = " SUPER";
+                    rest = rest.substring(0, rest.length() - 5);
+                }
+                return (line + " " + rest).toUpperCase(Locale.ROOT) + variant;
             }
         }
         return model.toUpperCase(Locale.ROOT);

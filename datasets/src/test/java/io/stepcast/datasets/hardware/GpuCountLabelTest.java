@@ -64,6 +64,9 @@ class GpuCountLabelTest {
         assertThat(labels.unknownNote("NVIDIA TITAN RTX").orElseThrow())
                 .contains("names a GPU the catalog does not have (TITAN RTX;", "a hardware file can state it");
         assertThat(labels.unknownNote("4x TITAN V").orElseThrow()).contains("(TITAN V;");
+        // A Ti is another GPU than the plain model.
+        assertThat(labels.unknownNote("GeForce RTX 2080 Ti").orElseThrow()).contains("(RTX 2080 Ti;");
+        assertThat(labels.unknownNote("RTX 4070 SUPER").orElseThrow()).contains("(RTX 4070 SUPER;");
         // A one-digit model is read only after Tesla: an instance family is no GPU.
         assertThat(labels.unknownNote("p3.24xhuge").orElseThrow()).doesNotContain("names a GPU");
     }

@@ -270,12 +270,18 @@ final class MegatronCostModel {
 
     /**
      * Why a layout's expert parallelism cannot be costed, or empty: it needs a MoE model whose experts divide over the
-     * e ranks; leading dense layers (their stages' different work) and FSDP of the experts are not modelled.
+     * e ranks; leading dense layers (their stages' different work) and FSDP of the experts are not modelled. An
+     * overlap of the expert all-to-alls stated for a dense model is refused as {@code plan-llm} refuses it: a row that
+     * says so describes another run than the one it would be answered as.
      */
     private static Optional<String> expertRefusal(TransformerShape shape, ParallelLayout layout) {
         if (!shape.moe()) {
-            return layout.expert() == 1 ? Optional.empty() : Optional.of("expert_parallel " + layout.expert()
-                    + " needs a mixture-of-experts model, and this one is dense");
+            if (layout.expert() != 1) {
+                return Optional.of("expert_parallel " + layout.expert()
+                        + " needs a mixture-of-experts model, and this one is dense");
+            }
+            return layout.expertOverlap() ? Optional.of("expert_overlap true needs a mixture-of-experts model, and"
+                    + " this one is dense: it has no expert all-to-all to overlap") : Optional.empty();
         }
         int count = shape.experts().orElseThrow().count();
         if (count % layout.expert() != 0) {
