@@ -1,6 +1,7 @@
 package io.stepcast.app.model;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
 
 import java.util.HashMap;
@@ -18,16 +19,18 @@ import java.util.TreeMap;
  * (DeepLearningExamples' ML-20m NCF, 127 MB of gradients, and the zoo's 6.4 MB Pollux NCF) was sized by the zoo: a
  * predictor that prices the row's bytes ({@code allreduce-analytic}) answered for the wrong model without a word.
  * A model whose training rows state several figures (by precision, say) is left out: the row must state its own.
- * Immutable.
+ * Models are matched by {@link ModelNames#key}, as the predictors group them. Immutable.
  *
- * @param byModel each model's one stated figure, by the model name its rows give
+ * @param byModel each model's one stated figure, by its {@link ModelNames#key}
  */
 public record TrainedParameterBytes(Map<String, Long> byModel) {
     /** None: a model file saved before the figures were kept, or a fit on rows that state none. */
     public static final TrainedParameterBytes NONE = new TrainedParameterBytes(Map.of());
 
     public TrainedParameterBytes {
-        byModel = Map.copyOf(new TreeMap<>(byModel));
+        Map<String, Long> keyed = new TreeMap<>();
+        byModel.forEach((model, bytes) -> keyed.put(ModelNames.key(model), bytes));
+        byModel = Map.copyOf(keyed);
     }
 
     /** The figures of {@code rows}: each model's, where its rows state exactly one. */
@@ -35,7 +38,7 @@ public record TrainedParameterBytes(Map<String, Long> byModel) {
         Map<String, Set<Long>> seen = new HashMap<>();
         for (Observation o : rows) {
             o.config().workload().parameterBytes().ifPresent(b ->
-                    seen.computeIfAbsent(o.config().model(), k -> new HashSet<>()).add(b));
+                    seen.computeIfAbsent(ModelNames.key(o.config().model()), k -> new HashSet<>()).add(b));
         }
         Map<String, Long> one = new HashMap<>();
         seen.forEach((model, figures) -> {
@@ -46,9 +49,9 @@ public record TrainedParameterBytes(Map<String, Long> byModel) {
         return new TrainedParameterBytes(one);
     }
 
-    /** The figure the training rows stated for {@code model}, if one. */
+    /** The figure the training rows stated for {@code model} (by its {@link ModelNames#key}), if one. */
     public Optional<Long> of(String model) {
-        return Optional.ofNullable(byModel.get(model));
+        return Optional.ofNullable(byModel.get(ModelNames.key(model)));
     }
 
     /** {@code config} with its model's trained figure where it states no {@code parameter_bytes}; else as it is. */
