@@ -104,12 +104,12 @@ class ModelsOutsideTheZooCliTest {
         CliSession cli = new CliSession();
         evaluate(cli, dir.resolve("out"), Files.write(dir.resolve("train.csv"), train),
                 Files.write(dir.resolve("test.csv"), test), "ernest,pollux-topo");
-        assertThat(cli.out()).contains("ernest: ernest has no fit of SSD300-v1.1 on dgx-1-v100 (allreduce): it fits a"
-                        + " model on one hardware at one precision, from rows of that hardware, and has fits of"
-                        + " SSD300-v1.1 on dgx-a100-80gb (allreduce), dgx-a100-80gb at tf32 (allreduce) only (rows of"
-                        + " SSD300-v1.1 on dgx-1-v100 (allreduce) at several worker counts in the training data would"
-                        + " give it one)")
-                .contains("pollux-topo: pollux-topo has no fit of SSD300-v1.1 on dgx-1-v100:")
+        assertThat(cli.out()).contains("ernest: ernest has no fit of SSD300-v1.1 on dgx-1-v100 at fp16 (allreduce): it"
+                        + " fits a model on one hardware at one precision, from rows of that hardware, and has fits of"
+                        + " SSD300-v1.1 on dgx-a100-80gb at fp16 (allreduce), dgx-a100-80gb at tf32 (allreduce) only"
+                        + " (rows of SSD300-v1.1 on dgx-1-v100 at fp16 (allreduce) at several worker counts in the"
+                        + " training data would give it one)")
+                .contains("pollux-topo: pollux-topo has no fit of SSD300-v1.1 on dgx-1-v100 at fp16:")
                 .doesNotContain("ssd300v11@");
     }
 

@@ -16,6 +16,7 @@ import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.evaluation.protocol.ZooProfiles;
 import io.stepcast.evaluation.suite.UserObservationFiles;
 import io.stepcast.models.uncertainty.ConformalCodec;
+import io.stepcast.models.uncertainty.IntervalShortfall;
 import io.stepcast.models.uncertainty.SplitConformalEstimator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -87,8 +88,10 @@ final class FitCommand extends RegistryCommand {
             out.printf("hyper-parameters: %s%n", p.hyperParameters());
         }
         if (coverage != null) {
-            out.printf("intervals: split-conformal at %s%s%n", coverage, ConformalCodec.uncalibrated(fitted)
-                    .map(why -> ", not calibrated: " + why).orElse(""));
+            // Too few calibration scores for the level leave the points without intervals: said here, not found later.
+            out.printf("intervals: split-conformal at %s%s%s%n", coverage, ConformalCodec.uncalibrated(fitted)
+                    .map(why -> ", not calibrated: " + why).orElse(""),
+                    IntervalShortfall.of(fitted, fitted.targets()).map(why -> "; " + why).orElse(""));
         }
         out.flush();
         return 0;

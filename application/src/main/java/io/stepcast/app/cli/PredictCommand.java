@@ -19,6 +19,7 @@ import io.stepcast.app.model.TrainedParameterBytes;
 import io.stepcast.datasets.importers.GenericCsvImporter;
 import io.stepcast.evaluation.report.PredictionJson;
 import io.stepcast.evaluation.suite.UserObservationFiles;
+import io.stepcast.models.uncertainty.IntervalShortfall;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -183,11 +184,15 @@ final class PredictCommand extends RegistryCommand {
             }
             table.row(cells.toArray(String[]::new));
         }
+        // A model saved with fit --coverage whose calibration is too small for its level answers without intervals.
+        Optional<String> noInterval = IntervalShortfall.of(predictor, targets);
         if (json) {
             out.println(mapper.writeValueAsString(root));
+            noInterval.ifPresent(why -> spec.commandLine().getErr().println("note: " + model + ": " + why));
         } else {
             table.print(out);
             reasons.forEach((reason, k) -> out.println("[" + k + "] " + reason));
+            noInterval.ifPresent(out::println);
             long flagged = notes.stream().filter(x -> x != null && x.startsWith("extrapolated: ")).count();
             if (flagged > 0) {
                 out.println(flagged + " of the " + notes.size() + " predictions " + (flagged == 1 ? "lies" : "lie")

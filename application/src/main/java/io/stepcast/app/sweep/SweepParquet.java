@@ -26,8 +26,10 @@ import java.util.function.Function;
  * global_batch, seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
  * sample standard deviation), {@code peak_memory_gib?} (peak memory per GPU, GiB, from a predictor that
  * estimates it), {@code fits?} (whether that peak fits the memory of the point's GPU, where the hardware catalog
- * states it) and {@code refusal?} (the first refusal's reason). {@code ?}: null when absent. Written
- * atomically, with the stepcast schema metadata (kind {@code sweep}).
+ * states it), {@code refusal?} (the first refusal's reason) and {@code extrapolation?} (why the first seed that
+ * answered flagged the point as an extrapolation, as {@code sweep --json} says it; schema 1.11). {@code ?}: null when
+ * absent. Written atomically, with the stepcast schema metadata (kind {@code sweep}). A file of an earlier version
+ * lacks the newer optional columns; {@code datasets show} reads it by its own schema.
  */
 public final class SweepParquet {
     /** File name in the output folder. */
@@ -61,6 +63,7 @@ public final class SweepParquet {
               optional double peak_memory_gib;
               optional boolean fits;
               optional binary refusal (STRING);
+              optional binary extrapolation (STRING);
             }
             """);
 
@@ -98,6 +101,7 @@ public final class SweepParquet {
                     optional(g, "peak_memory_gib", r.peakMemoryGib());
                     fits.apply(r).ifPresent(f -> g.append("fits", f));
                     r.refusal().ifPresent(x -> g.append("refusal", x));
+                    r.extrapolation().ifPresent(x -> g.append("extrapolation", x));
                     w.write(g);
                 }
             }

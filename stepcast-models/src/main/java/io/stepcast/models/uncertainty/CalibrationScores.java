@@ -115,6 +115,18 @@ record CalibrationScores(SplitConformalEstimator.Normalisation normalisation, do
         return q.isPresent() ? q : quantile(scores, coverage);
     }
 
+    /**
+     * The fewest scores that give an interval at {@code coverage}: the least {@code n} whose
+     * {@code ceil((n + 1) coverage)}-th smallest score exists, as {@link #quantile} takes it.
+     */
+    static int needed(double coverage) {
+        int n = 1;
+        while (Math.ceil((n + 1) * coverage - 1e-9) > n) {
+            n++;
+        }
+        return n;
+    }
+
     private static OptionalDouble quantile(double[] sorted, double coverage) {
         int n = sorted.length;
         int k = (int) Math.ceil((n + 1) * coverage - 1e-9);
