@@ -1,18 +1,15 @@
 package io.stepcast.distribution;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
+import static io.stepcast.distribution.PublishedMegatronRuns.error;
+import static io.stepcast.distribution.PublishedMegatronRuns.mape;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -37,40 +34,13 @@ class MegatronBridgeB200CliTest {
 
     @BeforeAll
     static void copyTheRuns() throws Exception {
-        b200 = copy(B200);
-        h100 = copy(H100);
-    }
-
-    private static Path copy(String resource) throws Exception {
-        Path to = dir.resolve(resource);
-        try (InputStream in = Objects.requireNonNull(
-                MegatronBridgeB200CliTest.class.getResourceAsStream("/published/" + resource))) {
-            Files.copy(in, to);
-        }
-        return to;
+        b200 = PublishedMegatronRuns.copy(dir, B200);
+        h100 = PublishedMegatronRuns.copy(dir, H100);
     }
 
     /** The B200 step-time predictions of {@code megatron-analytic} fitted on the H100 rows with {@code efficiency}. */
     private List<JsonNode> predict(String efficiency) throws Exception {
-        Path model = dir.resolve("b200-" + efficiency + ".json");
-        cli.clear();
-        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", h100.toString(), "--param",
-                "efficiency=" + efficiency, "--save", model.toString())).as(cli.err()).isZero();
-        cli.clear();
-        assertThat(cli.run("predict", "--model", model.toString(), "--input", b200.toString(), "--target",
-                "step-time", "--json")).as(cli.err()).isZero();
-        List<JsonNode> out = new ArrayList<>();
-        new ObjectMapper().readTree(cli.out()).get("predictions").forEach(out::add);
-        return out;
-    }
-
-    private static double error(JsonNode prediction) {
-        assertThat(prediction.get("predicted").isNumber()).as(prediction.toString()).isTrue();
-        return prediction.get("predicted").asDouble() / prediction.get("measured").asDouble() - 1;
-    }
-
-    private static double mape(List<JsonNode> rows) {
-        return rows.stream().mapToDouble(p -> Math.abs(error(p))).average().orElseThrow();
+        return PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", efficiency, h100, b200);
     }
 
     @Test

@@ -6,13 +6,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
+import static io.stepcast.distribution.PublishedMegatronRuns.error;
+import static io.stepcast.distribution.PublishedMegatronRuns.mape;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -41,41 +40,13 @@ class MegatronBridgeMoeCliTest {
 
     @BeforeAll
     static void copyTheRuns() throws Exception {
-        moe = copy(MOE);
-        dense = copy(DENSE);
-    }
-
-    private static Path copy(String resource) throws Exception {
-        Path to = dir.resolve(resource);
-        try (InputStream in = Objects.requireNonNull(
-                MegatronBridgeMoeCliTest.class.getResourceAsStream("/published/" + resource))) {
-            Files.copy(in, to);
-        }
-        return to;
+        moe = PublishedMegatronRuns.copy(dir, MOE);
+        dense = PublishedMegatronRuns.copy(dir, DENSE);
     }
 
     /** The step-time predictions of {@code predictor} fitted on the dense rows with {@code efficiency}, row by row. */
     private List<JsonNode> predict(String predictor, String efficiency) throws Exception {
-        Path model = dir.resolve(predictor + "-" + efficiency + ".json");
-        cli.clear();
-        assertThat(cli.run("fit", "--predictor", predictor, "--train", dense.toString(), "--param",
-                "efficiency=" + efficiency, "--save", model.toString())).as(cli.err()).isZero();
-        cli.clear();
-        assertThat(cli.run("predict", "--model", model.toString(), "--input", moe.toString(), "--target",
-                "step-time", "--json")).as(cli.err()).isZero();
-        List<JsonNode> out = new ArrayList<>();
-        new ObjectMapper().readTree(cli.out()).get("predictions").forEach(out::add);
-        return out;
-    }
-
-    private static double error(JsonNode prediction) {
-        assertThat(prediction.get("predicted").isNumber()).as(prediction.toString()).isTrue();
-        return prediction.get("predicted").asDouble() / prediction.get("measured").asDouble() - 1;
-    }
-
-    private static double mape(List<JsonNode> rows) {
-        return rows.stream().filter(p -> p.get("predicted").isNumber()).mapToDouble(p -> Math.abs(error(p)))
-                .average().orElseThrow();
+        return PublishedMegatronRuns.predict(cli, dir, predictor, efficiency, dense, moe);
     }
 
     @Test

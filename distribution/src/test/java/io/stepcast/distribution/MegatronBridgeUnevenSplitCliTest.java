@@ -6,13 +6,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
+import static io.stepcast.distribution.PublishedMegatronRuns.error;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -44,30 +43,12 @@ class MegatronBridgeUnevenSplitCliTest {
 
     @BeforeAll
     static void copyTheRuns() throws Exception {
-        runs = dir.resolve(RESOURCE);
-        try (InputStream in = Objects.requireNonNull(
-                MegatronBridgeUnevenSplitCliTest.class.getResourceAsStream("/published/" + RESOURCE))) {
-            Files.copy(in, runs);
-        }
+        runs = PublishedMegatronRuns.copy(dir, RESOURCE);
     }
 
     /** The step-time predictions of {@code predictor} with vTrain's A100 constants, row by row. */
     private List<JsonNode> predict(String predictor) throws Exception {
-        Path model = dir.resolve(predictor + ".json");
-        cli.clear();
-        assertThat(cli.run("fit", "--predictor", predictor, "--train", runs.toString(), "--param",
-                "efficiency=vtrain-a100", "--save", model.toString())).as(cli.err()).isZero();
-        cli.clear();
-        assertThat(cli.run("predict", "--model", model.toString(), "--input", runs.toString(), "--target",
-                "step-time", "--json")).as(cli.err()).isZero();
-        List<JsonNode> out = new ArrayList<>();
-        new ObjectMapper().readTree(cli.out()).get("predictions").forEach(out::add);
-        return out;
-    }
-
-    private static double error(JsonNode prediction) {
-        assertThat(prediction.get("predicted").isNumber()).as(prediction.toString()).isTrue();
-        return prediction.get("predicted").asDouble() / prediction.get("measured").asDouble() - 1;
+        return PublishedMegatronRuns.predict(cli, dir, predictor, "vtrain-a100", runs, runs);
     }
 
     @Test
