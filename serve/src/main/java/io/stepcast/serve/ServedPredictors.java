@@ -15,6 +15,7 @@ import io.stepcast.api.selection.SelectorFactory;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.app.model.SavedPredictors;
 import io.stepcast.app.model.TrainedParameterBytes;
+import io.stepcast.models.uncertainty.IntervalShortfall;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.hardware.HardwareLabels;
@@ -260,6 +261,10 @@ public final class ServedPredictors {
                 notes.removeIf(n -> n.startsWith(name + " "));
                 notes.add(name + " is served from " + f.getFileName() + " in place of the built-in predictor");
             }
+            // A split-conformal fit on too few rows answers points only: said at start-up, as fit and predict say it,
+            // so that a scheduler that asks for risk-aware answers knows why none comes with an interval.
+            IntervalShortfall.of(p, p.targets()).ifPresent(why -> notes.add(name + " (" + f.getFileName() + "): "
+                    + why));
             loaded.put(name, f);
             byName.put(name, answers);
             listing.add(row(name, "model file " + f.getFileName(), p.targets(), p.provenance().estimator() + " fitted on "
