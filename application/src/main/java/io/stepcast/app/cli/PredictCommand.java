@@ -91,8 +91,14 @@ final class PredictCommand extends RegistryCommand {
         // Only where it estimates some row's: a split-conformal wrapper is a PeakMemory whatever its base, and a
         // learned model's table would have columns of dashes.
         Optional<ModelCatalog> zoo = registry.service(ModelCatalog.class);
-        boolean memory = predictor instanceof PeakMemory pm && rows.stream().anyMatch(r -> pm.peakMemoryBytes(
-                UserObservationFiles.withZooParameterBytes(trained.fill(r.config()), zoo)).isPresent());
+        // As on the test side of evaluate --train/--test: the training rows' parameter bytes of the model where a row
+        // has none (evaluate carries a file's to the other), else the zoo's. Completed once, with each row's peak
+        // memory (a Megatron predictor's is a model of every stage), for the columns and for every target's line.
+        List<Config> configs = rows.stream()
+                .map(r -> UserObservationFiles.withZooParameterBytes(trained.fill(r.config()), zoo)).toList();
+        List<OptionalDouble> peaks = configs.stream().map(c -> predictor instanceof PeakMemory pm
+                ? pm.peakMemoryBytes(c) : OptionalDouble.empty()).toList();
+        boolean memory = peaks.stream().anyMatch(OptionalDouble::isPresent);
         Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
         List<String> header = new ArrayList<>(List.of("ROW", "MODEL", "HARDWARE", "PRECISION", "NODES", "WORKERS",
                 "LOCAL BATCH", "TARGET", "PREDICTED", "INTERVAL", "MEASURED"));
@@ -107,9 +113,7 @@ final class PredictCommand extends RegistryCommand {
         // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
         Map<String, Integer> reasons = new LinkedHashMap<>();
         for (int i = 0; i < rows.size(); i++) {
-            // As on the test side of evaluate --train/--test: the training rows' parameter bytes of the model where a
-            // row has none (evaluate carries a file's to the other), else the zoo's.
-            Config c = UserObservationFiles.withZooParameterBytes(trained.fill(rows.get(i).config()), zoo);
+            Config c = configs.get(i);
             Optional<Measurements> known = rows.get(i).measured();
             for (Target t : targets) {
                 Prediction p = predictor.predict(c, t);
@@ -131,8 +135,8 @@ final class PredictCommand extends RegistryCommand {
                     n.put("not_applicable", ((Prediction.NotApplicable) p).reason());
                 }
                 Optional<MemoryVerdict> verdict = Optional.empty();
-                if (predictor instanceof PeakMemory pm && p.isValue()) {
-                    OptionalDouble peak = pm.peakMemoryBytes(c);
+                if (p.isValue()) {
+                    OptionalDouble peak = peaks.get(i);
                     if (peak.isPresent()) {
                         MemoryVerdict v = MemoryVerdict.of(peak.getAsDouble(), c.deployment().hardware(), catalog);
                         verdict = Optional.of(v);

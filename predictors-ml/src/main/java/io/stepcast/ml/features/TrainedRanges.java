@@ -35,6 +35,8 @@ final class TrainedRanges {
     private final double[] max;
     /** Each feature's distinct training values, ascending, or null when it took more than MAX_SEEN; null if unknown. */
     private final double[][] seen;
+    /** {@link #seen} in each feature's quantity, ascending, for the gap check of every point (computed once). */
+    private final double[][] seenQuantities;
 
     /**
      * @param features the numeric features, in column order
@@ -63,8 +65,12 @@ final class TrainedRanges {
         this.min = min.clone();
         this.max = max.clone();
         this.seen = seen == null ? null : new double[features.length][];
+        this.seenQuantities = seen == null ? null : new double[features.length][];
         for (int i = 0; seen != null && i < features.length; i++) {
             this.seen[i] = seen[i] == null ? null : checkedSeen(features[i], seen[i], min[i], max[i]);
+            Feature f = features[i];
+            this.seenQuantities[i] = seen[i] == null ? null
+                    : Arrays.stream(this.seen[i]).map(f::inQuantity).sorted().toArray();
         }
     }
 
@@ -137,19 +143,19 @@ final class TrainedRanges {
         for (int i = 0; seen != null && i < features.length; i++) {
             Feature f = features[i];
             if (seen[i] != null && f.basis().equals(Set.of(f.quantity())) && !byQuantity.containsKey(f.quantity())) {
-                gap(f, seen[i], values[i]).ifPresent(g -> byQuantity.put(f.quantity(), g));
+                gap(f, seenQuantities[i], values[i]).ifPresent(g -> byQuantity.put(f.quantity(), g));
             }
         }
         return byQuantity.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", byQuantity.values()));
     }
 
     /**
-     * The gap {@code value} of {@code f} lies in, in the quantity's words, if its neighbouring trained values (both
-     * positive) are more than {@link #GAP_RATIO} apart; empty on or near a trained value and in a narrow gap.
+     * The gap {@code value} of {@code f} lies in, in the quantity's words, if its neighbouring trained values among
+     * {@code q} (the trained values in the quantity, ascending; both positive) are more than {@link #GAP_RATIO} apart;
+     * empty on or near a trained value and in a narrow gap.
      */
-    private static Optional<String> gap(Feature f, double[] trained, double value) {
+    private static Optional<String> gap(Feature f, double[] q, double value) {
         double v = f.inQuantity(value);
-        double[] q = Arrays.stream(trained).map(f::inQuantity).sorted().toArray();
         for (int j = 1; j < q.length; j++) {
             double lo = q[j - 1];
             double hi = q[j];
