@@ -121,18 +121,11 @@ public final class ServedPredictors {
     }
 
     /**
-     * The configuration of a request with the zoo's parameter bytes where it gives none, as {@code stepcast predict}
-     * and the test side of {@code evaluate --train/--test} complete theirs, and its hardware label in the catalog's
-     * words, as the embedded tables were fitted with ({@link HardwareLabels}; an unknown label is kept as written).
-     */
-    Config completed(Config config) {
-        return completed(config, "");
-    }
-
-    /**
-     * As {@link #completed(Config)} for the predictor served as {@code name}: one served from a model file sizes a
-     * request without {@code parameter_bytes} as its training rows sized the model, before the zoo, as
-     * {@code stepcast predict} does ({@link TrainedParameterBytes}).
+     * The configuration of a request to the predictor served as {@code name}, with the parameter bytes where it gives
+     * none, and its hardware label in the catalog's words, as the embedded tables were fitted with
+     * ({@link HardwareLabels}; an unknown label is kept as written). The bytes are, as {@code stepcast predict} and the
+     * test side of {@code evaluate --train/--test} complete theirs, those the training rows of a predictor served from
+     * a model file sized the model with ({@link TrainedParameterBytes}), else the zoo's.
      */
     Config completed(Config config, String name) {
         Config c = Evaluation.withZooParameterBytes(trained.getOrDefault(name, TrainedParameterBytes.NONE)

@@ -90,21 +90,21 @@ class StepcastServerTest {
         Config bare = Config.builder().model("ResNet-50").architecture(Architecture.ASYNC_PS).workers(8)
                 .parameterServers(1).localBatch(64).hardware("K80").build();
         long zoo = new io.stepcast.datasets.zoo.ZooCatalog().get("ResNet-50").parameterBytes();
-        assertThat(serve.predictors().completed(bare).workload().parameterBytes()).hasValue(zoo);
+        assertThat(serve.predictors().completed(bare, "").workload().parameterBytes()).hasValue(zoo);
         Config given = bare.toBuilder().parameterBytes(123).build();
-        assertThat(serve.predictors().completed(given)).isSameAs(given);
+        assertThat(serve.predictors().completed(given, "")).isSameAs(given);
         Config unknown = bare.toBuilder().model("my-own-net").build();
-        assertThat(serve.predictors().completed(unknown).workload().parameterBytes()).isEmpty();
+        assertThat(serve.predictors().completed(unknown, "").workload().parameterBytes()).isEmpty();
     }
 
     @Test
     void aConfigurationsHardwareLabelIsReadInTheCatalogsWords() throws Exception {
         Config bare = Config.builder().model("ResNet-50").architecture(Architecture.SYNC_PS).workers(8)
                 .parameterServers(1).localBatch(64).hardware("Tesla K80").build();
-        assertThat(serve.predictors().completed(bare).deployment().hardware()).isEqualTo("K80");
-        assertThat(serve.predictors().completed(bare.toBuilder().hardware("p3.16xlarge").build()).deployment()
+        assertThat(serve.predictors().completed(bare, "").deployment().hardware()).isEqualTo("K80");
+        assertThat(serve.predictors().completed(bare.toBuilder().hardware("p3.16xlarge").build(), "").deployment()
                 .hardware()).isEqualTo("aws-p3.16xlarge");
-        assertThat(serve.predictors().completed(bare.toBuilder().hardware("my-own-box").build()).deployment()
+        assertThat(serve.predictors().completed(bare.toBuilder().hardware("my-own-box").build(), "").deployment()
                 .hardware()).isEqualTo("my-own-box");
         // The saved ernest was fitted on rows labelled K80; asked about a Tesla K80 it answers as about a K80.
         String config = "{\"model\": \"ResNet-50\", \"architecture\": \"SYNC_PS\", \"workers\": 16, \"gpus_per_node\": 8,"
