@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Megatron-DeepSpeed, FP8, sequence 4,096; 7B on 8 HPUs at TP 1, PP 1, DP 8, global batch 1,024, 70,688 tokens/s;
  * 13B on 16 at 2, 2, 4, batch 256, 55,296; 70B on 64 at 8, 2, 4, batch 1,024, 54,067). The efficiency constants are
  * vTrain's A100 ones, nothing is fitted to these rows; the run's options the table does not state (FlashAttention,
- * the distributed optimizer, sequence parallelism) are assumed, as Intel's Megatron-DeepSpeed Llama recipes use
- * fused attention and ZeRO-1, and without them none of the three published layouts fits the 96 GB.
+ * the distributed optimizer, sequence parallelism, micro-batch 1) are assumed, as Intel's Megatron-DeepSpeed
+ * recipes use fused attention (FusedSDPA) and sequence parallelism, and without them none of the three published
+ * layouts fits the 96 GB.
  */
 class GaudiHardwareFileTest {
     private static final Path EXAMPLE = Path.of("..", "docs", "examples", "gaudi2-hls2.yaml");
@@ -48,11 +49,14 @@ class GaudiHardwareFileTest {
         return LayoutPlanner.of(catalog, "hls-gaudi2", Efficiency.VTRAIN_A100, false, options, StatedLinks.NONE);
     }
 
-    /** The fastest fitting plan at the published layout's TP, PP and DP (the table gives no micro-batch). */
+    /**
+     * The plans at the published layout's TP, PP and DP and micro-batch 1 (the table gives none;
+     * HabanaAI/Model-References@2fcbbb39, PyTorch/nlp/DeepSpeedExamples/Megatron-DeepSpeed/README.md, runs Llama 2 70B with HL_MICRO_BATCH=1).
+     */
     private static List<LayoutPlan> atLayout(LayoutPlanner planner, Published run) {
         return planner.plan(run.shape(), run.gpus(), run.batch()).stream()
                 .filter(p -> p.layout().tensor() == run.tp() && p.layout().pipeline() == run.pp()
-                        && p.layout().data() == run.dp())
+                        && p.layout().data() == run.dp() && p.layout().microBatch() == 1)
                 .toList();
     }
 
@@ -63,14 +67,16 @@ class GaudiHardwareFileTest {
         for (Published run : RUNS) {
             // Without fused attention and a sharded optimizer, the published layout does not fit one Gaudi 2.
             assertThat(atLayout(planner(catalog, false), run)).noneMatch(LayoutPlan::fits);
-            LayoutPlan best = atLayout(planner(catalog, true), run).stream().filter(LayoutPlan::fits)
-                    .min((a, b) -> Double.compare(a.seconds(), b.seconds())).orElseThrow();
+            List<LayoutPlan> plans = atLayout(planner(catalog, true), run);
+            assertThat(plans).hasSize(1);
+            LayoutPlan best = plans.get(0);
+            assertThat(best.fits()).isTrue();
             double tokensPerS = run.batch() * 4096.0 / best.seconds();
             double error = Math.abs(tokensPerS - run.tokensPerS()) / run.tokensPerS();
             assertThat(error).as("Llama 2 on %d Gaudi 2", run.gpus()).isLessThan(0.25);
             sum += error;
         }
-        // 7B +24%, 13B +9%, 70B +0.4% when written (probe18's report).
+        // 7B +20.7%, 13B +8.5%, 70B -4.8% when written (the README's "Your own hardware").
         assertThat(sum / RUNS.size()).isLessThan(0.12);
     }
 

@@ -43,9 +43,9 @@ public final class CrossMachinePrecision {
      * like ones, which a row does not say. Where only one of the two has TF32 (a V100 and an A100), no one peak
      * describes both and the FP32 figures stay, the lower bound {@link #peak} states for a row carried to the GPU
      * with TF32; carried the other way, from an A100's TF32 rows to a V100's FP32 rows, the same figures are an upper
-     * bound on the V100's speed. Measured A100-TF32 over V100-FP32 ratios lie between the two peaks' (DeepLearningExamples'
-     * ResNeXt-101 about 2.0 and nnU-Net 2.4 and 4.7, against 1.5-1.7 by the FP32 figures and 4.1-4.7 by the A100's
-     * TF32 one), so neither is taken; a V100 row carried from an A100 comes out fast. Other precisions are returned as
+     * bound on the V100's speed. Measured A100-TF32 over V100-FP32 ratios lie between the two peaks' ratios
+     * (DeepLearningExamples' ResNeXt-101 about 2.0 and nnU-Net 2.4 and 4.7, against 1.5-1.7 by the FP32 figures and
+     * 4.1-4.7 by the A100's TF32 one), so neither is taken; a V100 row carried from an A100 comes out fast. Other precisions are returned as
      * given.
      *
      * @param ours   the peak {@link #peak} gives the device carried to
