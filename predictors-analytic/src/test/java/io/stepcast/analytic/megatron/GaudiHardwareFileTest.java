@@ -51,7 +51,8 @@ class GaudiHardwareFileTest {
 
     /**
      * The plans at the published layout's TP, PP and DP and micro-batch 1 (the table gives none;
-     * HabanaAI/Model-References@2fcbbb39, PyTorch/nlp/DeepSpeedExamples/Megatron-DeepSpeed/README.md, runs Llama 2 70B with HL_MICRO_BATCH=1).
+     * HabanaAI/Model-References@2fcbbb39, PyTorch/nlp/DeepSpeedExamples/Megatron-DeepSpeed/README.md, runs Llama 2
+     * 70B with HL_MICRO_BATCH=1).
      */
     private static List<LayoutPlan> atLayout(LayoutPlanner planner, Published run) {
         return planner.plan(run.shape(), run.gpus(), run.batch()).stream()
