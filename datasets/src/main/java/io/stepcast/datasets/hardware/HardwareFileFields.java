@@ -84,6 +84,15 @@ final class HardwareFileFields {
         return d.getAsDouble();
     }
 
+    /** A number that must be given, the message saying what the entry needs it for. */
+    double requiredNumber(String field, String why) {
+        OptionalDouble d = number(field);
+        if (d.isEmpty()) {
+            throw entry.bad(field, "missing (every " + singular() + " needs its " + field + ": " + why + ")");
+        }
+        return d.getAsDouble();
+    }
+
     /** A whole number, empty when left out. */
     OptionalInt integer(String field) {
         Optional<String> s = optionalText(field);

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
@@ -125,13 +126,24 @@ final class UserHardwareFile {
 
     private static LinkSpec link(HardwareFileFields f) {
         return new LinkSpec(f.text("name"), f.aliases("aliases"), f.choice("kind", LinkKind.class, Optional.empty()),
-                f.requiredNumber("per_link_gbs"), f.requiredInteger("links_per_gpu"), f.number("latency_us"),
-                f.text("source"));
+                f.requiredNumber("per_link_gbs"), f.requiredInteger("links_per_gpu"), latency(f), f.text("source"));
     }
 
     private static NicSpec nic(HardwareFileFields f) {
         return new NicSpec(f.text("name"), f.aliases("aliases"), f.choice("kind", NicKind.class, Optional.empty()),
-                f.requiredNumber("gbps"), f.number("latency_us"), f.text("source"));
+                f.requiredNumber("gbps"), latency(f), f.text("source"));
+    }
+
+    /**
+     * A link's or NIC's latency, required here although the embedded tables' column allows a blank: every
+     * link-based cost (a ring's hops, a node's network) is priced with it, and a part without it was silently no
+     * link at all, so that {@code plan-llm} and the all-reduce predictors refused its system without naming the
+     * field. The message names the embedded parts' figures (NCCL's per-hop latencies) as a guide.
+     */
+    private static OptionalDouble latency(HardwareFileFields f) {
+        return OptionalDouble.of(f.requiredNumber("latency_us", "microseconds per hop, with which the link-based"
+                + " predictors price every transfer over it; the embedded NVLink and NVSwitch links take NCCL's 3.4,"
+                + " PCIe links 5.7 and NICs 14"));
     }
 
     private static SystemSpec system(HardwareFileFields f) {

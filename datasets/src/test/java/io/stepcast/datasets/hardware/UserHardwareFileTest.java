@@ -159,6 +159,24 @@ class UserHardwareFileTest {
                 + "needs its source)");
     }
 
+    /**
+     * A link or NIC without its latency used to load and then be no link at all: {@code plan-llm} on the docs' Gaudi
+     * 2 node (docs/examples/gaudi2-hls2.yaml, first written without it) said only that "the catalog lacks the link,
+     * peak FLOPs or memory bandwidth figures", and the all-reduce predictors asked for an {@code intra_node_gbps}
+     * column. Every link-based cost needs the figure, so the file names it where it is missing.
+     */
+    @Test
+    void aLinkOrNicWithoutItsLatencyIsRefusedNamingTheField() {
+        assertThat(error(VALID.replace("    latency_us: 2.7\n", "")))
+                .isEqualTo("lab.yaml:12: links[0] 'xgmi-test': field latency_us: missing (every link needs its "
+                        + "latency_us: microseconds per hop, with which the link-based predictors price every transfer"
+                        + " over it; the embedded NVLink and NVSwitch links take NCCL's 3.4, PCIe links 5.7 and NICs "
+                        + "14)");
+        assertThat(error(VALID.replace("    latency_us: 14\n", "")))
+                .startsWith("lab.yaml:19: nics[0] 'roce-400g': field latency_us: missing (every nic needs its "
+                        + "latency_us: ");
+    }
+
     @Test
     void aBadNumberNamesItsLineAndField() {
         assertThat(error(VALID.replace("fp8_tflops: 2614.9", "fp8_tflops: fast")))
@@ -244,6 +262,7 @@ class UserHardwareFileTest {
                     kind: NVLINK
                     per_link_gbs: 25
                     links_per_gpu: 4
+                    latency_us: 3.4
                     source: a synthetic bridge
                 systems:
                   - name: four-gpu
@@ -262,7 +281,7 @@ class UserHardwareFileTest {
         assertThat(catalog(file).linkGraph(catalog(file).system("four-gpu").orElseThrow())).isPresent();
         String three = file.replace("[[0, 2, 1, 1], [2, 0, 1, 1], [1, 1, 0, 2], [1, 1, 2, 0]]",
                 "[[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]]");
-        assertThat(error(three)).isEqualTo("lab.yaml:18: graphs[0] 'four-mesh': field links: each GPU has 3 links "
+        assertThat(error(three)).isEqualTo("lab.yaml:19: graphs[0] 'four-mesh': field links: each GPU has 3 links "
                 + "here, but the NVLINK_HYBRID_CUBE_MESH systems of 4 GPUs give theirs another count (four-gpu 4 per "
                 + "GPU), so no system would use this matrix");
     }

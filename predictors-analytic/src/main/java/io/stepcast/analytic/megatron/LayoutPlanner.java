@@ -66,8 +66,7 @@ public final class LayoutPlanner {
                 + s.device() + " for " + s.name()));
         MegatronCostModel m = LinkCosts.of(catalog, s, stated)
                 .flatMap(l -> MegatronCostModel.of(l, d))
-                .orElseThrow(() -> new IllegalArgumentException("the catalog lacks the link, peak FLOPs or memory "
-                        + "bandwidth figures of " + s.name()));
+                .orElseThrow(() -> new IllegalArgumentException(MissingFigures.message(catalog, s)));
         if (m.peakFlops(options.precision()).isEmpty()) {
             throw new IllegalArgumentException("the catalog has no " + options.precision().label() + " peak FLOPs for "
                     + d.name() + " (it states " + PeakFlops.stated(d) + ")");

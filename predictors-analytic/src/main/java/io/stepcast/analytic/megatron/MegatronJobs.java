@@ -70,8 +70,8 @@ final class MegatronJobs {
         Optional<MegatronCostModel> cost = costModel(config,
                 perNode.isPresent() ? label + "+gpus=" + perNode.getAsInt() : label);
         if (cost.isEmpty()) {
-            return Either.no(hardware.system(label).isEmpty() ? NotASystem.message(hardware, label)
-                    : "the catalog lacks the link, peak FLOPs or memory bandwidth figures of " + label);
+            return Either.no(hardware.system(label).map(s -> MissingFigures.message(hardware, s))
+                    .orElseGet(() -> NotASystem.message(hardware, label)));
         }
         TransformerShape shape = model.get().transformer().get();
         Optional<String> why = cost.get().unsupported(shape, layout);

@@ -41,8 +41,12 @@ public final class CrossMachinePrecision {
      * its matrix multiplications (not its convolutions) on the CUDA cores unless
      * {@code torch.backends.cuda.matmul.allow_tf32} is set; for a transformer measured so the FP32 figures would be the
      * like ones, which a row does not say. Where only one of the two has TF32 (a V100 and an A100), no one peak
-     * describes both and the FP32 figures stay, the lower bound {@link #peak} states. Other precisions are returned as
-     * given.
+     * describes both and the FP32 figures stay, the lower bound {@link #peak} states for a row carried to the GPU
+     * with TF32; carried the other way, from an A100's TF32 rows to a V100's FP32 rows, the same figures are an upper
+     * bound on the V100's speed. Measured A100-TF32 over V100-FP32 ratios lie between the two peaks' ratios
+     * (DeepLearningExamples' ResNeXt-101 about 2.0 and nnU-Net 2.4 and 4.7, against 1.5-1.7 by the FP32 figures and
+     * 4.1-4.7 by the A100's TF32 one), so neither is taken; a V100 row carried from an A100 comes out fast, which
+     * {@link Peaks#label} says. Other precisions are returned as given.
      *
      * @param ours   the peak {@link #peak} gives the device carried to
      * @param to     the device carried to
@@ -50,9 +54,17 @@ public final class CrossMachinePrecision {
      * @param from   the device carried from
      */
     public static Peaks pair(Precision ours, DeviceSpec to, Precision theirs, DeviceSpec from) {
-        boolean tensorCores = to.peakFlops(Precision.TF32).isPresent() && from.peakFlops(Precision.TF32).isPresent();
-        if (ours == Precision.FP32 && theirs == Precision.FP32 && tensorCores) {
+        boolean toTf32 = to.peakFlops(Precision.TF32).isPresent();
+        boolean fromTf32 = from.peakFlops(Precision.TF32).isPresent();
+        if (ours == Precision.FP32 && theirs == Precision.FP32 && toTf32 && fromTf32) {
             return new Peaks(Precision.TF32, Precision.TF32);
+        }
+        if (ours == Precision.FP32 && theirs == Precision.FP32 && toTf32 != fromTf32) {
+            // Said in the basis, since the answer leans one way: slow on the GPU with TF32, fast on the one without.
+            return new Peaks(ours, theirs, Optional.of(toTf32
+                    ? "a lower bound on " + to.name() + "'s speed: its TF32 tensor cores are not credited"
+                    : "an upper bound on " + to.name() + "'s speed: " + from.name()
+                            + "'s TF32 tensor cores are not credited"));
         }
         return new Peaks(ours, theirs);
     }
@@ -62,11 +74,18 @@ public final class CrossMachinePrecision {
      *
      * @param ours   the peak of the device carried to
      * @param theirs the peak of the device carried from
+     * @param bound  which way the answer leans when only one of the two GPUs has TF32 tensor cores, else empty
      */
-    public record Peaks(Precision ours, Precision theirs) {
-        /** How a basis names them: {@code tf32 peaks} when alike, else the two. */
+    public record Peaks(Precision ours, Precision theirs, Optional<String> bound) {
+        /** Peaks whose answer leans no known way. */
+        public Peaks(Precision ours, Precision theirs) {
+            this(ours, theirs, Optional.empty());
+        }
+
+        /** How a basis names them: {@code tf32 peaks} when alike, else the two; with the bound, if any. */
         public String label() {
-            return ours == theirs ? ours.label() + " peaks" : ours.label() + " and " + theirs.label() + " peaks";
+            return (ours == theirs ? ours.label() + " peaks" : ours.label() + " and " + theirs.label() + " peaks")
+                    + bound.map(b -> " (" + b + ")").orElse("");
         }
     }
 
