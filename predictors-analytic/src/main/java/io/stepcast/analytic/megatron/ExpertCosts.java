@@ -30,8 +30,16 @@ import io.stepcast.api.zoo.TransformerShape;
  *       {@code b s k h / (c t)} half-precision buffer, six when full recomputation runs the forward pass again
  *       (Megatron-Core's {@code MoEAlltoAllTokenDispatcher}); the expert-parallel group is e consecutive ranks of a
  *       stage, so it stays inside one node while e divides a node's GPUs and crosses the NICs beyond.</li>
+ *   <li><b>Host launches</b>: the kernels the layer launches beyond a dense layer's ({@link #extraLaunches()}: the
+ *       dispatcher's counts, copies, permutations and all-to-alls, the router, and one GEMM per local expert and
+ *       pass), which {@link MegatronCostModel} charges the host at a measured {@link KernelLaunch#HOST_S} each.</li>
  * </ul>
- * Zero for a dense model.
+ * Not modelled, with the reason: load imbalance. The published runs force-balance the routing (Megatron-Core's {@code
+ * moe_router_force_load_balancing} replaces the router's logits with normal random numbers, so each token's top k are
+ * a uniform random k of the E experts); a rank's load is then a sum of independent hypergeometric counts whose
+ * standard deviation is 0.4% to 0.8% of its mean in the published layouts, and the busiest of the e ranks expects
+ * 0.5% to 1.6% more than the mean (the expected maximum of e normal deviates): below what the model resolves. A
+ * trained router's skew is larger, but no measurement of it under these recipes was found. Zero for a dense model.
  *
  * @param shape  the model
  * @param layout the layout (t, c, b, e, recomputation)
