@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static io.stepcast.distribution.PublishedMegatronRuns.error;
@@ -83,6 +84,28 @@ class MegatronBridgeMoeCliTest {
         for (int i = 0; i < 8; i++) {
             assertThat(error(simulated.get(i))).as("row " + (i + 1)).isCloseTo(error(analytic.get(i)), within(0.05));
         }
+    }
+
+    @Test
+    void launchUsZeroLeavesTheMoeLaunchesOutAndGivesTheFormerFigures() throws Exception {
+        Path model = dir.resolve("no-launches.json");
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", dense.toString(), "--param",
+                "efficiency=vtrain-a100", "--param", "launch-us=0", "--save", model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", moe.toString(), "--target",
+                "step-time", "--json")).as(cli.err()).isZero();
+        List<JsonNode> rows = new ArrayList<>();
+        new ObjectMapper().readTree(cli.out()).get("predictions").forEach(rows::add);
+        // The saved model keeps its launch-us: the figures of the model before the MoE launches were counted.
+        assertThat(mape(rows)).isCloseTo(0.413, within(0.003));
+        assertThat(error(rows.get(4))).isCloseTo(-0.614, within(0.003));
+        // A negative host time is refused in one line naming the hyper-parameter.
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", dense.toString(), "--param",
+                "efficiency=vtrain-a100", "--param", "launch-us=-1", "--save", model.toString())).isEqualTo(1);
+        assertThat(cli.err().strip()).contains("hyper-parameter 'launch-us' must be at least 0, was -1.0")
+                .doesNotContain("\n");
     }
 
     @Test

@@ -17,8 +17,10 @@ package io.stepcast.analytic.megatron;
  * ({@link ExpertCosts#extraLaunches()}).
  */
 final class KernelLaunch {
-    /** Host seconds per launched kernel: the A100 world-8 Kineto trace's median launch interval. */
-    static final double HOST_S = 33e-6;
+    /** The A100 world-8 Kineto trace's median launch interval, microseconds: hyper-parameter launch-us's default. */
+    static final String MICROSECONDS = "33";
+    /** Host seconds per launched kernel: {@link #MICROSECONDS} over a million. */
+    static final double HOST_S = Double.parseDouble(MICROSECONDS) / 1e6;
 
     private KernelLaunch() {
     }

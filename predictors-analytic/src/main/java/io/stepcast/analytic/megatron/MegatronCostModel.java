@@ -101,12 +101,16 @@ final class MegatronCostModel {
     private final DeviceSpec device;
     private final double memoryBytesPerS;
     private final GemmWaves waves;
+    /** Host seconds per kernel a MoE layer launches beyond a dense layer's ({@link ExpertCosts#extraLaunches()}). */
+    private final double launchS;
 
-    private MegatronCostModel(LinkCosts links, DeviceSpec device, double memoryBytesPerS, GemmWaves waves) {
+    private MegatronCostModel(LinkCosts links, DeviceSpec device, double memoryBytesPerS, GemmWaves waves,
+                              double launchS) {
         this.links = links;
         this.device = device;
         this.memoryBytesPerS = memoryBytesPerS;
         this.waves = waves;
+        this.launchS = launchS;
     }
 
     /**
@@ -116,6 +120,14 @@ final class MegatronCostModel {
      * catalog does not give is refused by {@link #unsupported}.
      */
     static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device) {
+        return of(links, device, KernelLaunch.HOST_S);
+    }
+
+    /**
+     * As {@link #of(LinkCosts, DeviceSpec)}, with {@code launchS} host seconds per kernel a MoE layer launches beyond a
+     * dense layer's instead of the measured {@link KernelLaunch#HOST_S} (hyper-parameter {@code launch-us}).
+     */
+    static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device, double launchS) {
         double gbs = device.memoryBandwidthGBs().orElse(Double.NaN);
         boolean anyPeak = device.fp16Tflops().isPresent() || device.bf16Tflops().isPresent()
                 || device.fp32Tflops().isPresent();
@@ -124,7 +136,7 @@ final class MegatronCostModel {
         }
         GemmWaves waves = device.multiprocessors().isPresent() ? new GemmWaves(device.multiprocessors().getAsInt())
                 : GemmWaves.NONE;
-        return Optional.of(new MegatronCostModel(links, device, gbs * 1e9, waves));
+        return Optional.of(new MegatronCostModel(links, device, gbs * 1e9, waves, launchS));
     }
 
     /** The device's catalogued peak, FLOP/s, for a precision ({@link PeakFlops}), or empty. */
@@ -319,7 +331,7 @@ final class MegatronCostModel {
         double layerBytes = (c.layerBytes() + c.layerGemmBytes() + x.bytes()) / memoryBytesPerS;
         double a2a = allToAllS(x, layout);
         double synced = x.syncedShare();
-        double launches = x.extraLaunches() * KernelLaunch.HOST_S;
+        double launches = x.extraLaunches() * launchS;
         int unfused = c.fusedSoftmax() ? 0 : 1;
         boolean tpMeasured = links.measured(tpGroup);
         double ring = contextRingS(c, layout);
@@ -435,7 +447,7 @@ final class MegatronCostModel {
         ExpertCosts x = new ExpertCosts(shape, layout);
         double a2a = allToAllS(x, layout);
         double synced = x.syncedShare();
-        double launches = x.extraLaunches() * KernelLaunch.HOST_S;
+        double launches = x.extraLaunches() * launchS;
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
