@@ -30,8 +30,16 @@ import io.stepcast.api.zoo.TransformerShape;
  *       {@code b s k h / (c t)} half-precision buffer, six when full recomputation runs the forward pass again
  *       (Megatron-Core's {@code MoEAlltoAllTokenDispatcher}); the expert-parallel group is e consecutive ranks of a
  *       stage, so it stays inside one node while e divides a node's GPUs and crosses the NICs beyond.</li>
+ *   <li><b>Host launches</b>: the kernels the layer launches beyond a dense layer's ({@link #extraLaunches()}: the
+ *       dispatcher's counts, copies, permutations and all-to-alls, the router, and one GEMM per local expert and
+ *       pass), which {@link MegatronCostModel} charges the host at a measured {@link KernelLaunch#HOST_S} each.</li>
  * </ul>
- * Zero for a dense model.
+ * Not modelled, with the reason: load imbalance. The published runs force-balance the routing (Megatron-Core's {@code
+ * moe_router_force_load_balancing} replaces the router's logits with normal random numbers, so each token's top k are
+ * a uniform random k of the E experts); a rank's load is then a sum of independent hypergeometric counts whose
+ * standard deviation is 0.4% to 0.8% of its mean in the published layouts, and the busiest of the e ranks expects
+ * 0.5% to 1.6% more than the mean (the expected maximum of e normal deviates): below what the model resolves. A
+ * trained router's skew is larger, but no measurement of it under these recipes was found. Zero for a dense model.
  *
  * @param shape  the model
  * @param layout the layout (t, c, b, e, recomputation)
@@ -132,6 +140,39 @@ record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
             return 0;
         }
         return layout.recompute() == Recompute.FULL ? 0.5 : 1.0 / 3;
+    }
+
+    /**
+     * Kernels one MoE layer launches per micro-batch beyond those of the dense layer whose host time {@link
+     * Efficiency#hostS()} holds, forward (again under full recomputation) plus backward, counted from the code that
+     * launches them (each PyTorch operator one launch; views, allocations and host-side list work none):
+     * <ul>
+     *   <li>the dropless {@code MoEAlltoAllTokenDispatcher} with fused permutation (NVIDIA/Megatron-LM@0014f13,
+     *       {@code megatron/core/transformer/moe/token_dispatcher.py}, expert tensor parallelism 1), forward: the
+     *       routing map's per-expert sum and cast (2); with e &gt; 1 the split sums, the all-gather of the counts and
+     *       the local slice (6), four device-to-host copies of the splits (one with e = 1), the three all-to-alls
+     *       (tokens and probabilities out, outputs back); the fused permutation (2) and unpermutation (1); with more
+     *       than one local expert the chunk sort and unsort (3). Backward: each differentiable one's gradient
+     *       (permutation and unpermutation 1 each, the all-to-alls 3, the sorts 3);</li>
+     *   <li>the router: its gating product and fused top-k forward (2), their three gradients backward;</li>
+     *   <li>the experts: Transformer Engine's {@code GroupedLinear} runs one GEMM per local expert through {@code
+     *       general_grouped_gemm} (NVIDIA/TransformerEngine@0069563, {@code transformer_engine/pytorch/module/
+     *       grouped_linear.py}): two per expert forward (the two linear layers), four backward (their data and weight
+     *       gradients), beside one activation kernel each way;</li>
+     *   <li>less the dense MLP's the MoE layer replaces (three forward, five backward).</li>
+     * </ul>
+     * Each costs the host {@link KernelLaunch#HOST_S}. 0 for a dense model.
+     */
+    int extraLaunches() {
+        if (!any()) {
+            return 0;
+        }
+        int g = localExperts();
+        boolean split = layout.expert() > 1;
+        boolean sort = g > 1;
+        int forward = 2 + (split ? 6 + 4 + 3 : 1) + 2 + 1 + (sort ? 3 : 0) + 2 + 1 + 2 * g - 3;
+        int backward = 1 + 1 + (split ? 3 : 0) + (sort ? 3 : 0) + 3 + 1 + 4 * g - 5;
+        return forwardPasses() * forward + backward;
     }
 
     /** Parameters of one layer's local experts on one GPU: E / e experts, their biases when the model has them. */

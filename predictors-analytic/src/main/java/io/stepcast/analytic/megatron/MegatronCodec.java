@@ -1,6 +1,7 @@
 package io.stepcast.analytic.megatron;
 
 import com.google.inject.Inject;
+import io.stepcast.api.HyperParameters;
 import io.stepcast.api.Predictor;
 import io.stepcast.api.Provenance;
 import io.stepcast.api.hardware.HardwareCatalog;
@@ -18,9 +19,10 @@ import java.util.TreeMap;
 /**
  * Saves and loads fitted {@code megatron-analytic} and {@code megatron-simulation} predictors as the envelope
  * {@value #FORMAT}: how iterations are timed, the {@code overlap-dp} option and the fitted {@link Efficiency}
- * constants by name. The zoo and the hardware catalog are injected again on load (the catalogs, not the fit,
- * resolve a configuration), so a reload predicts bit for bit the same with the same catalogs; doubles read back to
- * the same bits. Payloads of version 1 (plain text, {@link FormerMegatronText}) still read.
+ * constants by name; the host cost per MoE kernel launch is the provenance's hyper-parameter {@code launch-us} (the
+ * measured default when a model saved before it has none). The zoo and the hardware catalog are injected again on
+ * load (the catalogs, not the fit, resolve a configuration), so a reload predicts bit for bit the same with the same
+ * catalogs; doubles read back to the same bits. Payloads of version 1 (plain text, {@link FormerMegatronText}) still read.
  * <pre>
  * {"format":"stepcast-megatron","version":2,"method":"megatron-analytic","overlap_dp":false,
  *  "efficiency":{"end_host_s":0.0027,"flops":0.77,...}}
@@ -76,7 +78,8 @@ public final class MegatronCodec extends EnvelopeCodec<MegatronPredictor> {
         }
         MegatronJobs jobs;
         try {
-            jobs = MegatronFit.jobs(method.estimator(), new CatalogEstimator.Catalogs(zoo, hardware));
+            jobs = MegatronFit.jobs(method.estimator(), new CatalogEstimator.Catalogs(zoo, hardware),
+                    MegatronEstimator.launchSeconds(new HyperParameters(provenance.hyperParameters())));
         } catch (RuntimeException ex) {
             throw new IOException(ex.getMessage(), ex);
         }

@@ -71,7 +71,9 @@ import java.util.OptionalDouble;
  * grouped GEMMs on the tokens routed to them, balanced, at the linear layers' peak with their wave quantization; the
  * permutation, SwiGLU and expert-weight traffic at the memory efficiency; four exposed all-to-alls per layer and
  * micro-batch from the collective cost model over the expert-parallel group ({@link #expertGroup}: NVLink inside a
- * node, the NICs beyond). The experts' gradients are all-reduced over the expert-data-parallel group
+ * node, the NICs beyond); the host launches of the MoE layer's own kernels (dispatcher, router, one GEMM per local
+ * expert and pass, {@link ExpertCosts#extraLaunches()}) at the measured {@link KernelLaunch#HOST_S} each, beside the
+ * fitted dense layer's. The experts' gradients are all-reduced over the expert-data-parallel group
  * ({@code t c d / e} ranks) beside the dense gradients over the d x c ranks, and their optimizer state split over it.
  * <b>Context parallelism</b> ({@link ParallelLayout#context()}, c ranks): each GPU computes {@code s / c} of every
  * sequence ({@link TransformerCosts}) and stores as much of its activations; the ring's key-value transfers go over
@@ -99,12 +101,16 @@ final class MegatronCostModel {
     private final DeviceSpec device;
     private final double memoryBytesPerS;
     private final GemmWaves waves;
+    /** Host seconds per kernel a MoE layer launches beyond a dense layer's ({@link ExpertCosts#extraLaunches()}). */
+    private final double launchS;
 
-    private MegatronCostModel(LinkCosts links, DeviceSpec device, double memoryBytesPerS, GemmWaves waves) {
+    private MegatronCostModel(LinkCosts links, DeviceSpec device, double memoryBytesPerS, GemmWaves waves,
+                              double launchS) {
         this.links = links;
         this.device = device;
         this.memoryBytesPerS = memoryBytesPerS;
         this.waves = waves;
+        this.launchS = launchS;
     }
 
     /**
@@ -114,6 +120,14 @@ final class MegatronCostModel {
      * catalog does not give is refused by {@link #unsupported}.
      */
     static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device) {
+        return of(links, device, KernelLaunch.HOST_S);
+    }
+
+    /**
+     * As {@link #of(LinkCosts, DeviceSpec)}, with {@code launchS} host seconds per kernel a MoE layer launches beyond a
+     * dense layer's instead of the measured {@link KernelLaunch#HOST_S} (hyper-parameter {@code launch-us}).
+     */
+    static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device, double launchS) {
         double gbs = device.memoryBandwidthGBs().orElse(Double.NaN);
         boolean anyPeak = device.fp16Tflops().isPresent() || device.bf16Tflops().isPresent()
                 || device.fp32Tflops().isPresent();
@@ -122,7 +136,7 @@ final class MegatronCostModel {
         }
         GemmWaves waves = device.multiprocessors().isPresent() ? new GemmWaves(device.multiprocessors().getAsInt())
                 : GemmWaves.NONE;
-        return Optional.of(new MegatronCostModel(links, device, gbs * 1e9, waves));
+        return Optional.of(new MegatronCostModel(links, device, gbs * 1e9, waves, launchS));
     }
 
     /** The device's catalogued peak, FLOP/s, for a precision ({@link PeakFlops}), or empty. */
@@ -317,6 +331,7 @@ final class MegatronCostModel {
         double layerBytes = (c.layerBytes() + c.layerGemmBytes() + x.bytes()) / memoryBytesPerS;
         double a2a = allToAllS(x, layout);
         double synced = x.syncedShare();
+        double launches = x.extraLaunches() * launchS;
         int unfused = c.fusedSoftmax() ? 0 : 1;
         boolean tpMeasured = links.measured(tpGroup);
         double ring = contextRingS(c, layout);
@@ -327,23 +342,24 @@ final class MegatronCostModel {
                 firstLayers * layerBytes + c.embeddingBytes() / memoryBytesPerS,
                 firstLayers * perLayerTp + links.allReduce(act, tpGroup), tpMeasured, 1, unfused * firstLayers,
                 firstLayers * ring, firstLayers * attention, firstLayers * fused, firstLayers * a2a, synced,
-                layout.expertOverlap());
+                layout.expertOverlap(), firstLayers * launches);
         int lastLayers = StagePartition.layers(shape.layers(), p, p - 1);
         StageTerms last = p == 1
                 ? new StageTerms(lastLayers, first.flopsS() + c.logitFlops(waves) / logitPeak, first.bytesS(),
                         first.tensorS(), tpMeasured, 2, first.unfusedLayers(), first.contextS(), first.attentionS(),
-                        first.fusedS(), first.expertS(), synced, layout.expertOverlap())
+                        first.fusedS(), first.expertS(), synced, layout.expertOverlap(), first.expertHostS())
                 : new StageTerms(lastLayers, lastLayers * layerFlops + c.logitFlops(waves) / logitPeak,
                         lastLayers * layerBytes, lastLayers * perLayerTp, tpMeasured, 1, unfused * lastLayers,
                         lastLayers * ring, lastLayers * attention, lastLayers * fused, lastLayers * a2a, synced,
-                        layout.expertOverlap());
+                        layout.expertOverlap(), lastLayers * launches);
         // A middle stage, which holds ceil(L / p) layers when p does not divide L (StagePartition); when p divides L
         // it holds the first stage's layers without the embedding, so it is never the slowest and is not costed.
         boolean unevenMiddle = p > 2 && shape.layers() % p != 0;
         int middleLayers = unevenMiddle ? StagePartition.most(shape.layers(), p) : 0;
         StageTerms middle = unevenMiddle ? new StageTerms(middleLayers, middleLayers * layerFlops, middleLayers * layerBytes,
                 middleLayers * perLayerTp, tpMeasured, 0, unfused * middleLayers, middleLayers * ring,
-                middleLayers * attention, middleLayers * fused, middleLayers * a2a, synced, layout.expertOverlap())
+                middleLayers * attention, middleLayers * fused, middleLayers * a2a, synced, layout.expertOverlap(),
+                middleLayers * launches)
                 : first;
         boolean multiNode = layout.gpus() > g;
         double p2p = p == 1 ? 0 : 2 * boundary(c, layout, multiNode);
@@ -431,6 +447,7 @@ final class MegatronCostModel {
         ExpertCosts x = new ExpertCosts(shape, layout);
         double a2a = allToAllS(x, layout);
         double synced = x.syncedShare();
+        double launches = x.extraLaunches() * launchS;
         double act = c.activationBytes();
         Placement tpGroup = Placement.singleNode(t);
         double perLayerTp = c.tensorCollectivesPerLayer() * links.allReduce(act, tpGroup);
@@ -468,7 +485,8 @@ final class MegatronCostModel {
             }
             int ends = (j == 0 ? 1 : 0) + (j == n - 1 ? 1 : 0);
             stages.add(new StageTerms(layers, flops, bytes, tensor, tpMeasured, ends, c.fusedSoftmax() ? 0 : layers,
-                    layers * ring, layers * attention, layers * fused, layers * a2a, synced, layout.expertOverlap()));
+                    layers * ring, layers * attention, layers * fused, layers * a2a, synced, layout.expertOverlap(),
+                    layers * launches));
             fsdp.add(layout.fullySharded() ? fsdp(c, parameters, layers, dataGroup, layout) : FsdpTerms.NONE);
         }
         for (int i = 0; i < p; i++) {

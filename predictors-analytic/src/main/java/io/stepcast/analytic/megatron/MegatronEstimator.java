@@ -18,7 +18,9 @@ import java.util.OptionalDouble;
 
 /**
  * What {@code megatron-analytic} and {@code megatron-simulation} share: the zoo and the hardware catalog, the
- * hyper-parameters {@code overlap-dp} and {@code efficiency}, and the fit (the closed form's {@link Efficiency}
+ * hyper-parameters {@code overlap-dp}, {@code efficiency} and {@code launch-us} (host microseconds per kernel a
+ * mixture-of-experts layer launches beyond a dense layer's; by default the measured {@link KernelLaunch#HOST_S}, 0
+ * leaves those launches out), and the fit (the closed form's {@link Efficiency}
  * constants on the training rows, {@link MegatronFit}), which differ only by how the predictor times an
  * iteration ({@link Method}). The peak memory per GPU is the cost model's closed form, which no fit changes: the
  * estimator answers it as its predictors do ({@link PeakMemory}), so that it can be scored without a time to fit on.
@@ -29,7 +31,8 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
     /** The training-set id of a predictor with {@link Efficiency#VTRAIN_A100}, fitted on none of the rows given. */
     static final String PUBLISHED_CONSTANTS = "vtrain-a100 constants (Bang et al., MICRO 2024; none of the rows given)";
     /** The hyper-parameters' defaults. */
-    static final HyperParameters DEFAULTS = HyperParameters.of("overlap-dp", "false", "efficiency", "fit");
+    static final HyperParameters DEFAULTS = HyperParameters.of("overlap-dp", "false", "efficiency", "fit",
+            "launch-us", KernelLaunch.MICROSECONDS);
 
     private final Method method;
 
@@ -38,11 +41,25 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
         this.method = method;
         params.flag("overlap-dp");
         params.choice("efficiency", EFFICIENCIES);
+        launchSeconds(params);
+    }
+
+    /**
+     * The host seconds per MoE kernel launch of hyper-parameter {@code launch-us}, or an error naming it; a model saved
+     * before the hyper-parameter existed has the measured default.
+     */
+    static double launchSeconds(HyperParameters params) {
+        double us = params.values().containsKey("launch-us") ? params.real("launch-us")
+                : Double.parseDouble(KernelLaunch.MICROSECONDS);
+        if (!(us >= 0)) {
+            throw new IllegalArgumentException("hyper-parameter 'launch-us' must be at least 0, was " + us);
+        }
+        return us / 1e6;
     }
 
     @Override
     public final Predictor fit(TrainingSet training) {
-        MegatronJobs jobs = MegatronFit.jobs(name(), catalogs());
+        MegatronJobs jobs = MegatronFit.jobs(name(), catalogs(), launchSeconds(params()));
         boolean overlap = params().flag("overlap-dp");
         if (params().choice("efficiency", EFFICIENCIES).equals("fit")) {
             return new MegatronPredictor(jobs, MegatronFit.efficiency(name(), jobs, training, overlap), overlap, method,

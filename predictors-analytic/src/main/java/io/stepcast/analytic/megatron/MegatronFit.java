@@ -21,8 +21,13 @@ final class MegatronFit {
 
     /** The resolver over the injected catalogs, or a {@link CannotFitException} naming the one missing. */
     static MegatronJobs jobs(String estimator, CatalogEstimator.Catalogs catalogs) {
+        return jobs(estimator, catalogs, KernelLaunch.HOST_S);
+    }
+
+    /** As {@link #jobs(String, CatalogEstimator.Catalogs)}, with {@code launchS} host seconds per MoE kernel launch. */
+    static MegatronJobs jobs(String estimator, CatalogEstimator.Catalogs catalogs, double launchS) {
         ModelCatalog zoo = catalogs.requireZoo(estimator);
-        return new MegatronJobs(zoo, catalogs.requireHardware(estimator));
+        return new MegatronJobs(zoo, catalogs.requireHardware(estimator), launchS);
     }
 
     /** The training rows with a step time that {@code method} can cost. */

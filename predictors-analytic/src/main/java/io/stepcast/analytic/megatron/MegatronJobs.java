@@ -26,11 +26,19 @@ final class MegatronJobs {
 
     private final ModelCatalog zoo;
     private final HardwareCatalog hardware;
+    private final double launchS;
     private final BoundedCache<String, Optional<MegatronCostModel>> models = new BoundedCache<>(MAX_CACHED);
 
+    /** Resolves configurations with the measured host cost per MoE kernel launch ({@link KernelLaunch#HOST_S}). */
     MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware) {
+        this(zoo, hardware, KernelLaunch.HOST_S);
+    }
+
+    /** Resolves configurations with {@code launchS} host seconds per MoE kernel launch (hyper-parameter launch-us). */
+    MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware, double launchS) {
         this.zoo = zoo;
         this.hardware = hardware;
+        this.launchS = launchS;
     }
 
     /** The closed-form terms of a configuration, or the reason it cannot be costed. */
@@ -120,7 +128,7 @@ final class MegatronJobs {
             return Optional.empty();
         }
         return LinkCosts.of(hardware, system.get(), stated)
-                .flatMap(links -> MegatronCostModel.of(links, device.get()));
+                .flatMap(links -> MegatronCostModel.of(links, device.get(), launchS));
     }
 
     /**

@@ -35,15 +35,18 @@ package io.stepcast.analytic.megatron;
  * @param expertOverlapped whether the all-to-alls run during another micro-batch's compute
  *                      ({@link io.stepcast.api.ParallelLayout#expertOverlap()}): the device then takes the longer of
  *                      its work and its all-to-alls, not their sum
+ * @param expertHostS   host seconds of the kernels the stage's mixture-of-experts layers launch beyond a dense
+ *                      layer's ({@link ExpertCosts#extraLaunches()} at {@link KernelLaunch#HOST_S} each): measured,
+ *                      not fitted, so the fitted {@link Efficiency#hostS()} does not scale it. 0 for a dense stage
  */
 record StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
                   int unfusedLayers, double contextS, double attentionS, double fusedS, double expertS,
-                  double syncedShare, boolean expertOverlapped) {
+                  double syncedShare, boolean expertOverlapped, double expertHostS) {
     /** A stage without mixture-of-experts layers. */
     StageTerms(int layers, double flopsS, double bytesS, double tensorS, boolean tensorMeasured, int ends,
                int unfusedLayers, double contextS, double attentionS, double fusedS) {
         this(layers, flopsS, bytesS, tensorS, tensorMeasured, ends, unfusedLayers, contextS, attentionS, fusedS, 0, 0,
-                false);
+                false, 0);
     }
 
     /** A stage without context parallelism or a fused attention of a published rate. */
@@ -68,7 +71,7 @@ record StageTerms(int layers, double flopsS, double bytesS, double tensorS, bool
         double work = flopsS / e.flops() + fusedS + bytesS / e.memory()
                 + tensorS / (tensorMeasured ? 1 : e.tensorLink()) + Math.max(0, contextS - attention);
         double device = expertOverlapped ? Math.max(work, expertS) : work + expertS;
-        double host = layers * e.hostS() + ends * e.endHostS() + unfusedLayers * e.unfusedSoftmaxS();
+        double host = layers * e.hostS() + ends * e.endHostS() + unfusedLayers * e.unfusedSoftmaxS() + expertHostS;
         double k = e.overlap();
         double top = Math.max(device, host);
         if (top == 0) {

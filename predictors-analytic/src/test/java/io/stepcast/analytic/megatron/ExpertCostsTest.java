@@ -79,6 +79,27 @@ class ExpertCostsTest {
     }
 
     @Test
+    void aMoeLayerLaunchesItsDispatcherRouterAndOneGemmPerLocalExpertAndPassOnTheHost() {
+        // Qwen3-30B-A3B, EP 8, 16 local experts: forward 21 + 2 x 16, backward 7 + 4 x 16 launches beyond a dense
+        // layer's.
+        ParallelLayout ep8 = layout(1, 2, 8, 2, 32, 24, 8, Precision.FP8, false);
+        assertThat(new ExpertCosts(QWEN3_30B, ep8).extraLaunches()).isEqualTo(53 + 71);
+        // All 128 experts on one rank: no all-to-all, no split counts, 128 GEMMs a pass.
+        assertThat(new ExpertCosts(QWEN3_30B, ep8.withExpert(1)).extraLaunches()).isEqualTo(9 + 2 * 128 + 4 + 4 * 128);
+        // Full recomputation launches the forward pass again.
+        ParallelLayout full = new ParallelLayout(1, 2, 8, 2, 32, 24, false, Recompute.FULL, Precision.FP8,
+                Sharding.OPTIMIZER, true, 1, 8, false);
+        assertThat(new ExpertCosts(QWEN3_30B, full).extraLaunches()).isEqualTo(2 * 53 + 71);
+        assertThat(new ExpertCosts(LLAMA3_8B, layout(1, 1, 8, 1, 16, 1, 1, Precision.FP8, false)).extraLaunches())
+                .isZero();
+        // The stage's host pays each at the measured launch interval, whatever the fitted constants.
+        StageTerms stage = h100().terms(QWEN3_30B, ep8).first();
+        assertThat(stage.expertHostS()).isCloseTo(24 * 124 * KernelLaunch.HOST_S, within(1e-12));
+        assertThat(h100().terms(LLAMA3_8B, layout(1, 1, 8, 1, 16, 1, 1, Precision.FP8, false)).first().expertHostS())
+                .isZero();
+    }
+
+    @Test
     void theExpertGroupStaysInANodeUntilItOutgrowsOne() {
         assertThat(MegatronCostModel.expertGroup(8, 8).nodes()).isEqualTo(1);
         assertThat(MegatronCostModel.expertGroup(32, 8).nodes()).isEqualTo(4);
@@ -131,8 +152,9 @@ class ExpertCostsTest {
         for (Object[] r : rows) {
             StageTerms s = h100.terms((TransformerShape) r[1], (ParallelLayout) r[2]).first();
             System.out.printf("%-22s stage %.4f s: linear+experts %.4f, attention %.4f, memory %.4f, TP %.4f, "
-                            + "all-to-all %.4f, host %.4f%n", r[0], s.seconds(e), s.flopsS() / e.flops(), s.fusedS(),
-                    s.bytesS() / e.memory(), s.tensorS(), s.expertS(), s.layers() * e.hostS());
+                            + "all-to-all %.4f, host %.4f (MoE launches %.4f of it)%n", r[0], s.seconds(e),
+                    s.flopsS() / e.flops(), s.fusedS(), s.bytesS() / e.memory(), s.tensorS(), s.expertS(),
+                    s.layers() * e.hostS() + s.expertHostS(), s.expertHostS());
         }
         StageTerms qwen = h100.terms(QWEN3_30B, (ParallelLayout) rows[1][2]).first();
         // The all-to-all is the largest device term of the small-expert Qwen3-30B-A3B.
