@@ -90,8 +90,9 @@ public final class SweepChart {
         return c;
     }
 
+    /** The point's GPUs ({@link SweepPoint#gpus()}): its workers, or with a layout all its replicas' GPUs. */
     private static int workers(SweepRow r) {
-        return r.point().config().workers();
+        return r.point().gpus();
     }
 
     /** The worker count at {@code log2} position {@code x} when it is a whole number, else no label. */
@@ -103,8 +104,11 @@ public final class SweepChart {
     private static String label(SweepRow r) {
         Config c = r.point().config();
         StringBuilder b = new StringBuilder(c.model()).append(' ').append(c.deployment().architecture().name()
-                .toLowerCase(Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware())
-                .append(" batch ").append(c.localBatch());
+                .toLowerCase(Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware());
+        if (r.point().layout().flatMap(SweepLayoutPoint::globalBatch).isEmpty()) {
+            // A stated global batch is among the layout's axes below; a layout point's local batch follows from it.
+            b.append(" batch ").append(c.localBatch());
+        }
         c.statedPrecision().ifPresent(p -> b.append(' ').append(p.label()));
         if (r.point().gpusPerNode() > 1) {
             b.append(' ').append(r.point().gpusPerNode()).append(" GPU/node");
@@ -112,6 +116,9 @@ public final class SweepChart {
         c.deployment().bandwidthGbps().ifPresent(bw -> b.append(' ').append(bw).append(" Gb/s"));
         c.deployment().intraNodeGbps().ifPresent(bw -> b.append(" intra ").append(bw).append(" Gb/s"));
         r.point().policy().ifPresent(p -> b.append(' ').append(p));
+        // The layout axes as the sweep's options name them, the data parallelism aside (it follows from the GPUs).
+        r.point().layout().ifPresent(l -> l.cells().forEach((column, v) -> b.append(' ')
+                .append(SweepLayoutPoint.OPTIONS.get(column).substring(2)).append(v.equals("true") ? "" : " " + v)));
         return b.toString();
     }
 }
