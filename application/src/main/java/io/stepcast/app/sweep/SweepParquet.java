@@ -112,7 +112,7 @@ public final class SweepParquet {
                     Config c = r.point().config();
                     Group g = groups.newGroup().append("predictor", predictor).append("target", r.target())
                             .append("model", c.model()).append("mode", c.deployment().architecture().name())
-                            .append("workers", c.workers()).append("nodes", c.deployment().nodes())
+                            .append("workers", r.point().gpus()).append("nodes", c.deployment().nodes())
                             .append("gpus_per_node", r.point().gpusPerNode()).append("hardware", c.deployment().hardware());
                     c.statedPrecision().ifPresent(p -> g.append("precision", p.label()));
                     optional(g, "bandwidth_gbps", c.deployment().bandwidthGbps());
