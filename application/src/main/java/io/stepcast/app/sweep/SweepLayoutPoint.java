@@ -1,6 +1,5 @@
 package io.stepcast.app.sweep;
 
-import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -31,8 +30,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
                                Optional<Integer> sequenceLength, Optional<String> recompute,
                                Optional<Integer> virtualStages, boolean sequenceParallel,
                                boolean distributedOptimizer, boolean fsdp, boolean flashAttention,
-                               boolean expertOverlap) implements Serializable {
-    private static final long serialVersionUID = 1L;
+                               boolean expertOverlap) {
 
     /** The generic CSV's column of each option (the option is the column with dashes, but for one). */
     static final Map<String, String> OPTIONS = options();
