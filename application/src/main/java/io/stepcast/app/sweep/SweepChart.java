@@ -28,6 +28,10 @@ import java.util.Map;
 public final class SweepChart {
     /** File name in the output folder. */
     public static final String FILE = "scaling.png";
+    /** The axes of a layout point that may tell lines apart (the data parallelism follows from the GPUs). */
+    private static final List<SweepAxis> LAYOUT = List.of(SweepAxis.GLOBAL_BATCH, SweepAxis.TENSOR_PARALLEL,
+            SweepAxis.PIPELINE_PARALLEL, SweepAxis.CONTEXT_PARALLEL, SweepAxis.EXPERT_PARALLEL, SweepAxis.MICRO_BATCH,
+            SweepAxis.VIRTUAL_STAGES, SweepAxis.RECOMPUTE, SweepAxis.SEQUENCE_LENGTH);
     /** Lines drawn at most; the chart says how many it left out. */
     static final int MAX_SERIES = 12;
 
@@ -45,9 +49,10 @@ public final class SweepChart {
     /** The chart of the rows, not yet drawn. */
     static XYChart chart(String predictor, String target, List<SweepRow> rows) {
         Map<String, List<SweepRow>> lines = new LinkedHashMap<>();
+        List<SweepAxis> layout = SweepAxis.varied(rows).stream().filter(LAYOUT::contains).toList();
         for (SweepRow r : rows) {
             if (r.mean().isPresent()) {
-                lines.computeIfAbsent(label(r), k -> new ArrayList<>()).add(r);
+                lines.computeIfAbsent(label(r, layout), k -> new ArrayList<>()).add(r);
             }
         }
         int left = Math.max(0, lines.size() - MAX_SERIES);
@@ -101,7 +106,7 @@ public final class SweepChart {
         return Math.abs(workers - Math.rint(workers)) < 1e-9 * workers ? String.format(Locale.ROOT, "%.0f", workers) : "";
     }
 
-    private static String label(SweepRow r) {
+    private static String label(SweepRow r, List<SweepAxis> layout) {
         Config c = r.point().config();
         StringBuilder b = new StringBuilder(c.model()).append(' ').append(c.deployment().architecture().name()
                 .toLowerCase(Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware());
@@ -116,9 +121,12 @@ public final class SweepChart {
         c.deployment().bandwidthGbps().ifPresent(bw -> b.append(' ').append(bw).append(" Gb/s"));
         c.deployment().intraNodeGbps().ifPresent(bw -> b.append(" intra ").append(bw).append(" Gb/s"));
         r.point().policy().ifPresent(p -> b.append(' ').append(p));
-        // The layout axes as the sweep's options name them, the data parallelism aside (it follows from the GPUs).
-        r.point().layout().ifPresent(l -> l.cells().forEach((column, v) -> b.append(' ')
-                .append(SweepLayoutPoint.OPTIONS.get(column).substring(2)).append(v.equals("true") ? "" : " " + v)));
+        // The layout axes that tell the lines apart, as the sweep's options name them (the title of a legend of
+        // every fixed axis would run past the chart's width).
+        for (SweepAxis a : layout) {
+            b.append(' ').append(SweepLayoutPoint.OPTIONS.get(a.column()).substring(2)).append(' ')
+                    .append(a.value(r) == null ? "-" : a.value(r));
+        }
         return b.toString();
     }
 }

@@ -277,6 +277,11 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             Config.Builder b = GenericCsvImporter.config(new CsvRow("sweep", 1, header, List.copyOf(cells.values())),
                     catalog);
             Config read = b.build();
+            Optional<String> misfit = read.parallel().flatMap(p -> zoo.flatMap(z -> z.find(read.model()))
+                    .flatMap(m -> m.transformer()).flatMap(shape -> SweepModelFit.refusal(read.model(), shape, p)));
+            if (misfit.isPresent()) {
+                return new SweepPoint(standIn.build(), a.gpusPerNode(), a.policy(), Optional.of(lp), misfit);
+            }
             // The training rows' bytes of the model before the zoo's, as for a data-parallel point.
             if (a.ref().model().equals(read.model()) && a.ref().workload().parameterBytes().isPresent()) {
                 b.parameterBytes(a.ref().workload().parameterBytes());

@@ -121,6 +121,12 @@ class SweepLayoutAxesTest {
                 SweepAxis.DATA_PARALLEL, SweepAxis.TENSOR_PARALLEL, SweepAxis.PIPELINE_PARALLEL);
         assertThat(SweepAxis.SEQUENCE_PARALLEL.value(rows.get(0))).isEqualTo(true);
         assertThat(SweepAxis.FSDP.value(rows.get(0))).isEqualTo(false);
+        // scaling.png: one line per layout, named by the layout axes that vary, each over the GPUs.
+        assertThat(SweepChart.chart("synthetic-layout", "step-time", rows).getSeriesMap().keySet()).containsExactly(
+                GPT + " allreduce dgx-a100 fp16 8 GPU/node tensor-parallel 1 pipeline-parallel 2",
+                GPT + " allreduce dgx-a100 fp16 8 GPU/node tensor-parallel 1 pipeline-parallel 4",
+                GPT + " allreduce dgx-a100 fp16 8 GPU/node tensor-parallel 2 pipeline-parallel 2",
+                GPT + " allreduce dgx-a100 fp16 8 GPU/node tensor-parallel 2 pipeline-parallel 4");
     }
 
     @Test
