@@ -71,6 +71,26 @@ class SweepLayoutAxesCliTest {
     }
 
     @Test
+    void theExampleGridSweepsLlama3OverNodesAndPipelineStagesAsTheReadmeShows() throws Exception {
+        Path out = dir.resolve("example");
+        // The example names the table by its path from the repository root; the test runs in distribution/.
+        assertThat(cli.run("sweep", "--grid", Path.of("..", "docs", "examples", "llama3-70b-layout-sweep.yaml")
+                .toString(), "--train", runs.toString(), "--out", out.toString(), "--json")).as(cli.err()).isZero();
+        JsonNode points = new ObjectMapper().readTree(cli.out()).get("points");
+        assertThat(points).hasSize(6);
+        // 16, 32, 64 nodes at PP 4, then at PP 8 (TP 8, VP 5, global batch 128), in seconds, when written.
+        double[] seconds = {6.530180368295069, 3.3364984773624613, 1.739825531896157, 6.845027554969541,
+            3.501743492238855, 1.830185460873512};
+        for (int i = 0; i < 6; i++) {
+            assertThat(points.get(i).get("mean").asDouble()).as("point " + i).isCloseTo(seconds[i], within(1e-9));
+            assertThat(points.get(i).get("tensor_parallel").asInt()).isEqualTo(8);
+            assertThat(points.get(i).get("fits").asBoolean()).isTrue();
+        }
+        assertThat(points.get(5).get("workers").asInt()).isEqualTo(512);
+        assertThat(points.get(5).get("data_parallel").asInt()).isEqualTo(8);
+    }
+
+    @Test
     void layoutsThatDoNotDivideTheGpusAreRefusedPointByPointAndTheRestAnswered() throws Exception {
         Path out = dir.resolve("grid");
         List<String> args = new java.util.ArrayList<>(sweep(out, "8,16,32", "8,3"));

@@ -248,9 +248,11 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
                 .hardware(a.hardware()).localBatch(1);
         a.links().nic().ifPresent(standIn::bandwidthGbps);
         a.links().intra().ifPresent(standIn::intraNodeGbps);
-        // The stated precision on a one-GPU-per-replica layout, as a data-parallel point carries it.
-        a.precision().ifPresent(p -> standIn.parallel(new ParallelLayout(1, 1, gpus, 1, 1, 1, false, Recompute.NONE,
-                Precision.parse(p, "sweep: field precision"))));
+        // The precision the point's row would state, on a one-GPU-per-replica layout: the one asked for, else with a
+        // layout the generic CSV's default (so that a refused point's column matches its answered neighbours').
+        Optional<Precision> precision = a.precision().map(p -> Precision.parse(p, "sweep: field precision"))
+                .or(() -> lp.layoutStated() ? Optional.of(ParallelLayout.DEFAULT_PRECISION) : Optional.empty());
+        precision.ifPresent(p -> standIn.parallel(new ParallelLayout(1, 1, gpus, 1, 1, 1, false, Recompute.NONE, p)));
         int replica = lp.replicaGpus();
         if (gpus % replica != 0) {
             return new SweepPoint(standIn.build(), a.gpusPerNode(), a.policy(), Optional.of(lp),
