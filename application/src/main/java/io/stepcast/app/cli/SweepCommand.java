@@ -160,7 +160,8 @@ public final class SweepCommand extends RegistryCommand {
     private Path out;
 
     @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
-            + "[{model, mode, workers, ..., mean, sd, min, max, unit, peak_memory_gib, fits, refusal, extrapolation}]} "
+            + "[{model, mode, workers, ..., global_batch, data_parallel, tensor_parallel, ..., expert_overlap, mean, sd, "
+            + "min, max, unit, peak_memory_gib, fits, refusal, extrapolation}]} "
             + "instead of a table; the summary goes to stderr.")
     private boolean json;
 

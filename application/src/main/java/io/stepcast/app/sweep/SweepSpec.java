@@ -43,8 +43,10 @@ import java.util.Optional;
  * A what-if sweep as a serializable recipe: which registered predictor (with its hyper-parameters), fitted on
  * which catalog source or user's file, predicts which target over which {@link SweepGrid}, with how many seeds.
  * Opening it reads the source, attaches its recorded and zoo profiles, builds the points in a fixed order (model,
- * mode, hardware, precision, bandwidth, intra-node bandwidth, policy, batch, GPUs per node, cluster size) and gives
- * their {@link SweepTasks}; a Spark executor opens the same recipe and gets the same points.
+ * mode, hardware, precision, bandwidth, intra-node bandwidth, policy, batch, the layout axes of {@link SweepLayout},
+ * GPUs per node, cluster size) and gives their {@link SweepTasks}; a Spark executor opens the same recipe and gets the
+ * same points. A grid with layout axes needs a predictor that reads layouts
+ * ({@link Estimator#readsParallelLayout}), and each of its points is the generic CSV row of its columns.
  *
  * @param predictor       registered estimator name (found in the registry, never imported)
  * @param hyperParameters overrides of the estimator's hyper-parameters
