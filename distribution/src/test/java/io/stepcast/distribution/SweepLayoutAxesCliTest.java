@@ -91,6 +91,38 @@ class SweepLayoutAxesCliTest {
     }
 
     @Test
+    void fittedOnTheVtrainSourceALayoutPointIsAnsweredAsPredictAnswersItsRow() throws Exception {
+        // megatron-analytic fitted on vTrain's 1,440 measured A100 runs (the llm-megatron suite's source, in
+        // ../shared/data), then one of their layouts (GPT 24 layers, hidden 2048, 8 GPUs: TP 2, DP 4, micro-batch 4,
+        // global batch 64) as a sweep point and as a file's row. Only the two answers are compared: the row is one the
+        // predictor was fitted on, so its error says nothing of its accuracy.
+        String data = System.getProperty("stepcast.shared.data");
+        String gpt = "gpt-l24-h2048-a16-s1024-v50304";
+        Path model = dir.resolve("vtrain-analytic.json");
+        Path observations = dir.resolve("vtrain.parquet");
+        // fit reads files: the source's rows as datasets import writes them.
+        assertThat(cli.run("datasets", "import", "vtrain", "--input", Path.of(data, "vtrain").toString(), "--out",
+                observations.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", observations.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        Path row = Files.writeString(dir.resolve("vtrain-row.csv"), "model,architecture,workers,tensor_parallel,"
+                + "pipeline_parallel,micro_batch,global_batch,hardware\n" + gpt + ",ALLREDUCE,4,2,1,4,64,vtrain-a100\n");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", row.toString(), "--target", "step-time",
+                "--json")).as(cli.err()).isZero();
+        double predicted = new ObjectMapper().readTree(cli.out()).get("predictions").get(0).get("predicted").asDouble();
+        cli.clear();
+        assertThat(cli.run("sweep", "--predictor", "megatron-analytic", "--train", "vtrain", "--data", data,
+                "--target", "step-time", "--models", gpt, "--workers", "8", "--hardware", "vtrain-a100",
+                "--tensor-parallel", "2", "--pipeline-parallel", "1", "--micro-batch", "4", "--global-batch", "64",
+                "--out", dir.resolve("vtrain").toString(), "--json")).as(cli.err()).isZero();
+        JsonNode point = new ObjectMapper().readTree(cli.out()).get("points").get(0);
+        assertThat(point.get("data_parallel").asInt()).isEqualTo(4);
+        assertThat(point.get("mean").asDouble()).isPositive().isEqualTo(predicted);
+    }
+
+    @Test
     void layoutsThatDoNotDivideTheGpusAreRefusedPointByPointAndTheRestAnswered() throws Exception {
         Path out = dir.resolve("grid");
         List<String> args = new java.util.ArrayList<>(sweep(out, "8,16,32", "8,3"));
