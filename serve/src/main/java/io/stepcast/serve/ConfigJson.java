@@ -90,14 +90,29 @@ final class ConfigJson {
         } catch (DataFormatException e) {
             throw ApiException.badRequest(located(e.getMessage()));
         } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest("config: " + e.getMessage());
+            String named = named(e.getMessage());
+            throw ApiException.badRequest(named.equals(e.getMessage()) ? "config: " + named : named);
         }
     }
 
-    /** "config:1: column 'workers' must ..." becomes "field 'config.workers' must ...". */
+    /**
+     * A record's validation message that starts with the column it is about ("expert_parallel 3 must divide ..."),
+     * located as the other 400s are ("field 'config.expert_parallel': expert_parallel 3 must divide ..."); any other
+     * message unchanged.
+     */
+    static String named(String message) {
+        int space = message.indexOf(' ');
+        String first = space < 0 ? message : message.substring(0, space);
+        return FIELDS.contains(first) ? "field 'config." + first + "': " + message : message;
+    }
+
+    /**
+     * "config:1: column 'workers' must ..." becomes "field 'config.workers' must ..."; a message about a column that
+     * does not say "column" is located by {@link #named}.
+     */
     private static String located(String message) {
         String m = message.startsWith("config:1: ") ? message.substring("config:1: ".length()) : message;
-        return m.replace("column '", "field 'config.");
+        return m.contains("column '") ? m.replace("column '", "field 'config.") : named(m);
     }
 
     private static Set<String> fields() {

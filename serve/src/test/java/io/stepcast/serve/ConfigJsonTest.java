@@ -80,6 +80,17 @@ class ConfigJsonTest {
     }
 
     @Test
+    void anExpertParallelThatDoesNotDivideTheStageIsA400NamingTheField() throws Exception {
+        var request = ServeFixture.JSON.readTree("{\"model\": \"qwen3-30b-a3b\", \"architecture\": \"allreduce\", "
+                + "\"workers\": 8, \"local_batch\": 1, \"hardware\": \"dgx-h100\", \"expert_parallel\": 3}");
+        assertThatThrownBy(() -> ConfigJson.read(request, EMBEDDED)).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageStartingWith("field 'config.expert_parallel': expert_parallel 3 must divide the tensor x "
+                        + "context x data = 1 x 1 x 8 ranks");
+        assertThat(ConfigJson.named("something else failed")).isEqualTo("something else failed");
+    }
+
+    @Test
     void aBadValueOrAContradictionIsA400NamingTheFields() {
         assertThatThrownBy(() -> read(", \"fsdp\": \"yes\"")).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.status()).isEqualTo(400))

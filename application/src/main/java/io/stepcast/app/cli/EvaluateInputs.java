@@ -68,6 +68,7 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
         List<Observation> trRead = readUserFile(Path.of(train), hardware, warnings);
         List<Observation> teRead = readUserFile(Path.of(test), hardware, warnings);
         // A model's size stated in one file only is the same model's in the other (the zoo may not know it).
+        warnings.addAll(ParameterBytesAcrossFiles.conflicts(trRead, train, teRead, test));
         List<Observation> tr = ParameterBytesAcrossFiles.fill(trRead, train, teRead, test, warnings);
         List<Observation> te = ParameterBytesAcrossFiles.fill(teRead, test, trRead, train, warnings);
         return new Opened(trainTestSuite(te), new FileCatalog(UserObservationFiles.withZooParameterBytes(tr, zoo),

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The gradient bytes a user states for a model in one of the two files of {@code evaluate --train FILE --test FILE},
@@ -71,6 +72,49 @@ final class ParameterBytesAcrossFiles {
                     + otherFile + (b >= 0 ? " (" + b + ")" : "") + ", which states it for that model");
         });
         return out;
+    }
+
+    /**
+     * One line per model (and precision) whose {@code parameter_bytes} the two files state at different figures. Each
+     * row keeps its own, so a predictor that calibrates on the training rows and predicts a test row sized otherwise
+     * answers for another model than the user meant, or refuses it; the note says so before any answer does.
+     *
+     * @param train     the training file's rows, as read
+     * @param trainFile that file, as the note names it
+     * @param test      the test file's rows, as read
+     * @param testFile  that file, as the note names it
+     */
+    static List<String> conflicts(List<Observation> train, String trainFile, List<Observation> test, String testFile) {
+        Map<String, Set<Long>> inTrain = stated(train);
+        Map<String, Set<Long>> inTest = stated(test);
+        Map<String, String> models = new LinkedHashMap<>();
+        test.forEach(o -> models.putIfAbsent(key(o.config()), o.config().model()
+                + (o.config().precisionTag().isEmpty() ? "" : " at " + o.config().precisionTag())));
+        List<String> notes = new ArrayList<>();
+        inTest.forEach((key, figures) -> {
+            Set<Long> trained = inTrain.get(key);
+            if (trained != null && !trained.containsAll(figures)) {
+                notes.add(testFile + ": parameter_bytes of model " + models.get(key) + " is " + joined(figures)
+                        + " here but " + joined(trained) + " in " + trainFile + "; each row keeps its own figure, so "
+                        + "check which one is the model's");
+            }
+        });
+        return notes;
+    }
+
+    private static Map<String, Set<Long>> stated(List<Observation> rows) {
+        Map<String, Set<Long>> out = new LinkedHashMap<>();
+        for (Observation o : rows) {
+            OptionalLong b = o.config().workload().parameterBytes();
+            if (b.isPresent()) {
+                out.computeIfAbsent(key(o.config()), k -> new LinkedHashSet<>()).add(b.getAsLong());
+            }
+        }
+        return out;
+    }
+
+    private static String joined(Set<Long> figures) {
+        return figures.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 
     private static Optional<Long> single(Set<Long> values) {

@@ -36,4 +36,15 @@ class ParameterBytesAcrossFilesTest {
         assertThat(notes).containsExactly("test.csv: parameter_bytes of model Jasper-Large is blank in 1 row(s), taken"
                 + " from train.csv (1332000000), which states it for that model");
     }
+
+    @Test
+    void twoFilesStatingAModelAtDifferentFiguresAreNoted() {
+        // Synthetic rows: the ML-20m NCF and the zoo's Pollux NCF share a name and differ twentyfold in size.
+        List<Observation> train = List.of(row("ncf", 128_000_000L), row("ncf", 128_000_000L), row("same", 5L),
+                row("only-train", 9L));
+        List<Observation> test = List.of(row("NCF", 6_400_000L), row("same", 5L), row("blank", null));
+        assertThat(ParameterBytesAcrossFiles.conflicts(train, "train.csv", test, "test.csv")).containsExactly(
+                "test.csv: parameter_bytes of model NCF is 6400000 here but 128000000 in train.csv; each row keeps its"
+                        + " own figure, so check which one is the model's");
+    }
 }

@@ -49,6 +49,7 @@ class DefaultHardwareCatalogTest {
         assertThat(v100.bf16Tflops()).isEmpty();
         assertThat(v100.multiprocessors()).hasValue(80);
         assertThat(catalog.device("H100-SXM5-80GB").orElseThrow().multiprocessors()).hasValue(132);
+        assertThat(catalog.device("B200").orElseThrow().multiprocessors()).hasValue(148);
         assertThat(catalog.device("vtrain-a100").orElseThrow().multiprocessors()).hasValue(108);
         assertThat(((LinkSpec) catalog.resolve("nvlink-3")).perGpuGBs()).isEqualTo(300);
         SystemSpec p3 = catalog.system("p3.16xlarge").orElseThrow();
