@@ -65,4 +65,14 @@ public interface Estimator {
     default Optional<Estimator> withPublishedConstants() {
         return Optional.empty();
     }
+
+    /**
+     * Whether its predictors read a configuration's {@link ParallelLayout} (tensor, pipeline, context and expert
+     * parallelism, micro-batches, virtual stages, recomputation, sharding): then a caller that varies the layout, such
+     * as {@code sweep}'s layout axes, gets answers that differ by layout. A data-parallel method, which would answer
+     * every layout of a job alike or refuse it, keeps the default, false.
+     */
+    default boolean readsParallelLayout() {
+        return false;
+    }
 }

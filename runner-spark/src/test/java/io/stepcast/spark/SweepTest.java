@@ -3,6 +3,7 @@ package io.stepcast.spark;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.app.cli.StepcastCli;
 import io.stepcast.app.sweep.SweepGrid;
+import io.stepcast.app.sweep.SweepLayout;
 import io.stepcast.app.sweep.SweepRow;
 import io.stepcast.app.sweep.SweepSpec;
 import io.stepcast.app.sweep.SweepTasks;
@@ -94,6 +95,49 @@ class SweepTest {
         for (int i = 0; i < rows.size(); i++) {
             assertThat(rows.get(i).get("mean")).isEqualTo(oneThread.get(i).mean().getAsDouble());
             assertThat(rows.get(i).get("workers")).isEqualTo(oneThread.get(i).point().config().workers());
+        }
+    }
+
+    @Test
+    void aLayoutSweepGivesTheSameRowsAndColumnsOnSpark() throws Exception {
+        // Synthetic training row (megatron-analytic with vTrain's A100 constants fits nothing to it): a parametric
+        // GPT on a DGX A100, swept over TP x PP on 1 and 2 nodes, with a layout (PP 3) that divides neither.
+        Path csv = Files.writeString(dir.resolve("synthetic-gpt.csv"), "model,architecture,workers,tensor_parallel,"
+                + "pipeline_parallel,micro_batch,global_batch,hardware,step_time_s\n"
+                + "gpt-l24-h1024-a16-s2048-v50304,ALLREDUCE,2,2,2,1,64,dgx-a100,1.0\n");
+        SweepGrid grid = new SweepGrid(List.of("gpt-l24-h1024-a16-s2048-v50304"), List.of(), List.of(1, 2),
+                List.of(8), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                new SweepLayout(List.of(2, 4), List.of(2, 3), List.of(), List.of(), List.of(1), List.of(), List.of(),
+                        List.of(), List.of(), true, false, false, false, false));
+        SweepSpec layout = new SweepSpec("megatron-analytic", Map.of("efficiency", "vtrain-a100"), csv.toString(), null,
+                "step-time", 1, grid);
+        List<SweepRow> local = new LocalEngine().run(layout.tasks(registry), EngineOptions.threads(1),
+                ProgressListener.NONE);
+        assertThat(local).hasSize(8);
+        assertThat(local).filteredOn(r -> r.answered() == 1).hasSize(4);
+        assertThat(Engines.resolve("spark", registry).run(layout.tasks(registry),
+                new EngineOptions(1, Optional.of("local-cluster[2,1,1024]")), ProgressListener.NONE)).isEqualTo(local);
+        // The command on Spark writes the layout columns, as on the local engine.
+        Map<String, Object> first = null;
+        for (String engine : new String[] {"local", "spark"}) {
+            Path out = dir.resolve("layout-" + engine);
+            Run r = sweep("--predictor", "megatron-analytic", "--hp", "efficiency=vtrain-a100", "--train",
+                    csv.toString(), "--target", "step-time", "--models", "gpt-l24-h1024-a16-s2048-v50304", "--nodes",
+                    "1,2", "--gpus-per-node", "8", "--tensor-parallel", "2,4", "--pipeline-parallel", "2,3",
+                    "--micro-batch", "1", "--sequence-parallel", "--engine", engine, "--out", out.toString());
+            assertThat(r.code()).as(r.err()).isZero();
+            try (RowFileReader<Map<String, Object>> read = GenericRows.reader(out.resolve("sweep.parquet"))) {
+                Map<String, Object> row = read.next();
+                assertThat(row).containsEntry("workers", 8).containsEntry("data_parallel", 2)
+                        .containsEntry("tensor_parallel", 2).containsEntry("pipeline_parallel", 2)
+                        .containsEntry("sequence_parallel", true).containsEntry("global_batch", 64L)
+                        .containsEntry("mean", local.get(0).mean().getAsDouble());
+                if (first == null) {
+                    first = row;
+                } else {
+                    assertThat(row).isEqualTo(first);
+                }
+            }
         }
     }
 

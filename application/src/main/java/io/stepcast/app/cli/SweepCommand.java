@@ -12,6 +12,7 @@ import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.app.sweep.SweepChart;
 import io.stepcast.app.sweep.SweepGrid;
+import io.stepcast.app.sweep.SweepLayout;
 import io.stepcast.app.sweep.SweepParquet;
 import io.stepcast.app.sweep.SweepPoint;
 import io.stepcast.app.sweep.SweepRow;
@@ -55,13 +56,18 @@ import java.util.stream.Collectors;
                 + "scaling.png.",
             "Axes from flags or --grid FILE.yaml (keys: predictor, hyper_parameters, train, data, target, seeds, models, "
                 + "workers | nodes, gpus_per_node, hardware, precision, bandwidth, intra_node_gbps, policy, mode, "
-                + "batch); a flag overrides the file."})
+                + "batch | global_batch, sequence_length, and the layout's tensor_parallel, pipeline_parallel, "
+                + "context_parallel, expert_parallel, micro_batch, virtual_stages, recompute and the switches "
+                + "sequence_parallel, distributed_optimizer, fsdp, flash_attention, expert_overlap: true or false); "
+                + "a flag overrides the file."})
 public final class SweepCommand extends RegistryCommand {
     /** How many distinct reasons for points not applicable the console lists. */
     private static final int REASONS_SHOWN = 5;
     private static final Set<String> KEYS = Set.of("predictor", "hyper_parameters", "train", "data", "target", "seeds",
             "models", "workers", "nodes", "gpus_per_node", "hardware", "precision", "bandwidth", "intra_node_gbps",
-            "policy", "mode", "batch");
+            "policy", "mode", "batch", "tensor_parallel", "pipeline_parallel", "context_parallel", "expert_parallel",
+            "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages", "sequence_parallel",
+            "distributed_optimizer", "fsdp", "flash_attention", "expert_overlap");
 
     @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
     private Path grid;
@@ -105,14 +111,57 @@ public final class SweepCommand extends RegistryCommand {
     private List<String> policy;
     @Option(names = "--mode", split = ",", paramLabel = "M", description = "async-ps, sync-ps, allreduce.")
     private List<String> mode;
-    @Option(names = "--batch", split = ",", paramLabel = "B") private List<Integer> batch;
+    @Option(names = "--batch", split = ",", paramLabel = "B", description = "Samples per worker (with layout axes: "
+            + "per data-parallel replica); default: the training row's.")
+    private List<Integer> batch;
+    @Option(names = "--global-batch", split = ",", paramLabel = "B", description = "Instead of --batch: samples per "
+            + "iteration over all workers (the column global_batch); a point whose workers do not divide it is refused.")
+    private List<Long> globalBatch;
+    @Option(names = "--sequence-length", split = ",", paramLabel = "S", description = "Tokens per sample: the zoo's "
+            + "variant of a transformer at that length (the column sequence_length).")
+    private List<Integer> sequenceLength;
+    @Option(names = "--tensor-parallel", split = ",", paramLabel = "T", description = "Layout axes (the generic CSV's "
+            + "columns, as plan-llm names them; a predictor that reads layouts: megatron-analytic, megatron-simulation)."
+            + " With any of them --workers counts GPUs, and each point's data parallelism is its GPUs over tensor x "
+            + "context x pipeline; a point they do not divide is refused with the reason. Tensor-parallel ranks.")
+    private List<Integer> tensorParallel;
+    @Option(names = "--pipeline-parallel", split = ",", paramLabel = "P", description = "Pipeline stages.")
+    private List<Integer> pipelineParallel;
+    @Option(names = "--context-parallel", split = ",", paramLabel = "C", description = "Context-parallel ranks (with "
+            + "--flash-attention).")
+    private List<Integer> contextParallel;
+    @Option(names = "--expert-parallel", split = ",", paramLabel = "E", description = "Expert-parallel ranks of a "
+            + "mixture-of-experts model.")
+    private List<Integer> expertParallel;
+    @Option(names = "--micro-batch", split = ",", paramLabel = "B", description = "Samples per micro-batch (needed "
+            + "with --pipeline-parallel above 1).")
+    private List<Integer> microBatch;
+    @Option(names = "--virtual-stages", split = ",", paramLabel = "V", description = "Virtual stages per pipeline "
+            + "rank (interleaved 1F1B).")
+    private List<Integer> virtualStages;
+    @Option(names = "--recompute", split = ",", paramLabel = "R", description = "none, selective, full.")
+    private List<String> recompute;
+    @Option(names = "--sequence-parallel", description = "Every layout point with Megatron-LM's sequence parallelism "
+            + "(a flag, as in plan-llm).")
+    private boolean sequenceParallel;
+    @Option(names = "--distributed-optimizer", description = "Every layout point with the optimizer state sharded "
+            + "over the replicas.")
+    private boolean distributedOptimizer;
+    @Option(names = "--fsdp", description = "Every layout point with weights, gradients and optimizer state sharded.")
+    private boolean fsdp;
+    @Option(names = "--flash-attention", description = "Every layout point with the fused attention kernel.")
+    private boolean flashAttention;
+    @Option(names = "--overlap-expert-comm", description = "Every layout point with its expert all-to-alls "
+            + "overlapped with another micro-batch's compute (the column expert_overlap).")
+    private boolean overlapExpertComm;
 
     @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here.")
     private Path out;
 
     @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
-            + "[{model, mode, workers, ..., mean, sd, min, max, unit, peak_memory_gib, fits, refusal, extrapolation}]} "
+            + "[{model, mode, workers, ..., global_batch, data_parallel, tensor_parallel, ..., expert_overlap, mean, sd, "
+            + "min, max, unit, peak_memory_gib, fits, refusal, extrapolation}]} "
             + "instead of a table; the summary goes to stderr.")
     private boolean json;
 
@@ -227,11 +276,42 @@ public final class SweepCommand extends RegistryCommand {
                 pick(mode, file, "mode", JsonNode::asText),
                 pick(batch, file, "batch", n -> integer(n, "batch")),
                 pick(intraNodeGbps, file, "intra_node_gbps", n -> number(n, "intra_node_gbps")),
-                pick(precision, file, "precision", JsonNode::asText));
+                pick(precision, file, "precision", JsonNode::asText),
+                layout(file));
         int s = seeds != null ? seeds : file != null && file.has("seeds") ? integer(file.get("seeds"), "seeds") : 1;
         return new SweepSpec(predictor != null ? predictor : text(file, "predictor", "simulation"), hps,
                 train != null ? train : text(file, "train", "tf-benchmarks"), dataDir,
                 target != null ? target : text(file, "target", "throughput"), s, g);
+    }
+
+    /** The layout axes from the flags, else the file; a switch is on when its flag is given or the file says true. */
+    private SweepLayout layout(JsonNode file) {
+        return new SweepLayout(
+                pick(tensorParallel, file, "tensor_parallel", n -> integer(n, "tensor_parallel")),
+                pick(pipelineParallel, file, "pipeline_parallel", n -> integer(n, "pipeline_parallel")),
+                pick(contextParallel, file, "context_parallel", n -> integer(n, "context_parallel")),
+                pick(expertParallel, file, "expert_parallel", n -> integer(n, "expert_parallel")),
+                pick(microBatch, file, "micro_batch", n -> integer(n, "micro_batch")),
+                pick(globalBatch, file, "global_batch", n -> (long) integer(n, "global_batch")),
+                pick(sequenceLength, file, "sequence_length", n -> integer(n, "sequence_length")),
+                pick(recompute, file, "recompute", JsonNode::asText),
+                pick(virtualStages, file, "virtual_stages", n -> integer(n, "virtual_stages")),
+                sequenceParallel || bool(file, "sequence_parallel"),
+                distributedOptimizer || bool(file, "distributed_optimizer"),
+                fsdp || bool(file, "fsdp"),
+                flashAttention || bool(file, "flash_attention"),
+                overlapExpertComm || bool(file, "expert_overlap"));
+    }
+
+    private boolean bool(JsonNode file, String field) {
+        if (file == null || !file.has(field)) {
+            return false;
+        }
+        JsonNode n = file.get(field);
+        if (!n.isBoolean()) {
+            throw new IllegalArgumentException(grid + ": field " + field + ": '" + n.asText() + "' is not true or false");
+        }
+        return n.asBoolean();
     }
 
     private static JsonNode readGrid(Path file) throws IOException {

@@ -14,7 +14,8 @@ import java.util.function.Function;
 
 /**
  * {@code sweep --json}: {@code {predictor, train, target, unit, seeds, points: [...]}}, one point per row of
- * {@code sweep.parquet} with every axis by its column name ({@link SweepAxis}), {@code answered} (seeds that gave a
+ * {@code sweep.parquet} with every axis by its column name ({@link SweepAxis}; the layout axes null in a sweep without
+ * them), {@code answered} (seeds that gave a
  * value), {@code mean, sd, min, max} (null when no seed answered), {@code unit}, {@code peak_memory_gib} (peak memory
  * per GPU, GiB; null where the predictor estimates none), {@code fits} (whether it fits the GPU's memory; null where
  * the predictor or the hardware catalog cannot say), {@code refusal} (null when every seed answered) and

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Function;
@@ -22,8 +23,11 @@ public enum SweepAxis {
     MODEL("model", "MODEL", c -> c.config().model()),
     /** The architecture as the command line spells it ({@code sync-ps}). */
     MODE("mode", "MODE", c -> label(c.config().deployment().architecture())),
-    /** Data-parallel workers, one GPU each. */
-    WORKERS("workers", "WORKERS", c -> c.config().workers()),
+    /**
+     * The point's GPUs: its data-parallel workers, one GPU each, or with layout axes the GPUs its replicas share
+     * ({@link SweepPoint#gpus()}).
+     */
+    WORKERS("workers", "WORKERS", SweepPoint::gpus),
     /** Nodes the workers run on. */
     NODES("nodes", "NODES", c -> c.config().deployment().nodes()),
     /** GPUs per node. */
@@ -38,10 +42,41 @@ public enum SweepAxis {
     INTRA_NODE("intra_node_gbps", "INTRA-NODE (Gb/s)", c -> orNull(c.config().deployment().intraNodeGbps())),
     /** The predictor's policy hyper-parameter; null when the sweep does not vary it. */
     POLICY("policy", "POLICY", c -> c.policy().orElse(null)),
-    /** Local batch size. */
-    LOCAL_BATCH("local_batch", "BATCH", c -> c.config().localBatch()),
-    /** Global batch size (local batch times workers). */
-    GLOBAL_BATCH("global_batch", "GLOBAL BATCH", c -> c.config().globalBatch());
+    /** Local batch size (a replica's with a layout); null for a point whose layout makes no job. */
+    LOCAL_BATCH("local_batch", "BATCH", c -> c.refused().isPresent() ? null : c.config().localBatch()),
+    /** Global batch size (local batch times workers); for a point whose layout makes no job, the one asked for. */
+    GLOBAL_BATCH("global_batch", "GLOBAL BATCH", c -> c.refused().isPresent()
+            ? c.layout().flatMap(SweepLayoutPoint::globalBatch).orElse(null) : c.config().globalBatch()),
+    /** Data-parallel replicas of a layout point (its GPUs over tensor x context x pipeline); null without a layout. */
+    DATA_PARALLEL("data_parallel", "DP", c -> c.refused().isPresent() ? null
+            : c.config().parallel().map(p -> (Object) p.data()).orElse(null)),
+    /** {@code --tensor-parallel}; null where not given (as all the layout axes below). */
+    TENSOR_PARALLEL("tensor_parallel", "TP", c -> asked(c, SweepLayoutPoint::tensorParallel)),
+    /** {@code --pipeline-parallel}. */
+    PIPELINE_PARALLEL("pipeline_parallel", "PP", c -> asked(c, SweepLayoutPoint::pipelineParallel)),
+    /** {@code --context-parallel}. */
+    CONTEXT_PARALLEL("context_parallel", "CP", c -> asked(c, SweepLayoutPoint::contextParallel)),
+    /** {@code --expert-parallel}. */
+    EXPERT_PARALLEL("expert_parallel", "EP", c -> asked(c, SweepLayoutPoint::expertParallel)),
+    /** {@code --micro-batch}. */
+    MICRO_BATCH("micro_batch", "MICRO BATCH", c -> asked(c, SweepLayoutPoint::microBatch)),
+    /** {@code --virtual-stages}. */
+    VIRTUAL_STAGES("virtual_stages", "VP", c -> asked(c, SweepLayoutPoint::virtualStages)),
+    /** {@code --recompute}. */
+    RECOMPUTE("recompute", "RECOMPUTE", c -> asked(c, SweepLayoutPoint::recompute)),
+    /** {@code --sequence-length}. */
+    SEQUENCE_LENGTH("sequence_length", "SEQ", c -> asked(c, SweepLayoutPoint::sequenceLength)),
+    /** {@code --sequence-parallel}; null at a point that states no layout, as the switches below. */
+    SEQUENCE_PARALLEL("sequence_parallel", "SP", c -> switched(c, SweepLayoutPoint::sequenceParallel)),
+    /** {@code --distributed-optimizer}. */
+    DISTRIBUTED_OPTIMIZER("distributed_optimizer", "DIST OPT",
+            c -> switched(c, SweepLayoutPoint::distributedOptimizer)),
+    /** {@code --fsdp}. */
+    FSDP("fsdp", "FSDP", c -> switched(c, SweepLayoutPoint::fsdp)),
+    /** {@code --flash-attention}. */
+    FLASH_ATTENTION("flash_attention", "FLASH", c -> switched(c, SweepLayoutPoint::flashAttention)),
+    /** {@code --overlap-expert-comm}. */
+    EXPERT_OVERLAP("expert_overlap", "EXPERT OVERLAP", c -> switched(c, SweepLayoutPoint::expertOverlap));
 
     private final String column;
     private final String header;
@@ -63,35 +98,54 @@ public enum SweepAxis {
         return header;
     }
 
-    /** The point's value: a String, Integer, Long or Double, or null when the point leaves it unstated. */
+    /** The point's value: a String, Integer, Long, Double or Boolean, or null when the point leaves it unstated. */
     public Object value(SweepPoint point) {
         return value.apply(point);
     }
 
     /**
      * The axes that tell the rows apart: the workers (the sweep's scaling axis, always) and every other axis
-     * except the global batch (which follows from workers and batch) that takes more than one value.
+     * that takes more than one value, except the batch that follows from the other: the global batch (workers x
+     * batch), or in a sweep with {@code --global-batch} the local batch.
      */
     public static List<SweepAxis> varied(List<SweepRow> rows) {
+        SweepAxis derived = derived(rows);
         List<SweepAxis> out = new ArrayList<>();
         for (SweepAxis a : values()) {
-            if (a == WORKERS || a != GLOBAL_BATCH && distinct(a, rows) > 1) {
+            if (a == WORKERS || a != derived && distinct(a, rows) > 1) {
                 out.add(a);
             }
         }
         return out;
     }
 
-    /** The axes with one value over all rows, the global batch aside (what {@link #varied} leaves out). */
+    /** The axes with one value over all rows, the derived batch aside (what {@link #varied} leaves out). */
     public static List<SweepAxis> fixed(List<SweepRow> rows) {
         List<SweepAxis> varied = varied(rows);
+        SweepAxis derived = derived(rows);
         List<SweepAxis> out = new ArrayList<>();
         for (SweepAxis a : values()) {
-            if (!varied.contains(a) && a != GLOBAL_BATCH) {
+            if (!varied.contains(a) && a != derived) {
                 out.add(a);
             }
         }
         return out;
+    }
+
+    /** The batch axis that follows from the other: the local one when the sweep states global batches. */
+    private static SweepAxis derived(List<SweepRow> rows) {
+        boolean global = rows.stream().anyMatch(r -> r.point().layout().flatMap(SweepLayoutPoint::globalBatch)
+                .isPresent());
+        return global ? LOCAL_BATCH : GLOBAL_BATCH;
+    }
+
+    /** A switch of a point that states a layout ({@link SweepLayoutPoint#layoutStated()}); null otherwise. */
+    private static Object switched(SweepPoint p, Function<SweepLayoutPoint, Boolean> on) {
+        return p.layout().filter(SweepLayoutPoint::layoutStated).map(on).orElse(null);
+    }
+
+    private static Object asked(SweepPoint p, Function<SweepLayoutPoint, Optional<?>> axis) {
+        return p.layout().flatMap(axis).orElse(null);
     }
 
     private static int distinct(SweepAxis axis, List<SweepRow> rows) {

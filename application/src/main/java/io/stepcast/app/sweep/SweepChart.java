@@ -28,6 +28,10 @@ import java.util.Map;
 public final class SweepChart {
     /** File name in the output folder. */
     public static final String FILE = "scaling.png";
+    /** The axes of a layout point that may tell lines apart (the data parallelism follows from the GPUs). */
+    private static final List<SweepAxis> LAYOUT = List.of(SweepAxis.GLOBAL_BATCH, SweepAxis.TENSOR_PARALLEL,
+            SweepAxis.PIPELINE_PARALLEL, SweepAxis.CONTEXT_PARALLEL, SweepAxis.EXPERT_PARALLEL, SweepAxis.MICRO_BATCH,
+            SweepAxis.VIRTUAL_STAGES, SweepAxis.RECOMPUTE, SweepAxis.SEQUENCE_LENGTH);
     /** Lines drawn at most; the chart says how many it left out. */
     static final int MAX_SERIES = 12;
 
@@ -45,9 +49,10 @@ public final class SweepChart {
     /** The chart of the rows, not yet drawn. */
     static XYChart chart(String predictor, String target, List<SweepRow> rows) {
         Map<String, List<SweepRow>> lines = new LinkedHashMap<>();
+        List<SweepAxis> layout = SweepAxis.varied(rows).stream().filter(LAYOUT::contains).toList();
         for (SweepRow r : rows) {
             if (r.mean().isPresent()) {
-                lines.computeIfAbsent(label(r), k -> new ArrayList<>()).add(r);
+                lines.computeIfAbsent(label(r, layout), k -> new ArrayList<>()).add(r);
             }
         }
         int left = Math.max(0, lines.size() - MAX_SERIES);
@@ -90,8 +95,9 @@ public final class SweepChart {
         return c;
     }
 
+    /** The point's GPUs ({@link SweepPoint#gpus()}): its workers, or with a layout all its replicas' GPUs. */
     private static int workers(SweepRow r) {
-        return r.point().config().workers();
+        return r.point().gpus();
     }
 
     /** The worker count at {@code log2} position {@code x} when it is a whole number, else no label. */
@@ -100,11 +106,14 @@ public final class SweepChart {
         return Math.abs(workers - Math.rint(workers)) < 1e-9 * workers ? String.format(Locale.ROOT, "%.0f", workers) : "";
     }
 
-    private static String label(SweepRow r) {
+    private static String label(SweepRow r, List<SweepAxis> layout) {
         Config c = r.point().config();
         StringBuilder b = new StringBuilder(c.model()).append(' ').append(c.deployment().architecture().name()
-                .toLowerCase(Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware())
-                .append(" batch ").append(c.localBatch());
+                .toLowerCase(Locale.ROOT).replace('_', '-')).append(' ').append(c.deployment().hardware());
+        if (r.point().layout().flatMap(SweepLayoutPoint::globalBatch).isEmpty()) {
+            // A stated global batch is among the layout's axes below; a layout point's local batch follows from it.
+            b.append(" batch ").append(c.localBatch());
+        }
         c.statedPrecision().ifPresent(p -> b.append(' ').append(p.label()));
         if (r.point().gpusPerNode() > 1) {
             b.append(' ').append(r.point().gpusPerNode()).append(" GPU/node");
@@ -112,6 +121,12 @@ public final class SweepChart {
         c.deployment().bandwidthGbps().ifPresent(bw -> b.append(' ').append(bw).append(" Gb/s"));
         c.deployment().intraNodeGbps().ifPresent(bw -> b.append(" intra ").append(bw).append(" Gb/s"));
         r.point().policy().ifPresent(p -> b.append(' ').append(p));
+        // The layout axes that tell the lines apart, as the sweep's options name them (the title of a legend of
+        // every fixed axis would run past the chart's width).
+        for (SweepAxis a : layout) {
+            b.append(' ').append(SweepLayoutPoint.OPTIONS.get(a.column()).substring(2)).append(' ')
+                    .append(a.value(r) == null ? "-" : a.value(r));
+        }
         return b.toString();
     }
 }

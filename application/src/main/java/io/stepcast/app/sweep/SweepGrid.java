@@ -4,6 +4,7 @@ import io.stepcast.api.Precision;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The axes of a what-if sweep; every combination is one point. An empty axis takes its value from the
@@ -26,12 +27,15 @@ import java.util.List;
  *                    {@code tf32}, {@code amp}, {@code bf16}, ...); empty: unstated, which a predictor fitted on
  *                    rows of one precision answers at it and one fitted on several refuses
  *                    (the predictors' {@code MeasuredPrecisions})
+ * @param layout      the Megatron-LM layout axes, the global batch and the sequence length ({@link SweepLayout#NONE}:
+ *                    none); with a model-parallel axis, {@code workers} counts GPUs, each point's data parallelism
+ *                    being its GPUs over tensor x context x pipeline
  */
 public record SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
                         List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
-                        List<Integer> batch, List<Double> intraNodeGbps, List<String> precision)
+                        List<Integer> batch, List<Double> intraNodeGbps, List<String> precision, SweepLayout layout)
         implements Serializable {
-    private static final long serialVersionUID = 3L;
+    private static final long serialVersionUID = 4L;
 
     public SweepGrid {
         models = List.copyOf(models);
@@ -45,6 +49,7 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         batch = List.copyOf(batch);
         intraNodeGbps = List.copyOf(intraNodeGbps);
         precision = List.copyOf(precision);
+        layout = Objects.requireNonNullElse(layout, SweepLayout.NONE);
         if (models.isEmpty()) {
             throw new IllegalArgumentException("sweep: field models: at least one model");
         }
@@ -58,6 +63,18 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         positiveNumbers("bandwidth", bandwidth);
         positiveNumbers("intra_node_gbps", intraNodeGbps);
         precision.forEach(p -> Precision.parse(p, "sweep: field precision"));
+        if (!batch.isEmpty() && !layout.globalBatch().isEmpty()) {
+            throw new IllegalArgumentException("sweep: give at most one of the fields batch (per worker) and "
+                    + "global_batch");
+        }
+    }
+
+    /** A grid without layout axes. */
+    public SweepGrid(List<String> models, List<Integer> workers, List<Integer> nodes, List<Integer> gpusPerNode,
+                     List<String> hardware, List<Double> bandwidth, List<String> policy, List<String> mode,
+                     List<Integer> batch, List<Double> intraNodeGbps, List<String> precision) {
+        this(models, workers, nodes, gpusPerNode, hardware, bandwidth, policy, mode, batch, intraNodeGbps, precision,
+                SweepLayout.NONE);
     }
 
     /** A grid of unstated precision. */

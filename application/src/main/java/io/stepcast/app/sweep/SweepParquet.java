@@ -22,8 +22,13 @@ import java.util.function.Function;
 
 /**
  * {@code sweep.parquet}: one row per point, in the sweep's order. Columns: {@code predictor, target, model,
- * mode, workers, nodes, gpus_per_node, hardware, precision?, bandwidth_gbps?, intra_node_gbps?, policy?, local_batch,
- * global_batch, seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
+ * mode, workers, nodes, gpus_per_node, hardware, precision?, bandwidth_gbps?, intra_node_gbps?, policy?, local_batch?,
+ * global_batch?} (null only for a point whose layout makes no job: its local batch, and its global batch unless
+ * asked for), the layout columns of a sweep with layout axes, null otherwise ({@code data_parallel?,
+ * tensor_parallel?, pipeline_parallel?, context_parallel?, expert_parallel?, micro_batch?, virtual_stages?,
+ * recompute?, sequence_length?, sequence_parallel?, distributed_optimizer?, fsdp?, flash_attention?,
+ * expert_overlap?}, as the generic CSV names them; {@code workers} is then the point's GPUs; schema 1.12),
+ * {@code seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
  * sample standard deviation), {@code peak_memory_gib?} (peak memory per GPU, GiB, from a predictor that
  * estimates it), {@code fits?} (whether that peak fits the memory of the point's GPU, where the hardware catalog
  * states it), {@code refusal?} (the first refusal's reason) and {@code extrapolation?} (why the first seed that
@@ -52,8 +57,22 @@ public final class SweepParquet {
               optional double bandwidth_gbps;
               optional double intra_node_gbps;
               optional binary policy (STRING);
-              required int32 local_batch;
-              required int64 global_batch;
+              optional int32 local_batch;
+              optional int64 global_batch;
+              optional int32 data_parallel;
+              optional int32 tensor_parallel;
+              optional int32 pipeline_parallel;
+              optional int32 context_parallel;
+              optional int32 expert_parallel;
+              optional int32 micro_batch;
+              optional int32 virtual_stages;
+              optional binary recompute (STRING);
+              optional int32 sequence_length;
+              optional boolean sequence_parallel;
+              optional boolean distributed_optimizer;
+              optional boolean fsdp;
+              optional boolean flash_attention;
+              optional boolean expert_overlap;
               required int32 seeds;
               required int32 answered;
               optional double mean;
@@ -66,6 +85,13 @@ public final class SweepParquet {
               optional binary extrapolation (STRING);
             }
             """);
+
+    /** The batch and layout columns, written from their {@link SweepAxis}. */
+    private static final List<SweepAxis> LAYOUT = List.of(SweepAxis.LOCAL_BATCH, SweepAxis.GLOBAL_BATCH,
+            SweepAxis.DATA_PARALLEL, SweepAxis.TENSOR_PARALLEL, SweepAxis.PIPELINE_PARALLEL, SweepAxis.CONTEXT_PARALLEL,
+            SweepAxis.EXPERT_PARALLEL, SweepAxis.MICRO_BATCH, SweepAxis.VIRTUAL_STAGES, SweepAxis.RECOMPUTE,
+            SweepAxis.SEQUENCE_LENGTH, SweepAxis.SEQUENCE_PARALLEL, SweepAxis.DISTRIBUTED_OPTIMIZER, SweepAxis.FSDP,
+            SweepAxis.FLASH_ATTENTION, SweepAxis.EXPERT_OVERLAP);
 
     private SweepParquet() {
     }
@@ -86,14 +112,16 @@ public final class SweepParquet {
                     Config c = r.point().config();
                     Group g = groups.newGroup().append("predictor", predictor).append("target", r.target())
                             .append("model", c.model()).append("mode", c.deployment().architecture().name())
-                            .append("workers", c.workers()).append("nodes", c.deployment().nodes())
+                            .append("workers", r.point().gpus()).append("nodes", c.deployment().nodes())
                             .append("gpus_per_node", r.point().gpusPerNode()).append("hardware", c.deployment().hardware());
                     c.statedPrecision().ifPresent(p -> g.append("precision", p.label()));
                     optional(g, "bandwidth_gbps", c.deployment().bandwidthGbps());
                     optional(g, "intra_node_gbps", c.deployment().intraNodeGbps());
                     r.point().policy().ifPresent(p -> g.append("policy", p));
-                    g.append("local_batch", c.localBatch()).append("global_batch", c.globalBatch())
-                            .append("seeds", r.values().size()).append("answered", r.answered());
+                    for (SweepAxis a : LAYOUT) {
+                        append(g, a.column(), a.value(r));
+                    }
+                    g.append("seeds", r.values().size()).append("answered", r.answered());
                     optional(g, "mean", r.mean());
                     optional(g, "sd", r.sd());
                     optional(g, "min", r.min());
@@ -106,6 +134,21 @@ public final class SweepParquet {
                 }
             }
         });
+    }
+
+    /** A value of {@link SweepAxis#value} in its column's type; nothing for null. */
+    private static void append(Group g, String field, Object v) {
+        if (v instanceof Integer i) {
+            g.append(field, i);
+        } else if (v instanceof Long l) {
+            g.append(field, l);
+        } else if (v instanceof Boolean b) {
+            g.append(field, b);
+        } else if (v instanceof String t) {
+            g.append(field, t);
+        } else if (v != null) {
+            throw new IllegalStateException(field + ": no column type for " + v.getClass().getSimpleName());
+        }
     }
 
     private static void optional(Group g, String field, OptionalDouble v) {

@@ -22,6 +22,9 @@ import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.catalog.DefaultProfileSource;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.hardware.HardwareLabels;
+import io.stepcast.datasets.importers.GenericCsvImporter;
+import io.stepcast.datasets.io.CsvRow;
+import io.stepcast.datasets.io.DataFormatException;
 import io.stepcast.evaluation.engine.TaskSet;
 import io.stepcast.evaluation.engine.TaskSource;
 import io.stepcast.evaluation.protocol.ZooProfiles;
@@ -40,8 +43,10 @@ import java.util.Optional;
  * A what-if sweep as a serializable recipe: which registered predictor (with its hyper-parameters), fitted on
  * which catalog source or user's file, predicts which target over which {@link SweepGrid}, with how many seeds.
  * Opening it reads the source, attaches its recorded and zoo profiles, builds the points in a fixed order (model,
- * mode, hardware, precision, bandwidth, intra-node bandwidth, policy, batch, GPUs per node, cluster size) and gives
- * their {@link SweepTasks}; a Spark executor opens the same recipe and gets the same points.
+ * mode, hardware, precision, bandwidth, intra-node bandwidth, policy, batch, the layout axes of {@link SweepLayout},
+ * GPUs per node, cluster size) and gives their {@link SweepTasks}; a Spark executor opens the same recipe and gets the
+ * same points. A grid with layout axes needs a predictor that reads layouts
+ * ({@link Estimator#readsParallelLayout}), and each of its points is the generic CSV row of its columns.
  *
  * @param predictor       registered estimator name (found in the registry, never imported)
  * @param hyperParameters overrides of the estimator's hyper-parameters
@@ -80,6 +85,12 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         if (!grid.policy().isEmpty() && !base.hyperParameters().containsKey("policy")) {
             throw new IllegalArgumentException("sweep: field policy: predictor " + predictor
                     + " has no hyper-parameter 'policy'");
+        }
+        List<String> layoutOptions = grid.layout().layoutOptions();
+        if (!layoutOptions.isEmpty() && !base.readsParallelLayout()) {
+            throw new IllegalArgumentException("sweep: " + layoutOptions.get(0) + ": predictor " + predictor
+                    + " does not read parallel layouts (megatron-analytic and megatron-simulation do; the learned ones"
+                    + " with layout features)");
         }
         Target t = Target.parse(target);
         if (!base.targets().contains(t)) {
@@ -168,9 +179,27 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
                     for (Optional<String> precision : precisions) {
                         for (Links l : links) {
                             for (Optional<String> policy : policies) {
+                                if (grid.layout().stated()) {
+                                    for (Optional<Integer> batch : orUnstated(grid.batch())) {
+                                        for (SweepLayoutPoint lp : grid.layout().points()) {
+                                            for (int gpn : nodeSizes) {
+                                                for (int size : sizes()) {
+                                                    // Neither batch axis: the training row's global batch (a
+                                                    // layout's local batch is a replica's, which changes with the
+                                                    // data parallelism).
+                                                    SweepLayoutPoint at = batch.isEmpty() && lp.globalBatch().isEmpty()
+                                                            ? lp.withGlobalBatch(ref.globalBatch()) : lp;
+                                                    out.add(layoutPoint(new Axes(model, ref, mode, hw, gpn, size,
+                                                            precision, l, policy, batch), zoo, at, catalog));
+                                                }
+                                            }
+                                        }
+                                    }
+                                    continue;
+                                }
                                 for (int batch : batches) {
                                     for (int gpn : nodeSizes) {
-                                        for (int size : grid.workers().isEmpty() ? grid.nodes() : grid.workers()) {
+                                        for (int size : sizes()) {
                                             Config.Builder b = point(model, ref, arch, hw, batch, gpn, size, precision);
                                             // The training rows' bytes of the model before the zoo's: a model
                                             // named as a zoo model may be sized otherwise in the user's rows.
@@ -193,6 +222,93 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             }
         }
         return out;
+    }
+
+    /** The cluster sizes: the workers, or else the nodes. */
+    private List<Integer> sizes() {
+        return grid.workers().isEmpty() ? grid.nodes() : grid.workers();
+    }
+
+    /** The data-parallel axes of one point of a sweep with layout axes. */
+    private record Axes(String model, Config ref, String mode, String hardware, int gpusPerNode, int size,
+                        Optional<String> precision, Links links, Optional<String> policy,
+                        Optional<Integer> batch) {
+    }
+
+    /**
+     * A point of a sweep with layout axes: its row in the generic CSV's columns, read by
+     * {@link GenericCsvImporter#config} as {@code predict} reads a user's row, so that the point and the same row of a
+     * file are one configuration. Its GPUs are the sweep's workers (or nodes x GPUs per node), its data parallelism
+     * those over tensor x context x pipeline; a layout that does not divide them, or a row the reader refuses, makes
+     * a refused point whose reason names the option.
+     */
+    private SweepPoint layoutPoint(Axes a, Optional<ModelCatalog> zoo, SweepLayoutPoint lp, HardwareCatalog catalog) {
+        int gpus = grid.workers().isEmpty() ? a.size() * a.gpusPerNode() : a.size();
+        int nodes = grid.workers().isEmpty() ? a.size() : (gpus + a.gpusPerNode() - 1) / a.gpusPerNode();
+        Config.Builder standIn = Config.builder().model(a.model()).framework(a.ref().workload().framework())
+                .dataset(a.ref().workload().dataset()).architecture(architecture(a.mode())).workers(gpus).nodes(nodes)
+                .hardware(a.hardware()).localBatch(1);
+        a.links().nic().ifPresent(standIn::bandwidthGbps);
+        a.links().intra().ifPresent(standIn::intraNodeGbps);
+        // The precision the point's row would state, on a one-GPU-per-replica layout: the one asked for, else with a
+        // layout the generic CSV's default (so that a refused point's column matches its answered neighbours').
+        Optional<Precision> precision = a.precision().map(p -> Precision.parse(p, "sweep: field precision"))
+                .or(() -> lp.layoutStated() ? Optional.of(ParallelLayout.DEFAULT_PRECISION) : Optional.empty());
+        precision.ifPresent(p -> standIn.parallel(new ParallelLayout(1, 1, gpus, 1, 1, 1, false, Recompute.NONE, p)));
+        int replica = lp.replicaGpus();
+        if (gpus % replica != 0) {
+            return new SweepPoint(standIn.build(), a.gpusPerNode(), a.policy(), Optional.of(lp),
+                    Optional.of(replicaProduct(lp) + " = " + replica + " GPUs per replica do not divide the " + gpus
+                            + " GPUs"));
+        }
+        Map<String, String> cells = new LinkedHashMap<>();
+        cells.put("model", a.model());
+        cells.put("architecture", a.mode());
+        cells.put("workers", Integer.toString(gpus / replica));
+        cells.put("nodes", Integer.toString(nodes));
+        cells.put("gpus_per_node", Integer.toString(a.gpusPerNode()));
+        cells.put("hardware", a.hardware());
+        cells.put("framework", a.ref().workload().framework());
+        cells.put("dataset", a.ref().workload().dataset());
+        a.precision().ifPresent(p -> cells.put("precision", p));
+        a.links().nic().ifPresent(v -> cells.put("bandwidth_gbps", v.toString()));
+        a.links().intra().ifPresent(v -> cells.put("intra_node_gbps", v.toString()));
+        a.batch().ifPresent(v -> cells.put("local_batch", v.toString()));
+        cells.putAll(lp.cells());
+        Map<String, Integer> header = new LinkedHashMap<>();
+        cells.keySet().forEach(k -> header.put(k, header.size()));
+        try {
+            Config.Builder b = GenericCsvImporter.config(new CsvRow("sweep", 1, header, List.copyOf(cells.values())),
+                    catalog);
+            Config read = b.build();
+            Optional<String> misfit = read.parallel().flatMap(p -> zoo.flatMap(z -> z.find(read.model()))
+                    .flatMap(m -> m.transformer()).flatMap(shape -> SweepModelFit.refusal(read.model(), shape, p)));
+            if (misfit.isPresent()) {
+                return new SweepPoint(standIn.build(), a.gpusPerNode(), a.policy(), Optional.of(lp), misfit);
+            }
+            // The training rows' bytes of the model before the zoo's, as for a data-parallel point.
+            if (a.ref().model().equals(read.model()) && a.ref().workload().parameterBytes().isPresent()) {
+                b.parameterBytes(a.ref().workload().parameterBytes());
+            } else {
+                // The model the row names, which a sequence length may have made the zoo's variant of another.
+                zoo.flatMap(z -> z.find(read.model())).ifPresent(m -> b.parameterBytes(m.parameterBytes()));
+            }
+            return new SweepPoint(b.build(), a.gpusPerNode(), a.policy(), Optional.of(lp), Optional.empty());
+        } catch (DataFormatException | IllegalArgumentException e) {
+            String m = e.getMessage();
+            m = m.startsWith("sweep:1: ") ? m.substring("sweep:1: ".length()) : m;
+            return new SweepPoint(standIn.build(), a.gpusPerNode(), a.policy(), Optional.of(lp),
+                    Optional.of(SweepLayoutPoint.inOptions(m)));
+        }
+    }
+
+    /** "--tensor-parallel 8 x --pipeline-parallel 3", the options that make a replica's GPUs. */
+    private static String replicaProduct(SweepLayoutPoint lp) {
+        List<String> parts = new ArrayList<>();
+        lp.tensorParallel().ifPresent(v -> parts.add("--tensor-parallel " + v));
+        lp.contextParallel().ifPresent(v -> parts.add("--context-parallel " + v));
+        lp.pipelineParallel().ifPresent(v -> parts.add("--pipeline-parallel " + v));
+        return String.join(" x ", parts);
     }
 
     /**

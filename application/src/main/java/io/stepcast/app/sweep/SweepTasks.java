@@ -70,13 +70,17 @@ public final class SweepTasks implements TaskSet<SweepRow> {
     public String describe(int i) {
         SweepPoint p = points.get(i);
         return "point " + i + " " + p.config().model() + " " + p.config().deployment().architecture() + " x"
-                + p.config().workers() + " " + p.config().deployment().hardware() + " batch " + p.config().localBatch()
-                + p.policy().map(x -> " " + x).orElse("");
+                + p.gpus() + " " + p.config().deployment().hardware() + " batch " + p.config().localBatch()
+                + p.policy().map(x -> " " + x).orElse("") + p.layout().map(l -> " " + l.cells()).orElse("");
     }
 
     @Override
     public SweepRow run(int i) {
         SweepPoint p = points.get(i);
+        if (p.refused().isPresent()) {
+            // A layout that makes no job: no predictor is asked, every seed refuses it alike.
+            return failed(i, p.refused().get());
+        }
         List<OptionalDouble> values = new ArrayList<>(spec.seeds());
         Optional<String> refusal = Optional.empty();
         OptionalDouble peak = OptionalDouble.empty();

@@ -25,9 +25,10 @@ public final class SchemaVersion {
      * parallel-layout, precision and placement columns, as the observations have them, 1.6 both kinds'
      * {@code distributed_optimizer}, 1.7 both kinds' {@code fsdp} and {@code flash_attention}, 1.8 both kinds'
      * {@code context_parallel}, 1.9 the predictions' {@code extrapolation}, 1.10 both kinds' {@code expert_parallel}
-     * and {@code expert_overlap}, 1.11 the sweep's {@code extrapolation}).
+     * and {@code expert_overlap}, 1.11 the sweep's {@code extrapolation}, 1.12 the sweep's layout columns, its
+     * {@code local_batch} and {@code global_batch} made optional).
      */
-    public static final String CURRENT = MAJOR + ".11";
+    public static final String CURRENT = MAJOR + ".12";
 
     private SchemaVersion() {
     }

@@ -79,6 +79,12 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
         return Optional.of(withHyperParameters(Map.of("efficiency", "vtrain-a100")));
     }
 
+    /** The layout is what these predictors cost: every term follows from it. */
+    @Override
+    public final boolean readsParallelLayout() {
+        return true;
+    }
+
     /** The peak memory per GPU every predictor of this estimator reports; empty without the catalogs. */
     @Override
     public final OptionalDouble peakMemoryBytes(Config config) {

@@ -39,6 +39,10 @@ import java.util.function.ToDoubleFunction;
 public final class Features {
     private static final DoubleUnaryOperator SAME = DoubleUnaryOperator.identity();
     private static final Set<String> BATCH_PARTS = Set.of("local batch", "workers");
+    /** The features read from a configuration's parallel layout ({@link LayoutFeatures}). */
+    public static final Set<String> LAYOUT = Set.of("tensor-parallel", "pipeline-parallel", "data-parallel",
+            "context-parallel", "micro-batch", "micro-batches", "pipeline-bubble", "log2-flops-per-gpu",
+            "log2-tp-allreduce-bytes", "log2-dp-allreduce-bytes");
     private static final Map<String, Feature> NUMERIC;
     private static final Map<String, CategoricalFeature> CATEGORICAL;
 

@@ -8,6 +8,7 @@ import io.stepcast.api.Predictor;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.ml.features.FeatureSet;
+import io.stepcast.ml.features.Features;
 import io.stepcast.ml.features.TargetTransform;
 
 import java.util.EnumMap;
@@ -71,6 +72,12 @@ public final class TribuoEstimator extends AbstractEstimator {
             case XGBOOST -> "gradient-boosted trees, XGBoost (Chen & Guestrin 2016) over engineered features (Tribuo)";
             case LINEAR_SGD -> "linear model fitted by SGD with AdaGrad over standardised engineered features (Tribuo)";
         };
+    }
+
+    /** When its {@code features} name a layout feature ({@link Features#LAYOUT}); the default features name none. */
+    @Override
+    public boolean readsParallelLayout() {
+        return FeatureSet.parse(hyperParameters().get("features")).names().stream().anyMatch(Features.LAYOUT::contains);
     }
 
     @Override

@@ -152,6 +152,11 @@ public final class SplitConformalEstimator implements Estimator {
     }
 
     @Override
+    public boolean readsParallelLayout() {
+        return base.readsParallelLayout();
+    }
+
+    @Override
     public Map<String, String> hyperParameters() {
         Map<String, String> all = new LinkedHashMap<>(base.hyperParameters());
         all.putAll(params.values());

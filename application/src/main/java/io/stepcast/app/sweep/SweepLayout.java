@@ -1,0 +1,139 @@
+package io.stepcast.app.sweep;
+
+import io.stepcast.api.Recompute;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The Megatron-LM layout axes of a sweep (Narayanan et al., SC'21, section 2, for p x t x d = n and the
+ * micro-batches; the generic CSV's layout columns, {@code docs/data-model.md}), with the option each is given by,
+ * which {@code plan-llm} spells alike. Each list is an axis (empty: the column is not stated); the five switches are
+ * flags, as in {@code plan-llm}, so every point of a sweep runs with or without each. The global batch and the sequence
+ * length are axes too: the global batch replaces the per-worker {@code batch}, the sequence length names the zoo's
+ * variant of the model (as the CSV's {@code sequence_length} does); neither needs a predictor that reads layouts.
+ *
+ * @param tensorParallel       {@code --tensor-parallel}: tensor-parallel ranks t
+ * @param pipelineParallel     {@code --pipeline-parallel}: pipeline stages p
+ * @param contextParallel      {@code --context-parallel}: context-parallel ranks c
+ * @param expertParallel       {@code --expert-parallel}: expert-parallel ranks e of a mixture-of-experts model
+ * @param microBatch           {@code --micro-batch}: samples per micro-batch
+ * @param globalBatch          {@code --global-batch}: samples per iteration over all replicas
+ * @param sequenceLength       {@code --sequence-length}: tokens per sample
+ * @param recompute            {@code --recompute}: none, selective or full
+ * @param virtualStages        {@code --virtual-stages}: model chunks per pipeline rank (interleaved 1F1B)
+ * @param sequenceParallel     {@code --sequence-parallel}
+ * @param distributedOptimizer {@code --distributed-optimizer}
+ * @param fsdp                 {@code --fsdp}
+ * @param flashAttention       {@code --flash-attention}
+ * @param overlapExpertComm    {@code --overlap-expert-comm} (the CSV's {@code expert_overlap})
+ */
+public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
+                          List<Integer> expertParallel, List<Integer> microBatch, List<Long> globalBatch,
+                          List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
+                          boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
+                          boolean flashAttention, boolean overlapExpertComm) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** No layout axis: a data-parallel sweep. */
+    public static final SweepLayout NONE = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(),
+            List.of(), List.of(), List.of(), List.of(), false, false, false, false, false);
+
+    public SweepLayout {
+        tensorParallel = List.copyOf(tensorParallel);
+        pipelineParallel = List.copyOf(pipelineParallel);
+        contextParallel = List.copyOf(contextParallel);
+        expertParallel = List.copyOf(expertParallel);
+        microBatch = List.copyOf(microBatch);
+        globalBatch = List.copyOf(globalBatch);
+        sequenceLength = List.copyOf(sequenceLength);
+        recompute = List.copyOf(recompute);
+        virtualStages = List.copyOf(virtualStages);
+        positive("tensor_parallel", tensorParallel);
+        positive("pipeline_parallel", pipelineParallel);
+        positive("context_parallel", contextParallel);
+        positive("expert_parallel", expertParallel);
+        positive("micro_batch", microBatch);
+        positive("sequence_length", sequenceLength);
+        positive("virtual_stages", virtualStages);
+        for (long b : globalBatch) {
+            if (b < 1) {
+                throw new IllegalArgumentException("sweep: field global_batch: " + b + " is not at least 1");
+            }
+        }
+        recompute.forEach(r -> Recompute.parse(r, "sweep: field recompute"));
+    }
+
+    /**
+     * The options given that only a predictor reading layouts answers differently
+     * ({@link io.stepcast.api.Estimator#readsParallelLayout}), in the order of the record; empty when none is.
+     */
+    public List<String> layoutOptions() {
+        List<String> out = new ArrayList<>();
+        add(out, "--tensor-parallel", !tensorParallel.isEmpty());
+        add(out, "--pipeline-parallel", !pipelineParallel.isEmpty());
+        add(out, "--context-parallel", !contextParallel.isEmpty());
+        add(out, "--expert-parallel", !expertParallel.isEmpty());
+        add(out, "--micro-batch", !microBatch.isEmpty());
+        add(out, "--recompute", !recompute.isEmpty());
+        add(out, "--virtual-stages", !virtualStages.isEmpty());
+        add(out, "--sequence-parallel", sequenceParallel);
+        add(out, "--distributed-optimizer", distributedOptimizer);
+        add(out, "--fsdp", fsdp);
+        add(out, "--flash-attention", flashAttention);
+        add(out, "--overlap-expert-comm", overlapExpertComm);
+        return out;
+    }
+
+    /** Whether any axis or switch is given, the global batch and sequence length included. */
+    public boolean stated() {
+        return !layoutOptions().isEmpty() || !globalBatch.isEmpty() || !sequenceLength.isEmpty();
+    }
+
+    /** Every combination of the axes, the first axis outermost; an empty axis is one unstated value. */
+    List<SweepLayoutPoint> points() {
+        List<SweepLayoutPoint> out = new ArrayList<>();
+        for (Optional<Long> gb : orUnstated(globalBatch)) {
+            for (Optional<Integer> t : orUnstated(tensorParallel)) {
+                for (Optional<Integer> p : orUnstated(pipelineParallel)) {
+                    for (Optional<Integer> c : orUnstated(contextParallel)) {
+                        for (Optional<Integer> e : orUnstated(expertParallel)) {
+                            for (Optional<Integer> b : orUnstated(microBatch)) {
+                                for (Optional<Integer> v : orUnstated(virtualStages)) {
+                                    for (Optional<String> r : orUnstated(recompute)) {
+                                        for (Optional<Integer> s : orUnstated(sequenceLength)) {
+                                            out.add(new SweepLayoutPoint(t, p, c, e, b, gb, s, r, v,
+                                                    sequenceParallel, distributedOptimizer, fsdp, flashAttention,
+                                                    overlapExpertComm));
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void add(List<String> out, String option, boolean given) {
+        if (given) {
+            out.add(option);
+        }
+    }
+
+    private static <T> List<Optional<T>> orUnstated(List<T> axis) {
+        return axis.isEmpty() ? List.of(Optional.empty()) : axis.stream().map(Optional::of).toList();
+    }
+
+    private static void positive(String field, List<Integer> values) {
+        for (int v : values) {
+            if (v < 1) {
+                throw new IllegalArgumentException("sweep: field " + field + ": " + v + " is not at least 1");
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.stepcast.app.sweep;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One combination of a sweep's layout axes ({@link SweepLayout}): each value as asked, empty where its axis is not
+ * given, and the switches. {@link #cells()} writes it as the generic CSV's layout columns, which
+ * {@link io.stepcast.datasets.importers.GenericCsvImporter#config} reads as it reads a user's row.
+ *
+ * @param tensorParallel       tensor-parallel ranks
+ * @param pipelineParallel     pipeline stages
+ * @param contextParallel      context-parallel ranks
+ * @param expertParallel       expert-parallel ranks
+ * @param microBatch           samples per micro-batch
+ * @param globalBatch          samples per iteration
+ * @param sequenceLength       tokens per sample
+ * @param recompute            recomputation as spelled on the command line
+ * @param virtualStages        virtual stages per pipeline rank
+ * @param sequenceParallel     sequence parallelism
+ * @param distributedOptimizer the optimizer state sharded over the replicas
+ * @param fsdp                 weights, gradients and optimizer state sharded over the replicas
+ * @param flashAttention       the fused attention kernel
+ * @param expertOverlap        the expert all-to-alls overlapped with another micro-batch's compute
+ */
+public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Integer> pipelineParallel,
+                               Optional<Integer> contextParallel, Optional<Integer> expertParallel,
+                               Optional<Integer> microBatch, Optional<Long> globalBatch,
+                               Optional<Integer> sequenceLength, Optional<String> recompute,
+                               Optional<Integer> virtualStages, boolean sequenceParallel,
+                               boolean distributedOptimizer, boolean fsdp, boolean flashAttention,
+                               boolean expertOverlap) {
+
+    /** The generic CSV's column of each option (the option is the column with dashes, but for one). */
+    static final Map<String, String> OPTIONS = options();
+
+    /** The same point at another global batch. */
+    SweepLayoutPoint withGlobalBatch(long samples) {
+        return new SweepLayoutPoint(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch,
+                Optional.of(samples), sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer,
+                fsdp, flashAttention, expertOverlap);
+    }
+
+    /**
+     * Whether the point states a layout beyond its batch and sequence length: a parallelism, micro-batch, virtual
+     * stages, recomputation or a switch. Only then do the switches' columns say true or false.
+     */
+    public boolean layoutStated() {
+        return tensorParallel.isPresent() || pipelineParallel.isPresent() || contextParallel.isPresent()
+                || expertParallel.isPresent() || microBatch.isPresent() || recompute.isPresent()
+                || virtualStages.isPresent() || sequenceParallel || distributedOptimizer || fsdp || flashAttention
+                || expertOverlap;
+    }
+
+    /** GPUs of one data-parallel replica: tensor x context x pipeline (1 for each axis not given). */
+    public int replicaGpus() {
+        return tensorParallel.orElse(1) * contextParallel.orElse(1) * pipelineParallel.orElse(1);
+    }
+
+    /** The stated columns and their cells, in the generic CSV's spelling; an unstated axis has no column. */
+    Map<String, String> cells() {
+        Map<String, String> c = new LinkedHashMap<>();
+        tensorParallel.ifPresent(v -> c.put("tensor_parallel", v.toString()));
+        pipelineParallel.ifPresent(v -> c.put("pipeline_parallel", v.toString()));
+        contextParallel.ifPresent(v -> c.put("context_parallel", v.toString()));
+        expertParallel.ifPresent(v -> c.put("expert_parallel", v.toString()));
+        microBatch.ifPresent(v -> c.put("micro_batch", v.toString()));
+        globalBatch.ifPresent(v -> c.put("global_batch", v.toString()));
+        sequenceLength.ifPresent(v -> c.put("sequence_length", v.toString()));
+        recompute.ifPresent(v -> c.put("recompute", v));
+        virtualStages.ifPresent(v -> c.put("virtual_stages", v.toString()));
+        // A switch left off is left out, as a blank CSV cell: the column's default, false.
+        flag(c, "sequence_parallel", sequenceParallel);
+        flag(c, "distributed_optimizer", distributedOptimizer);
+        flag(c, "fsdp", fsdp);
+        flag(c, "flash_attention", flashAttention);
+        flag(c, "expert_overlap", expertOverlap);
+        return c;
+    }
+
+    /**
+     * A reader's message about the point's row in the sweep's words: each layout column named as the option that
+     * gives it ({@code column 'micro_batch'} and {@code micro_batch} become {@code --micro-batch}).
+     */
+    static String inOptions(String message) {
+        String m = message;
+        for (Map.Entry<String, String> e : OPTIONS.entrySet()) {
+            m = m.replace("column '" + e.getKey() + "'", e.getValue()).replace("columns " + e.getKey(), e.getValue())
+                    .replaceAll("(?<![\\w-])" + e.getKey() + "(?!\\w)", e.getValue());
+        }
+        return m;
+    }
+
+    private static void flag(Map<String, String> c, String column, boolean on) {
+        if (on) {
+            c.put(column, "true");
+        }
+    }
+
+    private static Map<String, String> options() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String column : new String[] {"tensor_parallel", "pipeline_parallel", "context_parallel",
+            "expert_parallel", "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages",
+            "sequence_parallel", "distributed_optimizer", "fsdp", "flash_attention"}) {
+            m.put(column, "--" + column.replace('_', '-'));
+        }
+        m.put("expert_overlap", "--overlap-expert-comm");
+        return Map.copyOf(m);
+    }
+}

@@ -1,0 +1,210 @@
+package io.stepcast.app.sweep;
+
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.app.ApplicationPlugin;
+import io.stepcast.datasets.parquet.GenericRows;
+import io.stepcast.datasets.parquet.RowFileReader;
+import io.stepcast.evaluation.EvaluationPlugin;
+import io.stepcast.evaluation.SyntheticPlugin;
+import io.stepcast.evaluation.engine.EngineOptions;
+import io.stepcast.evaluation.engine.LocalEngine;
+import io.stepcast.evaluation.suite.ProgressListener;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The mechanics of {@code sweep}'s layout axes on synthetic data: a synthetic training row (written here) and a
+ * synthetic estimator that reads layouts, whose step time is {@code t + 10 p + 100 d} seconds so that each point's
+ * tensor, pipeline and data parallelism can be read back from its answer.
+ */
+class SweepLayoutAxesTest {
+    private static final String GPT = "gpt-l24-h1024-a16-s2048-v50304";
+    private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new SyntheticPlugin(),
+            new EvaluationPlugin(), new ApplicationPlugin(), new LayoutPlugin()));
+
+    @TempDir
+    Path dir;
+
+    /** A synthetic estimator whose predictors read the layout: step time t + 10 p + 100 d. */
+    private static final class LayoutAware implements Estimator {
+        public String name() { return "synthetic-layout"; }
+        public String description() { return "synthetic: t + 10 p + 100 d seconds"; }
+        public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
+        public Map<String, String> hyperParameters() { return Map.of(); }
+        public Estimator withHyperParameters(Map<String, String> o) { return this; }
+        public boolean readsParallelLayout() { return true; }
+
+        public Predictor fit(TrainingSet t) {
+            Provenance p = Provenance.of(this, t, 0);
+            return new Predictor() {
+                public Prediction predict(Config c, Target target) {
+                    ParallelLayout l = c.parallel().orElseThrow();
+                    return Prediction.of(l.tensor() + 10.0 * l.pipeline() + 100.0 * l.data());
+                }
+                public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
+                public Provenance provenance() { return p; }
+            };
+        }
+    }
+
+    private static final class LayoutPlugin extends StepcastPlugin {
+        LayoutPlugin() {
+            super("synthetic-layout-test");
+        }
+
+        @Override
+        protected void registerAll() {
+            estimator(new LayoutAware());
+            notPersistable("synthetic-layout", "a test fixture");
+        }
+    }
+
+    /** One synthetic 3D-parallel row of a parametric GPT on a DGX A100 (8 GPUs per node), global batch 64. */
+    private Path train() throws Exception {
+        return Files.writeString(dir.resolve("synthetic.csv"), "model,architecture,workers,tensor_parallel,"
+                + "pipeline_parallel,micro_batch,global_batch,hardware,step_time_s\n"
+                + GPT + ",ALLREDUCE,2,2,2,1,64,dgx-a100,1.0\n");
+    }
+
+    private static SweepGrid grid(List<Integer> nodes, SweepLayout layout) {
+        return new SweepGrid(List.of(GPT), List.of(), nodes, List.of(8), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), layout);
+    }
+
+    private static SweepLayout layout(List<Integer> tp, List<Integer> pp, List<Integer> mb, List<Long> gb,
+                                      List<Integer> seq) {
+        return new SweepLayout(tp, pp, List.of(), List.of(), mb, gb, seq, List.of(), List.of(), true, false, false,
+                false, false);
+    }
+
+    private List<SweepRow> run(SweepSpec spec) throws Exception {
+        return new LocalEngine().run(spec.tasks(REGISTRY), EngineOptions.threads(1), ProgressListener.NONE);
+    }
+
+    private SweepSpec spec(String predictor, SweepGrid grid) throws Exception {
+        return new SweepSpec(predictor, Map.of(), train().toString(), null, "step-time", 1, grid);
+    }
+
+    @Test
+    void everyLayoutIsOnePointWithTheClusterSizeInnermostAndItsDataParallelismFromTheGpus() throws Exception {
+        List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1, 2),
+                layout(List.of(1, 2), List.of(2, 4), List.of(1), List.of(), List.of()))));
+        // tp x pp x nodes = 2 x 2 x 2, nodes innermost; d = 8 nodes / (t p).
+        assertThat(rows).extracting(r -> r.point().gpus()).containsExactly(8, 16, 8, 16, 8, 16, 8, 16);
+        assertThat(rows).extracting(r -> r.mean().getAsDouble())
+                .containsExactly(1 + 20 + 400.0, 1 + 20 + 800.0, 1 + 40 + 200.0, 1 + 40 + 400.0,
+                        2 + 20 + 200.0, 2 + 20 + 400.0, 2 + 40 + 100.0, 2 + 40 + 200.0);
+        // No batch axis: the training row's global batch, split into micro-batches of 1 over each point's replicas.
+        assertThat(rows).allMatch(r -> r.point().config().globalBatch() == 64);
+        assertThat(SweepAxis.GLOBAL_BATCH.value(rows.get(0))).isEqualTo(64L);
+        assertThat(SweepAxis.varied(rows)).containsExactly(SweepAxis.WORKERS, SweepAxis.NODES,
+                SweepAxis.DATA_PARALLEL, SweepAxis.TENSOR_PARALLEL, SweepAxis.PIPELINE_PARALLEL);
+        assertThat(SweepAxis.SEQUENCE_PARALLEL.value(rows.get(0))).isEqualTo(true);
+        assertThat(SweepAxis.FSDP.value(rows.get(0))).isEqualTo(false);
+        // scaling.png: one line per layout, named by the layout axes that vary, each over the GPUs.
+        assertThat(SweepChart.chart("synthetic-layout", "step-time", rows).getSeriesMap().keySet()).containsExactly(
+                GPT + " allreduce dgx-a100 fp16 8 GPU/node tensor-parallel 1 pipeline-parallel 2",
+                GPT + " allreduce dgx-a100 fp16 8 GPU/node tensor-parallel 1 pipeline-parallel 4",
+                GPT + " allreduce dgx-a100 fp16 8 GPU/node tensor-parallel 2 pipeline-parallel 2",
+                GPT + " allreduce dgx-a100 fp16 8 GPU/node tensor-parallel 2 pipeline-parallel 4");
+    }
+
+    @Test
+    void aLayoutThatDoesNotDivideTheGpusOrMissesItsMicroBatchIsRefusedAloneNamingTheOptions() throws Exception {
+        List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1),
+                layout(List.of(1, 3), List.of(2), List.of(), List.of(48L), List.of()))));
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0).answered()).isZero();
+        assertThat(rows.get(0).refusal()).hasValueSatisfying(m -> assertThat(m)
+                .startsWith("--micro-batch is needed with --pipeline-parallel 2"));
+        assertThat(rows.get(1).refusal()).contains(
+                "--tensor-parallel 3 x --pipeline-parallel 2 = 6 GPUs per replica do not divide the 8 GPUs");
+        // A refused point keeps what was asked (GPUs, layout, global batch) and has no local batch.
+        assertThat(rows.get(1).point().gpus()).isEqualTo(8);
+        assertThat(SweepAxis.TENSOR_PARALLEL.value(rows.get(1))).isEqualTo(3);
+        assertThat(SweepAxis.GLOBAL_BATCH.value(rows.get(1))).isEqualTo(48L);
+        assertThat(SweepAxis.LOCAL_BATCH.value(rows.get(1))).isNull();
+        assertThat(SweepAxis.DATA_PARALLEL.value(rows.get(1))).isNull();
+    }
+
+    @Test
+    void aLayoutOptionWithAPredictorThatReadsNoLayoutsIsAUsageErrorButTheGlobalBatchIsNot() throws Exception {
+        assertThatThrownBy(() -> spec("synthetic-mean", grid(List.of(1),
+                layout(List.of(2), List.of(), List.of(), List.of(), List.of()))).tasks(REGISTRY))
+                .hasMessage("sweep: --tensor-parallel: predictor synthetic-mean does not read parallel layouts "
+                        + "(megatron-analytic and megatron-simulation do; the learned ones with layout features)");
+        SweepLayout batchOnly = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(64L, 60L),
+                List.of(), List.of(), List.of(), false, false, false, false, false);
+        List<SweepRow> rows = run(spec("synthetic-mean", grid(List.of(1), batchOnly)));
+        // 64 samples over 8 data-parallel workers; 60 does not divide over them.
+        assertThat(rows.get(0).point().config().localBatch()).isEqualTo(8);
+        assertThat(rows.get(0).point().config().parallel()).isEmpty();
+        assertThat(rows.get(1).refusal()).hasValueSatisfying(m -> assertThat(m).startsWith("--global-batch"));
+        // Without a layout the switches say nothing.
+        assertThat(SweepAxis.SEQUENCE_PARALLEL.value(rows.get(0))).isNull();
+    }
+
+    @Test
+    void batchAndGlobalBatchTogetherAndABadRecomputationAreRefusedOnConstruction() {
+        assertThatThrownBy(() -> new SweepGrid(List.of(GPT), List.of(8), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(32), List.of(), List.of(),
+                layout(List.of(), List.of(), List.of(), List.of(64L), List.of())))
+                .hasMessage("sweep: give at most one of the fields batch (per worker) and global_batch");
+        assertThatThrownBy(() -> new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of("sometimes"), List.of(), false, false, false, false, false))
+                .hasMessageContaining("sweep: field recompute").hasMessageContaining("'sometimes'");
+        assertThatThrownBy(() -> layout(List.of(0), List.of(), List.of(), List.of(), List.of()))
+                .hasMessage("sweep: field tensor_parallel: 0 is not at least 1");
+    }
+
+    @Test
+    void aSequenceLengthNamesTheZoosModelOfThatShape() throws Exception {
+        List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1),
+                layout(List.of(2), List.of(), List.of(), List.of(), List.of(2048, 4096)))));
+        assertThat(rows).extracting(r -> r.point().config().model())
+                .containsExactly(GPT, "gpt-l24-h1024-a16-s4096-v50304");
+        assertThat(SweepAxis.SEQUENCE_LENGTH.value(rows.get(1))).isEqualTo(4096);
+    }
+
+    @Test
+    void sweepParquetCarriesTheLayoutColumns() throws Exception {
+        List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1),
+                layout(List.of(2, 3), List.of(), List.of(), List.of(), List.of()))));
+        Path file = dir.resolve("sweep.parquet");
+        SweepParquet.write(file, "synthetic-layout", rows, r -> Optional.empty());
+        List<Map<String, Object>> read = new ArrayList<>();
+        try (RowFileReader<Map<String, Object>> r = GenericRows.reader(file)) {
+            for (Map<String, Object> row = r.next(); row != null; row = r.next()) {
+                read.add(row);
+            }
+        }
+        assertThat(read.get(0)).containsEntry("workers", 8).containsEntry("data_parallel", 4)
+                .containsEntry("tensor_parallel", 2).containsEntry("global_batch", 64L)
+                .containsEntry("sequence_parallel", true).containsEntry("fsdp", false).containsEntry("mean", 2 + 10 + 400.0);
+        assertThat(read.get(0).get("pipeline_parallel")).isNull();
+        assertThat(read.get(1)).containsEntry("tensor_parallel", 3).containsEntry("global_batch", 64L)
+                .containsEntry("refusal", "--tensor-parallel 3 = 3 GPUs per replica do not divide the 8 GPUs");
+        assertThat(read.get(1).get("local_batch")).isNull();
+        assertThat(read.get(1).get("data_parallel")).isNull();
+    }
+}

@@ -1,0 +1,152 @@
+package io.stepcast.distribution;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.app.sweep.SweepParquet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * {@code sweep}'s layout axes on real rows: NVIDIA Megatron-Bridge's published Llama 3 70B run on 64 DGX H100 GPUs in
+ * FP8 (NVIDIA-NeMo/Megatron-Bridge@df0289c, {@code docs/performance-summary.md}, "System: DGX-H100", transcribed with
+ * its citation in {@code published/megatron-bridge-llama-h100-df0289c.csv}: TP 4, PP 8, VP 5, micro-batch 1, global
+ * batch 128, sequence 8192, with the recipe's sequence parallelism, distributed optimizer and fused attention). A
+ * sweep point of that layout is the file's row: {@code megatron-analytic} with vTrain's A100 constants (nothing fitted
+ * to the file) answers it as {@code predict} answers the row, and the same sweep over 8, 16 and 32 nodes and PP 8 or
+ * 3 refuses the layouts that do not divide the GPUs, point by point.
+ */
+class SweepLayoutAxesCliTest {
+    private static final String RESOURCE = "megatron-bridge-llama-h100-df0289c.csv";
+    /** {@code predict}'s answer for the file's 25.11 Llama 3 70B row (MegatronBridgeUnevenSplitCliTest). */
+    private static final double PREDICTED_70B = 10.93110416107639;
+
+    @TempDir
+    static Path dir;
+    private static Path runs;
+
+    private final CliSession cli = new CliSession();
+
+    @BeforeAll
+    static void copyTheRuns() throws Exception {
+        runs = PublishedMegatronRuns.copy(dir, RESOURCE);
+    }
+
+    private static List<String> sweep(Path out, String nodes, String pipeline) {
+        return List.of("sweep", "--predictor", "megatron-analytic", "--hp", "efficiency=vtrain-a100", "--train",
+                runs.toString(), "--target", "step-time", "--models", "llama3-70b", "--nodes", nodes,
+                "--gpus-per-node", "8", "--hardware", "dgx-h100", "--precision", "fp8", "--tensor-parallel", "4",
+                "--pipeline-parallel", pipeline, "--virtual-stages", "5", "--micro-batch", "1", "--global-batch", "128",
+                "--sequence-length", "8192", "--sequence-parallel", "--distributed-optimizer", "--flash-attention",
+                "--recompute", "none", "--out", out.toString(), "--json");
+    }
+
+    @Test
+    void theLayoutPointOfAPublishedRunIsAnsweredAsPredictAnswersItsRow() throws Exception {
+        List<JsonNode> predicted = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", runs,
+                runs);
+        assertThat(predicted.get(2).get("predicted").asDouble()).isCloseTo(PREDICTED_70B, within(1e-9));
+        cli.clear();
+        Path out = dir.resolve("one");
+        assertThat(cli.run(sweep(out, "8", "8").toArray(String[]::new))).as(cli.err()).isZero();
+        JsonNode point = new ObjectMapper().readTree(cli.out()).get("points").get(0);
+        assertThat(point.get("mean").asDouble()).isEqualTo(predicted.get(2).get("predicted").asDouble());
+        assertThat(point.get("workers").asInt()).isEqualTo(64);
+        assertThat(point.get("data_parallel").asInt()).isEqualTo(2);
+        assertThat(point.get("tensor_parallel").asInt()).isEqualTo(4);
+        assertThat(point.get("virtual_stages").asInt()).isEqualTo(5);
+        assertThat(point.get("global_batch").asLong()).isEqualTo(128);
+        assertThat(point.get("flash_attention").asBoolean()).isTrue();
+        // The peak memory per GPU and its verdict, as predict gives them for the row.
+        assertThat(point.get("peak_memory_gib").asDouble())
+                .isCloseTo(predicted.get(2).get("peak_memory_bytes").asDouble() / (1L << 30), within(1e-9));
+        assertThat(point.get("fits").asBoolean()).isTrue();
+    }
+
+    @Test
+    void theExampleGridSweepsLlama3OverNodesAndPipelineStagesAsTheReadmeShows() throws Exception {
+        Path out = dir.resolve("example");
+        // The example names the table by its path from the repository root; the test runs in distribution/.
+        assertThat(cli.run("sweep", "--grid", Path.of("..", "docs", "examples", "llama3-70b-layout-sweep.yaml")
+                .toString(), "--train", runs.toString(), "--out", out.toString(), "--json")).as(cli.err()).isZero();
+        JsonNode points = new ObjectMapper().readTree(cli.out()).get("points");
+        assertThat(points).hasSize(6);
+        // 16, 32, 64 nodes at PP 4, then at PP 8 (TP 8, VP 5, global batch 128), in seconds, when written.
+        double[] seconds = {6.530180368295069, 3.3364984773624613, 1.739825531896157, 6.845027554969541,
+            3.501743492238855, 1.830185460873512};
+        for (int i = 0; i < 6; i++) {
+            assertThat(points.get(i).get("mean").asDouble()).as("point " + i).isCloseTo(seconds[i], within(1e-9));
+            assertThat(points.get(i).get("tensor_parallel").asInt()).isEqualTo(8);
+            assertThat(points.get(i).get("fits").asBoolean()).isTrue();
+        }
+        assertThat(points.get(5).get("workers").asInt()).isEqualTo(512);
+        assertThat(points.get(5).get("data_parallel").asInt()).isEqualTo(8);
+    }
+
+    @Test
+    void fittedOnTheVtrainSourceALayoutPointIsAnsweredAsPredictAnswersItsRow() throws Exception {
+        // megatron-analytic fitted on vTrain's 1,440 measured A100 runs (the llm-megatron suite's source, in
+        // ../shared/data), then one of their layouts (GPT 24 layers, hidden 2048, 8 GPUs: TP 2, DP 4, micro-batch 4,
+        // global batch 64) as a sweep point and as a file's row. Only the two answers are compared: the row is one the
+        // predictor was fitted on, so its error says nothing of its accuracy.
+        String data = System.getProperty("stepcast.shared.data");
+        String gpt = "gpt-l24-h2048-a16-s1024-v50304";
+        Path model = dir.resolve("vtrain-analytic.json");
+        Path observations = dir.resolve("vtrain.parquet");
+        // fit reads files: the source's rows as datasets import writes them.
+        assertThat(cli.run("datasets", "import", "vtrain", "--input", Path.of(data, "vtrain").toString(), "--out",
+                observations.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", observations.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        Path row = Files.writeString(dir.resolve("vtrain-row.csv"), "model,architecture,workers,tensor_parallel,"
+                + "pipeline_parallel,micro_batch,global_batch,hardware\n" + gpt + ",ALLREDUCE,4,2,1,4,64,vtrain-a100\n");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", row.toString(), "--target", "step-time",
+                "--json")).as(cli.err()).isZero();
+        double predicted = new ObjectMapper().readTree(cli.out()).get("predictions").get(0).get("predicted").asDouble();
+        cli.clear();
+        assertThat(cli.run("sweep", "--predictor", "megatron-analytic", "--train", "vtrain", "--data", data,
+                "--target", "step-time", "--models", gpt, "--workers", "8", "--hardware", "vtrain-a100",
+                "--tensor-parallel", "2", "--pipeline-parallel", "1", "--micro-batch", "4", "--global-batch", "64",
+                "--out", dir.resolve("vtrain").toString(), "--json")).as(cli.err()).isZero();
+        JsonNode point = new ObjectMapper().readTree(cli.out()).get("points").get(0);
+        assertThat(point.get("data_parallel").asInt()).isEqualTo(4);
+        assertThat(point.get("mean").asDouble()).isPositive().isEqualTo(predicted);
+    }
+
+    @Test
+    void layoutsThatDoNotDivideTheGpusAreRefusedPointByPointAndTheRestAnswered() throws Exception {
+        Path out = dir.resolve("grid");
+        List<String> args = new java.util.ArrayList<>(sweep(out, "8,16,32", "8,3"));
+        args.remove("--json");
+        assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("6 points x 1 seeds, step-time; 3 points not applicable")
+                .contains("  1 point: --tensor-parallel 4 x --pipeline-parallel 3 = 12 GPUs per replica do not "
+                        + "divide the 64 GPUs");
+        assertThat(Files.size(out.resolve(SweepParquet.FILE))).isPositive();
+        cli.clear();
+        assertThat(cli.run("datasets", "show", out.resolve(SweepParquet.FILE).toString(), "--json")).as(cli.err())
+                .isZero();
+        JsonNode rows = new ObjectMapper().readTree(cli.out()).get("shown");
+        assertThat(rows).hasSize(6);
+        // 64, 128 and 256 GPUs at PP 8: 2, 4 and 8 replicas; the first is the published run, as predict answers it.
+        assertThat(rows.get(0).get("mean").asDouble()).isCloseTo(PREDICTED_70B, within(1e-9));
+        for (int i = 0; i < 3; i++) {
+            assertThat(rows.get(i).get("data_parallel").asInt()).isEqualTo(2 << i);
+            assertThat(rows.get(i).get("pipeline_parallel").asInt()).isEqualTo(8);
+            assertThat(rows.get(i + 3).get("pipeline_parallel").asInt()).isEqualTo(3);
+            assertThat(rows.get(i + 3).has("mean")).isFalse();
+        }
+        // More replicas, each with fewer micro-batches: each doubling of the GPUs shortens the iteration.
+        assertThat(rows.get(1).get("mean").asDouble()).isLessThan(rows.get(0).get("mean").asDouble());
+        assertThat(rows.get(2).get("mean").asDouble()).isLessThan(rows.get(1).get("mean").asDouble());
+    }
+}
