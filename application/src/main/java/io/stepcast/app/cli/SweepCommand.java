@@ -109,7 +109,8 @@ public final class SweepCommand extends RegistryCommand {
     private List<Double> intraNodeGbps;
     @Option(names = "--policy", split = ",", paramLabel = "P", description = "The predictor's policy hyper-parameter (simulation: random, fifo, tic, tac).")
     private List<String> policy;
-    @Option(names = "--mode", split = ",", paramLabel = "M", description = "async-ps, sync-ps, allreduce.")
+    @Option(names = "--mode", split = ",", paramLabel = "M", description = "async-ps, sync-ps, allreduce; default: the "
+            + "training row's, allreduce with a layout axis.")
     private List<String> mode;
     @Option(names = "--batch", split = ",", paramLabel = "B", description = "Samples per worker (with layout axes: "
             + "per data-parallel replica); default: the training row's.")
