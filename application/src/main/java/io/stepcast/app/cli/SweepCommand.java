@@ -230,7 +230,8 @@ public final class SweepCommand extends RegistryCommand {
             w.println(over + " of the points " + (over == 1 ? "needs" : "need") + " more memory per GPU (PEAK GiB) than "
                     + "the GPU has (FITS NO): as stated, " + (over == 1 ? "it" : "they") + " would not run");
         }
-        w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines + " lines)");
+        w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines
+                + (lines == 1 ? " line)" : " lines)"));
         List<String> flagged = rows.stream().flatMap(r -> r.extrapolation().stream()).toList();
         if (!flagged.isEmpty()) {
             // A count and one example: each note names its point's value, and the table already lists the points.
@@ -281,7 +282,9 @@ public final class SweepCommand extends RegistryCommand {
                 layout(file));
         int s = seeds != null ? seeds : file != null && file.has("seeds") ? integer(file.get("seeds"), "seeds") : 1;
         return new SweepSpec(predictor != null ? predictor : text(file, "predictor", "simulation"), hps,
-                train != null ? train : text(file, "train", "tf-benchmarks"), dataDir,
+                train != null ? SweepTrainName.checked(train, null)
+                        : SweepTrainName.checked(text(file, "train", "tf-benchmarks"), file != null && file.has("train")
+                                ? grid : null), dataDir,
                 target != null ? target : text(file, "target", "throughput"), s, g);
     }
 
