@@ -89,8 +89,9 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         List<String> layoutOptions = grid.layout().layoutOptions();
         if (!layoutOptions.isEmpty() && !base.readsParallelLayout()) {
             throw new IllegalArgumentException("sweep: " + layoutOptions.get(0) + ": predictor " + predictor
-                    + " does not read parallel layouts (megatron-analytic and megatron-simulation do; the learned ones"
-                    + " with layout features)");
+                    + " does not read parallel layouts (megatron-analytic and megatron-simulation do, and a learned one"
+                    + " whose hyper-parameter features names a layout feature, e.g. --hp features=model,"
+                    + "log2-global-batch,tensor-parallel,pipeline-parallel,data-parallel; predictors-ml/README.md)");
         }
         Target t = Target.parse(target);
         if (!base.targets().contains(t)) {

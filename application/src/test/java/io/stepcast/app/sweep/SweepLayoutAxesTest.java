@@ -153,7 +153,9 @@ class SweepLayoutAxesTest {
         assertThatThrownBy(() -> spec("synthetic-mean", grid(List.of(1),
                 layout(List.of(2), List.of(), List.of(), List.of(), List.of()))).tasks(REGISTRY))
                 .hasMessage("sweep: --tensor-parallel: predictor synthetic-mean does not read parallel layouts "
-                        + "(megatron-analytic and megatron-simulation do; the learned ones with layout features)");
+                        + "(megatron-analytic and megatron-simulation do, and a learned one whose hyper-parameter "
+                        + "features names a layout feature, e.g. --hp features=model,log2-global-batch,tensor-parallel,"
+                        + "pipeline-parallel,data-parallel; predictors-ml/README.md)");
         SweepLayout batchOnly = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(64L, 60L),
                 List.of(), List.of(), List.of(), false, false, false, false, false);
         List<SweepRow> rows = run(spec("synthetic-mean", grid(List.of(1), batchOnly)));
