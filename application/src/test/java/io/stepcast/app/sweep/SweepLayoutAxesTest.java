@@ -208,7 +208,17 @@ class SweepLayoutAxesTest {
                 null, "step-time", 1, stated).tasks(REGISTRY), EngineOptions.threads(1), ProgressListener.NONE);
         // A mode the user states is kept, and the layout point is refused as the generic CSV refuses such a row.
         assertThat(statedRows.get(0).refusal()).hasValueSatisfying(
-                r -> assertThat(r).contains("SYNC_PS").endsWith("Megatron-LM and FSDP jobs are ALLREDUCE"));
+                r -> assertThat(r).startsWith("--mode is SYNC_PS").endsWith("Megatron-LM and FSDP jobs are ALLREDUCE"));
+    }
+
+    @Test
+    void aReadersRefusalOfASwitchAsksForTheFlag() throws Exception {
+        SweepLayout cp2 = new SweepLayout(List.of(), List.of(), List.of(2), List.of(), List.of(1), List.of(), List.of(),
+                List.of(), List.of(), false, false, false, false, false);
+        List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1), cp2)));
+        assertThat(rows.get(0).refusal()).hasValue("--context-parallel is 2 but --flash-attention is not stated (false): "
+                + "context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM and "
+                + "torchtitan (give --flash-attention)");
     }
 
     @Test
