@@ -216,8 +216,8 @@ class SweepLayoutAxesTest {
         SweepLayout cp2 = new SweepLayout(List.of(), List.of(), List.of(2), List.of(), List.of(1), List.of(), List.of(),
                 List.of(), List.of(), false, false, false, false, false);
         List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1), cp2)));
-        assertThat(rows.get(0).refusal()).hasValue("--context-parallel is 2 but --flash-attention is not stated (false): "
-                + "context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM and "
+        assertThat(rows.get(0).refusal()).hasValue("--context-parallel is 2 but --flash-attention is not stated "
+                + "(false): context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM and "
                 + "torchtitan (give --flash-attention)");
     }
 
