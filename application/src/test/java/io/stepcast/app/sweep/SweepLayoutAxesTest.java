@@ -217,8 +217,8 @@ class SweepLayoutAxesTest {
                 List.of(), List.of(), false, false, false, false, false);
         List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1), cp2)));
         assertThat(rows.get(0).refusal()).hasValue("--context-parallel is 2 but --flash-attention is not stated "
-                + "(false): context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM and "
-                + "torchtitan (give --flash-attention)");
+                + "(false): context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM "
+                + "and torchtitan (give --flash-attention)");
     }
 
     @Test
