@@ -4,6 +4,7 @@ import io.stepcast.api.Estimator;
 import io.stepcast.api.plugin.PluginRegistry;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -34,5 +35,11 @@ class LayoutReadingEstimatorsTest {
         assertThat(xgboost.withHyperParameters(Map.of("features", "tensor-parallel,pipeline-parallel,model"))
                 .readsParallelLayout()).isTrue();
         assertThat(xgboost.withHyperParameters(Map.of("features", "workers,model")).readsParallelLayout()).isFalse();
+        // The features sweep's refusal of a learned predictor suggests, read by every learner.
+        for (String learner : List.of("cart", "random-forest", "xgboost", "linear-sgd")) {
+            assertThat(ESTIMATORS.get(learner).withHyperParameters(Map.of("features",
+                    "model,log2-global-batch,tensor-parallel,pipeline-parallel,data-parallel")).readsParallelLayout())
+                    .as(learner).isTrue();
+        }
     }
 }

@@ -106,6 +106,14 @@ class MegatronBridgeMoeCliTest {
                 "efficiency=vtrain-a100", "--param", "launch-us=-1", "--save", model.toString())).isEqualTo(1);
         assertThat(cli.err().strip()).contains("hyper-parameter 'launch-us' must be at least 0, was -1.0")
                 .doesNotContain("\n");
+        // A saved model whose launch-us was edited to a negative figure is refused on load naming the file.
+        Path edited = Files.writeString(dir.resolve("edited.json"), Files.readString(model)
+                .replace("\"launch-us\" : \"0\"", "\"launch-us\" : \"-5\""));
+        assertThat(Files.readString(edited)).contains("\"launch-us\" : \"-5\"");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", edited.toString(), "--input", moe.toString())).isEqualTo(1);
+        assertThat(cli.err().strip()).isEqualTo("stepcast: error: " + edited
+                + ": hyper-parameter 'launch-us' must be at least 0, was -5.0");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.stepcast.app.cli;
 import io.stepcast.api.Config;
 import io.stepcast.api.ModelNames;
 import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -88,8 +89,7 @@ final class ParameterBytesAcrossFiles {
         Map<String, Set<Long>> inTrain = stated(train);
         Map<String, Set<Long>> inTest = stated(test);
         Map<String, String> models = new LinkedHashMap<>();
-        test.forEach(o -> models.putIfAbsent(key(o.config()), o.config().model()
-                + (o.config().precisionTag().isEmpty() ? "" : " at " + o.config().precisionTag())));
+        test.forEach(o -> models.putIfAbsent(key(o.config()), o.config().model() + precision(o.config())));
         List<String> notes = new ArrayList<>();
         inTest.forEach((key, figures) -> {
             Set<Long> trained = inTrain.get(key);
@@ -100,6 +100,15 @@ final class ParameterBytesAcrossFiles {
             }
         });
         return notes;
+    }
+
+    /**
+     * The precision the note names: a stated one by its label, mixed precision too, so that a model's notes at two
+     * precisions do not read as the same note twice; nothing for a row that states none.
+     */
+    private static String precision(Config c) {
+        return c.statedPrecision().map(p -> " at " + (p == ParallelLayout.DEFAULT_PRECISION ? "mixed precision"
+                : p.label())).orElse("");
     }
 
     private static Map<String, Set<Long>> stated(List<Observation> rows) {

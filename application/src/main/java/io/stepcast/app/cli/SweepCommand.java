@@ -109,7 +109,8 @@ public final class SweepCommand extends RegistryCommand {
     private List<Double> intraNodeGbps;
     @Option(names = "--policy", split = ",", paramLabel = "P", description = "The predictor's policy hyper-parameter (simulation: random, fifo, tic, tac).")
     private List<String> policy;
-    @Option(names = "--mode", split = ",", paramLabel = "M", description = "async-ps, sync-ps, allreduce.")
+    @Option(names = "--mode", split = ",", paramLabel = "M", description = "async-ps, sync-ps, allreduce; default: the "
+            + "training row's, allreduce with a layout axis.")
     private List<String> mode;
     @Option(names = "--batch", split = ",", paramLabel = "B", description = "Samples per worker (with layout axes: "
             + "per data-parallel replica); default: the training row's.")
@@ -229,7 +230,8 @@ public final class SweepCommand extends RegistryCommand {
             w.println(over + " of the points " + (over == 1 ? "needs" : "need") + " more memory per GPU (PEAK GiB) than "
                     + "the GPU has (FITS NO): as stated, " + (over == 1 ? "it" : "they") + " would not run");
         }
-        w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines + " lines)");
+        w.println("wrote " + out.resolve(SweepParquet.FILE) + " and " + SweepChart.FILE + " (" + lines
+                + (lines == 1 ? " line)" : " lines)"));
         List<String> flagged = rows.stream().flatMap(r -> r.extrapolation().stream()).toList();
         if (!flagged.isEmpty()) {
             // A count and one example: each note names its point's value, and the table already lists the points.
@@ -280,7 +282,9 @@ public final class SweepCommand extends RegistryCommand {
                 layout(file));
         int s = seeds != null ? seeds : file != null && file.has("seeds") ? integer(file.get("seeds"), "seeds") : 1;
         return new SweepSpec(predictor != null ? predictor : text(file, "predictor", "simulation"), hps,
-                train != null ? train : text(file, "train", "tf-benchmarks"), dataDir,
+                train != null ? SweepTrainName.checked(train, null)
+                        : SweepTrainName.checked(text(file, "train", "tf-benchmarks"), file != null && file.has("train")
+                                ? grid : null), dataDir,
                 target != null ? target : text(file, "target", "throughput"), s, g);
     }
 

@@ -41,8 +41,18 @@ public final class SavedPredictors {
             throw new IOException(file + ": saved by estimator '" + mf.estimator()
                     + "', which no plugin on the class path can load");
         }
-        return new Saved((ConformalCodec.wrote(mf.payload()) ? new ConformalCodec(codec) : codec)
-                .decode(mf.payload(), mf.provenance()), mf.trained());
+        try {
+            return new Saved((ConformalCodec.wrote(mf.payload()) ? new ConformalCodec(codec) : codec)
+                    .decode(mf.payload(), mf.provenance()), mf.trained());
+        } catch (IOException | IllegalArgumentException e) {
+            // A codec names the field it refuses (a hyper-parameter of the provenance, a payload value) but not the
+            // file, which a caller loading a folder of models (serve --models) needs to find it.
+            String why = e.getMessage();
+            if (why != null && why.startsWith(file.toString())) {
+                throw e;
+            }
+            throw new IOException(file + ": " + why, e);
+        }
     }
 
     /**

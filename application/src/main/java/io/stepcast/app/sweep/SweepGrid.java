@@ -20,7 +20,8 @@ import java.util.Objects;
  * @param hardware    hardware labels of the catalog
  * @param bandwidth   network bandwidth, Gbit/s
  * @param policy      the predictor's {@code policy} hyper-parameter (the simulation's transfer order)
- * @param mode        architecture: async-ps, sync-ps or allreduce
+ * @param mode        architecture: async-ps, sync-ps or allreduce; empty: the training row's, or allreduce with
+ *                    a layout axis
  * @param batch       local batch sizes
  * @param intraNodeGbps ring bandwidths per GPU inside a node, Gbit/s (a configuration's {@code intra_node_gbps})
  * @param precision   precisions as the generic CSV's {@code precision} column spells them ({@code fp32},

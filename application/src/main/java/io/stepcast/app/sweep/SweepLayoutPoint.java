@@ -81,15 +81,16 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
 
     /**
      * A reader's message about the point's row in the sweep's words: each layout column named as the option that
-     * gives it ({@code column 'micro_batch'} and {@code micro_batch} become {@code --micro-batch}).
+     * gives it ({@code column 'micro_batch'} and {@code micro_batch} become {@code --micro-batch}, {@code column
+     * 'architecture'} {@code --mode}); a switch the reader asks to set true is asked for as the flag it is.
      */
     static String inOptions(String message) {
-        String m = message;
+        String m = message.replace("column 'architecture'", "--mode");
         for (Map.Entry<String, String> e : OPTIONS.entrySet()) {
             m = m.replace("column '" + e.getKey() + "'", e.getValue()).replace("columns " + e.getKey(), e.getValue())
                     .replaceAll("(?<![\\w-])" + e.getKey() + "(?!\\w)", e.getValue());
         }
-        return m;
+        return m.replaceAll("\\(set (--[a-z-]+) true\\)", "(give $1)");
     }
 
     private static void flag(Map<String, String> c, String column, boolean on) {

@@ -89,8 +89,9 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         List<String> layoutOptions = grid.layout().layoutOptions();
         if (!layoutOptions.isEmpty() && !base.readsParallelLayout()) {
             throw new IllegalArgumentException("sweep: " + layoutOptions.get(0) + ": predictor " + predictor
-                    + " does not read parallel layouts (megatron-analytic and megatron-simulation do; the learned ones"
-                    + " with layout features)");
+                    + " does not read parallel layouts (megatron-analytic and megatron-simulation do, and a learned one"
+                    + " whose hyper-parameter features names a layout feature, e.g. --hp features=model,"
+                    + "log2-global-batch,tensor-parallel,pipeline-parallel,data-parallel; predictors-ml/README.md)");
         }
         Target t = Target.parse(target);
         if (!base.targets().contains(t)) {
@@ -164,7 +165,10 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             Observation like = training.stream().filter(o -> o.config().model().equals(model)).findFirst()
                     .orElse(training.get(0));
             Config ref = like.config();
-            List<String> modes = grid.mode().isEmpty() ? List.of(ref.deployment().architecture().name()) : grid.mode();
+            List<String> modes = !grid.mode().isEmpty() ? grid.mode()
+                    // A Megatron layout is an all-reduce job: the predictors that read layouts refuse any other, so a
+                    // layout sweep on a source of parameter-server rows (tf-benchmarks) would answer no point.
+                    : grid.layout().stated() ? List.of("allreduce") : List.of(ref.deployment().architecture().name());
             List<String> hardware = grid.hardware().isEmpty() ? List.of(ref.deployment().hardware()) : gridHardware(catalog);
             List<Links> links = links();
             List<Optional<String>> policies = orUnstated(grid.policy());

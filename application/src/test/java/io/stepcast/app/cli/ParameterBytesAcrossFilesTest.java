@@ -3,6 +3,9 @@ package io.stepcast.app.cli;
 import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Precision;
+import io.stepcast.api.Recompute;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -46,5 +49,24 @@ class ParameterBytesAcrossFilesTest {
         assertThat(ParameterBytesAcrossFiles.conflicts(train, "train.csv", test, "test.csv")).containsExactly(
                 "test.csv: parameter_bytes of model NCF is 6400000 here but 128000000 in train.csv; each row keeps its"
                         + " own figure, so check which one is the model's");
+    }
+
+    @Test
+    void aModelsNotesAtTwoPrecisionsNameBothMixedPrecisionToo() {
+        // Synthetic rows: one model stated at fp32 and at mixed precision, as a table's two columns state it.
+        List<Observation> train = List.of(at("jasper", Precision.FP32, 10L), at("jasper", Precision.FP16, 10L));
+        List<Observation> test = List.of(at("jasper", Precision.FP32, 5L), at("jasper", Precision.FP16, 5L));
+        assertThat(ParameterBytesAcrossFiles.conflicts(train, "train.csv", test, "test.csv")).containsExactly(
+                "test.csv: parameter_bytes of model jasper at fp32 is 5 here but 10 in train.csv; each row keeps its"
+                        + " own figure, so check which one is the model's",
+                "test.csv: parameter_bytes of model jasper at mixed precision is 5 here but 10 in train.csv; each row"
+                        + " keeps its own figure, so check which one is the model's");
+    }
+
+    private static Observation at(String model, Precision precision, long bytes) {
+        Config c = Config.builder().model(model).workers(1).parameterBytes(bytes)
+                .parallel(ParallelLayout.ofGlobalBatch(1, 1, 1, 32, 32).with(1, false, Recompute.NONE, precision))
+                .build();
+        return new Observation(c, Measurements.builder().stepTimeS(0.1).build(), "synthetic");
     }
 }

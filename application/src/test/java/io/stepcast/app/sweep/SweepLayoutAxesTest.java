@@ -1,5 +1,6 @@
 package io.stepcast.app.sweep;
 
+import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
 import io.stepcast.api.ParallelLayout;
@@ -152,7 +153,9 @@ class SweepLayoutAxesTest {
         assertThatThrownBy(() -> spec("synthetic-mean", grid(List.of(1),
                 layout(List.of(2), List.of(), List.of(), List.of(), List.of()))).tasks(REGISTRY))
                 .hasMessage("sweep: --tensor-parallel: predictor synthetic-mean does not read parallel layouts "
-                        + "(megatron-analytic and megatron-simulation do; the learned ones with layout features)");
+                        + "(megatron-analytic and megatron-simulation do, and a learned one whose hyper-parameter "
+                        + "features names a layout feature, e.g. --hp features=model,log2-global-batch,tensor-parallel,"
+                        + "pipeline-parallel,data-parallel; predictors-ml/README.md)");
         SweepLayout batchOnly = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(64L, 60L),
                 List.of(), List.of(), List.of(), false, false, false, false, false);
         List<SweepRow> rows = run(spec("synthetic-mean", grid(List.of(1), batchOnly)));
@@ -184,6 +187,38 @@ class SweepLayoutAxesTest {
         assertThat(rows).extracting(r -> r.point().config().model())
                 .containsExactly(GPT, "gpt-l24-h1024-a16-s4096-v50304");
         assertThat(SweepAxis.SEQUENCE_LENGTH.value(rows.get(1))).isEqualTo(4096);
+    }
+
+    @Test
+    void withoutAModeALayoutPointIsAnAllReduceJobEvenOnParameterServerRowsAndAStatedOneIsKept() throws Exception {
+        // Synthetic: a data-parallel row of the model measured with parameter servers, as tf-benchmarks' first are.
+        Path ps = Files.writeString(dir.resolve("synthetic-ps.csv"), "model,architecture,workers,global_batch,"
+                + "hardware,step_time_s\n" + GPT + ",SYNC_PS,8,64,dgx-a100,1.0\n");
+        SweepLayout tp2 = layout(List.of(2), List.of(), List.of(1), List.of(), List.of());
+        List<SweepRow> layoutRows = new LocalEngine().run(new SweepSpec("synthetic-layout", Map.of(), ps.toString(),
+                null, "step-time", 1, grid(List.of(1), tp2)).tasks(REGISTRY), EngineOptions.threads(1),
+                ProgressListener.NONE);
+        assertThat(layoutRows).extracting(r -> r.point().config().deployment().architecture())
+                .containsExactly(Architecture.ALLREDUCE);
+        // tp 2, pp 1, d = 8 GPUs / 2: answered, not refused for the training row's parameter servers.
+        assertThat(layoutRows.get(0).mean()).hasValue(2 + 10 + 400.0);
+        SweepGrid stated = new SweepGrid(List.of(GPT), List.of(), List.of(1), List.of(8), List.of(), List.of(),
+                List.of(), List.of("sync-ps"), List.of(), List.of(), List.of(), tp2);
+        List<SweepRow> statedRows = new LocalEngine().run(new SweepSpec("synthetic-layout", Map.of(), ps.toString(),
+                null, "step-time", 1, stated).tasks(REGISTRY), EngineOptions.threads(1), ProgressListener.NONE);
+        // A mode the user states is kept, and the layout point is refused as the generic CSV refuses such a row.
+        assertThat(statedRows.get(0).refusal()).hasValueSatisfying(
+                r -> assertThat(r).startsWith("--mode is SYNC_PS").endsWith("Megatron-LM and FSDP jobs are ALLREDUCE"));
+    }
+
+    @Test
+    void aReadersRefusalOfASwitchAsksForTheFlag() throws Exception {
+        SweepLayout cp2 = new SweepLayout(List.of(), List.of(), List.of(2), List.of(), List.of(1), List.of(), List.of(),
+                List.of(), List.of(), false, false, false, false, false);
+        List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1), cp2)));
+        assertThat(rows.get(0).refusal()).hasValue("--context-parallel is 2 but --flash-attention is not stated "
+                + "(false): context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM "
+                + "and torchtitan (give --flash-attention)");
     }
 
     @Test

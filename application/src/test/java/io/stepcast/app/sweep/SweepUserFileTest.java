@@ -134,6 +134,38 @@ class SweepUserFileTest {
     }
 
     @Test
+    void aGridsMissingTrainFileAndASavedModelAreOneLineNamingWhereTheyCameFrom() throws Exception {
+        Path grid = Files.writeString(dir.resolve("grid.yaml"), "train: absent.csv\nmodels: [my-net]\nworkers: [1]\n");
+        StringWriter err = new StringWriter();
+        int code = StepcastCli.run(REGISTRY, new String[] {"sweep", "--grid", grid.toString(), "--predictor",
+                "synthetic-mean", "--out", dir.resolve("out").toString()}, new PrintWriter(new StringWriter(), true),
+                new PrintWriter(err, true));
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString().strip()).isEqualTo("stepcast: error: " + grid + ": field train: absent.csv: no such "
+                + "file (relative to the working folder " + Path.of("").toAbsolutePath() + ", not to the grid file)");
+        // Synthetic: any existing file named as fit --save names models.
+        Path model = Files.writeString(dir.resolve("mean.model.json"), "{}");
+        StringWriter err2 = new StringWriter();
+        int code2 = StepcastCli.run(REGISTRY, new String[] {"sweep", "--train", model.toString(), "--predictor",
+                "synthetic-mean", "--models", "my-net", "--workers", "1", "--out", dir.resolve("out").toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err2, true));
+        assertThat(code2).isEqualTo(1);
+        assertThat(err2.toString().strip()).startsWith("stepcast: error: --train " + model + ": a saved model "
+                + "(fit --save) is not a training source").endsWith("answers the points with predict --model");
+    }
+
+    @Test
+    void oneLineOfTheChartIsSaidInTheSingular() throws Exception {
+        StringWriter out = new StringWriter();
+        int code = StepcastCli.run(REGISTRY, new String[] {"sweep", "--train", syntheticFile().toString(),
+                "--predictor", "synthetic-mean", "--target", "step-time", "--models", "my-net", "--workers", "1,8",
+                "--threads", "1", "--out", dir.resolve("one").toString()}, new PrintWriter(out, true),
+                new PrintWriter(new StringWriter(), true));
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("and scaling.png (1 line)");
+    }
+
+    @Test
     void aSweepThatNoPointAnsweredStillGetsItsChart() throws Exception {
         Config c = Config.builder().model("my-net").architecture(Architecture.ALLREDUCE).workers(4).localBatch(32).build();
         SweepRow refused = new SweepRow(new SweepPoint(c, 1, Optional.empty()), "step-time",

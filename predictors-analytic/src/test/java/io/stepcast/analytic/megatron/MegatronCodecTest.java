@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -59,6 +60,29 @@ class MegatronCodecTest {
                 assertThat(fitted.predict(c, t).isValue()).isTrue();
             }
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"megatron-analytic", "megatron-simulation"})
+    void aModelSavedBeforeLaunchUsLoadsWithTheMeasuredLaunches(String name) throws IOException {
+        Predictor measured = REGISTRY.estimator(name).withHyperParameters(Map.of("efficiency", "vtrain-a100"))
+                .fit(TrainingSet.of("none", List.of()));
+        Predictor none = REGISTRY.estimator(name).withHyperParameters(Map.of("efficiency", "vtrain-a100",
+                "launch-us", "0")).fit(TrainingSet.of("none", List.of()));
+        PredictorCodec codec = REGISTRY.codecs().get(name);
+        // The provenance a file saved before the hyper-parameter existed holds: launch-us absent.
+        Provenance p = measured.provenance();
+        Map<String, String> former = new TreeMap<>(p.hyperParameters());
+        assertThat(former.remove("launch-us")).isEqualTo(KernelLaunch.MICROSECONDS);
+        Predictor loaded = codec.decode(codec.encode(measured), new Provenance(p.estimator(), former,
+                p.trainingSetId(), p.trainingChecksum(), p.trainingSize(), p.seed(), p.versions()));
+        // Qwen3-30B-A3B at EP 8 on eight DGX H100 nodes: a MoE layout, whose launches the hyper-parameter prices.
+        Config moe = Config.builder().model("qwen3-30b-a3b").hardware("dgx-h100").nodes(8)
+                .parallel(ParallelLayout.ofGlobalBatch(1, 1, 64, 2, 512).withExpert(8).withFlashAttention(true))
+                .build();
+        assertThat(loaded.predict(moe, Target.STEP_TIME)).isEqualTo(measured.predict(moe, Target.STEP_TIME));
+        assertThat(loaded.predict(moe, Target.STEP_TIME).asDouble().orElseThrow())
+                .isGreaterThan(none.predict(moe, Target.STEP_TIME).asDouble().orElseThrow());
     }
 
     @ParameterizedTest
