@@ -40,7 +40,12 @@ class SweepLayoutAxesCliTest {
     }
 
     private static List<String> sweep(Path out, String nodes, String pipeline) {
-        return List.of("sweep", "--predictor", "megatron-analytic", "--hp", "efficiency=vtrain-a100", "--train",
+        return sweep(out, nodes, pipeline, "--hp");
+    }
+
+    /** The sweep with its hyper-parameter given by {@code option}: {@code --hp}, or {@code -p} as fit spells it. */
+    private static List<String> sweep(Path out, String nodes, String pipeline, String option) {
+        return List.of("sweep", "--predictor", "megatron-analytic", option, "efficiency=vtrain-a100", "--train",
                 runs.toString(), "--target", "step-time", "--models", "llama3-70b", "--nodes", nodes,
                 "--gpus-per-node", "8", "--hardware", "dgx-h100", "--precision", "fp8", "--tensor-parallel", "4",
                 "--pipeline-parallel", pipeline, "--virtual-stages", "5", "--micro-batch", "1", "--global-batch", "128",
@@ -55,7 +60,7 @@ class SweepLayoutAxesCliTest {
         assertThat(predicted.get(2).get("predicted").asDouble()).isCloseTo(PREDICTED_70B, within(1e-9));
         cli.clear();
         Path out = dir.resolve("one");
-        assertThat(cli.run(sweep(out, "8", "8").toArray(String[]::new))).as(cli.err()).isZero();
+        assertThat(cli.run(sweep(out, "8", "8", "-p").toArray(String[]::new))).as(cli.err()).isZero();
         JsonNode point = new ObjectMapper().readTree(cli.out()).get("points").get(0);
         assertThat(point.get("mean").asDouble()).isEqualTo(predicted.get(2).get("predicted").asDouble());
         assertThat(point.get("workers").asInt()).isEqualTo(64);

@@ -42,7 +42,8 @@ final class FitCommand extends RegistryCommand {
     @Option(names = "--save", required = true, paramLabel = "MODEL", description = "Where to write the fitted predictor.")
     private Path save;
 
-    @Option(names = {"-p", "--param"}, paramLabel = "KEY=VALUE", description = "Hyper-parameter override (repeatable).")
+    @Option(names = {"-p", "--param", "--hp"}, paramLabel = "KEY=VALUE", description = "Hyper-parameter override "
+            + "(repeatable; --hp as in sweep).")
     private Map<String, String> params = Map.of();
 
     @Option(names = "--coverage", paramLabel = "LEVEL", description = "Also calibrate split-conformal intervals at this "

@@ -75,7 +75,8 @@ public final class SweepCommand extends RegistryCommand {
     @Option(names = "--predictor", paramLabel = "NAME", description = "Registered predictor (default simulation).")
     private String predictor;
 
-    @Option(names = "--hp", paramLabel = "KEY=VALUE", description = "Hyper-parameter override of the predictor.")
+    @Option(names = {"--hp", "-p", "--param"}, paramLabel = "KEY=VALUE", description = "Hyper-parameter override of the "
+            + "predictor (repeatable; -p and --param as in fit).")
     private Map<String, String> hp = new LinkedHashMap<>();
 
     @Option(names = "--train", paramLabel = "SOURCE|FILE", description = "Catalog source the predictor is fitted on "
