@@ -171,4 +171,23 @@ class MegatronBridgeMoeCliTest {
         assertThat(row.get("not_applicable").asText()).isEqualTo("expert_overlap true needs a mixture-of-experts"
                 + " model, and this one is dense: it has no expert all-to-all to overlap");
     }
+
+    /** A capacity factor stated for a dense model is refused naming the column, as plan-llm refuses it. */
+    @Test
+    void aCapacityFactorOnADenseModelIsRefusedNamingTheColumn() throws Exception {
+        Path dense8b = Files.writeString(dir.resolve("drop-dense.csv"), "model,architecture,workers,"
+                + "tensor_parallel,pipeline_parallel,expert_capacity_factor,micro_batch,global_batch,"
+                + "flash_attention,precision,hardware,step_time_s\n"
+                + "llama3-8b,ALLREDUCE,8,1,1,1.0,1,128,true,fp8,dgx-h100,9.0\n");
+        Path model = dir.resolve("drop-model.json");
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", dense.toString(), "--param",
+                "efficiency=vtrain-a100", "--save", model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", dense8b.toString(), "--target",
+                "step-time", "--json")).as(cli.err()).isZero();
+        JsonNode row = new ObjectMapper().readTree(cli.out()).get("predictions").get(0);
+        assertThat(row.get("not_applicable").asText()).isEqualTo("expert_capacity_factor 1.0 needs a "
+                + "mixture-of-experts model, and this one is dense: it has no experts to drop tokens at");
+    }
 }
