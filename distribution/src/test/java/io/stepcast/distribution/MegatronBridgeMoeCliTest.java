@@ -172,6 +172,35 @@ class MegatronBridgeMoeCliTest {
                 + " model, and this one is dense: it has no expert all-to-all to overlap");
     }
 
+    /**
+     * The 25.09 Qwen3-30B-A3B tokendrop row's layout swept over the capacity factor: the point at factor 1 is the
+     * file's row, as predict answers it, the point without one is the dropless run, and sweep.parquet keeps the axis.
+     */
+    @Test
+    void aSweepOverTheCapacityFactorAnswersTheTokendropRowAsPredictDoes() throws Exception {
+        double predicted = predict("megatron-analytic", "vtrain-a100").get(6).get("predicted").asDouble();
+        Path out = dir.resolve("capacity-sweep");
+        cli.clear();
+        assertThat(cli.run("sweep", "--predictor", "megatron-analytic", "--hp", "efficiency=vtrain-a100", "--train",
+                dense.toString(), "--target", "step-time", "--models", "qwen3-30b-a3b", "--nodes", "2",
+                "--gpus-per-node", "8", "--hardware", "dgx-h100", "--precision", "fp8", "--tensor-parallel", "1",
+                "--pipeline-parallel", "2", "--virtual-stages", "24", "--expert-parallel", "8", "--micro-batch", "2",
+                "--global-batch", "512", "--sequence-length", "4096", "--distributed-optimizer", "--flash-attention",
+                "--recompute", "none", "--expert-capacity-factor", "1,1.25", "--out", out.toString(), "--json"))
+                .as(cli.err()).isZero();
+        JsonNode points = new ObjectMapper().readTree(cli.out()).get("points");
+        assertThat(points).hasSize(2);
+        assertThat(points.get(0).get("expert_capacity_factor").asDouble()).isEqualTo(1.0);
+        assertThat(points.get(0).get("mean").asDouble()).isCloseTo(predicted, within(1e-9));
+        // Padding every expert to 1.25 times its balanced share costs more expert work and larger all-to-alls.
+        assertThat(points.get(1).get("mean").asDouble()).isGreaterThan(points.get(0).get("mean").asDouble());
+        cli.clear();
+        assertThat(cli.run("datasets", "show", out.resolve("sweep.parquet").toString(), "--json")).as(cli.err())
+                .isZero();
+        JsonNode rows = new ObjectMapper().readTree(cli.out()).get("shown");
+        assertThat(rows.get(1).get("expert_capacity_factor").asDouble()).isEqualTo(1.25);
+    }
+
     /** A capacity factor stated for a dense model is refused naming the column, as plan-llm refuses it. */
     @Test
     void aCapacityFactorOnADenseModelIsRefusedNamingTheColumn() throws Exception {
