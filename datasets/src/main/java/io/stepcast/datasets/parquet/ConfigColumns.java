@@ -52,8 +52,8 @@ final class ConfigColumns {
     /**
      * The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults), one
      * before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention (an absent column
-     * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism, one before 1.13 (or a null
-     * {@code expert_capacity_factor}) dropless.
+     * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism,
+     * one before 1.13 (or a null {@code expert_capacity_factor}) dropless.
      */
     private static ParallelLayout layout(Group g) {
         ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),

@@ -27,8 +27,8 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * {@code precision} as {@code fp32|tf32|fp16|bf16|fp8}) are written with the five layout columns; a layout of an
  * earlier file reads as the plain schedule without sequence parallelism or recomputation in FP16, a layout of a
  * file before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention, and one before
- * 1.8 without context parallelism (c = 1), and one before 1.10 without expert parallelism (e = 1, not overlapped); {@code expert_capacity_factor} is null for a
- * dropless run and in files before 1.13.
+ * 1.8 without context parallelism (c = 1), and one before 1.10 without expert parallelism (e = 1, not overlapped);
+ * {@code expert_capacity_factor} is null for a dropless run and in files before 1.13.
  * {@code fsdp} true (weights, gradients and optimizer state sharded) is written with {@code distributed_optimizer} true, since
  * FSDP shards the optimizer state too.
  *
