@@ -41,6 +41,27 @@ class MoePlanOptionsCliTest {
     }
 
     @Test
+    void aCapacityFactorNeedsAMixtureOfExpertsAndTheJsonSaysIt() throws Exception {
+        assertThat(cli.run("plan-llm", "--model", "llama3-8b", "--global-batch", "64", "--gpus", "8", "--hardware",
+                "dgx-h100", "--expert-capacity-factor", "1")).isEqualTo(2);
+        assertThat(cli.err()).contains("--expert-capacity-factor needs a mixture-of-experts model");
+        cli.clear();
+        assertThat(cli.run("plan-llm", "--model", "qwen3-30b-a3b", "--global-batch", "512", "--gpus", "16",
+                "--hardware", "dgx-h100", "--expert-capacity-factor", "0")).isEqualTo(2);
+        assertThat(cli.err()).contains("--expert-capacity-factor must be a positive number, was 0.0");
+        String[] base = {"plan-llm", "--model", "qwen3-30b-a3b", "--global-batch", "512", "--gpus", "16",
+                "--hardware", "dgx-h100", "--precision", "fp8", "--flash-attention", "--distributed-optimizer",
+                "--expert-parallel", "8", "--top", "1", "--json"};
+        JsonNode dropping = plan(concat(base, "--expert-capacity-factor", "1"));
+        JsonNode dropless = plan(base);
+        assertThat(dropping.get("expert_capacity_factor").asDouble()).isEqualTo(1.0);
+        assertThat(dropless.get("expert_capacity_factor").isNull()).isTrue();
+        // At factor 1 the balanced work is the same; the host no longer waits for the device once per layer.
+        assertThat(dropping.get("layouts").get(0).get("iteration_s").asDouble())
+                .isLessThan(dropless.get("layouts").get(0).get("iteration_s").asDouble());
+    }
+
+    @Test
     void whenNoLayoutFitsAMixtureOfExpertsIsToldOfExpertParallelismNotOfFsdp() {
         // Mixtral 8x7B on one DGX H100: no layout fits. FSDP of experts is refused, so suggesting it was a dead end,
         // and expert parallelism, which splits the experts' state, went unmentioned.
@@ -94,6 +115,7 @@ class MoePlanOptionsCliTest {
                 "--hardware", "dgx-h100", "--top", "1", "--json"});
         assertThat(dense.has("expert_parallel")).isFalse();
         assertThat(dense.has("expert_overlap")).isFalse();
+        assertThat(dense.has("expert_capacity_factor")).isFalse();
     }
 
     private JsonNode plan(String[] args) throws Exception {

@@ -1,5 +1,7 @@
 package io.stepcast.api;
 
+import java.util.OptionalDouble;
+
 /**
  * The 3D-parallel layout of a Megatron-style training job (Shoeybi et al., "Megatron-LM: Training
  * Multi-Billion Parameter Language Models Using Model Parallelism", 2019, for tensor parallelism; Narayanan
@@ -50,7 +52,7 @@ package io.stepcast.api;
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
                              Sharding sharding, boolean flashAttention, int context, int expert,
-                             boolean expertOverlap) {
+                             boolean expertOverlap, OptionalDouble expertCapacityFactor) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -66,6 +68,12 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         Validate.present(sharding, "sharding");
         Validate.positive(context, "context_parallel");
         Validate.positive(expert, "expert_parallel");
+        Validate.present(expertCapacityFactor, "expert_capacity_factor");
+        if (expertCapacityFactor.isPresent() && !(expertCapacityFactor.getAsDouble() > 0
+                && Double.isFinite(expertCapacityFactor.getAsDouble()))) {
+            throw new IllegalArgumentException("expert_capacity_factor must be a positive number (blank for a dropless "
+                    + "run), was " + expertCapacityFactor.getAsDouble());
+        }
         if ((long) tensor * context * data % expert != 0) {
             throw new IllegalArgumentException("expert_parallel " + expert + " must divide the tensor x context x data "
                     + "= " + tensor + " x " + context + " x " + data + " ranks of a pipeline stage (Megatron-Core's "
@@ -84,6 +92,14 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
                     + microBatches + ") divisible by pipeline_parallel " + pipeline
                     + " (Megatron-LM's interleaved schedule)");
         }
+    }
+
+    /** A dropless layout ({@link #expertCapacityFactor()} empty). */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
+                          boolean flashAttention, int context, int expert, boolean expertOverlap) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                sharding, flashAttention, context, expert, expertOverlap, OptionalDouble.empty());
     }
 
     /** A layout without expert parallelism (e = 1). */
@@ -139,7 +155,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
     public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert, expertOverlap);
+                recompute, precision, sharding, flashAttention, context, expert, expertOverlap, expertCapacityFactor);
     }
 
     /**
@@ -154,7 +170,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout with another {@link Sharding}. */
     public ParallelLayout withSharding(Sharding s) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, s, flashAttention, context, expert, expertOverlap);
+                recompute, precision, s, flashAttention, context, expert, expertOverlap, expertCapacityFactor);
     }
 
     /**
@@ -163,25 +179,34 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
      */
     public ParallelLayout withFlashAttention(boolean fused) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, fused, context, expert, expertOverlap);
+                recompute, precision, sharding, fused, context, expert, expertOverlap, expertCapacityFactor);
     }
 
     /** The same layout with {@code c} context-parallel ranks ({@link #context()}); more GPUs when c grows. */
     public ParallelLayout withContext(int c) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, c, expert, expertOverlap);
+                recompute, precision, sharding, flashAttention, c, expert, expertOverlap, expertCapacityFactor);
     }
 
     /** The same layout with {@code e} expert-parallel ranks ({@link #expert()}); the GPUs stay the same. */
     public ParallelLayout withExpert(int e) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, e, expertOverlap);
+                recompute, precision, sharding, flashAttention, context, e, expertOverlap, expertCapacityFactor);
     }
 
     /** The same layout with the expert all-to-alls overlapped with another micro-batch's compute, or not. */
     public ParallelLayout withExpertOverlap(boolean overlapped) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert, overlapped);
+                recompute, precision, sharding, flashAttention, context, expert, overlapped, expertCapacityFactor);
+    }
+
+    /**
+     * The same layout with the experts' capacity factor F (a token-dropping run), or empty (dropless); the GPUs stay
+     * the same.
+     */
+    public ParallelLayout withExpertCapacityFactor(OptionalDouble factor) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharding, flashAttention, context, expert, expertOverlap, factor);
     }
 
     /**

@@ -91,6 +91,21 @@ class ConfigJsonTest {
     }
 
     @Test
+    void aCapacityFactorReachesTheLayoutAndOneNotPositiveIsA400NamingTheField() throws Exception {
+        String moe = "{\"model\": \"qwen3-30b-a3b\", \"architecture\": \"allreduce\", \"workers\": 8, "
+                + "\"local_batch\": 1, \"hardware\": \"dgx-h100\", \"expert_parallel\": 8";
+        Config c = ConfigJson.read(ServeFixture.JSON.readTree(moe + ", \"expert_capacity_factor\": 1.25}"), EMBEDDED)
+                .config();
+        assertThat(c.parallel().orElseThrow().expertCapacityFactor()).hasValue(1.25);
+        assertThat(ConfigJson.read(ServeFixture.JSON.readTree(moe + "}"), EMBEDDED).config().parallel().orElseThrow()
+                .expertCapacityFactor()).isEmpty();
+        var bad = ServeFixture.JSON.readTree(moe + ", \"expert_capacity_factor\": 0}");
+        assertThatThrownBy(() -> ConfigJson.read(bad, EMBEDDED)).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageContaining("field 'config.expert_capacity_factor'");
+    }
+
+    @Test
     void aBadValueOrAContradictionIsA400NamingTheFields() {
         assertThatThrownBy(() -> read(", \"fsdp\": \"yes\"")).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.status()).isEqualTo(400))

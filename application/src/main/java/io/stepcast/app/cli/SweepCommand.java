@@ -58,8 +58,8 @@ import java.util.stream.Collectors;
                 + "workers | nodes, gpus_per_node, hardware, precision, bandwidth, intra_node_gbps, policy, mode, "
                 + "batch | global_batch, sequence_length, and the layout's tensor_parallel, pipeline_parallel, "
                 + "context_parallel, expert_parallel, micro_batch, virtual_stages, recompute and the switches "
-                + "sequence_parallel, distributed_optimizer, fsdp, flash_attention, expert_overlap: true or false); "
-                + "a flag overrides the file."})
+                + "sequence_parallel, distributed_optimizer, fsdp, flash_attention, expert_overlap: true or false, "
+                + "and expert_capacity_factor); a flag overrides the file."})
 public final class SweepCommand extends RegistryCommand {
     /** How many distinct reasons for points not applicable the console lists. */
     private static final int REASONS_SHOWN = 5;
@@ -67,7 +67,7 @@ public final class SweepCommand extends RegistryCommand {
             "models", "workers", "nodes", "gpus_per_node", "hardware", "precision", "bandwidth", "intra_node_gbps",
             "policy", "mode", "batch", "tensor_parallel", "pipeline_parallel", "context_parallel", "expert_parallel",
             "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages", "sequence_parallel",
-            "distributed_optimizer", "fsdp", "flash_attention", "expert_overlap");
+            "distributed_optimizer", "fsdp", "flash_attention", "expert_overlap", "expert_capacity_factor");
 
     @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
     private Path grid;
@@ -156,6 +156,9 @@ public final class SweepCommand extends RegistryCommand {
     @Option(names = "--overlap-expert-comm", description = "Every layout point with its expert all-to-alls "
             + "overlapped with another micro-batch's compute (the column expert_overlap).")
     private boolean overlapExpertComm;
+    @Option(names = "--expert-capacity-factor", split = ",", paramLabel = "F", description = "Capacity factors of a "
+            + "token-dropping mixture-of-experts run (the column expert_capacity_factor; not given: dropless).")
+    private List<Double> expertCapacityFactor;
 
     @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here.")
@@ -305,7 +308,9 @@ public final class SweepCommand extends RegistryCommand {
                 distributedOptimizer || bool(file, "distributed_optimizer"),
                 fsdp || bool(file, "fsdp"),
                 flashAttention || bool(file, "flash_attention"),
-                overlapExpertComm || bool(file, "expert_overlap"));
+                overlapExpertComm || bool(file, "expert_overlap"),
+                pick(expertCapacityFactor, file, "expert_capacity_factor",
+                        n -> number(n, "expert_capacity_factor")));
     }
 
     private boolean bool(JsonNode file, String field) {

@@ -76,7 +76,10 @@ public enum SweepAxis {
     /** {@code --flash-attention}. */
     FLASH_ATTENTION("flash_attention", "FLASH", c -> switched(c, SweepLayoutPoint::flashAttention)),
     /** {@code --overlap-expert-comm}. */
-    EXPERT_OVERLAP("expert_overlap", "EXPERT OVERLAP", c -> switched(c, SweepLayoutPoint::expertOverlap));
+    EXPERT_OVERLAP("expert_overlap", "EXPERT OVERLAP", c -> switched(c, SweepLayoutPoint::expertOverlap)),
+    /** {@code --expert-capacity-factor}; null where not given (dropless). */
+    EXPERT_CAPACITY_FACTOR("expert_capacity_factor", "CAPACITY", c -> asked(c,
+            SweepLayoutPoint::expertCapacityFactor));
 
     private final String column;
     private final String header;

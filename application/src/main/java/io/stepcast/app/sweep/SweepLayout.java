@@ -29,17 +29,31 @@ import java.util.Optional;
  * @param fsdp                 {@code --fsdp}
  * @param flashAttention       {@code --flash-attention}
  * @param overlapExpertComm    {@code --overlap-expert-comm} (the CSV's {@code expert_overlap})
+ * @param expertCapacityFactor {@code --expert-capacity-factor}: a token-dropping run's capacity factor F of a
+ *                             mixture-of-experts model (empty axis: dropless)
  */
 public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
                           List<Integer> expertParallel, List<Integer> microBatch, List<Long> globalBatch,
                           List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
                           boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
-                          boolean flashAttention, boolean overlapExpertComm) implements Serializable {
+                          boolean flashAttention, boolean overlapExpertComm, List<Double> expertCapacityFactor)
+        implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** No layout axis: a data-parallel sweep. */
     public static final SweepLayout NONE = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(),
-            List.of(), List.of(), List.of(), List.of(), false, false, false, false, false);
+            List.of(), List.of(), List.of(), List.of(), false, false, false, false, false, List.of());
+
+    /** Dropless layout axes (no {@code --expert-capacity-factor}). */
+    public SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
+                       List<Integer> expertParallel, List<Integer> microBatch, List<Long> globalBatch,
+                       List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
+                       boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
+                       boolean flashAttention, boolean overlapExpertComm) {
+        this(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch, globalBatch,
+                sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer, fsdp, flashAttention,
+                overlapExpertComm, List.of());
+    }
 
     public SweepLayout {
         tensorParallel = List.copyOf(tensorParallel);
@@ -51,6 +65,7 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
         sequenceLength = List.copyOf(sequenceLength);
         recompute = List.copyOf(recompute);
         virtualStages = List.copyOf(virtualStages);
+        expertCapacityFactor = List.copyOf(expertCapacityFactor);
         positive("tensor_parallel", tensorParallel);
         positive("pipeline_parallel", pipelineParallel);
         positive("context_parallel", contextParallel);
@@ -64,6 +79,12 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
             }
         }
         recompute.forEach(r -> Recompute.parse(r, "sweep: field recompute"));
+        for (double f : expertCapacityFactor) {
+            if (!(f > 0) || !Double.isFinite(f)) {
+                throw new IllegalArgumentException("sweep: field expert_capacity_factor: " + f + " is not a positive "
+                        + "number");
+            }
+        }
     }
 
     /**
@@ -84,6 +105,7 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
         add(out, "--fsdp", fsdp);
         add(out, "--flash-attention", flashAttention);
         add(out, "--overlap-expert-comm", overlapExpertComm);
+        add(out, "--expert-capacity-factor", !expertCapacityFactor.isEmpty());
         return out;
     }
 
@@ -100,16 +122,8 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
                 for (Optional<Integer> p : orUnstated(pipelineParallel)) {
                     for (Optional<Integer> c : orUnstated(contextParallel)) {
                         for (Optional<Integer> e : orUnstated(expertParallel)) {
-                            for (Optional<Integer> b : orUnstated(microBatch)) {
-                                for (Optional<Integer> v : orUnstated(virtualStages)) {
-                                    for (Optional<String> r : orUnstated(recompute)) {
-                                        for (Optional<Integer> s : orUnstated(sequenceLength)) {
-                                            out.add(new SweepLayoutPoint(t, p, c, e, b, gb, s, r, v,
-                                                    sequenceParallel, distributedOptimizer, fsdp, flashAttention,
-                                                    overlapExpertComm));
-                                        }
-                                    }
-                                }
+                            for (Optional<Double> f : orUnstated(expertCapacityFactor)) {
+                                addPoints(out, gb, t, p, c, e, f);
                             }
                         }
                     }
@@ -117,6 +131,21 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
             }
         }
         return out;
+    }
+
+    /** The points of one global batch, parallelism and capacity factor, over the remaining axes. */
+    private void addPoints(List<SweepLayoutPoint> out, Optional<Long> gb, Optional<Integer> t, Optional<Integer> p,
+                           Optional<Integer> c, Optional<Integer> e, Optional<Double> f) {
+        for (Optional<Integer> b : orUnstated(microBatch)) {
+            for (Optional<Integer> v : orUnstated(virtualStages)) {
+                for (Optional<String> r : orUnstated(recompute)) {
+                    for (Optional<Integer> s : orUnstated(sequenceLength)) {
+                        out.add(new SweepLayoutPoint(t, p, c, e, b, gb, s, r, v, sequenceParallel,
+                                distributedOptimizer, fsdp, flashAttention, overlapExpertComm, f));
+                    }
+                }
+            }
+        }
     }
 
     private static void add(List<String> out, String option, boolean given) {

@@ -23,6 +23,7 @@ import java.util.Optional;
  * @param fsdp                 weights, gradients and optimizer state sharded over the replicas
  * @param flashAttention       the fused attention kernel
  * @param expertOverlap        the expert all-to-alls overlapped with another micro-batch's compute
+ * @param expertCapacityFactor the experts' capacity factor of a token-dropping run; empty: dropless
  */
 public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Integer> pipelineParallel,
                                Optional<Integer> contextParallel, Optional<Integer> expertParallel,
@@ -30,7 +31,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
                                Optional<Integer> sequenceLength, Optional<String> recompute,
                                Optional<Integer> virtualStages, boolean sequenceParallel,
                                boolean distributedOptimizer, boolean fsdp, boolean flashAttention,
-                               boolean expertOverlap) {
+                               boolean expertOverlap, Optional<Double> expertCapacityFactor) {
 
     /** The generic CSV's column of each option (the option is the column with dashes, but for one). */
     static final Map<String, String> OPTIONS = options();
@@ -39,7 +40,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
     SweepLayoutPoint withGlobalBatch(long samples) {
         return new SweepLayoutPoint(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch,
                 Optional.of(samples), sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer,
-                fsdp, flashAttention, expertOverlap);
+                fsdp, flashAttention, expertOverlap, expertCapacityFactor);
     }
 
     /**
@@ -50,7 +51,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         return tensorParallel.isPresent() || pipelineParallel.isPresent() || contextParallel.isPresent()
                 || expertParallel.isPresent() || microBatch.isPresent() || recompute.isPresent()
                 || virtualStages.isPresent() || sequenceParallel || distributedOptimizer || fsdp || flashAttention
-                || expertOverlap;
+                || expertOverlap || expertCapacityFactor.isPresent();
     }
 
     /** GPUs of one data-parallel replica: tensor x context x pipeline (1 for each axis not given). */
@@ -76,6 +77,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         flag(c, "fsdp", fsdp);
         flag(c, "flash_attention", flashAttention);
         flag(c, "expert_overlap", expertOverlap);
+        expertCapacityFactor.ifPresent(v -> c.put("expert_capacity_factor", v.toString()));
         return c;
     }
 
@@ -103,7 +105,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         Map<String, String> m = new LinkedHashMap<>();
         for (String column : new String[] {"tensor_parallel", "pipeline_parallel", "context_parallel",
             "expert_parallel", "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages",
-            "sequence_parallel", "distributed_optimizer", "fsdp", "flash_attention"}) {
+            "sequence_parallel", "distributed_optimizer", "fsdp", "flash_attention", "expert_capacity_factor"}) {
             m.put(column, "--" + column.replace('_', '-'));
         }
         m.put("expert_overlap", "--overlap-expert-comm");

@@ -168,6 +168,27 @@ class SweepLayoutAxesTest {
     }
 
     @Test
+    void theCapacityFactorIsAnAxisWrittenAsTheCsvColumnAndNamedAsItsOption() {
+        SweepLayout drop = new SweepLayout(List.of(), List.of(), List.of(), List.of(8), List.of(), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(1.0, 1.25));
+        List<SweepLayoutPoint> points = drop.points();
+        assertThat(points).extracting(SweepLayoutPoint::expertCapacityFactor)
+                .containsExactly(java.util.Optional.of(1.0), java.util.Optional.of(1.25));
+        assertThat(points.get(1).cells()).containsEntry("expert_capacity_factor", "1.25")
+                .containsEntry("expert_parallel", "8");
+        assertThat(points.get(0).layoutStated()).isTrue();
+        assertThat(drop.layoutOptions()).containsExactly("--expert-parallel", "--expert-capacity-factor");
+        assertThat(SweepLayoutPoint.inOptions("column 'expert_capacity_factor' must be positive"))
+                .isEqualTo("--expert-capacity-factor must be positive");
+        // Without the axis the points are dropless and the column is left out.
+        assertThat(layout(List.of(2), List.of(), List.of(), List.of(), List.of()).points().get(0).cells())
+                .doesNotContainKey("expert_capacity_factor");
+        assertThatThrownBy(() -> new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(0.0)))
+                .hasMessage("sweep: field expert_capacity_factor: 0.0 is not a positive number");
+    }
+
+    @Test
     void batchAndGlobalBatchTogetherAndABadRecomputationAreRefusedOnConstruction() {
         assertThatThrownBy(() -> new SweepGrid(List.of(GPT), List.of(8), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(32), List.of(), List.of(),

@@ -14,13 +14,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
  * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
  * {@code context_parallel}, {@code expert_parallel}: a mixture-of-experts model's experts split over that many ranks of
- * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute) and
+ * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute;
+ * {@code expert_capacity_factor}: a token-dropping run's capacity factor, blank for a dropless one) and
  * the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names
  * the zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
  * vocabulary that differs names the zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row
@@ -31,7 +33,7 @@ final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer", "fsdp",
-            "flash_attention", "context_parallel", "expert_parallel", "expert_overlap");
+            "flash_attention", "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -76,7 +78,10 @@ final class LlmColumns {
                     : ParallelLayout.DEFAULT_PRECISION;
             int e = r.has("expert_parallel") ? r.positiveInteger("expert_parallel") : 1;
             boolean overlap = r.has("expert_overlap") && bool(r, "expert_overlap");
-            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c, e, overlap);
+            OptionalDouble capacity = r.has("expert_capacity_factor")
+                    ? OptionalDouble.of(r.positive("expert_capacity_factor")) : OptionalDouble.empty();
+            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c, e, overlap,
+                    capacity);
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }

@@ -9,6 +9,8 @@ import io.stepcast.api.Sharding;
 import io.stepcast.api.collective.Placement;
 import org.apache.parquet.example.data.Group;
 
+import java.util.OptionalDouble;
+
 /**
  * Reads the configuration columns that the observation and prediction layouts share, the read side of
  * {@link RowWriteSupport}'s {@code config} and {@code layout}: one place knows which column fills which field of a {@link Config}.
@@ -50,7 +52,8 @@ final class ConfigColumns {
     /**
      * The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults), one
      * before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention (an absent column
-     * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism.
+     * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism,
+     * one before 1.13 (or a null {@code expert_capacity_factor}) dropless.
      */
     private static ParallelLayout layout(Group g) {
         ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
@@ -67,7 +70,9 @@ final class ConfigColumns {
                 // After the attention: more than one context-parallel rank needs the fused kernel.
                 .withContext(Groups.has(g, "context_parallel") ? g.getInteger("context_parallel", 0) : 1)
                 .withExpert(Groups.has(g, "expert_parallel") ? g.getInteger("expert_parallel", 0) : 1)
-                .withExpertOverlap(flag(g, "expert_overlap"));
+                .withExpertOverlap(flag(g, "expert_overlap"))
+                .withExpertCapacityFactor(Groups.has(g, "expert_capacity_factor")
+                        ? OptionalDouble.of(g.getDouble("expert_capacity_factor", 0)) : OptionalDouble.empty());
     }
 
     /** A boolean column that files before it existed lack: false there. */

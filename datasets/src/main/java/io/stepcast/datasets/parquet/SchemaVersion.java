@@ -26,9 +26,10 @@ public final class SchemaVersion {
      * {@code distributed_optimizer}, 1.7 both kinds' {@code fsdp} and {@code flash_attention}, 1.8 both kinds'
      * {@code context_parallel}, 1.9 the predictions' {@code extrapolation}, 1.10 both kinds' {@code expert_parallel}
      * and {@code expert_overlap}, 1.11 the sweep's {@code extrapolation}, 1.12 the sweep's layout columns, its
-     * {@code local_batch} and {@code global_batch} made optional).
+     * {@code local_batch} and {@code global_batch} made optional, 1.13 all three kinds'
+     * {@code expert_capacity_factor}).
      */
-    public static final String CURRENT = MAJOR + ".12";
+    public static final String CURRENT = MAJOR + ".13";
 
     private SchemaVersion() {
     }

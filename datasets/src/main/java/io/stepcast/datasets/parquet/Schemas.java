@@ -18,7 +18,8 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * sd_accuracy?, source, replication, tags (map), tensor_parallel?, pipeline_parallel?, data_parallel?,
  * micro_batch?, micro_batches?, intra_node_gbps?, virtual_stages?, sequence_parallel?, recompute?, precision?,
  * placement? (GPUs per node joined by {@code +}, version 1.4), distributed_optimizer? (version 1.6), fsdp?,
- * flash_attention? (version 1.7), context_parallel? (version 1.8), expert_parallel?, expert_overlap? (version 1.10)}.
+ * flash_attention? (version 1.7), context_parallel? (version 1.8), expert_parallel?, expert_overlap? (version 1.10),
+ * expert_capacity_factor? (version 1.13)}.
  * The five parallel-layout columns (version 1.1) are present together for a model-parallel job and absent
  * otherwise; a 1.0 file has none of them and reads as data-parallel jobs. {@code intra_node_gbps} (version 1.2) is
  * a ring's stated bandwidth per GPU inside a node; files before 1.2 read without it. The layout's run options
@@ -26,7 +27,8 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * {@code precision} as {@code fp32|tf32|fp16|bf16|fp8}) are written with the five layout columns; a layout of an
  * earlier file reads as the plain schedule without sequence parallelism or recomputation in FP16, a layout of a
  * file before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention, and one before
- * 1.8 without context parallelism (c = 1), and one before 1.10 without expert parallelism (e = 1, not overlapped).
+ * 1.8 without context parallelism (c = 1), and one before 1.10 without expert parallelism (e = 1, not overlapped);
+ * {@code expert_capacity_factor} is null for a dropless run and in files before 1.13.
  * {@code fsdp} true (weights, gradients and optimizer state sharded) is written with {@code distributed_optimizer} true, since
  * FSDP shards the optimizer state too.
  *
@@ -108,6 +110,7 @@ public final class Schemas {
             .optional(PrimitiveTypeName.INT32).named("context_parallel")
             .optional(PrimitiveTypeName.INT32).named("expert_parallel")
             .optional(PrimitiveTypeName.BOOLEAN).named("expert_overlap")
+            .optional(PrimitiveTypeName.DOUBLE).named("expert_capacity_factor")
             .named("observation");
 
     /** The op-trace schema. */

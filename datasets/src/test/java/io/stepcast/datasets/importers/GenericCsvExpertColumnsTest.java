@@ -58,4 +58,30 @@ class GenericCsvExpertColumnsTest {
                 .hasMessageContaining("column 'vocab_size': model 'qwen3-30b-a3b' is a published model without a "
                         + "parametric form");
     }
+
+    @Test
+    void aCapacityFactorIsReadBlankAsDroplessAndSurvivesParquet() throws IOException {
+        Path f = Files.writeString(dir.resolve("synthetic-drop.csv"), "model,architecture,workers,global_batch,"
+                + "step_time_s,pipeline_parallel,micro_batch,expert_parallel,expert_capacity_factor,hardware\n"
+                + "qwen3-30b-a3b,ALLREDUCE,8,512,12.5,2,2,8,1.25,dgx-h100\n"
+                + "qwen3-30b-a3b,ALLREDUCE,8,512,24.8,2,2,8,,dgx-h100\n");
+        List<Observation> rows = new GenericCsvImporter().read(f).observations();
+        assertThat(rows.get(0).config().parallel().orElseThrow().expertCapacityFactor()).hasValue(1.25);
+        assertThat(rows.get(1).config().parallel().orElseThrow().expertCapacityFactor()).isEmpty();
+        Path parquet = dir.resolve("drop.parquet");
+        ObservationFiles.write(parquet, rows);
+        assertThat(ObservationFiles.read(parquet)).isEqualTo(rows);
+    }
+
+    @Test
+    void aCapacityFactorThatIsNotPositiveIsRefusedNamingTheColumnAndTheLine() throws IOException {
+        for (String bad : new String[] {"0", "-1", "x"}) {
+            Path f = Files.writeString(dir.resolve("synthetic-bad-drop.csv"), "model,architecture,workers,"
+                    + "global_batch,step_time_s,expert_parallel,expert_capacity_factor,hardware\n"
+                    + "qwen3-30b-a3b,ALLREDUCE,8,512,12.5,8," + bad + ",dgx-h100\n");
+            assertThatThrownBy(() -> new GenericCsvImporter().read(f)).as(bad)
+                    .isInstanceOf(DataFormatException.class).hasMessageContaining("synthetic-bad-drop.csv:2")
+                    .hasMessageContaining("column 'expert_capacity_factor'");
+        }
+    }
 }

@@ -62,6 +62,8 @@ public final class Attributes {
             case "context_parallel" -> Optional.of(Integer.toString(p.context()));
             case "expert_parallel" -> Optional.of(Integer.toString(p.expert()));
             case "expert_overlap" -> Optional.of(Boolean.toString(p.expertOverlap()));
+            case "expert_capacity_factor" -> p.expertCapacityFactor().isPresent()
+                    ? Optional.of(Double.toString(p.expertCapacityFactor().getAsDouble())) : Optional.empty();
             default -> Optional.empty();
         });
     }

@@ -15,7 +15,12 @@ import io.stepcast.api.zoo.TransformerShape;
  *       Megatron-Core requires sequence parallelism with MoE under tensor parallelism), each to k experts:
  *       {@code k b s / (c t)} token copies leave it and, with the token distribution balanced over the experts (as
  *       the published runs force it), as many arrive, spread over its {@code E / e} experts,
- *       {@code k b s e / (c t E)} tokens each.</li>
+ *       {@code k b s e / (c t E)} tokens each. With a capacity factor F ({@link ParallelLayout#expertCapacityFactor()},
+ *       Megatron-Core's {@code drop_and_pad} path: {@code --moe-expert-capacity-factor} with
+ *       {@code --moe-pad-expert-input-to-capacity}) each rank sends every expert exactly its capacity
+ *       {@code C = ceil(F k b s / (c t E))} (Megatron-Core's {@code moe_utils.get_capacity}), the tokens beyond it
+ *       dropped and the rest padded: {@code C E} copies leave a GPU and each local expert computes {@code C e}, F times
+ *       the balanced dropless figures; the dropped tokens do no expert work.</li>
  *   <li><b>Expert GEMMs</b>: each local expert's SwiGLU, {@code [m x h] . [h x 2f]} and {@code [m x f] . [f x h]}, run
  *       as one grouped GEMM whose tiles share the multiprocessors' waves ({@link GemmWaves#groupedLinearFlops}); the
  *       backward pass twice the forward (Narayanan et al., SC'21, appendix). The router's {@code [T x h] . [h x E]}
@@ -34,7 +39,9 @@ import io.stepcast.api.zoo.TransformerShape;
  *       dispatcher's counts, copies, permutations and all-to-alls, the router, and one GEMM per local expert and
  *       pass), which {@link MegatronCostModel} charges the host at a measured {@link KernelLaunch#HOST_S} each.</li>
  * </ul>
- * Not modelled, with the reason: load imbalance. The published runs force-balance the routing (Megatron-Core's {@code
+ * A token-dropping run's splits are fixed, so its dispatcher neither counts, gathers nor copies the per-expert
+ * tokens to the host and never synchronises ({@link #syncedShare()} 0; {@link #extraLaunches()}). Not modelled,
+ * with the reason: load imbalance. The published runs force-balance the routing (Megatron-Core's {@code
  * moe_router_force_load_balancing} replaces the router's logits with normal random numbers, so each token's top k are
  * a uniform random k of the E experts); a rank's load is then a sum of independent hypergeometric counts whose
  * standard deviation is 0.4% to 0.8% of its mean in the published layouts, and the busiest of the e ranks expects
@@ -62,9 +69,32 @@ record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
         return (double) layout.microBatch() * shape.sequence() / layout.context() / layout.tensor();
     }
 
-    /** Token copies that leave a GPU for their experts (and, balanced, arrive at it) per micro-batch: k x tokens. */
+    /** Whether the layout drops tokens beyond a capacity factor (a MoE model with one stated). */
+    boolean dropsTokens() {
+        return any() && layout.expertCapacityFactor().isPresent();
+    }
+
+    /**
+     * Tokens a GPU sends each expert per micro-batch under a capacity factor F: {@code ceil(F k tokens / E)}, as
+     * Megatron-Core's {@code get_capacity} rounds it (0 without a capacity factor).
+     */
+    double capacity() {
+        if (!dropsTokens()) {
+            return 0;
+        }
+        double f = layout.expertCapacityFactor().getAsDouble();
+        return Math.ceil(f * experts().topK() * tokens() / experts().count());
+    }
+
+    /**
+     * Token copies that leave a GPU for their experts (and, balanced, arrive at it) per micro-batch: k x tokens,
+     * dropless; the capacity times E, padded, under a capacity factor.
+     */
     double routed() {
-        return any() ? experts().topK() * tokens() : 0;
+        if (!any()) {
+            return 0;
+        }
+        return dropsTokens() ? capacity() * experts().count() : experts().topK() * tokens();
     }
 
     /** Experts a GPU holds in one layer: E / e. */
@@ -133,10 +163,13 @@ record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
      * The share of a MoE stage's work in which host and device run one after the other ({@link
      * StageTerms#syncedShare}): the forward passes, a third of the work (a half under full recomputation, whose
      * recomputed forward synchronises again), when the dispatcher synchronises, i.e. with more than one expert-parallel
-     * rank or local expert (Megatron-Core's dropless {@code MoEAlltoAllTokenDispatcher}); else 0.
+     * rank or local expert (Megatron-Core's dropless {@code MoEAlltoAllTokenDispatcher}); else 0, and 0 under a
+     * capacity factor, whose {@code drop_and_pad} preprocessing fills the counts on the host from the capacity and
+     * leaves the dispatcher's {@code cuda_sync_point} at {@code no_sync} (NVIDIA/Megatron-LM@0014f13,
+     * {@code token_dispatcher.py}, {@code MoEAlltoAllTokenDispatcher.preprocess}).
      */
     double syncedShare() {
-        if (!any() || (layout.expert() == 1 && localExperts() == 1)) {
+        if (!any() || dropsTokens() || (layout.expert() == 1 && localExperts() == 1)) {
             return 0;
         }
         return layout.recompute() == Recompute.FULL ? 0.5 : 1.0 / 3;
@@ -161,6 +194,12 @@ record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
      *       gradients), beside one activation kernel each way;</li>
      *   <li>less the dense MLP's the MoE layer replaces (three forward, five backward).</li>
      * </ul>
+     * Under a capacity factor ({@code drop_and_pad}, same file) the dispatcher's preprocessing launches one kernel
+     * (the device-side fill of the per-expert counts) instead of the counts, split sums, all-gather, slice and
+     * device-to-host copies; the all-to-alls, permutations and sorts (there a transpose copied contiguous, one kernel
+     * each as the chunk sort's) stay; the router adds its capacity mask ({@code moe_utils.topk_softmax_with_capacity}:
+     * the top-capacity selection over the tokens, the mask's zeros, scatter and cast, the probabilities masked: 5
+     * forward, the masking's gradient 1 backward).
      * Each costs the host {@link KernelLaunch#HOST_S}. 0 for a dense model.
      */
     int extraLaunches() {
@@ -170,8 +209,11 @@ record ExpertCosts(TransformerShape shape, ParallelLayout layout) {
         int g = localExperts();
         boolean split = layout.expert() > 1;
         boolean sort = g > 1;
-        int forward = 2 + (split ? 6 + 4 + 3 : 1) + 2 + 1 + (sort ? 3 : 0) + 2 + 1 + 2 * g - 3;
-        int backward = 1 + 1 + (split ? 3 : 0) + (sort ? 3 : 0) + 3 + 1 + 4 * g - 5;
+        boolean drop = dropsTokens();
+        int preprocess = drop ? 1 + (split ? 3 : 0) : 2 + (split ? 6 + 4 + 3 : 1);
+        int router = drop ? 2 + 5 : 2;
+        int forward = preprocess + 2 + 1 + (sort ? 3 : 0) + router + 1 + 2 * g - 3;
+        int backward = 1 + 1 + (split ? 3 : 0) + (sort ? 3 : 0) + 3 + (drop ? 1 : 0) + 1 + 4 * g - 5;
         return forwardPasses() * forward + backward;
     }
 

@@ -285,14 +285,19 @@ final class MegatronCostModel {
     /**
      * Why a layout's expert parallelism cannot be costed, or empty: it needs a MoE model whose experts divide over the
      * e ranks; leading dense layers (their stages' different work) and FSDP of the experts are not modelled. An
-     * overlap of the expert all-to-alls stated for a dense model is refused as {@code plan-llm} refuses it: a row that
-     * says so describes another run than the one it would be answered as.
+     * overlap of the expert all-to-alls or a capacity factor stated for a dense model is refused as {@code plan-llm}
+     * refuses it: a row that says so describes another run than the one it would be answered as.
      */
     private static Optional<String> expertRefusal(TransformerShape shape, ParallelLayout layout) {
         if (!shape.moe()) {
             if (layout.expert() != 1) {
                 return Optional.of("expert_parallel " + layout.expert()
                         + " needs a mixture-of-experts model, and this one is dense");
+            }
+            if (layout.expertCapacityFactor().isPresent()) {
+                return Optional.of("expert_capacity_factor " + layout.expertCapacityFactor().getAsDouble()
+                        + " needs a mixture-of-experts model, and this one is dense: it has no experts to drop tokens"
+                        + " at");
             }
             return layout.expertOverlap() ? Optional.of("expert_overlap true needs a mixture-of-experts model, and"
                     + " this one is dense: it has no expert all-to-all to overlap") : Optional.empty();

@@ -120,6 +120,11 @@ public final class PlanLlmCommand implements Callable<Integer> {
             + "another micro-batch's compute (Megatron-Core --overlap-moe-expert-parallel-comm, Megatron-Bridge "
             + "moe_a2a_overlap)")
     private boolean overlapExpertComm;
+    @Option(names = "--expert-capacity-factor", paramLabel = "F", description = "plan token-dropping layouts: each "
+            + "expert takes at most F x its balanced share of the routed tokens, padded to that capacity, the rest "
+            + "dropped (Megatron-Core --moe-expert-capacity-factor with --moe-pad-expert-input-to-capacity; "
+            + "Megatron-Bridge's token drop uses 1.0); default: dropless")
+    private Double expertCapacityFactor;
     @Option(names = "--virtual-stages", defaultValue = "1", paramLabel = "V", description = "virtual stages of the "
             + "interleaved schedule, for layouts whose pipeline it applies to (layers split into pp x V chunks as "
             + "Megatron-LM splits them: evenly, or with the embedding and the loss counted as layers); the others run "
@@ -214,11 +219,16 @@ public final class PlanLlmCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--overlap-expert-comm needs a mixture-of-experts model "
                     + "(qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
         }
+        if (expertCapacityFactor != null && !shape.moe()) {
+            throw new ParameterException(spec.commandLine(), "--expert-capacity-factor needs a mixture-of-experts "
+                    + "model (qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
+        }
         try {
             Sharding sharding = fsdp ? Sharding.FULL : distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE;
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
                     sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), sharding,
-                    flashAttention, ranks, searchContext, experts, searchExperts, overlapExpertComm);
+                    flashAttention, ranks, searchContext, experts, searchExperts, overlapExpertComm,
+                    expertCapacityFactor == null ? OptionalDouble.empty() : OptionalDouble.of(expertCapacityFactor));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

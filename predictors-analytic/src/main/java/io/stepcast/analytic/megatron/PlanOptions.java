@@ -5,6 +5,8 @@ import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
 
+import java.util.OptionalDouble;
+
 /**
  * How every layout {@link LayoutPlanner} considers runs: recomputation, sequence parallelism, the interleaved
  * schedule's virtual stages, the precision, the sharding of the model state and the attention kernel
@@ -30,13 +32,23 @@ import io.stepcast.api.Sharding;
  *                         experts, as one more dimension of the layout (then {@code expert} is 1)
  * @param expertOverlap    whether the expert all-to-alls overlap another micro-batch's compute
  *                         ({@link ParallelLayout#expertOverlap()})
+ * @param expertCapacityFactor the experts' capacity factor of every layout, empty for dropless ones
+ *                         ({@link ParallelLayout#expertCapacityFactor()})
  */
 public record PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
                           Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
-                          boolean expertSearch, boolean expertOverlap) {
+                          boolean expertSearch, boolean expertOverlap, OptionalDouble expertCapacityFactor) {
     /** No recomputation, no sequence parallelism, the plain schedule, FP16, every replica with its whole optimizer. */
     public static final PlanOptions PLAIN = new PlanOptions(Recompute.NONE, false, 1, ParallelLayout.DEFAULT_PRECISION,
             false);
+
+    /** Dropless options ({@link #expertCapacityFactor()} empty). */
+    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
+                       Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
+                       boolean expertSearch, boolean expertOverlap) {
+        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context, contextSearch,
+                expert, expertSearch, expertOverlap, OptionalDouble.empty());
+    }
 
     /** Options without expert parallelism. */
     public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
@@ -65,8 +77,13 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     }
 
     public PlanOptions {
-        if (recompute == null || precision == null || sharding == null) {
-            throw new IllegalArgumentException("recompute, precision and sharding must be given");
+        if (recompute == null || precision == null || sharding == null || expertCapacityFactor == null) {
+            throw new IllegalArgumentException("recompute, precision, sharding and the capacity factor must be given");
+        }
+        if (expertCapacityFactor.isPresent() && !(expertCapacityFactor.getAsDouble() > 0
+                && Double.isFinite(expertCapacityFactor.getAsDouble()))) {
+            throw new IllegalArgumentException("--expert-capacity-factor must be a positive number, was "
+                    + expertCapacityFactor.getAsDouble());
         }
         if (virtualStages < 1) {
             throw new IllegalArgumentException("--virtual-stages must be at least 1, was " + virtualStages);
@@ -91,7 +108,7 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     /** The options with another recomputation. */
     PlanOptions withRecompute(Recompute r) {
         return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention, context,
-                contextSearch, expert, expertSearch, expertOverlap);
+                contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor);
     }
 
     /** Whether the optimizer state is split over the replicas (the distributed optimizer, or FSDP). */
@@ -113,7 +130,7 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     ParallelLayout layout(int t, int c, int p, int d, int b, int m, int layers, int e) {
         boolean interleave = virtualStages > 1 && plainBecause(p, m, layers).isEmpty();
         return new ParallelLayout(t, p, d, b, m, interleave ? virtualStages : 1, sequenceParallel, recompute, precision,
-                sharding, flashAttention, c, e, expertOverlap);
+                sharding, flashAttention, c, e, expertOverlap, expertCapacityFactor);
     }
 
     /**

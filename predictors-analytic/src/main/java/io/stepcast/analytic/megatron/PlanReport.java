@@ -92,7 +92,9 @@ final class PlanReport {
                     + o.context() : "")
                     + (o.expertSearch() ? ", expert parallel searched" : o.expert() > 1 ? ", expert parallel "
                     + o.expert() : "")
-                    + (o.expertOverlap() ? ", expert all-to-alls overlapped" : "");
+                    + (o.expertOverlap() ? ", expert all-to-alls overlapped" : "")
+                    + (o.expertCapacityFactor().isPresent() ? ", expert capacity factor "
+                    + num(o.expertCapacityFactor().getAsDouble()) : "");
         }
     }
 
@@ -229,8 +231,10 @@ final class PlanReport {
                 o.distributedOptimizer(), o.sharding() == Sharding.FULL, o.flashAttention(), o.context()));
         if (s.moe()) {
             // Only a MoE model has these options; a dense model's JSON keeps its fields as they were.
-            b.append(String.format(Locale.ROOT, "\"expert_parallel\":%s,\"expert_overlap\":%b,",
-                    o.expertSearch() ? quote("auto") : Integer.toString(o.expert()), o.expertOverlap()));
+            b.append(String.format(Locale.ROOT, "\"expert_parallel\":%s,\"expert_overlap\":%b,"
+                            + "\"expert_capacity_factor\":%s,",
+                    o.expertSearch() ? quote("auto") : Integer.toString(o.expert()), o.expertOverlap(),
+                    o.expertCapacityFactor().isPresent() ? num(o.expertCapacityFactor().getAsDouble()) : "null"));
         }
         b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
                 num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),

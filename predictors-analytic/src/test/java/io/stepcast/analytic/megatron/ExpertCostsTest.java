@@ -9,6 +9,8 @@ import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import io.stepcast.datasets.zoo.ModelZoo;
 import org.junit.jupiter.api.Test;
 
+import java.util.OptionalDouble;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -100,6 +102,44 @@ class ExpertCostsTest {
     }
 
     @Test
+    void aCapacityFactorPadsEachExpertToItsCapacityAndNeverSynchronisesTheHost() {
+        // Qwen3-30B-A3B (E 128, k 8) at EP 8, micro-batch 2 of 4096 tokens: 8,192 tokens a GPU, 65,536 routed copies.
+        ParallelLayout dropless = layout(1, 2, 8, 2, 16, 1, 8, Precision.FP8, false);
+        ExpertCosts free = new ExpertCosts(QWEN3_30B, dropless);
+        ExpertCosts one = new ExpertCosts(QWEN3_30B, dropless.withExpertCapacityFactor(OptionalDouble.of(1.0)));
+        // At factor 1 the capacity is the balanced share, ceil(8 x 8192 / 128) = 512 per expert and rank: the same
+        // copies, tokens per expert and all-to-all bytes as dropless, but no host synchronisation.
+        assertThat(one.dropsTokens()).isTrue();
+        assertThat(free.dropsTokens()).isFalse();
+        assertThat(one.capacity()).isEqualTo(512);
+        assertThat(one.routed()).isEqualTo(free.routed()).isEqualTo(65_536);
+        assertThat(one.tokensPerExpert()).isEqualTo(free.tokensPerExpert()).isEqualTo(4_096);
+        assertThat(one.allToAllBytes()).isEqualTo(free.allToAllBytes());
+        assertThat(free.syncedShare()).isEqualTo(1.0 / 3);
+        assertThat(one.syncedShare()).isZero();
+        // No counts (2), split sums, all-gather and slice (6) or device-to-host copies (4), one fill instead, plus the
+        // router's capacity mask (5 forward, 1 backward): 124 - 12 + 1 + 5 + 1 = 119.
+        assertThat(free.extraLaunches()).isEqualTo(124);
+        assertThat(one.extraLaunches()).isEqualTo(119);
+        // Factor 1.1 rounds the capacity up, ceil(563.2) = 564; factor 0.5 drops half the copies, which do no work.
+        ExpertCosts padded = new ExpertCosts(QWEN3_30B, dropless.withExpertCapacityFactor(OptionalDouble.of(1.1)));
+        assertThat(padded.capacity()).isEqualTo(564);
+        assertThat(padded.routed()).isEqualTo(564 * 128);
+        assertThat(padded.tokensPerExpert()).isEqualTo(564 * 8);
+        ExpertCosts half = new ExpertCosts(QWEN3_30B, dropless.withExpertCapacityFactor(OptionalDouble.of(0.5)));
+        assertThat(half.tokensPerExpert()).isEqualTo(2_048);
+        GemmWaves waves = GemmWaves.NONE;
+        assertThat(half.expertFlops(waves)).isCloseTo(free.expertFlops(waves) / 2,
+                within(1e-6 * free.expertFlops(waves)));
+        assertThat(half.bytes()).isLessThan(free.bytes());
+        // A dense model has no experts: the factor changes nothing in these terms (the cost model refuses the row).
+        ExpertCosts dense = new ExpertCosts(LLAMA3_8B, layout(1, 1, 8, 1, 16, 1, 1, Precision.FP8, false)
+                .withExpertCapacityFactor(OptionalDouble.of(1.0)));
+        assertThat(dense.dropsTokens()).isFalse();
+        assertThat(dense.extraLaunches()).isZero();
+    }
+
+    @Test
     void theExpertGroupStaysInANodeUntilItOutgrowsOne() {
         assertThat(MegatronCostModel.expertGroup(8, 8).nodes()).isEqualTo(1);
         assertThat(MegatronCostModel.expertGroup(32, 8).nodes()).isEqualTo(4);
@@ -137,6 +177,11 @@ class ExpertCostsTest {
         assertThat(h100.unsupported(QWEN3_30B, layout(1, 1, 12, 1, 16, 1, 12, Precision.FP8, false)))
                 .hasValue("the 128 experts do not divide over expert_parallel 12 ranks");
         assertThat(h100.unsupported(QWEN3_30B, layout(1, 2, 8, 2, 32, 24, 8, Precision.FP8, false))).isEmpty();
+        assertThat(h100.unsupported(LLAMA3_8B, layout(1, 1, 8, 1, 16, 1, 1, Precision.FP8, false)
+                .withExpertCapacityFactor(OptionalDouble.of(1.0)))).hasValue("expert_capacity_factor 1.0 needs a "
+                + "mixture-of-experts model, and this one is dense: it has no experts to drop tokens at");
+        assertThat(h100.unsupported(QWEN3_30B, layout(1, 2, 8, 2, 32, 24, 8, Precision.FP8, false)
+                .withExpertCapacityFactor(OptionalDouble.of(1.0)))).isEmpty();
     }
 
     @Test
