@@ -96,6 +96,19 @@ class SweepLayoutAxesCliTest {
     }
 
     @Test
+    void aSwitchTheGridFileTurnsOnIsTurnedOffByItsNegatedFlag() throws Exception {
+        Path out = dir.resolve("no-flash");
+        assertThat(cli.run("sweep", "--grid", Path.of("..", "docs", "examples", "llama3-70b-layout-sweep.yaml")
+                .toString(), "--train", runs.toString(), "--nodes", "16", "--pipeline-parallel", "4",
+                "--no-flash-attention", "--out", out.toString(), "--json")).as(cli.err()).isZero();
+        JsonNode point = new ObjectMapper().readTree(cli.out()).get("points").get(0);
+        assertThat(point.get("flash_attention").asBoolean()).isFalse();
+        assertThat(point.get("sequence_parallel").asBoolean()).isTrue();
+        // Without the fused kernel the attention scores are stored and computed unfused: another, slower answer.
+        assertThat(point.get("mean").asDouble()).isGreaterThan(6.530180368295069);
+    }
+
+    @Test
     void fittedOnTheVtrainSourceALayoutPointIsAnsweredAsPredictAnswersItsRow() throws Exception {
         // megatron-analytic fitted on vTrain's 1,440 measured A100 runs (the llm-megatron suite's source, in
         // ../shared/data), then one of their layouts (GPT 24 layers, hidden 2048, 8 GPUs: TP 2, DP 4, micro-batch 4,

@@ -143,19 +143,21 @@ public final class SweepCommand extends RegistryCommand {
     private List<Integer> virtualStages;
     @Option(names = "--recompute", split = ",", paramLabel = "R", description = "none, selective, full.")
     private List<String> recompute;
-    @Option(names = "--sequence-parallel", description = "Every layout point with Megatron-LM's sequence parallelism "
-            + "(a flag, as in plan-llm).")
-    private boolean sequenceParallel;
-    @Option(names = "--distributed-optimizer", description = "Every layout point with the optimizer state sharded "
-            + "over the replicas.")
-    private boolean distributedOptimizer;
-    @Option(names = "--fsdp", description = "Every layout point with weights, gradients and optimizer state sharded.")
-    private boolean fsdp;
-    @Option(names = "--flash-attention", description = "Every layout point with the fused attention kernel.")
-    private boolean flashAttention;
-    @Option(names = "--overlap-expert-comm", description = "Every layout point with its expert all-to-alls "
-            + "overlapped with another micro-batch's compute (the column expert_overlap).")
-    private boolean overlapExpertComm;
+    @Option(names = "--sequence-parallel", negatable = true, description = "Every layout point with Megatron-LM's "
+            + "sequence parallelism (a flag, as in plan-llm; --no-sequence-parallel turns a grid file's off).")
+    private Boolean sequenceParallel;
+    @Option(names = "--distributed-optimizer", negatable = true, description = "Every layout point with the optimizer "
+            + "state sharded over the replicas.")
+    private Boolean distributedOptimizer;
+    @Option(names = "--fsdp", negatable = true, description = "Every layout point with weights, gradients and "
+            + "optimizer state sharded.")
+    private Boolean fsdp;
+    @Option(names = "--flash-attention", negatable = true, description = "Every layout point with the fused attention "
+            + "kernel.")
+    private Boolean flashAttention;
+    @Option(names = "--overlap-expert-comm", negatable = true, description = "Every layout point with its expert "
+            + "all-to-alls overlapped with another micro-batch's compute (the column expert_overlap).")
+    private Boolean overlapExpertComm;
     @Option(names = "--expert-capacity-factor", split = ",", paramLabel = "F", description = "Capacity factors of a "
             + "token-dropping mixture-of-experts run (the column expert_capacity_factor; not given: dropless).")
     private List<Double> expertCapacityFactor;
@@ -292,7 +294,10 @@ public final class SweepCommand extends RegistryCommand {
                 target != null ? target : text(file, "target", "throughput"), s, g);
     }
 
-    /** The layout axes from the flags, else the file; a switch is on when its flag is given or the file says true. */
+    /**
+     * The layout axes from the flags, else the file; a switch is as its flag says ({@code --fsdp} on, {@code --no-fsdp}
+     * off, overriding the file as any flag does), else as the file says, else off.
+     */
     private SweepLayout layout(JsonNode file) {
         return new SweepLayout(
                 pick(tensorParallel, file, "tensor_parallel", n -> integer(n, "tensor_parallel")),
@@ -304,11 +309,11 @@ public final class SweepCommand extends RegistryCommand {
                 pick(sequenceLength, file, "sequence_length", n -> integer(n, "sequence_length")),
                 pick(recompute, file, "recompute", JsonNode::asText),
                 pick(virtualStages, file, "virtual_stages", n -> integer(n, "virtual_stages")),
-                sequenceParallel || bool(file, "sequence_parallel"),
-                distributedOptimizer || bool(file, "distributed_optimizer"),
-                fsdp || bool(file, "fsdp"),
-                flashAttention || bool(file, "flash_attention"),
-                overlapExpertComm || bool(file, "expert_overlap"),
+                sequenceParallel != null ? sequenceParallel : bool(file, "sequence_parallel"),
+                distributedOptimizer != null ? distributedOptimizer : bool(file, "distributed_optimizer"),
+                fsdp != null ? fsdp : bool(file, "fsdp"),
+                flashAttention != null ? flashAttention : bool(file, "flash_attention"),
+                overlapExpertComm != null ? overlapExpertComm : bool(file, "expert_overlap"),
                 pick(expertCapacityFactor, file, "expert_capacity_factor",
                         n -> number(n, "expert_capacity_factor")));
     }
