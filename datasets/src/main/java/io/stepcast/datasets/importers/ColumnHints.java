@@ -26,20 +26,37 @@ final class ColumnHints {
     private static final String FSDP = "true or false: whether weights, gradients and optimizer state were sharded "
             + "over the data-parallel replicas, PyTorch FSDP's FULL_SHARD or ZeRO stage 3";
     /**
+     * What the {@code recompute} column asks for, under the names Megatron-DeepSpeed ({@code --checkpoint-activations},
+     * DeepSpeed's activation checkpointing) and Hugging Face ({@code gradient_checkpointing}) give it.
+     */
+    private static final String RECOMPUTE = "none, selective or full: full when every layer's activations were "
+            + "checkpointed and recomputed in the backward pass (Megatron-DeepSpeed --checkpoint-activations, DeepSpeed "
+            + "activation checkpointing)";
+    /** How DeepSpeed's ZeRO stages are stated: stage 1 shards the optimizer state, stage 3 everything. */
+    private static final String ZERO = "true for ZeRO stage 1 (optimizer state sharded over the data-parallel "
+            + "replicas); stage 3 is fsdp true; stage 2 has no column of its own";
+    /**
      * Other names users give documented columns, by {@link #key}, with what the documented column asks for: names too
      * far from the documented one in spelling to be found by edit distance.
      */
-    private static final Map<String, Alias> ALIASES = Map.of(
-            "throughput", new Alias("throughput_samples_s", "in samples/s of the whole job"),
-            "parameters", new Alias("parameter_bytes", PARAMETER_BYTES),
-            "params", new Alias("parameter_bytes", PARAMETER_BYTES),
-            "num_parameters", new Alias("parameter_bytes", PARAMETER_BYTES),
-            "num_params", new Alias("parameter_bytes", PARAMETER_BYTES),
-            "parameter_count", new Alias("parameter_bytes", PARAMETER_BYTES),
-            "flash_attn", new Alias("flash_attention", FLASH_ATTENTION),
-            "use_flash_attn", new Alias("flash_attention", FLASH_ATTENTION),
-            "full_shard", new Alias("fsdp", FSDP),
-            "fully_sharded", new Alias("fsdp", FSDP));
+    private static final Map<String, Alias> ALIASES = Map.ofEntries(
+            Map.entry("throughput", new Alias("throughput_samples_s", "in samples/s of the whole job")),
+            Map.entry("parameters", new Alias("parameter_bytes", PARAMETER_BYTES)),
+            Map.entry("params", new Alias("parameter_bytes", PARAMETER_BYTES)),
+            Map.entry("num_parameters", new Alias("parameter_bytes", PARAMETER_BYTES)),
+            Map.entry("num_params", new Alias("parameter_bytes", PARAMETER_BYTES)),
+            Map.entry("parameter_count", new Alias("parameter_bytes", PARAMETER_BYTES)),
+            Map.entry("flash_attn", new Alias("flash_attention", FLASH_ATTENTION)),
+            Map.entry("use_flash_attn", new Alias("flash_attention", FLASH_ATTENTION)),
+            Map.entry("full_shard", new Alias("fsdp", FSDP)),
+            Map.entry("fully_sharded", new Alias("fsdp", FSDP)),
+            Map.entry("activation_checkpointing", new Alias("recompute", RECOMPUTE)),
+            Map.entry("checkpoint_activations", new Alias("recompute", RECOMPUTE)),
+            Map.entry("activation_recomputation", new Alias("recompute", RECOMPUTE)),
+            Map.entry("recompute_activations", new Alias("recompute", RECOMPUTE)),
+            Map.entry("gradient_checkpointing", new Alias("recompute", RECOMPUTE)),
+            Map.entry("zero_stage", new Alias("distributed_optimizer", ZERO)),
+            Map.entry("zero", new Alias("distributed_optimizer", ZERO)));
 
     /** A documented column another name stands for, and how its values relate. */
     private record Alias(String column, String how) {

@@ -193,6 +193,21 @@ class GenericCsvLlmColumnsTest {
     }
 
     @Test
+    void deepSpeedNamesOfRecomputationAndZeroAreHintedNotSilentlyDropped() throws IOException {
+        // Synthetic row in the words of a Megatron-DeepSpeed launch script (BLOOM's and MT-NLG's framework): read as
+        // a tag, activation_checkpointing left the row without recomputation, which predict then called out of memory.
+        Path f = Files.writeString(dir.resolve("deepspeed-names.csv"), """
+                model,architecture,workers,local_batch,step_time_s,activation_checkpointing,Zero-Stage
+                gpt-l24-h1024-a16-s1024-v50304,ALLREDUCE,2,8,0.3,true,1
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("unknown column 'activation_checkpointing': "
+                + "did you mean recompute (none, selective or full: full when"));
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("unknown column 'Zero-Stage': did you mean "
+                + "distributed_optimizer (true for ZeRO stage 1").contains("stage 3 is fsdp true"));
+    }
+
+    @Test
     void contextParallelRanksAreGpusOfEachReplicaAndSurviveParquet() throws IOException {
         // Synthetic rows (made-up times): 2 replicas of t 4 x c 2 x p 2 = 16 GPUs each, 32 GPUs on 4 DGX A100 nodes.
         Path f = Files.writeString(dir.resolve("synthetic-cp.csv"), """

@@ -1,0 +1,109 @@
+package io.stepcast.distribution;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static io.stepcast.distribution.PublishedMegatronRuns.error;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Two famous runs of Megatron-DeepSpeed (Megatron-LM's layers on DeepSpeed's pipeline engine with ZeRO stage 1), end
+ * to end through {@code fit}, {@code predict} and {@code plan-llm} as a user runs them: Megatron-Turing NLG 530B at
+ * 280, 350 and 420 DGX A100 nodes (Smith et al., arXiv:2201.11990, section 2.4) and BLOOM 176B on 48 nodes of Jean
+ * Zay (BigScience's tr11 README), transcribed with their citations and assumptions in
+ * {@code published/megatron-deepspeed-a100-mtnlg-bloom.csv}. Nothing is fitted to them: both Megatron predictors run
+ * with the constants fitted on vTrain's A100 table ({@code efficiency=vtrain-a100}).
+ *
+ * <p>The finding these tests pin: stepcast times the layouts as Megatron-LM's own schedule runs them, 13-22% faster
+ * than these runs went (a miss outside the 10% target, the same sign on every row); no column states DeepSpeed's
+ * pipeline engine, so it is reported, not corrected.
+ */
+class MegatronDeepSpeedRunsCliTest {
+    private static final String RESOURCE = "megatron-deepspeed-a100-mtnlg-bloom.csv";
+
+    @TempDir
+    static Path dir;
+    private static Path runs;
+
+    private final CliSession cli = new CliSession();
+
+    @BeforeAll
+    static void copyTheRuns() throws Exception {
+        runs = PublishedMegatronRuns.copy(dir, RESOURCE);
+    }
+
+    @Test
+    void everyRunIsAnsweredFasterThanItRanAndFitsItsGpus() throws Exception {
+        List<JsonNode> analytic = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", runs,
+                runs);
+        assertThat(analytic).hasSize(4);
+        // MT-NLG 530B at 280, 350 and 420 nodes: 49.04, 40.46, 34.74 s against 60.1, 50.2, 44.4 s when written.
+        assertThat(error(analytic.get(0))).isCloseTo(-0.184, within(0.003));
+        assertThat(error(analytic.get(1))).isCloseTo(-0.194, within(0.003));
+        assertThat(error(analytic.get(2))).isCloseTo(-0.218, within(0.003));
+        // BLOOM 176B: 91.23 s against 104.70 s.
+        assertThat(error(analytic.get(3))).isCloseTo(-0.129, within(0.003));
+        // The measured slowdown from 280 to 420 nodes (more data-parallel replicas, fewer micro-batches, a larger
+        // bubble share) is predicted in direction: each step adds nodes and takes less time, in both.
+        assertThat(analytic.get(1).get("predicted").asDouble()).isLessThan(analytic.get(0).get("predicted").asDouble());
+        assertThat(analytic.get(2).get("predicted").asDouble()).isLessThan(analytic.get(1).get("predicted").asDouble());
+        for (JsonNode p : analytic) {
+            assertThat(p.get("fits").asBoolean()).as(p.toString()).isTrue();
+        }
+        List<JsonNode> simulated = PublishedMegatronRuns.predict(cli, dir, "megatron-simulation", "vtrain-a100", runs,
+                runs);
+        for (int i = 0; i < 4; i++) {
+            // The simulation agrees with the closed form within a percent here: the miss is not the schedule's algebra.
+            assertThat(error(simulated.get(i))).as("row " + (i + 1)).isCloseTo(error(analytic.get(i)), within(0.01));
+        }
+    }
+
+    @Test
+    void planLlmRanksMtNlgsPublishedLayoutAmongItsBestAndAsPredictDoes() throws Exception {
+        double predicted = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", runs, runs)
+                .get(0).get("predicted").asDouble();
+        cli.clear();
+        assertThat(cli.run("plan-llm", "--model", "gpt", "--layers", "105", "--hidden", "20480", "--heads", "128",
+                "--seq", "2048", "--vocab", "51200", "--global-batch", "1920", "--gpus", "2240", "--hardware",
+                "dgx-a100-80gb", "--precision", "bf16", "--recompute", "full", "--distributed-optimizer", "--json"))
+                .as(cli.err()).isZero();
+        JsonNode plan = new ObjectMapper().readTree(cli.out());
+        JsonNode published = null;
+        for (JsonNode l : plan.get("layouts")) {
+            if (l.get("tp").asInt() == 8 && l.get("pp").asInt() == 35 && l.get("micro_batch").asInt() == 1) {
+                published = l;
+            }
+        }
+        assertThat(published).isNotNull();
+        // 2nd of 288 when written, behind TP 8 x PP 7 (4.5% faster, 64.6 GiB per GPU against 22.6).
+        assertThat(published.get("rank").asInt()).isLessThanOrEqualTo(3);
+        assertThat(published.get("fits").asBoolean()).isTrue();
+        assertThat(published.get("iteration_s").asDouble()).isCloseTo(predicted, within(1e-9));
+    }
+
+    @Test
+    void aMegatronDeepSpeedNameForRecomputationIsHintedWhereItsMemoryVerdictWouldMislead() throws Exception {
+        // MT-NLG's 280-node row with the recompute column under Megatron-DeepSpeed's name: read as a tag, the row
+        // runs without recomputation and is reported out of memory, so the note must say which column was meant.
+        List<String> lines = Files.readAllLines(runs).stream().filter(l -> !l.startsWith("#")).toList();
+        Path renamed = Files.writeString(dir.resolve("checkpoint-activations.csv"),
+                lines.get(0).replace(",recompute,", ",checkpoint_activations,") + "\n" + lines.get(1) + "\n");
+        Path model = dir.resolve("renamed-model.json");
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", runs.toString(), "--param",
+                "efficiency=vtrain-a100", "--save", model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", renamed.toString(), "--target",
+                "step-time")).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("unknown column 'checkpoint_activations': did you mean recompute (none, "
+                + "selective or full");
+    }
+}
