@@ -164,19 +164,7 @@ class MegatronBridgeMoeCliTest {
     /** An expert all-to-all overlap stated for a dense model is refused naming the column, as plan-llm refuses it. */
     @Test
     void anExpertOverlapOnADenseModelIsRefusedNamingTheColumn() throws Exception {
-        Path dense8b = Files.writeString(dir.resolve("overlap-dense.csv"), "model,architecture,workers,"
-                + "tensor_parallel,pipeline_parallel,expert_parallel,expert_overlap,micro_batch,global_batch,"
-                + "flash_attention,precision,hardware,step_time_s\n"
-                + "llama3-8b,ALLREDUCE,8,1,1,1,true,1,128,true,fp8,dgx-h100,9.0\n");
-        Path model = dir.resolve("overlap-model.json");
-        cli.clear();
-        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", dense.toString(), "--param",
-                "efficiency=vtrain-a100", "--save", model.toString())).as(cli.err()).isZero();
-        cli.clear();
-        assertThat(cli.run("predict", "--model", model.toString(), "--input", dense8b.toString(), "--target",
-                "step-time", "--json")).as(cli.err()).isZero();
-        JsonNode row = new ObjectMapper().readTree(cli.out()).get("predictions").get(0);
-        assertThat(row.get("not_applicable").asText()).isEqualTo("expert_overlap true needs a mixture-of-experts"
+        assertThat(denseLlamaWith("expert_overlap", "true")).isEqualTo("expert_overlap true needs a mixture-of-experts"
                 + " model, and this one is dense: it has no expert all-to-all to overlap");
     }
 
@@ -212,19 +200,25 @@ class MegatronBridgeMoeCliTest {
     /** A capacity factor stated for a dense model is refused naming the column, as plan-llm refuses it. */
     @Test
     void aCapacityFactorOnADenseModelIsRefusedNamingTheColumn() throws Exception {
-        Path dense8b = Files.writeString(dir.resolve("drop-dense.csv"), "model,architecture,workers,"
-                + "tensor_parallel,pipeline_parallel,expert_capacity_factor,micro_batch,global_batch,"
-                + "flash_attention,precision,hardware,step_time_s\n"
-                + "llama3-8b,ALLREDUCE,8,1,1,1.0,1,128,true,fp8,dgx-h100,9.0\n");
-        Path model = dir.resolve("drop-model.json");
+        assertThat(denseLlamaWith("expert_capacity_factor", "1.0")).isEqualTo("expert_capacity_factor 1.0 needs a "
+                + "mixture-of-experts model, and this one is dense: it has no experts to drop tokens at");
+    }
+
+    /**
+     * Why {@code predict} refuses a Llama 3 8B row on a DGX H100 that states a mixture-of-experts {@code column} at
+     * {@code value}, from a model fitted with the vTrain constants.
+     */
+    private String denseLlamaWith(String column, String value) throws Exception {
+        Path dense8b = Files.writeString(dir.resolve(column + "-dense.csv"), "model,architecture,workers,"
+                + "tensor_parallel,pipeline_parallel," + column + ",micro_batch,global_batch,flash_attention,precision,"
+                + "hardware,step_time_s\nllama3-8b,ALLREDUCE,8,1,1," + value + ",1,128,true,fp8,dgx-h100,9.0\n");
+        Path model = dir.resolve(column + "-model.json");
         cli.clear();
         assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", dense.toString(), "--param",
                 "efficiency=vtrain-a100", "--save", model.toString())).as(cli.err()).isZero();
         cli.clear();
         assertThat(cli.run("predict", "--model", model.toString(), "--input", dense8b.toString(), "--target",
                 "step-time", "--json")).as(cli.err()).isZero();
-        JsonNode row = new ObjectMapper().readTree(cli.out()).get("predictions").get(0);
-        assertThat(row.get("not_applicable").asText()).isEqualTo("expert_capacity_factor 1.0 needs a "
-                + "mixture-of-experts model, and this one is dense: it has no experts to drop tokens at");
+        return new ObjectMapper().readTree(cli.out()).get("predictions").get(0).get("not_applicable").asText();
     }
 }
