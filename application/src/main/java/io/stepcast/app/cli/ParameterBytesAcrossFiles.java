@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -41,16 +42,8 @@ final class ParameterBytesAcrossFiles {
      */
     static List<Observation> fill(List<Observation> rows, String file, List<Observation> other, String otherFile,
                                   List<String> notes) {
-        Map<String, Set<Long>> byModelAndPrecision = new LinkedHashMap<>();
-        Map<String, Set<Long>> byModel = new LinkedHashMap<>();
-        for (Observation o : other) {
-            OptionalLong b = o.config().workload().parameterBytes();
-            if (b.isPresent()) {
-                byModelAndPrecision.computeIfAbsent(key(o.config()), k -> new LinkedHashSet<>()).add(b.getAsLong());
-                byModel.computeIfAbsent(ModelNames.key(o.config().model()), k -> new LinkedHashSet<>())
-                        .add(b.getAsLong());
-            }
-        }
+        Map<String, Set<Long>> byModelAndPrecision = stated(other, ParameterBytesAcrossFiles::key);
+        Map<String, Set<Long>> byModel = stated(other, c -> ModelNames.key(c.model()));
         Map<String, int[]> carried = new LinkedHashMap<>();
         Map<String, Long> carriedBytes = new LinkedHashMap<>();
         List<Observation> out = new ArrayList<>(rows.size());
@@ -86,8 +79,8 @@ final class ParameterBytesAcrossFiles {
      * @param testFile  that file, as the note names it
      */
     static List<String> conflicts(List<Observation> train, String trainFile, List<Observation> test, String testFile) {
-        Map<String, Set<Long>> inTrain = stated(train);
-        Map<String, Set<Long>> inTest = stated(test);
+        Map<String, Set<Long>> inTrain = stated(train, ParameterBytesAcrossFiles::key);
+        Map<String, Set<Long>> inTest = stated(test, ParameterBytesAcrossFiles::key);
         Map<String, String> models = new LinkedHashMap<>();
         test.forEach(o -> models.putIfAbsent(key(o.config()), o.config().model() + precision(o.config())));
         List<String> notes = new ArrayList<>();
@@ -111,12 +104,13 @@ final class ParameterBytesAcrossFiles {
                 : p.label())).orElse("");
     }
 
-    private static Map<String, Set<Long>> stated(List<Observation> rows) {
+    /** The figures the rows state, by {@code key} of their configuration. */
+    private static Map<String, Set<Long>> stated(List<Observation> rows, Function<Config, String> key) {
         Map<String, Set<Long>> out = new LinkedHashMap<>();
         for (Observation o : rows) {
             OptionalLong b = o.config().workload().parameterBytes();
             if (b.isPresent()) {
-                out.computeIfAbsent(key(o.config()), k -> new LinkedHashSet<>()).add(b.getAsLong());
+                out.computeIfAbsent(key.apply(o.config()), k -> new LinkedHashSet<>()).add(b.getAsLong());
             }
         }
         return out;

@@ -188,22 +188,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
         StatedLinkBounds.notes(hw, hardware, stated.intraGbps(), stated.nicGbps(), "--intra-node-gbps", "--bandwidth")
                 .forEach(n -> spec.commandLine().getErr().println("note: " + n));
         PlanOptions options;
-        boolean searchContext = contextParallel.strip().equalsIgnoreCase("auto");
-        int ranks;
-        try {
-            ranks = searchContext ? 1 : Integer.parseInt(contextParallel.strip());
-        } catch (NumberFormatException e) {
-            throw new ParameterException(spec.commandLine(), "--context-parallel must be a positive whole number or "
-                    + "auto, was '" + contextParallel + "'");
-        }
-        boolean searchExperts = expertParallel.strip().equalsIgnoreCase("auto");
-        int experts;
-        try {
-            experts = searchExperts ? 1 : Integer.parseInt(expertParallel.strip());
-        } catch (NumberFormatException e) {
-            throw new ParameterException(spec.commandLine(), "--expert-parallel must be a positive whole number or "
-                    + "auto, was '" + expertParallel + "'");
-        }
+        boolean searchContext = auto(contextParallel);
+        int ranks = countOrAuto(contextParallel, "--context-parallel");
+        boolean searchExperts = auto(expertParallel);
+        int experts = countOrAuto(expertParallel, "--expert-parallel");
         if ((experts > 1 || searchExperts) && !shape.moe()) {
             throw new ParameterException(spec.commandLine(), "--expert-parallel needs a mixture-of-experts model "
                     + "(qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
@@ -341,5 +329,23 @@ public final class PlanLlmCommand implements Callable<Integer> {
 
     private static OptionalDouble optional(Double v) {
         return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+
+    /** Whether an option that takes a count or {@code auto} asks for the search. */
+    private static boolean auto(String value) {
+        return value.strip().equalsIgnoreCase("auto");
+    }
+
+    /** The count an option states, 1 for {@code auto} (the search starts there), or a usage error naming it. */
+    private int countOrAuto(String value, String option) {
+        if (auto(value)) {
+            return 1;
+        }
+        try {
+            return Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), option + " must be a positive whole number or auto, was '"
+                    + value + "'");
+        }
     }
 }
