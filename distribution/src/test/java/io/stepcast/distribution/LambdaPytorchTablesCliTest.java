@@ -12,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -209,6 +210,45 @@ class LambdaPytorchTablesCliTest {
         }
         // The A100 80GB SXM4 row and the H100 SXM5 row of the machine that has a 1-GPU row.
         assertThat(answered).isEqualTo(2);
+    }
+
+    /**
+     * The BERT AMP rows ran apex O2 (Lambda's logs: "Selected optimization level O2", the model cast to FP16), so DDP
+     * all-reduced FP16 gradients; the files state them ({@code parameter_bytes}), and the FP32 rows and ResNet-50 take
+     * the zoo's FP32 figure. On the two RTX 4090s (one PCIe link each, the hardware file) {@code mva} now adds half as
+     * much to BERT-large's 2-GPU step in AMP as in FP32, as the measured rows do (102 and 218 ms); it used to add the
+     * same to both.
+     */
+    @Test
+    void theAmpBertRowsAllReduceHalfTheBytesOfTheirFp32Rows(@TempDir Path dir) throws IOException {
+        List<String> rows = new ArrayList<>();
+        for (String file : List.of("lambda-pytorch-1gpu.csv", "lambda-pytorch-multigpu.csv")) {
+            for (String line : Files.readAllLines(EXAMPLES.resolve(file))) {
+                if (line.startsWith("model,") ? rows.isEmpty() : line.contains(",RTX 4090,")
+                        || line.contains(",2x RTX 4090,")) {
+                    rows.add(line);
+                }
+            }
+        }
+        Path input = Files.write(dir.resolve("rtx4090.csv"), rows);
+        String file = EXAMPLES.resolve("rtx4090-workstation.yaml").toString();
+        Path model = dir.resolve("mva.json");
+        withFile("fit", "--hardware-file", file, "--predictor", "mva", "--train",
+                EXAMPLES.resolve("lambda-pytorch-1gpu.csv").toString(), "--save", model.toString());
+        String predicted = withFile("predict", "--hardware-file", file, "--model", model.toString(), "--input",
+                input.toString(), "--target", "throughput", "--json");
+        Map<String, Double> stepSeconds = new HashMap<>();
+        for (JsonNode row : JSON.readTree(predicted).get("predictions")) {
+            if (row.get("model").asText().startsWith("BERT-large")) {
+                int workers = row.get("workers").asInt();
+                stepSeconds.put(row.get("precision").asText() + "/" + workers,
+                        workers * row.get("local_batch").asDouble() / row.get("predicted").asDouble());
+            }
+        }
+        double fp32 = stepSeconds.get("fp32/2") - stepSeconds.get("fp32/1");
+        double amp = stepSeconds.get("fp16/2") - stepSeconds.get("fp16/1");
+        assertThat(fp32).isPositive();
+        assertThat(amp / fp32).as("AMP %s s against FP32 %s s", amp, fp32).isBetween(0.45, 0.55);
     }
 
     /** The standard output of a command run as the launcher runs it (a hardware file builds the registry). */
