@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -84,5 +85,28 @@ class MlperfTrainingLogsCliTest {
             assertThat(ResultsEntries.entry(results, p).get("n").asInt()).as(p).isEqualTo(1);
             assertThat(ResultsEntries.entry(results, p).get("mape").asDouble()).as(p).isBetween(8.0, 15.0);
         }
+    }
+
+    @Test
+    void theLogsLabelWithoutTheGpusMemoryIsJudgedOnFortyGigabytesAndTheNoteNamesTheEightyGigabyteSystem(
+            @TempDir Path dir) throws IOException {
+        // The v1.0 logs write "NVIDIA DGX A100"; their system file says A100-SXM4-80GB. Read as the catalog's 40 GB
+        // DGX A100, the run NVIDIA made (56 sequences per GPU) is judged unable to run.
+        CliSession cli = new CliSession();
+        Path model = dir.resolve("megatron.json");
+        Path bert = EXAMPLES.resolve("mlperf-bert-one-node.csv");
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "-p", "efficiency=vtrain-a100", "--train",
+                bert.toString(), "--save", model.toString())).as(cli.err()).isZero();
+        Path asLogged = Files.writeString(dir.resolve("as-logged.csv"),
+                Files.readString(bert).replace("1xNVIDIA DGX A100 80GB", "1xNVIDIA DGX A100"));
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", asLogged.toString(), "--target",
+                "throughput")).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("1 of the runs has a peak memory per GPU (PEAK GiB) above the GPU's (FITS NO)",
+                "dgx-a100 has A100-SXM4-40GB (40.0 GiB); with A100-SXM4-80GB (80.0 GiB), dgx-a100-80gb, it would fit");
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", bert.toString(), "--target",
+                "throughput")).as(cli.err()).isZero();
+        assertThat(cli.out()).doesNotContain("FITS NO", "would fit");
     }
 }
