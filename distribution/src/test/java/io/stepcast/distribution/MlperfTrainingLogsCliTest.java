@@ -41,21 +41,7 @@ class MlperfTrainingLogsCliTest {
     @Test
     void theLikeForLikeRunIsWithinTenPercentAndTheRunsWithAnotherOptimizerAndAQuarterOfTheBatchAreNot(
             @TempDir Path dir) {
-        CliSession cli = new CliSession();
-        Path model = dir.resolve("mva.json");
-        assertThat(cli.run("fit", "--predictor", "mva", "--train",
-                EXAMPLES.resolve("mlperf-resnet50-one-node.csv").toString(), "--save", model.toString()))
-                .as(cli.err()).isZero();
-        cli.clear();
-        assertThat(cli.run("predict", "--model", model.toString(), "--input",
-                EXAMPLES.resolve("mlperf-resnet50-many-nodes.csv").toString(), "--target", "throughput", "--json"))
-                .as(cli.err()).isZero();
-        JsonNode rows;
-        try {
-            rows = JSON.readTree(cli.out()).get("predictions");
-        } catch (IOException e) {
-            throw new AssertionError(cli.out(), e);
-        }
+        JsonNode rows = predicted(dir, "mva", "mlperf-resnet50-one-node.csv", "mlperf-resnet50-many-nodes.csv");
         assertThat(rows).hasSize(3);
         // v1.0, 1 -> 8 DGX A100 80GB, LARS on both sides at half the batch per GPU: 6% high.
         assertThat(error(rows.get(0))).isBetween(0.0, 0.10);
@@ -71,19 +57,32 @@ class MlperfTrainingLogsCliTest {
     }
 
     @Test
-    void bertFromOneNodeToEightIsAnsweredByTheLinkPredictors(@TempDir Path out) throws IOException {
+    void bertFromOneNodeIsAnsweredByTheLinkPredictors(@TempDir Path dir) throws IOException {
+        // v1.0, 1 -> 8 DGX A100 80GB: the 8 nodes ran 4% more sequences per GPU than the one node (at 48 rather than
+        // 56 per GPU), which no predictor that adds costs to the node's step can answer: the simulation is 3% low,
+        // mva 12%. v0.7, 1 -> 32 DGX-2H at 18 rather than 27 per GPU: 70% of the node's rate per GPU, and both are
+        // over 20% high.
+        JsonNode simulation = predicted(dir, "simulation", "mlperf-bert-one-node.csv", "mlperf-bert-many-nodes.csv");
+        JsonNode mva = predicted(dir, "mva", "mlperf-bert-one-node.csv", "mlperf-bert-many-nodes.csv");
+        assertThat(error(simulation.get(0))).isBetween(-0.05, 0.0);
+        assertThat(error(mva.get(0))).isBetween(-0.15, -0.08);
+        assertThat(error(simulation.get(1))).isGreaterThan(0.20);
+        assertThat(error(mva.get(1))).isBetween(0.15, 0.30);
+    }
+
+    /** The rows of {@code test} as {@code predictor}, fitted on {@code train}, answers them ({@code predict --json}). */
+    private static JsonNode predicted(Path dir, String predictor, String train, String test) {
         CliSession cli = new CliSession();
-        assertThat(cli.run("evaluate", "--train", EXAMPLES.resolve("mlperf-bert-one-node.csv").toString(),
-                "--test", EXAMPLES.resolve("mlperf-bert-many-nodes.csv").toString(), "--targets", "throughput",
-                "--predictors", String.join(",", PHYSICAL), "--out", out.toString())).as(cli.err()).isZero();
-        JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
-        // The 8 nodes ran 4% more sequences per GPU than the one node (at 48 rather than 56 per GPU), which no
-        // predictor that adds costs to the node's step can answer: the simulation is 3% low, mva and
-        // allreduce-analytic 12%.
-        assertThat(ResultsEntries.entry(results, "simulation").get("mape").asDouble()).isLessThan(5.0);
-        for (String p : new String[] {"mva", "allreduce-analytic"}) {
-            assertThat(ResultsEntries.entry(results, p).get("n").asInt()).as(p).isEqualTo(1);
-            assertThat(ResultsEntries.entry(results, p).get("mape").asDouble()).as(p).isBetween(8.0, 15.0);
+        Path model = dir.resolve(predictor + ".json");
+        assertThat(cli.run("fit", "--predictor", predictor, "--train", EXAMPLES.resolve(train).toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", EXAMPLES.resolve(test).toString(),
+                "--target", "throughput", "--json")).as(cli.err()).isZero();
+        try {
+            return JSON.readTree(cli.out()).get("predictions");
+        } catch (IOException e) {
+            throw new AssertionError(cli.out(), e);
         }
     }
 
