@@ -7,6 +7,7 @@ import io.stepcast.api.plugin.WritesTo;
 import io.stepcast.evaluation.Evaluation;
 import io.stepcast.evaluation.engine.EngineOptions;
 import io.stepcast.evaluation.engine.ExecutionEngine;
+import io.stepcast.evaluation.metrics.ScoredPoint;
 import io.stepcast.evaluation.report.ChartFile;
 import io.stepcast.evaluation.report.Leaderboard;
 import io.stepcast.evaluation.report.ReportWriter;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -148,9 +150,12 @@ public final class EvaluateCommand extends RegistryCommand {
         }
         Leaderboard.nothingRanked(result).ifPresent(why -> spec.commandLine().getErr().println("warning: " + why));
         Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
-        OverMemoryRows.note(result.points(), p -> MemoryVerdict.of(p.peakMemoryBytes().getAsDouble(),
-                        p.config().deployment().hardware(), catalog))
+        Function<ScoredPoint, MemoryVerdict> verdict = p -> MemoryVerdict.of(p.peakMemoryBytes().getAsDouble(),
+                p.config().deployment().hardware(), catalog);
+        OverMemoryRows.note(result.points(), verdict)
                 .ifPresent(why -> spec.commandLine().getErr().println("warning: " + why));
+        OverMemoryRows.variants(result.points(), verdict, catalog)
+                .forEach(v -> spec.commandLine().getErr().println("note: " + v));
         PrintWriter w = spec.commandLine().getOut();
         w.println("suite " + result.suite() + (result.description().isBlank() ? "" : ": " + result.description()));
         w.print(Leaderboard.plain(result));

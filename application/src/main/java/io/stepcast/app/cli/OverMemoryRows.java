@@ -2,11 +2,13 @@ package io.stepcast.app.cli;
 
 import io.stepcast.api.Config;
 import io.stepcast.api.Observation;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.evaluation.metrics.ScoredPoint;
 
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,6 +60,30 @@ final class OverMemoryRows {
                 + "; the largest: " + c.model() + " on " + c.workers() + " workers of " + c.deployment().hardware()
                 + " needs " + largest.verdict().peakGib() + " GiB per GPU, the GPU has " + largest.verdict().deviceGib()
                 + " GiB); their times are scored all the same");
+    }
+
+    /**
+     * For the rows predicted not to fit, each distinct larger-memory variant of their system's GPU that would hold them
+     * ({@link LargerMemoryVariant}), in the order the rows come; empty without a catalog.
+     *
+     * @param points  the scored points of a run
+     * @param verdict a point's estimate against its GPU's memory
+     * @param catalog the hardware catalog the verdicts were taken against
+     */
+    static List<String> variants(List<ScoredPoint> points, Function<ScoredPoint, MemoryVerdict> verdict,
+                                 Optional<HardwareCatalog> catalog) {
+        Set<String> out = new LinkedHashSet<>();
+        for (ScoredPoint p : points) {
+            if (p.peakMemoryBytes().isEmpty() || catalog.isEmpty()) {
+                continue;
+            }
+            MemoryVerdict v = verdict.apply(p);
+            if (v.overflows()) {
+                LargerMemoryVariant.note(p.config().deployment().hardware(), v.peakBytes(), catalog.get())
+                        .ifPresent(out::add);
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** A row that does not fit, with its largest estimate. */

@@ -27,6 +27,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -110,6 +111,8 @@ final class PredictCommand extends RegistryCommand {
         // from other machines, per table line; null if neither.
         List<String> notes = new ArrayList<>();
         Set<Integer> overflowing = new TreeSet<>();
+        // For runs that would not fit: the same system with a larger variant of its GPU that would hold them.
+        Set<String> variants = new LinkedHashSet<>();
         // A refusal's reason is a sentence: the table shows its number and the reasons follow it, each once.
         Map<String, Integer> reasons = new LinkedHashMap<>();
         for (int i = 0; i < rows.size(); i++) {
@@ -145,6 +148,10 @@ final class PredictCommand extends RegistryCommand {
                         v.fits().ifPresent(f -> n.put("fits", f));
                         if (v.overflows()) {
                             overflowing.add(i);
+                            Optional<String> larger = catalog.flatMap(h -> LargerMemoryVariant.note(
+                                    c.deployment().hardware(), v.peakBytes(), h));
+                            larger.ifPresent(variants::add);
+                            larger.ifPresent(x -> n.put("larger_memory_variant", x));
                         }
                     }
                 }
@@ -208,6 +215,7 @@ final class PredictCommand extends RegistryCommand {
                 int k = overflowing.size();
                 out.println(k + " of the runs " + (k == 1 ? "has" : "have") + " a peak memory per GPU (PEAK GiB) above "
                         + "the GPU's (FITS NO): as stated, " + (k == 1 ? "it" : "they") + " would not run");
+                variants.forEach(out::println);
             }
         }
         out.flush();

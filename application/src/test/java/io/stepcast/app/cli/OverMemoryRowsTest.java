@@ -66,6 +66,11 @@ class OverMemoryRowsTest {
         assertThat(note(points)).contains("2 of 4 test rows with a memory estimate are predicted not to fit the GPU's "
                 + "memory (megatron-analytic, megatron-simulation; the largest: synthetic-gpt-c on 8 workers of dgx-a100 "
                 + "needs 60.0 GiB per GPU, the GPU has 40.0 GiB); their times are scored all the same");
+        // The 40 GB DGX A100's row (60 GiB) would fit the 80 GB one; the 80 GB rows (90e9 bytes) fit no A100.
+        assertThat(OverMemoryRows.variants(points, p -> MemoryVerdict.of(p.peakMemoryBytes().getAsDouble(),
+                p.config().deployment().hardware(), CATALOG), CATALOG)).containsExactly("dgx-a100 has A100-SXM4-40GB"
+                + " (40.0 GiB); with A100-SXM4-80GB (80.0 GiB), dgx-a100-80gb, it would fit: state the GPUs' memory in"
+                + " the label if yours had them");
         assertThat(note(points.subList(0, 1))).isEmpty();
         assertThat(note(List.of(points.get(5), points.get(6)))).isEmpty();
     }

@@ -79,6 +79,34 @@ public final class HardwareLabels {
         return catalog.find(l).orElseThrow().name();
     }
 
+    /**
+     * The catalog's name for {@code label} on a row of {@code nodes} nodes: a label that counts that many nodes of a
+     * catalogued system ({@link NodeCount}: {@code 8xNVIDIA DGX A100}, as MLPerf Training's logs name their platform,
+     * on a row of 8 nodes) is the system, since the row states what the count says; any other label as
+     * {@link #canonical(String)} reads it, a count the row contradicts included.
+     */
+    public String canonical(String label, int nodes) {
+        return nodesStated(label, nodes).orElseGet(() -> canonical(label));
+    }
+
+    /**
+     * For a label {@link #canonical(String, int)} reads as a system because the row states the nodes it counts, what
+     * it was read as, e.g. {@code hardware '8xNVIDIA DGX A100' is dgx-a100: its 8x counts the run's nodes, which the
+     * nodes column states}; empty for any other label.
+     */
+    public Optional<String> nodeCountNote(String label, int nodes) {
+        String l = label.trim();
+        return nodesStated(l, nodes).map(name -> "hardware '" + l + "' is " + name + ": its " + nodes
+                + "x counts the run's nodes, which the nodes column states");
+    }
+
+    /** The system a label counts {@code nodes} nodes of, or empty (no leading count, another count, no system). */
+    private Optional<String> nodesStated(String label, int nodes) {
+        return NodeCount.of(label.trim()).filter(n -> n.count() == nodes)
+                .filter(n -> catalog.find(n.rest()).filter(SystemSpec.class::isInstance).isPresent())
+                .map(n -> canonical(n.rest()));
+    }
+
     /** True when {@code label} is absent (empty, or the placeholder {@code unknown}) or names (or composes) an entry. */
     public boolean known(String label) {
         return label.isBlank() || label.trim().equalsIgnoreCase(NONE) || catalog.find(label.trim()).isPresent();

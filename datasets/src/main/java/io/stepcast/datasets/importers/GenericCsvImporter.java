@@ -86,7 +86,9 @@ import java.util.stream.Stream;
  * files that spell one system differently match. A label the catalog does not know is kept as written and reported
  * in the notes once, with the line it first appears on and the closest catalogued names. A system heading that counts
  * the run's GPUs rather than the system's ({@code NVIDIA DGX A100 (1x A100 80GB)}) is read as the system and noted
- * the same way ({@link HardwareLabels#countNote}).
+ * the same way ({@link HardwareLabels#countNote}). A label that counts a system's nodes ({@code 8xNVIDIA DGX A100},
+ * MLPerf Training's platform) is that system on a row whose {@code nodes} column states the same count, and noted
+ * ({@link HardwareLabels#nodeCountNote}); on any other row it is kept as written with the warning of an unknown label.
  */
 public final class GenericCsvImporter implements ObservationImporter {
     /** The columns every file must have. */
@@ -236,6 +238,8 @@ public final class GenericCsvImporter implements ObservationImporter {
         Map<String, Long> unknownLabels = new LinkedHashMap<>();
         // Each distinct label whose system description counts the run's GPUs, with the first line it appears on.
         Map<String, Long> countedLabels = new LinkedHashMap<>();
+        // Each distinct note of a label that counts the nodes its row states (8xNVIDIA DGX A100), with its first line.
+        Map<String, Long> nodeLabels = new LinkedHashMap<>();
         int rows = 0;
         List<String> missing = new ArrayList<>(REQUIRED.stream().filter(c -> !csv.columns().contains(c)).toList());
         if (BATCH.stream().noneMatch(csv.columns()::contains)) {
@@ -273,7 +277,10 @@ public final class GenericCsvImporter implements ObservationImporter {
             StatedLinkBounds.notes(labels.catalog(), d.hardware(), d.intraNodeGbps(), d.bandwidthGbps(),
                     "column intra_node_gbps", "column bandwidth_gbps").forEach(n -> links.putIfAbsent(n, line));
             String label = r.has("hardware") ? r.text("hardware") : "";
-            if (!labels.known(label)) {
+            int nodes = row.config().deployment().nodes();
+            if (labels.nodeCountNote(label, nodes).isPresent()) {
+                nodeLabels.putIfAbsent(labels.nodeCountNote(label, nodes).orElseThrow(), r.line());
+            } else if (!labels.known(label)) {
                 unknownLabels.putIfAbsent(label.trim(), r.line());
             }
             countedLabels.putIfAbsent(label.trim(), r.line());
@@ -289,6 +296,7 @@ public final class GenericCsvImporter implements ObservationImporter {
                 + labels.unknownNote(label).orElseThrow()));
         countedLabels.forEach((label, line) -> labels.countNote(label).ifPresent(n -> notes.add("line " + line + ": "
                 + n)));
+        nodeLabels.forEach((note, line) -> notes.add("line " + line + ": " + note));
         contradictions.forEach((note, line) -> notes.add("line " + line + ": " + note));
         links.forEach((note, line) -> notes.add("line " + line + ": " + note));
         notes.addAll(precisions.notes());
@@ -447,7 +455,13 @@ public final class GenericCsvImporter implements ObservationImporter {
             throws DataFormatException {
         Config.Builder c = config(r, labels.catalog());
         if (r.has("hardware")) {
-            c.hardware(labels.canonical(r.text("hardware")));
+            int nodes;
+            try {
+                nodes = c.build().deployment().nodes();
+            } catch (IllegalArgumentException e) {
+                throw r.invalid(e);
+            }
+            c.hardware(labels.canonical(r.text("hardware"), nodes));
         }
         Measurements.Builder m = Measurements.builder();
         boolean any = false;

@@ -145,6 +145,32 @@ class HardwareLabelsTest {
         assertThat(labels.unknownNote("8x A100 40GB").orElseThrow()).doesNotContain("nodes column");
     }
 
+    /**
+     * MLPerf Training's logs name a platform with its node count written onto the system ({@code 8xNVIDIA DGX A100}):
+     * a node count like the spaced one, read as the system on a row that states as many nodes, and kept as written
+     * with the warning on a row that states others; a count written onto a GPU's model stays a count of GPUs.
+     */
+    @Test
+    void aNodeCountWrittenOntoTheSystemIsTheSystemOnARowOfThatManyNodes() {
+        assertThat(labels.unknownNote("8xNVIDIA DGX A100").orElseThrow())
+                .startsWith("hardware '8xNVIDIA DGX A100' is not in the hardware catalog: did you mean dgx-a100, with 8"
+                        + " in the nodes column?");
+        assertThat(labels.canonical("8xNVIDIA DGX A100", 8)).isEqualTo("dgx-a100");
+        assertThat(labels.canonical("32xNVIDIA DGX-2H", 32)).isEqualTo("dgx-2h");
+        assertThat(labels.canonical("1xNVIDIA DGX A100 80GB", 1)).isEqualTo("dgx-a100-80gb");
+        assertThat(labels.canonical("4 x NVIDIA DGX-2H With 32G", 4)).isEqualTo("dgx-2h");
+        assertThat(labels.nodeCountNote("8xNVIDIA DGX A100", 8).orElseThrow()).isEqualTo("hardware '8xNVIDIA DGX A100'"
+                + " is dgx-a100: its 8x counts the run's nodes, which the nodes column states");
+        // The row contradicts the label: kept as written, as before.
+        assertThat(labels.canonical("8xNVIDIA DGX A100", 1)).isEqualTo("8xNVIDIA DGX A100");
+        assertThat(labels.nodeCountNote("8xNVIDIA DGX A100", 1)).isEmpty();
+        // A catalogued system, or a count of GPUs, is no node count.
+        assertThat(labels.canonical("dgx-a100", 4)).isEqualTo("dgx-a100");
+        assertThat(labels.nodeCountNote("dgx-a100", 1)).isEmpty();
+        assertThat(labels.nodeCountNote("8xA100 80GB", 8)).isEmpty();
+        assertThat(labels.unknownNote("8xA100 80GB").orElseThrow()).doesNotContain("nodes column");
+    }
+
     @Test
     void aDescriptionNothingInTheCatalogMatchesIsNotGuessed() {
         // A system word with a GPU the catalog does not have at that memory, and words that name no system.
