@@ -2,8 +2,6 @@ package io.stepcast.app.sweep;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
-import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.Experts;
 import io.stepcast.api.zoo.TransformerShape;
 import org.junit.jupiter.api.Test;
@@ -22,7 +20,7 @@ class SweepModelFitTest {
             TransformerShape.Style.LLAMA, 64, 0, Optional.of(new Experts(6, 2, 512, 0, 0, false)));
 
     private static ParallelLayout layout(int t, int p, int d, int e) {
-        return new ParallelLayout(t, p, d, 1, 4, 1, false, Recompute.NONE, Precision.BF16, Sharding.NONE, false, 1, e);
+        return ParallelLayout.builder(t, p, d, 1, 4).precision(Precision.BF16).expert(e).build();
     }
 
     @Test

@@ -80,8 +80,9 @@ final class LlmColumns {
             boolean overlap = r.has("expert_overlap") && bool(r, "expert_overlap");
             OptionalDouble capacity = r.has("expert_capacity_factor")
                     ? OptionalDouble.of(r.positive("expert_capacity_factor")) : OptionalDouble.empty();
-            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c, e, overlap,
-                    capacity);
+            return ParallelLayout.builder(t, p, data, b, replicaBatch / b).virtualStages(v).sequenceParallel(sp)
+                    .recompute(rc).precision(pr).sharding(sharding).flashAttention(flash).context(c).expert(e)
+                    .expertOverlap(overlap).expertCapacityFactor(capacity).build();
         } catch (IllegalArgumentException e) {
             throw r.invalid(e);
         }
