@@ -14,8 +14,9 @@ import java.util.OptionalDouble;
  * Context", ICLR 2024; Megatron-LM's {@code --context-parallel-size}). Absent from the {@link Deployment} of a plain
  * data-parallel job. With Megatron-LM's rank order (tensor fastest, then context, then data, then pipeline) the job
  * uses t x c x d x p GPUs.
- * Validated on construction; each message names the generic CSV's column. Made with {@link #builder} (or
- * {@link #toBuilder()} to change some fields of a layout); the canonical constructor takes every field.
+ * Validated on construction: a refusal is an {@link InvalidField} carrying the generic CSV's column it is about.
+ * Made with {@link #builder} (or {@link #toBuilder()} to change some fields of a layout); the canonical constructor
+ * takes every field.
  *
  * @param tensor           tensor-parallel ranks t (each layer's matrices split over t GPUs)
  * @param pipeline         pipeline stages p (the layers split into p consecutive stages)
@@ -72,26 +73,28 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         Validate.present(expertCapacityFactor, "expert_capacity_factor");
         if (expertCapacityFactor.isPresent() && !(expertCapacityFactor.getAsDouble() > 0
                 && Double.isFinite(expertCapacityFactor.getAsDouble()))) {
-            throw new IllegalArgumentException("expert_capacity_factor must be a positive number (blank for a dropless "
-                    + "run), was " + expertCapacityFactor.getAsDouble());
+            throw new InvalidField("expert_capacity_factor", "must be a positive number (blank for a dropless run), "
+                    + "was " + expertCapacityFactor.getAsDouble());
         }
         if ((long) tensor * context * data % expert != 0) {
-            throw new IllegalArgumentException("expert_parallel " + expert + " must divide the tensor x context x data "
+            throw new InvalidField("expert_parallel", "is " + expert + " but must divide the tensor x context x data "
                     + "= " + tensor + " x " + context + " x " + data + " ranks of a pipeline stage (Megatron-Core's "
                     + "expert groups are drawn from them)");
         }
         if (context > 1 && !flashAttention) {
-            throw new IllegalArgumentException("context_parallel " + context + " needs flash_attention true (ring "
-                    + "attention runs on the fused attention kernel, as in Megatron-LM and torchtitan)");
+            throw new InvalidField("context_parallel", names -> "is " + context + " but needs "
+                    + names.mention("flash_attention") + " true (ring attention runs on the fused attention kernel, as "
+                    + "in Megatron-LM and torchtitan)");
         }
         if (virtualStages > 1 && pipeline < 2) {
-            throw new IllegalArgumentException("virtual_stages " + virtualStages + " needs pipeline_parallel of at "
-                    + "least 2 (the interleaved schedule splits each pipeline rank's layers), was " + pipeline);
+            throw new InvalidField("virtual_stages", names -> "is " + virtualStages + " but needs "
+                    + names.mention("pipeline_parallel") + " of at least 2 (the interleaved schedule splits each "
+                    + "pipeline rank's layers), was " + pipeline);
         }
         if (virtualStages > 1 && microBatches % pipeline != 0) {
-            throw new IllegalArgumentException("virtual_stages " + virtualStages + " needs micro-batches per replica ("
-                    + microBatches + ") divisible by pipeline_parallel " + pipeline
-                    + " (Megatron-LM's interleaved schedule)");
+            throw new InvalidField("virtual_stages", names -> "is " + virtualStages + " but needs micro-batches per "
+                    + "replica (" + microBatches + ") divisible by " + names.mention("pipeline_parallel") + " "
+                    + pipeline + " (Megatron-LM's interleaved schedule)");
         }
     }
 
@@ -232,7 +235,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         /**
          * The layout.
          *
-         * @throws IllegalArgumentException naming the field that is out of range or contradicts another
+         * @throws InvalidField carrying the field that is out of range or contradicts another
          */
         public ParallelLayout build() {
             return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages,

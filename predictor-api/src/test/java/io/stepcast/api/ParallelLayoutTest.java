@@ -70,7 +70,7 @@ class ParallelLayoutTest {
                 .isEqualTo(2);
         assertThatThrownBy(() -> ParallelLayout.builder(2, 1, 1, 1, 8).virtualStages(2).precision(Precision.BF16)
                 .build())
-                .hasMessageContaining("virtual_stages 2 needs pipeline_parallel of at least 2");
+                .hasMessageContaining("virtual_stages is 2 but needs pipeline_parallel of at least 2");
         assertThatThrownBy(() -> ParallelLayout.builder(1, 4, 1, 1, 6).virtualStages(2).precision(Precision.BF16)
                 .build())
                 .hasMessageContaining("micro-batches per replica (6) divisible by pipeline_parallel 4");
@@ -140,6 +140,46 @@ class ParallelLayoutTest {
         assertThat(every.toBuilder().distributedOptimizer(false).build().sharding()).isEqualTo(Sharding.NONE);
         // The builder checks once, at build(): a context-parallel layout without the fused kernel is refused there.
         ParallelLayout.Builder unfused = every.toBuilder().flashAttention(false);
-        assertThatThrownBy(unfused::build).hasMessageStartingWith("context_parallel 2 needs flash_attention true");
+        assertThatThrownBy(unfused::build)
+                .hasMessageStartingWith("context_parallel is 2 but needs flash_attention true");
+    }
+
+    @Test
+    void aRefusalCarriesItsFieldSoThatAFrontEndNamesItInItsOwnWords() {
+        FieldNames options = new FieldNames() {
+            @Override
+            public String name(String field) {
+                return "--" + field.replace('_', '-');
+            }
+
+            @Override
+            public String mention(String field) {
+                return name(field);
+            }
+        };
+        assertThatThrownBy(() -> ParallelLayout.builder(2, 1, 4, 1, 8).expert(3).build())
+                .isInstanceOfSatisfying(InvalidField.class, e -> {
+                    assertThat(e.field()).isEqualTo("expert_parallel");
+                    assertThat(e.named(options)).isEqualTo("--expert-parallel is 3 but must divide the tensor x context"
+                            + " x data = 2 x 1 x 4 ranks of a pipeline stage (Megatron-Core's expert groups are drawn "
+                            + "from them)");
+                });
+        // Another field the reason mentions is named in the same words; the message keeps the keys.
+        assertThatThrownBy(() -> ParallelLayout.builder(1, 4, 1, 1, 6).virtualStages(2).build())
+                .isInstanceOfSatisfying(InvalidField.class, e -> {
+                    assertThat(e.field()).isEqualTo("virtual_stages");
+                    assertThat(e.named(options)).startsWith("--virtual-stages is 2 but needs micro-batches per replica "
+                            + "(6) divisible by --pipeline-parallel 4");
+                    assertThat(e.getMessage()).isEqualTo(e.named(FieldNames.KEYS))
+                            .startsWith("virtual_stages is 2 but needs micro-batches per replica (6) divisible by "
+                                    + "pipeline_parallel 4");
+                });
+        assertThatThrownBy(() -> ParallelLayout.builder(1, 1, 0, 1, 1).build())
+                .isInstanceOfSatisfying(InvalidField.class,
+                        e -> assertThat(e.reason()).isEqualTo("must be at least 1, was 0"))
+                .hasMessage("data_parallel must be at least 1, was 0");
+        // A reason that starts with a colon follows the name directly.
+        assertThat(new InvalidField("micro_batch", ": 8 does not divide 12").named(options))
+                .isEqualTo("--micro-batch: 8 does not divide 12");
     }
 }

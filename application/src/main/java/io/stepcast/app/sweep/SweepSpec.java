@@ -298,10 +298,8 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             }
             return new SweepPoint(b.build(), a.gpusPerNode(), a.policy(), Optional.of(lp), Optional.empty());
         } catch (DataFormatException | IllegalArgumentException e) {
-            String m = e.getMessage();
-            m = m.startsWith("sweep:1: ") ? m.substring("sweep:1: ".length()) : m;
             return new SweepPoint(standIn.build(), a.gpusPerNode(), a.policy(), Optional.of(lp),
-                    Optional.of(SweepLayoutPoint.inOptions(m)));
+                    Optional.of(SweepLayoutPoint.inOptions(e)));
         }
     }
 

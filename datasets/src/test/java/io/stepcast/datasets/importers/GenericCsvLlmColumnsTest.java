@@ -83,7 +83,8 @@ class GenericCsvLlmColumnsTest {
                         + " or fp8, was 'int8'");
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
                 "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,1,2,2,false,none,bf16,,,8,dgx-a100\n")))
-                .hasMessageContaining("synthetic-llm.csv:2").hasMessageContaining("virtual_stages 2 needs pipeline_parallel");
+                .hasMessageContaining("synthetic-llm.csv:2: column 'virtual_stages' is 2 but needs pipeline_parallel of "
+                        + "at least 2");
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
                 "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,4,,1,false,none,bf16,,,8,dgx-a100\n")))
                 .hasMessageContaining("column 'micro_batch' is needed with pipeline_parallel 4");

@@ -40,7 +40,7 @@ class ContextParallelCostsTest {
     @Test
     void aContextParallelLayoutNeedsTheFusedAttentionAndCountsItsRanks() {
         assertThatThrownBy(() -> ParallelLayout.builder(1, 1, 2, 1, 8).precision(Precision.BF16).context(2)
-                .build()).hasMessageContaining("context_parallel 2 needs flash_attention true");
+                .build()).hasMessageContaining("context_parallel is 2 but needs flash_attention true");
         ParallelLayout l = layout(2, 4, 2);
         assertThat(l.gpus()).isEqualTo(16);
         assertThat(l.replicaGpus()).isEqualTo(4);
