@@ -32,14 +32,14 @@ class SweepModelFitTest {
     @Test
     void headsLayersAndExpertsThatDoNotSplitAreNamedByTheirOption() {
         assertThat(SweepModelFit.refusal("dense", DENSE, layout(5, 1, 1, 1)))
-                .contains("--tensor-parallel 5 does not divide the 12 attention heads of dense");
+                .contains("--tensor-parallel 5 does not divide the 12 attention heads (dense)");
         assertThat(SweepModelFit.refusal("dense", DENSE, layout(6, 1, 1, 1)))
-                .contains("--tensor-parallel 6 does not divide the 4 key-value heads of dense");
+                .contains("--tensor-parallel 6 does not divide the 4 key-value heads (dense)");
         assertThat(SweepModelFit.refusal("dense", DENSE, layout(1, 8, 1, 1)))
-                .contains("--pipeline-parallel 8 exceeds the 4 layers of dense");
+                .contains("--pipeline-parallel 8 exceeds the 4 layers (dense)");
         assertThat(SweepModelFit.refusal("moe", MOE, layout(1, 1, 4, 4)))
-                .contains("--expert-parallel 4 does not divide the 6 experts of moe");
+                .contains("--expert-parallel 4 does not divide the 6 experts (moe)");
         assertThat(SweepModelFit.refusal("dense", DENSE, layout(1, 1, 2, 2)))
-                .contains("--expert-parallel 2 needs a mixture-of-experts model; dense is dense");
+                .contains("--expert-parallel 2 needs a mixture-of-experts model, and this one is dense (dense)");
     }
 }
