@@ -2,7 +2,6 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
@@ -120,8 +119,7 @@ class ChunkSplitTest {
         assertThat(chunks.stages().get(63).layers()).isEqualTo(1);
         assertThat(chunks.stages().stream().mapToInt(StageTerms::layers).sum()).isEqualTo(126);
         assertThat(chunks.dataS()).hasSize(8);
-        ParallelLayout three = published.toBuilder().virtualStages(3).sequenceParallel(true).recompute(Recompute.NONE)
-                .precision(Precision.FP8).build();
+        ParallelLayout three = published.toBuilder().virtualStages(3).build();
         assertThat(model.unsupported(LLAMA_405B, three)).hasValue(ChunkSplit.refusal(126, 8, 3));
     }
 }

@@ -39,8 +39,7 @@ class RecomputeAndScheduleTest {
         MegatronCostModel model = LinkCosts.of(hw, hw.system("dgx-a100").orElseThrow(), StatedLinks.NONE)
                 .flatMap(l -> MegatronCostModel.of(l, hw.device("dgx-a100").orElseThrow())).orElseThrow();
         ParallelLayout plain = ParallelLayout.builder(1, 4, 2, 1, 8).build();
-        ParallelLayout interleaved = plain.toBuilder().virtualStages(3).sequenceParallel(false)
-                .recompute(Recompute.NONE).precision(Precision.FP16).build();
+        ParallelLayout interleaved = plain.toBuilder().virtualStages(3).build();
         assertThat(model.unsupported(GPT, interleaved)).isEmpty();
         JobTerms.Breakdown a = model.terms(GPT, plain).breakdown(Efficiency.VTRAIN_A100, false);
         JobTerms.Breakdown b = model.terms(GPT, interleaved).breakdown(Efficiency.VTRAIN_A100, false);
@@ -51,8 +50,7 @@ class RecomputeAndScheduleTest {
         // and v times the point-to-point messages per micro-batch: v m + p - 1 = 27 exchanges against 11
         assertThat(b.p2pS() / a.p2pS()).isCloseTo(27.0 / 11, within(1e-9));
         // 24 layers do not split into 4 x 5 chunks
-        assertThat(model.unsupported(GPT, plain.toBuilder().virtualStages(5).sequenceParallel(false)
-                .recompute(Recompute.NONE).precision(Precision.FP16).build()))
+        assertThat(model.unsupported(GPT, plain.toBuilder().virtualStages(5).build()))
                 .hasValueSatisfying(m -> assertThat(m).contains("do not divide into pipeline_parallel x virtual_stages"));
     }
 
@@ -67,8 +65,7 @@ class RecomputeAndScheduleTest {
         ParallelLayout fp16 = ParallelLayout.builder(1, 1, 8, 1, 1).build();
         assertThat(model.terms(GPT, fp32).first().flopsS() / model.terms(GPT, fp16).first().flopsS())
                 .isCloseTo(312 / 19.5, within(1e-9));
-        assertThat(model.unsupported(GPT, fp16.toBuilder().virtualStages(1).sequenceParallel(false)
-                .recompute(Recompute.NONE).precision(Precision.FP8).build()))
+        assertThat(model.unsupported(GPT, fp16.toBuilder().precision(Precision.FP8).build()))
                 .hasValue("the catalog has no fp8 peak FLOPs for A100-SXM4-40GB (it states fp32, tf32, fp16, bf16)");
     }
 
@@ -78,8 +75,7 @@ class RecomputeAndScheduleTest {
         MegatronCostModel model = LinkCosts.of(hw, hw.system("dgx-h100").orElseThrow(), StatedLinks.NONE)
                 .flatMap(l -> MegatronCostModel.of(l, hw.device("dgx-h100").orElseThrow())).orElseThrow();
         ParallelLayout bf16 = ParallelLayout.builder(1, 1, 8, 1, 1).precision(Precision.BF16).build();
-        ParallelLayout fp8 = bf16.toBuilder().virtualStages(1).sequenceParallel(false).recompute(Recompute.NONE)
-                .precision(Precision.FP8).build();
+        ParallelLayout fp8 = bf16.toBuilder().precision(Precision.FP8).build();
         assertThat(model.unsupported(GPT, fp8)).isEmpty();
         JobTerms b = model.terms(GPT, bf16);
         JobTerms f = model.terms(GPT, fp8);
