@@ -120,7 +120,7 @@ final class LlmColumns {
         try {
             known = zoo.find(model);
         } catch (IllegalArgumentException e) {
-            throw r.invalid(e);
+            throw r.refuse("model", ": " + e.getMessage());
         }
         if (known.isEmpty()) {
             // An unknown name is the predictors' to refuse row by row (with the closest names), as in a file without
@@ -172,7 +172,7 @@ final class LlmColumns {
         try {
             named = zoo.namedShape(model);
         } catch (IllegalArgumentException e) {
-            throw r.invalid(e);
+            throw r.refuse("model", ": " + e.getMessage());
         }
         if (named.isEmpty()) {
             return otherVocabulary(r, model, zoo);
