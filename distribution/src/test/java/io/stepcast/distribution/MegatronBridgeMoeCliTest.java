@@ -157,7 +157,8 @@ class MegatronBridgeMoeCliTest {
                 "efficiency=vtrain-a100", "--save", model.toString())).as(cli.err()).isZero();
         cli.clear();
         assertThat(cli.run("predict", "--model", model.toString(), "--input", bad.toString())).isEqualTo(1);
-        assertThat(cli.err().strip()).contains("expert_parallel 12 must divide the tensor x context x data = 1 x 1 x 8")
+        assertThat(cli.err().strip()).contains("column 'expert_parallel' is 12 but must divide the tensor x context x "
+                        + "data = 1 x 1 x 8")
                 .doesNotContain("\n");
     }
 

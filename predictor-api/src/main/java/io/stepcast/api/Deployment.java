@@ -59,10 +59,10 @@ public record Deployment(
         intraNodeGbps = Validate.positive(intraNodeGbps, "intra_node_gbps");
         hardware = hardware == null || hardware.isBlank() ? "unknown" : hardware;
         if (architecture.usesParameterServers() && parameterServers < 1) {
-            throw new IllegalArgumentException("parameter_servers must be at least 1 for " + architecture);
+            throw new InvalidField("parameter_servers", "must be at least 1 for " + architecture);
         }
         if (!architecture.usesParameterServers() && parameterServers != 0) {
-            throw new IllegalArgumentException("parameter_servers must be 0 for ALLREDUCE, was " + parameterServers);
+            throw new InvalidField("parameter_servers", "must be 0 for ALLREDUCE, was " + parameterServers);
         }
         Objects.requireNonNull(bandwidthGbps);
         parallel = Objects.requireNonNullElse(parallel, Optional.empty());
@@ -73,9 +73,10 @@ public record Deployment(
         if (placement.isPresent()) {
             Placement p = placement.get();
             if (p.nodes() != nodes || p.ranks() != (long) workers * devicesPerWorker) {
-                throw new IllegalArgumentException("placement " + p.label() + " has " + p.nodes() + " nodes and "
-                        + p.ranks() + " GPUs, but the job has nodes " + nodes + " and " + ((long) workers
-                        * devicesPerWorker) + " GPUs (workers x devices_per_worker)");
+                long gpus = (long) workers * devicesPerWorker;
+                throw new InvalidField("placement", names -> ": " + p.label() + " has " + p.nodes() + " nodes and "
+                        + p.ranks() + " GPUs, but the job has " + names.mention("nodes") + " " + nodes + " and "
+                        + gpus + " GPUs (" + names.mention("workers") + " x devices_per_worker)");
             }
         }
     }

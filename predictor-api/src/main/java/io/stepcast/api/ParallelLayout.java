@@ -14,7 +14,9 @@ import java.util.OptionalDouble;
  * Context", ICLR 2024; Megatron-LM's {@code --context-parallel-size}). Absent from the {@link Deployment} of a plain
  * data-parallel job. With Megatron-LM's rank order (tensor fastest, then context, then data, then pipeline) the job
  * uses t x c x d x p GPUs.
- * Validated on construction; each message names the generic CSV's column.
+ * Validated on construction: a refusal is an {@link InvalidField} carrying the generic CSV's column it is about.
+ * Made with {@link #builder} (or {@link #toBuilder()} to change some fields of a layout); the canonical constructor
+ * takes every field.
  *
  * @param tensor           tensor-parallel ranks t (each layer's matrices split over t GPUs)
  * @param pipeline         pipeline stages p (the layers split into p consecutive stages)
@@ -71,142 +73,175 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         Validate.present(expertCapacityFactor, "expert_capacity_factor");
         if (expertCapacityFactor.isPresent() && !(expertCapacityFactor.getAsDouble() > 0
                 && Double.isFinite(expertCapacityFactor.getAsDouble()))) {
-            throw new IllegalArgumentException("expert_capacity_factor must be a positive number (blank for a dropless "
-                    + "run), was " + expertCapacityFactor.getAsDouble());
+            throw new InvalidField("expert_capacity_factor", "must be a positive number (blank for a dropless run), "
+                    + "was " + expertCapacityFactor.getAsDouble());
         }
         if ((long) tensor * context * data % expert != 0) {
-            throw new IllegalArgumentException("expert_parallel " + expert + " must divide the tensor x context x data "
+            throw new InvalidField("expert_parallel", "is " + expert + " but must divide the tensor x context x data "
                     + "= " + tensor + " x " + context + " x " + data + " ranks of a pipeline stage (Megatron-Core's "
                     + "expert groups are drawn from them)");
         }
         if (context > 1 && !flashAttention) {
-            throw new IllegalArgumentException("context_parallel " + context + " needs flash_attention true (ring "
-                    + "attention runs on the fused attention kernel, as in Megatron-LM and torchtitan)");
+            throw new InvalidField("context_parallel", names -> "is " + context + " but needs "
+                    + names.mention("flash_attention") + " true (ring attention runs on the fused attention kernel, as "
+                    + "in Megatron-LM and torchtitan)");
         }
         if (virtualStages > 1 && pipeline < 2) {
-            throw new IllegalArgumentException("virtual_stages " + virtualStages + " needs pipeline_parallel of at "
-                    + "least 2 (the interleaved schedule splits each pipeline rank's layers), was " + pipeline);
+            throw new InvalidField("virtual_stages", names -> "is " + virtualStages + " but needs "
+                    + names.mention("pipeline_parallel") + " of at least 2 (the interleaved schedule splits each "
+                    + "pipeline rank's layers), was " + pipeline);
         }
         if (virtualStages > 1 && microBatches % pipeline != 0) {
-            throw new IllegalArgumentException("virtual_stages " + virtualStages + " needs micro-batches per replica ("
-                    + microBatches + ") divisible by pipeline_parallel " + pipeline
-                    + " (Megatron-LM's interleaved schedule)");
+            throw new InvalidField("virtual_stages", names -> "is " + virtualStages + " but needs micro-batches per "
+                    + "replica (" + microBatches + ") divisible by " + names.mention("pipeline_parallel") + " "
+                    + pipeline + " (Megatron-LM's interleaved schedule)");
         }
     }
 
-    /** A dropless layout ({@link #expertCapacityFactor()} empty). */
-    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
-                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
-                          boolean flashAttention, int context, int expert, boolean expertOverlap) {
-        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
-                sharding, flashAttention, context, expert, expertOverlap, OptionalDouble.empty());
-    }
-
-    /** A layout without expert parallelism (e = 1). */
-    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
-                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
-                          boolean flashAttention, int context) {
-        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
-                sharding, flashAttention, context, 1, false);
-    }
-
-    /** A layout whose expert all-to-alls (if any) are not overlapped with another micro-batch's compute. */
-    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
-                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
-                          boolean flashAttention, int context, int expert) {
-        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
-                sharding, flashAttention, context, expert, false);
-    }
-
-    /** A layout without context parallelism (c = 1). */
-    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
-                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
-                          boolean flashAttention) {
-        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
-                sharding, flashAttention, 1);
+    /**
+     * A builder of the layout of t x p x d GPUs running {@code microBatches} micro-batches of {@code microBatch}
+     * samples per replica, with Megatron-LM's defaults for the rest: the plain 1F1B schedule (one virtual stage),
+     * no sequence parallelism, no recomputation, {@link #DEFAULT_PRECISION}, every replica keeping the whole model
+     * state, Megatron-LM's separate attention products, no context or expert parallelism and a dropless run. Nothing
+     * is checked until {@link Builder#build()}.
+     */
+    public static Builder builder(int tensor, int pipeline, int data, int microBatch, int microBatches) {
+        return new Builder(tensor, pipeline, data, microBatch, microBatches);
     }
 
     /**
-     * A layout with Megatron-LM's attention, its optimizer state sharded over the replicas
-     * ({@link Sharding#OPTIMIZER}) or not.
+     * A builder of the layout of a job stated as its global batch (how Megatron-LM's {@code --global-batch-size} and
+     * {@code --micro-batch-size} state it), with {@link #builder}'s defaults.
+     *
+     * @throws IllegalArgumentException when micro-batch x data does not divide the global batch
      */
-    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
-                          boolean sequenceParallel, Recompute recompute, Precision precision,
-                          boolean distributedOptimizer) {
-        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
-                distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE, false);
+    public static Builder builderForGlobalBatch(int tensor, int pipeline, int data, int microBatch, long globalBatch) {
+        Validate.positive(data, "data_parallel");
+        Validate.positive(microBatch, "micro_batch");
+        long per = (long) microBatch * data;
+        if (globalBatch < 1 || globalBatch % per != 0) {
+            throw new IllegalArgumentException("global batch " + globalBatch + " is not a positive multiple of "
+                    + "micro-batch x data = " + microBatch + " x " + data + " = " + per);
+        }
+        return builder(tensor, pipeline, data, microBatch, Math.toIntExact(globalBatch / per));
     }
 
-    /** A layout whose every replica keeps the whole model state, with Megatron-LM's attention. */
-    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
-                          boolean sequenceParallel, Recompute recompute, Precision precision) {
-        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
-                false);
+    /** A builder holding this layout, to build the same layout with some fields changed. */
+    public Builder toBuilder() {
+        return new Builder(tensor, pipeline, data, microBatch, microBatches).virtualStages(virtualStages)
+                .sequenceParallel(sequenceParallel).recompute(recompute).precision(precision).sharding(sharding)
+                .flashAttention(flashAttention).context(context).expert(expert).expertOverlap(expertOverlap)
+                .expertCapacityFactor(expertCapacityFactor);
     }
 
     /**
-     * The plain 1F1B schedule without sequence parallelism or recomputation, in {@link #DEFAULT_PRECISION} (the
-     * layout as far as a table of tensor, pipeline and data parallelism states it).
+     * Collects a {@link ParallelLayout}'s fields, each starting at Megatron-LM's default ({@link #builder}), and
+     * validates them once in {@link #build()}. Not thread-safe; build one layout per builder at a time.
      */
-    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches) {
-        this(tensor, pipeline, data, microBatch, microBatches, 1, false, Recompute.NONE, DEFAULT_PRECISION);
-    }
+    public static final class Builder {
+        private final int tensor;
+        private final int pipeline;
+        private final int data;
+        private final int microBatch;
+        private final int microBatches;
+        private int virtualStages = 1;
+        private boolean sequenceParallel;
+        private Recompute recompute = Recompute.NONE;
+        private Precision precision = DEFAULT_PRECISION;
+        private Sharding sharding = Sharding.NONE;
+        private boolean flashAttention;
+        private int context = 1;
+        private int expert = 1;
+        private boolean expertOverlap;
+        private OptionalDouble expertCapacityFactor = OptionalDouble.empty();
 
-    /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
-    public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
-        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert, expertOverlap, expertCapacityFactor);
-    }
+        private Builder(int tensor, int pipeline, int data, int microBatch, int microBatches) {
+            this.tensor = tensor;
+            this.pipeline = pipeline;
+            this.data = data;
+            this.microBatch = microBatch;
+            this.microBatches = microBatches;
+        }
 
-    /**
-     * The same layout with or without the distributed optimizer ({@link Sharding#OPTIMIZER}); a fully sharded layout
-     * stays fully sharded when asked for it, since FSDP shards the optimizer state too.
-     */
-    public ParallelLayout withDistributedOptimizer(boolean sharded) {
-        Sharding s = sharded ? (sharding == Sharding.FULL ? Sharding.FULL : Sharding.OPTIMIZER) : Sharding.NONE;
-        return withSharding(s);
-    }
+        /** Model chunks per pipeline rank under the interleaved schedule ({@link ParallelLayout#virtualStages()}). */
+        public Builder virtualStages(int v) {
+            this.virtualStages = v;
+            return this;
+        }
 
-    /** The same layout with another {@link Sharding}. */
-    public ParallelLayout withSharding(Sharding s) {
-        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, s, flashAttention, context, expert, expertOverlap, expertCapacityFactor);
-    }
+        /** Sequence parallelism on or off ({@link ParallelLayout#sequenceParallel()}). */
+        public Builder sequenceParallel(boolean on) {
+            this.sequenceParallel = on;
+            return this;
+        }
 
-    /**
-     * The same layout with or without the fused attention kernel ({@link #flashAttention()}); without it, a
-     * context-parallel layout is refused.
-     */
-    public ParallelLayout withFlashAttention(boolean fused) {
-        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, fused, context, expert, expertOverlap, expertCapacityFactor);
-    }
+        /** Which activations are recomputed ({@link ParallelLayout#recompute()}). */
+        public Builder recompute(Recompute r) {
+            this.recompute = r;
+            return this;
+        }
 
-    /** The same layout with {@code c} context-parallel ranks ({@link #context()}); more GPUs when c grows. */
-    public ParallelLayout withContext(int c) {
-        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, c, expert, expertOverlap, expertCapacityFactor);
-    }
+        /** The precision of the matrix multiplications ({@link ParallelLayout#precision()}). */
+        public Builder precision(Precision p) {
+            this.precision = p;
+            return this;
+        }
 
-    /** The same layout with {@code e} expert-parallel ranks ({@link #expert()}); the GPUs stay the same. */
-    public ParallelLayout withExpert(int e) {
-        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, e, expertOverlap, expertCapacityFactor);
-    }
+        /** How much of the model state each replica keeps ({@link ParallelLayout#sharding()}). */
+        public Builder sharding(Sharding s) {
+            this.sharding = s;
+            return this;
+        }
 
-    /** The same layout with the expert all-to-alls overlapped with another micro-batch's compute, or not. */
-    public ParallelLayout withExpertOverlap(boolean overlapped) {
-        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert, overlapped, expertCapacityFactor);
-    }
+        /**
+         * With or without the distributed optimizer ({@link Sharding#OPTIMIZER}); a fully sharded layout stays fully
+         * sharded when asked for it, since FSDP shards the optimizer state too.
+         */
+        public Builder distributedOptimizer(boolean sharded) {
+            this.sharding = sharded ? (sharding == Sharding.FULL ? Sharding.FULL : Sharding.OPTIMIZER) : Sharding.NONE;
+            return this;
+        }
 
-    /**
-     * The same layout with the experts' capacity factor F (a token-dropping run), or empty (dropless); the GPUs stay
-     * the same.
-     */
-    public ParallelLayout withExpertCapacityFactor(OptionalDouble factor) {
-        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert, expertOverlap, factor);
+        /** The fused attention kernel or not ({@link ParallelLayout#flashAttention()}). */
+        public Builder flashAttention(boolean fused) {
+            this.flashAttention = fused;
+            return this;
+        }
+
+        /** Context-parallel ranks c ({@link ParallelLayout#context()}); more GPUs when c grows. */
+        public Builder context(int c) {
+            this.context = c;
+            return this;
+        }
+
+        /** Expert-parallel ranks e ({@link ParallelLayout#expert()}); the GPUs stay the same. */
+        public Builder expert(int e) {
+            this.expert = e;
+            return this;
+        }
+
+        /** The expert all-to-alls overlapped with another micro-batch's compute or not. */
+        public Builder expertOverlap(boolean overlapped) {
+            this.expertOverlap = overlapped;
+            return this;
+        }
+
+        /** The experts' capacity factor F of a token-dropping run, or empty for a dropless one. */
+        public Builder expertCapacityFactor(OptionalDouble factor) {
+            this.expertCapacityFactor = factor;
+            return this;
+        }
+
+        /**
+         * The layout.
+         *
+         * @throws InvalidField carrying the field that is out of range or contradicts another
+         */
+        public ParallelLayout build() {
+            return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages,
+                    sequenceParallel, recompute, precision, sharding, flashAttention, context, expert, expertOverlap,
+                    expertCapacityFactor);
+        }
     }
 
     /**
@@ -239,31 +274,9 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         return sharding == Sharding.FULL;
     }
 
-    /** The same layout with another recomputation. */
-    public ParallelLayout withRecompute(Recompute r) {
-        return with(virtualStages, sequenceParallel, r, precision);
-    }
-
     /** Whether sequence parallelism splits anything: stated and t > 1. */
     public boolean splitsSequence() {
         return sequenceParallel && tensor > 1;
-    }
-
-    /**
-     * The layout of a job stated as its global batch (how Megatron-LM's {@code --global-batch-size} and
-     * {@code --micro-batch-size} state it).
-     *
-     * @throws IllegalArgumentException when micro-batch x data does not divide the global batch
-     */
-    public static ParallelLayout ofGlobalBatch(int tensor, int pipeline, int data, int microBatch, long globalBatch) {
-        Validate.positive(data, "data_parallel");
-        Validate.positive(microBatch, "micro_batch");
-        long per = (long) microBatch * data;
-        if (globalBatch < 1 || globalBatch % per != 0) {
-            throw new IllegalArgumentException("global batch " + globalBatch + " is not a positive multiple of micro-batch x data = "
-                    + microBatch + " x " + data + " = " + per);
-        }
-        return new ParallelLayout(tensor, pipeline, data, microBatch, Math.toIntExact(globalBatch / per));
     }
 
     /** GPUs the job uses: t x c x p x d. */

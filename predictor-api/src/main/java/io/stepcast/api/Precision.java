@@ -48,7 +48,7 @@ public enum Precision {
      * {@code amp_} prefix of MosaicML Composer's precisions ({@code amp_fp16}, {@code amp_bf16}, {@code amp_fp8}).
      *
      * @param field the column or option named in the error
-     * @throws IllegalArgumentException naming {@code field} and the accepted values
+     * @throws InvalidField carrying {@code field}, naming the accepted values
      */
     public static Precision parse(String text, String field) {
         String t = text == null ? "" : text.strip().toUpperCase(Locale.ROOT).replaceAll("[\\s_-]+", " ");
@@ -67,7 +67,7 @@ public enum Precision {
                 return p;
             }
         }
-        throw new IllegalArgumentException(field + " must be fp32, tf32, fp16 (or amp, mixed, mixed precision), bf16"
+        throw new InvalidField(field, "must be fp32, tf32, fp16 (or amp, mixed, mixed precision), bf16"
                 + " or fp8, was '" + text + "'");
     }
 }

@@ -27,7 +27,7 @@ public enum Recompute {
      * The value spelled {@code text} (case ignored).
      *
      * @param field the column or option named in the error
-     * @throws IllegalArgumentException naming {@code field} and the accepted values
+     * @throws InvalidField carrying {@code field}, naming the accepted values
      */
     public static Recompute parse(String text, String field) {
         String t = text == null ? "" : text.strip().toUpperCase(Locale.ROOT);
@@ -36,6 +36,6 @@ public enum Recompute {
                 return r;
             }
         }
-        throw new IllegalArgumentException(field + " must be none, selective or full, was '" + text + "'");
+        throw new InvalidField(field, "must be none, selective or full, was '" + text + "'");
     }
 }

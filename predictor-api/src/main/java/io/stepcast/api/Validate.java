@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * Argument checks shared by the domain records. Every failure is an {@link IllegalArgumentException}
- * whose message names the offending field, so a bad row in a trace can be traced back to its column.
+ * Argument checks shared by the domain records. Every failure is an {@link InvalidField} carrying the offending
+ * field, whose message names it, so a bad row in a trace can be traced back to its column.
  */
 public final class Validate {
     private Validate() {
@@ -14,7 +14,7 @@ public final class Validate {
     /** Requires a non-null, non-blank string. */
     public static String text(String value, String field) {
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(field + " must not be empty");
+            throw new InvalidField(field, "must not be empty");
         }
         return value;
     }
@@ -22,7 +22,7 @@ public final class Validate {
     /** Requires a non-null value. */
     public static <T> T present(T value, String field) {
         if (value == null) {
-            throw new IllegalArgumentException(field + " must be given");
+            throw new InvalidField(field, "must be given");
         }
         return value;
     }
@@ -30,7 +30,7 @@ public final class Validate {
     /** Requires {@code value >= 1}. */
     public static int positive(int value, String field) {
         if (value < 1) {
-            throw new IllegalArgumentException(field + " must be at least 1, was " + value);
+            throw new InvalidField(field, "must be at least 1, was " + value);
         }
         return value;
     }
@@ -38,7 +38,7 @@ public final class Validate {
     /** Requires {@code value >= 0}. */
     public static int nonNegative(int value, String field) {
         if (value < 0) {
-            throw new IllegalArgumentException(field + " must not be negative, was " + value);
+            throw new InvalidField(field, "must not be negative, was " + value);
         }
         return value;
     }
@@ -46,7 +46,7 @@ public final class Validate {
     /** Requires {@code value >= 0}. */
     public static long nonNegative(long value, String field) {
         if (value < 0) {
-            throw new IllegalArgumentException(field + " must not be negative, was " + value);
+            throw new InvalidField(field, "must not be negative, was " + value);
         }
         return value;
     }
@@ -55,7 +55,7 @@ public final class Validate {
     public static double nonNegative(double value, String field) {
         finite(value, field);
         if (value < 0) {
-            throw new IllegalArgumentException(field + " must not be negative, was " + value);
+            throw new InvalidField(field, "must not be negative, was " + value);
         }
         return value;
     }
@@ -64,7 +64,7 @@ public final class Validate {
     public static double positive(double value, String field) {
         finite(value, field);
         if (value <= 0) {
-            throw new IllegalArgumentException(field + " must be positive, was " + value);
+            throw new InvalidField(field, "must be positive, was " + value);
         }
         return value;
     }
@@ -72,7 +72,7 @@ public final class Validate {
     /** Requires a finite value (no NaN, no infinity). */
     public static double finite(double value, String field) {
         if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException(field + " must be a finite number, was " + value);
+            throw new InvalidField(field, "must be a finite number, was " + value);
         }
         return value;
     }

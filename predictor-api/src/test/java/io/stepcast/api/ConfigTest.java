@@ -24,15 +24,15 @@ class ConfigTest {
         assertThat(plain.batchBlanked()).isEqualTo(plain.withLocalBatch(1).toString());
         // TP 2 x PP 2 x DP 2, micro-batch 2, global batch 16: the layout fixes the local batch at 8.
         Config megatron = Config.builder().model("gpt").hardware("vtrain-a100")
-                .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 2, 16)).build();
+                .parallel(ParallelLayout.builderForGlobalBatch(2, 2, 2, 2, 16).build()).build();
         assertThatThrownBy(() -> megatron.withLocalBatch(1)).isInstanceOf(IllegalArgumentException.class);
         // The layout's micro-batch and micro-batches make up the local batch: blanked with it, so that the same job at
         // another global batch (or a one-stage layout a stated precision carries) is the same job.
         assertThat(megatron.batchBlanked()).endsWith("localBatch=1]").contains("microBatch=1, microBatches=1")
                 .isEqualTo(Config.builder().model("gpt").hardware("vtrain-a100")
-                        .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 1, 2)).build().batchBlanked());
+                        .parallel(ParallelLayout.builderForGlobalBatch(2, 2, 2, 1, 2).build()).build().batchBlanked());
         Config bigger = Config.builder().model("gpt").hardware("vtrain-a100")
-                .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 2, 64)).build();
+                .parallel(ParallelLayout.builderForGlobalBatch(2, 2, 2, 2, 64).build()).build();
         assertThat(bigger.batchBlanked()).isEqualTo(megatron.batchBlanked());
     }
 

@@ -9,7 +9,6 @@ import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import org.junit.jupiter.api.Test;
@@ -51,8 +50,7 @@ class LinearScalingRefusalTest {
     private static Config fp32(int workers, int localBatch) {
         return Config.builder().model("NCF").architecture(Architecture.ALLREDUCE).hardware("dgx-1-v100")
                 .workers(workers).localBatch(localBatch)
-                .parallel(new ParallelLayout(1, 1, workers, localBatch, 1).with(1, false, Recompute.NONE,
-                        Precision.FP32))
+                .parallel(ParallelLayout.builder(1, 1, workers, localBatch, 1).precision(Precision.FP32).build())
                 .build();
     }
 }

@@ -46,17 +46,18 @@ class SparkPredictionsTest {
                         java.util.Optional.of(new PredictionRow.Interval(55, 65, OptionalDouble.empty(),
                                 OptionalDouble.of(61.0)))),
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
-                        c.toBuilder().model("gpt-l24-h2048-a16-s1024-v50304").parallel(ParallelLayout
-                                .ofGlobalBatch(1, 2, 4, 2, 128).withSharding(Sharding.FULL).withFlashAttention(true))
+                        c.toBuilder().model("gpt-l24-h2048-a16-s1024-v50304")
+                                .parallel(ParallelLayout.builderForGlobalBatch(1, 2, 4, 2, 128).sharding(Sharding.FULL)
+                                        .flashAttention(true).build())
                                 .build(), "synthetic", 0, 1.5, OptionalDouble.of(1.4), null),
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
-                        c.toBuilder().model("llama3-8b-seq65536").parallel(ParallelLayout.ofGlobalBatch(2, 1, 4, 1, 8)
-                                .withFlashAttention(true).withContext(4)).build(), "synthetic", 0, 9.5,
+                        c.toBuilder().model("llama3-8b-seq65536").parallel(ParallelLayout.builderForGlobalBatch(2, 1,
+                                4, 1, 8).flashAttention(true).context(4).build()).build(), "synthetic", 0, 9.5,
                         OptionalDouble.of(9.0), null),
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
-                        c.toBuilder().model("qwen3-30b-a3b").parallel(ParallelLayout.ofGlobalBatch(1, 2, 8, 1, 64)
-                                .withFlashAttention(true).withExpert(8).withExpertOverlap(true)
-                                .withExpertCapacityFactor(OptionalDouble.of(1.25))).build(), "synthetic",
+                        c.toBuilder().model("qwen3-30b-a3b").parallel(ParallelLayout.builderForGlobalBatch(1, 2, 8, 1,
+                                64).flashAttention(true).expert(8).expertOverlap(true)
+                                .expertCapacityFactor(OptionalDouble.of(1.25)).build()).build(), "synthetic",
                         0, 12.5, OptionalDouble.of(12.0), null));
         Path viaSpark = dir.resolve("spark.parquet");
         Path viaDatasets = dir.resolve("datasets.parquet");

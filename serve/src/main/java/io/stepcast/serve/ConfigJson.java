@@ -2,6 +2,8 @@ package io.stepcast.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stepcast.api.Config;
+import io.stepcast.api.FieldNames;
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.StatedLinkBounds;
 import io.stepcast.datasets.importers.GenericCsvImporter;
@@ -27,6 +29,11 @@ final class ConfigJson {
             "source");
     /** The field names a {@code config} may have. */
     static final Set<String> FIELDS = fields();
+    /**
+     * How a request's 400s name its fields: {@code field 'config.micro_batch'}, mentioned in passing by the bare name
+     * (the CSV column's, which is the field's).
+     */
+    static final FieldNames REQUEST = field -> "field 'config." + field + "'";
 
     private ConfigJson() {
     }
@@ -88,31 +95,13 @@ final class ConfigJson {
                     "config.bandwidth_gbps"));
             return new Read(config, warnings);
         } catch (DataFormatException e) {
-            throw ApiException.badRequest(located(e.getMessage()));
+            // The row's refusal of one column names it as the request's field; any other problem as the reader says.
+            throw ApiException.badRequest(e.field().map(f -> f.named(REQUEST)).orElse(e.problem()));
+        } catch (InvalidField e) {
+            throw ApiException.badRequest(FIELDS.contains(e.field()) ? e.named(REQUEST) : "config: " + e.getMessage());
         } catch (IllegalArgumentException e) {
-            String named = named(e.getMessage());
-            throw ApiException.badRequest(named.equals(e.getMessage()) ? "config: " + named : named);
+            throw ApiException.badRequest("config: " + e.getMessage());
         }
-    }
-
-    /**
-     * A record's validation message that starts with the column it is about ("expert_parallel 3 must divide ..."),
-     * located as the other 400s are ("field 'config.expert_parallel': expert_parallel 3 must divide ..."); any other
-     * message unchanged.
-     */
-    static String named(String message) {
-        int space = message.indexOf(' ');
-        String first = space < 0 ? message : message.substring(0, space);
-        return FIELDS.contains(first) ? "field 'config." + first + "': " + message : message;
-    }
-
-    /**
-     * "config:1: column 'workers' must ..." becomes "field 'config.workers' must ..."; a message about a column that
-     * does not say "column" is located by {@link #named}.
-     */
-    private static String located(String message) {
-        String m = message.startsWith("config:1: ") ? message.substring("config:1: ".length()) : message;
-        return m.contains("column '") ? m.replace("column '", "field 'config.") : named(m);
     }
 
     private static Set<String> fields() {

@@ -85,9 +85,23 @@ class ConfigJsonTest {
                 + "\"workers\": 8, \"local_batch\": 1, \"hardware\": \"dgx-h100\", \"expert_parallel\": 3}");
         assertThatThrownBy(() -> ConfigJson.read(request, EMBEDDED)).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.status()).isEqualTo(400))
-                .hasMessageStartingWith("field 'config.expert_parallel': expert_parallel 3 must divide the tensor x "
-                        + "context x data = 1 x 1 x 8 ranks");
-        assertThat(ConfigJson.named("something else failed")).isEqualTo("something else failed");
+                .hasMessageStartingWith("field 'config.expert_parallel' is 3 but must divide the tensor x context x "
+                        + "data = 1 x 1 x 8 ranks");
+    }
+
+    @Test
+    void aDeploymentRefusalOfOneFieldIsA400NamingThatField() throws Exception {
+        var ps = ServeFixture.JSON.readTree("{\"model\": \"ResNet-50\", \"architecture\": \"sync_ps\", "
+                + "\"workers\": 4, \"local_batch\": 32, \"parameter_servers\": 0}");
+        assertThatThrownBy(() -> ConfigJson.read(ps, EMBEDDED)).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessage("field 'config.parameter_servers' must be at least 1 for SYNC_PS");
+        var placed = ServeFixture.JSON.readTree("{\"model\": \"ResNet-50\", \"architecture\": \"allreduce\", "
+                + "\"workers\": 8, \"local_batch\": 32, \"nodes\": 2, \"placement\": \"4+2\"}");
+        assertThatThrownBy(() -> ConfigJson.read(placed, EMBEDDED)).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessage("field 'config.placement': 4+2 has 2 nodes and 6 GPUs, but the job has nodes 2 and 8 GPUs "
+                        + "(workers x devices_per_worker)");
     }
 
     @Test

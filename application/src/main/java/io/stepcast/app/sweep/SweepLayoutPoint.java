@@ -1,5 +1,9 @@
 package io.stepcast.app.sweep;
 
+import io.stepcast.api.FieldNames;
+import io.stepcast.api.InvalidField;
+import io.stepcast.datasets.io.DataFormatException;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -33,8 +37,25 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
                                boolean distributedOptimizer, boolean fsdp, boolean flashAttention,
                                boolean expertOverlap, Optional<Double> expertCapacityFactor) {
 
-    /** The generic CSV's column of each option (the option is the column with dashes, but for one). */
+    /** The option of each generic CSV column a sweep gives (the option is the column with dashes, but for one). */
     static final Map<String, String> OPTIONS = options();
+    /** How a sweep's refusals name the generic CSV's columns: by the options that give them ({@link #inOptions}). */
+    private static final FieldNames OPTION_NAMES = new FieldNames() {
+        @Override
+        public String name(String column) {
+            return column.equals("architecture") ? "--mode" : OPTIONS.getOrDefault(column, "column '" + column + "'");
+        }
+
+        @Override
+        public String mention(String column) {
+            return OPTIONS.getOrDefault(column, column);
+        }
+
+        @Override
+        public String switchOn(String column) {
+            return OPTIONS.containsKey(column) ? "give " + OPTIONS.get(column) : FieldNames.super.switchOn(column);
+        }
+    };
 
     /** The same point at another global batch. */
     SweepLayoutPoint withGlobalBatch(long samples) {
@@ -82,17 +103,19 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
     }
 
     /**
-     * A reader's message about the point's row in the sweep's words: each layout column named as the option that
-     * gives it ({@code column 'micro_batch'} and {@code micro_batch} become {@code --micro-batch}, {@code column
-     * 'architecture'} {@code --mode}); a switch the reader asks to set true is asked for as the flag it is.
+     * A reader's refusal of the point's row in the sweep's words: the refused column, and the columns its reason
+     * mentions, named as the options that give them ({@code column 'micro_batch'} and {@code micro_batch} become
+     * {@code --micro-batch}, {@code column 'architecture'} {@code --mode}); a switch the reader asks to set true is
+     * asked for as the flag it is. A refusal of another field, or of none, is the reader's message.
      */
-    static String inOptions(String message) {
-        String m = message.replace("column 'architecture'", "--mode");
-        for (Map.Entry<String, String> e : OPTIONS.entrySet()) {
-            m = m.replace("column '" + e.getKey() + "'", e.getValue()).replace("columns " + e.getKey(), e.getValue())
-                    .replaceAll("(?<![\\w-])" + e.getKey() + "(?!\\w)", e.getValue());
+    static String inOptions(Exception e) {
+        if (e instanceof DataFormatException d) {
+            return d.field().map(f -> f.named(OPTION_NAMES)).orElse(d.problem());
         }
-        return m.replaceAll("\\(set (--[a-z-]+) true\\)", "(give $1)");
+        if (e instanceof InvalidField f && (OPTIONS.containsKey(f.field()) || f.field().equals("architecture"))) {
+            return f.named(OPTION_NAMES);
+        }
+        return e.getMessage();
     }
 
     private static void flag(Map<String, String> c, String column, boolean on) {

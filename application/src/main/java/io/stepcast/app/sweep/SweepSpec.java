@@ -6,7 +6,6 @@ import io.stepcast.api.Estimator;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import io.stepcast.api.evaluation.Split;
@@ -258,7 +257,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         // layout the generic CSV's default (so that a refused point's column matches its answered neighbours').
         Optional<Precision> precision = a.precision().map(p -> Precision.parse(p, "sweep: field precision"))
                 .or(() -> lp.layoutStated() ? Optional.of(ParallelLayout.DEFAULT_PRECISION) : Optional.empty());
-        precision.ifPresent(p -> standIn.parallel(new ParallelLayout(1, 1, gpus, 1, 1, 1, false, Recompute.NONE, p)));
+        precision.ifPresent(p -> standIn.parallel(ParallelLayout.builder(1, 1, gpus, 1, 1).precision(p).build()));
         int replica = lp.replicaGpus();
         if (gpus % replica != 0) {
             return new SweepPoint(standIn.build(), a.gpusPerNode(), a.policy(), Optional.of(lp),
@@ -299,10 +298,8 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             }
             return new SweepPoint(b.build(), a.gpusPerNode(), a.policy(), Optional.of(lp), Optional.empty());
         } catch (DataFormatException | IllegalArgumentException e) {
-            String m = e.getMessage();
-            m = m.startsWith("sweep:1: ") ? m.substring("sweep:1: ".length()) : m;
             return new SweepPoint(standIn.build(), a.gpusPerNode(), a.policy(), Optional.of(lp),
-                    Optional.of(SweepLayoutPoint.inOptions(m)));
+                    Optional.of(SweepLayoutPoint.inOptions(e)));
         }
     }
 
@@ -359,8 +356,8 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         Config.Builder b = Config.builder().model(model).framework(ref.workload().framework())
                 .dataset(ref.workload().dataset()).architecture(arch).workers(workers).nodes(nodes).hardware(hw)
                 .localBatch(batch);
-        precision.ifPresent(p -> b.parallel(new ParallelLayout(1, 1, workers, batch, 1, 1, false, Recompute.NONE,
-                Precision.parse(p, "sweep: field precision"))));
+        precision.ifPresent(p -> b.parallel(ParallelLayout.builder(1, 1, workers, batch, 1)
+                .precision(Precision.parse(p, "sweep: field precision")).build()));
         return b;
     }
 

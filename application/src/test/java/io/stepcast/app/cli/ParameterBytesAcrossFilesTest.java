@@ -5,7 +5,6 @@ import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -65,7 +64,7 @@ class ParameterBytesAcrossFilesTest {
 
     private static Observation at(String model, Precision precision, long bytes) {
         Config c = Config.builder().model(model).workers(1).parameterBytes(bytes)
-                .parallel(ParallelLayout.ofGlobalBatch(1, 1, 1, 32, 32).with(1, false, Recompute.NONE, precision))
+                .parallel(ParallelLayout.builderForGlobalBatch(1, 1, 1, 32, 32).precision(precision).build())
                 .build();
         return new Observation(c, Measurements.builder().stepTimeS(0.1).build(), "synthetic");
     }

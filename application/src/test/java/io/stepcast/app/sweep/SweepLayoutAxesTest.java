@@ -12,6 +12,7 @@ import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
 import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.app.ApplicationPlugin;
+import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.parquet.GenericRows;
 import io.stepcast.datasets.parquet.RowFileReader;
 import io.stepcast.evaluation.EvaluationPlugin;
@@ -178,8 +179,9 @@ class SweepLayoutAxesTest {
                 .containsEntry("expert_parallel", "8");
         assertThat(points.get(0).layoutStated()).isTrue();
         assertThat(drop.layoutOptions()).containsExactly("--expert-parallel", "--expert-capacity-factor");
-        assertThat(SweepLayoutPoint.inOptions("column 'expert_capacity_factor' must be positive"))
-                .isEqualTo("--expert-capacity-factor must be positive");
+        CsvRow row = new CsvRow("sweep", 1, Map.of("expert_capacity_factor", 0), List.of("0"));
+        assertThat(SweepLayoutPoint.inOptions(row.refuse("expert_capacity_factor", "must be positive, was 0.0")))
+                .isEqualTo("--expert-capacity-factor must be positive, was 0.0");
         // Without the axis the points are dropless and the column is left out.
         assertThat(layout(List.of(2), List.of(), List.of(), List.of(), List.of()).points().get(0).cells())
                 .doesNotContainKey("expert_capacity_factor");
@@ -240,6 +242,21 @@ class SweepLayoutAxesTest {
         assertThat(rows.get(0).refusal()).hasValue("--context-parallel is 2 but --flash-attention is not stated "
                 + "(false): context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM "
                 + "and torchtitan (give --flash-attention)");
+    }
+
+    @Test
+    void theLayoutsOwnRefusalNamesItsFieldAndTheOneItMentionsAsOptions() throws Exception {
+        // 8 GPUs: tp 1, pp 1, 8 replicas; virtual stages need a pipeline, and 3 expert ranks do not divide the 8.
+        SweepLayout interleavedWithoutPipeline = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(1),
+                List.of(), List.of(), List.of(), List.of(2), false, false, false, false, false);
+        assertThat(run(spec("synthetic-layout", grid(List.of(1), interleavedWithoutPipeline))).get(0).refusal())
+                .hasValueSatisfying(m -> assertThat(m).startsWith("--virtual-stages is 2 but needs --pipeline-parallel "
+                        + "of at least 2"));
+        SweepLayout ep3 = new SweepLayout(List.of(), List.of(), List.of(), List.of(3), List.of(1), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false);
+        assertThat(run(spec("synthetic-layout", grid(List.of(1), ep3))).get(0).refusal())
+                .hasValueSatisfying(m -> assertThat(m).startsWith("--expert-parallel is 3 but must divide the tensor x "
+                        + "context x data = 1 x 1 x 8 ranks"));
     }
 
     @Test

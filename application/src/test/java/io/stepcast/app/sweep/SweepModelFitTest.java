@@ -1,47 +1,44 @@
 package io.stepcast.app.sweep;
 
 import io.stepcast.api.ParallelLayout;
-import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
-import io.stepcast.api.Sharding;
-import io.stepcast.api.zoo.Experts;
 import io.stepcast.api.zoo.TransformerShape;
+import io.stepcast.datasets.zoo.ModelZoo;
+import io.stepcast.datasets.zoo.ZooModel;
 import org.junit.jupiter.api.Test;
-
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Whether a synthetic transformer shape splits over a layout, each refusal naming the sweep's option. */
+/**
+ * The sweep's refusal of a model that does not split over a layout: the Megatron predictors' check
+ * ({@code TransformerShapeSplitTest} pins it), naming the option and the model, on the zoo's published shapes
+ * (Llama 3 8B: 32 layers, 32 heads, 8 key-value heads; Qwen3-30B-A3B: 128 experts).
+ */
 class SweepModelFitTest {
-    /** Synthetic dense shape: 4 layers, 12 heads, 4 key-value heads. */
-    private static final TransformerShape DENSE = new TransformerShape(4, 768, 12, 1024, 32000, 3072, 4,
-            TransformerShape.Style.LLAMA);
-    /** The same with 6 experts. */
-    private static final TransformerShape MOE = new TransformerShape(4, 768, 12, 1024, 32000, 3072, 4,
-            TransformerShape.Style.LLAMA, 64, 0, Optional.of(new Experts(6, 2, 512, 0, 0, false)));
+    private static final ModelZoo ZOO = new ModelZoo();
+
+    private static TransformerShape shape(String model) {
+        return ZOO.find(model).flatMap(ZooModel::transformer).orElseThrow();
+    }
 
     private static ParallelLayout layout(int t, int p, int d, int e) {
-        return new ParallelLayout(t, p, d, 1, 4, 1, false, Recompute.NONE, Precision.BF16, Sharding.NONE, false, 1, e);
+        return ParallelLayout.builder(t, p, d, 1, 4).expert(e).build();
     }
 
     @Test
     void aLayoutThatSplitsTheModelPasses() {
-        assertThat(SweepModelFit.refusal("dense", DENSE, layout(4, 4, 2, 1))).isEmpty();
-        assertThat(SweepModelFit.refusal("moe", MOE, layout(2, 2, 3, 6))).isEmpty();
+        assertThat(SweepModelFit.refusal("llama3-8b", shape("llama3-8b"), layout(8, 4, 2, 1))).isEmpty();
+        assertThat(SweepModelFit.refusal("qwen3-30b-a3b", shape("qwen3-30b-a3b"), layout(1, 2, 8, 8))).isEmpty();
     }
 
     @Test
-    void headsLayersAndExpertsThatDoNotSplitAreNamedByTheirOption() {
-        assertThat(SweepModelFit.refusal("dense", DENSE, layout(5, 1, 1, 1)))
-                .contains("--tensor-parallel 5 does not divide the 12 attention heads of dense");
-        assertThat(SweepModelFit.refusal("dense", DENSE, layout(6, 1, 1, 1)))
-                .contains("--tensor-parallel 6 does not divide the 4 key-value heads of dense");
-        assertThat(SweepModelFit.refusal("dense", DENSE, layout(1, 8, 1, 1)))
-                .contains("--pipeline-parallel 8 exceeds the 4 layers of dense");
-        assertThat(SweepModelFit.refusal("moe", MOE, layout(1, 1, 4, 4)))
-                .contains("--expert-parallel 4 does not divide the 6 experts of moe");
-        assertThat(SweepModelFit.refusal("dense", DENSE, layout(1, 1, 2, 2)))
-                .contains("--expert-parallel 2 needs a mixture-of-experts model; dense is dense");
+    void headsLayersAndExpertsThatDoNotSplitAreNamedByTheirOptionAndTheModel() {
+        assertThat(SweepModelFit.refusal("llama3-8b", shape("llama3-8b"), layout(16, 1, 1, 1)))
+                .hasValue("--tensor-parallel 16 does not divide the 8 key-value heads (llama3-8b)");
+        assertThat(SweepModelFit.refusal("llama3-8b", shape("llama3-8b"), layout(1, 64, 1, 1)))
+                .hasValue("--pipeline-parallel 64 exceeds the 32 layers (llama3-8b)");
+        assertThat(SweepModelFit.refusal("llama3-8b", shape("llama3-8b"), layout(1, 1, 2, 2)))
+                .hasValue("--expert-parallel 2 needs a mixture-of-experts model, and this one is dense (llama3-8b)");
+        assertThat(SweepModelFit.refusal("qwen3-30b-a3b", shape("qwen3-30b-a3b"), layout(1, 1, 6, 3)))
+                .hasValue("--expert-parallel 3 does not divide the 128 experts (qwen3-30b-a3b)");
     }
 }

@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -349,17 +350,21 @@ public final class GenericCsvImporter implements ObservationImporter {
         Optional<ParallelLayout> layout = LlmColumns.stated(r)
                 ? Optional.of(LlmColumns.layout(r, workers, localBatch)) : Optional.empty();
         if (arch.usesParameterServers() && layout.isPresent() && !ParallelLayout.fitsParameterServers(layout.get())) {
-            throw DataFormatException.at(r.file(), r.line(), "column 'architecture' is " + arch + ", but the layout "
-                    + "columns split a replica over several GPUs or shard its state (tensor_parallel, pipeline_parallel, "
-                    + "context_parallel, distributed_optimizer, fsdp): Megatron-LM and FSDP jobs are ALLREDUCE");
+            throw r.refuse("architecture", names -> "is " + arch + ", but the layout columns split a replica over "
+                    + "several GPUs or shard its state (" + Stream.of("tensor_parallel", "pipeline_parallel",
+                    "context_parallel", "distributed_optimizer", "fsdp").map(names::mention)
+                    .collect(Collectors.joining(", ")) + "): Megatron-LM and FSDP jobs are ALLREDUCE");
         }
         if (layout.isPresent() && r.has("cores_per_worker")
                 && r.positiveInteger("cores_per_worker") != layout.get().replicaGpus()) {
             // The context-parallel ranks are GPUs of the replica too; named only when there are some.
-            String product = layout.get().context() > 1 ? "tensor_parallel x context_parallel x pipeline_parallel"
-                    : "tensor_parallel x pipeline_parallel";
-            throw DataFormatException.at(r.file(), r.line(), "column 'cores_per_worker': " + r.text("cores_per_worker")
-                    + " is not " + product + " = " + layout.get().replicaGpus()
+            List<String> product = layout.get().context() > 1
+                    ? List.of("tensor_parallel", "context_parallel", "pipeline_parallel")
+                    : List.of("tensor_parallel", "pipeline_parallel");
+            String cores = r.text("cores_per_worker");
+            int replica = layout.get().replicaGpus();
+            throw r.refuse("cores_per_worker", names -> ": " + cores + " is not " + product.stream()
+                    .map(names::mention).collect(Collectors.joining(" x ")) + " = " + replica
                     + " (the GPUs of one data-parallel replica)");
         }
         long gpus = layout.map(ParallelLayout::gpus).orElse(workers);
@@ -368,7 +373,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             try {
                 placement = Optional.of(Placement.parse(r.text("placement")));
             } catch (IllegalArgumentException e) {
-                throw DataFormatException.at(r.file(), r.line(), "column 'placement': " + e.getMessage());
+                throw r.refuse("placement", ": " + e.getMessage());
             }
         }
         int nodes;
@@ -407,7 +412,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             model = zooName(LlmColumns.model(r, r.requiredText("model"), ZOO));
         } catch (IllegalArgumentException e) {
             // A parametric name of an impossible shape (heads not dividing into the key-value heads, ...).
-            throw DataFormatException.at(r.file(), r.line(), "column 'model': " + e.getMessage());
+            throw r.refuse("model", ": " + e.getMessage());
         }
         Config.Builder c = Config.builder().model(model)
                 .architecture(arch).workers(workers).nodes(nodes).localBatch(localBatch);
@@ -428,8 +433,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         if (r.has("colocated_ps")) {
             String v = r.text("colocated_ps").toLowerCase(Locale.ROOT);
             if (!v.equals("true") && !v.equals("false")) {
-                throw DataFormatException.at(r.file(), r.line(), "column 'colocated_ps' must be true or false, was '"
-                        + v + "'");
+                throw r.refuse("colocated_ps", "must be true or false, was '" + v + "'");
             }
             c.colocatedPs(Boolean.parseBoolean(v));
         }
@@ -519,19 +523,20 @@ public final class GenericCsvImporter implements ObservationImporter {
     private static int localBatch(CsvRow r, int workers) throws DataFormatException {
         if (!r.has("global_batch")) {
             if (!r.has("local_batch")) {
-                throw DataFormatException.at(r.file(), r.line(), "column 'local_batch' is empty and there is no "
-                        + "global_batch (one of them is needed)");
+                throw r.refuse("local_batch", names -> "is empty and there is no " + names.mention("global_batch")
+                        + " (one of them is needed)");
             }
             return r.positiveInteger("local_batch");
         }
         int global = r.positiveInteger("global_batch");
         if (global % workers != 0) {
-            throw DataFormatException.at(r.file(), r.line(), "column 'global_batch': " + global + " does not divide "
-                    + "over the " + workers + " workers (data-parallel replicas)");
+            throw r.refuse("global_batch", ": " + global + " does not divide over the " + workers + " workers "
+                    + "(data-parallel replicas)");
         }
         if (r.has("local_batch") && (long) r.positiveInteger("local_batch") * workers != global) {
-            throw DataFormatException.at(r.file(), r.line(), "column 'global_batch': " + global + " is not local_batch"
-                    + " x workers = " + r.text("local_batch") + " x " + workers);
+            String local = r.text("local_batch");
+            throw r.refuse("global_batch", names -> ": " + global + " is not " + names.mention("local_batch") + " x "
+                    + names.mention("workers") + " = " + local + " x " + workers);
         }
         return global / workers;
     }
@@ -543,7 +548,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             case "ALLREDUCE", "RING", "COLLECTIVE" -> Architecture.ALLREDUCE;
             case "SYNCPS", "PSSYNC" -> Architecture.SYNC_PS;
             case "ASYNCPS", "PSASYNC" -> Architecture.ASYNC_PS;
-            default -> throw DataFormatException.at(r.file(), r.line(), "column 'architecture': unknown value '" + raw
+            default -> throw r.refuse("architecture", ": unknown value '" + raw
                     + "' (expected ALLREDUCE, SYNC_PS or ASYNC_PS)");
         };
     }

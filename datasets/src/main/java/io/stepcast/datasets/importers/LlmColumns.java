@@ -1,5 +1,6 @@
 package io.stepcast.datasets.importers;
 
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
@@ -59,12 +60,12 @@ final class LlmColumns {
         } else if (p == 1) {
             b = replicaBatch;
         } else {
-            throw DataFormatException.at(r.file(), r.line(), "column 'micro_batch' is needed with pipeline_parallel "
-                    + p + " (the pipeline's bubble depends on the micro-batches)");
+            throw r.refuse("micro_batch", names -> "is needed with " + names.mention("pipeline_parallel") + " " + p
+                    + " (the pipeline's bubble depends on the micro-batches)");
         }
         if (replicaBatch % b != 0) {
-            throw DataFormatException.at(r.file(), r.line(), "column 'micro_batch': " + b + " does not divide the "
-                    + replicaBatch + " samples of one data-parallel replica (global batch / workers)");
+            throw r.refuse("micro_batch", ": " + b + " does not divide the " + replicaBatch + " samples of one "
+                    + "data-parallel replica (global batch / workers)");
         }
         int v = r.has("virtual_stages") ? r.positiveInteger("virtual_stages") : 1;
         boolean sp = r.has("sequence_parallel") && bool(r, "sequence_parallel");
@@ -72,19 +73,33 @@ final class LlmColumns {
         boolean flash = r.has("flash_attention") && bool(r, "flash_attention");
         int c = context(r, flash);
         try {
-            Recompute rc = r.has("recompute") ? Recompute.parse(r.text("recompute"), "column 'recompute'")
-                    : Recompute.NONE;
-            Precision pr = r.has("precision") ? Precision.parse(r.text("precision"), "column 'precision'")
+            Recompute rc = r.has("recompute") ? Recompute.parse(r.text("recompute"), "recompute") : Recompute.NONE;
+            Precision pr = r.has("precision") ? Precision.parse(r.text("precision"), "precision")
                     : ParallelLayout.DEFAULT_PRECISION;
             int e = r.has("expert_parallel") ? r.positiveInteger("expert_parallel") : 1;
             boolean overlap = r.has("expert_overlap") && bool(r, "expert_overlap");
             OptionalDouble capacity = r.has("expert_capacity_factor")
                     ? OptionalDouble.of(r.positive("expert_capacity_factor")) : OptionalDouble.empty();
-            return new ParallelLayout(t, p, data, b, replicaBatch / b, v, sp, rc, pr, sharding, flash, c, e, overlap,
-                    capacity);
-        } catch (IllegalArgumentException e) {
-            throw r.invalid(e);
+            return ParallelLayout.builder(t, p, data, b, replicaBatch / b).virtualStages(v).sequenceParallel(sp)
+                    .recompute(rc).precision(pr).sharding(sharding).flashAttention(flash).context(c).expert(e)
+                    .expertOverlap(overlap).expertCapacityFactor(capacity).build();
+        } catch (InvalidField e) {
+            throw r.invalid(e, LlmColumns::column);
         }
+    }
+
+    /**
+     * The generic CSV's column that states a {@link ParallelLayout} field (the key its refusals carry): the field's own
+     * key but for the data-parallel replicas ({@code workers}), the micro-batches (which follow from
+     * {@code micro_batch}) and the sharding ({@code fsdp} or {@code distributed_optimizer}; named as {@code fsdp}).
+     */
+    static String column(String field) {
+        return switch (field) {
+            case "data_parallel" -> "workers";
+            case "micro_batches" -> "micro_batch";
+            case "sharding" -> "fsdp";
+            default -> field;
+        };
     }
 
     /**
@@ -105,7 +120,7 @@ final class LlmColumns {
         try {
             known = zoo.find(model);
         } catch (IllegalArgumentException e) {
-            throw r.invalid(e);
+            throw r.refuse("model", ": " + e.getMessage());
         }
         if (known.isEmpty()) {
             // An unknown name is the predictors' to refuse row by row (with the closest names), as in a file without
@@ -114,9 +129,8 @@ final class LlmColumns {
         }
         Optional<TransformerShape> shape = known.get().transformer();
         if (shape.isEmpty()) {
-            throw DataFormatException.at(r.file(), r.line(), "column '" + column + "': model '" + model + "' is not a "
-                    + "transformer of the zoo, so its shape cannot be changed (name one such as "
-                    + "gpt-l24-h1024-a16-s2048-v50304, see docs/model-zoo.md)");
+            throw r.refuse(column, ": model '" + model + "' is not a transformer of the zoo, so its shape cannot be "
+                    + "changed (name one such as gpt-l24-h1024-a16-s2048-v50304, see docs/model-zoo.md)");
         }
         TransformerShape s = shape.get();
         int seq = r.has("sequence_length") ? r.positiveInteger("sequence_length") : s.sequence();
@@ -133,13 +147,13 @@ final class LlmColumns {
                     return variant.get();
                 }
             } catch (IllegalArgumentException e) {
-                throw DataFormatException.at(r.file(), r.line(), "column 'sequence_length': " + e.getMessage());
+                throw r.refuse("sequence_length", ": " + e.getMessage());
             }
         }
         if (s.moe() || s.headSize() * s.heads() != s.hidden() || s.slidingWindow() > 0) {
-            throw DataFormatException.at(r.file(), r.line(), "column '" + column + "': model '" + model + "' is a "
-                    + "published model without a parametric form (experts, a window or wide heads), so only its "
-                    + "sequence_length can change");
+            throw r.refuse(column, names -> ": model '" + model + "' is a published model without a parametric form "
+                    + "(experts, a window or wide heads), so only its " + names.mention("sequence_length")
+                    + " can change");
         }
         // The block's style and key-value heads stay: a Llama with another vocabulary is the parametric Llama.
         return new TransformerShape(s.layers(), s.hidden(), s.heads(), seq, vocab, s.ffn(), s.kvHeads(), s.style())
@@ -158,7 +172,7 @@ final class LlmColumns {
         try {
             named = zoo.namedShape(model);
         } catch (IllegalArgumentException e) {
-            throw r.invalid(e);
+            throw r.refuse("model", ": " + e.getMessage());
         }
         if (named.isEmpty()) {
             return otherVocabulary(r, model, zoo);
@@ -203,8 +217,9 @@ final class LlmColumns {
         boolean full = r.has("fsdp") && bool(r, "fsdp");
         boolean optimizer = r.has("distributed_optimizer") && bool(r, "distributed_optimizer");
         if (full && r.has("distributed_optimizer") && !optimizer) {
-            throw DataFormatException.at(r.file(), r.line(), "column 'fsdp' is true but column 'distributed_optimizer' "
-                    + "is false: FSDP shards the optimizer state too (leave distributed_optimizer blank or true)");
+            throw r.refuse("fsdp", names -> "is true but " + names.name("distributed_optimizer") + " is false: FSDP "
+                    + "shards the optimizer state too (leave " + names.mention("distributed_optimizer")
+                    + " blank or true)");
         }
         return full ? Sharding.FULL : optimizer ? Sharding.OPTIMIZER : Sharding.NONE;
     }
@@ -217,10 +232,10 @@ final class LlmColumns {
     private static int context(CsvRow r, boolean flash) throws DataFormatException {
         int c = r.has("context_parallel") ? r.positiveInteger("context_parallel") : 1;
         if (c > 1 && !flash) {
-            throw DataFormatException.at(r.file(), r.line(), "column 'context_parallel' is " + c + " but column "
-                    + "'flash_attention' is " + (r.has("flash_attention") ? "false" : "not stated (false)")
-                    + ": context parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM and "
-                    + "torchtitan (set flash_attention true)");
+            String stated = r.has("flash_attention") ? "false" : "not stated (false)";
+            throw r.refuse("context_parallel", names -> "is " + c + " but " + names.name("flash_attention") + " is "
+                    + stated + ": context parallelism's ring attention runs on the fused attention kernel, as in "
+                    + "Megatron-LM and torchtitan (" + names.switchOn("flash_attention") + ")");
         }
         return c;
     }
@@ -228,8 +243,7 @@ final class LlmColumns {
     private static boolean bool(CsvRow r, String column) throws DataFormatException {
         String v = r.text(column).toLowerCase(Locale.ROOT);
         if (!v.equals("true") && !v.equals("false")) {
-            throw DataFormatException.at(r.file(), r.line(), "column '" + column + "' must be true or false, was '"
-                    + v + "'");
+            throw r.refuse(column, "must be true or false, was '" + v + "'");
         }
         return Boolean.parseBoolean(v);
     }

@@ -6,7 +6,6 @@ import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.datasets.catalog.DataSources;
 import io.stepcast.datasets.io.CsvReader;
@@ -85,8 +84,8 @@ public final class MultiNodeTablesImporter extends OneFileTableImporter {
                             .workers(workers).nodes(nodes)
                             .devicesPerWorker(1).tenants(1).hardware(r.requiredText("system"))
                             .localBatch(batch)
-                            .parallel(new ParallelLayout(1, 1, workers, batch, 1).with(1, false, Recompute.NONE,
-                                    Precision.parse(precision, "column 'precision'")))
+                            .parallel(ParallelLayout.builder(1, 1, workers, batch, 1)
+                                    .precision(Precision.parse(precision, "column 'precision'")).build())
                             .build();
                     Measurements m = Measurements.builder()
                             .throughputSamplesPerS(r.positive("sentences_per_sec")).build();

@@ -152,7 +152,8 @@ public final class VtrainImporter extends SourceImporter {
         }
         ParallelLayout layout;
         try {
-            layout = ParallelLayout.ofGlobalBatch(tp, pp, dp, micro, globalBatch).withRecompute(stated.recompute());
+            layout = ParallelLayout.builderForGlobalBatch(tp, pp, dp, micro, globalBatch).recompute(stated.recompute())
+                    .build();
         } catch (IllegalArgumentException e) {
             throw DataFormatException.at(file, line, "column '" + COLUMNS[1] + "': " + e.getMessage());
         }

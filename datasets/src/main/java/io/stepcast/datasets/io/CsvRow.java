@@ -1,7 +1,12 @@
 package io.stepcast.datasets.io;
 
+import io.stepcast.api.FieldNames;
+import io.stepcast.api.InvalidField;
+
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * One data row of a CSV file with its header, so that cells are read by column name and every parse error
@@ -13,6 +18,8 @@ import java.util.Map;
  * @param cells  the row's cells (as many as header columns)
  */
 public record CsvRow(String file, long line, Map<String, Integer> header, List<String> cells) {
+    /** How a CSV file's messages name its columns: {@code column 'micro_batch'}, mentioned in passing by name. */
+    public static final FieldNames COLUMNS = column -> "column '" + column + "'";
 
     /** The raw text of a column (trimmed), empty when the cell is blank. */
     public String text(String column) throws DataFormatException {
@@ -34,7 +41,7 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
     public String requiredText(String column) throws DataFormatException {
         String v = text(column);
         if (v.isEmpty()) {
-            throw DataFormatException.at(file, line, "column '" + column + "' is empty");
+            throw refuse(column, "is empty");
         }
         return v;
     }
@@ -45,11 +52,11 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
         try {
             double d = Double.parseDouble(v);
             if (!Double.isFinite(d)) {
-                throw DataFormatException.at(file, line, "column '" + column + "' is not a finite number: " + v);
+                throw refuse(column, "is not a finite number: " + v);
             }
             return d;
         } catch (NumberFormatException e) {
-            throw DataFormatException.at(file, line, "column '" + column + "' is not a number: '" + v + "'");
+            throw refuse(column, "is not a number: '" + v + "'");
         }
     }
 
@@ -57,7 +64,7 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
     public double nonNegative(String column) throws DataFormatException {
         double d = number(column);
         if (d < 0) {
-            throw DataFormatException.at(file, line, "column '" + column + "' must not be negative, was " + d);
+            throw refuse(column, "must not be negative, was " + d);
         }
         return d;
     }
@@ -66,7 +73,7 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
     public double positive(String column) throws DataFormatException {
         double d = number(column);
         if (d <= 0) {
-            throw DataFormatException.at(file, line, "column '" + column + "' must be positive, was " + d);
+            throw refuse(column, "must be positive, was " + d);
         }
         return d;
     }
@@ -84,13 +91,13 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
                     return (int) d;
                 }
                 if (d == Math.rint(d)) {
-                    throw DataFormatException.at(file, line, "column '" + column + "' is out of range: '" + v
-                            + "' is not in [" + Integer.MIN_VALUE + ", " + Integer.MAX_VALUE + "]");
+                    throw refuse(column, "is out of range: '" + v + "' is not in [" + Integer.MIN_VALUE + ", "
+                            + Integer.MAX_VALUE + "]");
                 }
             } catch (NumberFormatException ignored) {
                 // fall through to the clear message
             }
-            throw DataFormatException.at(file, line, "column '" + column + "' is not a whole number: '" + v + "'");
+            throw refuse(column, "is not a whole number: '" + v + "'");
         }
     }
 
@@ -98,7 +105,7 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
     public int positiveInteger(String column) throws DataFormatException {
         int v = integer(column);
         if (v < 1) {
-            throw DataFormatException.at(file, line, "column '" + column + "' must be at least 1, was " + v);
+            throw refuse(column, "must be at least 1, was " + v);
         }
         return v;
     }
@@ -106,5 +113,38 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
     /** Wraps a domain validation failure of this row into a located error. */
     public DataFormatException invalid(RuntimeException e) {
         return DataFormatException.at(file, line, e.getMessage());
+    }
+
+    /**
+     * Wraps a refusal of a field into a located error that carries the row's column of the field: {@code columnOf}
+     * maps the refused field, and any field its reason mentions, to the column that states it.
+     */
+    public DataFormatException invalid(InvalidField e, UnaryOperator<String> columnOf) {
+        return refuse(columnOf.apply(e.field()), names -> e.reason(new FieldNames() {
+            @Override
+            public String name(String field) {
+                return names.name(columnOf.apply(field));
+            }
+
+            @Override
+            public String mention(String field) {
+                return names.mention(columnOf.apply(field));
+            }
+
+            @Override
+            public String switchOn(String field) {
+                return names.switchOn(columnOf.apply(field));
+            }
+        }));
+    }
+
+    /** A located refusal of {@code column} ({@code file:line: column 'x' <reason>}) that carries the column. */
+    public DataFormatException refuse(String column, String reason) {
+        return DataFormatException.at(file, line, new InvalidField(column, reason));
+    }
+
+    /** A located refusal of {@code column} whose reason names other columns through the reader's {@link FieldNames}. */
+    public DataFormatException refuse(String column, Function<FieldNames, String> reason) {
+        return DataFormatException.at(file, line, new InvalidField(column, reason));
     }
 }

@@ -5,7 +5,6 @@ import io.stepcast.api.Config;
 import io.stepcast.api.EditDistance;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -98,9 +97,9 @@ public final class PeakMemoryTables {
             throw new IllegalArgumentException(where + "10 fields expected, found " + c.length);
         }
         try {
-            ParallelLayout layout = ParallelLayout.ofGlobalBatch(integer(c[1]), integer(c[2]), integer(c[3]),
+            ParallelLayout layout = ParallelLayout.builderForGlobalBatch(integer(c[1]), integer(c[2]), integer(c[3]),
                     integer(c[4]), Long.parseLong(c[5].strip()))
-                    .with(1, false, Recompute.NONE, Precision.parse(c[6].strip(), "precision"));
+                    .precision(Precision.parse(c[6].strip(), "precision")).build();
             Config config = Config.builder().model(c[0].strip()).framework("megatron-lm").dataset("text")
                     .architecture(Architecture.ALLREDUCE).hardware(c[7].strip()).parallel(layout).build();
             return new MeasuredPeakMemory(config, Double.parseDouble(c[8].strip()), c[9].strip());

@@ -56,23 +56,25 @@ final class ConfigColumns {
      * one before 1.13 (or a null {@code expert_capacity_factor}) dropless.
      */
     private static ParallelLayout layout(Group g) {
-        ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
-                g.getInteger("data_parallel", 0), g.getInteger("micro_batch", 0), g.getInteger("micro_batches", 0));
+        ParallelLayout.Builder b = ParallelLayout.builder(g.getInteger("tensor_parallel", 0),
+                g.getInteger("pipeline_parallel", 0), g.getInteger("data_parallel", 0), g.getInteger("micro_batch", 0),
+                g.getInteger("micro_batches", 0));
         if (!Groups.has(g, "virtual_stages")) {
-            return p;
+            return b.build();
         }
-        return p.with(g.getInteger("virtual_stages", 0), g.getBoolean("sequence_parallel", 0),
-                Recompute.parse(g.getString("recompute", 0), "recompute"),
-                Precision.parse(g.getString("precision", 0), "precision"))
-                .withSharding(flag(g, "fsdp") ? Sharding.FULL
+        return b.virtualStages(g.getInteger("virtual_stages", 0))
+                .sequenceParallel(g.getBoolean("sequence_parallel", 0))
+                .recompute(Recompute.parse(g.getString("recompute", 0), "recompute"))
+                .precision(Precision.parse(g.getString("precision", 0), "precision"))
+                .sharding(flag(g, "fsdp") ? Sharding.FULL
                         : flag(g, "distributed_optimizer") ? Sharding.OPTIMIZER : Sharding.NONE)
-                .withFlashAttention(flag(g, "flash_attention"))
-                // After the attention: more than one context-parallel rank needs the fused kernel.
-                .withContext(Groups.has(g, "context_parallel") ? g.getInteger("context_parallel", 0) : 1)
-                .withExpert(Groups.has(g, "expert_parallel") ? g.getInteger("expert_parallel", 0) : 1)
-                .withExpertOverlap(flag(g, "expert_overlap"))
-                .withExpertCapacityFactor(Groups.has(g, "expert_capacity_factor")
-                        ? OptionalDouble.of(g.getDouble("expert_capacity_factor", 0)) : OptionalDouble.empty());
+                .flashAttention(flag(g, "flash_attention"))
+                .context(Groups.has(g, "context_parallel") ? g.getInteger("context_parallel", 0) : 1)
+                .expert(Groups.has(g, "expert_parallel") ? g.getInteger("expert_parallel", 0) : 1)
+                .expertOverlap(flag(g, "expert_overlap"))
+                .expertCapacityFactor(Groups.has(g, "expert_capacity_factor")
+                        ? OptionalDouble.of(g.getDouble("expert_capacity_factor", 0)) : OptionalDouble.empty())
+                .build();
     }
 
     /** A boolean column that files before it existed lack: false there. */

@@ -51,7 +51,8 @@ class GenericCsvExpertColumnsTest {
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
                 "qwen3-30b-a3b,ALLREDUCE,8,512,24.8,1,2,2,3,false,,,dgx-h100\n")))
                 .isInstanceOf(DataFormatException.class).hasMessageContaining("synthetic-moe.csv:2")
-                .hasMessageContaining("expert_parallel 3 must divide the tensor x context x data = 1 x 1 x 8 ranks");
+                .hasMessageContaining("synthetic-moe.csv:2: column 'expert_parallel' is 3 but must divide the tensor x "
+                        + "context x data = 1 x 1 x 8 ranks");
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
                 "qwen3-30b-a3b,ALLREDUCE,8,512,24.8,1,2,2,8,false,,32000,dgx-h100\n")))
                 .isInstanceOf(DataFormatException.class).hasMessageContaining("synthetic-moe.csv:2")

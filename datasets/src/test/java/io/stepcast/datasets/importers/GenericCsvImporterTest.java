@@ -257,7 +257,7 @@ class GenericCsvImporterTest {
                 model,architecture,workers,local_batch,placement,step_time_s
                 ResNet-18,ALLREDUCE,10,64,4+4,0.2
                 """))).isInstanceOf(DataFormatException.class).hasMessageContaining("bad.csv:2")
-                .hasMessageContaining("placement 4+4 has 2 nodes and 8 GPUs");
+                .hasMessageContaining("placement: 4+4 has 2 nodes and 8 GPUs");
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv("bad2.csv", """
                 model,architecture,workers,local_batch,placement,step_time_s
                 ResNet-18,ALLREDUCE,10,64,4;6,0.2

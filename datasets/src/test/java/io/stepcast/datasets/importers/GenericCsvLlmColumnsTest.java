@@ -46,7 +46,8 @@ class GenericCsvLlmColumnsTest {
         List<Observation> rows = new GenericCsvImporter().read(f).observations();
         Observation o = rows.get(0);
         ParallelLayout p = o.config().parallel().orElseThrow();
-        assertThat(p).isEqualTo(new ParallelLayout(8, 4, 4, 2, 64, 3, true, Recompute.SELECTIVE, Precision.BF16));
+        assertThat(p).isEqualTo(ParallelLayout.builder(8, 4, 4, 2, 64).virtualStages(3).sequenceParallel(true)
+                .recompute(Recompute.SELECTIVE).precision(Precision.BF16).build());
         assertThat(o.config().model()).isEqualTo("gpt-l24-h2048-a16-s2048-v51200");
         assertThat(o.config().deployment().nodes()).isEqualTo(16);
         assertThat(o.config().deployment().devicesPerWorker()).isEqualTo(32);
@@ -66,7 +67,7 @@ class GenericCsvLlmColumnsTest {
                 gpt-l24-h1024-a16-s1024-v50304,ALLREDUCE,2,8,0.3,4
                 """);
         ParallelLayout p = new GenericCsvImporter().read(f).observations().get(0).config().parallel().orElseThrow();
-        assertThat(p).isEqualTo(new ParallelLayout(4, 1, 2, 8, 1));
+        assertThat(p).isEqualTo(ParallelLayout.builder(4, 1, 2, 8, 1).build());
     }
 
     @Test
@@ -82,7 +83,8 @@ class GenericCsvLlmColumnsTest {
                         + " or fp8, was 'int8'");
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
                 "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,1,2,2,false,none,bf16,,,8,dgx-a100\n")))
-                .hasMessageContaining("synthetic-llm.csv:2").hasMessageContaining("virtual_stages 2 needs pipeline_parallel");
+                .hasMessageContaining("synthetic-llm.csv:2: column 'virtual_stages' is 2 but needs pipeline_parallel of "
+                        + "at least 2");
         assertThatThrownBy(() -> new GenericCsvImporter().read(csv(
                 "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,4,512,1,8,4,,1,false,none,bf16,,,8,dgx-a100\n")))
                 .hasMessageContaining("column 'micro_batch' is needed with pipeline_parallel 4");
@@ -153,7 +155,7 @@ class GenericCsvLlmColumnsTest {
                 gpt-l24-h1024-a16-s1024-v50304,ALLREDUCE,2,8,0.3,true
                 """);
         ParallelLayout p = new GenericCsvImporter().read(f).observations().get(0).config().parallel().orElseThrow();
-        assertThat(p).isEqualTo(new ParallelLayout(1, 1, 2, 8, 1).withFlashAttention(true));
+        assertThat(p).isEqualTo(ParallelLayout.builder(1, 1, 2, 8, 1).flashAttention(true).build());
     }
 
     @Test
@@ -218,7 +220,7 @@ class GenericCsvLlmColumnsTest {
                 """);
         List<Observation> rows = new GenericCsvImporter().read(f).observations();
         ParallelLayout p = rows.get(0).config().parallel().orElseThrow();
-        assertThat(p).isEqualTo(new ParallelLayout(4, 2, 2, 1, 8).withFlashAttention(true).withContext(2));
+        assertThat(p).isEqualTo(ParallelLayout.builder(4, 2, 2, 1, 8).flashAttention(true).context(2).build());
         assertThat(rows.get(0).config().workers()).isEqualTo(2);
         assertThat(rows.get(0).config().deployment().devicesPerWorker()).isEqualTo(16);
         assertThat(rows.get(0).config().deployment().nodes()).isEqualTo(4);

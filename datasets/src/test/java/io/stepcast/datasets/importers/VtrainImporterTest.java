@@ -32,7 +32,7 @@ class VtrainImporterTest {
         Observation first = all.get(0);
         // First data row: 2,16,8,1024,16,24,1024,1,1,2,372.160408
         assertThat(first.config().model()).isEqualTo("gpt-l24-h1024-a16-s1024-v50304");
-        assertThat(first.config().parallel()).contains(new ParallelLayout(1, 2, 1, 8, 2));
+        assertThat(first.config().parallel()).contains(ParallelLayout.builder(1, 2, 1, 8, 2).build());
         assertThat(first.config().globalBatch()).isEqualTo(16);
         assertThat(first.config().deployment().hardware()).isEqualTo("vtrain-a100");
         assertThat(first.value(Target.STEP_TIME).getAsDouble()).isCloseTo(0.372160408, within(1e-12));

@@ -37,8 +37,9 @@ class ParallelLayoutColumnsTest {
     @Test
     void theLayoutRoundTrips() throws Exception {
         Path f = dir.resolve("o.parquet");
-        List<Observation> rows = List.of(synthetic(new ParallelLayout(2, 2, 2, 4, 3)), synthetic(null),
-                synthetic(new ParallelLayout(2, 2, 1, 1, 4).with(2, true, Recompute.SELECTIVE, Precision.BF16)));
+        List<Observation> rows = List.of(synthetic(ParallelLayout.builder(2, 2, 2, 4, 3).build()), synthetic(null),
+                synthetic(ParallelLayout.builder(2, 2, 1, 1, 4).virtualStages(2).sequenceParallel(true)
+                .recompute(Recompute.SELECTIVE).precision(Precision.BF16).build()));
         ObservationFiles.write(f, rows);
         assertThat(ObservationFiles.read(f)).isEqualTo(rows);
     }
@@ -46,9 +47,11 @@ class ParallelLayoutColumnsTest {
     @Test
     void fullShardingAndFlashAttentionRoundTripWithTheDistributedOptimizerColumnTrue() throws Exception {
         Path f = dir.resolve("fsdp.parquet");
-        ParallelLayout base = new ParallelLayout(1, 2, 4, 2, 4).with(1, false, Recompute.NONE, Precision.BF16);
-        List<Observation> rows = List.of(synthetic(base.withSharding(Sharding.FULL).withFlashAttention(true)),
-                synthetic(base.withSharding(Sharding.OPTIMIZER)), synthetic(base.withFlashAttention(true)),
+        ParallelLayout base = ParallelLayout.builder(1, 2, 4, 2, 4).precision(Precision.BF16).build();
+        List<Observation> rows = List.of(synthetic(base.toBuilder().sharding(Sharding.FULL).flashAttention(true)
+                .build()),
+                synthetic(base.toBuilder().sharding(Sharding.OPTIMIZER).build()), synthetic(base.toBuilder()
+                .flashAttention(true).build()),
                 synthetic(base));
         ObservationFiles.write(f, rows);
         assertThat(ObservationFiles.read(f)).isEqualTo(rows);
@@ -63,8 +66,8 @@ class ParallelLayoutColumnsTest {
         MessageType old = observationColumnsBefore("fsdp");
         assertThat(old.containsField("distributed_optimizer")).isTrue();
         Path f = dir.resolve("v16.parquet");
-        ParallelLayout zero1 = new ParallelLayout(2, 2, 2, 4, 3).with(1, true, Recompute.SELECTIVE, Precision.BF16)
-                .withSharding(Sharding.OPTIMIZER);
+        ParallelLayout zero1 = ParallelLayout.builder(2, 2, 2, 4, 3).sequenceParallel(true)
+                .recompute(Recompute.SELECTIVE).precision(Precision.BF16).sharding(Sharding.OPTIMIZER).build();
         RowFileWriter.writeWhole(new RowFileWriter<>(f, new VersionOneSixWriteSupport(old)),
                 List.of(synthetic(zero1)));
         ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
@@ -76,10 +79,11 @@ class ParallelLayoutColumnsTest {
     @Test
     void contextParallelismRoundTripsAndIsWrittenForEveryLayout() throws Exception {
         Path f = dir.resolve("cp.parquet");
-        ParallelLayout flash = new ParallelLayout(2, 2, 2, 1, 4).with(1, true, Recompute.SELECTIVE, Precision.BF16)
-                .withFlashAttention(true);
-        List<Observation> rows = List.of(synthetic(flash.withContext(4)),
-                synthetic(flash.withContext(2).withSharding(Sharding.FULL)), synthetic(flash), synthetic(null));
+        ParallelLayout flash = ParallelLayout.builder(2, 2, 2, 1, 4).sequenceParallel(true)
+                .recompute(Recompute.SELECTIVE).precision(Precision.BF16).flashAttention(true).build();
+        List<Observation> rows = List.of(synthetic(flash.toBuilder().context(4).build()),
+                synthetic(flash.toBuilder().context(2).sharding(Sharding.FULL)
+                .build()), synthetic(flash), synthetic(null));
         ObservationFiles.write(f, rows);
         assertThat(ObservationFiles.read(f)).isEqualTo(rows);
         assertThat(ObservationFiles.read(f).get(0).config().deployment().devicesPerWorker()).isEqualTo(16);
@@ -93,8 +97,8 @@ class ParallelLayoutColumnsTest {
         MessageType old = observationColumnsBefore("context_parallel");
         assertThat(old.containsField("flash_attention")).isTrue();
         Path f = dir.resolve("v17.parquet");
-        ParallelLayout fsdp = new ParallelLayout(1, 1, 8, 2, 4).with(1, false, Recompute.NONE, Precision.BF16)
-                .withSharding(Sharding.FULL).withFlashAttention(true);
+        ParallelLayout fsdp = ParallelLayout.builder(1, 1, 8, 2, 4).precision(Precision.BF16).sharding(Sharding.FULL)
+                .flashAttention(true).build();
         RowFileWriter.writeWhole(new RowFileWriter<>(f, new VersionOneSevenWriteSupport(old)),
                 List.of(synthetic(fsdp)));
         ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
@@ -117,10 +121,10 @@ class ParallelLayoutColumnsTest {
     void aLayoutOfAVersionOneTwoFileRunsThePlainSchedule() throws Exception {
         MessageType old = observationColumnsBefore("virtual_stages");
         Path f = dir.resolve("v12.parquet");
-        Observation o = synthetic(new ParallelLayout(2, 2, 2, 4, 3));
+        Observation o = synthetic(ParallelLayout.builder(2, 2, 2, 4, 3).build());
         RowFileWriter.writeWhole(new RowFileWriter<>(f, new LayoutOnlyWriteSupport(old)), List.of(o));
         ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
-        assertThat(read).isEqualTo(new ParallelLayout(2, 2, 2, 4, 3));
+        assertThat(read).isEqualTo(ParallelLayout.builder(2, 2, 2, 4, 3).build());
         assertThat(read.recompute()).isEqualTo(Recompute.NONE);
         assertThat(read.precision()).isEqualTo(Precision.FP16);
     }

@@ -81,8 +81,8 @@ class PredictionFilesTest {
     @Test
     void aRowsPrecisionLayoutAndPlacementReadBack() throws IOException {
         Config bf16 = SYNTHETIC.toBuilder().workers(8).nodes(2)
-                .parallel(ParallelLayout.ofGlobalBatch(2, 2, 2, 1, 64).with(2, true, Recompute.SELECTIVE,
-                        Precision.BF16))
+                .parallel(ParallelLayout.builderForGlobalBatch(2, 2, 2, 1, 64).virtualStages(2).sequenceParallel(true)
+                .recompute(Recompute.SELECTIVE).precision(Precision.BF16).build())
                 .placement(Placement.parse("6+2")).build();
         PredictionRow row = new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time", bf16,
                 "synthetic", 0, 1.5, OptionalDouble.of(1.4), null);
@@ -99,8 +99,8 @@ class PredictionFilesTest {
 
     @Test
     void aFullyShardedFlashLayoutReadsBackAndA16FileReadsWithoutEither() throws IOException {
-        ParallelLayout fsdp = ParallelLayout.ofGlobalBatch(1, 1, 8, 2, 64).withSharding(Sharding.FULL)
-                .withFlashAttention(true);
+        ParallelLayout fsdp = ParallelLayout.builderForGlobalBatch(1, 1, 8, 2, 64).sharding(Sharding.FULL)
+                .flashAttention(true).build();
         Config c = SYNTHETIC.toBuilder().workers(8).parallel(fsdp).build();
         Path f = dir.resolve("fsdp.parquet");
         PredictionFiles.write(f, List.of(new PredictionRow("d", "train-test", "test", "megatron-analytic",
@@ -133,7 +133,8 @@ class PredictionFilesTest {
 
     @Test
     void aContextParallelLayoutReadsBackAndA17FileReadsWithoutIt() throws IOException {
-        ParallelLayout cp = ParallelLayout.ofGlobalBatch(2, 1, 4, 1, 16).withFlashAttention(true).withContext(2);
+        ParallelLayout cp = ParallelLayout.builderForGlobalBatch(2, 1, 4, 1, 16).flashAttention(true).context(2)
+                .build();
         Config c = SYNTHETIC.toBuilder().workers(4).parallel(cp).build();
         Path f = dir.resolve("cp.parquet");
         PredictionFiles.write(f, List.of(new PredictionRow("d", "train-test", "test", "megatron-analytic",

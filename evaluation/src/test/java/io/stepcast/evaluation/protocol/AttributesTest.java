@@ -25,18 +25,19 @@ class AttributesTest {
         // A CSV row that states its precision carries a one-stage layout whose micro-batch is the batch (GenericCsv):
         // batch 64 and batch 128 of one setup are one job, as batch-size selection needs them to be.
         Config at64 = Config.builder().model("SSD300").hardware("dgx-a100").workers(8)
-                .parallel(new ParallelLayout(1, 1, 8, 64, 1, 1, false, Recompute.NONE, Precision.TF32)).build();
+                .parallel(ParallelLayout.builder(1, 1, 8, 64, 1).precision(Precision.TF32).build()).build();
         Config at128 = Config.builder().model("SSD300").hardware("dgx-a100").workers(8)
-                .parallel(new ParallelLayout(1, 1, 8, 128, 1, 1, false, Recompute.NONE, Precision.TF32)).build();
+                .parallel(ParallelLayout.builder(1, 1, 8, 128, 1).precision(Precision.TF32).build()).build();
         assertThat(Attributes.job(row(at64, Map.of()))).isEqualTo(Attributes.job(row(at128, Map.of())));
         Config fp16 = Config.builder().model("SSD300").hardware("dgx-a100").workers(8)
-                .parallel(new ParallelLayout(1, 1, 8, 64, 1, 1, false, Recompute.NONE, Precision.FP16)).build();
+                .parallel(ParallelLayout.builder(1, 1, 8, 64, 1).precision(Precision.FP16).build()).build();
         assertThat(Attributes.job(row(fp16, Map.of()))).isNotEqualTo(Attributes.job(row(at64, Map.of())));
     }
 
     @Test
     void howAConfigurationRunsIsAnAttributeAfterTheTags() {
-        ParallelLayout layout = new ParallelLayout(2, 4, 8, 1, 16, 1, true, Recompute.SELECTIVE, Precision.BF16, true);
+        ParallelLayout layout = ParallelLayout.builder(2, 4, 8, 1, 16).sequenceParallel(true)
+                .recompute(Recompute.SELECTIVE).precision(Precision.BF16).distributedOptimizer(true).build();
         Observation o = row(Config.builder().model("gpt-l24-h1024-a16-s2048-v50304").hardware("dgx-a100")
                 .parallel(layout).build(), Map.of());
         assertThat(Attributes.value(o, "precision")).contains("bf16");
@@ -54,7 +55,8 @@ class AttributesTest {
 
     @Test
     void fullShardingAndFlashAttentionAreAttributesOfTheLayout() {
-        ParallelLayout fsdp = new ParallelLayout(1, 1, 8, 2, 4).withSharding(Sharding.FULL).withFlashAttention(true);
+        ParallelLayout fsdp = ParallelLayout.builder(1, 1, 8, 2, 4).sharding(Sharding.FULL).flashAttention(true)
+                .build();
         Observation o = row(Config.builder().model("gpt-l24-h1024-a16-s2048-v50304").hardware("dgx-a100")
                 .parallel(fsdp).build(), Map.of());
         assertThat(Attributes.value(o, "fsdp")).contains("true");
@@ -68,7 +70,7 @@ class AttributesTest {
 
     @Test
     void contextParallelRanksAreAnAttributeOfTheLayout() {
-        ParallelLayout cp = new ParallelLayout(2, 1, 4, 1, 4).withFlashAttention(true).withContext(4);
+        ParallelLayout cp = ParallelLayout.builder(2, 1, 4, 1, 4).flashAttention(true).context(4).build();
         Observation o = row(Config.builder().model("llama3-8b-seq65536").hardware("dgx-h100").parallel(cp).build(),
                 Map.of());
         assertThat(Attributes.value(o, "context_parallel")).contains("4");
@@ -77,7 +79,7 @@ class AttributesTest {
         assertThat(Attributes.value(o, "data_parallel")).contains("4");
         assertThat(Attributes.value(o, "devices_per_worker")).contains("8");
         Observation plain = row(Config.builder().model("m").hardware("dgx-a100")
-                .parallel(new ParallelLayout(2, 1, 4, 1, 4)).build(), Map.of());
+                .parallel(ParallelLayout.builder(2, 1, 4, 1, 4).build()).build(), Map.of());
         assertThat(Attributes.value(plain, "context_parallel")).contains("1");
         assertThat(Attributes.value(row(Config.builder().model("m").localBatch(32).build(), Map.of()),
                 "context_parallel")).isEmpty();

@@ -1,5 +1,7 @@
 package io.stepcast.api.zoo;
 
+import io.stepcast.api.InvalidField;
+import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Validate;
 
 import java.util.List;
@@ -126,6 +128,40 @@ public record TransformerShape(int layers, int hidden, int heads, int sequence, 
     /** Whether the feed-forward blocks are experts ({@link #experts()}). */
     public boolean moe() {
         return experts.isPresent();
+    }
+
+    /**
+     * Why this transformer does not split over {@code layout} as Megatron-LM splits it, carrying the layout's field;
+     * empty when it does. Megatron-LM splits each layer's attention heads over the t tensor-parallel ranks (Shoeybi et
+     * al., "Megatron-LM", 2019, section 3), and with them the key-value heads of grouped-query attention; it gives each
+     * of the p pipeline stages at least one layer; Megatron-Core splits each MoE layer's experts over the e
+     * expert-parallel ranks ({@code --num-experts}, {@code --expert-model-parallel-size}), which a dense model does
+     * not have.
+     */
+    public Optional<InvalidField> splitRefusal(ParallelLayout layout) {
+        int t = layout.tensor();
+        int e = layout.expert();
+        if (heads % t != 0) {
+            return Optional.of(new InvalidField("tensor_parallel", t + " does not divide the " + heads
+                    + " attention heads"));
+        }
+        if (kvHeads % t != 0) {
+            return Optional.of(new InvalidField("tensor_parallel", t + " does not divide the " + kvHeads
+                    + " key-value heads"));
+        }
+        if (layout.pipeline() > layers) {
+            return Optional.of(new InvalidField("pipeline_parallel", layout.pipeline() + " exceeds the " + layers
+                    + " layers"));
+        }
+        if (e > 1 && !moe()) {
+            return Optional.of(new InvalidField("expert_parallel", e + " needs a mixture-of-experts model, and this "
+                    + "one is dense"));
+        }
+        if (moe() && experts.get().count() % e != 0) {
+            return Optional.of(new InvalidField("expert_parallel", e + " does not divide the "
+                    + experts.get().count() + " experts"));
+        }
+        return Optional.empty();
     }
 
     /** Layers whose feed-forward block is the experts: all but the leading dense ones; 0 for a dense model. */

@@ -40,7 +40,7 @@ class PlacementTest {
         assertThat(c.deployment().withWorkers(8).placement()).isEmpty();
         assertThatThrownBy(() -> Config.builder().model("ResNet-50").workers(8).nodes(2)
                 .placement(Placement.parse("4+2")).localBatch(64).build())
-                .hasMessageContaining("placement 4+2 has 2 nodes and 6 GPUs, but the job has nodes 2 and 8 GPUs");
+                .hasMessageContaining("placement: 4+2 has 2 nodes and 6 GPUs, but the job has nodes 2 and 8 GPUs");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
@@ -231,7 +232,8 @@ final class MegatronCostModel {
 
     /**
      * Why the layout cannot run on the system, or empty: t must divide a node's GPUs (TP stays inside a
-     * node), p must not exceed the layers, heads must divide by t, a layout over several nodes needs the
+     * node), the model must split over the layout ({@link TransformerShape#splitRefusal}: heads and key-value heads
+     * over t, at least a layer per stage, experts over e), a layout over several nodes needs the
      * catalog's NIC figures, and v virtual stages need a split of the layers into p x v chunks that Megatron-LM
      * makes ({@link ChunkSplit}: even, or with the embedding and the loss counted as layers).
      */
@@ -241,16 +243,9 @@ final class MegatronCostModel {
             return Optional.of("tensor parallelism " + layout.tensor() + " must divide the " + g + " GPUs of a "
                     + links.system().name() + " node");
         }
-        if (shape.heads() % layout.tensor() != 0) {
-            return Optional.of("the " + shape.heads() + " attention heads do not divide over " + layout.tensor()
-                    + " tensor-parallel ranks");
-        }
-        if (shape.kvHeads() % layout.tensor() != 0) {
-            return Optional.of("the " + shape.kvHeads() + " key-value heads do not divide over " + layout.tensor()
-                    + " tensor-parallel ranks");
-        }
-        if (layout.pipeline() > shape.layers()) {
-            return Optional.of(layout.pipeline() + " pipeline stages exceed the " + shape.layers() + " layers");
+        Optional<InvalidField> split = shape.splitRefusal(layout);
+        if (split.isPresent()) {
+            return split.map(InvalidField::getMessage);
         }
         if (layout.gpus() > g && !links.hasInterNode()) {
             return Optional.of("the catalog has no NIC figures for " + links.system().name()
@@ -283,17 +278,15 @@ final class MegatronCostModel {
     }
 
     /**
-     * Why a layout's expert parallelism cannot be costed, or empty: it needs a MoE model whose experts divide over the
-     * e ranks; leading dense layers (their stages' different work) and FSDP of the experts are not modelled. An
+     * Why a layout's expert parallelism cannot be costed once the experts split over the e ranks
+     * ({@link TransformerShape#splitRefusal}), or empty: leading dense layers (their stages' different work) and FSDP
+     * of the experts are not modelled. An
      * overlap of the expert all-to-alls or a capacity factor stated for a dense model is refused as {@code plan-llm}
      * refuses it: a row that says so describes another run than the one it would be answered as.
      */
     private static Optional<String> expertRefusal(TransformerShape shape, ParallelLayout layout) {
         if (!shape.moe()) {
-            if (layout.expert() != 1) {
-                return Optional.of("expert_parallel " + layout.expert()
-                        + " needs a mixture-of-experts model, and this one is dense");
-            }
+            // More than one expert rank on a dense model is refused with the split (TransformerShape.splitRefusal).
             if (layout.expertCapacityFactor().isPresent()) {
                 return Optional.of("expert_capacity_factor " + layout.expertCapacityFactor().getAsDouble()
                         + " needs a mixture-of-experts model, and this one is dense: it has no experts to drop tokens"
@@ -301,11 +294,6 @@ final class MegatronCostModel {
             }
             return layout.expertOverlap() ? Optional.of("expert_overlap true needs a mixture-of-experts model, and"
                     + " this one is dense: it has no expert all-to-all to overlap") : Optional.empty();
-        }
-        int count = shape.experts().orElseThrow().count();
-        if (count % layout.expert() != 0) {
-            return Optional.of("the " + count + " experts do not divide over expert_parallel " + layout.expert()
-                    + " ranks");
         }
         if (shape.experts().orElseThrow().firstDenseLayers() > 0) {
             return Optional.of("leading dense layers of a mixture-of-experts model are not costed stage by stage");

@@ -62,7 +62,7 @@ final class MegatronJobs {
         if (config.parallel().isPresent()) {
             layout = config.parallel().get();
         } else if (config.deployment().devicesPerWorker() == 1) {
-            layout = new ParallelLayout(1, 1, config.workers(), config.localBatch(), 1);
+            layout = ParallelLayout.builder(1, 1, config.workers(), config.localBatch(), 1).build();
         } else {
             return Either.no("a data-parallel worker of several GPUs has no tensor/pipeline layout");
         }
@@ -141,7 +141,7 @@ final class MegatronJobs {
         }
         TransformerShape shape = shape(config.model()).orElseThrow();
         ParallelLayout layout = config.parallel()
-                .orElseGet(() -> new ParallelLayout(1, 1, config.workers(), config.localBatch(), 1));
+                .orElseGet(() -> ParallelLayout.builder(1, 1, config.workers(), config.localBatch(), 1).build());
         return OptionalDouble.of(MegatronCostModel.memory(shape, layout).total());
     }
 

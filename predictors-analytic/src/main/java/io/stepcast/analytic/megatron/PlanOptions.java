@@ -129,8 +129,10 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     /** The layout of t, c, p, d, b, m and e expert-parallel ranks (e must divide t c d). */
     ParallelLayout layout(int t, int c, int p, int d, int b, int m, int layers, int e) {
         boolean interleave = virtualStages > 1 && plainBecause(p, m, layers).isEmpty();
-        return new ParallelLayout(t, p, d, b, m, interleave ? virtualStages : 1, sequenceParallel, recompute, precision,
-                sharding, flashAttention, c, e, expertOverlap, expertCapacityFactor);
+        return ParallelLayout.builder(t, p, d, b, m).virtualStages(interleave ? virtualStages : 1)
+                .sequenceParallel(sequenceParallel).recompute(recompute).precision(precision).sharding(sharding)
+                .flashAttention(flashAttention).context(c).expert(e).expertOverlap(expertOverlap)
+                .expertCapacityFactor(expertCapacityFactor).build();
     }
 
     /**

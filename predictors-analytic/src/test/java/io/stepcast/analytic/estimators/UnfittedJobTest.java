@@ -4,7 +4,6 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -51,7 +50,6 @@ class UnfittedJobTest {
 
     private static Config row(String model, String hardware, Precision precision) {
         return Config.builder().model(model).hardware(hardware).architecture(Architecture.ALLREDUCE).workers(8)
-                .localBatch(32).parallel(new ParallelLayout(1, 1, 8, 32, 1)
-                        .with(1, false, Recompute.NONE, precision)).build();
+                .localBatch(32).parallel(ParallelLayout.builder(1, 1, 8, 32, 1).precision(precision).build()).build();
     }
 }

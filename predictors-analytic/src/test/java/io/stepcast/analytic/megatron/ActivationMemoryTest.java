@@ -19,7 +19,8 @@ class ActivationMemoryTest {
     private static final double SBH = 2048.0 * 12288;
 
     private static double perLayer(int t, boolean sp, Recompute r) {
-        return ActivationMemory.perLayer(GPT3, new ParallelLayout(t, 1, 1, 1, 1).with(1, sp, r, Precision.BF16));
+        return ActivationMemory.perLayer(GPT3, ParallelLayout.builder(t, 1, 1, 1, 1).sequenceParallel(sp).recompute(r)
+                .precision(Precision.BF16).build());
     }
 
     @Test
@@ -54,12 +55,13 @@ class ActivationMemoryTest {
     @Test
     void fp32ActivationsDoubleEveryTensorButTheOneByteDropoutMasks() {
         // s b h (18 + 48 / t + 9 a s / (h t)) at t = 8: 18 + 6 + 18 = 42 s b h; the masks (2 s b h and a s^2 b) stay
-        ParallelLayout fp32 = new ParallelLayout(8, 1, 1, 1, 1).with(1, false, Recompute.NONE, Precision.FP32);
+        ParallelLayout fp32 = ParallelLayout.builder(8, 1, 1, 1, 1).precision(Precision.FP32).build();
         assertThat(ActivationMemory.perLayer(GPT3, fp32)).isCloseTo(42 * SBH, within(1.0));
         assertThat(ActivationMemory.perLayer(GPT3, fp32) / perLayer(8, false, Recompute.NONE))
                 .isLessThan(2).isGreaterThan(1.8);
         // TF32 is an arithmetic mode: its stored tensors are FP32; full recomputation keeps a 4-byte input
-        ParallelLayout tf32Full = new ParallelLayout(8, 1, 1, 1, 1).with(1, false, Recompute.FULL, Precision.TF32);
+        ParallelLayout tf32Full = ParallelLayout.builder(8, 1, 1, 1, 1).recompute(Recompute.FULL)
+                .precision(Precision.TF32).build();
         assertThat(ActivationMemory.perLayer(GPT3, tf32Full)).isCloseTo(4 * SBH, within(1.0));
     }
 
@@ -73,10 +75,11 @@ class ActivationMemoryTest {
     void theFirstStageHoldsPMicroBatchesAndTheInterleavedScheduleMore() {
         // p = 8 stages of 12 layers, 16 micro-batches: the first stage keeps 8 in flight, i.e. 96 layers' worth;
         // with v = 2 virtual stages 1 + (p - 1) / (p v) = 1 + 7 / 16 times that (Korthikanti et al., section 4.3).
-        ParallelLayout plain = new ParallelLayout(8, 8, 1, 1, 16).with(1, true, Recompute.SELECTIVE, Precision.BF16);
+        ParallelLayout plain = ParallelLayout.builder(8, 8, 1, 1, 16).sequenceParallel(true)
+                .recompute(Recompute.SELECTIVE).precision(Precision.BF16).build();
         double act = MegatronCostModel.memory(GPT3, plain).activations();
         assertThat(act).isCloseTo(96 * 106_954_752.0, within(1.0));
-        ParallelLayout interleaved = plain.with(2, true, Recompute.SELECTIVE, Precision.BF16);
+        ParallelLayout interleaved = plain.toBuilder().virtualStages(2).build();
         assertThat(MegatronCostModel.memory(GPT3, interleaved).activations()).isCloseTo(act * (1 + 7.0 / 16), within(1.0));
     }
 }

@@ -2,7 +2,6 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
@@ -105,8 +104,8 @@ class ChunkSplitTest {
         DefaultHardwareCatalog hw = new DefaultHardwareCatalog();
         MegatronCostModel model = LinkCosts.of(hw, hw.system("dgx-h100").orElseThrow(), StatedLinks.NONE)
                 .flatMap(l -> MegatronCostModel.of(l, hw.device("dgx-h100").orElseThrow())).orElseThrow();
-        ParallelLayout published = new ParallelLayout(8, 8, 8, 1, 64, 8, true, Recompute.NONE, Precision.FP8,
-                Sharding.OPTIMIZER, true, 2);
+        ParallelLayout published = ParallelLayout.builder(8, 8, 8, 1, 64).virtualStages(8).sequenceParallel(true)
+                .precision(Precision.FP8).sharding(Sharding.OPTIMIZER).flashAttention(true).context(2).build();
         assertThat(model.unsupported(LLAMA_405B, published)).isEmpty();
         // The closed form charges the busiest stage, a middle one of 16 layers (the first and last hold 15 and an end).
         JobTerms terms = model.terms(LLAMA_405B, published);
@@ -120,7 +119,7 @@ class ChunkSplitTest {
         assertThat(chunks.stages().get(63).layers()).isEqualTo(1);
         assertThat(chunks.stages().stream().mapToInt(StageTerms::layers).sum()).isEqualTo(126);
         assertThat(chunks.dataS()).hasSize(8);
-        ParallelLayout three = published.with(3, true, Recompute.NONE, Precision.FP8);
+        ParallelLayout three = published.toBuilder().virtualStages(3).build();
         assertThat(model.unsupported(LLAMA_405B, three)).hasValue(ChunkSplit.refusal(126, 8, 3));
     }
 }

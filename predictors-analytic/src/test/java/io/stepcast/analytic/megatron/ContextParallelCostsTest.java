@@ -23,7 +23,8 @@ class ContextParallelCostsTest {
     private static final DefaultHardwareCatalog CATALOG = new DefaultHardwareCatalog();
 
     private static ParallelLayout layout(int t, int d, int c) {
-        return new ParallelLayout(t, 1, d, 1, 8, 1, t > 1, Recompute.NONE, Precision.BF16, Sharding.OPTIMIZER, true, c);
+        return ParallelLayout.builder(t, 1, d, 1, 8).sequenceParallel(t > 1).precision(Precision.BF16)
+                .sharding(Sharding.OPTIMIZER).flashAttention(true).context(c).build();
     }
 
     private static MegatronCostModel model(String system) {
@@ -38,8 +39,8 @@ class ContextParallelCostsTest {
 
     @Test
     void aContextParallelLayoutNeedsTheFusedAttentionAndCountsItsRanks() {
-        assertThatThrownBy(() -> new ParallelLayout(1, 1, 2, 1, 8, 1, false, Recompute.NONE, Precision.BF16,
-                Sharding.NONE, false, 2)).hasMessageContaining("context_parallel 2 needs flash_attention true");
+        assertThatThrownBy(() -> ParallelLayout.builder(1, 1, 2, 1, 8).precision(Precision.BF16).context(2)
+                .build()).hasMessageContaining("context_parallel is 2 but needs flash_attention true");
         ParallelLayout l = layout(2, 4, 2);
         assertThat(l.gpus()).isEqualTo(16);
         assertThat(l.replicaGpus()).isEqualTo(4);
@@ -68,7 +69,8 @@ class ContextParallelCostsTest {
         assertThat(c.contextChunkBytes()).isEqualTo(2 * 2.0 * 8192 * 1024);
         // 3 forward ring steps, 6 in the backward pass (keys and values, and their gradients)
         assertThat(c.contextRingSteps()).isEqualTo(9);
-        assertThat(TransformerCosts.of(LLAMA3_8B_32K, layout(1, 2, 4).withRecompute(Recompute.SELECTIVE))
+        assertThat(TransformerCosts.of(LLAMA3_8B_32K, layout(1, 2, 4).toBuilder().recompute(Recompute.SELECTIVE)
+                .build())
                 .contextRingSteps()).isEqualTo(12);
         assertThat(TransformerCosts.of(LLAMA3_8B_32K, layout(1, 8, 1)).contextChunkBytes()).isZero();
     }

@@ -28,8 +28,8 @@ class ExpertCostsTest {
 
     private static ParallelLayout layout(int t, int p, int d, int b, int m, int v, int e, Precision precision,
                                          boolean overlap) {
-        return new ParallelLayout(t, p, d, b, m, v, t > 1, Recompute.NONE, precision, Sharding.OPTIMIZER, true, 1, e,
-                overlap);
+        return ParallelLayout.builder(t, p, d, b, m).virtualStages(v).sequenceParallel(t > 1).precision(precision)
+                .sharding(Sharding.OPTIMIZER).flashAttention(true).expert(e).expertOverlap(overlap).build();
     }
 
     private static MegatronCostModel h100() {
@@ -87,10 +87,11 @@ class ExpertCostsTest {
         ParallelLayout ep8 = layout(1, 2, 8, 2, 32, 24, 8, Precision.FP8, false);
         assertThat(new ExpertCosts(QWEN3_30B, ep8).extraLaunches()).isEqualTo(53 + 71);
         // All 128 experts on one rank: no all-to-all, no split counts, 128 GEMMs a pass.
-        assertThat(new ExpertCosts(QWEN3_30B, ep8.withExpert(1)).extraLaunches()).isEqualTo(9 + 2 * 128 + 4 + 4 * 128);
+        assertThat(new ExpertCosts(QWEN3_30B, ep8.toBuilder().expert(1)
+                .build()).extraLaunches()).isEqualTo(9 + 2 * 128 + 4 + 4 * 128);
         // Full recomputation launches the forward pass again.
-        ParallelLayout full = new ParallelLayout(1, 2, 8, 2, 32, 24, false, Recompute.FULL, Precision.FP8,
-                Sharding.OPTIMIZER, true, 1, 8, false);
+        ParallelLayout full = ParallelLayout.builder(1, 2, 8, 2, 32).virtualStages(24).recompute(Recompute.FULL)
+                .precision(Precision.FP8).sharding(Sharding.OPTIMIZER).flashAttention(true).expert(8).build();
         assertThat(new ExpertCosts(QWEN3_30B, full).extraLaunches()).isEqualTo(2 * 53 + 71);
         assertThat(new ExpertCosts(LLAMA3_8B, layout(1, 1, 8, 1, 16, 1, 1, Precision.FP8, false)).extraLaunches())
                 .isZero();
@@ -106,7 +107,8 @@ class ExpertCostsTest {
         // Qwen3-30B-A3B (E 128, k 8) at EP 8, micro-batch 2 of 4096 tokens: 8,192 tokens a GPU, 65,536 routed copies.
         ParallelLayout dropless = layout(1, 2, 8, 2, 16, 1, 8, Precision.FP8, false);
         ExpertCosts free = new ExpertCosts(QWEN3_30B, dropless);
-        ExpertCosts one = new ExpertCosts(QWEN3_30B, dropless.withExpertCapacityFactor(OptionalDouble.of(1.0)));
+        ExpertCosts one = new ExpertCosts(QWEN3_30B, dropless.toBuilder().expertCapacityFactor(OptionalDouble.of(1.0))
+                .build());
         // At factor 1 the capacity is the balanced share, ceil(8 x 8192 / 128) = 512 per expert and rank: the same
         // copies, tokens per expert and all-to-all bytes as dropless, but no host synchronisation.
         assertThat(one.dropsTokens()).isTrue();
@@ -122,11 +124,13 @@ class ExpertCostsTest {
         assertThat(free.extraLaunches()).isEqualTo(124);
         assertThat(one.extraLaunches()).isEqualTo(119);
         // Factor 1.1 rounds the capacity up, ceil(563.2) = 564; factor 0.5 drops half the copies, which do no work.
-        ExpertCosts padded = new ExpertCosts(QWEN3_30B, dropless.withExpertCapacityFactor(OptionalDouble.of(1.1)));
+        ExpertCosts padded = new ExpertCosts(QWEN3_30B, dropless.toBuilder()
+                .expertCapacityFactor(OptionalDouble.of(1.1)).build());
         assertThat(padded.capacity()).isEqualTo(564);
         assertThat(padded.routed()).isEqualTo(564 * 128);
         assertThat(padded.tokensPerExpert()).isEqualTo(564 * 8);
-        ExpertCosts half = new ExpertCosts(QWEN3_30B, dropless.withExpertCapacityFactor(OptionalDouble.of(0.5)));
+        ExpertCosts half = new ExpertCosts(QWEN3_30B, dropless.toBuilder().expertCapacityFactor(OptionalDouble.of(0.5))
+                .build());
         assertThat(half.tokensPerExpert()).isEqualTo(2_048);
         GemmWaves waves = GemmWaves.NONE;
         assertThat(half.expertFlops(waves)).isCloseTo(free.expertFlops(waves) / 2,
@@ -134,7 +138,7 @@ class ExpertCostsTest {
         assertThat(half.bytes()).isLessThan(free.bytes());
         // A dense model has no experts: the factor changes nothing in these terms (the cost model refuses the row).
         ExpertCosts dense = new ExpertCosts(LLAMA3_8B, layout(1, 1, 8, 1, 16, 1, 1, Precision.FP8, false)
-                .withExpertCapacityFactor(OptionalDouble.of(1.0)));
+                .toBuilder().expertCapacityFactor(OptionalDouble.of(1.0)).build());
         assertThat(dense.dropsTokens()).isFalse();
         assertThat(dense.extraLaunches()).isZero();
     }
@@ -157,7 +161,7 @@ class ExpertCostsTest {
         // GPT-OSS-120B, PP 4 (9 layers a stage), 16 replicas: EP 8 keeps 16 of the 128 experts, EP 1 all of them.
         ParallelLayout ep8 = layout(1, 4, 16, 1, 80, 1, 8, Precision.BF16, false);
         MegatronCostModel.Memory eight = MegatronCostModel.memory(GPT_OSS, ep8);
-        MegatronCostModel.Memory one = MegatronCostModel.memory(GPT_OSS, ep8.withExpert(1));
+        MegatronCostModel.Memory one = MegatronCostModel.memory(GPT_OSS, ep8.toBuilder().expert(1).build());
         double expertsPerLayer = 128 * (3.0 * 2880 * 2880 + 2 * 2880 + 2880);
         assertThat(one.parameters() - eight.parameters()).isCloseTo(9 * expertsPerLayer * 7 / 8, within(1.0));
         // Expert-data-parallel group: 16 ranks of a stage / EP 8 = 2 (the optimizer's share of the experts), against 16
@@ -175,13 +179,14 @@ class ExpertCostsTest {
         assertThat(h100.unsupported(LLAMA3_8B, layout(1, 1, 8, 1, 16, 1, 8, Precision.FP8, false)))
                 .hasValue("expert_parallel 8 needs a mixture-of-experts model, and this one is dense");
         assertThat(h100.unsupported(QWEN3_30B, layout(1, 1, 12, 1, 16, 1, 12, Precision.FP8, false)))
-                .hasValue("the 128 experts do not divide over expert_parallel 12 ranks");
+                .hasValue("expert_parallel 12 does not divide the 128 experts");
         assertThat(h100.unsupported(QWEN3_30B, layout(1, 2, 8, 2, 32, 24, 8, Precision.FP8, false))).isEmpty();
         assertThat(h100.unsupported(LLAMA3_8B, layout(1, 1, 8, 1, 16, 1, 1, Precision.FP8, false)
-                .withExpertCapacityFactor(OptionalDouble.of(1.0)))).hasValue("expert_capacity_factor 1.0 needs a "
+                .toBuilder().expertCapacityFactor(OptionalDouble.of(1.0))
+                .build())).hasValue("expert_capacity_factor 1.0 needs a "
                 + "mixture-of-experts model, and this one is dense: it has no experts to drop tokens at");
         assertThat(h100.unsupported(QWEN3_30B, layout(1, 2, 8, 2, 32, 24, 8, Precision.FP8, false)
-                .withExpertCapacityFactor(OptionalDouble.of(1.0)))).isEmpty();
+                .toBuilder().expertCapacityFactor(OptionalDouble.of(1.0)).build())).isEmpty();
     }
 
     @Test
@@ -205,7 +210,7 @@ class ExpertCostsTest {
         // The all-to-all is the largest device term of the small-expert Qwen3-30B-A3B.
         assertThat(qwen.expertS()).isGreaterThan(qwen.flopsS() / e.flops());
         // Overlapped (Qwen3-235B's recipe), the all-to-all no longer adds to the stage's work.
-        ParallelLayout exposed = ((ParallelLayout) rows[2][2]).withExpertOverlap(false);
+        ParallelLayout exposed = ((ParallelLayout) rows[2][2]).toBuilder().expertOverlap(false).build();
         assertThat(h100.terms(QWEN3_235B, exposed).first().seconds(e))
                 .isGreaterThan(1.5 * h100.terms(QWEN3_235B, (ParallelLayout) rows[2][2]).first().seconds(e));
     }

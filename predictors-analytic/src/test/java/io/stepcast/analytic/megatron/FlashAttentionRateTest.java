@@ -2,7 +2,6 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.zoo.TransformerShape;
@@ -35,8 +34,8 @@ class FlashAttentionRateTest {
     @Test
     void theFusedAttentionRunsAtItsRateNotAtTheFittedEfficiency() {
         TransformerShape llama = new TransformerShape(32, 4096, 32, 8192, 128256, 14336, 8, TransformerShape.Style.LLAMA);
-        ParallelLayout flash = new ParallelLayout(1, 1, 8, 1, 4, 1, false, Recompute.NONE, Precision.BF16,
-                Sharding.OPTIMIZER, true);
+        ParallelLayout flash = ParallelLayout.builder(1, 1, 8, 1, 4).precision(Precision.BF16)
+                .sharding(Sharding.OPTIMIZER).flashAttention(true).build();
         MegatronCostModel h100 = LinkCosts.of(CATALOG, CATALOG.system("dgx-h100").orElseThrow())
                 .flatMap(l -> MegatronCostModel.of(l, CATALOG.device("dgx-h100").orElseThrow())).orElseThrow();
         StageTerms stage = h100.terms(llama, flash).first();
@@ -44,7 +43,7 @@ class FlashAttentionRateTest {
         assertThat(stage.attentionS()).isCloseTo(attentionAtPeak, within(1e-9));
         assertThat(stage.fusedS()).isCloseTo(attentionAtPeak / (335 / 989.4), within(1e-9));
         // Megatron-LM's unfused attention stays with the other products, at the fitted efficiency.
-        StageTerms unfused = h100.terms(llama, flash.withFlashAttention(false)).first();
+        StageTerms unfused = h100.terms(llama, flash.toBuilder().flashAttention(false).build()).first();
         assertThat(unfused.fusedS()).isZero();
     }
 }

@@ -67,10 +67,9 @@ class LlamaAndFsdpCostsTest {
         assertThat(flash.attentionFlops() / unfused.attentionFlops()).isCloseTo(3.5 / 2 / 3, within(1e-12));
         assertThat(flash.fusedSoftmax()).isTrue();
         assertThat(flash.layerBytes()).isLessThan(unfused.layerBytes());
-        ParallelLayout plain = new ParallelLayout(1, 1, 8, 1, 1, 1, false, Recompute.NONE, Precision.BF16,
-                Sharding.NONE, false);
+        ParallelLayout plain = ParallelLayout.builder(1, 1, 8, 1, 1).precision(Precision.BF16).build();
         double scores = ActivationMemory.perLayer(LLAMA3_8B, plain)
-                - ActivationMemory.perLayer(LLAMA3_8B, plain.withFlashAttention(true));
+                - ActivationMemory.perLayer(LLAMA3_8B, plain.toBuilder().flashAttention(true).build());
         // softmax input and output, 2 bytes each, of 32 heads x 8192 x 8192 scores
         assertThat(scores).isCloseTo(4.0 * 32 * 8192 * 8192, within(1.0));
     }
@@ -78,17 +77,18 @@ class LlamaAndFsdpCostsTest {
     @Test
     void llamaActivationsFollowItsOwnTensors() {
         // t = 1, no masks: s b h (8 + 4 + 4 k / h + 6 f / h) with k = 1024, f = 14336: 8 + 4 + 1 + 21 = 34.
-        ParallelLayout layout = new ParallelLayout(1, 1, 8, 1, 1, 1, false, Recompute.SELECTIVE, Precision.BF16,
-                Sharding.NONE, true);
+        ParallelLayout layout = ParallelLayout.builder(1, 1, 8, 1, 1).recompute(Recompute.SELECTIVE)
+                .precision(Precision.BF16).flashAttention(true).build();
         assertThat(ActivationMemory.perLayer(LLAMA3_8B, layout)).isCloseTo(34.0 * 8192 * 4096, within(1.0));
     }
 
     @Test
     void fsdpShardsTheWholeStateAndHoldsTwoGatheredUnits() {
-        ParallelLayout ddp = new ParallelLayout(1, 1, 64, 1, 1, 1, false, Recompute.FULL, Precision.BF16,
-                Sharding.NONE, true);
+        ParallelLayout ddp = ParallelLayout.builder(1, 1, 64, 1, 1).recompute(Recompute.FULL).precision(Precision.BF16)
+                .flashAttention(true).build();
         MegatronCostModel.Memory whole = MegatronCostModel.memory(LLAMA3_8B, ddp);
-        MegatronCostModel.Memory sharded = MegatronCostModel.memory(LLAMA3_8B, ddp.withSharding(Sharding.FULL));
+        MegatronCostModel.Memory sharded = MegatronCostModel.memory(LLAMA3_8B, ddp.toBuilder().sharding(Sharding.FULL)
+                .build());
         TransformerCosts c = new TransformerCosts(LLAMA3_8B, 1, 1);
         double unit = Math.max(c.layerParameters(), c.embeddingParameters());
         double p = whole.parameters();
@@ -99,8 +99,9 @@ class LlamaAndFsdpCostsTest {
         assertThat(sharded.optimizer()).isCloseTo(8 * p / 64, within(1.0));
         assertThat(sharded.activations()).isEqualTo(whole.activations());
         // In FP32 the gathered weights are FP32: twice the buffers.
-        MegatronCostModel.Memory fp32 = MegatronCostModel.memory(LLAMA3_8B, new ParallelLayout(1, 1, 64, 1, 1, 1, false,
-                Recompute.FULL, Precision.FP32, Sharding.FULL, true));
+        MegatronCostModel.Memory fp32 = MegatronCostModel.memory(LLAMA3_8B, ParallelLayout.builder(1, 1, 64, 1, 1)
+                .recompute(Recompute.FULL).precision(Precision.FP32).sharding(Sharding.FULL).flashAttention(true)
+                .build());
         assertThat(fp32.weights()).isCloseTo(4 * p / 64 + 8 * unit, within(1.0));
     }
 
@@ -117,8 +118,8 @@ class LlamaAndFsdpCostsTest {
     @Test
     void anUnknownModelIsRefusedWithTheClosestNamesAndTheParametricForm() {
         MegatronJobs jobs = new MegatronJobs(new ZooCatalog(), new DefaultHardwareCatalog());
-        ParallelLayout layout = new ParallelLayout(1, 1, 8, 1, 16, 1, false, Recompute.NONE, Precision.BF16,
-                Sharding.FULL, true);
+        ParallelLayout layout = ParallelLayout.builder(1, 1, 8, 1, 16).precision(Precision.BF16).sharding(Sharding.FULL)
+                .flashAttention(true).build();
         String why = jobs.terms(Config.builder().model("lama3-8b").hardware("dgx-a100").parallel(layout).nodes(1)
                 .build(), Method.ANALYTIC).reason();
         assertThat(why).startsWith("model 'lama3-8b' is not in the zoo (closest: llama3-8b")
@@ -130,12 +131,12 @@ class LlamaAndFsdpCostsTest {
         DefaultHardwareCatalog catalog = new DefaultHardwareCatalog();
         MegatronCostModel model = LinkCosts.of(catalog, catalog.system("dgx-a100-80gb").orElseThrow())
                 .flatMap(l -> MegatronCostModel.of(l, catalog.device("dgx-a100-80gb").orElseThrow())).orElseThrow();
-        ParallelLayout layout = new ParallelLayout(1, 1, 64, 2, 4, 1, false, Recompute.FULL, Precision.BF16,
-                Sharding.FULL, true);
+        ParallelLayout layout = ParallelLayout.builder(1, 1, 64, 2, 4).recompute(Recompute.FULL)
+                .precision(Precision.BF16).sharding(Sharding.FULL).flashAttention(true).build();
         double closed = model.terms(LLAMA3_8B, layout).seconds(Efficiency.VTRAIN_A100, false);
         double simulated = model.pipeline(LLAMA3_8B, layout).seconds(Efficiency.VTRAIN_A100, false);
         assertThat(simulated).isCloseTo(closed, within(1e-3 * closed));
-        ParallelLayout unsharded = layout.withSharding(Sharding.NONE);
+        ParallelLayout unsharded = layout.toBuilder().sharding(Sharding.NONE).build();
         assertThat(model.pipeline(LLAMA3_8B, layout).seconds(Efficiency.VTRAIN_A100, false))
                 .isNotEqualTo(model.pipeline(LLAMA3_8B, unsharded).seconds(Efficiency.VTRAIN_A100, false));
     }

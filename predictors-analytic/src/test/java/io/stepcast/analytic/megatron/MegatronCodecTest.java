@@ -53,7 +53,7 @@ class MegatronCodecTest {
         List<Config> configs = new ArrayList<>(all.stream().map(Observation::config).toList());
         // Synthetic multi-node layouts on DGX A100 nodes.
         configs.add(Config.builder().model("gpt-l48-h4096-a32-s2048-v50304").hardware("dgx-a100")
-                .parallel(ParallelLayout.ofGlobalBatch(8, 8, 8, 1, 512)).nodes(64).build());
+                .parallel(ParallelLayout.builderForGlobalBatch(8, 8, 8, 1, 512).build()).nodes(64).build());
         for (Config c : configs) {
             for (Target t : List.of(Target.STEP_TIME, Target.THROUGHPUT)) {
                 assertThat(reloaded.predict(c, t)).isEqualTo(fitted.predict(c, t));
@@ -78,7 +78,7 @@ class MegatronCodecTest {
                 p.trainingSetId(), p.trainingChecksum(), p.trainingSize(), p.seed(), p.versions()));
         // Qwen3-30B-A3B at EP 8 on eight DGX H100 nodes: a MoE layout, whose launches the hyper-parameter prices.
         Config moe = Config.builder().model("qwen3-30b-a3b").hardware("dgx-h100").nodes(8)
-                .parallel(ParallelLayout.ofGlobalBatch(1, 1, 64, 2, 512).withExpert(8).withFlashAttention(true))
+                .parallel(ParallelLayout.builderForGlobalBatch(1, 1, 64, 2, 512).expert(8).flashAttention(true).build())
                 .build();
         assertThat(loaded.predict(moe, Target.STEP_TIME)).isEqualTo(measured.predict(moe, Target.STEP_TIME));
         assertThat(loaded.predict(moe, Target.STEP_TIME).asDouble().orElseThrow())

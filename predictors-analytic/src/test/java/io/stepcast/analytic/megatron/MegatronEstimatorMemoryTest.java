@@ -25,10 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class MegatronEstimatorMemoryTest {
     private static final List<Config> JOBS = List.of(
-            job("gpt-l12-h512-a8-s1024-v50304", ParallelLayout.ofGlobalBatch(1, 2, 4, 4, 32), 1),
-            job("gpt-l48-h4096-a32-s2048-v50304", ParallelLayout.ofGlobalBatch(8, 2, 4, 1, 64)
-                    .with(1, true, Recompute.SELECTIVE, Precision.FP16), 8),
-            job("gpt-l24-h2048-a16-s1024-v50304", ParallelLayout.ofGlobalBatch(2, 1, 4, 2, 64), 1));
+            job("gpt-l12-h512-a8-s1024-v50304", ParallelLayout.builderForGlobalBatch(1, 2, 4, 4, 32).build(), 1),
+            job("gpt-l48-h4096-a32-s2048-v50304", ParallelLayout.builderForGlobalBatch(8, 2, 4, 1, 64)
+            .sequenceParallel(true).recompute(Recompute.SELECTIVE).precision(Precision.FP16).build(), 8),
+            job("gpt-l24-h2048-a16-s1024-v50304", ParallelLayout.builderForGlobalBatch(2, 1, 4, 2, 64).build(), 1));
 
     private static Config job(String model, ParallelLayout layout, int nodes) {
         return Config.builder().model(model).hardware("dgx-a100").parallel(layout).nodes(nodes).build();
@@ -66,6 +66,7 @@ class MegatronEstimatorMemoryTest {
         PeakMemory bare = new MegatronAnalyticEstimator(Optional.empty(), Optional.empty());
         assertThat(bare.peakMemoryBytes(JOBS.get(0))).isEmpty();
         PeakMemory e = MegatronAnalyticRealDataTest.estimator();
-        assertThat(e.peakMemoryBytes(job("no-such-model", ParallelLayout.ofGlobalBatch(1, 1, 8, 4, 32), 1))).isEmpty();
+        assertThat(e.peakMemoryBytes(job("no-such-model", ParallelLayout.builderForGlobalBatch(1, 1, 8, 4, 32)
+                .build(), 1))).isEmpty();
     }
 }

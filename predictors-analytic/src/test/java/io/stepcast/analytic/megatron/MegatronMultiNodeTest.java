@@ -32,27 +32,29 @@ class MegatronMultiNodeTest {
     @Test
     void dataAndPipelineParallelismCrossTheNics() {
         // 64 GPUs = 8 DGX A100 nodes: TP 8 inside each node, DP 8 across the nodes.
-        double dgx = seconds("dgx-a100", ParallelLayout.ofGlobalBatch(8, 1, 8, 1, 512));
+        double dgx = seconds("dgx-a100", ParallelLayout.builderForGlobalBatch(8, 1, 8, 1, 512).build());
         // The same layout over 100 Gb/s Ethernet (one NIC per node) pays more for the DP all-reduce.
-        double ethernet = seconds("gcp-a2-highgpu-8g", ParallelLayout.ofGlobalBatch(8, 1, 8, 1, 512));
+        double ethernet = seconds("gcp-a2-highgpu-8g", ParallelLayout.builderForGlobalBatch(8, 1, 8, 1, 512).build());
         assertThat(ethernet).isGreaterThan(dgx);
         // 512 GPUs with a pipeline over nodes.
-        assertThat(seconds("dgx-a100", ParallelLayout.ofGlobalBatch(8, 8, 8, 1, 512))).isPositive();
+        assertThat(seconds("dgx-a100", ParallelLayout.builderForGlobalBatch(8, 8, 8, 1, 512).build())).isPositive();
     }
 
     @Test
     void aSystemWithoutNicFiguresRefusesSeveralNodes() {
-        Prediction pr = p.predict(job("vtrain-a100", ParallelLayout.ofGlobalBatch(8, 2, 1, 1, 64)), Target.STEP_TIME);
+        Prediction pr = p.predict(job("vtrain-a100", ParallelLayout.builderForGlobalBatch(8, 2, 1, 1, 64)
+                .build()), Target.STEP_TIME);
         assertThat(pr).isInstanceOf(Prediction.NotApplicable.class);
         assertThat(((Prediction.NotApplicable) pr).reason()).contains("no NIC figures for vtrain-a100");
-        Prediction tp = p.predict(job("dgx-a100", ParallelLayout.ofGlobalBatch(16, 1, 1, 1, 8)), Target.STEP_TIME);
+        Prediction tp = p.predict(job("dgx-a100", ParallelLayout.builderForGlobalBatch(16, 1, 1, 1, 8)
+                .build()), Target.STEP_TIME);
         assertThat(((Prediction.NotApplicable) tp).reason()).contains("tensor parallelism 16 must divide the 8 GPUs");
     }
 
     @Test
     void aRowThatSpreadsItsGpusOverMoreNodesIsCostedWhereItPutsThem() {
         // TP 2, PP 2, DP 2 = 8 GPUs: on one DGX A100 node, on four nodes of two GPUs, on eight nodes of one.
-        ParallelLayout layout = ParallelLayout.ofGlobalBatch(2, 2, 2, 4, 16);
+        ParallelLayout layout = ParallelLayout.builderForGlobalBatch(2, 2, 2, 4, 16).build();
         Config packed = job("dgx-a100", layout);
         Config twoPerNode = Config.builder().model(packed.model()).hardware("dgx-a100").parallel(layout).nodes(4)
                 .build();
@@ -71,8 +73,9 @@ class MegatronMultiNodeTest {
 
     @Test
     void thePredictorReportsThePeakMemoryOfTheLayout() {
-        ParallelLayout plain = ParallelLayout.ofGlobalBatch(8, 2, 4, 1, 64);
-        ParallelLayout lean = plain.with(1, true, io.stepcast.api.Recompute.SELECTIVE, io.stepcast.api.Precision.FP16);
+        ParallelLayout plain = ParallelLayout.builderForGlobalBatch(8, 2, 4, 1, 64).build();
+        ParallelLayout lean = plain.toBuilder().sequenceParallel(true).recompute(io.stepcast.api.Recompute.SELECTIVE)
+                .build();
         PeakMemoryCheck.assertMemory((io.stepcast.api.PeakMemory) p, job("dgx-a100", plain), job("dgx-a100", lean));
         // a layout the model cannot cost has no memory either
         assertThat(((io.stepcast.api.PeakMemory) p).peakMemoryBytes(job("vtrain-a100", plain))).isEmpty();

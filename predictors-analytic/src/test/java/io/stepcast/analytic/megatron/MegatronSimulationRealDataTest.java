@@ -73,8 +73,9 @@ class MegatronSimulationRealDataTest {
     void multiNodeLayoutsAreAnswered() {
         Predictor sim = estimator().withHyperParameters(Map.of("efficiency", "vtrain-a100")).fit(TrainingSet.of("none", List.of()));
         // Synthetic layouts of a 48-layer GPT on DGX A100 nodes: 64 GPUs (TP 8 x DP 8) and 512 (TP 8, PP 8, DP 8).
-        for (ParallelLayout layout : List.of(ParallelLayout.ofGlobalBatch(8, 1, 8, 1, 512),
-                ParallelLayout.ofGlobalBatch(8, 8, 8, 1, 512), ParallelLayout.ofGlobalBatch(4, 4, 4, 2, 256))) {
+        for (ParallelLayout layout : List.of(ParallelLayout.builderForGlobalBatch(8, 1, 8, 1, 512).build(),
+                ParallelLayout.builderForGlobalBatch(8, 8, 8, 1, 512)
+                .build(), ParallelLayout.builderForGlobalBatch(4, 4, 4, 2, 256).build())) {
             Config c = Config.builder().model("gpt-l48-h4096-a32-s2048-v50304").hardware("dgx-a100").parallel(layout)
                     .nodes((layout.gpus() + 7) / 8).build();
             Prediction p = sim.predict(c, Target.STEP_TIME);

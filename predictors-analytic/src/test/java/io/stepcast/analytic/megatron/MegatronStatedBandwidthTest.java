@@ -32,7 +32,7 @@ class MegatronStatedBandwidthTest {
     void statedBandwidthsReplaceTheCatalogs() {
         // 64 GPUs = 8 DGX A100 nodes: TP 8 inside each node, DP 8 across the nodes.
         Config dgx = Config.builder().model("gpt-l48-h4096-a32-s2048-v50304").hardware("dgx-a100")
-                .parallel(ParallelLayout.ofGlobalBatch(8, 1, 8, 1, 512)).nodes(8).build();
+                .parallel(ParallelLayout.builderForGlobalBatch(8, 1, 8, 1, 512).build()).nodes(8).build();
         double catalogued = seconds(dgx);
         double narrowIntra = seconds(dgx.toBuilder().intraNodeGbps(100).build());
         double narrowNic = seconds(dgx.toBuilder().bandwidthGbps(10).build());

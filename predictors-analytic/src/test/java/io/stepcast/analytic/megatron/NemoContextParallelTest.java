@@ -2,7 +2,6 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
@@ -41,8 +40,8 @@ class NemoContextParallelTest {
         }
 
         ParallelLayout layout() {
-            return new ParallelLayout(tp, pp, dp, 1, globalBatch / dp, 1, tp > 1, Recompute.NONE, Precision.FP8,
-                    Sharding.OPTIMIZER, true, cp);
+            return ParallelLayout.builder(tp, pp, dp, 1, globalBatch / dp).sequenceParallel(tp > 1)
+                    .precision(Precision.FP8).sharding(Sharding.OPTIMIZER).flashAttention(true).context(cp).build();
         }
 
         double measuredS() {
@@ -97,7 +96,7 @@ class NemoContextParallelTest {
         }
         // Without its 32 context-parallel ranks the million-token row's activations do not fit (32 times as many).
         LongRow million = LONG.get(LONG.size() - 1);
-        ParallelLayout alone = million.layout().withContext(1);
+        ParallelLayout alone = million.layout().toBuilder().context(1).build();
         assertThat(MegatronCostModel.memory(million.shape(), alone).total() / GB).isGreaterThan(80);
     }
 
@@ -136,8 +135,9 @@ class NemoContextParallelTest {
     }
 
     private static ParallelLayout layout(int tp, int pp, int dp, int globalBatch, int virtualStages, int cp) {
-        return new ParallelLayout(tp, pp, dp, 1, globalBatch / dp, virtualStages, tp > 1, Recompute.NONE,
-                Precision.FP8, Sharding.OPTIMIZER, true, cp);
+        return ParallelLayout.builder(tp, pp, dp, 1, globalBatch / dp).virtualStages(virtualStages)
+                .sequenceParallel(tp > 1).precision(Precision.FP8).sharding(Sharding.OPTIMIZER).flashAttention(true)
+                .context(cp).build();
     }
 
     private static double error(MegatronCostModel m, TransformerShape s, ParallelLayout l, int gpus,

@@ -175,7 +175,7 @@ class PlanLlmCommandTest {
         assertThat(cli.execute("--model", "gpt", "--layers", "2", "--hidden", "64", "--heads", "4", "--seq", "128",
                 "--global-batch", "8", "--gpus", "3", "--hardware", "dgx-a100")).isEqualTo(1);
         assertThat(err.toString()).contains("no valid layout of 3 GPUs for global batch 8 on dgx-a100: the most "
-                + "frequent reason (4 of 8 layouts): 3 pipeline stages exceed the 2 layers");
+                + "frequent reason (4 of 8 layouts): pipeline_parallel 3 exceeds the 2 layers");
     }
 
     @Test

@@ -42,8 +42,8 @@ class PublishedIterationTimesTest {
                        String mode, double seconds) {
         ParallelLayout layout() {
             boolean seqsel = mode.equals("seqsel");
-            return ParallelLayout.ofGlobalBatch(t, p, 1, micro, batch).with(v, seqsel,
-                    seqsel ? Recompute.SELECTIVE : Recompute.FULL, Precision.FP16);
+            return ParallelLayout.builderForGlobalBatch(t, p, 1, micro, batch).virtualStages(v).sequenceParallel(seqsel)
+                    .recompute(seqsel ? Recompute.SELECTIVE : Recompute.FULL).precision(Precision.FP16).build();
         }
 
         Config config() {

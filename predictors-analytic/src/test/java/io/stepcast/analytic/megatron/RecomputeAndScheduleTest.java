@@ -38,8 +38,8 @@ class RecomputeAndScheduleTest {
         HardwareCatalog hw = new DefaultHardwareCatalog();
         MegatronCostModel model = LinkCosts.of(hw, hw.system("dgx-a100").orElseThrow(), StatedLinks.NONE)
                 .flatMap(l -> MegatronCostModel.of(l, hw.device("dgx-a100").orElseThrow())).orElseThrow();
-        ParallelLayout plain = new ParallelLayout(1, 4, 2, 1, 8);
-        ParallelLayout interleaved = plain.with(3, false, Recompute.NONE, Precision.FP16);
+        ParallelLayout plain = ParallelLayout.builder(1, 4, 2, 1, 8).build();
+        ParallelLayout interleaved = plain.toBuilder().virtualStages(3).build();
         assertThat(model.unsupported(GPT, interleaved)).isEmpty();
         JobTerms.Breakdown a = model.terms(GPT, plain).breakdown(Efficiency.VTRAIN_A100, false);
         JobTerms.Breakdown b = model.terms(GPT, interleaved).breakdown(Efficiency.VTRAIN_A100, false);
@@ -50,7 +50,7 @@ class RecomputeAndScheduleTest {
         // and v times the point-to-point messages per micro-batch: v m + p - 1 = 27 exchanges against 11
         assertThat(b.p2pS() / a.p2pS()).isCloseTo(27.0 / 11, within(1e-9));
         // 24 layers do not split into 4 x 5 chunks
-        assertThat(model.unsupported(GPT, plain.with(5, false, Recompute.NONE, Precision.FP16)))
+        assertThat(model.unsupported(GPT, plain.toBuilder().virtualStages(5).build()))
                 .hasValueSatisfying(m -> assertThat(m).contains("do not divide into pipeline_parallel x virtual_stages"));
     }
 
@@ -61,11 +61,11 @@ class RecomputeAndScheduleTest {
                 .flatMap(l -> MegatronCostModel.of(l, hw.device("dgx-a100").orElseThrow())).orElseThrow();
         assertThat(model.peakFlops(Precision.BF16)).hasValue(312e12);
         assertThat(model.peakFlops(Precision.FP32)).hasValue(19.5e12);
-        ParallelLayout fp32 = new ParallelLayout(1, 1, 8, 1, 1).with(1, false, Recompute.NONE, Precision.FP32);
-        ParallelLayout fp16 = new ParallelLayout(1, 1, 8, 1, 1);
+        ParallelLayout fp32 = ParallelLayout.builder(1, 1, 8, 1, 1).precision(Precision.FP32).build();
+        ParallelLayout fp16 = ParallelLayout.builder(1, 1, 8, 1, 1).build();
         assertThat(model.terms(GPT, fp32).first().flopsS() / model.terms(GPT, fp16).first().flopsS())
                 .isCloseTo(312 / 19.5, within(1e-9));
-        assertThat(model.unsupported(GPT, fp16.with(1, false, Recompute.NONE, Precision.FP8)))
+        assertThat(model.unsupported(GPT, fp16.toBuilder().precision(Precision.FP8).build()))
                 .hasValue("the catalog has no fp8 peak FLOPs for A100-SXM4-40GB (it states fp32, tf32, fp16, bf16)");
     }
 
@@ -74,8 +74,8 @@ class RecomputeAndScheduleTest {
         HardwareCatalog hw = new DefaultHardwareCatalog();
         MegatronCostModel model = LinkCosts.of(hw, hw.system("dgx-h100").orElseThrow(), StatedLinks.NONE)
                 .flatMap(l -> MegatronCostModel.of(l, hw.device("dgx-h100").orElseThrow())).orElseThrow();
-        ParallelLayout bf16 = new ParallelLayout(1, 1, 8, 1, 1).with(1, false, Recompute.NONE, Precision.BF16);
-        ParallelLayout fp8 = bf16.with(1, false, Recompute.NONE, Precision.FP8);
+        ParallelLayout bf16 = ParallelLayout.builder(1, 1, 8, 1, 1).precision(Precision.BF16).build();
+        ParallelLayout fp8 = bf16.toBuilder().precision(Precision.FP8).build();
         assertThat(model.unsupported(GPT, fp8)).isEmpty();
         JobTerms b = model.terms(GPT, bf16);
         JobTerms f = model.terms(GPT, fp8);

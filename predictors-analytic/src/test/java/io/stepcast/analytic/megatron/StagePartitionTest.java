@@ -19,8 +19,8 @@ class StagePartitionTest {
      * 2,048 on 384 A100 80GB, BF16, full recomputation, ZeRO stage 1.
      */
     private static final TransformerShape BLOOM = new TransformerShape(70, 14336, 112, 2048, 250880, 4 * 14336);
-    private static final ParallelLayout BLOOM_LAYOUT = new ParallelLayout(4, 12, 8, 2, 128, 1, false, Recompute.FULL,
-            Precision.BF16, true);
+    private static final ParallelLayout BLOOM_LAYOUT = ParallelLayout.builder(4, 12, 8, 2, 128)
+            .recompute(Recompute.FULL).precision(Precision.BF16).distributedOptimizer(true).build();
 
     private static int[] partition(int layers, int stages) {
         return IntStream.range(0, stages).map(i -> StagePartition.layers(layers, stages, i)).toArray();
@@ -42,7 +42,8 @@ class StagePartitionTest {
     @Test
     void theDistributedOptimizerSplitsTheFp32StateOverTheReplicas() {
         MegatronCostModel.Memory sharded = MegatronCostModel.memory(BLOOM, BLOOM_LAYOUT);
-        MegatronCostModel.Memory whole = MegatronCostModel.memory(BLOOM, BLOOM_LAYOUT.withDistributedOptimizer(false));
+        MegatronCostModel.Memory whole = MegatronCostModel.memory(BLOOM, BLOOM_LAYOUT.toBuilder()
+                .distributedOptimizer(false).build());
         assertThat(sharded.optimizer()).isCloseTo(whole.optimizer() / 8, within(1.0));
         assertThat(sharded.weights()).isEqualTo(whole.weights());
         assertThat(sharded.activations()).isEqualTo(whole.activations());
@@ -60,7 +61,8 @@ class StagePartitionTest {
         MegatronCostModel.Memory sharded = MegatronCostModel.memory(BLOOM, BLOOM_LAYOUT);
         assertThat(sharded.parameters()).isBetween(3.9e9, 4.1e9);
         assertThat(sharded.total()).isLessThan(80e9);
-        assertThat(MegatronCostModel.memory(BLOOM, BLOOM_LAYOUT.withDistributedOptimizer(false)).total())
+        assertThat(MegatronCostModel.memory(BLOOM, BLOOM_LAYOUT.toBuilder().distributedOptimizer(false)
+                .build()).total())
                 .isGreaterThan(sharded.total() + 35e9);
     }
 }

@@ -135,6 +135,7 @@ class TorchtitanLlamaTest {
     }
 
     private static ParallelLayout layout(int gpus) {
-        return new ParallelLayout(1, 1, gpus, 2, 1, 1, false, Recompute.SELECTIVE, Precision.BF16, Sharding.FULL, true);
+        return ParallelLayout.builder(1, 1, gpus, 2, 1).recompute(Recompute.SELECTIVE).precision(Precision.BF16)
+                .sharding(Sharding.FULL).flashAttention(true).build();
     }
 }

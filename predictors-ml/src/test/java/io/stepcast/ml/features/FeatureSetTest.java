@@ -35,8 +35,8 @@ class FeatureSetTest {
     /** A synthetic row that states its precision (the one-stage layout a CSV row with a precision carries). */
     private static Config at(io.stepcast.api.Precision precision, int workers) {
         return SyntheticObservations.allReduce("small", workers, 1, 32).toBuilder()
-                .parallel(new io.stepcast.api.ParallelLayout(1, 1, workers, 32, 1, 1, false,
-                        io.stepcast.api.Recompute.NONE, precision)).build();
+                .parallel(io.stepcast.api.ParallelLayout.builder(1, 1, workers, 32, 1).precision(precision).build())
+                .build();
     }
 
     @Test

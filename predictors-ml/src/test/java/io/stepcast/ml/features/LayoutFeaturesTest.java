@@ -12,7 +12,8 @@ import static org.assertj.core.api.Assertions.within;
  * physical features see what each GPU runs, its s / c tokens.
  */
 class LayoutFeaturesTest {
-    private static final ParallelLayout FLASH = ParallelLayout.ofGlobalBatch(2, 2, 4, 1, 32).withFlashAttention(true);
+    private static final ParallelLayout FLASH = ParallelLayout.builderForGlobalBatch(2, 2, 4, 1, 32)
+            .flashAttention(true).build();
 
     private static Config job(ParallelLayout p) {
         return Config.builder().model("gpt-l24-h2048-a16-s16384-v50304").hardware("dgx-a100").parallel(p).build();
@@ -25,7 +26,7 @@ class LayoutFeaturesTest {
     @Test
     void theContextRanksAreAFeatureAndSplitEachGpusTokens() {
         Config whole = job(FLASH);
-        Config split = job(FLASH.withContext(4));
+        Config split = job(FLASH.toBuilder().context(4).build());
         assertThat(feature("context-parallel", whole)).isEqualTo(1.0);
         assertThat(feature("context-parallel", split)).isEqualTo(4.0);
         assertThat(feature("context-parallel", Config.builder().model("m").localBatch(8).build())).isNaN();

@@ -104,9 +104,9 @@ public final class OneNodeBases {
     private static Observation singleWorker(Observation o, double computeS, long bytes) {
         Config c = o.config();
         Config.Builder b = c.toBuilder().workers(1).nodes(1).placement(null).parameterBytes(bytes);
-        c.deployment().parallel().ifPresent(p -> b.parallel(new ParallelLayout(1, 1, 1, c.localBatch(), 1,
-                p.virtualStages(), p.sequenceParallel(), p.recompute(), p.precision())
-                .withFlashAttention(p.flashAttention())));
+        c.deployment().parallel().ifPresent(p -> b.parallel(ParallelLayout.builder(1, 1, 1, c.localBatch(), 1)
+                .virtualStages(p.virtualStages()).sequenceParallel(p.sequenceParallel()).recompute(p.recompute())
+                .precision(p.precision()).flashAttention(p.flashAttention()).build()));
         Map<String, String> tags = new HashMap<>(o.tags());
         tags.put(TAG, "one node of " + c.workers() + " GPUs less the catalog's all-reduce");
         return new Observation(b.build(), Measurements.builder().stepTimeS(computeS).build(), o.source(),

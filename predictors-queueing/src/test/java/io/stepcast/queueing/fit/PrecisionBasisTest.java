@@ -6,7 +6,6 @@ import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.TrainingSet;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +21,7 @@ class PrecisionBasisTest {
     private static Config config(int workers, Precision precision) {
         return Config.builder().model("net").architecture(Architecture.ALLREDUCE).parameterServers(0)
                 .workers(workers).nodes(1).parameterBytes(100_000_000).hardware("synthetic-box").localBatch(256)
-                .parallel(new ParallelLayout(1, 1, workers, 256, 1).with(1, false, Recompute.NONE, precision))
+                .parallel(ParallelLayout.builder(1, 1, workers, 256, 1).precision(precision).build())
                 .build();
     }
 

@@ -8,7 +8,6 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Predictor;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
 import org.junit.jupiter.api.Test;
@@ -103,7 +102,7 @@ class MvaEstimatorTest {
 
     private static Config allReduceAt(int workers, Precision precision) {
         return allReduce(workers, 1, 100).toBuilder()
-                .parallel(new ParallelLayout(1, 1, workers, 32, 1).with(1, false, Recompute.NONE, precision)).build();
+                .parallel(ParallelLayout.builder(1, 1, workers, 32, 1).precision(precision).build()).build();
     }
 
     @Test

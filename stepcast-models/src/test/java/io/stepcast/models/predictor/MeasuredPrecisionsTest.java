@@ -4,7 +4,6 @@ import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +17,7 @@ class MeasuredPrecisionsTest {
         Config.Builder b = Config.builder().model("synthetic-net").architecture(Architecture.ALLREDUCE).workers(8)
                 .nodes(1).hardware("dgx-a100").localBatch(64);
         if (precision != null) {
-            b.parallel(new ParallelLayout(1, 1, 8, 64, 1, 1, false, Recompute.NONE, precision));
+            b.parallel(ParallelLayout.builder(1, 1, 8, 64, 1).precision(precision).build());
         }
         return b.build();
     }
