@@ -48,11 +48,18 @@ import java.util.OptionalDouble;
  *                         (Megatron-Core's {@code --overlap-moe-expert-parallel-comm}, Megatron-Bridge's
  *                         {@code moe_a2a_overlap}: the forward of one micro-batch and the backward of another scheduled
  *                         together under the interleaved 1F1B schedule), rather than in between its layers' compute
+ * @param expertCapacityFactor a token-dropping run's capacity factor F (Megatron-Core's
+ *                         {@code --moe-expert-capacity-factor}), empty for a dropless run
+ * @param fusedKernels     whether the transformer's element-wise operations (normalization, activation, rotary
+ *                         embedding) run as fused kernels, as Megatron-LM with Transformer Engine runs them (true, the
+ *                         default), or as eager PyTorch's separate kernels, each reading and writing its tensors in
+ *                         memory (false: a model written in plain PyTorch without {@code torch.compile}, such as
+ *                         torchtitan's Llama with its default {@code rmsnorm} or llm-foundry's MPT)
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
                              Sharding sharding, boolean flashAttention, int context, int expert,
-                             boolean expertOverlap, OptionalDouble expertCapacityFactor) {
+                             boolean expertOverlap, OptionalDouble expertCapacityFactor, boolean fusedKernels) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -92,6 +99,15 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
                     + microBatches + ") divisible by pipeline_parallel " + pipeline
                     + " (Megatron-LM's interleaved schedule)");
         }
+    }
+
+    /** A layout whose element-wise operations run as fused kernels ({@link #fusedKernels()} true). */
+    public ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
+                          boolean sequenceParallel, Recompute recompute, Precision precision, Sharding sharding,
+                          boolean flashAttention, int context, int expert, boolean expertOverlap,
+                          OptionalDouble expertCapacityFactor) {
+        this(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel, recompute, precision,
+                sharding, flashAttention, context, expert, expertOverlap, expertCapacityFactor, true);
     }
 
     /** A dropless layout ({@link #expertCapacityFactor()} empty). */
@@ -155,7 +171,8 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout run with other options (virtual stages, sequence parallelism, recomputation, precision). */
     public ParallelLayout with(int virtualStages, boolean sequenceParallel, Recompute recompute, Precision precision) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert, expertOverlap, expertCapacityFactor);
+                recompute, precision, sharding, flashAttention, context, expert, expertOverlap,
+                expertCapacityFactor, fusedKernels);
     }
 
     /**
@@ -170,7 +187,8 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     /** The same layout with another {@link Sharding}. */
     public ParallelLayout withSharding(Sharding s) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, s, flashAttention, context, expert, expertOverlap, expertCapacityFactor);
+                recompute, precision, s, flashAttention, context, expert, expertOverlap,
+                expertCapacityFactor, fusedKernels);
     }
 
     /**
@@ -179,25 +197,29 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
      */
     public ParallelLayout withFlashAttention(boolean fused) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, fused, context, expert, expertOverlap, expertCapacityFactor);
+                recompute, precision, sharding, fused, context, expert, expertOverlap,
+                expertCapacityFactor, fusedKernels);
     }
 
     /** The same layout with {@code c} context-parallel ranks ({@link #context()}); more GPUs when c grows. */
     public ParallelLayout withContext(int c) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, c, expert, expertOverlap, expertCapacityFactor);
+                recompute, precision, sharding, flashAttention, c, expert, expertOverlap,
+                expertCapacityFactor, fusedKernels);
     }
 
     /** The same layout with {@code e} expert-parallel ranks ({@link #expert()}); the GPUs stay the same. */
     public ParallelLayout withExpert(int e) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, e, expertOverlap, expertCapacityFactor);
+                recompute, precision, sharding, flashAttention, context, e, expertOverlap,
+                expertCapacityFactor, fusedKernels);
     }
 
     /** The same layout with the expert all-to-alls overlapped with another micro-batch's compute, or not. */
     public ParallelLayout withExpertOverlap(boolean overlapped) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert, overlapped, expertCapacityFactor);
+                recompute, precision, sharding, flashAttention, context, expert, overlapped,
+                expertCapacityFactor, fusedKernels);
     }
 
     /**
@@ -206,7 +228,17 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
      */
     public ParallelLayout withExpertCapacityFactor(OptionalDouble factor) {
         return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
-                recompute, precision, sharding, flashAttention, context, expert, expertOverlap, factor);
+                recompute, precision, sharding, flashAttention, context, expert, expertOverlap, factor, fusedKernels);
+    }
+
+    /**
+     * The same layout with the element-wise operations run as fused kernels (true) or as eager PyTorch's separate
+     * kernels (false); see {@link #fusedKernels()}.
+     */
+    public ParallelLayout withFusedKernels(boolean fused) {
+        return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages, sequenceParallel,
+                recompute, precision, sharding, flashAttention, context, expert, expertOverlap, expertCapacityFactor,
+                fused);
     }
 
     /**

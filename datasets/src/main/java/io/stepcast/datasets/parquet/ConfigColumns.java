@@ -53,7 +53,7 @@ final class ConfigColumns {
      * The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults), one
      * before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention (an absent column
      * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism,
-     * one before 1.13 (or a null {@code expert_capacity_factor}) dropless.
+     * one before 1.13 (or a null {@code expert_capacity_factor}) dropless, one before 1.14 with fused kernels.
      */
     private static ParallelLayout layout(Group g) {
         ParallelLayout p = new ParallelLayout(g.getInteger("tensor_parallel", 0), g.getInteger("pipeline_parallel", 0),
@@ -72,7 +72,9 @@ final class ConfigColumns {
                 .withExpert(Groups.has(g, "expert_parallel") ? g.getInteger("expert_parallel", 0) : 1)
                 .withExpertOverlap(flag(g, "expert_overlap"))
                 .withExpertCapacityFactor(Groups.has(g, "expert_capacity_factor")
-                        ? OptionalDouble.of(g.getDouble("expert_capacity_factor", 0)) : OptionalDouble.empty());
+                        ? OptionalDouble.of(g.getDouble("expert_capacity_factor", 0)) : OptionalDouble.empty())
+                // Files before 1.14 lack the column: their runs were stated as fused (the default).
+                .withFusedKernels(!Groups.has(g, "fused_kernels") || g.getBoolean("fused_kernels", 0));
     }
 
     /** A boolean column that files before it existed lack: false there. */
