@@ -53,9 +53,10 @@ class PublishedFsdpRunsCliTest {
         for (String predictor : new String[] {"megatron-analytic", "megatron-simulation"}) {
             JsonNode e = entry(results, predictor);
             assertThat(e.get("n").asInt()).as(predictor).isEqualTo(3);
-            // 12.6% when written: a lower bound (eager element-wise kernels and the collectives' slowdown of compute
-            // are not modelled), see TorchtitanLlamaTest; one stage, so the simulation charges what the closed form does.
-            assertThat(e.get("mape").asDouble()).as(predictor).isBetween(5.0, 15.0);
+            // 6.2% when written, the rows stating fused_kernels false (12.6% without: Megatron-LM's fused element-wise
+            // kernels in place of torchtitan's eager ones); still a lower bound (the collectives' slowdown of compute is
+            // not modelled), see TorchtitanLlamaTest; one stage, so the simulation charges what the closed form does.
+            assertThat(e.get("mape").asDouble()).as(predictor).isBetween(3.0, 9.0);
         }
     }
 
@@ -70,6 +71,8 @@ class PublishedFsdpRunsCliTest {
     @Test
     void onH100TheA100FittedConstantsComeOutFast() throws Exception {
         // The constants of vTrain's A100 runs carried to H100 (29.7% when written): every run is predicted too fast.
+        // The rows state fused_kernels false, which changes nothing for MPT's bias-free, dropout-free block
+        // (EagerKernels): its eager element-wise kernels do not explain the H100 gap.
         JsonNode analytic = entry(evaluate("mpt-fsdp-h100-061f2c7.csv", "mpt-h100"), "megatron-analytic");
         assertThat(analytic.get("n").asInt()).isEqualTo(15);
         assertThat(analytic.get("mape").asDouble()).isBetween(20.0, 45.0);

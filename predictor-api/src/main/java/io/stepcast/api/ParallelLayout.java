@@ -50,11 +50,18 @@ import java.util.OptionalDouble;
  *                         (Megatron-Core's {@code --overlap-moe-expert-parallel-comm}, Megatron-Bridge's
  *                         {@code moe_a2a_overlap}: the forward of one micro-batch and the backward of another scheduled
  *                         together under the interleaved 1F1B schedule), rather than in between its layers' compute
+ * @param expertCapacityFactor a token-dropping run's capacity factor F (Megatron-Core's
+ *                         {@code --moe-expert-capacity-factor}), empty for a dropless run
+ * @param fusedKernels     whether the transformer's element-wise operations (normalization, activation, rotary
+ *                         embedding) run as fused kernels, as Megatron-LM with Transformer Engine runs them (true, the
+ *                         default), or as eager PyTorch's separate kernels, each reading and writing its tensors in
+ *                         memory (false: a model written in plain PyTorch without {@code torch.compile}, such as
+ *                         torchtitan's Llama with its default {@code rmsnorm} or llm-foundry's MPT)
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
                              Sharding sharding, boolean flashAttention, int context, int expert,
-                             boolean expertOverlap, OptionalDouble expertCapacityFactor) {
+                             boolean expertOverlap, OptionalDouble expertCapacityFactor, boolean fusedKernels) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -102,8 +109,8 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
      * A builder of the layout of t x p x d GPUs running {@code microBatches} micro-batches of {@code microBatch}
      * samples per replica, with Megatron-LM's defaults for the rest: the plain 1F1B schedule (one virtual stage),
      * no sequence parallelism, no recomputation, {@link #DEFAULT_PRECISION}, every replica keeping the whole model
-     * state, Megatron-LM's separate attention products, no context or expert parallelism and a dropless run. Nothing
-     * is checked until {@link Builder#build()}.
+     * state, Megatron-LM's separate attention products, no context or expert parallelism, a dropless run and fused
+     * element-wise kernels. Nothing is checked until {@link Builder#build()}.
      */
     public static Builder builder(int tensor, int pipeline, int data, int microBatch, int microBatches) {
         return new Builder(tensor, pipeline, data, microBatch, microBatches);
@@ -131,7 +138,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         return new Builder(tensor, pipeline, data, microBatch, microBatches).virtualStages(virtualStages)
                 .sequenceParallel(sequenceParallel).recompute(recompute).precision(precision).sharding(sharding)
                 .flashAttention(flashAttention).context(context).expert(expert).expertOverlap(expertOverlap)
-                .expertCapacityFactor(expertCapacityFactor);
+                .expertCapacityFactor(expertCapacityFactor).fusedKernels(fusedKernels);
     }
 
     /**
@@ -154,6 +161,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         private int expert = 1;
         private boolean expertOverlap;
         private OptionalDouble expertCapacityFactor = OptionalDouble.empty();
+        private boolean fusedKernels = true;
 
         private Builder(int tensor, int pipeline, int data, int microBatch, int microBatches) {
             this.tensor = tensor;
@@ -232,6 +240,12 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
             return this;
         }
 
+        /** Fused element-wise kernels (true) or eager PyTorch's separate ones ({@link ParallelLayout#fusedKernels()}). */
+        public Builder fusedKernels(boolean fused) {
+            this.fusedKernels = fused;
+            return this;
+        }
+
         /**
          * The layout.
          *
@@ -240,7 +254,7 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         public ParallelLayout build() {
             return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages,
                     sequenceParallel, recompute, precision, sharding, flashAttention, context, expert, expertOverlap,
-                    expertCapacityFactor);
+                    expertCapacityFactor, fusedKernels);
         }
     }
 

@@ -127,10 +127,11 @@ class ParallelLayoutTest {
     void theBuilderStartsAtMegatronsDefaultsAndToBuilderKeepsEveryField() {
         ParallelLayout plain = ParallelLayout.builder(2, 4, 8, 1, 16).build();
         assertThat(plain).isEqualTo(new ParallelLayout(2, 4, 8, 1, 16, 1, false, Recompute.NONE,
-                ParallelLayout.DEFAULT_PRECISION, Sharding.NONE, false, 1, 1, false, OptionalDouble.empty()));
+                ParallelLayout.DEFAULT_PRECISION, Sharding.NONE, false, 1, 1, false, OptionalDouble.empty(), true));
         ParallelLayout every = ParallelLayout.builder(2, 4, 8, 1, 16).virtualStages(2).sequenceParallel(true)
                 .recompute(Recompute.SELECTIVE).precision(Precision.BF16).sharding(Sharding.FULL).flashAttention(true)
-                .context(2).expert(4).expertOverlap(true).expertCapacityFactor(OptionalDouble.of(1.25)).build();
+                .context(2).expert(4).expertOverlap(true).expertCapacityFactor(OptionalDouble.of(1.25))
+                .fusedKernels(false).build();
         assertThat(every.toBuilder().build()).isEqualTo(every);
         assertThat(every.toBuilder().context(1).build().gpus()).isEqualTo(every.gpus() / 2);
         // FSDP shards the optimizer state too: asking for the distributed optimizer keeps it; switching it off does not.

@@ -57,7 +57,8 @@ class SparkPredictionsTest {
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
                         c.toBuilder().model("qwen3-30b-a3b").parallel(ParallelLayout.builderForGlobalBatch(1, 2, 8, 1,
                                 64).flashAttention(true).expert(8).expertOverlap(true)
-                                .expertCapacityFactor(OptionalDouble.of(1.25)).build()).build(), "synthetic",
+                                .expertCapacityFactor(OptionalDouble.of(1.25)).fusedKernels(false).build()).build(),
+                        "synthetic",
                         0, 12.5, OptionalDouble.of(12.0), null));
         Path viaSpark = dir.resolve("spark.parquet");
         Path viaDatasets = dir.resolve("datasets.parquet");
@@ -76,7 +77,9 @@ class SparkPredictionsTest {
         assertThat(a.get(3)).contains("distributed_optimizer: true", "fsdp: true", "flash_attention: true",
                 "context_parallel: 1");
         assertThat(a.get(4)).contains("flash_attention: true", "context_parallel: 4", "devices_per_worker: 8");
-        assertThat(a.get(5)).contains("expert_parallel: 8", "expert_overlap: true", "expert_capacity_factor: 1.25");
+        assertThat(a.get(5)).contains("expert_parallel: 8", "expert_overlap: true", "expert_capacity_factor: 1.25",
+                "fused_kernels: false");
+        assertThat(a.get(4)).contains("fused_kernels: true");
         assertThat(a.get(4)).doesNotContain("expert_capacity_factor");
         assertThat(PredictionFiles.read(viaSpark)).isEqualTo(rows);
         assertThat(dir.toFile().list()).containsExactlyInAnyOrder("spark.parquet", "datasets.parquet");

@@ -52,6 +52,8 @@ class ConfigJsonTest {
         assertThat(zero1.sharding()).isEqualTo(Sharding.OPTIMIZER);
         assertThat(zero1.flashAttention()).isFalse();
         assertThat(read("").parallel().orElseThrow().sharding()).isEqualTo(Sharding.NONE);
+        assertThat(read("").parallel().orElseThrow().fusedKernels()).isTrue();
+        assertThat(read(", \"fused_kernels\": false").parallel().orElseThrow().fusedKernels()).isFalse();
     }
 
     @Test

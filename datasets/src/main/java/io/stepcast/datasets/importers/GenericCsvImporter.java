@@ -67,7 +67,8 @@ import java.util.stream.Stream;
  *
  * <p>3D-parallel (Megatron-LM style) runs ({@link LlmColumns}): {@code tensor_parallel}, {@code pipeline_parallel},
  * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision},
- * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}, {@code context_parallel}; a row with any of
+ * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}, {@code context_parallel},
+ * {@code fused_kernels} (false: eager PyTorch's separate element-wise kernels); a row with any of
  * them is a model-parallel job whose {@code workers} are its data-parallel replicas, each of tensor x context x
  * pipeline GPUs ({@code nodes} then defaults to all its GPUs over {@code gpus_per_node}, or, without it, over the GPUs
  * of a node of the system {@code hardware} names in the importer's catalog). {@code sequence_length} and

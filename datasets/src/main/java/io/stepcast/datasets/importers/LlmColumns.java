@@ -23,7 +23,8 @@ import java.util.OptionalDouble;
  * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
  * {@code context_parallel}, {@code expert_parallel}: a mixture-of-experts model's experts split over that many ranks of
  * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute;
- * {@code expert_capacity_factor}: a token-dropping run's capacity factor, blank for a dropless one) and
+ * {@code expert_capacity_factor}: a token-dropping run's capacity factor, blank for a dropless one;
+ * {@code fused_kernels}: false for eager PyTorch's separate element-wise kernels, true (the default) for fused ones) and
  * the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names
  * the zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
  * vocabulary that differs names the zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row
@@ -34,7 +35,8 @@ final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer", "fsdp",
-            "flash_attention", "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor");
+            "flash_attention", "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor",
+            "fused_kernels");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -80,9 +82,10 @@ final class LlmColumns {
             boolean overlap = r.has("expert_overlap") && bool(r, "expert_overlap");
             OptionalDouble capacity = r.has("expert_capacity_factor")
                     ? OptionalDouble.of(r.positive("expert_capacity_factor")) : OptionalDouble.empty();
+            boolean fused = !r.has("fused_kernels") || bool(r, "fused_kernels");
             return ParallelLayout.builder(t, p, data, b, replicaBatch / b).virtualStages(v).sequenceParallel(sp)
                     .recompute(rc).precision(pr).sharding(sharding).flashAttention(flash).context(c).expert(e)
-                    .expertOverlap(overlap).expertCapacityFactor(capacity).build();
+                    .expertOverlap(overlap).expertCapacityFactor(capacity).fusedKernels(fused).build();
         } catch (InvalidField e) {
             throw r.invalid(e, LlmColumns::column);
         }

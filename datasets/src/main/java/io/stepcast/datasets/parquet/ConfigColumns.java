@@ -53,7 +53,7 @@ final class ConfigColumns {
      * The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults), one
      * before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention (an absent column
      * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism,
-     * one before 1.13 (or a null {@code expert_capacity_factor}) dropless.
+     * one before 1.13 (or a null {@code expert_capacity_factor}) dropless, one before 1.14 with fused kernels.
      */
     private static ParallelLayout layout(Group g) {
         ParallelLayout.Builder b = ParallelLayout.builder(g.getInteger("tensor_parallel", 0),
@@ -74,6 +74,8 @@ final class ConfigColumns {
                 .expertOverlap(flag(g, "expert_overlap"))
                 .expertCapacityFactor(Groups.has(g, "expert_capacity_factor")
                         ? OptionalDouble.of(g.getDouble("expert_capacity_factor", 0)) : OptionalDouble.empty())
+                // Files before 1.14 lack the column: their runs were stated as fused (the default).
+                .fusedKernels(!Groups.has(g, "fused_kernels") || g.getBoolean("fused_kernels", 0))
                 .build();
     }
 

@@ -55,7 +55,8 @@ public final class PredictionFiles {
             "bandwidth_gbps", "hardware", "local_batch", "global_batch", "intra_node_gbps", "tensor_parallel",
             "pipeline_parallel", "data_parallel", "micro_batch", "micro_batches", "virtual_stages", "sequence_parallel",
             "recompute", "precision", "placement", "distributed_optimizer", "fsdp", "flash_attention",
-            "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor");
+            "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor",
+            "fused_kernels");
 
     /** The prediction schema. */
     public static final MessageType SCHEMA = schema();

@@ -275,6 +275,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
             int32("expert_parallel", p.expert());
             bool("expert_overlap", p.expertOverlap());
             float64("expert_capacity_factor", p.expertCapacityFactor());
+            bool("fused_kernels", p.fusedKernels());
         });
     }
 }

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The 1.1 parallel-layout columns, the 1.3 run options, the 1.7 sharding and attention and the 1.8 context parallelism
  * round-trip, a 1.0 observation file (without them) still reads, a layout of a 1.2 file (without the run options)
  * reads as the plain schedule, one of a 1.6 file (without {@code fsdp} and {@code flash_attention}) as neither, and
- * one of a 1.7 file (without {@code context_parallel}) with c = 1.
+ * one of a 1.7 file (without {@code context_parallel}) with c = 1 (and, without the 1.14 {@code fused_kernels}, fused).
  */
 class ParallelLayoutColumnsTest {
     @TempDir
@@ -104,6 +104,21 @@ class ParallelLayoutColumnsTest {
         ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
         assertThat(read).isEqualTo(fsdp);
         assertThat(read.context()).isEqualTo(1);
+        // Nor the 1.14 fused_kernels column: its runs read as fused, the default.
+        assertThat(read.fusedKernels()).isTrue();
+    }
+
+    @Test
+    void eagerKernelsRoundTripAndTheColumnIsWrittenForEveryLayout() throws Exception {
+        Path f = dir.resolve("eager.parquet");
+        ParallelLayout base = ParallelLayout.builder(1, 1, 8, 2, 1).precision(Precision.BF16).sharding(Sharding.FULL)
+                .flashAttention(true).build();
+        List<Observation> rows = List.of(synthetic(base.toBuilder().fusedKernels(false).build()), synthetic(base),
+                synthetic(null));
+        ObservationFiles.write(f, rows);
+        assertThat(ObservationFiles.read(f)).isEqualTo(rows);
+        List<Map<String, Object>> written = RowFileReader.readWhole(GenericRows.reader(f));
+        assertThat(written).extracting(r -> r.get("fused_kernels")).containsExactly(false, true, null);
     }
 
     @Test

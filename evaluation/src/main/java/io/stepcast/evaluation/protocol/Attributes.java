@@ -64,6 +64,7 @@ public final class Attributes {
             case "expert_overlap" -> Optional.of(Boolean.toString(p.expertOverlap()));
             case "expert_capacity_factor" -> p.expertCapacityFactor().isPresent()
                     ? Optional.of(Double.toString(p.expertCapacityFactor().getAsDouble())) : Optional.empty();
+            case "fused_kernels" -> Optional.of(Boolean.toString(p.fusedKernels()));
             default -> Optional.empty();
         });
     }

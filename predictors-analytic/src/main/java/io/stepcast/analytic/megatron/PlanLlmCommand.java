@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
  * with the peak memory per GPU, the achieved model TFLOP/s per GPU and the MFU; the layouts that fit come first,
  * and when none fits the command fails with what would help ({@link NoFit}). {@code --recompute},
  * {@code --sequence-parallel}, {@code --virtual-stages}, {@code --precision}, {@code --distributed-optimizer},
- * {@code --fsdp}, {@code --flash-attention} and {@code --context-parallel} say how every layout runs
+ * {@code --fsdp}, {@code --flash-attention}, {@code --context-parallel} and {@code --eager-kernels} say how every
+ * layout runs
  * ({@link PlanOptions}). The efficiency constants are
  * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
  * {@code --data DIR}. {@code --intra-node-gbps} and {@code --bandwidth} state the link bandwidths of the user's own
@@ -120,6 +121,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
             + "another micro-batch's compute (Megatron-Core --overlap-moe-expert-parallel-comm, Megatron-Bridge "
             + "moe_a2a_overlap)")
     private boolean overlapExpertComm;
+    @Option(names = "--eager-kernels", description = "cost the element-wise operations as eager PyTorch's separate "
+            + "kernels (a model in plain PyTorch without torch.compile, as torchtitan's Llama with its default RMSNorm) "
+            + "instead of Megatron-LM's fused ones; column fused_kernels false")
+    private boolean eagerKernels;
     @Option(names = "--expert-capacity-factor", paramLabel = "F", description = "plan token-dropping layouts: each "
             + "expert takes at most F x its balanced share of the routed tokens, padded to that capacity, the rest "
             + "dropped (Megatron-Core --moe-expert-capacity-factor with --moe-pad-expert-input-to-capacity; "
@@ -216,7 +221,8 @@ public final class PlanLlmCommand implements Callable<Integer> {
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
                     sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), sharding,
                     flashAttention, ranks, searchContext, experts, searchExperts, overlapExpertComm,
-                    expertCapacityFactor == null ? OptionalDouble.empty() : OptionalDouble.of(expertCapacityFactor));
+                    expertCapacityFactor == null ? OptionalDouble.empty() : OptionalDouble.of(expertCapacityFactor))
+                    .withFusedKernels(!eagerKernels);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

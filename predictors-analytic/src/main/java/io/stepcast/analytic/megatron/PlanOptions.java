@@ -34,13 +34,24 @@ import java.util.OptionalDouble;
  *                         ({@link ParallelLayout#expertOverlap()})
  * @param expertCapacityFactor the experts' capacity factor of every layout, empty for dropless ones
  *                         ({@link ParallelLayout#expertCapacityFactor()})
+ * @param fusedKernels     whether the element-wise operations run as fused kernels (true) or as eager PyTorch's
+ *                         separate kernels ({@link ParallelLayout#fusedKernels()}, {@link EagerKernels})
  */
 public record PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
                           Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
-                          boolean expertSearch, boolean expertOverlap, OptionalDouble expertCapacityFactor) {
+                          boolean expertSearch, boolean expertOverlap, OptionalDouble expertCapacityFactor,
+                          boolean fusedKernels) {
     /** No recomputation, no sequence parallelism, the plain schedule, FP16, every replica with its whole optimizer. */
     public static final PlanOptions PLAIN = new PlanOptions(Recompute.NONE, false, 1, ParallelLayout.DEFAULT_PRECISION,
             false);
+
+    /** Options whose element-wise operations run as fused kernels ({@link #fusedKernels()} true). */
+    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
+                       Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
+                       boolean expertSearch, boolean expertOverlap, OptionalDouble expertCapacityFactor) {
+        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context, contextSearch,
+                expert, expertSearch, expertOverlap, expertCapacityFactor, true);
+    }
 
     /** Dropless options ({@link #expertCapacityFactor()} empty). */
     public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
@@ -108,7 +119,13 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     /** The options with another recomputation. */
     PlanOptions withRecompute(Recompute r) {
         return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention, context,
-                contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor);
+                contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor, fusedKernels);
+    }
+
+    /** The options with the element-wise operations fused (true) or run as eager PyTorch's separate kernels. */
+    public PlanOptions withFusedKernels(boolean fused) {
+        return new PlanOptions(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context,
+                contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor, fused);
     }
 
     /** Whether the optimizer state is split over the replicas (the distributed optimizer, or FSDP). */
@@ -132,7 +149,7 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
         return ParallelLayout.builder(t, p, d, b, m).virtualStages(interleave ? virtualStages : 1)
                 .sequenceParallel(sequenceParallel).recompute(recompute).precision(precision).sharding(sharding)
                 .flashAttention(flashAttention).context(c).expert(e).expertOverlap(expertOverlap)
-                .expertCapacityFactor(expertCapacityFactor).build();
+                .expertCapacityFactor(expertCapacityFactor).fusedKernels(fusedKernels).build();
     }
 
     /**

@@ -94,7 +94,8 @@ final class PlanReport {
                     + o.expert() : "")
                     + (o.expertOverlap() ? ", expert all-to-alls overlapped" : "")
                     + (o.expertCapacityFactor().isPresent() ? ", expert capacity factor "
-                    + num(o.expertCapacityFactor().getAsDouble()) : "");
+                    + num(o.expertCapacityFactor().getAsDouble()) : "")
+                    + (o.fusedKernels() ? "" : ", eager element-wise kernels");
         }
     }
 
@@ -235,6 +236,10 @@ final class PlanReport {
                             + "\"expert_capacity_factor\":%s,",
                     o.expertSearch() ? quote("auto") : Integer.toString(o.expert()), o.expertOverlap(),
                     o.expertCapacityFactor().isPresent() ? num(o.expertCapacityFactor().getAsDouble()) : "null"));
+        }
+        if (!o.fusedKernels()) {
+            // Only eager plans state it; a fused plan's JSON keeps its fields as they were.
+            b.append("\"fused_kernels\":false,");
         }
         b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
                 num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),

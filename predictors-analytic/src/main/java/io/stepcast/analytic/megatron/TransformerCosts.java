@@ -28,7 +28,8 @@ import io.stepcast.api.zoo.TransformerShape;
  *       activations, the attention's biases), and 20 outside them (the two layer norms, the two dropouts with
  *       their residual additions), which tensor parallelism alone runs on every rank in full (Korthikanti et al.,
  *       "Reducing Activation Recomputation in Large Transformer Models", MLSys 2023, section 4.2.2); an estimate
- *       of the unfused kernels' traffic that the fitted {@link Efficiency#memory()} scales. The matrix
+ *       of the kernels' traffic that the fitted {@link Efficiency#memory()} scales, Megatron-LM's fused kernels' as the
+ *       fit on its runs absorbs it (eager PyTorch's separate kernels add {@link EagerKernels}' traffic). The matrix
  *       multiplications' own operand traffic ({@link #layerGemmBytes()}) is charged the same way.</li>
  *   <li>Tensor-parallel all-reduces: two in the forward and two in the backward pass of every layer (the f and
  *       g operators of Shoeybi et al. 2019, section 3 and figure 4), each of the {@code b s h} activations in
@@ -83,9 +84,11 @@ import io.stepcast.api.zoo.TransformerShape;
  * @param sequenceParallel whether the layer norms and dropouts are split over the t ranks (sequence parallelism)
  * @param flashAttention whether the attention core runs as FlashAttention's fused kernel
  * @param context context-parallel ranks c over which each sequence is split (1: none)
+ * @param fusedKernels whether the element-wise operations run as fused kernels; when not, eager PyTorch's separate
+ *                     kernels add their traffic ({@link EagerKernels}) to {@link #layerBytes()}
  */
 record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute,
-                        boolean sequenceParallel, boolean flashAttention, int context) {
+                        boolean sequenceParallel, boolean flashAttention, int context, boolean fusedKernels) {
     TransformerCosts(TransformerShape shape, int tensor, int microBatch) {
         this(shape, tensor, microBatch, Recompute.NONE, false);
     }
@@ -100,10 +103,15 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         this(shape, tensor, microBatch, recompute, sequenceParallel, flashAttention, 1);
     }
 
+    TransformerCosts(TransformerShape shape, int tensor, int microBatch, Recompute recompute,
+                     boolean sequenceParallel, boolean flashAttention, int context) {
+        this(shape, tensor, microBatch, recompute, sequenceParallel, flashAttention, context, true);
+    }
+
     /** The costs of {@code shape} under {@code layout}'s tensor and context parallelism, micro-batch and run options. */
     static TransformerCosts of(TransformerShape shape, ParallelLayout layout) {
         return new TransformerCosts(shape, layout.tensor(), layout.microBatch(), layout.recompute(),
-                layout.sequenceParallel(), layout.flashAttention(), layout.context());
+                layout.sequenceParallel(), layout.flashAttention(), layout.context(), layout.fusedKernels());
     }
 
     /** Tokens of one micro-batch on one GPU: {@code b s / c}. */
@@ -196,8 +204,18 @@ record TransformerCosts(TransformerShape shape, int tensor, int microBatch, Reco
         return recompute == Recompute.FULL ? 2 : 1;
     }
 
-    /** Element-wise bytes of one layer, forward plus backward, per GPU. */
+    /**
+     * Element-wise bytes of one layer, forward plus backward, per GPU: the fused kernels' estimate, and eager PyTorch's
+     * extra traffic when the kernels are not fused ({@link EagerKernels}).
+     */
     double layerBytes() {
+        double eager = fusedKernels ? 0
+                : new EagerKernels(shape, tensor, sequenceParallel, recompute).layerBytes(tokens());
+        return fusedBytes() + eager;
+    }
+
+    /** The fused kernels' element-wise bytes of one layer, forward plus backward, per GPU. */
+    private double fusedBytes() {
         double s = shape.sequence();
         double scores = flashAttention ? 0 : (recompute == Recompute.NONE ? 1 : 4.0 / 3) * 12 * tokens() * shape.heads() * s;
         double replicated = sequenceParallel ? REPLICATED_PASSES / tensor : REPLICATED_PASSES;

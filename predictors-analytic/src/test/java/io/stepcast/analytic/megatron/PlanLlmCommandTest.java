@@ -79,6 +79,33 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void eagerKernelsAreStatedInTheHeaderAndTheJsonAndSlowALlamaDown() {
+        String[] args = {"--model", "llama2-13b", "--global-batch", "128", "--gpus", "64", "--hardware",
+            "dgx-a100-80gb", "--precision", "bf16", "--fsdp", "--flash-attention", "--json", "--top", "1"};
+        assertThat(run(args)).as(err.toString()).isZero();
+        String fused = out.toString();
+        assertThat(fused).doesNotContain("fused_kernels");
+        out.getBuffer().setLength(0);
+        String[] eager = java.util.Arrays.copyOf(args, args.length + 1);
+        eager[args.length] = "--eager-kernels";
+        assertThat(run(eager)).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("\"fused_kernels\":false");
+        assertThat(seconds(out.toString())).isGreaterThan(seconds(fused));
+        out.getBuffer().setLength(0);
+        assertThat(run("--model", "llama2-13b", "--global-batch", "128", "--gpus", "64", "--hardware", "dgx-a100-80gb",
+                "--precision", "bf16", "--fsdp", "--flash-attention", "--eager-kernels", "--top", "1"))
+                .as(err.toString()).isZero();
+        assertThat(out.toString()).contains("flash attention, eager element-wise kernels");
+    }
+
+    /** The first-ranked layout's iteration seconds in plan-llm's JSON. */
+    private static double seconds(String json) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"rank\":1,[^}]*?\"iteration_s\":([0-9.eE+-]+)").matcher(json);
+        assertThat(m.find()).as(json).isTrue();
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
     void contextParallelismSplitsEveryLayoutsSequenceAndNeedsTheFusedAttention() {
         // NeMo's published 128K-token layout of Llama 2 7B on 128 H100s: tp 4, cp 4, dp 8 (performance_long_sequence.md).
         assertThat(run("--model", "llama2-7b-seq131072", "--global-batch", "32", "--gpus", "128", "--hardware",

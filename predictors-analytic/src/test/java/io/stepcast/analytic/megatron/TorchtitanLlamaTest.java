@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.within;
  *       local batch 2.</li>
  * </ul>
  * The shapes are the models' published configurations (Meta's {@code params.json}). The efficiency constants are the
- * defaults fitted on vTrain's Megatron-LM A100 table.
+ * defaults fitted on vTrain's Megatron-LM A100 table. torchtitan runs eager PyTorch (its presets: {@code compile = false},
+ * {@code norm_type = "rmsnorm"}), so every layout is planned with eager element-wise kernels ({@link EagerKernels}).
  */
 class TorchtitanLlamaTest {
     private static final TransformerShape LLAMA3_8B = llama(32, 4096, 32, 8, 14336, 128256, 8192);
@@ -64,7 +65,8 @@ class TorchtitanLlamaTest {
 
     /** The plan of the row's layout (FSDP over the 64 GPUs, no tensor or pipeline parallelism) under {@code recompute}. */
     private static LayoutPlan plan(Row row, Recompute recompute) {
-        PlanOptions options = new PlanOptions(recompute, false, 1, Precision.BF16, Sharding.FULL, true);
+        PlanOptions options = new PlanOptions(recompute, false, 1, Precision.BF16, Sharding.FULL, true)
+                .withFusedKernels(false);
         LayoutPlanner planner = LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100-80gb", Efficiency.VTRAIN_A100,
                 false, options, StatedLinks.NONE);
         return planner.plan(row.shape(), 64, 64L * row.localBatch()).stream()
@@ -74,7 +76,7 @@ class TorchtitanLlamaTest {
     }
 
     @Test
-    void theRowsWhoseCheckpointingStepcastRunsArePredictedWithinFifteenPercentOnAverage() {
+    void theRowsWhoseCheckpointingStepcastRunsArePredictedWithinTenPercentOnAverage() {
         double sum = 0;
         int n = 0;
         for (Row row : ROWS) {
@@ -87,15 +89,29 @@ class TorchtitanLlamaTest {
                     + "(%+.1f%%), %.1f GB per GPU%n", row.name(), row.localBatch(), row.checkpointing(), row.stepS(),
                     p.seconds(), 100 * error, p.memoryBytes() / 1e9);
             assertThat(p.fits()).as("%s ran on 80 GB", row.name()).isTrue();
-            // No eager element-wise kernels beyond Megatron-LM's fused estimate, and no slowdown of the compute by the
-            // overlapped collectives: a lower bound, so every row comes out fast.
-            assertThat(error).as(row.name()).isBetween(-0.20, 0.0);
+            // No slowdown of the compute by the overlapped collectives: a lower bound, so every row comes out fast.
+            assertThat(error).as(row.name()).isBetween(-0.12, 0.0);
             sum += Math.abs(error);
             n++;
         }
         assertThat(n).isEqualTo(3);
         System.out.printf(Locale.ROOT, "torchtitan FSDP on 64 A100: MAPE %.1f%% over %d rows%n", 100 * sum / n, n);
-        assertThat(sum / n).isLessThan(0.15);
+        // 6.2% when written; 12.6% with Megatron-LM's fused element-wise kernels in their place.
+        assertThat(sum / n).isLessThan(0.10);
+    }
+
+    @Test
+    void eagerKernelsCostTheRowsMoreThanFusedOnes() {
+        Row row = ROWS.get(3);
+        PlanOptions fused = new PlanOptions(Recompute.NONE, false, 1, Precision.BF16, Sharding.FULL, true);
+        LayoutPlanner planner = LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100-80gb", Efficiency.VTRAIN_A100,
+                false, fused, StatedLinks.NONE);
+        double fusedS = planner.plan(row.shape(), 64, 128).stream()
+                .filter(p -> p.layout().tensor() == 1 && p.layout().pipeline() == 1 && p.layout().microBatch() == 2)
+                .findFirst().orElseThrow().seconds();
+        double eagerS = plan(row, Recompute.NONE).seconds();
+        // Llama 2 13B at local batch 2: about four times the fused estimate's element-wise bytes, some 8 ms per layer.
+        assertThat(eagerS / fusedS).isBetween(1.05, 1.15);
     }
 
     @Test
