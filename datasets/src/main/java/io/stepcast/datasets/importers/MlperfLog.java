@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * one line at a time: the {@code :::MLLOG {json}} events of the MLPerf logging library, wherever they stand on a line
  * (a rank prefix such as {@code 0: } or {@code  7: } may precede them), and among them the few this importer needs;
  * every other line (the launcher's echo, the framework's progress lines) is skipped, except the dictionary NVIDIA's
- * BERT script prints when it stops, {@code {'e2e_time': ..., 'training_sequences_per_second': ...}}.
+ * BERT script prints when it stops, {@code {'e2e_time': ..., 'training_sequences_per_second': ...}}, and the first
+ * {@code --dtype float16} (or {@code float32}) of a command line the launcher echoes (NVIDIA's MXNet ResNet-50).
  *
  * <p>The events read: {@code submission_benchmark}, {@code submission_platform}, {@code global_batch_size},
  * {@code train_samples}, {@code throughput} (one per epoch in NVIDIA's v1.0 MXNet ResNet-50) and the
@@ -38,6 +39,8 @@ final class MlperfLog {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SEQUENCES_PER_SECOND = Pattern.compile(
             "'training_sequences_per_second':\\s*([-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)");
+    /** The training dtype of an echoed command line ({@code + exec ... train_imagenet.py ... --dtype float16}). */
+    private static final Pattern DTYPE = Pattern.compile("\\s--dtype[ =]+(float16|float32)\\b");
 
     private MlperfLog() {
     }
@@ -62,10 +65,11 @@ final class MlperfLog {
      * @param throughputs         the {@code throughput} events' values, in file order
      * @param epochMillis         each epoch's {@code epoch_stop - epoch_start} in ms, by epoch number (pairs only)
      * @param sequencesPerSecond  the closing {@code training_sequences_per_second}, when printed
+     * @param dtype               the first {@code --dtype} of an echoed command line, when there is one
      */
     record Run(Path file, At<String> benchmark, Optional<At<String>> platform, Optional<At<Long>> globalBatch,
                OptionalLong trainSamples, List<Double> throughputs, Map<Integer, Long> epochMillis,
-               OptionalDouble sequencesPerSecond) {
+               OptionalDouble sequencesPerSecond, Optional<At<String>> dtype) {
         Run {
             throughputs = List.copyOf(throughputs);
             epochMillis = Map.copyOf(epochMillis);
@@ -83,6 +87,7 @@ final class MlperfLog {
         Map<Integer, Long> starts = new TreeMap<>();
         Map<Integer, Long> stops = new TreeMap<>();
         OptionalDouble sequences = OptionalDouble.empty();
+        At<String> dtype = null;
         long lineNo = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -92,6 +97,10 @@ final class MlperfLog {
                     Matcher m = SEQUENCES_PER_SECOND.matcher(line);
                     if (m.find()) {
                         sequences = OptionalDouble.of(Double.parseDouble(m.group(1)));
+                    }
+                    Matcher d = DTYPE.matcher(line);
+                    if (dtype == null && d.find()) {
+                        dtype = new At<>(d.group(1), lineNo);
                     }
                     continue;
                 }
@@ -143,7 +152,7 @@ final class MlperfLog {
             }
         }
         return new Run(file, benchmark, Optional.ofNullable(platform), Optional.ofNullable(globalBatch), trainSamples,
-                throughputs, epochs, sequences);
+                throughputs, epochs, sequences, Optional.ofNullable(dtype));
     }
 
     private static JsonNode event(String json, String where, long line) throws DataFormatException {

@@ -10,8 +10,10 @@ import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationImporter;
+import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.datasets.hardware.HardwareLabels;
 import io.stepcast.datasets.io.DataFormatException;
+import io.stepcast.datasets.zoo.ZooCatalog;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -39,7 +41,10 @@ import java.util.stream.Stream;
  * layout's default mixed precision (NVIDIA's closed-division runs train in float16: {@code --dtype float16},
  * {@code --fp16} on their command lines). Several logs of one system and batch (a submission's five or ten runs) are
  * one row, the median of their throughputs, with a note; tags {@code platform}, {@code runs},
- * {@code throughput_basis}.
+ * {@code throughput_basis}. Parameter bytes = the zoo's parameters x the bytes of the {@code --dtype} a log's echoed
+ * command line states (NVIDIA's MXNet ResNet-50: {@code --dtype float16}, whose Horovod all-reduce then carries
+ * float16 gradients), tag {@code parameter_bytes_basis}; a log without {@code --dtype} (NVIDIA's PyTorch BERT) leaves
+ * them to the predictors' defaults.
  *
  * <p>The platform names no GPU memory: {@code NVIDIA DGX A100} is the catalog's 40 GB system even where the
  * submission's system file says A100-SXM4-80GB; state it with {@code --hardware dgx-a100-80gb}.
@@ -49,15 +54,17 @@ public final class MlperfLogImporter implements ObservationImporter {
     public static final String NAME = "mlperf-log";
 
     private final HardwareLabels labels;
+    private final ModelCatalog zoo;
 
-    /** Labels resolved in the embedded hardware catalog. */
+    /** Labels resolved in the embedded hardware catalog, models in the embedded zoo. */
     public MlperfLogImporter() {
-        this(new HardwareLabels());
+        this(new HardwareLabels(), new ZooCatalog());
     }
 
-    /** Labels resolved through {@code labels}. */
-    public MlperfLogImporter(HardwareLabels labels) {
+    /** Labels resolved through {@code labels}, parameter counts from {@code zoo}. */
+    public MlperfLogImporter(HardwareLabels labels, ModelCatalog zoo) {
         this.labels = labels;
+        this.zoo = zoo;
     }
 
     @Override
@@ -99,7 +106,7 @@ public final class MlperfLogImporter implements ObservationImporter {
         for (Map.Entry<String, List<Measured>> g : groups.entrySet()) {
             Machine machine = machines.get(g.getKey());
             notes.addAll(machine.notes());
-            out.add(observation(g.getValue(), machine, notes));
+            out.add(observation(g.getValue(), machine, notes, parameterBytes(g.getValue().get(0))));
         }
         return new ImportedObservations(out, 0, List.copyOf(notes));
     }
@@ -190,7 +197,33 @@ public final class MlperfLogImporter implements ObservationImporter {
         return new Machine(platform.map(MlperfLog.At::value).orElse(""), hardware, nodes, gpus, notes);
     }
 
-    private static Observation observation(List<Measured> runs, Machine machine, LinkedHashSet<String> notes)
+    /**
+     * The gradients' bytes and how they were found.
+     *
+     * @param bytes parameter bytes
+     * @param basis the zoo's count and the log's dtype
+     */
+    private record GradientBytes(long bytes, String basis) {
+    }
+
+    /**
+     * The bytes of the gradients each step all-reduces, with how they were found: the zoo's parameters of the model
+     * times the bytes of the log's {@code --dtype}; empty without one.
+     */
+    private Optional<GradientBytes> parameterBytes(Measured m) {
+        Optional<MlperfLog.At<String>> dtype = m.run().dtype();
+        if (dtype.isEmpty()) {
+            return Optional.empty();
+        }
+        long parameters = zoo.find(m.benchmark().model()).orElseThrow().parameters();
+        int bytes = dtype.get().value().equals("float16") ? 2 : 4;
+        return Optional.of(new GradientBytes(parameters * bytes, m.benchmark().model() + "'s " + parameters
+                + " parameters x " + bytes + " bytes (--dtype " + dtype.get().value() + " on line " + dtype.get().line()
+                + ")"));
+    }
+
+    private static Observation observation(List<Measured> runs, Machine machine, LinkedHashSet<String> notes,
+                                           Optional<GradientBytes> parameterBytes)
             throws DataFormatException {
         Measured first = runs.get(0);
         String where = first.run().file().toString();
@@ -215,6 +248,7 @@ public final class MlperfLogImporter implements ObservationImporter {
         tags.put("platform", machine.platform());
         tags.put("runs", Integer.toString(runs.size()));
         tags.put("throughput_basis", first.throughput().basis());
+        parameterBytes.ifPresent(p -> tags.put("parameter_bytes_basis", p.basis()));
         String source = NAME + ":" + first.run().file().getFileName() + (runs.size() > 1 ? "+" + (runs.size() - 1)
                 : "");
         try {
@@ -222,6 +256,7 @@ public final class MlperfLogImporter implements ObservationImporter {
                     .nodes(machine.nodes()).hardware(machine.hardware())
                     .parallel(ParallelLayout.ofGlobalBatch(1, 1, machine.gpus(), perGpu, global));
             first.benchmark().dataset().ifPresent(c::dataset);
+            parameterBytes.ifPresent(p -> c.parameterBytes(p.bytes()));
             Measurements m = Measurements.builder().throughputSamplesPerS(throughput).build();
             return new Observation(c.build(), m, source, 0, tags);
         } catch (IllegalArgumentException e) {
