@@ -168,7 +168,8 @@ public final class MlperfLogImporter implements ObservationImporter {
             labels.unknownNote(stated).ifPresent(n -> notes.add("--hardware: " + n));
             hardware = labels.canonical(stated);
             platform.ifPresent(p -> notes.add("--hardware " + stated + " stands for the platform '" + p.value()
-                    + "' of the logs" + counted.map(c -> ", whose " + c.nodes() + " nodes it keeps").orElse("")));
+                    + "' of the logs" + counted.map(c -> ", whose " + c.nodes() + (c.nodes() == 1 ? " node" : " nodes")
+                    + " it keeps").orElse("")));
         } else if (counted.isPresent()) {
             hardware = counted.get().system();
             notes.add("platform '" + platform.get().value() + "' is " + nodes + " node" + (nodes == 1 ? ""

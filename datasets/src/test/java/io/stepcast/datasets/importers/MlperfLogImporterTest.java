@@ -183,8 +183,8 @@ class MlperfLogImporterTest {
                 .map(l -> l.replace("1xNVIDIA DGX A100", "1xACME Box")).toList());
         assertThatThrownBy(() -> importer.importFile(unknown, ImportOptions.none()))
                 .hasMessageContaining("submission_platform '1xACME Box' (line "
-                        + (indexOf(lines, "submission_platform") + 1) + ") is no count of nodes of a catalogued system: "
-                        + "pass --hardware SYSTEM");
+                        + (indexOf(lines, "submission_platform") + 1) + ") is no count of nodes of a catalogued "
+                        + "system: pass --hardware SYSTEM");
 
         Path empty = Files.createDirectory(dir.resolve("empty"));
         assertThatThrownBy(() -> importer.importFile(empty, ImportOptions.none()))
