@@ -23,13 +23,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MlperfLogImportCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path LOGS = Path.of("..", "datasets", "src", "test", "resources", "mlperf-logs");
+    /** The system the v1.0 submissions' system files state, which their logs' platform does not. */
+    private static final String[] EIGHTY_GB = {"--hardware", "dgx-a100-80gb"};
 
-    /** Imports one log folder with the 80 GB system; returns the Parquet file. */
-    private static Path imported(Path dir, String folder) {
+    /** Imports one log folder with the given options (none: the platform's system); returns the Parquet file. */
+    private static Path imported(Path dir, String folder, String... options) {
         CliSession cli = new CliSession();
         Path out = dir.resolve(folder + ".parquet");
-        assertThat(cli.run("datasets", "import", "mlperf-log", "--input", LOGS.resolve(folder).toString(),
-                "--hardware", "dgx-a100-80gb", "--out", out.toString())).as(cli.err()).isZero();
+        List<String> args = new java.util.ArrayList<>(List.of("datasets", "import", "mlperf-log", "--input",
+                LOGS.resolve(folder).toString(), "--out", out.toString()));
+        args.addAll(List.of(options));
+        assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
         assertThat(cli.out()).contains("mlperf-log: wrote 1 observations to " + out);
         return out;
     }
@@ -50,8 +54,8 @@ class MlperfLogImportCliTest {
 
     @Test
     void theV10ResNetLogsGiveTheReadmesEightNodeFigures(@TempDir Path dir) throws IOException {
-        Path one = imported(dir, "v1.0-resnet-1node");
-        Path eight = imported(dir, "v1.0-resnet-8nodes");
+        Path one = imported(dir, "v1.0-resnet-1node", EIGHTY_GB);
+        Path eight = imported(dir, "v1.0-resnet-8nodes", EIGHTY_GB);
         // README (transcribed rows): mva +6.2%, allreduce-analytic +6.4%, simulation +6.9%; the logs' own medians
         // (26,731.8 and 198,684.5 images/s against 26,722.8 and 198,553.8) take 0.1 point off the first two.
         assertThat(error(dir, "mva", one, eight)).isBetween(0.060, 0.063);
@@ -61,12 +65,23 @@ class MlperfLogImportCliTest {
 
     @Test
     void theV10BertLogsGiveTheReadmesEightNodeFigures(@TempDir Path dir) throws IOException {
-        Path one = imported(dir, "v1.0-bert-1node");
-        Path eight = imported(dir, "v1.0-bert-8nodes");
+        Path one = imported(dir, "v1.0-bert-1node", EIGHTY_GB);
+        Path eight = imported(dir, "v1.0-bert-8nodes", EIGHTY_GB);
         // README: mva and allreduce-analytic -11.6%, simulation -2.7% (the same closing throughputs as the CSVs).
         assertThat(error(dir, "mva", one, eight)).isBetween(-0.117, -0.115);
         assertThat(error(dir, "allreduce-analytic", one, eight)).isBetween(-0.117, -0.115);
         assertThat(error(dir, "simulation", one, eight)).isBetween(-0.028, -0.026);
+    }
+
+    @Test
+    void theV07BertLogsGiveTheReadmesThirtyTwoNodeFigures(@TempDir Path dir) throws IOException {
+        // The platform names the system (1xNVIDIA DGX-2H, 32xNVIDIA DGX-2H): no --hardware. README: mva +22.9%,
+        // allreduce-analytic +23.3%, simulation +41.0%.
+        Path one = imported(dir, "v0.7-bert-dgx2h-1node");
+        Path many = imported(dir, "v0.7-bert-dgx2h-32nodes");
+        assertThat(error(dir, "mva", one, many)).isBetween(0.228, 0.230);
+        assertThat(error(dir, "allreduce-analytic", one, many)).isBetween(0.232, 0.234);
+        assertThat(error(dir, "simulation", one, many)).isBetween(0.409, 0.411);
     }
 
     /** SYNTHETIC: a real excerpt cut in the middle of its global_batch_size line. */

@@ -103,14 +103,26 @@ class MlperfLogImporterTest {
         assertThat(eight.config().deployment().workers()).isEqualTo(64);
         assertThat(eight.config().localBatch()).isEqualTo(48);
         assertThat(throughput(eight)).isEqualTo(18317.727524476097);
+        // v0.7: 16 V100 of one DGX-2H at 27 per GPU; 32 DGX-2H, whose 18 per GPU probe21 derived from the step's
+        // samples, is the log's own global_batch_size 9216 over 512 GPUs.
+        Observation dgx2h = only("v0.7-bert-dgx2h-1node", ImportOptions.none());
+        assertThat(dgx2h.config().deployment().hardware()).isEqualTo("dgx-2h");
+        assertThat(dgx2h.config().deployment().workers()).isEqualTo(16);
+        assertThat(dgx2h.config().localBatch()).isEqualTo(27);
+        assertThat(throughput(dgx2h)).isEqualTo(1269.6523198307439);
+        Observation n32 = only("v0.7-bert-dgx2h-32nodes", ImportOptions.none());
+        assertThat(n32.config().deployment().nodes()).isEqualTo(32);
+        assertThat(n32.config().deployment().workers()).isEqualTo(512);
+        assertThat(n32.config().localBatch()).isEqualTo(18);
+        assertThat(throughput(n32)).isEqualTo(28463.669842543146);
     }
 
     @Test
     void aFolderOfSubmissionsIsOneRowPerSystemAndBenchmark() throws IOException {
         ImportedObservations r = importer.importFile(logs(""), ImportOptions.none());
-        assertThat(r.observations()).hasSize(5);
+        assertThat(r.observations()).hasSize(7);
         assertThat(r.observations()).extracting(o -> o.config().deployment().workers())
-                .containsExactlyInAnyOrder(8, 64, 16, 8, 64);
+                .containsExactlyInAnyOrder(8, 64, 16, 8, 64, 16, 512);
         assertThat(r.notes()).contains("platform '8xNVIDIA DGX A100' is 8 nodes of dgx-a100");
     }
 
