@@ -57,7 +57,8 @@ public final class ImportCommand extends DatasetsSubcommand {
     String model;
 
     @Option(names = "--workers", paramLabel = "N", defaultValue = "1", description = "bigdl-log: executor cores of the "
-            + "job; nccl-tests-log: the ranks, when the log lists none.")
+            + "job; nccl-tests-log: the ranks, when the log lists none; mlperf-log: the run's GPUs, when the platform "
+            + "does not say.")
     int workers;
 
     @Option(names = "--dataset", paramLabel = "NAME", description = "bigdl-log: the dataset.")
@@ -68,7 +69,8 @@ public final class ImportCommand extends DatasetsSubcommand {
 
     @Option(names = "--hardware", paramLabel = "LABEL", description = "vtrain: the system the runs were measured on, "
             + "a system of the hardware catalog (default: vtrain-a100); its GPUs per node set each run's nodes. "
-            + "nccl-tests-log: the system (default: the ranks' device), catalogued or composed of parts.")
+            + "nccl-tests-log: the system (default: the ranks' device), catalogued or composed of parts. "
+            + "mlperf-log: the system (default: the logs' submission_platform), e.g. dgx-a100-80gb.")
     String hardware;
 
     @Option(names = "--recompute", paramLabel = "none|selective|full",

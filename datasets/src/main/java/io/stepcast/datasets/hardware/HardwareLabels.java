@@ -100,6 +100,26 @@ public final class HardwareLabels {
                 + "x counts the run's nodes, which the nodes column states");
     }
 
+    /**
+     * For a label that counts nodes of a catalogued system ({@link NodeCount}: {@code 8xNVIDIA DGX A100}, as MLPerf
+     * Training's logs write their {@code submission_platform}), the count and the system's catalog name; empty for any
+     * other label (no leading count, or a count before a name that is not a catalogued system).
+     */
+    public Optional<CountedSystem> countedSystem(String label) {
+        return NodeCount.of(label.trim())
+                .filter(n -> catalog.find(n.rest()).filter(SystemSpec.class::isInstance).isPresent())
+                .map(n -> new CountedSystem(n.count(), canonical(n.rest())));
+    }
+
+    /**
+     * A count of nodes of a catalogued system.
+     *
+     * @param nodes  the leading count
+     * @param system the system's catalog name
+     */
+    public record CountedSystem(int nodes, String system) {
+    }
+
     /** The system a label counts {@code nodes} nodes of, or empty (no leading count, another count, no system). */
     private Optional<String> nodesStated(String label, int nodes) {
         return NodeCount.of(label.trim()).filter(n -> n.count() == nodes)

@@ -16,6 +16,7 @@ import io.stepcast.datasets.importers.BigDlLogImporter;
 import io.stepcast.datasets.importers.CourierImporter;
 import io.stepcast.datasets.importers.GavelImporter;
 import io.stepcast.datasets.importers.GenericCsvImporter;
+import io.stepcast.datasets.importers.MlperfLogImporter;
 import io.stepcast.datasets.importers.NcclTestsImporter;
 import io.stepcast.datasets.importers.PolluxImporter;
 import io.stepcast.datasets.importers.MultiNodeTablesImporter;
@@ -60,6 +61,7 @@ public final class DatasetsPlugin extends StepcastPlugin {
         importer(new VtrainImporter());
         importer(new BigDlLogImporter());
         importer(new NcclTestsLogImporter());
+        importer(new MlperfLogImporter());
         importer(new GenericCsvImporter());
         // Readers are asked in this order when a file's format is detected (tf-timeline accepts any .json).
         profileReader(new KinetoProfileReader());

@@ -53,7 +53,7 @@ class DatasetsCommandTest {
                         + " dle-bert-dgxa100, dle-transformerxl-pytorch, dle-transformerxl-dgx2h, dle-resnet50-mxnet,"
                         + " dle-bert-tf-1903, dle-efficientnet-b4-tf2, dle-resnet50-tf1, dle-bert-pytorch-multinode,"
                         + " courier,"
-                        + " tf-cpu-profiles, nccl-tests, vtrain, bigdl-log, nccl-tests-log, csv",
+                        + " tf-cpu-profiles, nccl-tests, vtrain, bigdl-log, nccl-tests-log, mlperf-log, csv",
                 "profile readers (detection order): kineto, tf-timeline");
         Run j = run(new DatasetsCommand(), "list", "--json");
         JsonNode sources = new ObjectMapper().readTree(j.out());

@@ -171,6 +171,16 @@ class HardwareLabelsTest {
         assertThat(labels.unknownNote("8xA100 80GB").orElseThrow()).doesNotContain("nodes column");
     }
 
+    /** The count and system of an MLPerf platform label, without a row to agree with (mlperf-log reads it so). */
+    @Test
+    void aCountedSystemIsItsNodesAndTheSystemsCatalogName() {
+        assertThat(labels.countedSystem("8xNVIDIA DGX A100")).contains(new HardwareLabels.CountedSystem(8, "dgx-a100"));
+        assertThat(labels.countedSystem("32xNVIDIA DGX-2H")).contains(new HardwareLabels.CountedSystem(32, "dgx-2h"));
+        assertThat(labels.countedSystem("NVIDIA DGX A100")).isEmpty();
+        assertThat(labels.countedSystem("4xV100")).isEmpty();
+        assertThat(labels.countedSystem("2xACME Box")).isEmpty();
+    }
+
     @Test
     void aDescriptionNothingInTheCatalogMatchesIsNotGuessed() {
         // A system word with a GPU the catalog does not have at that memory, and words that name no system.

@@ -35,7 +35,7 @@ class DatasetsPluginTest {
                 "foreign-multinode", "dle-resnet50-pytorch", "dle-bert-dgxa100", "dle-transformerxl-pytorch",
                 "dle-transformerxl-dgx2h", "dle-resnet50-mxnet", "dle-bert-tf-1903", "dle-efficientnet-b4-tf2",
                 "dle-resnet50-tf1", "dle-bert-pytorch-multinode", "courier", "tf-cpu-profiles", "nccl-tests", "vtrain",
-                "bigdl-log", "nccl-tests-log", "csv");
+                "bigdl-log", "nccl-tests-log", "mlperf-log", "csv");
         assertThat(registry.importers().values()).allSatisfy(i -> assertThat(i.description()).isNotBlank());
         assertThat(registry.profileReaders().keySet()).containsExactly("kineto", "tf-timeline");
     }
