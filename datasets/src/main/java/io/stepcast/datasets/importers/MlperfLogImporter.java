@@ -255,7 +255,7 @@ public final class MlperfLogImporter implements ObservationImporter {
         try {
             Config.Builder c = Config.builder().model(first.benchmark().model()).architecture(Architecture.ALLREDUCE)
                     .nodes(machine.nodes()).hardware(machine.hardware())
-                    .parallel(ParallelLayout.ofGlobalBatch(1, 1, machine.gpus(), perGpu, global));
+                    .parallel(ParallelLayout.builderForGlobalBatch(1, 1, machine.gpus(), perGpu, global).build());
             first.benchmark().dataset().ifPresent(c::dataset);
             parameterBytes.ifPresent(p -> c.parameterBytes(p.bytes()));
             Measurements m = Measurements.builder().throughputSamplesPerS(throughput).build();
