@@ -68,7 +68,7 @@ class HardwareFileCliTest {
         assertThat(option.out()).contains("mi300x-node").contains("MI300X").contains("amd-infinity-fabric-mi300x");
         Run env = run(Map.of("STEPCAST_HARDWARE_FILE", EXAMPLE.toString()), "hardware", "show", "AMD Instinct MI300X");
         assertThat(env.code()).as(env.err()).isZero();
-        assertThat(env.out()).contains("1307.4").contains("304");
+        assertThat(env.out()).contains("1307.4").contains("304").contains("achievable_matmul_fraction").contains("0.5142");
         // A composed system of the file's device and catalogued parts.
         Run composed = run(Map.of("STEPCAST_HARDWARE_FILE", EXAMPLE.toString()), "hardware", "show",
                 "MI300X+gpus=4+intra=amd-infinity-fabric-mi300x+nic=eth-200g+nics=2");

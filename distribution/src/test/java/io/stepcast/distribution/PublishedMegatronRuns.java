@@ -37,10 +37,17 @@ final class PublishedMegatronRuns {
      */
     static List<JsonNode> predict(CliSession cli, Path dir, String predictor, String efficiency, Path train, Path input)
             throws Exception {
-        Path model = dir.resolve(predictor + "-" + efficiency + "-" + train.getFileName() + ".json");
+        return predict(cli, dir, predictor, efficiency, "none", train, input);
+    }
+
+    /** As {@link #predict(CliSession, Path, String, String, Path, Path)}, with hyper-parameter {@code carry}. */
+    static List<JsonNode> predict(CliSession cli, Path dir, String predictor, String efficiency, String carry, Path train,
+                                  Path input) throws Exception {
+        Path model = dir.resolve(predictor + "-" + efficiency + "-" + carry + "-" + train.getFileName() + ".json");
         cli.clear();
         assertThat(cli.run("fit", "--predictor", predictor, "--train", train.toString(), "--param",
-                "efficiency=" + efficiency, "--save", model.toString())).as(cli.err()).isZero();
+                "efficiency=" + efficiency, "--param", "carry=" + carry, "--save", model.toString()))
+                .as(cli.err()).isZero();
         cli.clear();
         assertThat(cli.run("predict", "--model", model.toString(), "--input", input.toString(), "--target",
                 "step-time", "--json")).as(cli.err()).isZero();

@@ -188,6 +188,7 @@ public final class HardwareCommand implements Callable<Integer> {
             put(m, "memory_gb", d.memoryGb());
             put(m, "memory_bandwidth_gbs", d.memoryBandwidthGBs());
             d.multiprocessors().ifPresent(n -> m.put("multiprocessors", n));
+            put(m, "achievable_matmul_fraction", d.achievableMatmulFraction());
         } else if (e instanceof LinkSpec l) {
             m.put("kind", l.kind().name());
             m.put("per_link_gbs", l.perLinkGBs());

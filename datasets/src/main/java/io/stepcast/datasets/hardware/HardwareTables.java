@@ -44,12 +44,13 @@ final class HardwareTables {
     /** Every entry of the four tables, devices first. */
     static List<HardwareEntry> readAll() {
         List<HardwareEntry> out = new ArrayList<>();
-        read("devices.tsv", 9, 3, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
+        read("devices.tsv", 9, 4, (f, where) -> new DeviceSpec(f[0], aliases(f[1]), DeviceKind.valueOf(f[2]),
                 number(f[3], where), number(f[4], where), number(f[5], where), number(f[6], where),
                 number(f[7], where), f[8], f.length > 9 && !f[9].equals("-")
                         ? OptionalInt.of(Integer.parseInt(f[9])) : OptionalInt.empty(),
                 f.length > 10 ? number(f[10], where) : OptionalDouble.empty(),
-                f.length > 11 ? number(f[11], where) : OptionalDouble.empty()), out);
+                f.length > 11 ? number(f[11], where) : OptionalDouble.empty(),
+                f.length > 12 ? number(f[12], where) : OptionalDouble.empty()), out);
         read("links.tsv", 7, (f, where) -> new LinkSpec(f[0], aliases(f[1]), LinkKind.valueOf(f[2]),
                 number(f[3], where).orElseThrow(), Integer.parseInt(f[4]), number(f[5], where), f[6]), out);
         read("nics.tsv", 6, (f, where) -> new NicSpec(f[0], aliases(f[1]), NicKind.valueOf(f[2]),

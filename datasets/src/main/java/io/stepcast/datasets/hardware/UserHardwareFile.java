@@ -36,7 +36,7 @@ import java.util.OptionalInt;
 final class UserHardwareFile {
     static final List<String> DEVICE_FIELDS = List.of("name", "aliases", "kind", "fp32_tflops", "fp16_tflops",
             "bf16_tflops", "memory_gb", "memory_bandwidth_gbs", "source", "multiprocessors", "tf32_tflops",
-            "fp8_tflops");
+            "fp8_tflops", "achievable_matmul_fraction");
     static final List<String> LINK_FIELDS = List.of("name", "aliases", "kind", "per_link_gbs", "links_per_gpu",
             "latency_us", "source");
     static final List<String> NIC_FIELDS = List.of("name", "aliases", "kind", "gbps", "latency_us", "source");
@@ -121,7 +121,7 @@ final class UserHardwareFile {
                 f.choice("kind", DeviceKind.class, Optional.of(DeviceKind.GPU)), f.number("fp32_tflops"),
                 f.number("fp16_tflops"), f.number("bf16_tflops"), f.number("memory_gb"),
                 f.number("memory_bandwidth_gbs"), f.text("source"), sms, f.number("tf32_tflops"),
-                f.number("fp8_tflops"));
+                f.number("fp8_tflops"), f.number("achievable_matmul_fraction"));
     }
 
     private static LinkSpec link(HardwareFileFields f) {

@@ -51,6 +51,12 @@ class DefaultHardwareCatalogTest {
         assertThat(catalog.device("H100-SXM5-80GB").orElseThrow().multiprocessors()).hasValue(132);
         assertThat(catalog.device("B200").orElseThrow().multiprocessors()).hasValue(148);
         assertThat(catalog.device("vtrain-a100").orElseThrow().multiprocessors()).hasValue(108);
+        // ml-engineering's measured BF16 MAMF over the peak: A100 SXM 271.2/312, H100 SXM 794.5/989, B200 1745/2250.
+        assertThat(catalog.device("A100-SXM4-80GB").orElseThrow().achievableMatmulFraction()).hasValue(0.8692);
+        assertThat(catalog.device("H100-SXM5-80GB").orElseThrow().achievableMatmulFraction()).hasValue(0.8033);
+        assertThat(catalog.device("B200").orElseThrow().achievableMatmulFraction()).hasValue(0.7756);
+        assertThat(v100.achievableMatmulFraction()).isEmpty();
+        assertThat(catalog.device("A100-SXM4-80GB").orElseThrow().source()).contains("Maximum Achievable Matmul FLOPS");
         assertThat(((LinkSpec) catalog.resolve("nvlink-3")).perGpuGBs()).isEqualTo(300);
         SystemSpec p3 = catalog.system("p3.16xlarge").orElseThrow();
         assertThat(p3.topology()).isEqualTo(IntraNodeTopology.NVLINK_HYBRID_CUBE_MESH);

@@ -178,6 +178,17 @@ class UserHardwareFileTest {
     }
 
     @Test
+    void aDeviceMayStateItsMeasuredAchievableMatmulFraction() {
+        // MI300X's BF16 row of ml-engineering's MAMF table: 668.4 of 1300 TFLOP/s.
+        String stated = VALID.replace("    memory_gb: 192\n", "    memory_gb: 192\n    achievable_matmul_fraction: 0.5142\n");
+        assertThat(catalog(stated).device("MI300X").orElseThrow().achievableMatmulFraction()).hasValue(0.5142);
+        assertThat(catalog(VALID).device("MI300X").orElseThrow().achievableMatmulFraction()).isEmpty();
+        assertThat(error(stated.replace("0.5142", "1.2")))
+                .isEqualTo("lab.yaml:8: devices[0] 'MI300X': field achievable_matmul_fraction: "
+                        + "achievable_matmul_fraction must be in (0, 1], was 1.2");
+    }
+
+    @Test
     void aBadNumberNamesItsLineAndField() {
         assertThat(error(VALID.replace("fp8_tflops: 2614.9", "fp8_tflops: fast")))
                 .isEqualTo("lab.yaml:6: devices[0] 'MI300X': field fp8_tflops: 'fast' is not a number");

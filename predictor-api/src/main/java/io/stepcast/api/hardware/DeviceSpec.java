@@ -27,13 +27,23 @@ import java.util.OptionalInt;
  *                          scheduled on, in waves), when the source gives them
  * @param tf32Tflops        peak dense TF32 tensor-core TFLOP/s, on GPUs that have them (A100 and later)
  * @param fp8Tflops         peak dense FP8 tensor-core TFLOP/s, on GPUs that have them (H100 and later)
+ * @param achievableMatmulFraction the measured share of the BF16 peak a single large matrix multiplication reaches
+ *                          (the "maximum achievable matmul FLOPS" over the datasheet peak of Stas Bekman's
+ *                          ml-engineering, {@code compute/accelerator/README.md}, measured with its
+ *                          {@code mamf-finder.py}), in (0, 1]; absent where nobody measured the device
  */
 public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, OptionalDouble fp32Tflops,
                          OptionalDouble fp16Tflops, OptionalDouble bf16Tflops, OptionalDouble memoryGb,
                          OptionalDouble memoryBandwidthGBs, String source, OptionalInt multiprocessors,
-                         OptionalDouble tf32Tflops, OptionalDouble fp8Tflops)
+                         OptionalDouble tf32Tflops, OptionalDouble fp8Tflops,
+                         OptionalDouble achievableMatmulFraction)
         implements HardwareEntry {
     public DeviceSpec {
+        if (achievableMatmulFraction.isPresent() && !(achievableMatmulFraction.getAsDouble() > 0
+                && achievableMatmulFraction.getAsDouble() <= 1)) {
+            throw new IllegalArgumentException(name + ": achievable_matmul_fraction must be in (0, 1], was "
+                    + achievableMatmulFraction.getAsDouble());
+        }
         Entries.checkPositive(name, "tf32_tflops", tf32Tflops);
         Entries.checkPositive(name, "fp8_tflops", fp8Tflops);
         Entries.checkName(name, source);
@@ -48,6 +58,15 @@ public record DeviceSpec(String name, List<String> aliases, DeviceKind kind, Opt
             throw new IllegalArgumentException(name + ": multiprocessors must be positive, was "
                     + multiprocessors.getAsInt());
         }
+    }
+
+    /** A device whose achievable matrix-multiplication share nobody measured. */
+    public DeviceSpec(String name, List<String> aliases, DeviceKind kind, OptionalDouble fp32Tflops,
+                      OptionalDouble fp16Tflops, OptionalDouble bf16Tflops, OptionalDouble memoryGb,
+                      OptionalDouble memoryBandwidthGBs, String source, OptionalInt multiprocessors,
+                      OptionalDouble tf32Tflops, OptionalDouble fp8Tflops) {
+        this(name, aliases, kind, fp32Tflops, fp16Tflops, bf16Tflops, memoryGb, memoryBandwidthGBs, source,
+                multiprocessors, tf32Tflops, fp8Tflops, OptionalDouble.empty());
     }
 
     /** A device without TF32 or FP8 tensor cores (or whose source does not state their figures). */

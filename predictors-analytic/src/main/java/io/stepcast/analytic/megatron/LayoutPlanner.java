@@ -60,12 +60,18 @@ public final class LayoutPlanner {
      */
     static LayoutPlanner of(HardwareCatalog catalog, String system, Efficiency efficiency, boolean overlapData,
                             PlanOptions options, StatedLinks stated) {
+        return of(catalog, system, efficiency, overlapData, options, stated, MatmulCarry.NONE);
+    }
+
+    /** As {@link #of(HardwareCatalog, String, Efficiency, boolean, PlanOptions, StatedLinks)}, carried by {@code carry}. */
+    static LayoutPlanner of(HardwareCatalog catalog, String system, Efficiency efficiency, boolean overlapData,
+                            PlanOptions options, StatedLinks stated, MatmulCarry carry) {
         SystemSpec s = catalog.system(system).orElseThrow(() -> new NoSuchElementException(
                 NotASystem.message(catalog, system)));
         DeviceSpec d = catalog.device(system).orElseThrow(() -> new IllegalArgumentException("the catalog has no device "
                 + s.device() + " for " + s.name()));
         MegatronCostModel m = LinkCosts.of(catalog, s, stated)
-                .flatMap(l -> MegatronCostModel.of(l, d))
+                .flatMap(l -> MegatronCostModel.of(l, d, KernelLaunch.HOST_S, carry))
                 .orElseThrow(() -> new IllegalArgumentException(MissingFigures.message(catalog, s)));
         if (m.peakFlops(options.precision()).isEmpty()) {
             throw new IllegalArgumentException("the catalog has no " + options.precision().label() + " peak FLOPs for "

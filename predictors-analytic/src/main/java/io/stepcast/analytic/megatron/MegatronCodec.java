@@ -14,18 +14,21 @@ import io.stepcast.models.persist.PayloadWriter;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
  * Saves and loads fitted {@code megatron-analytic} and {@code megatron-simulation} predictors as the envelope
  * {@value #FORMAT}: how iterations are timed, the {@code overlap-dp} option and the fitted {@link Efficiency}
- * constants by name; the host cost per MoE kernel launch is the provenance's hyper-parameter {@code launch-us} (the
+ * constants by name, and with {@code carry=mamf} the measured matmul share of the GPU they were fitted on
+ * ({@link MatmulCarry}; absent: carried as fitted); the host cost per MoE kernel launch is the provenance's hyper-parameter {@code launch-us} (the
  * measured default when a model saved before it has none). The zoo and the hardware catalog are injected again on
  * load (the catalogs, not the fit, resolve a configuration), so a reload predicts bit for bit the same with the same
  * catalogs; doubles read back to the same bits. Payloads of version 1 (plain text, {@link FormerMegatronText}) still read.
  * <pre>
  * {"format":"stepcast-megatron","version":2,"method":"megatron-analytic","overlap_dp":false,
- *  "efficiency":{"end_host_s":0.0027,"flops":0.77,...}}
+ *  "efficiency":{"end_host_s":0.0027,"flops":0.77,...},
+ *  "matmul_carry":{"fitted_fraction":0.8692,"fitted_device":"A100-SXM4-80GB"}}
  * </pre>
  */
 public final class MegatronCodec extends EnvelopeCodec<MegatronPredictor> {
@@ -48,12 +51,16 @@ public final class MegatronCodec extends EnvelopeCodec<MegatronPredictor> {
         w.text("method", m.method().estimator()).flag("overlap_dp", m.overlapData());
         PayloadWriter e = w.object("efficiency");
         new TreeMap<>(EfficiencyText.values(m.efficiency())).forEach((name, value) -> e.number(field(name), value));
+        if (m.carry().scales()) {
+            w.object("matmul_carry").number("fitted_fraction", m.carry().fittedFraction().getAsDouble())
+                    .text("fitted_device", m.carry().fittedDevice());
+        }
     }
 
     @Override
     protected Predictor readFormer(byte[] payload, Provenance provenance) throws IOException {
         FormerMegatronText.Fields f = FormerMegatronText.read(payload);
-        return predictor(f.method(), f.overlapData(), f.efficiency(), provenance);
+        return predictor(f.method(), f.overlapData(), f.efficiency(), MatmulCarry.NONE, provenance);
     }
 
     @Override
@@ -65,12 +72,17 @@ public final class MegatronCodec extends EnvelopeCodec<MegatronPredictor> {
         for (String name : e.names()) {
             values.put(name.replace('_', '-'), e.number(name));
         }
-        return predictor(methodName, overlap, EfficiencyText.of(values), provenance);
+        MatmulCarry carry = MatmulCarry.NONE;
+        if (r.has("matmul_carry")) {
+            PayloadReader c = r.object("matmul_carry");
+            carry = new MatmulCarry(OptionalDouble.of(c.number("fitted_fraction")), c.text("fitted_device"));
+        }
+        return predictor(methodName, overlap, EfficiencyText.of(values), carry, provenance);
     }
 
     /** The predictor of the fields read, once the method is known to be the provenance's estimator. */
-    private Predictor predictor(String methodName, boolean overlap, Efficiency efficiency, Provenance provenance)
-            throws IOException {
+    private Predictor predictor(String methodName, boolean overlap, Efficiency efficiency, MatmulCarry carry,
+                                Provenance provenance) throws IOException {
         Method method = method(methodName);
         if (!method.estimator().equals(provenance.estimator())) {
             throw new IOException("Megatron payload of " + method.estimator() + " under the provenance of "
@@ -79,7 +91,8 @@ public final class MegatronCodec extends EnvelopeCodec<MegatronPredictor> {
         MegatronJobs jobs;
         try {
             jobs = MegatronFit.jobs(method.estimator(), new CatalogEstimator.Catalogs(zoo, hardware),
-                    MegatronEstimator.launchSeconds(new HyperParameters(provenance.hyperParameters())));
+                    MegatronEstimator.launchSeconds(new HyperParameters(provenance.hyperParameters())))
+                    .carried(carry);
         } catch (RuntimeException ex) {
             throw new IOException(ex.getMessage(), ex);
         }

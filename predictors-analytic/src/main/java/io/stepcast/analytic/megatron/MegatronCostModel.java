@@ -104,14 +104,17 @@ final class MegatronCostModel {
     private final GemmWaves waves;
     /** Host seconds per kernel a MoE layer launches beyond a dense layer's ({@link ExpertCosts#extraLaunches()}). */
     private final double launchS;
+    /** The factor on the peak that the fitted efficiency divides ({@link MatmulCarry#scale}); 1 as fitted. */
+    private final double matmulScale;
 
     private MegatronCostModel(LinkCosts links, DeviceSpec device, double memoryBytesPerS, GemmWaves waves,
-                              double launchS) {
+                              double launchS, double matmulScale) {
         this.links = links;
         this.device = device;
         this.memoryBytesPerS = memoryBytesPerS;
         this.waves = waves;
         this.launchS = launchS;
+        this.matmulScale = matmulScale;
     }
 
     /**
@@ -129,6 +132,14 @@ final class MegatronCostModel {
      * dense layer's instead of the measured {@link KernelLaunch#HOST_S} (hyper-parameter {@code launch-us}).
      */
     static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device, double launchS) {
+        return of(links, device, launchS, MatmulCarry.NONE);
+    }
+
+    /**
+     * As {@link #of(LinkCosts, DeviceSpec, double)}, the fitted matrix-multiplication efficiency carried to the device
+     * by {@code carry} ({@link MatmulCarry}).
+     */
+    static Optional<MegatronCostModel> of(LinkCosts links, DeviceSpec device, double launchS, MatmulCarry carry) {
         double gbs = device.memoryBandwidthGBs().orElse(Double.NaN);
         boolean anyPeak = device.fp16Tflops().isPresent() || device.bf16Tflops().isPresent()
                 || device.fp32Tflops().isPresent();
@@ -137,7 +148,7 @@ final class MegatronCostModel {
         }
         GemmWaves waves = device.multiprocessors().isPresent() ? new GemmWaves(device.multiprocessors().getAsInt())
                 : GemmWaves.NONE;
-        return Optional.of(new MegatronCostModel(links, device, gbs * 1e9, waves, launchS));
+        return Optional.of(new MegatronCostModel(links, device, gbs * 1e9, waves, launchS, carry.scale(device)));
     }
 
     /** The device's catalogued peak, FLOP/s, for a precision ({@link PeakFlops}), or empty. */
@@ -145,8 +156,9 @@ final class MegatronCostModel {
         return PeakFlops.of(device, precision);
     }
 
+    /** The peak the fitted efficiency divides: the catalog's, times the carry's factor ({@link MatmulCarry}). */
     private double peak(ParallelLayout layout) {
-        return peakFlops(layout.precision()).orElseThrow();
+        return peakFlops(layout.precision()).orElseThrow() * matmulScale;
     }
 
     /**
@@ -156,7 +168,8 @@ final class MegatronCostModel {
      * Transformer Engine"; Micikevicius et al., "FP8 Formats for Deep Learning", 2022, section 4).
      */
     private double corePeak(ParallelLayout layout) {
-        return layout.precision() == Precision.FP8 ? peakFlops(Precision.BF16).orElseThrow() : peak(layout);
+        return layout.precision() == Precision.FP8 ? peakFlops(Precision.BF16).orElseThrow() * matmulScale
+                : peak(layout);
     }
 
     /**

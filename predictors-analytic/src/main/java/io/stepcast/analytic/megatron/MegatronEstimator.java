@@ -32,7 +32,7 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
     static final String PUBLISHED_CONSTANTS = "vtrain-a100 constants (Bang et al., MICRO 2024; none of the rows given)";
     /** The hyper-parameters' defaults. */
     static final HyperParameters DEFAULTS = HyperParameters.of("overlap-dp", "false", "efficiency", "fit",
-            "launch-us", KernelLaunch.MICROSECONDS);
+            "launch-us", KernelLaunch.MICROSECONDS, "carry", "none");
 
     private final Method method;
 
@@ -42,6 +42,15 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
         params.flag("overlap-dp");
         params.choice("efficiency", EFFICIENCIES);
         launchSeconds(params);
+        carry(params);
+    }
+
+    /**
+     * The value of hyper-parameter {@code carry} ({@link MatmulCarry#CHOICES}); a model saved before the
+     * hyper-parameter existed carried nothing.
+     */
+    static String carry(HyperParameters params) {
+        return params.values().containsKey("carry") ? params.choice("carry", MatmulCarry.CHOICES) : "none";
     }
 
     /**
@@ -61,12 +70,17 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
     public final Predictor fit(TrainingSet training) {
         MegatronJobs jobs = MegatronFit.jobs(name(), catalogs(), launchSeconds(params()));
         boolean overlap = params().flag("overlap-dp");
+        String carry = carry(params());
         if (params().choice("efficiency", EFFICIENCIES).equals("fit")) {
-            return new MegatronPredictor(jobs, MegatronFit.efficiency(name(), jobs, training, overlap), overlap, method,
+            // Fitted on the rows' own peaks; carried to other GPUs only when predicting (MatmulCarry).
+            Efficiency fitted = MegatronFit.efficiency(name(), jobs, training, overlap);
+            MatmulCarry from = MatmulCarry.fittedOn(carry, MegatronFit.devices(jobs, training));
+            return new MegatronPredictor(jobs.carried(from), fitted, overlap, method,
                     Provenance.of(this, training, 0));
         }
         // The published constants take nothing from the rows given: the provenance says so rather than count them.
-        return new MegatronPredictor(jobs, Efficiency.VTRAIN_A100, overlap, method,
+        MatmulCarry from = MatmulCarry.vtrain(carry, catalogs().requireHardware(name()));
+        return new MegatronPredictor(jobs.carried(from), Efficiency.VTRAIN_A100, overlap, method,
                 Provenance.of(this, TrainingSet.of(PUBLISHED_CONSTANTS, List.of()), 0));
     }
 

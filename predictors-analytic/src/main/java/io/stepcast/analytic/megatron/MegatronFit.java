@@ -4,12 +4,15 @@ import io.stepcast.api.CannotFitException;
 import io.stepcast.api.Observation;
 import io.stepcast.api.Target;
 import io.stepcast.api.TrainingSet;
+import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.zoo.ModelCatalog;
 import io.stepcast.analytic.estimators.CatalogEstimator;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 /** What {@code megatron-analytic} and {@code megatron-simulation} share in fitting: the catalogs and the rows. */
 final class MegatronFit {
@@ -28,6 +31,20 @@ final class MegatronFit {
     static MegatronJobs jobs(String estimator, CatalogEstimator.Catalogs catalogs, double launchS) {
         ModelCatalog zoo = catalogs.requireZoo(estimator);
         return new MegatronJobs(zoo, catalogs.requireHardware(estimator), launchS);
+    }
+
+    /**
+     * The catalogued devices of the training rows {@code jobs} can cost: the GPUs the constants are fitted on, whose
+     * measured matmul share {@link MatmulCarry} carries them from.
+     */
+    static Set<DeviceSpec> devices(MegatronJobs jobs, TrainingSet training) {
+        Set<DeviceSpec> out = new LinkedHashSet<>();
+        for (Observation o : training.observations()) {
+            if (o.value(Target.STEP_TIME).isPresent() && jobs.terms(o.config()).terms().isPresent()) {
+                jobs.device(o.config()).ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     /** The training rows with a step time that {@code method} can cost. */

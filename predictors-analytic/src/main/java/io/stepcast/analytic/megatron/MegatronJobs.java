@@ -27,6 +27,7 @@ final class MegatronJobs {
     private final ModelCatalog zoo;
     private final HardwareCatalog hardware;
     private final double launchS;
+    private final MatmulCarry carry;
     private final BoundedCache<String, Optional<MegatronCostModel>> models = new BoundedCache<>(MAX_CACHED);
 
     /** Resolves configurations with the measured host cost per MoE kernel launch ({@link KernelLaunch#HOST_S}). */
@@ -36,9 +37,30 @@ final class MegatronJobs {
 
     /** Resolves configurations with {@code launchS} host seconds per MoE kernel launch (hyper-parameter launch-us). */
     MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware, double launchS) {
+        this(zoo, hardware, launchS, MatmulCarry.NONE);
+    }
+
+    /** As {@link #MegatronJobs(ModelCatalog, HardwareCatalog, double)}, the efficiency carried by {@code carry}. */
+    MegatronJobs(ModelCatalog zoo, HardwareCatalog hardware, double launchS, MatmulCarry carry) {
         this.zoo = zoo;
         this.hardware = hardware;
         this.launchS = launchS;
+        this.carry = carry;
+    }
+
+    /** How the fitted efficiency carries between GPUs. */
+    MatmulCarry carry() {
+        return carry;
+    }
+
+    /** These jobs with the fitted efficiency carried by {@code to}. */
+    MegatronJobs carried(MatmulCarry to) {
+        return new MegatronJobs(zoo, hardware, launchS, to);
+    }
+
+    /** The catalogued device of a configuration's hardware label, when there is one. */
+    Optional<DeviceSpec> device(Config config) {
+        return hardware.device(config.deployment().hardware());
     }
 
     /** The closed-form terms of a configuration, or the reason it cannot be costed. */
@@ -128,7 +150,7 @@ final class MegatronJobs {
             return Optional.empty();
         }
         return LinkCosts.of(hardware, system.get(), stated)
-                .flatMap(links -> MegatronCostModel.of(links, device.get(), launchS));
+                .flatMap(links -> MegatronCostModel.of(links, device.get(), launchS, carry));
     }
 
     /**

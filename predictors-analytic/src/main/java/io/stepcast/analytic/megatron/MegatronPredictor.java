@@ -35,6 +35,11 @@ final class MegatronPredictor extends StepTimePredictor implements PeakMemory {
         return efficiency;
     }
 
+    /** How the fitted efficiency carries to other GPUs. */
+    MatmulCarry carry() {
+        return jobs.carry();
+    }
+
     /** How iterations are timed. */
     Method method() {
         return method;

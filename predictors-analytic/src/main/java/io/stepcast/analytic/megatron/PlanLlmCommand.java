@@ -135,6 +135,11 @@ public final class PlanLlmCommand implements Callable<Integer> {
             + "Megatron-LM splits them: evenly, or with the embedding and the loss counted as layers); the others run "
             + "the plain schedule and say why (default ${DEFAULT-VALUE}: the plain schedule)")
     private int virtualStages;
+    @Option(names = "--carry", defaultValue = "none", paramLabel = "none|mamf", description = "carry the A100-fitted "
+            + "matmul efficiency to the planned GPU by the ratio of their measured BF16 matmul shares of peak (mamf; "
+            + "catalog field achievable_matmul_fraction), or apply it to the datasheet peak as fitted (none)")
+    private String carry;
+
     @Option(names = "--precision", defaultValue = "fp16", paramLabel = "fp32|tf32|fp16|bf16|fp8",
             description = "precision of the matrix multiplications, which picks the catalog's peak (default "
                     + "${DEFAULT-VALUE})")
@@ -226,7 +231,17 @@ public final class PlanLlmCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, options, stated);
+        if (!MatmulCarry.CHOICES.contains(carry)) {
+            throw new ParameterException(spec.commandLine(), "--carry must be one of " + MatmulCarry.CHOICES
+                    + ", was '" + carry + "'");
+        }
+        // Both the default constants and a refit on --data are fitted on vTrain's A100 runs.
+        MatmulCarry carried = MatmulCarry.vtrain(carry, hw);
+        LayoutPlanner planner = LayoutPlanner.of(hw, hardware, efficiency, overlapDp, options, stated, carried);
+        Optional<String> carryText = carried.text(planner.device());
+        if (carryText.isPresent()) {
+            source = source + "; " + carryText.get();
+        }
         // The catalog's name of the system the label resolved to (NVIDIA DGX H100 -> dgx-h100): what was planned on.
         String system = hw.system(hardware).map(SystemSpec::name).orElse(hardware);
         String label = system + stated.describe();

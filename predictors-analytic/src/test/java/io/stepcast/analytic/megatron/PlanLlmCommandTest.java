@@ -1,5 +1,7 @@
 package io.stepcast.analytic.megatron;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stepcast.api.zoo.TransformerShape;
 import io.stepcast.datasets.catalog.DefaultObservationCatalog;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
@@ -9,6 +11,7 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +89,7 @@ class PlanLlmCommandTest {
         String fused = out.toString();
         assertThat(fused).doesNotContain("fused_kernels");
         out.getBuffer().setLength(0);
-        String[] eager = java.util.Arrays.copyOf(args, args.length + 1);
+        String[] eager = Arrays.copyOf(args, args.length + 1);
         eager[args.length] = "--eager-kernels";
         assertThat(run(eager)).as(err.toString()).isZero();
         assertThat(out.toString()).contains("\"fused_kernels\":false");
@@ -164,6 +167,33 @@ class PlanLlmCommandTest {
                 "--fsdp", "--overlap-dp", "--top", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).startsWith("GPT L=24 H=2048 A=16 KV=4 F=5000 S=2048 V=50304");
         assertThat(err.toString()).contains("note: --overlap-dp has no effect with --fsdp");
+    }
+
+    @Test
+    void carryMamfScalesTheMatmulEfficiencyByTheMeasuredSharesAndSaysSo() throws Exception {
+        String[] args = {"--model", "llama3-8b", "--global-batch", "128", "--gpus", "8", "--hardware", "dgx-b200",
+                "--precision", "bf16", "--flash-attention", "--top", "1", "--json"};
+        assertThat(run(args)).as(err.toString()).isZero();
+        JsonNode none = new ObjectMapper()
+                .readTree(out.toString());
+        out.getBuffer().setLength(0);
+        String[] carried = Arrays.copyOf(args, args.length + 2);
+        carried[args.length] = "--carry";
+        carried[args.length + 1] = "mamf";
+        assertThat(run(carried)).as(err.toString()).isZero();
+        JsonNode mamf = new ObjectMapper()
+                .readTree(out.toString());
+        // B200 0.7756 over A100 SXM4 0.8692 (ml-engineering's BF16 MAMF table): the products take 1/0.892 longer.
+        assertThat(mamf.get("efficiency").get("source").asText())
+                .contains("carry mamf: x 0.892").contains("0.7756 of B200-SXM-180GB").contains("0.8692 of A100-SXM4-80GB");
+        assertThat(none.get("efficiency").get("source").asText()).doesNotContain("carry");
+        double before = none.get("layouts").get(0).get("iteration_s").asDouble();
+        double after = mamf.get("layouts").get(0).get("iteration_s").asDouble();
+        assertThat(after).isGreaterThan(before).isLessThan(before / 0.8923);
+        out.getBuffer().setLength(0);
+        assertThat(run("--model", "llama3-8b", "--global-batch", "128", "--gpus", "8", "--hardware", "dgx-b200",
+                "--carry", "some")).isEqualTo(2);
+        assertThat(err.toString()).contains("--carry must be one of [none, mamf], was 'some'");
     }
 
     @Test
@@ -342,7 +372,7 @@ class PlanLlmCommandTest {
     }
 
     private static String[] concat(String[] first, String... more) {
-        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        String[] all = Arrays.copyOf(first, first.length + more.length);
         System.arraycopy(more, 0, all, first.length, more.length);
         return all;
     }
@@ -414,7 +444,7 @@ class PlanLlmCommandTest {
         out.getBuffer().setLength(0);
         assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of("--json"))
                 .toArray(String[]::new))).as(err.toString()).isZero();
-        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString()).get("hardware").asText())
+        assertThat(new ObjectMapper().readTree(out.toString()).get("hardware").asText())
                 .isEqualTo("dgx-h100");
     }
 
@@ -447,7 +477,7 @@ class PlanLlmCommandTest {
     void selectiveRecomputationWithSequenceParallelismFitsWhatNoRecomputationCannot() throws Exception {
         assertThat(runGpt3("--gpus", "1024", "--recompute", "selective", "--sequence-parallel", "--json", "--top", "3"))
                 .as(err.toString()).isZero();
-        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        var doc = new ObjectMapper().readTree(out.toString());
         assertThat(doc.get("recompute").asText()).isEqualTo("selective");
         assertThat(doc.get("sequence_parallel").asBoolean()).isTrue();
         assertThat(doc.get("layouts").get(0).get("fits").asBoolean()).isTrue();
@@ -457,7 +487,7 @@ class PlanLlmCommandTest {
     @Test
     void recomputeAloneMeansFullAndEveryLayoutCarriesTflopsAndMfu() throws Exception {
         assertThat(runGpt3("--gpus", "1024", "--recompute", "--json", "--top", "5")).as(err.toString()).isZero();
-        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        var doc = new ObjectMapper().readTree(out.toString());
         assertThat(doc.get("recompute").asText()).isEqualTo("full");
         assertThat(doc.get("peak_tflops").asDouble()).isEqualTo(312.0);
         assertThat(doc.get("peak_source").asText()).startsWith("A100-SXM4-40GB: NVIDIA A100");
@@ -501,7 +531,7 @@ class PlanLlmCommandTest {
             out.getBuffer().setLength(0);
             assertThat(runGpt3("--gpus", "1024", "--recompute", e.getKey(), "--sequence-parallel", "--json", "--top", "3"))
                     .as(err.toString()).isZero();
-            for (var layout : new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString()).get("layouts")) {
+            for (var layout : new ObjectMapper().readTree(out.toString()).get("layouts")) {
                 double seconds = layout.get("iteration_s").asDouble();
                 assertThat(layout.get("hardware_tflops_per_gpu").asDouble() * 1e12).as(e.getKey())
                         .isCloseTo(e.getValue() / seconds / 1024, org.assertj.core.api.Assertions.withinPercentage(1e-6));
@@ -542,7 +572,7 @@ class PlanLlmCommandTest {
     }
 
     private static double fastest(String json) throws Exception {
-        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("layouts").get(0)
+        return new ObjectMapper().readTree(json).get("layouts").get(0)
                 .get("iteration_s").asDouble();
     }
 }
