@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
  * with the peak memory per GPU, the achieved model TFLOP/s per GPU and the MFU; the layouts that fit come first,
  * and when none fits the command fails with what would help ({@link NoFit}). {@code --recompute},
  * {@code --sequence-parallel}, {@code --virtual-stages}, {@code --precision}, {@code --distributed-optimizer},
- * {@code --fsdp} (or {@code --zero-stage N}, DeepSpeed's ZeRO stage 0-3 for either or ZeRO stage 2), {@code --flash-attention}, {@code --context-parallel} and {@code --eager-kernels} say how every
+ * {@code --fsdp} (or {@code --zero-stage N}: DeepSpeed's ZeRO stage 0-3, 1 and 3 as those two, 2 between them),
+ * {@code --flash-attention}, {@code --context-parallel} and {@code --eager-kernels} say how every
  * layout runs
  * ({@link PlanOptions}). The efficiency constants are
  * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
