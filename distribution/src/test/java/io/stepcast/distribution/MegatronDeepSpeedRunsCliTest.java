@@ -90,6 +90,55 @@ class MegatronDeepSpeedRunsCliTest {
     }
 
     @Test
+    void zeroStageOneChangesNothingAndStageTwoOnlyTheMemory() throws Exception {
+        // The same rows with their ZeRO stage stated as DeepSpeed's config states it, in place of distributed_optimizer.
+        Path stage1 = withZeroStage("1");
+        Path stage2 = withZeroStage("2");
+        List<JsonNode> flag = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", runs, runs);
+        List<JsonNode> one = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", runs, stage1);
+        List<JsonNode> two = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", runs, stage2);
+        assertThat(one).isEqualTo(flag);
+        // Stage 2 splits the BF16 runs' FP32 gradients (4 bytes per parameter) over the d replicas: 22.6 -> 15.9 GiB
+        // per GPU for MT-NLG's 280 nodes and 34.6 -> 21.5 GiB for BLOOM when written; the iteration is stage 1's.
+        double[] gib = {15.88, 15.11, 14.60, 21.51};
+        for (int i = 0; i < 4; i++) {
+            assertThat(two.get(i).get("predicted").asDouble()).isEqualTo(flag.get(i).get("predicted").asDouble());
+            assertThat(two.get(i).get("peak_memory_bytes").asDouble() / (1L << 30)).as("row " + (i + 1))
+                    .isCloseTo(gib[i], within(0.01));
+            assertThat(two.get(i).get("peak_memory_bytes").asDouble())
+                    .isLessThan(flag.get(i).get("peak_memory_bytes").asDouble());
+        }
+        // A row stating both, in contradiction, is refused in one line naming both columns.
+        List<String> lines = Files.readAllLines(runs).stream().filter(l -> !l.startsWith("#")).toList();
+        Path both = Files.writeString(dir.resolve("zero-and-flag.csv"), lines.get(0) + ",zero_stage\n"
+                + lines.get(1) + ",0\n");
+        Path model = dir.resolve("zero-model.json");
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", runs.toString(), "--param",
+                "efficiency=vtrain-a100", "--save", model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", both.toString(), "--target",
+                "step-time")).isEqualTo(1);
+        assertThat(cli.err().strip()).contains("zero-and-flag.csv:2").contains("column 'zero_stage' is 0 but column "
+                + "'distributed_optimizer' is true").doesNotContain("\n");
+    }
+
+    /** The runs with {@code distributed_optimizer} replaced by {@code zero_stage} {@code stage}. */
+    private static Path withZeroStage(String stage) throws Exception {
+        List<String> lines = Files.readAllLines(runs).stream().filter(l -> !l.startsWith("#")).toList();
+        int column = List.of(lines.get(0).split(",")).indexOf("distributed_optimizer");
+        StringBuilder out = new StringBuilder(lines.get(0).replace(",distributed_optimizer,", ",zero_stage,"))
+                .append('\n');
+        for (String row : lines.subList(1, lines.size())) {
+            String[] cells = row.split(",");
+            assertThat(cells[column]).isEqualTo("true");
+            cells[column] = stage;
+            out.append(String.join(",", cells)).append('\n');
+        }
+        return Files.writeString(dir.resolve("zero-stage-" + stage + ".csv"), out.toString());
+    }
+
+    @Test
     void aMegatronDeepSpeedNameForRecomputationIsHintedWhereItsMemoryVerdictWouldMislead() throws Exception {
         // MT-NLG's 280-node row with the recompute column under Megatron-DeepSpeed's name: read as a tag, the row
         // runs without recomputation and is reported out of memory, so the note must say which column was meant.

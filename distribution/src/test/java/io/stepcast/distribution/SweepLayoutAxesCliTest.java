@@ -96,6 +96,28 @@ class SweepLayoutAxesCliTest {
     }
 
     @Test
+    void zeroStagesAreAnAxisWhoseStageOneIsTheDistributedOptimizerAndStageTwoSavesMemoryOnly() throws Exception {
+        Path out = dir.resolve("zero");
+        List<String> args = new java.util.ArrayList<>(sweep(out, "8", "8"));
+        args.remove("--distributed-optimizer");
+        args.addAll(args.indexOf("--out"), List.of("--zero-stage", "1,2"));
+        assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
+        JsonNode points = new ObjectMapper().readTree(cli.out()).get("points");
+        assertThat(points).hasSize(2);
+        assertThat(points.get(0).get("zero_stage").asInt()).isEqualTo(1);
+        assertThat(points.get(1).get("zero_stage").asInt()).isEqualTo(2);
+        // Stage 1 is the published row as predict answers it (with distributed_optimizer true); stage 2 takes as long.
+        assertThat(points.get(0).get("mean").asDouble()).isCloseTo(PREDICTED_70B, within(1e-9));
+        assertThat(points.get(1).get("mean").asDouble()).isEqualTo(points.get(0).get("mean").asDouble());
+        assertThat(points.get(1).get("peak_memory_gib").asDouble())
+                .isLessThan(points.get(0).get("peak_memory_gib").asDouble());
+        cli.clear();
+        assertThat(cli.run("datasets", "show", out.resolve(SweepParquet.FILE).toString(), "--json")).as(cli.err())
+                .isZero();
+        assertThat(cli.out()).contains("zero_stage");
+    }
+
+    @Test
     void aSwitchTheGridFileTurnsOnIsTurnedOffByItsNegatedFlag() throws Exception {
         Path out = dir.resolve("no-flash");
         assertThat(cli.run("sweep", "--grid", Path.of("..", "docs", "examples", "llama3-70b-layout-sweep.yaml")

@@ -30,8 +30,9 @@ import java.util.OptionalDouble;
  * @param recompute        which activations are recomputed instead of stored
  * @param precision        the precision of the matrix multiplications
  * @param sharding       how much of the model state each of the d replicas keeps: all of it, 1/d of the optimizer
- *                         state (Megatron-LM's {@code --use-distributed-optimizer}, ZeRO stage 1) or 1/d of
- *                         everything (FSDP, ZeRO stage 3); see {@link Sharding}
+ *                         state (Megatron-LM's {@code --use-distributed-optimizer}, ZeRO stage 1), 1/d of the
+ *                         optimizer state and the gradients (ZeRO stage 2) or 1/d of everything (FSDP, ZeRO stage 3);
+ *                         see {@link Sharding}
  * @param flashAttention   the attention core runs as one fused tiled kernel that never stores the {@code s x s} scores
  *                         and recomputes them in the backward pass, skipping the blocks a causal mask hides
  *                         (Dao, "FlashAttention-2", ICLR 2024, sections 3.1 and 3.2); else as Megatron-LM's separate
@@ -202,11 +203,11 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         }
 
         /**
-         * With or without the distributed optimizer ({@link Sharding#OPTIMIZER}); a fully sharded layout stays fully
-         * sharded when asked for it, since FSDP shards the optimizer state too.
+         * With or without the distributed optimizer ({@link Sharding#OPTIMIZER}); a layout that shards more (ZeRO
+         * stage 2, FSDP) keeps its sharding when asked for it, since those shard the optimizer state too.
          */
         public Builder distributedOptimizer(boolean sharded) {
-            this.sharding = sharded ? (sharding == Sharding.FULL ? Sharding.FULL : Sharding.OPTIMIZER) : Sharding.NONE;
+            this.sharding = sharded ? (sharding.splitsOptimizer() ? sharding : Sharding.OPTIMIZER) : Sharding.NONE;
             return this;
         }
 
@@ -276,11 +277,11 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
     }
 
     /**
-     * Whether the optimizer state is split over the d replicas: under the distributed optimizer and under FSDP
+     * Whether the optimizer state is split over the d replicas: under the distributed optimizer, ZeRO stage 2 and FSDP
      * alike (the generic CSV's {@code distributed_optimizer} column).
      */
     public boolean distributedOptimizer() {
-        return sharding != Sharding.NONE;
+        return sharding.splitsOptimizer();
     }
 
     /** Whether weights and gradients are split over the d replicas too (FSDP; the generic CSV's {@code fsdp}). */

@@ -52,7 +52,8 @@ class SparkPredictionsTest {
                                 .build(), "synthetic", 0, 1.5, OptionalDouble.of(1.4), null),
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
                         c.toBuilder().model("llama3-8b-seq65536").parallel(ParallelLayout.builderForGlobalBatch(2, 1,
-                                4, 1, 8).flashAttention(true).context(4).build()).build(), "synthetic", 0, 9.5,
+                                4, 1, 8).flashAttention(true).context(4).sharding(Sharding.GRADIENTS).build()).build(),
+                        "synthetic", 0, 9.5,
                         OptionalDouble.of(9.0), null),
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
                         c.toBuilder().model("qwen3-30b-a3b").parallel(ParallelLayout.builderForGlobalBatch(1, 2, 8, 1,
@@ -75,8 +76,9 @@ class SparkPredictionsTest {
         assertThat(a.get(2)).contains("role: between", "lower: 50.0", "native_predicted: 61.0")
                 .doesNotContain("measured:");
         assertThat(a.get(3)).contains("distributed_optimizer: true", "fsdp: true", "flash_attention: true",
-                "context_parallel: 1");
-        assertThat(a.get(4)).contains("flash_attention: true", "context_parallel: 4", "devices_per_worker: 8");
+                "context_parallel: 1", "zero_stage: 3");
+        assertThat(a.get(4)).contains("flash_attention: true", "context_parallel: 4", "devices_per_worker: 8",
+                "distributed_optimizer: true", "fsdp: false", "zero_stage: 2");
         assertThat(a.get(5)).contains("expert_parallel: 8", "expert_overlap: true", "expert_capacity_factor: 1.25",
                 "fused_kernels: false");
         assertThat(a.get(4)).contains("fused_kernels: true");

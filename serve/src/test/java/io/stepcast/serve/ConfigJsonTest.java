@@ -133,4 +133,18 @@ class ConfigJsonTest {
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
                 .hasMessageContaining("field 'config.fsdp' is true but field 'config.distributed_optimizer' is false");
     }
+
+    @Test
+    void zeroStageReachesTheLayoutAndAContradictionOrAStageOutsideZeroToThreeIsA400() throws Exception {
+        assertThat(read(", \"zero_stage\": 2").parallel().orElseThrow().sharding()).isEqualTo(Sharding.GRADIENTS);
+        assertThat(read(", \"zero_stage\": 1, \"distributed_optimizer\": true").parallel().orElseThrow().sharding())
+                .isEqualTo(Sharding.OPTIMIZER);
+        assertThat(read(", \"zero_stage\": 3").parallel().orElseThrow().sharding()).isEqualTo(Sharding.FULL);
+        assertThatThrownBy(() -> read(", \"zero_stage\": 2, \"fsdp\": true"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageContaining("field 'config.zero_stage' is 2 but field 'config.fsdp' is true");
+        assertThatThrownBy(() -> read(", \"zero_stage\": 5"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageContaining("field 'config.zero_stage' must be 0, 1, 2 or 3");
+    }
 }

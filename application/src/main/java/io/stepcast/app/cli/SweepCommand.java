@@ -59,7 +59,7 @@ import java.util.stream.Collectors;
                 + "batch | global_batch, sequence_length, and the layout's tensor_parallel, pipeline_parallel, "
                 + "context_parallel, expert_parallel, micro_batch, virtual_stages, recompute and the switches "
                 + "sequence_parallel, distributed_optimizer, fsdp, flash_attention, expert_overlap: true or false, "
-                + "and expert_capacity_factor); a flag overrides the file."})
+                + "and expert_capacity_factor and zero_stage); a flag overrides the file."})
 public final class SweepCommand extends RegistryCommand {
     /** How many distinct reasons for points not applicable the console lists. */
     private static final int REASONS_SHOWN = 5;
@@ -67,7 +67,7 @@ public final class SweepCommand extends RegistryCommand {
             "models", "workers", "nodes", "gpus_per_node", "hardware", "precision", "bandwidth", "intra_node_gbps",
             "policy", "mode", "batch", "tensor_parallel", "pipeline_parallel", "context_parallel", "expert_parallel",
             "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages", "sequence_parallel",
-            "distributed_optimizer", "fsdp", "flash_attention", "expert_overlap", "expert_capacity_factor");
+            "distributed_optimizer", "fsdp", "flash_attention", "expert_overlap", "expert_capacity_factor", "zero_stage");
 
     @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
     private Path grid;
@@ -161,6 +161,9 @@ public final class SweepCommand extends RegistryCommand {
     @Option(names = "--expert-capacity-factor", split = ",", paramLabel = "F", description = "Capacity factors of a "
             + "token-dropping mixture-of-experts run (the column expert_capacity_factor; not given: dropless).")
     private List<Double> expertCapacityFactor;
+    @Option(names = "--zero-stage", split = ",", paramLabel = "Z", description = "DeepSpeed's ZeRO stages 0-3 (the "
+            + "column zero_stage: 1 as --distributed-optimizer, 2 the gradients sharded too, 3 as --fsdp).")
+    private List<Integer> zeroStage;
 
     @WritesTo(WritesTo.Kind.FOLDER)
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here.")
@@ -315,7 +318,8 @@ public final class SweepCommand extends RegistryCommand {
                 flashAttention != null ? flashAttention : bool(file, "flash_attention"),
                 overlapExpertComm != null ? overlapExpertComm : bool(file, "expert_overlap"),
                 pick(expertCapacityFactor, file, "expert_capacity_factor",
-                        n -> number(n, "expert_capacity_factor")));
+                        n -> number(n, "expert_capacity_factor")),
+                pick(zeroStage, file, "zero_stage", n -> integer(n, "zero_stage")));
     }
 
     private boolean bool(JsonNode file, String field) {

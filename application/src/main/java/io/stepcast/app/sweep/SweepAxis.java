@@ -79,7 +79,9 @@ public enum SweepAxis {
     EXPERT_OVERLAP("expert_overlap", "EXPERT OVERLAP", c -> switched(c, SweepLayoutPoint::expertOverlap)),
     /** {@code --expert-capacity-factor}; null where not given (dropless). */
     EXPERT_CAPACITY_FACTOR("expert_capacity_factor", "CAPACITY", c -> asked(c,
-            SweepLayoutPoint::expertCapacityFactor));
+            SweepLayoutPoint::expertCapacityFactor)),
+    /** {@code --zero-stage}; null where not given (the switches above say the sharding). */
+    ZERO_STAGE("zero_stage", "ZERO", c -> asked(c, SweepLayoutPoint::zeroStage));
 
     private final String column;
     private final String header;

@@ -31,7 +31,7 @@ public final class SweepChart {
     /** The axes of a layout point that may tell lines apart (the data parallelism follows from the GPUs). */
     private static final List<SweepAxis> LAYOUT = List.of(SweepAxis.GLOBAL_BATCH, SweepAxis.TENSOR_PARALLEL,
             SweepAxis.PIPELINE_PARALLEL, SweepAxis.CONTEXT_PARALLEL, SweepAxis.EXPERT_PARALLEL, SweepAxis.MICRO_BATCH,
-            SweepAxis.VIRTUAL_STAGES, SweepAxis.RECOMPUTE, SweepAxis.SEQUENCE_LENGTH);
+            SweepAxis.VIRTUAL_STAGES, SweepAxis.RECOMPUTE, SweepAxis.SEQUENCE_LENGTH, SweepAxis.ZERO_STAGE);
     /** Lines drawn at most; the chart says how many it left out. */
     static final int MAX_SERIES = 12;
 

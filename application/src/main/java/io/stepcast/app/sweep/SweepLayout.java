@@ -31,18 +31,32 @@ import java.util.Optional;
  * @param overlapExpertComm    {@code --overlap-expert-comm} (the CSV's {@code expert_overlap})
  * @param expertCapacityFactor {@code --expert-capacity-factor}: a token-dropping run's capacity factor F of a
  *                             mixture-of-experts model (empty axis: dropless)
+ * @param zeroStage            {@code --zero-stage}: DeepSpeed's ZeRO stages 0-3 (empty axis: as the two switches
+ *                             above say)
  */
 public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
                           List<Integer> expertParallel, List<Integer> microBatch, List<Long> globalBatch,
                           List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
                           boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
-                          boolean flashAttention, boolean overlapExpertComm, List<Double> expertCapacityFactor)
+                          boolean flashAttention, boolean overlapExpertComm, List<Double> expertCapacityFactor,
+                          List<Integer> zeroStage)
         implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** No layout axis: a data-parallel sweep. */
     public static final SweepLayout NONE = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(),
-            List.of(), List.of(), List.of(), List.of(), false, false, false, false, false, List.of());
+            List.of(), List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of());
+
+    /** Layout axes without {@code --zero-stage}. */
+    public SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
+                       List<Integer> expertParallel, List<Integer> microBatch, List<Long> globalBatch,
+                       List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
+                       boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
+                       boolean flashAttention, boolean overlapExpertComm, List<Double> expertCapacityFactor) {
+        this(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch, globalBatch,
+                sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer, fsdp, flashAttention,
+                overlapExpertComm, expertCapacityFactor, List.of());
+    }
 
     /** Dropless layout axes (no {@code --expert-capacity-factor}). */
     public SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
@@ -52,7 +66,7 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
                        boolean flashAttention, boolean overlapExpertComm) {
         this(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch, globalBatch,
                 sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer, fsdp, flashAttention,
-                overlapExpertComm, List.of());
+                overlapExpertComm, List.of(), List.of());
     }
 
     public SweepLayout {
@@ -66,6 +80,7 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
         recompute = List.copyOf(recompute);
         virtualStages = List.copyOf(virtualStages);
         expertCapacityFactor = List.copyOf(expertCapacityFactor);
+        zeroStage = List.copyOf(zeroStage);
         positive("tensor_parallel", tensorParallel);
         positive("pipeline_parallel", pipelineParallel);
         positive("context_parallel", contextParallel);
@@ -79,6 +94,12 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
             }
         }
         recompute.forEach(r -> Recompute.parse(r, "sweep: field recompute"));
+        for (int z : zeroStage) {
+            if (z < 0 || z > 3) {
+                throw new IllegalArgumentException("sweep: field zero_stage: " + z + " is not 0, 1, 2 or 3 (DeepSpeed's "
+                        + "ZeRO stage)");
+            }
+        }
         for (double f : expertCapacityFactor) {
             if (!(f > 0) || !Double.isFinite(f)) {
                 throw new IllegalArgumentException("sweep: field expert_capacity_factor: " + f + " is not a positive "
@@ -106,6 +127,7 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
         add(out, "--flash-attention", flashAttention);
         add(out, "--overlap-expert-comm", overlapExpertComm);
         add(out, "--expert-capacity-factor", !expertCapacityFactor.isEmpty());
+        add(out, "--zero-stage", !zeroStage.isEmpty());
         return out;
     }
 
@@ -140,8 +162,10 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
             for (Optional<Integer> v : orUnstated(virtualStages)) {
                 for (Optional<String> r : orUnstated(recompute)) {
                     for (Optional<Integer> s : orUnstated(sequenceLength)) {
-                        out.add(new SweepLayoutPoint(t, p, c, e, b, gb, s, r, v, sequenceParallel,
-                                distributedOptimizer, fsdp, flashAttention, overlapExpertComm, f));
+                        for (Optional<Integer> z : orUnstated(zeroStage)) {
+                            out.add(new SweepLayoutPoint(t, p, c, e, b, gb, s, r, v, sequenceParallel,
+                                    distributedOptimizer, fsdp, flashAttention, overlapExpertComm, f, z));
+                        }
                     }
                 }
             }

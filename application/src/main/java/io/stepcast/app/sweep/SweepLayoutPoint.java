@@ -28,6 +28,7 @@ import java.util.Optional;
  * @param flashAttention       the fused attention kernel
  * @param expertOverlap        the expert all-to-alls overlapped with another micro-batch's compute
  * @param expertCapacityFactor the experts' capacity factor of a token-dropping run; empty: dropless
+ * @param zeroStage            DeepSpeed's ZeRO stage (the generic CSV's {@code zero_stage}); empty: as the switches say
  */
 public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Integer> pipelineParallel,
                                Optional<Integer> contextParallel, Optional<Integer> expertParallel,
@@ -35,7 +36,8 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
                                Optional<Integer> sequenceLength, Optional<String> recompute,
                                Optional<Integer> virtualStages, boolean sequenceParallel,
                                boolean distributedOptimizer, boolean fsdp, boolean flashAttention,
-                               boolean expertOverlap, Optional<Double> expertCapacityFactor) {
+                               boolean expertOverlap, Optional<Double> expertCapacityFactor,
+                               Optional<Integer> zeroStage) {
 
     /** The option of each generic CSV column a sweep gives (the option is the column with dashes, but for one). */
     static final Map<String, String> OPTIONS = options();
@@ -61,7 +63,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
     SweepLayoutPoint withGlobalBatch(long samples) {
         return new SweepLayoutPoint(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch,
                 Optional.of(samples), sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer,
-                fsdp, flashAttention, expertOverlap, expertCapacityFactor);
+                fsdp, flashAttention, expertOverlap, expertCapacityFactor, zeroStage);
     }
 
     /**
@@ -72,7 +74,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         return tensorParallel.isPresent() || pipelineParallel.isPresent() || contextParallel.isPresent()
                 || expertParallel.isPresent() || microBatch.isPresent() || recompute.isPresent()
                 || virtualStages.isPresent() || sequenceParallel || distributedOptimizer || fsdp || flashAttention
-                || expertOverlap || expertCapacityFactor.isPresent();
+                || expertOverlap || expertCapacityFactor.isPresent() || zeroStage.isPresent();
     }
 
     /** GPUs of one data-parallel replica: tensor x context x pipeline (1 for each axis not given). */
@@ -99,6 +101,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         flag(c, "flash_attention", flashAttention);
         flag(c, "expert_overlap", expertOverlap);
         expertCapacityFactor.ifPresent(v -> c.put("expert_capacity_factor", v.toString()));
+        zeroStage.ifPresent(v -> c.put("zero_stage", v.toString()));
         return c;
     }
 
@@ -128,7 +131,8 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         Map<String, String> m = new LinkedHashMap<>();
         for (String column : new String[] {"tensor_parallel", "pipeline_parallel", "context_parallel",
             "expert_parallel", "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages",
-            "sequence_parallel", "distributed_optimizer", "fsdp", "flash_attention", "expert_capacity_factor"}) {
+            "sequence_parallel", "distributed_optimizer", "fsdp", "flash_attention", "expert_capacity_factor",
+            "zero_stage"}) {
             m.put(column, "--" + column.replace('_', '-'));
         }
         m.put("expert_overlap", "--overlap-expert-comm");

@@ -191,6 +191,23 @@ class SweepLayoutAxesTest {
     }
 
     @Test
+    void theZeroStageIsAnAxisWrittenAsTheCsvColumnAndRefusedOutsideZeroToThree() {
+        SweepLayout zero = new SweepLayout(List.of(2), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(1, 2));
+        List<SweepLayoutPoint> points = zero.points();
+        assertThat(points).extracting(SweepLayoutPoint::zeroStage)
+                .containsExactly(java.util.Optional.of(1), java.util.Optional.of(2));
+        assertThat(points.get(1).cells()).containsEntry("zero_stage", "2").containsEntry("tensor_parallel", "2");
+        assertThat(zero.layoutOptions()).containsExactly("--tensor-parallel", "--zero-stage");
+        assertThat(SweepLayoutPoint.OPTIONS).containsEntry("zero_stage", "--zero-stage");
+        assertThat(layout(List.of(2), List.of(), List.of(), List.of(), List.of()).points().get(0).cells())
+                .doesNotContainKey("zero_stage");
+        assertThatThrownBy(() -> new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(4)))
+                .hasMessage("sweep: field zero_stage: 4 is not 0, 1, 2 or 3 (DeepSpeed's ZeRO stage)");
+    }
+
+    @Test
     void batchAndGlobalBatchTogetherAndABadRecomputationAreRefusedOnConstruction() {
         assertThatThrownBy(() -> new SweepGrid(List.of(GPT), List.of(8), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(32), List.of(), List.of(),

@@ -32,9 +32,9 @@ final class ColumnHints {
     private static final String RECOMPUTE = "none, selective or full: full when every layer's activations were "
             + "checkpointed and recomputed in the backward pass (Megatron-DeepSpeed --checkpoint-activations, DeepSpeed "
             + "activation checkpointing)";
-    /** How DeepSpeed's ZeRO stages are stated: stage 1 shards the optimizer state, stage 3 everything. */
-    private static final String ZERO = "true for ZeRO stage 1 (optimizer state sharded over the data-parallel "
-            + "replicas); stage 3 is fsdp true; stage 2 has no column of its own";
+    /** What the {@code zero_stage} column asks for (DeepSpeed's {@code zero_optimization.stage}). */
+    private static final String ZERO = "DeepSpeed's ZeRO stage, 0 to 3: 1 shards the optimizer state over the "
+            + "data-parallel replicas, 2 the gradients too, 3 the weights too";
     /**
      * Other names users give documented columns, by {@link #key}, with what the documented column asks for: names too
      * far from the documented one in spelling to be found by edit distance.
@@ -55,8 +55,8 @@ final class ColumnHints {
             Map.entry("activation_recomputation", new Alias("recompute", RECOMPUTE)),
             Map.entry("recompute_activations", new Alias("recompute", RECOMPUTE)),
             Map.entry("gradient_checkpointing", new Alias("recompute", RECOMPUTE)),
-            Map.entry("zero_stage", new Alias("distributed_optimizer", ZERO)),
-            Map.entry("zero", new Alias("distributed_optimizer", ZERO)));
+            Map.entry("zero", new Alias("zero_stage", ZERO)),
+            Map.entry("zero_optimization_stage", new Alias("zero_stage", ZERO)));
 
     /** A documented column another name stands for, and how its values relate. */
     private record Alias(String column, String how) {

@@ -67,7 +67,8 @@ import java.util.stream.Stream;
  *
  * <p>3D-parallel (Megatron-LM style) runs ({@link LlmColumns}): {@code tensor_parallel}, {@code pipeline_parallel},
  * {@code micro_batch}, {@code virtual_stages}, {@code sequence_parallel}, {@code recompute}, {@code precision},
- * {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention}, {@code context_parallel},
+ * {@code distributed_optimizer}, {@code fsdp}, {@code zero_stage} (DeepSpeed's ZeRO stage 0-3), {@code flash_attention},
+ * {@code context_parallel},
  * {@code fused_kernels} (false: eager PyTorch's separate element-wise kernels); a row with any of
  * them is a model-parallel job whose {@code workers} are its data-parallel replicas, each of tensor x context x
  * pipeline GPUs ({@code nodes} then defaults to all its GPUs over {@code gpus_per_node}, or, without it, over the GPUs
@@ -353,7 +354,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         if (arch.usesParameterServers() && layout.isPresent() && !ParallelLayout.fitsParameterServers(layout.get())) {
             throw r.refuse("architecture", names -> "is " + arch + ", but the layout columns split a replica over "
                     + "several GPUs or shard its state (" + Stream.of("tensor_parallel", "pipeline_parallel",
-                    "context_parallel", "distributed_optimizer", "fsdp").map(names::mention)
+                    "context_parallel", "distributed_optimizer", "fsdp", "zero_stage").map(names::mention)
                     .collect(Collectors.joining(", ")) + "): Megatron-LM and FSDP jobs are ALLREDUCE");
         }
         if (layout.isPresent() && r.has("cores_per_worker")

@@ -20,7 +20,8 @@ import java.util.OptionalDouble;
 /**
  * The generic CSV's columns of a 3D-parallel (Megatron-LM style) run: the layout ({@code tensor_parallel},
  * {@code pipeline_parallel}, {@code micro_batch}, {@code virtual_stages}), how it runs ({@code sequence_parallel},
- * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
+ * {@code recompute}, {@code precision}, {@code distributed_optimizer}, {@code fsdp}, {@code zero_stage}: DeepSpeed's
+ * ZeRO stage 0-3, 2 sharding the gradients beside the optimizer state, {@code flash_attention},
  * {@code context_parallel}, {@code expert_parallel}: a mixture-of-experts model's experts split over that many ranks of
  * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute;
  * {@code expert_capacity_factor}: a token-dropping run's capacity factor, blank for a dropless one;
@@ -35,7 +36,7 @@ final class LlmColumns {
     /** The columns that make a row a model-parallel job. */
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer", "fsdp",
-            "flash_attention", "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor",
+            "zero_stage", "flash_attention", "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor",
             "fused_kernels");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
@@ -212,9 +213,11 @@ final class LlmColumns {
     }
 
     /**
-     * The sharding the row states: {@code fsdp} true is {@link Sharding#FULL}, else {@code distributed_optimizer}
-     * true is {@link Sharding#OPTIMIZER}. FSDP shards the optimizer state too, so with {@code fsdp} true a blank or
-     * true {@code distributed_optimizer} agrees and a false one contradicts it.
+     * The sharding the row states: {@code zero_stage} 0-3 ({@link Sharding#ofZeroStage}); else {@code fsdp} true is
+     * {@link Sharding#FULL}, else {@code distributed_optimizer} true is {@link Sharding#OPTIMIZER}. FSDP shards the
+     * optimizer state too, so with {@code fsdp} true a blank or true {@code distributed_optimizer} agrees and a false
+     * one contradicts it. A {@code zero_stage} beside either column must say the same: {@code fsdp} true is stage 3
+     * and {@code distributed_optimizer} true any stage from 1.
      */
     private static Sharding sharding(CsvRow r) throws DataFormatException {
         boolean full = r.has("fsdp") && bool(r, "fsdp");
@@ -224,7 +227,25 @@ final class LlmColumns {
                     + "shards the optimizer state too (leave " + names.mention("distributed_optimizer")
                     + " blank or true)");
         }
-        return full ? Sharding.FULL : optimizer ? Sharding.OPTIMIZER : Sharding.NONE;
+        Sharding flags = full ? Sharding.FULL : optimizer ? Sharding.OPTIMIZER : Sharding.NONE;
+        if (!r.has("zero_stage")) {
+            return flags;
+        }
+        int stage = r.integer("zero_stage");
+        if (stage < 0 || stage > Sharding.FULL.zeroStage()) {
+            throw r.refuse("zero_stage", "must be 0, 1, 2 or 3 (DeepSpeed's ZeRO stage), was " + stage);
+        }
+        Sharding zero = Sharding.ofZeroStage(stage);
+        if (r.has("fsdp") && full != (zero == Sharding.FULL)) {
+            throw r.refuse("zero_stage", names -> "is " + stage + " but " + names.name("fsdp") + " is " + full
+                    + ": fsdp true is ZeRO stage 3 (state one of them, or make them agree)");
+        }
+        if (r.has("distributed_optimizer") && optimizer != zero.splitsOptimizer()) {
+            throw r.refuse("zero_stage", names -> "is " + stage + " but " + names.name("distributed_optimizer")
+                    + " is " + optimizer + ": ZeRO stages 1-3 shard the optimizer state, stage 0 does not (state one "
+                    + "of them, or make them agree)");
+        }
+        return zero;
     }
 
     /**

@@ -53,7 +53,8 @@ final class ConfigColumns {
      * The layout of a row; one of a file before 1.3 runs the plain schedule ({@link ParallelLayout}'s defaults), one
      * before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention (an absent column
      * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism,
-     * one before 1.13 (or a null {@code expert_capacity_factor}) dropless, one before 1.14 with fused kernels.
+     * one before 1.13 (or a null {@code expert_capacity_factor}) dropless, one before 1.14 with fused kernels, one
+     * before 1.15 sharded as its {@code fsdp} and {@code distributed_optimizer} flags say.
      */
     private static ParallelLayout layout(Group g) {
         ParallelLayout.Builder b = ParallelLayout.builder(g.getInteger("tensor_parallel", 0),
@@ -66,7 +67,9 @@ final class ConfigColumns {
                 .sequenceParallel(g.getBoolean("sequence_parallel", 0))
                 .recompute(Recompute.parse(g.getString("recompute", 0), "recompute"))
                 .precision(Precision.parse(g.getString("precision", 0), "precision"))
-                .sharding(flag(g, "fsdp") ? Sharding.FULL
+                // Files before 1.15 state the sharding by its two flags only (no ZeRO stage 2 then).
+                .sharding(Groups.has(g, "zero_stage") ? Sharding.ofZeroStage(g.getInteger("zero_stage", 0))
+                        : flag(g, "fsdp") ? Sharding.FULL
                         : flag(g, "distributed_optimizer") ? Sharding.OPTIMIZER : Sharding.NONE)
                 .flashAttention(flag(g, "flash_attention"))
                 .context(Groups.has(g, "context_parallel") ? g.getInteger("context_parallel", 0) : 1)

@@ -276,6 +276,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
             bool("expert_overlap", p.expertOverlap());
             float64("expert_capacity_factor", p.expertCapacityFactor());
             bool("fused_kernels", p.fusedKernels());
+            int32("zero_stage", p.sharding().zeroStage());
         });
     }
 }

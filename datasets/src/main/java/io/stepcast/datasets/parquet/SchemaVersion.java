@@ -27,9 +27,10 @@ public final class SchemaVersion {
      * {@code context_parallel}, 1.9 the predictions' {@code extrapolation}, 1.10 both kinds' {@code expert_parallel}
      * and {@code expert_overlap}, 1.11 the sweep's {@code extrapolation}, 1.12 the sweep's layout columns, its
      * {@code local_batch} and {@code global_batch} made optional, 1.13 all three kinds'
-     * {@code expert_capacity_factor}, 1.14 the observations' and predictions' {@code fused_kernels}).
+     * {@code expert_capacity_factor}, 1.14 the observations' and predictions' {@code fused_kernels}, 1.15 the
+     * observations' and predictions' {@code zero_stage}).
      */
-    public static final String CURRENT = MAJOR + ".14";
+    public static final String CURRENT = MAJOR + ".15";
 
     private SchemaVersion() {
     }

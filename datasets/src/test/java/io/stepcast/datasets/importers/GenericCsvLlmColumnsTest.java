@@ -199,14 +199,65 @@ class GenericCsvLlmColumnsTest {
         // Synthetic row in the words of a Megatron-DeepSpeed launch script (BLOOM's and MT-NLG's framework): read as
         // a tag, activation_checkpointing left the row without recomputation, which predict then called out of memory.
         Path f = Files.writeString(dir.resolve("deepspeed-names.csv"), """
-                model,architecture,workers,local_batch,step_time_s,activation_checkpointing,Zero-Stage
+                model,architecture,workers,local_batch,step_time_s,activation_checkpointing,Zero
                 gpt-l24-h1024-a16-s1024-v50304,ALLREDUCE,2,8,0.3,true,1
                 """);
         ImportedObservations r = new GenericCsvImporter().read(f);
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("unknown column 'activation_checkpointing': "
                 + "did you mean recompute (none, selective or full: full when"));
-        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("unknown column 'Zero-Stage': did you mean "
-                + "distributed_optimizer (true for ZeRO stage 1").contains("stage 3 is fsdp true"));
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("unknown column 'Zero': did you mean "
+                + "zero_stage (DeepSpeed's ZeRO stage, 0 to 3: 1 shards the optimizer state"));
+    }
+
+    @Test
+    void zeroStageIsReadAsTheShardingItNamesAndSurvivesParquet() throws IOException {
+        // Synthetic rows (made-up times): one per ZeRO stage, the last two beside agreeing flags.
+        Path f = Files.writeString(dir.resolve("synthetic-zero.csv"), """
+                model,architecture,workers,global_batch,step_time_s,micro_batch,zero_stage,distributed_optimizer,fsdp
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,0,,
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,1,,
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,2,true,false
+                gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,3,true,true
+                """);
+        ImportedObservations r = new GenericCsvImporter().read(f);
+        assertThat(r.notes()).noneSatisfy(n -> assertThat(n).contains("zero_stage"));
+        assertThat(r.observations()).extracting(o -> o.config().parallel().orElseThrow().sharding())
+                .containsExactly(Sharding.NONE, Sharding.OPTIMIZER, Sharding.GRADIENTS, Sharding.FULL);
+        Path parquet = dir.resolve("zero.parquet");
+        ObservationFiles.write(parquet, r.observations());
+        assertThat(ObservationFiles.read(parquet)).isEqualTo(r.observations());
+    }
+
+    @Test
+    void zeroStageThatContradictsTheShardingFlagsOrLiesOutsideZeroToThreeIsRefused() throws IOException {
+        String header = "model,architecture,workers,global_batch,step_time_s,micro_batch,zero_stage,"
+                + "distributed_optimizer,fsdp\n";
+        String row = "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,";
+        Path f = dir.resolve("synthetic-zero-bad.csv");
+        Files.writeString(f, header + row + "2,,true\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("synthetic-zero-bad.csv:2")
+                .hasMessageContaining("column 'zero_stage' is 2 but column 'fsdp' is true")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        Files.writeString(f, header + row + "3,,false\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("column 'zero_stage' is 3 but column 'fsdp' is false");
+        Files.writeString(f, header + row + "0,true,\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("column 'zero_stage' is 0 but column 'distributed_optimizer' is true");
+        Files.writeString(f, header + row + "1,false,\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("column 'zero_stage' is 1 but column 'distributed_optimizer' is false");
+        Files.writeString(f, header + row + "4,,\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("synthetic-zero-bad.csv:2")
+                .hasMessageContaining("column 'zero_stage' must be 0, 1, 2 or 3 (DeepSpeed's ZeRO stage), was 4");
+        Files.writeString(f, header + row + "-1,,\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("column 'zero_stage' must be 0, 1, 2 or 3 (DeepSpeed's ZeRO stage), was -1");
+        Files.writeString(f, header + row + "two,,\n");
+        assertThatThrownBy(() -> new GenericCsvImporter().read(f))
+                .hasMessageContaining("column 'zero_stage' is not a whole number: 'two'");
     }
 
     @Test

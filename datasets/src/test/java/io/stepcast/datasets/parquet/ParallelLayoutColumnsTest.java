@@ -62,6 +62,23 @@ class ParallelLayoutColumnsTest {
     }
 
     @Test
+    void everyZeroStageRoundTripsAndStageTwoKeepsTheOlderFlagsTrueAndFalse() throws Exception {
+        Path f = dir.resolve("zero.parquet");
+        ParallelLayout base = ParallelLayout.builder(1, 2, 4, 2, 4).precision(Precision.BF16).build();
+        List<Observation> rows = List.of(synthetic(base), synthetic(base.toBuilder().sharding(Sharding.OPTIMIZER)
+                .build()), synthetic(base.toBuilder().sharding(Sharding.GRADIENTS).build()),
+                synthetic(base.toBuilder().sharding(Sharding.FULL).build()), synthetic(null));
+        ObservationFiles.write(f, rows);
+        assertThat(ObservationFiles.read(f)).isEqualTo(rows);
+        List<Map<String, Object>> written = RowFileReader.readWhole(GenericRows.reader(f));
+        assertThat(written).extracting(r -> r.get("zero_stage")).containsExactly(0, 1, 2, 3, null);
+        // A reader before 1.15 sees stage 2 as the distributed optimizer, its nearest older sharding.
+        assertThat(written).extracting(r -> r.get("distributed_optimizer"))
+                .containsExactly(false, true, true, true, null);
+        assertThat(written).extracting(r -> r.get("fsdp")).containsExactly(false, false, false, true, null);
+    }
+
+    @Test
     void aLayoutOfAVersionOneSixFileIsNeitherFullyShardedNorFlash() throws Exception {
         MessageType old = observationColumnsBefore("fsdp");
         assertThat(old.containsField("distributed_optimizer")).isTrue();

@@ -37,8 +37,8 @@ public final class Attributes {
 
     /**
      * How a configuration runs, by the generic CSV's column names ({@code precision}, the layout's
-     * {@code tensor_parallel}, ..., {@code distributed_optimizer}, {@code fsdp}, {@code flash_attention},
-     * {@code context_parallel}, {@code placement}): after the tags, so that a source
+     * {@code tensor_parallel}, ..., {@code distributed_optimizer}, {@code fsdp}, {@code zero_stage},
+     * {@code flash_attention}, {@code context_parallel}, {@code placement}): after the tags, so that a source
      * that tags its rows' precision in its own words ({@code mixed}) keeps grouping by them.
      */
     private static Optional<String> runOption(Config c, String key) {
@@ -58,6 +58,7 @@ public final class Attributes {
             case "recompute" -> Optional.of(p.recompute().label());
             case "distributed_optimizer" -> Optional.of(Boolean.toString(p.distributedOptimizer()));
             case "fsdp" -> Optional.of(Boolean.toString(p.fullySharded()));
+            case "zero_stage" -> Optional.of(Integer.toString(p.sharding().zeroStage()));
             case "flash_attention" -> Optional.of(Boolean.toString(p.flashAttention()));
             case "context_parallel" -> Optional.of(Integer.toString(p.context()));
             case "expert_parallel" -> Optional.of(Integer.toString(p.expert()));

@@ -63,6 +63,11 @@ class AttributesTest {
         assertThat(Attributes.value(o, "Flash-Attention")).contains("true");
         // FSDP shards the optimizer state too, as the generic CSV reads the pair.
         assertThat(Attributes.value(o, "distributed_optimizer")).contains("true");
+        assertThat(Attributes.value(o, "zero_stage")).contains("3");
+        Observation zero2 = row(Config.builder().model("gpt-l24-h1024-a16-s2048-v50304").hardware("dgx-a100")
+                .parallel(fsdp.toBuilder().sharding(Sharding.GRADIENTS).build()).build(), Map.of());
+        assertThat(Attributes.value(zero2, "zero_stage")).contains("2");
+        assertThat(Attributes.value(zero2, "fsdp")).contains("false");
         Observation dataParallel = row(Config.builder().model("m").localBatch(32).build(), Map.of());
         assertThat(Attributes.value(dataParallel, "fsdp")).isEmpty();
         assertThat(Attributes.value(dataParallel, "flash_attention")).isEmpty();

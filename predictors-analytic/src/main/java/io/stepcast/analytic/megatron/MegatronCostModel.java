@@ -59,7 +59,11 @@ import java.util.OptionalDouble;
  *       it keeps is Megatron-LM's per precision ({@link StateBytes}). Under the distributed optimizer
  *       ({@link ParallelLayout#distributedOptimizer()}) each of the d replicas holds and updates 1/d of the FP32
  *       state, and its gradients are reduce-scattered and the weights all-gathered
- *       instead of all-reduced: the same bytes over the same links, so the data-parallel term is unchanged.</li>
+ *       instead of all-reduced: the same bytes over the same links, so the data-parallel term is unchanged.
+ *       ZeRO stage 2 ({@link io.stepcast.api.Sharding#GRADIENTS}) splits the kept gradients over the d replicas
+ *       too (Rajbhandari et al., SC'20, section 5.2) with the same exchange (section 7.2.1): only the memory
+ *       differs. The memory's parts are split in {@link StateBytes#split}, the exchange chosen in
+ *       {@link #gradientS}.</li>
  *   <li><b>FSDP</b> ({@link ParallelLayout#fullySharded()}): weights, gradients and optimizer state over the d
  *       replicas; every micro-batch all-gathers the stage's weights (in the products' precision) before the forward
  *       and again before the backward pass and reduce-scatters its gradients in FP32, overlapped layer by layer with
@@ -377,8 +381,7 @@ final class MegatronCostModel {
         FsdpTerms fsdp = layout.fullySharded() ? fsdp(c, stageParameters, Math.max(firstLayers, middleLayers),
                 dataGroup, layout) : FsdpTerms.NONE;
         double expertParameters = Math.max(Math.max(firstLayers, lastLayers), middleLayers) * x.parameters();
-        double data = (layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * stageParameters, dataGroup))
-                + expertGradientS(expertParameters, layout);
+        double data = gradientS(stageParameters, dataGroup, layout) + expertGradientS(expertParameters, layout);
         double embedding = tiedEmbeddingAllReduce(c, p, multiNode);
         double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * (stageParameters / optimizerShards(layout)
                 + expertParameters / expertOptimizerShards(layout)) / memoryBytesPerS;
@@ -498,8 +501,7 @@ final class MegatronCostModel {
         for (int i = 0; i < p; i++) {
             double parameters = stageParameters(c, split.stageLayers(i), i, p);
             double expertParameters = split.stageLayers(i) * x.parameters();
-            data[i] = (layout.fullySharded() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup))
-                    + expertGradientS(expertParameters, layout);
+            data[i] = gradientS(parameters, dataGroup, layout) + expertGradientS(expertParameters, layout);
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * (parameters / optimizerShards(layout)
                     + expertParameters / expertOptimizerShards(layout)) / memoryBytesPerS;
         }
@@ -551,8 +553,11 @@ final class MegatronCostModel {
         TransformerCosts c = TransformerCosts.of(shape, layout);
         double perLayer = ActivationMemory.perLayer(shape, layout);
         double interleaving = layout.virtualStages() == 1 ? 1 : 1 + (p - 1.0) / (p * layout.virtualStages());
-        int shards = layout.fullySharded() ? layout.gradientGroup() : 1;
         StateBytes state = StateBytes.of(layout);
+        // Each part of the state split as the sharding splits it: the dense parameters' over the d x c ranks that
+        // average their gradients, the experts' over the expert-data-parallel group (FSDP of experts is refused).
+        StateBytes dense = state.split(layout.sharding(), layout.gradientGroup());
+        StateBytes expert = state.split(layout.sharding(), layout.expertDataGroup());
         // FSDP holds one unit gathered, the next prefetched, and one unit's unsharded gradients before its
         // reduce-scatter (Zhao et al., VLDB 2023, section 3.3); the largest unit is a layer or the embedding.
         double unit = Math.max(c.layerParameters(), c.embeddingParameters());
@@ -562,15 +567,15 @@ final class MegatronCostModel {
         Memory busiest = null;
         for (int i = 0; i < p; i++) {
             int layers = StagePartition.layers(shape.layers(), p, i);
-            double dense = stageParameters(c, layers, i, p);
+            double denseParameters = stageParameters(c, layers, i, p);
             double experts = layers * x.parameters();
-            double parameters = dense + experts;
+            double parameters = denseParameters + experts;
             // Under 1F1B stage i holds p - i micro-batches in flight (Narayanan et al., SC'21, section 2.2.1).
             double activations = layers * perLayer * Math.min(p - i, layout.microBatches()) * interleaving;
-            Memory stage = new Memory(parameters, parameters * state.weights() / shards + gathered,
-                    parameters * state.gradients() / shards + unsharded,
-                    dense * state.optimizer() / optimizerShards(layout)
-                            + experts * state.optimizer() / expertOptimizerShards(layout), activations);
+            Memory stage = new Memory(parameters,
+                    denseParameters * dense.weights() + experts * expert.weights() + gathered,
+                    denseParameters * dense.gradients() + experts * expert.gradients() + unsharded,
+                    denseParameters * dense.optimizer() + experts * expert.optimizer(), activations);
             if (busiest == null || stage.total() > busiest.total()) {
                 busiest = stage;
             }
@@ -579,13 +584,23 @@ final class MegatronCostModel {
     }
 
     /**
+     * The data-parallel exchange of a stage's gradients after the pipeline flush, 2 bytes per parameter over its
+     * data-parallel group, per sharding: an all-reduce without sharding; under ZeRO stages 1 and 2 a reduce-scatter of
+     * the gradients and an all-gather of the updated weights, the all-reduce's bytes over the same links (Rajbhandari
+     * et al., "ZeRO", SC'20, section 7.2.1), so costed as one; none under FSDP, whose gathers and reduce-scatters run
+     * every micro-batch ({@link FsdpTerms}).
+     */
+    private double gradientS(double parameters, Placement dataGroup, ParallelLayout layout) {
+        return layout.sharding().splitsWeights() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
+    }
+
+    /**
      * Over how many ranks a stage's optimizer state and step are split: the d replicas (d x c with context
-     * parallelism) under the distributed optimizer (each updates its share of the FP32 state; ZeRO stage 1,
+     * parallelism) under the distributed optimizer, ZeRO stage 2 and FSDP (each updates its share of the FP32 state;
      * Rajbhandari et al., SC'20, section 5.1), else 1.
      */
     private static int optimizerShards(ParallelLayout layout) {
-        // FSDP shards the optimizer state as the distributed optimizer does (distributedOptimizer() holds for both).
-        return layout.distributedOptimizer() ? layout.gradientGroup() : 1;
+        return layout.sharding().splitsOptimizer() ? layout.gradientGroup() : 1;
     }
 
     /**

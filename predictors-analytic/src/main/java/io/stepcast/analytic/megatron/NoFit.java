@@ -49,7 +49,10 @@ final class NoFit {
             help.add("--distributed-optimizer (the optimizer state over the " + over + ")"
                     + (moe ? "" : " or --fsdp (the weights and gradients too)"));
         } else if (o.sharding() == Sharding.OPTIMIZER && shards > 1 && !moe) {
-            help.add("--fsdp (the weights and gradients over the " + over + " too)");
+            help.add("--zero-stage 2 (the gradients over the " + over + " too) or --fsdp (the weights and gradients "
+                    + "too)");
+        } else if (o.sharding() == Sharding.GRADIENTS && shards > 1 && !moe) {
+            help.add("--fsdp (the weights over the " + over + " too)");
         }
         if (!stateAlone && !o.flashAttention() && o.recompute() == Recompute.NONE) {
             help.add("--flash-attention (no stored attention scores)");

@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
  * with the peak memory per GPU, the achieved model TFLOP/s per GPU and the MFU; the layouts that fit come first,
  * and when none fits the command fails with what would help ({@link NoFit}). {@code --recompute},
  * {@code --sequence-parallel}, {@code --virtual-stages}, {@code --precision}, {@code --distributed-optimizer},
- * {@code --fsdp}, {@code --flash-attention}, {@code --context-parallel} and {@code --eager-kernels} say how every
+ * {@code --fsdp} (or {@code --zero-stage N}: DeepSpeed's ZeRO stage 0-3, 1 and 3 as those two, 2 between them),
+ * {@code --flash-attention}, {@code --context-parallel} and {@code --eager-kernels} say how every
  * layout runs
  * ({@link PlanOptions}). The efficiency constants are
  * {@link Efficiency#VTRAIN_A100} (fitted on vTrain's A100 table), or refitted on the {@code vtrain} source of
@@ -104,6 +105,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
     @Option(names = "--fsdp", description = "shard weights, gradients and optimizer state over the data-parallel "
             + "replicas (PyTorch FSDP FULL_SHARD, ZeRO stage 3)")
     private boolean fsdp;
+    @Option(names = "--zero-stage", paramLabel = "0-3", description = "DeepSpeed's ZeRO stage (Rajbhandari et al., "
+            + "SC'20, section 5): 0 none, 1 the optimizer state sharded (as --distributed-optimizer), 2 the optimizer "
+            + "state and gradients, 3 everything (as --fsdp)")
+    private Integer zeroStage;
     @Option(names = "--flash-attention", description = "run the attention core as FlashAttention's fused kernel")
     private boolean flashAttention;
     @Option(names = "--context-parallel", defaultValue = "1", paramLabel = "C|auto", description = "context-parallel "
@@ -206,7 +211,8 @@ public final class PlanLlmCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--expert-parallel needs a mixture-of-experts model "
                     + "(qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
         }
-        if (fsdp && shape.moe()) {
+        Sharding sharding = sharding();
+        if (sharding == Sharding.FULL && shape.moe()) {
             // Refused for every layout by the cost model in the CSV's words (column fsdp); said here in the option's.
             throw new ParameterException(spec.commandLine(), "--fsdp of a mixture-of-experts model is not modelled; "
                     + "--distributed-optimizer is (the experts' optimizer state over the expert-data-parallel ranks)");
@@ -222,7 +228,6 @@ public final class PlanLlmCommand implements Callable<Integer> {
                     + "model (qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
         }
         try {
-            Sharding sharding = fsdp ? Sharding.FULL : distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE;
             options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
                     sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), sharding,
                     flashAttention, ranks, searchContext, experts, searchExperts, overlapExpertComm,
@@ -269,7 +274,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
                 planner);
         out.print(json ? PlanReport.json(context, system, stated, shown) : PlanReport.text(context, label, shown));
         out.flush();
-        if (overlapDp && fsdp) {
+        if (overlapDp && sharding == Sharding.FULL) {
             // FSDP's collectives overlap layer by layer in any case (FsdpTerms); the option times the all-reduce only.
             spec.commandLine().getErr().println("note: --overlap-dp has no effect with --fsdp, whose gathers and "
                     + "reduce-scatters overlap the compute layer by layer");
@@ -340,6 +345,33 @@ public final class PlanLlmCommand implements Callable<Integer> {
         }
         zoo.ifPresent(models -> models.find(shape.gptName()));
         return shape;
+    }
+
+    /**
+     * The sharding the options state: {@code --zero-stage N}'s, which must agree with {@code --fsdp} and
+     * {@code --distributed-optimizer} when they are given too, else {@code --fsdp}'s or {@code --distributed-optimizer}'s.
+     */
+    private Sharding sharding() {
+        Sharding flags = fsdp ? Sharding.FULL : distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE;
+        if (zeroStage == null) {
+            return flags;
+        }
+        Sharding stage;
+        try {
+            stage = Sharding.ofZeroStage(zeroStage);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--zero-stage must be 0, 1, 2 or 3 (DeepSpeed's ZeRO "
+                    + "stage), was " + zeroStage);
+        }
+        if (fsdp && stage != Sharding.FULL) {
+            throw new ParameterException(spec.commandLine(), "--zero-stage " + zeroStage + " contradicts --fsdp (ZeRO "
+                    + "stage 3); give one of them");
+        }
+        if (distributedOptimizer && !stage.splitsOptimizer()) {
+            throw new ParameterException(spec.commandLine(), "--zero-stage 0 contradicts --distributed-optimizer (ZeRO "
+                    + "stage 1); give one of them");
+        }
+        return stage;
     }
 
     private static void requireOption(Integer value, String name, List<String> missing) {

@@ -128,9 +128,9 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
                 contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor, fused);
     }
 
-    /** Whether the optimizer state is split over the replicas (the distributed optimizer, or FSDP). */
+    /** Whether the optimizer state is split over the replicas (the distributed optimizer, ZeRO stage 2 or FSDP). */
     public boolean distributedOptimizer() {
-        return sharding != Sharding.NONE;
+        return sharding.splitsOptimizer();
     }
 
     /** The layout of t, p, d, b, m (and the options' c) run with these options (the plain schedule where v does not apply). */

@@ -87,6 +87,7 @@ final class PlanReport {
             return "recompute " + o.recompute().label() + ", sequence parallel " + (o.sequenceParallel() ? "on" : "off")
                     + ", virtual stages " + o.virtualStages() + ", " + o.precision().label()
                     + (o.sharding() == Sharding.OPTIMIZER ? ", distributed optimizer" : "")
+                    + (o.sharding() == Sharding.GRADIENTS ? ", zero stage 2" : "")
                     + (o.sharding() == Sharding.FULL ? ", fsdp" : "") + (o.flashAttention() ? ", flash attention" : "")
                     + (o.contextSearch() ? ", context parallel searched" : o.context() > 1 ? ", context parallel "
                     + o.context() : "")
@@ -227,9 +228,11 @@ final class PlanReport {
         b.append(String.format(Locale.ROOT, "\"gpus\":%d,\"global_batch\":%d,\"hardware\":%s,\"valid_layouts\":%d,", c.gpus(),
                 c.batch(), quote(hardware), c.valid()));
         b.append(String.format(Locale.ROOT, "\"recompute\":%s,\"sequence_parallel\":%b,\"virtual_stages\":%d,\"precision\":%s,"
-                        + "\"distributed_optimizer\":%b,\"fsdp\":%b,\"flash_attention\":%b,\"context_parallel\":%d,",
+                        + "\"distributed_optimizer\":%b,\"fsdp\":%b,\"zero_stage\":%d,\"flash_attention\":%b,"
+                        + "\"context_parallel\":%d,",
                 quote(o.recompute().label()), o.sequenceParallel(), o.virtualStages(), quote(o.precision().label()),
-                o.distributedOptimizer(), o.sharding() == Sharding.FULL, o.flashAttention(), o.context()));
+                o.distributedOptimizer(), o.sharding() == Sharding.FULL, o.sharding().zeroStage(), o.flashAttention(),
+                o.context()));
         if (s.moe()) {
             // Only a MoE model has these options; a dense model's JSON keeps its fields as they were.
             b.append(String.format(Locale.ROOT, "\"expert_parallel\":%s,\"expert_overlap\":%b,"

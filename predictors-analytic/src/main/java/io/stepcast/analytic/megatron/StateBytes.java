@@ -2,6 +2,7 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
+import io.stepcast.api.Sharding;
 
 /**
  * Bytes per parameter of a GPU's model state under mixed-precision Adam, as Megatron-LM keeps it (Megatron-LM,
@@ -12,7 +13,10 @@ import io.stepcast.api.Precision;
  * gradients in FP32 and needs no second copy of them; FP8 runs keep BF16 weights (Transformer Engine casts them for
  * each product). Under FSDP ({@link ParallelLayout#fullySharded()}) each GPU keeps 1/d of FP32 weights, FP32
  * gradients and the two moments, 16/d (PyTorch FSDP2's mixed precision: the sharded parameters stay FP32, only the
- * gathered copies are half precision; Zhao et al., VLDB 2023, section 4.3).
+ * gathered copies are half precision; Zhao et al., VLDB 2023, section 4.3). {@link #split} divides each part by the
+ * replicas that share it under a ZeRO stage: with ZeRO's 2 + 2 + K bytes per parameter, {@code 2 + 2 + K/d} under
+ * stage 1, {@code 2 + (2 + K)/d} under stage 2 and {@code (2 + 2 + K)/d} under stage 3 (Rajbhandari et al., "ZeRO",
+ * SC'20, section 5 and Figure 1).
  *
  * @param weights   the weights' bytes, kept whole (split over d under FSDP)
  * @param gradients the gradients' bytes, kept whole (split over d under FSDP)
@@ -32,7 +36,18 @@ record StateBytes(double weights, double gradients, double optimizer) {
         };
     }
 
-    /** All of it, per parameter, unsplit. */
+    /**
+     * The bytes one of {@code shards} replicas keeps under {@code sharding}: each part the sharding splits
+     * ({@link Sharding#splitsWeights}, {@link Sharding#splitsGradients}, {@link Sharding#splitsOptimizer}) divided by
+     * {@code shards}, the others whole.
+     */
+    StateBytes split(Sharding sharding, int shards) {
+        return new StateBytes(sharding.splitsWeights() ? weights / shards : weights,
+                sharding.splitsGradients() ? gradients / shards : gradients,
+                sharding.splitsOptimizer() ? optimizer / shards : optimizer);
+    }
+
+    /** All of it, per parameter. */
     double total() {
         return weights + gradients + optimizer;
     }

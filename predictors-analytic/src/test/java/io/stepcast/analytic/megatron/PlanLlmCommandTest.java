@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class PlanLlmCommandTest {
     private final StringWriter out = new StringWriter();
@@ -79,6 +80,51 @@ class PlanLlmCommandTest {
         assertThat(out.toString()).contains("\"style\":\"llama\"").contains("\"kv_heads\":8")
                 .contains("\"ffn\":14336").contains("\"fsdp\":true").contains("\"flash_attention\":true")
                 .contains("\"distributed_optimizer\":true");
+    }
+
+    @Test
+    void zeroStageOneIsTheDistributedOptimizerAndStageTwoSavesGradientMemoryOnly() throws Exception {
+        String[] job = {"--model", "gpt", "--layers", "24", "--hidden", "2048", "--heads", "16", "--seq", "2048",
+            "--global-batch", "256", "--gpus", "64", "--hardware", "dgx-a100", "--recompute", "full", "--json"};
+        assertThat(run(with(job, "--distributed-optimizer"))).as(err.toString()).isZero();
+        String optimizer = out.toString();
+        out.getBuffer().setLength(0);
+        assertThat(run(with(job, "--zero-stage", "1"))).as(err.toString()).isZero();
+        assertThat(out.toString()).isEqualTo(optimizer).contains("\"zero_stage\":1");
+        out.getBuffer().setLength(0);
+        assertThat(run(with(job, "--zero-stage", "2"))).as(err.toString()).isZero();
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var one = mapper.readTree(optimizer);
+        var two = mapper.readTree(out.toString());
+        assertThat(two.get("zero_stage").asInt()).isEqualTo(2);
+        assertThat(two.get("distributed_optimizer").asBoolean()).isTrue();
+        assertThat(two.get("fsdp").asBoolean()).isFalse();
+        java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> byLayout = new java.util.HashMap<>();
+        one.get("layouts").forEach(l -> byLayout.put(key(l), l));
+        assertThat(two.get("layouts").size()).isEqualTo(one.get("layouts").size());
+        for (var l : two.get("layouts")) {
+            var same = byLayout.get(key(l));
+            assertThat(l.get("iteration_s").asDouble()).isEqualTo(same.get("iteration_s").asDouble());
+            // FP16 keeps 2-byte gradients: stage 2 keeps 2/d of them instead of 2, d = dp.
+            double parameters = same.get("state_bytes").asDouble() / (4 + 16.0 / l.get("dp").asInt());
+            assertThat(same.get("state_bytes").asDouble() - l.get("state_bytes").asDouble())
+                    .isCloseTo(parameters * (2 - 2.0 / l.get("dp").asInt()), within(1.0));
+        }
+        out.getBuffer().setLength(0);
+        assertThat(run(with(job, "--zero-stage", "2", "--fsdp"))).isNotZero();
+        assertThat(err.toString()).contains("--zero-stage 2 contradicts --fsdp (ZeRO stage 3)");
+        err.getBuffer().setLength(0);
+        assertThat(run(with(job, "--zero-stage", "4"))).isNotZero();
+        assertThat(err.toString()).contains("--zero-stage must be 0, 1, 2 or 3 (DeepSpeed's ZeRO stage), was 4");
+    }
+
+    private static String[] with(String[] args, String... more) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.Arrays.stream(more))
+                .toArray(String[]::new);
+    }
+
+    private static String key(com.fasterxml.jackson.databind.JsonNode l) {
+        return l.get("tp") + "/" + l.get("pp") + "/" + l.get("dp") + "/" + l.get("micro_batch");
     }
 
     @Test
