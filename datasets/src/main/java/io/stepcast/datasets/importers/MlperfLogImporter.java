@@ -185,8 +185,8 @@ public final class MlperfLogImporter implements ObservationImporter {
             throw new DataFormatException(where, why + ": pass --hardware SYSTEM (and --workers N for its GPUs)");
         }
         int gpus;
-        if (options.workers() > 1) {
-            gpus = options.workers();
+        if (options.workers().isPresent()) {
+            gpus = options.workers().getAsInt();
         } else {
             Optional<SystemSpec> system = labels.catalog().system(hardware);
             if (system.isEmpty()) {

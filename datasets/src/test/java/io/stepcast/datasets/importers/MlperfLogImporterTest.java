@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -128,7 +129,8 @@ class MlperfLogImporterTest {
 
     @Test
     void hardwareAndWorkersStatedOnTheCommandLineReplaceWhatThePlatformSays() throws IOException {
-        ImportOptions eighty = new ImportOptions(Optional.empty(), 1, Optional.empty(), 0, Optional.of("dgx-a100-80gb"),
+        ImportOptions eighty = new ImportOptions(Optional.empty(), OptionalInt.empty(), Optional.empty(), 0,
+                Optional.of("dgx-a100-80gb"),
                 Optional.empty());
         Observation o = only("v1.0-bert-8nodes", eighty);
         assertThat(o.config().deployment().hardware()).isEqualTo("dgx-a100-80gb");
@@ -137,7 +139,7 @@ class MlperfLogImporterTest {
         assertThat(importer.importFile(logs("v1.0-bert-8nodes"), eighty).notes()).contains(
                 "--hardware dgx-a100-80gb stands for the platform '8xNVIDIA DGX A100' of the logs, whose 8 nodes it "
                         + "keeps");
-        ImportOptions workers = new ImportOptions(Optional.empty(), 32, Optional.empty(), 0);
+        ImportOptions workers = new ImportOptions(Optional.empty(), OptionalInt.of(32), Optional.empty(), 0);
         assertThat(only("v1.0-bert-8nodes", workers).config().localBatch()).isEqualTo(96);
     }
 
@@ -186,7 +188,7 @@ class MlperfLogImporterTest {
         assertThatThrownBy(() -> importer.importFile(other, ImportOptions.none()))
                 .hasMessage(other + ": no ':::MLLOG' submission_benchmark event: not an MLPerf Training result log");
 
-        ImportOptions seven = new ImportOptions(Optional.empty(), 7, Optional.empty(), 0);
+        ImportOptions seven = new ImportOptions(Optional.empty(), OptionalInt.of(7), Optional.empty(), 0);
         assertThatThrownBy(() -> importer.importFile(logs("v1.0-resnet-1node/result_0.txt"), seven))
                 .hasMessageEndingWith(": global_batch_size 3264 is not a multiple of the run's 7 GPUs (1 node of "
                         + "dgx-a100): pass --workers N");
