@@ -60,14 +60,14 @@ class MlperfTrainingLogsCliTest {
     void bertFromOneNodeIsAnsweredByTheLinkPredictors(@TempDir Path dir) throws IOException {
         // v1.0, 1 -> 8 DGX A100 80GB: the 8 nodes ran 4% more sequences per GPU than the one node (at 48 rather than
         // 56 per GPU), which no predictor that adds costs to the node's step can answer: the simulation is 3% low,
-        // mva 12%. v0.7, 1 -> 32 DGX-2H at 18 rather than 27 per GPU: 70% of the node's rate per GPU, and both are
-        // over 20% high.
+        // mva 8%. v0.7, 1 -> 32 DGX-2H at 18 rather than 27 per GPU: 70% of the node's rate per GPU, and both are
+        // over 30% high. Both files all-reduce float16 gradients (parameter_bytes, --allreduce_post_accumulation_fp16).
         JsonNode simulation = predicted(dir, "simulation", "mlperf-bert-one-node.csv", "mlperf-bert-many-nodes.csv");
         JsonNode mva = predicted(dir, "mva", "mlperf-bert-one-node.csv", "mlperf-bert-many-nodes.csv");
         assertThat(error(simulation.get(0))).isBetween(-0.05, 0.0);
-        assertThat(error(mva.get(0))).isBetween(-0.15, -0.08);
-        assertThat(error(simulation.get(1))).isGreaterThan(0.20);
-        assertThat(error(mva.get(1))).isBetween(0.15, 0.30);
+        assertThat(error(mva.get(0))).isBetween(-0.10, -0.06);
+        assertThat(error(simulation.get(1))).isGreaterThan(0.30);
+        assertThat(error(mva.get(1))).isBetween(0.25, 0.35);
     }
 
     /** The rows of {@code test} as {@code predictor}, fitted on {@code train}, answers them ({@code predict --json}). */

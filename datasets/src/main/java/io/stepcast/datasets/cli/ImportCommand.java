@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * {@code stepcast datasets import [SOURCE] --input PATH --out FILE.parquet}: runs a registered importer or
@@ -56,10 +57,10 @@ public final class ImportCommand extends DatasetsSubcommand {
             + "nccl-tests-log: the collective, when the log does not name its test.")
     String model;
 
-    @Option(names = "--workers", paramLabel = "N", defaultValue = "1", description = "bigdl-log: executor cores of the "
-            + "job; nccl-tests-log: the ranks, when the log lists none; mlperf-log: the run's GPUs, when the platform "
-            + "does not say.")
-    int workers;
+    @Option(names = "--workers", paramLabel = "N", description = "bigdl-log: executor cores of the job (default: 1); "
+            + "nccl-tests-log: the ranks, when the log lists none; mlperf-log: the run's GPUs, replacing what the "
+            + "platform says.")
+    Integer workers;
 
     @Option(names = "--dataset", paramLabel = "NAME", description = "bigdl-log: the dataset.")
     String dataset;
@@ -86,7 +87,12 @@ public final class ImportCommand extends DatasetsSubcommand {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        ImportOptions options = new ImportOptions(Optional.ofNullable(model), workers, Optional.ofNullable(dataset),
+        if (workers != null && workers < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--workers must be at least 1, was "
+                    + workers);
+        }
+        ImportOptions options = new ImportOptions(Optional.ofNullable(model),
+                workers == null ? OptionalInt.empty() : OptionalInt.of(workers), Optional.ofNullable(dataset),
                 localBatch, Optional.ofNullable(hardware), rc);
         Object handler = handler(registered);
         PrintWriter pw = spec.commandLine().getOut();
@@ -96,13 +102,12 @@ public final class ImportCommand extends DatasetsSubcommand {
             ImportedObservations r = importer.importFile(input, options);
             long n = ObservationFiles.write(out, r.observations());
             pw.printf("%s: wrote %,d observations to %s%n", importer.name(), n, out);
-            // The importer's notes are about the user's file (unknown columns or labels, skipped entries, suspect
-            // values): warnings, on stderr as fit and predict print them, so stdout stays the import's result.
+            // The importer's notes are about the user's file, on stderr as fit and predict print them, so stdout stays
+            // the import's result: what to check (unknown columns or labels, skipped entries, suspect values) as
+            // warnings, how the file was read as notes.
             PrintWriter err = spec.commandLine().getErr();
-            for (String note : r.notes()) {
-                // A note that names its file itself (an importer of folders names each file) is not prefixed twice.
-                err.printf("warning: %s%n", note.startsWith(input.toString()) ? note : input + ": " + note);
-            }
+            r.information().forEach(note -> err.printf("note: %s%n", located(note)));
+            r.notes().forEach(note -> err.printf("warning: %s%n", located(note)));
             err.flush();
         } else {
             ProfileReader reader = (ProfileReader) handler;
@@ -111,6 +116,11 @@ public final class ImportCommand extends DatasetsSubcommand {
         }
         pw.flush();
         return 0;
+    }
+
+    /** A note prefixed with the input, unless it names its file itself (an importer of folders names each file). */
+    private String located(String note) {
+        return note.startsWith(input.toString()) ? note : input + ": " + note;
     }
 
     /** The importer or reader SOURCE (or --format) names, else the reader that detects the input. */

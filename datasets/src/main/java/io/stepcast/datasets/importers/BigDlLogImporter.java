@@ -136,7 +136,7 @@ public final class BigDlLogImporter implements ObservationImporter, ParquetImpor
     }
 
     private static BigDlLogImporter configured(ImportOptions options) {
-        return new BigDlLogImporter(options.model().orElse("bigdl-job"), options.workers(),
+        return new BigDlLogImporter(options.model().orElse("bigdl-job"), options.workers().orElse(1),
                 options.dataset().orElse(null));
     }
 

@@ -85,16 +85,21 @@ enum MlperfBenchmark {
 
     /** The benchmark a log's {@code submission_benchmark} names, or a one-line error with the supported ones. */
     static MlperfBenchmark of(MlperfLog.Run run) throws DataFormatException {
+        return find(run).orElseThrow(() -> DataFormatException.at(run.file().toString(), run.benchmark().line(),
+                "benchmark '" + run.benchmark().value() + "' is not supported: mlperf-log reads " + supported()));
+    }
+
+    /** The benchmark a log's {@code submission_benchmark} names, when it is a supported one. */
+    static Optional<MlperfBenchmark> find(MlperfLog.Run run) {
         String name = run.benchmark().value().toLowerCase(Locale.ROOT);
-        for (MlperfBenchmark b : values()) {
-            if (b.logged.equals(name)) {
-                return b;
-            }
-        }
+        return Arrays.stream(values()).filter(b -> b.logged.equals(name)).findFirst();
+    }
+
+    /** The supported benchmarks in words: {@code resnet (ResNet-50) and bert (BERT-large)}. */
+    static String supported() {
         List<String> supported = new ArrayList<>();
         Arrays.stream(values()).forEach(b -> supported.add(b.logged + " (" + b.model + ")"));
-        throw DataFormatException.at(run.file().toString(), run.benchmark().line(), "benchmark '"
-                + run.benchmark().value() + "' is not supported: mlperf-log reads " + String.join(" and ", supported));
+        return String.join(" and ", supported);
     }
 
     /** The median of non-empty values. */

@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  * (a rank prefix such as {@code 0: } or {@code  7: } may precede them), and among them the few this importer needs;
  * every other line (the launcher's echo, the framework's progress lines) is skipped, except the dictionary NVIDIA's
  * BERT script prints when it stops, {@code {'e2e_time': ..., 'training_sequences_per_second': ...}}, and the first
- * {@code --dtype float16} (or {@code float32}) of a command line the launcher echoes (NVIDIA's MXNet ResNet-50).
+ * {@code --dtype float16} (or {@code float32}) of a command line the launcher echoes (NVIDIA's MXNet ResNet-50), and
+ * the first {@code --allreduce_post_accumulation_fp16} of one (NVIDIA's PyTorch BERT: it all-reduces float16
+ * gradients).
  *
  * <p>The events read: {@code submission_benchmark}, {@code submission_platform}, {@code global_batch_size},
  * {@code train_samples}, {@code throughput} (one per epoch in NVIDIA's v1.0 MXNet ResNet-50) and the
@@ -41,6 +43,8 @@ final class MlperfLog {
             "'training_sequences_per_second':\\s*([-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)");
     /** The training dtype of an echoed command line ({@code + exec ... train_imagenet.py ... --dtype float16}). */
     private static final Pattern DTYPE = Pattern.compile("\\s--dtype[ =]+(float16|float32)\\b");
+    /** NVIDIA's BERT flag for float16 gradients in the all-reduce after accumulation (run_pretraining.py). */
+    private static final Pattern ALLREDUCE_FP16 = Pattern.compile("\\s--allreduce_post_accumulation_fp16\\b");
 
     private MlperfLog() {
     }
@@ -66,10 +70,12 @@ final class MlperfLog {
      * @param epochMillis         each epoch's {@code epoch_stop - epoch_start} in ms, by epoch number (pairs only)
      * @param sequencesPerSecond  the closing {@code training_sequences_per_second}, when printed
      * @param dtype               the first {@code --dtype} of an echoed command line, when there is one
+     * @param allreduceFp16       the line of the first {@code --allreduce_post_accumulation_fp16} of an echoed
+     *                            command line, when there is one
      */
     record Run(Path file, At<String> benchmark, Optional<At<String>> platform, Optional<At<Long>> globalBatch,
                OptionalLong trainSamples, List<Double> throughputs, Map<Integer, Long> epochMillis,
-               OptionalDouble sequencesPerSecond, Optional<At<String>> dtype) {
+               OptionalDouble sequencesPerSecond, Optional<At<String>> dtype, OptionalLong allreduceFp16) {
         Run {
             throughputs = List.copyOf(throughputs);
             epochMillis = Map.copyOf(epochMillis);
@@ -88,6 +94,7 @@ final class MlperfLog {
         Map<Integer, Long> stops = new TreeMap<>();
         OptionalDouble sequences = OptionalDouble.empty();
         At<String> dtype = null;
+        OptionalLong allreduceFp16 = OptionalLong.empty();
         long lineNo = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -101,6 +108,9 @@ final class MlperfLog {
                     Matcher d = DTYPE.matcher(line);
                     if (dtype == null && d.find()) {
                         dtype = new At<>(d.group(1), lineNo);
+                    }
+                    if (allreduceFp16.isEmpty() && ALLREDUCE_FP16.matcher(line).find()) {
+                        allreduceFp16 = OptionalLong.of(lineNo);
                     }
                     continue;
                 }
@@ -152,7 +162,7 @@ final class MlperfLog {
             }
         }
         return new Run(file, benchmark, Optional.ofNullable(platform), Optional.ofNullable(globalBatch), trainSamples,
-                throughputs, epochs, sequences, Optional.ofNullable(dtype));
+                throughputs, epochs, sequences, Optional.ofNullable(dtype), allreduceFp16);
     }
 
     private static JsonNode event(String json, String where, long line) throws DataFormatException {

@@ -5,6 +5,7 @@ import io.stepcast.api.Config;
 import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
@@ -34,20 +35,25 @@ import java.util.stream.Stream;
  * batch. The parsing is {@link MlperfLog}'s, the throughput of each benchmark {@link MlperfBenchmark}'s.
  *
  * <p>Mapping: model = the zoo's name of {@code submission_benchmark} ({@code resnet} -> ResNet-50, {@code bert} ->
- * BERT-large; any other is refused with the supported list); hardware and nodes = {@code submission_platform}, a count
- * of nodes of a catalogued system ({@code 8xNVIDIA DGX A100} is 8 nodes of {@code dgx-a100}), or {@code --hardware}
- * (a catalogued system; the nodes stay the platform's count); workers = nodes x the system's GPUs per node, or
- * {@code --workers}; batch per GPU = {@code global_batch_size} over the workers, run as one data-parallel layout in the
- * layout's default mixed precision (NVIDIA's closed-division runs train in float16: {@code --dtype float16},
+ * BERT-large; any other is refused with the supported list, or, in a folder, skipped with a note); hardware and nodes =
+ * {@code submission_platform}, a count of nodes of a catalogued system ({@code 8xNVIDIA DGX A100} is 8 nodes of
+ * {@code dgx-a100}), with the hardware the submission's system file states ({@link MlperfSystemFile}) when the log lies
+ * in a submission tree, or {@code --hardware} (a catalogued system; the nodes stay the platform's count); workers =
+ * nodes x the system's GPUs per node, or {@code --workers}; batch per GPU = {@code global_batch_size} over the workers,
+ * run as one data-parallel layout in the layout's default mixed precision (NVIDIA's closed-division runs train in float16: {@code --dtype float16},
  * {@code --fp16} on their command lines). Several logs of one system and batch (a submission's five or ten runs) are
  * one row, the median of their throughputs, with a note; tags {@code platform}, {@code runs},
  * {@code throughput_basis}. Parameter bytes = the zoo's parameters x the bytes of the {@code --dtype} a log's echoed
  * command line states (NVIDIA's MXNet ResNet-50: {@code --dtype float16}, whose Horovod all-reduce then carries
- * float16 gradients), tag {@code parameter_bytes_basis}; a log without {@code --dtype} (NVIDIA's PyTorch BERT) leaves
- * them to the predictors' defaults.
+ * float16 gradients), else x 2 when the command line has {@code --allreduce_post_accumulation_fp16} (NVIDIA's PyTorch
+ * BERT), tag {@code parameter_bytes_basis}; a log with neither leaves them to the predictors' defaults.
  *
- * <p>The platform names no GPU memory: {@code NVIDIA DGX A100} is the catalog's 40 GB system even where the
- * submission's system file says A100-SXM4-80GB; state it with {@code --hardware dgx-a100-80gb}.
+ * <p>The platform names no GPU memory: {@code NVIDIA DGX A100} is the catalog's 40 GB system. A log at
+ * {@code .../results/<system>/<benchmark>/result_N.txt} beside {@code .../systems/<system>.json} takes the catalogued
+ * system of the file's {@code accelerators_per_node} x {@code accelerator_model_name} (A100-SXM4-80GB ->
+ * {@code dgx-a100-80gb}), a note when it only adds the memory, a warning naming both when it names other GPUs than the
+ * platform; elsewhere state it with {@code --hardware dgx-a100-80gb}. How the logs were read goes to
+ * {@link ImportedObservations#information()}, what disagreed to {@link ImportedObservations#notes()}.
  */
 public final class MlperfLogImporter implements ObservationImporter {
     /** The importer's name. */
@@ -87,11 +93,24 @@ public final class MlperfLogImporter implements ObservationImporter {
     @Override
     public ImportedObservations importFile(Path input, ImportOptions options) throws IOException {
         List<Path> files = files(input);
+        boolean folder = Files.isDirectory(input);
         Map<String, List<Measured>> groups = new LinkedHashMap<>();
         Map<String, Machine> machines = new LinkedHashMap<>();
+        LinkedHashSet<String> information = new LinkedHashSet<>();
+        LinkedHashSet<String> warnings = new LinkedHashSet<>();
+        int skipped = 0;
         for (Path f : files) {
             MlperfLog.Run run = MlperfLog.read(f);
-            MlperfBenchmark benchmark = MlperfBenchmark.of(run);
+            Optional<MlperfBenchmark> found = MlperfBenchmark.find(run);
+            if (found.isEmpty() && folder) {
+                // A submission's results/ tree holds every benchmark it ran; those this importer cannot read are
+                // skipped, each named, so that the supported ones of the tree still import.
+                information.add(f + ":" + run.benchmark().line() + ": benchmark '" + run.benchmark().value()
+                        + "' is not supported (mlperf-log reads " + MlperfBenchmark.supported() + "): skipped");
+                skipped++;
+                continue;
+            }
+            MlperfBenchmark benchmark = found.isPresent() ? found.get() : MlperfBenchmark.of(run);
             MlperfBenchmark.Throughput throughput = benchmark.throughput(run);
             Machine machine = machine(run, options);
             long global = run.globalBatch().orElseThrow(() -> new DataFormatException(f.toString(),
@@ -101,14 +120,19 @@ public final class MlperfLogImporter implements ObservationImporter {
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(new Measured(run, benchmark, throughput, global));
             machines.putIfAbsent(key, machine);
         }
+        if (groups.isEmpty()) {
+            throw new DataFormatException(input.toString(), "no log of a supported benchmark in this folder ("
+                    + skipped + (skipped == 1 ? " log" : " logs") + " of others skipped): mlperf-log reads "
+                    + MlperfBenchmark.supported());
+        }
         List<Observation> out = new ArrayList<>();
-        LinkedHashSet<String> notes = new LinkedHashSet<>();
         for (Map.Entry<String, List<Measured>> g : groups.entrySet()) {
             Machine machine = machines.get(g.getKey());
-            notes.addAll(machine.notes());
-            out.add(observation(g.getValue(), machine, notes, parameterBytes(g.getValue().get(0))));
+            information.addAll(machine.information());
+            warnings.addAll(machine.warnings());
+            out.add(observation(g.getValue(), machine, information, parameterBytes(g.getValue().get(0))));
         }
-        return new ImportedObservations(out, 0, List.copyOf(notes));
+        return new ImportedObservations(out, skipped, List.copyOf(warnings), List.copyOf(information));
     }
 
     /** The logs to read: the file, or every {@code result_*.txt} under the folder, in name order. */
@@ -150,43 +174,75 @@ public final class MlperfLogImporter implements ObservationImporter {
      * @param platform the log's {@code submission_platform} (empty when it logs none)
      * @param hardware the catalog's name of the system
      * @param nodes    nodes
-     * @param gpus     GPUs, all nodes together
-     * @param notes    what was read how
+     * @param gpus        GPUs, all nodes together
+     * @param information how the machine was read
+     * @param warnings    what disagreed or was not found
      */
-    private record Machine(String platform, String hardware, int nodes, int gpus, List<String> notes) {
+    private record Machine(String platform, String hardware, int nodes, int gpus, List<String> information,
+                           List<String> warnings) {
     }
 
-    private Machine machine(MlperfLog.Run run, ImportOptions options) throws DataFormatException {
+    /**
+     * The machine of a run: {@code --hardware}; else the submission's system file beside the log, when it names a
+     * catalogued GPU of a catalogued system (the platform label names no GPU memory); else the platform. The nodes are
+     * the platform's count, else the system file's, else one.
+     */
+    private Machine machine(MlperfLog.Run run, ImportOptions options) throws IOException {
         String where = run.file().toString();
         Optional<MlperfLog.At<String>> platform = run.platform();
         Optional<HardwareLabels.CountedSystem> counted = platform.flatMap(p -> labels.countedSystem(p.value()));
-        List<String> notes = new ArrayList<>();
+        List<String> information = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         String hardware;
         int nodes = counted.map(HardwareLabels.CountedSystem::nodes).orElse(1);
         if (options.hardware().isPresent()) {
             String stated = options.hardware().get();
-            labels.unknownNote(stated).ifPresent(n -> notes.add("--hardware: " + n));
+            labels.unknownNote(stated).ifPresent(n -> warnings.add("--hardware: " + n));
             hardware = labels.canonical(stated);
-            platform.ifPresent(p -> notes.add("--hardware " + stated + " stands for the platform '" + p.value()
+            platform.ifPresent(p -> information.add("--hardware " + stated + " stands for the platform '" + p.value()
                     + "' of the logs" + counted.map(c -> ", whose " + c.nodes() + (c.nodes() == 1 ? " node" : " nodes")
                     + " it keeps").orElse("")));
-        } else if (counted.isPresent()) {
-            hardware = counted.get().system();
-            notes.add("platform '" + platform.get().value() + "' is " + nodes + " node" + (nodes == 1 ? ""
-                    : "s") + " of " + hardware);
-        } else if (platform.isPresent() && labels.catalog().system(labels.canonical(platform.get().value()))
-                .isPresent()) {
-            hardware = labels.canonical(platform.get().value());
-            notes.add("platform '" + platform.get().value() + "' states no node count; read as one node of "
-                    + hardware);
         } else {
-            String why = platform.map(p -> "submission_platform '" + p.value() + "' (line " + p.line()
-                    + ") is no count of nodes of a catalogued system").orElse("the log has no submission_platform");
-            throw new DataFormatException(where, why + ": pass --hardware SYSTEM (and --workers N for its GPUs)");
+            Optional<String> platformSystem = counted.map(HardwareLabels.CountedSystem::system)
+                    .or(() -> platform.map(p -> labels.canonical(p.value()))
+                            .filter(s -> labels.catalog().system(s).isPresent()));
+            Optional<MlperfSystemFile> file = MlperfSystemFile.beside(run.file());
+            Optional<String> fromFile = file.flatMap(f -> system(f, platformSystem, warnings));
+            String platformWords = platform.map(p -> "platform '" + p.value() + "'").orElse("");
+            if (fromFile.isPresent()) {
+                MlperfSystemFile f = file.get();
+                hardware = fromFile.get();
+                if (counted.isEmpty()) {
+                    nodes = f.nodes();
+                } else if (f.nodes() != nodes) {
+                    warnings.add(f.file() + " says " + f.nodes() + " nodes, the " + platformWords + " of " + where
+                            + " " + nodes + ": kept the platform's count");
+                }
+                String read = platformWords.isEmpty() ? "the log names no platform" : platformWords + " is " + nodes
+                        + (nodes == 1 ? " node" : " nodes") + " of " + hardware;
+                if (platformSystem.isPresent() && !platformSystem.get().equals(hardware)
+                        && !sameGpu(platformSystem.get(), hardware)) {
+                    warnings.add("the system file " + f.file() + " (" + f.described() + ") is " + hardware + ", the "
+                            + platformWords + " " + platformSystem.get() + ": used the system file's (pass "
+                            + "--hardware SYSTEM to choose)");
+                } else {
+                    information.add(read + ", as its system file " + f.file().getFileName() + " states ("
+                            + f.described() + ")");
+                }
+            } else if (platformSystem.isPresent()) {
+                hardware = platformSystem.get();
+                information.add(counted.isPresent() ? platformWords + " is " + nodes + " node" + (nodes == 1 ? ""
+                        : "s") + " of " + hardware : platformWords + " states no node count; read as one node of "
+                        + hardware);
+            } else {
+                String why = platform.map(p -> "submission_platform '" + p.value() + "' (line " + p.line()
+                        + ") is no count of nodes of a catalogued system").orElse("the log has no submission_platform");
+                throw new DataFormatException(where, why + ": pass --hardware SYSTEM (and --workers N for its GPUs)");
+            }
         }
         int gpus;
-        if (options.workers() > 1) {
-            gpus = options.workers();
+        if (options.workers().isPresent()) {
+            gpus = options.workers().getAsInt();
         } else {
             Optional<SystemSpec> system = labels.catalog().system(hardware);
             if (system.isEmpty()) {
@@ -195,7 +251,49 @@ public final class MlperfLogImporter implements ObservationImporter {
             }
             gpus = nodes * system.get().devicesPerNode();
         }
-        return new Machine(platform.map(MlperfLog.At::value).orElse(""), hardware, nodes, gpus, notes);
+        return new Machine(platform.map(MlperfLog.At::value).orElse(""), hardware, nodes, gpus, information,
+                warnings);
+    }
+
+    /**
+     * The catalogued system a submission's system file describes: one of the catalog's systems of its
+     * {@code accelerators_per_node} GPUs of its {@code accelerator_model_name}, the platform's system when it is one of
+     * them; empty, with a warning, when the catalog has none.
+     */
+    private Optional<String> system(MlperfSystemFile file, Optional<String> platformSystem, List<String> warnings) {
+        Optional<DeviceSpec> device = labels.catalog().device(file.acceleratorModel());
+        if (device.isEmpty()) {
+            warnings.add(file.file() + ": accelerator_model_name '" + file.accelerator() + "' is no catalogued GPU; "
+                    + "the hardware is the platform's");
+            return Optional.empty();
+        }
+        List<String> candidates = labels.catalog().systemsBuiltWith(List.of(device.get().name())).stream()
+                .filter(s -> s.devicesPerNode() == file.acceleratorsPerNode()).map(SystemSpec::name).toList();
+        if (candidates.isEmpty()) {
+            warnings.add(file.file() + ": no catalogued system has " + file.acceleratorsPerNode() + " x "
+                    + device.get().name() + " per node; the hardware is the platform's");
+            return Optional.empty();
+        }
+        if (platformSystem.isPresent() && candidates.contains(platformSystem.get())) {
+            return platformSystem;
+        }
+        if (candidates.size() > 1) {
+            warnings.add(file.file() + ": the catalogued systems " + String.join(", ", candidates) + " all have "
+                    + file.acceleratorsPerNode() + " x " + device.get().name() + " per node; took "
+                    + candidates.get(0) + " (pass --hardware SYSTEM to choose)");
+        }
+        return Optional.of(candidates.get(0));
+    }
+
+    /**
+     * True when two catalogued systems' GPUs differ at most in memory ({@code A100-SXM4-40GB} and
+     * {@code A100-SXM4-80GB}): the system file then only adds what the platform label does not say.
+     */
+    private boolean sameGpu(String a, String b) {
+        Optional<String> da = labels.catalog().system(a).map(SystemSpec::device);
+        Optional<String> db = labels.catalog().system(b).map(SystemSpec::device);
+        return da.isPresent() && db.isPresent() && da.get().replaceAll("-\\d+GB$", "")
+                .equals(db.get().replaceAll("-\\d+GB$", ""));
     }
 
     /**
@@ -209,21 +307,25 @@ public final class MlperfLogImporter implements ObservationImporter {
 
     /**
      * The bytes of the gradients each step all-reduces, with how they were found: the zoo's parameters of the model
-     * times the bytes of the log's {@code --dtype}; empty without one.
+     * times the bytes of the log's {@code --dtype}, else 2 bytes when the log's command line has
+     * {@code --allreduce_post_accumulation_fp16} (NVIDIA's BERT casts the accumulated gradients to float16 before its
+     * all-reduce); empty without either.
      */
     private Optional<GradientBytes> parameterBytes(Measured m) {
         Optional<MlperfLog.At<String>> dtype = m.run().dtype();
-        if (dtype.isEmpty()) {
-            return Optional.empty();
-        }
         long parameters = zoo.find(m.benchmark().model()).orElseThrow().parameters();
+        if (dtype.isEmpty()) {
+            return m.run().allreduceFp16().stream().mapToObj(line -> new GradientBytes(parameters * 2,
+                    m.benchmark().model() + "'s " + parameters + " parameters x 2 bytes "
+                            + "(--allreduce_post_accumulation_fp16 on line " + line + ")")).findFirst();
+        }
         int bytes = dtype.get().value().equals("float16") ? 2 : 4;
         return Optional.of(new GradientBytes(parameters * bytes, m.benchmark().model() + "'s " + parameters
                 + " parameters x " + bytes + " bytes (--dtype " + dtype.get().value() + " on line " + dtype.get().line()
                 + ")"));
     }
 
-    private static Observation observation(List<Measured> runs, Machine machine, LinkedHashSet<String> notes,
+    private static Observation observation(List<Measured> runs, Machine machine, LinkedHashSet<String> information,
                                            Optional<GradientBytes> parameterBytes)
             throws DataFormatException {
         Measured first = runs.get(0);
@@ -240,7 +342,7 @@ public final class MlperfLogImporter implements ObservationImporter {
         if (runs.size() > 1) {
             double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
             double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-            notes.add(String.format(Locale.ROOT, "%d runs of %s on '%s' are one row, the median of their "
+            information.add(String.format(Locale.ROOT, "%d runs of %s on '%s' are one row, the median of their "
                     + "throughputs (%.1f to %.1f samples/s)", runs.size(), first.benchmark().model(),
                     machine.platform().isEmpty() ? machine.hardware() : machine.platform(), min, max));
         }

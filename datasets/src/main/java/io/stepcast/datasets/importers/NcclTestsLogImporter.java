@@ -155,8 +155,8 @@ public final class NcclTestsLogImporter implements ObservationImporter {
         if (run.ranks() > 0) {
             return run.ranks();
         }
-        if (options.workers() > 1) {
-            return options.workers();
+        if (options.workers().isPresent()) {
+            return options.workers().getAsInt();
         }
         if (run.threadsGpus() > 0) {
             notes.add(where + ":" + run.firstLine() + ": the run lists no '# Rank' lines; its nThread x nGpus = "

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,6 +27,10 @@ import static org.assertj.core.api.Assertions.within;
  * took the median of the epochs the log viewer showed; the importer takes every epoch of the excerpt).
  */
 class MlperfLogImporterTest {
+    /** The excerpted v1.0 submission tree: results/ beside systems/, as the submission publishes them. */
+    private static final String V10 = "v1.0-submission/NVIDIA/";
+    private static final String RESNET_1NODE = V10 + "results/dgxa100_ngc21.05_mxnet/resnet";
+    private static final String BERT_1NODE = V10 + "results/dgxa100_ngc21.05_pytorch/bert";
     private final MlperfLogImporter importer = new MlperfLogImporter();
 
     private static Path logs(String name) {
@@ -49,10 +54,17 @@ class MlperfLogImporterTest {
 
     @Test
     void theV10ResNetLogsAreOneAndEightDgxA100NodesAtTheBatchAndThroughputProbe21Derived() throws IOException {
-        Observation one = only("v1.0-resnet-1node", ImportOptions.none());
+        ImportedObservations read = importer.importFile(logs(RESNET_1NODE), ImportOptions.none());
+        Observation one = read.observations().get(0);
         assertThat(one.config().workload().model()).isEqualTo("ResNet-50");
         assertThat(one.config().workload().dataset()).isEqualTo("imagenet");
-        assertThat(one.config().deployment().hardware()).isEqualTo("dgx-a100");
+        // The platform says "1xNVIDIA DGX A100"; the submission's systems/dgxa100_ngc21.05_mxnet.json beside results/
+        // says 8 x NVIDIA A100-SXM4-80GB (400W), 80 GB: the 80 GB system, stated as a note, not a warning.
+        assertThat(one.config().deployment().hardware()).isEqualTo("dgx-a100-80gb");
+        assertThat(read.notes()).isEmpty();
+        assertThat(read.information()).containsExactly("platform '1xNVIDIA DGX A100' is 1 node of dgx-a100-80gb, as "
+                + "its system file dgxa100_ngc21.05_mxnet.json states (8 x NVIDIA A100-SXM4-80GB (400W), 80 GB per "
+                + "node, 1 node)");
         assertThat(one.config().deployment().nodes()).isEqualTo(1);
         assertThat(one.config().deployment().workers()).isEqualTo(8);
         assertThat(one.config().localBatch()).isEqualTo(408);
@@ -67,7 +79,9 @@ class MlperfLogImporterTest {
         assertThat(one.tags()).containsEntry("throughput_basis", "median of 35 'throughput' events")
                 .containsEntry("platform", "1xNVIDIA DGX A100").containsEntry("runs", "1");
 
+        // No system file beside this excerpt (the index holds none for dgxa100_n8_ngc21.05_mxnet): the platform's.
         Observation eight = only("v1.0-resnet-8nodes", ImportOptions.none());
+        assertThat(eight.config().deployment().hardware()).isEqualTo("dgx-a100");
         assertThat(eight.config().deployment().nodes()).isEqualTo(8);
         assertThat(eight.config().deployment().workers()).isEqualTo(64);
         assertThat(eight.config().localBatch()).isEqualTo(204);
@@ -91,10 +105,13 @@ class MlperfLogImporterTest {
 
     @Test
     void theBertLogsAreTheirClosingSequencesPerSecondAtTheBatchPerGpuOfTheirGlobalBatch() throws IOException {
-        Observation one = only("v1.0-bert-1node", ImportOptions.none());
+        Observation one = only(BERT_1NODE, ImportOptions.none());
         assertThat(one.config().workload().model()).isEqualTo("BERT-large");
-        // NVIDIA's BERT command line has no --dtype: the parameter bytes are left to the predictors.
-        assertThat(one.config().workload().parameterBytes()).isEmpty();
+        assertThat(one.config().deployment().hardware()).isEqualTo("dgx-a100-80gb");
+        // NVIDIA's BERT command line has no --dtype but --allreduce_post_accumulation_fp16: float16 gradients.
+        assertThat(one.config().workload().parameterBytes()).hasValue(670_283_776L);
+        assertThat(one.tags()).containsEntry("parameter_bytes_basis", "BERT-large's 335141888 parameters x 2 bytes "
+                + "(--allreduce_post_accumulation_fp16 on line 3)");
         assertThat(one.config().deployment().workers()).isEqualTo(8);
         assertThat(one.config().localBatch()).isEqualTo(56);
         assertThat(throughput(one)).isEqualTo(2193.410654407418);
@@ -103,6 +120,7 @@ class MlperfLogImporterTest {
         assertThat(eight.config().deployment().workers()).isEqualTo(64);
         assertThat(eight.config().localBatch()).isEqualTo(48);
         assertThat(throughput(eight)).isEqualTo(18317.727524476097);
+        assertThat(eight.config().workload().parameterBytes()).hasValue(670_283_776L);
         // v0.7: 16 V100 of one DGX-2H at 27 per GPU; 32 DGX-2H, whose 18 per GPU probe21 derived from the step's
         // samples, is the log's own global_batch_size 9216 over 512 GPUs.
         Observation dgx2h = only("v0.7-bert-dgx2h-1node", ImportOptions.none());
@@ -110,11 +128,13 @@ class MlperfLogImporterTest {
         assertThat(dgx2h.config().deployment().workers()).isEqualTo(16);
         assertThat(dgx2h.config().localBatch()).isEqualTo(27);
         assertThat(throughput(dgx2h)).isEqualTo(1269.6523198307439);
+        assertThat(dgx2h.config().workload().parameterBytes()).hasValue(670_283_776L);
         Observation n32 = only("v0.7-bert-dgx2h-32nodes", ImportOptions.none());
         assertThat(n32.config().deployment().nodes()).isEqualTo(32);
         assertThat(n32.config().deployment().workers()).isEqualTo(512);
         assertThat(n32.config().localBatch()).isEqualTo(18);
         assertThat(throughput(n32)).isEqualTo(28463.669842543146);
+        assertThat(n32.tags().get("parameter_bytes_basis")).endsWith("(--allreduce_post_accumulation_fp16 on line 2)");
     }
 
     @Test
@@ -123,28 +143,85 @@ class MlperfLogImporterTest {
         assertThat(r.observations()).hasSize(7);
         assertThat(r.observations()).extracting(o -> o.config().deployment().workers())
                 .containsExactlyInAnyOrder(8, 64, 16, 8, 64, 16, 512);
-        assertThat(r.notes()).contains("platform '8xNVIDIA DGX A100' is 8 nodes of dgx-a100");
+        assertThat(r.information()).contains("platform '8xNVIDIA DGX A100' is 8 nodes of dgx-a100");
+        assertThat(r.notes()).isEmpty();
+        assertThat(r.skipped()).isZero();
     }
 
     @Test
     void hardwareAndWorkersStatedOnTheCommandLineReplaceWhatThePlatformSays() throws IOException {
-        ImportOptions eighty = new ImportOptions(Optional.empty(), 1, Optional.empty(), 0, Optional.of("dgx-a100-80gb"),
+        ImportOptions eighty = new ImportOptions(Optional.empty(), OptionalInt.empty(), Optional.empty(), 0,
+                Optional.of("dgx-a100-80gb"),
                 Optional.empty());
         Observation o = only("v1.0-bert-8nodes", eighty);
         assertThat(o.config().deployment().hardware()).isEqualTo("dgx-a100-80gb");
         assertThat(o.config().deployment().nodes()).isEqualTo(8);
         assertThat(o.config().deployment().workers()).isEqualTo(64);
-        assertThat(importer.importFile(logs("v1.0-bert-8nodes"), eighty).notes()).contains(
+        assertThat(importer.importFile(logs("v1.0-bert-8nodes"), eighty).information()).contains(
                 "--hardware dgx-a100-80gb stands for the platform '8xNVIDIA DGX A100' of the logs, whose 8 nodes it "
                         + "keeps");
-        ImportOptions workers = new ImportOptions(Optional.empty(), 32, Optional.empty(), 0);
+        ImportOptions workers = new ImportOptions(Optional.empty(), OptionalInt.of(32), Optional.empty(), 0);
         assertThat(only("v1.0-bert-8nodes", workers).config().localBatch()).isEqualTo(96);
+        // --workers 1 is stated, not the default: 1 GPU for the global batch of 448, not the platform's 8.
+        ImportOptions one = new ImportOptions(Optional.empty(), OptionalInt.of(1), Optional.empty(), 0);
+        assertThat(only(BERT_1NODE, one).config().deployment().workers()).isEqualTo(1);
+        assertThat(only(BERT_1NODE, one).config().localBatch()).isEqualTo(448);
+        // --hardware still overrides the system file.
+        ImportOptions forty = new ImportOptions(Optional.empty(), OptionalInt.empty(), Optional.empty(), 0,
+                Optional.of("dgx-a100"), Optional.empty());
+        assertThat(only(RESNET_1NODE, forty).config().deployment().hardware()).isEqualTo("dgx-a100");
+    }
+
+    /** SYNTHETIC: the real submission tree with its system file edited to another GPU than the platform names. */
+    @Test
+    void aSystemFileThatDisagreesWithThePlatformIsOneWarningNamingBoth(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("NVIDIA");
+        Path results = Files.createDirectories(tree.resolve("results/dgxa100_ngc21.05_mxnet/resnet"));
+        Files.copy(logs(RESNET_1NODE + "/result_0.txt"), results.resolve("result_0.txt"));
+        Path systems = Files.createDirectories(tree.resolve("systems"));
+        Path json = systems.resolve("dgxa100_ngc21.05_mxnet.json");
+        Files.writeString(json, Files.readString(logs(V10 + "systems/dgxa100_ngc21.05_mxnet.json"))
+                .replace("NVIDIA A100-SXM4-80GB (400W)", "V100-SXM3-32GB-H").replace("\"accelerators_per_node\": \"8\"",
+                        "\"accelerators_per_node\": \"16\""));
+        ImportedObservations r = importer.importFile(results, ImportOptions.none());
+        assertThat(r.observations().get(0).config().deployment().hardware()).isEqualTo("dgx-2h");
+        assertThat(r.notes()).containsExactly("the system file " + json + " (16 x V100-SXM3-32GB-H, 80 GB per node, "
+                + "1 node) is dgx-2h, the platform '1xNVIDIA DGX A100' dgx-a100: used the system file's (pass "
+                + "--hardware SYSTEM to choose)");
+        // A system file without its count of GPUs is refused naming the file and the field.
+        Files.writeString(json, Files.readString(json).replace("\"accelerators_per_node\": \"16\"",
+                "\"accelerators_per_node\": \"\""));
+        assertThatThrownBy(() -> importer.importFile(results, ImportOptions.none()))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessage(json + ": accelerators_per_node: a positive count was expected, was ''");
+    }
+
+    /** SYNTHETIC: a real excerpt relabelled as another benchmark, beside the real one, as results/ trees hold them. */
+    @Test
+    void aFolderSkipsLogsOfOtherBenchmarksWithANoteEach(@TempDir Path dir) throws IOException {
+        List<String> lines = Files.readAllLines(logs("v1.0-resnet-8nodes/result_1.txt"));
+        Path resnet = Files.createDirectories(dir.resolve("resnet"));
+        Files.write(resnet.resolve("result_1.txt"), lines);
+        Path ssd = Files.createDirectories(dir.resolve("ssd")).resolve("result_0.txt");
+        Files.write(ssd, lines.stream().map(l -> l.replace("\"value\": \"resnet\"", "\"value\": \"ssd\"")).toList());
+        ImportedObservations r = importer.importFile(dir, ImportOptions.none());
+        assertThat(r.observations()).hasSize(1);
+        assertThat(r.skipped()).isEqualTo(1);
+        assertThat(r.information()).contains(ssd + ":" + (indexOf(lines, "submission_benchmark") + 1)
+                + ": benchmark 'ssd' is not supported (mlperf-log reads resnet (ResNet-50) and bert (BERT-large)): "
+                + "skipped");
+        // The file alone is still refused; a folder with no supported log is refused naming the folder.
+        assertThatThrownBy(() -> importer.importFile(ssd, ImportOptions.none()))
+                .hasMessageContaining("benchmark 'ssd' is not supported");
+        assertThatThrownBy(() -> importer.importFile(ssd.getParent(), ImportOptions.none()))
+                .hasMessage(ssd.getParent() + ": no log of a supported benchmark in this folder (1 log of others "
+                        + "skipped): mlperf-log reads resnet (ResNet-50) and bert (BERT-large)");
     }
 
     /** SYNTHETIC: three copies of the one-node BERT log with other closing throughputs, as a submission's runs. */
     @Test
     void severalRunsOfOneSystemAreOneRowAtTheirMedianWithANote(@TempDir Path dir) throws IOException {
-        String log = Files.readString(logs("v1.0-bert-1node/result_0.txt"));
+        String log = Files.readString(logs(BERT_1NODE + "/result_0.txt"));
         double[] rates = {2100.0, 2193.410654407418, 2250.5};
         for (int i = 0; i < rates.length; i++) {
             Files.writeString(dir.resolve("result_" + i + ".txt"),
@@ -154,14 +231,14 @@ class MlperfLogImporterTest {
         assertThat(r.observations()).hasSize(1);
         assertThat(throughput(r.observations().get(0))).isEqualTo(2193.410654407418);
         assertThat(r.observations().get(0).tags()).containsEntry("runs", "3");
-        assertThat(r.notes()).contains("3 runs of BERT-large on '1xNVIDIA DGX A100' are one row, the median of their "
-                + "throughputs (2100.0 to 2250.5 samples/s)");
+        assertThat(r.information()).contains("3 runs of BERT-large on '1xNVIDIA DGX A100' are one row, the median of "
+                + "their throughputs (2100.0 to 2250.5 samples/s)");
     }
 
     /** SYNTHETIC cuts and edits of a real excerpt. */
     @Test
     void badLogsAreRefusedWithTheirFileAndLine(@TempDir Path dir) throws IOException {
-        List<String> lines = Files.readAllLines(logs("v1.0-resnet-1node/result_0.txt"));
+        List<String> lines = Files.readAllLines(logs(RESNET_1NODE + "/result_0.txt"));
         int global = indexOf(lines, "\"global_batch_size\"");
         List<String> cut = new java.util.ArrayList<>(lines);
         cut.set(global, lines.get(global).substring(0, lines.get(global).length() - 30));
@@ -186,10 +263,10 @@ class MlperfLogImporterTest {
         assertThatThrownBy(() -> importer.importFile(other, ImportOptions.none()))
                 .hasMessage(other + ": no ':::MLLOG' submission_benchmark event: not an MLPerf Training result log");
 
-        ImportOptions seven = new ImportOptions(Optional.empty(), 7, Optional.empty(), 0);
-        assertThatThrownBy(() -> importer.importFile(logs("v1.0-resnet-1node/result_0.txt"), seven))
+        ImportOptions seven = new ImportOptions(Optional.empty(), OptionalInt.of(7), Optional.empty(), 0);
+        assertThatThrownBy(() -> importer.importFile(logs(RESNET_1NODE + "/result_0.txt"), seven))
                 .hasMessageEndingWith(": global_batch_size 3264 is not a multiple of the run's 7 GPUs (1 node of "
-                        + "dgx-a100): pass --workers N");
+                        + "dgx-a100-80gb): pass --workers N");
 
         Path unknown = Files.write(dir.resolve("unknown.txt"), lines.stream()
                 .map(l -> l.replace("1xNVIDIA DGX A100", "1xACME Box")).toList());

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,7 +35,8 @@ class NcclTestsLogImporterTest {
     }
 
     private static ImportOptions hardware(String label) {
-        return new ImportOptions(Optional.empty(), 1, Optional.empty(), 0, Optional.of(label), Optional.empty());
+        return new ImportOptions(Optional.empty(), OptionalInt.empty(), Optional.empty(), 0, Optional.of(label),
+                Optional.empty());
     }
 
     private static double seconds(Observation o) {
@@ -146,13 +148,13 @@ class NcclTestsLogImporterTest {
                 "     2097152        524288     float     sum      -1    150.0   13.98   24.47      0    150.0   13.98"
                         + "   24.47      0"));
         String fourPerNode = "H100-SXM5-80GB+gpus=4+intra=nvlink-4+nic=eth-200g+nics=4";
-        ImportOptions eight = new ImportOptions(Optional.of("all-reduce"), 8, Optional.empty(), 0,
+        ImportOptions eight = new ImportOptions(Optional.of("all-reduce"), OptionalInt.of(8), Optional.empty(), 0,
                 Optional.of(fourPerNode), Optional.empty());
         Observation row = importer.importFile(f, eight).observations().get(0);
         assertThat(row.config().workers()).isEqualTo(8);
         assertThat(row.config().deployment().nodes()).isEqualTo(2);
-        ImportedObservations alone = importer.importFile(f, new ImportOptions(Optional.of("all-reduce"), 1,
-                Optional.empty(), 0, Optional.of(fourPerNode), Optional.empty()));
+        ImportedObservations alone = importer.importFile(f, new ImportOptions(Optional.of("all-reduce"),
+                OptionalInt.empty(), Optional.empty(), 0, Optional.of(fourPerNode), Optional.empty()));
         assertThat(alone.observations().get(0).config().workers()).isEqualTo(1);
         assertThat(alone.notes()).anyMatch(n -> n.contains("lists no '# Rank' lines") && n.contains("--workers N"));
     }
@@ -170,8 +172,13 @@ class NcclTestsLogImporterTest {
         assertThatThrownBy(() -> importer.importFile(f, ImportOptions.none()))
                 .isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("run.txt:1").hasMessageContaining("--model all-reduce");
-        ImportOptions named = new ImportOptions(Optional.of("reduce-scatter"), 1, Optional.empty(), 0);
+        ImportOptions named = new ImportOptions(Optional.of("reduce-scatter"), OptionalInt.empty(), Optional.empty(),
+                0);
         assertThat(importer.importFile(f, named).observations().get(0).config().model()).isEqualTo("reduce-scatter");
+        assertThat(importer.importFile(f, named).observations().get(0).config().workers()).isEqualTo(2);
+        // --workers 1 is a statement, not the default: it replaces the nThread 1 x nGpus 2 of the log.
+        ImportOptions one = new ImportOptions(Optional.of("reduce-scatter"), OptionalInt.of(1), Optional.empty(), 0);
+        assertThat(importer.importFile(f, one).observations().get(0).config().workers()).isEqualTo(1);
     }
 
     /**

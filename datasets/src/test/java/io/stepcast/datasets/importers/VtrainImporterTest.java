@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -64,8 +65,8 @@ class VtrainImporterTest {
     void aStatedSystemSetsTheHardwareAndTheNodesAndARecomputationTheLayouts() throws IOException {
         Path f = dir.resolve(VtrainImporter.FILE);
         Files.writeString(f, VtrainImporter.HEADER + "\n2,16,8,1024,16,24,1024,1,1,2,372.1\n8,16,2,1024,16,24,1024,2,4,1,99.5\n");
-        List<Observation> rows = new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(), 1,
-                Optional.empty(), 0, Optional.of("dgx-a100+gpus=4"), Optional.of(Recompute.FULL))).observations();
+        List<Observation> rows = new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(),
+                OptionalInt.empty(), Optional.empty(), 0, Optional.of("dgx-a100+gpus=4"), Optional.of(Recompute.FULL))).observations();
         assertThat(rows).extracting(o -> o.config().deployment().hardware()).containsOnly("dgx-a100+gpus=4");
         assertThat(rows).extracting(o -> o.config().deployment().nodes()).containsExactly(1, 2);
         assertThat(rows).extracting(o -> o.config().parallel().orElseThrow().recompute()).containsOnly(Recompute.FULL);
@@ -74,14 +75,14 @@ class VtrainImporterTest {
         assertThat(plain).extracting(o -> o.config().deployment().hardware()).containsOnly("vtrain-a100");
         assertThat(plain).extracting(o -> o.config().deployment().nodes()).containsOnly(1);
         assertThat(plain).extracting(o -> o.config().parallel().orElseThrow().recompute()).containsOnly(Recompute.NONE);
-        assertThatThrownBy(() -> new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(), 1,
-                Optional.empty(), 0, Optional.of("dgx-a1000"), Optional.empty())))
+        assertThatThrownBy(() -> new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(),
+                OptionalInt.empty(), Optional.empty(), 0, Optional.of("dgx-a1000"), Optional.empty())))
                 .hasMessageStartingWith("--hardware: 'dgx-a1000' is not a system of the embedded hardware catalog "
                         + "(closest: dgx-a100")
                 .hasMessageEndingWith("this importer does not read a hardware file)");
         // A link's name is no system, and no system is suggested for it from the links spelled alike.
-        assertThatThrownBy(() -> new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(), 1,
-                Optional.empty(), 0, Optional.of("nvswitch-9"), Optional.empty())))
+        assertThatThrownBy(() -> new VtrainImporter().importFile(f, new ImportOptions(Optional.empty(),
+                OptionalInt.empty(), Optional.empty(), 0, Optional.of("nvswitch-9"), Optional.empty())))
                 .hasMessageNotContaining("nvswitch-1");
     }
 }

@@ -10,15 +10,25 @@ import java.util.List;
  *
  * @param observations the imported observations, in file order
  * @param skipped      entries deliberately not imported
- * @param notes        one line per reason for skipping, with counts
+ * @param notes        warnings: one line per reason for skipping, with counts, or per suspect value or assumption
+ *                     the user should check ({@code datasets import} prints them as {@code warning:})
+ * @param information  informational notes: how the input was read, where nothing is suspect (printed as
+ *                     {@code note:})
  */
-public record ImportedObservations(List<Observation> observations, int skipped, List<String> notes) {
+public record ImportedObservations(List<Observation> observations, int skipped, List<String> notes,
+                                   List<String> information) {
     public ImportedObservations {
         observations = List.copyOf(observations);
         notes = List.copyOf(notes);
+        information = List.copyOf(information);
         if (skipped < 0) {
             throw new IllegalArgumentException("skipped must not be negative");
         }
+    }
+
+    /** A result whose notes are all warnings. */
+    public ImportedObservations(List<Observation> observations, int skipped, List<String> notes) {
+        this(observations, skipped, notes, List.of());
     }
 
     /** A result with nothing skipped. */
