@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.Target;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.StatedLinkBounds;
@@ -186,12 +187,16 @@ public final class SweepCommand extends RegistryCommand {
     @Override
     public Integer call() throws Exception {
         EngineChoice.Chosen chosen = engineChoice.resolve(spec, registry);
-        SweepSpec sweep = spec();
+        SweepSpec sweep;
         SweepTasks tasks;
         try {
+            sweep = spec();
             tasks = sweep.tasks(registry);
         } catch (NoSuchElementException e) {
             throw new IllegalArgumentException("--predictor: " + e.getMessage(), e);
+        } catch (InvalidField e) {
+            // A value the grid's validation refused, named by the option or the grid file's field that gave it.
+            throw new IllegalArgumentException(e.named(new SweepFieldNames(grid, fieldsByFlags())), e);
         }
         tasks.notes().forEach(note -> spec.commandLine().getErr().println("warning: " + note));
         Optional<HardwareCatalog> catalog = registry.service(HardwareCatalog.class);
@@ -257,6 +262,35 @@ public final class SweepCommand extends RegistryCommand {
             return 1;
         }
         return 0;
+    }
+
+    /** The grid fields the command line states (a flag overrides the file's field of the same name). */
+    private Set<String> fieldsByFlags() {
+        Map<String, Object> flags = new LinkedHashMap<>();
+        flags.put("seeds", seeds);
+        flags.put("models", models);
+        flags.put("workers", workers);
+        flags.put("nodes", nodes);
+        flags.put("gpus_per_node", gpusPerNode);
+        flags.put("hardware", hardware);
+        flags.put("precision", precision);
+        flags.put("bandwidth", bandwidth);
+        flags.put("intra_node_gbps", intraNodeGbps);
+        flags.put("policy", policy);
+        flags.put("mode", mode);
+        flags.put("batch", batch);
+        flags.put("global_batch", globalBatch);
+        flags.put("sequence_length", sequenceLength);
+        flags.put("tensor_parallel", tensorParallel);
+        flags.put("pipeline_parallel", pipelineParallel);
+        flags.put("context_parallel", contextParallel);
+        flags.put("expert_parallel", expertParallel);
+        flags.put("micro_batch", microBatch);
+        flags.put("virtual_stages", virtualStages);
+        flags.put("recompute", recompute);
+        flags.put("expert_capacity_factor", expertCapacityFactor);
+        return flags.entrySet().stream().filter(e -> e.getValue() != null).map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
     }
 
     /** The sweep from the file (when given) with the flags on top. */

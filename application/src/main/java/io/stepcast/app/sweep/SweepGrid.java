@@ -1,5 +1,6 @@
 package io.stepcast.app.sweep;
 
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.Precision;
 
 import java.io.Serializable;
@@ -52,7 +53,7 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         precision = List.copyOf(precision);
         layout = Objects.requireNonNullElse(layout, SweepLayout.NONE);
         if (models.isEmpty()) {
-            throw new IllegalArgumentException("sweep: field models: at least one model");
+            throw new InvalidField("models", ": at least one model");
         }
         if (workers.isEmpty() == nodes.isEmpty()) {
             throw new IllegalArgumentException("sweep: give exactly one of the fields workers and nodes");
@@ -63,7 +64,7 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
         positive("batch", batch);
         positiveNumbers("bandwidth", bandwidth);
         positiveNumbers("intra_node_gbps", intraNodeGbps);
-        precision.forEach(p -> Precision.parse(p, "sweep: field precision"));
+        precision.forEach(p -> Precision.parse(p, "precision"));
         if (!batch.isEmpty() && !layout.globalBatch().isEmpty()) {
             throw new IllegalArgumentException("sweep: give at most one of the fields batch (per worker) and "
                     + "global_batch");
@@ -95,7 +96,7 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
     private static void positiveNumbers(String field, List<Double> values) {
         for (double b : values) {
             if (!(b > 0) || Double.isInfinite(b)) {
-                throw new IllegalArgumentException("sweep: field " + field + ": " + b + " is not a positive number");
+                throw new InvalidField(field, ": " + b + " is not a positive number");
             }
         }
     }
@@ -103,7 +104,7 @@ public record SweepGrid(List<String> models, List<Integer> workers, List<Integer
     private static void positive(String field, List<Integer> values) {
         for (int v : values) {
             if (v < 1) {
-                throw new IllegalArgumentException("sweep: field " + field + ": " + v + " is not at least 1");
+                throw new InvalidField(field, ": " + v + " is not at least 1");
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.stepcast.app.sweep;
 
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.Recompute;
 
 import java.io.Serializable;
@@ -90,20 +91,18 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
         positive("virtual_stages", virtualStages);
         for (long b : globalBatch) {
             if (b < 1) {
-                throw new IllegalArgumentException("sweep: field global_batch: " + b + " is not at least 1");
+                throw new InvalidField("global_batch", ": " + b + " is not at least 1");
             }
         }
-        recompute.forEach(r -> Recompute.parse(r, "sweep: field recompute"));
+        recompute.forEach(r -> Recompute.parse(r, "recompute"));
         for (int z : zeroStage) {
             if (z < 0 || z > 3) {
-                throw new IllegalArgumentException("sweep: field zero_stage: " + z + " is not 0, 1, 2 or 3 (DeepSpeed's "
-                        + "ZeRO stage)");
+                throw new InvalidField("zero_stage", ": " + z + " is not 0, 1, 2 or 3 (DeepSpeed's ZeRO stage)");
             }
         }
         for (double f : expertCapacityFactor) {
             if (!(f > 0) || !Double.isFinite(f)) {
-                throw new IllegalArgumentException("sweep: field expert_capacity_factor: " + f + " is not a positive "
-                        + "number");
+                throw new InvalidField("expert_capacity_factor", ": " + f + " is not a positive number");
             }
         }
     }
@@ -185,7 +184,7 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
     private static void positive(String field, List<Integer> values) {
         for (int v : values) {
             if (v < 1) {
-                throw new IllegalArgumentException("sweep: field " + field + ": " + v + " is not at least 1");
+                throw new InvalidField(field, ": " + v + " is not at least 1");
             }
         }
     }

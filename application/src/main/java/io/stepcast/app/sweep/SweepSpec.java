@@ -3,6 +3,7 @@ package io.stepcast.app.sweep;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
@@ -65,7 +66,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
     public SweepSpec {
         hyperParameters = Map.copyOf(hyperParameters);
         if (seeds < 1) {
-            throw new IllegalArgumentException("sweep: field seeds: " + seeds + " is not at least 1");
+            throw new InvalidField("seeds", ": " + seeds + " is not at least 1");
         }
         Target.parse(target);
     }
@@ -82,7 +83,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
             base = base.withHyperParameters(hyperParameters);
         }
         if (!grid.policy().isEmpty() && !base.hyperParameters().containsKey("policy")) {
-            throw new IllegalArgumentException("sweep: field policy: predictor " + predictor
+            throw new InvalidField("policy", ": predictor " + predictor
                     + " has no hyper-parameter 'policy'");
         }
         List<String> layoutOptions = grid.layout().layoutOptions();
@@ -255,7 +256,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         a.links().intra().ifPresent(standIn::intraNodeGbps);
         // The precision the point's row would state, on a one-GPU-per-replica layout: the one asked for, else with a
         // layout the generic CSV's default (so that a refused point's column matches its answered neighbours').
-        Optional<Precision> precision = a.precision().map(p -> Precision.parse(p, "sweep: field precision"))
+        Optional<Precision> precision = a.precision().map(p -> Precision.parse(p, "precision"))
                 .or(() -> lp.layoutStated() ? Optional.of(ParallelLayout.DEFAULT_PRECISION) : Optional.empty());
         precision.ifPresent(p -> standIn.parallel(ParallelLayout.builder(1, 1, gpus, 1, 1).precision(p).build()));
         int replica = lp.replicaGpus();
@@ -357,7 +358,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
                 .dataset(ref.workload().dataset()).architecture(arch).workers(workers).nodes(nodes).hardware(hw)
                 .localBatch(batch);
         precision.ifPresent(p -> b.parallel(ParallelLayout.builder(1, 1, workers, batch, 1)
-                .precision(Precision.parse(p, "sweep: field precision")).build()));
+                .precision(Precision.parse(p, "precision")).build()));
         return b;
     }
 
@@ -365,7 +366,7 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         try {
             return Architecture.valueOf(mode.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("sweep: field mode: '" + mode + "' is not async-ps, sync-ps or allreduce");
+            throw new InvalidField("mode", ": '" + mode + "' is not async-ps, sync-ps or allreduce");
         }
     }
 }

@@ -187,7 +187,7 @@ class SweepLayoutAxesTest {
                 .doesNotContainKey("expert_capacity_factor");
         assertThatThrownBy(() -> new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(), false, false, false, false, false, List.of(0.0)))
-                .hasMessage("sweep: field expert_capacity_factor: 0.0 is not a positive number");
+                .hasMessage("expert_capacity_factor: 0.0 is not a positive number");
     }
 
     @Test
@@ -215,9 +215,9 @@ class SweepLayoutAxesTest {
                 .hasMessage("sweep: give at most one of the fields batch (per worker) and global_batch");
         assertThatThrownBy(() -> new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of("sometimes"), List.of(), false, false, false, false, false))
-                .hasMessageContaining("sweep: field recompute").hasMessageContaining("'sometimes'");
+                .hasMessageStartingWith("recompute must be").hasMessageContaining("'sometimes'");
         assertThatThrownBy(() -> layout(List.of(0), List.of(), List.of(), List.of(), List.of()))
-                .hasMessage("sweep: field tensor_parallel: 0 is not at least 1");
+                .hasMessage("tensor_parallel: 0 is not at least 1");
     }
 
     @Test

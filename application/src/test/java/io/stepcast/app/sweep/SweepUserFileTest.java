@@ -120,7 +120,7 @@ class SweepUserFileTest {
                 "--out", dir.resolve("bad").toString()}, new PrintWriter(new StringWriter(), true),
                 new PrintWriter(err, true));
         assertThat(code).isNotZero();
-        assertThat(err.toString()).contains("field intra_node_gbps: 0.0 is not a positive number");
+        assertThat(err.toString()).contains("--intra-node-gbps: 0.0 is not a positive number");
     }
 
     @Test
@@ -193,6 +193,6 @@ class SweepUserFileTest {
         assertThat(SweepAxis.PRECISION.value(plain.get(0))).isNull();
         assertThatThrownBy(() -> new SweepGrid(List.of("my-net"), List.of(1),
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of("fp12"))).hasMessageContaining("sweep: field precision must be fp32, tf32");
+                List.of("fp12"))).hasMessageContaining("precision must be fp32, tf32");
     }
 }

@@ -67,9 +67,17 @@ record EagerKernels(TransformerShape shape, int tensor, boolean sequenceSplit, R
     /** Extra bytes per MLP activation element of the eager SwiGLU, backward. */
     static final double SWIGLU_BACKWARD = 18 - 10;
 
+    /**
+     * Whether eager kernels move more bytes than fused ones for a block of this shape's style: a Llama block's do; a
+     * GPT block is counted as MPT's, whose eager kernels move what fused ones do.
+     */
+    static boolean addTraffic(TransformerShape shape) {
+        return shape.style() == TransformerShape.Style.LLAMA;
+    }
+
     /** The extra bytes of one layer, forward plus backward, per GPU, for {@code tokens} tokens of one micro-batch. */
     double layerBytes(double tokens) {
-        if (shape.style() != TransformerShape.Style.LLAMA) {
+        if (!addTraffic(shape)) {
             return 0;
         }
         double forwards = recompute == Recompute.FULL ? 2 : 1;

@@ -279,6 +279,12 @@ public final class PlanLlmCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("note: --overlap-dp has no effect with --fsdp, whose gathers and "
                     + "reduce-scatters overlap the compute layer by layer");
         }
+        if (eagerKernels && !EagerKernels.addTraffic(shape)) {
+            // Planned as asked, but the header's "eager element-wise kernels" would otherwise suggest a cost it added.
+            spec.commandLine().getErr().println("note: --eager-kernels changes no figure for a GPT block: its eager "
+                    + "kernels are counted as MosaicML's MPT block runs them (no biases, no dropout, a one-kernel "
+                    + "LayerNorm), which move what fused ones do; a Llama block's add traffic");
+        }
         String device = planner.device().name();
         if (!device.startsWith(FITTED_DEVICE)) {
             // Both the default constants and a --data refit come from vTrain's A100 runs; say so where they are carried.

@@ -147,6 +147,26 @@ class PlanLlmCommandTest {
         assertThat(out.toString()).contains("flash attention, eager element-wise kernels");
     }
 
+    @Test
+    void eagerKernelsOnAGptSayOnStderrThatTheyChangeNoFigure() {
+        String[] args = {"--model", "gpt", "--layers", "24", "--hidden", "2048", "--heads", "16", "--seq", "2048",
+            "--global-batch", "512", "--gpus", "64", "--hardware", "dgx-a100-80gb", "--flash-attention", "--json",
+            "--top", "1"};
+        assertThat(run(args)).as(err.toString()).isZero();
+        double fused = seconds(out.toString());
+        assertThat(err.toString()).doesNotContain("--eager-kernels");
+        out.getBuffer().setLength(0);
+        String[] eager = java.util.Arrays.copyOf(args, args.length + 1);
+        eager[args.length] = "--eager-kernels";
+        assertThat(run(eager)).as(err.toString()).isZero();
+        assertThat(seconds(out.toString())).isEqualTo(fused);
+        assertThat(err.toString()).contains("note: --eager-kernels changes no figure for a GPT block");
+        err.getBuffer().setLength(0);
+        assertThat(run("--model", "llama2-13b", "--global-batch", "128", "--gpus", "64", "--hardware", "dgx-a100-80gb",
+                "--flash-attention", "--eager-kernels", "--top", "1")).as(err.toString()).isZero();
+        assertThat(err.toString()).doesNotContain("--eager-kernels");
+    }
+
     /** The first-ranked layout's iteration seconds in plan-llm's JSON. */
     private static double seconds(String json) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"rank\":1,[^}]*?\"iteration_s\":([0-9.eE+-]+)").matcher(json);
