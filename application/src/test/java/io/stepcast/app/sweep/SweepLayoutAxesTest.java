@@ -3,6 +3,7 @@ package io.stepcast.app.sweep;
 import io.stepcast.api.Architecture;
 import io.stepcast.api.Config;
 import io.stepcast.api.Estimator;
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Prediction;
 import io.stepcast.api.Predictor;
@@ -204,7 +205,8 @@ class SweepLayoutAxesTest {
                 .doesNotContainKey("zero_stage");
         assertThatThrownBy(() -> new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(4)))
-                .hasMessage("sweep: field zero_stage: 4 is not 0, 1, 2 or 3 (DeepSpeed's ZeRO stage)");
+                .isInstanceOf(InvalidField.class)
+                .hasMessage("zero_stage: 4 is not 0, 1, 2 or 3 (DeepSpeed's ZeRO stage)");
     }
 
     @Test
