@@ -43,7 +43,8 @@ import java.util.stream.Stream;
  * the platform's count; over a folder whose logs name different systems it is refused naming two of them, since it
  * would relabel one GPU type as another); workers = nodes x the system's GPUs per node; {@code --workers} states the
  * GPUs only of a log whose platform (or system file) counts no nodes, which are then the GPUs over the GPUs per node,
- * rounded up, and a {@code --workers} that contradicts a stated count is refused naming both; batch per GPU = {@code global_batch_size} over the workers,
+ * rounded up, and a {@code --workers} that contradicts a stated count is refused naming both; batch per GPU =
+ * {@code global_batch_size} over the workers,
  * run as one data-parallel layout in the layout's default mixed precision (NVIDIA's closed-division runs train in float16: {@code --dtype float16},
  * {@code --fp16} on their command lines). Several logs of one system and batch (a submission's five or ten runs) are
  * one row, the median of their throughputs, with a note, its {@code runs} the logs folded; a log without
@@ -172,10 +173,10 @@ public final class MlperfLogImporter implements ObservationImporter {
     /**
      * Refuses a log without {@code run_stop}. A run that did not finish (the job killed, the log cut at a line
      * boundary) still parses, but its median throughput counts only the epochs logged, where the first ones (the
-     * warm-up) weigh more: a log cut after two epochs of ResNet-50 reads 20% slow. A warning would leave that row in the
-     * file to be fitted on; the complete log is always published beside it, so the importer asks for that instead. A
-     * {@code run_stop} of any status is accepted: an {@code aborted} run (it reached its epoch limit before the target
-     * accuracy, as v0.7's DGX-2H ResNet-50 result_0 did) trained at its full speed to the end.
+     * warm-up) weigh more: a log cut after two epochs of ResNet-50 reads well below the whole run. A warning would
+     * leave that row in the file to be fitted on; a submission publishes every run's complete log, so the importer asks
+     * for that instead. A {@code run_stop} of any status is accepted: an {@code aborted} run (v0.7's DGX-2H ResNet-50
+     * result_0 stops so after the last epoch its command line allows) trained at its full speed to the end.
      */
     private static void finished(MlperfLog.Run run) throws DataFormatException {
         if (run.runStop().isEmpty()) {
@@ -326,7 +327,8 @@ public final class MlperfLogImporter implements ObservationImporter {
             } else {
                 String why = platform.map(p -> "submission_platform '" + p.value() + "' (line " + p.line()
                         + ") is no count of nodes of a catalogued system").orElse("the log has no submission_platform");
-                throw new DataFormatException(where, why + ": pass --hardware SYSTEM (and --workers N for its GPUs)");
+                throw new DataFormatException(where, why + ": pass --hardware SYSTEM (and --workers N, the run's GPUs, "
+                        + "for more than one node)");
             }
         }
         // Every branch above ends at a catalogued system, so its GPUs per node are known.

@@ -93,6 +93,7 @@ class MlperfLogImporterTest {
 
     @Test
     void aV07ResNetLogWithoutThroughputEventsIsTheTrainingSetOverItsMedianEpoch() throws IOException {
+        // Its run_stop says "aborted" (the run's last allowed epoch): a finished run, read as any other.
         Observation o = only("v0.7-resnet-dgx2h-1node", ImportOptions.none());
         assertThat(o.config().deployment().hardware()).isEqualTo("dgx-2h");
         assertThat(o.config().deployment().workers()).isEqualTo(16);
@@ -191,8 +192,8 @@ class MlperfLogImporterTest {
     /** SYNTHETIC: the real 8-node BERT excerpt with its platform's node count removed ({@code NVIDIA DGX A100}). */
     @Test
     void workersStateTheGpusOfALogWhosePlatformCountsNoNodes(@TempDir Path dir) throws IOException {
-        Path log = Files.writeString(dir.resolve("result_1.txt"), Files.readString(logs("v1.0-bert-8nodes/result_1.txt"))
-                .replace("8xNVIDIA DGX A100", "NVIDIA DGX A100"));
+        String real = Files.readString(logs("v1.0-bert-8nodes/result_1.txt"));
+        Path log = Files.writeString(dir.resolve("result_1.txt"), real.replace("8xNVIDIA DGX A100", "NVIDIA DGX A100"));
         Observation assumed = importer.importFile(log, ImportOptions.none()).observations().get(0);
         assertThat(assumed.config().deployment().nodes()).isEqualTo(1);
         assertThat(assumed.config().localBatch()).isEqualTo(384);
@@ -235,7 +236,8 @@ class MlperfLogImporterTest {
     /** SYNTHETIC: copies of the real one-node and 8-node v1.0 BERT excerpts in one folder. */
     @Test
     void hardwareOverLogsOfOneSystemOnDifferentNodeCountsStatesItForEach(@TempDir Path dir) throws IOException {
-        Files.copy(logs(BERT_1NODE + "/result_0.txt"), Files.createDirectories(dir.resolve("one")).resolve("result_0.txt"));
+        Files.copy(logs(BERT_1NODE + "/result_0.txt"),
+                Files.createDirectories(dir.resolve("one")).resolve("result_0.txt"));
         Files.copy(logs("v1.0-bert-8nodes/result_1.txt"), Files.createDirectories(dir.resolve("eight"))
                 .resolve("result_1.txt"));
         List<Observation> rows = importer.importFile(dir, options(OptionalInt.empty(), "dgx-a100-80gb")).observations();
