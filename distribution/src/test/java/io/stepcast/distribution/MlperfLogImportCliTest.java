@@ -97,16 +97,74 @@ class MlperfLogImportCliTest {
         assertThat(error(dir, "simulation", one, many)).isBetween(0.432, 0.434);
     }
 
+    /** Runs an import expected to fail; returns its stderr, checked to be one line. */
+    private static String refused(String... args) {
+        CliSession cli = new CliSession();
+        List<String> all = new java.util.ArrayList<>(List.of("datasets", "import", "mlperf-log"));
+        all.addAll(List.of(args));
+        assertThat(cli.run(all.toArray(String[]::new))).as(cli.err()).isEqualTo(1);
+        assertThat(cli.err().strip().lines()).hasSize(1);
+        return cli.err();
+    }
+
     @Test
-    void workersOneIsStatedNotTheDefaultAndTheSystemFileNeedsNoHardware(@TempDir Path dir) throws IOException {
+    void theSystemFileNeedsNoHardwareAndWorkersThatContradictThePlatformAreRefused(@TempDir Path dir)
+            throws IOException {
         // Without options the tree's system file gives the 80 GB system and the platform's 8 GPUs.
         Observation read = ObservationFiles.read(imported(dir, BERT_1NODE)).get(0);
         assertThat(read.config().deployment().hardware()).isEqualTo("dgx-a100-80gb");
         assertThat(read.config().deployment().workers()).isEqualTo(8);
-        // --workers 1 replaces them: the global batch of 448 on one GPU.
-        Observation one = ObservationFiles.read(imported(dir, BERT_1NODE, "--workers", "1")).get(0);
-        assertThat(one.config().deployment().workers()).isEqualTo(1);
-        assertThat(one.config().localBatch()).isEqualTo(448);
+        // The platform counts one node of 8 GPUs: --workers 16 (QA's case) contradicts it, named with the platform.
+        Path out = dir.resolve("w.parquet");
+        assertThat(refused("--input", LOGS.resolve(RESNET_1NODE).toString(), "--hardware", "dgx-a100-80gb",
+                "--workers", "16", "--out", out.toString()))
+                .contains("--workers 16 contradicts the platform '1xNVIDIA DGX A100': 1 node of dgx-a100-80gb are 8 "
+                        + "GPUs");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void hardwareNotInTheCatalogIsNamedWithTheClosestSystems(@TempDir Path dir) {
+        String err = refused("--input", LOGS.resolve(RESNET_1NODE).toString(), "--hardware", "dgx-a100-80",
+                "--out", dir.resolve("x.parquet").toString());
+        assertThat(err).contains("--hardware: 'dgx-a100-80' is not a system of the hardware catalog (closest: "
+                + "dgx-a100-80gb").doesNotContain("result_0.txt").doesNotContain("--workers");
+    }
+
+    @Test
+    void hardwareOverAFolderOfDifferentSystemsIsRefused(@TempDir Path dir) {
+        Path out = dir.resolve("all.parquet");
+        assertThat(refused("--input", LOGS.toString(), "--hardware", "dgx-a100-80gb", "--out", out.toString()))
+                .contains("--hardware dgx-a100-80gb would state one system for logs of different platforms: ")
+                .contains("'1xNVIDIA DGX-2H'").contains("'8xNVIDIA DGX A100'");
+        assertThat(out).doesNotExist();
+    }
+
+    /** SYNTHETIC: the real one-node ResNet-50 excerpt cut after its first 20 lines, as QA's head -n 20 did. */
+    @Test
+    void aLogCutAtALineBoundaryIsRefusedNotReadSlow(@TempDir Path dir) throws IOException {
+        List<String> lines = Files.readAllLines(LOGS.resolve(RESNET_1NODE).resolve("result_0.txt"));
+        Path cut = Files.write(dir.resolve("t.txt"), lines.subList(0, 20));
+        Path out = dir.resolve("t.parquet");
+        assertThat(refused("--input", cut.toString(), "--out", out.toString()))
+                .contains(cut + ": no ':::MLLOG' run_stop event in its 20 lines");
+        assertThat(out).doesNotExist();
+    }
+
+    /** SYNTHETIC: one real excerpt copied twice into a folder, as two runs of one system. */
+    @Test
+    void runsFoldedIntoOneRowAreItsRunsColumn(@TempDir Path dir) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("twice"));
+        Path log = LOGS.resolve(BERT_1NODE).resolve("result_0.txt");
+        Files.copy(log, folder.resolve("result_0.txt"));
+        Files.copy(log, folder.resolve("result_1.txt"));
+        CliSession cli = new CliSession();
+        Path out = dir.resolve("twice.parquet");
+        assertThat(cli.run("datasets", "import", "mlperf-log", "--input", folder.toString(), "--out", out.toString()))
+                .as(cli.err()).isZero();
+        Observation row = ObservationFiles.read(out).get(0);
+        assertThat(row.tags()).containsEntry("runs", "2");
+        assertThat(row.measurements().runs()).isEqualTo(2);
     }
 
     /** SYNTHETIC: a real excerpt cut in the middle of its global_batch_size line. */

@@ -58,8 +58,8 @@ public final class ImportCommand extends DatasetsSubcommand {
     String model;
 
     @Option(names = "--workers", paramLabel = "N", description = "bigdl-log: executor cores of the job (default: 1); "
-            + "nccl-tests-log: the ranks, when the log lists none; mlperf-log: the run's GPUs, replacing what the "
-            + "platform says.")
+            + "nccl-tests-log: the ranks, when the log lists none; mlperf-log: the run's GPUs when the log's "
+            + "platform counts no nodes (refused when it contradicts a platform or system file that does).")
     Integer workers;
 
     @Option(names = "--dataset", paramLabel = "NAME", description = "bigdl-log: the dataset.")
@@ -71,7 +71,8 @@ public final class ImportCommand extends DatasetsSubcommand {
     @Option(names = "--hardware", paramLabel = "LABEL", description = "vtrain: the system the runs were measured on, "
             + "a system of the hardware catalog (default: vtrain-a100); its GPUs per node set each run's nodes. "
             + "nccl-tests-log: the system (default: the ranks' device), catalogued or composed of parts. "
-            + "mlperf-log: the system (default: the logs' submission_platform), e.g. dgx-a100-80gb.")
+            + "mlperf-log: the system (default: the logs' submission_platform), e.g. dgx-a100-80gb, a catalogued "
+            + "system for every log; refused over a folder whose logs name different systems.")
     String hardware;
 
     @Option(names = "--recompute", paramLabel = "none|selective|full",

@@ -32,8 +32,9 @@ import java.util.regex.Pattern;
  *
  * <p>The events read: {@code submission_benchmark}, {@code submission_platform}, {@code global_batch_size},
  * {@code train_samples}, {@code throughput} (one per epoch in NVIDIA's v1.0 MXNet ResNet-50) and the
- * {@code epoch_start}/{@code epoch_stop} pairs by their {@code metadata.epoch_num}. A line that has the marker but no
- * complete JSON object after it (a log cut mid-line) is refused with its file and line.
+ * {@code epoch_start}/{@code epoch_stop} pairs by their {@code metadata.epoch_num}, and {@code run_stop} (the last
+ * event of a finished run). A line that has the marker but no complete JSON object after it (a log cut mid-line) is
+ * refused with its file and line.
  */
 final class MlperfLog {
     /** The marker of the MLPerf logging library's lines. */
@@ -72,10 +73,14 @@ final class MlperfLog {
      * @param dtype               the first {@code --dtype} of an echoed command line, when there is one
      * @param allreduceFp16       the line of the first {@code --allreduce_post_accumulation_fp16} of an echoed
      *                            command line, when there is one
+     * @param runStop             the {@code run_stop} event's {@code metadata.status} ({@code success},
+     *                            {@code aborted}; empty text when it has none), when the log has the event
+     * @param lines               the lines read
      */
     record Run(Path file, At<String> benchmark, Optional<At<String>> platform, Optional<At<Long>> globalBatch,
                OptionalLong trainSamples, List<Double> throughputs, Map<Integer, Long> epochMillis,
-               OptionalDouble sequencesPerSecond, Optional<At<String>> dtype, OptionalLong allreduceFp16) {
+               OptionalDouble sequencesPerSecond, Optional<At<String>> dtype, OptionalLong allreduceFp16,
+               Optional<At<String>> runStop, long lines) {
         Run {
             throughputs = List.copyOf(throughputs);
             epochMillis = Map.copyOf(epochMillis);
@@ -95,6 +100,7 @@ final class MlperfLog {
         OptionalDouble sequences = OptionalDouble.empty();
         At<String> dtype = null;
         OptionalLong allreduceFp16 = OptionalLong.empty();
+        At<String> runStop = null;
         long lineNo = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -129,6 +135,7 @@ final class MlperfLog {
                         }
                         globalBatch = new At<>(b, lineNo);
                     }
+                    case "run_stop" -> runStop = new At<>(event.path("metadata").path("status").asText(""), lineNo);
                     case "train_samples" -> trainSamples = OptionalLong.of(positive(value, where, lineNo, key));
                     case "throughput" -> throughputs.add(positiveNumber(value, where, lineNo, key));
                     case "epoch_start", "epoch_stop" -> {
@@ -162,7 +169,8 @@ final class MlperfLog {
             }
         }
         return new Run(file, benchmark, Optional.ofNullable(platform), Optional.ofNullable(globalBatch), trainSamples,
-                throughputs, epochs, sequences, Optional.ofNullable(dtype), allreduceFp16);
+                throughputs, epochs, sequences, Optional.ofNullable(dtype), allreduceFp16,
+                Optional.ofNullable(runStop), lineNo);
     }
 
     private static JsonNode event(String json, String where, long line) throws DataFormatException {

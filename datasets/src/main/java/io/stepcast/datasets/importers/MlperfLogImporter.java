@@ -6,6 +6,7 @@ import io.stepcast.api.Measurements;
 import io.stepcast.api.Observation;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.hardware.DeviceSpec;
+import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 import io.stepcast.api.plugin.DataSource;
 import io.stepcast.api.plugin.ImportOptions;
@@ -38,11 +39,16 @@ import java.util.stream.Stream;
  * BERT-large; any other is refused with the supported list, or, in a folder, skipped with a note); hardware and nodes =
  * {@code submission_platform}, a count of nodes of a catalogued system ({@code 8xNVIDIA DGX A100} is 8 nodes of
  * {@code dgx-a100}), with the hardware the submission's system file states ({@link MlperfSystemFile}) when the log lies
- * in a submission tree, or {@code --hardware} (a catalogued system; the nodes stay the platform's count); workers =
- * nodes x the system's GPUs per node, or {@code --workers}; batch per GPU = {@code global_batch_size} over the workers,
+ * in a submission tree, or {@code --hardware} (a catalogued system, else refused with the closest ones; the nodes stay
+ * the platform's count; over a folder whose logs name different systems it is refused naming two of them, since it
+ * would relabel one GPU type as another); workers = nodes x the system's GPUs per node; {@code --workers} states the
+ * GPUs only of a log whose platform (or system file) counts no nodes, which are then the GPUs over the GPUs per node,
+ * rounded up, and a {@code --workers} that contradicts a stated count is refused naming both; batch per GPU =
+ * {@code global_batch_size} over the workers,
  * run as one data-parallel layout in the layout's default mixed precision (NVIDIA's closed-division runs train in float16: {@code --dtype float16},
  * {@code --fp16} on their command lines). Several logs of one system and batch (a submission's five or ten runs) are
- * one row, the median of their throughputs, with a note; tags {@code platform}, {@code runs},
+ * one row, the median of their throughputs, with a note, its {@code runs} the logs folded; a log without
+ * {@code run_stop} (an unfinished run) is refused naming the file; tags {@code platform}, {@code runs},
  * {@code throughput_basis}. Parameter bytes = the zoo's parameters x the bytes of the {@code --dtype} a log's echoed
  * command line states (NVIDIA's MXNet ResNet-50: {@code --dtype float16}, whose Horovod all-reduce then carries
  * float16 gradients), else x 2 when the command line has {@code --allreduce_post_accumulation_fp16} (NVIDIA's PyTorch
@@ -81,8 +87,9 @@ public final class MlperfLogImporter implements ObservationImporter {
     @Override
     public String description() {
         return "MLPerf Training result logs (:::MLLOG lines of result_N.txt; a file or a folder of them): one "
-                + "observation per system and benchmark (resnet, bert), the median of its runs (--hardware names the "
-                + "system, --workers the GPUs, when the platform does not)";
+                + "observation per system and benchmark (resnet, bert), the median of its finished runs (--hardware "
+                + "names the system of logs of one platform, --workers the GPUs of a log whose platform counts no "
+                + "nodes)";
     }
 
     @Override
@@ -98,6 +105,8 @@ public final class MlperfLogImporter implements ObservationImporter {
         Map<String, Machine> machines = new LinkedHashMap<>();
         LinkedHashSet<String> information = new LinkedHashSet<>();
         LinkedHashSet<String> warnings = new LinkedHashSet<>();
+        Optional<String> hardware = stated(options);
+        Map<String, MlperfLog.Run> relabelled = new LinkedHashMap<>();
         int skipped = 0;
         for (Path f : files) {
             MlperfLog.Run run = MlperfLog.read(f);
@@ -111,8 +120,12 @@ public final class MlperfLogImporter implements ObservationImporter {
                 continue;
             }
             MlperfBenchmark benchmark = found.isPresent() ? found.get() : MlperfBenchmark.of(run);
+            finished(run);
+            if (hardware.isPresent()) {
+                oneSystem(run, hardware.get(), relabelled);
+            }
             MlperfBenchmark.Throughput throughput = benchmark.throughput(run);
-            Machine machine = machine(run, options);
+            Machine machine = machine(run, hardware, options);
             long global = run.globalBatch().orElseThrow(() -> new DataFormatException(f.toString(),
                     "no global_batch_size event: the batch per GPU is unknown")).value();
             String key = String.join("|", benchmark.name(), machine.platform(), machine.hardware(),
@@ -133,6 +146,72 @@ public final class MlperfLogImporter implements ObservationImporter {
             out.add(observation(g.getValue(), machine, information, parameterBytes(g.getValue().get(0))));
         }
         return new ImportedObservations(out, skipped, List.copyOf(warnings), List.copyOf(information));
+    }
+
+    /**
+     * {@code --hardware} as the catalog names it; refused, naming the option and the catalog's closest systems, when it
+     * is no catalogued system: the system's GPUs per node make the run's GPUs.
+     */
+    private Optional<String> stated(ImportOptions options) {
+        if (options.hardware().isEmpty()) {
+            return Optional.empty();
+        }
+        String label = options.hardware().get();
+        HardwareCatalog catalog = labels.catalog();
+        String name = labels.canonical(label);
+        if (catalog.system(name).isPresent()) {
+            return Optional.of(name);
+        }
+        // Systems only, never a GPU or a link: the importer needs the GPUs per node.
+        List<String> close = catalog.closest(label, catalog.entries().size()).stream()
+                .filter(n -> catalog.system(n).isPresent()).limit(3).toList();
+        throw new IllegalArgumentException("--hardware: '" + label + "' is not a system of the hardware catalog ("
+                + (close.isEmpty() ? "" : "closest: " + String.join(", ", close) + "; ")
+                + "stepcast hardware list shows them)");
+    }
+
+    /**
+     * Refuses a log without {@code run_stop}. A run that did not finish (the job killed, the log cut at a line
+     * boundary) still parses, but its median throughput counts only the epochs logged, where the first ones (the
+     * warm-up) weigh more: a log cut after two epochs of ResNet-50 reads well below the whole run. A warning would
+     * leave that row in the file to be fitted on; a submission publishes every run's complete log, so the importer asks
+     * for that instead. A {@code run_stop} of any status is accepted: an {@code aborted} run (v0.7's DGX-2H ResNet-50
+     * result_0 stops so after the last epoch its command line allows) trained at its full speed to the end.
+     */
+    private static void finished(MlperfLog.Run run) throws DataFormatException {
+        if (run.runStop().isEmpty()) {
+            throw new DataFormatException(run.file().toString(), "no ':::MLLOG' run_stop event in its " + run.lines()
+                    + " lines: an unfinished run or a cut log, whose throughput would count only the epochs logged; "
+                    + "import the complete log");
+        }
+    }
+
+    /**
+     * Refuses {@code --hardware} over logs of different systems: it states one system for every log, and relabelling
+     * one GPU type as another (DGX-2H logs as DGX A100) would make rows that never ran. Logs of one system on different
+     * node counts ({@code 1xNVIDIA DGX A100}, {@code 8xNVIDIA DGX A100}) are one system. {@code seen} holds the first
+     * log of each system read so far.
+     */
+    private void oneSystem(MlperfLog.Run run, String hardware, Map<String, MlperfLog.Run> seen)
+            throws DataFormatException {
+        String system = platformSystem(run);
+        seen.putIfAbsent(system, run);
+        if (seen.size() > 1) {
+            MlperfLog.Run first = seen.values().iterator().next();
+            throw new DataFormatException(run.file().toString(), "--hardware " + hardware + " would state one system "
+                    + "for logs of different platforms: " + first.file() + " names " + platformWords(first)
+                    + ", this log " + platformWords(run) + "; import each system's logs on their own");
+        }
+    }
+
+    /** The system a log's platform names without its node count (or the platform as written; empty for none). */
+    private String platformSystem(MlperfLog.Run run) {
+        return run.platform().map(p -> labels.countedSystem(p.value()).map(HardwareLabels.CountedSystem::system)
+                .orElseGet(() -> labels.canonical(p.value()))).orElse("");
+    }
+
+    private static String platformWords(MlperfLog.Run run) {
+        return run.platform().map(p -> "the platform '" + p.value() + "'").orElse("no platform");
     }
 
     /** The logs to read: the file, or every {@code result_*.txt} under the folder, in name order. */
@@ -187,7 +266,7 @@ public final class MlperfLogImporter implements ObservationImporter {
      * catalogued GPU of a catalogued system (the platform label names no GPU memory); else the platform. The nodes are
      * the platform's count, else the system file's, else one.
      */
-    private Machine machine(MlperfLog.Run run, ImportOptions options) throws IOException {
+    private Machine machine(MlperfLog.Run run, Optional<String> stated, ImportOptions options) throws IOException {
         String where = run.file().toString();
         Optional<MlperfLog.At<String>> platform = run.platform();
         Optional<HardwareLabels.CountedSystem> counted = platform.flatMap(p -> labels.countedSystem(p.value()));
@@ -195,13 +274,23 @@ public final class MlperfLogImporter implements ObservationImporter {
         List<String> warnings = new ArrayList<>();
         String hardware;
         int nodes = counted.map(HardwareLabels.CountedSystem::nodes).orElse(1);
-        if (options.hardware().isPresent()) {
-            String stated = options.hardware().get();
-            labels.unknownNote(stated).ifPresent(n -> warnings.add("--hardware: " + n));
-            hardware = labels.canonical(stated);
-            platform.ifPresent(p -> information.add("--hardware " + stated + " stands for the platform '" + p.value()
-                    + "' of the logs" + counted.map(c -> ", whose " + c.nodes() + (c.nodes() == 1 ? " node" : " nodes")
-                    + " it keeps").orElse("")));
+        // Who counted the nodes: the platform, else the system file; empty when neither did (one node is assumed).
+        Optional<String> nodesFrom = counted.map(c -> "the platform '" + platform.get().value() + "'");
+        if (stated.isPresent()) {
+            hardware = stated.get();
+            Optional<String> named = counted.map(HardwareLabels.CountedSystem::system)
+                    .or(() -> platform.map(p -> labels.canonical(p.value())))
+                    .filter(sys -> labels.catalog().system(sys).isPresent());
+            if (named.isPresent() && !sameGpu(named.get(), hardware)) {
+                // Stated on purpose perhaps, but a relabelled GPU type makes a row that never ran: say so.
+                warnings.add("--hardware " + options.hardware().get() + " is " + hardware + " ("
+                        + labels.catalog().system(hardware).orElseThrow().device() + "), the platform '"
+                        + platform.get().value() + "' of " + where + " " + named.get() + " ("
+                        + labels.catalog().system(named.get()).orElseThrow().device() + "): used --hardware's");
+            }
+            platform.ifPresent(p -> information.add("--hardware " + options.hardware().get() + " stands for the "
+                    + "platform '" + p.value() + "' of the logs" + counted.map(c -> ", whose " + c.nodes()
+                    + (c.nodes() == 1 ? " node" : " nodes") + " it keeps").orElse("")));
         } else {
             Optional<String> platformSystem = counted.map(HardwareLabels.CountedSystem::system)
                     .or(() -> platform.map(p -> labels.canonical(p.value()))
@@ -214,6 +303,7 @@ public final class MlperfLogImporter implements ObservationImporter {
                 hardware = fromFile.get();
                 if (counted.isEmpty()) {
                     nodes = f.nodes();
+                    nodesFrom = Optional.of("the system file " + f.file());
                 } else if (f.nodes() != nodes) {
                     warnings.add(f.file() + " says " + f.nodes() + " nodes, the " + platformWords + " of " + where
                             + " " + nodes + ": kept the platform's count");
@@ -237,19 +327,26 @@ public final class MlperfLogImporter implements ObservationImporter {
             } else {
                 String why = platform.map(p -> "submission_platform '" + p.value() + "' (line " + p.line()
                         + ") is no count of nodes of a catalogued system").orElse("the log has no submission_platform");
-                throw new DataFormatException(where, why + ": pass --hardware SYSTEM (and --workers N for its GPUs)");
+                throw new DataFormatException(where, why + ": pass --hardware SYSTEM (and --workers N, the run's GPUs, "
+                        + "for more than one node)");
             }
         }
-        int gpus;
+        // Every branch above ends at a catalogued system, so its GPUs per node are known.
+        int perNode = labels.catalog().system(hardware).orElseThrow().devicesPerNode();
+        int gpus = nodes * perNode;
         if (options.workers().isPresent()) {
-            gpus = options.workers().getAsInt();
-        } else {
-            Optional<SystemSpec> system = labels.catalog().system(hardware);
-            if (system.isEmpty()) {
-                throw new DataFormatException(where, "hardware '" + hardware + "' is not a catalogued system, so its "
-                        + "GPUs per node are unknown: pass --workers N (the run's GPUs)");
+            int workers = options.workers().getAsInt();
+            if (nodesFrom.isPresent() && workers != gpus) {
+                throw new DataFormatException(where, "--workers " + workers + " contradicts " + nodesFrom.get()
+                        + ": " + nodes + (nodes == 1 ? " node" : " nodes") + " of " + hardware + " are " + gpus
+                        + " GPUs (--workers states the GPUs only of a log whose platform counts no nodes)");
             }
-            gpus = nodes * system.get().devicesPerNode();
+            if (nodesFrom.isEmpty()) {
+                gpus = workers;
+                nodes = (workers + perNode - 1) / perNode;
+                information.add("--workers " + workers + " is " + nodes + (nodes == 1 ? " node" : " nodes") + " of "
+                        + hardware + " (" + perNode + " GPUs per node): the log counts no nodes");
+            }
         }
         return new Machine(platform.map(MlperfLog.At::value).orElse(""), hardware, nodes, gpus, information,
                 warnings);
@@ -334,8 +431,7 @@ public final class MlperfLogImporter implements ObservationImporter {
         if (global % machine.gpus() != 0) {
             throw DataFormatException.at(where, first.run().globalBatch().orElseThrow().line(), "global_batch_size "
                     + global + " is not a multiple of the run's " + machine.gpus() + " GPUs (" + machine.nodes()
-                    + (machine.nodes() == 1 ? " node" : " nodes") + " of " + machine.hardware()
-                    + "): pass --workers N");
+                    + (machine.nodes() == 1 ? " node" : " nodes") + " of " + machine.hardware() + ")");
         }
         List<Double> values = runs.stream().map(m -> m.throughput().samplesPerS()).toList();
         double throughput = MlperfBenchmark.median(values);
@@ -360,7 +456,7 @@ public final class MlperfLogImporter implements ObservationImporter {
                     .parallel(ParallelLayout.builderForGlobalBatch(1, 1, machine.gpus(), perGpu, global).build());
             first.benchmark().dataset().ifPresent(c::dataset);
             parameterBytes.ifPresent(p -> c.parameterBytes(p.bytes()));
-            Measurements m = Measurements.builder().throughputSamplesPerS(throughput).build();
+            Measurements m = Measurements.builder().throughputSamplesPerS(throughput).runs(runs.size()).build();
             return new Observation(c.build(), m, source, 0, tags);
         } catch (IllegalArgumentException e) {
             throw new DataFormatException(where, e.getMessage());

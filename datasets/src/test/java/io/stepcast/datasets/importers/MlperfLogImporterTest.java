@@ -78,6 +78,7 @@ class MlperfLogImporterTest {
                 + "(--dtype float16 on line 11)");
         assertThat(one.tags()).containsEntry("throughput_basis", "median of 35 'throughput' events")
                 .containsEntry("platform", "1xNVIDIA DGX A100").containsEntry("runs", "1");
+        assertThat(one.measurements().runs()).isEqualTo(1);
 
         // No system file beside this excerpt (the index holds none for dgxa100_n8_ngc21.05_mxnet): the platform's.
         Observation eight = only("v1.0-resnet-8nodes", ImportOptions.none());
@@ -92,6 +93,7 @@ class MlperfLogImporterTest {
 
     @Test
     void aV07ResNetLogWithoutThroughputEventsIsTheTrainingSetOverItsMedianEpoch() throws IOException {
+        // Its run_stop says "aborted" (the run's last allowed epoch): a finished run, read as any other.
         Observation o = only("v0.7-resnet-dgx2h-1node", ImportOptions.none());
         assertThat(o.config().deployment().hardware()).isEqualTo("dgx-2h");
         assertThat(o.config().deployment().workers()).isEqualTo(16);
@@ -148,11 +150,14 @@ class MlperfLogImporterTest {
         assertThat(r.skipped()).isZero();
     }
 
-    @Test
-    void hardwareAndWorkersStatedOnTheCommandLineReplaceWhatThePlatformSays() throws IOException {
-        ImportOptions eighty = new ImportOptions(Optional.empty(), OptionalInt.empty(), Optional.empty(), 0,
-                Optional.of("dgx-a100-80gb"),
+    private static ImportOptions options(OptionalInt workers, String hardware) {
+        return new ImportOptions(Optional.empty(), workers, Optional.empty(), 0, Optional.ofNullable(hardware),
                 Optional.empty());
+    }
+
+    @Test
+    void hardwareReplacesThePlatformsSystemAndWorkersMustAgreeWithTheNodesItCounts() throws IOException {
+        ImportOptions eighty = options(OptionalInt.empty(), "dgx-a100-80gb");
         Observation o = only("v1.0-bert-8nodes", eighty);
         assertThat(o.config().deployment().hardware()).isEqualTo("dgx-a100-80gb");
         assertThat(o.config().deployment().nodes()).isEqualTo(8);
@@ -160,16 +165,84 @@ class MlperfLogImporterTest {
         assertThat(importer.importFile(logs("v1.0-bert-8nodes"), eighty).information()).contains(
                 "--hardware dgx-a100-80gb stands for the platform '8xNVIDIA DGX A100' of the logs, whose 8 nodes it "
                         + "keeps");
-        ImportOptions workers = new ImportOptions(Optional.empty(), OptionalInt.of(32), Optional.empty(), 0);
-        assertThat(only("v1.0-bert-8nodes", workers).config().localBatch()).isEqualTo(96);
-        // --workers 1 is stated, not the default: 1 GPU for the global batch of 448, not the platform's 8.
-        ImportOptions one = new ImportOptions(Optional.empty(), OptionalInt.of(1), Optional.empty(), 0);
-        assertThat(only(BERT_1NODE, one).config().deployment().workers()).isEqualTo(1);
-        assertThat(only(BERT_1NODE, one).config().localBatch()).isEqualTo(448);
-        // --hardware still overrides the system file.
-        ImportOptions forty = new ImportOptions(Optional.empty(), OptionalInt.empty(), Optional.empty(), 0,
-                Optional.of("dgx-a100"), Optional.empty());
-        assertThat(only(RESNET_1NODE, forty).config().deployment().hardware()).isEqualTo("dgx-a100");
+        // --hardware still overrides the system file; the same GPU of another memory is no warning, another GPU is.
+        assertThat(only(RESNET_1NODE, options(OptionalInt.empty(), "dgx-a100")).config().deployment().hardware())
+                .isEqualTo("dgx-a100");
+        assertThat(importer.importFile(logs(RESNET_1NODE), options(OptionalInt.empty(), "dgx-a100")).notes()).isEmpty();
+        ImportedObservations v100 = importer.importFile(logs(RESNET_1NODE), options(OptionalInt.empty(), "dgx-2h"));
+        assertThat(v100.observations().get(0).config().deployment().hardware()).isEqualTo("dgx-2h");
+        assertThat(v100.notes()).containsExactly("--hardware dgx-2h is dgx-2h (V100-SXM3-32GB-H), the platform "
+                + "'1xNVIDIA DGX A100' of " + logs(RESNET_1NODE + "/result_0.txt") + " dgx-a100 (A100-SXM4-40GB): used "
+                + "--hardware's");
+        // --workers that says what the platform counts is accepted; one that contradicts it is refused naming both.
+        assertThat(only("v1.0-bert-8nodes", options(OptionalInt.of(64), null)).config().localBatch()).isEqualTo(48);
+        Path eight = logs("v1.0-bert-8nodes/result_1.txt");
+        assertThatThrownBy(() -> importer.importFile(eight.getParent(), options(OptionalInt.of(32), null)))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessage(eight + ": --workers 32 contradicts the platform '8xNVIDIA DGX A100': 8 nodes of dgx-a100 "
+                        + "are 64 GPUs (--workers states the GPUs only of a log whose platform counts no nodes)");
+        // The QA case: 16 workers on one 8-GPU node of the system --hardware names.
+        Path one = logs(RESNET_1NODE + "/result_0.txt");
+        assertThatThrownBy(() -> importer.importFile(one.getParent(), options(OptionalInt.of(16), "dgx-a100-80gb")))
+                .hasMessage(one + ": --workers 16 contradicts the platform '1xNVIDIA DGX A100': 1 node of "
+                        + "dgx-a100-80gb are 8 GPUs (--workers states the GPUs only of a log whose platform counts no "
+                        + "nodes)");
+    }
+
+    /** SYNTHETIC: the real 8-node BERT excerpt with its platform's node count removed ({@code NVIDIA DGX A100}). */
+    @Test
+    void workersStateTheGpusOfALogWhosePlatformCountsNoNodes(@TempDir Path dir) throws IOException {
+        String real = Files.readString(logs("v1.0-bert-8nodes/result_1.txt"));
+        Path log = Files.writeString(dir.resolve("result_1.txt"), real.replace("8xNVIDIA DGX A100", "NVIDIA DGX A100"));
+        Observation assumed = importer.importFile(log, ImportOptions.none()).observations().get(0);
+        assertThat(assumed.config().deployment().nodes()).isEqualTo(1);
+        assertThat(assumed.config().localBatch()).isEqualTo(384);
+        ImportedObservations stated = importer.importFile(log, options(OptionalInt.of(64), null));
+        Observation o = stated.observations().get(0);
+        assertThat(o.config().deployment().workers()).isEqualTo(64);
+        assertThat(o.config().deployment().nodes()).isEqualTo(8);
+        assertThat(o.config().localBatch()).isEqualTo(48);
+        assertThat(stated.information()).contains("--workers 64 is 8 nodes of dgx-a100 (8 GPUs per node): the log "
+                + "counts no nodes");
+        assertThatThrownBy(() -> importer.importFile(log, options(OptionalInt.of(7), null)))
+                .hasMessageEndingWith(": global_batch_size 3072 is not a multiple of the run's 7 GPUs (1 node of "
+                        + "dgx-a100)");
+    }
+
+    @Test
+    void hardwareThatIsNoCatalogedSystemIsRefusedNamingTheOptionAndTheClosestSystems() {
+        assertThatThrownBy(() -> importer.importFile(logs(RESNET_1NODE), options(OptionalInt.empty(), "dgx-a100-80")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--hardware: 'dgx-a100-80' is not a system of the hardware catalog (closest: "
+                        + "dgx-a100-80gb")
+                .hasMessageEndingWith("; stepcast hardware list shows them)");
+        // A GPU is no system: its GPUs per node are unknown.
+        assertThatThrownBy(() -> importer.importFile(logs(RESNET_1NODE), options(OptionalInt.empty(), "nosuch")))
+                .hasMessageStartingWith("--hardware: 'nosuch' is not a system of the hardware catalog (closest: ")
+                .hasMessageNotContaining("result_0.txt").hasMessageNotContaining("--workers");
+    }
+
+    @Test
+    void hardwareOverLogsOfDifferentSystemsIsRefusedNamingTwoOfThem() {
+        // The folder holds DGX-2H and DGX A100 logs: one --hardware would relabel one GPU type as the other.
+        assertThatThrownBy(() -> importer.importFile(logs(""), options(OptionalInt.empty(), "dgx-a100-80gb")))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessage(logs("v1.0-bert-8nodes/result_1.txt") + ": --hardware dgx-a100-80gb would state one "
+                        + "system for logs of different platforms: " + logs("v0.7-bert-dgx2h-1node/result_0.txt")
+                        + " names the platform '1xNVIDIA DGX-2H', this log the platform '8xNVIDIA DGX A100'; import "
+                        + "each system's logs on their own");
+    }
+
+    /** SYNTHETIC: copies of the real one-node and 8-node v1.0 BERT excerpts in one folder. */
+    @Test
+    void hardwareOverLogsOfOneSystemOnDifferentNodeCountsStatesItForEach(@TempDir Path dir) throws IOException {
+        Files.copy(logs(BERT_1NODE + "/result_0.txt"),
+                Files.createDirectories(dir.resolve("one")).resolve("result_0.txt"));
+        Files.copy(logs("v1.0-bert-8nodes/result_1.txt"), Files.createDirectories(dir.resolve("eight"))
+                .resolve("result_1.txt"));
+        List<Observation> rows = importer.importFile(dir, options(OptionalInt.empty(), "dgx-a100-80gb")).observations();
+        assertThat(rows).extracting(r -> r.config().deployment().hardware()).containsOnly("dgx-a100-80gb");
+        assertThat(rows).extracting(r -> r.config().deployment().nodes()).containsExactlyInAnyOrder(1, 8);
     }
 
     /** SYNTHETIC: the real submission tree with its system file edited to another GPU than the platform names. */
@@ -231,6 +304,7 @@ class MlperfLogImporterTest {
         assertThat(r.observations()).hasSize(1);
         assertThat(throughput(r.observations().get(0))).isEqualTo(2193.410654407418);
         assertThat(r.observations().get(0).tags()).containsEntry("runs", "3");
+        assertThat(r.observations().get(0).measurements().runs()).isEqualTo(3);
         assertThat(r.information()).contains("3 runs of BERT-large on '1xNVIDIA DGX A100' are one row, the median of "
                 + "their throughputs (2100.0 to 2250.5 samples/s)");
     }
@@ -263,10 +337,15 @@ class MlperfLogImporterTest {
         assertThatThrownBy(() -> importer.importFile(other, ImportOptions.none()))
                 .hasMessage(other + ": no ':::MLLOG' submission_benchmark event: not an MLPerf Training result log");
 
-        ImportOptions seven = new ImportOptions(Optional.empty(), OptionalInt.of(7), Optional.empty(), 0);
-        assertThatThrownBy(() -> importer.importFile(logs(RESNET_1NODE + "/result_0.txt"), seven))
-                .hasMessageEndingWith(": global_batch_size 3264 is not a multiple of the run's 7 GPUs (1 node of "
-                        + "dgx-a100-80gb): pass --workers N");
+        // Cut at a line boundary after two epochs (the QA's head -n 20): no run_stop, refused, not read 20% slow.
+        int firstEpoch = indexOf(lines, "\"throughput\"");
+        int secondEpoch = firstEpoch + 1 + indexOf(lines.subList(firstEpoch + 1, lines.size()), "\"throughput\"");
+        Path unfinished = Files.write(dir.resolve("unfinished.txt"), lines.subList(0, secondEpoch + 1));
+        assertThatThrownBy(() -> importer.importFile(unfinished, ImportOptions.none()))
+                .isInstanceOf(DataFormatException.class)
+                .hasMessage(unfinished + ": no ':::MLLOG' run_stop event in its " + (secondEpoch + 1) + " lines: an "
+                        + "unfinished run or a cut log, whose throughput would count only the epochs logged; import "
+                        + "the complete log");
 
         Path unknown = Files.write(dir.resolve("unknown.txt"), lines.stream()
                 .map(l -> l.replace("1xNVIDIA DGX A100", "1xACME Box")).toList());
