@@ -59,8 +59,8 @@ import java.util.stream.Collectors;
                 + "workers | nodes, gpus_per_node, hardware, precision, bandwidth, intra_node_gbps, policy, mode, "
                 + "batch | global_batch, sequence_length, and the layout's tensor_parallel, pipeline_parallel, "
                 + "context_parallel, expert_parallel, micro_batch, virtual_stages, recompute and the switches "
-                + "sequence_parallel, distributed_optimizer, fsdp, flash_attention, expert_overlap: true or false, "
-                + "and expert_capacity_factor and zero_stage); a flag overrides the file."})
+                + "sequence_parallel, distributed_optimizer, fsdp, flash_attention, expert_overlap, fused_kernels: "
+                + "true or false, and expert_capacity_factor and zero_stage); a flag overrides the file."})
 public final class SweepCommand extends RegistryCommand {
     /** How many distinct reasons for points not applicable the console lists. */
     private static final int REASONS_SHOWN = 5;
@@ -68,7 +68,8 @@ public final class SweepCommand extends RegistryCommand {
             "models", "workers", "nodes", "gpus_per_node", "hardware", "precision", "bandwidth", "intra_node_gbps",
             "policy", "mode", "batch", "tensor_parallel", "pipeline_parallel", "context_parallel", "expert_parallel",
             "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages", "sequence_parallel",
-            "distributed_optimizer", "fsdp", "flash_attention", "expert_overlap", "expert_capacity_factor", "zero_stage");
+            "distributed_optimizer", "fsdp", "flash_attention", "expert_overlap", "expert_capacity_factor", "zero_stage",
+            "fused_kernels");
 
     @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
     private Path grid;
@@ -159,6 +160,10 @@ public final class SweepCommand extends RegistryCommand {
     @Option(names = "--overlap-expert-comm", negatable = true, description = "Every layout point with its expert "
             + "all-to-alls overlapped with another micro-batch's compute (the column expert_overlap).")
     private Boolean overlapExpertComm;
+    @Option(names = "--eager-kernels", negatable = true, description = "Every layout point with eager PyTorch's "
+            + "separate element-wise kernels instead of Megatron-LM's fused ones (the column fused_kernels false, as "
+            + "plan-llm --eager-kernels; --no-eager-kernels turns a grid file's fused_kernels: false off).")
+    private Boolean eagerKernels;
     @Option(names = "--expert-capacity-factor", split = ",", paramLabel = "F", description = "Capacity factors of a "
             + "token-dropping mixture-of-experts run (the column expert_capacity_factor; not given: dropless).")
     private List<Double> expertCapacityFactor;
@@ -171,7 +176,7 @@ public final class SweepCommand extends RegistryCommand {
     private Path out;
 
     @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
-            + "[{model, mode, workers, ..., global_batch, data_parallel, tensor_parallel, ..., expert_overlap, mean, sd, "
+            + "[{model, mode, workers, ..., global_batch, data_parallel, tensor_parallel, ..., fused_kernels, mean, sd, "
             + "min, max, unit, peak_memory_gib, fits, refusal, extrapolation}]} "
             + "instead of a table; the summary goes to stderr.")
     private boolean json;
@@ -333,9 +338,25 @@ public final class SweepCommand extends RegistryCommand {
 
     /**
      * The layout axes from the flags, else the file; a switch is as its flag says ({@code --fsdp} on, {@code --no-fsdp}
-     * off, overriding the file as any flag does), else as the file says, else off.
+     * off, overriding the file as any flag does), else as the file says, else off (fused kernels: on). A switch the
+     * flag or the file gives, on or off, is stated ({@link SweepLayout#statedSwitches}).
      */
     private SweepLayout layout(JsonNode file) {
+        Map<String, Boolean> flags = new LinkedHashMap<>();
+        flags.put("sequence_parallel", sequenceParallel);
+        flags.put("distributed_optimizer", distributedOptimizer);
+        flags.put("fsdp", fsdp);
+        flags.put("flash_attention", flashAttention);
+        flags.put("expert_overlap", overlapExpertComm);
+        flags.put("fused_kernels", eagerKernels == null ? null : !eagerKernels);
+        Map<String, Boolean> switches = new LinkedHashMap<>();
+        flags.forEach((column, flag) -> {
+            if (flag != null) {
+                switches.put(column, flag);
+            } else if (file != null && file.has(column)) {
+                switches.put(column, bool(file, column));
+            }
+        });
         return new SweepLayout(
                 pick(tensorParallel, file, "tensor_parallel", n -> integer(n, "tensor_parallel")),
                 pick(pipelineParallel, file, "pipeline_parallel", n -> integer(n, "pipeline_parallel")),
@@ -346,20 +367,18 @@ public final class SweepCommand extends RegistryCommand {
                 pick(sequenceLength, file, "sequence_length", n -> integer(n, "sequence_length")),
                 pick(recompute, file, "recompute", JsonNode::asText),
                 pick(virtualStages, file, "virtual_stages", n -> integer(n, "virtual_stages")),
-                sequenceParallel != null ? sequenceParallel : bool(file, "sequence_parallel"),
-                distributedOptimizer != null ? distributedOptimizer : bool(file, "distributed_optimizer"),
-                fsdp != null ? fsdp : bool(file, "fsdp"),
-                flashAttention != null ? flashAttention : bool(file, "flash_attention"),
-                overlapExpertComm != null ? overlapExpertComm : bool(file, "expert_overlap"),
+                switches.getOrDefault("sequence_parallel", false),
+                switches.getOrDefault("distributed_optimizer", false),
+                switches.getOrDefault("fsdp", false),
+                switches.getOrDefault("flash_attention", false),
+                switches.getOrDefault("expert_overlap", false),
                 pick(expertCapacityFactor, file, "expert_capacity_factor",
                         n -> number(n, "expert_capacity_factor")),
-                pick(zeroStage, file, "zero_stage", n -> integer(n, "zero_stage")));
+                pick(zeroStage, file, "zero_stage", n -> integer(n, "zero_stage")),
+                switches.getOrDefault("fused_kernels", true), switches.keySet());
     }
 
     private boolean bool(JsonNode file, String field) {
-        if (file == null || !file.has(field)) {
-            return false;
-        }
         JsonNode n = file.get(field);
         if (!n.isBoolean()) {
             throw new IllegalArgumentException(grid + ": field " + field + ": '" + n.asText() + "' is not true or false");

@@ -81,7 +81,9 @@ public enum SweepAxis {
     EXPERT_CAPACITY_FACTOR("expert_capacity_factor", "CAPACITY", c -> asked(c,
             SweepLayoutPoint::expertCapacityFactor)),
     /** {@code --zero-stage}; null where not given (the switches above say the sharding). */
-    ZERO_STAGE("zero_stage", "ZERO", c -> asked(c, SweepLayoutPoint::zeroStage));
+    ZERO_STAGE("zero_stage", "ZERO", c -> asked(c, SweepLayoutPoint::zeroStage)),
+    /** {@code --eager-kernels} as the generic CSV's {@code fused_kernels}: false with it; null without a layout. */
+    FUSED_KERNELS("fused_kernels", "FUSED", c -> switched(c, SweepLayoutPoint::fusedKernels));
 
     private final String column;
     private final String header;

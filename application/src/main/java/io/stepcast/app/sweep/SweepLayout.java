@@ -7,12 +7,15 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The Megatron-LM layout axes of a sweep (Narayanan et al., SC'21, section 2, for p x t x d = n and the
  * micro-batches; the generic CSV's layout columns, {@code docs/data-model.md}), with the option each is given by,
- * which {@code plan-llm} spells alike. Each list is an axis (empty: the column is not stated); the five switches are
- * flags, as in {@code plan-llm}, so every point of a sweep runs with or without each. The global batch and the sequence
+ * which {@code plan-llm} spells alike. Each list is an axis (empty: the column is not stated); the six switches are
+ * flags, as in {@code plan-llm}, so every point of a sweep runs with or without each. A switch stated off (by its
+ * negated flag or the grid file's {@code false}) is written as its column stated false, as a file's row states it, so
+ * that a refusal naming it says so rather than calling it not stated. The global batch and the sequence
  * length are axes too: the global batch replaces the per-worker {@code batch}, the sequence length names the zoo's
  * variant of the model (as the CSV's {@code sequence_length} does); neither needs a predictor that reads layouts.
  *
@@ -34,19 +37,39 @@ import java.util.Optional;
  *                             mixture-of-experts model (empty axis: dropless)
  * @param zeroStage            {@code --zero-stage}: DeepSpeed's ZeRO stages 0-3 (empty axis: as the two switches
  *                             above say)
+ * @param fusedKernels         false with {@code --eager-kernels} (the CSV's {@code fused_kernels}): eager PyTorch's
+ *                             separate element-wise kernels instead of fused ones
+ * @param statedSwitches       the switches' columns the command line or the grid file states, on or off
+ *                             ({@link #SWITCHES}); a switch at its default and not stated is left unstated
  */
 public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
                           List<Integer> expertParallel, List<Integer> microBatch, List<Long> globalBatch,
                           List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
                           boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
                           boolean flashAttention, boolean overlapExpertComm, List<Double> expertCapacityFactor,
-                          List<Integer> zeroStage)
+                          List<Integer> zeroStage, boolean fusedKernels, Set<String> statedSwitches)
         implements Serializable {
     private static final long serialVersionUID = 1L;
+
+    /** The generic CSV's columns of the switches, in the record's order. */
+    public static final List<String> SWITCHES = List.of("sequence_parallel", "distributed_optimizer", "fsdp",
+            "flash_attention", "expert_overlap", "fused_kernels");
 
     /** No layout axis: a data-parallel sweep. */
     public static final SweepLayout NONE = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(),
             List.of(), List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of());
+
+    /** Layout axes with fused kernels and no switch stated beyond those on. */
+    public SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
+                       List<Integer> expertParallel, List<Integer> microBatch, List<Long> globalBatch,
+                       List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
+                       boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
+                       boolean flashAttention, boolean overlapExpertComm, List<Double> expertCapacityFactor,
+                       List<Integer> zeroStage) {
+        this(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch, globalBatch,
+                sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer, fsdp, flashAttention,
+                overlapExpertComm, expertCapacityFactor, zeroStage, true, Set.of());
+    }
 
     /** Layout axes without {@code --zero-stage}. */
     public SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
@@ -82,6 +105,12 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
         virtualStages = List.copyOf(virtualStages);
         expertCapacityFactor = List.copyOf(expertCapacityFactor);
         zeroStage = List.copyOf(zeroStage);
+        statedSwitches = Set.copyOf(statedSwitches);
+        for (String s : statedSwitches) {
+            if (!SWITCHES.contains(s)) {
+                throw new IllegalArgumentException("no switch '" + s + "' (known: " + String.join(", ", SWITCHES) + ")");
+            }
+        }
         positive("tensor_parallel", tensorParallel);
         positive("pipeline_parallel", pipelineParallel);
         positive("context_parallel", contextParallel);
@@ -127,6 +156,7 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
         add(out, "--overlap-expert-comm", overlapExpertComm);
         add(out, "--expert-capacity-factor", !expertCapacityFactor.isEmpty());
         add(out, "--zero-stage", !zeroStage.isEmpty());
+        add(out, "--eager-kernels", !fusedKernels);
         return out;
     }
 
@@ -163,7 +193,8 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
                     for (Optional<Integer> s : orUnstated(sequenceLength)) {
                         for (Optional<Integer> z : orUnstated(zeroStage)) {
                             out.add(new SweepLayoutPoint(t, p, c, e, b, gb, s, r, v, sequenceParallel,
-                                    distributedOptimizer, fsdp, flashAttention, overlapExpertComm, f, z));
+                                    distributedOptimizer, fsdp, flashAttention, overlapExpertComm, f, z,
+                                    fusedKernels, statedSwitches));
                         }
                     }
                 }

@@ -7,6 +7,7 @@ import io.stepcast.datasets.io.DataFormatException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One combination of a sweep's layout axes ({@link SweepLayout}): each value as asked, empty where its axis is not
@@ -29,6 +30,8 @@ import java.util.Optional;
  * @param expertOverlap        the expert all-to-alls overlapped with another micro-batch's compute
  * @param expertCapacityFactor the experts' capacity factor of a token-dropping run; empty: dropless
  * @param zeroStage            DeepSpeed's ZeRO stage (the generic CSV's {@code zero_stage}); empty: as the switches say
+ * @param fusedKernels         fused element-wise kernels (true) or eager PyTorch's separate ones
+ * @param statedSwitches       the switches' columns stated on or off ({@link SweepLayout#statedSwitches})
  */
 public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Integer> pipelineParallel,
                                Optional<Integer> contextParallel, Optional<Integer> expertParallel,
@@ -37,9 +40,13 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
                                Optional<Integer> virtualStages, boolean sequenceParallel,
                                boolean distributedOptimizer, boolean fsdp, boolean flashAttention,
                                boolean expertOverlap, Optional<Double> expertCapacityFactor,
-                               Optional<Integer> zeroStage) {
+                               Optional<Integer> zeroStage, boolean fusedKernels, Set<String> statedSwitches) {
 
-    /** The option of each generic CSV column a sweep gives (the option is the column with dashes, but for one). */
+    public SweepLayoutPoint {
+        statedSwitches = Set.copyOf(statedSwitches);
+    }
+
+    /** The option of each generic CSV column a sweep gives (the option is the column with dashes, but for two). */
     static final Map<String, String> OPTIONS = options();
     /** How a sweep's refusals name the generic CSV's columns: by the options that give them ({@link #inOptions}). */
     private static final FieldNames OPTION_NAMES = new FieldNames() {
@@ -55,6 +62,9 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
 
         @Override
         public String switchOn(String column) {
+            if (column.equals("fused_kernels")) {
+                return "leave out --eager-kernels";
+            }
             return OPTIONS.containsKey(column) ? "give " + OPTIONS.get(column) : FieldNames.super.switchOn(column);
         }
     };
@@ -63,18 +73,19 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
     SweepLayoutPoint withGlobalBatch(long samples) {
         return new SweepLayoutPoint(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch,
                 Optional.of(samples), sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer,
-                fsdp, flashAttention, expertOverlap, expertCapacityFactor, zeroStage);
+                fsdp, flashAttention, expertOverlap, expertCapacityFactor, zeroStage, fusedKernels, statedSwitches);
     }
 
     /**
      * Whether the point states a layout beyond its batch and sequence length: a parallelism, micro-batch, virtual
-     * stages, recomputation or a switch. Only then do the switches' columns say true or false.
+     * stages, recomputation or a switch on (eager kernels for {@code fused_kernels}). Only then do the switches'
+     * columns say true or false.
      */
     public boolean layoutStated() {
         return tensorParallel.isPresent() || pipelineParallel.isPresent() || contextParallel.isPresent()
                 || expertParallel.isPresent() || microBatch.isPresent() || recompute.isPresent()
                 || virtualStages.isPresent() || sequenceParallel || distributedOptimizer || fsdp || flashAttention
-                || expertOverlap || expertCapacityFactor.isPresent() || zeroStage.isPresent();
+                || expertOverlap || expertCapacityFactor.isPresent() || zeroStage.isPresent() || !fusedKernels;
     }
 
     /** GPUs of one data-parallel replica: tensor x context x pipeline (1 for each axis not given). */
@@ -82,7 +93,11 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         return tensorParallel.orElse(1) * contextParallel.orElse(1) * pipelineParallel.orElse(1);
     }
 
-    /** The stated columns and their cells, in the generic CSV's spelling; an unstated axis has no column. */
+    /**
+     * The stated columns and their cells, in the generic CSV's spelling; an unstated axis has no column. A switch is
+     * written where it differs from its column's default or, at a point that states a layout, where it was stated
+     * (so that {@code --no-flash-attention} is the column stated false, not a blank one).
+     */
     Map<String, String> cells() {
         Map<String, String> c = new LinkedHashMap<>();
         tensorParallel.ifPresent(v -> c.put("tensor_parallel", v.toString()));
@@ -94,14 +109,17 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         sequenceLength.ifPresent(v -> c.put("sequence_length", v.toString()));
         recompute.ifPresent(v -> c.put("recompute", v));
         virtualStages.ifPresent(v -> c.put("virtual_stages", v.toString()));
-        // A switch left off is left out, as a blank CSV cell: the column's default, false.
-        flag(c, "sequence_parallel", sequenceParallel);
-        flag(c, "distributed_optimizer", distributedOptimizer);
-        flag(c, "fsdp", fsdp);
-        flag(c, "flash_attention", flashAttention);
-        flag(c, "expert_overlap", expertOverlap);
+        // A switch at its default and not stated is left out, as a blank CSV cell. Without a layout a stated default is
+        // left out too: the column alone would make the row a model-parallel job.
+        boolean layout = layoutStated();
+        flag(c, "sequence_parallel", sequenceParallel, false, layout);
+        flag(c, "distributed_optimizer", distributedOptimizer, false, layout);
+        flag(c, "fsdp", fsdp, false, layout);
+        flag(c, "flash_attention", flashAttention, false, layout);
+        flag(c, "expert_overlap", expertOverlap, false, layout);
         expertCapacityFactor.ifPresent(v -> c.put("expert_capacity_factor", v.toString()));
         zeroStage.ifPresent(v -> c.put("zero_stage", v.toString()));
+        flag(c, "fused_kernels", fusedKernels, true, layout);
         return c;
     }
 
@@ -121,9 +139,9 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         return e.getMessage();
     }
 
-    private static void flag(Map<String, String> c, String column, boolean on) {
-        if (on) {
-            c.put(column, "true");
+    private void flag(Map<String, String> c, String column, boolean value, boolean byDefault, boolean layout) {
+        if (value != byDefault || layout && statedSwitches.contains(column)) {
+            c.put(column, Boolean.toString(value));
         }
     }
 
@@ -136,6 +154,8 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
             m.put(column, "--" + column.replace('_', '-'));
         }
         m.put("expert_overlap", "--overlap-expert-comm");
+        // The one switch whose flag says false: --eager-kernels states fused_kernels false.
+        m.put("fused_kernels", "--eager-kernels");
         return Map.copyOf(m);
     }
 }

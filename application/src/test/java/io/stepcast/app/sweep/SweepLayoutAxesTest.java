@@ -264,6 +264,56 @@ class SweepLayoutAxesTest {
     }
 
     @Test
+    void aSwitchStatedOffIsTheColumnStatedFalseAndItsRefusalSaysSo() throws Exception {
+        // Context parallelism without the fused attention kernel: stated off, the refusal says false, not "not stated".
+        SweepLayout cp2Off = new SweepLayout(List.of(), List.of(), List.of(2), List.of(), List.of(1), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(), true,
+                Set.of("flash_attention"));
+        assertThat(cp2Off.points().get(0).cells()).containsEntry("flash_attention", "false")
+                .doesNotContainKey("fsdp").doesNotContainKey("fused_kernels");
+        List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1), cp2Off)));
+        assertThat(rows.get(0).refusal()).hasValue("--context-parallel is 2 but --flash-attention is false: context "
+                + "parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM and torchtitan "
+                + "(give --flash-attention)");
+        // Without a layout a switch stated off stays unstated: the column alone would make a model-parallel row.
+        SweepLayout batchOnly = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(64L),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(), true,
+                Set.of("fsdp", "fused_kernels"));
+        assertThat(batchOnly.points().get(0).cells()).containsOnlyKeys("global_batch");
+        assertThatThrownBy(() -> new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(), true,
+                Set.of("flash")))
+                .hasMessageStartingWith("no switch 'flash' (known: sequence_parallel,");
+    }
+
+    @Test
+    void eagerKernelsAreTheColumnFusedKernelsFalseAndALayoutOption() throws Exception {
+        SweepLayout eager = new SweepLayout(List.of(2), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(), false,
+                Set.of("fused_kernels"));
+        SweepLayoutPoint point = eager.points().get(0);
+        assertThat(point.cells()).containsEntry("fused_kernels", "false").containsEntry("tensor_parallel", "2");
+        assertThat(eager.layoutOptions()).containsExactly("--tensor-parallel", "--eager-kernels");
+        assertThat(SweepLayoutPoint.OPTIONS).containsEntry("fused_kernels", "--eager-kernels");
+        // Eager kernels alone state a layout, as a switch turned on does.
+        SweepLayout eagerOnly = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(), false,
+                Set.of("fused_kernels"));
+        assertThat(eagerOnly.points().get(0).layoutStated()).isTrue();
+        assertThat(eagerOnly.stated()).isTrue();
+        // The generic CSV reads the point's row as eager: its layout says so.
+        List<SweepRow> rows = run(spec("synthetic-layout", grid(List.of(1), eager)));
+        assertThat(rows.get(0).point().config().parallel().orElseThrow().fusedKernels()).isFalse();
+        assertThat(SweepAxis.FUSED_KERNELS.value(rows.get(0))).isEqualTo(false);
+        // Fused (the default) at a layout point: the column says true, its cell is left out unless stated.
+        List<SweepRow> fused = run(spec("synthetic-layout", grid(List.of(1),
+                layout(List.of(2), List.of(), List.of(), List.of(), List.of()))));
+        assertThat(fused.get(0).point().config().parallel().orElseThrow().fusedKernels()).isTrue();
+        assertThat(SweepAxis.FUSED_KERNELS.value(fused.get(0))).isEqualTo(true);
+        assertThat(fused.get(0).point().layout().orElseThrow().cells()).doesNotContainKey("fused_kernels");
+    }
+
+    @Test
     void theLayoutsOwnRefusalNamesItsFieldAndTheOneItMentionsAsOptions() throws Exception {
         // 8 GPUs: tp 1, pp 1, 8 replicas; virtual stages need a pipeline, and 3 expert ranks do not divide the 8.
         SweepLayout interleavedWithoutPipeline = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(1),
@@ -292,7 +342,8 @@ class SweepLayoutAxesTest {
         }
         assertThat(read.get(0)).containsEntry("workers", 8).containsEntry("data_parallel", 4)
                 .containsEntry("tensor_parallel", 2).containsEntry("global_batch", 64L)
-                .containsEntry("sequence_parallel", true).containsEntry("fsdp", false).containsEntry("mean", 2 + 10 + 400.0);
+                .containsEntry("sequence_parallel", true).containsEntry("fsdp", false).containsEntry("fused_kernels", true)
+                .containsEntry("mean", 2 + 10 + 400.0);
         assertThat(read.get(0).get("pipeline_parallel")).isNull();
         assertThat(read.get(1)).containsEntry("tensor_parallel", 3).containsEntry("global_batch", 64L)
                 .containsEntry("refusal", "--tensor-parallel 3 = 3 GPUs per replica do not divide the 8 GPUs");

@@ -1,0 +1,142 @@
+package io.stepcast.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stepcast.api.Config;
+import io.stepcast.api.Estimator;
+import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Prediction;
+import io.stepcast.api.Predictor;
+import io.stepcast.api.Provenance;
+import io.stepcast.api.Target;
+import io.stepcast.api.TrainingSet;
+import io.stepcast.api.plugin.PluginRegistry;
+import io.stepcast.api.plugin.StepcastPlugin;
+import io.stepcast.app.ApplicationPlugin;
+import io.stepcast.datasets.parquet.GenericRows;
+import io.stepcast.evaluation.EvaluationPlugin;
+import io.stepcast.evaluation.SyntheticPlugin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code sweep}'s switches from the command line and the grid file: {@code --[no-]eager-kernels} and the grid key
+ * {@code fused_kernels}, written to {@code --json} and {@code sweep.parquet} as the column {@code fused_kernels}; and a
+ * switch stated off, whose refusal says it is false rather than not stated. The training row is synthetic and the
+ * predictor a stub that reads layouts (mechanics only): 1 s with fused kernels, 2 s with eager ones.
+ */
+class SweepSwitchesCliTest {
+    private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new SyntheticPlugin(),
+            new KernelsPlugin(), new EvaluationPlugin(), new ApplicationPlugin()));
+
+    @TempDir
+    Path dir;
+
+    private CliRun sweep(String... extra) throws Exception {
+        Path csv = Files.writeString(dir.resolve("synthetic.csv"), String.join("\n",
+                "model,architecture,workers,nodes,gpus_per_node,local_batch,hardware,step_time_s",
+                "my-net,ALLREDUCE,1,1,8,32,V100,0.2", ""));
+        List<String> args = new ArrayList<>(List.of("sweep", "--train", csv.toString(), "--predictor", "stub-kernels",
+                "--target", "step-time", "--models", "my-net", "--nodes", "1", "--gpus-per-node", "8",
+                "--tensor-parallel", "2", "--threads", "1", "--out", dir.resolve("out").toString()));
+        args.addAll(List.of(extra));
+        return CliRun.stepcast(REGISTRY, args.toArray(String[]::new));
+    }
+
+    private static JsonNode point(CliRun r) throws Exception {
+        assertThat(r.code()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out()).get("points").get(0);
+    }
+
+    private Map<String, Object> parquetRow() throws Exception {
+        try (var r = GenericRows.reader(dir.resolve("out").resolve("sweep.parquet"))) {
+            return r.next();
+        }
+    }
+
+    @Test
+    void eagerKernelsFromTheFlagOrTheGridFileAreTheColumnFusedKernelsFalse() throws Exception {
+        JsonNode fused = point(sweep("--json"));
+        assertThat(fused.get("fused_kernels").asBoolean()).isTrue();
+        assertThat(fused.get("mean").asDouble()).isEqualTo(1.0);
+
+        JsonNode eager = point(sweep("--eager-kernels", "--json"));
+        assertThat(eager.get("fused_kernels").asBoolean()).isFalse();
+        assertThat(eager.get("mean").asDouble()).isEqualTo(2.0);
+        assertThat(parquetRow()).containsEntry("fused_kernels", false).containsEntry("tensor_parallel", 2);
+
+        Path grid = Files.writeString(dir.resolve("grid.yaml"), "fused_kernels: false\n");
+        assertThat(point(sweep("--grid", grid.toString(), "--json")).get("mean").asDouble()).isEqualTo(2.0);
+        // The negated flag overrides the file, as for the other switches.
+        JsonNode overridden = point(sweep("--grid", grid.toString(), "--no-eager-kernels", "--json"));
+        assertThat(overridden.get("fused_kernels").asBoolean()).isTrue();
+        assertThat(overridden.get("mean").asDouble()).isEqualTo(1.0);
+
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), "fused_kernels: sometimes\n");
+        CliRun refused = sweep("--grid", bad.toString());
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err().strip()).isEqualTo("stepcast: error: " + bad
+                + ": field fused_kernels: 'sometimes' is not true or false");
+    }
+
+    @Test
+    void contextParallelismWithoutFlashAttentionSaysWhetherItWasTurnedOffOrNotStated() throws Exception {
+        CliRun off = sweep("--context-parallel", "2", "--no-flash-attention");
+        assertThat(off.code()).as(off.err()).isEqualTo(1);
+        assertThat(off.out()).contains("1 point: --context-parallel is 2 but --flash-attention is false: context "
+                + "parallelism's ring attention runs on the fused attention kernel");
+        assertThat(parquetRow()).containsEntry("flash_attention", false);
+
+        CliRun unstated = sweep("--context-parallel", "2");
+        assertThat(unstated.code()).as(unstated.err()).isEqualTo(1);
+        assertThat(unstated.out()).contains("1 point: --context-parallel is 2 but --flash-attention is not stated "
+                + "(false): context parallelism's");
+
+        Path grid = Files.writeString(dir.resolve("grid.yaml"), "flash_attention: false\n");
+        assertThat(sweep("--grid", grid.toString(), "--context-parallel", "2").out())
+                .contains("--flash-attention is false:");
+    }
+
+    private static final class KernelsPlugin extends StepcastPlugin {
+        KernelsPlugin() {
+            super("stub-kernels-test");
+        }
+
+        @Override
+        protected void registerAll() {
+            estimator(new StubKernels());
+            notPersistable("stub-kernels", "a test fixture");
+        }
+    }
+
+    /** Reads layouts; 1 s with fused element-wise kernels, 2 s with eager ones. */
+    private static final class StubKernels implements Estimator {
+        public String name() { return "stub-kernels"; }
+        public String description() { return "synthetic: 1 s fused, 2 s eager"; }
+        public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
+        public Map<String, String> hyperParameters() { return Map.of(); }
+        public Estimator withHyperParameters(Map<String, String> o) { return this; }
+        public boolean readsParallelLayout() { return true; }
+
+        public Predictor fit(TrainingSet t) {
+            Provenance p = Provenance.of(this, t, 0);
+            return new Predictor() {
+                public Prediction predict(Config c, Target target) {
+                    ParallelLayout l = c.parallel().orElseThrow();
+                    return Prediction.of(l.fusedKernels() ? 1.0 : 2.0);
+                }
+                public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
+                public Provenance provenance() { return p; }
+            };
+        }
+    }
+}
