@@ -90,7 +90,7 @@ class MegatronDeepSpeedRunsCliTest {
     }
 
     @Test
-    void zeroStageOneChangesNothingAndStageTwoOnlyTheMemory() throws Exception {
+    void zeroStageOneChangesNothingAndStageTwoSavesMemoryButReduceScattersEveryMicroBatch() throws Exception {
         // The same rows with their ZeRO stage stated as DeepSpeed's config states it, in place of distributed_optimizer.
         Path stage1 = withZeroStage("1");
         Path stage2 = withZeroStage("2");
@@ -99,10 +99,15 @@ class MegatronDeepSpeedRunsCliTest {
         List<JsonNode> two = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", runs, stage2);
         assertThat(one).isEqualTo(flag);
         // Stage 2 splits the BF16 runs' FP32 gradients (4 bytes per parameter) over the d replicas: 22.6 -> 15.9 GiB
-        // per GPU for MT-NLG's 280 nodes and 34.6 -> 21.5 GiB for BLOOM when written; the iteration is stage 1's.
+        // per GPU for MT-NLG's 280 nodes and 34.6 -> 21.5 GiB for BLOOM when written. Its gradients are reduce-scattered
+        // in each of the m = 240, 192, 160 and 128 micro-batches' backward passes, not once: 49.04 -> 53.38 s,
+        // 40.46 -> 44.03, 34.74 -> 37.76 and 91.23 -> 108.22 s when written (what-ifs: DeepSpeed's pipeline engine
+        // refuses stage 2).
         double[] gib = {15.88, 15.11, 14.60, 21.51};
+        double[] seconds = {53.38, 44.03, 37.76, 108.22};
         for (int i = 0; i < 4; i++) {
-            assertThat(two.get(i).get("predicted").asDouble()).isEqualTo(flag.get(i).get("predicted").asDouble());
+            assertThat(two.get(i).get("predicted").asDouble()).as("row " + (i + 1)).isCloseTo(seconds[i], within(0.01));
+            assertThat(two.get(i).get("predicted").asDouble()).isGreaterThan(flag.get(i).get("predicted").asDouble());
             assertThat(two.get(i).get("peak_memory_bytes").asDouble() / (1L << 30)).as("row " + (i + 1))
                     .isCloseTo(gib[i], within(0.01));
             assertThat(two.get(i).get("peak_memory_bytes").asDouble())

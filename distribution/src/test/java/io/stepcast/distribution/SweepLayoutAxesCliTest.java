@@ -96,7 +96,7 @@ class SweepLayoutAxesCliTest {
     }
 
     @Test
-    void zeroStagesAreAnAxisWhoseStageOneIsTheDistributedOptimizerAndStageTwoSavesMemoryOnly() throws Exception {
+    void zeroStagesAreAnAxisWhoseStageOneIsTheDistributedOptimizerAndStageTwoSavesMemoryAtATime() throws Exception {
         Path out = dir.resolve("zero");
         List<String> args = new java.util.ArrayList<>(sweep(out, "8", "8"));
         args.remove("--distributed-optimizer");
@@ -106,9 +106,10 @@ class SweepLayoutAxesCliTest {
         assertThat(points).hasSize(2);
         assertThat(points.get(0).get("zero_stage").asInt()).isEqualTo(1);
         assertThat(points.get(1).get("zero_stage").asInt()).isEqualTo(2);
-        // Stage 1 is the published row as predict answers it (with distributed_optimizer true); stage 2 takes as long.
+        // Stage 1 is the published row as predict answers it (with distributed_optimizer true); stage 2 reduce-scatters
+        // its gradients in every micro-batch's backward pass, not once after the flush: longer.
         assertThat(points.get(0).get("mean").asDouble()).isCloseTo(PREDICTED_70B, within(1e-9));
-        assertThat(points.get(1).get("mean").asDouble()).isEqualTo(points.get(0).get("mean").asDouble());
+        assertThat(points.get(1).get("mean").asDouble()).isGreaterThan(points.get(0).get("mean").asDouble());
         assertThat(points.get(1).get("peak_memory_gib").asDouble())
                 .isLessThan(points.get(0).get("peak_memory_gib").asDouble());
         cli.clear();

@@ -19,9 +19,12 @@ package io.stepcast.analytic.megatron;
  * @param optimizerS   the optimizer step's memory traffic at peak bandwidth, seconds
  * @param fsdp         a fully sharded job's gathers and reduce-scatters, every micro-batch, in place of {@code dataS}
  *                     ({@link FsdpTerms#NONE} otherwise)
+ * @param scatters     ZeRO stage 2's reduce-scatters of the other m - 1 micro-batches, beside {@code dataS}
+ *                     ({@link MicroStepScatters#NONE} otherwise)
  */
 record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms middle, StageTerms last, double pipelineS,
-                double dataS, double embeddingS, double optimizerS, FsdpTerms fsdp) implements IterationModel {
+                double dataS, double embeddingS, double optimizerS, FsdpTerms fsdp, MicroStepScatters scatters)
+        implements IterationModel {
 
     /** The iteration, its parts in seconds. */
     Breakdown breakdown(Efficiency e, boolean overlapData) {
@@ -34,6 +37,8 @@ record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms midd
         // Overlapped, the gradient all-reduce hides behind the backward pass of the last micro-batch (two
         // thirds of a slot: backward is twice the forward's FLOPs).
         double data = overlapData ? Math.max(0, dataS - 2.0 / 3 * stage) : dataS;
+        // ZeRO stage 2 reduce-scatters in every micro-batch's backward pass too, hidden by it only when overlapped.
+        data += scatters.exposedS(2.0 / 3 * stage, overlapData);
         // FSDP's collectives overlap layer by layer whatever the option says (FsdpTerms).
         data += fsdp.exposedS(stage);
         double optimizer = optimizerS;

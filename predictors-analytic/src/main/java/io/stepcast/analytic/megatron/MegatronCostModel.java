@@ -4,6 +4,7 @@ import io.stepcast.api.InvalidField;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.Sharding;
 import io.stepcast.api.collective.Placement;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.zoo.TransformerShape;
@@ -61,9 +62,12 @@ import java.util.OptionalDouble;
  *       state, and its gradients are reduce-scattered and the weights all-gathered
  *       instead of all-reduced: the same bytes over the same links, so the data-parallel term is unchanged.
  *       ZeRO stage 2 ({@link io.stepcast.api.Sharding#GRADIENTS}) splits the kept gradients over the d replicas
- *       too (Rajbhandari et al., SC'20, section 5.2) with the same exchange (section 7.2.1): only the memory
- *       differs. The memory's parts are split in {@link StateBytes#split}, the exchange chosen in
- *       {@link #gradientS}.</li>
+ *       too (Rajbhandari et al., SC'20, section 5.2), and, since each rank keeps only its partition of them,
+ *       reduce-scatters them in the backward pass of every one of the m micro-batches, not once after the flush as
+ *       stage 1 does: m reduce-scatters and one all-gather, m - 1 reduce-scatters more than stage 1
+ *       ({@link MicroStepScatters}, DeepSpeed's {@code stage2.py}). The memory's parts are split in
+ *       {@link StateBytes#split}, the exchange after the flush chosen in {@link #gradientS}, the micro-steps' in
+ *       {@link #microStepScatters}.</li>
  *   <li><b>FSDP</b> ({@link ParallelLayout#fullySharded()}): weights, gradients and optimizer state over the d
  *       replicas; every micro-batch all-gathers the stage's weights (in the products' precision) before the forward
  *       and again before the backward pass and reduce-scatters its gradients in FP32, overlapped layer by layer with
@@ -382,11 +386,13 @@ final class MegatronCostModel {
                 dataGroup, layout) : FsdpTerms.NONE;
         double expertParameters = Math.max(Math.max(firstLayers, lastLayers), middleLayers) * x.parameters();
         double data = gradientS(stageParameters, dataGroup, layout) + expertGradientS(expertParameters, layout);
+        MicroStepScatters scatters = microStepScatters(stageParameters, expertParameters, dataGroup, layout);
         double embedding = tiedEmbeddingAllReduce(c, p, multiNode);
         double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * (stageParameters / optimizerShards(layout)
                 + expertParameters / expertOptimizerShards(layout)) / memoryBytesPerS;
         double slots = v == 1 ? m + p - 1 : m + (p - 1) / (double) v;
-        return new JobTerms(slots, (double) v * m + p - 1, first, middle, last, p2p, data, embedding, optimizer, fsdp);
+        return new JobTerms(slots, (double) v * m + p - 1, first, middle, last, p2p, data, embedding, optimizer, fsdp,
+                scatters);
     }
 
     /**
@@ -472,6 +478,7 @@ final class MegatronCostModel {
         List<StageTerms> stages = new ArrayList<>(n);
         double[] data = new double[p];
         double[] optimizer = new double[p];
+        List<MicroStepScatters> scatters = new ArrayList<>(p);
         List<FsdpTerms> fsdp = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
             int i = j % p;
@@ -502,6 +509,7 @@ final class MegatronCostModel {
             double parameters = stageParameters(c, split.stageLayers(i), i, p);
             double expertParameters = split.stageLayers(i) * x.parameters();
             data[i] = gradientS(parameters, dataGroup, layout) + expertGradientS(expertParameters, layout);
+            scatters.add(microStepScatters(parameters, expertParameters, dataGroup, layout));
             optimizer[i] = OPTIMIZER_BYTES_PER_PARAMETER * (parameters / optimizerShards(layout)
                     + expertParameters / expertOptimizerShards(layout)) / memoryBytesPerS;
         }
@@ -515,7 +523,7 @@ final class MegatronCostModel {
         }
         double embedding = tiedEmbeddingAllReduce(c, p, layout.gpus() > g);
         return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
-                layout.microBatches(), fsdp, v);
+                layout.microBatches(), fsdp, v, scatters);
     }
 
     /**
@@ -588,10 +596,27 @@ final class MegatronCostModel {
      * data-parallel group, per sharding: an all-reduce without sharding; under ZeRO stages 1 and 2 a reduce-scatter of
      * the gradients and an all-gather of the updated weights, the all-reduce's bytes over the same links (Rajbhandari
      * et al., "ZeRO", SC'20, section 7.2.1), so costed as one; none under FSDP, whose gathers and reduce-scatters run
-     * every micro-batch ({@link FsdpTerms}).
+     * every micro-batch ({@link FsdpTerms}). Under ZeRO stage 2 this is the last micro-batch's reduce-scatter and the
+     * all-gather after the step; the other micro-batches' reduce-scatters are {@link #microStepScatters}.
      */
     private double gradientS(double parameters, Placement dataGroup, ParallelLayout layout) {
         return layout.sharding().splitsWeights() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
+    }
+
+    /**
+     * ZeRO stage 2's reduce-scatters in the backward pass of every micro-batch ({@link MicroStepScatters}): a stage's
+     * half-precision gradients over its data-parallel group, its experts' over the expert-data-parallel group; none
+     * under the other shardings (stage 1 and Megatron-LM's distributed optimizer reduce once, after the flush).
+     */
+    private MicroStepScatters microStepScatters(double parameters, double expertParameters, Placement dataGroup,
+                                                ParallelLayout layout) {
+        if (layout.sharding() != Sharding.GRADIENTS || layout.microBatches() == 1) {
+            return MicroStepScatters.NONE;
+        }
+        double experts = expertParameters == 0 ? 0 : links.reduceScatter(TransformerCosts.HALF * expertParameters,
+                dataGroup(layout.expert(), layout.expertDataGroup(), gpusPerNode()));
+        return new MicroStepScatters(links.reduceScatter(TransformerCosts.HALF * parameters, dataGroup) + experts,
+                layout.microBatches());
     }
 
     /**

@@ -74,8 +74,13 @@ final class NoFit {
                     + "tensor parallelism does not (expert tensor parallelism 1; the distributed optimizer spreads "
                     + "their optimizer state over the t x c x d / e expert-data-parallel ranks)");
         } else if (stateAlone) {
-            // The state over the GPUs that split it: the model-parallel group, and the replicas too under FSDP.
-            double state = least.stateBytes() * (o.sharding() == Sharding.FULL ? l.gpus() : l.modelParallel());
+            // The state in all: the smallest layout's per GPU with each part its ZeRO stage splits over the replicas
+            // made whole again (StateBytes.split, as the memory estimate splits it), over its model-parallel GPUs. No
+            // fewer GPUs hold it under any stage: d replicas of stage 1 or 2 keep d copies of the parts they leave
+            // whole, so d x (W + S / d) >= W + S.
+            StateBytes bytes = StateBytes.of(l);
+            double whole = bytes.total() / bytes.split(l.sharding(), l.gradientGroup()).total();
+            double state = least.stateBytes() * whole * l.modelParallel();
             help.add(String.format(Locale.ROOT, "more GPUs: the weights, gradients and optimizer state are %s GiB in "
                     + "all, so tensor x pipeline parallelism over at least %d GPUs", fmt(state / GIB),
                     (long) Math.ceil(state / capacity)));

@@ -23,15 +23,22 @@ import java.util.List;
  *                        forward and backward pass by what they do not hide ({@link FsdpTerms}), in place of
  *                        {@code dataS}; {@link FsdpTerms#NONE} otherwise
  * @param chunks          v model chunks per stage (1: the non-interleaved schedule)
+ * @param scatters        per stage, ZeRO stage 2's reduce-scatters of the other m - 1 micro-batches, charged beside
+ *                        {@code dataS} ({@link MicroStepScatters#NONE} otherwise)
  */
 record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] sendS, double[] dataS,
-                     double embeddingS, double[] optimizerS, int microBatches, List<FsdpTerms> fsdp, int chunks)
+                     double embeddingS, double[] optimizerS, int microBatches, List<FsdpTerms> fsdp, int chunks,
+                     List<MicroStepScatters> scatters)
         implements IterationModel {
     PipelineTerms {
         stages = List.copyOf(stages);
         fsdp = List.copyOf(fsdp);
+        scatters = List.copyOf(scatters);
         if (fsdp.size() != stages.size()) {
             throw new IllegalArgumentException(fsdp.size() + " FSDP terms for " + stages.size() + " stages");
+        }
+        if (scatters.size() != dataS.length) {
+            throw new IllegalArgumentException(scatters.size() + " micro-step scatters for " + dataS.length + " stages");
         }
         sendS = sendS.clone();
         dataS = dataS.clone();
@@ -43,13 +50,22 @@ record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] s
         int n = stages.size();
         double[] forward = new double[n];
         double[] backward = new double[n];
+        int p = dataS.length;
+        double[] backwardCompute = new double[p];
         for (int i = 0; i < n; i++) {
             double s = stages.get(i).seconds(e);
             double f = forwardFraction * s;
             forward[i] = f + fsdp.get(i).forwardExposedS(f);
             backward[i] = s - f + fsdp.get(i).backwardExposedS(s - f);
+            backwardCompute[i % p] += s - f;
         }
-        return PipelineSimulation.run(new PipelineSimulation.Spec(forward, backward, sendS, dataS, embeddingS,
+        // ZeRO stage 2's reduce-scatters of the micro-batches before the last, each behind its stage's backward pass of
+        // all its chunks when overlapped, charged with the stage's exchange after the flush.
+        double[] data = dataS.clone();
+        for (int i = 0; i < p; i++) {
+            data[i] += scatters.get(i).exposedS(backwardCompute[i], overlapData);
+        }
+        return PipelineSimulation.run(new PipelineSimulation.Spec(forward, backward, sendS, data, embeddingS,
                 optimizerS, microBatches, overlapData, chunks));
     }
 

@@ -20,7 +20,8 @@ class EfficiencyFitTensorLinkTest {
         List<EfficiencyFit.Row> rows = new ArrayList<>();
         for (int i = 1; i <= 12; i++) {
             StageTerms s = new StageTerms(4 * i, 0.01 * i, 0.004 * (13 - i), 0.003 * (i % 4 + 1), measured, 1, i % 3);
-            JobTerms t = new JobTerms(i % 5 + 1, i % 5 + 1, s, s, s, 0, 0, 0, 0.001, FsdpTerms.NONE);
+            JobTerms t = new JobTerms(i % 5 + 1, i % 5 + 1, s, s, s, 0, 0, 0, 0.001, FsdpTerms.NONE,
+                    MicroStepScatters.NONE);
             rows.add(new EfficiencyFit.Row(t, t.seconds(TRUTH, false)));
         }
         return rows;
@@ -66,7 +67,8 @@ class EfficiencyFitTensorLinkTest {
         List<EfficiencyFit.Row> rows = new ArrayList<>();
         for (int i = 1; i <= 12; i++) {
             StageTerms s = new StageTerms(4 * i, 0.01 * i, 0.004 * (13 - i), 0.003 * (i % 4 + 1), false, 1, 0);
-            JobTerms t = new JobTerms(i % 5 + 1, i % 5 + 1, s, s, s, 0, 0, 0, 0.001, FsdpTerms.NONE);
+            JobTerms t = new JobTerms(i % 5 + 1, i % 5 + 1, s, s, s, 0, 0, 0, 0.001, FsdpTerms.NONE,
+                    MicroStepScatters.NONE);
             rows.add(new EfficiencyFit.Row(t, t.seconds(TRUTH, false)));
         }
         assertThat(rows).noneMatch(r -> r.terms().unfusedSoftmaxMatters());

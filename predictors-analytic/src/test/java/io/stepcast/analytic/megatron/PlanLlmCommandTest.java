@@ -83,7 +83,7 @@ class PlanLlmCommandTest {
     }
 
     @Test
-    void zeroStageOneIsTheDistributedOptimizerAndStageTwoSavesGradientMemoryOnly() throws Exception {
+    void zeroStageOneIsTheDistributedOptimizerAndStageTwoSavesGradientMemoryButScattersEveryMicroBatch() throws Exception {
         String[] job = {"--model", "gpt", "--layers", "24", "--hidden", "2048", "--heads", "16", "--seq", "2048",
             "--global-batch", "256", "--gpus", "64", "--hardware", "dgx-a100", "--recompute", "full", "--json"};
         assertThat(run(with(job, "--distributed-optimizer"))).as(err.toString()).isZero();
@@ -104,7 +104,13 @@ class PlanLlmCommandTest {
         assertThat(two.get("layouts").size()).isEqualTo(one.get("layouts").size());
         for (var l : two.get("layouts")) {
             var same = byLayout.get(key(l));
-            assertThat(l.get("iteration_s").asDouble()).isEqualTo(same.get("iteration_s").asDouble());
+            // Stage 2 reduce-scatters in each of the m micro-batches' backward passes, stage 1 once after the flush.
+            int m = 256 / (l.get("dp").asInt() * l.get("micro_batch").asInt());
+            if (m == 1 || l.get("dp").asInt() == 1) {
+                assertThat(l.get("iteration_s").asDouble()).isEqualTo(same.get("iteration_s").asDouble());
+            } else {
+                assertThat(l.get("iteration_s").asDouble()).isGreaterThan(same.get("iteration_s").asDouble());
+            }
             // FP16 keeps 2-byte gradients: stage 2 keeps 2/d of them instead of 2, d = dp.
             double parameters = same.get("state_bytes").asDouble() / (4 + 16.0 / l.get("dp").asInt());
             assertThat(same.get("state_bytes").asDouble() - l.get("state_bytes").asDouble())
@@ -372,6 +378,12 @@ class PlanLlmCommandTest {
 
     /** GPT-3's shape with {@code more}, the failure's message alone on {@code err} (no stack trace). */
     private int runGpt3Failing(String... more) {
+        return runFailing(java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.Arrays.stream(more))
+                .toArray(String[]::new));
+    }
+
+    /** plan-llm with {@code args}, the failure's message alone on {@code err} (no stack trace). */
+    private int runFailing(String... args) {
         CommandLine cli = new CommandLine(new PlanLlmCommand(Optional.of(new ZooCatalog()),
                 Optional.of(new DefaultHardwareCatalog()), Optional.of(new DefaultObservationCatalog())));
         cli.setExecutionExceptionHandler((e, c, p) -> {
@@ -379,8 +391,7 @@ class PlanLlmCommandTest {
             return 1;
         });
         cli.setOut(new PrintWriter(out));
-        return cli.execute(java.util.stream.Stream.concat(java.util.Arrays.stream(GPT3), java.util.Arrays.stream(more))
-                .toArray(String[]::new));
+        return cli.execute(args);
     }
 
     @Test
@@ -475,6 +486,27 @@ class PlanLlmCommandTest {
                 .doesNotContain("--recompute", "--sequence-parallel", "\n");
         long atLeast = Long.parseLong(err.toString().replaceAll(".*over at least (\\d+) GPUs.*", "$1"));
         assertThat(atLeast).isBetween(80L, 95L);
+    }
+
+    @Test
+    void theGpusTheStateNeedsAreCountedWholeUnderEveryZeroStage() {
+        // A synthetic GPT of 4 layers, h 65536 and 4 heads: t <= 4 and p <= 4, so 32 GPUs keep d = 2 replicas. BF16's
+        // 18 bytes per parameter are about 3.6 TiB in all; stages 1 and 2 split part of them over the 2 replicas, but
+        // 2 replicas of what they keep whole need more GPUs than one copy of it all, so every stage needs the same.
+        String[] job = {"--model", "gpt", "--layers", "4", "--hidden", "65536", "--heads", "4", "--seq", "2048",
+            "--global-batch", "64", "--gpus", "32", "--hardware", "dgx-a100-80gb", "--precision", "bf16",
+            "--recompute", "full"};
+        long[] atLeast = new long[3];
+        for (int stage = 0; stage < 3; stage++) {
+            err.getBuffer().setLength(0);
+            assertThat(runFailing(with(job, "--zero-stage", String.valueOf(stage)))).isEqualTo(1);
+            assertThat(err.toString()).contains("tp 4 pp 4 dp 2 micro-batch 1")
+                    .contains("the weights, gradients and optimizer state are 3714.9 GiB in all");
+            atLeast[stage] = Long.parseLong(err.toString().replaceAll(".*over at least (\\d+) GPUs.*", "$1"));
+        }
+        // ceil(3714.9 / 80) = 47 under each; stage 2 counted its per-GPU state times t x p alone before: 26, fewer
+        // than the 32 GPUs the job already has.
+        assertThat(atLeast).containsExactly(47, 47, 47);
     }
 
     @Test
