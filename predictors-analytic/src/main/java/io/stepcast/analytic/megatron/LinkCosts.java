@@ -25,7 +25,7 @@ final class LinkCosts {
     private final HardwareCatalog catalog;
     private final CatalogLinks links;
     private final StatedLinks stated;
-    private final Map<Placement, CollectiveCost> costs = new ConcurrentHashMap<>();
+    private final Map<SharedGroup, CollectiveCost> costs = new ConcurrentHashMap<>();
     private final Map<Integer, Optional<MeasuredAllReduce.Curve>> curves = new ConcurrentHashMap<>();
 
     private LinkCosts(SystemSpec system, HardwareCatalog catalog, StatedLinks stated) {
@@ -88,14 +88,33 @@ final class LinkCosts {
                 r -> MeasuredAllReduce.EMBEDDED.curveFor(catalog, system, r));
     }
 
+    /**
+     * All-reduce of {@code bytes} over the ranks of {@code group}, across nodes at the share of the NICs the group's
+     * concurrent groups leave it ({@link SharedGroup}); as {@link #allReduce(double, Placement)} on one node.
+     */
+    double allReduce(double bytes, SharedGroup group) {
+        return group.concurrent() == 1 ? allReduce(bytes, group.placement())
+                : collective(Collective.ALL_REDUCE, bytes, group);
+    }
+
     /** All-gather into a buffer of {@code bytes} over the ranks of {@code placement} (0 for one rank). */
     double allGather(double bytes, Placement placement) {
         return collective(Collective.ALL_GATHER, bytes, placement);
     }
 
+    /** As {@link #allGather(double, Placement)}, across nodes at the group's share of the NICs ({@link SharedGroup}). */
+    double allGather(double bytes, SharedGroup group) {
+        return collective(Collective.ALL_GATHER, bytes, group);
+    }
+
     /** Reduce-scatter of a buffer of {@code bytes} over the ranks of {@code placement}, each keeping 1/n (0 for one rank). */
     double reduceScatter(double bytes, Placement placement) {
         return collective(Collective.REDUCE_SCATTER, bytes, placement);
+    }
+
+    /** As {@link #reduceScatter(double, Placement)}, across nodes at the group's share of the NICs ({@link SharedGroup}). */
+    double reduceScatter(double bytes, SharedGroup group) {
+        return collective(Collective.REDUCE_SCATTER, bytes, group);
     }
 
     /**
@@ -123,21 +142,30 @@ final class LinkCosts {
     }
 
     private double collective(Collective op, double bytes, Placement placement) {
+        return collective(op, bytes, new SharedGroup(placement, 1));
+    }
+
+    private double collective(Collective op, double bytes, SharedGroup group) {
+        Placement placement = group.placement();
         if (placement.ranks() < 2) {
             return 0;
         }
-        CollectiveCost cost = costs.computeIfAbsent(placement, p -> {
-            CollectiveCost.Resolution r = resolve(p);
+        CollectiveCost cost = costs.computeIfAbsent(group, p -> {
+            CollectiveCost.Resolution r = resolve(placement, p.concurrent());
             return r.cost().orElseThrow(() -> new IllegalStateException(
                     r.missing().orElseThrow() == CollectiveCost.Missing.GPUS_PER_NODE
-                            ? CollectiveCost.Missing.tooManyPerNode(system, p.maxPerNode())
+                            ? CollectiveCost.Missing.tooManyPerNode(system, placement.maxPerNode())
                             : "the catalog has no NIC figures for " + system.name()));
         });
         return cost.seconds(op, bytes);
     }
 
     private CollectiveCost.Resolution resolve(Placement placement) {
+        return resolve(placement, 1);
+    }
+
+    private CollectiveCost.Resolution resolve(Placement placement, int concurrent) {
         return CollectiveCost.over(placement).system(links, system).statedIntraNodeGbps(stated.intraGbps())
-                .statedInterNodeGbps(stated.nicGbps()).requireIntraNode().resolve();
+                .statedInterNodeGbps(stated.nicGbps()).sharedNics(concurrent).requireIntraNode().resolve();
     }
 }

@@ -51,7 +51,8 @@ import java.util.OptionalDouble;
  *       per parameter) with the d replicas of its stage (Narayanan et al., SC'21, section 2.1 and 3.3); with
  *       Megatron-LM's rank order (t fastest, then d, then p) the d ranks are spread over
  *       ceil(t d / gpus per node) nodes, so the hierarchical all-reduce crosses the NICs when t d exceeds a
- *       node. Optionally overlapped with the last backward pass. With p > 1 the tied word embedding's
+ *       node; the node's other groups all-reduce at the same time over the same NICs, so each gets its share of
+ *       them ({@link SharedGroup}: with one rank per node, one GPU's NIC on a rail-optimized node). Optionally overlapped with the last backward pass. With p > 1 the tied word embedding's
  *       gradients are also all-reduced between the first and last stage (Shoeybi et al. 2019, section 3;
  *       Narayanan et al., SC'21, section 2.2).</li>
  *   <li><b>Optimizer</b>: mixed-precision Adam reads and writes the FP32 master weights and both moments and
@@ -380,7 +381,7 @@ final class MegatronCostModel {
         // The most parameters a stage all-reduces and updates: the first's, a middle stage's or the last's.
         double stageParameters = Math.max(Math.max(stageParameters(c, firstLayers, 0, p),
                 stageParameters(c, lastLayers, p - 1, p)), middleLayers * c.layerParameters());
-        Placement dataGroup = dataGroup(t, layout.gradientGroup(), g);
+        SharedGroup dataGroup = shared(dataGroup(t, layout.gradientGroup(), g), layout);
         int m = layout.microBatches();
         FsdpTerms fsdp = layout.fullySharded() ? fsdp(c, stageParameters, Math.max(firstLayers, middleLayers),
                 dataGroup, layout) : FsdpTerms.NONE;
@@ -399,7 +400,7 @@ final class MegatronCostModel {
      * A fully sharded stage's gathers and reduce-scatters ({@link FsdpTerms}): the stage's weights gathered in the
      * precision of the products, its gradients reduce-scattered in FP32 ({@link #FSDP_GRADIENT_BYTES}).
      */
-    private FsdpTerms fsdp(TransformerCosts c, double stageParameters, int layers, Placement dataGroup,
+    private FsdpTerms fsdp(TransformerCosts c, double stageParameters, int layers, SharedGroup dataGroup,
                            ParallelLayout layout) {
         double gather = links.allGather(gatheredBytes(layout) * stageParameters, dataGroup);
         double scatter = links.reduceScatter(FSDP_GRADIENT_BYTES * stageParameters, dataGroup);
@@ -470,7 +471,7 @@ final class MegatronCostModel {
         double ring = contextRingS(c, layout);
         double attention = attentionS(c, layout);
         double fused = fusedAttentionS(c, layout);
-        Placement dataGroup = dataGroup(t, layout.gradientGroup(), g);
+        SharedGroup dataGroup = shared(dataGroup(t, layout.gradientGroup(), g), layout);
         int v = layout.virtualStages();
         int n = p * v;
         ChunkSplit split = ChunkSplit.of(shape.layers(), p, v).orElseThrow(() -> new IllegalArgumentException(
@@ -599,7 +600,7 @@ final class MegatronCostModel {
      * every micro-batch ({@link FsdpTerms}). Under ZeRO stage 2 this is the last micro-batch's reduce-scatter and the
      * all-gather after the step; the other micro-batches' reduce-scatters are {@link #microStepScatters}.
      */
-    private double gradientS(double parameters, Placement dataGroup, ParallelLayout layout) {
+    private double gradientS(double parameters, SharedGroup dataGroup, ParallelLayout layout) {
         return layout.sharding().splitsWeights() ? 0 : links.allReduce(TransformerCosts.HALF * parameters, dataGroup);
     }
 
@@ -608,13 +609,13 @@ final class MegatronCostModel {
      * half-precision gradients over its data-parallel group, its experts' over the expert-data-parallel group; none
      * under the other shardings (stage 1 and Megatron-LM's distributed optimizer reduce once, after the flush).
      */
-    private MicroStepScatters microStepScatters(double parameters, double expertParameters, Placement dataGroup,
+    private MicroStepScatters microStepScatters(double parameters, double expertParameters, SharedGroup dataGroup,
                                                 ParallelLayout layout) {
         if (layout.sharding() != Sharding.GRADIENTS || layout.microBatches() == 1) {
             return MicroStepScatters.NONE;
         }
         double experts = expertParameters == 0 ? 0 : links.reduceScatter(TransformerCosts.HALF * expertParameters,
-                dataGroup(layout.expert(), layout.expertDataGroup(), gpusPerNode()));
+                shared(dataGroup(layout.expert(), layout.expertDataGroup(), gpusPerNode()), layout));
         return new MicroStepScatters(links.reduceScatter(TransformerCosts.HALF * parameters, dataGroup) + experts,
                 layout.microBatches());
     }
@@ -647,7 +648,16 @@ final class MegatronCostModel {
             return 0;
         }
         return links.allReduce(TransformerCosts.HALF * expertParameters,
-                dataGroup(layout.expert(), layout.expertDataGroup(), gpusPerNode()));
+                shared(dataGroup(layout.expert(), layout.expertDataGroup(), gpusPerNode()), layout));
+    }
+
+    /**
+     * A data-parallel (or expert-data-parallel) group with the groups of its kind that share its nodes' NICs at the
+     * same time ({@link SharedGroup}): every rank of the job runs one, so a node's ranks in the job over the group's
+     * ranks per node.
+     */
+    private SharedGroup shared(Placement group, ParallelLayout layout) {
+        return SharedGroup.of(group, gpusPerNode(), layout.gpus());
     }
 
     /**

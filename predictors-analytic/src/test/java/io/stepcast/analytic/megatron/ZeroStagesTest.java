@@ -4,7 +4,6 @@ import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
-import io.stepcast.api.collective.Placement;
 import io.stepcast.api.zoo.TransformerShape;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import org.junit.jupiter.api.Test;
@@ -81,9 +80,10 @@ class ZeroStagesTest {
         ParallelLayout stage2 = stage1.toBuilder().sharding(Sharding.GRADIENTS).build();
         LinkCosts links = links();
         MegatronCostModel model = model(links);
-        // One reduce-scatter of a stage's half-precision gradients over its 8 replicas (t = 2: 4 per node, 2 nodes).
+        // One reduce-scatter of a stage's half-precision gradients over its 8 replicas (t = 2: 4 per node, 2 nodes),
+        // the node's other tensor rank's group reduce-scattering at the same time over the same NICs.
         TransformerCosts c = TransformerCosts.of(GPT, stage2);
-        Placement group = MegatronCostModel.dataGroup(2, 8, 8);
+        SharedGroup group = new SharedGroup(MegatronCostModel.dataGroup(2, 8, 8), 2);
         double first = links.reduceScatter(TransformerCosts.HALF * MegatronCostModel.stageParameters(c, 12, 0, 2),
                 group);
         double last = links.reduceScatter(TransformerCosts.HALF * MegatronCostModel.stageParameters(c, 12, 1, 2),

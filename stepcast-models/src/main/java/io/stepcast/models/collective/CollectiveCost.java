@@ -39,7 +39,8 @@ import java.util.Set;
  *       after the other or pipelined ({@link Schedule}). The two-level
  *       schedule has no all-to-all: across nodes every rank exchanges over the NICs, one flat algorithm;</li>
  *   <li>the efficiencies: the share of the NICs' bandwidth the network carries, and of the intra-node link's the
- *       ranks achieve (each 1 unless a fit says less).</li>
+ *       ranks achieve (each 1 unless a fit says less); and the groups running the same collective at once on each
+ *       node, which divide its NICs ({@link Builder#sharedNics}, 1 unless the caller says more).</li>
  * </ul>
  * A collective over one rank costs nothing. Immutable.
  */
@@ -214,6 +215,7 @@ public final class CollectiveCost {
         private Schedule schedule = Schedule.SEQUENTIAL;
         private double efficiency = 1;
         private double intraEfficiency = 1;
+        private int sharingGroups = 1;
 
         private Builder(Placement placement) {
             this.placement = Objects.requireNonNull(placement, "placement");
@@ -305,6 +307,22 @@ public final class CollectiveCost {
         }
 
         /**
+         * How many groups of ranks run a collective of the same kind at the same time on each node of the placement,
+         * over the same NICs (at least 1, the default): each group gets 1/{@code groups} of the node's inter-node
+         * bandwidth. On a rail-optimized node every GPU has its own compute NIC (NVIDIA DGX H100 User Guide, section
+         * 1.2.3, table 6: each of the eight ConnectX-7 ports maps to one GPU; DGX SuperPOD H100 reference architecture,
+         * "Network Fabrics": the compute fabric is rail-aligned) and NCCL's rings run each GPU's traffic over it, so
+         * groups that run at once split the node's NICs between them.
+         */
+        public Builder sharedNics(int groups) {
+            if (groups < 1) {
+                throw new IllegalArgumentException("the groups sharing a node's NICs must be at least 1, was " + groups);
+            }
+            this.sharingGroups = groups;
+            return this;
+        }
+
+        /**
          * The share of the intra-node link's bandwidth the ranks achieve, in (0, 1]: what a framework's collectives
          * reach of the datasheet inside a node, where measurements show it.
          */
@@ -363,7 +381,7 @@ public final class CollectiveCost {
                 }
                 boolean known = nics.size() == 1 && !(gap && agreement == Agreement.EVERY_SYSTEM);
                 inter = link(known ? Optional.of(nics.iterator().next()) : Optional.empty(), statedInterGbps,
-                        defaultInterGbps).map(l -> new LinkCost(l.alphaS(), l.bytesPerS() * efficiency));
+                        defaultInterGbps).map(l -> new LinkCost(l.alphaS(), l.bytesPerS() * efficiency / sharingGroups));
                 if (inter.isEmpty()) {
                     return Resolution.of(Missing.INTER_NODE);
                 }
