@@ -2,17 +2,9 @@ package io.stepcast.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stepcast.api.Config;
-import io.stepcast.api.Estimator;
-import io.stepcast.api.ParallelLayout;
-import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
-import io.stepcast.api.Provenance;
-import io.stepcast.api.Target;
-import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.app.ApplicationPlugin;
+import io.stepcast.app.sweep.LayoutStubPlugin;
 import io.stepcast.datasets.parquet.GenericRows;
 import io.stepcast.evaluation.EvaluationPlugin;
 import io.stepcast.evaluation.SyntheticPlugin;
@@ -24,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SweepSwitchesCliTest {
     private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new SyntheticPlugin(),
-            new KernelsPlugin(), new EvaluationPlugin(), new ApplicationPlugin()));
+            new LayoutStubPlugin("stub-kernels", "synthetic: 1 s fused, 2 s eager",
+            l -> l.fusedKernels() ? 1.0 : 2.0), new EvaluationPlugin(), new ApplicationPlugin()));
 
     @TempDir
     Path dir;
@@ -104,39 +96,5 @@ class SweepSwitchesCliTest {
         Path grid = Files.writeString(dir.resolve("grid.yaml"), "flash_attention: false\n");
         assertThat(sweep("--grid", grid.toString(), "--context-parallel", "2").out())
                 .contains("--flash-attention is false:");
-    }
-
-    private static final class KernelsPlugin extends StepcastPlugin {
-        KernelsPlugin() {
-            super("stub-kernels-test");
-        }
-
-        @Override
-        protected void registerAll() {
-            estimator(new StubKernels());
-            notPersistable("stub-kernels", "a test fixture");
-        }
-    }
-
-    /** Reads layouts; 1 s with fused element-wise kernels, 2 s with eager ones. */
-    private static final class StubKernels implements Estimator {
-        public String name() { return "stub-kernels"; }
-        public String description() { return "synthetic: 1 s fused, 2 s eager"; }
-        public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
-        public Map<String, String> hyperParameters() { return Map.of(); }
-        public Estimator withHyperParameters(Map<String, String> o) { return this; }
-        public boolean readsParallelLayout() { return true; }
-
-        public Predictor fit(TrainingSet t) {
-            Provenance p = Provenance.of(this, t, 0);
-            return new Predictor() {
-                public Prediction predict(Config c, Target target) {
-                    ParallelLayout l = c.parallel().orElseThrow();
-                    return Prediction.of(l.fusedKernels() ? 1.0 : 2.0);
-                }
-                public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
-                public Provenance provenance() { return p; }
-            };
-        }
     }
 }

@@ -1,17 +1,8 @@
 package io.stepcast.app.sweep;
 
 import io.stepcast.api.Architecture;
-import io.stepcast.api.Config;
-import io.stepcast.api.Estimator;
 import io.stepcast.api.InvalidField;
-import io.stepcast.api.ParallelLayout;
-import io.stepcast.api.Prediction;
-import io.stepcast.api.Predictor;
-import io.stepcast.api.Provenance;
-import io.stepcast.api.Target;
-import io.stepcast.api.TrainingSet;
 import io.stepcast.api.plugin.PluginRegistry;
-import io.stepcast.api.plugin.StepcastPlugin;
 import io.stepcast.app.ApplicationPlugin;
 import io.stepcast.datasets.io.CsvRow;
 import io.stepcast.datasets.parquet.GenericRows;
@@ -43,44 +34,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SweepLayoutAxesTest {
     private static final String GPT = "gpt-l24-h1024-a16-s2048-v50304";
     private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new SyntheticPlugin(),
-            new EvaluationPlugin(), new ApplicationPlugin(), new LayoutPlugin()));
+            new EvaluationPlugin(), new ApplicationPlugin(), new LayoutStubPlugin("synthetic-layout",
+            "synthetic: t + 10 p + 100 d seconds", l -> l.tensor() + 10.0 * l.pipeline() + 100.0 * l.data())));
 
     @TempDir
     Path dir;
-
-    /** A synthetic estimator whose predictors read the layout: step time t + 10 p + 100 d. */
-    private static final class LayoutAware implements Estimator {
-        public String name() { return "synthetic-layout"; }
-        public String description() { return "synthetic: t + 10 p + 100 d seconds"; }
-        public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
-        public Map<String, String> hyperParameters() { return Map.of(); }
-        public Estimator withHyperParameters(Map<String, String> o) { return this; }
-        public boolean readsParallelLayout() { return true; }
-
-        public Predictor fit(TrainingSet t) {
-            Provenance p = Provenance.of(this, t, 0);
-            return new Predictor() {
-                public Prediction predict(Config c, Target target) {
-                    ParallelLayout l = c.parallel().orElseThrow();
-                    return Prediction.of(l.tensor() + 10.0 * l.pipeline() + 100.0 * l.data());
-                }
-                public Set<Target> targets() { return Set.of(Target.STEP_TIME); }
-                public Provenance provenance() { return p; }
-            };
-        }
-    }
-
-    private static final class LayoutPlugin extends StepcastPlugin {
-        LayoutPlugin() {
-            super("synthetic-layout-test");
-        }
-
-        @Override
-        protected void registerAll() {
-            estimator(new LayoutAware());
-            notPersistable("synthetic-layout", "a test fixture");
-        }
-    }
 
     /** One synthetic 3D-parallel row of a parametric GPT on a DGX A100 (8 GPUs per node), global batch 64. */
     private Path train() throws Exception {
