@@ -5,6 +5,7 @@ import io.stepcast.api.Observation;
 import io.stepcast.api.plugin.ImportedObservations;
 import io.stepcast.api.plugin.ObservationCatalog;
 import io.stepcast.api.zoo.ModelCatalog;
+import io.stepcast.datasets.importers.PooledRowsCheck;
 import io.stepcast.evaluation.suite.Suite;
 import io.stepcast.evaluation.suite.UserObservationFiles;
 
@@ -22,7 +23,8 @@ import java.util.Optional;
  * that every protocol of the suite format (cross-hardware, leave-one-group-out, extrapolation, ...) runs on one's own
  * measurements, not only {@code evaluate --train/--test}'s fixed split. Any other source is the wrapped catalog's.
  * The files are read when the suite is opened, before any fit: a missing file or a bad row stops the run at once, and
- * the reader's notes (unknown columns, hardware labels) join the run's warnings.
+ * the reader's notes (unknown columns, hardware labels) join the run's warnings, but for the note that rows of several
+ * frameworks or datasets are pooled where the suite splits the file by that column.
  */
 final class UserFileSources implements ObservationCatalog {
     private final ObservationCatalog builtIn;
@@ -56,10 +58,26 @@ final class UserFileSources implements ObservationCatalog {
                         + " (a file source is relative to the suite file's folder)");
             }
             ImportedObservations r = UserObservationFiles.readWithNotes(file, hardware);
-            r.notes().forEach(n -> warnings.add(file + ": " + n));
+            r.notes().stream().filter(n -> !splitBySuite(PooledRowsCheck.columns(n), source, suite))
+                    .forEach(n -> warnings.add(file + ": " + n));
             files.put(source, UserObservationFiles.withZooParameterBytes(r.observations(), zoo));
         }
         return new UserFileSources(builtIn, files);
+    }
+
+    /**
+     * True when {@code columns} is not empty and every dataset of {@code suite} that reads {@code source} keeps one
+     * value of each ({@code where}) or splits by it in every protocol ({@code extrapolation:nodes<=1:framework},
+     * {@code logo:framework}): then no predictor sees rows that differ only in those columns together, and the
+     * reader's warning that they are pooled ({@link PooledRowsCheck}) does not hold for this run.
+     */
+    private static boolean splitBySuite(List<String> columns, String source, Suite suite) {
+        if (columns.isEmpty()) {
+            return false;
+        }
+        return suite.datasets().stream().filter(d -> d.source().equals(source))
+                .allMatch(d -> columns.stream().allMatch(c -> d.where().containsKey(c) || (!d.protocols().isEmpty()
+                        && d.protocols().stream().allMatch(p -> List.of(p.split("[:,]")).contains(c)))));
     }
 
     @Override

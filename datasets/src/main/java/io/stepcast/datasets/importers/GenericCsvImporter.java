@@ -92,6 +92,9 @@ import java.util.stream.Stream;
  * the same way ({@link HardwareLabels#countNote}). A label that counts a system's nodes ({@code 8xNVIDIA DGX A100},
  * MLPerf Training's platform) is that system on a row whose {@code nodes} column states the same count, and noted
  * ({@link HardwareLabels#nodeCountNote}); on any other row it is kept as written with the warning of an unknown label.
+ *
+ * <p>Measured rows that are one job to every predictor but state different frameworks or datasets, columns no
+ * predictor reads, are kept with one note ({@link PooledRowsCheck}): they are fitted as repeats of one job.
  */
 public final class GenericCsvImporter implements ObservationImporter {
     /** The columns every file must have. */
@@ -266,6 +269,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         String defaultSource = "csv:" + fileName;
         ComputeRateCheck rates = new ComputeRateCheck(ZOO, labels.catalog());
         PrecisionCheck precisions = new PrecisionCheck(labels.catalog());
+        PooledRowsCheck pooled = new PooledRowsCheck();
         // Each distinct contradiction of a GPT's name by its shape columns, with the first line it appears on.
         Map<String, Long> contradictions = new LinkedHashMap<>();
         // Each distinct stated link bandwidth above the catalogued hardware's, with the first line it appears on.
@@ -276,6 +280,9 @@ public final class GenericCsvImporter implements ObservationImporter {
             shapeNote(r).ifPresent(n -> contradictions.putIfAbsent(n, line));
             rates.row(r.line(), row.config(), row.measured());
             precisions.row(r.line(), row.config());
+            if (measured) {
+                pooled.row(line, row.config());
+            }
             Deployment d = row.config().deployment();
             StatedLinkBounds.notes(labels.catalog(), d.hardware(), d.intraNodeGbps(), d.bandwidthGbps(),
                     "column intra_node_gbps", "column bandwidth_gbps").forEach(n -> links.putIfAbsent(n, line));
@@ -304,6 +311,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         links.forEach((note, line) -> notes.add("line " + line + ": " + note));
         notes.addAll(precisions.notes());
         notes.addAll(rates.notes());
+        notes.addAll(pooled.notes());
         return notes;
     }
 

@@ -1,0 +1,80 @@
+package io.stepcast.distribution;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * DLPerf's cross-framework tables as a user transcribes them ({@code docs/examples/dlperf-*-v100.csv}, citing
+ * Oneflow-Inc/DLPerf@0770fdf8, reports/dlperf_benchmark_test_report_v1.md): ResNet-50 v1.5 and BERT-base in FP32 on
+ * 1, 8, 16 and 32 V100s (1, 1, 2 and 4 nodes of 8, one EDR NIC each), one row per framework. No predictor reads the
+ * framework column: split into one-node and many-node files, as {@code evaluate --train/--test} takes them, the
+ * frameworks' rows were one job to every predictor, silently; the reader now says so, and the suite that splits by
+ * framework ({@code docs/examples/dlperf-v100-suite.yaml}) runs without the warning.
+ */
+class DlperfFrameworksCliTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path EXAMPLES = Path.of("..", "docs", "examples");
+
+    @Test
+    void theOneNodeAndManyNodeFilesWarnThatTheFrameworksArePooled(@TempDir Path dir) throws IOException {
+        Path train = dir.resolve("one-node.csv");
+        Path test = dir.resolve("many-nodes.csv");
+        List<String> lines = Files.readAllLines(EXAMPLES.resolve("dlperf-resnet50-v100.csv"));
+        String header = lines.stream().filter(l -> l.startsWith("model,")).findFirst().orElseThrow();
+        List<String> rows = lines.stream().filter(l -> l.startsWith("ResNet-50v1.5,")).toList();
+        // Column 4 is nodes.
+        Files.write(train, concat(header, rows.stream().filter(l -> l.split(",")[3].equals("1")).toList()));
+        Files.write(test, concat(header, rows.stream().filter(l -> !l.split(",")[3].equals("1")).toList()));
+        CliSession cli = new CliSession();
+        assertThat(cli.run("evaluate", "--train", train.toString(), "--test", test.toString(), "--targets",
+                "throughput", "--predictors", "mva,linear-scaling", "--out", dir.resolve("out").toString()))
+                .as(cli.err()).isZero();
+        assertThat(cli.err()).contains(train + ": lines 2, 4, 8, 10, 12 are one job to every predictor (ResNet-50, 1"
+                + " worker(s) on 1 node(s), local batch 128) but differ in framework (oneflow, tensorflow-1.15, pytorch,"
+                + " paddlepaddle, tensorflow-2.3)", test + ": lines 2, 4, 8, 10, 12 are one job");
+    }
+
+    @Test
+    void theSuiteSplitByFrameworkRunsWithoutTheWarningAndThePhysicalPredictorsBeatLinearScaling(@TempDir Path out)
+            throws IOException {
+        CliSession cli = new CliSession();
+        assertThat(cli.run("evaluate", "--suite", EXAMPLES.resolve("dlperf-v100-suite.yaml").toString(),
+                "--predictors", "mva,allreduce-analytic,linear-scaling", "--out", out.toString())).as(cli.err())
+                .isZero();
+        assertThat(cli.err()).doesNotContain("one job to every predictor", "not in the hardware catalog");
+        JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
+        // ResNet-50: each of the six frameworks' 16- and 32-GPU rows from its own 1- and 8-GPU rows.
+        assertThat(entry(results, "dlperf-resnet50", "mva").get("n").asInt()).isEqualTo(12);
+        assertThat(entry(results, "dlperf-resnet50", "mva").get("mape").asDouble()).isBetween(5.0, 6.5);
+        assertThat(entry(results, "dlperf-resnet50", "linear-scaling").get("mape").asDouble()).isBetween(11.0, 12.5);
+        // BERT-base: OneFlow's and PaddlePaddle's rows are within a few percent; TensorFlow 1.15's and MXNet's (both
+        // Horovod, batch 32) lose 30-40% of their 8-GPU rate per GPU on two nodes, which no predictor foresees.
+        assertThat(entry(results, "dlperf-bert-base", "mva").get("n").asInt()).isEqualTo(16);
+        assertThat(entry(results, "dlperf-bert-base", "mva").get("mape").asDouble()).isBetween(12.0, 16.0);
+        assertThat(entry(results, "dlperf-bert-base", "mva").get("median_ape").asDouble()).isLessThan(5.0);
+    }
+
+    private static List<String> concat(String header, List<String> rows) {
+        return Stream.concat(Stream.of(header), rows.stream()).toList();
+    }
+
+    /** The leaderboard entry of {@code predictor} on {@code dataset}. */
+    private static JsonNode entry(JsonNode results, String dataset, String predictor) {
+        for (JsonNode e : results.get("entries")) {
+            if (e.get("dataset").asText().equals(dataset) && e.get("predictor").asText().equals(predictor)) {
+                return e;
+            }
+        }
+        throw new AssertionError("no entry for " + predictor + " on " + dataset + " in " + results);
+    }
+}
