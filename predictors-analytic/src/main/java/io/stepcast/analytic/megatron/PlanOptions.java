@@ -1,5 +1,6 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.FieldNames;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
@@ -188,8 +189,9 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
                     + " stages");
         }
         if (ChunkSplit.of(layers, p, virtualStages).isEmpty()) {
-            // In predict's and serve's words, which name the flags and the virtual stages that would split.
-            return java.util.Optional.of(ChunkSplit.refusal(layers, p, virtualStages));
+            // Megatron-LM's refusal as predict gives it after the field, naming the flags and the virtual stages that
+            // would split.
+            return java.util.Optional.of(ChunkSplit.why(layers, p, virtualStages, FieldNames.KEYS));
         }
         return java.util.Optional.empty();
     }
