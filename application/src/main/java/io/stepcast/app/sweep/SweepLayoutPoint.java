@@ -68,6 +68,15 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
             }
             return OPTIONS.containsKey(column) ? "give " + OPTIONS.get(column) : FieldNames.super.switchOn(column);
         }
+
+        @Override
+        public String keepOn(String column) {
+            if (column.equals("fused_kernels")) {
+                return "leave --eager-kernels off";
+            }
+            // "On" whether the negated flag (--no-fsdp) or the grid file's false turned it off.
+            return OPTIONS.containsKey(column) ? "leave " + OPTIONS.get(column) + " on" : FieldNames.super.keepOn(column);
+        }
     };
 
     /** The same point at another global batch. */
