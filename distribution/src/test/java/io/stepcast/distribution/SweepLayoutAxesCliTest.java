@@ -146,6 +146,14 @@ class SweepLayoutAxesCliTest {
                         + out.resolve(SweepParquet.FILE) + " and scaling.png are left as they were");
         assertThat(Files.readAllBytes(out.resolve(SweepParquet.FILE))).isEqualTo(parquet);
         assertThat(Files.readAllBytes(out.resolve("scaling.png"))).isEqualTo(chart);
+        // TP 3 divides none of the GPU counts: six reasons, five shown, and still nothing written.
+        cli.clear();
+        assertThat(cli.run("sweep", "--grid", grid.toString(), "--train", runs.toString(), "--tensor-parallel", "3",
+                "--out", out.toString(), "--json")).isEqualTo(1);
+        assertThat(cli.out()).isEmpty();
+        assertThat(cli.err()).contains("  1 point: --tensor-parallel 3 x --pipeline-parallel 4 = 12 GPUs per replica "
+                + "do not divide the 128 GPUs", "  ... 1 other reason" + System.lineSeparator(), "wrote nothing");
+        assertThat(Files.readAllBytes(out.resolve(SweepParquet.FILE))).isEqualTo(parquet);
     }
 
     @Test

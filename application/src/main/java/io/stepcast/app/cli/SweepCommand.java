@@ -293,7 +293,8 @@ public final class SweepCommand extends RegistryCommand {
         reasons.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(REASONS_SHOWN)
                 .forEach(e -> w.println("  " + e.getValue() + (e.getValue() == 1 ? " point: " : " points: ") + e.getKey()));
         if (reasons.size() > REASONS_SHOWN) {
-            w.println("  ... " + (reasons.size() - REASONS_SHOWN) + " other reasons" + more);
+            int others = reasons.size() - REASONS_SHOWN;
+            w.println("  ... " + others + (others == 1 ? " other reason" : " other reasons") + more);
         }
     }
 
