@@ -120,6 +120,43 @@ class SweepLayoutAxesCliTest {
     }
 
     @Test
+    void aPredictorsRefusalNamesTheOptionAndASweepItRefusesWhollyKeepsTheEarlierFiles() throws Exception {
+        Path out = dir.resolve("virtual");
+        Path grid = Path.of("..", "docs", "examples", "llama3-70b-layout-sweep.yaml");
+        // VP 4: the 80 layers split into PP 4 x 4 chunks of 5, not into PP 8 x 4 (nor 82 into 32).
+        assertThat(cli.run("sweep", "--grid", grid.toString(), "--train", runs.toString(), "--virtual-stages", "4",
+                "--out", out.toString())).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("6 points x 1 seeds, step-time; 3 points not applicable")
+                .contains("  3 points: --virtual-stages: the 80 layers do not divide into --pipeline-parallel x "
+                        + "--virtual-stages = 8 x 4 chunks (the interleaved schedule), nor do 80 + 2 with the embedding "
+                        + "and the loss counted as layers (Megatron-LM's --account-for-embedding-in-pipeline-split "
+                        + "--account-for-loss-in-pipeline-split); --virtual-stages 1, 2, 5 or 10 split them over 8 "
+                        + "stages");
+        byte[] parquet = Files.readAllBytes(out.resolve(SweepParquet.FILE));
+        byte[] chart = Files.readAllBytes(out.resolve("scaling.png"));
+        // VP 3 splits neither PP: nothing is answered, so nothing is written and the VP 4 run's files stay.
+        cli.clear();
+        assertThat(cli.run("sweep", "--grid", grid.toString(), "--train", runs.toString(), "--virtual-stages", "3",
+                "--out", out.toString())).isEqualTo(1);
+        assertThat(cli.out()).isEmpty();
+        assertThat(cli.err()).contains("6 points not applicable",
+                "  3 points: --virtual-stages: the 80 layers do not divide into --pipeline-parallel x --virtual-stages "
+                        + "= 4 x 3 chunks",
+                "megatron-analytic answered no point of the sweep (the reasons above); wrote nothing, "
+                        + out.resolve(SweepParquet.FILE) + " and scaling.png are left as they were");
+        assertThat(Files.readAllBytes(out.resolve(SweepParquet.FILE))).isEqualTo(parquet);
+        assertThat(Files.readAllBytes(out.resolve("scaling.png"))).isEqualTo(chart);
+        // TP 3 divides none of the GPU counts: six reasons, five shown, and still nothing written.
+        cli.clear();
+        assertThat(cli.run("sweep", "--grid", grid.toString(), "--train", runs.toString(), "--tensor-parallel", "3",
+                "--out", out.toString(), "--json")).isEqualTo(1);
+        assertThat(cli.out()).isEmpty();
+        assertThat(cli.err()).contains("  1 point: --tensor-parallel 3 x --pipeline-parallel 4 = 12 GPUs per replica "
+                + "do not divide the 128 GPUs", "  ... 1 other reason" + System.lineSeparator(), "wrote nothing");
+        assertThat(Files.readAllBytes(out.resolve(SweepParquet.FILE))).isEqualTo(parquet);
+    }
+
+    @Test
     void aSwitchTheGridFileTurnsOnIsTurnedOffByItsNegatedFlag() throws Exception {
         Path out = dir.resolve("no-flash");
         assertThat(cli.run("sweep", "--grid", Path.of("..", "docs", "examples", "llama3-70b-layout-sweep.yaml")

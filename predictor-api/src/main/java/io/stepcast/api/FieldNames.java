@@ -22,4 +22,12 @@ public interface FieldNames {
     default String switchOn(String field) {
         return "set " + mention(field) + " true";
     }
+
+    /**
+     * How to ask that the switch {@code field} not be off: "leave distributed_optimizer blank or true" in a CSV's
+     * words, where a blank cell is the default; a request leaves its field out, a command its negated flag.
+     */
+    default String keepOn(String field) {
+        return "leave " + mention(field) + " blank or true";
+    }
 }

@@ -1,5 +1,6 @@
 package io.stepcast.api;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -48,6 +49,14 @@ public sealed interface Prediction permits Prediction.Value, Prediction.NotAppli
     }
 
     /**
+     * A refusal of one field of the configuration: its reason is the field's message in the fields' keys, and each
+     * front end names the field in its own words ({@link NotApplicable#reason(FieldNames)}).
+     */
+    static Prediction notApplicable(InvalidField field) {
+        return new NotApplicable(field.getMessage(), Optional.of(field));
+    }
+
+    /**
      * A predicted value.
      *
      * @param value the prediction, finite
@@ -93,11 +102,43 @@ public sealed interface Prediction permits Prediction.Value, Prediction.NotAppli
     /**
      * The predictor cannot answer for this configuration or target.
      *
-     * @param reason one line that says why (outside the fitted domain, target not supported, ...)
+     * @param reason one line that says why (outside the fitted domain, target not supported, ...), fields named by
+     *               their keys
+     * @param field  the refused field when the refusal is of one field's value, so that a front end can name it as
+     *               its own ({@code --virtual-stages}, {@code field 'config.virtual_stages'}); its message is the reason
      */
-    record NotApplicable(String reason) implements Prediction {
+    record NotApplicable(String reason, Optional<InvalidField> field) implements Prediction {
         public NotApplicable {
             Validate.text(reason, "reason");
+            field = field == null ? Optional.empty() : field;
+            if (field.isPresent() && !field.get().getMessage().equals(reason)) {
+                throw new IllegalArgumentException("a refused field's message is the reason: '" + reason + "' vs '"
+                        + field.get().getMessage() + "'");
+            }
+        }
+
+        /** A refusal that names no field of its own. */
+        public NotApplicable(String reason) {
+            this(reason, Optional.empty());
+        }
+
+        /** The reason in a front end's words: the refused field, and the fields it mentions, named by {@code names}. */
+        public String reason(FieldNames names) {
+            return field.map(f -> f.named(names)).orElse(reason);
+        }
+
+        /**
+         * Equal to a refusal of the same reason: the field only words the reason for a front end (an
+         * {@link InvalidField} has no equality of its own), and a refusal read back from its reason alone is the same.
+         */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NotApplicable n && reason.equals(n.reason);
+        }
+
+        @Override
+        public int hashCode() {
+            return reason.hashCode();
         }
     }
 }

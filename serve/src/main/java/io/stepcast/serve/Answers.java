@@ -110,7 +110,10 @@ final class Answers {
             out.put("value", v.value());
             Evaluation.writeInterval(out, v);
         } else {
-            out.put("not_applicable", ((Prediction.NotApplicable) p).reason());
+            // A refused field of the configuration named as the request's, as a 400 names it.
+            Prediction.NotApplicable n = (Prediction.NotApplicable) p;
+            out.put("not_applicable", n.field().filter(f -> ConfigJson.FIELDS.contains(f.field()))
+                    .map(f -> f.named(ConfigJson.REQUEST)).orElse(n.reason()));
         }
         return out;
     }

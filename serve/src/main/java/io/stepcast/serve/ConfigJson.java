@@ -31,9 +31,19 @@ final class ConfigJson {
     static final Set<String> FIELDS = fields();
     /**
      * How a request's 400s name its fields: {@code field 'config.micro_batch'}, mentioned in passing by the bare name
-     * (the CSV column's, which is the field's).
+     * (the CSV column's, which is the field's); a switch's default is the field left out, not a blank cell.
      */
-    static final FieldNames REQUEST = field -> "field 'config." + field + "'";
+    static final FieldNames REQUEST = new FieldNames() {
+        @Override
+        public String name(String field) {
+            return "field 'config." + field + "'";
+        }
+
+        @Override
+        public String keepOn(String field) {
+            return "leave " + field + " out or true";
+        }
+    };
 
     private ConfigJson() {
     }

@@ -131,7 +131,8 @@ class ConfigJsonTest {
                 .hasMessageContaining("field 'config.flash_attention' must be true or false, was '1'");
         assertThatThrownBy(() -> read(", \"fsdp\": true, \"distributed_optimizer\": false"))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
-                .hasMessageContaining("field 'config.fsdp' is true but field 'config.distributed_optimizer' is false");
+                .hasMessageContaining("field 'config.fsdp' is true but field 'config.distributed_optimizer' is false")
+                .hasMessageEndingWith("(leave distributed_optimizer out or true)");
     }
 
     @Test

@@ -63,6 +63,19 @@ class ServeContextParallelTest {
         }
     }
 
+    @Test
+    void aLayoutThePredictorRefusesIsNotApplicableNamingTheRequestsFields() throws Exception {
+        try (ServeFixture serve = new ServeFixture(dir, Set.of("megatron-analytic"))) {
+            // Llama 3 8B's 32 layers split into neither 2 x 3 chunks nor 32 + 2 (Megatron-LM's refusal).
+            HttpResponse<String> r = serve.post("/v1/predict",
+                    request(", \"flash_attention\": true, \"pipeline_parallel\": 2, \"virtual_stages\": 3"));
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            assertThat(ServeFixture.JSON.readTree(r.body()).get("not_applicable").asText())
+                    .startsWith("field 'config.virtual_stages': the 32 layers do not divide into pipeline_parallel x "
+                            + "virtual_stages = 2 x 3 chunks");
+        }
+    }
+
     private static void assertBadRequest(HttpResponse<String> r, String fragment) throws Exception {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
         assertThat(ServeFixture.JSON.readTree(r.body()).get("error").asText()).contains(fragment);

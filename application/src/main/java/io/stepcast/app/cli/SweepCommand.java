@@ -46,7 +46,7 @@ import java.util.stream.Collectors;
  * intra-node bandwidth x policy x mode x batch, from flags or a YAML file) through any registered predictor, the
  * simulation by default, on the in-process pool or on Spark ({@code --engine}); writes {@code sweep.parquet} (one row
  * per point, the spread over seeds) and {@code scaling.png}, and prints the points on stdout: a table, or JSON with
- * {@code --json}.
+ * {@code --json}. A sweep no point of which is answered exits 1 and writes nothing, neither files nor stdout.
  * Progress lines go to stderr.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
@@ -172,7 +172,9 @@ public final class SweepCommand extends RegistryCommand {
     private List<Integer> zeroStage;
 
     @WritesTo(WritesTo.Kind.FOLDER)
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here.")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write sweep.parquet and scaling.png here; "
+            + "a sweep no point of which is answered exits 1 and writes nothing, leaving an earlier run's files as they "
+            + "were (the reasons go to stderr).")
     private Path out;
 
     @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
@@ -219,6 +221,10 @@ public final class SweepCommand extends RegistryCommand {
         Function<SweepRow, Optional<Boolean>> fits = r -> r.peakMemoryBytes().isPresent()
                 ? MemoryVerdict.of(r.peakMemoryBytes().getAsDouble(), r.point().config().deployment().hardware(), catalog)
                 .fits() : Optional.empty();
+        long refused = rows.stream().filter(r -> r.answered() == 0).count();
+        if (!rows.isEmpty() && refused == rows.size()) {
+            return noneAnswered(sweep, rows);
+        }
         Files.createDirectories(out);
         SweepParquet.write(out.resolve(SweepParquet.FILE), sweep.predictor(), rows, fits);
         int lines = SweepChart.write(out.resolve(SweepChart.FILE), sweep.predictor(), sweep.target(), rows);
@@ -226,24 +232,14 @@ public final class SweepCommand extends RegistryCommand {
         PrintWriter results = spec.commandLine().getOut();
         // With --json stdout holds the JSON alone, so the summary moves to stderr beside the progress.
         PrintWriter w = json ? spec.commandLine().getErr() : results;
-        long refused = rows.stream().filter(r -> r.answered() == 0).count();
-        w.println("sweep " + sweep.predictor() + " on " + sweep.train() + ": " + rows.size() + " points x " + sweep.seeds()
-                + " seeds, " + sweep.target() + "; " + refused + " points not applicable");
+        summary(w, sweep, rows, refused);
         if (json) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             results.println(mapper.writeValueAsString(SweepJson.of(mapper, sweep, unit, rows, fits)));
         } else {
             SweepTable.print(rows, unit, fits, results);
         }
-        // Why, once per reason (most frequent first): sweep.parquet holds each point's, the console the gist.
-        Map<String, Long> reasons = rows.stream().filter(r -> r.answered() == 0)
-                .collect(Collectors.groupingBy(r -> r.refusal().orElse("no answer"), LinkedHashMap::new, Collectors.counting()));
-        reasons.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(REASONS_SHOWN)
-                .forEach(e -> w.println("  " + e.getValue() + (e.getValue() == 1 ? " point: " : " points: ") + e.getKey()));
-        if (reasons.size() > REASONS_SHOWN) {
-            w.println("  ... " + (reasons.size() - REASONS_SHOWN) + " other reasons (column refusal of "
-                    + SweepParquet.FILE + ")");
-        }
+        reasons(w, rows, " (column refusal of " + SweepParquet.FILE + ")");
         long over = rows.stream().filter(r -> r.answered() > 0 && fits.apply(r).equals(Optional.of(false))).count();
         if (over > 0) {
             w.println(over + " of the points " + (over == 1 ? "needs" : "need") + " more memory per GPU (PEAK GiB) than "
@@ -260,13 +256,46 @@ public final class SweepCommand extends RegistryCommand {
         }
         w.flush();
         results.flush();
-        if (!rows.isEmpty() && refused == rows.size()) {
-            // Nothing to compare: a sweep no point of which was answered failed, as plan-llm fails on the same label.
-            spec.commandLine().getErr().println("stepcast: " + sweep.predictor() + " answered no point of the sweep "
-                    + "(the reasons above; column refusal of " + out.resolve(SweepParquet.FILE) + ")");
-            return 1;
-        }
         return 0;
+    }
+
+    /**
+     * A sweep no point of which was answered fails, as plan-llm fails on the same label, and writes nothing: an
+     * earlier run's {@code sweep.parquet} and {@code scaling.png} in {@code --out} are worth more than a table of
+     * refusals, so they are left as they were, and stdout (the table, or the JSON) stays empty. The summary and the
+     * reasons go to stderr.
+     */
+    private int noneAnswered(SweepSpec sweep, List<SweepRow> rows) {
+        PrintWriter err = spec.commandLine().getErr();
+        summary(err, sweep, rows, rows.size());
+        reasons(err, rows, "");
+        Path parquet = out.resolve(SweepParquet.FILE);
+        boolean earlier = Files.exists(parquet) || Files.exists(out.resolve(SweepChart.FILE));
+        err.println("stepcast: " + sweep.predictor() + " answered no point of the sweep (the reasons above); wrote "
+                + "nothing" + (earlier ? ", " + parquet + " and " + SweepChart.FILE + " are left as they were"
+                : " to " + out));
+        err.flush();
+        return 1;
+    }
+
+    private static void summary(PrintWriter w, SweepSpec sweep, List<SweepRow> rows, long refused) {
+        w.println("sweep " + sweep.predictor() + " on " + sweep.train() + ": " + rows.size() + " points x " + sweep.seeds()
+                + " seeds, " + sweep.target() + "; " + refused + " points not applicable");
+    }
+
+    /**
+     * Why points were not answered, once per reason (most frequent first), at most {@link #REASONS_SHOWN};
+     * {@code more} says where the others are.
+     */
+    private static void reasons(PrintWriter w, List<SweepRow> rows, String more) {
+        Map<String, Long> reasons = rows.stream().filter(r -> r.answered() == 0)
+                .collect(Collectors.groupingBy(r -> r.refusal().orElse("no answer"), LinkedHashMap::new, Collectors.counting()));
+        reasons.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(REASONS_SHOWN)
+                .forEach(e -> w.println("  " + e.getValue() + (e.getValue() == 1 ? " point: " : " points: ") + e.getKey()));
+        if (reasons.size() > REASONS_SHOWN) {
+            int others = reasons.size() - REASONS_SHOWN;
+            w.println("  ... " + others + (others == 1 ? " other reason" : " other reasons") + more);
+        }
     }
 
     /** The grid fields the command line states (a flag overrides the file's field of the same name). */

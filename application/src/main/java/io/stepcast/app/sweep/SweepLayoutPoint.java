@@ -2,6 +2,7 @@ package io.stepcast.app.sweep;
 
 import io.stepcast.api.FieldNames;
 import io.stepcast.api.InvalidField;
+import io.stepcast.api.Prediction;
 import io.stepcast.datasets.io.DataFormatException;
 
 import java.util.LinkedHashMap;
@@ -66,6 +67,15 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
                 return "leave out --eager-kernels";
             }
             return OPTIONS.containsKey(column) ? "give " + OPTIONS.get(column) : FieldNames.super.switchOn(column);
+        }
+
+        @Override
+        public String keepOn(String column) {
+            if (column.equals("fused_kernels")) {
+                return "leave --eager-kernels off";
+            }
+            // "On" whether the negated flag (--no-fsdp) or the grid file's false turned it off.
+            return OPTIONS.containsKey(column) ? "leave " + OPTIONS.get(column) + " on" : FieldNames.super.keepOn(column);
         }
     };
 
@@ -137,6 +147,15 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
             return f.named(OPTION_NAMES);
         }
         return e.getMessage();
+    }
+
+    /**
+     * A predictor's refusal of a point in the sweep's words: a refused layout field ({@link Prediction#notApplicable(
+     * InvalidField)}) named as {@link #inOptions(Exception)} names a reader's, any other refusal as the predictor
+     * gives it.
+     */
+    static String inOptions(Prediction.NotApplicable refusal) {
+        return refusal.field().map(SweepLayoutPoint::inOptions).orElse(refusal.reason());
     }
 
     private void flag(Map<String, String> c, String column, boolean value, boolean byDefault, boolean layout) {

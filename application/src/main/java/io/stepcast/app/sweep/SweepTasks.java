@@ -104,7 +104,7 @@ public final class SweepTasks implements TaskSet<SweepRow> {
             }
             values.add(answer.asDouble());
             if (refusal.isEmpty() && answer instanceof Prediction.NotApplicable n) {
-                refusal = Optional.of(n.reason());
+                refusal = Optional.of(SweepLayoutPoint.inOptions(n));
             }
             // As predict and evaluate do: memory only beside a time, since a refused point has no job to size.
             if (peak.isEmpty() && answer.isValue()) {

@@ -137,12 +137,37 @@ class SweepPeakMemoryTest {
     }
 
     @Test
-    void aSweepNoPointOfWhichIsAnsweredFails() throws Exception {
+    void aSweepNoPointOfWhichIsAnsweredFailsAndWritesNothing() throws Exception {
         Run r = sweepOf("stub-memory", List.of("--models", "another-net", "--nodes", "1,4", "--gpus-per-node", "8"));
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.err()).contains("stepcast: stub-memory answered no point of the sweep (the reasons above; column "
-                + "refusal of ");
-        assertThat(parquet()).hasSize(2).allSatisfy(row -> assertThat(row.get("refusal")).isNotNull());
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).contains("2 points not applicable", "  2 points: only my-net was fitted",
+                "stepcast: stub-memory answered no point of the sweep (the reasons above); wrote nothing to "
+                        + dir.resolve("out"));
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void aSweepNoPointOfWhichIsAnsweredLeavesAnEarlierRunsFilesAsTheyWere() throws Exception {
+        Run good = sweep("stub-memory");
+        assertThat(good.code()).as(good.err()).isZero();
+        Path parquet = dir.resolve("out").resolve("sweep.parquet");
+        Path chart = dir.resolve("out").resolve("scaling.png");
+        byte[] table = Files.readAllBytes(parquet);
+        byte[] png = Files.readAllBytes(chart);
+        for (List<String> json : List.of(List.<String>of(), List.of("--json"))) {
+            List<String> args = new ArrayList<>(List.of("--models", "another-net", "--nodes", "1,4", "--gpus-per-node",
+                    "8"));
+            args.addAll(json);
+            Run r = sweepOf("stub-memory", args);
+            assertThat(r.code()).isEqualTo(1);
+            assertThat(r.out()).as("stdout with " + json).isEmpty();
+            assertThat(r.err()).contains("answered no point of the sweep (the reasons above); wrote nothing, " + parquet
+                    + " and scaling.png are left as they were");
+            assertThat(Files.readAllBytes(parquet)).isEqualTo(table);
+            assertThat(Files.readAllBytes(chart)).isEqualTo(png);
+            assertThat(parquet()).hasSize(2).allSatisfy(row -> assertThat(row.get("refusal")).isNull());
+        }
     }
 
     @Test

@@ -82,19 +82,25 @@ class SweepSwitchesCliTest {
 
     @Test
     void contextParallelismWithoutFlashAttentionSaysWhetherItWasTurnedOffOrNotStated() throws Exception {
+        CliRun stated = sweep("--no-flash-attention");
+        assertThat(stated.code()).as(stated.err()).isZero();
+        assertThat(parquetRow()).containsEntry("flash_attention", false);
+
+        // Every point refused: the reasons go to stderr and the sweep writes nothing (sweep.parquet is as it was).
         CliRun off = sweep("--context-parallel", "2", "--no-flash-attention");
         assertThat(off.code()).as(off.err()).isEqualTo(1);
-        assertThat(off.out()).contains("1 point: --context-parallel is 2 but --flash-attention is false: context "
+        assertThat(off.err()).contains("1 point: --context-parallel is 2 but --flash-attention is false: context "
                 + "parallelism's ring attention runs on the fused attention kernel");
         assertThat(parquetRow()).containsEntry("flash_attention", false);
+        assertThat(parquetRow().get("refusal")).isNull();
 
         CliRun unstated = sweep("--context-parallel", "2");
         assertThat(unstated.code()).as(unstated.err()).isEqualTo(1);
-        assertThat(unstated.out()).contains("1 point: --context-parallel is 2 but --flash-attention is not stated "
+        assertThat(unstated.err()).contains("1 point: --context-parallel is 2 but --flash-attention is not stated "
                 + "(false): context parallelism's");
 
         Path grid = Files.writeString(dir.resolve("grid.yaml"), "flash_attention: false\n");
-        assertThat(sweep("--grid", grid.toString(), "--context-parallel", "2").out())
+        assertThat(sweep("--grid", grid.toString(), "--context-parallel", "2").err())
                 .contains("--flash-attention is false:");
     }
 }

@@ -233,6 +233,13 @@ class SweepLayoutAxesTest {
         assertThat(rows.get(0).refusal()).hasValue("--context-parallel is 2 but --flash-attention is false: context "
                 + "parallelism's ring attention runs on the fused attention kernel, as in Megatron-LM and torchtitan "
                 + "(give --flash-attention)");
+        // FSDP with the distributed optimizer stated off: the reader's conflict, asked to be undone in option words.
+        SweepLayout fsdpWithoutOptimizer = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(1),
+                List.of(), List.of(), List.of(), List.of(), false, false, true, false, false, List.of(), List.of(), true,
+                Set.of("distributed_optimizer", "fsdp"));
+        assertThat(run(spec("synthetic-layout", grid(List.of(1), fsdpWithoutOptimizer))).get(0).refusal())
+                .hasValue("--fsdp is true but --distributed-optimizer is false: FSDP shards the optimizer state too "
+                        + "(leave --distributed-optimizer on)");
         // Without a layout a switch stated off stays unstated: the column alone would make a model-parallel row.
         SweepLayout batchOnly = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(64L),
                 List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of(), true,

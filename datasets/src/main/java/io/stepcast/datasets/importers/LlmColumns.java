@@ -224,8 +224,7 @@ final class LlmColumns {
         boolean optimizer = r.has("distributed_optimizer") && bool(r, "distributed_optimizer");
         if (full && r.has("distributed_optimizer") && !optimizer) {
             throw r.refuse("fsdp", names -> "is true but " + names.name("distributed_optimizer") + " is false: FSDP "
-                    + "shards the optimizer state too (leave " + names.mention("distributed_optimizer")
-                    + " blank or true)");
+                    + "shards the optimizer state too (" + names.keepOn("distributed_optimizer") + ")");
         }
         Sharding flags = full ? Sharding.FULL : optimizer ? Sharding.OPTIMIZER : Sharding.NONE;
         if (!r.has("zero_stage")) {

@@ -135,6 +135,11 @@ public record CsvRow(String file, long line, Map<String, Integer> header, List<S
             public String switchOn(String field) {
                 return names.switchOn(columnOf.apply(field));
             }
+
+            @Override
+            public String keepOn(String field) {
+                return names.keepOn(columnOf.apply(field));
+            }
         }));
     }
 

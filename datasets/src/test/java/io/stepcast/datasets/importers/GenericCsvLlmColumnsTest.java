@@ -169,6 +169,7 @@ class GenericCsvLlmColumnsTest {
                 .isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("synthetic-fsdp.csv:3")
                 .hasMessageContaining("column 'fsdp' is true but column 'distributed_optimizer' is false")
+                .hasMessageEndingWith("(leave distributed_optimizer blank or true)")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         Files.writeString(f, header + "gpt-l24-h2048-a16-s1024-v50304,ALLREDUCE,8,64,1.5,2,,zero3,\n");
         assertThatThrownBy(() -> new GenericCsvImporter().read(f))

@@ -1,5 +1,8 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.FieldNames;
+import io.stepcast.api.InvalidField;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -94,20 +97,30 @@ record ChunkSplit(int layers, int stages, int chunks, boolean endsCounted) {
     }
 
     /**
-     * Why Megatron-LM refuses v chunks of p ranks over L layers, naming what would run instead: the virtual stages
-     * whose chunks split L (or L + 2 with {@link #ACCOUNT_FLAGS}) evenly.
+     * Megatron-LM's refusal of v chunks of p ranks over L layers as a refusal of the field {@code virtual_stages}
+     * ({@code "virtual_stages: the 80 layers do not divide ..."}), so that each front end names it and the fields it
+     * mentions in its own words ({@link #why}).
      */
-    static String refusal(int layers, int stages, int chunks) {
+    static InvalidField refusal(int layers, int stages, int chunks) {
+        return new InvalidField("virtual_stages", names -> ": " + why(layers, stages, chunks, names));
+    }
+
+    /**
+     * Why Megatron-LM refuses v chunks of p ranks over L layers, naming what would run instead: the virtual stages
+     * whose chunks split L (or L + 2 with {@link #ACCOUNT_FLAGS}) evenly; the layout's fields named by {@code names}.
+     */
+    static String why(int layers, int stages, int chunks, FieldNames names) {
         List<Integer> fits = new ArrayList<>();
         for (int v = 1; v <= layers + 2; v++) {
             if (of(layers, stages, v).isPresent()) {
                 fits.add(v);
             }
         }
-        return "the " + layers + " layers do not divide into pipeline_parallel x virtual_stages = " + stages + " x "
-                + chunks + " chunks (the interleaved schedule), nor do " + layers + " + 2 with the embedding and the "
-                + "loss counted as layers (Megatron-LM's " + ACCOUNT_FLAGS + ")"
-                + (fits.isEmpty() ? "" : "; virtual_stages " + join(fits) + " split them over " + stages + " stages");
+        String v = names.mention("virtual_stages");
+        return "the " + layers + " layers do not divide into " + names.mention("pipeline_parallel") + " x " + v + " = "
+                + stages + " x " + chunks + " chunks (the interleaved schedule), nor do " + layers + " + 2 with the "
+                + "embedding and the loss counted as layers (Megatron-LM's " + ACCOUNT_FLAGS + ")"
+                + (fits.isEmpty() ? "" : "; " + v + " " + join(fits) + " split them over " + stages + " stages");
     }
 
     private static String join(List<Integer> values) {

@@ -51,7 +51,7 @@ public final class LayoutPlanner {
     public static LayoutPlanner of(HardwareCatalog catalog, String system, Efficiency efficiency, boolean overlapData,
                                    boolean recompute) {
         return of(catalog, system, efficiency, overlapData,
-                PlanOptions.PLAIN.withRecompute(recompute ? Recompute.FULL : Recompute.NONE), StatedLinks.NONE);
+                PlanOptions.builder().recompute(recompute ? Recompute.FULL : Recompute.NONE).build(), StatedLinks.NONE);
     }
 
     /**

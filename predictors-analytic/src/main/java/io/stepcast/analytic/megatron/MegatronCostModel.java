@@ -2,6 +2,7 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.InvalidField;
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Prediction;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
@@ -253,50 +254,68 @@ final class MegatronCostModel {
     }
 
     /**
+     * Why the layout cannot run on the system, or empty ({@link #refusal}, in the fields' keys).
+     */
+    Optional<String> unsupported(TransformerShape shape, ParallelLayout layout) {
+        return refusal(shape, layout).map(Prediction.NotApplicable::reason);
+    }
+
+    /**
      * Why the layout cannot run on the system, or empty: t must divide a node's GPUs (TP stays inside a
      * node), the model must split over the layout ({@link TransformerShape#splitRefusal}: heads and key-value heads
      * over t, at least a layer per stage, experts over e), a layout over several nodes needs the
      * catalog's NIC figures, and v virtual stages need a split of the layers into p x v chunks that Megatron-LM
-     * makes ({@link ChunkSplit}: even, or with the embedding and the loss counted as layers).
+     * makes ({@link ChunkSplit}: even, or with the embedding and the loss counted as layers). A refusal of one of
+     * the layout's values carries its field ({@link Prediction#notApplicable(InvalidField)}), so that each front end
+     * names it as its own.
      */
-    Optional<String> unsupported(TransformerShape shape, ParallelLayout layout) {
+    Optional<Prediction.NotApplicable> refusal(TransformerShape shape, ParallelLayout layout) {
         int g = gpusPerNode();
         if (layout.tensor() > g || g % layout.tensor() != 0) {
-            return Optional.of("tensor parallelism " + layout.tensor() + " must divide the " + g + " GPUs of a "
-                    + links.system().name() + " node");
+            return field(new InvalidField("tensor_parallel", layout.tensor() + " must divide the " + g
+                    + " GPUs of a " + links.system().name() + " node"));
         }
         Optional<InvalidField> split = shape.splitRefusal(layout);
         if (split.isPresent()) {
-            return split.map(InvalidField::getMessage);
+            return field(split.get());
         }
         if (layout.gpus() > g && !links.hasInterNode()) {
-            return Optional.of("the catalog has no NIC figures for " + links.system().name()
+            return plain("the catalog has no NIC figures for " + links.system().name()
                     + ", so a layout over several nodes cannot be costed (a stated bandwidth alone lacks the NIC's "
                     + "latency: name the network as catalogued parts, e.g. " + links.system().name()
                     + "+nic=ib-hdr+nics=8; stepcast hardware list shows the NICs)");
         }
         if (layout.context() > 1 && shape.sequence() % (2 * layout.context()) != 0) {
-            return Optional.of("the sequence of " + shape.sequence() + " tokens does not split into 2 x context_parallel = "
-                    + 2 * layout.context() + " chunks (Megatron-LM's load-balanced causal split)");
+            return field(new InvalidField("context_parallel", names -> ": the sequence of " + shape.sequence()
+                    + " tokens does not split into 2 x " + names.mention("context_parallel") + " = "
+                    + 2 * layout.context() + " chunks (Megatron-LM's load-balanced causal split)"));
         }
         if (layout.precision() == Precision.FP8 && peakFlops(Precision.BF16).isEmpty()) {
-            return Optional.of("fp8 runs the attention core and the output layer in bf16, and the catalog has no bf16 "
+            return plain("fp8 runs the attention core and the output layer in bf16, and the catalog has no bf16 "
                     + "peak FLOPs for " + device.name());
         }
         if (peakFlops(layout.precision()).isEmpty()) {
-            return Optional.of("the catalog has no " + layout.precision().label() + " peak FLOPs for " + device.name()
+            return plain("the catalog has no " + layout.precision().label() + " peak FLOPs for " + device.name()
                     + " (it states " + PeakFlops.stated(device) + ")");
         }
-        Optional<String> experts = expertRefusal(shape, layout);
+        Optional<Prediction.NotApplicable> experts = expertRefusal(shape, layout);
         if (experts.isPresent()) {
             return experts;
         }
         // Megatron-LM's split of the layers into p x v chunks: even, or with the embedding and the loss counted as
         // layers (ChunkSplit); it refuses any other.
         if (ChunkSplit.of(shape.layers(), layout.pipeline(), layout.virtualStages()).isEmpty()) {
-            return Optional.of(ChunkSplit.refusal(shape.layers(), layout.pipeline(), layout.virtualStages()));
+            return field(ChunkSplit.refusal(shape.layers(), layout.pipeline(), layout.virtualStages()));
         }
         return Optional.empty();
+    }
+
+    private static Optional<Prediction.NotApplicable> field(InvalidField f) {
+        return Optional.of((Prediction.NotApplicable) Prediction.notApplicable(f));
+    }
+
+    private static Optional<Prediction.NotApplicable> plain(String reason) {
+        return Optional.of(new Prediction.NotApplicable(reason));
     }
 
     /**
@@ -306,23 +325,24 @@ final class MegatronCostModel {
      * overlap of the expert all-to-alls or a capacity factor stated for a dense model is refused as {@code plan-llm}
      * refuses it: a row that says so describes another run than the one it would be answered as.
      */
-    private static Optional<String> expertRefusal(TransformerShape shape, ParallelLayout layout) {
+    private static Optional<Prediction.NotApplicable> expertRefusal(TransformerShape shape, ParallelLayout layout) {
         if (!shape.moe()) {
             // More than one expert rank on a dense model is refused with the split (TransformerShape.splitRefusal).
             if (layout.expertCapacityFactor().isPresent()) {
-                return Optional.of("expert_capacity_factor " + layout.expertCapacityFactor().getAsDouble()
-                        + " needs a mixture-of-experts model, and this one is dense: it has no experts to drop tokens"
-                        + " at");
+                return field(new InvalidField("expert_capacity_factor", layout.expertCapacityFactor()
+                        .getAsDouble() + " needs a mixture-of-experts model, and this one is dense: it has no experts "
+                        + "to drop tokens at"));
             }
-            return layout.expertOverlap() ? Optional.of("expert_overlap true needs a mixture-of-experts model, and"
-                    + " this one is dense: it has no expert all-to-all to overlap") : Optional.empty();
+            return layout.expertOverlap() ? field(new InvalidField("expert_overlap", "true needs a "
+                    + "mixture-of-experts model, and this one is dense: it has no expert all-to-all to overlap"))
+                    : Optional.empty();
         }
         if (shape.experts().orElseThrow().firstDenseLayers() > 0) {
-            return Optional.of("leading dense layers of a mixture-of-experts model are not costed stage by stage");
+            return plain("leading dense layers of a mixture-of-experts model are not costed stage by stage");
         }
         if (layout.fullySharded()) {
-            return Optional.of("FSDP of a mixture-of-experts model is not modelled (column fsdp; the distributed "
-                    + "optimizer is)");
+            return field(new InvalidField("fsdp", ": FSDP of a mixture-of-experts model is not modelled (the "
+                    + "distributed optimizer is)"));
         }
         return Optional.empty();
     }

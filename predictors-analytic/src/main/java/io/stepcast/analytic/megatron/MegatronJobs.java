@@ -2,7 +2,9 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.BoundedCache;
 import io.stepcast.api.Config;
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.ParallelLayout;
+import io.stepcast.api.Prediction;
 import io.stepcast.api.hardware.DeviceSpec;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
@@ -77,8 +79,9 @@ final class MegatronJobs {
         }
         if (config.deployment().architecture().usesParameterServers()) {
             // Megatron-LM and FSDP reduce gradients with collectives; a parameter-server job is another method's.
-            return Either.no("the Megatron models time all-reduce jobs, not " + config.deployment().architecture()
-                    + " (column architecture)");
+            return new Either(Optional.empty(), (Prediction.NotApplicable) Prediction.notApplicable(new InvalidField(
+                    "architecture", ": the Megatron models time all-reduce jobs, not "
+                    + config.deployment().architecture())));
         }
         ParallelLayout layout;
         if (config.parallel().isPresent()) {
@@ -104,13 +107,13 @@ final class MegatronJobs {
                     .orElseGet(() -> NotASystem.message(hardware, label)));
         }
         TransformerShape shape = model.get().transformer().get();
-        Optional<String> why = cost.get().unsupported(shape, layout);
+        Optional<Prediction.NotApplicable> why = cost.get().refusal(shape, layout);
         if (why.isPresent()) {
-            return Either.no(why.get());
+            return new Either(Optional.empty(), why.get());
         }
         IterationModel m = method == Method.ANALYTIC ? cost.get().terms(shape, layout)
                 : cost.get().pipeline(shape, layout);
-        return new Either(Optional.of(m), "");
+        return new Either(Optional.of(m), null);
     }
 
     /**
@@ -172,10 +175,20 @@ final class MegatronJobs {
         return zoo.find(model).flatMap(ModelInfo::transformer);
     }
 
-    /** Terms, or the reason there are none. */
-    record Either(Optional<IterationModel> terms, String reason) {
+    /**
+     * Terms, or the refusal that says why there are none.
+     *
+     * @param terms   the job's terms, or empty
+     * @param refusal why there are none (with the refused field of the layout, where it is one); null with terms
+     */
+    record Either(Optional<IterationModel> terms, Prediction.NotApplicable refusal) {
         static Either no(String reason) {
-            return new Either(Optional.empty(), reason);
+            return new Either(Optional.empty(), new Prediction.NotApplicable(reason));
+        }
+
+        /** Why there are no terms, in the fields' keys; empty with terms. */
+        String reason() {
+            return refusal == null ? "" : refusal.reason();
         }
     }
 }

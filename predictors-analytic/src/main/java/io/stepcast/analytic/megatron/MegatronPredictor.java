@@ -64,7 +64,7 @@ final class MegatronPredictor extends StepTimePredictor implements PeakMemory {
     protected Prediction stepTime(Config config) {
         MegatronJobs.Either t = jobs.terms(config, method);
         if (t.terms().isEmpty()) {
-            return Prediction.notApplicable(t.reason());
+            return t.refusal();
         }
         return Prediction.of(t.terms().get().seconds(efficiency, overlap));
     }

@@ -228,11 +228,15 @@ public final class PlanLlmCommand implements Callable<Integer> {
                     + "model (qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
         }
         try {
-            options = new PlanOptions(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"),
-                    sequenceParallel, virtualStages, Precision.parse(precision, "--precision"), sharding,
-                    flashAttention, ranks, searchContext, experts, searchExperts, overlapExpertComm,
-                    expertCapacityFactor == null ? OptionalDouble.empty() : OptionalDouble.of(expertCapacityFactor))
-                    .withFusedKernels(!eagerKernels);
+            options = PlanOptions.builder()
+                    .recompute(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"))
+                    .sequenceParallel(sequenceParallel).virtualStages(virtualStages)
+                    .precision(Precision.parse(precision, "--precision")).sharding(sharding)
+                    .flashAttention(flashAttention).context(ranks).contextSearch(searchContext).expert(experts)
+                    .expertSearch(searchExperts).expertOverlap(overlapExpertComm)
+                    .expertCapacityFactor(expertCapacityFactor == null ? OptionalDouble.empty()
+                            : OptionalDouble.of(expertCapacityFactor))
+                    .fusedKernels(!eagerKernels).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

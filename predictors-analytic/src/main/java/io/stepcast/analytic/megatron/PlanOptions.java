@@ -1,5 +1,6 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.FieldNames;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Recompute;
@@ -10,7 +11,7 @@ import java.util.OptionalDouble;
 /**
  * How every layout {@link LayoutPlanner} considers runs: recomputation, sequence parallelism, the interleaved
  * schedule's virtual stages, the precision, the sharding of the model state and the attention kernel
- * ({@link ParallelLayout}'s run options).
+ * ({@link ParallelLayout}'s run options). Made with {@link #builder()} (or {@link #toBuilder()} to change some).
  *
  * @param recompute        which activations are recomputed
  * @param sequenceParallel Megatron-LM's sequence parallelism (where t > 1)
@@ -41,51 +42,11 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
                           Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
                           boolean expertSearch, boolean expertOverlap, OptionalDouble expertCapacityFactor,
                           boolean fusedKernels) {
-    /** No recomputation, no sequence parallelism, the plain schedule, FP16, every replica with its whole optimizer. */
-    public static final PlanOptions PLAIN = new PlanOptions(Recompute.NONE, false, 1, ParallelLayout.DEFAULT_PRECISION,
-            false);
-
-    /** Options whose element-wise operations run as fused kernels ({@link #fusedKernels()} true). */
-    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                       Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
-                       boolean expertSearch, boolean expertOverlap, OptionalDouble expertCapacityFactor) {
-        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context, contextSearch,
-                expert, expertSearch, expertOverlap, expertCapacityFactor, true);
-    }
-
-    /** Dropless options ({@link #expertCapacityFactor()} empty). */
-    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                       Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
-                       boolean expertSearch, boolean expertOverlap) {
-        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context, contextSearch,
-                expert, expertSearch, expertOverlap, OptionalDouble.empty());
-    }
-
-    /** Options without expert parallelism. */
-    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                       Sharding sharding, boolean flashAttention, int context, boolean contextSearch) {
-        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context, contextSearch, 1,
-                false, false);
-    }
-
-    /** Options without context parallelism. */
-    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                       Sharding sharding, boolean flashAttention) {
-        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, 1);
-    }
-
-    /** Options whose every layout has {@code context} context-parallel ranks. */
-    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                       Sharding sharding, boolean flashAttention, int context) {
-        this(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context, false);
-    }
-
-    /** Options with Megatron-LM's attention, the optimizer state sharded over the replicas or not. */
-    public PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
-                       boolean distributedOptimizer) {
-        this(recompute, sequenceParallel, virtualStages, precision,
-                distributedOptimizer ? Sharding.OPTIMIZER : Sharding.NONE, false);
-    }
+    /**
+     * No recomputation, no sequence parallelism, the plain schedule, the default precision, every replica with its
+     * whole optimizer: {@link #builder()}'s defaults.
+     */
+    public static final PlanOptions PLAIN = builder().build();
 
     public PlanOptions {
         if (recompute == null || precision == null || sharding == null || expertCapacityFactor == null) {
@@ -116,16 +77,21 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
         }
     }
 
-    /** The options with another recomputation. */
-    PlanOptions withRecompute(Recompute r) {
-        return new PlanOptions(r, sequenceParallel, virtualStages, precision, sharding, flashAttention, context,
-                contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor, fusedKernels);
+    /**
+     * A builder whose every option starts at {@link #PLAIN}'s value: no recomputation, no sequence parallelism, one
+     * virtual stage, {@link ParallelLayout#DEFAULT_PRECISION}, no sharding, Megatron-LM's attention, no context or
+     * expert parallelism and no search of either, dropless experts without overlap, fused element-wise kernels.
+     */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** The options with the element-wise operations fused (true) or run as eager PyTorch's separate kernels. */
-    public PlanOptions withFusedKernels(boolean fused) {
-        return new PlanOptions(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention, context,
-                contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor, fused);
+    /** A builder holding these options, to build the same options with some changed. */
+    public Builder toBuilder() {
+        return builder().recompute(recompute).sequenceParallel(sequenceParallel).virtualStages(virtualStages)
+                .precision(precision).sharding(sharding).flashAttention(flashAttention).context(context)
+                .contextSearch(contextSearch).expert(expert).expertSearch(expertSearch).expertOverlap(expertOverlap)
+                .expertCapacityFactor(expertCapacityFactor).fusedKernels(fusedKernels);
     }
 
     /** Whether the optimizer state is split over the replicas (the distributed optimizer, ZeRO stage 2 or FSDP). */
@@ -188,8 +154,9 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
                     + " stages");
         }
         if (ChunkSplit.of(layers, p, virtualStages).isEmpty()) {
-            // In predict's and serve's words, which name the flags and the virtual stages that would split.
-            return java.util.Optional.of(ChunkSplit.refusal(layers, p, virtualStages));
+            // Megatron-LM's refusal as predict gives it after the field, naming the flags and the virtual stages that
+            // would split.
+            return java.util.Optional.of(ChunkSplit.why(layers, p, virtualStages, FieldNames.KEYS));
         }
         return java.util.Optional.empty();
     }
@@ -215,5 +182,116 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
             }
         }
         return out;
+    }
+
+    /**
+     * Collects {@link PlanOptions}' fields, each starting at {@link #PLAIN}'s value, and validates them once in
+     * {@link #build()}, as {@link ParallelLayout.Builder} does a layout's. Not thread-safe.
+     */
+    public static final class Builder {
+        private Recompute recompute = Recompute.NONE;
+        private boolean sequenceParallel;
+        private int virtualStages = 1;
+        private Precision precision = ParallelLayout.DEFAULT_PRECISION;
+        private Sharding sharding = Sharding.NONE;
+        private boolean flashAttention;
+        private int context = 1;
+        private boolean contextSearch;
+        private int expert = 1;
+        private boolean expertSearch;
+        private boolean expertOverlap;
+        private OptionalDouble expertCapacityFactor = OptionalDouble.empty();
+        private boolean fusedKernels = true;
+
+        private Builder() {
+        }
+
+        /** Which activations are recomputed ({@link PlanOptions#recompute()}). */
+        public Builder recompute(Recompute r) {
+            this.recompute = r;
+            return this;
+        }
+
+        /** Megatron-LM's sequence parallelism on or off ({@link PlanOptions#sequenceParallel()}). */
+        public Builder sequenceParallel(boolean on) {
+            this.sequenceParallel = on;
+            return this;
+        }
+
+        /** Virtual stages of the interleaved schedule ({@link PlanOptions#virtualStages()}). */
+        public Builder virtualStages(int v) {
+            this.virtualStages = v;
+            return this;
+        }
+
+        /** The precision of the matrix multiplications ({@link PlanOptions#precision()}). */
+        public Builder precision(Precision p) {
+            this.precision = p;
+            return this;
+        }
+
+        /** How much of the model state the replicas split ({@link PlanOptions#sharding()}). */
+        public Builder sharding(Sharding s) {
+            this.sharding = s;
+            return this;
+        }
+
+        /** The fused attention kernel or Megatron-LM's ({@link PlanOptions#flashAttention()}). */
+        public Builder flashAttention(boolean fused) {
+            this.flashAttention = fused;
+            return this;
+        }
+
+        /** Context-parallel ranks of every layout ({@link PlanOptions#context()}). */
+        public Builder context(int c) {
+            this.context = c;
+            return this;
+        }
+
+        /** Whether the planner searches the context-parallel ranks ({@link PlanOptions#contextSearch()}). */
+        public Builder contextSearch(boolean search) {
+            this.contextSearch = search;
+            return this;
+        }
+
+        /** Expert-parallel ranks of every layout of a mixture-of-experts model ({@link PlanOptions#expert()}). */
+        public Builder expert(int e) {
+            this.expert = e;
+            return this;
+        }
+
+        /** Whether the planner searches the expert-parallel ranks ({@link PlanOptions#expertSearch()}). */
+        public Builder expertSearch(boolean search) {
+            this.expertSearch = search;
+            return this;
+        }
+
+        /** The expert all-to-alls overlapped with another micro-batch's compute or not. */
+        public Builder expertOverlap(boolean overlapped) {
+            this.expertOverlap = overlapped;
+            return this;
+        }
+
+        /** The experts' capacity factor of a token-dropping run, or empty for a dropless one. */
+        public Builder expertCapacityFactor(OptionalDouble factor) {
+            this.expertCapacityFactor = factor;
+            return this;
+        }
+
+        /** Fused element-wise kernels (true) or eager PyTorch's separate ones ({@link PlanOptions#fusedKernels()}). */
+        public Builder fusedKernels(boolean fused) {
+            this.fusedKernels = fused;
+            return this;
+        }
+
+        /**
+         * The options.
+         *
+         * @throws IllegalArgumentException naming the plan-llm option that is out of range or contradicts another
+         */
+        public PlanOptions build() {
+            return new PlanOptions(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention,
+                    context, contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor, fusedKernels);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.stepcast.analytic.megatron;
 
+import io.stepcast.api.FieldNames;
+import io.stepcast.api.InvalidField;
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Precision;
 import io.stepcast.api.Sharding;
@@ -93,10 +95,28 @@ class ChunkSplitTest {
     @Test
     void aSplitMegatronRefusesNamesTheOptionsAndTheVirtualStagesThatWork() {
         assertThat(ChunkSplit.of(125, 8, 8)).isEmpty();
-        String why = ChunkSplit.refusal(126, 8, 3);
-        assertThat(why).contains("the 126 layers do not divide into pipeline_parallel x virtual_stages = 8 x 3 chunks")
+        InvalidField refusal = ChunkSplit.refusal(126, 8, 3);
+        assertThat(refusal.field()).isEqualTo("virtual_stages");
+        String why = refusal.getMessage();
+        assertThat(why).startsWith("virtual_stages: the 126 layers do not divide into pipeline_parallel x "
+                        + "virtual_stages = 8 x 3 chunks")
                 .contains("--account-for-embedding-in-pipeline-split --account-for-loss-in-pipeline-split")
                 .endsWith("virtual_stages 1, 2, 4, 8 or 16 split them over 8 stages");
+        // A front end names the field and the fields the reason mentions in its words (here made-up option names).
+        FieldNames options = new FieldNames() {
+            @Override
+            public String name(String field) {
+                return "--" + field.replace('_', '-');
+            }
+
+            @Override
+            public String mention(String field) {
+                return name(field);
+            }
+        };
+        assertThat(refusal.named(options)).startsWith("--virtual-stages: the 126 layers do not divide into "
+                        + "--pipeline-parallel x --virtual-stages = 8 x 3 chunks")
+                .endsWith("; --virtual-stages 1, 2, 4, 8 or 16 split them over 8 stages");
     }
 
     @Test
@@ -120,6 +140,8 @@ class ChunkSplitTest {
         assertThat(chunks.stages().stream().mapToInt(StageTerms::layers).sum()).isEqualTo(126);
         assertThat(chunks.dataS()).hasSize(8);
         ParallelLayout three = published.toBuilder().virtualStages(3).build();
-        assertThat(model.unsupported(LLAMA_405B, three)).hasValue(ChunkSplit.refusal(126, 8, 3));
+        assertThat(model.unsupported(LLAMA_405B, three)).hasValue(ChunkSplit.refusal(126, 8, 3).getMessage());
+        assertThat(model.refusal(LLAMA_405B, three).orElseThrow().field()).map(InvalidField::field)
+                .hasValue("virtual_stages");
     }
 }

@@ -1,7 +1,6 @@
 package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.Precision;
-import io.stepcast.api.Recompute;
 import io.stepcast.api.Sharding;
 import io.stepcast.api.zoo.TransformerShape;
 import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
@@ -44,8 +43,8 @@ class GaudiHardwareFileTest {
             new Published(LLAMA2_13B, 16, 256, 2, 2, 4, 55296), new Published(LLAMA2_70B, 64, 1024, 8, 2, 4, 54067));
 
     private static LayoutPlanner planner(DefaultHardwareCatalog catalog, boolean fused) {
-        PlanOptions options = new PlanOptions(Recompute.NONE, fused, 1, Precision.FP8,
-                fused ? Sharding.OPTIMIZER : Sharding.NONE, fused, 1, false);
+        PlanOptions options = PlanOptions.builder().sequenceParallel(fused).precision(Precision.FP8)
+                .sharding(fused ? Sharding.OPTIMIZER : Sharding.NONE).flashAttention(fused).build();
         return LayoutPlanner.of(catalog, "hls-gaudi2", Efficiency.VTRAIN_A100, false, options, StatedLinks.NONE);
     }
 

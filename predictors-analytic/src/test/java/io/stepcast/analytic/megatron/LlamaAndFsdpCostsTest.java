@@ -145,7 +145,8 @@ class LlamaAndFsdpCostsTest {
     void underFlashAttentionTheMfuNeverExceedsTheEfficiencyTheGpuRanAt() {
         // At 131,072 tokens the attention products dominate; counted in full they would put the MFU above the fitted
         // FLOP efficiency (above 80% here), though the kernel runs only the causal half.
-        PlanOptions options = new PlanOptions(Recompute.FULL, true, 1, Precision.BF16, Sharding.FULL, true);
+        PlanOptions options = PlanOptions.builder().recompute(Recompute.FULL).sequenceParallel(true)
+                .precision(Precision.BF16).sharding(Sharding.FULL).flashAttention(true).build();
         LayoutPlanner planner = LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100-80gb", Efficiency.VTRAIN_A100,
                 false, options, StatedLinks.NONE);
         List<LayoutPlan> plans = planner.plan(LLAMA3_8B.atSequence(131072), 256, 256);

@@ -48,7 +48,8 @@ class MegatronMultiNodeTest {
         assertThat(((Prediction.NotApplicable) pr).reason()).contains("no NIC figures for vtrain-a100");
         Prediction tp = p.predict(job("dgx-a100", ParallelLayout.builderForGlobalBatch(16, 1, 1, 1, 8)
                 .build()), Target.STEP_TIME);
-        assertThat(((Prediction.NotApplicable) tp).reason()).contains("tensor parallelism 16 must divide the 8 GPUs");
+        assertThat(((Prediction.NotApplicable) tp).reason()).contains("tensor_parallel 16 must divide the 8 GPUs");
+        assertThat(((Prediction.NotApplicable) tp).field()).map(f -> f.field()).hasValue("tensor_parallel");
     }
 
     @Test

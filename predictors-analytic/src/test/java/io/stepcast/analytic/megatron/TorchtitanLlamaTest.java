@@ -65,8 +65,8 @@ class TorchtitanLlamaTest {
 
     /** The plan of the row's layout (FSDP over the 64 GPUs, no tensor or pipeline parallelism) under {@code recompute}. */
     private static LayoutPlan plan(Row row, Recompute recompute) {
-        PlanOptions options = new PlanOptions(recompute, false, 1, Precision.BF16, Sharding.FULL, true)
-                .withFusedKernels(false);
+        PlanOptions options = PlanOptions.builder().recompute(recompute).precision(Precision.BF16)
+                .sharding(Sharding.FULL).flashAttention(true).fusedKernels(false).build();
         LayoutPlanner planner = LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100-80gb", Efficiency.VTRAIN_A100,
                 false, options, StatedLinks.NONE);
         return planner.plan(row.shape(), 64, 64L * row.localBatch()).stream()
@@ -103,7 +103,8 @@ class TorchtitanLlamaTest {
     @Test
     void eagerKernelsCostTheRowsMoreThanFusedOnes() {
         Row row = ROWS.get(3);
-        PlanOptions fused = new PlanOptions(Recompute.NONE, false, 1, Precision.BF16, Sharding.FULL, true);
+        PlanOptions fused = PlanOptions.builder().precision(Precision.BF16).sharding(Sharding.FULL).flashAttention(true)
+                .build();
         LayoutPlanner planner = LayoutPlanner.of(new DefaultHardwareCatalog(), "dgx-a100-80gb", Efficiency.VTRAIN_A100,
                 false, fused, StatedLinks.NONE);
         double fusedS = planner.plan(row.shape(), 64, 128).stream()
