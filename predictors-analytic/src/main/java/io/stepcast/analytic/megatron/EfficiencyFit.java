@@ -50,6 +50,16 @@ final class EfficiencyFit {
      * @param free      per constant in {@link Efficiency#toArray()}'s order, true when fitted, false when held
      */
     record Fitted(Efficiency constants, boolean[] free) {
+        Fitted {
+            free = free.clone();
+        }
+
+        /** A copy of which constants were fitted. */
+        @Override
+        public boolean[] free() {
+            return free.clone();
+        }
+
         /** The names of the constants held at the start, space-separated ({@code none} when every one was fitted). */
         String held() {
             List<String> names = new ArrayList<>(EfficiencyText.values(constants).keySet());
