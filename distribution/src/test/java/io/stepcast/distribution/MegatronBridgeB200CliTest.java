@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.within;
  * Llama 3.1 405B, and the mixture-of-experts GPT OSS 120B, Qwen3-30B-A3B and Qwen3-235B-A22B), transcribed with their
  * citation in {@code published/megatron-bridge-b200-df0289c.csv}, predicted from the catalog's DGX B200 (its datasheet
  * figures) by {@code megatron-analytic} fitted on nothing of Blackwell: vTrain's A100 constants, as {@code plan-llm}
- * uses them, and the constants fitted on Megatron-Bridge's dense DGX-H100 rows. With the A100 constants every answer
+ * uses them, and the constants fitted on Megatron-Bridge's dense DGX-H100 rows (those the rows determine). With the A100 constants every answer
  * but the 25.09 Qwen3-30B-A3B tokendrop row's (costed as dropless) is too fast; the figures below are what it predicts,
  * kept so that a change to the model shows here.
  */
@@ -68,19 +68,26 @@ class MegatronBridgeB200CliTest {
     }
 
     @Test
-    void theConstantsFittedOnTheDenseH100RunsBringTheDenseRowsCloserButNotTheMoeRows() throws Exception {
+    void theConstantsFittedOnTheDenseH100RunsAreOnlyTheEfficienciesThoseRowsDetermine() throws Exception {
+        // The 8 dense H100 rows determine the matmul and memory efficiencies only (EfficiencyFit, Identifiable): the
+        // host terms and the overlap exponent stay at the A100 constants. Dense 25.4% (8B -30.0% and -31.4%, 405B
+        // -20.3% and -19.9%), MoE 25.2% (GPT OSS 120B -28.9% and -44.5%, Qwen3-30B-A3B -6.0%, -9.8% and +55.0%
+        // tokendrop, Qwen3-235B-A22B -11.4%, -24.2% and -21.6%), near the A100 constants' figures. Before, all eight
+        // constants were fitted on the eight rows: host time 12.5 ms, per-iteration host 2.5 ms, overlap exponent 149,
+        // which no row pinned, made the Qwen3 rows too slow (+90% to +248%): dense 18.6% (405B +12.0% and +12.5%),
+        // MoE 83.9%; 20.0% and 40.6% before the data-parallel groups shared the node's NICs.
         List<JsonNode> p = predict("fit");
-        // Dense 18.6% (8B -24.1% and -25.7%, 405B +12.0% and +12.5%); MoE 83.9%: the dense rows' larger fitted host
-        // time plus the launches make the Qwen3 rows too slow (+97.7% and +89.7% dropless, +248% tokendrop at capacity
-        // factor 1), where the A100 constants leave them fast. When written, before the data-parallel groups shared
-        // the node's NICs (which moved the constants fitted on the 8 H100 rows: host time up, memory efficiency down),
-        // dense 20.0% (8B -27.6% and -29.1%, 405B -12.0% and -11.6%) and MoE 40.6%.
-        assertThat(mape(p.subList(0, 4))).isCloseTo(0.186, within(0.003));
-        assertThat(mape(p.subList(4, 12))).isCloseTo(0.839, within(0.003));
-        double[] dense = {-0.241, -0.257, 0.120, 0.125};
+        assertThat(mape(p.subList(0, 4))).isCloseTo(0.254, within(0.003));
+        assertThat(mape(p.subList(4, 12))).isCloseTo(0.252, within(0.003));
+        double[] dense = {-0.300, -0.314, -0.203, -0.199};
         for (int i = 0; i < dense.length; i++) {
             assertThat(error(p.get(i))).as("row " + (i + 1)).isCloseTo(dense[i], within(0.003));
         }
+        cli.clear();
+        assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", h100.toString(), "--save",
+                dir.resolve("held.json").toString())).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("held-at-vtrain-a100=tensor-link host-s iteration-s overlap end-host-s"
+                + " unfused-softmax-s");
     }
 
     @Test
@@ -100,9 +107,9 @@ class MegatronBridgeB200CliTest {
         List<JsonNode> h = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", "mamf", h100, h100);
         assertThat(mape(h)).isCloseTo(0.088, within(0.003));
         assertThat(h).allSatisfy(p -> assertThat(error(p)).isPositive());
-        // Fitted on the dense H100 rows, carried to the B200 by 0.7756 / 0.8033: dense 18.6% either way (20.0% -> 18.8%
-        // when written, before the NICs were shared).
+        // Fitted on the dense H100 rows, carried to the B200 by 0.7756 / 0.8033: dense 25.4% -> 23.8% (18.6% either way
+        // while the fit moved all eight constants; 20.0% -> 18.8% when written, before the NICs were shared).
         List<JsonNode> f = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "fit", "mamf", h100, b200);
-        assertThat(mape(f.subList(0, 4))).isCloseTo(0.186, within(0.003));
+        assertThat(mape(f.subList(0, 4))).isCloseTo(0.238, within(0.003));
     }
 }

@@ -77,10 +77,12 @@ class MegatronBridgeMoeCliTest {
 
     @Test
     void constantsFittedOnTheDenseRowsAndTheSimulationAreNoCloser() throws Exception {
-        // Fitted on the 8 dense Llama rows of the same tables: 24.3% (25.5% before the data-parallel groups shared the
-        // node's NICs; 23.2% with the tokendrop rows costed as dropless, before); the simulation with the A100
-        // constants 37.4% (37.8% before; 34.9%), within a few points of the closed form row by row.
-        assertThat(mape(predict("megatron-analytic", "fit"))).isCloseTo(0.243, within(0.003));
+        // Fitted on the 8 dense Llama rows of the same tables, which determine the matmul and memory efficiencies only
+        // (the host terms held at the A100 constants): 36.6%. While the fit moved all eight constants, 24.3% (25.5%
+        // before the data-parallel groups shared the node's NICs; 23.2% with the tokendrop rows costed as dropless,
+        // before). The simulation with the A100 constants 37.4% (37.8% before; 34.9%), within a few points of the
+        // closed form row by row.
+        assertThat(mape(predict("megatron-analytic", "fit"))).isCloseTo(0.366, within(0.003));
         List<JsonNode> simulated = predict("megatron-simulation", "vtrain-a100");
         List<JsonNode> analytic = predict("megatron-analytic", "vtrain-a100");
         assertThat(mape(simulated)).isCloseTo(0.374, within(0.003));

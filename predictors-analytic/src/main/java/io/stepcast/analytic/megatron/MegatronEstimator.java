@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
 /**
  * What {@code megatron-analytic} and {@code megatron-simulation} share: the zoo and the hardware catalog, the
@@ -30,6 +31,8 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
     static final List<String> EFFICIENCIES = List.of("fit", "vtrain-a100");
     /** The training-set id of a predictor with {@link Efficiency#VTRAIN_A100}, fitted on none of the rows given. */
     static final String PUBLISHED_CONSTANTS = "vtrain-a100 constants (Bang et al., MICRO 2024; none of the rows given)";
+    /** The provenance entry naming the constants a fit held at their start (not a hyper-parameter one sets). */
+    static final String HELD = "held-at-vtrain-a100";
     /** The hyper-parameters' defaults. */
     static final HyperParameters DEFAULTS = HyperParameters.of("overlap-dp", "false", "efficiency", "fit",
             "launch-us", KernelLaunch.MICROSECONDS, "carry", "none");
@@ -73,15 +76,27 @@ abstract class MegatronEstimator extends CatalogEstimator implements PeakMemory 
         String carry = carry(params());
         if (params().choice("efficiency", EFFICIENCIES).equals("fit")) {
             // Fitted on the rows' own peaks; carried to other GPUs only when predicting (MatmulCarry).
-            Efficiency fitted = MegatronFit.efficiency(name(), jobs, training, overlap);
+            EfficiencyFit.Fitted fitted = MegatronFit.efficiency(name(), jobs, training, overlap);
             MatmulCarry from = MatmulCarry.fittedOn(carry, MegatronFit.devices(jobs, training));
-            return new MegatronPredictor(jobs.carried(from), fitted, overlap, method,
-                    Provenance.of(this, training, 0));
+            return new MegatronPredictor(jobs.carried(from), fitted.constants(), overlap, method,
+                    heldIn(Provenance.of(this, training, 0), fitted));
         }
         // The published constants take nothing from the rows given: the provenance says so rather than count them.
         MatmulCarry from = MatmulCarry.vtrain(carry, catalogs().requireHardware(name()));
         return new MegatronPredictor(jobs.carried(from), Efficiency.VTRAIN_A100, overlap, method,
                 Provenance.of(this, TrainingSet.of(PUBLISHED_CONSTANTS, List.of()), 0));
+    }
+
+    /**
+     * {@code provenance} saying, as {@value #HELD}, which constants the rows did not determine and the fit held at
+     * {@link Efficiency#VTRAIN_A100}'s values (those not named were fitted), as {@code pooled} says how a grouped fit
+     * pooled.
+     */
+    private static Provenance heldIn(Provenance provenance, EfficiencyFit.Fitted fitted) {
+        Map<String, String> hp = new TreeMap<>(provenance.hyperParameters());
+        hp.put(HELD, fitted.held());
+        return new Provenance(provenance.estimator(), hp, provenance.trainingSetId(), provenance.trainingChecksum(),
+                provenance.trainingSize(), provenance.seed(), provenance.versions());
     }
 
     /**

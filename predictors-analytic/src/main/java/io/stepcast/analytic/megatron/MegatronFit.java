@@ -60,8 +60,11 @@ final class MegatronFit {
         return rows;
     }
 
-    /** The closed form's constants fitted on {@code training} ({@link EfficiencyFit}). */
-    static Efficiency efficiency(String estimator, MegatronJobs jobs, TrainingSet training, boolean overlap) {
+    /**
+     * The closed form's constants fitted on {@code training} ({@link EfficiencyFit}), those the rows do not determine
+     * held at {@link Efficiency#VTRAIN_A100}.
+     */
+    static EfficiencyFit.Fitted efficiency(String estimator, MegatronJobs jobs, TrainingSet training, boolean overlap) {
         List<EfficiencyFit.Row> rows = rows(jobs, training, Method.ANALYTIC);
         if (rows.size() < MIN_ROWS) {
             throw new CannotFitException(estimator + " needs at least " + MIN_ROWS + " transformer rows with a step"
