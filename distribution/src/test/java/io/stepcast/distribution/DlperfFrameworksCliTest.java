@@ -45,11 +45,39 @@ class DlperfFrameworksCliTest {
     }
 
     @Test
+    void theGpuAsTheReportWritesItIsReadAsTheGpuAndItsDefaultNetworkIsSaid(@TempDir Path dir) throws IOException {
+        // The report's own words for the hardware, "Tesla V100-SXM2-16GB x 8", with no bandwidth_gbps: a GPU names no
+        // network, so mva and the simulation cost the 2- and 4-node rows over their default bandwidth-gbps (10 Gbit/s,
+        // unchanged), where the one EDR NIC per node is 100.
+        Path train = dir.resolve("one-node.csv");
+        Path test = dir.resolve("many-nodes.csv");
+        List<String> lines = Files.readAllLines(EXAMPLES.resolve("dlperf-resnet50-v100.csv"));
+        String header = lines.stream().filter(l -> l.startsWith("model,")).findFirst().orElseThrow();
+        List<String> rows = lines.stream().filter(l -> l.startsWith("ResNet-50v1.5,"))
+                .map(l -> l.replace("dgx-1-v100+nics=1", "Tesla V100-SXM2-16GB x 8")).toList();
+        Files.write(train, concat(header, rows.stream().filter(l -> l.split(",")[3].equals("1")).toList()));
+        Files.write(test, concat(header, rows.stream().filter(l -> !l.split(",")[3].equals("1")).toList()));
+        CliSession cli = new CliSession();
+        Path out = dir.resolve("out");
+        assertThat(cli.run("evaluate", "--train", train.toString(), "--test", test.toString(), "--targets",
+                "throughput", "--predictors", "mva,simulation", "--out", out.toString())).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("hardware 'Tesla V100-SXM2-16GB x 8' is not in the hardware catalog: did you"
+                + " mean aws-p3.16xlarge or gcp-n1-v100 or dgx-1-v100", "(read as 'V100-SXM2-16GB': its x 8 is taken as"
+                + " the GPUs the run used", test + ": line 2: hardware 'Tesla V100-SXM2-16GB x 8' on 2 nodes states no"
+                + " network across nodes", "e.g. dgx-1-v100 (dgx-1-v100+nics=1 for a node with one of its 4 NICs)");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("states no network across nodes");
+        JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
+        // Read as the GPU, the rows are scored (kept as written, every link-based predictor refused them).
+        assertThat(entry(results, "files", "mva").get("n").asInt()).isEqualTo(12);
+        assertThat(entry(results, "files", "mva").get("mape").asDouble()).isBetween(16.5, 18.5);
+    }
+
+    @Test
     void theSuiteSplitByFrameworkRunsWithoutTheWarningAndThePhysicalPredictorsBeatLinearScaling(@TempDir Path out)
             throws IOException {
         CliSession cli = new CliSession();
         assertThat(cli.run("evaluate", "--suite", EXAMPLES.resolve("dlperf-v100-suite.yaml").toString(),
-                "--predictors", "mva,allreduce-analytic,linear-scaling", "--out", out.toString())).as(cli.err())
+                "--predictors", "mva,allreduce-analytic,linear-scaling,overhead-transfer", "--out", out.toString())).as(cli.err())
                 .isZero();
         assertThat(cli.err()).doesNotContain("one job to every predictor", "not in the hardware catalog");
         JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
@@ -62,6 +90,12 @@ class DlperfFrameworksCliTest {
         assertThat(entry(results, "dlperf-bert-base", "mva").get("n").asInt()).isEqualTo(16);
         assertThat(entry(results, "dlperf-bert-base", "mva").get("mape").asDouble()).isBetween(12.0, 16.0);
         assertThat(entry(results, "dlperf-bert-base", "mva").get("median_ape").asDouble()).isLessThan(5.0);
+        // overhead-transfer answers neither table (no other hardware ran these models): each table's reason names its
+        // own model, where the one reason counted over both named ResNet-50 for BERT-base too.
+        String silent = Files.readString(out.resolve("report.md")).lines()
+                .filter(l -> l.startsWith("- overhead-transfer: ")).findFirst().orElseThrow();
+        assertThat(silent).contains("[dlperf-resnet50] overhead-transfer: no other hardware ran ResNet-50 on",
+                "; [dlperf-bert-base] overhead-transfer: no other hardware ran BERT-base-seq128 on");
     }
 
     private static List<String> concat(String header, List<String> rows) {

@@ -17,7 +17,8 @@ import java.util.stream.Stream;
  * 40GB}: the systems of A100-PCIE-40GB and A100-SXM4-40GB), as an unknown label's suggestion. A stated memory makes
  * the set exact, so it is listed whole, those with as many GPUs per node as the label counts first: cut to a few in
  * catalog order it named the clouds' instances and left out {@code dgx-a100}, the system a DGX README's label means.
- * Without a memory the set is every system of that GPU model, and only the first few in catalog order are named.
+ * So is the set of one named GPU ({@code 8x A100-SXM4-40GB}). Without a memory the set is every system of that GPU
+ * model, and only the first few in catalog order are named.
  */
 final class GpuSystems {
     private GpuSystems() {
@@ -66,7 +67,8 @@ final class GpuSystems {
         List<String> named = DescribedSystem.devicesNamed(label, devices).stream().map(DeviceSpec::name).toList();
         Stream<SystemSpec> systems = catalog.systemsBuiltWith(named).stream();
         OptionalInt count = DescribedSystem.gpuCount(label);
-        List<String> out = DescribedSystem.statesMemory(label)
+        // One GPU named (A100-SXM4-40GB) makes the set exact, as a stated memory does.
+        List<String> out = DescribedSystem.statesMemory(label) || named.size() == 1
                 ? systems.sorted(Comparator.comparing((SystemSpec s) -> count.isPresent()
                         && s.devicesPerNode() != count.getAsInt())).map(SystemSpec::name).toList()
                 : systems.limit(limit).map(SystemSpec::name).toList();

@@ -22,7 +22,9 @@ import java.util.Set;
  * The hardware labels of a user's file in the catalog's words: a label that names a catalogued entry by any of its
  * names or aliases ({@code DGX-1}, {@code dgx1}, {@code p3.16xlarge}, {@code NVIDIA A100-SXM4-80GB}) becomes that
  * entry's name, so that a training file saying {@code dgx-1-v100} and a test file saying {@code DGX-1} describe the
- * same hardware to every predictor, including those that group rows by their label. A composed label
+ * same hardware to every predictor, including those that group rows by their label. A GPU count before or after a
+ * GPU ({@code 8x Tesla V100-SXM2-16GB}, {@code Tesla V100-SXM2-16GB x 8}) is the run's GPUs and the label is read as
+ * the GPU ({@link GpuCount}); one after a system's name is not read ({@code DGX-1 x 4}: nodes or GPUs). A composed label
  * ({@code BASE+key=value...}) keeps its parts with its base named the catalog's way. A label the catalog does not
  * know is kept as written, and {@link #unknownNote} says so with the closest catalogued names.
  */
@@ -69,7 +71,7 @@ public final class HardwareLabels {
             return l;
         }
         if (catalog.find(l).isEmpty()) {
-            return runGpus(l).map(this::canonical).orElse(l);
+            return runGpus(leading(l)).map(this::canonical).orElse(l);
         }
         if (ComposedSystem.looksComposed(l)) {
             int plus = l.indexOf('+');
@@ -150,11 +152,23 @@ public final class HardwareLabels {
                 return Optional.of(e.getMessage() + " (kept as written)");
             }
         }
-        Optional<String> run = runGpus(l);
-        String kept = run.map(r -> "read as '" + canonical(r) + "': its " + DescribedSystem.gpuCount(l).getAsInt()
-                + "x is taken as the GPUs the run used, which the workers column states, so that rows of one GPU"
+        Optional<GpuCount.Trailing> after = GpuCount.trailing(l);
+        Optional<String> system = after.flatMap(t -> catalog.find(t.rest())).filter(SystemSpec.class::isInstance)
+                .map(HardwareEntry::name);
+        if (system.isPresent()) {
+            return Optional.of("hardware '" + l + "' is not in the hardware catalog: its " + after.get().written()
+                    + " after a system's name may count nodes or the run's GPUs, and stepcast does not guess; write "
+                    + system.get() + " with the nodes in the nodes column and the GPUs in the workers column"
+                    + " (kept as written)");
+        }
+        String lead = leading(l);
+        Optional<String> run = runGpus(lead);
+        String count = after.filter(t -> !lead.equals(l)).map(GpuCount.Trailing::written)
+                .orElseGet(() -> DescribedSystem.gpuCount(lead).orElse(0) + "x");
+        String kept = run.map(r -> "read as '" + canonical(r) + "': its " + count
+                + " is taken as the GPUs the run used, which the workers column states, so that rows of one GPU"
                 + " type meet whatever count their labels state").orElse("kept as written");
-        Optional<String> gpu = UncataloguedGpu.phrase(l, catalog, catalog.entries().stream()
+        Optional<String> gpu = UncataloguedGpu.phrase(lead, catalog, catalog.entries().stream()
                 .filter(DeviceSpec.class::isInstance).map(DeviceSpec.class::cast).toList());
         if (gpu.isPresent()) {
             return Optional.of("hardware '" + l + "' is not in the hardware catalog: it " + gpu.get()
@@ -166,8 +180,21 @@ public final class HardwareLabels {
                     + " (a count before a system counts its nodes; kept as written; stepcast hardware list shows the"
                     + " catalog)");
         }
-        return Optional.of("hardware '" + l + "' is not in the hardware catalog" + suggestion(l)
+        return Optional.of("hardware '" + l + "' is not in the hardware catalog" + suggestion(lead)
                 + " (" + kept + "; stepcast hardware list shows the catalog)");
+    }
+
+    /**
+     * {@code label} with a GPU count written after its GPU ({@code Tesla V100-SXM2-16GB x 8}, as DLPerf's report heads
+     * its tables) moved before it ({@code 8x Tesla V100-SXM2-16GB}), where it is read as the run's GPUs
+     * ({@link GpuCount}); any other label as it is. A count after a system's name ({@code DGX-1 x 4}) may count its
+     * nodes or the run's GPUs, so it is left alone, and {@link #unknownNote} says how to write it.
+     */
+    private String leading(String label) {
+        return GpuCount.trailing(label)
+                .filter(t -> catalog.find(t.rest()).filter(SystemSpec.class::isInstance).isEmpty())
+                .filter(t -> UncataloguedGpu.namesModel(t.rest()))
+                .map(GpuCount.Trailing::leading).orElse(label);
     }
 
     /**
@@ -214,7 +241,8 @@ public final class HardwareLabels {
 
     /**
      * The suffix naming the closest catalogued names, compared as the catalog compares labels: for a label that names
-     * a GPU by model and memory ({@code 8x A100 40GB}), the systems of that GPU ({@link GpuSystems}), since names
+     * a GPU by model and memory ({@code 8x A100 40GB}) or counts a GPU ({@code 8x Tesla V100-SXM2-16GB}), the systems
+     * of that GPU ({@link GpuSystems}), since names
      * merely spelled alike may hold another memory ({@code dgx-a100-80gb}); else those within
      * {@link EditDistance#closest}'s reach; else the systems of the GPUs the label names by model; else those that
      * begin as the label does ({@code dgx-one} shares {@code dgx} with the DGX systems), nearest first.
@@ -225,7 +253,10 @@ public final class HardwareLabels {
         List<String> near = EditDistance.closest(key, nameByKey.keySet(), nameByKey.size());
         // A label naming a GPU by model is told its systems unless a name spelled alike is of that GPU too: "A100
         // SXM4" is two edits from the H100's alias "H100 SXM", another GPU.
+        // A label that counts a GPU's units (8x Tesla V100-SXM2-16GB) is read as the GPU already: what it lacks is the
+        // system, so it is told the GPU's systems, as a label that states the memory is.
         if (systems.isPresent() && (near.isEmpty() || DescribedSystem.statesMemory(label)
+                || DescribedSystem.gpuCount(label).isPresent()
                 || near.stream().map(nameByKey::get).noneMatch(GpuSystems.entriesOfGpus(label, catalog)::contains))) {
             return systems.get();
         }

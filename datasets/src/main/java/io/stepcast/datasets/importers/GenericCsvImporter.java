@@ -93,6 +93,10 @@ import java.util.stream.Stream;
  * MLPerf Training's platform) is that system on a row whose {@code nodes} column states the same count, and noted
  * ({@link HardwareLabels#nodeCountNote}); on any other row it is kept as written with the warning of an unknown label.
  *
+ * <p>A file's first row on several nodes with no {@code bandwidth_gbps} on hardware whose network the catalog does not
+ * give (a bare GPU, whose systems have different NICs) is noted ({@link UnstatedNetworkCheck}): the predictors that
+ * cost the network take their default bandwidth for it.
+ *
  * <p>Measured rows that are one job to every predictor but state different frameworks or datasets, columns no
  * predictor reads, are kept with one note ({@link PooledRowsCheck}): they are fitted as repeats of one job.
  */
@@ -270,6 +274,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         ComputeRateCheck rates = new ComputeRateCheck(ZOO, labels.catalog());
         PrecisionCheck precisions = new PrecisionCheck(labels.catalog());
         PooledRowsCheck pooled = new PooledRowsCheck();
+        UnstatedNetworkCheck network = new UnstatedNetworkCheck(labels.catalog());
         // Each distinct contradiction of a GPT's name by its shape columns, with the first line it appears on.
         Map<String, Long> contradictions = new LinkedHashMap<>();
         // Each distinct stated link bandwidth above the catalogued hardware's, with the first line it appears on.
@@ -287,6 +292,7 @@ public final class GenericCsvImporter implements ObservationImporter {
             StatedLinkBounds.notes(labels.catalog(), d.hardware(), d.intraNodeGbps(), d.bandwidthGbps(),
                     "column intra_node_gbps", "column bandwidth_gbps").forEach(n -> links.putIfAbsent(n, line));
             String label = r.has("hardware") ? r.text("hardware") : "";
+            network.row(line, label, d);
             int nodes = row.config().deployment().nodes();
             if (labels.nodeCountNote(label, nodes).isPresent()) {
                 nodeLabels.putIfAbsent(labels.nodeCountNote(label, nodes).orElseThrow(), r.line());
@@ -309,6 +315,7 @@ public final class GenericCsvImporter implements ObservationImporter {
         nodeLabels.forEach((note, line) -> notes.add("line " + line + ": " + note));
         contradictions.forEach((note, line) -> notes.add("line " + line + ": " + note));
         links.forEach((note, line) -> notes.add("line " + line + ": " + note));
+        network.note().ifPresent(notes::add);
         notes.addAll(precisions.notes());
         notes.addAll(rates.notes());
         notes.addAll(pooled.notes());

@@ -68,25 +68,55 @@ public final class Leaderboard {
     /**
      * The predictors that answered no point of any entry, each with its most frequent refusal reason (and, when the
      * refusals differ, how many it covers and how many other reasons there are): listed once under "not applicable"
-     * instead of as empty rows in every table.
+     * instead of as empty rows in every table. When the suite's datasets refuse it for different reasons, each dataset
+     * gets its own, {@code [dataset] reason; [other] reason}: a reason names the dataset's models and layouts, and one
+     * counted over every dataset stood under the suite's heading for datasets it does not describe.
      */
     public static Map<String, String> silent(List<ScoreEntry> entries) {
-        Map<String, Map<String, Integer>> reasons = new TreeMap<>();
+        Map<String, Map<String, Map<String, Integer>>> reasons = new TreeMap<>();
         Set<String> answered = new HashSet<>();
         for (ScoreEntry e : entries) {
             if (e.metrics().n() > 0) {
                 answered.add(e.predictor());
             }
-            Map<String, Integer> m = reasons.computeIfAbsent(e.predictor(), k -> new HashMap<>());
+            Map<String, Integer> m = reasons.computeIfAbsent(e.predictor(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(e.dataset(), k -> new HashMap<>());
             e.reasons().forEach((why, n) -> m.merge(why, n, Integer::sum));
         }
         Map<String, String> out = new LinkedHashMap<>();
-        reasons.forEach((p, m) -> {
+        reasons.forEach((p, byDataset) -> {
             if (!answered.contains(p)) {
-                out.put(p, topReason(m));
+                out.put(p, silentReason(byDataset));
             }
         });
         return out;
+    }
+
+    /**
+     * One predictor's "not applicable" line from its refusal counts by dataset and reason: the most frequent reason
+     * over all of them when every dataset's most frequent one is that same reason, else each dataset's own.
+     */
+    private static String silentReason(Map<String, Map<String, Integer>> byDataset) {
+        Map<String, Integer> all = new HashMap<>();
+        byDataset.values().forEach(m -> m.forEach((why, n) -> all.merge(why, n, Integer::sum)));
+        Set<String> tops = new HashSet<>();
+        byDataset.values().stream().filter(m -> !m.isEmpty()).forEach(m -> tops.add(top(m).getKey()));
+        if (tops.size() <= 1) {
+            return topReason(all);
+        }
+        List<String> each = new ArrayList<>();
+        byDataset.forEach((dataset, m) -> {
+            if (!m.isEmpty()) {
+                each.add("[" + dataset + "] " + topReason(m));
+            }
+        });
+        return String.join("; ", each);
+    }
+
+    /** The most frequent of {@code reasons}, ties to the first by name. */
+    private static Map.Entry<String, Integer> top(Map<String, Integer> reasons) {
+        return reasons.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+                .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder()))).orElseThrow();
     }
 
     /**

@@ -124,6 +124,37 @@ class ReportFormattingTest {
     }
 
     @Test
+    void aPredictorRefusedOnEachDatasetForItsOwnReasonSaysEachDatasetsReason() {
+        // The refusals overhead-transfer gave on DLPerf's two tables (Oneflow-Inc/DLPerf@0770fdf8, as
+        // docs/examples/dlperf-v100-suite.yaml splits them): counted over both, ResNet-50's reason stood for BERT's.
+        String why = "overhead-transfer: no other hardware ran %s on %d GPUs over %d nodes (at any batch) and %s at"
+                + " local batch %d in fp32 alone on one GPU in the training data";
+        Map<String, Integer> resnet = new java.util.LinkedHashMap<>();
+        resnet.put(String.format(why, "ResNet-50", 16, 2, "ResNet-50", 128), 5);
+        resnet.put(String.format(why, "ResNet-50", 32, 4, "ResNet-50", 128), 5);
+        resnet.put(String.format(why, "ResNet-50", 16, 2, "ResNet-50", 96), 1);
+        resnet.put(String.format(why, "ResNet-50", 32, 4, "ResNet-50", 96), 1);
+        Map<String, Integer> bert = new java.util.LinkedHashMap<>();
+        String b = "BERT-base-seq128";
+        bert.put(String.format(why, b, 16, 2, b, 32), 4);
+        bert.put(String.format(why, b, 32, 4, b, 32), 4);
+        bert.put(String.format(why, b, 16, 2, b, 64), 2);
+        bert.put(String.format(why, b, 16, 2, b, 96), 2);
+        bert.put(String.format(why, b, 32, 4, b, 64), 2);
+        bert.put(String.format(why, b, 32, 4, b, 96), 2);
+        String protocol = "extrapolation:nodes<=1:framework";
+        List<ScoreEntry> entries = List.of(
+                new ScoreEntry("dlperf-resnet50", protocol, "overhead-transfer", "throughput", ScoreEntry.ALL_MODELS,
+                        ErrorMetrics.of(new double[0], new double[0], 12), resnet),
+                new ScoreEntry("dlperf-bert-base", protocol, "overhead-transfer", "throughput", ScoreEntry.ALL_MODELS,
+                        ErrorMetrics.of(new double[0], new double[0], 16), bert));
+        assertThat(Leaderboard.silent(entries)).containsExactly(Map.entry("overhead-transfer", "[dlperf-resnet50] "
+                + String.format(why, "ResNet-50", 16, 2, "ResNet-50", 128) + " (5 of 12 refusals; 3 other reason(s),"
+                + " each in --out's details.json); [dlperf-bert-base] " + String.format(why, b, 16, 2, b, 32)
+                + " (4 of 16 refusals; 5 other reason(s), each in --out's details.json)"));
+    }
+
+    @Test
     void predictorsThatExtrapolatedSomePointsSayHowManyUnderTheTableOnceEach() {
         // Synthetic entries: "tree" and "sgd" answered 3 points, 2 of them past the trained workers, with the same notes;
         // "form" answered all 3 within its domain; "lone" has a single note.

@@ -23,6 +23,12 @@ final class MvaAllReduce {
         this.hp = hp;
     }
 
+    /** Which network the default bandwidth stood for in {@code config}'s cost, when it did ({@link AllReduceLinks#defaultNetwork}). */
+    Optional<String> defaultNetwork(Config config) {
+        return links.defaultNetwork(config.deployment().hardware(), config.deployment().workerPlacement(),
+                config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"));
+    }
+
     /** The all-reduce cost of {@code config}'s placement at the given link shares, or why there is none. */
     AllReduceLinks.Resolved resolve(Config config, double intraEfficiency, double interEfficiency) {
         return links.query(config.deployment().hardware(), config.deployment().workerPlacement())

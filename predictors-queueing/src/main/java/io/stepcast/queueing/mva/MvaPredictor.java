@@ -79,4 +79,14 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
                 ? Prediction.of(config.workers() * config.localBatch() / stepS)
                 : Prediction.of(stepS);
     }
+
+    /**
+     * For an all-reduce job on several nodes whose network the default bandwidth stood for (no stated bandwidth, no
+     * single catalogued network for its hardware), which network that was: no figure of the machine.
+     */
+    @Override
+    public Optional<String> basis(Config config, Target target) {
+        return config.deployment().architecture() == Architecture.ALLREDUCE ? allReduce.defaultNetwork(config)
+                : Optional.empty();
+    }
 }

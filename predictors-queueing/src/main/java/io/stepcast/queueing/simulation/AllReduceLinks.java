@@ -6,6 +6,7 @@ import io.stepcast.api.collective.Collective;
 import io.stepcast.models.collective.CollectiveCost;
 import io.stepcast.models.collective.UnknownSystem;
 import io.stepcast.api.collective.Placement;
+import io.stepcast.api.hardware.CataloguedNetwork;
 import io.stepcast.api.hardware.HardwareCatalog;
 import io.stepcast.api.hardware.SystemSpec;
 
@@ -167,6 +168,26 @@ public final class AllReduceLinks {
     public interface CollectiveTimes {
         /** Seconds for {@code op} on {@code bytes} (the buffer it is named after) over every rank of the job. */
         double seconds(Collective op, double bytes);
+    }
+
+    /**
+     * When a job over {@code placement} on {@code hardware} costs its network across nodes at the default bandwidth
+     * (several nodes, no stated bandwidth, and no single network in the catalog for the label:
+     * {@link CataloguedNetwork}), which network the default stood for, e.g. {@code network across nodes: the default
+     * bandwidth-gbps, 10 Gbit/s per node, since hardware 'V100-SXM2-16GB' names a GPU whose catalogued systems have
+     * different networks (...)}; empty otherwise. What {@code Predictor#basis} says beside such an answer.
+     */
+    public Optional<String> defaultNetwork(String hardware, Placement placement, OptionalDouble configGbps,
+                                           double fallbackGbps) {
+        if (placement.nodes() < 2 || configGbps.isPresent()) {
+            return Optional.empty();
+        }
+        Optional<String> why = catalog.isEmpty() ? Optional.of("has no hardware catalog to give its NICs")
+                : CataloguedNetwork.missing(catalog.get(), hardware);
+        return why.map(w -> String.format(Locale.ROOT, "network across nodes: the default bandwidth-gbps, %s Gbit/s"
+                + " per node, since hardware '%s' %s (state bandwidth_gbps, or a system as the hardware label)",
+                fallbackGbps == Math.rint(fallbackGbps) ? String.format(Locale.ROOT, "%.0f", fallbackGbps)
+                        : String.format(Locale.ROOT, "%.4g", fallbackGbps), hardware, w));
     }
 
     /** True when the label is in the catalog (or there is no catalog to ask). */

@@ -133,6 +133,18 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
                 : Prediction.of(w / e.stepsPerS());
     }
 
+    /**
+     * For an all-reduce job on several nodes whose network the default bandwidth stood for (no stated bandwidth, no
+     * single catalogued network for its hardware), which network that was: no figure of the machine.
+     */
+    @Override
+    public Optional<String> basis(Config config, Target target) {
+        return config.deployment().architecture() == Architecture.ALLREDUCE
+                ? links.defaultNetwork(config.deployment().hardware(), config.deployment().workerPlacement(),
+                        config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"))
+                : Optional.empty();
+    }
+
     private Object simulate(Config config) {
         Calibrated<ReadyBasis<CalibratedProfile>> found = basisOf(config);
         if (found instanceof Calibrated.Refused<ReadyBasis<CalibratedProfile>> refused) {
