@@ -6,13 +6,26 @@ import java.util.function.IntUnaryOperator;
  * How many of a node's ranks send to another node at the same time, for each point-to-point exchange of a Megatron-LM
  * iteration, under its rank order: tensor ranks fastest, then context, expert and data ranks, then pipeline stages
  * (Megatron-LM, {@code megatron/core/parallel_state.py}, {@code initialize_model_parallel(order="tp-cp-ep-dp-pp")}),
- * so that a stage's {@code t c d} ranks are consecutive and a node holds {@code g} consecutive ranks. The count is the
- * {@link SharedGroup#concurrent()} of the exchange's pair: each sender gets that share of the node's NICs
- * ({@link io.stepcast.models.collective.CollectiveCost.Builder#sharedNics}), the one rule every cross-node exchange of
- * the cost model follows. A node's receives run the other way on its full-duplex NICs and are not counted.
+ * so that a stage's {@code t c d} ranks are consecutive and a node holds {@code g} consecutive ranks. The count, no
+ * fewer than the node's rails ({@link #sharing}), is the {@link SharedGroup#concurrent()} of the exchange's pair: each
+ * sender gets that share of the node's NICs ({@link io.stepcast.models.collective.CollectiveCost.Builder#sharedNics}),
+ * the one rule every cross-node exchange of the cost model follows. A node's receives run the other way on its
+ * full-duplex NICs and are not counted.
  */
 final class CrossNodeSenders {
     private CrossNodeSenders() {
+    }
+
+    /**
+     * What the node's NICs are divided by for one of {@code senders} ranks sending across nodes at once: the senders,
+     * but never fewer than {@code min(g, nics)}. On a rail-optimized node each GPU's traffic leaves on its own rail's
+     * NIC (NVIDIA DGX H100 User Guide, section 1.2.3, table 6: each ConnectX-7 port maps to one GPU; Juniper's
+     * rail-optimized fabric validated design: traffic between servers runs between GPUs of the same rail, 400 Gb/s GPU
+     * to GPU), so a sender does not borrow the NICs of the node's idle GPUs: a lone sender gets its own NIC, not the
+     * node's. Where a node has fewer NICs than GPUs, a sender gets a whole NIC while no more senders than NICs send.
+     */
+    static int sharing(int senders, int g, int nics) {
+        return Math.max(Math.max(1, senders), Math.min(g, Math.max(1, nics)));
     }
 
     /**
@@ -21,7 +34,8 @@ final class CrossNodeSenders {
      * 1F1B slot at once (Narayanan et al., SC'21, sections 2.2 and 4.1). A node whose ranks are all of one stage has
      * all its {@code g} ranks sending across. A node holding several stages ({@code stageRanks < g}) sends across only
      * at the one boundary that leaves it, its last {@code stageRanks} ranks: the boundaries between its own stages run
-     * over NVLink, so they do not share the NICs. Either way {@code min(stageRanks, g)}; the wrap from the last stage
+     * over NVLink, so they do not share the NICs (though each sender keeps to its own NIC, {@link #sharing}). Either way
+     * {@code min(stageRanks, g)}; the wrap from the last stage
      * to the first under the interleaved schedule leaves its node the same way.
      */
     static int stageBoundary(int stageRanks, int g) {

@@ -253,7 +253,7 @@ final class MegatronCostModel {
             return 0;
         }
         int senders = CrossNodeSenders.contextRing(layout.tensor(), layout.context(), gpusPerNode(), layout.gpus());
-        return c.contextRingSteps() * links.sendRecv(c.contextChunkBytes(), SharedGroup.pair(senders > 0, senders));
+        return c.contextRingSteps() * links.sendRecv(c.contextChunkBytes(), pair(senders > 0, senders));
     }
 
     /** GPUs per node of the system. */
@@ -453,8 +453,7 @@ final class MegatronCostModel {
         }
         int g = gpusPerNode();
         int senders = CrossNodeSenders.tiedEmbedding(layout.tensor() * layout.context() * layout.data(), g);
-        SharedGroup pair = SharedGroup.pair(layout.gpus() > g, senders);
-        return links.allReduce(TransformerCosts.HALF * c.embeddingParameters(), pair);
+        return links.allReduce(TransformerCosts.HALF * c.embeddingParameters(), pair(layout.gpus() > g, senders));
     }
 
     /**
@@ -557,7 +556,16 @@ final class MegatronCostModel {
         double act = c.activationBytes();
         double gather = layout.sequenceParallel() ? 0 : links.allGather(act, Placement.singleNode(t));
         int senders = CrossNodeSenders.stageBoundary(t * layout.context() * layout.data(), gpusPerNode());
-        return links.sendRecv(act / t, SharedGroup.pair(crossNode, senders)) + gather;
+        return links.sendRecv(act / t, pair(crossNode, senders)) + gather;
+    }
+
+    /**
+     * A point-to-point pair over NVLink or, {@code crossNode}, one of {@code senders} of a node's ranks sending across at
+     * once, each on its own share of the node's NICs ({@link CrossNodeSenders#sharing}).
+     */
+    private SharedGroup pair(boolean crossNode, int senders) {
+        return SharedGroup.pair(crossNode, CrossNodeSenders.sharing(senders, gpusPerNode(),
+                links.system().nicsPerNode()));
     }
 
     /**

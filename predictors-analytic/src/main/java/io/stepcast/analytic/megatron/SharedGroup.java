@@ -10,7 +10,8 @@ import io.stepcast.api.collective.Placement;
  * then d, then p) a node's ranks belong to {@code ranks on the node / group's ranks per node} different groups. Each
  * group then gets that share of the node's NICs ({@link io.stepcast.models.collective.CollectiveCost.Builder#sharedNics}),
  * as the rail layout (one NIC per GPU) carries each GPU's traffic on its own NIC. For a point-to-point exchange
- * ({@link #pair}) the node's ranks that send across at once, as {@link CrossNodeSenders} counts them per exchange.
+ * ({@link #pair}) the node's ranks that send across at once, as {@link CrossNodeSenders} counts them per exchange, and
+ * never fewer than the node's rails ({@link CrossNodeSenders#sharing}).
  *
  * @param placement  the group's ranks over nodes
  * @param concurrent groups of the same kind on each of its nodes at once, at least 1

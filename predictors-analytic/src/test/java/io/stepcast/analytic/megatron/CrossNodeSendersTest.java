@@ -77,6 +77,21 @@ class CrossNodeSendersTest {
     }
 
     @Test
+    void aSenderGetsItsShareOfTheNodesNicsButNoMoreThanItsOwnRail() {
+        // Eight GPUs and eight NICs (DGX): one NIC per sender however few send.
+        assertThat(CrossNodeSenders.sharing(8, 8, 8)).isEqualTo(8);
+        assertThat(CrossNodeSenders.sharing(2, 8, 8)).isEqualTo(8);
+        assertThat(CrossNodeSenders.sharing(0, 8, 8)).isEqualTo(8);
+        // Eight GPUs on four NICs: two senders get a NIC each, eight share them two to a NIC.
+        assertThat(CrossNodeSenders.sharing(2, 8, 4)).isEqualTo(4);
+        assertThat(CrossNodeSenders.sharing(8, 8, 4)).isEqualTo(8);
+        // Two NICs per GPU: a sender has its two.
+        assertThat(CrossNodeSenders.sharing(1, 8, 16)).isEqualTo(8);
+        // A node without catalogued NICs divides by its senders alone.
+        assertThat(CrossNodeSenders.sharing(3, 8, 0)).isEqualTo(3);
+    }
+
+    @Test
     void aPairSharingItsNodesNicsWithSevenOthersSendsAsOverAnEighthOfThem() {
         LinkCosts all = LinkCosts.of(catalog, dgx).orElseThrow();
         LinkCosts eighth = stated(8);
@@ -121,13 +136,15 @@ class CrossNodeSendersTest {
         assertThat(terms.embeddingS()).isCloseTo(links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
                 SharedGroup.pair(true, 8)), within(1e-15));
         // t = 2, p = 8, d = 1: four stages per node; only the boundary leaving the node crosses its NICs, sent by its
-        // two ranks, so its message is not slowed by the three boundaries inside the node.
+        // two ranks: the three boundaries inside the node do not slow it, but each of the two keeps to its own rail's
+        // NIC, so it sends as fast as one of eight senders does, not at 4 NICs.
         ParallelLayout few = ParallelLayout.builder(2, 8, 1, 1, 8).recompute(Recompute.FULL).build();
         TransformerCosts f = TransformerCosts.of(GPT, few);
         double fewGather = links.allGather(f.activationBytes(), Placement.singleNode(2));
-        double twoSenders = links.sendRecv(f.activationBytes() / 2, SharedGroup.pair(true, 2));
-        assertThat(model.terms(GPT, few).pipelineS()).isCloseTo(2 * (twoSenders + fewGather), within(1e-15));
-        assertThat(twoSenders).isLessThan(links.sendRecv(f.activationBytes() / 2, SharedGroup.pair(true, 8)));
+        double ownNic = links.sendRecv(f.activationBytes() / 2, SharedGroup.pair(true, 8));
+        assertThat(CrossNodeSenders.stageBoundary(2, 8)).isEqualTo(2);
+        assertThat(model.terms(GPT, few).pipelineS()).isCloseTo(2 * (ownNic + fewGather), within(1e-15));
+        assertThat(ownNic).isGreaterThan(links.sendRecv(f.activationBytes() / 2, SharedGroup.pair(true, 2)));
         // t = 8, c = 2: every ring step crosses a NIC, 8 rings' hops leaving each node at once.
         ParallelLayout ring = ParallelLayout.builder(8, 1, 1, 1, 1).context(2).flashAttention(true)
                 .recompute(Recompute.FULL).build();
