@@ -35,8 +35,8 @@ final class CrossNodeSenders {
      * all its {@code g} ranks sending across. A node holding several stages ({@code stageRanks < g}) sends across only
      * at the one boundary that leaves it, its last {@code stageRanks} ranks: the boundaries between its own stages run
      * over NVLink, so they do not share the NICs (though each sender keeps to its own NIC, {@link #sharing}). Either way
-     * {@code min(stageRanks, g)}; the wrap from the last stage
-     * to the first under the interleaved schedule leaves its node the same way.
+     * {@code min(stageRanks, g)}; the wrap from the last stage to the first under the interleaved schedule leaves its
+     * node the same way.
      */
     static int stageBoundary(int stageRanks, int g) {
         return Math.max(1, Math.min(stageRanks, g));
