@@ -52,22 +52,26 @@ class MegatronBridgeUnevenSplitCliTest {
     }
 
     @Test
-    void the405bRunsAreAnsweredWithinFourPercentAndTheOthersAsBefore() throws Exception {
+    void the405bRunsAreAnsweredWithinEightPercentAndThe8bAsBefore() throws Exception {
         List<JsonNode> analytic = predict("megatron-analytic");
         assertThat(analytic).hasSize(8);
-        // Llama 3.1 405B, 25.11, 25.09 and 26.02 (global batch 1,536): +1.7%, +5.2%, +5.0% (refused before; -1.3%,
-        // +2.1%, +3.9% when written, before its data-parallel groups, 8 per node, shared the node's NICs).
-        assertThat(error(analytic.get(5))).isCloseTo(0.017, within(0.003));
-        assertThat(error(analytic.get(6))).isCloseTo(0.052, within(0.003));
-        assertThat(error(analytic.get(7))).isCloseTo(0.050, within(0.003));
-        // The rows whose layers split evenly are predicted as before the change, to the digit: Llama 3 8B 8.7368 s
-        // (-3.7%, -6.2%), Llama 3 70B 10.9311 s and 21.6032 s (+6.9%, +8.0%, +6.9%).
+        // Llama 3.1 405B, 25.11, 25.09 and 26.02 (global batch 1,536): +3.9%, +7.5%, +7.3% (refused before; -1.3%,
+        // +2.1%, +3.9% when written; +1.7%, +5.2%, +5.0% after its data-parallel groups, 8 per node, shared the
+        // node's NICs, before its stage boundaries' sends and context-parallel rings, 8 senders per node, did too).
+        assertThat(error(analytic.get(5))).isCloseTo(0.039, within(0.003));
+        assertThat(error(analytic.get(6))).isCloseTo(0.075, within(0.003));
+        assertThat(error(analytic.get(7))).isCloseTo(0.073, within(0.003));
+        // Llama 3 8B (one node) is predicted as before the change, to the digit: 8.7368 s (-3.7%, -6.2%). Llama 3 70B
+        // (TP 4, PP 8, VP 5: a node per stage, its 8 ranks sending each boundary's message at once) 11.3151 s and
+        // 22.3630 s (+10.6%, +11.8%, +10.6%; 10.9311 s and 21.6032 s, +6.9%, +8.0%, +6.9%, before its sends shared
+        // the NICs).
         assertThat(analytic.get(0).get("predicted").asDouble()).isCloseTo(8.736835429682428, within(1e-9));
-        assertThat(analytic.get(2).get("predicted").asDouble()).isCloseTo(10.93110416107639, within(1e-9));
-        assertThat(analytic.get(4).get("predicted").asDouble()).isCloseTo(21.603173539658602, within(1e-9));
+        assertThat(analytic.get(2).get("predicted").asDouble()).isCloseTo(11.315134635316392, within(1e-9));
+        assertThat(analytic.get(4).get("predicted").asDouble()).isCloseTo(22.3630136522986, within(1e-9));
         double mape = analytic.stream().mapToDouble(p -> Math.abs(error(p))).average().orElseThrow();
-        // 5.4% over the 8 runs (4.9% when written, before the NICs were shared; 6.3% over the 5 answered before).
-        assertThat(mape).isCloseTo(0.054, within(0.003));
+        // 7.7% over the 8 runs (4.9% when written, 5.4% after the data-parallel groups shared the NICs; 6.3% over the
+        // 5 answered before the split).
+        assertThat(mape).isCloseTo(0.077, within(0.003));
     }
 
     @Test
@@ -77,8 +81,9 @@ class MegatronBridgeUnevenSplitCliTest {
         List<JsonNode> analytic = predict("megatron-analytic");
         for (int i = 0; i < 8; i++) {
             // It times each of the 64 chunks (1, 2, ..., 2, 1 layers for 405B) where the closed form charges the
-            // busiest stage: within half a percent of it here.
-            assertThat(error(simulated.get(i))).as("row " + (i + 1)).isCloseTo(error(analytic.get(i)), within(0.005));
+            // busiest stage, and each boundary's message where the schedule waits for it: within a percent of it here
+            // (half a percent before the boundaries' sends shared the nodes' NICs).
+            assertThat(error(simulated.get(i))).as("row " + (i + 1)).isCloseTo(error(analytic.get(i)), within(0.01));
         }
         // One stage: the same as the closed form (8B).
         assertThat(simulated.get(0).get("predicted").asDouble())
@@ -96,12 +101,13 @@ class MegatronBridgeUnevenSplitCliTest {
         assertThat(published.get("virtual_stages").asInt()).isEqualTo(8);
         assertThat(published.has("plain_schedule_because")).isFalse();
         assertThat(published.get("iteration_s").asDouble()).isCloseTo(predicted, within(1e-9));
-        // The plain schedule, which plan-llm fell back to before: 15.51 s, +10.5% against the 25.11 run's 14.03 s
-        // (15.09 s when written, before the data-parallel groups shared the node's NICs).
+        // The plain schedule, which plan-llm fell back to before: 15.55 s, +10.9% against the 25.11 run's 14.03 s
+        // (15.09 s when written, 15.51 s after the data-parallel groups shared the node's NICs, before the stage
+        // boundaries' sends and the context-parallel rings did).
         cli.clear();
         assertThat(cli.run(PLAN_405B)).as(cli.err()).isZero();
         JsonNode plain = layout(new ObjectMapper().readTree(cli.out()), 8, 2, 8, 8, 1);
-        assertThat(plain.get("iteration_s").asDouble()).isCloseTo(15.5080, within(1e-4));
+        assertThat(plain.get("iteration_s").asDouble()).isCloseTo(15.5499, within(1e-4));
     }
 
     @Test

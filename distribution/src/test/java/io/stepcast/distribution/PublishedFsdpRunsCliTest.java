@@ -91,7 +91,8 @@ class PublishedFsdpRunsCliTest {
 
     @Test
     void nemosLlamaRunsOnH100AreWithinTenPercentOnAverage() throws Exception {
-        // 9.2% over the 9 runs, two of them context-parallel, when written.
+        // 9.2% over the 9 runs, two of them context-parallel, when written; 8.9% since the stage boundaries' sends
+        // share the nodes' NICs (each sender at its own rail's NIC).
         JsonNode analytic = entry(evaluate("nemo-llama2-h100-070a0bb.csv", "nemo-llama"), "megatron-analytic");
         assertThat(analytic.get("n").asInt()).isEqualTo(9);
         assertThat(analytic.get("mape").asDouble()).isBetween(5.0, 12.0);

@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The collective and point-to-point times of one catalogued system, from its link and NIC figures alone
  * ({@link CatalogLinks}): NCCL's ring inside a node, the two-level schedule across nodes, each call under the
- * fastest of NCCL's three protocols, as {@link CollectiveCost} sets them up. Nothing here is fitted, so the same
+ * fastest of NCCL's three protocols, as {@link CollectiveCost} sets them up; across nodes each exchange at the share
+ * of its nodes' NICs that the exchanges of its kind running at once leave it ({@link SharedGroup}). Nothing here is fitted, so the same
  * figures hold for one node and for many. An all-reduce inside one node takes NCCL's measured time instead where a
  * measurement applies to the system and the rank count ({@link MeasuredAllReduce}). A configuration's stated bandwidths
  * replace the catalog's and the measurements ({@link #of(HardwareCatalog, SystemSpec, StatedLinks)}). Immutable; the
@@ -118,27 +119,33 @@ final class LinkCosts {
     }
 
     /**
-     * All-to-all of a buffer of {@code bytes} per rank over the ranks of {@code placement}, each sending 1/p of it to
-     * every other rank (0 for one rank). Inside one node, the collective cost model's all-to-all. Across n nodes of k
-     * ranks the k ranks of a node share its NICs, which carry their {@code (p - k) / p} shares bound for other nodes:
-     * the exchange of n node-sized buffers of {@code k x bytes}, one per node, which is what the cost model's flat
-     * all-to-all over one rank per node times ({@link CollectiveCost}: across nodes each rank is given its node's
-     * NICs); the {@code (k - 1) / p} shares that stay inside a node cross NVLink meanwhile, the larger of the two.
+     * All-to-all of a buffer of {@code bytes} per rank over the ranks of {@code group}'s placement, each sending 1/p of
+     * it to every other rank (0 for one rank). Inside one node, the collective cost model's all-to-all. Across n nodes
+     * of k ranks the k ranks of a node pool their {@code (p - k) / p} shares bound for other nodes over the node's NICs:
+     * the exchange of n node-sized buffers of {@code k x bytes}, one per node, timed as the cost model's flat all-to-all
+     * over one rank per node, given the node's share of the NICs that the group's concurrent groups leave it
+     * ({@link SharedGroup}, the rule of every cross-node exchange); the {@code (k - 1) / p} shares that stay inside a
+     * node cross NVLink meanwhile, the larger of the two.
      */
-    double allToAll(double bytes, Placement placement) {
+    double allToAll(double bytes, SharedGroup group) {
+        Placement placement = group.placement();
         if (placement.nodes() == 1) {
             return collective(Collective.ALL_TO_ALL, bytes, placement);
         }
         int k = placement.maxPerNode();
-        double across = collective(Collective.ALL_TO_ALL, k * bytes, Placement.uniform(placement.nodes(), 1));
+        double across = collective(Collective.ALL_TO_ALL, k * bytes,
+                new SharedGroup(Placement.uniform(placement.nodes(), 1), group.concurrent()));
         double inside = k < 2 ? 0 : collective(Collective.ALL_TO_ALL, bytes * k / placement.ranks(),
                 Placement.singleNode(k));
         return Math.max(across, inside);
     }
 
-    /** One point-to-point message between two GPUs, over a NIC when {@code crossNode}. */
-    double sendRecv(double bytes, boolean crossNode) {
-        return collective(Collective.SEND_RECV, bytes, crossNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+    /**
+     * One point-to-point message between the two ranks of {@code pair} ({@link SharedGroup#pair}): over NVLink on one
+     * node, else over the sender's share of its node's NICs, the node's other senders sending at the same time.
+     */
+    double sendRecv(double bytes, SharedGroup pair) {
+        return collective(Collective.SEND_RECV, bytes, pair);
     }
 
     private double collective(Collective op, double bytes, Placement placement) {

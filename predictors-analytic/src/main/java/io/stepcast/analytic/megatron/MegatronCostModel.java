@@ -44,7 +44,8 @@ import java.util.OptionalDouble;
  *       one activation forward and one gradient backward, {@code b s h} half-precision elements each, over
  *       NVLink or, when the job spans nodes, the NICs (section 2.2 and 4.1), scattered over the t ranks of a
  *       stage: each sends 1/t of it over its own link and the receivers all-gather it inside their node (the
- *       scatter/gather optimization of section 4.1), which sequence parallelism needs not (its activations at a
+ *       scatter/gather optimization of section 4.1; the stage's replicas send in the same slot, so across nodes each
+ *       sender gets its share of the node's NICs, {@link CrossNodeSenders#stageBoundary}), which sequence parallelism needs not (its activations at a
  *       boundary are already split along the sequence: Korthikanti et al., MLSys 2023, section 4.2.2). The
  *       interleaved schedule with v virtual stages divides the bubble by v and multiplies the messages by v
  *       (section 2.2.2).</li>
@@ -55,7 +56,8 @@ import java.util.OptionalDouble;
  *       node; the node's other groups all-reduce at the same time over the same NICs, so each gets its share of
  *       them ({@link SharedGroup}: with one rank per node, one GPU's NIC on a rail-optimized node). Optionally overlapped with the last backward pass. With p > 1 the tied word embedding's
  *       gradients are also all-reduced between the first and last stage (Shoeybi et al. 2019, section 3;
- *       Narayanan et al., SC'21, section 2.2).</li>
+ *       Narayanan et al., SC'21, section 2.2), every first-stage rank of a node at once
+ *       ({@link CrossNodeSenders#tiedEmbedding}).</li>
  *   <li><b>Optimizer</b>: mixed-precision Adam reads and writes the FP32 master weights and both moments and
  *       reads the half-precision gradient, writing the half-precision weight: 28 bytes per parameter of the
  *       largest stage at the device's memory bandwidth (Rajbhandari et al., "ZeRO", SC'20, section 3.1). The state
@@ -82,16 +84,21 @@ import java.util.OptionalDouble;
  * grouped GEMMs on the tokens routed to them, balanced, at the linear layers' peak with their wave quantization; the
  * permutation, SwiGLU and expert-weight traffic at the memory efficiency; four exposed all-to-alls per layer and
  * micro-batch from the collective cost model over the expert-parallel group ({@link #expertGroup}: NVLink inside a
- * node, the NICs beyond); the host launches of the MoE layer's own kernels (dispatcher, router, one GEMM per local
+ * node, the NICs beyond, at the group's share of them, {@link SharedGroup}); the host launches of the MoE layer's own kernels (dispatcher, router, one GEMM per local
  * expert and pass, {@link ExpertCosts#extraLaunches()}) at the measured {@link KernelLaunch#HOST_S} each, beside the
  * fitted dense layer's. The experts' gradients are all-reduced over the expert-data-parallel group
  * ({@code t c d / e} ranks) beside the dense gradients over the d x c ranks, and their optimizer state split over it.
  * <b>Context parallelism</b> ({@link ParallelLayout#context()}, c ranks): each GPU computes {@code s / c} of every
  * sequence ({@link TransformerCosts}) and stores as much of its activations; the ring's key-value transfers go over
- * NVLink while the t x c ranks fit a node, else over the NICs (Megatron-LM's rank order puts c next to t), and hide
+ * NVLink while the t x c ranks fit a node, else over the NICs (Megatron-LM's rank order puts c next to t; at the share
+ * of them the node's other rings leave, {@link CrossNodeSenders#contextRing}), and hide
  * behind the attention products ({@link StageTerms}); the d x c ranks of a stage all-reduce (or reduce-scatter and
  * gather) its gradients and split the distributed optimizer's or FSDP's state, as Megatron-LM's data-parallel group
  * with context parallelism does.
+ * Every exchange across nodes (the data-parallel, expert-data-parallel, ZeRO and FSDP collectives, the stage
+ * boundaries' sends, the tied embedding's all-reduce, the context-parallel ring and the expert all-to-all) is costed
+ * by one rule: the exchange's group or pair with the number of its kind a node runs at once, which divide the node's
+ * NICs ({@link SharedGroup}, {@link io.stepcast.models.collective.CollectiveCost.Builder#sharedNics}).
  * Under FlashAttention the attention products run at the fused kernel's published share of the device's peak
  * ({@link FlashAttentionRate}), not at the efficiency fitted on Megatron-LM's matrix multiplications.
  * A Llama block and FlashAttention change the per-layer work and memory ({@link TransformerCosts},
@@ -194,10 +201,12 @@ final class MegatronCostModel {
 
     /**
      * Seconds of one MoE layer's all-to-alls per micro-batch ({@link ExpertCosts#allToAlls}) over the expert-parallel
-     * group ({@link #expertGroup}); 0 for a dense model or one expert-parallel rank.
+     * group ({@link #expertGroup}), across nodes at its share of their NICs: every expert-parallel group of the stage
+     * exchanges at once ({@link #shared}); 0 for a dense model or one expert-parallel rank.
      */
     private double allToAllS(ExpertCosts x, ParallelLayout layout) {
-        return x.allToAlls() * links.allToAll(x.allToAllBytes(), expertGroup(layout.expert(), gpusPerNode()));
+        return x.allToAlls() * links.allToAll(x.allToAllBytes(), shared(expertGroup(layout.expert(), gpusPerNode()),
+                layout));
     }
 
     /**
@@ -236,16 +245,16 @@ final class MegatronCostModel {
     /**
      * Seconds of one layer's context-parallel ring transfers, forward plus backward: each step a send and receive of one
      * key-value chunk, over the NICs when the t x c ranks of a ring span nodes, or when t x c does not divide a node's
-     * GPUs so that some rings straddle two (the step waits for its slowest hop, and the iteration for its slowest ring).
+     * GPUs so that some rings straddle two (the step waits for its slowest hop, and the iteration for its slowest ring),
+     * at the share of the node's NICs its other rings' hops across leave it ({@link CrossNodeSenders#contextRing}).
      * 0 without context parallelism.
      */
     private double contextRingS(TransformerCosts c, ParallelLayout layout) {
         if (layout.context() == 1) {
             return 0;
         }
-        int ring = layout.tensor() * layout.context();
-        boolean crossNode = ring > gpusPerNode() || (layout.gpus() > gpusPerNode() && gpusPerNode() % ring != 0);
-        return c.contextRingSteps() * links.sendRecv(c.contextChunkBytes(), crossNode);
+        int senders = CrossNodeSenders.contextRing(layout.tensor(), layout.context(), gpusPerNode(), layout.gpus());
+        return c.contextRingSteps() * links.sendRecv(c.contextChunkBytes(), pair(senders > 0, senders));
     }
 
     /** GPUs per node of the system. */
@@ -408,7 +417,7 @@ final class MegatronCostModel {
         double expertParameters = Math.max(Math.max(firstLayers, lastLayers), middleLayers) * x.parameters();
         double data = gradientS(stageParameters, dataGroup, layout) + expertGradientS(expertParameters, layout);
         MicroStepScatters scatters = microStepScatters(stageParameters, expertParameters, dataGroup, layout);
-        double embedding = tiedEmbeddingAllReduce(c, p, multiNode);
+        double embedding = tiedEmbeddingAllReduce(c, layout);
         double optimizer = OPTIMIZER_BYTES_PER_PARAMETER * (stageParameters / optimizerShards(layout)
                 + expertParameters / expertOptimizerShards(layout)) / memoryBytesPerS;
         double slots = v == 1 ? m + p - 1 : m + (p - 1) / (double) v;
@@ -452,10 +461,19 @@ final class MegatronCostModel {
         return parameters;
     }
 
-    /** The all-reduce of the tied word embedding's gradients between the first and the last stage, when they differ. */
-    private double tiedEmbeddingAllReduce(TransformerCosts c, int p, boolean multiNode) {
-        return p == 1 || c.untiedOutput() ? 0 : links.allReduce(TransformerCosts.HALF * c.embeddingParameters(),
-                multiNode ? Placement.uniform(2, 1) : Placement.singleNode(2));
+    /**
+     * The all-reduce of the tied word embedding's gradients between the first and the last stage, when they differ:
+     * across nodes when the job spans several, every rank of the first stage on a node with its peer at once
+     * ({@link CrossNodeSenders#tiedEmbedding}), each at that share of the node's NICs.
+     */
+    private double tiedEmbeddingAllReduce(TransformerCosts c, ParallelLayout layout) {
+        int p = layout.pipeline();
+        if (p == 1 || c.untiedOutput()) {
+            return 0;
+        }
+        int g = gpusPerNode();
+        int senders = CrossNodeSenders.tiedEmbedding(layout.tensor() * layout.context() * layout.data(), g);
+        return links.allReduce(TransformerCosts.HALF * c.embeddingParameters(), pair(layout.gpus() > g, senders));
     }
 
     /**
@@ -542,21 +560,32 @@ final class MegatronCostModel {
             long to = (long) ((j + 1) % p) * stageRanks / g;
             send[j] = boundary(c, layout, from != to);
         }
-        double embedding = tiedEmbeddingAllReduce(c, p, layout.gpus() > g);
+        double embedding = tiedEmbeddingAllReduce(c, layout);
         return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
                 layout.microBatches(), fsdp, v, scatters);
     }
 
     /**
      * One activation (or its gradient) across a stage boundary: 1/t of it sent by each of the t ranks, over a NIC when
-     * {@code crossNode}, then all-gathered over the t ranks of the receiving node unless sequence parallelism keeps
-     * it split (see the class comment).
+     * {@code crossNode}, at the share of the node's NICs its other senders at once leave it (the stage's replicas
+     * send in the same slot; {@link CrossNodeSenders#stageBoundary}), then all-gathered over the t ranks of the
+     * receiving node unless sequence parallelism keeps it split (see the class comment).
      */
     private double boundary(TransformerCosts c, ParallelLayout layout, boolean crossNode) {
         int t = layout.tensor();
         double act = c.activationBytes();
         double gather = layout.sequenceParallel() ? 0 : links.allGather(act, Placement.singleNode(t));
-        return links.sendRecv(act / t, crossNode) + gather;
+        int senders = CrossNodeSenders.stageBoundary(t * layout.context() * layout.data(), gpusPerNode());
+        return links.sendRecv(act / t, pair(crossNode, senders)) + gather;
+    }
+
+    /**
+     * A point-to-point pair over NVLink or, {@code crossNode}, one of {@code senders} of a node's ranks sending across at
+     * once, each on its own share of the node's NICs ({@link CrossNodeSenders#sharing}).
+     */
+    private SharedGroup pair(boolean crossNode, int senders) {
+        return SharedGroup.pair(crossNode, CrossNodeSenders.sharing(senders, gpusPerNode(),
+                links.system().nicsPerNode()));
     }
 
     /**

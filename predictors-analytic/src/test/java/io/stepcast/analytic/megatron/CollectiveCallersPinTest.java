@@ -183,8 +183,8 @@ class CollectiveCallersPinTest {
                 List<Supplier<Object>> values = new ArrayList<>();
                 values.add(costs.get()::hasInterNode);
                 for (double b : BYTES) {
-                    values.add(() -> costs.get().sendRecv(b, false));
-                    values.add(() -> costs.get().sendRecv(b, true));
+                    values.add(() -> costs.get().sendRecv(b, SharedGroup.pair(false, 1)));
+                    values.add(() -> costs.get().sendRecv(b, SharedGroup.pair(true, 1)));
                 }
                 row(key + "\tinter, send-recv", values);
             }
