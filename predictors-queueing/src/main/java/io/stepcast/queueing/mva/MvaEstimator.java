@@ -12,6 +12,7 @@ import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.UnknownBytes;
+import io.stepcast.queueing.simulation.AllReduceLinks;
 
 import java.util.Optional;
 
@@ -77,7 +78,7 @@ public final class MvaEstimator extends BasisEstimator {
         TrainingSet training = withOneNodeBases(given, params().real("bandwidth-gbps"));
         requireAnyBasis(training, "MVA");
         HostLinks hostLinks = new HostLinks(catalog());
-        MvaNetworks networks = new MvaNetworks(params(), hostLinks);
+        MvaNetworks networks = new MvaNetworks(params(), hostLinks, new AllReduceLinks(catalog()));
         boolean twoWorkerFit = params().flag("two-worker-fit");
         Optional<MvaAllReduce> allReduce = fitsNetworkEfficiency()
                 ? Optional.of(new MvaAllReduce(catalog(), params())) : Optional.empty();

@@ -113,7 +113,7 @@ public final class SimulationEstimator extends BasisEstimator {
         TrainingSet training = withOneNodeBases(given, params().real("bandwidth-gbps"));
         requireAnyBasis(training, "the simulation");
         SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new HostLinks(catalog()),
-                new UnknownBytes(zoo())), params(),
+                new AllReduceLinks(catalog()), new UnknownBytes(zoo())), params(),
                 Provenance.of(this, given, params().longValue("seed")), catalog());
         return fitsNetworkEfficiency() ? p.withFittedLinkEfficiencies(training) : p;
     }
