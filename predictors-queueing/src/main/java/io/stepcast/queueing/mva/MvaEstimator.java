@@ -23,7 +23,8 @@ import java.util.Optional;
  * a two-worker observation of the model at the basis batch, an effective-bandwidth factor fitted so that the
  * model reproduces it.
  *
- * <p>Hyper-parameters: {@code bandwidth-gbps} (when a configuration states none), {@code ps-update-gbps}
+ * <p>Hyper-parameters: {@code bandwidth-gbps} (when neither a configuration nor the catalog gives the network),
+ * {@code ps-update-gbps}
  * (rate at which the servers apply gradients, bytes of parameters per second; default 40 Gbit/s, a memory-bound
  * CPU update), {@code host-bus-gbps} (default 64 as for the simulation; 0: not modelled; bus copies are a
  * per-client delay, added to Z; on a system the hardware catalog knows, each device copies over its share of its

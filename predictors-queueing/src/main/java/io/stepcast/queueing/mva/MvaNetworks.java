@@ -70,8 +70,8 @@ final class MvaNetworks {
 
     /**
      * Seconds of compute per step at the basis's batch: its single-worker step less what its setting added (the
-     * update, the parameter copies to a server on its host or over the network of its row); all of it for a worker of an
-     * all-reduce job, which had no server.
+     * update, the parameter copies to a server on its host or over the network of its row); all of it for a worker of
+     * an all-reduce job, which had no server.
      */
     double computeS(SingleWorkerBasis basis, double efficiency) {
         double single = basis.stepTimeS();

@@ -33,7 +33,8 @@ import java.util.OptionalInt;
  * else {@code latency-us}. One node runs the ring (or tree) over its intra-node link; several nodes the two-level
  * schedule. Each call takes the fastest of NCCL's protocol regimes,
  * as NCCL's tuner picks the one of lowest modelled time. Only a placement with several GPUs on a node whose
- * intra-node link nothing gives is refused, naming that figure. Thread-safe.
+ * intra-node link nothing gives is refused, naming that figure. The same network across nodes is what a
+ * parameter-server job's transfers between hosts cross ({@link #networkBytesPerS}). Thread-safe.
  */
 public final class AllReduceLinks {
     private final Optional<HardwareCatalog> catalog;

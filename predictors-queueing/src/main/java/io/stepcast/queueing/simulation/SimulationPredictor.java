@@ -245,8 +245,8 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     }
 
     /**
-     * The parameter-server run of {@code config}, planned as every parameter-server run is ({@link ParameterServerPlan}),
-     * its transfers between hosts over the network the all-reduce mode reads ({@link AllReduceLinks#networkBytesPerS}).
+     * The parameter-server run of {@code config}, planned as every parameter-server run is
+     * ({@link ParameterServerPlan}), its transfers between hosts over the network the all-reduce mode reads ({@link AllReduceLinks#networkBytesPerS}).
      */
     private SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {
         Deployment d = config.deployment();
