@@ -98,6 +98,29 @@ class DlperfFrameworksCliTest {
                 "; [dlperf-bert-base] overhead-transfer: no other hardware ran BERT-base-seq128 on");
     }
 
+    @Test
+    void aMistypedTargetIsNamedByItsOption(@TempDir Path dir) throws IOException {
+        // evaluate --targets and predict --target said only "unknown target 'thruput'", naming no option.
+        Path train = dir.resolve("one-node.csv");
+        List<String> lines = Files.readAllLines(EXAMPLES.resolve("dlperf-resnet50-v100.csv"));
+        String header = lines.stream().filter(l -> l.startsWith("model,")).findFirst().orElseThrow();
+        Files.write(train, concat(header, lines.stream().filter(l -> l.startsWith("ResNet-50v1.5,"))
+                .filter(l -> l.split(",")[3].equals("1")).filter(l -> l.contains(",oneflow,")).toList()));
+        CliSession cli = new CliSession();
+        assertThat(cli.run("evaluate", "--train", train.toString(), "--test", train.toString(), "--targets",
+                "thruput", "--predictors", "mva")).isEqualTo(1);
+        assertThat(cli.err().strip()).startsWith("stepcast: error: --targets: unknown target 'thruput' (expected")
+                .doesNotContain("\n");
+        Path model = dir.resolve("mva.json");
+        assertThat(cli.run("fit", "--predictor", "linear-scaling", "--train", train.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", train.toString(), "--target",
+                "thruput")).isEqualTo(1);
+        assertThat(cli.err().strip()).startsWith("stepcast: error: --target: unknown target 'thruput' (expected")
+                .doesNotContain("\n");
+    }
+
     private static List<String> concat(String header, List<String> rows) {
         return Stream.concat(Stream.of(header), rows.stream()).toList();
     }
