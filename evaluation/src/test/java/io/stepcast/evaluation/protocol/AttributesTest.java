@@ -105,6 +105,12 @@ class AttributesTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ProfileOnly(java.util.Optional.empty(),
                         java.util.List.of("rnu")).splits("synthetic", data))
                 .hasMessageStartingWith("protocol 'profile-only:rnu': no row of synthetic has attribute 'rnu'");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KFold(3, 42, java.util.Optional.of("jbo"))
+                .splits("synthetic", data)).hasMessage("protocol 'kfold:3:jbo': no row of synthetic has attribute"
+                        + " 'jbo': did you mean job?");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LeaveOneGroupOut("modle")
+                .splits("synthetic", data)).hasMessageStartingWith("protocol 'logo:modle': no row of synthetic has"
+                        + " attribute 'modle': did you mean model");
         // A named attribute is no typo even where no row states it (no layout here), nor is a tag.
         assertThat(new Extrapolation("nodes", 1, java.util.List.of("framework", "precision", "run"))
                 .splits("synthetic", data)).hasSize(1);
