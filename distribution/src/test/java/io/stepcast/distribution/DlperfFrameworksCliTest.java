@@ -121,6 +121,20 @@ class DlperfFrameworksCliTest {
                 .doesNotContain("\n");
     }
 
+    @Test
+    void aMisspelledSplitColumnInTheSuiteIsAnErrorNamingTheSuiteAndTheProtocol(@TempDir Path dir) throws IOException {
+        // extrapolation:nodes<=1:framwork read every row's 'framwork' as absent and pooled the six frameworks, silently.
+        Files.copy(EXAMPLES.resolve("dlperf-resnet50-v100.csv"), dir.resolve("dlperf-resnet50-v100.csv"));
+        Path suite = dir.resolve("typo.yaml");
+        Files.writeString(suite, "name: typo\ndatasets:\n  - {name: resnet, source: dlperf-resnet50-v100.csv,"
+                + " protocols: [\"extrapolation:nodes<=1:framwork\"], targets: [throughput]}\n");
+        CliSession cli = new CliSession();
+        assertThat(cli.run("evaluate", "--suite", suite.toString(), "--predictors", "mva")).isEqualTo(1);
+        assertThat(cli.err().strip().lines().reduce((a, b) -> b).orElseThrow()).isEqualTo("stepcast: error: suite typo,"
+                + " dataset resnet, field protocols: protocol 'extrapolation:nodes<=1:framwork': no row of resnet has"
+                + " attribute 'framwork': did you mean framework?");
+    }
+
     private static List<String> concat(String header, List<String> rows) {
         return Stream.concat(Stream.of(header), rows.stream()).toList();
     }
