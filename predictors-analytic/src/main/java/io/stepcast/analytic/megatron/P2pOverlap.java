@@ -6,7 +6,7 @@ import io.stepcast.api.ParallelLayout;
  * Which stage-boundary sends of the interleaved 1F1B schedule overlap compute, in one place for the closed form
  * ({@link JobTerms}) and the simulation ({@link PipelineSimulation}). Megatron-LM's
  * {@code forward_backward_pipelining_with_interleaving} with {@code overlap_p2p_comm}
- * ({@code megatron/core/pipeline_parallel/schedules.py}) sends in its steady state asynchronously: a forward pass's
+ * ({@code megatron/core/pipeline_parallel/schedules.py}, read at NVIDIA/Megatron-LM@00611e6e) sends in its steady state asynchronously: a forward pass's
  * activation is sent while the same step's backward pass runs, and a backward pass's gradient while the next step's
  * forward pass runs, each waited for only before the stage's pass after that; its warm-up forward sends and cool-down
  * backward sends are blocking calls (unless {@code overlap_p2p_comm_warmup_flush}, off by default), and the last
@@ -17,7 +17,7 @@ import io.stepcast.api.ParallelLayout;
  * turns it on unless {@code --no-overlap-p2p-communication} and off for the non-interleaved schedule, which does not
  * support it ({@code megatron/training/arguments.py}); Megatron-Bridge's {@code CommOverlapConfig} sets it exactly when
  * pipeline and virtual stages are both above 1, else batched blocking sends
- * ({@code src/megatron/bridge/training/comm_overlap.py}); NeMo-Framework-Launcher's GPT-3 175B configuration sets
+ * ({@code src/megatron/bridge/training/comm_overlap.py}, NVIDIA-NeMo/Megatron-Bridge@0685ff5d); NeMo-Framework-Launcher's GPT-3 175B configuration sets
  * {@code overlap_p2p_comm: True}. Hence: on under the interleaved schedule (v > 1), off under the plain one.
  *
  * @param on              whether the steady-state sends overlap compute
