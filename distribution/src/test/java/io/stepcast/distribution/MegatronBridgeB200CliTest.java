@@ -58,15 +58,18 @@ class MegatronBridgeB200CliTest {
         // the B200's 400 Gb/s NIC per GPU then carries a 405B stage boundary's 1/8 slice at one NIC's rate. Without
         // the MoE layers' own kernel launches on the host (ExpertCosts#extraLaunches) the MoE rows were -28.5%,
         // -51.8%, -39.0%, -68.7%, -53.8%, -47.4%, -24.2% and -43.6%: 44.6%.
-        double[] expected = {-0.262, -0.277, -0.097, -0.093, -0.277, -0.069, -0.123, -0.437, -0.106, -0.243, 0.547,
-                -0.210};
+        // With the interleaved schedule's steady-state sends overlapped (P2pOverlap) the 405B rows are -13.9% and
+        // -13.5% (-9.7%, -9.3% before), Qwen3-235B-A22B (PP 8, VP 2) -25.9% and -23.0% (-24.3%, -21.0%).
+        double[] expected = {-0.261, -0.277, -0.139, -0.135, -0.277, -0.069, -0.123, -0.437, -0.106, -0.259, 0.547,
+                -0.230};
         for (int i = 0; i < expected.length; i++) {
             assertThat(error(p.get(i))).as("row " + (i + 1)).isCloseTo(expected[i], within(0.003));
         }
         // Dense 18.2% and MoE 25.1% (22.2% and 28.5% before the NICs were shared, 20.7% and 25.7% before the sends
         // shared them too).
-        assertThat(mape(p.subList(0, 4))).isCloseTo(0.182, within(0.003));
-        assertThat(mape(p.subList(4, 12))).isCloseTo(0.251, within(0.003));
+        // 20.3% and 25.6% with the steady-state sends overlapped.
+        assertThat(mape(p.subList(0, 4))).isCloseTo(0.203, within(0.003));
+        assertThat(mape(p.subList(4, 12))).isCloseTo(0.256, within(0.003));
         // GPT OSS 120B at micro-batch 4 without the recipe's partial recomputation: more than a B200's 180 GB.
         assertThat(p.get(7).get("fits").asBoolean()).isFalse();
         assertThat(p.get(0).get("fits").asBoolean()).isTrue();
@@ -81,10 +84,12 @@ class MegatronBridgeB200CliTest {
         // constants were fitted on the eight rows: host time 12.5 ms, per-iteration host 2.5 ms, overlap exponent 149,
         // which no row pinned, made the Qwen3 rows too slow (+90% to +248%): dense 18.6% (405B +12.0% and +12.5%),
         // MoE 83.9%; 20.0% and 40.6% before the data-parallel groups shared the node's NICs.
+        // With the interleaved schedule's steady-state sends overlapped (P2pOverlap): dense 24.7% (8B -29.7% and -31.1%,
+        // 405B -19.2% and -18.8%), MoE 25.0%.
         List<JsonNode> p = predict("fit");
-        assertThat(mape(p.subList(0, 4))).isCloseTo(0.248, within(0.003));
-        assertThat(mape(p.subList(4, 12))).isCloseTo(0.253, within(0.003));
-        double[] dense = {-0.320, -0.334, -0.171, -0.167};
+        assertThat(mape(p.subList(0, 4))).isCloseTo(0.247, within(0.003));
+        assertThat(mape(p.subList(4, 12))).isCloseTo(0.250, within(0.003));
+        double[] dense = {-0.297, -0.311, -0.192, -0.188};
         for (int i = 0; i < dense.length; i++) {
             assertThat(error(p.get(i))).as("row " + (i + 1)).isCloseTo(dense[i], within(0.003));
         }
@@ -104,19 +109,21 @@ class MegatronBridgeB200CliTest {
         // -10.9%), 28.5% -> 27.5%, 4.9% -> 7.9%; after, before the stage boundaries' sends did too: 20.7% -> 14.0%
         // (405B -8.2% and -7.8%), 25.7% -> 24.6%, 5.4% -> 8.8%.
         List<JsonNode> b = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", "mamf", h100, b200);
-        double[] dense = {-0.191, -0.207, -0.032, -0.028};
+        // With the interleaved schedule's steady-state sends overlapped (P2pOverlap): B200 dense 13.5% (405B -7.4% and
+        // -7.0%), MoE 24.6%; the dense H100 rows 8.7%; fitted on the dense H100 rows and carried, B200 dense 23.1%.
+        double[] dense = {-0.191, -0.207, -0.074, -0.070};
         for (int i = 0; i < dense.length; i++) {
             assertThat(error(b.get(i))).as("row " + (i + 1)).isCloseTo(dense[i], within(0.003));
         }
-        assertThat(mape(b.subList(0, 4))).isCloseTo(0.115, within(0.003));
-        assertThat(mape(b.subList(4, 12))).isCloseTo(0.241, within(0.003));
+        assertThat(mape(b.subList(0, 4))).isCloseTo(0.135, within(0.003));
+        assertThat(mape(b.subList(4, 12))).isCloseTo(0.246, within(0.003));
         List<JsonNode> h = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", "mamf", h100, h100);
-        assertThat(mape(h)).isCloseTo(0.110, within(0.003));
+        assertThat(mape(h)).isCloseTo(0.087, within(0.003));
         assertThat(h).allSatisfy(p -> assertThat(error(p)).isPositive());
         // Fitted on the dense H100 rows, carried to the B200 by 0.7756 / 0.8033: dense 24.8% -> 23.2% (25.4% -> 23.8%
         // before the stage boundaries' sends shared the NICs; 18.6% either way while the fit moved all eight constants;
         // 20.0% -> 18.8% when written, before the NICs were shared).
         List<JsonNode> f = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "fit", "mamf", h100, b200);
-        assertThat(mape(f.subList(0, 4))).isCloseTo(0.232, within(0.003));
+        assertThat(mape(f.subList(0, 4))).isCloseTo(0.231, within(0.003));
     }
 }

@@ -63,11 +63,13 @@ class MegatronBridgeMoeCliTest {
         // data-parallel all-reduces shared the NICs. Without the MoE layers' own kernel launches on the host
         // (ExpertCosts#extraLaunches) they are -32.7%, -27.1% (GPT OSS), -78.0%, -57.8%, -22.8% (Qwen3-30B-A3B),
         // -26.0%, -27.8%, -50.7% (Qwen3-235B-A22B): 40.3% (42.9% and 42.5% before the NICs were shared).
-        double[] expected = {-0.222, -0.693, -0.200, -0.247, -0.521, -0.219, -0.186, -0.492};
+        // With the interleaved schedule's steady-state sends overlapped (P2pOverlap): -22.2%, -70.4%, -21.8%, -24.7%,
+        // -56.1%, -23.6%, -26.6%, -50.4%: 37.0% (the interleaved Qwen3 rows faster still).
+        double[] expected = {-0.222, -0.704, -0.218, -0.247, -0.561, -0.236, -0.266, -0.504};
         for (int i = 0; i < expected.length; i++) {
             assertThat(error(analytic.get(i))).as("row " + (i + 1)).isCloseTo(expected[i], within(0.003));
         }
-        assertThat(mape(analytic)).isCloseTo(0.347, within(0.003));
+        assertThat(mape(analytic)).isCloseTo(0.370, within(0.003));
         // GPT OSS 120B at micro-batch 4 (25.11) is estimated at 118.9 GiB per GPU: as stated it would not fit.
         assertThat(analytic.get(3).get("fits").asBoolean()).isFalse();
         assertThat(analytic.get(3).get("peak_memory_bytes").asDouble() / (1L << 30)).isCloseTo(118.9, within(0.1));
@@ -85,10 +87,11 @@ class MegatronBridgeMoeCliTest {
         // data-parallel groups shared the node's NICs; 23.2% with the tokendrop rows costed as dropless, before). The
         // simulation with the A100 constants 35.4% (37.8%, then 37.4%, before; 34.9%), within a few points of the
         // closed form row by row.
-        assertThat(mape(predict("megatron-analytic", "fit"))).isCloseTo(0.355, within(0.003));
+        assertThat(mape(predict("megatron-analytic", "fit"))).isCloseTo(0.365, within(0.003));
         List<JsonNode> simulated = predict("megatron-simulation", "vtrain-a100");
         List<JsonNode> analytic = predict("megatron-analytic", "vtrain-a100");
-        assertThat(mape(simulated)).isCloseTo(0.354, within(0.003));
+        // 37.5% with the interleaved schedule's steady-state sends overlapped (P2pOverlap); 36.5% fitted on the dense rows.
+        assertThat(mape(simulated)).isCloseTo(0.375, within(0.003));
         for (int i = 0; i < 8; i++) {
             assertThat(error(simulated.get(i))).as("row " + (i + 1)).isCloseTo(error(analytic.get(i)), within(0.05));
         }
@@ -106,8 +109,9 @@ class MegatronBridgeMoeCliTest {
         List<JsonNode> rows = new ArrayList<>();
         new ObjectMapper().readTree(cli.out()).get("predictions").forEach(rows::add);
         // The saved model keeps its launch-us: the figures of the model before the MoE launches were counted.
-        assertThat(mape(rows)).isCloseTo(0.403, within(0.003));
-        assertThat(error(rows.get(4))).isCloseTo(-0.578, within(0.003));
+        assertThat(mape(rows)).isCloseTo(0.426, within(0.003));
+        // 42.6% and -61.8% with the interleaved schedule's steady-state sends overlapped (P2pOverlap).
+        assertThat(error(rows.get(4))).isCloseTo(-0.618, within(0.003));
         // A negative host time is refused in one line naming the hyper-parameter.
         cli.clear();
         assertThat(cli.run("fit", "--predictor", "megatron-analytic", "--train", dense.toString(), "--param",
@@ -145,7 +149,7 @@ class MegatronBridgeMoeCliTest {
         // 2048 x 4096 tokens at 148.3 GFLOP each over 256 GPUs: 299 model TFLOP/s per GPU, against 233 measured (323
         // without the MoE layers' kernel launches on the host; 305 and 330 before the sends and the all-to-alls shared
         // the nodes' NICs by the one rule).
-        assertThat(published.get("tflops_per_gpu").asDouble()).isCloseTo(299.3, within(0.2));
+        assertThat(published.get("tflops_per_gpu").asDouble()).isCloseTo(305.6, within(0.2));
         // A dense model has no experts to split.
         cli.clear();
         assertThat(cli.run("plan-llm", "--model", "llama3-8b", "--global-batch", "128", "--gpus", "8", "--hardware",

@@ -40,16 +40,18 @@ class NemoGpt3CliTest {
         List<JsonNode> analytic = PublishedMegatronRuns.predict(cli, dir, "megatron-analytic", "vtrain-a100", runs,
                 runs);
         assertThat(analytic).hasSize(4);
-        // 5B -17.5% (64 data-parallel replicas, one stage), 20B +9.7% (TP 2, one stage), 175B +7.5% and +3.4% (TP 4,
-        // PP 8, VP 6 on 128 and 512 GPUs: each node's 8 ranks send a stage boundary's slices at once, at one NIC each;
-        // +4.4% and +0.0% before the boundaries' sends and the tied embedding's all-reduce shared the nodes' NICs).
+        // 5B -17.5% (64 data-parallel replicas, one stage), 20B +9.7% (TP 2, one stage), 175B +4.3% and +0.1% (TP 4,
+        // PP 8, VP 6 on 128 and 512 GPUs: each node's 8 ranks send a stage boundary's slices at once, at one NIC each,
+        // the steady-state sends overlapped with the next pass, as NeMo-Framework-Launcher's overlap_p2p_comm: True
+        // runs them; +7.5% and +3.4% with every send exposed, +4.4% and +0.0% before the boundaries' sends and the
+        // tied embedding's all-reduce shared the nodes' NICs).
         // The README's 6.3% (5B -17.5%, 20B +3.3%, 175B +2.8% and -1.4%) was derived before the data-parallel groups
         // shared the NICs, from rows not kept in a file.
-        double[] expected = {-0.175, 0.097, 0.075, 0.034};
+        double[] expected = {-0.175, 0.097, 0.043, 0.001};
         for (int i = 0; i < expected.length; i++) {
             assertThat(error(analytic.get(i))).as("row " + (i + 1)).isCloseTo(expected[i], within(0.003));
         }
-        assertThat(mape(analytic)).isCloseTo(0.095, within(0.003));
+        assertThat(mape(analytic)).isCloseTo(0.079, within(0.003));
         // The 20B run and the 512-GPU 175B run just within the 80 GiB they ran on.
         assertThat(analytic.get(1).get("peak_memory_bytes").asDouble() / (1L << 30)).isCloseTo(77.7, within(0.1));
         assertThat(analytic.get(3).get("peak_memory_bytes").asDouble() / (1L << 30)).isCloseTo(79.1, within(0.1));

@@ -21,10 +21,20 @@ package io.stepcast.analytic.megatron;
  *                     ({@link FsdpTerms#NONE} otherwise)
  * @param scatters     ZeRO stage 2's reduce-scatters of the other m - 1 micro-batches, beside {@code dataS}
  *                     ({@link MicroStepScatters#NONE} otherwise)
+ * @param overlap      which of the {@code p2pSlots} exchanges hide behind compute ({@link P2pOverlap}; {@link
+ *                     P2pOverlap#NONE}: all exposed)
  */
 record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms middle, StageTerms last, double pipelineS,
-                double dataS, double embeddingS, double optimizerS, FsdpTerms fsdp, MicroStepScatters scatters)
+                double dataS, double embeddingS, double optimizerS, FsdpTerms fsdp, MicroStepScatters scatters,
+                P2pOverlap overlap)
         implements IterationModel {
+
+    /** Terms whose point-to-point exchanges are all exposed (the non-interleaved schedule). */
+    JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms middle, StageTerms last, double pipelineS,
+             double dataS, double embeddingS, double optimizerS, FsdpTerms fsdp, MicroStepScatters scatters) {
+        this(slots, p2pSlots, first, middle, last, pipelineS, dataS, embeddingS, optimizerS, fsdp, scatters,
+                P2pOverlap.NONE);
+    }
 
     /** The iteration, its parts in seconds. */
     Breakdown breakdown(Efficiency e, boolean overlapData) {
@@ -33,7 +43,8 @@ record JobTerms(double slots, double p2pSlots, StageTerms first, StageTerms midd
             stage = Math.max(stage, middle.seconds(e));
         }
         double pipeline = slots * stage;
-        double p2p = p2pSlots * pipelineS;
+        // pipelineS carries one activation and one gradient message per slot.
+        double p2p = overlap.exposedS(p2pSlots, pipelineS / 2, stage);
         // Overlapped, the gradient all-reduce hides behind the backward pass of the last micro-batch (two
         // thirds of a slot: backward is twice the forward's FLOPs).
         double data = overlapData ? Math.max(0, dataS - 2.0 / 3 * stage) : dataS;

@@ -422,7 +422,7 @@ final class MegatronCostModel {
                 + expertParameters / expertOptimizerShards(layout)) / memoryBytesPerS;
         double slots = v == 1 ? m + p - 1 : m + (p - 1) / (double) v;
         return new JobTerms(slots, (double) v * m + p - 1, first, middle, last, p2p, data, embedding, optimizer, fsdp,
-                scatters);
+                scatters, P2pOverlap.of(layout, forwardFraction(layout)));
     }
 
     /**
@@ -433,7 +433,7 @@ final class MegatronCostModel {
                            ParallelLayout layout) {
         double gather = links.allGather(gatheredBytes(layout) * stageParameters, dataGroup);
         double scatter = links.reduceScatter(FSDP_GRADIENT_BYTES * stageParameters, dataGroup);
-        double forwardFraction = layout.recompute() == Recompute.FULL ? 0.25 : 1.0 / 3;
+        double forwardFraction = forwardFraction(layout);
         return new FsdpTerms(gather, scatter, Math.max(1, layers), forwardFraction, layout.microBatches());
     }
 
@@ -561,8 +561,16 @@ final class MegatronCostModel {
             send[j] = boundary(c, layout, from != to);
         }
         double embedding = tiedEmbeddingAllReduce(c, layout);
-        return new PipelineTerms(stages, recompute == Recompute.FULL ? 0.25 : 1.0 / 3, send, data, embedding, optimizer,
-                layout.microBatches(), fsdp, v, scatters);
+        return new PipelineTerms(stages, forwardFraction(layout), send, data, embedding, optimizer,
+                layout.microBatches(), fsdp, v, scatters, P2pOverlap.overlapped(layout));
+    }
+
+    /**
+     * The forward pass's share of a stage's work: 1/3 (the backward pass has twice the forward's FLOPs; Narayanan et al.,
+     * SC'21, appendix), 1/4 with full recomputation, which runs the forward pass again in the backward.
+     */
+    private static double forwardFraction(ParallelLayout layout) {
+        return layout.recompute() == Recompute.FULL ? 0.25 : 1.0 / 3;
     }
 
     /**

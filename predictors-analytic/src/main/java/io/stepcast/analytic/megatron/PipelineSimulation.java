@@ -11,7 +11,9 @@ import java.util.List;
  * input has arrived (a forward pass the previous stage's activation, a backward pass the next stage's
  * gradient). After a pass the stage sends its output to the neighbour and waits for the send to complete, as
  * Megatron-LM's point-to-point calls wait on their requests ({@code p2p_communication.py}); the message
- * arrives at the neighbour when the send completes. After its last backward pass a stage all-reduces its
+ * arrives at the neighbour when the send completes. Under the interleaved schedule with its sends overlapped
+ * ({@link P2pOverlap}) a steady-state send instead runs while the stage computes its next pass, and the pass after
+ * that waits for it. After its last backward pass a stage all-reduces its
  * gradients with its data-parallel replicas (Narayanan et al., SC'21, section 2.1), optionally overlapped with
  * that last backward pass; with several stages the first and the last then all-reduce the tied embedding's
  * gradients (Shoeybi et al. 2019, section 3); the gradient-norm all-reduce over all stages before the optimizer
@@ -38,9 +40,10 @@ final class PipelineSimulation {
      * @param microBatches m (a multiple of p when v > 1)
      * @param overlapData  whether the data-parallel all-reduce overlaps the stage's last backward pass
      * @param chunks       v model chunks per stage (1: the non-interleaved schedule)
+     * @param overlapP2p   whether the steady-state sends run while the stage computes ({@link P2pOverlap})
      */
     record Spec(double[] forwardS, double[] backwardS, double[] sendS, double[] dataS, double embeddingS,
-                double[] optimizerS, int microBatches, boolean overlapData, int chunks) {
+                double[] optimizerS, int microBatches, boolean overlapData, int chunks, boolean overlapP2p) {
         Spec {
             int p = dataS.length;
             int n = p * chunks;
@@ -58,7 +61,13 @@ final class PipelineSimulation {
         /** A pipeline of the non-interleaved schedule: one chunk per stage. */
         Spec(double[] forwardS, double[] backwardS, double[] sendS, double[] dataS, double embeddingS,
              double[] optimizerS, int microBatches, boolean overlapData) {
-            this(forwardS, backwardS, sendS, dataS, embeddingS, optimizerS, microBatches, overlapData, 1);
+            this(forwardS, backwardS, sendS, dataS, embeddingS, optimizerS, microBatches, overlapData, 1, false);
+        }
+
+        /** A pipeline whose sends are all blocking. */
+        Spec(double[] forwardS, double[] backwardS, double[] sendS, double[] dataS, double embeddingS,
+             double[] optimizerS, int microBatches, boolean overlapData, int chunks) {
+            this(forwardS, backwardS, sendS, dataS, embeddingS, optimizerS, microBatches, overlapData, chunks, false);
         }
 
         int stages() {
@@ -164,6 +173,10 @@ final class PipelineSimulation {
         final List<OneFOneB.Pass> passes;
         final boolean[][] activation;
         final boolean[][] gradient;
+        /** The leading forward passes: warm-up, and as many backward passes of cool-down at the end. */
+        final int warmup;
+        /** Per pass, whether its send has completed (true for a pass whose send blocks it or that sends nothing). */
+        final boolean[] sent;
         int next;
         boolean busy;
 
@@ -172,6 +185,25 @@ final class PipelineSimulation {
             this.passes = passes;
             activation = new boolean[spec.chunks()][spec.microBatches()];
             gradient = new boolean[spec.chunks()][spec.microBatches()];
+            int w = 0;
+            while (w < passes.size() && passes.get(w).forward()) {
+                w++;
+            }
+            warmup = Math.min(w, passes.size() / 2);
+            sent = new boolean[passes.size()];
+            Arrays.fill(sent, true);
+        }
+
+        /**
+         * Whether pass {@code n} may start as far as this stage's own asynchronous sends go: the send of the pass before
+         * the previous one has completed, and before the cool-down every send has (Megatron-LM's waits, {@link
+         * P2pOverlap}).
+         */
+        boolean sendsAllow(int n) {
+            if (n >= 2 && !sent[n - 2]) {
+                return false;
+            }
+            return n < passes.size() - warmup || n < 1 || sent[n - 1];
         }
 
         /** The virtual stage of the pass's chunk on this stage. */
@@ -188,16 +220,16 @@ final class PipelineSimulation {
             boolean inputHere = pass.forward()
                     ? j == 0 || activation[pass.chunk()][pass.microBatch()]
                     : j == spec.virtualStages() - 1 || gradient[pass.chunk()][pass.microBatch()];
-            if (!inputHere) {
+            if (!inputHere || !sendsAllow(next)) {
                 return;
             }
             busy = true;
-            next++;
+            int n = next++;
             double seconds = pass.forward() ? spec.forwardS()[j] : spec.backwardS()[j];
-            events.after(seconds, () -> done(pass, seconds));
+            events.after(seconds, () -> done(n, pass, seconds));
         }
 
-        private void done(OneFOneB.Pass pass, double seconds) {
+        private void done(int n, OneFOneB.Pass pass, double seconds) {
             int j = virtual(pass);
             int p = spec.stages();
             double send = 0;
@@ -217,6 +249,15 @@ final class PipelineSimulation {
                     to.gradient[chunk][pass.microBatch()] = true;
                     to.tryStart();
                 });
+            }
+            if (send > 0 && P2pOverlap.asynchronous(spec.overlapP2p(), n, warmup, passes.size())) {
+                // Sent while the stage runs its next pass; a later pass waits for it (sendsAllow).
+                sent[n] = false;
+                events.after(send, () -> {
+                    sent[n] = true;
+                    tryStart();
+                });
+                send = 0;
             }
             events.after(send, () -> {
                 busy = false;

@@ -25,10 +25,11 @@ import java.util.List;
  * @param chunks          v model chunks per stage (1: the non-interleaved schedule)
  * @param scatters        per stage, ZeRO stage 2's reduce-scatters of the other m - 1 micro-batches, charged beside
  *                        {@code dataS} ({@link MicroStepScatters#NONE} otherwise)
+ * @param overlapP2p      whether the interleaved schedule's steady-state sends overlap compute ({@link P2pOverlap})
  */
 record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] sendS, double[] dataS,
                      double embeddingS, double[] optimizerS, int microBatches, List<FsdpTerms> fsdp, int chunks,
-                     List<MicroStepScatters> scatters)
+                     List<MicroStepScatters> scatters, boolean overlapP2p)
         implements IterationModel {
     PipelineTerms {
         stages = List.copyOf(stages);
@@ -66,7 +67,7 @@ record PipelineTerms(List<StageTerms> stages, double forwardFraction, double[] s
             data[i] += scatters.get(i).exposedS(backwardCompute[i], overlapData);
         }
         return PipelineSimulation.run(new PipelineSimulation.Spec(forward, backward, sendS, data, embeddingS,
-                optimizerS, microBatches, overlapData, chunks));
+                optimizerS, microBatches, overlapData, chunks, overlapP2p));
     }
 
     @Override

@@ -47,8 +47,10 @@ class RecomputeAndScheduleTest {
         assertThat(b.stageS()).isEqualTo(a.stageS());
         assertThat(a.pipelineS()).isCloseTo(11 * a.stageS(), within(1e-12));
         assertThat(b.pipelineS()).isCloseTo(9 * a.stageS(), within(1e-12));
-        // and v times the point-to-point messages per micro-batch: v m + p - 1 = 27 exchanges against 11
-        assertThat(b.p2pS() / a.p2pS()).isCloseTo(27.0 / 11, within(1e-9));
+        // and v times the point-to-point messages per micro-batch: v m + p - 1 = 27 exchanges against 11, of which
+        // the first stage's v m - 2 (p - 1) - (v - 1) p = 10 steady steps hide behind the next pass (P2pOverlap): the
+        // NVLink messages are shorter than a pass, so 17 stay exposed
+        assertThat(b.p2pS() / a.p2pS()).isCloseTo(17.0 / 11, within(1e-9));
         // 24 layers do not split into 4 x 5 chunks
         assertThat(model.unsupported(GPT, plain.toBuilder().virtualStages(5).build()))
                 .hasValueSatisfying(m -> assertThat(m).contains("do not divide into pipeline_parallel x virtual_stages"));
