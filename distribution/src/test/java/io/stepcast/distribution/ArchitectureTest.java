@@ -58,13 +58,15 @@ class ArchitectureTest {
      * reason: the estimator base class and the plugin registry are the plugin contract; the rest are small helpers
      * that the records' own validation and look-ups call ({@code Validate}, {@code ModelNames},
      * {@code EditDistance} for "did you mean" suggestions, {@code BoundedCache} for the registry's and catalog's
-     * memo tables, {@code StepcastVersion} for provenance, {@code Entries} for the hardware records).
+     * memo tables, {@code StepcastVersion} for provenance, {@code Entries} for the hardware records), and two
+     * catalog readings that a file's reader and the predictors must word alike ({@code StatedLinkBounds} for stated
+     * links above the catalog's, {@code CataloguedNetwork} for a label the catalog gives no one network for).
      */
     private static final java.util.Set<String> CONTRACT_HELPERS = java.util.Set.of(
             "io.stepcast.api.AbstractEstimator", "io.stepcast.api.Validate", "io.stepcast.api.ModelNames",
             "io.stepcast.api.EditDistance", "io.stepcast.api.BoundedCache", "io.stepcast.api.StepcastVersion",
             "io.stepcast.api.hardware.Entries", "io.stepcast.api.Gibibytes",
-            "io.stepcast.api.hardware.StatedLinkBounds");
+            "io.stepcast.api.hardware.StatedLinkBounds", "io.stepcast.api.hardware.CataloguedNetwork");
 
     private static final DescribedPredicate<JavaClass> CONTRACT_SHAPE = DescribedPredicate.describe(
             "a record, interface, enum, annotation, exception, plugin contract class or listed helper",

@@ -98,6 +98,43 @@ class DlperfFrameworksCliTest {
                 "; [dlperf-bert-base] overhead-transfer: no other hardware ran BERT-base-seq128 on");
     }
 
+    @Test
+    void aMistypedTargetIsNamedByItsOption(@TempDir Path dir) throws IOException {
+        // evaluate --targets and predict --target said only "unknown target 'thruput'", naming no option.
+        Path train = dir.resolve("one-node.csv");
+        List<String> lines = Files.readAllLines(EXAMPLES.resolve("dlperf-resnet50-v100.csv"));
+        String header = lines.stream().filter(l -> l.startsWith("model,")).findFirst().orElseThrow();
+        Files.write(train, concat(header, lines.stream().filter(l -> l.startsWith("ResNet-50v1.5,"))
+                .filter(l -> l.split(",")[3].equals("1")).filter(l -> l.contains(",oneflow,")).toList()));
+        CliSession cli = new CliSession();
+        assertThat(cli.run("evaluate", "--train", train.toString(), "--test", train.toString(), "--targets",
+                "thruput", "--predictors", "mva")).isEqualTo(1);
+        assertThat(cli.err().strip()).startsWith("stepcast: error: --targets: unknown target 'thruput' (expected")
+                .doesNotContain("\n");
+        Path model = dir.resolve("mva.json");
+        assertThat(cli.run("fit", "--predictor", "linear-scaling", "--train", train.toString(), "--save",
+                model.toString())).as(cli.err()).isZero();
+        cli.clear();
+        assertThat(cli.run("predict", "--model", model.toString(), "--input", train.toString(), "--target",
+                "thruput")).isEqualTo(1);
+        assertThat(cli.err().strip()).startsWith("stepcast: error: --target: unknown target 'thruput' (expected")
+                .doesNotContain("\n");
+    }
+
+    @Test
+    void aMisspelledSplitColumnInTheSuiteIsAnErrorNamingTheSuiteAndTheProtocol(@TempDir Path dir) throws IOException {
+        // extrapolation:nodes<=1:framwork read every row's 'framwork' as absent and pooled the six frameworks, silently.
+        Files.copy(EXAMPLES.resolve("dlperf-resnet50-v100.csv"), dir.resolve("dlperf-resnet50-v100.csv"));
+        Path suite = dir.resolve("typo.yaml");
+        Files.writeString(suite, "name: typo\ndatasets:\n  - {name: resnet, source: dlperf-resnet50-v100.csv,"
+                + " protocols: [\"extrapolation:nodes<=1:framwork\"], targets: [throughput]}\n");
+        CliSession cli = new CliSession();
+        assertThat(cli.run("evaluate", "--suite", suite.toString(), "--predictors", "mva")).isEqualTo(1);
+        assertThat(cli.err().strip().lines().reduce((a, b) -> b).orElseThrow()).isEqualTo("stepcast: error: suite typo,"
+                + " dataset resnet, field protocols: protocol 'extrapolation:nodes<=1:framwork': no row of resnet has"
+                + " attribute 'framwork': did you mean framework?");
+    }
+
     private static List<String> concat(String header, List<String> rows) {
         return Stream.concat(Stream.of(header), rows.stream()).toList();
     }

@@ -105,7 +105,7 @@ record EvaluateInputs(String suite, String data, String train, String test, bool
                 }
             }
         } else {
-            targets.forEach(t -> ts.add(Target.parse(t)));
+            targets.forEach(t -> ts.add(OptionTarget.parse("--targets", t)));
         }
         List<String> labels = ts.stream().map(Target::label).toList();
         return new Suite("train-test", "every predictor fitted on " + Path.of(train) + " and scored on " + Path.of(test),

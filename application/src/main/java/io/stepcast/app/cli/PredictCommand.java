@@ -77,7 +77,7 @@ final class PredictCommand extends RegistryCommand {
         // A row without parameter_bytes is sized as the training rows sized its model, else by the zoo: a model of the
         // user's own that shares a zoo model's name is not the zoo's.
         TrainedParameterBytes trained = saved.trained();
-        List<Target> targets = target != null ? List.of(Target.parse(target))
+        List<Target> targets = target != null ? List.of(OptionTarget.parse("--target", target))
                 : predictor.targets().stream().sorted().toList();
         GenericCsvImporter.Configurations read = UserObservationFiles.readConfigurations(input,
                 registry.service(HardwareCatalog.class));

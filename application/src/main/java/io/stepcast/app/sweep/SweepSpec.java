@@ -68,7 +68,12 @@ public record SweepSpec(String predictor, Map<String, String> hyperParameters, S
         if (seeds < 1) {
             throw new InvalidField("seeds", ": " + seeds + " is not at least 1");
         }
-        Target.parse(target);
+        try {
+            Target.parse(target);
+        } catch (IllegalArgumentException e) {
+            // Named as the option or the grid file's field, as the other fields are (it named neither).
+            throw new InvalidField("target", ": " + e.getMessage());
+        }
     }
 
     @Override

@@ -62,4 +62,24 @@ class SweepRefusedValueTest {
                 .isEqualTo("stepcast: error: " + grid
                         + ": field recompute must be none, selective or full, was 'sometimes'");
     }
+
+    @Test
+    void anUnknownTargetIsNamedByItsOptionOrItsField() throws Exception {
+        // It said only "unknown target 'thruput'", naming neither the option nor the grid file.
+        Path csv = dir.resolve("synthetic.csv");
+        Files.writeString(csv, "model,architecture,workers,nodes,gpus_per_node,local_batch,hardware,step_time_s\n"
+                + "my-net,ALLREDUCE,1,1,8,32,V100,0.2\n");
+        List<String> args = List.of("sweep", "--train", csv.toString(), "--predictor", "synthetic-mean", "--models",
+                "my-net", "--nodes", "1", "--batch", "32", "--out", dir.resolve("out").toString());
+        List<String> option = new ArrayList<>(args);
+        option.addAll(List.of("--target", "thruput"));
+        assertThat(oneLine(CliRun.stepcast(CliRun.synthetic(), option.toArray(String[]::new))))
+                .startsWith("stepcast: error: --target: unknown target 'thruput' (expected step-time, throughput");
+        Path grid = dir.resolve("grid.yaml");
+        Files.writeString(grid, "target: thruput\n");
+        List<String> field = new ArrayList<>(args);
+        field.addAll(List.of("--grid", grid.toString()));
+        assertThat(oneLine(CliRun.stepcast(CliRun.synthetic(), field.toArray(String[]::new))))
+                .startsWith("stepcast: error: " + grid + ": field target: unknown target 'thruput'");
+    }
 }

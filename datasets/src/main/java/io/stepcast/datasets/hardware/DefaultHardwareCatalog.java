@@ -194,8 +194,9 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
     /**
      * Why {@code label} resolves to nothing, when there is more to say than the closest names: the part of a composed
      * label that is unknown or of the wrong kind ({@link ComposedSystem}), or the GPU a label names that the catalog
-     * lacks, or has in no system ({@link UncataloguedGpu}); either way how to state it. Empty for a label that
-     * resolves, or names nothing recognisable.
+     * lacks, or has in no system ({@link UncataloguedGpu}; a count after the GPU read as one before it), or a count
+     * after a system's name, which is not guessed ({@link GpuCount#afterSystem}); either way how to state it. Empty
+     * for a label that resolves, or names nothing recognisable.
      */
     @Override
     public Optional<String> whyUnknown(String label) {
@@ -210,7 +211,12 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
             }
             return Optional.empty();
         }
-        return UncataloguedGpu.reason(label, this, devices());
+        Optional<String> afterSystem = GpuCount.afterSystem(label, this);
+        if (afterSystem.isPresent()) {
+            return Optional.of("hardware '" + label.trim() + "' is not in the hardware catalog: " + afterSystem.get());
+        }
+        return UncataloguedGpu.phrase(GpuCount.countFirst(label, this), this, devices())
+                .map(p -> "hardware '" + label.trim() + "' " + p);
     }
 
     private SystemSpec compose(String label, boolean explain) {
@@ -261,11 +267,13 @@ public final class DefaultHardwareCatalog implements HardwareCatalog {
      */
     @Override
     public List<String> suggestedSystems(String label) {
-        if (UncataloguedGpu.reason(label, this, devices()).isPresent()) {
+        // A count after the GPU (V100 x 8) is read as one before it, as a file's reader reads it.
+        String counted = GpuCount.countFirst(label, this);
+        if (UncataloguedGpu.reason(counted, this, devices()).isPresent()) {
             // Systems of another GPU spelled alike would be wrong answers (an H100 NVL is no SXM5 system's GPU).
             return List.of();
         }
-        List<String> ofGpus = GpuSystems.systems(label, this, SUGGESTED_SYSTEMS);
+        List<String> ofGpus = GpuSystems.systems(counted, this, SUGGESTED_SYSTEMS);
         return ofGpus.isEmpty() ? HardwareCatalog.super.suggestedSystems(label) : ofGpus;
     }
 

@@ -1,5 +1,9 @@
 package io.stepcast.datasets.hardware;
 
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.hardware.HardwareEntry;
+import io.stepcast.api.hardware.SystemSpec;
+
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,6 +53,33 @@ final class GpuCount {
         Matcher m = TRAILING.matcher(label.trim());
         return m.matches() ? Optional.of(new Trailing(Integer.parseInt(m.group(3)), m.group(2), m.group(1).trim()))
                 : Optional.empty();
+    }
+
+    /**
+     * {@code label} with a GPU count written after its GPU ({@code Tesla V100-SXM2-16GB x 8}, {@code V100 x 8}) moved
+     * before it ({@code 8x V100}), as every reader of a count reads it; any other label as it is. A count after a
+     * system's name ({@code DGX-1 x 4}) may count its nodes or the run's GPUs, so it is left alone
+     * ({@link #afterSystem}). Read as written, {@code V100 x 8} was the GPU {@code V100X}: a reader of a count before
+     * a GPU glues {@code 100 x} as it glues {@code 16 x V100}.
+     */
+    static String countFirst(String label, HardwareCatalog catalog) {
+        return trailing(label)
+                .filter(t -> catalog.find(t.rest()).filter(SystemSpec.class::isInstance).isEmpty())
+                .filter(t -> UncataloguedGpu.namesModel(t.rest()))
+                .map(Trailing::leading).orElse(label);
+    }
+
+    /**
+     * For a count written after a catalogued system's name ({@code DGX-1 x 4}), why it is not read, and how to write
+     * it: {@code its x 4 after a system's name may count nodes or the run's GPUs, and stepcast does not guess; write
+     * dgx-1-v100 with the nodes in the nodes column and the GPUs in the workers column}; empty for any other label.
+     */
+    static Optional<String> afterSystem(String label, HardwareCatalog catalog) {
+        Optional<Trailing> after = trailing(label);
+        return after.flatMap(t -> catalog.find(t.rest())).filter(SystemSpec.class::isInstance)
+                .map(HardwareEntry::name).map(system -> "its " + after.get().written() + " after a system's name may"
+                        + " count nodes or the run's GPUs, and stepcast does not guess; write " + system
+                        + " with the nodes in the nodes column and the GPUs in the workers column");
     }
 
     /** {@code label} with a count written onto its GPU's model set apart: {@code 4xV100} becomes {@code 4x V100}. */

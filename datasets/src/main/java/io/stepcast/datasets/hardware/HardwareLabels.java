@@ -152,15 +152,12 @@ public final class HardwareLabels {
                 return Optional.of(e.getMessage() + " (kept as written)");
             }
         }
-        Optional<GpuCount.Trailing> after = GpuCount.trailing(l);
-        Optional<String> system = after.flatMap(t -> catalog.find(t.rest())).filter(SystemSpec.class::isInstance)
-                .map(HardwareEntry::name);
-        if (system.isPresent()) {
-            return Optional.of("hardware '" + l + "' is not in the hardware catalog: its " + after.get().written()
-                    + " after a system's name may count nodes or the run's GPUs, and stepcast does not guess; write "
-                    + system.get() + " with the nodes in the nodes column and the GPUs in the workers column"
+        Optional<String> afterSystem = GpuCount.afterSystem(l, catalog);
+        if (afterSystem.isPresent()) {
+            return Optional.of("hardware '" + l + "' is not in the hardware catalog: " + afterSystem.get()
                     + " (kept as written)");
         }
+        Optional<GpuCount.Trailing> after = GpuCount.trailing(l);
         String lead = leading(l);
         Optional<String> run = runGpus(lead);
         String count = after.filter(t -> !lead.equals(l)).map(GpuCount.Trailing::written)
@@ -191,10 +188,7 @@ public final class HardwareLabels {
      * nodes or the run's GPUs, so it is left alone, and {@link #unknownNote} says how to write it.
      */
     private String leading(String label) {
-        return GpuCount.trailing(label)
-                .filter(t -> catalog.find(t.rest()).filter(SystemSpec.class::isInstance).isEmpty())
-                .filter(t -> UncataloguedGpu.namesModel(t.rest()))
-                .map(GpuCount.Trailing::leading).orElse(label);
+        return GpuCount.countFirst(label, catalog);
     }
 
     /**

@@ -49,4 +49,26 @@ class TrailingGpuCountLabelTest {
         assertThat(labels.canonical("my-cluster x 4")).isEqualTo("my-cluster x 4");
         assertThat(labels.canonical("p3.16xlarge")).isEqualTo("aws-p3.16xlarge");
     }
+
+    @Test
+    void theCatalogReadsACountAfterTheGpuAsTheFilesReaderDoes() {
+        // plan-llm --hardware 'V100 x 8' was told of a GPU 'V100X' the catalog does not have, and 'RTX 4090 x 2' of
+        // no system named like it, where '8x V100' and '2x RTX 4090' are told the GPU's systems and the missing GPU.
+        DefaultHardwareCatalog catalog = new DefaultHardwareCatalog();
+        assertThat(catalog.whyUnknown("V100 x 8")).isEmpty();
+        assertThat(catalog.suggestedSystems("V100 x 8")).isNotEmpty().isEqualTo(catalog.suggestedSystems("8x V100"));
+        assertThat(catalog.whyUnknown("RTX 4090 x 2")).hasValueSatisfying(m -> assertThat(m)
+                .startsWith("hardware 'RTX 4090 x 2' names a GPU the catalog does not have (RTX 4090;"));
+        assertThat(catalog.suggestedSystems("RTX 4090 x 2")).isEmpty();
+    }
+
+    @Test
+    void theCatalogSaysHowToWriteACountAfterASystemsName() {
+        // A link-based predictor and plan-llm said 'no catalogued system is named like it' of 'DGX-1 x 4', while the
+        // file's reader says to write dgx-1-v100.
+        assertThat(new DefaultHardwareCatalog().whyUnknown("DGX-1 x 4")).contains("hardware 'DGX-1 x 4' is not in the"
+                + " hardware catalog: its x 4 after a system's name may count nodes or the run's GPUs, and stepcast"
+                + " does not guess; write dgx-1-v100 with the nodes in the nodes column and the GPUs in the workers"
+                + " column");
+    }
 }

@@ -1,8 +1,10 @@
 package io.stepcast.evaluation.protocol;
 
 import io.stepcast.api.Config;
+import io.stepcast.api.EditDistance;
 import io.stepcast.api.Observation;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -90,6 +92,34 @@ public final class Attributes {
 
     private static String normalise(String key) {
         return key.trim().toLowerCase(Locale.ROOT).replace('-', '_');
+    }
+
+    /** The names {@link #value} reads other than tags: the configuration's fields and how it runs. */
+    private static final List<String> NAMES = List.of("model", "framework", "architecture", "workers",
+            "parameter_servers", "nodes", "devices_per_worker", "tenants", "hardware", "local_batch", "global_batch",
+            "source", "dataset", "replication", "job", "precision", "placement", "tensor_parallel",
+            "pipeline_parallel", "data_parallel", "micro_batch", "virtual_stages", "sequence_parallel", "recompute",
+            "distributed_optimizer", "fsdp", "zero_stage", "flash_attention", "context_parallel", "expert_parallel",
+            "expert_overlap", "expert_capacity_factor", "fused_kernels");
+
+    /**
+     * Refuses a protocol that sets rows apart by {@code keys} when one of them is a name {@link #value} does not read
+     * and no row of {@code data} has as a tag ({@code framwork}): every row would read it as absent, and the protocol
+     * would pool what it was asked to set apart, silently. The message names the protocol and the attribute, with the
+     * closest names.
+     */
+    public static void requirePresent(String protocol, String datasetId, List<Observation> data, List<String> keys) {
+        if (data.isEmpty()) {
+            return;
+        }
+        for (String key : keys) {
+            if (!NAMES.contains(normalise(key)) && data.stream().allMatch(o -> value(o, key).isEmpty())) {
+                Set<String> known = new java.util.TreeSet<>(NAMES);
+                data.forEach(o -> known.addAll(o.tags().keySet()));
+                throw new IllegalArgumentException("protocol '" + protocol + "': no row of " + datasetId
+                        + " has attribute '" + key + "'" + EditDistance.suggestion(key, known));
+            }
+        }
     }
 
     /** The attribute as a number, when present and numeric. */

@@ -74,6 +74,7 @@ public final class Extrapolation implements Protocol {
             }
             return List.of(new Split(id, TrainingSet.of(datasetId + "/" + name(), train), test));
         }
+        Attributes.requirePresent(name(), datasetId, data, sameSetup);
         Map<String, List<Observation>> setups = new LinkedHashMap<>();
         for (Observation o : data) {
             if (side(o) != 0) {

@@ -46,6 +46,7 @@ public final class KFold implements Protocol {
 
     @Override
     public List<Split> splits(String datasetId, List<Observation> data) {
+        Attributes.requirePresent(name(), datasetId, data, groupBy.stream().toList());
         Map<String, List<Observation>> units = new LinkedHashMap<>();
         for (int i = 0; i < data.size(); i++) {
             Observation o = data.get(i);

@@ -36,6 +36,7 @@ public class LeaveOneGroupOut implements Protocol {
 
     @Override
     public List<Split> splits(String datasetId, List<Observation> data) {
+        Attributes.requirePresent(name(), datasetId, data, List.of(attribute));
         Map<String, List<Observation>> groups = new TreeMap<>();
         for (Observation o : data) {
             Attributes.value(o, attribute).ifPresent(g -> groups.computeIfAbsent(g, x -> new ArrayList<>()).add(o));

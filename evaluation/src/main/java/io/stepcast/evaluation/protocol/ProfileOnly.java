@@ -60,6 +60,7 @@ public final class ProfileOnly implements Protocol {
 
     @Override
     public List<Split> splits(String datasetId, List<Observation> data) {
+        Attributes.requirePresent(name(), datasetId, data, sameSetup);
         Map<String, List<Observation>> setups = new LinkedHashMap<>();
         for (Observation o : data) {
             setups.computeIfAbsent(setup(o), k -> new ArrayList<>()).add(o);

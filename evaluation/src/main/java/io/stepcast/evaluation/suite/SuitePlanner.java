@@ -79,8 +79,16 @@ final class SuitePlanner {
                     throw new IllegalArgumentException("suite " + suite.name() + ", dataset " + d.name()
                             + ", field protocols: " + e.getMessage(), e);
                 }
+                List<Split> made;
+                try {
+                    made = protocol.splits(d.name(), datasets.get(d.name()));
+                } catch (IllegalArgumentException e) {
+                    // An attribute no row has (Attributes.requirePresent), named where the suite states it.
+                    throw new IllegalArgumentException("suite " + suite.name() + ", dataset " + d.name()
+                            + ", field protocols: " + e.getMessage(), e);
+                }
                 List<Split> splits = new ArrayList<>();
-                for (Split s : protocol.splits(d.name(), datasets.get(d.name()))) {
+                for (Split s : made) {
                     splits.add(sources.withProfiles(d.source(), s));
                 }
                 if (splits.isEmpty()) {

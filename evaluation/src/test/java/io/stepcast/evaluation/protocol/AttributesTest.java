@@ -89,4 +89,30 @@ class AttributesTest {
         assertThat(Attributes.value(row(Config.builder().model("m").localBatch(32).build(), Map.of()),
                 "context_parallel")).isEmpty();
     }
+
+    @Test
+    void aProtocolSettingRowsApartByAnAttributeNoRowHasIsRefused() {
+        // extrapolation:nodes<=1:framwork read every row's 'framwork' as absent and pooled the frameworks, silently.
+        Observation one = row(Config.builder().model("m").hardware("dgx-a100").workers(1).nodes(1).localBatch(32).framework("a")
+                .build(), Map.of("run", "x"));
+        Observation two = row(Config.builder().model("m").hardware("dgx-a100").workers(16).nodes(2).localBatch(32).framework("a")
+                .build(), Map.of("run", "x"));
+        java.util.List<Observation> data = java.util.List.of(one, two);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Extrapolation("nodes", 1,
+                        java.util.List.of("framwork")).splits("synthetic", data))
+                .hasMessage("protocol 'extrapolation:nodes<=1:framwork': no row of synthetic has attribute 'framwork':"
+                        + " did you mean framework?");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ProfileOnly(java.util.Optional.empty(),
+                        java.util.List.of("rnu")).splits("synthetic", data))
+                .hasMessageStartingWith("protocol 'profile-only:rnu': no row of synthetic has attribute 'rnu'");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KFold(3, 42, java.util.Optional.of("jbo"))
+                .splits("synthetic", data)).hasMessage("protocol 'kfold:3:jbo': no row of synthetic has attribute"
+                        + " 'jbo': did you mean job?");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LeaveOneGroupOut("modle")
+                .splits("synthetic", data)).hasMessageStartingWith("protocol 'logo:modle': no row of synthetic has"
+                        + " attribute 'modle': did you mean model");
+        // A named attribute is no typo even where no row states it (no layout here), nor is a tag.
+        assertThat(new Extrapolation("nodes", 1, java.util.List.of("framework", "precision", "run"))
+                .splits("synthetic", data)).hasSize(1);
+    }
 }

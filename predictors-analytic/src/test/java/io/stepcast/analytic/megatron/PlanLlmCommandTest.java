@@ -569,6 +569,24 @@ class PlanLlmCommandTest {
                 "selene")).toArray(String[]::new))).isNotZero();
         assertThat(err.toString()).contains("hardware 'selene' is not a system of the catalog (no system is named "
                 + "like it; stepcast hardware list shows the systems)").doesNotContain("T4", "eth-100g");
+
+        // A count after the GPU, as DLPerf writes it, is told the GPU's systems as a count before it is (it was told
+        // of a GPU 'V100X' the catalog does not have); one after a system's name how to write it.
+        err.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "A100 80GB x 8")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("hardware 'A100 80GB x 8' is not a system of the catalog: did you mean "
+                + "dgx-a100-80gb");
+        err.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "V100 x 8")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("hardware 'V100 x 8' is not a system of the catalog: did you mean "
+                + "aws-p3.16xlarge").doesNotContain("V100X");
+        err.getBuffer().setLength(0);
+        assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(job), java.util.stream.Stream.of(
+                "DGX-1 x 4")).toArray(String[]::new))).isNotZero();
+        assertThat(err.toString()).contains("hardware 'DGX-1 x 4' is not in the hardware catalog: its x 4 after a"
+                + " system's name may count nodes or the run's GPUs, and stepcast does not guess; write dgx-1-v100");
     }
 
     @Test

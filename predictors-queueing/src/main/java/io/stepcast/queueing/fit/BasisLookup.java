@@ -84,7 +84,8 @@ public final class BasisLookup {
             boolean remote = remote(atBatch, !p.receives().isEmpty());
             out.add(new SingleWorkerBasis(p.model(), p.localBatch(), p.stepTimeUs() * 1e-6,
                     OptionalLong.of(p.parameterBytes()), Optional.of(p), remote, p.origin(), hardwareOf(p),
-                    withoutServer(atBatch), atBatch.map(o -> o.config().precisionTag()).orElse("")));
+                    withoutServer(atBatch), atBatch.map(o -> o.config().precisionTag()).orElse(""),
+                    atBatch.map(o -> o.config().deployment().bandwidthGbps()).orElse(OptionalDouble.empty())));
         }
         Map<String, Observation> chosen = new LinkedHashMap<>();
         training.observations().stream()
@@ -100,7 +101,7 @@ public final class BasisLookup {
             out.add(new SingleWorkerBasis(o.config().model(), o.config().localBatch(),
                     o.value(Target.STEP_TIME).getAsDouble(), o.config().workload().parameterBytes(), Optional.empty(),
                     remote(Optional.of(o), false), o.source(), hardwareKey(o), withoutServer(Optional.of(o)),
-                    o.config().precisionTag()));
+                    o.config().precisionTag(), o.config().deployment().bandwidthGbps()));
         }
         return out;
     }

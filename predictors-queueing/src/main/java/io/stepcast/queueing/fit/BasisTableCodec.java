@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
@@ -79,6 +80,9 @@ public abstract class BasisTableCodec<S> implements PredictorCodec {
             if (!s.precision().isEmpty()) {
                 b.text("precision", s.precision());
             }
+            if (s.bandwidthGbps().isPresent()) {
+                b.number("bandwidth_gbps", s.bandwidthGbps().getAsDouble());
+            }
             if (s.profile().isPresent()) {
                 ProfileFields.write(s.profile().get(), b.object("profile"));
             }
@@ -117,7 +121,8 @@ public abstract class BasisTableCodec<S> implements PredictorCodec {
                         b.has("parameter_bytes") ? OptionalLong.of(b.longInteger("parameter_bytes")) : OptionalLong.empty(),
                         b.has("profile") ? Optional.of(ProfileFields.read(b.object("profile"))) : Optional.empty(),
                         b.flag("remote_ps"), b.text("origin"), b.text("hardware"), b.flag("without_server"),
-                        b.has("precision") ? b.text("precision") : "");
+                        b.has("precision") ? b.text("precision") : "",
+                        b.has("bandwidth_gbps") ? OptionalDouble.of(b.number("bandwidth_gbps")) : OptionalDouble.empty());
             } catch (IllegalArgumentException e) {
                 throw b.corrupt(e.getMessage());
             }

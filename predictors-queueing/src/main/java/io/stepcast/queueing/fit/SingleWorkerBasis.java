@@ -3,6 +3,7 @@ package io.stepcast.queueing.fit;
 import io.stepcast.api.profile.Profile;
 
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
@@ -26,13 +27,25 @@ import java.util.OptionalLong;
  *                       (and for a row that states none), else e.g. {@code tf32}; a profile takes the precision of
  *                       the single-worker row it was scaled to, if any. One basis per (model, batch, hardware,
  *                       precision), since a table's FP32 and mixed-precision rows of one model are two jobs
+ * @param bandwidthGbps  the network bandwidth per host the single-worker row states ({@code bandwidth_gbps}), empty
+ *                       when it states none and for a profile without such a row: with {@link #hardware} it gives the
+ *                       network a remote server's transfers crossed in the measured step
  */
 public record SingleWorkerBasis(String model, int localBatch, double stepTimeS, OptionalLong parameterBytes,
                                 Optional<Profile> profile, boolean remotePs, String origin, String hardware,
-                                boolean withoutServer, String precision) {
+                                boolean withoutServer, String precision, OptionalDouble bandwidthGbps) {
     public SingleWorkerBasis {
         hardware = hardware == null || hardware.isBlank() ? UNKNOWN : hardware.toLowerCase(java.util.Locale.ROOT);
         precision = precision == null ? "" : precision;
+        bandwidthGbps = bandwidthGbps == null ? OptionalDouble.empty() : bandwidthGbps;
+    }
+
+    /** A basis whose row states no network bandwidth. */
+    public SingleWorkerBasis(String model, int localBatch, double stepTimeS, OptionalLong parameterBytes,
+                             Optional<Profile> profile, boolean remotePs, String origin, String hardware,
+                             boolean withoutServer, String precision) {
+        this(model, localBatch, stepTimeS, parameterBytes, profile, remotePs, origin, hardware, withoutServer,
+                precision, OptionalDouble.empty());
     }
 
     /** A basis at the default precision. */

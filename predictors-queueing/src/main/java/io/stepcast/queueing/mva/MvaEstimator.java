@@ -12,6 +12,7 @@ import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.BasisEstimator;
 import io.stepcast.queueing.fit.BasisTable;
 import io.stepcast.queueing.fit.UnknownBytes;
+import io.stepcast.queueing.simulation.AllReduceLinks;
 
 import java.util.Optional;
 
@@ -22,7 +23,8 @@ import java.util.Optional;
  * a two-worker observation of the model at the basis batch, an effective-bandwidth factor fitted so that the
  * model reproduces it.
  *
- * <p>Hyper-parameters: {@code bandwidth-gbps} (when a configuration states none), {@code ps-update-gbps}
+ * <p>Hyper-parameters: {@code bandwidth-gbps} (when neither a configuration nor the catalog gives the network),
+ * {@code ps-update-gbps}
  * (rate at which the servers apply gradients, bytes of parameters per second; default 40 Gbit/s, a memory-bound
  * CPU update), {@code host-bus-gbps} (default 64 as for the simulation; 0: not modelled; bus copies are a
  * per-client delay, added to Z; on a system the hardware catalog knows, each device copies over its share of its
@@ -77,7 +79,7 @@ public final class MvaEstimator extends BasisEstimator {
         TrainingSet training = withOneNodeBases(given, params().real("bandwidth-gbps"));
         requireAnyBasis(training, "MVA");
         HostLinks hostLinks = new HostLinks(catalog());
-        MvaNetworks networks = new MvaNetworks(params(), hostLinks);
+        MvaNetworks networks = new MvaNetworks(params(), hostLinks, new AllReduceLinks(catalog()));
         boolean twoWorkerFit = params().flag("two-worker-fit");
         Optional<MvaAllReduce> allReduce = fitsNetworkEfficiency()
                 ? Optional.of(new MvaAllReduce(catalog(), params())) : Optional.empty();

@@ -6,6 +6,7 @@ import io.stepcast.api.HyperParameters;
 import io.stepcast.models.collective.HostLinks;
 import io.stepcast.queueing.fit.Aggregation;
 import io.stepcast.queueing.fit.SingleWorkerBasis;
+import io.stepcast.queueing.simulation.AllReduceLinks;
 
 import java.util.OptionalDouble;
 
@@ -15,7 +16,10 @@ import java.util.OptionalDouble;
  * and bus copies (all of it for a worker of an all-reduce job, which had no server), scaled to the configuration's
  * local batch from the basis batch (affine where the single-worker steps of several batches show the fixed part,
  * {@link io.stepcast.queueing.fit.BatchCompute}). Bus copies cross one shared host bus ({@code host-bus-gbps}), or,
- * on a system the hardware catalog knows, each device's share of its host link ({@link HostLinks}).
+ * on a system the hardware catalog knows, each device's share of its host link ({@link HostLinks}). Transfers between
+ * hosts cross the network the all-reduce cost reads ({@link AllReduceLinks#networkBytesPerS}): the stated
+ * {@code bandwidth_gbps}, else the catalogued system's NICs, else {@code bandwidth-gbps}; the configuration's for
+ * its own job, the single-worker row's for the transfers its measured step holds.
  */
 final class MvaNetworks {
     private static final double GBPS = 1e9 / 8;
@@ -24,10 +28,12 @@ final class MvaNetworks {
 
     private final HyperParameters hp;
     private final HostLinks hostLinks;
+    private final AllReduceLinks links;
 
-    MvaNetworks(HyperParameters hp, HostLinks hostLinks) {
+    MvaNetworks(HyperParameters hp, HostLinks hostLinks, AllReduceLinks links) {
         this.hp = hp;
         this.hostLinks = hostLinks;
+        this.links = links;
     }
 
     /**
@@ -39,7 +45,8 @@ final class MvaNetworks {
      */
     PsQueueingModel of(Config config, SingleWorkerBasis basis, double efficiency, double batchRatio) {
         double bytes = basis.parameterBytes().getAsLong();
-        double nominal = config.deployment().bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS;
+        double nominal = links.networkBytesPerS(config.deployment().hardware(), config.deployment().bandwidthGbps(),
+                hp.real("bandwidth-gbps"));
         double nic = nominal * efficiency;
         double update = updateS(bytes);
         double busCopy = busCopyS(bytes);
@@ -63,8 +70,8 @@ final class MvaNetworks {
 
     /**
      * Seconds of compute per step at the basis's batch: its single-worker step less what its setting added (the
-     * update, the parameter copies to a server on its host or over the network); all of it for a worker of an
-     * all-reduce job, which had no server.
+     * update, the parameter copies to a server on its host or over the network of its row); all of it for a worker of
+     * an all-reduce job, which had no server.
      */
     double computeS(SingleWorkerBasis basis, double efficiency) {
         double single = basis.stepTimeS();
@@ -72,7 +79,8 @@ final class MvaNetworks {
             return single;
         }
         double bytes = basis.parameterBytes().getAsLong();
-        double profiledNic = hp.real("bandwidth-gbps") * GBPS * efficiency;
+        double profiledNic = links.networkBytesPerS(basis.hardware(), basis.bandwidthGbps(), hp.real("bandwidth-gbps"))
+                * efficiency;
         double basisCopy = hostLinks.aloneBytesPerS(basis.hardware()).stream().map(b -> bytes / b).findFirst()
                 .orElse(busCopyS(bytes));
         double compute = single - updateS(bytes) - 2 * basisCopy - (basis.remotePs() ? 2 * bytes / profiledNic : 0);

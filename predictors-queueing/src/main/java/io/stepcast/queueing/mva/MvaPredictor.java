@@ -38,7 +38,7 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
                  Optional<HardwareCatalog> catalog) {
         super(bases, provenance);
         this.hp = hp;
-        this.networks = new MvaNetworks(hp, new HostLinks(catalog));
+        this.networks = new MvaNetworks(hp, new HostLinks(catalog), new AllReduceLinks(catalog));
         this.passes = new ParameterPasses(catalog);
         this.allReduce = new MvaAllReduce(catalog, hp);
     }
@@ -81,12 +81,12 @@ final class MvaPredictor extends BasisTablePredictor<MvaCalibration> {
     }
 
     /**
-     * For an all-reduce job on several nodes whose network the default bandwidth stood for (no stated bandwidth, no
-     * single catalogued network for its hardware), which network that was: no figure of the machine.
+     * For a job on several nodes (all-reduce or parameter servers) whose network the default bandwidth stood for (no
+     * stated bandwidth, no single catalogued network for its hardware), which network that was: no figure of the
+     * machine.
      */
     @Override
     public Optional<String> basis(Config config, Target target) {
-        return config.deployment().architecture() == Architecture.ALLREDUCE ? allReduce.defaultNetwork(config)
-                : Optional.empty();
+        return allReduce.defaultNetwork(config);
     }
 }

@@ -3,6 +3,7 @@ package io.stepcast.queueing.simulation;
 import io.stepcast.models.collective.CatalogLinks;
 import io.stepcast.models.collective.CatalogSystems;
 import io.stepcast.api.collective.Collective;
+import io.stepcast.api.collective.LinkCost;
 import io.stepcast.models.collective.CollectiveCost;
 import io.stepcast.models.collective.UnknownSystem;
 import io.stepcast.api.collective.Placement;
@@ -32,7 +33,8 @@ import java.util.OptionalInt;
  * else {@code latency-us}. One node runs the ring (or tree) over its intra-node link; several nodes the two-level
  * schedule. Each call takes the fastest of NCCL's protocol regimes,
  * as NCCL's tuner picks the one of lowest modelled time. Only a placement with several GPUs on a node whose
- * intra-node link nothing gives is refused, naming that figure. Thread-safe.
+ * intra-node link nothing gives is refused, naming that figure. The same network across nodes is what a
+ * parameter-server job's transfers between hosts cross ({@link #networkBytesPerS}). Thread-safe.
  */
 public final class AllReduceLinks {
     private final Optional<HardwareCatalog> catalog;
@@ -139,14 +141,7 @@ public final class AllReduceLinks {
                 return new Resolved(Optional.of(bytes -> 0), "", Optional.of((op, bytes) -> 0));
             }
             List<SystemSpec> systems = systems(hardware);
-            CollectiveCost.Builder b = CollectiveCost.over(placement)
-                    .statedIntraNodeGbps(intraGbps > 0 ? OptionalDouble.of(intraGbps) : OptionalDouble.empty())
-                    .statedInterNodeGbps(configGbps).defaultInterNodeGbps(fallbackGbps)
-                    .defaultLatencyS(fallbackLatencyS).interNodeEfficiency(nicEfficiency)
-                    .intraNodeEfficiency(intraEfficiency)
-                    .algorithm(tree ? CollectiveCost.Algorithm.TREE : CollectiveCost.Algorithm.RING);
-            links.ifPresent(l -> b.systems(l, systems, CollectiveCost.Agreement.SYSTEMS_WITH_THE_FIGURE));
-            CollectiveCost.Resolution r = b.resolve();
+            CollectiveCost.Resolution r = costOver(systems);
             if (r.missing().orElse(null) == CollectiveCost.Missing.GPUS_PER_NODE) {
                 return new Resolved(Optional.empty(), CollectiveCost.Missing.tooManyPerNode(systems.get(0),
                         placement.maxPerNode()));
@@ -161,6 +156,37 @@ public final class AllReduceLinks {
             return new Resolved(Optional.of(bytes -> cost.seconds(Collective.ALL_REDUCE, bytes)), "",
                     Optional.of(cost::seconds));
         }
+
+        /** The shared cost model over the placement, set up from the systems' links and this query's options. */
+        private CollectiveCost.Resolution costOver(List<SystemSpec> systems) {
+            CollectiveCost.Builder b = CollectiveCost.over(placement)
+                    .statedIntraNodeGbps(intraGbps > 0 ? OptionalDouble.of(intraGbps) : OptionalDouble.empty())
+                    .statedInterNodeGbps(configGbps).defaultInterNodeGbps(fallbackGbps)
+                    .defaultLatencyS(fallbackLatencyS).interNodeEfficiency(nicEfficiency)
+                    .intraNodeEfficiency(intraEfficiency)
+                    .algorithm(tree ? CollectiveCost.Algorithm.TREE : CollectiveCost.Algorithm.RING);
+            links.ifPresent(l -> b.systems(l, systems, CollectiveCost.Agreement.SYSTEMS_WITH_THE_FIGURE));
+            return b.resolve();
+        }
+    }
+
+    /**
+     * The network bandwidth per node across nodes, bytes/s per direction, as the all-reduce cost takes it
+     * ({@link CollectiveCost}): the stated bandwidth, else the NICs of the catalogued system the label names (or of
+     * every catalogued system of the GPU it names, when they agree), else {@code fallbackGbps}. What a
+     * parameter-server job's transfers between hosts cross, so that both kinds of job read one network.
+     *
+     * @param hardware     the hardware label (a system, a GPU, or {@code unknown})
+     * @param configGbps   the configuration's stated {@code bandwidth_gbps}
+     * @param fallbackGbps the {@code bandwidth-gbps} hyper-parameter
+     */
+    public double networkBytesPerS(String hardware, OptionalDouble configGbps, double fallbackGbps) {
+        String label = hardware == null ? "" : hardware;
+        // One GPU on each of two nodes: the hop across nodes is all the placement needs, and no node's GPU count
+        // can refuse it.
+        Query q = query(label, Placement.spread(2, 2)).configGbps(configGbps).fallbackGbps(fallbackGbps);
+        return q.costOver(label.isBlank() ? List.of() : systems(label)).cost().flatMap(CollectiveCost::interNode)
+                .map(LinkCost::bytesPerS).orElse(configGbps.orElse(fallbackGbps) * 1e9 / 8);
     }
 
     /** The time of any collective over the job's placement, from the cost model. */

@@ -24,7 +24,8 @@ import java.util.Optional;
  * on single-worker observations with a coarse profile ({@link io.stepcast.queueing.fit.CoarseProfiles}).
  *
  * <p>Hyper-parameters: {@code policy} (random|fifo|tic|tac), {@code steps} and {@code warmup} (per worker),
- * {@code seeds} and {@code seed}, {@code bandwidth-gbps} (when a configuration states none),
+ * {@code seeds} and {@code seed}, {@code bandwidth-gbps} (when neither a configuration nor the catalog gives the
+ * network),
  * {@code latency-us} (when it cannot be fitted from profiled receives), {@code host-bus-gbps} (bandwidth of a
  * host's bus between devices and memory per direction; default 64, about 8 GB/s, an effective PCIe 3.0 x16
  * copy rate; 0: not modelled), {@code sharding} (bytes|round-robin), {@code aggregation} (auto|worker|host,
@@ -113,7 +114,7 @@ public final class SimulationEstimator extends BasisEstimator {
         TrainingSet training = withOneNodeBases(given, params().real("bandwidth-gbps"));
         requireAnyBasis(training, "the simulation");
         SimulationPredictor p = new SimulationPredictor(SimulationPredictor.calibrate(training, params(), new HostLinks(catalog()),
-                new UnknownBytes(zoo())), params(),
+                new AllReduceLinks(catalog()), new UnknownBytes(zoo())), params(),
                 Provenance.of(this, given, params().longValue("seed")), catalog());
         return fitsNetworkEfficiency() ? p.withFittedLinkEfficiencies(training) : p;
     }

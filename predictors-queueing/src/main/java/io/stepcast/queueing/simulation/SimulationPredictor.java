@@ -71,18 +71,20 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     /**
      * Calibrates every basis of {@code training} under {@code hp} (the work of {@link SimulationEstimator#fit}); a
      * basis measured on a catalogued system crosses its device's host link ({@link HostLinks}) rather than
-     * the {@code host-bus-gbps} bus. A basis without parameter bytes is refused, the refusal ended by {@code unknown}.
+     * the {@code host-bus-gbps} bus, and a remote server's transfers in its step crossed the network of its row
+     * ({@link AllReduceLinks#networkBytesPerS}: its stated bandwidth, else its catalogued NICs, else
+     * {@code bandwidth-gbps}). A basis without parameter bytes is refused, the refusal ended by {@code unknown}.
      */
     static BasisTable<CalibratedProfile> calibrate(TrainingSet training, HyperParameters hp, HostLinks hostLinks,
-                                                   UnknownBytes unknown) {
+                                                   AllReduceLinks links, UnknownBytes unknown) {
         double g = hp.real("host-bus-gbps");
         double defaultBus = g > 0 ? g * GBPS : Double.POSITIVE_INFINITY;
-        double nominal = hp.real("bandwidth-gbps") * GBPS;
         double latency = hp.real("latency-us") * 1e-6;
         return BasisTable.fit(training, hp.text("profiled-ps"), b -> {
             // A single GPU measured in an all-reduce job moved no parameters: its whole step is compute.
             double bus = b.withoutServer() ? Double.POSITIVE_INFINITY
                     : hostLinks.aloneBytesPerS(b.hardware()).orElse(defaultBus);
+            double nominal = links.networkBytesPerS(b.hardware(), b.bandwidthGbps(), hp.real("bandwidth-gbps"));
             Calibrated<CalibratedProfile> c = CalibratedProfile.fit(b, nominal, latency, bus, unknown);
             return c instanceof Calibrated.Ready<CalibratedProfile> ready
                     ? new Calibrated.Ready<>(ready.state().withHardware(hardwareOf(training, b))) : c;
@@ -134,15 +136,14 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
     }
 
     /**
-     * For an all-reduce job on several nodes whose network the default bandwidth stood for (no stated bandwidth, no
-     * single catalogued network for its hardware), which network that was: no figure of the machine.
+     * For a job on several nodes (all-reduce or parameter servers) whose network the default bandwidth stood for (no
+     * stated bandwidth, no single catalogued network for its hardware), which network that was: no figure of the
+     * machine.
      */
     @Override
     public Optional<String> basis(Config config, Target target) {
-        return config.deployment().architecture() == Architecture.ALLREDUCE
-                ? links.defaultNetwork(config.deployment().hardware(), config.deployment().workerPlacement(),
-                        config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"))
-                : Optional.empty();
+        return links.defaultNetwork(config.deployment().hardware(), config.deployment().workerPlacement(),
+                config.deployment().bandwidthGbps(), hp.real("bandwidth-gbps"));
     }
 
     private Object simulate(Config config) {
@@ -243,7 +244,10 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
         return config.deployment().intraNodeGbps().orElse(hp.real("intra-node-gbps"));
     }
 
-    /** The parameter-server run of {@code config}, planned as every parameter-server run is ({@link ParameterServerPlan}). */
+    /**
+     * The parameter-server run of {@code config}, planned as every parameter-server run is
+     * ({@link ParameterServerPlan}), its transfers between hosts over the network the all-reduce mode reads ({@link AllReduceLinks#networkBytesPerS}).
+     */
     private SimulationSetup setup(Config config, SingleWorkerBasis basis, Calibration calibration) {
         Deployment d = config.deployment();
         return ParameterServerPlan.create()
@@ -252,7 +256,7 @@ final class SimulationPredictor extends BasisTablePredictor<CalibratedProfile> {
                 .steps(hp.integer("warmup"), hp.integer("steps")).computeJitter(hp.real("compute-jitter"))
                 .transferJitter(hp.real("transfer-jitter"))
                 .job(config.workers(), d.parameterServers(), d.nodes(), d.colocatedPs())
-                .nominalBytesPerS(d.bandwidthGbps().orElse(hp.real("bandwidth-gbps")) * GBPS)
+                .nominalBytesPerS(links.networkBytesPerS(d.hardware(), d.bandwidthGbps(), hp.real("bandwidth-gbps")))
                 .batchRatio(bases().batchRatio(basis, config.localBatch(), passes))
                 .deviceLinkBytesPerS(hostLinks.perDeviceBytesPerS(config))
                 .hostAggregation(Aggregation.perHost(hp, config))
