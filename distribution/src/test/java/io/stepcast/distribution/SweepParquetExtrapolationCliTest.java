@@ -35,7 +35,7 @@ class SweepParquetExtrapolationCliTest {
                 "--precision", "fp32", "--batch", "32", "--out", out.toString(), "--json")).as(cli.err()).isZero();
         JsonNode points = JSON.readTree(cli.out()).get("points");
         JsonNode shown = show(cli, out.resolve(SweepParquet.FILE));
-        assertThat(shown.get("version").asText()).isEqualTo(SchemaVersion.MAJOR + ".16");
+        assertThat(shown.get("version").asText()).isEqualTo(SchemaVersion.MAJOR + ".17");
         JsonNode rows = shown.get("shown");
         assertThat(rows).hasSize(3);
         assertThat(rows.get(0).has("extrapolation")).as(rows.get(0).toString()).isFalse();

@@ -58,11 +58,18 @@ import java.util.OptionalDouble;
  *                         default), or as eager PyTorch's separate kernels, each reading and writing its tensors in
  *                         memory (false: a model written in plain PyTorch without {@code torch.compile}, such as
  *                         torchtitan's Llama with its default {@code rmsnorm} or llm-foundry's MPT)
+ * @param overlapP2pComm   whether the interleaved schedule's steady-state stage-boundary sends overlap the stage's next
+ *                         pass (Megatron-LM's {@code overlap_p2p_comm}, see the analytic predictor's {@code P2pOverlap}):
+ *                         on by default under the interleaved schedule (p > 1, v > 1), as Megatron-LM and
+ *                         Megatron-Bridge run it; false for {@code --no-overlap-p2p-communication} or a run that
+ *                         predates the option (NVIDIA/apex PR #1616, NVIDIA/Megatron-LM PR #331, 2023). True needs the
+ *                         interleaved schedule: Megatron-LM forces it off under the plain one
  */
 public record ParallelLayout(int tensor, int pipeline, int data, int microBatch, int microBatches, int virtualStages,
                              boolean sequenceParallel, Recompute recompute, Precision precision,
                              Sharding sharding, boolean flashAttention, int context, int expert,
-                             boolean expertOverlap, OptionalDouble expertCapacityFactor, boolean fusedKernels) {
+                             boolean expertOverlap, OptionalDouble expertCapacityFactor, boolean fusedKernels,
+                             boolean overlapP2pComm) {
     /** The precision of a layout that does not state one: Megatron-LM's mixed precision with FP16 products. */
     public static final Precision DEFAULT_PRECISION = Precision.FP16;
 
@@ -104,14 +111,25 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
                     + "replica (" + microBatches + ") divisible by " + names.mention("pipeline_parallel") + " "
                     + pipeline + " (Megatron-LM's interleaved schedule)");
         }
+        if (overlapP2pComm && !interleaved(pipeline, virtualStages)) {
+            throw new InvalidField("overlap_p2p_comm", names -> "is true but needs the interleaved schedule ("
+                    + names.mention("virtual_stages") + " above 1 and " + names.mention("pipeline_parallel")
+                    + " at least 2, was " + virtualStages + " and " + pipeline + "): Megatron-LM forces it off under "
+                    + "the plain schedule");
+        }
+    }
+
+    /** Whether p stages with v virtual stages each run the interleaved schedule. */
+    private static boolean interleaved(int pipeline, int virtualStages) {
+        return pipeline > 1 && virtualStages > 1;
     }
 
     /**
      * A builder of the layout of t x p x d GPUs running {@code microBatches} micro-batches of {@code microBatch}
      * samples per replica, with Megatron-LM's defaults for the rest: the plain 1F1B schedule (one virtual stage),
      * no sequence parallelism, no recomputation, {@link #DEFAULT_PRECISION}, every replica keeping the whole model
-     * state, Megatron-LM's separate attention products, no context or expert parallelism, a dropless run and fused
-     * element-wise kernels. Nothing is checked until {@link Builder#build()}.
+     * state, Megatron-LM's separate attention products, no context or expert parallelism, a dropless run, fused
+     * element-wise kernels and the steady-state sends overlapped exactly when the schedule is interleaved. Nothing is checked until {@link Builder#build()}.
      */
     public static Builder builder(int tensor, int pipeline, int data, int microBatch, int microBatches) {
         return new Builder(tensor, pipeline, data, microBatch, microBatches);
@@ -136,10 +154,12 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
 
     /** A builder holding this layout, to build the same layout with some fields changed. */
     public Builder toBuilder() {
-        return new Builder(tensor, pipeline, data, microBatch, microBatches).virtualStages(virtualStages)
+        Builder b = new Builder(tensor, pipeline, data, microBatch, microBatches).virtualStages(virtualStages)
                 .sequenceParallel(sequenceParallel).recompute(recompute).precision(precision).sharding(sharding)
                 .flashAttention(flashAttention).context(context).expert(expert).expertOverlap(expertOverlap)
                 .expertCapacityFactor(expertCapacityFactor).fusedKernels(fusedKernels);
+        // Stated only when off against the default, so that a changed schedule keeps the default's rule.
+        return overlapP2pComm == interleaved(pipeline, virtualStages) ? b : b.overlapP2pComm(overlapP2pComm);
     }
 
     /**
@@ -163,6 +183,8 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         private boolean expertOverlap;
         private OptionalDouble expertCapacityFactor = OptionalDouble.empty();
         private boolean fusedKernels = true;
+        /** Null while unstated: Megatron-LM's default, on exactly under the interleaved schedule. */
+        private Boolean overlapP2pComm;
 
         private Builder(int tensor, int pipeline, int data, int microBatch, int microBatches) {
             this.tensor = tensor;
@@ -248,6 +270,15 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         }
 
         /**
+         * The interleaved schedule's steady-state sends overlapped or not ({@link ParallelLayout#overlapP2pComm()});
+         * unstated, on exactly when the schedule is interleaved.
+         */
+        public Builder overlapP2pComm(boolean overlapped) {
+            this.overlapP2pComm = overlapped;
+            return this;
+        }
+
+        /**
          * The layout.
          *
          * @throws InvalidField carrying the field that is out of range or contradicts another
@@ -255,7 +286,8 @@ public record ParallelLayout(int tensor, int pipeline, int data, int microBatch,
         public ParallelLayout build() {
             return new ParallelLayout(tensor, pipeline, data, microBatch, microBatches, virtualStages,
                     sequenceParallel, recompute, precision, sharding, flashAttention, context, expert, expertOverlap,
-                    expertCapacityFactor, fusedKernels);
+                    expertCapacityFactor, fusedKernels,
+                    overlapP2pComm == null ? interleaved(pipeline, virtualStages) : overlapP2pComm);
         }
     }
 

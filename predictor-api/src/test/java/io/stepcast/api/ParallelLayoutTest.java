@@ -124,10 +124,31 @@ class ParallelLayoutTest {
     }
 
     @Test
+    void theSendsOverlapByDefaultExactlyUnderTheInterleavedScheduleAndTrueIsRefusedOnThePlainOne() {
+        ParallelLayout plain = ParallelLayout.builder(2, 4, 8, 1, 16).build();
+        ParallelLayout interleaved = plain.toBuilder().virtualStages(2).build();
+        assertThat(plain.overlapP2pComm()).isFalse();
+        assertThat(interleaved.overlapP2pComm()).isTrue();
+        assertThat(interleaved.toBuilder().overlapP2pComm(true).build()).isEqualTo(interleaved);
+        ParallelLayout off = interleaved.toBuilder().overlapP2pComm(false).build();
+        assertThat(off.overlapP2pComm()).isFalse();
+        assertThat(off.toBuilder().build()).isEqualTo(off);
+        // The default follows the schedule through toBuilder; a stated false stays false.
+        assertThat(plain.toBuilder().virtualStages(4).build().overlapP2pComm()).isTrue();
+        assertThat(interleaved.toBuilder().virtualStages(1).build().overlapP2pComm()).isFalse();
+        assertThat(off.toBuilder().virtualStages(1).build().overlapP2pComm()).isFalse();
+        assertThat(plain.toBuilder().overlapP2pComm(false).build()).isEqualTo(plain);
+        assertThatThrownBy(() -> plain.toBuilder().overlapP2pComm(true).build()).isInstanceOf(InvalidField.class)
+                .hasMessageContaining("overlap_p2p_comm").hasMessageContaining("interleaved schedule")
+                .hasMessageContaining("forces it off");
+    }
+
+    @Test
     void theBuilderStartsAtMegatronsDefaultsAndToBuilderKeepsEveryField() {
         ParallelLayout plain = ParallelLayout.builder(2, 4, 8, 1, 16).build();
         assertThat(plain).isEqualTo(new ParallelLayout(2, 4, 8, 1, 16, 1, false, Recompute.NONE,
-                ParallelLayout.DEFAULT_PRECISION, Sharding.NONE, false, 1, 1, false, OptionalDouble.empty(), true));
+                ParallelLayout.DEFAULT_PRECISION, Sharding.NONE, false, 1, 1, false, OptionalDouble.empty(), true,
+                false));
         ParallelLayout every = ParallelLayout.builder(2, 4, 8, 1, 16).virtualStages(2).sequenceParallel(true)
                 .recompute(Recompute.SELECTIVE).precision(Precision.BF16).sharding(Sharding.FULL).flashAttention(true)
                 .context(2).expert(4).expertOverlap(true).expertCapacityFactor(OptionalDouble.of(1.25))

@@ -123,6 +123,7 @@ public final class SparkEngine implements ExecutionEngine {
                 c.deployment().parallel().map(p -> boxed(p.expertCapacityFactor())).orElse(null),
                 c.deployment().parallel().map(ParallelLayout::fusedKernels).orElse(null),
                 c.deployment().parallel().map(p -> p.sharding().zeroStage()).orElse(null),
+                c.deployment().parallel().map(ParallelLayout::overlapP2pComm).orElse(null),
                 r.source(), r.replication(), Double.isFinite(r.measured()) ? r.measured() : null,
                 boxed(r.predicted()), boxed(r.ape()), r.refusal(), r.role(),
                 bound(r.interval(), PredictionRow.Interval::lower), bound(r.interval(), PredictionRow.Interval::upper),

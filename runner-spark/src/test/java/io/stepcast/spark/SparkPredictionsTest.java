@@ -48,7 +48,7 @@ class SparkPredictionsTest {
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
                         c.toBuilder().model("gpt-l24-h2048-a16-s1024-v50304")
                                 .parallel(ParallelLayout.builderForGlobalBatch(1, 2, 4, 2, 128).sharding(Sharding.FULL)
-                                        .flashAttention(true).build())
+                                        .flashAttention(true).virtualStages(2).build())
                                 .build(), "synthetic", 0, 1.5, OptionalDouble.of(1.4), null),
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
                         c.toBuilder().model("llama3-8b-seq65536").parallel(ParallelLayout.builderForGlobalBatch(2, 1,
@@ -58,7 +58,8 @@ class SparkPredictionsTest {
                 new PredictionRow("d", "train-test", "test", "megatron-analytic", "step-time",
                         c.toBuilder().model("qwen3-30b-a3b").parallel(ParallelLayout.builderForGlobalBatch(1, 2, 8, 1,
                                 64).flashAttention(true).expert(8).expertOverlap(true)
-                                .expertCapacityFactor(OptionalDouble.of(1.25)).fusedKernels(false).build()).build(),
+                                .expertCapacityFactor(OptionalDouble.of(1.25)).fusedKernels(false).virtualStages(2).overlapP2pComm(false).build())
+                                .build(),
                         "synthetic",
                         0, 12.5, OptionalDouble.of(12.0), null));
         Path viaSpark = dir.resolve("spark.parquet");
@@ -82,6 +83,10 @@ class SparkPredictionsTest {
         assertThat(a.get(5)).contains("expert_parallel: 8", "expert_overlap: true", "expert_capacity_factor: 1.25",
                 "fused_kernels: false");
         assertThat(a.get(4)).contains("fused_kernels: true");
+        // Interleaved by default, plain, interleaved stated off.
+        assertThat(a.get(3)).contains("virtual_stages: 2", "overlap_p2p_comm: true");
+        assertThat(a.get(4)).contains("overlap_p2p_comm: false");
+        assertThat(a.get(5)).contains("virtual_stages: 2", "overlap_p2p_comm: false");
         assertThat(a.get(4)).doesNotContain("expert_capacity_factor");
         assertThat(PredictionFiles.read(viaSpark)).isEqualTo(rows);
         assertThat(dir.toFile().list()).containsExactlyInAnyOrder("spark.parquet", "datasets.parquet");

@@ -57,6 +57,18 @@ class ConfigJsonTest {
     }
 
     @Test
+    void overlapP2pCommReachesTheLayoutAndTrueOnThePlainScheduleIsA400() throws Exception {
+        String interleaved = ", \"pipeline_parallel\": 2, \"virtual_stages\": 2";
+        assertThat(read(interleaved).parallel().orElseThrow().overlapP2pComm()).isTrue();
+        assertThat(read(interleaved + ", \"overlap_p2p_comm\": false").parallel().orElseThrow().overlapP2pComm())
+                .isFalse();
+        assertThat(read(", \"overlap_p2p_comm\": false").parallel().orElseThrow().overlapP2pComm()).isFalse();
+        assertThatThrownBy(() -> read(", \"overlap_p2p_comm\": true"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400))
+                .hasMessageStartingWith("field 'config.overlap_p2p_comm' is true but needs the interleaved schedule");
+    }
+
+    @Test
     void contextParallelReachesTheLayoutAndItsReplicasGpus() throws Exception {
         Config c = read(", \"flash_attention\": true, \"context_parallel\": 2, \"tensor_parallel\": 2");
         ParallelLayout p = c.parallel().orElseThrow();

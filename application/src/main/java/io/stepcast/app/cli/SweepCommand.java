@@ -59,8 +59,8 @@ import java.util.stream.Collectors;
                 + "workers | nodes, gpus_per_node, hardware, precision, bandwidth, intra_node_gbps, policy, mode, "
                 + "batch | global_batch, sequence_length, and the layout's tensor_parallel, pipeline_parallel, "
                 + "context_parallel, expert_parallel, micro_batch, virtual_stages, recompute and the switches "
-                + "sequence_parallel, distributed_optimizer, fsdp, flash_attention, expert_overlap, fused_kernels: "
-                + "true or false, and expert_capacity_factor and zero_stage); a flag overrides the file."})
+                + "sequence_parallel, distributed_optimizer, fsdp, flash_attention, expert_overlap, fused_kernels, "
+                + "overlap_p2p_comm: true or false, and expert_capacity_factor and zero_stage); a flag overrides the file."})
 public final class SweepCommand extends RegistryCommand {
     /** How many distinct reasons for points not applicable the console lists. */
     private static final int REASONS_SHOWN = 5;
@@ -69,7 +69,7 @@ public final class SweepCommand extends RegistryCommand {
             "policy", "mode", "batch", "tensor_parallel", "pipeline_parallel", "context_parallel", "expert_parallel",
             "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages", "sequence_parallel",
             "distributed_optimizer", "fsdp", "flash_attention", "expert_overlap", "expert_capacity_factor", "zero_stage",
-            "fused_kernels");
+            "fused_kernels", "overlap_p2p_comm");
 
     @Option(names = "--grid", paramLabel = "FILE", description = "YAML file with the sweep (see above).")
     private Path grid;
@@ -164,6 +164,12 @@ public final class SweepCommand extends RegistryCommand {
             + "separate element-wise kernels instead of Megatron-LM's fused ones (the column fused_kernels false, as "
             + "plan-llm --eager-kernels; --no-eager-kernels turns a grid file's fused_kernels: false off).")
     private Boolean eagerKernels;
+    @Option(names = "--overlap-p2p-comm", negatable = true, description = "--no-overlap-p2p-comm: every layout point's "
+            + "interleaved-schedule sends block instead of overlapping the next pass (the column overlap_p2p_comm "
+            + "false, as plan-llm --no-overlap-p2p-comm: Megatron-LM --no-overlap-p2p-communication, or a run before "
+            + "the option); not given: Megatron-LM's default, on exactly at interleaved points; given: a point of the "
+            + "plain schedule is refused.")
+    private Boolean overlapP2pComm;
     @Option(names = "--expert-capacity-factor", split = ",", paramLabel = "F", description = "Capacity factors of a "
             + "token-dropping mixture-of-experts run (the column expert_capacity_factor; not given: dropless).")
     private List<Double> expertCapacityFactor;
@@ -178,7 +184,7 @@ public final class SweepCommand extends RegistryCommand {
     private Path out;
 
     @Option(names = "--json", description = "Print the points as JSON {predictor, train, target, unit, seeds, points: "
-            + "[{model, mode, workers, ..., global_batch, data_parallel, tensor_parallel, ..., fused_kernels, mean, sd, "
+            + "[{model, mode, workers, ..., global_batch, data_parallel, tensor_parallel, ..., overlap_p2p_comm, mean, sd, "
             + "min, max, unit, peak_memory_gib, fits, refusal, extrapolation}]} "
             + "instead of a table; the summary goes to stderr.")
     private boolean json;
@@ -378,6 +384,7 @@ public final class SweepCommand extends RegistryCommand {
         flags.put("flash_attention", flashAttention);
         flags.put("expert_overlap", overlapExpertComm);
         flags.put("fused_kernels", eagerKernels == null ? null : !eagerKernels);
+        flags.put("overlap_p2p_comm", overlapP2pComm);
         Map<String, Boolean> switches = new LinkedHashMap<>();
         flags.forEach((column, flag) -> {
             if (flag != null) {
@@ -404,7 +411,8 @@ public final class SweepCommand extends RegistryCommand {
                 pick(expertCapacityFactor, file, "expert_capacity_factor",
                         n -> number(n, "expert_capacity_factor")),
                 pick(zeroStage, file, "zero_stage", n -> integer(n, "zero_stage")),
-                switches.getOrDefault("fused_kernels", true), switches.keySet());
+                switches.getOrDefault("fused_kernels", true), switches.getOrDefault("overlap_p2p_comm", true),
+                switches.keySet());
     }
 
     private boolean bool(JsonNode file, String field) {

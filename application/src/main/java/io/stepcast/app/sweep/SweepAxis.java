@@ -83,7 +83,16 @@ public enum SweepAxis {
     /** {@code --zero-stage}; null where not given (the switches above say the sharding). */
     ZERO_STAGE("zero_stage", "ZERO", c -> asked(c, SweepLayoutPoint::zeroStage)),
     /** {@code --eager-kernels} as the generic CSV's {@code fused_kernels}: false with it; null without a layout. */
-    FUSED_KERNELS("fused_kernels", "FUSED", c -> switched(c, SweepLayoutPoint::fusedKernels));
+    FUSED_KERNELS("fused_kernels", "FUSED", c -> switched(c, SweepLayoutPoint::fusedKernels)),
+    /**
+     * The generic CSV's {@code overlap_p2p_comm} as the point's layout has it (Megatron-LM's default, on exactly at an
+     * interleaved point, unless {@code --no-overlap-p2p-comm}); at a refused point as stated; null without a layout.
+     */
+    OVERLAP_P2P_COMM("overlap_p2p_comm", "P2P OVERLAP", c -> c.layout().filter(SweepLayoutPoint::layoutStated)
+            .map(l -> c.config().parallel().map(p -> (Object) p.overlapP2pComm())
+                    .orElse(l.statedSwitches().contains("overlap_p2p_comm") || !l.overlapP2pComm()
+                            ? l.overlapP2pComm() : null))
+            .orElse(null));
 
     private final String column;
     private final String header;

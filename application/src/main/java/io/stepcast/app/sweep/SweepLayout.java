@@ -39,6 +39,10 @@ import java.util.Set;
  *                             above say)
  * @param fusedKernels         false with {@code --eager-kernels} (the CSV's {@code fused_kernels}): eager PyTorch's
  *                             separate element-wise kernels instead of fused ones
+ * @param overlapP2pComm       false with {@code --no-overlap-p2p-comm} (the CSV's {@code overlap_p2p_comm}): the
+ *                             interleaved schedule's steady-state sends block; true, unstated, is Megatron-LM's
+ *                             default (on exactly at interleaved points), stated ({@code --overlap-p2p-comm}) a point
+ *                             of the plain schedule is refused
  * @param statedSwitches       the switches' columns the command line or the grid file states, on or off
  *                             ({@link #SWITCHES}); a switch at its default and not stated is left unstated
  */
@@ -47,17 +51,30 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
                           List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
                           boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
                           boolean flashAttention, boolean overlapExpertComm, List<Double> expertCapacityFactor,
-                          List<Integer> zeroStage, boolean fusedKernels, Set<String> statedSwitches)
+                          List<Integer> zeroStage, boolean fusedKernels, boolean overlapP2pComm,
+                          Set<String> statedSwitches)
         implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** The generic CSV's columns of the switches, in the record's order. */
     public static final List<String> SWITCHES = List.of("sequence_parallel", "distributed_optimizer", "fsdp",
-            "flash_attention", "expert_overlap", "fused_kernels");
+            "flash_attention", "expert_overlap", "fused_kernels", "overlap_p2p_comm");
 
     /** No layout axis: a data-parallel sweep. */
     public static final SweepLayout NONE = new SweepLayout(List.of(), List.of(), List.of(), List.of(), List.of(),
             List.of(), List.of(), List.of(), List.of(), false, false, false, false, false, List.of(), List.of());
+
+    /** Layout axes with Megatron-LM's default point-to-point overlap. */
+    public SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
+                       List<Integer> expertParallel, List<Integer> microBatch, List<Long> globalBatch,
+                       List<Integer> sequenceLength, List<String> recompute, List<Integer> virtualStages,
+                       boolean sequenceParallel, boolean distributedOptimizer, boolean fsdp,
+                       boolean flashAttention, boolean overlapExpertComm, List<Double> expertCapacityFactor,
+                       List<Integer> zeroStage, boolean fusedKernels, Set<String> statedSwitches) {
+        this(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch, globalBatch,
+                sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer, fsdp, flashAttention,
+                overlapExpertComm, expertCapacityFactor, zeroStage, fusedKernels, true, statedSwitches);
+    }
 
     /** Layout axes with fused kernels and no switch stated beyond those on. */
     public SweepLayout(List<Integer> tensorParallel, List<Integer> pipelineParallel, List<Integer> contextParallel,
@@ -157,6 +174,8 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
         add(out, "--expert-capacity-factor", !expertCapacityFactor.isEmpty());
         add(out, "--zero-stage", !zeroStage.isEmpty());
         add(out, "--eager-kernels", !fusedKernels);
+        add(out, "--no-overlap-p2p-comm", !overlapP2pComm);
+        add(out, "--overlap-p2p-comm", overlapP2pComm && statedSwitches.contains("overlap_p2p_comm"));
         return out;
     }
 
@@ -194,7 +213,7 @@ public record SweepLayout(List<Integer> tensorParallel, List<Integer> pipelinePa
                         for (Optional<Integer> z : orUnstated(zeroStage)) {
                             out.add(new SweepLayoutPoint(t, p, c, e, b, gb, s, r, v, sequenceParallel,
                                     distributedOptimizer, fsdp, flashAttention, overlapExpertComm, f, z,
-                                    fusedKernels, statedSwitches));
+                                    fusedKernels, overlapP2pComm, statedSwitches));
                         }
                     }
                 }

@@ -32,6 +32,8 @@ import java.util.Set;
  * @param expertCapacityFactor the experts' capacity factor of a token-dropping run; empty: dropless
  * @param zeroStage            DeepSpeed's ZeRO stage (the generic CSV's {@code zero_stage}); empty: as the switches say
  * @param fusedKernels         fused element-wise kernels (true) or eager PyTorch's separate ones
+ * @param overlapP2pComm       false: the interleaved schedule's steady-state sends block; true: Megatron-LM's
+ *                             default unless stated ({@link SweepLayout#overlapP2pComm})
  * @param statedSwitches       the switches' columns stated on or off ({@link SweepLayout#statedSwitches})
  */
 public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Integer> pipelineParallel,
@@ -41,7 +43,8 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
                                Optional<Integer> virtualStages, boolean sequenceParallel,
                                boolean distributedOptimizer, boolean fsdp, boolean flashAttention,
                                boolean expertOverlap, Optional<Double> expertCapacityFactor,
-                               Optional<Integer> zeroStage, boolean fusedKernels, Set<String> statedSwitches) {
+                               Optional<Integer> zeroStage, boolean fusedKernels, boolean overlapP2pComm,
+                               Set<String> statedSwitches) {
 
     public SweepLayoutPoint {
         statedSwitches = Set.copyOf(statedSwitches);
@@ -83,7 +86,8 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
     SweepLayoutPoint withGlobalBatch(long samples) {
         return new SweepLayoutPoint(tensorParallel, pipelineParallel, contextParallel, expertParallel, microBatch,
                 Optional.of(samples), sequenceLength, recompute, virtualStages, sequenceParallel, distributedOptimizer,
-                fsdp, flashAttention, expertOverlap, expertCapacityFactor, zeroStage, fusedKernels, statedSwitches);
+                fsdp, flashAttention, expertOverlap, expertCapacityFactor, zeroStage, fusedKernels, overlapP2pComm,
+                statedSwitches);
     }
 
     /**
@@ -95,7 +99,8 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         return tensorParallel.isPresent() || pipelineParallel.isPresent() || contextParallel.isPresent()
                 || expertParallel.isPresent() || microBatch.isPresent() || recompute.isPresent()
                 || virtualStages.isPresent() || sequenceParallel || distributedOptimizer || fsdp || flashAttention
-                || expertOverlap || expertCapacityFactor.isPresent() || zeroStage.isPresent() || !fusedKernels;
+                || expertOverlap || expertCapacityFactor.isPresent() || zeroStage.isPresent() || !fusedKernels
+                || !overlapP2pComm;
     }
 
     /** GPUs of one data-parallel replica: tensor x context x pipeline (1 for each axis not given). */
@@ -130,6 +135,8 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         expertCapacityFactor.ifPresent(v -> c.put("expert_capacity_factor", v.toString()));
         zeroStage.ifPresent(v -> c.put("zero_stage", v.toString()));
         flag(c, "fused_kernels", fusedKernels, true, layout);
+        // Unstated, the column stays blank: Megatron-LM's default, which follows each point's schedule.
+        flag(c, "overlap_p2p_comm", overlapP2pComm, true, layout);
         return c;
     }
 
@@ -169,7 +176,7 @@ public record SweepLayoutPoint(Optional<Integer> tensorParallel, Optional<Intege
         for (String column : new String[] {"tensor_parallel", "pipeline_parallel", "context_parallel",
             "expert_parallel", "micro_batch", "global_batch", "sequence_length", "recompute", "virtual_stages",
             "sequence_parallel", "distributed_optimizer", "fsdp", "flash_attention", "expert_capacity_factor",
-            "zero_stage"}) {
+            "zero_stage", "overlap_p2p_comm"}) {
             m.put(column, "--" + column.replace('_', '-'));
         }
         m.put("expert_overlap", "--overlap-expert-comm");

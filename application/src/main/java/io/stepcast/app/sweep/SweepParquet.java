@@ -27,7 +27,8 @@ import java.util.function.Function;
  * asked for), the layout columns of a sweep with layout axes, null otherwise ({@code data_parallel?,
  * tensor_parallel?, pipeline_parallel?, context_parallel?, expert_parallel?, micro_batch?, virtual_stages?,
  * recompute?, sequence_length?, sequence_parallel?, distributed_optimizer?, fsdp?, flash_attention?,
- * expert_overlap?, expert_capacity_factor? (schema 1.13), zero_stage? (schema 1.15), fused_kernels? (schema 1.16)}, as
+ * expert_overlap?, expert_capacity_factor? (schema 1.13), zero_stage? (schema 1.15), fused_kernels? (schema 1.16),
+ * overlap_p2p_comm? (schema 1.17)}, as
  * the generic CSV names them; {@code workers} is then the point's GPUs; schema 1.12),
  * {@code seeds, answered} (seeds that gave a value), {@code mean?, sd?, min?, max?} (over those seeds;
  * sample standard deviation), {@code peak_memory_gib?} (peak memory per GPU, GiB, from a predictor that
@@ -77,6 +78,7 @@ public final class SweepParquet {
               optional double expert_capacity_factor;
               optional int32 zero_stage;
               optional boolean fused_kernels;
+              optional boolean overlap_p2p_comm;
               required int32 seeds;
               required int32 answered;
               optional double mean;
@@ -96,7 +98,7 @@ public final class SweepParquet {
             SweepAxis.EXPERT_PARALLEL, SweepAxis.MICRO_BATCH, SweepAxis.VIRTUAL_STAGES, SweepAxis.RECOMPUTE,
             SweepAxis.SEQUENCE_LENGTH, SweepAxis.SEQUENCE_PARALLEL, SweepAxis.DISTRIBUTED_OPTIMIZER, SweepAxis.FSDP,
             SweepAxis.FLASH_ATTENTION, SweepAxis.EXPERT_OVERLAP, SweepAxis.EXPERT_CAPACITY_FACTOR, SweepAxis.ZERO_STAGE,
-            SweepAxis.FUSED_KERNELS);
+            SweepAxis.FUSED_KERNELS, SweepAxis.OVERLAP_P2P_COMM);
 
     private SweepParquet() {
     }

@@ -25,7 +25,10 @@ import java.util.OptionalDouble;
  * {@code context_parallel}, {@code expert_parallel}: a mixture-of-experts model's experts split over that many ranks of
  * a stage, 1 when absent; {@code expert_overlap}: their all-to-alls overlapped with another micro-batch's compute;
  * {@code expert_capacity_factor}: a token-dropping run's capacity factor, blank for a dropless one;
- * {@code fused_kernels}: false for eager PyTorch's separate element-wise kernels, true (the default) for fused ones) and
+ * {@code fused_kernels}: false for eager PyTorch's separate element-wise kernels, true (the default) for fused ones;
+ * {@code overlap_p2p_comm}: false when the interleaved schedule's steady-state sends block (Megatron-LM's
+ * {@code --no-overlap-p2p-communication}, or a run before the option), blank for Megatron-LM's default, on exactly
+ * under the interleaved schedule; true on the plain schedule is refused) and
  * the transformer's {@code sequence_length} and {@code vocab_size}: a length that differs from the model's own names
  * the zoo's variant at that length ({@code BERT-large-seq128}, {@code llama3-8b-seq4096}), and a GPT's length or any
  * vocabulary that differs names the zoo's parametric GPT (or, for a Llama, the parametric Llama) of that shape. A row
@@ -37,7 +40,7 @@ final class LlmColumns {
     static final List<String> LAYOUT = List.of("tensor_parallel", "pipeline_parallel", "micro_batch",
             "virtual_stages", "sequence_parallel", "recompute", "precision", "distributed_optimizer", "fsdp",
             "zero_stage", "flash_attention", "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor",
-            "fused_kernels");
+            "fused_kernels", "overlap_p2p_comm");
     /** The columns that change the transformer's shape. */
     static final List<String> SHAPE = List.of("sequence_length", "vocab_size");
 
@@ -84,9 +87,13 @@ final class LlmColumns {
             OptionalDouble capacity = r.has("expert_capacity_factor")
                     ? OptionalDouble.of(r.positive("expert_capacity_factor")) : OptionalDouble.empty();
             boolean fused = !r.has("fused_kernels") || bool(r, "fused_kernels");
-            return ParallelLayout.builder(t, p, data, b, replicaBatch / b).virtualStages(v).sequenceParallel(sp)
-                    .recompute(rc).precision(pr).sharding(sharding).flashAttention(flash).context(c).expert(e)
-                    .expertOverlap(overlap).expertCapacityFactor(capacity).fusedKernels(fused).build();
+            ParallelLayout.Builder layout = ParallelLayout.builder(t, p, data, b, replicaBatch / b).virtualStages(v)
+                    .sequenceParallel(sp).recompute(rc).precision(pr).sharding(sharding).flashAttention(flash)
+                    .context(c).expert(e).expertOverlap(overlap).expertCapacityFactor(capacity).fusedKernels(fused);
+            if (r.has("overlap_p2p_comm")) {
+                layout.overlapP2pComm(bool(r, "overlap_p2p_comm"));
+            }
+            return layout.build();
         } catch (InvalidField e) {
             throw r.invalid(e, LlmColumns::column);
         }

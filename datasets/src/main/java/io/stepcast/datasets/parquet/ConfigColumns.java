@@ -54,7 +54,8 @@ final class ConfigColumns {
      * before 1.6 without the distributed optimizer, one before 1.7 without FSDP or FlashAttention (an absent column
      * reads as false), one before 1.8 without context parallelism (c = 1), one before 1.10 without expert parallelism,
      * one before 1.13 (or a null {@code expert_capacity_factor}) dropless, one before 1.14 with fused kernels, one
-     * before 1.15 sharded as its {@code fsdp} and {@code distributed_optimizer} flags say.
+     * before 1.15 sharded as its {@code fsdp} and {@code distributed_optimizer} flags say, one before 1.17 with
+     * Megatron-LM's default point-to-point overlap (on exactly under the interleaved schedule).
      */
     private static ParallelLayout layout(Group g) {
         ParallelLayout.Builder b = ParallelLayout.builder(g.getInteger("tensor_parallel", 0),
@@ -63,7 +64,7 @@ final class ConfigColumns {
         if (!Groups.has(g, "virtual_stages")) {
             return b.build();
         }
-        return b.virtualStages(g.getInteger("virtual_stages", 0))
+        b.virtualStages(g.getInteger("virtual_stages", 0))
                 .sequenceParallel(g.getBoolean("sequence_parallel", 0))
                 .recompute(Recompute.parse(g.getString("recompute", 0), "recompute"))
                 .precision(Precision.parse(g.getString("precision", 0), "precision"))
@@ -78,8 +79,11 @@ final class ConfigColumns {
                 .expertCapacityFactor(Groups.has(g, "expert_capacity_factor")
                         ? OptionalDouble.of(g.getDouble("expert_capacity_factor", 0)) : OptionalDouble.empty())
                 // Files before 1.14 lack the column: their runs were stated as fused (the default).
-                .fusedKernels(!Groups.has(g, "fused_kernels") || g.getBoolean("fused_kernels", 0))
-                .build();
+                .fusedKernels(!Groups.has(g, "fused_kernels") || g.getBoolean("fused_kernels", 0));
+        if (Groups.has(g, "overlap_p2p_comm")) {
+            b.overlapP2pComm(g.getBoolean("overlap_p2p_comm", 0));
+        }
+        return b.build();
     }
 
     /** A boolean column that files before it existed lack: false there. */

@@ -56,7 +56,7 @@ public final class PredictionFiles {
             "pipeline_parallel", "data_parallel", "micro_batch", "micro_batches", "virtual_stages", "sequence_parallel",
             "recompute", "precision", "placement", "distributed_optimizer", "fsdp", "flash_attention",
             "context_parallel", "expert_parallel", "expert_overlap", "expert_capacity_factor",
-            "fused_kernels", "zero_stage");
+            "fused_kernels", "zero_stage", "overlap_p2p_comm");
 
     /** The prediction schema. */
     public static final MessageType SCHEMA = schema();

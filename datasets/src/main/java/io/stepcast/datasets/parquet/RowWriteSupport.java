@@ -277,6 +277,7 @@ abstract class RowWriteSupport<T> extends WriteSupport<T> {
             float64("expert_capacity_factor", p.expertCapacityFactor());
             bool("fused_kernels", p.fusedKernels());
             int32("zero_stage", p.sharding().zeroStage());
+            bool("overlap_p2p_comm", p.overlapP2pComm());
         });
     }
 }

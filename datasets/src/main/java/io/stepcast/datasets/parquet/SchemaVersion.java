@@ -28,9 +28,10 @@ public final class SchemaVersion {
      * and {@code expert_overlap}, 1.11 the sweep's {@code extrapolation}, 1.12 the sweep's layout columns, its
      * {@code local_batch} and {@code global_batch} made optional, 1.13 all three kinds'
      * {@code expert_capacity_factor}, 1.14 the observations' and predictions' {@code fused_kernels}, 1.15 the
-     * observations', predictions' and sweep's {@code zero_stage}, 1.16 the sweep's {@code fused_kernels}).
+     * observations', predictions' and sweep's {@code zero_stage}, 1.16 the sweep's {@code fused_kernels}, 1.17 the observations', predictions'
+     * and sweep's {@code overlap_p2p_comm}).
      */
-    public static final String CURRENT = MAJOR + ".16";
+    public static final String CURRENT = MAJOR + ".17";
 
     private SchemaVersion() {
     }

@@ -21,7 +21,8 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
  * flash_attention? (version 1.7), context_parallel? (version 1.8), expert_parallel?, expert_overlap? (version 1.10),
  * expert_capacity_factor? (version 1.13), fused_kernels? (version 1.14; absent reads as true, fused), zero_stage?
  * (version 1.15: DeepSpeed's ZeRO stage 0-3 of the layout's {@link io.stepcast.api.Sharding}; absent reads from
- * {@code fsdp} and {@code distributed_optimizer}, which stay written for older readers)}.
+ * {@code fsdp} and {@code distributed_optimizer}, which stay written for older readers), overlap_p2p_comm? (version 1.17;
+ * absent reads as Megatron-LM's default, on exactly under the interleaved schedule)}.
  * The five parallel-layout columns (version 1.1) are present together for a model-parallel job and absent
  * otherwise; a 1.0 file has none of them and reads as data-parallel jobs. {@code intra_node_gbps} (version 1.2) is
  * a ring's stated bandwidth per GPU inside a node; files before 1.2 read without it. The layout's run options
@@ -115,6 +116,7 @@ public final class Schemas {
             .optional(PrimitiveTypeName.DOUBLE).named("expert_capacity_factor")
             .optional(PrimitiveTypeName.BOOLEAN).named("fused_kernels")
             .optional(PrimitiveTypeName.INT32).named("zero_stage")
+            .optional(PrimitiveTypeName.BOOLEAN).named("overlap_p2p_comm")
             .named("observation");
 
     /** The op-trace schema. */

@@ -139,6 +139,32 @@ class ParallelLayoutColumnsTest {
     }
 
     @Test
+    void theP2pOverlapRoundTripsAndIsWrittenForEveryLayout() throws Exception {
+        Path f = dir.resolve("p2p.parquet");
+        ParallelLayout interleaved = ParallelLayout.builder(1, 2, 2, 1, 4).virtualStages(2).build();
+        List<Observation> rows = List.of(synthetic(interleaved),
+                synthetic(interleaved.toBuilder().overlapP2pComm(false).build()),
+                synthetic(interleaved.toBuilder().virtualStages(1).build()), synthetic(null));
+        ObservationFiles.write(f, rows);
+        assertThat(ObservationFiles.read(f)).isEqualTo(rows);
+        List<Map<String, Object>> written = RowFileReader.readWhole(GenericRows.reader(f));
+        assertThat(written).extracting(r -> r.get("overlap_p2p_comm")).containsExactly(true, false, false, null);
+    }
+
+    @Test
+    void anInterleavedLayoutOfAFileBeforeOneSeventeenReadsWithMegatronsDefaultOverlap() throws Exception {
+        MessageType old = observationColumnsBefore("fsdp");
+        assertThat(old.containsField("overlap_p2p_comm")).isFalse();
+        Path f = dir.resolve("v16-interleaved.parquet");
+        ParallelLayout off = ParallelLayout.builder(1, 2, 2, 1, 4).virtualStages(2).overlapP2pComm(false).build();
+        RowFileWriter.writeWhole(new RowFileWriter<>(f, new VersionOneSixWriteSupport(old)),
+                List.of(synthetic(off)));
+        ParallelLayout read = ObservationFiles.read(f).get(0).config().parallel().orElseThrow();
+        assertThat(read.overlapP2pComm()).isTrue();
+        assertThat(read).isEqualTo(off.toBuilder().overlapP2pComm(true).build());
+    }
+
+    @Test
     void aVersionOneZeroFileStillReads() throws Exception {
         MessageType old = observationColumnsBefore("tensor_parallel");
         assertThat(old.containsField("tensor_parallel")).isFalse();

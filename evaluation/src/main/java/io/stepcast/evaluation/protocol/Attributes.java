@@ -68,6 +68,7 @@ public final class Attributes {
             case "expert_capacity_factor" -> p.expertCapacityFactor().isPresent()
                     ? Optional.of(Double.toString(p.expertCapacityFactor().getAsDouble())) : Optional.empty();
             case "fused_kernels" -> Optional.of(Boolean.toString(p.fusedKernels()));
+            case "overlap_p2p_comm" -> Optional.of(Boolean.toString(p.overlapP2pComm()));
             default -> Optional.empty();
         });
     }
@@ -100,7 +101,7 @@ public final class Attributes {
             "source", "dataset", "replication", "job", "precision", "placement", "tensor_parallel",
             "pipeline_parallel", "data_parallel", "micro_batch", "virtual_stages", "sequence_parallel", "recompute",
             "distributed_optimizer", "fsdp", "zero_stage", "flash_attention", "context_parallel", "expert_parallel",
-            "expert_overlap", "expert_capacity_factor", "fused_kernels");
+            "expert_overlap", "expert_capacity_factor", "fused_kernels", "overlap_p2p_comm");
 
     /**
      * Refuses a protocol that sets rows apart by {@code keys} when one of them is a name {@link #value} does not read

@@ -13,12 +13,13 @@ import io.stepcast.api.ParallelLayout;
  * steady-state gradient send is waited for before the first cool-down pass. So a steady-state send is exposed only by
  * what exceeds the next pass on its stage.
  * <p>
- * Whether the overlap is on is not a layout field: it follows the default of the code the published rows ran. Megatron-LM
- * turns it on unless {@code --no-overlap-p2p-communication} and off for the non-interleaved schedule, which does not
- * support it ({@code megatron/training/arguments.py}); Megatron-Bridge's {@code CommOverlapConfig} sets it exactly when
- * pipeline and virtual stages are both above 1, else batched blocking sends
- * ({@code src/megatron/bridge/training/comm_overlap.py}, NVIDIA-NeMo/Megatron-Bridge@0685ff5d); NeMo-Framework-Launcher's GPT-3 175B configuration sets
- * {@code overlap_p2p_comm: True}. Hence: on under the interleaved schedule (v > 1), off under the plain one.
+ * Whether the overlap is on is the layout's {@link ParallelLayout#overlapP2pComm()}. Its default follows the code the
+ * recent published rows ran: Megatron-LM turns it on unless {@code --no-overlap-p2p-communication} and off for the
+ * non-interleaved schedule, which does not support it ({@code megatron/training/arguments.py}); Megatron-Bridge's
+ * {@code CommOverlapConfig} sets it exactly when pipeline and virtual stages are both above 1, else batched blocking
+ * sends ({@code src/megatron/bridge/training/comm_overlap.py}, NVIDIA-NeMo/Megatron-Bridge@0685ff5d);
+ * NeMo-Framework-Launcher's GPT-3 175B configuration sets {@code overlap_p2p_comm: True}. Runs that predate the option
+ * (NVIDIA/apex PR #1616, March 2023; NVIDIA/Megatron-LM PR #331, May 2023) state it false.
  *
  * @param on              whether the steady-state sends overlap compute
  * @param steadySteps     1F1B steps (a forward and a backward pass) in the first stage's steady state on the critical
@@ -30,9 +31,12 @@ record P2pOverlap(boolean on, double steadySteps, int chunks, double forwardFrac
     /** Every send exposed: the non-interleaved schedule. */
     static final P2pOverlap NONE = new P2pOverlap(false, 0, 1, 1.0 / 3);
 
-    /** Whether the layout's schedule overlaps its steady-state sends (see the class comment). */
+    /**
+     * Whether the layout's schedule overlaps its steady-state sends: its {@link ParallelLayout#overlapP2pComm()}, which
+     * the layout allows only under the interleaved schedule.
+     */
     static boolean overlapped(ParallelLayout layout) {
-        return layout.pipeline() > 1 && layout.virtualStages() > 1;
+        return layout.overlapP2pComm() && layout.pipeline() > 1 && layout.virtualStages() > 1;
     }
 
     /** The overlap of a layout whose passes split forward and backward work by {@code forwardFraction}. */

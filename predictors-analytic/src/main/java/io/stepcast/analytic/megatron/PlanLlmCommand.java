@@ -130,6 +130,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
             + "kernels (a model in plain PyTorch without torch.compile, as torchtitan's Llama with its default RMSNorm) "
             + "instead of Megatron-LM's fused ones; column fused_kernels false")
     private boolean eagerKernels;
+    @Option(names = "--no-overlap-p2p-comm", description = "the interleaved schedule's steady-state stage-boundary "
+            + "sends block instead of overlapping the next pass (Megatron-LM --no-overlap-p2p-communication, or a run "
+            + "before the option, 2023); column overlap_p2p_comm false")
+    private boolean noOverlapP2pComm;
     @Option(names = "--expert-capacity-factor", paramLabel = "F", description = "plan token-dropping layouts: each "
             + "expert takes at most F x its balanced share of the routed tokens, padded to that capacity, the rest "
             + "dropped (Megatron-Core --moe-expert-capacity-factor with --moe-pad-expert-input-to-capacity; "
@@ -236,7 +240,7 @@ public final class PlanLlmCommand implements Callable<Integer> {
                     .expertSearch(searchExperts).expertOverlap(overlapExpertComm)
                     .expertCapacityFactor(expertCapacityFactor == null ? OptionalDouble.empty()
                             : OptionalDouble.of(expertCapacityFactor))
-                    .fusedKernels(!eagerKernels).build();
+                    .fusedKernels(!eagerKernels).overlapP2pComm(!noOverlapP2pComm).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

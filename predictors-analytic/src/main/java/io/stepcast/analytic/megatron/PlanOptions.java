@@ -37,11 +37,13 @@ import java.util.OptionalDouble;
  *                         ({@link ParallelLayout#expertCapacityFactor()})
  * @param fusedKernels     whether the element-wise operations run as fused kernels (true) or as eager PyTorch's
  *                         separate kernels ({@link ParallelLayout#fusedKernels()}, {@link EagerKernels})
+ * @param overlapP2pComm   true: Megatron-LM's default point-to-point overlap (on for the layouts that interleave);
+ *                         false: every layout's stage-boundary sends block ({@link ParallelLayout#overlapP2pComm()})
  */
 public record PlanOptions(Recompute recompute, boolean sequenceParallel, int virtualStages, Precision precision,
                           Sharding sharding, boolean flashAttention, int context, boolean contextSearch, int expert,
                           boolean expertSearch, boolean expertOverlap, OptionalDouble expertCapacityFactor,
-                          boolean fusedKernels) {
+                          boolean fusedKernels, boolean overlapP2pComm) {
     /**
      * No recomputation, no sequence parallelism, the plain schedule, the default precision, every replica with its
      * whole optimizer: {@link #builder()}'s defaults.
@@ -80,7 +82,8 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     /**
      * A builder whose every option starts at {@link #PLAIN}'s value: no recomputation, no sequence parallelism, one
      * virtual stage, {@link ParallelLayout#DEFAULT_PRECISION}, no sharding, Megatron-LM's attention, no context or
-     * expert parallelism and no search of either, dropless experts without overlap, fused element-wise kernels.
+     * expert parallelism and no search of either, dropless experts without overlap, fused element-wise kernels, Megatron-LM's default
+     * point-to-point overlap.
      */
     public static Builder builder() {
         return new Builder();
@@ -91,7 +94,7 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
         return builder().recompute(recompute).sequenceParallel(sequenceParallel).virtualStages(virtualStages)
                 .precision(precision).sharding(sharding).flashAttention(flashAttention).context(context)
                 .contextSearch(contextSearch).expert(expert).expertSearch(expertSearch).expertOverlap(expertOverlap)
-                .expertCapacityFactor(expertCapacityFactor).fusedKernels(fusedKernels);
+                .expertCapacityFactor(expertCapacityFactor).fusedKernels(fusedKernels).overlapP2pComm(overlapP2pComm);
     }
 
     /** Whether the optimizer state is split over the replicas (the distributed optimizer, ZeRO stage 2 or FSDP). */
@@ -112,10 +115,12 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
     /** The layout of t, c, p, d, b, m and e expert-parallel ranks (e must divide t c d). */
     ParallelLayout layout(int t, int c, int p, int d, int b, int m, int layers, int e) {
         boolean interleave = virtualStages > 1 && plainBecause(p, m, layers).isEmpty();
-        return ParallelLayout.builder(t, p, d, b, m).virtualStages(interleave ? virtualStages : 1)
+        ParallelLayout.Builder layout = ParallelLayout.builder(t, p, d, b, m).virtualStages(interleave ? virtualStages : 1)
                 .sequenceParallel(sequenceParallel).recompute(recompute).precision(precision).sharding(sharding)
                 .flashAttention(flashAttention).context(c).expert(e).expertOverlap(expertOverlap)
-                .expertCapacityFactor(expertCapacityFactor).fusedKernels(fusedKernels).build();
+                .expertCapacityFactor(expertCapacityFactor).fusedKernels(fusedKernels);
+        // Stated only when off: the default follows each layout's schedule.
+        return (overlapP2pComm ? layout : layout.overlapP2pComm(false)).build();
     }
 
     /**
@@ -202,6 +207,7 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
         private boolean expertOverlap;
         private OptionalDouble expertCapacityFactor = OptionalDouble.empty();
         private boolean fusedKernels = true;
+        private boolean overlapP2pComm = true;
 
         private Builder() {
         }
@@ -289,9 +295,19 @@ public record PlanOptions(Recompute recompute, boolean sequenceParallel, int vir
          *
          * @throws IllegalArgumentException naming the plan-llm option that is out of range or contradicts another
          */
+        /**
+         * Megatron-LM's default point-to-point overlap (true) or every stage-boundary send blocking
+         * ({@link PlanOptions#overlapP2pComm()}).
+         */
+        public Builder overlapP2pComm(boolean byDefault) {
+            this.overlapP2pComm = byDefault;
+            return this;
+        }
+
         public PlanOptions build() {
             return new PlanOptions(recompute, sequenceParallel, virtualStages, precision, sharding, flashAttention,
-                    context, contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor, fusedKernels);
+                    context, contextSearch, expert, expertSearch, expertOverlap, expertCapacityFactor, fusedKernels,
+                    overlapP2pComm);
         }
     }
 }

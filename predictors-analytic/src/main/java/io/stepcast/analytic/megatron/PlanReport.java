@@ -96,7 +96,8 @@ final class PlanReport {
                     + (o.expertOverlap() ? ", expert all-to-alls overlapped" : "")
                     + (o.expertCapacityFactor().isPresent() ? ", expert capacity factor "
                     + num(o.expertCapacityFactor().getAsDouble()) : "")
-                    + (o.fusedKernels() ? "" : ", eager element-wise kernels");
+                    + (o.fusedKernels() ? "" : ", eager element-wise kernels")
+                    + (o.overlapP2pComm() ? "" : ", pipeline sends blocking");
         }
     }
 
@@ -243,6 +244,10 @@ final class PlanReport {
         if (!o.fusedKernels()) {
             // Only eager plans state it; a fused plan's JSON keeps its fields as they were.
             b.append("\"fused_kernels\":false,");
+        }
+        if (!o.overlapP2pComm()) {
+            // As fused_kernels: only plans that turn the overlap off state it.
+            b.append("\"overlap_p2p_comm\":false,");
         }
         b.append(String.format(Locale.ROOT, "\"memory_capacity_bytes\":%s,\"peak_tflops\":%s,\"peak_source\":%s,",
                 num(c.planner().memoryCapacityBytes()), num(c.planner().peakFlops() / 1e12),

@@ -2,6 +2,9 @@ package io.stepcast.analytic.megatron;
 
 import io.stepcast.api.ParallelLayout;
 import io.stepcast.api.Recompute;
+import io.stepcast.api.hardware.HardwareCatalog;
+import io.stepcast.api.zoo.TransformerShape;
+import io.stepcast.datasets.hardware.DefaultHardwareCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -82,5 +85,27 @@ class P2pOverlapTest {
             assertThat(P2pOverlap.asynchronous(false, n, 3, 12)).isFalse();
         }
         assertThat(P2pOverlap.asynchronous(true, 1, 0, 2)).isFalse();
+    }
+
+    @Test
+    void aLayoutStatingTheOverlapOffSendsAsTheBlockingScheduleDoes() {
+        // Synthetic GPT shape on the catalog's DGX A100: p = 4, v = 3, m = 8 with overlap_p2p_comm false costs every
+        // exchange 2 s, as P2pOverlap.NONE; the default (on) hides the steady ones.
+        TransformerShape gpt = new TransformerShape(24, 2048, 16, 2048, 51200, 4 * 2048);
+        HardwareCatalog hw = new DefaultHardwareCatalog();
+        MegatronCostModel model = LinkCosts.of(hw, hw.system("dgx-a100").orElseThrow(), StatedLinks.NONE)
+                .flatMap(l -> MegatronCostModel.of(l, hw.device("dgx-a100").orElseThrow())).orElseThrow();
+        ParallelLayout on = ParallelLayout.builder(1, 4, 2, 1, 8).virtualStages(3).build();
+        ParallelLayout off = on.toBuilder().overlapP2pComm(false).build();
+        assertThat(P2pOverlap.of(off, 1.0 / 3)).isEqualTo(P2pOverlap.NONE);
+        assertThat(P2pOverlap.overlapped(off)).isFalse();
+        JobTerms.Breakdown blocking = model.terms(gpt, off).breakdown(Efficiency.VTRAIN_A100, false);
+        JobTerms.Breakdown overlapped = model.terms(gpt, on).breakdown(Efficiency.VTRAIN_A100, false);
+        JobTerms.Breakdown plain = model.terms(gpt, ParallelLayout.builder(1, 4, 2, 1, 8).build())
+                .breakdown(Efficiency.VTRAIN_A100, false);
+        // v m + p - 1 = 27 blocking exchanges against the plain schedule's 11; the default leaves 17 exposed.
+        assertThat(blocking.p2pS() / plain.p2pS()).isCloseTo(27.0 / 11, within(1e-9));
+        assertThat(overlapped.p2pS() / plain.p2pS()).isCloseTo(17.0 / 11, within(1e-9));
+        assertThat(blocking.stageS()).isEqualTo(overlapped.stageS());
     }
 }

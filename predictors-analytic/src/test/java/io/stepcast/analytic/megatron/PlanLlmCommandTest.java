@@ -154,6 +154,29 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void noOverlapP2pCommIsStatedInTheHeaderAndTheJsonAndSlowsAnInterleavedPlan() {
+        // GPT-3 175B's shape (Brown et al. 2020, table 2.1) interleaved in 3 virtual stages on 1,024 DGX A100 GPUs.
+        String[] args = {"--model", "gpt", "--layers", "96", "--hidden", "12288", "--heads", "96", "--seq", "2048",
+            "--global-batch", "1536", "--gpus", "1024", "--hardware", "dgx-a100", "--recompute", "--virtual-stages",
+            "3", "--json", "--top", "1"};
+        assertThat(run(args)).as(err.toString()).isZero();
+        String overlapped = out.toString();
+        assertThat(overlapped).doesNotContain("overlap_p2p_comm");
+        out.getBuffer().setLength(0);
+        String[] blocking = Arrays.copyOf(args, args.length + 1);
+        blocking[args.length] = "--no-overlap-p2p-comm";
+        assertThat(run(blocking)).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("\"overlap_p2p_comm\":false");
+        assertThat(seconds(out.toString())).isGreaterThan(seconds(overlapped));
+        out.getBuffer().setLength(0);
+        assertThat(run(Arrays.copyOf(blocking, blocking.length - 1))).isZero();
+        out.getBuffer().setLength(0);
+        String[] text = Arrays.stream(blocking).filter(a -> !a.equals("--json")).toArray(String[]::new);
+        assertThat(run(text)).as(err.toString()).isZero();
+        assertThat(out.toString()).contains(", pipeline sends blocking");
+    }
+
+    @Test
     void eagerKernelsOnAGptSayOnStderrThatTheyChangeNoFigure() {
         String[] args = {"--model", "gpt", "--layers", "24", "--hidden", "2048", "--heads", "16", "--seq", "2048",
             "--global-batch", "512", "--gpus", "64", "--hardware", "dgx-a100-80gb", "--flash-attention", "--json",

@@ -25,6 +25,7 @@ class PlanOptionsBuilderTest {
         assertThat(plain.expert()).isEqualTo(1);
         assertThat(plain.expertCapacityFactor()).isEmpty();
         assertThat(plain.fusedKernels()).isTrue();
+        assertThat(plain.overlapP2pComm()).isTrue();
         assertThat(plain.sequenceParallel() || plain.flashAttention() || plain.contextSearch() || plain.expertSearch()
                 || plain.expertOverlap()).isFalse();
 
@@ -32,9 +33,18 @@ class PlanOptionsBuilderTest {
                 .precision(Precision.FP8).sharding(Sharding.FULL).flashAttention(true).context(2).expert(8)
                 .expertOverlap(true).expertCapacityFactor(OptionalDouble.of(1.25)).fusedKernels(false).build();
         assertThat(every.toBuilder().build()).isEqualTo(every);
+        PlanOptions blocking = every.toBuilder().overlapP2pComm(false).build();
+        assertThat(blocking.toBuilder().build()).isEqualTo(blocking);
+        PlanOptions interleaved = PlanOptions.builder().virtualStages(2).build();
+        assertThat(interleaved.layout(1, 2, 1, 1, 4, 8).overlapP2pComm()).isTrue();
+        assertThat(interleaved.toBuilder().overlapP2pComm(false).build().layout(1, 2, 1, 1, 4, 8).overlapP2pComm())
+                .isFalse();
+        // Off is allowed on the plain schedule, where it is the default anyway.
+        assertThat(interleaved.toBuilder().overlapP2pComm(false).build().layout(1, 1, 2, 1, 4, 8).overlapP2pComm())
+                .isFalse();
         assertThat(every.toBuilder().virtualStages(2).build())
                 .isEqualTo(new PlanOptions(Recompute.SELECTIVE, true, 2, Precision.FP8, Sharding.FULL, true, 2, false, 8,
-                        false, true, OptionalDouble.of(1.25), false));
+                        false, true, OptionalDouble.of(1.25), false, true));
     }
 
     @Test
