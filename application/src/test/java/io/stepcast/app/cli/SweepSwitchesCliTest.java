@@ -22,24 +22,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code sweep}'s switches from the command line and the grid file: {@code --[no-]eager-kernels} and the grid key
  * {@code fused_kernels}, written to {@code --json} and {@code sweep.parquet} as the column {@code fused_kernels}; and a
- * switch stated off, whose refusal says it is false rather than not stated. The training row is synthetic and the
- * predictor a stub that reads layouts (mechanics only): 1 s with fused kernels, 2 s with eager ones.
+ * switch stated off, whose refusal says it is false rather than not stated; {@code --[no-]overlap-p2p-comm} and the
+ * grid key {@code overlap_p2p_comm}, as the column {@code overlap_p2p_comm}. The training row is synthetic and the
+ * predictors stubs that read layouts (mechanics only): 1 s with fused kernels, 2 s with eager ones; 1 s with the
+ * pipeline sends overlapped, 2 s with them blocking.
  */
 class SweepSwitchesCliTest {
     private static final PluginRegistry REGISTRY = PluginRegistry.of(List.of(new SyntheticPlugin(),
             new LayoutStubPlugin("stub-kernels", "synthetic: 1 s fused, 2 s eager",
-            l -> l.fusedKernels() ? 1.0 : 2.0), new EvaluationPlugin(), new ApplicationPlugin()));
+            l -> l.fusedKernels() ? 1.0 : 2.0), new LayoutStubPlugin("stub-p2p", "synthetic: 1 s overlapped, 2 s "
+            + "blocking", l -> l.overlapP2pComm() ? 1.0 : 2.0), new EvaluationPlugin(), new ApplicationPlugin()));
 
     @TempDir
     Path dir;
 
+    /** A sweep of the kernels' stub at tensor parallelism 2. */
     private CliRun sweep(String... extra) throws Exception {
+        return sweep("stub-kernels", List.of("--tensor-parallel", "2"), extra);
+    }
+
+    /** A sweep of the pipeline sends' stub at two stages of one micro-batch. */
+    private CliRun p2p(String... extra) throws Exception {
+        return sweep("stub-p2p", List.of("--tensor-parallel", "2", "--pipeline-parallel", "2", "--micro-batch", "1"),
+                extra);
+    }
+
+    private CliRun sweep(String predictor, List<String> layout, String... extra) throws Exception {
         Path csv = Files.writeString(dir.resolve("synthetic.csv"), String.join("\n",
                 "model,architecture,workers,nodes,gpus_per_node,local_batch,hardware,step_time_s",
                 "my-net,ALLREDUCE,1,1,8,32,V100,0.2", ""));
-        List<String> args = new ArrayList<>(List.of("sweep", "--train", csv.toString(), "--predictor", "stub-kernels",
-                "--target", "step-time", "--models", "my-net", "--nodes", "1", "--gpus-per-node", "8",
-                "--tensor-parallel", "2", "--threads", "1", "--out", dir.resolve("out").toString()));
+        List<String> args = new ArrayList<>(List.of("sweep", "--train", csv.toString(), "--predictor", predictor,
+                "--target", "step-time", "--models", "my-net", "--nodes", "1", "--gpus-per-node", "8"));
+        args.addAll(layout);
+        args.addAll(List.of("--threads", "1", "--out", dir.resolve("out").toString()));
         args.addAll(List.of(extra));
         return CliRun.stepcast(REGISTRY, args.toArray(String[]::new));
     }
@@ -102,5 +117,37 @@ class SweepSwitchesCliTest {
         Path grid = Files.writeString(dir.resolve("grid.yaml"), "flash_attention: false\n");
         assertThat(sweep("--grid", grid.toString(), "--context-parallel", "2").err())
                 .contains("--flash-attention is false:");
+    }
+
+    @Test
+    void overlapP2pCommFollowsTheScheduleAndTheNegatedFlagOrTheGridFileTurnsItOff() throws Exception {
+        JsonNode interleaved = point(p2p("--virtual-stages", "2", "--json"));
+        assertThat(interleaved.get("overlap_p2p_comm").asBoolean()).isTrue();
+        assertThat(interleaved.get("mean").asDouble()).isEqualTo(1.0);
+        JsonNode plain = point(p2p("--json"));
+        assertThat(plain.get("overlap_p2p_comm").asBoolean()).isFalse();
+        assertThat(plain.get("mean").asDouble()).isEqualTo(2.0);
+
+        JsonNode off = point(p2p("--virtual-stages", "2", "--no-overlap-p2p-comm", "--json"));
+        assertThat(off.get("overlap_p2p_comm").asBoolean()).isFalse();
+        assertThat(off.get("mean").asDouble()).isEqualTo(2.0);
+        assertThat(parquetRow()).containsEntry("overlap_p2p_comm", false).containsEntry("virtual_stages", 2);
+
+        Path grid = Files.writeString(dir.resolve("grid.yaml"), "overlap_p2p_comm: false\n");
+        assertThat(point(p2p("--grid", grid.toString(), "--virtual-stages", "2", "--json")).get("mean").asDouble())
+                .isEqualTo(2.0);
+        JsonNode overridden = point(p2p("--grid", grid.toString(), "--virtual-stages", "2", "--overlap-p2p-comm",
+                "--json"));
+        assertThat(overridden.get("overlap_p2p_comm").asBoolean()).isTrue();
+        assertThat(overridden.get("mean").asDouble()).isEqualTo(1.0);
+        assertThat(parquetRow()).containsEntry("overlap_p2p_comm", true);
+    }
+
+    @Test
+    void overlapP2pCommOnAPlainSchedulePointIsRefusedNamingIt() throws Exception {
+        CliRun refused = p2p("--overlap-p2p-comm");
+        assertThat(refused.code()).as(refused.err()).isEqualTo(1);
+        assertThat(refused.err()).contains("1 point: --overlap-p2p-comm is true but needs the interleaved schedule "
+                + "(--virtual-stages above 1");
     }
 }
