@@ -50,6 +50,9 @@ class SweepRefusedValueTest {
                 .startsWith("stepcast: error: --precision must be fp32, tf32");
         assertThat(oneLine(sweep(List.of("--nodes", "1", "--batch", "32", "--seeds", "0"))))
                 .isEqualTo("stepcast: error: --seeds: 0 is not at least 1");
+        // plan-llm says the same of --virtual-stages 0, exit 1 too (VirtualStagesZeroCliTest).
+        assertThat(oneLine(sweep(List.of("--nodes", "1", "--batch", "32", "--virtual-stages", "0"))))
+                .isEqualTo("stepcast: error: --virtual-stages: 0 is not at least 1");
     }
 
     @Test

@@ -231,6 +231,10 @@ public final class PlanLlmCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--expert-capacity-factor needs a mixture-of-experts "
                     + "model (qwen3-30b-a3b, qwen3-235b-a22b, gpt-oss-120b, mixtral-8x7b); this one is dense");
         }
+        if (virtualStages < 1) {
+            // A value out of range is bad input, not a usage error (README, exit codes): worded and exited as sweep does.
+            throw new IllegalArgumentException("--virtual-stages: " + virtualStages + " is not at least 1");
+        }
         try {
             options = PlanOptions.builder()
                     .recompute(Recompute.parse(recompute == null ? "none" : recompute, "--recompute"))

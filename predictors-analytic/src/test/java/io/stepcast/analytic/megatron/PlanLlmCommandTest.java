@@ -433,6 +433,14 @@ class PlanLlmCommandTest {
     }
 
     @Test
+    void zeroVirtualStagesIsBadInputWordedAsTheSweepWordsIt() {
+        // Found by the QA: plan-llm exited 2 ("must be at least 1, was 0") where sweep exits 1 with this wording.
+        assertThat(runGpt3Failing("--gpus", "1024", "--virtual-stages", "0")).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("--virtual-stages: 0 is not at least 1");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void whenNothingFitsItFailsSayingWhatWouldHelp() {
         assertThat(runGpt3Failing("--gpus", "1024")).isEqualTo(1);
         assertThat(out.toString()).isEmpty();
