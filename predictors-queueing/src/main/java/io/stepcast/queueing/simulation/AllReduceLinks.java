@@ -250,7 +250,9 @@ public final class AllReduceLinks {
             return "no hardware catalog on the class path";
         }
         if (catalog.get().find(label).isEmpty()) {
-            return "not in the hardware catalog; " + UnknownSystem.hint(catalog.get(), label);
+            String hint = UnknownSystem.hint(catalog.get(), label);
+            // The catalog's own reason may already say so (a count after a system's name, DGX-1 x 4): not twice.
+            return hint.contains("not in the hardware catalog") ? hint : "not in the hardware catalog; " + hint;
         }
         if (missing == CollectiveCost.Missing.INTRA_NODE_DISAGREES) {
             return "the catalogued systems with it disagree: "
