@@ -61,6 +61,25 @@ final class MegatronFit {
     }
 
     /**
+     * How many transformer rows with a step time the closed form refused, and the first one's reason, so that a fit
+     * short of rows says why rows a user expected to count did not ({@code ; 1 transformer row refused: ...}); empty
+     * when none was (rows of other models, or without a step time, are not the user's surprise).
+     */
+    private static String refused(MegatronJobs jobs, TrainingSet training) {
+        List<String> reasons = new ArrayList<>();
+        for (Observation o : training.observations()) {
+            if (o.value(Target.STEP_TIME).isPresent() && jobs.transformer(o.config())) {
+                MegatronJobs.Either t = jobs.terms(o.config(), Method.ANALYTIC);
+                if (t.terms().isEmpty()) {
+                    reasons.add(t.refusal().reason());
+                }
+            }
+        }
+        return reasons.isEmpty() ? "" : "; " + reasons.size() + " transformer row" + (reasons.size() == 1 ? " was"
+                : "s were") + " refused, the first: " + reasons.get(0);
+    }
+
+    /**
      * The closed form's constants fitted on {@code training} ({@link EfficiencyFit}), those the rows do not determine
      * held at {@link Efficiency#VTRAIN_A100}.
      */
@@ -68,7 +87,7 @@ final class MegatronFit {
         List<EfficiencyFit.Row> rows = rows(jobs, training, Method.ANALYTIC);
         if (rows.size() < MIN_ROWS) {
             throw new CannotFitException(estimator + " needs at least " + MIN_ROWS + " transformer rows with a step"
-                    + " time on a catalogued system, found " + rows.size());
+                    + " time on a catalogued system, found " + rows.size() + refused(jobs, training));
         }
         return EfficiencyFit.fit(rows, overlap, Efficiency.VTRAIN_A100);
     }

@@ -65,6 +65,11 @@ final class MegatronJobs {
         return hardware.device(config.deployment().hardware());
     }
 
+    /** True when the zoo knows the configuration's model as a transformer, the only models costed here. */
+    boolean transformer(Config config) {
+        return zoo.find(config.model()).flatMap(ModelInfo::transformer).isPresent();
+    }
+
     /** The closed-form terms of a configuration, or the reason it cannot be costed. */
     Either terms(Config config) {
         return terms(config, Method.ANALYTIC);
