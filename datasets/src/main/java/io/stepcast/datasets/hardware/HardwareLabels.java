@@ -71,7 +71,7 @@ public final class HardwareLabels {
             return l;
         }
         if (catalog.find(l).isEmpty()) {
-            return runGpus(leading(l)).map(this::canonical).orElse(l);
+            return runGpus(GpuCount.countFirst(l, catalog)).map(this::canonical).orElse(l);
         }
         if (ComposedSystem.looksComposed(l)) {
             int plus = l.indexOf('+');
@@ -158,7 +158,7 @@ public final class HardwareLabels {
                     + " (kept as written)");
         }
         Optional<GpuCount.Trailing> after = GpuCount.trailing(l);
-        String lead = leading(l);
+        String lead = GpuCount.countFirst(l, catalog);
         Optional<String> run = runGpus(lead);
         String count = after.filter(t -> !lead.equals(l)).map(GpuCount.Trailing::written)
                 .orElseGet(() -> DescribedSystem.gpuCount(lead).orElse(0) + "x");
@@ -179,16 +179,6 @@ public final class HardwareLabels {
         }
         return Optional.of("hardware '" + l + "' is not in the hardware catalog" + suggestion(lead)
                 + " (" + kept + "; stepcast hardware list shows the catalog)");
-    }
-
-    /**
-     * {@code label} with a GPU count written after its GPU ({@code Tesla V100-SXM2-16GB x 8}, as DLPerf's report heads
-     * its tables) moved before it ({@code 8x Tesla V100-SXM2-16GB}), where it is read as the run's GPUs
-     * ({@link GpuCount}); any other label as it is. A count after a system's name ({@code DGX-1 x 4}) may count its
-     * nodes or the run's GPUs, so it is left alone, and {@link #unknownNote} says how to write it.
-     */
-    private String leading(String label) {
-        return GpuCount.countFirst(label, catalog);
     }
 
     /**

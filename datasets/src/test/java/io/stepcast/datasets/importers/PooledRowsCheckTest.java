@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Real rows of DLPerf's cross-framework table (Oneflow-Inc/DLPerf@0770fdf8, reports/dlperf_benchmark_test_report_v1.md,
  * "ResNet50 V1.5, batch size = 128, FP32": one cluster of 8 x V100-SXM2-16GB nodes, one row per framework and GPU
- * count; docs/examples/dlperf-resnet50-v100-*.csv): no predictor reads {@code framework}, so without a warning the
+ * count; docs/examples/dlperf-resnet50-v100.csv): no predictor reads {@code framework}, so without a warning the
  * frameworks' rows of one GPU count were fitted as repeats of one job, silently.
  */
 class PooledRowsCheckTest {

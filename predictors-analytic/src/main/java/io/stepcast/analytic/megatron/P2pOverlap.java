@@ -36,7 +36,7 @@ record P2pOverlap(boolean on, double steadySteps, int chunks, double forwardFrac
      * the layout allows only under the interleaved schedule.
      */
     static boolean overlapped(ParallelLayout layout) {
-        return layout.overlapP2pComm() && layout.pipeline() > 1 && layout.virtualStages() > 1;
+        return layout.overlapP2pComm();
     }
 
     /** The overlap of a layout whose passes split forward and backward work by {@code forwardFraction}. */
